@@ -1,0 +1,62 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../config.ts';
+import { ConflictError } from '../core/errors.ts';
+import type { Directory } from '../core/ports.ts';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+const cognito = (): CognitoIdentityProviderClient => {
+  if (!client) {
+    const { AWS_REGION, COGNITO_ENDPOINT } = config();
+    client = new CognitoIdentityProviderClient({
+      region: AWS_REGION,
+      ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
+    });
+  }
+  return client;
+};
+
+/** Cognito as the Directory port. The pool signs in by email; users get our invitations, not Cognito's. */
+export const cognitoDirectory = (): Directory => ({
+  async createAccount({ email, password, temporaryPassword }) {
+    const poolId = config().USER_POOL_ID;
+    try {
+      const { User } = await cognito().send(
+        new AdminCreateUserCommand({
+          UserPoolId: poolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          ...(temporaryPassword ? { TemporaryPassword: temporaryPassword } : {}),
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+      const sub = User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+      const username = User?.Username ?? email;
+      if (!sub) throw new Error('AdminCreateUser returned no sub');
+      if (password) {
+        await cognito().send(
+          new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }),
+        );
+      }
+      return { id: sub, username };
+    } catch (error) {
+      if (error instanceof UsernameExistsException) throw new ConflictError(`An account with ${email} already exists.`);
+      throw error;
+    }
+  },
+
+  async addToGroup(username, role) {
+    await cognito().send(
+      new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: username, GroupName: role }),
+    );
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The four account kinds; each is a Cognito group. */
+export const roles = ['admin', 'creator', 'leader', 'learner'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Error codes of the contract (docs/api.md, "Errors"). */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'BAD_SIGNATURE',
+  'UNAUTHENTICATED',
+  'INSUFFICIENT_CREDITS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'UPSTREAM_FAILED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every non-2xx answer has this body. */
+export const errorBody = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const isoDate = z.iso.datetime({ offset: true });

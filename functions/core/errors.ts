@@ -1,0 +1,64 @@
+import type { ErrorCode } from '../contracts/common.ts';
+
+/**
+ * Typed errors: core throws these, the error middleware maps each code to its status once
+ * (functions/middleware/errors.ts). The message is meant for people and may reach the response.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super('VALIDATION_FAILED', message, details);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'Sign in to continue.') {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this.') {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super('NOT_FOUND', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor(message = 'You do not have enough AI credits for this.') {
+    super('INSUFFICIENT_CREDITS', message);
+  }
+}
+
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super('UPSTREAM_FAILED', message);
+  }
+}
+
+export class BadSignatureError extends AppError {
+  constructor(message = 'The webhook signature is missing or invalid.') {
+    super('BAD_SIGNATURE', message);
+  }
+}

@@ -1,0 +1,71 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { roleSchema } from '../contracts/common.ts';
+import { ConflictError } from '../core/errors.ts';
+import type { User, UserRepository } from '../core/ports.ts';
+import { countNewUser } from './counters.ts';
+import { documentClient, isConditionFailure, tableName } from './table.ts';
+
+/**
+ * users (access patterns 1, 2, 3).
+ * Profile:  pk USER#<id>      sk PROFILE   gsi1pk ROLE#<role>  gsi1sk <createdAt>#<id>  (users by role, newest first)
+ * Email:    pk EMAIL#<email>  sk EMAIL     userId                                      (user by email, unique)
+ */
+export const userKeys = {
+  profile: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
+  email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  byRole: (role: string, createdAt: string, id: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: `${createdAt}#${id}` }),
+};
+
+const profileItem = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+});
+
+const emailItem = z.object({ userId: z.string() });
+
+export const toUser = (item: unknown): User => profileItem.parse(item);
+
+export const dynamoUsers = (): UserRepository => ({
+  async getUser(id) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(id) }));
+    return Item ? toUser(Item) : undefined;
+  },
+
+  async getUserIdByEmail(email) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(email) }));
+    return Item ? emailItem.parse(Item).userId : undefined;
+  },
+
+  async createUser(user) {
+    const table = tableName();
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table,
+                Item: { ...userKeys.profile(user.id), ...userKeys.byRole(user.role, user.createdAt, user.id), type: 'User', ...user },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: table,
+                Item: { ...userKeys.email(user.email), type: 'UserEmail', userId: user.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            countNewUser(user.role),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ConflictError(`An account with ${user.email} already exists.`);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,55 @@
+import type { Role } from './contracts/common.ts';
+
+/**
+ * THE route table. CDK builds the HTTP API from it, the local gateway serves it, the handler middleware
+ * reads each route's roles from it (by `routeKey`), and the tests derive the authorization matrix from it.
+ * A route exists nowhere else.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  /** Stable name: CDK logical ids, function names, log lines. kebab-case. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, e.g. /api/courses/{courseId}. */
+  readonly path: string;
+  /** Handler module, relative to functions/, without extension; it exports `handler`. */
+  readonly handler: string;
+  /** 'public' = no token needed; otherwise the Cognito groups admitted. */
+  readonly access: 'public' | readonly Role[];
+  /** Requests per second (steady) and burst, applied at route level on the stage. */
+  readonly throttle?: { readonly rate: number; readonly burst: number };
+  /** Largest accepted body in bytes (default 64 KiB). */
+  readonly bodyLimit?: number;
+  /** 'heavy' functions (Stripe, Bedrock SDKs) get more memory and a longer timeout. */
+  readonly profile?: 'crud' | 'heavy';
+}
+
+export const allRoles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+export const DEFAULT_THROTTLE = { rate: 50, burst: 100 } as const;
+
+export const routes: readonly RouteDef[] = [
+  { name: 'health', method: 'GET', path: '/api/health', handler: 'http/health', access: 'public' },
+  { name: 'get-me', method: 'GET', path: '/api/me', handler: 'http/get-me', access: allRoles },
+];
+
+/** `routeKey` as API Gateway HTTP API writes it into the event: "GET /api/me". */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+export const findRoute = (key: string): RouteDef | undefined => routes.find((r) => routeKey(r) === key);
+
+/** Functions that are not HTTP routes: Cognito triggers and scheduled jobs. */
+export const triggers = {
+  preSignUp: { name: 'pre-sign-up', handler: 'triggers/pre-sign-up' },
+  postConfirmation: { name: 'post-confirmation', handler: 'triggers/post-confirmation' },
+} as const;
+
+export const jobs = [
+  {
+    name: 'credit-reset',
+    handler: 'jobs/credit-reset',
+    /** EventBridge Scheduler expression (UTC): hourly, so a period that ends is reset within the hour. */
+    schedule: 'rate(1 hour)',
+  },
+] as const;

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, NotFoundError } from '#core/errors.ts';
+import { parseGroups } from '#middleware/auth.ts';
+import { httpRoute, Reply } from '#middleware/http-route.ts';
+import { apiEvent, lambdaContext, parse } from '#test/functions/http-event.ts';
+
+const ME = 'GET /api/me';
+const echo = httpRoute({ body: z.strictObject({ title: z.string().min(1) }) }, ({ body, auth }) => ({ title: body.title, userId: auth?.userId }));
+const call = async (handler: typeof echo, event: Parameters<typeof echo>[0]) => parse(await handler(event, lambdaContext));
+
+describe('the HTTP route middleware', () => {
+  it('answers 401 UNAUTHENTICATED with the contract body when a protected route has no caller', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, body: '{"title":"x"}' }));
+    expect(res).toEqual({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: expect.any(String) } } });
+  });
+
+  it('answers 403 FORBIDDEN to a signed-in caller whose group the route does not admit', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: [], body: '{"title":"x"}' }));
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it('fails closed on a route that is not in the route table', async () => {
+    const res = await call(echo, apiEvent({ routeKey: 'GET /api/nowhere', sub: 'u1', groups: ['admin'], body: '{"title":"x"}' }));
+    expect(res.status).toBe(403);
+  });
+
+  it('runs the use case for an admitted role and answers 200 JSON', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":"Intro"}' }));
+    expect(res).toEqual({ status: 200, body: { title: 'Intro', userId: 'u1' } });
+  });
+
+  it('rejects an unknown field with 400 VALIDATION_FAILED naming its path', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":"x","role":"admin"}' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(res.body.error.details)).toContain('role');
+  });
+
+  it('rejects a field of the wrong type with its path in details', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":42}' }));
+    expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'title' })]);
+  });
+
+  it('answers 400 for malformed JSON and for a missing body', async () => {
+    expect((await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":' }))).status).toBe(400);
+    expect((await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }))).body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    expect(res).toMatchObject({ status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } } });
+  });
+
+  it('answers 413 for a body over 64 KiB', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: JSON.stringify({ title: 'x'.repeat(70_000) }) }));
+    expect(res).toMatchObject({ status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE' } } });
+  });
+
+  it('maps a typed core error to its status', async () => {
+    const missing = httpRoute({}, () => {
+      throw new NotFoundError('No such course.');
+    });
+    expect(await call(missing, apiEvent({ routeKey: ME, sub: 'u1', groups: ['learner'] }))).toEqual({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'No such course.' } },
+    });
+  });
+
+  it('never lets a raw error reach the response: 500 INTERNAL with a request id, the cause only in the log', async () => {
+    const boom = httpRoute({}, () => {
+      throw new Error('ECONNREFUSED 10.0.0.1 secret-table-name');
+    });
+    const res = await call(boom, apiEvent({ routeKey: ME, sub: 'u1', groups: ['admin'] }));
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: expect.any(String), details: { requestId: 'req-1' } } });
+    expect(JSON.stringify(res.body)).not.toContain('ECONNREFUSED');
+  });
+
+  it('passes a Reply through with its status and headers', async () => {
+    const created = httpRoute({}, () => new Reply(201, { id: 'c1' }, { location: '/api/courses/c1' }));
+    const res = await created(apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }), lambdaContext);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers).toMatchObject({ location: '/api/courses/c1', 'x-request-id': 'req-1' });
+  });
+
+  it('lets anyone call a public route', async () => {
+    const open = httpRoute({}, () => ({ ok: true }));
+    expect((await call(open, apiEvent({ routeKey: 'GET /api/health' }))).status).toBe(200);
+  });
+
+  it('keeps AppError details such as zod issues', async () => {
+    const conflict = httpRoute({}, () => {
+      throw new AppError('CONFLICT', 'Already enrolled.', { email: 'a@example.com' });
+    });
+    expect((await call(conflict, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }))).body.error.details).toEqual({ email: 'a@example.com' });
+  });
+});
+
+describe('reading cognito:groups', () => {
+  it('reads the flattened string API Gateway writes and the raw array of a token', () => {
+    expect(parseGroups('[admin creator]')).toEqual(['admin', 'creator']);
+    expect(parseGroups(['learner'])).toEqual(['learner']);
+    expect(parseGroups('creator')).toEqual(['creator']);
+    expect(parseGroups(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as postConfirmation } from '#functions/triggers/post-confirmation.ts';
+import { handler as preSignUp } from '#functions/triggers/pre-sign-up.ts';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
+
+beforeEach(() => {
+  dynamo.reset();
+  cognito.reset();
+});
+
+const preEvent = (source: string, clientMetadata: Record<string, string> = {}) =>
+  ({
+    version: '1',
+    region: 'eu-west-2',
+    userPoolId: 'pool',
+    userName: 'new@example.com',
+    triggerSource: source,
+    callerContext: { awsSdkVersion: '3', clientId: 'client' },
+    request: { userAttributes: { email: 'new@example.com' }, clientMetadata },
+    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  }) as unknown as PreSignUpTriggerEvent;
+
+const postEvent = (source: string) =>
+  ({
+    version: '1',
+    region: 'eu-west-2',
+    userPoolId: 'pool',
+    userName: 'user-name-1',
+    triggerSource: source,
+    callerContext: { awsSdkVersion: '3', clientId: 'client' },
+    request: { userAttributes: { sub: 'sub-1', email: 'New@Example.com' } },
+    response: {},
+  }) as unknown as PostConfirmationTriggerEvent;
+
+describe('pre sign-up trigger', () => {
+  it('auto-confirms a creator sign-up and verifies its email', async () => {
+    const out = await preSignUp(preEvent('PreSignUp_SignUp', { role: 'creator' }));
+    expect(out.response).toMatchObject({ autoConfirmUser: true, autoVerifyEmail: true });
+  });
+
+  it('refuses a sign-up asking for admin with a message the sign-up form can show', async () => {
+    await expect(preSignUp(preEvent('PreSignUp_SignUp', { role: 'admin' }))).rejects.toThrow(/Only creator accounts can sign up/);
+  });
+});
+
+describe('post confirmation trigger', () => {
+  it('writes the profile, email and counters in one transaction and adds the creator group', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    cognito.on(AdminAddUserToGroupCommand).resolves({});
+    await postConfirmation(postEvent('PostConfirmation_ConfirmSignUp'));
+    const tx = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(tx.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update']);
+    expect(tx[0]!.Put!.Item).toMatchObject({ pk: 'USER#sub-1', id: 'sub-1', email: 'new@example.com', role: 'creator' });
+    expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toMatchObject({ Username: 'user-name-1', GroupName: 'creator' });
+  });
+
+  it('writes nothing when a password reset is confirmed', async () => {
+    await postConfirmation(postEvent('PostConfirmation_ConfirmForgotPassword'));
+    expect(dynamo.calls()).toHaveLength(0);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('does not swallow a failure, so Cognito reports it', async () => {
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(TransactWriteCommand).rejects(new Error('throttled'));
+    await expect(postConfirmation(postEvent('PostConfirmation_ConfirmSignUp'))).rejects.toThrow('throttled');
+  });
+});
