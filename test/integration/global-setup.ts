@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '#lib/local/cloud.ts';
+import type { Outputs } from '#lib/local/outputs.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    outputs: Outputs;
+    functionEnv: Record<string, string>;
+  }
+}
+
+/** The integration suite runs against one real local cloud (DynamoDB Local, cognito-local, the gateway...). */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
+  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: () => {} });
+  project.provide('outputs', cloud.outputs);
+  project.provide('functionEnv', cloud.env);
+  return async () => {
+    await cloud.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import type { Role } from '#contracts/common.ts';
+import { createAccount } from '#core/accounts/create-account.ts';
+import { resetConfig } from '#functions/config.ts';
+import { resetDocumentClient } from '#data/table.ts';
+import { getDeps } from '#functions/deps.ts';
+
+/** Clients of the running local cloud, as an outside client would hold them: the official SDKs and fetch. */
+export const outputs = () => inject('outputs');
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export const cognito = () =>
+  new CognitoIdentityProviderClient({ region: outputs().Region, endpoint: outputs().CognitoEndpoint, credentials });
+
+export const dynamo = () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: outputs().Region, endpoint: outputs().DynamoDbEndpoint, credentials }));
+
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+
+export const signUp = (email: string, password: string, clientMetadata?: Record<string, string>) =>
+  cognito().send(
+    new SignUpCommand({
+      ClientId: outputs().UserPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      ...(clientMetadata ? { ClientMetadata: clientMetadata } : {}),
+    }),
+  );
+
+export const signIn = async (email: string, password: string): Promise<string> => {
+  const res = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: outputs().UserPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const token = res.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`no access token for ${email} (challenge ${res.ChallengeName ?? 'none'})`);
+  return token;
+};
+
+export const api = async (method: string, path: string, init: { token?: string; body?: unknown } = {}) => {
+  const res = await fetch(`${outputs().ApiUrl}${path}`, {
+    method,
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
+/** Point this process's functions code (use cases, adapters) at the local cloud, as the gateway does for handlers. */
+export const useLocalCloudEnv = () => {
+  Object.assign(process.env, inject('functionEnv'));
+  resetConfig();
+  resetDocumentClient();
+};
+
+/** An account of any role, made the way an admin makes one (the real Cognito and DynamoDB adapters), signed in. */
+export const accountWithRole = async (role: Role, tag: string = role) => {
+  useLocalCloudEnv();
+  const email = uniqueEmail(tag);
+  const password = 'Str0ngPassword';
+  const user = await createAccount(getDeps(), { email, role, password });
+  return { ...user, password, token: await signIn(email, password) };
+};
