@@ -5,6 +5,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const sdkAndFrameworks = ['@aws-sdk/*', '@smithy/*', 'stripe', '@middy/*', 'aws-lambda'];
+const zodNamespace = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message: "Write `import * as z from 'zod'`: the named `z` import defeats tree-shaking (+350 KB per Lambda bundle).",
+};
 const processEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'Read the environment only in functions/config.ts (or web/src/lib/config.ts).',
@@ -49,12 +53,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', zodNamespace],
     },
   },
   {
     files: ['functions/**/*.ts'],
     ignores: ['functions/config.ts'],
-    rules: { 'no-restricted-syntax': ['error', processEnv] },
+    rules: { 'no-restricted-syntax': ['error', processEnv, zodNamespace] },
   },
   {
     files: ['functions/core/**/*.ts'],
@@ -85,6 +90,6 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/config.ts'],
-    rules: { 'no-restricted-syntax': ['error', processEnv] },
+    rules: { 'no-restricted-syntax': ['error', processEnv, zodNamespace] },
   },
 );

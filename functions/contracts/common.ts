@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The four account kinds; each is a Cognito group. */
 export const roles = ['admin', 'creator', 'leader', 'learner'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDate, roleSchema } from './common.ts';
 
 /** GET /api/me */

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { roleSchema } from '../contracts/common.ts';
 import { ConflictError } from '../core/errors.ts';
 import type { User, UserRepository } from '../core/ports.ts';
