@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Outputs } from '#lib/local/outputs.ts';
+
+/** The file with the local cloud's outputs (written by global-setup.ts, or `.local/outputs.json` of `npm start`). */
+export const OUTPUTS_ENV = 'E2E_OUTPUTS_FILE';
+
+function readCloudOutputs(): Outputs {
+  const file = process.env[OUTPUTS_ENV];
+  if (!file) throw new Error(`${OUTPUTS_ENV} is not set: run the browser tests with \`npm run test:e2e\``);
+  return JSON.parse(readFileSync(file, 'utf8')) as Outputs;
+}
+
+/** `test` with the local cloud's outputs as a fixture and its web URL as baseURL (`page.goto('/auth/login')`). */
+export const test = base.extend<{ cloud: Outputs }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+  cloud: async ({}, use) => {
+    await use(readCloudOutputs());
+  },
+  baseURL: async ({ cloud }, use) => {
+    await use(cloud.WebUrl);
+  },
+});
+
+export { expect };
+
+/** axe-core on the current page: the serious and critical violations, as readable lines (QUALITY.md). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

@@ -1,0 +1,49 @@
+import { Slot } from '@radix-ui/react-slot';
+import { useId, type ReactElement } from 'react';
+import { cn } from '@/lib/utils.ts';
+import { Label } from './label.tsx';
+
+export interface FormFieldProps {
+  label: string;
+  /** The validation message; shown under the control and announced through aria-describedby. */
+  error?: string | undefined;
+  description?: string;
+  /** Adds a visual marker; the control itself keeps `required` / `aria-required` for assistive technology. */
+  required?: boolean;
+  className?: string;
+  /** Exactly one control (Input, textarea, select trigger); it receives id, aria-invalid and aria-describedby. */
+  children: ReactElement;
+}
+
+export function FormField({ label, error, description, required, className, children }: FormFieldProps) {
+  const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        )}
+      </Label>
+      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        {children}
+      </Slot>
+      {description && (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

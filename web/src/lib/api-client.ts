@@ -1,0 +1,101 @@
+import type * as z from 'zod';
+import { errorBody, type ErrorCode } from '@contracts/common.ts';
+import { ApiError } from './api-error.ts';
+import { getAccessToken } from './auth.ts';
+
+/** For answers that are not the contract's error body (a proxy's 502 page, a gateway timeout). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 502 || status === 503 || status === 504) return 'UPSTREAM_FAILED';
+  return 'INTERNAL';
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function toApiError(res: Response): Promise<ApiError> {
+  const parsed = errorBody.safeParse(parseJson(await res.text().catch(() => '')));
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(res.status, code, message, details);
+  }
+  return new ApiError(res.status, codeForStatus(res.status), `Request failed (${res.status} ${res.statusText})`.trim());
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClientDeps {
+  getToken: () => Promise<string | undefined>;
+  fetch: typeof fetch;
+}
+
+/**
+ * The one HTTP client of the web app. Same-origin `/api/...` (CloudFront or the Vite proxy route it), bearer
+ * access token when signed in, JSON both ways, and every answer validated against the contract schema the
+ * caller names, so a screen only ever sees contract types or an ApiError.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    if (!path.startsWith('/api/')) throw new Error(`api-client: path must start with /api/, got ${path}`);
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const token = await deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers, signal: options.signal ?? null };
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(options.body);
+    }
+
+    let res: Response;
+    try {
+      res = await deps.fetch(path, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'NETWORK_FAILED', 'The server could not be reached. Check your connection and try again.');
+    }
+    if (!res.ok) throw await toApiError(res);
+
+    const data = schema.safeParse(parseJson(await res.text()));
+    if (!data.success) {
+      throw new ApiError(res.status, 'INVALID_RESPONSE', `Unexpected answer from ${method} ${path}`, data.error.issues);
+    }
+    return data.data;
+  }
+
+  return {
+    get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
+      request('GET', path, schema, options),
+    post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+      request('POST', path, schema, options),
+    put: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+      request('PUT', path, schema, options),
+    patch: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+      request('PATCH', path, schema, options),
+    delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+      request('DELETE', path, schema, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+// `(...args) => fetch(...args)` rather than `fetch` itself: a detached window.fetch throws "Illegal invocation".
+export const apiClient: ApiClient = createApiClient({ getToken: getAccessToken, fetch: (...args) => fetch(...args) });

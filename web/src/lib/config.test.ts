@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const answer = (status: number, body: unknown) => vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+
+// config.ts keeps the loaded config in module state: each test gets a fresh module.
+beforeEach(() => vi.resetModules());
+const freshConfig = () => import('./config.ts');
+
+describe('loadConfig', () => {
+  it('fetches /config.json once and serves it from then on', async () => {
+    const { loadConfig, getConfig } = await freshConfig();
+    const fetch = answer(200, { Region: 'eu-west-2', UserPoolId: 'eu-west-2_abc', UserPoolClientId: 'client', Extra: 1 });
+
+    await loadConfig(fetch);
+    await loadConfig(fetch);
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(getConfig()).toEqual({ Region: 'eu-west-2', UserPoolId: 'eu-west-2_abc', UserPoolClientId: 'client' });
+  });
+
+  it('names the missing keys of an invalid file, and lets a later call try again', async () => {
+    const { loadConfig, ConfigError } = await freshConfig();
+    await expect(loadConfig(answer(200, { Region: 'eu-west-2' }))).rejects.toThrow(ConfigError);
+    await expect(loadConfig(answer(200, { Region: 'eu-west-2' }))).rejects.toThrow(/UserPoolId, UserPoolClientId/);
+
+    const config = { Region: 'r', UserPoolId: 'p', UserPoolClientId: 'c', CognitoEndpoint: 'http://127.0.0.1:9229' };
+    await expect(loadConfig(answer(200, config))).resolves.toEqual(config);
+  });
+
+  it('fails clearly when the file is missing', async () => {
+    const { loadConfig } = await freshConfig();
+    await expect(loadConfig(answer(404, { error: 'not found' }))).rejects.toThrow('/config.json answered 404');
+  });
+});
