@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  *   integration  the real wiring against the local cloud (DynamoDB Local, cognito-local, the gateway)
  *   web          the SPA's component tests (web/vitest.config.ts)
  */
+// The AWS SDK warns on Node 20 that future versions need 22 (Lambda runs 22): noise in test output.
+process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] = 'true';
+
 export default defineConfig({
   test: {
     projects: [

@@ -27,7 +27,7 @@ export interface RouteDef {
 
 export const allRoles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
-export const DEFAULT_THROTTLE = { rate: 50, burst: 100 } as const;
+export const DEFAULT_THROTTLE = { rate: 1000, burst: 2000 } as const;
 
 export const routes: readonly RouteDef[] = [
   { name: 'health', method: 'GET', path: '/api/health', handler: 'http/health', access: 'public' },

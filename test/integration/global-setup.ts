@@ -14,6 +14,9 @@ declare module 'vitest' {
 
 /** The integration suite runs against one real local cloud (DynamoDB Local, cognito-local, the gateway...). */
 export default async function setup(project: TestProject) {
+  // The handlers run in this process (the local gateway calls them in-process): keep the test output readable.
+  process.env['LOG_LEVEL'] ??= 'warn';
+  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] = 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
   const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: () => {} });
   project.provide('outputs', cloud.outputs);

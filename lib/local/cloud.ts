@@ -1,0 +1,166 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBedrockStandIn } from './bedrock-stand-in.ts';
+import { ensureUserPool, startCognitoLocal } from './cognito.ts';
+import { startCognitoShim } from './cognito-shim.ts';
+import { ensureTable, startDynamoDb, assertJava } from './dynamodb.ts';
+import { applyFunctionEnv, functionEnv } from './function-env.ts';
+import { startGateway } from './gateway.ts';
+import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
+import { assertPortsFree, freePorts, portsFromEnv, type Ports } from './ports.ts';
+import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
+import { startScheduler } from './scheduler.ts';
+import { ensureLocalSecrets } from './secrets.ts';
+import { seed as seedAccounts, seedAccounts as accounts } from './seed.ts';
+import { startSes } from './ses.ts';
+import { startStripeStandIn } from './stripe-stand-in.ts';
+import { startTriggerBridge } from './trigger-bridge.ts';
+
+export interface LocalCloudOptions {
+  /** Where everything persists (DynamoDB, cognito-local, secrets, outputs.json). */
+  dataDir: string;
+  /** Explicit ports (over the *_PORT variables and defaults), or 'auto' for free ephemeral ports. */
+  ports?: Partial<Ports> | 'auto';
+  /** Start the Vite dev server (default true). */
+  web?: boolean;
+  /** Create the admin and demo creator accounts when missing (default true). */
+  seed?: boolean;
+  /** Per-route throttling in the gateway (default true); off for load measurements. */
+  throttle?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  outputs: Outputs;
+  /** The handler environment (functionEnv), already applied to this process. */
+  env: Record<string, string>;
+  ports: Ports;
+  /** The mail viewer of SES local. */
+  mailViewerUrl: string;
+  stop(): Promise<void>;
+}
+
+const REGION = 'eu-west-2';
+const TABLE_NAME = 'course-platform';
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Starts the whole platform on loopback (ARCHITECTURE.md, "The local cloud"). Everything started is
+ * stopped again if a later piece fails, so a failed start leaves no process behind.
+ */
+export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
+  const log = opts.log ?? (() => undefined);
+  const web = opts.web ?? true;
+  const dataDir = resolve(opts.dataDir);
+  const ports = opts.ports === 'auto' ? await freePorts() : portsFromEnv(process.env, opts.ports);
+  await assertPortsFree(ports, web ? [] : ['web']);
+  assertJava();
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = ensureLocalSecrets(dataDir);
+
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const apiUrl = url(ports.api);
+  const webUrl = `http://localhost:${ports.web}`;
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    // Reverse start order: the web and the API go before the services they call.
+    for (const stop of stops.splice(0).reverse()) await stop().catch((e: unknown) => log(`[local] stop: ${String(e)}`));
+  };
+
+  let dynamo: Promise<void> | undefined;
+  try {
+    // The slow pieces (java ~4 s, vite ~2 s) start first and in parallel with the in-process ones.
+    const webConfigFile = join(dataDir, 'config.json');
+    let vite: Child | undefined;
+    if (web) {
+      vite = spawnChild('web', 'npm', ['run', 'dev', '-w', 'web', '--', '--port', String(ports.web), '--strictPort'], {
+        cwd: repoRoot,
+        env: { ...process.env, API_PROXY_TARGET: apiUrl, WEB_CONFIG_FILE: webConfigFile, FORCE_COLOR: '0' },
+        log,
+      });
+      stops.push(() => vite!.stop());
+    }
+    dynamo = startDynamoDb({ port: ports.dynamodb, dir: join(dataDir, 'dynamodb'), log }).then((child) => {
+      stops.push(() => child.stop());
+    });
+    dynamo.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+    const bridge = await startTriggerBridge({ port: ports.lambda, log });
+    stops.push(bridge.stop);
+    const cognito = await startCognitoLocal({
+      port: ports.cognitoLocal,
+      dir: join(dataDir, 'cognito'),
+      lambdaEndpoint: bridge.url,
+      issuerDomain: url(ports.cognito),
+      log,
+    });
+    stops.push(() => cognito.stop());
+    const shim = await startCognitoShim({ port: ports.cognito, upstreamPort: ports.cognitoLocal, log });
+    stops.push(shim.stop);
+    const ses = await startSes({ port: ports.ses });
+    stops.push(ses.stop);
+    const stripe = await startStripeStandIn({
+      port: ports.stripe,
+      webhookUrl: `${apiUrl}/api/webhooks/stripe`,
+      webhookSecret: secrets.stripeWebhookSecret,
+      logger: { info: (line) => log(`[stripe] ${line}`), warn: (line) => log(`[stripe] ${line}`) },
+    });
+    stops.push(() => stripe.stop());
+    const bedrock = await startBedrockStandIn({ port: ports.bedrock });
+    stops.push(() => bedrock.stop());
+
+    const [{ userPoolId, clientId }] = await Promise.all([
+      ensureUserPool(shim.url, REGION),
+      dynamo.then(() => ensureTable(url(ports.dynamodb), TABLE_NAME)),
+    ]);
+
+    const outputs: Outputs = {
+      Region: REGION,
+      ApiUrl: apiUrl,
+      WebUrl: webUrl,
+      UserPoolId: userPoolId,
+      UserPoolClientId: clientId,
+      CognitoEndpoint: shim.url,
+      TableName: TABLE_NAME,
+      DynamoDbEndpoint: url(ports.dynamodb),
+      SesEndpoint: url(ports.ses),
+      StripeApiUrl: url(ports.stripe),
+      StripeWebhookSecret: secrets.stripeWebhookSecret,
+      BedrockEndpoint: url(ports.bedrock),
+      AdminEmail: accounts.admin.email,
+      AdminPassword: accounts.admin.password,
+      DemoCreatorEmail: accounts.creator.email,
+      DemoCreatorPassword: accounts.creator.password,
+    };
+    const env = functionEnv(outputs, dataDir) as Record<string, string>;
+    applyFunctionEnv(env);
+    writeOutputs(dataDir, outputs);
+    writeFileSync(webConfigFile, `${JSON.stringify(webConfig(outputs), null, 2)}\n`);
+
+    const gateway = await startGateway({
+      port: ports.api,
+      cognitoEndpoint: shim.url,
+      userPoolId,
+      clientId,
+      throttle: opts.throttle ?? true,
+      log,
+    });
+    stops.push(gateway.stop);
+
+    if (opts.seed ?? true) await seedAccounts(log);
+
+    const scheduler = startScheduler({ log, region: REGION });
+    stops.push(scheduler.stop);
+
+    if (vite) {
+      await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
+    }
+
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, stop: stopAll };
+  } catch (error) {
+    // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
+    await dynamo?.catch(() => undefined);
+    await stopAll();
+    throw error;
+  }
+};

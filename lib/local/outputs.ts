@@ -1,0 +1,50 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * `.local/outputs.json`: the same keys as the CDK stack outputs (`cdk deploy --outputs-file`) plus the
+ * local-only ones (stand-in endpoints, seeded accounts). Tests, `npm run invoke` and Playwright read it.
+ */
+export interface Outputs {
+  Region: string;
+  ApiUrl: string;
+  WebUrl: string;
+  UserPoolId: string;
+  UserPoolClientId: string;
+  CognitoEndpoint: string;
+  TableName: string;
+  DynamoDbEndpoint: string;
+  SesEndpoint: string;
+  StripeApiUrl: string;
+  StripeWebhookSecret: string;
+  BedrockEndpoint: string;
+  AdminEmail: string;
+  AdminPassword: string;
+  DemoCreatorEmail: string;
+  DemoCreatorPassword: string;
+}
+
+/** `.local/` unless LOCAL_DATA_DIR moves it. */
+export const defaultDataDir = (env: NodeJS.ProcessEnv = process.env): string => env.LOCAL_DATA_DIR || '.local';
+
+export const outputsFile = (dataDir: string): string => join(dataDir, 'outputs.json');
+
+export const writeOutputs = (dataDir: string, outputs: Outputs): void => {
+  writeFileSync(outputsFile(dataDir), `${JSON.stringify(outputs, null, 2)}\n`);
+};
+
+export const readOutputs = (dataDir: string): Outputs => {
+  const file = outputsFile(dataDir);
+  if (!existsSync(file)) {
+    throw new Error(`${file} does not exist: the local cloud has never run here. Start it once with \`npm start\`.`);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Outputs;
+};
+
+/** The SPA's runtime config (/config.json): the same four keys the cloud's web stack writes. */
+export const webConfig = (outputs: Outputs) => ({
+  Region: outputs.Region,
+  UserPoolId: outputs.UserPoolId,
+  UserPoolClientId: outputs.UserPoolClientId,
+  CognitoEndpoint: outputs.CognitoEndpoint,
+});

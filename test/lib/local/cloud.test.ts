@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalCloud, type LocalCloud } from '#lib/local/cloud.ts';
+
+/**
+ * One real start of the whole local cloud (DynamoDB Local, cognito-local behind the shim, the trigger
+ * bridge, SES, the stand-ins, the gateway) on free ports in a temp dir, and one stop.
+ */
+let cloud: LocalCloud;
+let dataDir: string;
+let cognito: CognitoIdentityProviderClient;
+const logs: string[] = [];
+
+/** Every process whose parent chain leads to this one. */
+const descendants = (): string[] => {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)!)
+    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args! }));
+  const found = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of table) {
+      if (!found.has(p.pid) && found.has(p.ppid) && !p.args.startsWith('ps ')) {
+        found.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return table.filter((p) => p.pid !== process.pid && found.has(p.pid) && !p.args.startsWith('ps ')).map((p) => p.args);
+};
+
+const signUp = (email: string, password: string, metadata?: Record<string, string>) =>
+  cognito.send(
+    new SignUpCommand({
+      ClientId: cloud.outputs.UserPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      ...(metadata ? { ClientMetadata: metadata } : {}),
+    }),
+  );
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'local-cloud-'));
+  cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: false, log: (l) => logs.push(l) });
+  cognito = new CognitoIdentityProviderClient({
+    endpoint: cloud.outputs.CognitoEndpoint,
+    region: cloud.outputs.Region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+});
+
+afterAll(async () => {
+  cognito?.destroy();
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the local cloud', () => {
+  it('writes outputs.json with exactly the keys of ARCHITECTURE.md', () => {
+    const outputs = JSON.parse(readFileSync(join(dataDir, 'outputs.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(outputs).sort()).toEqual(
+      [
+        'Region', 'ApiUrl', 'WebUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
+        'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint',
+        'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword',
+      ].sort(),
+    );
+    expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
+  });
+
+  it('signs a creator up through the real Cognito API, the trigger confirms them, and refresh works through the shim', async () => {
+    const signedUp = await signUp('new.creator@example.com', 'GoodPass123');
+    expect(signedUp.UserConfirmed).toBe(true); // only the pre sign-up trigger confirms
+    expect(logs.some((l) => l.includes('[trigger] pre-sign-up PreSignUp_SignUp ok'))).toBe(true);
+
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: cloud.outputs.UserPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'new.creator@example.com', PASSWORD: 'GoodPass123' },
+      }),
+    );
+    const refreshed = await cognito.send(
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: cloud.outputs.UserPoolClientId,
+        RefreshToken: auth.AuthenticationResult!.RefreshToken!,
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.AccessToken).toMatch(/^ey/);
+    await expect(
+      cognito.send(new GlobalSignOutCommand({ AccessToken: refreshed.AuthenticationResult!.AccessToken! })),
+    ).resolves.toBeDefined();
+  });
+
+  it('refuses a sign-up asking for the admin role with the trigger\'s message', async () => {
+    await expect(signUp('sneaky@example.com', 'GoodPass123', { role: 'admin' })).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+    });
+  });
+
+  it('refuses a weak password as the cloud pool does', async () => {
+    await expect(signUp('weak@example.com', 'weakpass')).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password must have uppercase characters',
+    });
+  });
+
+  it('answers GET /api/health through the gateway', async () => {
+    const res = await fetch(`${cloud.outputs.ApiUrl}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers GET /api/me without a token with 401 and the contract body', async () => {
+    const res = await fetch(`${cloud.outputs.ApiUrl}/api/me`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+  });
+
+  it('answers GET /api/me with the caller\'s role when the access token is valid', async () => {
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: cloud.outputs.UserPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'new.creator@example.com', PASSWORD: 'GoodPass123' },
+      }),
+    );
+    const res = await fetch(`${cloud.outputs.ApiUrl}/api/me`, {
+      headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: 'new.creator@example.com', role: 'creator' });
+  });
+
+  it('answers an unknown route with 404 and the contract body', async () => {
+    const res = await fetch(`${cloud.outputs.ApiUrl}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('leaves no child process behind when stopped', async () => {
+    expect(descendants().length).toBeGreaterThan(0);
+    await cloud.stop();
+    expect(descendants()).toEqual([]);
+  });
+});
