@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 const sdkAndFrameworks = ['@aws-sdk/*', '@smithy/*', 'stripe', '@middy/*', 'aws-lambda'];
 const zodNamespace = {
-  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
   message: "Write `import * as z from 'zod'`: the named `z` import defeats tree-shaking (+350 KB per Lambda bundle).",
 };
 const processEnv = {

@@ -7,6 +7,27 @@ import type { Role } from './contracts/common.ts';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * What a function may touch besides its table, named after what the code does rather than after IAM actions.
+ * A capability brings both the IAM grant and the environment variables the function reads for it, so the two
+ * cannot drift apart (see lib/constructs/app-function.ts).
+ */
+export type Capability =
+  /** Put a user into a Cognito group (post confirmation). */
+  | 'directory:add-to-group'
+  /** Create users, set passwords, manage groups (admin and creator invitations). */
+  | 'directory:admin'
+  /** Send email through SES with the platform's configuration set. */
+  | 'mail'
+  /** Call the Bedrock text model (Converse). */
+  | 'text-model'
+  /** Talk to Stripe and verify its webhooks. */
+  | 'payments'
+  /** Encrypt and decrypt integration secrets with the platform's KMS key. */
+  | 'secrets'
+  /** Build links back to the web app (emails, Stripe return URLs). */
+  | 'app-links';
+
 export interface RouteDef {
   /** Stable name: CDK logical ids, function names, log lines. kebab-case. */
   readonly name: string;
@@ -23,6 +44,10 @@ export interface RouteDef {
   readonly bodyLimit?: number;
   /** 'heavy' functions (Stripe, Bedrock SDKs) get more memory and a longer timeout. */
   readonly profile?: 'crud' | 'heavy';
+  /** What the handler touches besides the table: the cloud grants exactly these (and sets their config). */
+  readonly uses?: readonly Capability[];
+  /** The 403 message for a role the route does not admit, where the product words it (checkout). */
+  readonly forbiddenMessage?: string;
 }
 
 export const allRoles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];

@@ -22,10 +22,14 @@ const cognito = (): CognitoIdentityProviderClient => {
   return client;
 };
 
-/** Cognito as the Directory port. The pool signs in by email; users get our invitations, not Cognito's. */
-export const cognitoDirectory = (): Directory => ({
+/**
+ * Cognito as the Directory port. The pool signs in by email; users get our invitations, not Cognito's.
+ * The pool's own triggers cannot be given USER_POOL_ID (the pool names them: a cycle), so they pass the pool id
+ * from their event; everything else reads it from config.
+ */
+export const cognitoDirectory = (userPoolId?: string): Directory => ({
   async createAccount({ email, password, temporaryPassword }) {
-    const poolId = config().USER_POOL_ID;
+    const poolId = userPoolId ?? config().USER_POOL_ID;
     try {
       const { User } = await cognito().send(
         new AdminCreateUserCommand({
@@ -56,7 +60,7 @@ export const cognitoDirectory = (): Directory => ({
 
   async addToGroup(username, role) {
     await cognito().send(
-      new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: username, GroupName: role }),
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId ?? config().USER_POOL_ID, Username: username, GroupName: role }),
     );
   },
 });

@@ -67,7 +67,7 @@ const isJson = (contentType: string | undefined) =>
 const authorize = (route: RouteDef | undefined, auth: Auth | undefined): void => {
   if (route?.access === 'public') return;
   if (!auth) throw new UnauthenticatedError();
-  if (!route || !auth.role || !route.access.includes(auth.role)) throw new ForbiddenError();
+  if (!route || !auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route?.forbiddenMessage);
 };
 
 /** 413 over the route's limit (default 64 KiB). */

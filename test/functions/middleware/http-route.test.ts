@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, NotFoundError } from '#core/errors.ts';
 import { parseGroups } from '#middleware/auth.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';

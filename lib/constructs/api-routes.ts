@@ -1,0 +1,134 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  type CfnStage,
+  type HttpApi,
+  HttpAuthorizer,
+  HttpAuthorizerType,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { DEFAULT_THROTTLE, type RouteDef, routeKey } from '#functions/routes.ts';
+import { AppFunction, type FunctionPlatform } from './app-function.ts';
+import type { TableAccess } from './function-access.ts';
+
+/** A route of functions/routes.ts; its `uses` decide the function's grants and environment variables. */
+export type ApiRoute = RouteDef;
+
+export interface ApiRoutesProps {
+  readonly httpApi: HttpApi;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly routes: readonly ApiRoute[];
+  readonly platform: FunctionPlatform;
+}
+
+/** Only reads for GET; every other method may write. */
+export const tableAccessOf = (route: Pick<RouteDef, 'method'>): TableAccess =>
+  route.method === 'GET' ? 'read' : 'read-write';
+
+/** `get-me` -> `GetMe`: construct ids (and so logical ids) stay stable while the route's name does. */
+export const pascalCase = (name: string): string =>
+  name
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * The HTTP API's contents, generated from the route table: one function per route, the Cognito JWT authorizer on
+ * every route that is not public, the `$default` stage with default and per-route throttling and JSON access logs.
+ * The authorizer only authenticates; each route's roles are enforced by the handler middleware (from routes.ts).
+ */
+export class ApiRoutes extends Construct {
+  readonly functions: Record<string, AppFunction> = {};
+  readonly stage: HttpStage;
+
+  constructor(scope: Construct, id: string, props: ApiRoutesProps) {
+    super(scope, id);
+
+    // Declared here rather than through HttpUserPoolAuthorizer, which would place it beside the HTTP API (Web
+    // stack): the authorizer belongs with the routes. Audience: the SPA's client (access tokens carry client_id).
+    const cognito = new HttpAuthorizer(this, 'CognitoAuthorizer', {
+      httpApi: props.httpApi,
+      authorizerName: 'cognito',
+      type: HttpAuthorizerType.JWT,
+      identitySource: ['$request.header.Authorization'],
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      jwtIssuer: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.userPool.userPoolId}`,
+    });
+    const authorizer = HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'Cognito', {
+      authorizerId: cognito.authorizerId,
+      authorizerType: HttpAuthorizerType.JWT,
+    });
+
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const created: HttpRoute[] = [];
+    for (const route of props.routes) {
+      const name = pascalCase(route.name);
+      const fn = new AppFunction(this, name, {
+        name: route.name,
+        handler: route.handler,
+        profile: route.profile ?? 'crud',
+        table: tableAccessOf(route),
+        uses: route.uses ?? [],
+        platform: props.platform,
+      });
+      this.functions[route.name] = fn;
+      const httpRoute = new HttpRoute(this, `${name}Route`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn.function),
+        ...(route.access === 'public' ? {} : { authorizer }),
+      });
+      if (route.access === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${routeKey(route)} is public by design (access: 'public' in functions/routes.ts).`,
+        });
+      }
+      created.push(httpRoute);
+      const throttle = route.throttle ?? DEFAULT_THROTTLE;
+      routeSettings[routeKey(route)] = { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst };
+    }
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: props.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: DEFAULT_THROTTLE.rate, burstLimit: DEFAULT_THROTTLE.burst },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            user: '$context.authorizer.claims.sub',
+            responseLength: '$context.responseLength',
+          }),
+        ),
+      },
+    });
+    // Route-level limits live on the stage, keyed by route key: the routes must exist before the stage names them.
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    for (const route of created) this.stage.node.addDependency(route);
+  }
+}

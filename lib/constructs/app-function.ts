@@ -1,0 +1,285 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { tableSchema } from '#data/table-schema.ts';
+import {
+  type Capability,
+  type CloudConfigKey,
+  type TableAccess,
+  cloudConfigKeys,
+  expandCapabilities,
+} from './function-access.ts';
+
+/** Repository root: entries are `functions/<handler>.ts`, bundled with the root package.json and lock file. */
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const functionsDir = path.join(repoRoot, 'functions');
+
+/** Memory and timeout by workload: 'heavy' functions load the Stripe or Bedrock SDKs and wait on them. */
+export const profiles = {
+  crud: { memorySize: 256, timeout: Duration.seconds(10) },
+  heavy: { memorySize: 1024, timeout: Duration.seconds(30) },
+} as const;
+export type Profile = keyof typeof profiles;
+
+/**
+ * The platform resources a function may be given access to. Each stack passes what exists on its side; asking
+ * for a capability whose resource is missing is a synth error, never a silently unset variable.
+ */
+export interface FunctionPlatform {
+  readonly table?: ITable;
+  /** `id` is absent for the pool's own triggers: the pool depends on them, so they read `event.userPoolId`. */
+  readonly userPool?: { readonly arn: string; readonly id?: string };
+  readonly appOrigin?: string;
+  readonly mail?: { readonly configurationSetName: string; readonly from: string };
+  readonly textModelId?: string;
+  /** Secrets Manager secret (JSON `{ secretKey, webhookSecret }`), resolved by CloudFormation at deploy time. */
+  readonly stripe?: { readonly secretName: string; readonly versionId?: string };
+  readonly secretsKey?: IKey;
+  readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export interface AppFunctionProps {
+  /** Stable kebab-case name (route, trigger or job name): descriptions and log lines. */
+  readonly name: string;
+  /** Module under functions/ without extension, exporting `handler` (e.g. 'http/get-me'). */
+  readonly handler: string;
+  readonly profile?: Profile;
+  readonly table?: TableAccess;
+  readonly uses?: readonly Capability[];
+  readonly platform: FunctionPlatform;
+}
+
+/**
+ * The one way to make a Lambda function: Node.js 22 on arm64, bundled locally by esbuild (AWS SDK v3 inside the
+ * bundle), its own log group with retention, X-Ray active tracing, and an execution role holding exactly what its
+ * table access and capabilities need, with the matching environment variables from functions/config.ts.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+  readonly capabilities: readonly Capability[];
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { platform } = props;
+    const table = props.table ?? 'none';
+    this.capabilities = expandCapabilities(props.uses ?? []);
+    const profile = profiles[props.profile ?? 'crud'];
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(functionsDir, `${props.handler}.ts`),
+      handler: 'handler',
+      description: `${props.name} (functions/${props.handler}.ts)`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: profile.memorySize,
+      timeout: profile.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      environment: {
+        ...this.environment(props.name, table, platform),
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Bundle the AWS SDK v3 too: a pinned, tree-shaken SDK loads faster than the runtime's full copy.
+        externalModules: [],
+        // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+
+    this.grantTable(table, platform);
+    this.grantCapabilities(props.name, platform);
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions; nothing else here uses *.',
+    });
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the platform runtime by decision (ARCHITECTURE.md); moving to 24 is one deliberate change across all functions and local tooling.',
+    });
+  }
+
+  private environment(name: string, table: TableAccess, platform: FunctionPlatform): Record<string, string> {
+    const stripe = (field: 'secretKey' | 'webhookSecret'): string | undefined =>
+      platform.stripe &&
+      SecretValue.secretsManager(platform.stripe.secretName, {
+        jsonField: field,
+        ...(platform.stripe.versionId ? { versionId: platform.stripe.versionId } : {}),
+      }).unsafeUnwrap(); // a {{resolve:secretsmanager}} reference: the value never enters the template
+    const values: Record<CloudConfigKey, string | undefined> = {
+      TABLE_NAME: platform.table?.tableName,
+      USER_POOL_ID: platform.userPool?.id,
+      SES_CONFIGURATION_SET: platform.mail?.configurationSetName,
+      MAIL_FROM: platform.mail?.from,
+      STRIPE_SECRET_KEY: stripe('secretKey'),
+      STRIPE_WEBHOOK_SECRET: stripe('webhookSecret'),
+      BEDROCK_MODEL_ID: platform.textModelId,
+      APP_ORIGIN: platform.appOrigin,
+      SECRETS_KEY_ID: platform.secretsKey?.keyArn,
+      LOG_LEVEL: platform.logLevel ?? 'info',
+    };
+    const env: Record<string, string> = {};
+    for (const key of cloudConfigKeys(table, this.capabilities)) {
+      const value = values[key];
+      // The pool's own triggers cannot know its id (cycle): they take it from the event instead.
+      if (value === undefined && key === 'USER_POOL_ID' && platform.userPool) continue;
+      if (value === undefined) throw new Error(`${name} needs ${key}, but its stack provides no value for it`);
+      env[key] = value;
+    }
+    return env;
+  }
+
+  /**
+   * Explicit actions on the table and its named indexes, no `index/*` wildcard. No Scan: every access pattern
+   * is a GetItem or Query (ARCHITECTURE.md), and transactions need only the item-level actions.
+   */
+  private grantTable(access: TableAccess, platform: FunctionPlatform): void {
+    if (access === 'none') return;
+    if (!platform.table) throw new Error(`${this.node.path} needs table access, but its stack has no table`);
+    const { tableArn } = platform.table;
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: access === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions],
+        resources: [tableArn, ...tableSchema.indexes.map((index) => `${tableArn}/index/${index.name}`)],
+      }),
+    );
+  }
+
+  private grantCapabilities(name: string, platform: FunctionPlatform): void {
+    const need = <T>(value: T | undefined, what: string): T => {
+      if (value === undefined) throw new Error(`${name} uses ${what}, but its stack provides none`);
+      return value;
+    };
+    const { region, account, partition } = Stack.of(this);
+    for (const capability of this.capabilities) {
+      switch (capability) {
+        case 'directory:add-to-group':
+        case 'directory:admin': {
+          const pool = need(platform.userPool, 'the user pool');
+          // A separate policy, not the role's default one: the function does not wait for it, so a pool whose
+          // trigger is this very function can still be named by ARN here without a dependency cycle.
+          new Policy(this, capability === 'directory:admin' ? 'DirectoryAdmin' : 'DirectoryGroups', {
+            roles: [this.role],
+            statements: [
+              new PolicyStatement({
+                effect: Effect.ALLOW,
+                actions:
+                  capability === 'directory:admin'
+                    ? [
+                        'cognito-idp:AdminCreateUser',
+                        'cognito-idp:AdminSetUserPassword',
+                        'cognito-idp:AdminGetUser',
+                        'cognito-idp:AdminListGroupsForUser',
+                        'cognito-idp:AdminRemoveUserFromGroup',
+                        'cognito-idp:AdminDisableUser',
+                        'cognito-idp:AdminEnableUser',
+                      ]
+                    : ['cognito-idp:AdminAddUserToGroup'],
+                resources: [pool.arn],
+              }),
+            ],
+          });
+          break;
+        }
+        case 'mail': {
+          const mail = need(platform.mail, 'mail settings');
+          const address = senderAddress(mail.from);
+          const domain = address.split('@')[1] ?? address;
+          this.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['ses:SendEmail', 'ses:SendBulkEmail'],
+              resources: [
+                `arn:${partition}:ses:${region}:${account}:identity/${domain}`,
+                `arn:${partition}:ses:${region}:${account}:identity/${address}`,
+                `arn:${partition}:ses:${region}:${account}:configuration-set/${mail.configurationSetName}`,
+              ],
+            }),
+          );
+          break;
+        }
+        case 'text-model': {
+          const modelId = need(platform.textModelId, 'a text model id');
+          this.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
+              resources: bedrockResources(modelId, partition, region, account),
+            }),
+          );
+          if (isInferenceProfile(modelId)) {
+            Validations.of(this.role).acknowledge({
+              id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${baseModelId(modelId)}]`,
+              reason: 'A cross-region inference profile routes to this one model in any of its regions.',
+            });
+          }
+          break;
+        }
+        case 'secrets':
+          need(platform.secretsKey, 'the secrets key').grantEncryptDecrypt(this.role);
+          break;
+        case 'payments':
+          need(platform.stripe, 'Stripe settings'); // secrets arrive as resolved environment variables: no IAM needed
+          break;
+        case 'app-links':
+          need(platform.appOrigin, 'the app origin');
+          break;
+      }
+    }
+  }
+}
+
+export const tableReadActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/** `Name <a@b.c>` or `a@b.c` -> `a@b.c`. */
+export const senderAddress = (from: string): string => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+
+const inferenceProfilePrefix = /^(us|eu|apac|us-gov|global)\./;
+const isInferenceProfile = (modelId: string): boolean => inferenceProfilePrefix.test(modelId);
+const baseModelId = (modelId: string): string => modelId.replace(inferenceProfilePrefix, '');
+
+/** A foundation model in this region, or an inference profile plus the model it may route to in any region. */
+const bedrockResources = (modelId: string, partition: string, region: string, account: string): string[] =>
+  isInferenceProfile(modelId)
+    ? [
+        `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
+        `arn:${partition}:bedrock:*::foundation-model/${baseModelId(modelId)}`,
+      ]
+    : [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledgeGeneratedWildcards } from './nag.ts';
+
+/** The SPA's runtime configuration, `/config.json` (web/src/lib/config.ts reads it; same keys as the outputs). */
+export interface WebConfig {
+  readonly Region: string;
+  readonly UserPoolId: string;
+  readonly UserPoolClientId: string;
+}
+
+export interface StaticSiteProps {
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`) behind `/api/*`. */
+  readonly apiDomain: string;
+  readonly webConfig: WebConfig;
+  /** The built SPA; deployed when it exists (`npm run build`), otherwise only config.json is. */
+  readonly distDir: string;
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+}
+
+/**
+ * Rewrites client-side routes (no file extension in the last path segment) to the SPA shell. Missing files
+ * (/assets/x.js) still get S3's error and API errors pass untouched: no error-response mapping swallows them.
+ */
+export const spaFallbackCode = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
+/**
+ * One origin for the browser: a private S3 bucket (origin access control) for the SPA, `/api/*` to the HTTP API
+ * uncached with every viewer header but Host, security headers on everything, access logs for both.
+ */
+export class StaticSite extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: StaticSiteProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    // Logs are records, not build output: kept when the stack goes. CloudFront standard logging needs ACLs.
+    const logs = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+
+    // Retained rather than auto-emptied: no extra custom-resource function, and nothing in it is irreplaceable.
+    this.bucket = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve /index.html for extension-less paths (client-side routes)',
+      code: FunctionCode.fromInline(spaFallbackCode),
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers for the SPA and the API',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            // Radix and React set inline styles; no inline scripts are allowed.
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: https:",
+            "font-src 'self' data:",
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+            "frame-ancestors 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "object-src 'none'",
+          ].join('; '),
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+      },
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Course platform: SPA + /api',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+          }
+        : {}),
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // Honours each object's Cache-Control: immutable for /assets/*, no-cache for the rest (set at upload).
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // The API's own host name must reach it, so every viewer header except Host.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+      },
+    });
+    this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The platform sells to creators worldwide: no geographic restriction by design.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'No WAF at launch (cost); the API has per-route throttling and Cognito authorization. Revisit with traffic.',
+      },
+    );
+    if (!props.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason: 'Without a custom domain the default *.cloudfront.net certificate is used and CloudFront fixes its minimum TLS version; with domainName/certificateArn the distribution uses TLSv1.2_2021.',
+      });
+    }
+
+    this.deploy(props);
+  }
+
+  /**
+   * Hashed assets first (immutable, a year), then index.html, the other root files and config.json (no-cache),
+   * so a new index.html never points at assets not yet uploaded. Without pruning, the previous release's assets
+   * stay available to browsers still running it.
+   */
+  private deploy(props: StaticSiteProps): void {
+    const common = {
+      destinationBucket: this.bucket,
+      prune: false,
+      memoryLimit: 512,
+      logGroup: new LogGroup(this, 'DeploymentLogs', {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
+    };
+    const built = fs.existsSync(path.join(props.distDir, 'index.html'));
+    const assetsDir = path.join(props.distDir, 'assets');
+    const assets =
+      built && fs.existsSync(assetsDir)
+        ? new BucketDeployment(this, 'DeployAssets', {
+            ...common,
+            sources: [Source.asset(assetsDir)],
+            destinationKeyPrefix: 'assets/',
+            cacheControl: [CacheControl.fromString(immutableCacheControl)],
+          })
+        : undefined;
+    const site = new BucketDeployment(this, 'DeploySite', {
+      ...common,
+      sources: [
+        ...(built ? [Source.asset(props.distDir, { exclude: ['assets', 'assets/**'] })] : []),
+        Source.jsonData('config.json', props.webConfig),
+      ],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) site.node.addDependency(assets);
+
+    // The deployments share one CDK-provided handler function (Python, AWS-managed logging policy, S3 wildcards).
+    const stack = Stack.of(this);
+    for (const handler of stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+      Validations.of(handler).acknowledge(
+        {
+          id: 'AwsSolutions-L1',
+          reason: 'CDK-provided BucketDeployment handler: CDK chooses and updates its runtime.',
+        },
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: 'CDK-provided BucketDeployment handler: its role is created by CDK with the basic execution policy.',
+        },
+      );
+      acknowledgeGeneratedWildcards(
+        handler,
+        'CDK-provided BucketDeployment handler: copies from the CDK asset bucket into this site bucket (S3 object wildcards on those two buckets) and invalidates this distribution.',
+      );
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  type CfnUserPool,
+  type CfnUserPoolClient,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  type UserPoolClient,
+  UserPoolGroup,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { allRoles, triggers } from '#functions/routes.ts';
+import { AppFunction } from './app-function.ts';
+
+export interface UserDirectoryProps {
+  /** The table the post confirmation trigger writes the profile and counters to. */
+  readonly table: ITable;
+}
+
+/**
+ * The Cognito user pool: email sign-in, self sign-up (pre sign-up admits creators only and confirms them),
+ * the password policy of the spec, the four role groups, and an app client for the SPA without a secret.
+ */
+export class UserDirectory extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly preSignUp: AppFunction;
+  readonly postConfirmation: AppFunction;
+
+  constructor(scope: Construct, id: string, props: UserDirectoryProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // The spec's policy; the local shim in front of cognito-local enforces the same one.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    (this.userPool.node.defaultChild as CfnUserPool).overrideLogicalId('UserPool');
+
+    // The pool's own triggers get no USER_POOL_ID (the pool depends on them): they read event.userPoolId.
+    const platform = { table: props.table, userPool: { arn: this.userPool.userPoolArn } };
+    this.preSignUp = new AppFunction(this, 'PreSignUp', {
+      name: triggers.preSignUp.name,
+      handler: triggers.preSignUp.handler,
+      platform,
+    });
+    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      name: triggers.postConfirmation.name,
+      handler: triggers.postConfirmation.handler,
+      table: 'read-write',
+      uses: ['directory:add-to-group'],
+      platform,
+    });
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.function);
+
+    this.client = this.userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH for Amplify's flow (as locally, where cognito-local has no SRP), SRP for other clients.
+      authFlows: { userPassword: true, userSrp: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+    (this.client.node.defaultChild as CfnUserPoolClient).overrideLogicalId('UserPoolWebClient');
+
+    for (const role of allRoles) {
+      new UserPoolGroup(this, `Group-${role}`, { userPool: this.userPool, groupName: role });
+    }
+
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The product spec sets the policy: at least 8 characters with upper case, lower case and a digit; symbols are not required (the local cloud enforces the same rule).',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'MFA is not part of the first release: the SPA signs in with USER_PASSWORD_AUTH only; enabling optional TOTP is a later, UI-led change.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Plus feature plan (threat protection) is a cost decision for launch; sign-ups are gated by the pre sign-up trigger and the password policy.',
+      },
+    );
+  }
+}

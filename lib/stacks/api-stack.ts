@@ -1,0 +1,61 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { Construct } from 'constructs';
+import { routes as routeTable } from '#functions/routes.ts';
+import { type ApiRoute, ApiRoutes } from '../constructs/api-routes.ts';
+import type { FunctionPlatform } from '../constructs/app-function.ts';
+import { Mail } from '../constructs/mail.ts';
+import type { DeploySettings } from './deploy-settings.ts';
+
+export interface ApiStackProps extends StackProps {
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly secretsKey: IKey;
+  /** The (empty) HTTP API of the Web stack. */
+  readonly httpApi: HttpApi;
+  readonly appOrigin: string;
+  readonly settings: DeploySettings;
+  /** Defaults to functions/routes.ts; tests pass their own. */
+  readonly routes?: readonly ApiRoute[];
+}
+
+/** Stateless: the functions behind every route, the authorizer, the stage, and the SES configuration set. */
+export class ApiStack extends Stack {
+  readonly routes: ApiRoutes;
+  readonly mail: Mail;
+  readonly platform: FunctionPlatform;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    this.mail = new Mail(this, 'Mail');
+    this.platform = {
+      table: props.table,
+      userPool: { arn: props.userPool.userPoolArn, id: props.userPool.userPoolId },
+      appOrigin: props.appOrigin,
+      mail: { configurationSetName: this.mail.configurationSet.configurationSetName, from: settings.mailFrom },
+      textModelId: settings.bedrockModelId,
+      stripe: {
+        secretName: settings.stripeSecretName,
+        ...(settings.stripeSecretVersionId ? { versionId: settings.stripeSecretVersionId } : {}),
+      },
+      secretsKey: props.secretsKey,
+      logLevel: settings.logLevel,
+    };
+
+    this.routes = new ApiRoutes(this, 'Routes', {
+      httpApi: props.httpApi,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      routes: props.routes ?? routeTable,
+      platform: this.platform,
+    });
+
+    new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
+  }
+}

@@ -1,0 +1,41 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { type CfnKey, Key } from 'aws-cdk-lib/aws-kms';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { AppTable } from '../constructs/app-table.ts';
+import { UserDirectory } from '../constructs/user-directory.ts';
+
+/**
+ * Stateful resources: the table, the user pool (with its triggers, which it cannot exist without) and the KMS key
+ * for integration secrets. Everything here is retained on deletion and keeps a fixed logical id.
+ */
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+  readonly secretsKey: Key;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.table = new AppTable(this, 'Data').table;
+    const directory = new UserDirectory(this, 'Users', { table: this.table });
+    this.userPool = directory.userPool;
+    this.userPoolClient = directory.client;
+
+    this.secretsKey = new Key(this, 'SecretsKey', {
+      description: 'Encrypts integration secrets that creators store (envelope encryption by the functions)',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    (this.secretsKey.node.defaultChild as CfnKey).overrideLogicalId('SecretsKey');
+
+    // Output names match the keys of .local/outputs.json.
+    new CfnOutput(this, 'Region', { value: this.region });
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'SecretsKeyArn', { value: this.secretsKey.keyArn });
+  }
+}

@@ -1,0 +1,58 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { Construct } from 'constructs';
+import { jobs as jobTable } from '#functions/routes.ts';
+import { pascalCase } from '../constructs/api-routes.ts';
+import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
+import { AppFunction, type FunctionPlatform } from '../constructs/app-function.ts';
+import type { Capability } from '../constructs/function-access.ts';
+
+/** A job of functions/routes.ts as the cloud reads it (`uses` as for routes). */
+export interface JobDef {
+  readonly name: string;
+  readonly handler: string;
+  readonly schedule: string;
+  readonly uses?: readonly Capability[];
+}
+
+export interface JobsStackProps extends StackProps {
+  /** The same platform the API functions get (table, mail, ...); a job takes only what its `uses` ask for. */
+  readonly platform: FunctionPlatform;
+  /** Defaults to `jobs` of functions/routes.ts. */
+  readonly jobs?: readonly JobDef[];
+}
+
+/** Stateless: one EventBridge Scheduler schedule per job, invoking its function through a role scoped to it. */
+export class JobsStack extends Stack {
+  readonly functions: Record<string, AppFunction> = {};
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const jobs: readonly JobDef[] = props.jobs ?? jobTable;
+    for (const job of jobs) {
+      const name = pascalCase(job.name);
+      const fn = new AppFunction(this, name, {
+        name: job.name,
+        handler: job.handler,
+        table: 'read-write',
+        uses: job.uses ?? [],
+        platform: props.platform,
+      });
+      this.functions[job.name] = fn;
+      new Schedule(this, `${name}Schedule`, {
+        description: `${job.name}: ${job.schedule} (functions/routes.ts)`,
+        schedule: ScheduleExpression.expression(job.schedule),
+        // LambdaInvoke creates a role that may invoke this function only.
+        target: new LambdaInvoke(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) }),
+      });
+    }
+    // LambdaInvoke puts its role at the stack's top level (one per target function).
+    for (const role of this.node.children.filter((c) => c.node.id.startsWith('SchedulerRoleForTarget'))) {
+      acknowledgeGeneratedWildcards(
+        role,
+        'Scheduler target role written by CDK: lambda:InvokeFunction on the job function and its versions (<arn>:*) only.',
+      );
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Table, AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { routes } from '#functions/routes.ts';
+import { AppFunction } from '#lib/constructs/app-function.ts';
+
+const getMe = routes.find((r) => r.name === 'get-me')!;
+
+describe('AppFunction', () => {
+  // The one test that bundles for real: esbuild, no Docker, the root package.json "imports" aliases.
+  it('bundles its handler into an ESM file that carries the AWS SDK and loads in Node', async () => {
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'app-function-bundle-')) });
+    const stack = new Stack(app, 'Bundle');
+    const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    new AppFunction(stack, 'GetMe', { name: getMe.name, handler: getMe.handler, table: 'read', platform: { table } });
+
+    const assembly = app.synth();
+    const code = Template.fromStack(stack).findResources('AWS::Lambda::Function');
+    const [fn] = Object.values(code) as { Properties: { Handler: string } }[];
+    expect(fn!.Properties.Handler).toBe('index.handler');
+
+    const bundles = fs
+      .readdirSync(assembly.directory)
+      .map((entry) => path.join(assembly.directory, entry, 'index.mjs'))
+      .filter((file) => fs.existsSync(file));
+    expect(bundles).toHaveLength(1);
+    const source = fs.readFileSync(bundles[0]!, 'utf8');
+    expect(source).not.toMatch(/from\s*["']@aws-sdk\//); // bundled, not left to the runtime
+    expect(source).not.toMatch(/["']#(core|data|contracts|middleware|adapters|functions)\//); // aliases resolved
+    expect(fs.existsSync(`${bundles[0]}.map`)).toBe(true);
+
+    const loaded = (await import(pathToFileURL(bundles[0]!).href)) as { handler: unknown };
+    expect(typeof loaded.handler).toBe('function');
+    fs.rmSync(assembly.directory, { recursive: true, force: true });
+  }, 120_000);
+
+  it('refuses a capability its stack cannot back, instead of leaving a variable unset', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Missing');
+    expect(
+      () => new AppFunction(stack, 'Mailer', { name: 'mailer', handler: getMe.handler, uses: ['mail'], platform: {} }),
+    ).toThrow(/mailer needs (MAIL_FROM|SES_CONFIGURATION_SET|APP_ORIGIN)/);
+  });
+});

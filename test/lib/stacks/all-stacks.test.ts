@@ -1,0 +1,39 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { Validations } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
+
+const { app, data, web, api, jobs } = synthPlatform();
+const stacks = [data, web, api, jobs];
+
+describe('every stack', () => {
+  it.each(stacks.map((s) => [s.stackName, s] as const))(
+    '%s runs our functions on Node.js 22 arm64 with X-Ray and a log group',
+    (_name, stack) => {
+      const functions = Object.entries(Template.fromStack(stack).findResources('AWS::Lambda::Function')).filter(
+        ([id]) => !id.startsWith('CustomCDKBucketDeployment'), // CDK's own deployment handler (Python)
+      );
+      for (const [id, fn] of functions) {
+        expect(fn.Properties, id).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: expect.anything() },
+        });
+      }
+    },
+  );
+
+  it.each(stacks.map((s) => [s.stackName, s] as const))('%s has no unacknowledged cdk-nag AwsSolutions finding', (_n, stack) => {
+    expect(unacknowledgedNagFindings(stack)).toEqual([]);
+  });
+
+  it('gives every acknowledgement a reason of substance', () => {
+    const acknowledgements = app.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY))
+      .flatMap((m) => Object.entries(m.data as Record<string, string>));
+    expect(acknowledgements.length).toBeGreaterThan(0);
+    for (const [id, reason] of acknowledgements) expect(reason.length, id).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { immutableCacheControl, spaFallbackCode } from '#lib/constructs/static-site.ts';
+import { resourcesOf, synthPlatform } from './synth-platform.ts';
+
+// AWS managed policy ids (stable across accounts).
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+
+// A stand-in build so these tests do not depend on `npm run build` having run.
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+fs.mkdirSync(path.join(distDir, 'assets'));
+fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><script src="/assets/index-abc123.js"></script>');
+fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+let app: ReturnType<typeof synthPlatform>['app'];
+let template: Template;
+let distribution: Record<string, unknown>;
+beforeAll(() => {
+  const platform = synthPlatform({ distDir });
+  app = platform.app;
+  template = Template.fromStack(platform.web);
+  distribution = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]!.Properties[
+    'DistributionConfig'
+  ] as Record<string, unknown>;
+});
+
+const spaFallback = new Function(`${spaFallbackCode}; return handler;`)() as (event: {
+  request: { uri: string };
+}) => { uri: string };
+
+describe('the web stack', () => {
+  it('sends /api/* to the HTTP API uncached, with all methods and every viewer header but Host', () => {
+    expect(distribution['CacheBehaviors']).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        ViewerProtocolPolicy: 'https-only',
+      }),
+    ]);
+    const origins = distribution['Origins'] as { DomainName: unknown; CustomOriginConfig?: unknown }[];
+    expect(JSON.stringify(origins)).toContain('execute-api');
+  });
+
+  it('reads the SPA bucket through origin access control, never publicly', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'site/' }),
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('has no error-response mapping that would turn API errors into index.html', () => {
+    expect(distribution['CustomErrorResponses']).toBeUndefined();
+  });
+
+  it('rewrites only extension-less paths to /index.html, in a viewer-request function of the default behaviour', () => {
+    const behavior = distribution['DefaultCacheBehavior'] as { FunctionAssociations: { EventType: string }[] };
+    expect(behavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    const rewrite = (uri: string) => spaFallback({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/courses/01H/lessons')).toBe('/index.html');
+    expect(rewrite('/v1.2/settings')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('adds security headers to every response', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentSecurityPolicy: Match.objectLike({ Override: true }),
+        }),
+      },
+    });
+    const behaviors = [distribution['DefaultCacheBehavior'], ...(distribution['CacheBehaviors'] as unknown[])];
+    for (const b of behaviors) expect(b).toHaveProperty('ResponseHeadersPolicyId');
+  });
+
+  it('uploads hashed assets as immutable and the shell and config.json as no-cache', () => {
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment')).map((d) => d.Properties);
+    const metadata = deployments.map((d) => d['SystemMetadata']);
+    expect(metadata).toEqual(
+      expect.arrayContaining([{ 'cache-control': immutableCacheControl }, { 'cache-control': 'no-cache' }]),
+    );
+    const assets = deployments.find((d) => JSON.stringify(d['SystemMetadata']).includes('immutable'))!;
+    expect(assets['DestinationBucketKeyPrefix']).toBe('assets/');
+    expect(deployments.every((d) => d['Prune'] === false)).toBe(true);
+  });
+
+  it('generates config.json with the keys the SPA reads, filled from the data stack at deploy time', () => {
+    const site = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'))
+      .map((d) => d.Properties)
+      .find((d) => JSON.stringify(d['SystemMetadata']).includes('no-cache'))!;
+    const markers = (site['SourceMarkers'] as Record<string, unknown>[]).find((m) => Object.keys(m).length > 0)!;
+    const assetDir = app.synth().directory;
+    const configs = fs
+      .readdirSync(assetDir)
+      .map((entry) => path.join(assetDir, entry, 'config.json'))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>);
+    expect(configs).toHaveLength(1);
+    const config = configs[0]!;
+    expect(Object.keys(config).sort()).toEqual(['Region', 'UserPoolClientId', 'UserPoolId']);
+    expect(markers[config['Region']!]).toEqual({ Ref: 'AWS::Region' });
+    expect(JSON.stringify(markers[config['UserPoolId']!])).toContain('UserPool');
+    expect(JSON.stringify(markers[config['UserPoolClientId']!])).toContain('UserPoolWebClient');
+  });
+
+  it('outputs WebUrl and ApiUrl', () => {
+    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['WebUrl', 'ApiUrl']));
+  });
+});
+
+describe('the web stack with a custom domain', () => {
+  it('serves the domain with its certificate and TLS 1.2 at least, and the functions link to it', () => {
+    const context = {
+      domainName: 'courses.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    };
+    const { web, api } = synthPlatform({ context, distDir });
+    Template.fromStack(web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['courses.example.com'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }),
+      }),
+    });
+    expect(api.platform.appOrigin).toBe('https://courses.example.com');
+  });
+});
