@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LocalCloud } from '#lib/local/cloud.ts';
+import { resetConfig } from '#functions/config.ts';
+import { allFunctions, bundleBudget, bundleFunction, coldImportMedian, type Bundle, type FunctionEntry } from './bundles.ts';
+import { checkClients, functionGrants, type Grants } from './grants.ts';
+import { buildWeb, spaSizes } from './spa.ts';
+import { kb, ms } from './stats.ts';
+import { errorRow, formatTable, row, section, type Row } from './table.ts';
+
+/**
+ * The bench itself (run.ts starts it): the performance budgets of QUALITY.md, measured in one run on this
+ * machine, printed as one table. Nothing here asserts: a budget missed is a ✗ in the table, and the exit code is
+ * 0 unless the bench itself crashes. Each part reports its own failure as an "error: ..." row and the run goes on.
+ */
+
+const COLD_IMPORT_RUNS = 7;
+const COLD_IMPORT_BUDGET_MS = 150;
+const P99_BUDGET_MS = 50;
+const FLOOR_RATIO_BUDGET = 2;
+const INITIAL_JS_BUDGET = 170 * 1024;
+const CSS_BUDGET = 30 * 1024;
+
+// The handlers' one-line-per-request log would flood the table (tens of thousands of lines); warnings still show.
+process.env.LOG_LEVEL ??= 'warn';
+
+const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
+const progress = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
+
+const benchBundles = async (): Promise<Row[]> => {
+  const rows: Row[] = [section('Lambda bundles (esbuild as AppFunction: esm, node22, minified, AWS SDK inside)')];
+  progress('reading each function\'s grants (bin/app.ts synthesized without bundling)');
+  let grants: Map<string, Grants> | Error;
+  try {
+    grants = await functionGrants(join(workDir, 'cdk.out'));
+  } catch (error) {
+    grants = error as Error;
+    rows.push(errorRow('grants from the CDK app (for the SDK client check)', error));
+  }
+  for (const fn of allFunctions()) rows.push(...(await benchBundle(fn, grants)));
+  return rows;
+};
+
+const sdkRow = (fn: FunctionEntry, bundle: Bundle, grants: Map<string, Grants> | Error): Row => {
+  const metric = `${fn.name} SDK clients`;
+  const listed = bundle.sdkClients.map((c) => `${c.name.replace('@aws-sdk/', '')} ${kb(c.bytes)}`).join(', ') || 'none';
+  const granted = grants instanceof Error ? undefined : grants.get(fn.handler);
+  if (!granted) return row(metric, `${listed} (not in the synthesized CDK app: no grants to compare)`);
+  const { unneeded, grantedUnused } = checkClients(
+    bundle.sdkClients.map((c) => c.name),
+    granted,
+  );
+  const notes = [
+    unneeded.length ? `not granted: ${unneeded.map((c) => c.replace('@aws-sdk/', '')).join(', ')}` : '',
+    grantedUnused.length ? `granted, no client: ${grantedUnused.join(', ')}` : '',
+  ].filter(Boolean);
+  return row(metric, `${listed}${notes.length ? ` (${notes.join('; ')})` : ''}`, 'only granted services', unneeded.length === 0);
+};
+
+const benchBundle = async (fn: FunctionEntry, grants: Map<string, Grants> | Error): Promise<Row[]> => {
+  progress(`bundling ${fn.handler}`);
+  let bundle: Bundle;
+  try {
+    bundle = await bundleFunction(fn, join(workDir, 'bundles'));
+  } catch (error) {
+    return [errorRow(`${fn.name} bundle`, error)];
+  }
+  const budget = bundleBudget[fn.profile];
+  const sizeRow = row(`${fn.name} bundle (functions/${fn.handler}.ts)`, kb(bundle.bytes), `<= ${kb(budget)} (${fn.profile})`, bundle.bytes <= budget);
+  let importRow: Row;
+  try {
+    const { median } = await coldImportMedian(bundle.file, COLD_IMPORT_RUNS);
+    importRow = row(`${fn.name} cold import (median of ${COLD_IMPORT_RUNS})`, ms(median), `<= ${COLD_IMPORT_BUDGET_MS} ms`, median <= COLD_IMPORT_BUDGET_MS);
+  } catch (error) {
+    importRow = errorRow(`${fn.name} cold import`, error);
+  }
+  return [sizeRow, importRow, sdkRow(fn, bundle, grants)];
+};
+
+const benchSpa = async (): Promise<Row[]> => {
+  const rows: Row[] = [section('SPA (vite build, gzip -6)')];
+  progress('building the web app (npm run build -w web)');
+  try {
+    const started = performance.now();
+    await buildWeb();
+    rows.push(row('web build time', `${((performance.now() - started) / 1000).toFixed(1)} s`));
+    const sizes = spaSizes();
+    const initial = sizes.initialJs.reduce((sum, a) => sum + a.gzipBytes, 0);
+    const css = sizes.css.reduce((sum, a) => sum + a.gzipBytes, 0);
+    rows.push(
+      row(`initial JS gzip (entry + ${sizes.initialJs.length - 1} modulepreload)`, kb(initial), `<= ${kb(INITIAL_JS_BUDGET)}`, initial <= INITIAL_JS_BUDGET),
+      row(`CSS gzip (${sizes.css.length} file${sizes.css.length === 1 ? '' : 's'})`, kb(css), `<= ${kb(CSS_BUDGET)}`, css <= CSS_BUDGET),
+      row(
+        `largest lazy chunks (${sizes.lazyJs.length} in all)`,
+        sizes.lazyJs.slice(0, 3).map((a) => `${chunkName(a.file)} ${kb(a.gzipBytes)}`).join(', ') || 'none',
+      ),
+    );
+  } catch (error) {
+    rows.push(errorRow('web build / initial JS', error));
+  }
+  return rows;
+};
+
+/** `assets/account-screen-B9KpO1bf.js` -> `account-screen`. */
+const chunkName = (file: string): string => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+/** Held as a promise so a signal during start-up still stops what the start brings up. */
+let cloud: Promise<LocalCloud> | undefined;
+let stopGateway: (() => Promise<void>) | undefined;
+
+const stopEverything = async (): Promise<void> => {
+  await stopGateway?.().catch(() => undefined);
+  stopGateway = undefined;
+  const starting = cloud;
+  cloud = undefined;
+  await starting?.then((c) => c.stop()).catch(() => undefined);
+};
+
+const benchApi = async (): Promise<Row[]> => {
+  const rows: Row[] = [section('GET /api/me on the local gateway (its 50 rps route throttle lifted) vs raw DynamoDB Local GetItem')];
+  try {
+    // Imported here, not at the top: a local cloud that does not load is one error row, not a crashed bench.
+    const { startLocalCloud } = await import('#lib/local/cloud.ts');
+    const api = await import('./api-latency.ts');
+    progress('starting the local cloud (DynamoDB Local, cognito-local, gateway; seeded)');
+    cloud = startLocalCloud({ dataDir: join(workDir, 'local'), ports: 'auto', web: false, seed: true, log: () => undefined });
+    const local = await cloud;
+    const gateway = await api.startUnthrottledGateway(local);
+    stopGateway = gateway.stop;
+    const { gateway: load, floor, single } = await api.measureApi(local, gateway.url, progress);
+
+    const ratio = load.p50 / floor.p50;
+    const codes = Object.entries(load.statusCodes)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, n]) => `${n}x${code}`)
+      .join(' ');
+    const n = api.CONNECTIONS;
+    rows.push(
+      row(`gateway p50 (${n} connections, throttle lifted)`, ms(load.p50)),
+      row('gateway p99', ms(load.p99), `<= ${P99_BUDGET_MS} ms`, load.p99 <= P99_BUDGET_MS),
+      row('gateway throughput', `${load.requestsPerSecond.toFixed(0)} req/s`),
+      row('gateway non-2xx / errors (incl. timeouts)', `${load.non2xx}${codes ? ` (${codes})` : ''} / ${load.errors}`, '0 / 0', load.non2xx === 0 && load.errors === 0),
+      row(`GetItem floor p50 (${n} in flight)`, ms(floor.p50)),
+      row('GetItem floor p99', ms(floor.p99)),
+      row('GetItem floor throughput / errors', `${floor.requestsPerSecond.toFixed(0)} req/s / ${floor.errors}`, '0 errors', floor.errors === 0),
+      row('GetItem p50 / p99, 1 in flight (no queueing)', `${ms(single.p50)} / ${ms(single.p99)}`),
+      row('ratio gateway p50 / GetItem floor p50', `${ratio.toFixed(2)}x`, `<= ${FLOOR_RATIO_BUDGET}x`, ratio <= FLOOR_RATIO_BUDGET),
+    );
+  } catch (error) {
+    rows.push(errorRow('local cloud latency', error));
+  } finally {
+    // Requests the gateway still holds when the load stops fail as DynamoDB goes away: not worth a log line.
+    process.env.LOG_LEVEL = 'silent';
+    resetConfig();
+    progress('stopping the local cloud');
+    await stopEverything();
+  }
+  return rows;
+};
+
+let stopping = false;
+const onSignal = (signal: NodeJS.Signals): void => {
+  // Ctrl-C can arrive twice (from the terminal and forwarded by run.ts): stop once.
+  if (stopping) return;
+  stopping = true;
+  progress(`${signal}: stopping the local cloud`);
+  void stopEverything().finally(() => {
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+};
+// `on`, not `once`: a second signal must not fall back to the default (exit at once, the cloud left running).
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+const started = performance.now();
+try {
+  const rows = [...(await benchBundles()), ...(await benchApi()), ...(await benchSpa())];
+  const cpu = cpus();
+  const header =
+    `bench ${new Date().toISOString()} · node ${process.version} · ${cpu.length} CPU${cpu.length === 1 ? '' : 's'} ` +
+    `(${cpu[0]?.model.trim() ?? 'unknown'}) · load ${loadavg()[0]!.toFixed(2)} · ${((performance.now() - started) / 1000).toFixed(0)} s`;
+  process.stdout.write(`\n${header}\n${formatTable(rows)}\n`);
+} finally {
+  await stopEverything();
+  rmSync(workDir, { recursive: true, force: true });
+}

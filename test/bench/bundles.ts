@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { jobs, routes, triggers } from '#functions/routes.ts';
+import { median } from './stats.ts';
+
+// Not imported from app-function.ts: that would load aws-cdk-lib (seconds) for two paths.
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const functionsDir = join(repoRoot, 'functions');
+
+/** Every function the CDK app deploys: the routes, the Cognito triggers and the scheduled jobs. */
+export interface FunctionEntry {
+  name: string;
+  handler: string;
+  profile: 'crud' | 'heavy';
+}
+
+export const allFunctions = (): FunctionEntry[] => [
+  ...routes.map((r) => ({ name: r.name, handler: r.handler, profile: r.profile ?? 'crud' })),
+  ...Object.values(triggers).map((t) => ({ name: t.name, handler: t.handler, profile: 'crud' as const })),
+  ...jobs.map((j) => ({ name: j.name, handler: j.handler, profile: 'crud' as const })),
+];
+
+export const bundleBudget = { crud: 500 * 1024, heavy: 1.2 * 1024 * 1024 } as const;
+
+export interface Bundle {
+  file: string;
+  bytes: number;
+  /** Service SDKs inside the bundle (`@aws-sdk/client-*`, `stripe`), with the bytes each contributes to it. */
+  sdkClients: { name: string; bytes: number }[];
+}
+
+/**
+ * Bundles functions/<handler>.ts as lib/constructs/app-function.ts does through NodejsFunction: ESM, node22,
+ * minified, everything bundled (AWS SDK v3 included), the createRequire banner. The source map goes to its own
+ * file there as here, so `bytes` is the code Node parses on a cold start.
+ */
+export const bundleFunction = async (fn: FunctionEntry, outDir: string): Promise<Bundle> => {
+  const file = join(outDir, fn.name, 'index.mjs');
+  const result = await build({
+    entryPoints: [join(functionsDir, `${fn.handler}.ts`)],
+    absWorkingDir: repoRoot,
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    external: [],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { file, bytes: statSync(file).size, sdkClients: sdkClients(result.metafile) };
+};
+
+const clientPackage = /node_modules\/(@aws-sdk\/client-[a-z0-9-]+|stripe)\//;
+
+const sdkClients = (metafile: Metafile): Bundle['sdkClients'] => {
+  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith('.mjs'));
+  const bytes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output?.[1].inputs ?? {})) {
+    const name = clientPackage.exec(input)?.[1];
+    if (name) bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...bytes].map(([name, b]) => ({ name, bytes: b })).sort((a, b) => b.bytes - a.bytes);
+};
+
+/** The child's whole program: time one import of the bundle, print the milliseconds. */
+const importProbe = (file: string): string =>
+  `const t0 = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); ` +
+  'process.stdout.write(String(performance.now() - t0));';
+
+/** Median of `runs` cold imports, each in a fresh `node` (new isolate, nothing cached but the OS page cache). */
+export const coldImportMedian = async (file: string, runs = 7): Promise<{ median: number; samples: number[] }> => {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await timeImport(file));
+  return { median: median(samples), samples };
+};
+
+const timeImport = (file: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', importProbe(file)], {
+      // Lambda's environment minus the endpoints: a handler must load without touching any service.
+      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'course-platform', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const value = Number(out.trim());
+      if (code === 0 && Number.isFinite(value)) resolve(value);
+      else reject(new Error(`import failed (exit ${code}): ${err.trim() || out.trim()}`));
+    });
+  });
