@@ -17,6 +17,10 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().default('sk_test_local'),
   STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local'),
   STRIPE_API_URL: optionalUrl,
+  /** The catalogue's price ids (created once in Stripe; docs/deploy.md). Defaults are the local stand-in's. */
+  STRIPE_PRICE_STARTER: z.string().default('price_starter_monthly'),
+  STRIPE_PRICE_PRO: z.string().default('price_pro_monthly'),
+  STRIPE_PRICE_CREDITS: z.string().default('price_credits_100'),
   BEDROCK_ENDPOINT: optionalUrl,
   BEDROCK_MODEL_ID: z.string().default('anthropic.claude-3-haiku-20240307-v1:0'),
   APP_ORIGIN: z.url().default('http://localhost:5173'),

@@ -1,21 +1,35 @@
 import { ulid } from 'ulid';
 import { cognitoDirectory } from './adapters/cognito-directory.ts';
-import type { Clock, Directory, Ids, UserRepository } from './core/ports.ts';
+import { config } from './config.ts';
+import type { PriceIds } from './core/billing/prices.ts';
+import type { BillingRepository, Clock, CreditRepository, Directory, Ids, UserRepository } from './core/ports.ts';
+import { dynamoBilling } from './data/billing.ts';
+import { dynamoCredits } from './data/credits.ts';
 import { dynamoUsers } from './data/users.ts';
 
 /**
  * Composition root: the real adapters, built once per process. Handlers take what they need from here and pass it
- * to one use case. Heavy third-party adapters (Stripe, Bedrock, SES) get their own getter so that a bundle only
- * carries the SDKs its handler uses.
+ * to one use case. One getter per port, so a bundle only carries the SDK clients its handler reaches (the AWS SDK
+ * packages are side-effect free, esbuild drops the rest). Stripe's SDK is not side-effect free: its adapter is
+ * composed in deps-payments.ts, imported only by the handlers that pay.
  */
 export const clock: Clock = { now: () => new Date() };
 export const ids: Ids = { newId: () => ulid() };
 
 let users: UserRepository | undefined;
 let directory: Directory | undefined;
+let billing: BillingRepository | undefined;
+let credits: CreditRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
+export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
+export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());
+
+export const priceIds = (): PriceIds => {
+  const c = config();
+  return { starter: c.STRIPE_PRICE_STARTER, pro: c.STRIPE_PRICE_PRO, credits: c.STRIPE_PRICE_CREDITS };
+};
 
 /** Everything the account use cases need. */
 export const getDeps = () => ({ clock, ids, users: userRepository(), directory: directoryService() });

@@ -51,12 +51,58 @@ export interface RouteDef {
 }
 
 export const allRoles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];
+
+export const ONLY_CREATORS_SUBSCRIBE =
+  'Only creators can subscribe to paid plans. Learners and Group Leaders are invited by creators.';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const DEFAULT_THROTTLE = { rate: 1000, burst: 2000 } as const;
 
 export const routes: readonly RouteDef[] = [
   { name: 'health', method: 'GET', path: '/api/health', handler: 'http/health', access: 'public' },
   { name: 'get-me', method: 'GET', path: '/api/me', handler: 'http/get-me', access: allRoles },
+  { name: 'get-subscription', method: 'GET', path: '/api/me/subscription', handler: 'http/get-subscription', access: allRoles },
+  { name: 'get-credits', method: 'GET', path: '/api/me/credits', handler: 'http/get-credits', access: allRoles },
+  {
+    name: 'billing-checkout',
+    method: 'POST',
+    path: '/api/billing/checkout',
+    handler: 'http/billing-checkout',
+    access: ['creator'],
+    forbiddenMessage: ONLY_CREATORS_SUBSCRIBE,
+    uses: ['payments'],
+    profile: 'heavy',
+    throttle: { rate: 20, burst: 40 },
+  },
+  {
+    name: 'billing-portal',
+    method: 'POST',
+    path: '/api/billing/portal',
+    handler: 'http/billing-portal',
+    access: ['creator'],
+    uses: ['payments'],
+    profile: 'heavy',
+    throttle: { rate: 20, burst: 40 },
+  },
+  {
+    name: 'purchase-credits',
+    method: 'POST',
+    path: '/api/credits/purchase',
+    handler: 'http/purchase-credits',
+    access: ['creator'],
+    uses: ['payments'],
+    profile: 'heavy',
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'use-credits', method: 'POST', path: '/api/credits/use', handler: 'http/use-credits', access: ['creator'] },
+  {
+    name: 'stripe-webhook',
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    handler: 'webhooks/stripe',
+    access: 'public',
+    uses: ['payments'],
+    profile: 'heavy',
+  },
 ];
 
 /** `routeKey` as API Gateway HTTP API writes it into the event: "GET /api/me". */
@@ -68,6 +114,7 @@ export const findRoute = (key: string): RouteDef | undefined => routes.find((r) 
 export const triggers = {
   preSignUp: { name: 'pre-sign-up', handler: 'triggers/pre-sign-up' },
   postConfirmation: { name: 'post-confirmation', handler: 'triggers/post-confirmation' },
+  customMessage: { name: 'custom-message', handler: 'triggers/custom-message' },
 } as const;
 
 export const jobs = [

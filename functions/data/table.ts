@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 
 /** One document client per process (module scope, created on first use). */
@@ -30,4 +30,34 @@ export const isConditionFailure = (error: unknown): boolean => {
     return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
   }
   return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+};
+
+/** The cancellation code of each item of a failed transaction ('None', 'ConditionalCheckFailed', ...), in order. */
+export const cancellationCodes = (error: unknown): string[] | undefined =>
+  (error as { name?: string })?.name === 'TransactionCanceledException'
+    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None')
+    : undefined;
+
+const CONFLICT_ATTEMPTS = 25;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * TransactWriteItems that retries while the transaction only collided with another one on the same items
+ * (TransactionConflict, which the SDK does not retry), with jittered backoff. A failed condition is not retried:
+ * it is returned as the per-item codes for the caller to read. Success returns undefined.
+ */
+export const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<string[] | undefined> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return undefined;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly) return codes;
+      if (attempt >= CONFLICT_ATTEMPTS) throw error;
+      await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
+    }
+  }
 };

@@ -39,7 +39,12 @@ export interface FunctionPlatform {
   readonly mail?: { readonly configurationSetName: string; readonly from: string };
   readonly textModelId?: string;
   /** Secrets Manager secret (JSON `{ secretKey, webhookSecret }`), resolved by CloudFormation at deploy time. */
-  readonly stripe?: { readonly secretName: string; readonly versionId?: string };
+  readonly stripe?: {
+    readonly secretName: string;
+    readonly versionId?: string;
+    /** Price ids of the catalogue (not secrets): Starter, Pro, the 100-credit top-up. */
+    readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
+  };
   readonly secretsKey?: IKey;
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -140,6 +145,9 @@ export class AppFunction extends Construct {
       MAIL_FROM: platform.mail?.from,
       STRIPE_SECRET_KEY: stripe('secretKey'),
       STRIPE_WEBHOOK_SECRET: stripe('webhookSecret'),
+      STRIPE_PRICE_STARTER: platform.stripe?.prices.starter,
+      STRIPE_PRICE_PRO: platform.stripe?.prices.pro,
+      STRIPE_PRICE_CREDITS: platform.stripe?.prices.credits,
       BEDROCK_MODEL_ID: platform.textModelId,
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,

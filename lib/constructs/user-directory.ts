@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   type CfnUserPool,
@@ -7,17 +7,25 @@ import {
   Mfa,
   UserPool,
   type UserPoolClient,
+  UserPoolEmail,
   UserPoolGroup,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { allRoles, triggers } from '#functions/routes.ts';
-import { AppFunction } from './app-function.ts';
+import { AppFunction, senderAddress } from './app-function.ts';
 
 export interface UserDirectoryProps {
   /** The table the post confirmation trigger writes the profile and counters to. */
   readonly table: ITable;
+  /**
+   * The web app's origin: with it, the CustomMessage trigger turns the reset email into a link to /reset-password.
+   * Without it (a first deployment without a custom domain), Cognito sends its default code-only message.
+   */
+  readonly appOrigin?: string;
+  /** `Name <address>` or an address: the pool sends through SES from the address's verified domain identity. */
+  readonly fromEmail?: string;
 }
 
 /**
@@ -29,6 +37,7 @@ export class UserDirectory extends Construct {
   readonly client: UserPoolClient;
   readonly preSignUp: AppFunction;
   readonly postConfirmation: AppFunction;
+  readonly customMessage?: AppFunction;
 
   constructor(scope: Construct, id: string, props: UserDirectoryProps) {
     super(scope, id);
@@ -52,6 +61,7 @@ export class UserDirectory extends Construct {
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      ...(props.fromEmail ? { email: sesEmail(this, props.fromEmail) } : {}),
     });
     (this.userPool.node.defaultChild as CfnUserPool).overrideLogicalId('UserPool');
 
@@ -71,6 +81,20 @@ export class UserDirectory extends Construct {
     });
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.function);
+    if (props.appOrigin) {
+      this.customMessage = new AppFunction(this, 'CustomMessage', {
+        name: triggers.customMessage.name,
+        handler: triggers.customMessage.handler,
+        uses: ['app-links'],
+        platform: { ...platform, appOrigin: props.appOrigin },
+      });
+      this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
+    } else {
+      Annotations.of(this).addWarningV2(
+        'course-platform:reset-link',
+        'No appOrigin: password reset emails carry the code only. Set -c appOrigin=<WebUrl> (or a custom domain) and redeploy.',
+      );
+    }
 
     this.client = this.userPool.addClient('WebClient', {
       // USER_PASSWORD_AUTH for Amplify's flow (as locally, where cognito-local has no SRP), SRP for other clients.
@@ -104,3 +128,16 @@ export class UserDirectory extends Construct {
     );
   }
 }
+
+/** SES as the pool's sender: `Name <address>` (or an address) from the verified domain identity of the address. */
+const sesEmail = (scope: Construct, fromEmail: string) => {
+  const address = senderAddress(fromEmail);
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(fromEmail)?.[1]?.trim();
+  return UserPoolEmail.withSES({
+    fromEmail: address,
+    ...(name ? { fromName: name } : {}),
+    sesVerifiedDomain: address.split('@')[1]!,
+    // The stack's own region (stacks may be environment-agnostic): the identity is verified where we deploy.
+    sesRegion: Stack.of(scope).region,
+  });
+};

@@ -42,6 +42,7 @@ export class ApiStack extends Stack {
       textModelId: settings.bedrockModelId,
       stripe: {
         secretName: settings.stripeSecretName,
+        prices: settings.stripePrices,
         ...(settings.stripeSecretVersionId ? { versionId: settings.stripeSecretVersionId } : {}),
       },
       secretsKey: props.secretsKey,

@@ -24,6 +24,8 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
   const data = new DataStack(app, 'CoursePlatformData', {
     env,
     description: 'Course platform: table, user pool and its triggers, secrets key (stateful)',
+    ...(settings.appOrigin ? { appOrigin: settings.appOrigin } : {}),
+    ...(settings.fromEmail ? { fromEmail: settings.fromEmail } : {}),
   });
   const web = new WebStack(app, 'CoursePlatformWeb', {
     env,

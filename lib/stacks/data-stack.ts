@@ -6,6 +6,13 @@ import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table.ts';
 import { UserDirectory } from '../constructs/user-directory.ts';
 
+export interface DataStackProps extends StackProps {
+  /** Origin of the links in the pool's emails (DeploySettings.appOrigin); none: reset emails carry the code only. */
+  readonly appOrigin?: string;
+  /** The pool's SES sender (DeploySettings.fromEmail); none: Cognito's default sender. */
+  readonly fromEmail?: string;
+}
+
 /**
  * Stateful resources: the table, the user pool (with its triggers, which it cannot exist without) and the KMS key
  * for integration secrets. Everything here is retained on deletion and keeps a fixed logical id.
@@ -16,11 +23,15 @@ export class DataStack extends Stack {
   readonly userPoolClient: UserPoolClient;
   readonly secretsKey: Key;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
 
     this.table = new AppTable(this, 'Data').table;
-    const directory = new UserDirectory(this, 'Users', { table: this.table });
+    const directory = new UserDirectory(this, 'Users', {
+      table: this.table,
+      ...(props.appOrigin ? { appOrigin: props.appOrigin } : {}),
+      ...(props.fromEmail ? { fromEmail: props.fromEmail } : {}),
+    });
     this.userPool = directory.userPool;
     this.userPoolClient = directory.client;
 

@@ -16,8 +16,22 @@ export interface DeploySettings {
   readonly bedrockModelId: string;
   /** Secrets Manager secret holding `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`. */
   readonly stripeSecretName: string;
+  /** Stripe price ids: Starter (GBP 28/month), Pro (GBP 67/month), the 100-credit top-up (GBP 5, one-off). */
+  readonly stripePrices: { readonly starter: string; readonly pro: string; readonly credits: string };
   /** Pin a version of that secret: changing it makes CloudFormation re-resolve the values. */
   readonly stripeSecretVersionId?: string;
+  /**
+   * The app's public origin for links in the user pool's own emails (the password reset link). The pool is deployed
+   * before the distribution, so it cannot read the CloudFront URL: `https://<domainName>` when a domain is set,
+   * otherwise context `appOrigin` (the WebUrl output of a first deployment). Without either, reset emails carry the
+   * code only (Cognito's default message).
+   */
+  readonly appOrigin?: string;
+  /**
+   * Context `fromEmail` (`Name <address>` or an address): the pool sends its emails through SES as this sender,
+   * from the verified SES domain identity of the address. Unset: Cognito's own sender (a low daily quota).
+   */
+  readonly fromEmail?: string;
   /** Log level of every function. */
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -26,6 +40,7 @@ export const defaultDeploySettings: DeploySettings = {
   mailFrom: 'Course Platform <no-reply@example.com>',
   bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
   stripeSecretName: 'course-platform/stripe',
+  stripePrices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', credits: 'price_credits_100' },
   logLevel: 'info',
 };
 
@@ -49,12 +64,27 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
     throw new Error(`context "logLevel" must be one of ${logLevels.join(', ')}`);
   }
   const stripeSecretVersionId = text('stripeSecretVersionId');
+  const appOrigin = text('appOrigin') ?? (domainName ? `https://${domainName}` : undefined);
+  if (appOrigin !== undefined && !/^https:\/\/[^/?#\s]+$/.test(appOrigin)) {
+    throw new Error('context "appOrigin" must be an https origin without a path, e.g. https://d123.cloudfront.net');
+  }
+  const fromEmail = text('fromEmail');
+  if (fromEmail !== undefined && !/^(?:[^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(fromEmail)) {
+    throw new Error('context "fromEmail" must be an email address, optionally as "Name <address>"');
+  }
   return {
     ...(domainName && certificateArn ? { domainName, certificateArn } : {}),
     mailFrom: text('mailFrom') ?? defaultDeploySettings.mailFrom,
     bedrockModelId: text('bedrockModelId') ?? defaultDeploySettings.bedrockModelId,
     stripeSecretName: text('stripeSecretName') ?? defaultDeploySettings.stripeSecretName,
+    stripePrices: {
+      starter: text('stripePriceStarter') ?? defaultDeploySettings.stripePrices.starter,
+      pro: text('stripePricePro') ?? defaultDeploySettings.stripePrices.pro,
+      credits: text('stripePriceCredits') ?? defaultDeploySettings.stripePrices.credits,
+    },
     ...(stripeSecretVersionId ? { stripeSecretVersionId } : {}),
+    ...(appOrigin ? { appOrigin } : {}),
+    ...(fromEmail ? { fromEmail } : {}),
     logLevel: logLevel as DeploySettings['logLevel'],
   };
 };

@@ -50,10 +50,11 @@ export const signIn = async (email: string, password: string): Promise<string> =
   return token;
 };
 
-export const api = async (method: string, path: string, init: { token?: string; body?: unknown } = {}) => {
+export const api = async (method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
   const res = await fetch(`${outputs().ApiUrl}${path}`, {
     method,
     headers: {
+      ...init.headers,
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
@@ -77,4 +78,11 @@ export const accountWithRole = async (role: Role, tag: string = role) => {
   const password = 'Str0ngPassword';
   const user = await createAccount(getDeps(), { email, role, password });
   return { ...user, password, token: await signIn(email, password) };
+};
+
+/** Raw POST to the gateway (webhooks: the exact bytes matter). */
+export const postRaw = async (path: string, body: string, headers: Record<string, string>) => {
+  const res = await fetch(`${outputs().ApiUrl}${path}`, { method: 'POST', headers, body });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 };

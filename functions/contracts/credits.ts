@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { planTypes, type PlanType } from './plans.ts';
+
+/** SPEC.md section 9 and the billing issue's choices (docs/decisions/0007-billing-and-credits.md). */
+export const LANDING_PAGE_COST = 15;
+export const CREDIT_TOP_UP = 100;
+/** Price of one top-up of 100 credits, in pence. */
+export const CREDIT_TOP_UP_PRICE_PENCE = 500;
+export const monthlyAllocation: Readonly<Record<PlanType, number>> = { starter: 50, pro: 200 };
+
+/** Low credits: at or below the larger of 10 and 10% of the monthly allocation. */
+export const isLow = (creditsRemaining: number, allocation: number): boolean =>
+  creditsRemaining <= Math.max(10, allocation * 0.1);
+
+export const creditTransaction = z.object({
+  actionType: z.string(),
+  /** Signed: negative for a spend, positive for an allocation, a reset or a top-up. */
+  credits: z.number().int(),
+  createdAt: z.string(),
+});
+
+/** GET /api/me/credits (null when the user has no credit account) and the answer of POST /api/credits/use. */
+export const creditsResponse = z
+  .object({
+    creditsRemaining: z.number().int().min(0),
+    creditsUsed: z.number().int().min(0),
+    monthlyAllocation: z.number().int().min(0),
+    planType: z.enum(planTypes),
+    billingPeriodEnd: z.string(),
+    low: z.boolean(),
+    lastTransaction: creditTransaction.nullable(),
+  })
+  .nullable();
+export type CreditsResponse = z.infer<typeof creditsResponse>;
+export type Credits = NonNullable<CreditsResponse>;
+
+export const actionType = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/, 'Use lower-case words separated by underscores, e.g. landing_page_generation.');
+
+/** POST /api/credits/use */
+export const useCreditsBody = z.strictObject({
+  creditsToUse: z.number().int().min(1).max(1000),
+  actionType,
+  description: z.string().max(500).optional(),
+});
+export type UseCreditsBody = z.infer<typeof useCreditsBody>;
+
+/** POST /api/credits/purchase: one top-up of 100 credits. */
+export const purchaseCreditsBody = z.strictObject({
+  creditAmount: z.literal(CREDIT_TOP_UP),
+  successUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  cancelUrl: z.url({ protocol: /^https?$/ }).max(2000),
+});
+export type PurchaseCreditsBody = z.infer<typeof purchaseCreditsBody>;
+
+/** The optional Idempotency-Key header: a client's retry of the same spend carries the same key. */
+export const idempotencyKey = z.string().min(8).max(200).regex(/^[\w.:-]+$/);

@@ -1,0 +1,69 @@
+/**
+ * The password reset email (Cognito CustomMessage_ForgotPassword). Cognito puts the code where
+ * `codeParameter` ('{####}') stands, in the subject and body alike, and refuses a message without it.
+ * The link opens the web app's /reset-password with the code and the email filled in.
+ */
+
+export const PRODUCT_NAME = 'Course Platform';
+/** Cognito's forgot-password codes expire after one hour. */
+const CODE_VALIDITY = '1 hour';
+
+export interface PasswordResetEmailInput {
+  /** The web app's origin, e.g. https://courses.example.com (a trailing slash is ignored). */
+  appOrigin: string;
+  email: string;
+  /** What Cognito replaces with the code: '{####}'. Kept verbatim, never URL-encoded. */
+  codeParameter: string;
+}
+
+export interface EmailMessage {
+  subject: string;
+  /** HTML body (Cognito sends the message as HTML). */
+  html: string;
+  /** The same content as plain text, for senders that send both parts. */
+  text: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** `<origin>/reset-password?code={####}&email=<encoded>`: the placeholder stays literal so Cognito can fill it. */
+export const passwordResetLink = ({ appOrigin, email, codeParameter }: PasswordResetEmailInput): string =>
+  `${appOrigin.replace(/\/+$/, '')}/reset-password?code=${codeParameter}&email=${encodeURIComponent(email)}`;
+
+export const passwordResetEmail = (input: PasswordResetEmailInput): EmailMessage => {
+  const link = passwordResetLink(input);
+  const href = escapeHtml(link);
+  const email = escapeHtml(input.email);
+  const code = escapeHtml(input.codeParameter);
+  const subject = `Reset your ${PRODUCT_NAME} password`;
+
+  const html = `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+<h1 style="margin:0 0 16px;font-size:20px">Reset your password</h1>
+<p style="margin:0 0 16px;line-height:1.5">We received a request to reset the password of the account <strong>${email}</strong>. Choose a new password with this link:</p>
+<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Reset Password</a></p>
+<p style="margin:0 0 8px;line-height:1.5">If the button does not work, open this address:</p>
+<p style="margin:0 0 16px;line-height:1.5;word-break:break-all"><a href="${href}" style="color:#18181b">${href}</a></p>
+<p style="margin:0 0 16px;line-height:1.5">Your code is <strong style="font-size:18px;letter-spacing:2px">${code}</strong>. It expires in ${CODE_VALIDITY}.</p>
+<p style="margin:0;line-height:1.5;color:#52525b">If you did not ask for this, ignore this email: your password stays as it is.</p>
+</div>
+</body>
+</html>`;
+
+  const text = [
+    `${PRODUCT_NAME}: reset your password`,
+    '',
+    `We received a request to reset the password of the account ${input.email}.`,
+    'Choose a new password here:',
+    link,
+    '',
+    `Your code is ${input.codeParameter}. It expires in ${CODE_VALIDITY}.`,
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n');
+
+  return { subject, html, text };
+};

@@ -1,0 +1,125 @@
+import { isLow, type Credits, type PurchaseCreditsBody, type UseCreditsBody, CREDIT_TOP_UP, CREDIT_TOP_UP_PRICE_PENCE } from '../../contracts/credits.ts';
+import { ensureCustomer, type CheckoutDeps } from '../billing/start-checkout.ts';
+import { requireOwnOrigin } from '../billing/prices.ts';
+import { ConflictError, ForbiddenError, InsufficientCreditsError } from '../errors.ts';
+import type { Clock, CreditAccount, CreditRepository, Ids, LedgerEntry } from '../ports.ts';
+import { nextPeriodEnd, periodKey } from './periods.ts';
+
+export const creditsView = (account: CreditAccount, last: LedgerEntry | undefined): Credits => ({
+  creditsRemaining: account.creditsRemaining,
+  creditsUsed: account.creditsUsed,
+  monthlyAllocation: account.monthlyAllocation,
+  planType: account.planType,
+  billingPeriodEnd: account.billingPeriodEnd,
+  low: isLow(account.creditsRemaining, account.monthlyAllocation),
+  lastTransaction: last ? { actionType: last.actionType, credits: last.credits, createdAt: last.createdAt } : null,
+});
+
+/** GET /api/me/credits: null when the user has no credit account (not subscribed yet). */
+export const getCredits = async (deps: { credits: CreditRepository }, userId: string): Promise<Credits | null> => {
+  const [account, last] = await Promise.all([deps.credits.getAccount(userId), deps.credits.lastTransaction(userId)]);
+  return account ? creditsView(account, last) : null;
+};
+
+/**
+ * Spends credits: the balance check, the debit, the idempotency guard and the ledger row are one conditional
+ * transaction, so concurrent spends never overdraw and a retried request (same Idempotency-Key) is charged once.
+ */
+export const useCredits = async (
+  deps: { credits: CreditRepository; clock: Clock; ids: Ids },
+  input: { userId: string; body: UseCreditsBody; idempotencyKey?: string | undefined },
+): Promise<Credits> => {
+  const { creditsToUse, actionType, description } = input.body;
+  const result = await deps.credits.spend({
+    userId: input.userId,
+    entry: { actionType, credits: -creditsToUse, createdAt: deps.clock.now().toISOString(), ...(description ? { description } : {}) },
+    key: `use:${input.idempotencyKey ?? deps.ids.newId()}`,
+    requestHash: JSON.stringify([creditsToUse, actionType, description ?? null]),
+  });
+  if (result === 'key-reused') throw new ConflictError('This Idempotency-Key was already used for a different request.');
+  if (result === 'insufficient' || result === 'no-account') {
+    const account = await deps.credits.getAccount(input.userId);
+    throw new InsufficientCreditsError(
+      `You need ${creditsToUse} AI credits for this and have ${account?.creditsRemaining ?? 0}. Please top up your credits.`,
+    );
+  }
+  return (await getCredits(deps, input.userId))!;
+};
+
+/**
+ * A top-up of 100 credits: a payment-mode Checkout Session. Our own record of the purchase (session -> user,
+ * credits) is what the webhook grants from; the browser coming back to the success page grants nothing.
+ */
+export const purchaseCredits = async (
+  deps: CheckoutDeps & { credits: CreditRepository },
+  input: { userId: string; body: PurchaseCreditsBody },
+): Promise<{ url: string }> => {
+  requireOwnOrigin(deps.appOrigin, { successUrl: input.body.successUrl, cancelUrl: input.body.cancelUrl });
+  if (!(await deps.credits.getAccount(input.userId))) {
+    throw new ForbiddenError('Subscribe to Starter or Pro to buy AI credits.');
+  }
+  const customerId = await ensureCustomer(deps, input.userId);
+  const session = await deps.payments.createCheckoutSession({
+    mode: 'payment',
+    customerId,
+    userId: input.userId,
+    priceId: deps.prices.credits,
+    successUrl: input.body.successUrl,
+    cancelUrl: input.body.cancelUrl,
+    metadata: { userId: input.userId, purpose: 'credits' },
+    idempotencyKey: `credits:${input.userId}:${deps.ids.newId()}`,
+  });
+  await deps.billing.savePendingPurchase({
+    sessionId: session.id,
+    userId: input.userId,
+    credits: CREDIT_TOP_UP,
+    pricePence: CREDIT_TOP_UP_PRICE_PENCE,
+    createdAt: deps.clock.now().toISOString(),
+  });
+  return { url: session.url };
+};
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * The monthly reset of one account whose period has ended: the balance is topped back up to the monthly allocation
+ * (credits above it, from top-ups, are kept), used credits start again at 0, and the period moves on. Keyed by the
+ * period, so a second run (or a double delivery) applies nothing; conditional on the balance it read, so a spend
+ * racing it makes it re-read instead of overwriting.
+ */
+export const resetAccount = async (
+  deps: { credits: CreditRepository; clock: Clock },
+  account: CreditAccount,
+): Promise<'reset' | 'already' | 'not-due'> => {
+  let seen: CreditAccount | undefined = account;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS && seen; attempt++) {
+    const now = deps.clock.now();
+    if (Date.parse(seen.billingPeriodEnd) > now.getTime()) return 'not-due';
+    const balance = Math.max(seen.creditsRemaining, seen.monthlyAllocation);
+    const result = await deps.credits.reset({
+      seen,
+      next: { ...seen, creditsRemaining: balance, creditsUsed: 0, billingPeriodEnd: nextPeriodEnd(seen.billingPeriodEnd, now) },
+      entry: { actionType: 'monthly_reset', credits: balance - seen.creditsRemaining, createdAt: now.toISOString() },
+      key: `reset:${periodKey(seen.billingPeriodEnd)}`,
+    });
+    if (result !== 'changed') return result;
+    seen = await deps.credits.getAccount(account.userId);
+  }
+  return seen ? 'not-due' : 'already';
+};
+
+/** The scheduled job: every account due, a page at a time. */
+export const resetDueAccounts = async (deps: { credits: CreditRepository; clock: Clock }): Promise<{ reset: number; skipped: number }> => {
+  let cursor: string | undefined;
+  let reset = 0;
+  let skipped = 0;
+  do {
+    const page = await deps.credits.listDueForReset(deps.clock.now().toISOString(), cursor);
+    for (const account of page.accounts) {
+      if ((await resetAccount(deps, account)) === 'reset') reset++;
+      else skipped++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return { reset, skipped };
+};

@@ -1,0 +1,10 @@
+import type { RedirectResponse } from '../contracts/billing.ts';
+import { purchaseCreditsBody } from '../contracts/credits.ts';
+import { purchaseCredits } from '../core/credits/credits.ts';
+import { checkoutDeps } from '../deps-payments.ts';
+import { httpRoute } from '../middleware/http-route.ts';
+
+/** POST /api/credits/purchase: the checkout of a 100-credit top-up; the webhook of the paid session grants it. */
+export const handler = httpRoute({ body: purchaseCreditsBody }, ({ auth, body }): Promise<RedirectResponse> =>
+  purchaseCredits(checkoutDeps(), { userId: auth!.userId, body }),
+);

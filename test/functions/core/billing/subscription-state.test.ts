@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { contractStatus, counterDeltas, isNewer, subscriptionView, trialDaysLeft } from '#core/billing/subscription-state.ts';
+import type { StoredSubscription } from '#core/ports.ts';
+
+const sub = (over: Partial<StoredSubscription> = {}): StoredSubscription => ({
+  userId: 'u1',
+  subscriptionId: 'sub_1',
+  customerId: 'cus_1',
+  status: 'trialing',
+  tier: 'starter',
+  trialEnd: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  lastEventAt: 100,
+  lastEventRank: 1,
+  updatedAt: '2026-11-21T00:00:00.000Z',
+  ...over,
+});
+
+const now = new Date('2026-11-21T12:00:00.000Z');
+
+describe('subscription state', () => {
+  it('rounds trial days left up and never below 0', () => {
+    expect(trialDaysLeft('2026-12-05T12:00:00.000Z', now)).toBe(14);
+    expect(trialDaysLeft('2026-11-21T12:00:01.000Z', now)).toBe(1);
+    expect(trialDaysLeft('2026-11-20T12:00:00.000Z', now)).toBe(0);
+    expect(trialDaysLeft(null, now)).toBe(0);
+  });
+
+  it('is "none" without a subscription', () => {
+    expect(subscriptionView(undefined, now)).toEqual({
+      status: 'none', subscribed: false, tier: null, trialEnd: null, onTrial: false, trialDaysLeft: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false,
+    });
+  });
+
+  it('is on trial while trialEnd is in the future', () => {
+    expect(subscriptionView(sub({ trialEnd: '2026-11-22T00:00:00.000Z' }), now)).toMatchObject({ status: 'trialing', subscribed: true, onTrial: true, trialDaysLeft: 1 });
+  });
+
+  it("maps Stripe's other statuses onto the contract's", () => {
+    expect(['unpaid', 'incomplete', 'incomplete_expired', 'paused', 'weird'].map(contractStatus)).toEqual(['past_due', 'past_due', 'canceled', 'canceled', 'none']);
+  });
+
+  it('ignores older events and orders same-second events by lifecycle stage', () => {
+    const before = sub({ lastEventAt: 100, lastEventRank: 2 });
+    expect(isNewer(before, 99, 4)).toBe(false);
+    expect(isNewer(before, 100, 1)).toBe(false);
+    expect(isNewer(before, 100, 4)).toBe(true);
+    expect(isNewer(before, 101, 0)).toBe(true);
+    expect(isNewer(undefined, 0, 0)).toBe(true);
+  });
+
+  it('moves the counters from the old buckets to the new ones', () => {
+    expect(counterDeltas(undefined, sub())).toEqual({ subs_trialing: 1, subs_tier_starter: 1 });
+    expect(counterDeltas(sub(), sub({ status: 'active' }))).toEqual({ subs_trialing: -1, subs_active: 1 });
+    expect(counterDeltas(sub({ status: 'active' }), sub({ status: 'canceled' }))).toEqual({ subs_active: -1, subs_tier_starter: -1, subs_canceled: 1 });
+    expect(counterDeltas(sub({ status: 'active', tier: 'starter' }), sub({ status: 'active', tier: 'pro' }))).toEqual({ subs_tier_starter: -1, subs_tier_pro: 1 });
+  });
+});

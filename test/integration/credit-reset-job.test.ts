@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { dynamoCredits } from '#data/credits.ts';
+import { handler } from '#functions/jobs/credit-reset.ts';
+import { giveCredits } from './billing-support.ts';
+import { accountWithRole, useLocalCloudEnv } from './support.ts';
+
+describe('the scheduled credit reset', () => {
+  it('resets every account whose period has ended, moves the period, and a second run changes nothing', async () => {
+    const due = await accountWithRole('creator', 'job-due');
+    const notDue = await accountWithRole('creator', 'job-not-due');
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    await giveCredits(due.id, 3, { billingPeriodEnd: ended, monthlyAllocation: 200, planType: 'pro' });
+    await giveCredits(notDue.id, 3, { billingPeriodEnd: future });
+    useLocalCloudEnv();
+    const first = await handler({ time: new Date().toISOString() });
+    expect(first.reset).toBeGreaterThanOrEqual(1);
+    const credits = dynamoCredits();
+    const after = (await credits.getAccount(due.id))!;
+    expect(after.creditsRemaining).toBe(200);
+    expect(Date.parse(after.billingPeriodEnd)).toBeGreaterThan(Date.now());
+    expect((await credits.getAccount(notDue.id))!.creditsRemaining).toBe(3);
+    await handler({ time: new Date().toISOString() });
+    expect((await credits.getAccount(due.id))!.creditsRemaining).toBe(200);
+    expect((await credits.ledger(due.id)).filter((row) => row.actionType === 'monthly_reset')).toHaveLength(1);
+  });
+});
