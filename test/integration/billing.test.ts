@@ -59,7 +59,7 @@ describe('subscribing through checkout', () => {
     };
     const mine = events.data.filter((e) => res.body.url.endsWith(e.event.data.object.id));
     expect(mine).toHaveLength(1);
-    await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${mine[0].event.id}/redeliver`, { method: 'POST' });
+    await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${mine[0]!.event.id}/redeliver`, { method: 'POST' });
     expect((await credits(creator.token)).creditsRemaining).toBe(120);
   });
 
