@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import Stripe from 'stripe';
 import { jobs, routes, triggers } from '#functions/routes.ts';
 import { applyFunctionEnv, functionEnv } from '#lib/local/function-env.ts';
 import { lambdaContext, lambdaError, loadHandler } from '#lib/local/handlers.ts';
@@ -18,6 +19,18 @@ const usage = () =>
   `Usage: npm run invoke -- <function> <event-file>\n  functions: ${[...functions.keys()].join(', ')}\n` +
   '  e.g. npm run invoke -- health events/api-health.json';
 
+/**
+ * A sample webhook event whose `stripe-signature` header reads "sign-with-local-secret" is signed here, as Stripe
+ * would sign it, with this local cloud's webhook secret and the current time (a stored signature would be stale).
+ */
+const SIGN_HERE = 'sign-with-local-secret';
+const signSampleWebhook = (event: unknown, secret: string): unknown => {
+  const e = event as { headers?: Record<string, string>; body?: string };
+  if (e.headers?.['stripe-signature'] !== SIGN_HERE || typeof e.body !== 'string') return event;
+  const header = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload: e.body, secret });
+  return { ...e, headers: { ...e.headers, 'stripe-signature': header } };
+};
+
 const main = async (): Promise<number> => {
   const [name, eventFile] = process.argv.slice(2);
   if (!name || !eventFile) {
@@ -31,7 +44,8 @@ const main = async (): Promise<number> => {
   }
   const dataDir = defaultDataDir();
   applyFunctionEnv(functionEnv(readOutputs(dataDir), dataDir));
-  const event: unknown = JSON.parse(readFileSync(eventFile, 'utf8'));
+  const outputs = readOutputs(dataDir);
+  const event = signSampleWebhook(JSON.parse(readFileSync(eventFile, 'utf8')), outputs.StripeWebhookSecret);
   const handler = await loadHandler(module);
   try {
     const result = await handler(event, lambdaContext(name));
