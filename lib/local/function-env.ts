@@ -8,7 +8,7 @@ type FunctionEnv = Partial<Record<keyof Config, string>> & { AWS_ACCESS_KEY_ID: 
  * The environment every handler gets locally: the gateway, the trigger bridge, the scheduler and
  * `npm run invoke` all use this one function, so a handler sees the same config wherever it runs here.
  */
-export const functionEnv = (outputs: Outputs, dataDir: string): FunctionEnv => {
+export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.ProcessEnv = process.env): FunctionEnv => {
   const env: FunctionEnv = {
     AWS_REGION: outputs.Region,
     TABLE_NAME: outputs.TableName,
@@ -26,6 +26,19 @@ export const functionEnv = (outputs: Outputs, dataDir: string): FunctionEnv => {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   };
+  // Real Stripe (test mode) instead of the stand-in: a real secret key and the webhook secret that
+  // `stripe listen --forward-to localhost:3001/api/webhooks/stripe` prints; the price ids as STRIPE_PRICE_*.
+  const realKey = host['STRIPE_SECRET_KEY'];
+  if (realKey && realKey !== 'sk_test_local') {
+    const webhookSecret = host['STRIPE_WEBHOOK_SECRET'];
+    if (!webhookSecret) throw new Error('STRIPE_SECRET_KEY is set: set STRIPE_WEBHOOK_SECRET too (from `stripe listen`).');
+    delete env.STRIPE_API_URL;
+    env.STRIPE_SECRET_KEY = realKey;
+    env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+    for (const key of ['STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_CREDITS'] as const) {
+      if (host[key]) env[key] = host[key];
+    }
+  }
   const unknown = Object.keys(env).filter((k) => !k.startsWith('AWS_') && !configKeys.includes(k as keyof Config));
   if (unknown.length > 0) throw new Error(`functionEnv sets variables functions/config.ts does not read: ${unknown.join(', ')}`);
   return env;
