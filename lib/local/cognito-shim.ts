@@ -89,6 +89,18 @@ const handle = async (
     return awsJson(res, 200, { AuthenticationResult: json.AuthenticationResult });
   }
 
+  if (operation === 'InitiateAuth' && input.AuthFlow === 'USER_PASSWORD_AUTH') {
+    const answer = await call(upstreamPort, 'InitiateAuth', input);
+    const json = JSON.parse(answer.body || '{}') as Record<string, unknown>;
+    const type = errorType(json);
+    // The cloud pool prevents user-existence errors: a wrong password and an unknown user read the same.
+    // (cognito-local calls a wrong password InvalidPasswordException.)
+    if (type === 'NotAuthorizedException' || type === 'UserNotFoundException' || type === 'InvalidPasswordException') {
+      return awsJsonError(res, 400, 'NotAuthorizedException', 'Incorrect username or password.');
+    }
+    return awsJson(res, answer.status, json, type);
+  }
+
   if (operation === 'ForgotPassword') {
     const answer = await call(upstreamPort, 'ForgotPassword', input);
     const json = JSON.parse(answer.body || '{}') as Record<string, unknown>;

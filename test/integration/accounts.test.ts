@@ -36,6 +36,14 @@ describe('self sign-up against the local Cognito', () => {
     });
   }
 
+  it('answers a wrong password and an unknown user alike, as the cloud pool does', async () => {
+    const email = uniqueEmail('wrong-password');
+    await signUp(email, 'Sup3rSecret');
+    const refusal = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+    await expect(signIn(email, 'Wrong-Passw0rd')).rejects.toMatchObject(refusal);
+    await expect(signIn(uniqueEmail('nobody'), 'Sup3rSecret')).rejects.toMatchObject(refusal);
+  });
+
   it('refuses the same email twice', async () => {
     const email = uniqueEmail('twice');
     await signUp(email, 'Sup3rSecret');
