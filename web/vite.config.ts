@@ -61,6 +61,9 @@ export default defineConfig({
       allow: [fromHere('..')],
     },
   },
+  // Crawl every screen (they are lazy chunks) at start-up, so the dev server discovers all dependencies at once
+  // instead of re-optimising and reloading the page the first time a lazy screen imports a new one.
+  optimizeDeps: { entries: ['src/**/*.tsx'] },
   build: {
     outDir: fromHere('dist'),
     emptyOutDir: true,

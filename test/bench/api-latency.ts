@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
@@ -8,7 +6,8 @@ import { routes } from '#functions/routes.ts';
 import { startGateway } from '#lib/local/gateway.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { freePorts } from '#lib/local/ports.ts';
-import type { LoadSlice, LoadSpec } from './load-worker.ts';
+import { combineSlices, runLoad, type RouteLatency } from './load.ts';
+import type { LoadSlice } from './load-worker.ts';
 import { percentile } from './stats.ts';
 
 export const CONNECTIONS = 50;
@@ -19,20 +18,20 @@ const ROUNDS = 2;
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-/** The seeded admin's access token, through the same Cognito API and flow the SPA uses. */
-const signInAdmin = async (cloud: LocalCloud): Promise<{ token: string; sub: string }> => {
+/** An account's access token, through the same Cognito API and flow the SPA uses. */
+export const signIn = async (cloud: LocalCloud, email: string, password: string): Promise<{ token: string; sub: string }> => {
   const { outputs } = cloud;
   const cognito = new CognitoIdentityProviderClient({ region: outputs.Region, endpoint: outputs.CognitoEndpoint, credentials });
   const res = await cognito.send(
     new InitiateAuthCommand({
       ClientId: outputs.UserPoolClientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: outputs.AdminEmail, PASSWORD: outputs.AdminPassword },
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
   cognito.destroy();
   const token = res.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`no access token for ${outputs.AdminEmail} (challenge ${res.ChallengeName ?? 'none'})`);
+  if (!token) throw new Error(`no access token for ${email} (challenge ${res.ChallengeName ?? 'none'})`);
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string };
   if (!payload.sub) throw new Error('the access token has no sub');
   return { token, sub: payload.sub };
@@ -53,30 +52,6 @@ export const startUnthrottledGateway = async (cloud: LocalCloud) =>
     routes: routes.map((r) => ({ ...r, throttle: { rate: 1e9, burst: 1e9 } })),
     log: () => undefined,
   });
-
-/** autocannon in a child process (its own core on a 2-core machine): optional warm-up, then the measured slice. */
-const loadSlice = (url: string, token: string, warmupSeconds: number, seconds: number): Promise<LoadSlice> => {
-  const spec: LoadSpec = { url, headers: { authorization: `Bearer ${token}` }, connections: CONNECTIONS, warmupSeconds, seconds };
-  const worker = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(spec)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        if (code !== 0) throw new Error(`exit ${code}`);
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as LoadSlice);
-      } catch {
-        reject(new Error(`load generator failed (exit ${code}): ${err.trim() || out.trim()}`));
-      }
-    });
-  });
-};
 
 /** A raw DynamoDB client configured like the handlers' (keep-alive agent, 50 sockets), reading one item. */
 const getItemLoad = (cloud: LocalCloud, sub: string) => {
@@ -126,7 +101,7 @@ export interface Latency {
 }
 
 export interface ApiMeasurement {
-  gateway: Latency & { non2xx: number; statusCodes: Record<string, number> };
+  gateway: RouteLatency;
   floor: Latency;
   /** One GetItem at a time: DynamoDB Local's own latency, without queueing. */
   single: Latency;
@@ -138,7 +113,7 @@ export interface ApiMeasurement {
  * machine fall on both alike.
  */
 export const measureApi = async (cloud: LocalCloud, gatewayUrl: string, log: (line: string) => void): Promise<ApiMeasurement> => {
-  const { token, sub } = await signInAdmin(cloud);
+  const { token, sub } = await signIn(cloud, cloud.outputs.AdminEmail, cloud.outputs.AdminPassword);
   const getItem = getItemLoad(cloud, sub);
   try {
     await getItem.probe();
@@ -149,22 +124,20 @@ export const measureApi = async (cloud: LocalCloud, gatewayUrl: string, log: (li
     for (let round = 0; round < ROUNDS; round++) {
       log(`round ${round + 1}/${ROUNDS}: GetItem ${CONNECTIONS} in flight, then GET /api/me with ${CONNECTIONS} connections`);
       floor.push(await getItem.run(SECONDS / ROUNDS));
-      gateway.push(await loadSlice(`${gatewayUrl}/api/me`, token, round === 0 ? WARMUP_SECONDS : 0, SECONDS / ROUNDS));
+      gateway.push(
+        await runLoad({
+          url: `${gatewayUrl}/api/me`,
+          headers: { authorization: `Bearer ${token}` },
+          connections: CONNECTIONS,
+          warmupSeconds: round === 0 ? WARMUP_SECONDS : 0,
+          seconds: SECONDS / ROUNDS,
+        }),
+      );
     }
-    const statusCodes: Record<string, number> = {};
-    for (const slice of gateway) for (const [code, n] of Object.entries(slice.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
-    const gatewayTimes = gateway.flatMap((s) => s.times);
     const floorTimes = floor.flatMap((s) => s.times);
     const sum = <T>(items: T[], f: (t: T) => number) => items.reduce((acc, t) => acc + f(t), 0);
     return {
-      gateway: {
-        p50: percentile(gatewayTimes, 50),
-        p99: percentile(gatewayTimes, 99),
-        requestsPerSecond: sum(gateway, (s) => s.requestsPerSecond * s.seconds) / sum(gateway, (s) => s.seconds),
-        errors: sum(gateway, (s) => s.errors),
-        non2xx: sum(gateway, (s) => s.non2xx),
-        statusCodes,
-      },
+      gateway: combineSlices(gateway),
       floor: {
         p50: percentile(floorTimes, 50),
         p99: percentile(floorTimes, 99),

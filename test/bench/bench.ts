@@ -6,6 +6,7 @@ import { resetConfig } from '#functions/config.ts';
 import { allFunctions, bundleBudget, bundleFunction, coldImportMedian, type Bundle, type FunctionEntry } from './bundles.ts';
 import { checkClients, functionGrants, type Grants } from './grants.ts';
 import { buildWeb, spaSizes } from './spa.ts';
+import { non2xxCodes } from './load.ts';
 import { kb, ms } from './stats.ts';
 import { errorRow, formatTable, row, section, type Row } from './table.ts';
 
@@ -128,25 +129,9 @@ const benchApi = async (): Promise<Row[]> => {
     const local = await cloud;
     const gateway = await api.startUnthrottledGateway(local);
     stopGateway = gateway.stop;
-    const { gateway: load, floor, single } = await api.measureApi(local, gateway.url, progress);
-
-    const ratio = load.p50 / floor.p50;
-    const codes = Object.entries(load.statusCodes)
-      .filter(([code]) => !code.startsWith('2'))
-      .map(([code, n]) => `${n}x${code}`)
-      .join(' ');
-    const n = api.CONNECTIONS;
-    rows.push(
-      row(`gateway p50 (${n} connections, throttle lifted)`, ms(load.p50)),
-      row('gateway p99', ms(load.p99), `<= ${P99_BUDGET_MS} ms`, load.p99 <= P99_BUDGET_MS),
-      row('gateway throughput', `${load.requestsPerSecond.toFixed(0)} req/s`),
-      row('gateway non-2xx / errors (incl. timeouts)', `${load.non2xx}${codes ? ` (${codes})` : ''} / ${load.errors}`, '0 / 0', load.non2xx === 0 && load.errors === 0),
-      row(`GetItem floor p50 (${n} in flight)`, ms(floor.p50)),
-      row('GetItem floor p99', ms(floor.p99)),
-      row('GetItem floor throughput / errors', `${floor.requestsPerSecond.toFixed(0)} req/s / ${floor.errors}`, '0 errors', floor.errors === 0),
-      row('GetItem p50 / p99, 1 in flight (no queueing)', `${ms(single.p50)} / ${ms(single.p99)}`),
-      row('ratio gateway p50 / GetItem floor p50', `${ratio.toFixed(2)}x`, `<= ${FLOOR_RATIO_BUDGET}x`, ratio <= FLOOR_RATIO_BUDGET),
-    );
+    rows.push(...(await benchMe(local, gateway.url)));
+    const { benchMoneyRoutes } = await import('./money-routes.ts');
+    rows.push(...(await benchMoneyRoutes(local, gateway.url, progress, P99_BUDGET_MS)));
   } catch (error) {
     rows.push(errorRow('local cloud latency', error));
   } finally {
@@ -157,6 +142,30 @@ const benchApi = async (): Promise<Row[]> => {
     await stopEverything();
   }
   return rows;
+};
+
+/** GET /api/me against its floor. A failure is an error row: the money routes after it still run. */
+const benchMe = async (local: LocalCloud, gatewayUrl: string): Promise<Row[]> => {
+  try {
+    const api = await import('./api-latency.ts');
+    const { gateway: load, floor, single } = await api.measureApi(local, gatewayUrl, progress);
+    const ratio = load.p50 / floor.p50;
+    const codes = non2xxCodes(load.statusCodes);
+    const n = api.CONNECTIONS;
+    return [
+      row(`gateway p50 (${n} connections, throttle lifted)`, ms(load.p50)),
+      row('gateway p99', ms(load.p99), `<= ${P99_BUDGET_MS} ms`, load.p99 <= P99_BUDGET_MS),
+      row('gateway throughput', `${load.requestsPerSecond.toFixed(0)} req/s`),
+      row('gateway non-2xx / errors (incl. timeouts)', `${load.non2xx}${codes ? ` (${codes})` : ''} / ${load.errors}`, '0 / 0', load.non2xx === 0 && load.errors === 0),
+      row(`GetItem floor p50 (${n} in flight)`, ms(floor.p50)),
+      row('GetItem floor p99', ms(floor.p99)),
+      row('GetItem floor throughput / errors', `${floor.requestsPerSecond.toFixed(0)} req/s / ${floor.errors}`, '0 errors', floor.errors === 0),
+      row('GetItem p50 / p99, 1 in flight (no queueing)', `${ms(single.p50)} / ${ms(single.p99)}`),
+      row('ratio gateway p50 / GetItem floor p50', `${ratio.toFixed(2)}x`, `<= ${FLOOR_RATIO_BUDGET}x`, ratio <= FLOOR_RATIO_BUDGET),
+    ];
+  } catch (error) {
+    return [errorRow('GET /api/me latency', error)];
+  }
 };
 
 let stopping = false;

@@ -1,9 +1,8 @@
 import { expect, seriousA11yViolations, test } from './support/cloud.ts';
 
 test.describe('signing in through the web page', () => {
-  test("the demo creator signs in and sees their email and role 'creator' from GET /api/me", async ({ page, cloud }, testInfo) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/auth\/login$/);
+  test("the demo creator signs in, lands on the creator dashboard and sees 'Welcome back!' with their email from GET /api/me", async ({ page, cloud }, testInfo) => {
+    await page.goto('/auth/login');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('login-desktop.png'), fullPage: true, animations: 'disabled' });
@@ -13,22 +12,23 @@ test.describe('signing in through the web page', () => {
     const me = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/me');
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/creator$/);
     expect((await me).status()).toBe(200);
-    await expect(page.getByTestId('me-email')).toHaveText(cloud.DemoCreatorEmail);
-    await expect(page.getByTestId('me-role')).toHaveText('creator');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByTestId('user-email')).toHaveText(cloud.DemoCreatorEmail);
+    await expect(page.getByTestId('sidebar-role')).toHaveText('Creator');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('signed-in-desktop.png'), fullPage: true, animations: 'disabled' });
 
     await page.setViewportSize({ width: 375, height: 740 });
-    await expect(page.getByTestId('me-email')).toBeVisible();
+    await expect(page.getByTestId('user-email')).toBeVisible();
     // Nothing sticks out sideways at 375 px.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.screenshot({ path: testInfo.outputPath('signed-in-375.png'), fullPage: true, animations: 'disabled' });
 
-    // A signed-in visitor of / goes to their page, not to the sign-in form.
+    // A signed-in visitor of / goes to their dashboard, not to the marketing page or the sign-in form.
     await page.goto('/');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/creator$/);
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
@@ -55,6 +55,7 @@ test.describe('signing in through the web page', () => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await expect(page).toHaveURL(/\/auth\/login$/);
+    // An anonymous visitor of / sees the marketing page there.
+    await expect(page).toHaveURL(/\/$/);
   });
 });

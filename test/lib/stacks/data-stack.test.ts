@@ -2,7 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableSchema } from '#data/table-schema.ts';
 import { allRoles, triggers } from '#functions/routes.ts';
-import { resourcesOf, synthPlatform } from './synth-platform.ts';
+import { resourcesOf, synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
 
 let template: Template;
 beforeAll(() => {
@@ -124,3 +124,65 @@ describe('the data stack', () => {
     expect(outputs).toEqual(expect.arrayContaining(['Region', 'UserPoolId', 'UserPoolClientId', 'TableName']));
   });
 });
+
+describe("the pool's own emails", () => {
+  const customMessageId = (t: Template) =>
+    Object.entries(resourcesOf(t, 'AWS::Lambda::Function')).find(([, f]) =>
+      String(f.Properties['Description']).includes(`functions/${triggers.customMessage.handler}.ts`),
+    );
+
+  it('link the reset email to the app through the CustomMessage trigger when the origin is known', () => {
+    const { data } = synthPlatform({
+      context: { appOrigin: 'https://d123.cloudfront.net', fromEmail: 'Courses <no-reply@courses.example.com>' },
+    });
+    const t = Template.fromStack(data);
+    expect(unacknowledgedNagFindings(data)).toEqual([]);
+    const [id, fn] = customMessageId(t) ?? [];
+    expect(id).toBeDefined();
+    expect((fn!.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+      APP_ORIGIN: 'https://d123.cloudfront.net',
+    });
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: Match.objectLike({ CustomMessage: { 'Fn::GetAtt': [id, 'Arn'] } }),
+    });
+  });
+
+  it('take the origin from the custom domain', () => {
+    const t = Template.fromStack(
+      synthPlatform({
+        context: { domainName: 'courses.example.com', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x' },
+      }).data,
+    );
+    const [, fn] = customMessageId(t) ?? [];
+    expect((fn!.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+      APP_ORIGIN: 'https://courses.example.com',
+    });
+  });
+
+  it("keep Cognito's code-only message and sender when neither origin nor sender is set", () => {
+    expect(customMessageId(template)).toBeUndefined();
+    const pool = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'))[0]!;
+    expect(pool.Properties['LambdaConfig']).not.toHaveProperty('CustomMessage');
+    const email = pool.Properties['EmailConfiguration'] as { EmailSendingAccount?: string } | undefined;
+    expect(email?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe('COGNITO_DEFAULT');
+  });
+
+  it('go through SES as fromEmail, from the verified domain identity of its address', () => {
+    const t = Template.fromStack(synthPlatform({ context: { fromEmail: 'Courses <no-reply@courses.example.com>' } }).data);
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'Courses <no-reply@courses.example.com>',
+        SourceArn: {
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/courses\\.example\\.com$')])],
+        },
+      },
+    });
+  });
+
+  it('refuse an origin with a path or without https', () => {
+    expect(() => synthPlatform({ context: { appOrigin: 'http://d123.cloudfront.net' } })).toThrow(/appOrigin/);
+    expect(() => synthPlatform({ context: { appOrigin: 'https://d123.cloudfront.net/app' } })).toThrow(/appOrigin/);
+  });
+});
+

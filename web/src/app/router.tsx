@@ -1,54 +1,69 @@
-import { createBrowserRouter, Outlet, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
-import { isSignedIn } from '@/lib/auth.ts';
+import { adminRoutes } from '@/features/admin/routes.tsx';
+import { authRoutes } from '@/features/auth/routes.tsx';
+import { billingRoutes } from '@/features/billing/routes.tsx';
+import { creatorRoutes } from '@/features/creator/routes.tsx';
+import { leaderRoutes } from '@/features/leader/routes.tsx';
+import { learnerRoutes } from '@/features/learner/routes.tsx';
+import { marketingRoutes } from '@/features/marketing/routes.tsx';
+import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
+import { RootLayout } from './root-layout.tsx';
 import { RouteErrorScreen } from './routes/error-screen.tsx';
 
-/** Signed-in visitors of the auth screens go to `/`, which sends them on. */
-async function guestOnly(): Promise<Response | null> {
-  return (await isSignedIn()) ? redirect('/') : null;
-}
-
-/** Anonymous visitors go to the sign-in page, remembering where they wanted to go. */
-async function requireSession({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  if (await isSignedIn()) return null;
-  const { pathname, search } = new URL(request.url);
-  return redirect(`/auth/login?redirectTo=${encodeURIComponent(pathname + search)}`);
-}
-
-async function home(): Promise<Response> {
-  return redirect((await isSignedIn()) ? '/dashboard' : '/auth/login');
-}
+/** `/`: the marketing page for anonymous visitors; the loader sends a signed-in user to their dashboard first. */
+const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? { ...route, loader: homeRedirect } : route));
 
 /**
- * The route table of the SPA. Every screen is a lazy chunk (the initial bundle holds only the shell, router,
- * query client and Amplify auth); guards are loaders, so a redirect happens before any screen renders.
+ * /dashboard/creator: a frame with the billing banner, and the dashboard composed from the creator, billing and
+ * marketing features (app/routes/, since features never import each other); the other pages are the creator's own.
  */
+const creatorArea: RouteObject = {
+  path: 'creator',
+  loader: requireRole(['creator']),
+  lazy: () => import('./routes/creator-area.tsx').then((m) => ({ Component: m.CreatorArea })),
+  children: [
+    { index: true, lazy: () => import('./routes/creator-dashboard.tsx').then((m) => ({ Component: m.CreatorDashboardRoute })) },
+    ...creatorRoutes,
+  ],
+};
+
+/**
+ * SPEC.md section 2's route table. Every screen is a lazy chunk (the initial bundle holds only the router, the query
+ * client, Amplify's session and these tiny route lists); guards are loaders, so a redirect happens before any
+ * screen code loads, and each role's area is guarded once, for all of its pages.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: LoadingScreen,
+    children: [
+      ...homeRoutes,
+      ...authRoutes,
+      ...billingRoutes,
+      {
+        path: 'dashboard',
+        children: [
+          // The loader always redirects; the Component only satisfies the router (a leaf must render something).
+          { index: true, loader: dashboardRedirect, Component: LoadingScreen },
+          {
+            lazy: () => import('@/features/dashboard/screens/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+            children: [
+              { path: 'admin', loader: requireRole(['admin']), children: adminRoutes },
+              creatorArea,
+              { path: 'leader', loader: requireRole(['leader']), children: leaderRoutes },
+              { path: 'learner', loader: requireRole(['learner']), children: learnerRoutes },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];
+
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      path: '/',
-      Component: Outlet,
-      ErrorBoundary: RouteErrorScreen,
-      HydrateFallback: LoadingScreen,
-      children: [
-        // The loader always redirects; the Component only satisfies the router (a leaf must render something).
-        { index: true, loader: home, Component: LoadingScreen },
-        {
-          path: 'auth/login',
-          loader: guestOnly,
-          lazy: () => import('@/features/auth/screens/login-screen.tsx').then((m) => ({ Component: m.LoginScreen })),
-        },
-        {
-          path: 'dashboard',
-          loader: requireSession,
-          lazy: () =>
-            import('@/features/account/screens/account-screen.tsx').then((m) => ({ Component: m.AccountScreen })),
-        },
-        {
-          path: '*',
-          lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
-        },
-      ],
-    },
-  ]);
+  return createBrowserRouter(appRoutes);
 }

@@ -32,3 +32,11 @@ describe('loadConfig', () => {
     await expect(loadConfig(answer(404, { error: 'not found' }))).rejects.toThrow('/config.json answered 404');
   });
 });
+
+describe('parseWebConfig', () => {
+  it('refuses a CognitoEndpoint that is not a URL and empty required keys', async () => {
+    const { parseWebConfig } = await freshConfig();
+    expect(parseWebConfig({ Region: 'r', UserPoolId: '', UserPoolClientId: 'c', CognitoEndpoint: 'not a url' })).toEqual({ invalid: ['UserPoolId', 'CognitoEndpoint'] });
+    expect(parseWebConfig(null)).toEqual({ invalid: ['Region', 'UserPoolId', 'UserPoolClientId'] });
+  });
+});

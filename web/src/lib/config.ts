@@ -1,18 +1,40 @@
-// zod/mini: the same validation at a fraction of the size; this module is in the initial chunk, contracts are not.
-import * as z from 'zod/mini';
-
 /**
  * The SPA's runtime configuration, `/config.json`: deployed next to index.html in the cloud (CDK outputs), served
  * by the dev server from the file the local cloud writes. Same key names as the stack outputs. CognitoEndpoint
  * exists only locally (cognito-local); in the cloud Amplify derives the endpoint from the region.
+ *
+ * Checked by hand, not with zod: this module is in the initial chunk, and pulling zod's core in here would make
+ * every zod feature a lazy screen uses count against the initial-JS budget (~14 KB gzip).
  */
-export const webConfigSchema = z.object({
-  Region: z.string().check(z.minLength(1)),
-  UserPoolId: z.string().check(z.minLength(1)),
-  UserPoolClientId: z.string().check(z.minLength(1)),
-  CognitoEndpoint: z.optional(z.url()),
-});
-export type WebConfig = z.infer<typeof webConfigSchema>;
+export interface WebConfig {
+  Region: string;
+  UserPoolId: string;
+  UserPoolClientId: string;
+  CognitoEndpoint?: string;
+}
+
+const requiredKeys = ['Region', 'UserPoolId', 'UserPoolClientId'] as const;
+
+const isUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The config with only its known keys, or the names of the keys that are missing or malformed. */
+export const parseWebConfig = (value: unknown): { config: WebConfig } | { invalid: string[] } => {
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const invalid: string[] = requiredKeys.filter((key) => typeof raw[key] !== 'string' || raw[key] === '');
+  if (raw['CognitoEndpoint'] !== undefined && !isUrl(raw['CognitoEndpoint'])) invalid.push('CognitoEndpoint');
+  if (invalid.length > 0) return { invalid };
+  const config: WebConfig = { Region: raw['Region'] as string, UserPoolId: raw['UserPoolId'] as string, UserPoolClientId: raw['UserPoolClientId'] as string };
+  if (raw['CognitoEndpoint'] !== undefined) config.CognitoEndpoint = raw['CognitoEndpoint'] as string;
+  return { config };
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -36,11 +58,9 @@ export function loadConfig(fetchImpl: typeof fetch = fetch): Promise<WebConfig> 
 async function fetchConfig(fetchImpl: typeof fetch): Promise<WebConfig> {
   const res = await fetchImpl('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!res.ok) throw new ConfigError(`/config.json answered ${res.status}`);
-  const parsed = webConfigSchema.safeParse(await res.json().catch(() => undefined));
-  if (!parsed.success) {
-    throw new ConfigError(`/config.json is invalid: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-  }
-  return parsed.data;
+  const parsed = parseWebConfig(await res.json().catch(() => undefined));
+  if ('invalid' in parsed) throw new ConfigError(`/config.json is invalid: ${parsed.invalid.join(', ')}`);
+  return parsed.config;
 }
 
 /** The loaded configuration; the app renders only after `loadConfig()` resolved, so this never throws there. */

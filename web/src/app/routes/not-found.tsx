@@ -6,7 +6,7 @@ export function NotFoundRoute() {
   const { pathname } = useLocation();
   useEffect(() => {
     // The spec asks for unknown paths to be logged.
-    console.warn(`404: no route for ${pathname}`);
+    console.error(`404: no route for ${pathname}`);
   }, [pathname]);
 
   return (

@@ -1,28 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import { signInForm, type SignInForm as SignInValues } from '@contracts/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 
-/** Cognito checks the credentials; here only what the spec requires before sending: both fields filled in. */
-export const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-  password: z.string().min(1, 'Password is required'),
-});
-export type SignInValues = z.output<typeof signInSchema>;
+export type { SignInValues };
 
 export interface SignInFormProps {
-  /** Resolves when signed in; a rejection is the caller's to report (the form only leaves its busy state). */
+  /** Resolves when this step is over; a rejection is the caller's to report (the form only leaves its busy state). */
   onSubmit: (values: SignInValues) => Promise<void>;
+  /** Prefills the email (after a password reset, for instance). */
+  defaultEmail?: string;
 }
 
-export function SignInForm({ onSubmit }: SignInFormProps) {
+/** Cognito checks the credentials; the form only checks what the spec requires first: both fields filled in. */
+export function SignInForm({ onSubmit, defaultEmail = '' }: SignInFormProps) {
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(signInForm), defaultValues: { email: defaultEmail, password: '' } });
 
   return (
     // noValidate: our messages (linked to the inputs) replace the browser's bubbles; `required` stays for AT.

@@ -1,0 +1,39 @@
+import { BookOpen, Settings, Users } from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+
+// Sidebar entries whose screens arrive with the admin issue: each says what will appear here.
+
+export function AdminUsersScreen() {
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader title="Users" description="Every account on the platform." />
+      <EmptyState icon={Users} title="User management is on its way">
+        The list of every account (admins, creators, group leaders and learners) with their role and join date will appear
+        here, with invitations for new admins and group leaders.
+      </EmptyState>
+    </div>
+  );
+}
+
+export function AdminCoursesScreen() {
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader title="Courses" description="Every course on the platform." />
+      <EmptyState icon={BookOpen} title="No courses to review yet">
+        All courses published by creators will be listed here, with their creator, enrolments and completion rates.
+      </EmptyState>
+    </div>
+  );
+}
+
+export function AdminSettingsScreen() {
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader title="Settings" description="Platform and billing configuration." />
+      <EmptyState icon={Settings} title="Platform settings are on their way">
+        Platform settings (email sender, plans and billing) will be managed here.
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router-dom';
+import { requireSession } from '@/lib/session-guards.ts';
+
+/**
+ * /checkout/*: where the payment provider sends the browser back (signed-in users only). The billing area of the
+ * creator dashboard is composed by app/ (it combines this feature with the pricing cards).
+ */
+export const billingRoutes: RouteObject[] = [
+  {
+    path: 'checkout',
+    loader: requireSession,
+    children: [
+      { path: 'success', lazy: () => import('./screens/checkout-success-screen.tsx').then((m) => ({ Component: m.CheckoutSuccessScreen })) },
+    ],
+  },
+];

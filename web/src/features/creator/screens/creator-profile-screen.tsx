@@ -1,0 +1,13 @@
+import { AccountDetails } from '@/components/ui/account-details.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useProfile } from '@/lib/session-hooks.ts';
+
+export function CreatorProfileScreen() {
+  const profile = useProfile();
+  return (
+    <div className="grid max-w-2xl gap-6 *:min-w-0">
+      <PageHeader title="Profile" description="Your account and, soon, your public creator profile." />
+      <AccountDetails profile={profile.data} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { GraduationCap } from 'lucide-react';
+import { Link, useMatch } from 'react-router-dom';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+} from '@/components/ui/sidebar.tsx';
+import { isRole, roleLabels } from '@/lib/roles.ts';
+import { menuFor, type MenuItem } from '../menus.ts';
+
+export const PRODUCT_NAME = 'Course Platform';
+
+/** The shell's sidebar: the product name and the user's role, then the role's menu under 'Navigation'. */
+export function AppSidebar({ role }: { role: string }) {
+  const items = menuFor(role);
+  const roleLabel = isRole(role) ? roleLabels[role] : role;
+
+  return (
+    <Sidebar label={`${PRODUCT_NAME} navigation`}>
+      <SidebarHeader>
+        <div className="flex items-center gap-2 px-1 py-1.5 group-data-[collapsible=icon]:px-0">
+          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
+            <GraduationCap className="size-4" />
+          </span>
+          <div className="grid min-w-0 leading-tight group-data-[collapsible=icon]:sr-only">
+            <p className="truncate text-sm font-semibold" data-testid="sidebar-title">
+              {PRODUCT_NAME}
+            </p>
+            <p className="truncate text-xs text-muted-foreground" data-testid="sidebar-role">
+              {roleLabel}
+            </p>
+          </div>
+        </div>
+      </SidebarHeader>
+      <SidebarContent>
+        {items.length > 0 && (
+          <SidebarGroup>
+            <SidebarGroupLabel id="sidebar-navigation-label">Navigation</SidebarGroupLabel>
+            <nav aria-labelledby="sidebar-navigation-label">
+              <SidebarMenu>
+                {items.map((item, index) => (
+                  <SidebarMenuItem key={item.url}>
+                    {/* The first entry is the role's dashboard: active only on its own page, not on every page below it. */}
+                    <MenuLink item={item} end={index === 0} />
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroup>
+        )}
+      </SidebarContent>
+    </Sidebar>
+  );
+}
+
+function MenuLink({ item: { title, url, icon: Icon }, end }: { item: MenuItem; end: boolean }) {
+  const active = useMatch({ path: url, end }) !== null;
+  return (
+    <SidebarMenuButton asChild isActive={active} tooltip={title}>
+      <Link to={url} aria-current={active ? 'page' : undefined}>
+        <Icon aria-hidden="true" />
+        <SidebarLabel>{title}</SidebarLabel>
+      </Link>
+    </SidebarMenuButton>
+  );
+}

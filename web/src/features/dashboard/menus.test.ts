@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './menus.ts';
+
+const entries = (role: string) => menuFor(role).map(({ title, url }) => [title, url]);
+
+describe('the sidebar menu of each role (SPEC.md section 2)', () => {
+  it('gives the admin Dashboard, analytics, users, Email Campaigns, courses, settings', () => {
+    expect(entries('admin')).toEqual([
+      ['Dashboard', '/dashboard/admin'],
+      ['analytics', '/dashboard/admin/analytics'],
+      ['users', '/dashboard/admin/users'],
+      ['Email Campaigns', '/dashboard/admin/emails'],
+      ['courses', '/dashboard/admin/courses'],
+      ['settings', '/dashboard/admin/settings'],
+    ]);
+  });
+
+  it('gives the creator Dashboard, My Courses, Create Course, Landing Page, crm, integrations, analytics, profile', () => {
+    expect(entries('creator')).toEqual([
+      ['Dashboard', '/dashboard/creator'],
+      ['My Courses', '/dashboard/creator/courses'],
+      ['Create Course', '/dashboard/creator/create'],
+      ['Landing Page', '/dashboard/creator/landing'],
+      ['crm', '/dashboard/creator/crm'],
+      ['integrations', '/dashboard/creator/integrations'],
+      ['analytics', '/dashboard/creator/analytics'],
+      ['profile', '/dashboard/creator/profile'],
+    ]);
+  });
+
+  it('gives the leader Dashboard, My Groups, licenses, reports, settings', () => {
+    expect(entries('leader')).toEqual([
+      ['Dashboard', '/dashboard/leader'],
+      ['My Groups', '/dashboard/leader/groups'],
+      ['licenses', '/dashboard/leader/licenses'],
+      ['reports', '/dashboard/leader/reports'],
+      ['settings', '/dashboard/leader/settings'],
+    ]);
+  });
+
+  it('gives the learner Dashboard, courses, browse, certificates, profile', () => {
+    expect(entries('learner')).toEqual([
+      ['Dashboard', '/dashboard/learner'],
+      ['courses', '/dashboard/learner/courses'],
+      ['browse', '/dashboard/learner/browse'],
+      ['certificates', '/dashboard/learner/certificates'],
+      ['profile', '/dashboard/learner/profile'],
+    ]);
+  });
+
+  it('gives every entry an icon', () => {
+    for (const role of ['admin', 'creator', 'leader', 'learner']) {
+      for (const item of menuFor(role)) expect(item.icon, `${role} ${item.title}`).toBeTruthy();
+    }
+  });
+
+  it.each(['superuser', '', null, undefined, 'toString'])('gives an unknown role (%s) no menu', (role) => {
+    expect(menuFor(role)).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@/lib/session.ts';
+
+vi.mock('@/lib/auth.ts', () => ({
+  isSignedIn: vi.fn(() => Promise.resolve(true)),
+  onAuthEvent: vi.fn(() => () => undefined),
+  signOutUser: vi.fn(() => Promise.resolve()),
+}));
+vi.mock('@/components/ui/toaster.tsx', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const { signOutUser } = await import('@/lib/auth.ts');
+const { toast } = await import('@/components/ui/toaster.tsx');
+const { connectSession, profileQueryKey } = await import('@/lib/session.ts');
+const { DashboardLayout } = await import('./dashboard-layout.tsx');
+
+let disconnect: () => void = () => undefined;
+
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+afterEach(() => {
+  disconnect();
+  vi.unstubAllGlobals();
+});
+
+function renderShell(profile: Me, path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  disconnect = connectSession(client);
+  client.setQueryData(profileQueryKey, profile);
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', Component: DashboardLayout, children: [{ path: '*', element: <p>page</p> }] },
+      { path: '/auth/login', element: <p>sign-in page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { client, router };
+}
+
+const me = (role: Me['role'] | 'owner'): Me => ({ id: 'u1', email: `${role}@example.com`, role: role as Me['role'], createdAt: '2025-01-01T00:00:00.000Z' });
+
+describe('DashboardLayout', () => {
+  it("shows the product name and role, the 'Navigation' menu, 'Welcome back!' and the email", async () => {
+    renderShell(me('leader'), '/dashboard/leader/reports');
+
+    const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
+    expect(within(sidebar).getByTestId('sidebar-title')).toHaveTextContent('Course Platform');
+    expect(within(sidebar).getByTestId('sidebar-role')).toHaveTextContent('Group Leader');
+    const nav = within(sidebar).getByRole('navigation', { name: 'Navigation' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard/leader'],
+      ['My Groups', '/dashboard/leader/groups'],
+      ['licenses', '/dashboard/leader/licenses'],
+      ['reports', '/dashboard/leader/reports'],
+      ['settings', '/dashboard/leader/settings'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'reports' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    expect(screen.getByTestId('user-email')).toHaveTextContent('leader@example.com');
+  });
+
+  it('shows no menu for an unknown role', async () => {
+    renderShell(me('owner'), '/dashboard/owner');
+    await screen.findByText('Welcome back!');
+    expect(screen.queryByRole('navigation', { name: 'Navigation' })).not.toBeInTheDocument();
+  });
+
+  it("'Sign Out' ends the session, forgets the profile, says 'Signed out' and goes to sign-in", async () => {
+    const { client, router } = renderShell(me('creator'), '/dashboard/creator');
+    client.setQueryData(['courses'], ['cached for this user']);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('sign-in page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.location.search).toBe('');
+    expect(signOutUser).toHaveBeenCalledOnce();
+    expect(toast.success).toHaveBeenCalledWith('Signed out', { description: 'You have been successfully signed out.' });
+    expect(client.getQueryData(profileQueryKey)).toBeNull();
+    expect(client.getQueryData(['courses'])).toBeUndefined();
+  });
+
+  it('goes to sign-in, remembering the page, when the session ends elsewhere', async () => {
+    const { client, router } = renderShell(me('learner'), '/dashboard/learner/certificates');
+    await screen.findByText('Welcome back!');
+
+    client.setQueryData(profileQueryKey, null);
+
+    expect(await screen.findByText('sign-in page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirectTo=%2Fdashboard%2Flearner%2Fcertificates');
+  });
+});

@@ -1,0 +1,160 @@
+import { Check } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { plans, planTypes, type Plan, type PlanType } from '@contracts/plans.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { toast } from '@/components/ui/toaster.tsx';
+import { isSignedIn } from '@/lib/auth.ts';
+import { getProfile } from '@/lib/session.ts';
+import { cn } from '@/lib/utils.ts';
+import { useCreateCheckout } from '../api/use-create-checkout.ts';
+
+/** SPEC.md section 5: only creators may start a paid-plan checkout. */
+export const NON_CREATOR_MESSAGE =
+  'Only creators can subscribe to paid plans. Learners and Group Leaders are invited by creators.';
+const CHECKOUT_FAILED = 'Failed to create checkout session';
+
+/** What the card says under the price (the feature lists come verbatim from the spec). */
+const planPitch: Record<PlanType, { summary: string; billing: string }> = {
+  starter: { summary: 'Everything you need to launch your first courses.', billing: 'Free for 14 days, then billed monthly' },
+  pro: { summary: 'For growing creators licensing courses to teams.', billing: 'Billed monthly, cancel anytime' },
+};
+const popularPlan: PlanType = 'pro';
+
+export function formatPrice(plan: Pick<Plan, 'pricePence' | 'currency'>): string {
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: plan.currency,
+    minimumFractionDigits: plan.pricePence % 100 === 0 ? 0 : 2,
+  }).format(plan.pricePence / 100);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : CHECKOUT_FAILED;
+}
+
+/**
+ * The Starter and Pro cards with their 'Get Started' buttons. Reusable: the landing page shows it to anonymous
+ * visitors, the billing area to creators. 'Get Started' sends an anonymous visitor to sign up, refuses anyone but
+ * a creator (alert + inline message), and takes a creator to the hosted checkout.
+ */
+export function PricingPlans({
+  headingLevel = 3,
+  cancelPath = '/#pricing',
+  className,
+}: {
+  headingLevel?: 2 | 3 | 4;
+  /** Where the provider's Cancel returns to: the landing page's pricing, or the creator's billing area. */
+  cancelPath?: string;
+  className?: string;
+}) {
+  const navigate = useNavigate();
+  const idPrefix = useId();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Guards the moments before the checkout starts (session and profile checks), when nothing is pending yet.
+  const choosing = useRef(false);
+  const checkout = useCreateCheckout({
+    onError: (error) => toast.error('Error', { description: errorMessage(error) }),
+  });
+  const { reset } = checkout;
+
+  // Back from the checkout page through the browser's back-forward cache: the page is as it was left,
+  // 'Processing...' included, though nothing is processing any more.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+
+  const processing: PlanType | null =
+    checkout.isPending || checkout.isSuccess ? (checkout.variables?.planType ?? null) : null;
+
+  async function choose(planType: PlanType): Promise<void> {
+    if (choosing.current || processing) return;
+    choosing.current = true;
+    setRefusal(null);
+    try {
+      const profile = (await isSignedIn()) ? await getProfile() : null;
+      if (!profile) {
+        navigate('/auth/signup');
+        return;
+      }
+      if (profile.role !== 'creator') {
+        window.alert(NON_CREATOR_MESSAGE);
+        setRefusal(NON_CREATOR_MESSAGE);
+        return;
+      }
+      const origin = window.location.origin;
+      checkout.mutate({ planType, successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}${cancelPath}` });
+    } catch (error) {
+      // The profile could not be loaded: the same toast as a failed checkout, the visitor may try again.
+      toast.error('Error', { description: errorMessage(error) });
+    } finally {
+      choosing.current = false;
+    }
+  }
+
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className={cn('mx-auto w-full max-w-4xl', className)}>
+      <ul className="grid gap-6 md:grid-cols-2 md:gap-8" aria-label="Plans">
+        {planTypes.map((planType) => {
+          const plan = plans[planType];
+          const popular = planType === popularPlan;
+          const headingId = `${idPrefix}-${planType}-name`;
+          return (
+            <li
+              key={planType}
+              data-testid={`plan-${planType}`}
+              className={cn(
+                'relative flex flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8',
+                popular && 'border-primary shadow-xl ring-1 ring-primary md:-translate-y-2',
+              )}
+            >
+              {popular && (
+                <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3.5 py-1 text-xs font-semibold tracking-wide whitespace-nowrap text-primary-foreground shadow-sm">
+                  Most Popular
+                </p>
+              )}
+              <Heading id={headingId} className="text-lg font-semibold tracking-tight">
+                {plan.name}
+              </Heading>
+              <p className="mt-1.5 text-sm text-muted-foreground">{planPitch[planType].summary}</p>
+              <p className="mt-6 flex items-baseline gap-1">
+                <span className="text-5xl font-bold tracking-tight">{formatPrice(plan)}</span>
+                <span className="text-base font-medium text-muted-foreground">/{plan.interval}</span>
+              </p>
+              <p className="mt-1 text-sm text-muted-foreground">{planPitch[planType].billing}</p>
+              <Button
+                size="lg"
+                variant={popular ? 'default' : 'outline'}
+                className="mt-6 w-full"
+                loading={processing === planType}
+                disabled={processing !== null && processing !== planType}
+                onClick={() => void choose(planType)}
+                aria-describedby={headingId}
+              >
+                {processing === planType ? 'Processing...' : 'Get Started'}
+              </Button>
+              <ul aria-label={`${plan.name} features`} className="mt-8 flex flex-col gap-3 border-t pt-6 text-sm">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex gap-3">
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" strokeWidth={2.5} />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+      {refusal && (
+        <p role="alert" className="mx-auto mt-6 max-w-xl rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-center text-sm font-medium text-destructive">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
