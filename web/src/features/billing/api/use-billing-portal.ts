@@ -1,6 +1,6 @@
 import { redirectResponse } from '@contracts/billing.ts';
 import { apiClient } from '@/lib/api-client.ts';
-import { useLeaveFor } from './use-leave-for.ts';
+import { useLeaveFor } from '@/lib/use-leave-for.ts';
 
 export const PORTAL_FAILED = 'Failed to open the billing portal';
 

@@ -1,7 +1,7 @@
 import { redirectResponse } from '@contracts/billing.ts';
 import { CREDIT_TOP_UP } from '@contracts/credits.ts';
 import { apiClient } from '@/lib/api-client.ts';
-import { useLeaveFor } from './use-leave-for.ts';
+import { useLeaveFor } from '@/lib/use-leave-for.ts';
 
 export const PURCHASE_FAILED = 'Failed to purchase credits';
 

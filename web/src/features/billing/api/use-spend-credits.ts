@@ -3,7 +3,7 @@ import { creditsResponse, type UseCreditsBody } from '@contracts/credits.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 import { creditsQueryKey } from './billing-queries.ts';
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '@/lib/error-message.ts';
 
 export const SPEND_FAILED = 'Failed to use AI credits';
 

@@ -1,15 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLeaveFor } from '@/lib/use-leave-for.ts';
 import type { CheckoutRequest } from './create-checkout.ts';
 
+export const CHECKOUT_FAILED = 'Failed to create checkout session';
+
 /**
- * Creates the checkout session for a plan and sends the browser to the hosted checkout. The mutation stays
- * pending, then successful, while the browser leaves, so the button keeps reading 'Processing...'.
+ * Creates the checkout session for a plan and sends the browser to the hosted checkout ('Processing...' while it
+ * leaves; toast 'Error' with the server's message or 'Failed to create checkout session').
  * The request module (with zod) loads on the first checkout: anonymous visitors of the landing page never need it.
  */
-export function useCreateCheckout({ onError }: { onError: (error: unknown) => void }) {
-  return useMutation({
-    mutationFn: async (body: CheckoutRequest) => (await import('./create-checkout.ts')).createCheckout(body),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError,
+export function useCreateCheckout() {
+  return useLeaveFor<CheckoutRequest>({
+    request: async (body) => (await import('./create-checkout.ts')).createCheckout(body),
+    fallback: CHECKOUT_FAILED,
   });
 }

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { plans, planTypes, type Plan, type PlanType } from '@contracts/plans.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -7,12 +7,12 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { isSignedIn } from '@/lib/auth.ts';
 import { getProfile } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { useCreateCheckout } from '../api/use-create-checkout.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+import { CHECKOUT_FAILED, useCreateCheckout } from '../api/use-create-checkout.ts';
 
 /** SPEC.md section 5: only creators may start a paid-plan checkout. */
 export const NON_CREATOR_MESSAGE =
   'Only creators can subscribe to paid plans. Learners and Group Leaders are invited by creators.';
-const CHECKOUT_FAILED = 'Failed to create checkout session';
 
 /** What the card says under the price (the feature lists come verbatim from the spec). */
 const planPitch: Record<PlanType, { summary: string; billing: string }> = {
@@ -27,10 +27,6 @@ export function formatPrice(plan: Pick<Plan, 'pricePence' | 'currency'>): string
     currency: plan.currency,
     minimumFractionDigits: plan.pricePence % 100 === 0 ? 0 : 2,
   }).format(plan.pricePence / 100);
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : CHECKOUT_FAILED;
 }
 
 /**
@@ -53,23 +49,8 @@ export function PricingPlans({
   const [refusal, setRefusal] = useState<string | null>(null);
   // Guards the moments before the checkout starts (session and profile checks), when nothing is pending yet.
   const choosing = useRef(false);
-  const checkout = useCreateCheckout({
-    onError: (error) => toast.error('Error', { description: errorMessage(error) }),
-  });
-  const { reset } = checkout;
-
-  // Back from the checkout page through the browser's back-forward cache: the page is as it was left,
-  // 'Processing...' included, though nothing is processing any more.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) reset();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [reset]);
-
-  const processing: PlanType | null =
-    checkout.isPending || checkout.isSuccess ? (checkout.variables?.planType ?? null) : null;
+  const checkout = useCreateCheckout();
+  const processing: PlanType | null = checkout.busy ? (checkout.variables?.planType ?? null) : null;
 
   async function choose(planType: PlanType): Promise<void> {
     if (choosing.current || processing) return;
@@ -90,7 +71,7 @@ export function PricingPlans({
       checkout.mutate({ planType, successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}${cancelPath}` });
     } catch (error) {
       // The profile could not be loaded: the same toast as a failed checkout, the visitor may try again.
-      toast.error('Error', { description: errorMessage(error) });
+      toast.error('Error', { description: errorMessage(error, CHECKOUT_FAILED) });
     } finally {
       choosing.current = false;
     }

@@ -2,7 +2,7 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RedirectResponse } from '@contracts/billing.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '@/lib/error-message.ts';
 
 /**
  * A mutation that asks the API for a hosted page (checkout, portal) and sends the browser there. `busy` stays
