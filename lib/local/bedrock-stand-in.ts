@@ -1,6 +1,6 @@
+import { listenAt } from './http-server.ts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 /**
  * The local Bedrock Runtime: answers the Converse API (`POST /model/{modelId}/converse`) with a complete landing
@@ -430,18 +430,10 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = await listenAt(server, options.port, host);
 
   return {
-    url: `http://${reachableHost}:${port}`,
+    url,
     state,
     async stop() {
       await new Promise<void>((resolve) => {

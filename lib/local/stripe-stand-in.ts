@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenAt } from './http-server.ts';
 import { createApi, errorBody } from './stripe-stand-in-api.ts';
 import { StripeApiError, type EventCause } from './stripe-stand-in-billing.ts';
 import { parseForm, type FormObject } from './stripe-stand-in-form.ts';
@@ -359,16 +359,7 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const url = `http://${reachableHost}:${port}`;
+  const url = await listenAt(server, options.port, host);
   publicUrl ||= url;
 
   return {
