@@ -1,6 +1,6 @@
-import { listenAt } from './http-server.ts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenAt } from './http-server.ts';
 
 /**
  * The local Bedrock Runtime: answers the Converse API (`POST /model/{modelId}/converse`) with a complete landing
