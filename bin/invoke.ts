@@ -5,6 +5,9 @@ import { applyFunctionEnv, functionEnv } from '#lib/local/function-env.ts';
 import { lambdaContext, lambdaError, loadHandler } from '#lib/local/handlers.ts';
 import { defaultDataDir, readOutputs } from '#lib/local/outputs.ts';
 
+// Lambda runs Node 22; locally on Node 20 the AWS SDK would warn about future versions at every start.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * `npm run invoke -- <function> <event-file>`: runs one handler (a route, trigger or job `name` from
  * functions/routes.ts) with an event against the local cloud, as Lambda would, and prints its result.
