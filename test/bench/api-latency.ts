@@ -39,7 +39,7 @@ export const signIn = async (cloud: LocalCloud, email: string, password: string)
 
 /**
  * The gateway the load goes to. The local gateway throttles each route like the cloud stage (GET /api/me: the
- * default 50 rps, burst 100), so 50 connections would mostly measure 429s. The bench therefore starts a second
+ * route table's rates), and a long run at 50 connections could measure 429s instead of latency. The bench therefore starts a second
  * instance of the same gateway code against the same Cognito and DynamoDB, with the throttles lifted: the
  * latency of verification, event building and the handler is what is measured, not the rate limit.
  */

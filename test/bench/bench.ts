@@ -119,7 +119,7 @@ const stopEverything = async (): Promise<void> => {
 };
 
 const benchApi = async (): Promise<Row[]> => {
-  const rows: Row[] = [section('GET /api/me on the local gateway (its 50 rps route throttle lifted) vs raw DynamoDB Local GetItem')];
+  const rows: Row[] = [section('GET /api/me on the local gateway (route throttles lifted) vs raw DynamoDB Local GetItem')];
   try {
     // Imported here, not at the top: a local cloud that does not load is one error row, not a crashed bench.
     const { startLocalCloud } = await import('#lib/local/cloud.ts');
