@@ -46,6 +46,8 @@ export interface RouteDef {
   readonly profile?: 'crud' | 'heavy';
   /** What the handler touches besides the table: the cloud grants exactly these (and sets their config). */
   readonly uses?: readonly Capability[];
+  /** A route that never touches the table says so: its function gets no table grant at all. */
+  readonly table?: 'none';
   /** The 403 message for a role the route does not admit, where the product words it (checkout). */
   readonly forbiddenMessage?: string;
 }
@@ -58,7 +60,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const DEFAULT_THROTTLE = { rate: 1000, burst: 2000 } as const;
 
 export const routes: readonly RouteDef[] = [
-  { name: 'health', method: 'GET', path: '/api/health', handler: 'http/health', access: 'public' },
+  { name: 'health', method: 'GET', path: '/api/health', handler: 'http/health', access: 'public', table: 'none' },
   { name: 'get-me', method: 'GET', path: '/api/me', handler: 'http/get-me', access: allRoles },
   { name: 'get-subscription', method: 'GET', path: '/api/me/subscription', handler: 'http/get-subscription', access: allRoles },
   { name: 'get-credits', method: 'GET', path: '/api/me/credits', handler: 'http/get-credits', access: allRoles },

@@ -30,9 +30,9 @@ export interface ApiRoutesProps {
   readonly platform: FunctionPlatform;
 }
 
-/** Only reads for GET; every other method may write. */
-export const tableAccessOf = (route: Pick<RouteDef, 'method'>): TableAccess =>
-  route.method === 'GET' ? 'read' : 'read-write';
+/** What the route declares (`table: 'none'`), else only reads for GET and read-write for every other method. */
+export const tableAccessOf = (route: Pick<RouteDef, 'method' | 'table'>): TableAccess =>
+  route.table ?? (route.method === 'GET' ? 'read' : 'read-write');
 
 /** `get-me` -> `GetMe`: construct ids (and so logical ids) stay stable while the route's name does. */
 export const pascalCase = (name: string): string =>

@@ -80,16 +80,29 @@ describe('the api stack', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
   });
 
+  const policyOf = (routeName: string): string => {
+    const fn = functionOf(template, routeName);
+    const roleId = (fn['Role'] as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties['Roles']).includes(roleId),
+    );
+    return JSON.stringify(policies.map((p) => p.Properties['PolicyDocument']));
+  };
+
   it('lets GET routes only read the table', () => {
-    for (const route of routes.filter((r) => r.method === 'GET')) {
-      const fn = functionOf(template, route.name);
-      const roleId = (fn['Role'] as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-      const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
-        JSON.stringify(p.Properties['Roles']).includes(roleId),
-      );
-      const actions = JSON.stringify(policies.map((p) => p.Properties['PolicyDocument']));
+    for (const route of routes.filter((r) => r.method === 'GET' && r.table !== 'none')) {
+      const actions = policyOf(route.name);
       expect(actions, route.name).toContain('dynamodb:Query');
       expect(actions, route.name).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|Scan)/);
+    }
+  });
+
+  it('gives a route that declares no table use neither a table grant nor TABLE_NAME (the health check)', () => {
+    const untouched = routes.filter((r) => r.table === 'none');
+    expect(untouched.map((r) => r.name)).toContain('health');
+    for (const route of untouched) {
+      expect(policyOf(route.name), route.name).not.toContain('dynamodb:');
+      expect(envOf(functionOf(template, route.name))['TABLE_NAME'], route.name).toBeUndefined();
     }
   });
 
