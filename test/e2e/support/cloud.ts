@@ -27,6 +27,13 @@ export { expect };
 
 /** axe-core on the current page: the serious and critical violations, as readable lines (QUALITY.md). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Let entering elements (a toast sliding in) finish their transitions: mid-fade, a half-transparent element
+  // fails colour contrast although the settled screen passes. Endless animations (spinners) are not waited for.
+  await page.evaluate(
+    `Promise.all(document.getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))).then(() => true)`,
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
