@@ -54,5 +54,5 @@ describe('the credit ledger (property, against DynamoDB Local)', () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, 180_000);
 });
