@@ -8,7 +8,7 @@ import type { LocalCloud } from '#lib/local/cloud.ts';
 import { freePorts } from '#lib/local/ports.ts';
 import { combineSlices, runLoad, type RouteLatency } from './load.ts';
 import type { LoadSlice } from './load-worker.ts';
-import { percentile } from './stats.ts';
+import { keepInFlight, percentile } from './stats.ts';
 
 export const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
@@ -67,25 +67,7 @@ const getItemLoad = (cloud: LocalCloud, sub: string) => {
     Key: { pk: { S: `USER#${sub}` }, sk: { S: 'PROFILE' } },
   });
   /** `inFlight` requests kept outstanding for `seconds`. */
-  const run = async (seconds: number, inFlight = CONNECTIONS) => {
-    const times: number[] = [];
-    let errors = 0;
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    const lane = async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          await client.send(command);
-          times.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: inFlight }, lane));
-    return { times, errors, seconds: (performance.now() - started) / 1000 };
-  };
+  const run = (seconds: number, inFlight = CONNECTIONS) => keepInFlight(() => client.send(command), seconds, inFlight);
   const probe = async () => {
     const { Item } = await client.send(command);
     if (!Item) throw new Error(`no profile item USER#${sub} in ${outputs.TableName}`);

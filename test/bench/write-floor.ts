@@ -2,7 +2,7 @@ import { Agent } from 'node:http';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { LocalCloud } from '#lib/local/cloud.ts';
-import { percentile } from './stats.ts';
+import { keepInFlight, percentile } from './stats.ts';
 
 export interface WriteFloor {
   p50: number;
@@ -37,23 +37,7 @@ export const measureWriteFloor = async (cloud: LocalCloud, inFlight: number, sec
       }),
     );
   try {
-    const times: number[] = [];
-    let errors = 0;
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    const lane = async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          await put();
-          times.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: inFlight }, lane));
-    const elapsed = (performance.now() - started) / 1000;
+    const { times, errors, seconds: elapsed } = await keepInFlight(put, seconds, inFlight);
     return { p50: percentile(times, 50), p99: percentile(times, 99), requestsPerSecond: (times.length + errors) / elapsed, errors };
   } finally {
     client.destroy();
