@@ -1,11 +1,11 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { planTypes } from '../contracts/plans.ts';
 import type { BillingRepository, CounterDeltas, StoredSubscription } from '../core/ports.ts';
 import { contractStatus } from '../core/billing/subscription-state.ts';
 import { countersKey } from './counters.ts';
 import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from './credits.ts';
-import { documentClient, isConditionFailure, tableName, transact } from './table.ts';
+import { documentClient, tableName, transact } from './table.ts';
 
 const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -96,19 +96,12 @@ export const dynamoBilling = (): BillingRepository => ({
   },
 
   async saveCustomer(userId, customerId) {
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: { ...billingKeys.customer(userId), type: 'StripeCustomer', customerId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName(), Item: { ...billingKeys.customerUser(customerId), type: 'StripeCustomerUser', userId } } },
-          ],
-        }),
-      );
-    } catch (error) {
-      // Two first checkouts at once: Stripe's idempotency gave both the same customer, the other write won.
-      if (!isConditionFailure(error)) throw error;
-    }
+    // A failed condition: two first checkouts at once, Stripe's idempotency gave both the same customer and the
+    // other write won. Nothing to do.
+    await transact([
+      { Put: { TableName: tableName(), Item: { ...billingKeys.customer(userId), type: 'StripeCustomer', customerId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...billingKeys.customerUser(customerId), type: 'StripeCustomerUser', userId } } },
+    ]);
   },
 
   async getUserIdByCustomer(customerId) {

@@ -23,15 +23,6 @@ export const resetDocumentClient = (): void => {
   client = undefined;
 };
 
-/** True when a transaction failed because one of its conditions did not hold (not a throttle or a conflict). */
-export const isConditionFailure = (error: unknown): boolean => {
-  if ((error as { name?: string })?.name === 'TransactionCanceledException') {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
-  }
-  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
-};
-
 /** The cancellation code of each item of a failed transaction ('None', 'ConditionalCheckFailed', ...), in order. */
 export const cancellationCodes = (error: unknown): string[] | undefined =>
   (error as { name?: string })?.name === 'TransactionCanceledException'
@@ -42,9 +33,10 @@ const CONFLICT_ATTEMPTS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * TransactWriteItems that retries while the transaction only collided with another one on the same items
- * (TransactionConflict, which the SDK does not retry), with jittered backoff. A failed condition is not retried:
- * it is returned as the per-item codes for the caller to read. Success returns undefined.
+ * The one way to write a transaction: TransactWriteItems that retries while it only collided with another
+ * transaction on the same items (TransactionConflict, which the SDK does not retry), with jittered backoff. A failed
+ * condition is an answer, not an error: it is returned as the per-item codes for the caller to read. Any other
+ * cancellation throws. Success returns undefined.
  */
 export const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<string[] | undefined> => {
   for (let attempt = 1; ; attempt++) {
@@ -54,9 +46,8 @@ export const transact = async (items: NonNullable<TransactWriteCommandInput['Tra
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
-      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly) return codes;
-      if (attempt >= CONFLICT_ATTEMPTS) throw error;
+      if (codes.includes('ConditionalCheckFailed')) return codes;
+      if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_ATTEMPTS) throw error;
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
     }
   }

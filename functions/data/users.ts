@@ -1,10 +1,10 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { roleSchema } from '../contracts/common.ts';
 import { ConflictError } from '../core/errors.ts';
 import type { User, UserRepository } from '../core/ports.ts';
 import { countNewUser } from './counters.ts';
-import { documentClient, isConditionFailure, tableName } from './table.ts';
+import { documentClient, tableName, transact } from './table.ts';
 
 /**
  * users (access patterns 1, 2, 3).
@@ -41,31 +41,23 @@ export const dynamoUsers = (): UserRepository => ({
 
   async createUser(user) {
     const table = tableName();
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table,
-                Item: { ...userKeys.profile(user.id), ...userKeys.byRole(user.role, user.createdAt, user.id), type: 'User', ...user },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: table,
-                Item: { ...userKeys.email(user.email), type: 'UserEmail', userId: user.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            countNewUser(user.role),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new ConflictError(`An account with ${user.email} already exists.`);
-      throw error;
-    }
+    const codes = await transact([
+      {
+        Put: {
+          TableName: table,
+          Item: { ...userKeys.profile(user.id), ...userKeys.byRole(user.role, user.createdAt, user.id), type: 'User', ...user },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...userKeys.email(user.email), type: 'UserEmail', userId: user.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      countNewUser(user.role),
+    ]);
+    if (codes) throw new ConflictError(`An account with ${user.email} already exists.`);
   },
 });
