@@ -91,8 +91,8 @@ export const resetAccount = async (
   deps: { credits: CreditRepository; clock: Clock },
   account: CreditAccount,
 ): Promise<'reset' | 'already' | 'not-due'> => {
-  let seen: CreditAccount | undefined = account;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS && seen; attempt++) {
+  let seen: CreditAccount = account;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = deps.clock.now();
     if (Date.parse(seen.billingPeriodEnd) > now.getTime()) return 'not-due';
     const balance = Math.max(seen.creditsRemaining, seen.monthlyAllocation);
@@ -103,9 +103,12 @@ export const resetAccount = async (
       key: `reset:${periodKey(seen.billingPeriodEnd)}`,
     });
     if (result !== 'changed') return result;
-    seen = await deps.credits.getAccount(account.userId);
+    const reread = await deps.credits.getAccount(account.userId);
+    if (!reread) return 'already';
+    seen = reread;
   }
-  return seen ? 'not-due' : 'already';
+  // Not "not due": the period did end. The job fails loudly and its next run (keyed by period) tries again.
+  throw new Error(`credit account ${account.userId} kept changing during its reset (${MAX_ATTEMPTS} attempts)`);
 };
 
 /** The scheduled job: every account due, a page at a time. */

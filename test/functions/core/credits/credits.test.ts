@@ -30,3 +30,12 @@ describe('credit rules', () => {
     });
   });
 });
+
+describe('resetting an account that keeps changing', () => {
+  it('fails loudly instead of reporting the account as not due', async () => {
+    const { resetAccount } = await import('#core/credits/credits.ts');
+    const account = { userId: 'u', creditsRemaining: 5, creditsUsed: 0, monthlyAllocation: 50, planType: 'starter' as const, billingPeriodEnd: '2026-11-01T00:00:00.000Z' };
+    const credits = { reset: async () => 'changed' as const, getAccount: async () => account } as unknown as Parameters<typeof resetAccount>[0]['credits'];
+    await expect(resetAccount({ credits, clock: { now: () => new Date('2026-11-21T00:00:00.000Z') } }, account)).rejects.toThrow(/kept changing/);
+  });
+});
