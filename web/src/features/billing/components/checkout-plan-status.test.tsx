@@ -1,31 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionResponse } from '@contracts/billing.ts';
-import { fakeApi, jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { fakeApi, jsonResponse, noSubscription as none, renderWithProviders, starterTrial as trialing } from '../test/render.tsx';
 import { CheckoutPlanStatus, POLL_INTERVAL_MS, POLL_TIMEOUT_MS } from './checkout-plan-status.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-
-const none: SubscriptionResponse = {
-  status: 'none',
-  subscribed: false,
-  tier: null,
-  trialEnd: null,
-  onTrial: false,
-  trialDaysLeft: 0,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-};
-const trialing: SubscriptionResponse = {
-  ...none,
-  status: 'trialing',
-  subscribed: true,
-  tier: 'starter',
-  trialEnd: '2026-12-05T12:00:00.000Z',
-  onTrial: true,
-  trialDaysLeft: 14,
-  currentPeriodEnd: '2026-12-05T12:00:00.000Z',
-};
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => {

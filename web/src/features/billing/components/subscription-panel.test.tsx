@@ -1,31 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders, stubLocation } from '../test/render.tsx';
+import { errorResponse, fakeApi, findToast, jsonResponse, noSubscription as none, renderWithProviders, starterTrial as trialing, stubLocation } from '../test/render.tsx';
 import { SubscriptionPanel } from './subscription-panel.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
-const none: SubscriptionResponse = {
-  status: 'none',
-  subscribed: false,
-  tier: null,
-  trialEnd: null,
-  onTrial: false,
-  trialDaysLeft: 0,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-};
-const trialing: SubscriptionResponse = {
-  status: 'trialing',
-  subscribed: true,
-  tier: 'starter',
-  trialEnd: '2026-12-05T12:00:00.000Z',
-  onTrial: true,
-  trialDaysLeft: 14,
-  currentPeriodEnd: '2026-12-05T12:00:00.000Z',
-  cancelAtPeriodEnd: false,
-};
 const active: SubscriptionResponse = { ...trialing, status: 'active', tier: 'pro', trialEnd: null, onTrial: false, trialDaysLeft: 0 };
 
 const pricing = <div data-testid="pricing-cards">Starter and Pro</div>;

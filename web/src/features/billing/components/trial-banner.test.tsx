@@ -1,21 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-import { fakeApi, jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { fakeApi, jsonResponse, renderWithProviders, starterTrial } from '../test/render.tsx';
 import { TrialBanner } from './trial-banner.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
-const trialing: SubscriptionResponse = {
-  status: 'trialing',
-  subscribed: true,
-  tier: 'starter',
-  trialEnd: '2026-12-05T12:00:00.000Z',
-  onTrial: true,
-  trialDaysLeft: 9,
-  currentPeriodEnd: '2026-12-05T12:00:00.000Z',
-  cancelAtPeriodEnd: false,
-};
+const trialing: SubscriptionResponse = { ...starterTrial, trialDaysLeft: 9 };
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster.tsx';
+import type { SubscriptionResponse } from '@contracts/billing.ts';
 
 /** Renders billing UI with a fresh query client (no retries), a router and the toast outlet. */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
@@ -52,3 +53,26 @@ export function stubLocation() {
   vi.stubGlobal('location', { origin: 'http://app.test', assign, hash: '', href: 'http://app.test/dashboard/creator' });
   return assign;
 }
+
+/** GET /api/me/subscription answers: no subscription, and a Starter trial with 14 days left. */
+export const noSubscription: SubscriptionResponse = {
+  status: 'none',
+  subscribed: false,
+  tier: null,
+  trialEnd: null,
+  onTrial: false,
+  trialDaysLeft: 0,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
+
+export const starterTrial: SubscriptionResponse = {
+  status: 'trialing',
+  subscribed: true,
+  tier: 'starter',
+  trialEnd: '2026-12-05T12:00:00.000Z',
+  onTrial: true,
+  trialDaysLeft: 14,
+  currentPeriodEnd: '2026-12-05T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+};
