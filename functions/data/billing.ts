@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { planTypes } from '../contracts/plans.ts';
-import type { BillingRepository, CounterDeltas, StoredSubscription } from '../core/ports.ts';
+import type { BillingRepository, StoredSubscription } from '../core/ports.ts';
 import { contractStatus } from '../core/billing/subscription-state.ts';
-import { countersKey } from './counters.ts';
+import { countersUpdate } from './counters.ts';
 import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from './credits.ts';
 import { documentClient, tableName, transact } from './table.ts';
 
@@ -58,22 +58,6 @@ const eventPut = (event: { id: string; type: string }, nowMs = Date.now()) => ({
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
-
-const countersUpdate = (deltas: CounterDeltas) => {
-  const names = Object.keys(deltas);
-  if (names.length === 0) return [];
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: countersKey,
-        UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#c${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:c${i}`, deltas[n]])),
-      },
-    },
-  ];
-};
 
 /** The stored subscription may only move from what the caller read: nothing (new) or that exact last event. */
 const subscriptionPut = (before: StoredSubscription | undefined, after: StoredSubscription) => ({

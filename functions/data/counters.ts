@@ -1,4 +1,5 @@
 import type { Role } from '../contracts/common.ts';
+import type { CounterDeltas } from '../core/ports.ts';
 import { tableName } from './table.ts';
 
 /**
@@ -7,13 +8,24 @@ import { tableName } from './table.ts';
  */
 export const countersKey = { pk: 'COUNTERS', sk: 'PLATFORM' } as const;
 
-/** The Update of a transaction that counts one new user of a role. */
-export const countNewUser = (role: Role) => ({
-  Update: {
-    TableName: tableName(),
-    Key: countersKey,
-    UpdateExpression: 'ADD #total :one, #role :one SET #type = :type',
-    ExpressionAttributeNames: { '#total': 'usersTotal', '#role': `users_${role}`, '#type': 'type' },
-    ExpressionAttributeValues: { ':one': 1, ':type': 'Counters' },
-  },
-});
+/**
+ * The transaction items that move the counters by `deltas` (none when nothing moves): the only way counters change.
+ */
+export const countersUpdate = (deltas: CounterDeltas) => {
+  const names = Object.keys(deltas).filter((name) => deltas[name] !== 0);
+  if (names.length === 0) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: countersKey,
+        UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')} SET #type = :type`,
+        ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#c${i}`, n])), '#type': 'type' },
+        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:c${i}`, deltas[n]])), ':type': 'Counters' },
+      },
+    },
+  ];
+};
+
+/** One new user of a role. */
+export const countNewUser = (role: Role) => countersUpdate({ usersTotal: 1, [`users_${role}`]: 1 });

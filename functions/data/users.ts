@@ -56,7 +56,7 @@ export const dynamoUsers = (): UserRepository => ({
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      countNewUser(user.role),
+      ...countNewUser(user.role),
     ]);
     if (codes) throw new ConflictError(`An account with ${user.email} already exists.`);
   },
