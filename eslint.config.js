@@ -9,6 +9,11 @@ const zodNamespace = {
   selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
   message: "Write `import * as z from 'zod'`: the named `z` import defeats tree-shaking (+350 KB per Lambda bundle).",
 };
+/** functions/ imports by package.json "imports" aliases only (#core/..., #data/...): one scheme, greppable, movable. */
+const relativeImports = {
+  group: ['./*', '../*'],
+  message: "Inside functions/ import through the package.json aliases (#contracts/*, #core/*, #data/*, #adapters/*, #middleware/*, #functions/*), never by relative path. (Only contracts/, which the web app also imports, use './'.)",
+};
 const processEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'Read the environment only in functions/config.ts (or web/src/lib/config.ts).',
@@ -62,12 +67,18 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', processEnv, zodNamespace] },
   },
   {
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/contracts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [relativeImports] }] },
+  },
+  {
     files: ['functions/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            relativeImports,
             { group: sdkAndFrameworks, message: 'core is pure: no SDKs or frameworks. Declare a port in core/ports.ts.' },
             { group: ['**/data/*', '**/adapters/*', '**/middleware/*', '**/config.ts', '**/deps.ts', '#data/*', '#adapters/*', '#middleware/*', '#functions/*'], message: 'core depends on nothing outside core and contracts.' },
           ],
@@ -86,6 +97,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },
+  },
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(components|features|app)(/|$)',
+              message: 'lib/ is the bottom layer: it imports no components/, features/ or app/ (take a UI effect as an argument).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -5,9 +5,6 @@ import { applyFunctionEnv, functionEnv } from '#lib/local/function-env.ts';
 import { lambdaContext, lambdaError, loadHandler } from '#lib/local/handlers.ts';
 import { defaultDataDir, readOutputs } from '#lib/local/outputs.ts';
 
-// Lambda runs Node 22; locally on Node 20 the AWS SDK would warn about future versions at every start.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 /**
  * `npm run invoke -- <function> <event-file>`: runs one handler (a route, trigger or job `name` from
  * functions/routes.ts) with an event against the local cloud, as Lambda would, and prints its result.
@@ -46,8 +43,9 @@ const main = async (): Promise<number> => {
     return 2;
   }
   const dataDir = defaultDataDir();
-  applyFunctionEnv(functionEnv(readOutputs(dataDir), dataDir));
   const outputs = readOutputs(dataDir);
+  // The running cloud's endpoints, including its secrets stand-in: the handler reads the Stripe key there, as in Lambda.
+  applyFunctionEnv(functionEnv(outputs, dataDir));
   const event = signSampleWebhook(JSON.parse(readFileSync(eventFile, 'utf8')), outputs.StripeWebhookSecret);
   const handler = await loadHandler(module);
   try {

@@ -2,9 +2,6 @@ import { banner } from '#lib/local/banner.ts';
 import { startLocalCloud, type LocalCloud } from '#lib/local/cloud.ts';
 import { defaultDataDir } from '#lib/local/outputs.ts';
 
-// Lambda runs Node 22; locally on Node 20 the AWS SDK would warn about future versions at every start.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 /**
  * `npm start`: the whole platform on this machine (ARCHITECTURE.md, "The local cloud").
  * LOCAL_DATA_DIR moves the data dir, the *_PORT variables move the ports, LOCAL_WEB=0 skips the web app.

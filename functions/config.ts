@@ -3,29 +3,43 @@ import * as z from 'zod';
 /**
  * The environment, parsed once. process.env appears nowhere else in functions/.
  * Endpoints are set only in the local cloud (and tests); in AWS the SDKs use their defaults.
+ *
+ * No value a function depends on has a default: the CDK (lib/constructs/app-function.ts) and the local cloud
+ * (lib/local/function-env.ts) set each one explicitly, and a function that reaches for a missing one fails at once
+ * with the variable's name (`required`), instead of running in the cloud against a local stand-in's value.
  */
 const optionalUrl = z.url().optional();
+const optionalText = z.string().min(1).optional();
 const schema = z.object({
+  /** Set by Lambda; the default only serves tools that run outside it. */
   AWS_REGION: z.string().default('eu-west-2'),
-  TABLE_NAME: z.string().default('course-platform'),
+  TABLE_NAME: optionalText,
   DYNAMODB_ENDPOINT: optionalUrl,
-  USER_POOL_ID: z.string().default(''),
+  USER_POOL_ID: optionalText,
   COGNITO_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
-  SES_CONFIGURATION_SET: z.string().optional(),
-  MAIL_FROM: z.string().default('Course Platform <no-reply@example.com>'),
-  STRIPE_SECRET_KEY: z.string().default('sk_test_local'),
-  STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local'),
+  SES_CONFIGURATION_SET: optionalText,
+  MAIL_FROM: optionalText,
+  /**
+   * Secrets Manager ids of the Stripe API key and of the webhook signing secret. The values themselves never sit in
+   * the environment: they are read through the AWS Parameters and Secrets Lambda Extension (adapters/secrets.ts).
+   */
+  STRIPE_API_KEY_SECRET_ID: optionalText,
+  STRIPE_WEBHOOK_SECRET_ID: optionalText,
+  /** The extension's HTTP port (its default 2773 in Lambda; the local cloud runs a stand-in on its own port). */
+  PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(2773),
+  /** Set by Lambda for the execution role's session; the extension requires it on every request. */
+  AWS_SESSION_TOKEN: optionalText,
   STRIPE_API_URL: optionalUrl,
-  /** The catalogue's price ids (created once in Stripe; docs/deploy.md). Defaults are the local stand-in's. */
-  STRIPE_PRICE_STARTER: z.string().default('price_starter_monthly'),
-  STRIPE_PRICE_PRO: z.string().default('price_pro_monthly'),
-  STRIPE_PRICE_CREDITS: z.string().default('price_credits_100'),
+  /** The catalogue's price ids (created once in Stripe; docs/deploy.md). */
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_CREDITS: optionalText,
   BEDROCK_ENDPOINT: optionalUrl,
-  BEDROCK_MODEL_ID: z.string().default('anthropic.claude-3-haiku-20240307-v1:0'),
-  APP_ORIGIN: z.url().default('http://localhost:5173'),
-  SECRETS_KEY_ID: z.string().optional(),
-  LOCAL_SECRETS_KEY_FILE: z.string().optional(),
+  BEDROCK_MODEL_ID: optionalText,
+  APP_ORIGIN: z.url().optional(),
+  SECRETS_KEY_ID: optionalText,
+  LOCAL_SECRETS_KEY_FILE: optionalText,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -35,6 +49,15 @@ let cached: Config | undefined;
 
 /** The parsed environment. Parsed on first use, then cached for the life of the process. */
 export const config = (): Config => (cached ??= schema.parse(process.env));
+
+/** A value this function cannot work without: its absence is a configuration error, named, at first use. */
+export const required = <K extends keyof Config>(key: K): NonNullable<Config[K]> => {
+  const value = config()[key];
+  if (value === undefined || value === null || value === '') {
+    throw new Error(`${key} is not set: this function needs it (set by the CDK app in the cloud and by lib/local/function-env.ts locally).`);
+  }
+  return value as NonNullable<Config[K]>;
+};
 
 /** Tests and the local cloud change the environment between runs: forget the cached parse. */
 export const resetConfig = (): void => {

@@ -1,21 +1,36 @@
-import { stripePayments } from './adapters/stripe-payments.ts';
-import { config } from './config.ts';
-import type { CheckoutDeps } from './core/billing/start-checkout.ts';
-import type { Payments } from './core/ports.ts';
-import { billingRepository, clock, creditRepository, ids, priceIds, userRepository } from './deps.ts';
+import { stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
+import { required } from '#functions/config.ts';
+import type { CheckoutDeps } from '#core/billing/checkout.ts';
+import type { StripeEventDeps } from '#core/billing/handle-stripe-event.ts';
+import type { PurchaseCreditsDeps } from '#core/credits/credits.ts';
+import type { PaymentEvents, Payments } from '#core/ports.ts';
+import { billingRepository, clock, creditRepository, ids, metrics, priceIds, userRepository } from '#functions/deps.ts';
 
 /** The composition of the handlers that talk to Stripe (its SDK stays out of every other bundle). */
 let payments: Payments | undefined;
+let events: PaymentEvents | undefined;
 
 export const paymentsService = (): Payments => (payments ??= stripePayments());
+export const paymentEvents = (): PaymentEvents => (events ??= stripeEvents());
 
-export const checkoutDeps = (): CheckoutDeps & { credits: ReturnType<typeof creditRepository> } => ({
+/** Checkout, portal and top-up: Stripe's API, the billing records, the catalogue and the app's own origin. */
+export const checkoutDeps = (): CheckoutDeps & PurchaseCreditsDeps => ({
   billing: billingRepository(),
   payments: paymentsService(),
   users: userRepository(),
   credits: creditRepository(),
   ids,
   clock,
+  metrics,
   prices: priceIds(),
-  appOrigin: config().APP_ORIGIN,
+  appOrigin: required('APP_ORIGIN'),
+});
+
+/** The webhook: the billing and credit records and the catalogue; no Stripe API key. */
+export const stripeEventDeps = (): StripeEventDeps => ({
+  billing: billingRepository(),
+  credits: creditRepository(),
+  prices: priceIds(),
+  clock,
+  metrics,
 });

@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
-import { cognitoDirectory } from './adapters/cognito-directory.ts';
-import { config } from './config.ts';
-import type { PriceIds } from './core/billing/prices.ts';
-import type { BillingRepository, Clock, CreditRepository, Directory, Ids, UserRepository } from './core/ports.ts';
-import { dynamoBilling } from './data/billing.ts';
-import { dynamoCredits } from './data/credits.ts';
-import { dynamoUsers } from './data/users.ts';
+import { cognitoDirectory } from '#adapters/cognito-directory.ts';
+import { businessMetrics } from '#adapters/metrics.ts';
+import { required } from '#functions/config.ts';
+import type { PriceIds } from '#core/billing/prices.ts';
+import type { BillingRepository, Clock, CreditRepository, Directory, Ids, Metrics, UserRepository } from '#core/ports.ts';
+import { dynamoBilling } from '#data/billing.ts';
+import { dynamoCredits } from '#data/credits.ts';
+import { dynamoUsers } from '#data/users.ts';
 
 /**
  * Composition root: the real adapters, built once per process. Handlers take what they need from here and pass it
@@ -15,6 +16,7 @@ import { dynamoUsers } from './data/users.ts';
  */
 export const clock: Clock = { now: () => new Date() };
 export const ids: Ids = { newId: () => ulid() };
+export const metrics: Metrics = businessMetrics;
 
 let users: UserRepository | undefined;
 let directory: Directory | undefined;
@@ -26,10 +28,12 @@ export const directoryService = (): Directory => (directory ??= cognitoDirectory
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());
 
-export const priceIds = (): PriceIds => {
-  const c = config();
-  return { starter: c.STRIPE_PRICE_STARTER, pro: c.STRIPE_PRICE_PRO, credits: c.STRIPE_PRICE_CREDITS };
-};
+/** The catalogue's Stripe price ids (configuration, not secrets). */
+export const priceIds = (): PriceIds => ({
+  starter: required('STRIPE_PRICE_STARTER'),
+  pro: required('STRIPE_PRICE_PRO'),
+  credits: required('STRIPE_PRICE_CREDITS'),
+});
 
 /** Everything the account use cases need. */
 export const getDeps = () => ({ clock, ids, users: userRepository(), directory: directoryService() });

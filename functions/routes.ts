@@ -1,4 +1,4 @@
-import type { Role } from './contracts/common.ts';
+import type { Role } from '#contracts/common.ts';
 
 /**
  * THE route table. CDK builds the HTTP API from it, the local gateway serves it, the handler middleware
@@ -21,8 +21,10 @@ export type Capability =
   | 'mail'
   /** Call the Bedrock text model (Converse). */
   | 'text-model'
-  /** Talk to Stripe and verify its webhooks. */
+  /** Call Stripe's API (its API key secret and the catalogue's price ids). */
   | 'payments'
+  /** Verify Stripe's webhook signatures (its signing secret and the catalogue's price ids); no API key. */
+  | 'payments-webhook'
   /** Encrypt and decrypt integration secrets with the platform's KMS key. */
   | 'secrets'
   /** Build links back to the web app (emails, Stripe return URLs). */
@@ -58,8 +60,10 @@ export const ONLY_CREATORS_SUBSCRIBE =
   'Only creators can subscribe to paid plans. Learners and Group Leaders are invited by creators.';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const DEFAULT_THROTTLE = { rate: 1000, burst: 2000 } as const;
+/** Stripe's events are small, but a subscription with many items can pass 64 KiB; Stripe's own cap is far below this. */
+export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export const routes: readonly RouteDef[] = [
+const table = [
   { name: 'health', method: 'GET', path: '/api/health', handler: 'http/health', access: 'public', table: 'none' },
   { name: 'get-me', method: 'GET', path: '/api/me', handler: 'http/get-me', access: allRoles },
   { name: 'get-subscription', method: 'GET', path: '/api/me/subscription', handler: 'http/get-subscription', access: allRoles },
@@ -102,10 +106,21 @@ export const routes: readonly RouteDef[] = [
     path: '/api/webhooks/stripe',
     handler: 'webhooks/stripe',
     access: 'public',
-    uses: ['payments'],
+    uses: ['payments-webhook'],
     profile: 'heavy',
+    bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },
-];
+] as const satisfies readonly RouteDef[];
+
+/** Every route, as the CDK, the local gateway and the tests read them. */
+export const routes: readonly RouteDef[] = table;
+
+/** A route's stable name: what a handler names to be that route's handler. */
+export type RouteName = (typeof table)[number]['name'];
+/** The definition of the route called `N`, with its literal `access` (so a handler knows at compile time whether it is public). */
+export type RouteNamed<N extends RouteName> = Extract<(typeof table)[number], { name: N }>;
+
+export const routeNamed = <N extends RouteName>(name: N): RouteNamed<N> => table.find((r) => r.name === name) as RouteNamed<N>;
 
 /** `routeKey` as API Gateway HTTP API writes it into the event: "GET /api/me". */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rollup } from 'vite';
+import type * as Prerender from './src/app/prerender.tsx';
+import { PRERENDERED_ATTRIBUTE, sessionHintScript } from './src/app/session-hint.ts';
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -46,9 +49,105 @@ export function devConfigJson(file = process.env.WEB_CONFIG_FILE): Plugin {
   };
 }
 
+/** The chunks `file` imports statically, directly or not: what the browser loads before evaluating it. */
+function staticImports(bundle: Rollup.OutputBundle, file: string, seen = new Set<string>()): Set<string> {
+  const chunk = bundle[file];
+  if (chunk?.type !== 'chunk') return seen;
+  for (const dep of chunk.imports) {
+    if (seen.has(dep)) continue;
+    seen.add(dep);
+    staticImports(bundle, dep, seen);
+  }
+  return seen;
+}
+
+/**
+ * Build only: shapes the built index.html and writes landing.html.
+ * - index.html: the stylesheet first in <head> (the first paint waits for it, and the browser asks for files in the
+ *   order it finds them), then the session hint (src/app/session-hint.ts), which preloads what a visitor with a
+ *   stored session needs at once: Amplify's lazy chunk and the profile's (GET /api/me and its contract).
+ * - landing.html: the same shell with the marketing page rendered into its root by src/app/prerender.tsx, and the
+ *   landing chunk (with its imports) preloaded. CloudFront serves it for `/` (lib/constructs/static-site.ts), every
+ *   other client route keeps the empty shell: the marketing page is on screen at the first paint instead of after
+ *   the scripts, the config and the page's chunk arrived and ran; main.tsx then hydrates it.
+ */
+export function shapeHtml(): Plugin {
+  let outDir = '';
+  let hintFile = '';
+  let landingPreloads: string[] = [];
+  return {
+    name: 'shape-html',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // Runs before Vite writes index.html (its transformIndexHtml hooks below then know the hint's file name).
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const chunkOf = (path: string) => chunks.find((chunk) => chunk.facadeModuleId === fromHere(path));
+      const landing = chunkOf('./src/features/marketing/screens/landing-screen.tsx');
+      const amplify = chunkOf('./src/lib/amplify.ts');
+      const profile = chunkOf('./src/lib/session-me.ts');
+      if (!entry || !landing || !amplify || !profile) return this.error('shape-html: the entry, landing, Amplify or profile chunk is missing');
+      const loadedByEntry = staticImports(bundle, entry.fileName, new Set([entry.fileName]));
+      const withImports = (file: string) => [file, ...staticImports(bundle, file)].filter((dep) => !loadedByEntry.has(dep));
+      landingPreloads = withImports(landing.fileName);
+      const forSession = [...new Set([...withImports(amplify.fileName), ...withImports(profile.fileName)])];
+      const hint = this.emitFile({ type: 'asset', name: 'session-hint.js', source: sessionHintScript(forSession) });
+      hintFile = this.getFileName(hint);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const rest = stylesheets.reduce((out, tag) => out.replace(tag, ''), html);
+        const firstScript = rest.search(/\s*<script type="module"/);
+        if (stylesheets.length === 0 || firstScript < 0 || !hintFile) throw new Error('shape-html: no stylesheet or module script in index.html');
+        const head = [...stylesheets.map((tag) => tag.trim()), `<script src="/${hintFile}"></script>`];
+        return `${rest.slice(0, firstScript)}\n    ${head.join('\n    ')}${rest.slice(firstScript)}`;
+      },
+    },
+    async closeBundle() {
+      const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+      const emptyRoot = '<div id="root"></div>';
+      if (!shell.includes(emptyRoot)) throw new Error(`shape-html: no ${emptyRoot} in index.html`);
+      // The app's modules as Node runs them (aliases, JSX); dependencies are imported from node_modules. Its own
+      // cache directory: a dev server running meanwhile (`npm start`, the browser tests) keeps its optimized deps.
+      const server = await createServer({
+        configFile: false,
+        root: fromHere('.'),
+        cacheDir: fromHere('node_modules/.vite-prerender'),
+        resolve: { alias },
+        plugins: [react()],
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      let markup: string;
+      try {
+        const { prerenderLanding } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
+        markup = await prerenderLanding();
+      } finally {
+        await server.close();
+      }
+      const preloads = landingPreloads.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`);
+      // No first paint before the whole hero is parsed (up to the next section): the header alone would flash up
+      // first whenever the parser yields early, with the headline a long script task later.
+      const expectHero = '\n    <link rel="expect" href="#features" blocking="render">';
+      if (!markup.includes('id="features"')) throw new Error('shape-html: the landing page has no #features section');
+      const html = shell
+        .replace(/\s*<\/head>/, `${expectHero}${preloads.join('')}\n  </head>`)
+        .replace(emptyRoot, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`);
+      await writeFile(join(outDir, 'landing.html'), html);
+    },
+  };
+}
+
 export default defineConfig({
   root: fromHere('.'),
-  plugins: [react(), tailwindcss(), devConfigJson()],
+  plugins: [react(), tailwindcss(), devConfigJson(), shapeHtml()],
   resolve: { alias },
   server: {
     host: '127.0.0.1',
@@ -68,5 +167,18 @@ export default defineConfig({
     outDir: fromHere('dist'),
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger files: every request costs the page main-thread time, and on HTTP/1.1 (the bench's server)
+        // a place in the browser's six connections. Everything the entry loads statically is one chunk, and the
+        // icons that lazy screens use are one more (a few hundred bytes each, requested one by one otherwise).
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -5,19 +5,22 @@ import {
   CognitoIdentityProviderClient,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { config } from '../config.ts';
-import { ConflictError } from '../core/errors.ts';
-import type { Directory } from '../core/ports.ts';
+import { traced } from '#adapters/tracer.ts';
+import { config, required } from '#functions/config.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { Directory } from '#core/ports.ts';
 
 let client: CognitoIdentityProviderClient | undefined;
 
 const cognito = (): CognitoIdentityProviderClient => {
   if (!client) {
     const { AWS_REGION, COGNITO_ENDPOINT } = config();
-    client = new CognitoIdentityProviderClient({
-      region: AWS_REGION,
-      ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
-    });
+    client = traced(
+      new CognitoIdentityProviderClient({
+        region: AWS_REGION,
+        ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
+      }),
+    );
   }
   return client;
 };
@@ -29,7 +32,7 @@ const cognito = (): CognitoIdentityProviderClient => {
  */
 export const cognitoDirectory = (userPoolId?: string): Directory => ({
   async createAccount({ email, password, temporaryPassword }) {
-    const poolId = userPoolId ?? config().USER_POOL_ID;
+    const poolId = userPoolId ?? required('USER_POOL_ID');
     try {
       const { User } = await cognito().send(
         new AdminCreateUserCommand({
@@ -60,7 +63,7 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
 
   async addToGroup(username, role) {
     await cognito().send(
-      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId ?? config().USER_POOL_ID, Username: username, GroupName: role }),
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: username, GroupName: role }),
     );
   },
 });

@@ -1,24 +1,32 @@
 import Stripe from 'stripe';
 import * as z from 'zod';
-import { config } from '../config.ts';
-import { BadSignatureError, UpstreamError } from '../core/errors.ts';
-import type { BillingEvent, Payments } from '../core/ports.ts';
+import { config, required } from '#functions/config.ts';
+import { BadSignatureError, UpstreamError } from '#core/errors.ts';
+import type { BillingEvent, PaymentEvents, Payments } from '#core/ports.ts';
+import { secretValue } from '#adapters/secrets.ts';
 
-let client: Stripe | undefined;
+let client: { key: string; stripe: Stripe } | undefined;
 
-/** The official client; pointed at the local stand-in when STRIPE_API_URL is set. */
-const stripe = (): Stripe => {
-  if (!client) {
-    const { STRIPE_SECRET_KEY, STRIPE_API_URL } = config();
+/**
+ * The official client, made with the API key read from Secrets Manager (adapters/secrets.ts) and made again when the
+ * key changes (rotation); pointed at the local stand-in when STRIPE_API_URL is set.
+ */
+const stripe = async (): Promise<Stripe> => {
+  const key = await secretValue(required('STRIPE_API_KEY_SECRET_ID'));
+  if (client?.key !== key) {
+    const { STRIPE_API_URL } = config();
     const local = STRIPE_API_URL ? new URL(STRIPE_API_URL) : undefined;
-    client = new Stripe(STRIPE_SECRET_KEY, {
-      telemetry: false,
-      maxNetworkRetries: local ? 0 : 2,
-      timeout: 10_000,
-      ...(local ? { host: local.hostname, port: Number(local.port || 80), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
-    });
+    client = {
+      key,
+      stripe: new Stripe(key, {
+        telemetry: false,
+        maxNetworkRetries: local ? 0 : 2,
+        timeout: 10_000,
+        ...(local ? { host: local.hostname, port: Number(local.port || 80), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      }),
+    };
   }
-  return client;
+  return client.stripe;
 };
 
 const iso = (epochSeconds: number | null | undefined): string | null =>
@@ -66,7 +74,7 @@ export const toBillingEvent = (event: { id: string; type: string; created: numbe
       },
     };
   }
-  if (event.type === 'checkout.session.completed') {
+  if (event.type.startsWith('checkout.session.')) {
     const c = checkoutObject.parse(event.data.object);
     return { ...base, kind: 'checkout', checkout: { sessionId: c.id, mode: c.mode, customerId: c.customer ?? null, paymentStatus: c.payment_status } };
   }
@@ -88,13 +96,13 @@ const upstream = async <T>(what: string, call: () => Promise<T>): Promise<T> => 
 export const stripePayments = (): Payments => ({
   createCustomer: ({ userId, email }) =>
     upstream('create your billing account', async () => {
-      const customer = await stripe().customers.create({ email, metadata: { userId } }, { idempotencyKey: `customer:${userId}` });
+      const customer = await (await stripe()).customers.create({ email, metadata: { userId } }, { idempotencyKey: `customer:${userId}` });
       return customer.id;
     }),
 
   createCheckoutSession: (input) =>
     upstream('start the checkout', async () => {
-      const session = await stripe().checkout.sessions.create(
+      const session = await (await stripe()).checkout.sessions.create(
         {
           mode: input.mode,
           customer: input.customerId,
@@ -103,6 +111,7 @@ export const stripePayments = (): Payments => ({
           success_url: `${input.successUrl}${input.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: input.cancelUrl,
           metadata: input.metadata,
+          ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
           ...(input.mode === 'subscription'
             ? { subscription_data: { metadata: { userId: input.userId }, ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) } }
             : {}),
@@ -113,17 +122,29 @@ export const stripePayments = (): Payments => ({
       return { id: session.id, url: session.url };
     }),
 
-  createPortalSession: ({ customerId, returnUrl }) =>
-    upstream('open the billing portal', async () => {
-      const session = await stripe().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
-      return { url: session.url };
+  expireCheckoutSession: (sessionId) =>
+    upstream('close the earlier checkout', async () => {
+      const api = await stripe();
+      const session = await api.checkout.sessions.retrieve(sessionId);
+      // Only an open session can be expired; a completed or expired one is already closed.
+      if (session.status === 'open') await api.checkout.sessions.expire(sessionId);
     }),
 
-  parseEvent(rawBody, signature) {
+  createPortalSession: ({ customerId, returnUrl, idempotencyKey }) =>
+    upstream('open the billing portal', async () => {
+      const session = await (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { idempotencyKey });
+      return { url: session.url };
+    }),
+});
+
+/** Stripe's webhooks, verified with the signing secret only (Stripe.webhooks needs no API key). */
+export const stripeEvents = (): PaymentEvents => ({
+  async parseEvent(rawBody, signature) {
     if (!signature) throw new BadSignatureError('The Stripe-Signature header is missing.');
+    const secret = await secretValue(required('STRIPE_WEBHOOK_SECRET_ID'));
     let event: Stripe.Event;
     try {
-      event = stripe().webhooks.constructEvent(rawBody, signature, config().STRIPE_WEBHOOK_SECRET, 300);
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, 300);
     } catch {
       throw new BadSignatureError();
     }

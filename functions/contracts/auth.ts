@@ -6,7 +6,27 @@ import * as z from 'zod';
  * pool (lib/constructs/user-directory.ts, and the local shim in front of cognito-local), checked before sending.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * The password policy, declared once: the Cognito user pool (lib/constructs/user-directory.ts), the local shim in
+ * front of cognito-local (lib/local/cognito/password-policy.ts) and the forms' schema below all read it. Its shape
+ * is CDK's `PasswordPolicy`.
+ */
+export const passwordPolicy = {
+  minLength: 8,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: false,
+} as const;
+
+/** Each character class the policy can require, with how to find it (Cognito's symbol set for `requireSymbols`). */
+export const passwordClasses = {
+  requireUppercase: /[A-Z]/,
+  requireLowercase: /[a-z]/,
+  requireDigits: /[0-9]/,
+  requireSymbols: /[-^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+]/,
+} as const;
+
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 /** The only role a visitor may pick for themselves; the pre sign-up trigger refuses any other. */
@@ -14,14 +34,20 @@ export const selfSignUpRoles = ['creator'] as const;
 
 const email = z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address'));
 
-/** The pool's policy: at least 8 characters with upper case, lower case and a digit (symbols optional). */
-export const newPassword = z
-  .string()
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .regex(/[A-Z]/, 'Include an upper-case letter')
-  .regex(/[a-z]/, 'Include a lower-case letter')
-  .regex(/[0-9]/, 'Include a digit');
+const classHints: Record<keyof typeof passwordClasses, string> = {
+  requireUppercase: 'Include an upper-case letter',
+  requireLowercase: 'Include a lower-case letter',
+  requireDigits: 'Include a digit',
+  requireSymbols: 'Include a symbol',
+};
+
+/** The pool's policy (passwordPolicy): its length, then each character class it requires, in a stable order. */
+export const newPassword = (Object.keys(classHints) as (keyof typeof passwordClasses)[])
+  .filter((rule) => passwordPolicy[rule])
+  .reduce(
+    (schema, rule) => schema.regex(passwordClasses[rule], classHints[rule]),
+    z.string().min(1, 'Password is required').min(passwordPolicy.minLength, `Use at least ${passwordPolicy.minLength} characters`),
+  );
 
 /** What the user types, not checked against the policy: an old password may predate it. */
 const currentPassword = z.string().min(1, 'Password is required');

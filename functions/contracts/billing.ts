@@ -32,5 +32,10 @@ export const subscriptionResponse = z.object({
   /** Project extensions: the end of the paid period, and whether it ends then (cancelled in the portal). */
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * Project extension: whether a Starter checkout would still carry the free trial. One trial per creator, ever:
+   * false once the creator has trialed or paid for any plan.
+   */
+  trialAvailable: z.boolean(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;

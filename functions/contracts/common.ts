@@ -33,3 +33,13 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * The optional Idempotency-Key header of a purchase intent or a spend: a client's retry of the same intent carries the
+ * same key, so it is charged or created once. The web app sends a random UUID per intent.
+ */
+export const idempotencyKey = z.string().min(8).max(200).regex(/^[\w.:-]+$/, 'Use 8-200 letters, digits, "_", ".", ":" or "-".');
+
+/** The headers of a route that accepts an Idempotency-Key (header names arrive lower-cased). */
+export const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKey.optional() });
+export type IdempotencyHeaders = z.infer<typeof idempotencyHeaders>;

@@ -18,21 +18,23 @@ export const creditTransaction = z.object({
   credits: z.number().int(),
   createdAt: z.string(),
 });
+export type CreditTransaction = z.infer<typeof creditTransaction>;
 
-/** GET /api/me/credits (null when the user has no credit account) and the answer of POST /api/credits/use. */
-export const creditsResponse = z
-  .object({
-    creditsRemaining: z.number().int().min(0),
-    creditsUsed: z.number().int().min(0),
-    monthlyAllocation: z.number().int().min(0),
-    planType: z.enum(planTypes),
-    billingPeriodEnd: z.string(),
-    low: z.boolean(),
-    lastTransaction: creditTransaction.nullable(),
-  })
-  .nullable();
+/** A credit account as the API shows it: the answer of POST /api/credits/use, and of GET /api/me/credits when there is one. */
+export const credits = z.object({
+  creditsRemaining: z.number().int().min(0),
+  creditsUsed: z.number().int().min(0),
+  monthlyAllocation: z.number().int().min(0),
+  planType: z.enum(planTypes),
+  billingPeriodEnd: z.string(),
+  low: z.boolean(),
+  lastTransaction: creditTransaction.nullable(),
+});
+export type Credits = z.infer<typeof credits>;
+
+/** GET /api/me/credits: null when the user has no credit account. */
+export const creditsResponse = credits.nullable();
 export type CreditsResponse = z.infer<typeof creditsResponse>;
-export type Credits = NonNullable<CreditsResponse>;
 
 export const actionType = z
   .string()
@@ -55,6 +57,3 @@ export const purchaseCreditsBody = z.strictObject({
   cancelUrl: z.url({ protocol: /^https?$/ }).max(2000),
 });
 export type PurchaseCreditsBody = z.infer<typeof purchaseCreditsBody>;
-
-/** The optional Idempotency-Key header: a client's retry of the same spend carries the same key. */
-export const idempotencyKey = z.string().min(8).max(200).regex(/^[\w.:-]+$/);

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contracts/common.ts';
+import type { ErrorCode } from '#contracts/common.ts';
 
 /**
  * Typed errors: core throws these, the error middleware maps each code to its status once

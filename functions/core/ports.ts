@@ -1,6 +1,13 @@
-import type { Role } from '../contracts/common.ts';
+import type { Role } from '#contracts/common.ts';
+import type { Credits, CreditTransaction } from '#contracts/credits.ts';
+import type { MeResponse } from '#contracts/me.ts';
+import type { PlanType } from '#contracts/plans.ts';
 
-/** The interfaces core needs. Adapters in functions/data and functions/adapters implement them. */
+/**
+ * The interfaces core needs. Adapters in functions/data and functions/adapters implement them.
+ * Domain shapes come from the contracts (each shape is declared once): a user is what GET /api/me answers, a credit
+ * account is the credits answer's stored fields plus its owner.
+ */
 
 export interface Clock {
   now(): Date;
@@ -11,12 +18,7 @@ export interface Ids {
   newId(): string;
 }
 
-export interface User {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-}
+export type User = MeResponse;
 
 export interface UserRepository {
   getUser(id: string): Promise<User | undefined>;
@@ -40,7 +42,7 @@ export interface StoredSubscription {
   subscriptionId: string;
   customerId: string;
   status: string;
-  tier: 'starter' | 'pro' | null;
+  tier: PlanType | null;
   trialEnd: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
@@ -48,23 +50,16 @@ export interface StoredSubscription {
   lastEventAt: number;
   lastEventRank: number;
   updatedAt: string;
+  /** Sticky: the user has trialed or paid for a plan at least once, so no further free trial (one per creator). */
+  hasSubscribed: boolean;
 }
 
-export interface CreditAccount {
+export type CreditAccount = Pick<Credits, 'creditsRemaining' | 'creditsUsed' | 'monthlyAllocation' | 'planType' | 'billingPeriodEnd'> & {
   userId: string;
-  creditsRemaining: number;
-  creditsUsed: number;
-  monthlyAllocation: number;
-  planType: 'starter' | 'pro';
-  billingPeriodEnd: string;
-}
+};
 
-export interface LedgerEntry {
-  actionType: string;
-  credits: number;
-  createdAt: string;
-  description?: string;
-}
+/** A ledger row: the contract's transaction, with the spender's note. */
+export type LedgerEntry = CreditTransaction & { description?: string };
 
 /** Stripe's events, reduced to what the product reads (the adapter parses and verifies). */
 export type BillingEvent =
@@ -89,6 +84,7 @@ export interface BillingCheckout {
   paymentStatus: string;
 }
 
+/** Stripe's API, as the product uses it (the Stripe API key is the adapter's business). */
 export interface Payments {
   createCustomer(input: { userId: string; email: string }): Promise<string>;
   createCheckoutSession(input: {
@@ -99,12 +95,28 @@ export interface Payments {
     trialDays?: number;
     successUrl: string;
     cancelUrl: string;
+    /** When the hosted page stops accepting payment (Stripe allows 30 minutes to 24 hours; its default is 24 hours). */
+    expiresAt?: Date;
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<{ id: string; url: string }>;
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Closes an open Checkout Session so it can no longer be paid; a session already completed or expired is left as it is. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  createPortalSession(input: { customerId: string; returnUrl: string; idempotencyKey: string }): Promise<{ url: string }>;
+}
+
+/** Stripe's webhooks: the signature checked with the signing secret (no API key needed). */
+export interface PaymentEvents {
   /** Verifies the signature over the raw body first; throws BadSignatureError. */
-  parseEvent(rawBody: string, signature: string | undefined): BillingEvent;
+  parseEvent(rawBody: string, signature: string | undefined): Promise<BillingEvent>;
+}
+
+/** Business events worth a metric (CloudWatch EMF in the cloud): counted, never used for decisions. */
+export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased';
+
+export interface Metrics {
+  /** Adds `value` (default 1) to the metric, published with the request's other metrics when it ends. */
+  record(metric: BusinessMetric, value?: number): void;
 }
 
 /** Counter deltas, e.g. { subs_trialing: -1, subs_active: 1 }: moved in the same transaction as the change. */
@@ -117,14 +129,33 @@ export interface CreditGrant {
   key: string;
 }
 
+/**
+ * A creator's one checkout in progress: claimed before Stripe is called, then open with its session until it
+ * expires, is paid, or is replaced. At most one per creator, so two checkouts at once never become two subscriptions.
+ */
+export type OpenCheckout =
+  | { status: 'creating'; claimId: string; intent: string; idempotencyKey?: string; claimedAt: string }
+  | { status: 'open'; claimId: string; intent: string; idempotencyKey?: string; claimedAt: string; sessionId: string; url: string; expiresAt: string };
+
 export interface BillingRepository {
   getCustomerId(userId: string): Promise<string | undefined>;
   /** Records user <-> customer both ways; a second call for the same pair is a no-op. */
   saveCustomer(userId: string, customerId: string): Promise<void>;
   getUserIdByCustomer(customerId: string): Promise<string | undefined>;
   getSubscription(userId: string): Promise<StoredSubscription | undefined>;
+  getOpenCheckout(userId: string): Promise<OpenCheckout | undefined>;
+  /**
+   * Takes the creator's checkout slot for a new session: only if the slot is free, or still holds `replacing` (the
+   * claim id the caller read and decided to replace). 'taken' when another checkout got there first.
+   */
+  claimCheckout(input: { userId: string; claim: Extract<OpenCheckout, { status: 'creating' }>; replacing?: string }): Promise<'claimed' | 'taken'>;
+  /** The claimed slot gets its session (only while the claim is still ours). */
+  openCheckout(input: { userId: string; checkout: Extract<OpenCheckout, { status: 'open' }> }): Promise<'opened' | 'lost'>;
+  /** Frees the slot if it still holds this claim (a failed Stripe call, a completed or expired session). */
+  releaseCheckout(input: { userId: string } & ({ claimId: string } | { sessionId: string })): Promise<void>;
+  /** Our record of a top-up's session; a second save of the same session (a retried intent) is a no-op. */
   savePendingPurchase(input: { sessionId: string; userId: string; credits: number; pricePence: number; createdAt: string }): Promise<void>;
-  getPendingPurchase(sessionId: string): Promise<{ userId: string; credits: number; status: 'pending' | 'granted' } | undefined>;
+  getPendingPurchase(sessionId: string): Promise<{ userId: string; credits: number; status: 'pending' | 'granted' | 'failed' } | undefined>;
   eventSeen(eventId: string): Promise<boolean>;
   /**
    * One transaction: the event record (once), the subscription (only if `before` is still what is stored), the
@@ -137,19 +168,31 @@ export interface BillingRepository {
     after: StoredSubscription;
     counters: CounterDeltas;
     creditGrant?: CreditGrant;
-    creditPlan?: { planType: 'starter' | 'pro'; monthlyAllocation: number };
+    creditPlan?: { planType: PlanType; monthlyAllocation: number };
   }): Promise<'applied' | 'duplicate' | 'changed'>;
-  /** One transaction: the event record, the purchase marked granted, the balance and its ledger row. */
+  /**
+   * One transaction: the event record, the purchase marked granted, the balance and its ledger row. With `openAccount`
+   * (the buyer has no credit account any more) the account is created holding the purchase instead of being topped up.
+   */
   grantPurchase(input: {
     event: { id: string; type: string };
     sessionId: string;
     userId: string;
     entry: LedgerEntry;
     key: string;
+    openAccount?: CreditAccount;
   }): Promise<'applied' | 'duplicate' | 'no-account'>;
+  /** One transaction: the event record and the purchase marked failed (its asynchronous payment did not go through). */
+  failPurchase(input: { event: { id: string; type: string }; sessionId: string }): Promise<'applied' | 'duplicate'>;
   /** Records an event that changes nothing, so that a redelivery is recognised. */
   recordEvent(event: { id: string; type: string }): Promise<'applied' | 'duplicate'>;
 }
+
+/** What a spend did; the account as it stands after it, whenever there is one (no re-read by the caller). */
+export type SpendOutcome =
+  | { status: 'spent' | 'replayed'; account: CreditAccount; entry: LedgerEntry }
+  | { status: 'insufficient'; account: CreditAccount }
+  | { status: 'no-account' | 'key-reused' };
 
 export interface CreditRepository {
   getAccount(userId: string): Promise<CreditAccount | undefined>;
@@ -158,7 +201,7 @@ export interface CreditRepository {
    * One transaction: balance - credits (only if the balance covers it), the idempotency guard (only once per key)
    * and the ledger row.
    */
-  spend(input: { userId: string; entry: LedgerEntry; key: string; requestHash: string }): Promise<'spent' | 'insufficient' | 'no-account' | 'replayed' | 'key-reused'>;
+  spend(input: { userId: string; entry: LedgerEntry; key: string; requestHash: string }): Promise<SpendOutcome>;
   /** Gives credits back (a failed generation): keyed, so a retried refund applies once. */
   credit(input: { userId: string; entry: LedgerEntry; key: string }): Promise<'credited' | 'replayed' | 'no-account'>;
   /** Accounts whose period ended at or before `now`, one page at a time. */

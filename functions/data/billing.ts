@@ -1,11 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { planTypes } from '../contracts/plans.ts';
-import type { BillingRepository, StoredSubscription } from '../core/ports.ts';
-import { contractStatus } from '../core/billing/subscription-state.ts';
-import { countersUpdate } from './counters.ts';
-import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from './credits.ts';
-import { documentClient, tableName, transact } from './table.ts';
+import { planTypes } from '#contracts/plans.ts';
+import type { BillingRepository, OpenCheckout, StoredSubscription } from '#core/ports.ts';
+import { contractStatus, reachedPlan } from '#core/billing/subscription-state.ts';
+import { countersUpdate } from '#data/counters.ts';
+import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from '#data/credits.ts';
+import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 
 const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -14,13 +14,15 @@ const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
  * Customer:      pk USER#<id>             sk STRIPE_CUSTOMER  customerId
  * Customer -> user: pk STRIPECUST#<cus>   sk CUSTOMER         userId
  * Subscription:  pk USER#<id>             sk SUBSCRIPTION     gsi1pk SUBSTATE#<status>  gsi1sk <updatedAt>#<id>
- * Purchase:      pk PURCHASE#<session>    sk PURCHASE         userId, credits, status pending|granted
+ * Checkout:      pk USER#<id>             sk CHECKOUT         the one checkout in progress (claim, then its open session)
+ * Purchase:      pk PURCHASE#<session>    sk PURCHASE         userId, credits, status pending|granted|failed
  * Event:         pk STRIPEEVT#<evt>       sk EVENT            expiresAt (TTL 30 days)
  */
 export const billingKeys = {
   customer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STRIPE_CUSTOMER' }),
   customerUser: (customerId: string) => ({ pk: `STRIPECUST#${customerId}`, sk: 'CUSTOMER' }),
   subscription: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
+  checkout: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CHECKOUT' }),
   byState: (status: string, updatedAt: string, userId: string) => ({ gsi1pk: `SUBSTATE#${contractStatus(status)}`, gsi1sk: `${updatedAt}#${userId}` }),
   purchase: (sessionId: string) => ({ pk: `PURCHASE#${sessionId}`, sk: 'PURCHASE' }),
   event: (eventId: string) => ({ pk: `STRIPEEVT#${eventId}`, sk: 'EVENT' }),
@@ -38,9 +40,22 @@ const subscriptionItem = z.object({
   lastEventAt: z.number(),
   lastEventRank: z.number(),
   updatedAt: z.string(),
+  /** Items written before the one-trial rule lack the flag: any plan they reached counts. */
+  hasSubscribed: z.boolean().optional(),
 });
 
-const purchaseItem = z.object({ userId: z.string(), credits: z.number().int().positive(), status: z.enum(['pending', 'granted']) });
+const toSubscription = (item: unknown): StoredSubscription => {
+  const { hasSubscribed, ...sub } = subscriptionItem.parse(item);
+  return { ...sub, hasSubscribed: hasSubscribed ?? reachedPlan(sub.status) };
+};
+
+const purchaseItem = z.object({ userId: z.string(), credits: z.number().int().positive(), status: z.enum(['pending', 'granted', 'failed']) });
+
+const claimFields = { claimId: z.string(), intent: z.string(), idempotencyKey: z.string().optional(), claimedAt: z.string() };
+const checkoutItem = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('creating'), ...claimFields }),
+  z.object({ status: z.literal('open'), ...claimFields, sessionId: z.string(), url: z.string(), expiresAt: z.string() }),
+]);
 
 const get = async (key: { pk: string; sk: string }) =>
   (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
@@ -95,16 +110,63 @@ export const dynamoBilling = (): BillingRepository => ({
 
   async getSubscription(userId) {
     const item = await get(billingKeys.subscription(userId));
-    return item ? subscriptionItem.parse(item) : undefined;
+    return item ? toSubscription(item) : undefined;
+  },
+
+  async getOpenCheckout(userId) {
+    const item = await get(billingKeys.checkout(userId));
+    return item ? (checkoutItem.parse(item) as OpenCheckout) : undefined;
+  },
+
+  async claimCheckout({ userId, claim, replacing }) {
+    const claimed = await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...billingKeys.checkout(userId), type: 'Checkout', ...claim },
+          ConditionExpression: replacing ? 'claimId = :replacing' : 'attribute_not_exists(pk)',
+          ...(replacing ? { ExpressionAttributeValues: { ':replacing': replacing } } : {}),
+        }),
+      ),
+    );
+    return claimed ? 'claimed' : 'taken';
+  },
+
+  async openCheckout({ userId, checkout }) {
+    const opened = await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...billingKeys.checkout(userId), type: 'Checkout', ...checkout },
+          ConditionExpression: 'claimId = :claim',
+          ExpressionAttributeValues: { ':claim': checkout.claimId },
+        }),
+      ),
+    );
+    return opened ? 'opened' : 'lost';
+  },
+
+  async releaseCheckout(input) {
+    // Only our own claim or session: if another checkout holds the slot now (or nothing does), it is not ours to free.
+    const [condition, id] = 'claimId' in input ? ['claimId = :id', input.claimId] : ['sessionId = :id', input.sessionId];
+    const { userId } = input;
+    await writeIf(() =>
+      documentClient().send(
+        new DeleteCommand({ TableName: tableName(), Key: billingKeys.checkout(userId), ConditionExpression: condition, ExpressionAttributeValues: { ':id': id } }),
+      ),
+    );
   },
 
   async savePendingPurchase({ sessionId, userId, credits, pricePence, createdAt }) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...billingKeys.purchase(sessionId), type: 'CreditPurchase', sessionId, userId, credits, pricePence, status: 'pending', createdAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+    // A failed condition is the same session again: a retried purchase intent (same Idempotency-Key), already recorded.
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...billingKeys.purchase(sessionId), type: 'CreditPurchase', sessionId, userId, credits, pricePence, status: 'pending', createdAt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     );
   },
 
@@ -118,8 +180,7 @@ export const dynamoBilling = (): BillingRepository => ({
   },
 
   async recordEvent(event) {
-    const codes = await transact([eventPut(event)]);
-    return codes ? 'duplicate' : 'applied';
+    return (await transact([eventPut(event)])) ? 'duplicate' : 'applied';
   },
 
   async applySubscriptionEvent({ event, before, after, counters, creditGrant, creditPlan }) {
@@ -138,29 +199,37 @@ export const dynamoBilling = (): BillingRepository => ({
             },
           ]
         : [];
-    const codes = await transact([eventPut(event), subscriptionPut(before, after), ...countersUpdate(counters), ...credit]);
-    if (!codes) return 'applied';
-    return codes[0] === 'ConditionalCheckFailed' ? 'duplicate' : 'changed';
+    const cancelled = await transact([eventPut(event), subscriptionPut(before, after), ...countersUpdate(counters), ...credit]);
+    if (!cancelled) return 'applied';
+    return failedAt(cancelled, 0) ? 'duplicate' : 'changed';
   },
 
-  async grantPurchase({ event, sessionId, userId, entry, key }) {
-    const codes = await transact([
+  async grantPurchase({ event, sessionId, userId, entry, key, openAccount }) {
+    const cancelled = await transact([
       eventPut(event),
-      {
-        Update: {
-          TableName: tableName(),
-          Key: billingKeys.purchase(sessionId),
-          UpdateExpression: 'SET #status = :granted',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':granted': 'granted', ':pending': 'pending' },
-        },
-      },
-      balanceIncrease(userId, entry.credits),
+      purchaseMove(sessionId, 'granted'),
+      openAccount ? accountPut(openAccount) : balanceIncrease(userId, entry.credits),
       ...ledgerPuts(userId, entry, key),
     ]);
-    if (!codes) return 'applied';
-    if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed' || codes[3] === 'ConditionalCheckFailed') return 'duplicate';
+    if (!cancelled) return 'applied';
+    if (failedAt(cancelled, 0) || failedAt(cancelled, 1) || failedAt(cancelled, 3)) return 'duplicate';
     return 'no-account';
+  },
+
+  async failPurchase({ event, sessionId }) {
+    const cancelled = await transact([eventPut(event), purchaseMove(sessionId, 'failed')]);
+    return cancelled ? 'duplicate' : 'applied';
+  },
+});
+
+/** A pending purchase moves on once, to granted or failed. */
+const purchaseMove = (sessionId: string, to: 'granted' | 'failed') => ({
+  Update: {
+    TableName: tableName(),
+    Key: billingKeys.purchase(sessionId),
+    UpdateExpression: 'SET #status = :to',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':to': to, ':pending': 'pending' },
   },
 });

@@ -1,6 +1,6 @@
-import type { Role } from '../contracts/common.ts';
-import type { CounterDeltas } from '../core/ports.ts';
-import { tableName } from './table.ts';
+import type { Role } from '#contracts/common.ts';
+import type { CounterDeltas } from '#core/ports.ts';
+import { tableName } from '#data/table.ts';
 
 /**
  * Platform counters (access pattern 18): one item read in O(1) by the admin stats; every change that they

@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { planTypes } from '../contracts/plans.ts';
-import type { CreditAccount, CreditRepository, LedgerEntry } from '../core/ports.ts';
-import { documentClient, tableName, transact } from './table.ts';
+import { credits, creditTransaction } from '#contracts/credits.ts';
+import type { CreditAccount, CreditRepository, LedgerEntry } from '#core/ports.ts';
+import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
 
 /**
  * ai_credits and ai_credit_transactions (access pattern 6).
@@ -17,21 +17,12 @@ export const creditKeys = {
   guard: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `CREDITKEY#${key}` }),
 };
 
-const accountItem = z.object({
-  userId: z.string(),
-  creditsRemaining: z.number().int().min(0),
-  creditsUsed: z.number().int().min(0),
-  monthlyAllocation: z.number().int().min(0),
-  planType: z.enum(planTypes),
-  billingPeriodEnd: z.string(),
-});
+/** The stored fields are the contract's (validated on read), plus the owner. */
+const accountItem = credits
+  .pick({ creditsRemaining: true, creditsUsed: true, monthlyAllocation: true, planType: true, billingPeriodEnd: true })
+  .extend({ userId: z.string() });
 
-const ledgerItem = z.object({
-  actionType: z.string(),
-  credits: z.number().int(),
-  createdAt: z.string(),
-  description: z.string().optional(),
-});
+const ledgerItem = creditTransaction.extend({ description: z.string().optional() });
 
 const toAccount = (item: unknown): CreditAccount => accountItem.parse(item);
 const toEntry = (item: unknown): LedgerEntry => {
@@ -79,6 +70,20 @@ export const balanceIncrease = (userId: string, credits: number) => ({
 const readGuard = async (userId: string, key: string) =>
   (await documentClient().send(new GetCommand({ TableName: tableName(), Key: creditKeys.guard(userId, key), ConsistentRead: true }))).Item;
 
+/** The ledger row a guard stands for (same key, same createdAt): what a replayed spend answers with. */
+const readLedgerRow = async (userId: string, guard: Record<string, unknown>): Promise<LedgerEntry | undefined> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: creditKeys.ledger(userId, String(guard['createdAt']), String(guard['key'])), ConsistentRead: true }),
+  );
+  return Item ? toEntry(Item) : undefined;
+};
+
+/** The account a successful spend just changed exists: its absence now is a broken invariant, not an answer. */
+const existing = (account: CreditAccount | undefined): CreditAccount => {
+  if (!account) throw new Error('the credit account vanished right after a spend');
+  return account;
+};
+
 export const dynamoCredits = (): CreditRepository => ({
   async getAccount(userId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: creditKeys.account(userId), ConsistentRead: true }));
@@ -101,7 +106,7 @@ export const dynamoCredits = (): CreditRepository => ({
 
   async spend({ userId, entry, key, requestHash }) {
     const cost = -entry.credits;
-    const codes = await transact([
+    const cancelled = await transact([
       {
         Update: {
           TableName: tableName(),
@@ -109,23 +114,27 @@ export const dynamoCredits = (): CreditRepository => ({
           UpdateExpression: 'ADD creditsRemaining :minus, creditsUsed :cost',
           ConditionExpression: 'creditsRemaining >= :cost',
           ExpressionAttributeValues: { ':minus': -cost, ':cost': cost },
+          // A refusal comes back with the balance that refused it: no second read for the 402's message.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
       ...ledgerPuts(userId, entry, key, requestHash),
     ]);
-    if (!codes) return 'spent';
-    if (codes[1] === 'ConditionalCheckFailed') {
+    if (!cancelled) return { status: 'spent', account: await this.getAccount(userId).then(existing), entry };
+    if (failedAt(cancelled, 1)) {
       const guard = await readGuard(userId, key);
-      return guard?.['requestHash'] === requestHash ? 'replayed' : 'key-reused';
+      if (guard?.['requestHash'] !== requestHash) return { status: 'key-reused' };
+      const [account, original] = await Promise.all([this.getAccount(userId).then(existing), readLedgerRow(userId, guard)]);
+      return { status: 'replayed', account, entry: original ?? entry };
     }
-    const exists = await this.getAccount(userId);
-    return exists ? 'insufficient' : 'no-account';
+    const stored = cancelled.items[0];
+    return stored ? { status: 'insufficient', account: toAccount(stored) } : { status: 'no-account' };
   },
 
   async credit({ userId, entry, key }) {
-    const codes = await transact([balanceIncrease(userId, entry.credits), ...ledgerPuts(userId, entry, key)]);
-    if (!codes) return 'credited';
-    return codes[1] === 'ConditionalCheckFailed' ? 'replayed' : 'no-account';
+    const cancelled = await transact([balanceIncrease(userId, entry.credits), ...ledgerPuts(userId, entry, key)]);
+    if (!cancelled) return 'credited';
+    return failedAt(cancelled, 1) ? 'replayed' : 'no-account';
   },
 
   async listDueForReset(now, cursor) {
@@ -146,7 +155,7 @@ export const dynamoCredits = (): CreditRepository => ({
   },
 
   async reset({ seen, next, entry, key }) {
-    const codes = await transact([
+    const cancelled = await transact([
       {
         Update: {
           TableName: tableName(),
@@ -165,8 +174,8 @@ export const dynamoCredits = (): CreditRepository => ({
       },
       ...ledgerPuts(seen.userId, entry, key),
     ]);
-    if (!codes) return 'reset';
-    return codes[1] === 'ConditionalCheckFailed' ? 'already' : 'changed';
+    if (!cancelled) return 'reset';
+    return failedAt(cancelled, 1) ? 'already' : 'changed';
   },
 
   async ledger(userId) {

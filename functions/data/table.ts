@@ -1,6 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
+import { traced } from '#adapters/tracer.ts';
+import { config, required } from '#functions/config.ts';
 
 /** One document client per process (module scope, created on first use). */
 let client: DynamoDBDocumentClient | undefined;
@@ -9,25 +11,32 @@ export const documentClient = (): DynamoDBDocumentClient => {
   if (!client) {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
     client = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: AWS_REGION, ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) }),
+      traced(new DynamoDBClient({ region: AWS_REGION, ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) })),
       { marshallOptions: { removeUndefinedValues: true } },
     );
   }
   return client;
 };
 
-export const tableName = (): string => config().TABLE_NAME;
+export const tableName = (): string => required('TABLE_NAME');
 
 /** Tests point the functions at another table between runs. */
 export const resetDocumentClient = (): void => {
   client = undefined;
 };
 
-/** The cancellation code of each item of a failed transaction ('None', 'ConditionalCheckFailed', ...), in order. */
-export const cancellationCodes = (error: unknown): string[] | undefined =>
-  (error as { name?: string })?.name === 'TransactionCanceledException'
-    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None')
-    : undefined;
+/** Why a transaction was cancelled: per item, in order, its code ('None', 'ConditionalCheckFailed', ...) and, for a failed condition of an item that asked for it (ReturnValuesOnConditionCheckFailure), the item as it stood. */
+export interface Cancellation {
+  codes: string[];
+  items: (Record<string, unknown> | undefined)[];
+}
+
+export const cancellationOf = (error: unknown): Cancellation | undefined => {
+  if ((error as { name?: string })?.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as { CancellationReasons?: { Code?: string; Item?: Record<string, AttributeValue> }[] }).CancellationReasons ?? [];
+  // The document client does not translate cancellation reasons: their items arrive as raw attribute values.
+  return { codes: reasons.map((r) => r.Code ?? 'None'), items: reasons.map((r) => (r.Item ? unmarshall(r.Item) : undefined)) };
+};
 
 const CONFLICT_ATTEMPTS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,20 +44,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The one way to write a transaction: TransactWriteItems that retries while it only collided with another
  * transaction on the same items (TransactionConflict, which the SDK does not retry), with jittered backoff. A failed
- * condition is an answer, not an error: it is returned as the per-item codes for the caller to read. Any other
- * cancellation throws. Success returns undefined.
+ * condition is an answer, not an error: it is returned (per-item codes, and the items that asked for their values)
+ * for the caller to read. Any other cancellation throws. Success returns undefined.
  */
-export const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<string[] | undefined> => {
+export const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<Cancellation | undefined> => {
   for (let attempt = 1; ; attempt++) {
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
       return undefined;
     } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes.includes('ConditionalCheckFailed')) return codes;
-      if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_ATTEMPTS) throw error;
+      const cancelled = cancellationOf(error);
+      if (!cancelled) throw error;
+      if (cancelled.codes.includes('ConditionalCheckFailed')) return cancelled;
+      if (!cancelled.codes.includes('TransactionConflict') || attempt >= CONFLICT_ATTEMPTS) throw error;
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
     }
+  }
+};
+
+/** A failed condition on item `index` of a cancelled transaction. */
+export const failedAt = (cancelled: Cancellation, index: number): boolean => cancelled.codes[index] === 'ConditionalCheckFailed';
+
+/**
+ * The one way to write a single item under a condition: true when the write happened, false when its condition did
+ * not hold (ConditionalCheckFailedException is an answer, not an error). Anything else throws.
+ */
+export const writeIf = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
   }
 };

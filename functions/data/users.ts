@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { roleSchema } from '../contracts/common.ts';
-import { ConflictError } from '../core/errors.ts';
-import type { User, UserRepository } from '../core/ports.ts';
-import { countNewUser } from './counters.ts';
-import { documentClient, tableName, transact } from './table.ts';
+import { meResponse } from '#contracts/me.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { User, UserRepository } from '#core/ports.ts';
+import { countNewUser } from '#data/counters.ts';
+import { documentClient, tableName, transact } from '#data/table.ts';
 
 /**
  * users (access patterns 1, 2, 3).
@@ -17,12 +17,8 @@ export const userKeys = {
   byRole: (role: string, createdAt: string, id: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: `${createdAt}#${id}` }),
 };
 
-const profileItem = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  createdAt: z.string(),
-});
+/** A stored profile is what GET /api/me answers (validated on read; the keys and index fields are dropped). */
+const profileItem = meResponse;
 
 const emailItem = z.object({ userId: z.string() });
 
@@ -41,7 +37,7 @@ export const dynamoUsers = (): UserRepository => ({
 
   async createUser(user) {
     const table = tableName();
-    const codes = await transact([
+    const cancelled = await transact([
       {
         Put: {
           TableName: table,
@@ -58,6 +54,6 @@ export const dynamoUsers = (): UserRepository => ({
       },
       ...countNewUser(user.role),
     ]);
-    if (codes) throw new ConflictError(`An account with ${user.email} already exists.`);
+    if (cancelled) throw new ConflictError(`An account with ${user.email} already exists.`);
   },
 });

@@ -1,7 +1,7 @@
-import type { CreditsResponse } from '../contracts/credits.ts';
-import { getCredits } from '../core/credits/credits.ts';
-import { creditRepository } from '../deps.ts';
-import { httpRoute } from '../middleware/http-route.ts';
+import type { CreditsResponse } from '#contracts/credits.ts';
+import { getCredits } from '#core/credits/credits.ts';
+import { creditRepository } from '#functions/deps.ts';
+import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/me/credits: the credit account with its last transaction, or null. */
-export const handler = httpRoute({}, ({ auth }): Promise<CreditsResponse> => getCredits({ credits: creditRepository() }, auth!.userId));
+export const handler = httpRoute({ route: 'get-credits' }, ({ auth }): Promise<CreditsResponse> => getCredits({ credits: creditRepository() }, auth.userId));

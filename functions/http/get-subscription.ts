@@ -1,9 +1,9 @@
-import type { SubscriptionResponse } from '../contracts/billing.ts';
-import { subscriptionView } from '../core/billing/subscription-state.ts';
-import { billingRepository, clock } from '../deps.ts';
-import { httpRoute } from '../middleware/http-route.ts';
+import type { SubscriptionResponse } from '#contracts/billing.ts';
+import { getSubscription } from '#core/billing/get-subscription.ts';
+import { billingRepository, clock } from '#functions/deps.ts';
+import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/me/subscription: status, tier and trial of the caller's subscription ("none" without one). */
-export const handler = httpRoute({}, async ({ auth }): Promise<SubscriptionResponse> =>
-  subscriptionView(await billingRepository().getSubscription(auth!.userId), clock.now()),
+export const handler = httpRoute({ route: 'get-subscription' }, ({ auth }): Promise<SubscriptionResponse> =>
+  getSubscription({ billing: billingRepository(), clock }, auth.userId),
 );

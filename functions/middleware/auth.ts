@@ -1,4 +1,4 @@
-import { roles, type Role } from '../contracts/common.ts';
+import { roles, type Role } from '#contracts/common.ts';
 
 export interface Auth {
   /** The Cognito `sub`: the user's id everywhere in the table. */
@@ -22,9 +22,15 @@ export const parseGroups = (value: unknown): string[] => {
     .filter(Boolean);
 };
 
+/**
+ * The caller, from the claims of a verified token. Only Cognito **access** tokens identify a caller: API Gateway's
+ * JWT authorizer also lets an ID token of the same app client through (its `aud` is the client id), so the token's
+ * use is checked here, the same in the cloud as in the local gateway. Anything else is no caller (401).
+ */
 export const authFromClaims = (claims: Record<string, unknown> | undefined): Auth | undefined => {
   const sub = claims?.['sub'];
   if (typeof sub !== 'string' || sub === '') return undefined;
+  if (claims?.['token_use'] !== 'access') return undefined;
   const groups = parseGroups(claims?.['cognito:groups']);
   const role = roles.find((r) => groups.includes(r));
   const username = claims?.['username'] ?? claims?.['cognito:username'] ?? sub;

@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
-import type { ErrorBody, ErrorCode } from '../contracts/common.ts';
-import { AppError } from '../core/errors.ts';
+import type { ErrorBody, ErrorCode } from '#contracts/common.ts';
+import { AppError } from '#core/errors.ts';
 
 /** One error type -> one status. The only place that decides an error's status. */
 export const statusOf: Record<ErrorCode, number> = {

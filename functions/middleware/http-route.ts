@@ -1,26 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
-import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from '../core/errors.ts';
-import { DEFAULT_BODY_LIMIT, findRoute, type RouteDef } from '../routes.ts';
-import { authFromClaims, type Auth } from './auth.ts';
-import { mapError, zodDetails } from './errors.ts';
-import { describeError, logger } from './logger.ts';
+import type * as z from 'zod';
+import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from '#core/errors.ts';
+import { publishMetrics } from '#adapters/metrics.ts';
+import { DEFAULT_BODY_LIMIT, routeKey, routeNamed, type RouteDef, type RouteName, type RouteNamed } from '#functions/routes.ts';
+import { authFromClaims, type Auth } from '#middleware/auth.ts';
+import { mapError, zodDetails } from '#middleware/errors.ts';
+import { describeError, scopedLog } from '#middleware/logger.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-export interface HttpRequest<B, Q> {
+/** The caller of route `N`: always there on a route that is not public (the middleware answers 401/403 otherwise). */
+export type AuthOf<N extends RouteName> = RouteNamed<N>['access'] extends 'public' ? undefined : Auth;
+
+export interface HttpRequest<N extends RouteName, B, Q, H> {
   body: B;
   query: Q;
+  /** The headers the route declared, parsed by its schema (names lower-cased). */
+  headers: H;
   params: Record<string, string>;
-  headers: Record<string, string | undefined>;
   /** The body exactly as received (webhook signatures are computed over it). */
   rawBody: string;
-  /** Present on every non-public route (the middleware refuses the request otherwise). */
-  auth: Auth | undefined;
+  auth: AuthOf<N>;
   requestId: string;
+  /** Adds fields to this request's one log line (the webhook's event id and outcome, say). */
+  annotate(fields: Record<string, unknown>): void;
 }
 
 /** A use case's answer with a status other than 200, or extra headers. */
@@ -32,18 +38,22 @@ export class Reply {
   ) {}
 }
 
-interface RouteSpec<B, Q> {
+/** What a handler declares: its route (by name, from the route table), and the schemas of what it reads. */
+export interface RouteSpec<N extends RouteName, B, Q, H> {
+  route: N;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
+  /** Headers the use case reads (e.g. Idempotency-Key): validated like the body, 400 with their paths when wrong. */
+  headers?: z.ZodType<H>;
   /** Skip JSON parsing: the handler reads `rawBody` (the Stripe webhook). */
   raw?: boolean;
 }
 
 interface State {
-  route: RouteDef | undefined;
   requestId: string;
   started: number;
   auth: Auth | undefined;
+  annotations: Record<string, unknown>;
 }
 
 const jsonHeaders = (requestId: string) => ({
@@ -63,16 +73,20 @@ const decodeBody = (event: HttpEvent): string => {
 const isJson = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
 
-/** 401 without a valid caller, 403 for a role the route does not admit. Unknown routes fail closed. */
-const authorize = (route: RouteDef | undefined, auth: Auth | undefined): void => {
-  if (route?.access === 'public') return;
+/**
+ * The event must be for the handler's own route (fails closed on a wiring mistake); then 401 without a valid caller
+ * and 403 for a role the route does not admit.
+ */
+const authorize = (route: RouteDef, event: HttpEvent, auth: Auth | undefined): void => {
+  if (event.routeKey !== routeKey(route)) throw new ForbiddenError();
+  if (route.access === 'public') return;
   if (!auth) throw new UnauthenticatedError();
-  if (!route || !auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route?.forbiddenMessage);
+  if (!auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route.forbiddenMessage);
 };
 
 /** 413 over the route's limit (default 64 KiB). */
-const checkSize = (route: RouteDef | undefined, raw: string): void => {
-  const limit = route?.bodyLimit ?? DEFAULT_BODY_LIMIT;
+const checkSize = (route: RouteDef, raw: string): void => {
+  const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (Buffer.byteLength(raw, 'utf8') > limit) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.floor(limit / 1024)} KiB.`);
   }
@@ -91,12 +105,12 @@ const parseBody = <B>(headers: Record<string, string | undefined>, raw: string, 
       throw new ValidationError('The request body is not valid JSON.');
     }
   }
-  return validate(schema, value);
+  return validate(schema, value, 'The request is not valid.');
 };
 
-const validate = <T>(schema: z.ZodType<T>, value: unknown): T => {
+const validate = <T>(schema: z.ZodType<T>, value: unknown, message: string): T => {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError('The request is not valid.', zodDetails(parsed.error));
+  if (!parsed.success) throw new ValidationError(message, zodDetails(parsed.error));
   return parsed.data;
 };
 
@@ -107,10 +121,10 @@ const stateOf = (event: HttpEvent, context?: Context): State => {
   let state = states.get(event);
   if (!state) {
     state = {
-      route: findRoute(event.routeKey),
       requestId: event.requestContext?.requestId ?? context?.awsRequestId ?? randomUUID(),
       started: performance.now(),
       auth: authFromClaims(event.requestContext?.authorizer?.jwt?.claims),
+      annotations: {},
     };
     states.set(event, state);
   }
@@ -126,69 +140,72 @@ const toResult = (value: unknown, requestId: string): HttpResult => {
   };
 };
 
+/** The end of a request: its one log line (request id, route, caller, outcome, annotations) and its metrics. */
+const finish = (route: RouteDef, state: State, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error'): void => {
+  const log = scopedLog({ requestId: state.requestId, route: routeKey(route) });
+  log[level](level === 'error' ? 'request failed' : 'request', {
+    ...state.annotations,
+    ...fields,
+    durationMs: Math.round(performance.now() - state.started),
+    userId: state.auth?.userId,
+    role: state.auth?.role,
+  });
+  publishMetrics();
+};
+
 /**
- * The one way to write an HTTP handler: parse with the contract, call one use case, map the result.
- *   export const handler = httpRoute({ body: createCourseBody }, ({ body, auth }) => createCourse(deps, ...));
- * Cross-cutting, in this order: request id and one log line per request; error -> contract body (never a raw
- * error); the caller's role against the route table's `access`; body size, media type, JSON and schema.
+ * The one way to write an HTTP handler: name the route, parse with the contract, call one use case, map the result.
+ *   export const handler = httpRoute({ route: 'create-course', body: createCourseBody }, ({ body, auth }) =>
+ *     createCourse(deps, { creatorId: auth.userId, body }));
+ * Cross-cutting, in this order: request id and route on every log line, one line per request; error -> contract
+ * body (never a raw error); the caller's role against the route table's `access`; body size, media type, JSON and
+ * schema; the declared headers and query.
  */
-export const httpRoute = <B = undefined, Q = undefined>(
-  spec: RouteSpec<B, Q>,
-  useCase: (request: HttpRequest<B, Q>) => Promise<unknown> | unknown,
-) =>
-  middy<HttpEvent, HttpResult>()
+export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H = undefined>(
+  spec: RouteSpec<N, B, Q, H>,
+  useCase: (request: HttpRequest<N, B, Q, H>) => Promise<unknown> | unknown,
+) => {
+  const route: RouteDef = routeNamed(spec.route);
+  return middy<HttpEvent, HttpResult>()
     .use({
       name: 'request-log-and-errors',
       before: (request) => {
         stateOf(request.event, request.context);
       },
       after: (request) => {
-        const state = stateOf(request.event, request.context);
-        logger.info('request', {
-          requestId: state.requestId,
-          route: request.event.routeKey,
-          status: request.response?.statusCode,
-          durationMs: Math.round(performance.now() - state.started),
-          userId: state.auth?.userId,
-          role: state.auth?.role,
-        });
+        finish(route, stateOf(request.event, request.context), { status: request.response?.statusCode }, 'info');
       },
       onError: (request) => {
         const state = stateOf(request.event ?? ({} as HttpEvent), request.context);
         const mapped = mapError(request.error, state.requestId);
-        const fields = {
-          requestId: state.requestId,
-          route: request.event?.routeKey,
-          status: mapped.status,
-          code: mapped.body.error.code,
-          durationMs: Math.round(performance.now() - state.started),
-          userId: state.auth?.userId,
-          role: state.auth?.role,
-        };
-        if (mapped.unexpected) logger.error('request failed', { ...fields, ...describeError(request.error) });
-        else logger.info('request', fields);
+        const fields = { status: mapped.status, code: mapped.body.error.code };
+        // Unexpected: the error with its stack. Expected: its code, and its cause when it has one (a Stripe 4xx
+        // behind UPSTREAM_FAILED), so an operator sees why without the response saying more than it should.
+        const cause = (request.error as { cause?: unknown } | null)?.cause;
+        if (mapped.unexpected) finish(route, state, { ...fields, ...describeError(request.error) }, 'error');
+        else finish(route, state, cause === undefined ? fields : { ...fields, cause: describeError(cause) }, cause === undefined ? 'info' : 'warn');
         request.response = { statusCode: mapped.status, headers: jsonHeaders(state.requestId), body: JSON.stringify(mapped.body) };
       },
     })
     .handler(async (event, context) => {
       const state = stateOf(event, context);
-      authorize(state.route, state.auth);
+      authorize(route, event, state.auth);
       const headers = lowerCaseHeaders(event.headers);
       const rawBody = decodeBody(event);
-      checkSize(state.route, rawBody);
+      checkSize(route, rawBody);
       const body = spec.body && !spec.raw ? parseBody(headers, rawBody, spec.body) : (undefined as B);
-      const query = spec.query ? parseQuery(event.queryStringParameters, spec.query) : (undefined as Q);
+      const query = spec.query ? validate(spec.query, event.queryStringParameters ?? {}, 'The query string is not valid.') : (undefined as Q);
+      const declared = spec.headers ? validate(spec.headers, headers, 'The request headers are not valid.') : (undefined as H);
       const result = await useCase({
         body,
         query,
+        headers: declared,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        headers,
         rawBody,
-        auth: state.auth,
+        auth: state.auth as AuthOf<N>,
         requestId: state.requestId,
+        annotate: (fields) => Object.assign(state.annotations, fields),
       });
       return toResult(result, state.requestId);
     });
-
-const parseQuery = <Q>(params: Record<string, string | undefined> | undefined, schema: z.ZodType<Q>): Q =>
-  validate(schema, params ?? {});
+};

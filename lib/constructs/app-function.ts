@@ -1,19 +1,28 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
+import { bundleAliases, bundleTarget, esmRequireBanner } from './bundling.ts';
 import {
   type Capability,
   type CloudConfigKey,
   type TableAccess,
   cloudConfigKeys,
   expandCapabilities,
+  secretIdKeys,
 } from './function-access.ts';
 
 /** Repository root: entries are `functions/<handler>.ts`, bundled with the root package.json and lock file. */
@@ -38,10 +47,13 @@ export interface FunctionPlatform {
   readonly appOrigin?: string;
   readonly mail?: { readonly configurationSetName: string; readonly from: string };
   readonly textModelId?: string;
-  /** Secrets Manager secret (JSON `{ secretKey, webhookSecret }`), resolved by CloudFormation at deploy time. */
+  /**
+   * Names of the two Secrets Manager secrets (plain strings) the operator creates: the API key (capability
+   * `payments`) and the webhook signing secret (`payments-webhook`). Functions get the names, never the values.
+   */
   readonly stripe?: {
-    readonly secretName: string;
-    readonly versionId?: string;
+    readonly apiKeySecretName: string;
+    readonly webhookSecretName: string;
     /** Price ids of the catalogue (not secrets): Starter, Pro, the 100-credit top-up. */
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
@@ -78,6 +90,9 @@ export class AppFunction extends Construct {
     this.capabilities = expandCapabilities(props.uses ?? []);
     const profile = profiles[props.profile ?? 'crud'];
 
+    const environment = this.environment(props.name, table, platform);
+    const secretNames = secretIdKeys.flatMap((key) => (environment[key] === undefined ? [] : [environment[key]]));
+
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -99,27 +114,30 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      environment: {
-        ...this.environment(props.name, table, platform),
-        NODE_OPTIONS: '--enable-source-maps',
-      },
+      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      // Only functions that read a secret carry the extension: the others start no extra process.
+      ...(secretNames.length > 0 ? { paramsAndSecrets: secretsExtension(platform.logLevel ?? 'info') } : {}),
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
+        target: bundleTarget,
         mainFields: ['module', 'main'],
         minify: true,
         sourceMap: true,
         sourcesContent: false,
         // Bundle the AWS SDK v3 too: a pinned, tree-shaken SDK loads faster than the runtime's full copy.
         externalModules: [],
-        // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The same banner and aliases as the bench's bundles (lib/constructs/bundling.ts), so it measures what ships.
+        banner: esmRequireBanner,
+        esbuildArgs: {
+          '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${path.resolve(repoRoot, to)}`),
+        },
       },
     });
 
     this.grantTable(table, platform);
     this.grantCapabilities(props.name, platform);
+    this.grantSecrets(secretNames);
 
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
@@ -131,20 +149,15 @@ export class AppFunction extends Construct {
     });
   }
 
-  private environment(name: string, table: TableAccess, platform: FunctionPlatform): Record<string, string> {
-    const stripe = (field: 'secretKey' | 'webhookSecret'): string | undefined =>
-      platform.stripe &&
-      SecretValue.secretsManager(platform.stripe.secretName, {
-        jsonField: field,
-        ...(platform.stripe.versionId ? { versionId: platform.stripe.versionId } : {}),
-      }).unsafeUnwrap(); // a {{resolve:secretsmanager}} reference: the value never enters the template
+  private environment(name: string, table: TableAccess, platform: FunctionPlatform): Partial<Record<CloudConfigKey, string>> {
     const values: Record<CloudConfigKey, string | undefined> = {
       TABLE_NAME: platform.table?.tableName,
       USER_POOL_ID: platform.userPool?.id,
       SES_CONFIGURATION_SET: platform.mail?.configurationSetName,
       MAIL_FROM: platform.mail?.from,
-      STRIPE_SECRET_KEY: stripe('secretKey'),
-      STRIPE_WEBHOOK_SECRET: stripe('webhookSecret'),
+      // Names, not values: the function reads the values at run time through the extension (grantSecrets).
+      STRIPE_API_KEY_SECRET_ID: platform.stripe?.apiKeySecretName,
+      STRIPE_WEBHOOK_SECRET_ID: platform.stripe?.webhookSecretName,
       STRIPE_PRICE_STARTER: platform.stripe?.prices.starter,
       STRIPE_PRICE_PRO: platform.stripe?.prices.pro,
       STRIPE_PRICE_CREDITS: platform.stripe?.prices.credits,
@@ -153,7 +166,7 @@ export class AppFunction extends Construct {
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
       LOG_LEVEL: platform.logLevel ?? 'info',
     };
-    const env: Record<string, string> = {};
+    const env: Partial<Record<CloudConfigKey, string>> = {};
     for (const key of cloudConfigKeys(table, this.capabilities)) {
       const value = values[key];
       // The pool's own triggers cannot know its id (cycle): they take it from the event instead.
@@ -252,7 +265,8 @@ export class AppFunction extends Construct {
           need(platform.secretsKey, 'the secrets key').grantEncryptDecrypt(this.role);
           break;
         case 'payments':
-          need(platform.stripe, 'Stripe settings'); // secrets arrive as resolved environment variables: no IAM needed
+        case 'payments-webhook':
+          need(platform.stripe, 'Stripe settings'); // the secret grants follow the secret ids (grantSecrets)
           break;
         case 'app-links':
           need(platform.appOrigin, 'the app origin');
@@ -260,7 +274,54 @@ export class AppFunction extends Construct {
       }
     }
   }
+
+  /**
+   * `secretsmanager:GetSecretValue` on exactly the secrets whose names the function was given, nothing else (no
+   * DescribeSecret, no other secret). An imported-by-name secret's ARN ends in `-` and six random characters: `??????`
+   * matches those six and no longer name. Secrets encrypted with the account's `aws/secretsmanager` key need no KMS
+   * grant (docs/deploy.md).
+   */
+  private grantSecrets(names: readonly string[]): void {
+    if (names.length === 0) return;
+    const stack = Stack.of(this);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: names.map((name) =>
+          stack.formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${name}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ),
+      }),
+    );
+  }
 }
+
+/**
+ * The AWS Parameters and Secrets Lambda Extension (an AWS-managed layer): functions/adapters/secrets.ts asks it over
+ * localhost on its default port (2773, which it also writes into the function's environment), so no Secrets Manager
+ * SDK sits in the bundle. It caches each secret for 5 minutes (its maximum): a rotated Stripe key reaches every
+ * function within minutes, without a deployment. A function reads at most two secrets, hence the small cache.
+ */
+const secretsExtension = (logLevel: NonNullable<FunctionPlatform['logLevel']>): ParamsAndSecretsLayerVersion =>
+  ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+    cacheEnabled: true,
+    cacheSize: 10,
+    secretsManagerTtl: Duration.minutes(5),
+    // Give up before the adapter does (3 s), so the function sees the extension's error rather than a bare timeout.
+    secretsManagerTimeout: Duration.seconds(2),
+    logLevel: extensionLogLevels[logLevel],
+  });
+
+const extensionLogLevels = {
+  debug: ParamsAndSecretsLogLevel.DEBUG,
+  info: ParamsAndSecretsLogLevel.INFO,
+  warn: ParamsAndSecretsLogLevel.WARN,
+  error: ParamsAndSecretsLogLevel.ERROR,
+} as const;
 
 export const tableReadActions = [
   'dynamodb:GetItem',

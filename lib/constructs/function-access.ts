@@ -9,13 +9,21 @@ export type TableAccess = 'none' | 'read' | 'read-write';
 /**
  * Where each variable of functions/config.ts comes from in the cloud. The Record is exhaustive over the config
  * keys, so a new key in config.ts does not compile until it is classified here.
- * - 'runtime': set by Lambda itself (AWS_REGION is reserved).
+ * - 'runtime': set by Lambda itself (AWS_REGION, AWS_SESSION_TOKEN).
+ * - 'extension': set with the AWS Parameters and Secrets Lambda Extension's own configuration (aws-cdk-lib
+ *   `paramsAndSecrets`) on the functions that read a secret, so function and extension agree on it; locally the
+ *   secrets stand-in's value.
  * - 'local-only': endpoints and files of the local cloud; never set in AWS, where the SDKs use their defaults.
  * - 'always': every function.
  * - 'table': functions with table access.
- * - a capability: functions granted that capability.
+ * - a capability: functions granted that capability; a list of them: functions granted any one of them (the price
+ *   ids serve both the API caller and the webhook, without giving the webhook the API key).
  */
-export type KeySource = 'runtime' | 'local-only' | 'always' | 'table' | Capability;
+export type KeySource = 'runtime' | 'extension' | 'local-only' | 'always' | 'table' | Capability;
+
+/** Sources whose variables the CDK app never sets itself. */
+const notSetByApp = ['runtime', 'extension', 'local-only'] as const;
+type NotSetByApp = (typeof notSetByApp)[number];
 
 export const configKeySources = {
   AWS_REGION: 'runtime',
@@ -26,25 +34,44 @@ export const configKeySources = {
   SES_ENDPOINT: 'local-only',
   SES_CONFIGURATION_SET: 'mail',
   MAIL_FROM: 'mail',
-  STRIPE_SECRET_KEY: 'payments',
-  STRIPE_WEBHOOK_SECRET: 'payments',
+  STRIPE_API_KEY_SECRET_ID: 'payments',
+  STRIPE_WEBHOOK_SECRET_ID: 'payments-webhook',
+  PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: 'extension',
+  AWS_SESSION_TOKEN: 'runtime',
   STRIPE_API_URL: 'local-only',
-  STRIPE_PRICE_STARTER: 'payments',
-  STRIPE_PRICE_PRO: 'payments',
-  STRIPE_PRICE_CREDITS: 'payments',
+  STRIPE_PRICE_STARTER: ['payments', 'payments-webhook'],
+  STRIPE_PRICE_PRO: ['payments', 'payments-webhook'],
+  STRIPE_PRICE_CREDITS: ['payments', 'payments-webhook'],
   BEDROCK_ENDPOINT: 'local-only',
   BEDROCK_MODEL_ID: 'text-model',
   APP_ORIGIN: 'app-links',
   SECRETS_KEY_ID: 'secrets',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
   LOG_LEVEL: 'always',
-} as const satisfies Record<keyof Config, KeySource>;
+} as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 
 export type ConfigKey = keyof typeof configKeySources;
-/** The config keys a function can be given in AWS. */
+/** The config keys the CDK app sets on a function in AWS. */
 export type CloudConfigKey = {
-  [K in ConfigKey]: (typeof configKeySources)[K] extends 'runtime' | 'local-only' ? never : K;
+  [K in ConfigKey]: (typeof configKeySources)[K] extends NotSetByApp ? never : K;
 }[ConfigKey];
+
+/** The sources of a key, always as a list. */
+export const sourcesOf = (key: ConfigKey): readonly KeySource[] => {
+  const source: KeySource | readonly KeySource[] = configKeySources[key];
+  return typeof source === 'string' ? [source] : source;
+};
+
+/** True for the keys the CDK app never sets: Lambda's own, the extension's, the local cloud's. */
+export const isSetOutsideApp = (key: ConfigKey): boolean =>
+  sourcesOf(key).some((source) => (notSetByApp as readonly string[]).includes(source));
+
+/**
+ * The keys whose value is the name of a Secrets Manager secret. A function given one may read that secret, and only
+ * that one, through the Parameters and Secrets extension (lib/constructs/app-function.ts): the grant follows the
+ * variable, so a function can never be told of a secret it cannot read, nor read one it was not told of.
+ */
+export const secretIdKeys = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID'] as const satisfies readonly CloudConfigKey[];
 
 /** Capabilities that need another one to work (an email or a checkout links back to the app). */
 const implied: Partial<Record<Capability, readonly Capability[]>> = {
@@ -61,7 +88,7 @@ export const expandCapabilities = (uses: readonly Capability[]): Capability[] =>
 export const cloudConfigKeys = (table: TableAccess, uses: readonly Capability[]): CloudConfigKey[] => {
   const sources = new Set<KeySource>(['always', ...expandCapabilities(uses)]);
   if (table !== 'none') sources.add('table');
-  return (Object.keys(configKeySources) as ConfigKey[]).filter((key): key is CloudConfigKey =>
-    sources.has(configKeySources[key]),
+  return (Object.keys(configKeySources) as ConfigKey[]).filter(
+    (key): key is CloudConfigKey => !isSetOutsideApp(key) && sourcesOf(key).some((source) => sources.has(source)),
   );
 };

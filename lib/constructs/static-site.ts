@@ -42,16 +42,22 @@ export interface StaticSiteProps {
   /** The built SPA; deployed when it exists (`npm run build`), otherwise only config.json is. */
   readonly distDir: string;
   readonly domain?: { readonly name: string; readonly certificateArn: string };
+  /** ARN of a CLOUDFRONT-scope WAF web ACL (us-east-1) for the distribution; none only with `-c waf=false`. */
+  readonly webAclArn?: string;
 }
 
 /**
- * Rewrites client-side routes (no file extension in the last path segment) to the SPA shell. Missing files
- * (/assets/x.js) still get S3's error and API errors pass untouched: no error-response mapping swallows them.
+ * Rewrites client-side routes (no file extension in the last path segment) to the SPA shell, and `/` to
+ * landing.html, the shell with the marketing page prerendered into it (web/vite.config.ts `prerenderLanding`), so
+ * that page is on screen before its scripts run. Missing files (/assets/x.js) still get S3's error and API errors
+ * pass untouched: no error-response mapping swallows them.
  */
 export const spaFallbackCode = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
+  if (uri === '/') {
+    request.uri = '/landing.html';
+  } else if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
     request.uri = '/index.html';
   }
   return request;
@@ -140,6 +146,7 @@ export class StaticSite extends Construct {
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: logs,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       logFilePrefix: 'cloudfront/',
       ...(props.domain
         ? {
@@ -175,16 +182,16 @@ export class StaticSite extends Construct {
     });
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
 
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The platform sells to creators worldwide: no geographic restriction by design.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The platform sells to creators worldwide: no geographic restriction by design.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
-        reason: 'No WAF at launch (cost); the API has per-route throttling and Cognito authorization. Revisit with traffic.',
-      },
-    );
+        reason: 'WAF switched off on purpose with -c waf=false (a cheap sandbox); the API keeps its stage and route throttling and Cognito authorization. Deployments people use keep the default, waf=true.',
+      });
+    }
     if (!props.domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { passwordPolicy } from '#contracts/auth.ts';
 import { allRoles, triggers } from '#functions/routes.ts';
 import { AppFunction, senderAddress } from './app-function.ts';
 
@@ -47,15 +48,8 @@ export class UserDirectory extends Construct {
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      // The spec's policy; the local shim in front of cognito-local enforces the same one.
-      passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: false,
-        tempPasswordValidity: Duration.days(7),
-      },
+      // The one policy (functions/contracts/auth.ts): the local shim and the forms enforce the same.
+      passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(7) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,

@@ -1,8 +1,16 @@
 import type { LocalCloud } from './cloud.ts';
+import type { DemoTrial } from './seed.ts';
+
+const demoPlan: Record<DemoTrial, string> = {
+  trial: 'on a Starter trial, with its credits',
+  existing: 'keeps the plan it has from an earlier run',
+  'real-stripe': 'no plan: real Stripe, subscribe from the dashboard',
+  failed: 'its Starter trial could not be seeded: see the [seed] warning above',
+};
 
 /** What a developer needs after `npm start`: where things are and how to sign in. */
 export const banner = (
-  cloud: Pick<LocalCloud, 'outputs' | 'mailViewerUrl'>,
+  cloud: Pick<LocalCloud, 'outputs' | 'mailViewerUrl' | 'demoTrial'>,
   opts: { web: boolean; seeded: boolean; dataDir: string },
 ): string => {
   const o = cloud.outputs;
@@ -15,14 +23,16 @@ export const banner = (
     `  Mail viewer      ${cloud.mailViewerUrl}`,
     `  Stripe stand-in  ${o.StripeApiUrl}`,
     `  Bedrock stand-in ${o.BedrockEndpoint}`,
+    `  Secrets stand-in ${o.SecretsEndpoint} (the Parameters and Secrets Lambda Extension's API)`,
     `  Cognito          ${o.CognitoEndpoint} (pool ${o.UserPoolId}, confirmation codes are 123456)`,
     `  DynamoDB         ${o.DynamoDbEndpoint} (table ${o.TableName})`,
     '',
     ...(opts.seeded
       ? [
           '  Seeded accounts',
-          `    admin    ${o.AdminEmail} / ${o.AdminPassword}`,
-          `    creator  ${o.DemoCreatorEmail} / ${o.DemoCreatorPassword}`,
+          `    admin        ${o.AdminEmail} / ${o.AdminPassword}`,
+          `    creator      ${o.DemoCreatorEmail} / ${o.DemoCreatorPassword} (${demoPlan[cloud.demoTrial ?? 'trial']})`,
+          `    new creator  ${o.DemoNewCreatorEmail} / ${o.DemoNewCreatorPassword} (no plan yet: sees the plan picker)`,
           '',
         ]
       : []),

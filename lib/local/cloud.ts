@@ -1,21 +1,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBedrockStandIn } from './bedrock-stand-in.ts';
-import { ensureUserPool, startCognitoLocal } from './cognito.ts';
-import { startCognitoShim } from './cognito-shim.ts';
-import { ensureTable, startDynamoDb, assertJava } from './dynamodb.ts';
+import { startBedrockStandIn } from './bedrock/stand-in.ts';
+import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
+import { startCognitoShim } from './cognito/shim.ts';
+import { startTriggerBridge } from './cognito/trigger-bridge.ts';
+import { assertJava, ensureTable, startDynamoDb } from './dynamodb/dynamodb-local.ts';
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
-import { startGateway } from './gateway.ts';
+import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
 import { assertPortsFree, freePorts, portsFromEnv, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
-import { startScheduler } from './scheduler.ts';
-import { ensureLocalSecrets } from './secrets.ts';
-import { seed as seedAccounts, seedAccounts as accounts } from './seed.ts';
-import { startSes } from './ses.ts';
-import { startStripeStandIn } from './stripe-stand-in.ts';
-import { startTriggerBridge } from './trigger-bridge.ts';
+import { startScheduler } from './scheduler/emulator.ts';
+import { ensureLocalSecrets } from './secrets/generated.ts';
+import { localSessionToken, startSecretsStandIn } from './secrets/stand-in.ts';
+import { localSecretValues } from './secrets/values.ts';
+import { seed as seedAccounts, seedAccounts as accounts, type DemoTrial } from './seed.ts';
+import { startSes } from './ses/ses-local.ts';
+import { stripeMode } from './stripe/mode.ts';
+import { savedState } from './stripe/saved-state.ts';
+import { startStripeStandIn } from './stripe/stand-in.ts';
 
 export interface LocalCloudOptions {
   /** Where everything persists (DynamoDB, cognito-local, secrets, outputs.json). */
@@ -24,7 +28,7 @@ export interface LocalCloudOptions {
   ports?: Partial<Ports> | 'auto';
   /** Start the Vite dev server (default true). */
   web?: boolean;
-  /** Create the admin and demo creator accounts when missing (default true). */
+  /** Create the seeded accounts when missing and put the demo creator on a Starter trial (default true). */
   seed?: boolean;
   /** Per-route throttling in the gateway (default true); off for load measurements. */
   throttle?: boolean;
@@ -38,6 +42,8 @@ export interface LocalCloud {
   ports: Ports;
   /** The mail viewer of SES local. */
   mailViewerUrl: string;
+  /** How the seed left the demo creator's plan (undefined when not seeding). */
+  demoTrial?: DemoTrial;
   stop(): Promise<void>;
 }
 
@@ -58,6 +64,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
   assertJava();
   mkdirSync(dataDir, { recursive: true });
   const secrets = ensureLocalSecrets(dataDir);
+  // Read once, before anything starts: a half-configured real Stripe is a clear error now, not a failed payment later.
+  const stripeKind = stripeMode(process.env).kind;
 
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const apiUrl = url(ports.api);
@@ -99,13 +107,27 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
     stops.push(shim.stop);
     const ses = await startSes({ port: ports.ses });
     stops.push(ses.stop);
+    const secretsStandIn = await startSecretsStandIn({
+      port: ports.secrets,
+      token: localSessionToken,
+      secrets: localSecretValues(secrets, process.env),
+      region: REGION,
+    });
+    stops.push(secretsStandIn.stop);
+    const stripeState = savedState(join(dataDir, 'stripe-stand-in.json'), log);
     const stripe = await startStripeStandIn({
       port: ports.stripe,
       webhookUrl: `${apiUrl}/api/webhooks/stripe`,
       webhookSecret: secrets.stripeWebhookSecret,
       logger: { info: (line) => log(`[stripe] ${line}`), warn: (line) => log(`[stripe] ${line}`) },
+      state: stripeState.load(),
+      onChange: stripeState.changed,
     });
-    stops.push(() => stripe.stop());
+    stripeState.track(stripe.state);
+    stops.push(async () => {
+      await stripe.stop();
+      stripeState.flush();
+    });
     const bedrock = await startBedrockStandIn({ port: ports.bedrock });
     stops.push(() => bedrock.stop());
 
@@ -127,10 +149,13 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       StripeApiUrl: url(ports.stripe),
       StripeWebhookSecret: secrets.stripeWebhookSecret,
       BedrockEndpoint: url(ports.bedrock),
+      SecretsEndpoint: secretsStandIn.url,
       AdminEmail: accounts.admin.email,
       AdminPassword: accounts.admin.password,
       DemoCreatorEmail: accounts.creator.email,
       DemoCreatorPassword: accounts.creator.password,
+      DemoNewCreatorEmail: accounts.newCreator.email,
+      DemoNewCreatorPassword: accounts.newCreator.password,
     };
     const env = functionEnv(outputs, dataDir) as Record<string, string>;
     applyFunctionEnv(env);
@@ -147,7 +172,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
     });
     stops.push(gateway.stop);
 
-    if (opts.seed ?? true) await seedAccounts(log);
+    const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
 
     const scheduler = startScheduler({ log, region: REGION });
     stops.push(scheduler.stop);
@@ -156,7 +181,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     }
 
-    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, stop: stopAll };
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoTrial: seeded?.demoTrial, stop: stopAll };
   } catch (error) {
     // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
     await dynamo?.catch(() => undefined);

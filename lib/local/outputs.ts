@@ -18,10 +18,16 @@ export interface Outputs {
   StripeApiUrl: string;
   StripeWebhookSecret: string;
   BedrockEndpoint: string;
+  /** The secrets stand-in (the Parameters and Secrets Lambda Extension's API): `npm run invoke` reads secrets there. */
+  SecretsEndpoint: string;
   AdminEmail: string;
   AdminPassword: string;
+  /** Seeded on a Starter trial with its credits: signing in shows a live account. */
   DemoCreatorEmail: string;
   DemoCreatorPassword: string;
+  /** Seeded without a plan: signing in shows the plan picker. */
+  DemoNewCreatorEmail: string;
+  DemoNewCreatorPassword: string;
 }
 
 /** `.local/` unless LOCAL_DATA_DIR moves it. */

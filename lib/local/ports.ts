@@ -11,6 +11,8 @@ export interface Ports {
   ses: number;
   stripe: number;
   bedrock: number;
+  /** The AWS Parameters and Secrets Lambda Extension's HTTP API (its default port in Lambda). */
+  secrets: number;
   api: number;
   web: number;
 }
@@ -23,6 +25,7 @@ export const portVariables: Record<keyof Ports, string> = {
   ses: 'SES_PORT',
   stripe: 'STRIPE_PORT',
   bedrock: 'BEDROCK_PORT',
+  secrets: 'SECRETS_PORT',
   api: 'API_PORT',
   web: 'WEB_PORT',
 };
@@ -35,6 +38,7 @@ export const defaultPorts: Ports = {
   ses: 8005,
   stripe: 12111,
   bedrock: 8088,
+  secrets: 2773,
   api: 3001,
   web: 5173,
 };

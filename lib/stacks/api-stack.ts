@@ -41,9 +41,9 @@ export class ApiStack extends Stack {
       mail: { configurationSetName: this.mail.configurationSet.configurationSetName, from: settings.mailFrom },
       textModelId: settings.bedrockModelId,
       stripe: {
-        secretName: settings.stripeSecretName,
+        apiKeySecretName: settings.stripeApiKeySecretName,
+        webhookSecretName: settings.stripeWebhookSecretName,
         prices: settings.stripePrices,
-        ...(settings.stripeSecretVersionId ? { versionId: settings.stripeSecretVersionId } : {}),
       },
       secretsKey: props.secretsKey,
       logLevel: settings.logLevel,

@@ -3,6 +3,7 @@ import type { ApiRoute } from '../constructs/api-routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import type { DeploySettings } from './deploy-settings.ts';
+import { EdgeStack } from './edge-stack.ts';
 import { type JobDef, JobsStack } from './jobs-stack.ts';
 import { WebStack } from './web-stack.ts';
 
@@ -16,11 +17,24 @@ export interface CoursePlatformOptions {
 }
 
 /**
- * The four stacks and what flows between them, in deployment order:
- * Data (table, pool, key) -> Web (distribution, bucket, empty HTTP API) -> Api (routes, functions) -> Jobs.
+ * The stacks and what flows between them, in deployment order:
+ * Data (table, pool, key) and Edge (WAF web ACL, us-east-1; unless `waf` is off)
+ *   -> Web (distribution, bucket, empty HTTP API) -> Api (routes, functions) -> Jobs.
  */
 export const createCoursePlatform = (app: App, options: CoursePlatformOptions) => {
   const { settings, env } = options;
+  if (settings.waf && !env?.region) {
+    throw new Error(
+      'The WAF web ACL lives in us-east-1 and the Web stack reads its ARN across regions, which needs the region of ' +
+        'the other stacks: synthesize through the cdk CLI (it sets CDK_DEFAULT_REGION) or pass -c waf=false.',
+    );
+  }
+  const edge = settings.waf
+    ? new EdgeStack(app, 'CoursePlatformEdge', {
+        description: 'Course platform: WAF web ACL of the CloudFront distribution (us-east-1)',
+        ...(env?.account ? { account: env.account } : {}),
+      })
+    : undefined;
   const data = new DataStack(app, 'CoursePlatformData', {
     env,
     description: 'Course platform: table, user pool and its triggers, secrets key (stateful)',
@@ -39,6 +53,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
       ? { domain: { name: settings.domainName, certificateArn: settings.certificateArn } }
       : {}),
     ...(options.distDir ? { distDir: options.distDir } : {}),
+    ...(edge ? { webAclArn: edge.firewall.arn } : {}),
   });
   const api = new ApiStack(app, 'CoursePlatformApi', {
     env,
@@ -58,5 +73,5 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     platform: api.platform,
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
-  return { data, web, api, jobs };
+  return { data, edge, web, api, jobs };
 };

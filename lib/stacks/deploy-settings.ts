@@ -2,7 +2,7 @@ import type { Construct } from 'constructs';
 
 /**
  * What an operator chooses per deployment, read from CDK context (cdk.json `context`, or `-c key=value`).
- * Secrets are not settings: only the *name* of the Stripe secret is, its value stays in Secrets Manager.
+ * Secrets are not settings: only the *names* of the Stripe secrets are, their values stay in Secrets Manager.
  * docs/deploy.md explains each one.
  */
 export interface DeploySettings {
@@ -14,12 +14,12 @@ export interface DeploySettings {
   readonly mailFrom: string;
   /** Bedrock model or inference profile id for the landing-page generator. */
   readonly bedrockModelId: string;
-  /** Secrets Manager secret holding `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`. */
-  readonly stripeSecretName: string;
+  /** Name of the Secrets Manager secret holding the Stripe API key (a plain string, `sk_...` or `rk_...`). */
+  readonly stripeApiKeySecretName: string;
+  /** Name of the Secrets Manager secret holding the Stripe webhook signing secret (a plain string, `whsec_...`). */
+  readonly stripeWebhookSecretName: string;
   /** Stripe price ids: Starter (GBP 28/month), Pro (GBP 67/month), the 100-credit top-up (GBP 5, one-off). */
   readonly stripePrices: { readonly starter: string; readonly pro: string; readonly credits: string };
-  /** Pin a version of that secret: changing it makes CloudFormation re-resolve the values. */
-  readonly stripeSecretVersionId?: string;
   /**
    * The app's public origin for links in the user pool's own emails (the password reset link). The pool is deployed
    * before the distribution, so it cannot read the CloudFront URL: `https://<domainName>` when a domain is set,
@@ -34,14 +34,29 @@ export interface DeploySettings {
   readonly fromEmail?: string;
   /** Log level of every function. */
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * Context `waf` (default true): an AWS WAF web ACL in front of the distribution (its own stack, in us-east-1).
+   * `-c waf=false` leaves it out, for a cheap sandbox (docs/decisions/0009-secrets-and-edge-protection.md).
+   */
+  readonly waf: boolean;
 }
 
 export const defaultDeploySettings: DeploySettings = {
   mailFrom: 'Course Platform <no-reply@example.com>',
   bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
-  stripeSecretName: 'course-platform/stripe',
+  stripeApiKeySecretName: 'course-platform/stripe-api-key',
+  stripeWebhookSecretName: 'course-platform/stripe-webhook-secret',
   stripePrices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', credits: 'price_credits_100' },
   logLevel: 'info',
+  waf: true,
+};
+
+/** Context keys of earlier releases: naming one fails the synth with what replaced it, instead of being ignored. */
+const retiredContext: Record<string, string> = {
+  stripeSecretName:
+    'the Stripe keys are now two plain-string secrets: set "stripeApiKeySecretName" and "stripeWebhookSecretName" (docs/deploy.md)',
+  stripeSecretVersionId:
+    'functions now read the Stripe secrets at run time (within 5 minutes of a change): no version to pin (docs/deploy.md)',
 };
 
 const logLevels = ['debug', 'info', 'warn', 'error'] as const;
@@ -54,6 +69,22 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
     if (typeof value !== 'string') throw new Error(`context "${key}" must be a string`);
     return value.trim();
   };
+  /** `-c key=false` arrives as a string, cdk.json may hold a boolean: both are accepted, nothing else. */
+  const flag = (key: string): boolean | undefined => {
+    const value: unknown = scope.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    throw new Error(`context "${key}" must be true or false`);
+  };
+  /** A secret *name* (never an ARN or a value): the grant and the functions' secret ids are built from it. */
+  const secretName = (key: string): string | undefined => {
+    const name = text(key);
+    if (name !== undefined && !/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(name)) {
+      throw new Error(`context "${key}" must be a Secrets Manager secret name (letters, digits and /_+=.@-), not an ARN or a value`);
+    }
+    return name;
+  };
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
   if (Boolean(domainName) !== Boolean(certificateArn)) {
@@ -63,7 +94,9 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
   if (!logLevels.includes(logLevel as DeploySettings['logLevel'])) {
     throw new Error(`context "logLevel" must be one of ${logLevels.join(', ')}`);
   }
-  const stripeSecretVersionId = text('stripeSecretVersionId');
+  for (const [key, replacement] of Object.entries(retiredContext)) {
+    if (scope.node.tryGetContext(key) !== undefined) throw new Error(`context "${key}" is no longer read: ${replacement}`);
+  }
   const appOrigin = text('appOrigin') ?? (domainName ? `https://${domainName}` : undefined);
   if (appOrigin !== undefined && !/^https:\/\/[^/?#\s]+$/.test(appOrigin)) {
     throw new Error('context "appOrigin" must be an https origin without a path, e.g. https://d123.cloudfront.net');
@@ -76,15 +109,16 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
     ...(domainName && certificateArn ? { domainName, certificateArn } : {}),
     mailFrom: text('mailFrom') ?? defaultDeploySettings.mailFrom,
     bedrockModelId: text('bedrockModelId') ?? defaultDeploySettings.bedrockModelId,
-    stripeSecretName: text('stripeSecretName') ?? defaultDeploySettings.stripeSecretName,
+    stripeApiKeySecretName: secretName('stripeApiKeySecretName') ?? defaultDeploySettings.stripeApiKeySecretName,
+    stripeWebhookSecretName: secretName('stripeWebhookSecretName') ?? defaultDeploySettings.stripeWebhookSecretName,
     stripePrices: {
       starter: text('stripePriceStarter') ?? defaultDeploySettings.stripePrices.starter,
       pro: text('stripePricePro') ?? defaultDeploySettings.stripePrices.pro,
       credits: text('stripePriceCredits') ?? defaultDeploySettings.stripePrices.credits,
     },
-    ...(stripeSecretVersionId ? { stripeSecretVersionId } : {}),
     ...(appOrigin ? { appOrigin } : {}),
     ...(fromEmail ? { fromEmail } : {}),
     logLevel: logLevel as DeploySettings['logLevel'],
+    waf: flag('waf') ?? defaultDeploySettings.waf,
   };
 };

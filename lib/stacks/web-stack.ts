@@ -10,6 +10,8 @@ export interface WebStackProps extends StackProps {
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** Defaults to web/dist. */
   readonly distDir?: string;
+  /** The Edge stack's WAF web ACL (us-east-1), unless `-c waf=false`. */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export class WebStack extends Stack {
       webConfig: props.webConfig,
       distDir: props.distDir ?? path.join(repoRoot, 'web', 'dist'),
       ...(props.domain ? { domain: props.domain } : {}),
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
     this.appOrigin = this.site.url;
 

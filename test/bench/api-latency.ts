@@ -3,7 +3,7 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { routes } from '#functions/routes.ts';
-import { startGateway } from '#lib/local/gateway.ts';
+import { startGateway } from '#lib/local/gateway/http-api.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { freePorts } from '#lib/local/ports.ts';
 import { combineSlices, runLoad, type RouteLatency } from './load.ts';

@@ -3,12 +3,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { resetConfig } from '#functions/config.ts';
-import { allFunctions, bundleBudget, bundleFunction, coldImportMedian, type Bundle, type FunctionEntry } from './bundles.ts';
+import { allFunctions, bundleBudget, bundleFunction, coldImportMedian, withoutPowertools, type Bundle, type FunctionEntry } from './bundles.ts';
 import { checkClients, functionGrants, type Grants } from './grants.ts';
-import { buildWeb, spaSizes } from './spa.ts';
+import { buildWeb, spaSizes, webDist } from './spa.ts';
 import { non2xxCodes } from './load.ts';
 import { kb, ms } from './stats.ts';
 import { errorRow, formatTable, row, section, type Row } from './table.ts';
+import { benchWebVitals, webVitalsSection } from './web-vitals.ts';
 
 /**
  * The bench itself (run.ts starts it): the performance budgets of QUALITY.md, measured in one run on this
@@ -40,6 +41,32 @@ const benchBundles = async (): Promise<Row[]> => {
     rows.push(errorRow('grants from the CDK app (for the SDK client check)', error));
   }
   for (const fn of allFunctions()) rows.push(...(await benchBundle(fn, grants)));
+  rows.push(...(await benchPowertools()));
+  return rows;
+};
+
+/** Powertools' price, before/after in one run: a CRUD and a heavy function bundled with and without it. */
+const benchPowertools = async (): Promise<Row[]> => {
+  const rows: Row[] = [section('Powertools (Logger, Metrics, Tracer): the same bundle with and without it (stubbed out)')];
+  for (const fn of allFunctions().filter((f) => f.name === 'get-me' || f.name === 'billing-checkout')) {
+    progress(`bundling ${fn.handler} with and without Powertools`);
+    try {
+      const [withIt, without] = [
+        await bundleFunction(fn, join(workDir, 'powertools-with')),
+        await bundleFunction(fn, join(workDir, 'powertools-without'), withoutPowertools),
+      ];
+      const [withImport, withoutImport] = [
+        (await coldImportMedian(withIt.file, COLD_IMPORT_RUNS)).median,
+        (await coldImportMedian(without.file, COLD_IMPORT_RUNS)).median,
+      ];
+      rows.push(
+        row(`${fn.name} bundle without / with Powertools`, `${kb(without.bytes)} / ${kb(withIt.bytes)} (+${kb(withIt.bytes - without.bytes)})`, `<= ${kb(bundleBudget[fn.profile])}`, withIt.bytes <= bundleBudget[fn.profile]),
+        row(`${fn.name} cold import without / with Powertools (medians of ${COLD_IMPORT_RUNS})`, `${ms(withoutImport)} / ${ms(withImport)} (+${ms(withImport - withoutImport)})`, `<= ${COLD_IMPORT_BUDGET_MS} ms`, withImport <= COLD_IMPORT_BUDGET_MS),
+      );
+    } catch (error) {
+      rows.push(errorRow(`${fn.name} with and without Powertools`, error));
+    }
+  }
   return rows;
 };
 
@@ -79,12 +106,15 @@ const benchBundle = async (fn: FunctionEntry, grants: Map<string, Grants> | Erro
   return [sizeRow, importRow, sdkRow(fn, bundle, grants)];
 };
 
-const benchSpa = async (): Promise<Row[]> => {
+/** The sizes of the SPA, and whether web/dist now holds this tree's build (what the browser part serves). */
+const benchSpa = async (): Promise<{ rows: Row[]; built: boolean }> => {
   const rows: Row[] = [section('SPA (vite build, gzip -6)')];
   progress('building the web app (npm run build -w web)');
+  let built = false;
   try {
     const started = performance.now();
     await buildWeb();
+    built = true;
     rows.push(row('web build time', `${((performance.now() - started) / 1000).toFixed(1)} s`));
     const sizes = spaSizes();
     const initial = sizes.initialJs.reduce((sum, a) => sum + a.gzipBytes, 0);
@@ -100,7 +130,7 @@ const benchSpa = async (): Promise<Row[]> => {
   } catch (error) {
     rows.push(errorRow('web build / initial JS', error));
   }
-  return rows;
+  return { rows, built };
 };
 
 /** `assets/account-screen-B9KpO1bf.js` -> `account-screen`. */
@@ -118,7 +148,12 @@ const stopEverything = async (): Promise<void> => {
   await starting?.then((c) => c.stop()).catch(() => undefined);
 };
 
-const benchApi = async (): Promise<Row[]> => {
+/**
+ * Everything that needs the local cloud, on one cloud: first the browser (before the load tests, so Chromium does
+ * not share the machine with their aftermath), then the API latencies.
+ */
+const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
+  const feel: Row[] = [section(webVitalsSection)];
   const rows: Row[] = [section('GET /api/me on the local gateway (route throttles lifted) vs raw DynamoDB Local GetItem')];
   try {
     // Imported here, not at the top: a local cloud that does not load is one error row, not a crashed bench.
@@ -127,12 +162,17 @@ const benchApi = async (): Promise<Row[]> => {
     progress('starting the local cloud (DynamoDB Local, cognito-local, gateway; seeded)');
     cloud = startLocalCloud({ dataDir: join(workDir, 'local'), ports: 'auto', web: false, seed: true, log: () => undefined });
     const local = await cloud;
+    if (spaBuilt) {
+      progress('LCP and TBT in Chromium: the built SPA, the CPU slowed 4x');
+      feel.push(...(await benchWebVitals({ outputs: local.outputs, distDir: webDist, progress })));
+    } else feel.push(errorRow('LCP / TBT in Chromium', 'the web build failed: no SPA to serve'));
     const gateway = await api.startUnthrottledGateway(local);
     stopGateway = gateway.stop;
     rows.push(...(await benchMe(local, gateway.url)));
     const { benchMoneyRoutes } = await import('./money-routes.ts');
     rows.push(...(await benchMoneyRoutes(local, gateway.url, progress, P99_BUDGET_MS)));
   } catch (error) {
+    if (feel.length === 1) feel.push(errorRow('LCP / TBT in Chromium', error));
     rows.push(errorRow('local cloud latency', error));
   } finally {
     // Requests the gateway still holds when the load stops fail as DynamoDB goes away: not worth a log line.
@@ -141,7 +181,7 @@ const benchApi = async (): Promise<Row[]> => {
     progress('stopping the local cloud');
     await stopEverything();
   }
-  return rows;
+  return [...feel, ...rows];
 };
 
 /** GET /api/me against its floor. A failure is an error row: the money routes after it still run. */
@@ -185,7 +225,10 @@ process.on('SIGTERM', onSignal);
 
 const started = performance.now();
 try {
-  const rows = [...(await benchBundles()), ...(await benchApi()), ...(await benchSpa())];
+  // The SPA is built before the local cloud starts: the browser part serves that build.
+  const bundles = await benchBundles();
+  const spa = await benchSpa();
+  const rows = [...bundles, ...spa.rows, ...(await benchOnCloud(spa.built))];
   const cpu = cpus();
   const header =
     `bench ${new Date().toISOString()} · node ${process.version} · ${cpu.length} CPU${cpu.length === 1 ? '' : 's'} ` +

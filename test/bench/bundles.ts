@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { jobs, routes, triggers } from '#functions/routes.ts';
+import { bundleAliases, bundleTarget, esmRequireBanner } from '#lib/constructs/bundling.ts';
 import { median } from './stats.ts';
 
 // Not imported from app-function.ts: that would load aws-cdk-lib (seconds) for two paths.
@@ -34,10 +35,11 @@ export interface Bundle {
 
 /**
  * Bundles functions/<handler>.ts as lib/constructs/app-function.ts does through NodejsFunction: ESM, node22,
- * minified, everything bundled (AWS SDK v3 included), the createRequire banner. The source map goes to its own
- * file there as here, so `bytes` is the code Node parses on a cold start.
+ * minified, everything bundled (AWS SDK v3 included), the same aliases and banner (lib/constructs/bundling.ts). The
+ * source map goes to its own file there as here, so `bytes` is the code Node parses on a cold start. `extraAliases`
+ * builds a variant (the bench's "without Powertools" baseline).
  */
-export const bundleFunction = async (fn: FunctionEntry, outDir: string): Promise<Bundle> => {
+export const bundleFunction = async (fn: FunctionEntry, outDir: string, extraAliases: Record<string, string> = {}): Promise<Bundle> => {
   const file = join(outDir, fn.name, 'index.mjs');
   const result = await build({
     entryPoints: [join(functionsDir, `${fn.handler}.ts`)],
@@ -46,13 +48,14 @@ export const bundleFunction = async (fn: FunctionEntry, outDir: string): Promise
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: bundleTarget,
     mainFields: ['module', 'main'],
     minify: true,
     sourcemap: true,
     sourcesContent: false,
     external: [],
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    alias: { ...bundleAliases, ...extraAliases },
+    banner: { js: esmRequireBanner },
     metafile: true,
     logLevel: 'silent',
   });
@@ -101,3 +104,11 @@ const timeImport = (file: string): Promise<number> =>
       else reject(new Error(`import failed (exit ${code}): ${err.trim() || out.trim()}`));
     });
   });
+
+/**
+ * Powertools (Logger, Metrics, Tracer) replaced by do-nothing stand-ins of the surface functions/ uses
+ * (test/bench/without-powertools/): the same function as it would be without them, for a before/after in one run.
+ */
+export const withoutPowertools: Record<string, string> = Object.fromEntries(
+  ['logger', 'metrics', 'tracer'].map((p) => [`@aws-lambda-powertools/${p}`, join(repoRoot, 'test', 'bench', 'without-powertools', `${p}.ts`)]),
+);

@@ -87,14 +87,26 @@ export const serviceOfClient = (pkg: string): string => {
 };
 
 /**
- * A client is needed when the function may call its service: an IAM grant for an AWS client, the Stripe key in
- * its environment for `stripe`. Anything else in the bundle is dead weight on every cold start (or a missing
- * grant). Granted services without a client are least-privilege slack worth a look.
+ * The variables that say a function talks to Stripe: the id of the API key's secret (capability `payments`) or of
+ * the webhook signing secret (the webhook verifies signatures with the `stripe` package, without an API key).
+ * Both secrets are read through the Parameters and Secrets extension, so neither value is in the environment.
+ * `STRIPE_SECRET_KEY` is the key itself, as the environment carried it before the secrets moved; still accepted
+ * while the CDK app changes over.
+ */
+export const stripeVariables = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID', 'STRIPE_SECRET_KEY'] as const;
+
+/**
+ * A client is needed when the function may call its service: an IAM grant for an AWS client, one of
+ * `stripeVariables` in its environment for `stripe`. Anything else in the bundle is dead weight on every cold start
+ * (or a missing grant). Granted services without a client are least-privilege slack worth a look.
  */
 export const checkClients = (clients: readonly string[], grants: Grants) => {
   const needed = (pkg: string): boolean =>
-    pkg === 'stripe' ? grants.env.has('STRIPE_SECRET_KEY') : grants.services.has(serviceOfClient(pkg));
+    pkg === 'stripe' ? stripeVariables.some((name) => grants.env.has(name)) : grants.services.has(serviceOfClient(pkg));
   const clientServices = new Set(clients.map(serviceOfClient));
+  // A secret named by a `*_SECRET_ID` variable is fetched by the extension (its own process, the function's role),
+  // so the secretsmanager grant is used although the bundle holds no client for it.
+  if ([...grants.env].some((name) => name.endsWith('_SECRET_ID'))) clientServices.add('secretsmanager');
   return {
     unneeded: clients.filter((c) => !needed(c)),
     grantedUnused: [...grants.services].filter((s) => !['logs', 'xray'].includes(s) && !clientServices.has(s)),

@@ -47,8 +47,8 @@ const setUpCreator = async (cloud: LocalCloud): Promise<BenchCreator> => {
     // A month away: the reset job must not touch the account during the run.
     billingPeriodEnd: addMonths(now, 1),
   };
-  const codes = await transact([accountPut(account), ...ledgerPuts(user.id, { actionType: 'bench_grant', credits: BENCH_CREDITS, createdAt: now }, 'bench:grant')]);
-  if (codes) throw new Error(`the credit account was not written (${codes.join(', ')})`);
+  const cancelled = await transact([accountPut(account), ...ledgerPuts(user.id, { actionType: 'bench_grant', credits: BENCH_CREDITS, createdAt: now }, 'bench:grant')]);
+  if (cancelled) throw new Error(`the credit account was not written (${cancelled.codes.join(', ')})`);
   await dynamoBilling().saveCustomer(user.id, CUSTOMER_ID);
   const { token } = await signIn(cloud, email, password);
   return { userId: user.id, token };

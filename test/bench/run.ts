@@ -9,11 +9,7 @@ import { fileURLToPath } from 'node:url';
  * running. This idle process always answers in time; the child gets the signal and stops the cloud itself.
  */
 const bench = fileURLToPath(new URL('./bench.ts', import.meta.url));
-const child = spawn(process.execPath, ['--import', 'tsx', bench], {
-  stdio: 'inherit',
-  // The SDK's "node 22 from 2027" notice says nothing about what is measured; it would only interleave the output.
-  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env },
-});
+const child = spawn(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
 
 const forward = (signal: NodeJS.Signals): void => {
   // A terminal's Ctrl-C reaches the child directly too; bench.ts stops once however many arrive.

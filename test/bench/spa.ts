@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(repoRoot, 'web', 'dist');
+/** Where `npm run build -w web` writes the SPA. */
+export const webDist = join(repoRoot, 'web', 'dist');
 
 /** `npm run build -w web` (vite build into web/dist); rejects with the build's last lines on failure. */
 export const buildWeb = (): Promise<void> =>
@@ -35,7 +36,7 @@ export interface SpaSizes {
   lazyJs: Asset[];
 }
 
-const gzipSize = (file: string): number => gzipSync(readFileSync(join(dist, file))).length;
+const gzipSize = (file: string): number => gzipSync(readFileSync(join(webDist, file))).length;
 
 /** `/assets/x.js` and `./assets/x.js` in index.html -> `assets/x.js` under web/dist. */
 const local = (href: string): string => href.replace(/^\.?\//, '');
@@ -44,7 +45,7 @@ const attributes = (tag: string): Record<string, string> =>
   Object.fromEntries([...tag.matchAll(/([a-z-]+)(?:="([^"]*)")?/gi)].map((m) => [m[1]!.toLowerCase(), m[2] ?? '']));
 
 export const spaSizes = (): SpaSizes => {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const initial = new Set<string>();
   const css = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
@@ -55,7 +56,7 @@ export const spaSizes = (): SpaSizes => {
   }
   if (initial.size === 0) throw new Error('web/dist/index.html names no entry script');
   const asset = (file: string): Asset => ({ file, gzipBytes: gzipSize(file) });
-  const lazy = readdirSync(join(dist, 'assets'))
+  const lazy = readdirSync(join(webDist, 'assets'))
     .map((name) => `assets/${name}`)
     .filter((file) => file.endsWith('.js') && !initial.has(file));
   return {

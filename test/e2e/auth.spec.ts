@@ -7,9 +7,6 @@ import { applyFunctionEnv, functionEnv } from '#lib/local/function-env.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
 import { expect, seriousA11yViolations, test } from './support/cloud.ts';
 
-// The AWS SDK warns on Node 20 that its next versions need 22 (Lambda runs 22): noise in the report.
-process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] = 'true';
-
 /** A fresh address per test, so reruns against a long-lived `npm start` cloud never collide. */
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Outputs } from '#lib/local/outputs.ts';
-import { expect, OUTPUTS_ENV, seriousA11yViolations, test } from './support/cloud.ts';
+import { checkAndShoot, expect, OUTPUTS_ENV, test } from './support/cloud.ts';
 
 // The money paths in a real browser against the local cloud: a NEW creator (so each test starts unsubscribed)
 // subscribes from their dashboard through the Stripe stand-in's hosted checkout, gets the trial and the credits
@@ -29,25 +29,8 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
 }
 
-/** axe finds nothing serious; at 1280 px and at 375 px nothing sticks out sideways; both screenshots are kept. */
-async function checkAndShoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  expect(await seriousA11yViolations(page), name).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${width}px`).toBeLessThanOrEqual(width);
-    const path = testInfo.outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-    await testInfo.attach(`${name}-${width}.png`, { path, contentType: 'image/png' });
-    // Close-ups of the billing pieces: a full 375 px page is too tall to judge them by.
-    for (const [part, region] of [
-      ['plan', page.getByTestId('subscription-panel')],
-      ['credits', page.getByRole('region', { name: 'AI Credits' })],
-    ] as const) {
-      if (await region.isVisible()) await region.screenshot({ path: testInfo.outputPath(`${name}-${part}-${width}.png`), animations: 'disabled' });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** The billing pieces, shot close up at each width. */
+const billingCloseUps = (page: Page) => ({ plan: page.getByTestId('subscription-panel'), credits: page.getByRole('region', { name: 'AI Credits' }) });
 
 const plan = (page: Page) => page.getByTestId('subscription-plan');
 const creditsCard = (page: Page) => page.getByRole('region', { name: 'AI Credits' });
@@ -96,10 +79,10 @@ test.describe('billing and AI credits', () => {
 
     await expect(creditsCard(page).getByText('No AI credits yet')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Choose your plan' }).getByTestId('plan-pro')).toContainText('Most Popular');
-    await checkAndShoot(page, testInfo, 'dashboard-unsubscribed');
+    await checkAndShoot(page, testInfo, 'dashboard-unsubscribed', billingCloseUps(page));
 
     await subscribeToStarter(page, cloud);
-    await checkAndShoot(page, testInfo, 'checkout-success');
+    await checkAndShoot(page, testInfo, 'checkout-success', billingCloseUps(page));
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard\/creator$/);
@@ -111,12 +94,12 @@ test.describe('billing and AI credits', () => {
     await expect(creditsCard(page).getByRole('progressbar', { name: 'Monthly credits left' })).toHaveAttribute('aria-valuenow', '100');
     await expect(creditsCard(page).getByTestId('credits-reset')).toHaveText(/^Resets [A-Z][a-z]{2} \d{1,2}$/);
     await expect(page.getByRole('region', { name: 'Choose your plan' })).toHaveCount(0);
-    await checkAndShoot(page, testInfo, 'dashboard-trial');
+    await checkAndShoot(page, testInfo, 'dashboard-trial', billingCloseUps(page));
 
     // Another creator page carries the trial banner; the dashboard itself does not repeat it.
     await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'crm', exact: true }).click();
     await expect(page.getByTestId('trial-banner')).toContainText('14 days left in your trial');
-    await checkAndShoot(page, testInfo, 'creator-page-trial-banner');
+    await checkAndShoot(page, testInfo, 'creator-page-trial-banner', billingCloseUps(page));
     await page.getByRole('link', { name: 'View plan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/creator$/);
     await expect(page.getByTestId('trial-banner')).toHaveCount(0);
@@ -128,7 +111,7 @@ test.describe('billing and AI credits', () => {
     await expect(page).toHaveURL(/\/dashboard\/creator$/);
     await expect(creditsCard(page).getByTestId('credits-remaining')).toHaveText('150');
     await expect(creditsCard(page).getByTestId('credits-ratio')).toHaveText('150 / 50');
-    await checkAndShoot(page, testInfo, 'dashboard-topped-up');
+    await checkAndShoot(page, testInfo, 'dashboard-topped-up', billingCloseUps(page));
   });
 
   test("low credits are flagged; 'Manage billing' opens the portal, and a cancellation there shows on the dashboard", async ({
@@ -146,7 +129,7 @@ test.describe('billing and AI credits', () => {
     await expect(creditsCard(page).getByTestId('credits-remaining')).toHaveText('5');
     await expect(creditsCard(page).getByTestId('credits-low')).toBeVisible();
     await expect(creditsCard(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
-    await checkAndShoot(page, testInfo, 'dashboard-low-credits');
+    await checkAndShoot(page, testInfo, 'dashboard-low-credits', billingCloseUps(page));
 
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await expect(page).toHaveURL((url) => url.href.startsWith(cloud.StripeApiUrl) && url.pathname.startsWith('/billing_portal/'));
@@ -163,6 +146,6 @@ test.describe('billing and AI credits', () => {
     // Credits already held stay usable after a cancellation, with no monthly allocation (docs/decisions/0007).
     await expect(creditsCard(page).getByTestId('credits-remaining')).toHaveText('5');
     await expect(creditsCard(page).getByTestId('credits-no-allocation')).toBeVisible();
-    await checkAndShoot(page, testInfo, 'dashboard-canceled');
+    await checkAndShoot(page, testInfo, 'dashboard-canceled', billingCloseUps(page));
   });
 });

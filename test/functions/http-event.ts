@@ -9,6 +9,8 @@ export const apiEvent = (input: {
   routeKey: string;
   sub?: string;
   groups?: string[];
+  /** The token's `token_use` claim: Cognito access tokens say 'access' (the default), ID tokens 'id'. */
+  tokenUse?: 'access' | 'id';
   body?: string;
   headers?: Record<string, string>;
   pathParameters?: Record<string, string>;
@@ -40,7 +42,9 @@ export const apiEvent = (input: {
         principalId: '',
         integrationLatency: 0,
         jwt: {
-          claims: input.sub ? { sub: input.sub, username: input.sub, 'cognito:groups': `[${(input.groups ?? []).join(' ')}]` } : {},
+          claims: input.sub
+            ? { sub: input.sub, username: input.sub, token_use: input.tokenUse ?? 'access', 'cognito:groups': `[${(input.groups ?? []).join(' ')}]` }
+            : {},
           scopes: [],
         },
       },

@@ -28,7 +28,7 @@ describe('the credit ledger (property, against DynamoDB Local)', () => {
         let periodEnd = '2026-01-31T12:00:00.000Z';
         await giveCredits(userId, start, { billingPeriodEnd: periodEnd, monthlyAllocation: 50 });
         let clockNow = new Date('2026-01-15T00:00:00.000Z');
-        const deps = { credits, clock: { now: () => clockNow }, ids: { newId: () => `${Math.random()}`.slice(2) } };
+        const deps = { credits, clock: { now: () => clockNow }, ids: { newId: () => `${Math.random()}`.slice(2) }, metrics: { record() {} } };
         for (const [i, o] of ops.entries()) {
           if (o.kind === 'top-up') {
             await credits.credit({ userId, entry: { actionType: 'credit_top_up', credits: o.credits, createdAt: clockNow.toISOString() }, key: `topup:${i}` });

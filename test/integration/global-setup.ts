@@ -16,7 +16,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The handlers run in this process (the local gateway calls them in-process): keep the test output readable.
   process.env['LOG_LEVEL'] ??= 'warn';
-  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] = 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
   const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: () => {} });
   project.provide('outputs', cloud.outputs);

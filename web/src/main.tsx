@@ -1,25 +1,56 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, firstNavigation, startApp, type AppRouter } from './app/app.tsx';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
+import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from './app/session-hint.ts';
 import { configureAuth } from './lib/auth.ts';
 import { loadConfig } from './lib/config.ts';
+import { paths } from './lib/paths.ts';
 import './index.css';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+
+/**
+ * landing.html (`/`) carries the marketing page rendered at build time, on screen before any script runs. Unless
+ * the session hint hid it (a signed-in visitor, see app/session-hint.ts), React adopts that markup (hydrates it)
+ * instead of replacing it.
+ */
+const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute(SESSION_HINT_ATTRIBUTE);
+if (!prerendered) {
+  // The hidden markup of a signed-in visitor goes; whatever renders next must not be hidden by index.css. (A page
+  // about to be hydrated keeps its attribute: removing it would make the browser restyle the whole page.)
+  container.replaceChildren();
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+}
+
+/** Whether the router settled where the prerendered markup is: `/` for an anonymous visitor, without an error. */
+async function settlesOnLanding(router: AppRouter): Promise<boolean> {
+  await firstNavigation(router);
+  return router.state.location.pathname === paths.home && !router.state.errors;
+}
 
 // Amplify must be configured before the first route guard asks for the session, so config comes first.
 loadConfig().then(
-  (config) => {
+  async (config) => {
     configureAuth(config);
-    root.render(
+    const app = startApp();
+    const tree = (
       <StrictMode>
-        <App />
-      </StrictMode>,
+        <App {...app} />
+      </StrictMode>
     );
+    if (prerendered && (await settlesOnLanding(app.router))) {
+      // The page is on screen already: hydrating as a transition lets React work in slices, so the browser
+      // answers input in between instead of freezing for the whole page.
+      startTransition(() => void hydrateRoot(container, tree));
+    } else {
+      // Any other page (or a signed-in visitor of `/`, whose guard moved on): the loading screen at once while
+      // the router's guards run, then the page; markup left in the container is replaced.
+      createRoot(container).render(tree);
+    }
   },
   (error: unknown) => {
     console.error(error);
-    root.render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
+    createRoot(container).render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
   },
 );

@@ -1,6 +1,6 @@
-import { ConflictError } from '../errors.ts';
-import type { Clock, Directory, UserRepository } from '../ports.ts';
-import { SELF_SIGN_UP_ROLE } from './sign-up-policy.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { Clock, Directory, Metrics, UserRepository } from '#core/ports.ts';
+import { SELF_SIGN_UP_ROLE } from '#core/accounts/sign-up-policy.ts';
 
 /**
  * Post confirmation of a self sign-up: the profile (and counters) and the creator group.
@@ -8,7 +8,7 @@ import { SELF_SIGN_UP_ROLE } from './sign-up-policy.ts';
  * A redelivered trigger finds the profile already there and only re-applies the (idempotent) group.
  */
 export const completeSignUp = async (
-  deps: { users: UserRepository; directory: Directory; clock: Clock },
+  deps: { users: UserRepository; directory: Directory; clock: Clock; metrics: Metrics },
   input: { source: string; userId: string; username: string; email: string },
 ): Promise<{ created: boolean }> => {
   if (input.source !== 'PostConfirmation_ConfirmSignUp') return { created: false };
@@ -25,5 +25,6 @@ export const completeSignUp = async (
     created = false;
   }
   await deps.directory.addToGroup(input.username, SELF_SIGN_UP_ROLE);
+  if (created) deps.metrics.record('SignUp');
   return { created };
 };

@@ -1,6 +1,6 @@
-import type { Role } from '../../contracts/common.ts';
-import { ConflictError } from '../errors.ts';
-import type { Clock, Directory, User, UserRepository } from '../ports.ts';
+import type { Role } from '#contracts/common.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { Clock, Directory, User, UserRepository } from '#core/ports.ts';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 

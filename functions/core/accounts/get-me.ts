@@ -1,5 +1,5 @@
-import { NotFoundError } from '../errors.ts';
-import type { User, UserRepository } from '../ports.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { User, UserRepository } from '#core/ports.ts';
 
 /** The signed-in user's own profile. */
 export const getMe = async (deps: { users: UserRepository }, input: { userId: string }): Promise<User> => {

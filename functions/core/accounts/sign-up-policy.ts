@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../errors.ts';
+import { ForbiddenError } from '#core/errors.ts';
 
 export const SELF_SIGN_UP_ROLE = 'creator';
 export const SELF_SIGN_UP_REFUSED =

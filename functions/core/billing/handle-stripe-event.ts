@@ -1,19 +1,24 @@
-import { monthlyAllocation } from '../../contracts/credits.ts';
-import type { BillingEvent, BillingRepository, Clock, CreditGrant, CreditRepository, StoredSubscription } from '../ports.ts';
-import { planOfPrice, type PriceIds } from './prices.ts';
-import { contractStatus, counterDeltas, isNewer, isSubscribed, statusRank } from './subscription-state.ts';
-import { addMonths } from '../credits/periods.ts';
+import { monthlyAllocation } from '#contracts/credits.ts';
+import type { PlanType } from '#contracts/plans.ts';
+import type { BillingEvent, BillingRepository, BillingSubscription, PaymentEvents, Clock, CreditAccount, CreditGrant, CreditRepository, Metrics, StoredSubscription } from '#core/ports.ts';
+import { planOfPrice, type PriceIds } from '#core/billing/prices.ts';
+import { contractStatus, counterDeltas, isNewer, isSubscribed, reachedPlan, statusRank } from '#core/billing/subscription-state.ts';
+import { addMonths } from '#core/credits/periods.ts';
 
 export interface StripeEventDeps {
   billing: BillingRepository;
   credits: Pick<CreditRepository, 'getAccount'>;
   prices: PriceIds;
   clock: Clock;
+  metrics: Metrics;
 }
 
 /** Events the product acts on or acknowledges; anything else gets a 200 and no effect. */
 export const handledEventTypes = [
   'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -22,7 +27,7 @@ export const handledEventTypes = [
   'customer.subscription.trial_will_end',
 ] as const;
 
-export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'recorded' | 'unknown-customer' | 'unknown-purchase' | 'no-account';
+export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'recorded' | 'unknown-customer' | 'unknown-purchase';
 
 const MAX_ATTEMPTS = 5;
 
@@ -39,8 +44,33 @@ export const handleStripeEvent = async (deps: StripeEventDeps, event: BillingEve
   return record(deps, event);
 };
 
+/**
+ * POST /api/webhooks/stripe: the signature over the raw body first (BadSignatureError: nothing is read or written
+ * before it holds), then the event applied once. Returns what happened, for the request's log line.
+ */
+export const applyStripeWebhook = async (
+  deps: StripeEventDeps & { events: PaymentEvents },
+  input: { rawBody: string; signature: string | undefined },
+): Promise<{ eventId: string; eventType: string; outcome: EventOutcome }> => {
+  const event = await deps.events.parseEvent(input.rawBody, input.signature);
+  return { eventId: event.id, eventType: event.type, outcome: await handleStripeEvent(deps, event) };
+};
+
 const record = async (deps: StripeEventDeps, event: BillingEvent, outcome: EventOutcome = 'recorded'): Promise<EventOutcome> =>
   (await deps.billing.recordEvent({ id: event.id, type: event.type })) === 'duplicate' ? 'duplicate' : outcome;
+
+/**
+ * Whether an event of `sub` may replace what is stored. The same subscription: only a newer event (the lifecycle
+ * rank breaks a tie within a second). Another subscription (the user subscribed again): never while the stored one
+ * still gives access and the incoming one does not (an old subscription ending must not end the one that replaced
+ * it); otherwise from the same second on, whatever the ranks (a new subscription created in the second the old one
+ * was deleted is not "older" than the deletion).
+ */
+const supersedes = (before: StoredSubscription | undefined, sub: BillingSubscription, eventAt: number, rank: number): boolean => {
+  if (!before || before.subscriptionId === sub.id) return isNewer(before, eventAt, rank);
+  if (isSubscribed(contractStatus(before.status)) && !isSubscribed(contractStatus(sub.status))) return false;
+  return eventAt >= before.lastEventAt;
+};
 
 const applySubscription = async (
   deps: StripeEventDeps,
@@ -52,11 +82,7 @@ const applySubscription = async (
   const rank = statusRank(sub.status);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const before = await deps.billing.getSubscription(userId);
-    if (!isNewer(before, event.created, rank)) return record(deps, event, 'stale');
-    // An old subscription ending must not end the one that replaced it.
-    if (before && before.subscriptionId !== sub.id && isSubscribed(contractStatus(before.status)) && !isSubscribed(contractStatus(sub.status))) {
-      return record(deps, event, 'stale');
-    }
+    if (!supersedes(before, sub, event.created, rank)) return record(deps, event, 'stale');
     const now = deps.clock.now();
     const tier = planOfPrice(deps.prices, sub.priceId) ?? (before?.subscriptionId === sub.id ? before.tier : null);
     const after: StoredSubscription = {
@@ -71,11 +97,12 @@ const applySubscription = async (
       lastEventAt: event.created,
       lastEventRank: rank,
       updatedAt: now.toISOString(),
+      hasSubscribed: (before?.hasSubscribed ?? false) || reachedPlan(sub.status),
     };
     const account = await deps.credits.getAccount(userId);
     const subscribed = isSubscribed(contractStatus(sub.status));
     let creditGrant: CreditGrant | undefined;
-    let creditPlan: { planType: 'starter' | 'pro'; monthlyAllocation: number } | undefined;
+    let creditPlan: { planType: PlanType; monthlyAllocation: number } | undefined;
     if (subscribed && tier && !account) {
       const allocation = monthlyAllocation[tier];
       creditGrant = {
@@ -102,23 +129,76 @@ const applySubscription = async (
       ...(creditGrant ? { creditGrant } : {}),
       ...(creditPlan ? { creditPlan } : {}),
     });
+    if (result === 'applied' && before?.status !== after.status) deps.metrics.record('SubscriptionStateChanged');
     if (result !== 'changed') return result;
   }
   throw new Error(`subscription ${sub.id} kept changing while event ${event.id} was applied`);
 };
 
+/**
+ * A Checkout Session event. A subscription checkout that ends (paid or expired) frees the creator's checkout slot;
+ * a top-up is granted when its payment is in (at once, or later for an asynchronous method), or marked failed.
+ */
 const applyCheckout = async (deps: StripeEventDeps, event: Extract<BillingEvent, { kind: 'checkout' }>): Promise<EventOutcome> => {
   const { checkout } = event;
-  if (checkout.mode !== 'payment' || checkout.paymentStatus !== 'paid') return record(deps, event);
-  // The amount comes from our own record of the purchase, never from the event's metadata.
-  const purchase = await deps.billing.getPendingPurchase(checkout.sessionId);
+  if (checkout.mode === 'subscription') {
+    const ended = event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired';
+    const userId = ended && checkout.customerId ? await deps.billing.getUserIdByCustomer(checkout.customerId) : undefined;
+    if (userId) await deps.billing.releaseCheckout({ userId, sessionId: checkout.sessionId });
+    return record(deps, event);
+  }
+  if (checkout.mode !== 'payment') return record(deps, event);
+  if (event.type === 'checkout.session.async_payment_failed') {
+    return (await deps.billing.getPendingPurchase(checkout.sessionId))
+      ? deps.billing.failPurchase({ event: { id: event.id, type: event.type }, sessionId: checkout.sessionId })
+      : record(deps, event, 'unknown-purchase');
+  }
+  const paid = (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && checkout.paymentStatus === 'paid';
+  if (!paid) return record(deps, event);
+  return grantPurchase(deps, event);
+};
+
+/**
+ * Credits bought: the amount comes from our own record of the purchase, never from the event's metadata. A buyer who
+ * has no credit account any more (it is gone by the time the payment lands) gets one holding the purchase: a paid
+ * top-up is never lost.
+ */
+const grantPurchase = async (deps: StripeEventDeps, event: Extract<BillingEvent, { kind: 'checkout' }>): Promise<EventOutcome> => {
+  const { sessionId } = event.checkout;
+  const purchase = await deps.billing.getPendingPurchase(sessionId);
   if (!purchase) return record(deps, event, 'unknown-purchase');
-  const result = await deps.billing.grantPurchase({
+  const now = deps.clock.now().toISOString();
+  const grant = {
     event: { id: event.id, type: event.type },
-    sessionId: checkout.sessionId,
+    sessionId,
     userId: purchase.userId,
-    entry: { actionType: 'credit_top_up', credits: purchase.credits, createdAt: deps.clock.now().toISOString() },
-    key: `purchase:${checkout.sessionId}`,
-  });
-  return result === 'no-account' ? record(deps, event, 'no-account') : result;
+    entry: { actionType: 'credit_top_up', credits: purchase.credits, createdAt: now },
+    key: `purchase:${sessionId}`,
+  };
+  let openAccount: CreditAccount | undefined;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const result = await deps.billing.grantPurchase({ ...grant, ...(openAccount ? { openAccount } : {}) });
+    if (result !== 'no-account') {
+      if (result === 'applied') deps.metrics.record('CreditsPurchased', purchase.credits);
+      return result;
+    }
+    // No account to top up, or (opening one) an account appeared meanwhile: try the other way.
+    openAccount = openAccount ? undefined : await accountForPurchase(deps, purchase.userId, purchase.credits, now);
+  }
+  throw new Error(`purchase ${sessionId} found no stable credit account to grant into (${MAX_ATTEMPTS} attempts)`);
+};
+
+/** The account a purchase opens: the credits bought, and the plan's allocation if the buyer is subscribed. */
+const accountForPurchase = async (deps: StripeEventDeps, userId: string, credits: number, now: string): Promise<CreditAccount> => {
+  const sub = await deps.billing.getSubscription(userId);
+  const subscribed = isSubscribed(contractStatus(sub?.status));
+  const planType = sub?.tier ?? 'starter';
+  return {
+    userId,
+    creditsRemaining: credits,
+    creditsUsed: 0,
+    monthlyAllocation: subscribed ? monthlyAllocation[planType] : 0,
+    planType,
+    billingPeriodEnd: (subscribed ? sub?.currentPeriodEnd : null) ?? addMonths(now, 1),
+  };
 };

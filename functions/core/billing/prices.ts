@@ -1,5 +1,5 @@
-import type { PlanType } from '../../contracts/plans.ts';
-import { ValidationError } from '../errors.ts';
+import type { PlanType } from '#contracts/plans.ts';
+import { ValidationError } from '#core/errors.ts';
 
 /** Stripe price ids of the catalogue, from configuration. */
 export interface PriceIds {

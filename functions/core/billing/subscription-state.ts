@@ -1,5 +1,5 @@
-import type { SubscriptionResponse, SubscriptionStatus } from '../../contracts/billing.ts';
-import type { CounterDeltas, StoredSubscription } from '../ports.ts';
+import type { SubscriptionResponse, SubscriptionStatus } from '#contracts/billing.ts';
+import type { CounterDeltas, StoredSubscription } from '#core/ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,6 +21,10 @@ export const contractStatus = (stripeStatus: string | undefined): SubscriptionSt
       return 'none';
   }
 };
+
+/** Stripe statuses that mean the user trialed or paid (`incomplete` and `incomplete_expired` were never paid). */
+const reachedStatuses: readonly string[] = ['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'paused'];
+export const reachedPlan = (stripeStatus: string): boolean => reachedStatuses.includes(stripeStatus);
 
 /** Has access to the paid plan: on trial or paid up. */
 export const isSubscribed = (status: SubscriptionStatus): boolean => status === 'trialing' || status === 'active';
@@ -53,6 +57,7 @@ export const subscriptionView = (sub: StoredSubscription | undefined, now: Date)
     trialDaysLeft: trialDaysLeft(trialEnd, now),
     currentPeriodEnd: sub?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+    trialAvailable: !sub?.hasSubscribed,
   };
 };
 

@@ -1,9 +1,9 @@
-import { isLow, type Credits, type PurchaseCreditsBody, type UseCreditsBody, CREDIT_TOP_UP, CREDIT_TOP_UP_PRICE_PENCE } from '../../contracts/credits.ts';
-import { ensureCustomer, type CheckoutDeps } from '../billing/start-checkout.ts';
-import { requireOwnOrigin } from '../billing/prices.ts';
-import { ConflictError, ForbiddenError, InsufficientCreditsError } from '../errors.ts';
-import type { Clock, CreditAccount, CreditRepository, Ids, LedgerEntry } from '../ports.ts';
-import { nextPeriodEnd, periodKey } from './periods.ts';
+import { isLow, type Credits, type PurchaseCreditsBody, type UseCreditsBody, CREDIT_TOP_UP, CREDIT_TOP_UP_PRICE_PENCE } from '#contracts/credits.ts';
+import { ensureCustomer } from '#core/billing/customer.ts';
+import { type PriceIds, requireOwnOrigin } from '#core/billing/prices.ts';
+import { ConflictError, ForbiddenError, InsufficientCreditsError } from '#core/errors.ts';
+import type { BillingRepository, Clock, CreditAccount, CreditRepository, Ids, LedgerEntry, Metrics, Payments, UserRepository } from '#core/ports.ts';
+import { nextPeriodEnd, periodKey } from '#core/credits/periods.ts';
 
 export const creditsView = (account: CreditAccount, last: LedgerEntry | undefined): Credits => ({
   creditsRemaining: account.creditsRemaining,
@@ -24,35 +24,54 @@ export const getCredits = async (deps: { credits: CreditRepository }, userId: st
 /**
  * Spends credits: the balance check, the debit, the idempotency guard and the ledger row are one conditional
  * transaction, so concurrent spends never overdraw and a retried request (same Idempotency-Key) is charged once.
+ * The repository answers with the account as the spend left it: nothing is read again here.
  */
 export const useCredits = async (
-  deps: { credits: CreditRepository; clock: Clock; ids: Ids },
+  deps: { credits: CreditRepository; clock: Clock; ids: Ids; metrics: Metrics },
   input: { userId: string; body: UseCreditsBody; idempotencyKey?: string | undefined },
 ): Promise<Credits> => {
   const { creditsToUse, actionType, description } = input.body;
-  const result = await deps.credits.spend({
+  const outcome = await deps.credits.spend({
     userId: input.userId,
     entry: { actionType, credits: -creditsToUse, createdAt: deps.clock.now().toISOString(), ...(description ? { description } : {}) },
     key: `use:${input.idempotencyKey ?? deps.ids.newId()}`,
     requestHash: JSON.stringify([creditsToUse, actionType, description ?? null]),
   });
-  if (result === 'key-reused') throw new ConflictError('This Idempotency-Key was already used for a different request.');
-  if (result === 'insufficient' || result === 'no-account') {
-    const account = await deps.credits.getAccount(input.userId);
-    throw new InsufficientCreditsError(
-      `You need ${creditsToUse} AI credits for this and have ${account?.creditsRemaining ?? 0}. Please top up your credits.`,
-    );
+  switch (outcome.status) {
+    case 'spent':
+      deps.metrics.record('CreditsSpent', creditsToUse);
+      return creditsView(outcome.account, outcome.entry);
+    case 'replayed':
+      return creditsView(outcome.account, outcome.entry);
+    case 'key-reused':
+      throw new ConflictError('This Idempotency-Key was already used for a different request.');
+    case 'insufficient':
+    case 'no-account':
+      throw new InsufficientCreditsError(
+        `You need ${creditsToUse} AI credits for this and have ${outcome.status === 'insufficient' ? outcome.account.creditsRemaining : 0}. Please top up your credits.`,
+      );
   }
-  return (await getCredits(deps, input.userId))!;
 };
+
+export interface PurchaseCreditsDeps {
+  billing: BillingRepository;
+  payments: Payments;
+  users: UserRepository;
+  credits: CreditRepository;
+  ids: Ids;
+  clock: Clock;
+  prices: PriceIds;
+  appOrigin: string;
+}
 
 /**
  * A top-up of 100 credits: a payment-mode Checkout Session. Our own record of the purchase (session -> user,
- * credits) is what the webhook grants from; the browser coming back to the success page grants nothing.
+ * credits) is what the webhook grants from; the browser coming back to the success page grants nothing. The same
+ * Idempotency-Key (a retried click) gets the same session and the same record.
  */
 export const purchaseCredits = async (
-  deps: CheckoutDeps & { credits: CreditRepository },
-  input: { userId: string; body: PurchaseCreditsBody },
+  deps: PurchaseCreditsDeps,
+  input: { userId: string; body: PurchaseCreditsBody; idempotencyKey?: string | undefined },
 ): Promise<{ url: string }> => {
   requireOwnOrigin(deps.appOrigin, { successUrl: input.body.successUrl, cancelUrl: input.body.cancelUrl });
   if (!(await deps.credits.getAccount(input.userId))) {
@@ -67,7 +86,7 @@ export const purchaseCredits = async (
     successUrl: input.body.successUrl,
     cancelUrl: input.body.cancelUrl,
     metadata: { userId: input.userId, purpose: 'credits' },
-    idempotencyKey: `credits:${input.userId}:${deps.ids.newId()}`,
+    idempotencyKey: `credits:${input.userId}:${input.idempotencyKey ?? deps.ids.newId()}`,
   });
   await deps.billing.savePendingPurchase({
     sessionId: session.id,

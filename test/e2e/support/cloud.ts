@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Outputs } from '#lib/local/outputs.ts';
 
 /** The file with the local cloud's outputs (written by global-setup.ts, or `.local/outputs.json` of `npm start`). */
@@ -38,4 +38,23 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * axe finds nothing serious; at 1280 px and at 375 px nothing sticks out sideways; a full-page screenshot at each
+ * width is kept, with close-ups of the named regions (a full 375 px page is too tall to judge them by).
+ */
+export async function checkAndShoot(page: Page, testInfo: TestInfo, name: string, closeUps: Record<string, Locator> = {}): Promise<void> {
+  expect(await seriousA11yViolations(page), name).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+    const path = testInfo.outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${width}.png`, { path, contentType: 'image/png' });
+    for (const [part, region] of Object.entries(closeUps)) {
+      if (await region.isVisible()) await region.screenshot({ path: testInfo.outputPath(`${name}-${part}-${width}.png`), animations: 'disabled' });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

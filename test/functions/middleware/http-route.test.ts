@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { idempotencyHeaders } from '#contracts/common.ts';
 import { AppError, NotFoundError } from '#core/errors.ts';
 import { parseGroups } from '#middleware/auth.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 import { apiEvent, lambdaContext, parse } from '#test/functions/http-event.ts';
 
 const ME = 'GET /api/me';
-const echo = httpRoute({ body: z.strictObject({ title: z.string().min(1) }) }, ({ body, auth }) => ({ title: body.title, userId: auth?.userId }));
+const echo = httpRoute({ route: 'get-me', body: z.strictObject({ title: z.string().min(1) }) }, ({ body, auth }) => ({ title: body.title, userId: auth.userId }));
 const call = async (handler: typeof echo, event: Parameters<typeof echo>[0]) => parse(await handler(event, lambdaContext));
 
 describe('the HTTP route middleware', () => {
@@ -21,7 +22,12 @@ describe('the HTTP route middleware', () => {
     expect(res.body.error.code).toBe('FORBIDDEN');
   });
 
-  it('fails closed on a route that is not in the route table', async () => {
+  it('answers 401 to an ID token: only access tokens identify a caller', async () => {
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], tokenUse: 'id', body: '{"title":"x"}' }));
+    expect(res).toEqual({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: expect.any(String) } } });
+  });
+
+  it('fails closed on an event for another route than the handler was made for', async () => {
     const res = await call(echo, apiEvent({ routeKey: 'GET /api/nowhere', sub: 'u1', groups: ['admin'], body: '{"title":"x"}' }));
     expect(res.status).toBe(403);
   });
@@ -59,7 +65,7 @@ describe('the HTTP route middleware', () => {
   });
 
   it('maps a typed core error to its status', async () => {
-    const missing = httpRoute({}, () => {
+    const missing = httpRoute({ route: 'get-me' }, () => {
       throw new NotFoundError('No such course.');
     });
     expect(await call(missing, apiEvent({ routeKey: ME, sub: 'u1', groups: ['learner'] }))).toEqual({
@@ -69,7 +75,7 @@ describe('the HTTP route middleware', () => {
   });
 
   it('never lets a raw error reach the response: 500 INTERNAL with a request id, the cause only in the log', async () => {
-    const boom = httpRoute({}, () => {
+    const boom = httpRoute({ route: 'get-me' }, () => {
       throw new Error('ECONNREFUSED 10.0.0.1 secret-table-name');
     });
     const res = await call(boom, apiEvent({ routeKey: ME, sub: 'u1', groups: ['admin'] }));
@@ -79,22 +85,37 @@ describe('the HTTP route middleware', () => {
   });
 
   it('passes a Reply through with its status and headers', async () => {
-    const created = httpRoute({}, () => new Reply(201, { id: 'c1' }, { location: '/api/courses/c1' }));
+    const created = httpRoute({ route: 'get-me' }, () => new Reply(201, { id: 'c1' }, { location: '/api/courses/c1' }));
     const res = await created(apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }), lambdaContext);
     expect(res.statusCode).toBe(201);
     expect(res.headers).toMatchObject({ location: '/api/courses/c1', 'x-request-id': 'req-1' });
   });
 
   it('lets anyone call a public route', async () => {
-    const open = httpRoute({}, () => ({ ok: true }));
-    expect((await call(open, apiEvent({ routeKey: 'GET /api/health' }))).status).toBe(200);
+    const open = httpRoute({ route: 'health' }, ({ auth }) => ({ ok: true, caller: auth ?? null }));
+    expect(await call(open, apiEvent({ routeKey: 'GET /api/health' }))).toEqual({ status: 200, body: { ok: true, caller: null } });
   });
 
   it('keeps AppError details such as zod issues', async () => {
-    const conflict = httpRoute({}, () => {
+    const conflict = httpRoute({ route: 'get-me' }, () => {
       throw new AppError('CONFLICT', 'Already enrolled.', { email: 'a@example.com' });
     });
     expect((await call(conflict, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }))).body.error.details).toEqual({ email: 'a@example.com' });
+  });
+});
+
+describe('declared headers', () => {
+  const keyed = httpRoute({ route: 'use-credits', headers: idempotencyHeaders }, ({ headers }) => ({ key: headers['idempotency-key'] ?? null }));
+  const creator = { routeKey: 'POST /api/credits/use', sub: 'u1', groups: ['creator'] };
+
+  it('hands the use case the declared header, read case-insensitively', async () => {
+    expect(await call(keyed, apiEvent({ ...creator, headers: { 'Idempotency-Key': 'retry-0001' } }))).toEqual({ status: 200, body: { key: 'retry-0001' } });
+  });
+
+  it('answers 400 VALIDATION_FAILED naming the header when it is malformed, before the use case runs', async () => {
+    const res = await call(keyed, apiEvent({ ...creator, headers: { 'idempotency-key': 'bad key!' } }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'idempotency-key' })] });
   });
 });
 

@@ -33,6 +33,10 @@ describe('AppFunction', () => {
     expect(source).not.toMatch(/from\s*["']@aws-sdk\//); // bundled, not left to the runtime
     expect(source).not.toMatch(/["']#(core|data|contracts|middleware|adapters|functions)\//); // aliases resolved
     expect(fs.existsSync(`${bundles[0]}.map`)).toBe(true);
+    // The SDK's default credential chain is aliased to the environment provider (lib/constructs/bundling.ts).
+    const sources = (JSON.parse(fs.readFileSync(`${bundles[0]}.map`, 'utf8')) as { sources: string[] }).sources.join('\n');
+    expect(sources).toContain('functions/adapters/lambda-credentials.ts');
+    expect(sources).not.toMatch(/credential-provider-(node|sso|ini|imds)\//);
 
     const loaded = (await import(pathToFileURL(bundles[0]!).href)) as { handler: unknown };
     expect(typeof loaded.handler).toBe('function');

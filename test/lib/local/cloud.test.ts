@@ -75,11 +75,22 @@ describe('the local cloud', () => {
     expect(Object.keys(outputs).sort()).toEqual(
       [
         'Region', 'ApiUrl', 'WebUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
-        'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint',
-        'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword',
+        'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint',
+        'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
+  });
+
+  it('serves the Stripe secrets through its secrets stand-in, and none of them through the environment', async () => {
+    const env = cloud.env;
+    const read = (id: string) =>
+      fetch(`http://localhost:${env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT}/secretsmanager/get?secretId=${encodeURIComponent(id)}`, {
+        headers: { 'X-Aws-Parameters-Secrets-Token': env.AWS_SESSION_TOKEN! },
+      }).then((res) => res.json() as Promise<{ SecretString: string }>);
+    expect((await read(env.STRIPE_WEBHOOK_SECRET_ID!)).SecretString).toBe(cloud.outputs.StripeWebhookSecret);
+    expect((await read(env.STRIPE_API_KEY_SECRET_ID!)).SecretString).toMatch(/^sk_test_/);
+    expect(Object.values(env).filter((value) => value.startsWith('sk_') || value.startsWith('whsec_'))).toEqual([]);
   });
 
   it('signs a creator up through the real Cognito API, the trigger confirms them, and refresh works through the shim', async () => {

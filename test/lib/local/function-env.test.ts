@@ -1,25 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { functionEnv } from '#lib/local/function-env.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
+import { localSessionToken } from '#lib/local/secrets/stand-in.ts';
+import { localSecretValues, secretIds } from '#lib/local/secrets/values.ts';
 
 const outputs = {
   Region: 'eu-west-2', TableName: 't', DynamoDbEndpoint: 'http://127.0.0.1:8000', UserPoolId: 'local_1', CognitoEndpoint: 'http://127.0.0.1:9229',
-  SesEndpoint: 'http://127.0.0.1:8005', StripeApiUrl: 'http://127.0.0.1:12111', StripeWebhookSecret: 'whsec_local', BedrockEndpoint: 'http://127.0.0.1:8088',
-  WebUrl: 'http://localhost:5173',
+  SesEndpoint: 'http://127.0.0.1:8005', StripeApiUrl: 'http://127.0.0.1:12111', StripeWebhookSecret: 'whsec_generated_here', BedrockEndpoint: 'http://127.0.0.1:8088',
+  SecretsEndpoint: 'http://127.0.0.1:2773', WebUrl: 'http://localhost:5173',
 } as Outputs;
 
+const realStripeHost = {
+  STRIPE_SECRET_KEY: 'sk_test_real',
+  STRIPE_WEBHOOK_SECRET: 'whsec_cli',
+  STRIPE_PRICE_STARTER: 'price_a',
+  STRIPE_PRICE_PRO: 'price_b',
+  STRIPE_PRICE_CREDITS: 'price_c',
+};
+
+const secretValuesIn = (env: Record<string, string | undefined>, secrets: Record<string, string>) =>
+  Object.entries(env).filter(([, value]) => Object.values(secrets).some((secret) => value?.includes(secret)));
+
 describe('the handler environment of the local cloud', () => {
-  it('points Stripe at the stand-in by default', () => {
-    expect(functionEnv(outputs, '/tmp/d', {})).toMatchObject({ STRIPE_API_URL: 'http://127.0.0.1:12111', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' });
+  it('points Stripe at the stand-in and names its secrets by id, holding no secret value', () => {
+    const env = functionEnv(outputs, '/tmp/d', {});
+    expect(env).toMatchObject({
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      STRIPE_API_KEY_SECRET_ID: secretIds.stripeApiKey,
+      STRIPE_WEBHOOK_SECRET_ID: secretIds.stripeWebhookSecret,
+      PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773',
+      AWS_SESSION_TOKEN: localSessionToken,
+      STRIPE_PRICE_STARTER: 'price_starter_monthly',
+      STRIPE_PRICE_PRO: 'price_pro_monthly',
+      STRIPE_PRICE_CREDITS: 'price_credits_100',
+    });
+    expect(env).not.toHaveProperty('STRIPE_SECRET_KEY');
+    expect(env).not.toHaveProperty('STRIPE_WEBHOOK_SECRET');
+    expect(secretValuesIn(env, localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret }, {}))).toEqual([]);
   });
 
-  it('uses real Stripe (test mode) when a key, its webhook secret and price ids are given', () => {
-    const env = functionEnv(outputs, '/tmp/d', { STRIPE_SECRET_KEY: 'sk_test_real', STRIPE_WEBHOOK_SECRET: 'whsec_cli', STRIPE_PRICE_STARTER: 'price_a' });
+  it('sets every value the functions need explicitly, keeping the host LOG_LEVEL', () => {
+    const env = functionEnv(outputs, '/tmp/d', { LOG_LEVEL: 'warn' });
+    expect(env).toMatchObject({ MAIL_FROM: expect.stringContaining('@'), BEDROCK_MODEL_ID: expect.any(String), APP_ORIGIN: 'http://localhost:5173', LOG_LEVEL: 'warn' });
+    expect(functionEnv(outputs, '/tmp/d', {}).LOG_LEVEL).toBe('info');
+  });
+
+  it('uses real Stripe (test mode) when asked: the real key goes to the secrets stand-in, never into the environment', () => {
+    const env = functionEnv(outputs, '/tmp/d', realStripeHost);
     expect(env.STRIPE_API_URL).toBeUndefined();
-    expect(env).toMatchObject({ STRIPE_SECRET_KEY: 'sk_test_real', STRIPE_WEBHOOK_SECRET: 'whsec_cli', STRIPE_PRICE_STARTER: 'price_a' });
+    expect(env).toMatchObject({ STRIPE_PRICE_STARTER: 'price_a', STRIPE_PRICE_PRO: 'price_b', STRIPE_PRICE_CREDITS: 'price_c' });
+    const secrets = localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret }, realStripeHost);
+    expect(secrets).toEqual({ [secretIds.stripeApiKey]: 'sk_test_real', [secretIds.stripeWebhookSecret]: 'whsec_cli' });
+    expect(secretValuesIn(env, secrets)).toEqual([]);
   });
 
-  it('refuses a real key without its webhook secret', () => {
+  it('serves the stand-in\'s test key and the generated webhook secret by default', () => {
+    expect(localSecretValues({ stripeWebhookSecret: 'whsec_generated_here' }, {})).toEqual({
+      [secretIds.stripeApiKey]: 'sk_test_local',
+      [secretIds.stripeWebhookSecret]: 'whsec_generated_here',
+    });
+  });
+
+  it('refuses a real key without its webhook secret or its price ids', () => {
     expect(() => functionEnv(outputs, '/tmp/d', { STRIPE_SECRET_KEY: 'sk_test_real' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => functionEnv(outputs, '/tmp/d', { ...realStripeHost, STRIPE_PRICE_PRO: '' })).toThrow(/STRIPE_PRICE_PRO/);
   });
 });

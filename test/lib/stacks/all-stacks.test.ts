@@ -1,21 +1,26 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Validations } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { NODE_MAJOR } from '#lib/constructs/bundling.ts';
 import { synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
 
-const { app, data, web, api, jobs } = synthPlatform();
-const stacks = [data, web, api, jobs];
+const { app, data, edge, web, api, jobs } = synthPlatform();
+const stacks = [data, ...(edge ? [edge] : []), web, api, jobs];
 
 describe('every stack', () => {
+  it('includes the Edge stack by default (WAF on)', () => {
+    expect(edge).toBeDefined();
+  });
+
   it.each(stacks.map((s) => [s.stackName, s] as const))(
-    '%s runs our functions on Node.js 22 arm64 with X-Ray and a log group',
+    `%s runs our functions on Node.js ${NODE_MAJOR} (the runtime everything local runs on) arm64 with X-Ray and a log group`,
     (_name, stack) => {
       const functions = Object.entries(Template.fromStack(stack).findResources('AWS::Lambda::Function')).filter(
         ([id]) => !id.startsWith('CustomCDKBucketDeployment'), // CDK's own deployment handler (Python)
       );
       for (const [id, fn] of functions) {
         expect(fn.Properties, id).toMatchObject({
-          Runtime: 'nodejs22.x',
+          Runtime: `nodejs${NODE_MAJOR}.x`,
           Architectures: ['arm64'],
           TracingConfig: { Mode: 'Active' },
           LoggingConfig: { LogGroup: expect.anything() },

@@ -1,10 +1,13 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configKeys } from '#functions/config.ts';
-import { DEFAULT_THROTTLE, routeKey, routes } from '#functions/routes.ts';
+import { config, configKeys, resetConfig } from '#functions/config.ts';
+import { DEFAULT_THROTTLE, type RouteDef, routeKey, routes as routeTable } from '#functions/routes.ts';
 import type { ApiRoute } from '#lib/constructs/api-routes.ts';
-import { configKeySources } from '#lib/constructs/function-access.ts';
+import { isSetOutsideApp } from '#lib/constructs/function-access.ts';
+import { defaultDeploySettings } from '#lib/stacks/deploy-settings.ts';
 import { resourcesOf, synthPlatform } from './synth-platform.ts';
+
+const routes: readonly RouteDef[] = routeTable;
 
 type Props = Record<string, unknown>;
 let template: Template;
@@ -19,11 +22,23 @@ const functionOf = (t: Template, routeName: string): Props => {
   if (!found) throw new Error(`no function for ${routeName}`);
   return found.Properties;
 };
+/** Variables aws-cdk-lib's `paramsAndSecrets` sets for the extension itself. */
+const isExtensionSetting = (key: string): boolean => /^(PARAMETERS_SECRETS_EXTENSION_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/.test(key);
 const envOf = (fn: Props): Record<string, unknown> => (fn['Environment'] as { Variables: Record<string, unknown> }).Variables;
 const actionsOf = (t: Template): string[] =>
   Object.values(resourcesOf(t, 'AWS::IAM::Policy')).flatMap((p) =>
     (p.Properties['PolicyDocument'] as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => s.Action),
   );
+
+/** Every policy statement of a route's function role, as JSON text. */
+const policyOf = (t: Template, routeName: string): string => {
+  const fn = functionOf(t, routeName);
+  const roleId = (fn['Role'] as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+  const policies = Object.values(resourcesOf(t, 'AWS::IAM::Policy')).filter((p) =>
+    JSON.stringify(p.Properties['Roles']).includes(roleId),
+  );
+  return JSON.stringify(policies.map((p) => p.Properties['PolicyDocument']));
+};
 
 describe('the api stack', () => {
   it('has one route per entry of routes.ts, behind the JWT authorizer unless public', () => {
@@ -80,18 +95,9 @@ describe('the api stack', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
   });
 
-  const policyOf = (routeName: string): string => {
-    const fn = functionOf(template, routeName);
-    const roleId = (fn['Role'] as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-    const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties['Roles']).includes(roleId),
-    );
-    return JSON.stringify(policies.map((p) => p.Properties['PolicyDocument']));
-  };
-
   it('lets GET routes only read the table', () => {
     for (const route of routes.filter((r) => r.method === 'GET' && r.table !== 'none')) {
-      const actions = policyOf(route.name);
+      const actions = policyOf(template, route.name);
       expect(actions, route.name).toContain('dynamodb:Query');
       expect(actions, route.name).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|Scan)/);
     }
@@ -101,15 +107,15 @@ describe('the api stack', () => {
     const untouched = routes.filter((r) => r.table === 'none');
     expect(untouched.map((r) => r.name)).toContain('health');
     for (const route of untouched) {
-      expect(policyOf(route.name), route.name).not.toContain('dynamodb:');
+      expect(policyOf(template, route.name), route.name).not.toContain('dynamodb:');
       expect(envOf(functionOf(template, route.name))['TABLE_NAME'], route.name).toBeUndefined();
     }
   });
 
-  it('never sets a local-only variable (endpoints, key file) on a function', () => {
-    const localOnly = configKeys.filter((k) => ['local-only', 'runtime'].includes(configKeySources[k]));
+  it("never sets a local-only or Lambda's own variable (endpoints, key file, session token) on a function", () => {
+    const notOurs = configKeys.filter((k) => isSetOutsideApp(k) && k !== 'PARAMETERS_SECRETS_EXTENSION_HTTP_PORT');
     for (const fn of Object.values(resourcesOf(template, 'AWS::Lambda::Function'))) {
-      for (const key of localOnly) expect(envOf(fn.Properties)).not.toHaveProperty(key);
+      for (const key of notOurs) expect(envOf(fn.Properties)).not.toHaveProperty(key);
     }
   });
 });
@@ -134,9 +140,9 @@ describe('a route that uses mail, payments, the text model, the directory and se
     expect(functionOf(t, invite.name)).toMatchObject({ MemorySize: 1024, Timeout: 30 });
   });
 
-  it('gets exactly the variables those capabilities read, the Stripe keys as Secrets Manager references', () => {
+  it("gets exactly the variables those capabilities read, the Stripe API key's secret by name", () => {
     const env = envOf(functionOf(t, invite.name));
-    expect(Object.keys(env).sort()).toEqual(
+    expect(Object.keys(env).filter((key) => !isExtensionSetting(key)).sort()).toEqual(
       [
         'APP_ORIGIN',
         'BEDROCK_MODEL_ID',
@@ -148,14 +154,12 @@ describe('a route that uses mail, payments, the text model, the directory and se
         'STRIPE_PRICE_CREDITS',
         'STRIPE_PRICE_PRO',
         'STRIPE_PRICE_STARTER',
-        'STRIPE_SECRET_KEY',
-        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_API_KEY_SECRET_ID',
         'TABLE_NAME',
         'USER_POOL_ID',
       ].sort(),
     );
-    expect(JSON.stringify(env['STRIPE_SECRET_KEY'])).toContain('{{resolve:secretsmanager:course-platform/stripe:SecretString:secretKey::}}');
-    expect(JSON.stringify(env['STRIPE_WEBHOOK_SECRET'])).toContain(':SecretString:webhookSecret::}}');
+    expect(env['STRIPE_API_KEY_SECRET_ID']).toBe(defaultDeploySettings.stripeApiKeySecretName);
   });
 
   it('may write the table, send mail, invoke the model, administer users and use the key', () => {
@@ -185,5 +189,90 @@ describe('a route that uses mail, payments, the text model, the directory and se
     expect(actionsOf(template)).not.toEqual(expect.arrayContaining(['ses:SendEmail']));
     expect(actionsOf(template)).not.toEqual(expect.arrayContaining(['bedrock:InvokeModel']));
     expect(actionsOf(template)).not.toEqual(expect.arrayContaining(['cognito-idp:AdminCreateUser']));
+  });
+});
+
+describe('the Stripe secrets', () => {
+  const apiKeyName = defaultDeploySettings.stripeApiKeySecretName;
+  const webhookName = defaultDeploySettings.stripeWebhookSecretName;
+  const callers = routes.filter((r) => r.uses?.includes('payments')).map((r) => r.name);
+  const extensionLayer = /AWS-Parameters-and-Secrets-Lambda-Extension-Arm64/;
+  const layersOf = (routeName: string): string => JSON.stringify(functionOf(template, routeName)['Layers'] ?? []);
+  /** The secret ARNs a route's role may read (`secretsmanager:GetSecretValue`), as JSON text. */
+  const readableSecretsOf = (routeName: string): string => {
+    const statements = (JSON.parse(policyOf(template, routeName)) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
+      .flatMap((doc) => doc.Statement)
+      .filter((st) => [st.Action].flat().some((action) => action.startsWith('secretsmanager:')));
+    for (const st of statements) expect([st.Action].flat()).toEqual(['secretsmanager:GetSecretValue']);
+    return JSON.stringify(statements.map((st) => st.Resource));
+  };
+
+  it('never puts a secret value, or a reference that resolves to one, into any function environment', () => {
+    const { data, edge, web, api, jobs } = synthPlatform();
+    const stacks = [data, web, api, jobs, ...(edge ? [edge] : [])];
+    const functions = stacks.flatMap((stack) => Object.values(resourcesOf(Template.fromStack(stack), 'AWS::Lambda::Function')));
+    expect(functions.length).toBeGreaterThan(routes.length);
+    for (const fn of functions) {
+      const env = JSON.stringify(fn.Properties['Environment'] ?? {});
+      expect(env).not.toMatch(/resolve:secretsmanager|resolve:ssm-secure/);
+      expect(env).not.toMatch(/\b(sk|rk)_(test|live)_|whsec_/);
+      expect(env).not.toMatch(/"STRIPE_(SECRET_KEY|WEBHOOK_SECRET)"/);
+    }
+  });
+
+  it('tells checkout, portal and top-up where the API key is, and lets them read that secret only', () => {
+    expect(callers.sort()).toEqual(['billing-checkout', 'billing-portal', 'purchase-credits']);
+    for (const name of callers) {
+      const env = envOf(functionOf(template, name));
+      expect(env['STRIPE_API_KEY_SECRET_ID'], name).toBe(apiKeyName);
+      expect(env, name).not.toHaveProperty('STRIPE_WEBHOOK_SECRET_ID');
+      expect(layersOf(name), name).toMatch(extensionLayer);
+      expect(readableSecretsOf(name), name).toContain(`:secret:${apiKeyName}-??????`);
+      expect(readableSecretsOf(name), name).not.toContain(webhookName);
+    }
+  });
+
+  it('tells the webhook where its signing secret is, and lets it read that secret but not the API key', () => {
+    const env = envOf(functionOf(template, 'stripe-webhook'));
+    expect(env['STRIPE_WEBHOOK_SECRET_ID']).toBe(webhookName);
+    expect(env).not.toHaveProperty('STRIPE_API_KEY_SECRET_ID');
+    expect(env).toHaveProperty('STRIPE_PRICE_STARTER');
+    expect(env).not.toHaveProperty('APP_ORIGIN');
+    expect(layersOf('stripe-webhook')).toMatch(extensionLayer);
+    expect(readableSecretsOf('stripe-webhook')).toContain(`:secret:${webhookName}-??????`);
+    expect(readableSecretsOf('stripe-webhook')).not.toContain(apiKeyName);
+  });
+
+  it('caches secrets in the extension for 5 minutes on its default port, which functions/config.ts also defaults to', () => {
+    const env = envOf(functionOf(template, 'billing-checkout'));
+    expect(env).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true', SECRETS_MANAGER_TTL: '300' });
+    const saved = process.env['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT'];
+    delete process.env['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT'];
+    resetConfig();
+    try {
+      expect(env['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT']).toBe(String(config().PARAMETERS_SECRETS_EXTENSION_HTTP_PORT));
+    } finally {
+      if (saved !== undefined) process.env['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT'] = saved;
+      resetConfig();
+    }
+  });
+
+  it('gives a function without a payments capability neither the extension nor any secret', () => {
+    const others = routes.filter((r) => !r.uses?.some((c) => c === 'payments' || c === 'payments-webhook'));
+    expect(others.map((r) => r.name)).toEqual(expect.arrayContaining(['health', 'get-me', 'use-credits']));
+    for (const route of others) {
+      expect(functionOf(template, route.name)['Layers'], route.name).toBeUndefined();
+      expect(policyOf(template, route.name), route.name).not.toContain('secretsmanager:');
+      expect(Object.keys(envOf(functionOf(template, route.name))).filter(isExtensionSetting), route.name).toEqual([]);
+    }
+  });
+
+  it('follows secret names given as context, in the variables and in the grants alike', () => {
+    const context = { stripeApiKeySecretName: 'prod/stripe-key', stripeWebhookSecretName: 'prod/stripe-whsec' };
+    const t = Template.fromStack(synthPlatform({ context }).api);
+    expect(envOf(functionOf(t, 'billing-checkout'))['STRIPE_API_KEY_SECRET_ID']).toBe('prod/stripe-key');
+    expect(policyOf(t, 'billing-checkout')).toContain(':secret:prod/stripe-key-??????');
+    expect(envOf(functionOf(t, 'stripe-webhook'))['STRIPE_WEBHOOK_SECRET_ID']).toBe('prod/stripe-whsec');
+    expect(policyOf(t, 'stripe-webhook')).toContain(':secret:prod/stripe-whsec-??????');
   });
 });

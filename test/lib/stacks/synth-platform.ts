@@ -4,6 +4,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { type CoursePlatformOptions, createCoursePlatform } from '#lib/stacks/course-platform.ts';
 import { readDeploySettings } from '#lib/stacks/deploy-settings.ts';
 
+/** The region the tests deploy to: the cdk CLI always gives bin/app.ts one (CDK_DEFAULT_REGION). */
+export const testRegion = 'eu-west-2';
+
 /**
  * The whole CDK app as bin/app.ts builds it, without bundling (`aws:cdk:bundling-stacks: []`) and without the
  * built-in CloudFormation validation: ~1 s instead of ~10 s. One test elsewhere bundles for real.
@@ -16,7 +19,7 @@ export const synthPlatform = (
     context: { 'aws:cdk:bundling-stacks': [], ...context },
     builtinCloudFormationValidation: false,
   });
-  const stacks = createCoursePlatform(app, { settings: readDeploySettings(app), ...rest });
+  const stacks = createCoursePlatform(app, { settings: readDeploySettings(app), env: { region: testRegion }, ...rest });
   return { app, ...stacks };
 };
 

@@ -1,29 +1,44 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { connectSession } from '@/lib/session.ts';
+import { connectSession, profileQueryOptions } from '@/lib/session.ts';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-let singletons: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> } | undefined;
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
-/**
- * One query client and one router for the page's lifetime, made on the first render (after main.tsx configured
- * Amplify). The session is connected before the router exists, because creating the router starts its first
- * guards, which read the profile. Module state rather than useState: StrictMode calls state initialisers twice,
- * and a second, discarded client must not end up holding the session.
- */
-function appSingletons() {
-  if (!singletons) {
-    const queryClient = createQueryClient();
-    connectSession(queryClient);
-    singletons = { queryClient, router: createAppRouter() };
-  }
-  return singletons;
+export interface AppParts {
+  queryClient: QueryClient;
+  router: AppRouter;
 }
 
-export function App() {
-  const { queryClient, router } = appSingletons();
+/**
+ * The page's one query client and one router, made once by main.tsx after it configured Amplify (never during a
+ * render: StrictMode would make a second, discarded client that could end up holding the session). The session is
+ * connected before the router exists, because creating the router starts its first guards, which read the profile.
+ * The profile is asked for first, before the router starts loading the page's screens: a signed-in page waits for
+ * it, and the screens' chunks would otherwise keep the main thread from sending the request.
+ */
+export function startApp(): AppParts {
+  const queryClient = createQueryClient();
+  connectSession(queryClient);
+  void queryClient.prefetchQuery(profileQueryOptions());
+  return { queryClient, router: createAppRouter() };
+}
+
+/** Resolves once the router's first navigation settled: its guards ran (redirects followed) and its screens loaded. */
+export function firstNavigation(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function App({ queryClient, router }: AppParts) {
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

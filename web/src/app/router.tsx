@@ -7,6 +7,7 @@ import { creatorRoutes } from '@/features/creator/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
+import { paths } from '@/lib/paths.ts';
 import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorScreen } from './routes/error-screen.tsx';
@@ -19,7 +20,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features (app/routes/, since features never import each other); the other pages are the creator's own.
  */
 const creatorArea: RouteObject = {
-  path: 'creator',
+  path: paths.creator.dashboard,
   loader: requireRole(['creator']),
   lazy: () => import('./routes/creator-area.tsx').then((m) => ({ Component: m.CreatorArea })),
   children: [
@@ -29,13 +30,13 @@ const creatorArea: RouteObject = {
 };
 
 /**
- * SPEC.md section 2's route table. Every screen is a lazy chunk (the initial bundle holds only the router, the query
+ * SPEC.md section 2's route table, every path from lib/paths.ts (absolute even when nested). Every screen is a lazy chunk (the initial bundle holds only the router, the query
  * client, Amplify's session and these tiny route lists); guards are loaders, so a redirect happens before any
  * screen code loads, and each role's area is guarded once, for all of its pages.
  */
 export const appRoutes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     Component: RootLayout,
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: LoadingScreen,
@@ -44,17 +45,17 @@ export const appRoutes: RouteObject[] = [
       ...authRoutes,
       ...billingRoutes,
       {
-        path: 'dashboard',
+        path: paths.dashboard,
         children: [
           // The loader always redirects; the Component only satisfies the router (a leaf must render something).
           { index: true, loader: dashboardRedirect, Component: LoadingScreen },
           {
             lazy: () => import('@/features/dashboard/screens/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
             children: [
-              { path: 'admin', loader: requireRole(['admin']), children: adminRoutes },
+              { path: paths.admin.dashboard, loader: requireRole(['admin']), children: adminRoutes },
               creatorArea,
-              { path: 'leader', loader: requireRole(['leader']), children: leaderRoutes },
-              { path: 'learner', loader: requireRole(['learner']), children: learnerRoutes },
+              { path: paths.leader.dashboard, loader: requireRole(['leader']), children: leaderRoutes },
+              { path: paths.learner.dashboard, loader: requireRole(['learner']), children: learnerRoutes },
             ],
           },
         ],

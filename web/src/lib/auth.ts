@@ -1,33 +1,73 @@
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import type * as Amplify from './amplify.ts';
 import type { WebConfig } from './config.ts';
 
 /**
- * Amplify is used for Cognito auth only, through this module and auth-sign-in.ts; API calls go through
- * api-client.ts with the access token from here.
+ * Amplify is used for Cognito auth only: the session here, the sign-in, sign-up and reset flows in the auth feature
+ * (features/auth/api/). API calls go through api-client.ts with the access token from here.
+ *
+ * Amplify is loaded on first use (`loadAuth`), not with the page: a visitor with no session stored (the marketing
+ * page's usual visitor) never needs it, and it is a sixth of the first load's script. Whether a session is stored
+ * is read from Amplify's own keys in localStorage, where its default token store keeps them.
  */
-export function configureAuth(config: WebConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.UserPoolId,
-        userPoolClientId: config.UserPoolClientId,
-        // Only the local cloud sets it (cognito-local); in AWS the endpoint follows from the pool's region.
-        ...(config.CognitoEndpoint ? { userPoolEndpoint: config.CognitoEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
+
+type AmplifyModule = typeof Amplify;
+export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';
+
+let config: WebConfig | undefined;
+let amplify: Promise<AmplifyModule> | undefined;
+const listeners = new Set<(event: AuthEvent) => void>();
+
+/** Remembers the pool for Amplify, configured with it when it loads (main.tsx calls this before the first guard). */
+export function configureAuth(webConfig: WebConfig): void {
+  config = webConfig;
+}
+
+/** Amplify's key prefix: `CognitoIdentityServiceProvider.<client id>.LastAuthUser` names the signed-in user. */
+const SESSION_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+const SESSION_KEY_SUFFIX = '.LastAuthUser';
+
+/**
+ * Whether Amplify has a session stored in this browser (possibly expired: only Amplify can tell). Without one
+ * nobody is signed in, and Amplify need not load to say so.
+ */
+export function hasStoredSession(storage: Storage = window.localStorage): boolean {
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i) ?? '';
+      if (key.startsWith(SESSION_KEY_PREFIX) && key.endsWith(SESSION_KEY_SUFFIX)) return true;
+    }
+  } catch {
+    // Storage refused (privacy settings): Amplify cannot keep a session there either.
+  }
+  return false;
+}
+
+/** Amplify, loaded and configured once; the auth feature awaits it before a sign-in, sign-up or reset call. */
+export function loadAuth(): Promise<AmplifyModule> {
+  amplify ??= import('./amplify.ts').then((module) => {
+    if (!config) throw new Error('auth: configureAuth(config) must run before Amplify is used');
+    module.configureAmplify(config);
+    module.Hub.listen('auth', ({ payload }) => {
+      const event = payload.event;
+      if (event === 'signedIn' || event === 'signedOut' || event === 'tokenRefresh' || event === 'tokenRefresh_failure') {
+        for (const listener of listeners) listener(event);
+      }
+    });
+    return module;
   });
+  return amplify;
 }
 
 export async function signOutUser(): Promise<void> {
+  const { signOut } = await loadAuth();
   await signOut();
 }
 
 /** The current access token (refreshed by Amplify when it has expired), or undefined when nobody is signed in. */
 export async function getAccessToken(): Promise<string | undefined> {
+  if (!amplify && !hasStoredSession()) return undefined;
   try {
+    const { fetchAuthSession } = await loadAuth();
     const session = await fetchAuthSession();
     return session.tokens?.accessToken.toString();
   } catch {
@@ -40,14 +80,11 @@ export async function isSignedIn(): Promise<boolean> {
   return (await getAccessToken()) !== undefined;
 }
 
-export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';
-
-/** Subscribes to Amplify's auth Hub channel; returns the unsubscribe function. */
+/**
+ * Amplify's auth events (sign-in, sign-out, refresh) from the moment Amplify loads: none can happen before, since
+ * only Amplify signs in or out. Returns the unsubscribe function.
+ */
 export function onAuthEvent(listener: (event: AuthEvent) => void): () => void {
-  return Hub.listen('auth', ({ payload }) => {
-    const event = payload.event;
-    if (event === 'signedIn' || event === 'signedOut' || event === 'tokenRefresh' || event === 'tokenRefresh_failure') {
-      listener(event);
-    }
-  });
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }

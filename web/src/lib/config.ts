@@ -55,8 +55,12 @@ export function loadConfig(fetchImpl: typeof fetch = fetch): Promise<WebConfig> 
   return loaded;
 }
 
+/**
+ * index.html preloads `/config.json` while the scripts load; this request picks up that response (same URL, mode
+ * and credentials, no cache override). The file is served `no-cache`, so a new deployment's config is never stale.
+ */
 async function fetchConfig(fetchImpl: typeof fetch): Promise<WebConfig> {
-  const res = await fetchImpl('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+  const res = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new ConfigError(`/config.json answered ${res.status}`);
   const parsed = parseWebConfig(await res.json().catch(() => undefined));
   if ('invalid' in parsed) throw new ConfigError(`/config.json is invalid: ${parsed.invalid.join(', ')}`);

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { paths, signInReturningTo } from './paths.ts';
 import { dashboardPathFor, type Role } from './roles.ts';
 import { getProfile, type Me } from './session.ts';
 
@@ -12,9 +13,9 @@ export type GuardDecision = { allow: true } | { allow: false; redirectTo: string
 export function decideAccess(
   profile: Pick<Me, 'role'> | null,
   origin: string,
-  { allowed, redirectTo = '/auth/login' }: { allowed?: readonly Role[]; redirectTo?: string } = {},
+  { allowed, redirectTo = paths.login }: { allowed?: readonly Role[]; redirectTo?: string } = {},
 ): GuardDecision {
-  if (!profile) return { allow: false, redirectTo: `${redirectTo}?redirectTo=${encodeURIComponent(origin)}` };
+  if (!profile) return { allow: false, redirectTo: signInReturningTo(origin, redirectTo) };
   if (allowed && !allowed.includes(profile.role)) return { allow: false, redirectTo: dashboardPathFor(profile.role) };
   return { allow: true };
 }
@@ -40,13 +41,13 @@ export const requireSession = requireRole();
 
 /** Signed-in visitors of the sign-in and sign-up screens go to `/`, which sends them to their dashboard. */
 export async function guestOnly(): Promise<Response | null> {
-  return (await getProfile()) ? redirect('/') : null;
+  return (await getProfile()) ? redirect(paths.home) : null;
 }
 
 /** `/dashboard`: each role to its own dashboard, anonymous visitors to sign in (and back here afterwards). */
 export async function dashboardRedirect({ request }: LoaderFunctionArgs): Promise<Response> {
   const profile = await getProfile();
-  if (!profile) return redirect(`/auth/login?redirectTo=${encodeURIComponent(originOf(request))}`);
+  if (!profile) return redirect(signInReturningTo(originOf(request)));
   return redirect(dashboardPathFor(profile.role));
 }
 

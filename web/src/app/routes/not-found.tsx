@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/lib/paths.ts';
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();
@@ -19,7 +20,7 @@ export function NotFoundRoute() {
         The page <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs break-all">{pathname}</code> does not exist.
       </p>
       <Button asChild>
-        <Link to="/">Return to Home</Link>
+        <Link to={paths.home}>Return to Home</Link>
       </Button>
     </main>
   );

@@ -1,4 +1,5 @@
-import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { Toaster as Sonner, toast, type ToasterProps } from 'sonner';
+import { errorMessage } from '@/lib/error-message.ts';
 
 /** The app's one toast outlet. Call sites use `toast` / `toast.error` from 'sonner' with a title and a description. */
 export function Toaster(props: ToasterProps) {
@@ -14,4 +15,9 @@ export function Toaster(props: ToasterProps) {
 }
 
 // The one way to raise a toast: `toast.error('Sign in failed', { description: message })`.
-export { toast } from 'sonner';
+export { toast };
+
+/** SPEC.md's failure toast of an action: title 'Error', the server's message, or the action's `fallback` text. */
+export function toastError(error: unknown, fallback: string): void {
+  toast.error('Error', { description: errorMessage(error, fallback) });
+}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
+import { paths } from '@/lib/paths.ts';
 import { formatPence, sampleAdminStats } from '../api/sample-stats.ts';
 
 // SPEC.md "Admin dashboard": static placeholder cards; the admin issue replaces them with GET /api/admin/stats.
@@ -51,25 +52,25 @@ export function AdminDashboardScreen() {
           </CardHeader>
           <CardContent className="grid gap-2">
             <Button asChild variant="outline" className="justify-start">
-              <Link to="/dashboard/admin/users">
+              <Link to={paths.admin.users}>
                 <Users aria-hidden="true" />
                 Manage Users
               </Link>
             </Button>
             <Button asChild variant="outline" className="justify-start">
-              <Link to="/dashboard/admin/analytics">
+              <Link to={paths.admin.analytics}>
                 <ChartBar aria-hidden="true" />
                 View Analytics
               </Link>
             </Button>
             <Button asChild variant="outline" className="justify-start">
-              <Link to="/dashboard/admin/settings#billing">
+              <Link to={`${paths.admin.settings}#billing`}>
                 <CreditCard aria-hidden="true" />
                 Billing Settings
               </Link>
             </Button>
             <Button asChild variant="outline" className="justify-start">
-              <Link to="/dashboard/admin/settings">
+              <Link to={paths.admin.settings}>
                 <Settings aria-hidden="true" />
                 Platform Settings
               </Link>

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
-import { requestPasswordReset } from '@/lib/auth-password-reset.ts';
+import { requestPasswordReset } from '../api/password-reset.ts';
 import { ForgotPasswordScreen } from './forgot-password-screen.tsx';
 import { renderAt } from './test-router.tsx';
 
-vi.mock('@/lib/auth-password-reset.ts', () => ({ requestPasswordReset: vi.fn(), confirmPasswordReset: vi.fn() }));
+vi.mock('../api/password-reset.ts', () => ({ requestPasswordReset: vi.fn(), confirmPasswordReset: vi.fn() }));
 vi.mock('@/components/ui/toaster.tsx', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const request = vi.mocked(requestPasswordReset);

@@ -1,13 +1,14 @@
-import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
-import { requestPasswordReset } from '@/lib/auth-password-reset.ts';
-import { Link } from 'react-router-dom';
+import { errorMessage } from '@/lib/error-message.ts';
+import { paths } from '@/lib/paths.ts';
+import { requestPasswordReset } from '../api/password-reset.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ForgotPasswordForm, type ForgotPasswordValues } from '../components/forgot-password-form.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { errorMessage } from '../error-message.ts';
 
 /** `/auth/forgot-password`: the form, then (only without an error) the "sent" confirmation in its place. */
 export function ForgotPasswordScreen() {
@@ -33,7 +34,7 @@ export function ForgotPasswordScreen() {
             Check your email for a password reset link
           </p>
           <Button asChild variant="outline" className="w-full">
-            <Link to="/auth/login">Back to Sign In</Link>
+            <Link to={paths.login}>Back to Sign In</Link>
           </Button>
         </div>
       </AuthLayout>
@@ -46,7 +47,7 @@ export function ForgotPasswordScreen() {
       description="Enter the email of your account and we will send you a link to choose a new password."
       footer={
         <>
-          Remember your password? <TextLink to="/auth/login">Sign in</TextLink>
+          Remember your password? <TextLink to={paths.login}>Sign in</TextLink>
         </>
       }
     >

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { completeNewPassword, signInWithPassword } from '@/lib/auth-sign-in.ts';
+import { completeNewPassword, signInWithPassword } from '../api/sign-in.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { renderAt } from './test-router.tsx';
 
-vi.mock('@/lib/auth-sign-in.ts', () => ({ signInWithPassword: vi.fn(), completeNewPassword: vi.fn() }));
+vi.mock('../api/sign-in.ts', () => ({ signInWithPassword: vi.fn(), completeNewPassword: vi.fn() }));
 vi.mock('@/components/ui/toaster.tsx', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const signIn = vi.mocked(signInWithPassword);

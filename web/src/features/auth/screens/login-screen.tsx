@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/components/ui/toaster.tsx';
-import { completeNewPassword, signInWithPassword, type SignInOutcome } from '@/lib/auth-sign-in.ts';
-import { safeRedirect } from '@/lib/safe-redirect.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+import { paths, REDIRECT_PARAM } from '@/lib/paths.ts';
+import { completeNewPassword, signInWithPassword, type SignInOutcome } from '../api/sign-in.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { NewPasswordForm, type NewPasswordValues } from '../components/new-password-form.tsx';
 import { SignInForm, type SignInValues } from '../components/sign-in-form.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { errorMessage } from '../error-message.ts';
+import { safeRedirect } from '../safe-redirect.ts';
 
 /** `/auth/login`, and for invited accounts the new-password step of the same sign-in. */
 export function LoginScreen() {
@@ -24,7 +25,7 @@ export function LoginScreen() {
       return;
     }
     // `/` sends a signed-in user on to their role's dashboard.
-    await navigate(safeRedirect(params.get('redirectTo'), '/'), { replace: true });
+    await navigate(safeRedirect(params.get(REDIRECT_PARAM), paths.home), { replace: true });
   }
 
   async function signIn({ email, password }: SignInValues): Promise<void> {
@@ -66,13 +67,13 @@ export function LoginScreen() {
       description="Enter your email and password to reach your dashboard."
       footer={
         <>
-          Don&apos;t have an account? <TextLink to="/auth/signup">Sign up</TextLink>
+          Don&apos;t have an account? <TextLink to={paths.signup}>Sign up</TextLink>
         </>
       }
     >
       <SignInForm onSubmit={signIn} defaultEmail={typeof email === 'string' ? email : ''} />
       <p className="mt-4 text-center text-sm">
-        <TextLink to="/auth/forgot-password">Forgot your password?</TextLink>
+        <TextLink to={paths.forgotPassword}>Forgot your password?</TextLink>
       </p>
     </AuthLayout>
   );

@@ -1,10 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/components/ui/toaster.tsx';
-import { confirmPasswordReset } from '@/lib/auth-password-reset.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+import { paths } from '@/lib/paths.ts';
+import { confirmPasswordReset } from '../api/password-reset.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ResetPasswordForm, type ResetPasswordValues } from '../components/reset-password-form.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { errorMessage } from '../error-message.ts';
 
 /** `/reset-password?code=...&email=...`: the target of the reset email's link. */
 export function ResetPasswordScreen() {
@@ -19,7 +20,7 @@ export function ResetPasswordScreen() {
       throw error;
     }
     toast.success('Password reset', { description: 'You can now sign in with your new password.' });
-    await navigate('/auth/login', { state: { email } });
+    await navigate(paths.login, { state: { email } });
   }
 
   return (
@@ -28,7 +29,7 @@ export function ResetPasswordScreen() {
       description="Enter the code from the email and choose a new password."
       footer={
         <>
-          Need a new code? <TextLink to="/auth/forgot-password">Send another link</TextLink>
+          Need a new code? <TextLink to={paths.forgotPassword}>Send another link</TextLink>
         </>
       }
     >

@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
-import { signUpWithEmail } from '@/lib/auth-sign-up.ts';
+import { signUpWithEmail } from '../api/sign-up.ts';
 import { SignUpScreen } from './signup-screen.tsx';
 import { renderAt } from './test-router.tsx';
 
-vi.mock('@/lib/auth-sign-up.ts', () => ({ signUpWithEmail: vi.fn() }));
+vi.mock('../api/sign-up.ts', () => ({ signUpWithEmail: vi.fn() }));
 vi.mock('@/components/ui/toaster.tsx', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const signUp = vi.mocked(signUpWithEmail);

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/toaster.tsx';
-import { signUpWithEmail } from '@/lib/auth-sign-up.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+import { paths } from '@/lib/paths.ts';
+import { signUpWithEmail } from '../api/sign-up.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { SignUpForm, type SignUpValues } from '../components/sign-up-form.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { errorMessage } from '../error-message.ts';
 
 /** `/auth/signup`: self-registration, creators only (the pre sign-up trigger has the last word). */
 export function SignUpScreen() {
@@ -24,7 +25,7 @@ export function SignUpScreen() {
       // Not expected (the trigger confirms self sign-ups), but then the truth is more useful than the usual text.
       toast.success('Success!', { description: 'Account created. Confirm it from the email we sent, then sign in.' });
     }
-    await navigate('/auth/login', { state: { email } });
+    await navigate(paths.login, { state: { email } });
   }
 
   return (
@@ -33,7 +34,7 @@ export function SignUpScreen() {
       description="Sign up as a creator to build and license your courses."
       footer={
         <>
-          Already have an account? <TextLink to="/auth/login">Sign in</TextLink>
+          Already have an account? <TextLink to={paths.login}>Sign in</TextLink>
         </>
       }
     >

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditsResponse, type UseCreditsBody } from '@contracts/credits.ts';
-import { toast } from '@/components/ui/toaster.tsx';
+import { toastError } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { creditsQueryKey } from './billing-queries.ts';
-import { errorMessage } from '@/lib/error-message.ts';
 
 export const SPEND_FAILED = 'Failed to use AI credits';
 
@@ -15,12 +15,6 @@ export interface SpendCreditsInput extends UseCreditsBody {
   idempotencyKey?: string;
 }
 
-export function newIdempotencyKey(): string {
-  // randomUUID needs a secure context (https or localhost); a dev server reached by LAN address is neither.
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
-  return `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 /**
  * Spends AI credits (POST /api/credits/use, SPEC.md section 7 "use-ai-credits"). On success the credits and their
  * last transaction are refreshed from the answer; on failure toast 'Error' with the server's message or
@@ -30,11 +24,11 @@ export function useSpendCredits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey = newIdempotencyKey(), ...body }: SpendCreditsInput) =>
-      apiClient.post('/api/credits/use', creditsResponse, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      apiClient.post('/api/credits/use', creditsResponse, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: (credits) => {
       queryClient.setQueryData(creditsQueryKey, credits);
       void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
     },
-    onError: (error) => toast.error('Error', { description: errorMessage(error, SPEND_FAILED) }),
+    onError: (error) => toastError(error, SPEND_FAILED),
   });
 }

@@ -125,6 +125,7 @@ describe('AiCreditsCard', () => {
     expect(busy).toHaveAttribute('aria-busy', 'true');
     const [, init] = fetchMock.mock.calls.find(([path]) => path === '/api/credits/purchase')!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-token');
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[\w.:-]{8,200}$/);
     expect(JSON.parse(init?.body as string)).toEqual({
       creditAmount: 100,
       successUrl: 'http://app.test/dashboard',

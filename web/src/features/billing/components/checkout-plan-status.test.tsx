@@ -1,6 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, noSubscription as none, renderWithProviders, starterTrial as trialing } from '../test/render.tsx';
+import {
+  fakeApi,
+  jsonResponse,
+  noSubscription as none,
+  renderWithProviders,
+  starterPaidNoTrial,
+  starterTrial as trialing,
+} from '../test/render.tsx';
 import { CheckoutPlanStatus, POLL_INTERVAL_MS, POLL_TIMEOUT_MS } from './checkout-plan-status.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
@@ -21,9 +28,19 @@ describe('CheckoutPlanStatus', () => {
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
 
     expect(await screen.findByTestId('checkout-plan')).toHaveTextContent('Starter Plan — 14 days left in your trial');
+    expect(screen.getByTestId('checkout-plan-billing')).toHaveTextContent('Free until Dec 5, 2026, then £28/month');
     const settled = calls;
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
     expect(calls).toBe(settled);
+  });
+
+  it('says a plan that started without a trial (the creator had theirs) is active and billed from today', async () => {
+    fakeApi({ 'GET /api/me/subscription': () => jsonResponse(200, starterPaidNoTrial) });
+    renderWithProviders(<CheckoutPlanStatus awaitingPayment />);
+
+    expect(await screen.findByTestId('checkout-plan')).toHaveTextContent('Starter Plan — active');
+    expect(screen.getByTestId('checkout-plan-billing')).toHaveTextContent('Billed £28/month from today; next payment on Jan 5, 2027');
+    expect(screen.getByRole('status')).not.toHaveTextContent(/trial/i);
   });
 
   it('says the plan will appear shortly when the webhook takes longer, and stops asking', async () => {

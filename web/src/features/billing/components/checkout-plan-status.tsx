@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { creditsQueryKey, subscriptionQueryOptions } from '../api/billing-queries.ts';
-import { planLabel, trialDaysLeftText } from '../format.ts';
+import { billedNowLine, periodLine, planLabel, trialDaysLeftText } from '../format.ts';
 
 /** How often, and how long, the success page asks whether the payment's webhook has landed. */
 export const POLL_INTERVAL_MS = 1_500;
@@ -16,6 +16,17 @@ const live = (s: SubscriptionResponse | undefined): s is SubscriptionResponse =>
 export function planSummary(s: SubscriptionResponse): string {
   const state = s.status === 'trialing' ? trialDaysLeftText(s.trialDaysLeft) : s.status === 'past_due' ? 'payment due' : 'active';
   return `${planLabel(s.tier)} — ${state}`;
+}
+
+/**
+ * How the plan is billed, under its summary: a trial's end and first charge ('Free until Dec 5, 2026, then
+ * £28/month'), or for a plan that started without a trial, that it was billed now. Nothing for a failed payment
+ * (the summary says 'payment due').
+ */
+function billingSummary(s: SubscriptionResponse, justPaid: boolean): string | null {
+  if (s.status === 'trialing') return periodLine(s);
+  if (s.status === 'active') return justPaid ? billedNowLine(s) : periodLine(s);
+  return null;
 }
 
 /**
@@ -47,10 +58,18 @@ export function CheckoutPlanStatus({ awaitingPayment }: { awaitingPayment: boole
 
   let content: ReactNode = null;
   if (live(current)) {
+    const billing = billingSummary(current, awaitingPayment);
     content = (
-      <p className="font-medium text-foreground" data-testid="checkout-plan">
-        {planSummary(current)}
-      </p>
+      <>
+        <p className="font-medium text-foreground" data-testid="checkout-plan">
+          {planSummary(current)}
+        </p>
+        {billing && (
+          <p className="mt-1 text-muted-foreground" data-testid="checkout-plan-billing">
+            {billing}
+          </p>
+        )}
+      </>
     );
   } else if (awaitingPayment && (timedOut || subscription.isError)) {
     content = (

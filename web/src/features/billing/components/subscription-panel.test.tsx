@@ -1,14 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-import { errorResponse, fakeApi, findToast, jsonResponse, noSubscription as none, renderWithProviders, starterTrial as trialing, stubLocation } from '../test/render.tsx';
+import {
+  errorResponse,
+  fakeApi,
+  findToast,
+  jsonResponse,
+  noSubscription as none,
+  renderWithProviders,
+  starterCanceled,
+  starterTrial as trialing,
+  stubLocation,
+} from '../test/render.tsx';
 import { SubscriptionPanel } from './subscription-panel.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
 const active: SubscriptionResponse = { ...trialing, status: 'active', tier: 'pro', trialEnd: null, onTrial: false, trialDaysLeft: 0 };
 
-const pricing = <div data-testid="pricing-cards">Starter and Pro</div>;
+/** Stands in for the pricing cards app/ composes in; says whether it was asked to offer the trial. */
+const pricing = ({ trialAvailable }: SubscriptionResponse) => (
+  <div data-testid="pricing-cards">{trialAvailable ? 'Starter and Pro, trial on offer' : 'Starter and Pro, no trial'}</div>
+);
 const renderPanel = () => renderWithProviders(<SubscriptionPanel pricing={pricing} />);
 const panel = () => screen.getByTestId('subscription-panel');
 
@@ -28,13 +41,24 @@ describe('SubscriptionPanel', () => {
     expect(screen.getByTestId('subscription-skeleton')).toHaveTextContent('Loading your subscription...');
   });
 
-  it('offers the pricing cards to a creator without a subscription', async () => {
+  it('offers the pricing cards, with the 14-day trial, to a creator who never subscribed', async () => {
     fakeApi({ 'GET /api/me/subscription': () => jsonResponse(200, none) });
     renderPanel();
 
     expect(await screen.findByRole('region', { name: 'Choose your plan' })).toBeInTheDocument();
-    expect(within(panel()).getByTestId('pricing-cards')).toBeInTheDocument();
+    expect(panel()).toHaveTextContent('Starter starts with a 14-day free trial.');
+    expect(within(panel()).getByTestId('pricing-cards')).toHaveTextContent('Starter and Pro, trial on offer');
     expect(within(panel()).queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
+  });
+
+  it('offers the plans again without any trial to a creator who canceled after theirs', async () => {
+    fakeApi({ 'GET /api/me/subscription': () => jsonResponse(200, starterCanceled) });
+    renderPanel();
+
+    expect(await screen.findByRole('region', { name: 'Your subscription has been canceled' })).toBeInTheDocument();
+    expect(panel()).toHaveTextContent('Your Starter Plan has ended.');
+    expect(panel()).not.toHaveTextContent(/free trial/i);
+    expect(within(panel()).getByTestId('pricing-cards')).toHaveTextContent('Starter and Pro, no trial');
   });
 
   it("shows 'Starter Plan' on trial with '14 days left in your trial' and when the trial ends", async () => {
@@ -116,6 +140,7 @@ describe('SubscriptionPanel', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:12111/billing_portal/bps_1'));
     const [, init] = fetchMock.mock.calls.find(([path]) => path === '/api/billing/portal')!;
     expect(JSON.parse(init?.body as string)).toEqual({ returnUrl: 'http://app.test/dashboard/creator' });
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[\w.:-]{8,200}$/);
     expect(screen.getByRole('button', { name: 'Opening...' })).toBeDisabled();
   });
 

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { cn } from '@/lib/utils.ts';
 import { subscriptionQueryOptions } from '../api/billing-queries.ts';
 import { useBillingPortal } from '../api/use-billing-portal.ts';
-import { formatDate, formatMonthlyPrice, planLabel, trialDaysLeftText } from '../format.ts';
+import { periodLine, planLabel, trialDaysLeftText } from '../format.ts';
 
 const statusLabels: Record<Exclude<SubscriptionStatus, 'none'>, string> = {
   trialing: 'Trial',
@@ -29,9 +29,10 @@ const statusStyles: Record<Exclude<SubscriptionStatus, 'none'>, string> = {
 /**
  * The creator's plan (spec sections 2-4): which plan, its status (trial days left, active, past due, canceled),
  * when it renews or ends, and 'Manage billing' (the provider's portal). Without a live subscription it offers the
- * plans instead: `pricing` is the pricing cards, composed in by app/ (features do not import each other).
+ * plans instead: `pricing` renders the pricing cards for this subscription (whether the trial is still on offer),
+ * composed in by app/ (features do not import each other).
  */
-export function SubscriptionPanel({ pricing }: { pricing: ReactNode }) {
+export function SubscriptionPanel({ pricing }: { pricing: (subscription: SubscriptionResponse) => ReactNode }) {
   const titleId = useId();
   const subscription = useQuery(subscriptionQueryOptions());
 
@@ -97,21 +98,6 @@ function StatusBadge({ status }: { status: Exclude<SubscriptionStatus, 'none'> }
   );
 }
 
-/** What the period line says: the renewal, the announced end, or the trial's end. */
-function periodLine(subscription: SubscriptionResponse): string | null {
-  const price = subscription.tier ? formatMonthlyPrice(plans[subscription.tier].pricePence) : null;
-  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd) {
-    return `Cancels on ${formatDate(subscription.currentPeriodEnd)}`;
-  }
-  if (subscription.status === 'trialing' && subscription.trialEnd) {
-    return `Free until ${formatDate(subscription.trialEnd)}${price ? `, then ${price}` : ''}`;
-  }
-  if (subscription.currentPeriodEnd) {
-    return `Renews on ${formatDate(subscription.currentPeriodEnd)}${price ? ` at ${price}` : ''}`;
-  }
-  return null;
-}
-
 function CurrentPlan({ titleId, subscription }: { titleId: string; subscription: SubscriptionResponse }) {
   const status = subscription.status as Exclude<SubscriptionStatus, 'none' | 'canceled'>;
   const period = periodLine(subscription);
@@ -155,7 +141,23 @@ function CurrentPlan({ titleId, subscription }: { titleId: string; subscription:
   );
 }
 
-function ChoosePlan({ titleId, subscription, pricing }: { titleId: string; subscription: SubscriptionResponse; pricing: ReactNode }) {
+/** What the panel says above the plans of a creator who has none yet. */
+function choosePlanText(subscription: SubscriptionResponse): string {
+  const trial = plans.starter.trialDays;
+  return subscription.trialAvailable && trial > 0
+    ? `Subscribe to create courses and get monthly AI credits. Starter starts with a ${trial}-day free trial.`
+    : 'Subscribe to create courses and get monthly AI credits.';
+}
+
+function ChoosePlan({
+  titleId,
+  subscription,
+  pricing,
+}: {
+  titleId: string;
+  subscription: SubscriptionResponse;
+  pricing: (subscription: SubscriptionResponse) => ReactNode;
+}) {
   const canceled = subscription.status === 'canceled';
   return (
     <Card role="region" aria-labelledby={titleId} data-testid="subscription-panel">
@@ -169,7 +171,7 @@ function ChoosePlan({ titleId, subscription, pricing }: { titleId: string; subsc
         <CardDescription>
           {canceled
             ? `Your ${planLabel(subscription.tier)} has ended. Subscribe again to keep creating courses and get monthly AI credits.`
-            : 'Subscribe to create courses and get monthly AI credits. Starter starts with a 14-day free trial.'}
+            : choosePlanText(subscription)}
         </CardDescription>
         {canceled && (
           <div className="pt-1">
@@ -178,7 +180,7 @@ function ChoosePlan({ titleId, subscription, pricing }: { titleId: string; subsc
         )}
       </CardHeader>
       {/* Narrower padding on a phone: the plan cards inside carry their own. */}
-      <CardContent className="px-3 pt-4 sm:px-6">{pricing}</CardContent>
+      <CardContent className="px-3 pt-4 sm:px-6">{pricing(subscription)}</CardContent>
     </Card>
   );
 }

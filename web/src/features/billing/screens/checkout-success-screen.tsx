@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { paths } from '@/lib/paths.ts';
 import { CheckoutPlanStatus } from '../components/checkout-plan-status.tsx';
 
 /**
@@ -34,7 +35,7 @@ export function CheckoutSuccessScreen() {
         <CardContent className="grid gap-5">
           <CheckoutPlanStatus awaitingPayment={params.has('session_id')} />
           <Button asChild size="lg" className="w-full">
-            <Link to="/dashboard">Go to Dashboard</Link>
+            <Link to={paths.dashboard}>Go to Dashboard</Link>
           </Button>
         </CardContent>
       </Card>

@@ -54,7 +54,10 @@ export function stubLocation() {
   return assign;
 }
 
-/** GET /api/me/subscription answers: no subscription, and a Starter trial with 14 days left. */
+/**
+ * GET /api/me/subscription answers: no subscription (the trial still on offer), a Starter trial with 14 days left,
+ * and a creator who has had their trial (canceled, then back on Starter with no trial: active and billed).
+ */
 export const noSubscription: SubscriptionResponse = {
   status: 'none',
   subscribed: false,
@@ -64,6 +67,7 @@ export const noSubscription: SubscriptionResponse = {
   trialDaysLeft: 0,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
+  trialAvailable: true,
 };
 
 export const starterTrial: SubscriptionResponse = {
@@ -75,4 +79,24 @@ export const starterTrial: SubscriptionResponse = {
   trialDaysLeft: 14,
   currentPeriodEnd: '2026-12-05T12:00:00.000Z',
   cancelAtPeriodEnd: false,
+  trialAvailable: false,
+};
+
+export const starterCanceled: SubscriptionResponse = {
+  ...starterTrial,
+  status: 'canceled',
+  subscribed: false,
+  trialEnd: null,
+  onTrial: false,
+  trialDaysLeft: 0,
+  currentPeriodEnd: null,
+};
+
+export const starterPaidNoTrial: SubscriptionResponse = {
+  ...starterTrial,
+  status: 'active',
+  trialEnd: null,
+  onTrial: false,
+  trialDaysLeft: 0,
+  currentPeriodEnd: '2027-01-05T12:00:00.000Z',
 };

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
+import { paths } from '@/lib/paths.ts';
 
 // SPEC.md "Creator dashboard": hard-coded samples until the courses issue brings the creator's real figures.
 const recentCourses = [
@@ -15,10 +16,10 @@ const recentCourses = [
 ];
 
 const quickActions = [
-  { label: 'Create Course', to: '/dashboard/creator/create', icon: CirclePlus },
-  { label: 'Generate Landing Page', to: '/dashboard/creator/landing', icon: Globe },
-  { label: 'View Learners', to: '/dashboard/creator/crm', icon: UsersRound },
-  { label: 'Connect Integrations', to: '/dashboard/creator/integrations', icon: Plug },
+  { label: 'Create Course', to: paths.creator.create, icon: CirclePlus },
+  { label: 'Generate Landing Page', to: paths.creator.landing, icon: Globe },
+  { label: 'View Learners', to: paths.creator.crm, icon: UsersRound },
+  { label: 'Connect Integrations', to: paths.creator.integrations, icon: Plug },
 ];
 
 /**
@@ -84,7 +85,7 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
                 </Button>
               ))}
               <Button asChild variant="ghost" className="justify-start">
-                <Link to="/dashboard/creator/analytics">
+                <Link to={paths.creator.analytics}>
                   <ChartBar aria-hidden="true" />
                   See analytics
                 </Link>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { paths } from '@/lib/paths.ts';
 
 // Sidebar entries whose real content arrives with later issues: each names what will appear here.
 
@@ -15,7 +16,7 @@ export function CreatorCoursesScreen() {
         title="No courses yet"
         action={
           <Button asChild>
-            <Link to="/dashboard/creator/create">
+            <Link to={paths.creator.create}>
               <CirclePlus aria-hidden="true" />
               Create Course
             </Link>

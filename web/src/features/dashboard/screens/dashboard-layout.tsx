@@ -6,6 +6,8 @@ import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
 import { Separator } from '@/components/ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useSidebar } from '@/components/ui/sidebar.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { paths, signInReturningTo } from '@/lib/paths.ts';
 import { signOutAndForget } from '@/lib/session.ts';
 import { useProfile } from '@/lib/session-hooks.ts';
 import { AppSidebar } from '../components/app-sidebar.tsx';
@@ -24,7 +26,7 @@ export function DashboardLayout() {
   // The session ended elsewhere (another tab signed out, the refresh token expired): back to sign-in, then here.
   useEffect(() => {
     if (profile.data === null && !signingOut.current) {
-      void navigate(`/auth/login?redirectTo=${encodeURIComponent(pathname + search)}`, { replace: true });
+      void navigate(signInReturningTo(pathname + search), { replace: true });
     }
   }, [profile.data, navigate, pathname, search]);
 
@@ -92,11 +94,11 @@ function SignOutButton({ signingOut }: { signingOut: React.RefObject<boolean> })
     try {
       await signOutAndForget();
       toast.success('Signed out', { description: 'You have been successfully signed out.' });
-      await navigate('/auth/login', { replace: true });
+      await navigate(paths.login, { replace: true });
     } catch (error) {
       signingOut.current = false;
       setBusy(false);
-      toast.error('Sign out failed', { description: error instanceof Error ? error.message : String(error) });
+      toast.error('Sign out failed', { description: errorMessage(error) });
     }
   }
 

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
+import { paths } from '@/lib/paths.ts';
 
 // SPEC.md "learner dashboard": static demo content until the enrolment issue brings the learner's courses.
 const continueLearning = [
@@ -47,7 +48,7 @@ export function LearnerDashboardScreen() {
                       <p className="text-sm text-muted-foreground">{c.next}</p>
                     </div>
                     <Button asChild size="sm" variant="outline">
-                      <Link to="/dashboard/learner/courses" aria-label={`Continue ${c.title}`}>
+                      <Link to={paths.learner.courses} aria-label={`Continue ${c.title}`}>
                         <PlayCircle aria-hidden="true" />
                         Continue
                       </Link>
@@ -81,7 +82,7 @@ export function LearnerDashboardScreen() {
               ))}
             </ul>
             <Button asChild variant="link" className="mt-2 px-0">
-              <Link to="/dashboard/learner/browse">Browse all courses</Link>
+              <Link to={paths.learner.browse}>Browse all courses</Link>
             </Button>
           </CardContent>
         </Card>

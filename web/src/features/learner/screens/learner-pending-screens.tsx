@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { paths } from '@/lib/paths.ts';
 
 // Sidebar entries whose screens arrive with the enrolment issue: each names what will appear here.
 
@@ -15,7 +16,7 @@ export function LearnerCoursesScreen() {
         title="No courses yet"
         action={
           <Button asChild variant="outline">
-            <Link to="/dashboard/learner/browse">Browse courses</Link>
+            <Link to={paths.learner.browse}>Browse courses</Link>
           </Button>
         }
       >

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/lib/paths.ts';
 
 export function ClosingCta() {
   return (
@@ -24,7 +25,7 @@ export function ClosingCta() {
         </p>
         <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="h-12 bg-background px-7 text-base text-foreground hover:bg-background/90">
-            <Link to="/auth/signup">
+            <Link to={paths.signup}>
               Create your creator account
               <ArrowRight aria-hidden="true" />
             </Link>

@@ -1,6 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/lib/paths.ts';
 import { HeroIllustration } from './hero-illustration.tsx';
 
 const claims = [
@@ -34,7 +35,7 @@ export function Hero() {
           </p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg" className="h-12 px-7 text-base shadow-lg shadow-primary/25">
-              <Link to="/auth/signup">
+              <Link to={paths.signup}>
                 Start your free trial
                 <ArrowRight aria-hidden="true" />
               </Link>

@@ -91,6 +91,19 @@ describe('PricingPlans', () => {
     expect(within(card('pro')).getByText('Most Popular')).toBeInTheDocument();
   });
 
+  it("promises a creator who has had their trial no trial at all: Starter is 'Billed monthly, cancel anytime'", () => {
+    signedInAs('creator');
+    renderPlans({ trialAvailable: false });
+
+    expect(card('starter')).toHaveTextContent('£28/month');
+    expect(card('starter')).toHaveTextContent('Billed monthly, cancel anytime');
+    expect(card('starter')).not.toHaveTextContent('Free for 14 days');
+    expect(card('starter')).not.toHaveTextContent(/free trial/i);
+    const starterFeatures = within(within(card('starter')).getByRole('list', { name: 'Starter features' })).getAllByRole('listitem');
+    expect(starterFeatures.map((item) => item.textContent)).toEqual(plans.starter.features.slice(1));
+    expect(within(within(card('pro')).getByRole('list', { name: 'Pro features' })).getAllByRole('listitem')).toHaveLength(plans.pro.features.length);
+  });
+
   it("lists each plan's features from the spec, in order", () => {
     signedInAs(null);
     renderPlans();
@@ -160,6 +173,7 @@ describe('PricingPlans', () => {
     expect(path).toBe('/api/billing/checkout');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-token');
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[\w.:-]{8,200}$/);
     expect(JSON.parse(init?.body as string)).toEqual({
       planType: 'pro',
       successUrl: 'http://app.test/checkout/success',
@@ -186,6 +200,28 @@ describe('PricingPlans', () => {
     expect(within(toast).getByText('Error', { exact: true })).toBeInTheDocument();
     expect(await within(card('starter')).findByRole('button', { name: 'Get Started' })).toBeEnabled();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends a lost checkout request again with the same Idempotency-Key, and a new click with a new one', async () => {
+    signedInAs('creator');
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(200, { url: 'http://127.0.0.1:12111/checkout/cs_test_3' }))
+      .mockResolvedValueOnce(jsonResponse(200, { url: 'http://127.0.0.1:12111/checkout/cs_test_4' }));
+    const { user } = renderPlans();
+    const keys = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+
+    await user.click(within(card('starter')).getByRole('button', { name: 'Get Started' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:12111/checkout/cs_test_3'), { timeout: 3_000 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [first, retry] = keys();
+    expect(retry).toBe(first);
+
+    // Back from the checkout page (back-forward cache), the creator chooses again: a new intent.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await user.click(await within(card('starter')).findByRole('button', { name: 'Get Started' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(keys()[2]).not.toBe(first);
   });
 
   it("falls back to toast 'Error' / 'Failed to create checkout session' when the failure says nothing", async () => {

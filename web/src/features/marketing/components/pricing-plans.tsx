@@ -3,45 +3,62 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { plans, planTypes, type Plan, type PlanType } from '@contracts/plans.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { toast } from '@/components/ui/toaster.tsx';
+import { toastError } from '@/components/ui/toaster.tsx';
 import { isSignedIn } from '@/lib/auth.ts';
+import { formatPounds } from '@/lib/format-money.ts';
+import { paths, urlOf } from '@/lib/paths.ts';
 import { getProfile } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { errorMessage } from '@/lib/error-message.ts';
 import { CHECKOUT_FAILED, useCreateCheckout } from '../api/use-create-checkout.ts';
 
 /** SPEC.md section 5: only creators may start a paid-plan checkout. */
 export const NON_CREATOR_MESSAGE =
   'Only creators can subscribe to paid plans. Learners and Group Leaders are invited by creators.';
 
-/** What the card says under the price (the feature lists come verbatim from the spec). */
-const planPitch: Record<PlanType, { summary: string; billing: string }> = {
-  starter: { summary: 'Everything you need to launch your first courses.', billing: 'Free for 14 days, then billed monthly' },
-  pro: { summary: 'For growing creators licensing courses to teams.', billing: 'Billed monthly, cancel anytime' },
+/** What the card says under the name (the feature lists come verbatim from the spec). */
+const planSummary: Record<PlanType, string> = {
+  starter: 'Everything you need to launch your first courses.',
+  pro: 'For growing creators licensing courses to teams.',
 };
 const popularPlan: PlanType = 'pro';
 
+/** Whether this plan's checkout would start with a free trial for this visitor. */
+const offersTrial = (plan: Plan, trialAvailable: boolean): boolean => trialAvailable && plan.trialDays > 0;
+
+/** The line under the price: the trial when this visitor would get one, plain monthly billing otherwise. */
+function billingLine(plan: Plan, trialAvailable: boolean): string {
+  return offersTrial(plan, trialAvailable) ? `Free for ${plan.trialDays} days, then billed monthly` : 'Billed monthly, cancel anytime';
+}
+
+/** The plan's features as this visitor would get them: without the free-trial line when no trial is on offer. */
+function featuresFor(plan: Plan, trialAvailable: boolean): readonly string[] {
+  return offersTrial(plan, trialAvailable) ? plan.features : plan.features.filter((feature) => !/\bfree trial\b/i.test(feature));
+}
+
+/** '£28': every plan is priced in pounds (`currency: 'GBP'`). */
 export function formatPrice(plan: Pick<Plan, 'pricePence' | 'currency'>): string {
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: plan.currency,
-    minimumFractionDigits: plan.pricePence % 100 === 0 ? 0 : 2,
-  }).format(plan.pricePence / 100);
+  return formatPounds(plan.pricePence);
 }
 
 /**
  * The Starter and Pro cards with their 'Get Started' buttons. Reusable: the landing page shows it to anonymous
  * visitors, the billing area to creators. 'Get Started' sends an anonymous visitor to sign up, refuses anyone but
  * a creator (alert + inline message), and takes a creator to the hosted checkout.
+ *
+ * One free trial per creator: a creator who has trialed or paid before (`trialAvailable` false, from their
+ * subscription) is never promised the trial, neither under the price nor in the features.
  */
 export function PricingPlans({
   headingLevel = 3,
-  cancelPath = '/#pricing',
+  cancelPath = paths.pricing,
+  trialAvailable = true,
   className,
 }: {
   headingLevel?: 2 | 3 | 4;
   /** Where the provider's Cancel returns to: the landing page's pricing, or the creator's billing area. */
   cancelPath?: string;
+  /** Whether this visitor would still get a plan's free trial (an anonymous visitor would). */
+  trialAvailable?: boolean;
   className?: string;
 }) {
   const navigate = useNavigate();
@@ -59,7 +76,7 @@ export function PricingPlans({
     try {
       const profile = (await isSignedIn()) ? await getProfile() : null;
       if (!profile) {
-        navigate('/auth/signup');
+        navigate(paths.signup);
         return;
       }
       if (profile.role !== 'creator') {
@@ -67,11 +84,10 @@ export function PricingPlans({
         setRefusal(NON_CREATOR_MESSAGE);
         return;
       }
-      const origin = window.location.origin;
-      checkout.mutate({ planType, successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}${cancelPath}` });
+      checkout.mutate({ planType, successUrl: urlOf(paths.checkoutSuccess), cancelUrl: urlOf(cancelPath) });
     } catch (error) {
       // The profile could not be loaded: the same toast as a failed checkout, the visitor may try again.
-      toast.error('Error', { description: errorMessage(error, CHECKOUT_FAILED) });
+      toastError(error, CHECKOUT_FAILED);
     } finally {
       choosing.current = false;
     }
@@ -102,12 +118,12 @@ export function PricingPlans({
               <Heading id={headingId} className="text-lg font-semibold tracking-tight">
                 {plan.name}
               </Heading>
-              <p className="mt-1.5 text-sm text-muted-foreground">{planPitch[planType].summary}</p>
+              <p className="mt-1.5 text-sm text-muted-foreground">{planSummary[planType]}</p>
               <p className="mt-6 flex items-baseline gap-1">
                 <span className="text-5xl font-bold tracking-tight">{formatPrice(plan)}</span>
                 <span className="text-base font-medium text-muted-foreground">/{plan.interval}</span>
               </p>
-              <p className="mt-1 text-sm text-muted-foreground">{planPitch[planType].billing}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{billingLine(plan, trialAvailable)}</p>
               <Button
                 size="lg"
                 variant={popular ? 'default' : 'outline'}
@@ -120,7 +136,7 @@ export function PricingPlans({
                 {processing === planType ? 'Processing...' : 'Get Started'}
               </Button>
               <ul aria-label={`${plan.name} features`} className="mt-8 flex flex-col gap-3 border-t pt-6 text-sm">
-                {plan.features.map((feature) => (
+                {featuresFor(plan, trialAvailable).map((feature) => (
                   <li key={feature} className="flex gap-3">
                     <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" strokeWidth={2.5} />
                     <span>{feature}</span>

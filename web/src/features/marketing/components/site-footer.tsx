@@ -1,6 +1,18 @@
+import { useSyncExternalStore } from 'react';
 import { LogoMark, PRODUCT_NAME } from './logo.tsx';
 
+const noChanges = () => () => {};
+
+/**
+ * The current year, for the copyright line. The page is prerendered at build time (app/prerender.tsx), when the
+ * viewer's year is unknown: the prerendered line has none, and it is filled in right after hydration.
+ */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(noChanges, () => new Date().getFullYear(), () => null);
+}
+
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="border-t bg-subtle">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -30,7 +42,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © {year === null ? '' : `${year} `}
+          {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

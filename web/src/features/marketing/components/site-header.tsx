@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/lib/paths.ts';
 import { LogoMark, PRODUCT_NAME } from './logo.tsx';
 
 export const sectionLinks = [
@@ -43,10 +44,10 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm">
-            <Link to="/auth/login">Sign In</Link>
+            <Link to={paths.login}>Sign In</Link>
           </Button>
           <Button asChild size="sm" className="h-9 px-3.5 text-sm">
-            <Link to="/auth/signup">Get Started</Link>
+            <Link to={paths.signup}>Get Started</Link>
           </Button>
         </div>
       </div>

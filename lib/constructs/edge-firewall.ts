@@ -1,0 +1,111 @@
+import { Stack } from 'aws-cdk-lib';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import type { ErrorCode } from '#contracts/common.ts';
+
+/**
+ * Requests per client IP per 5 minutes on `/api/*` before WAF answers 429 for a while. A person clicking through the
+ * app stays under one API call a second (<= 300 per window); 2000 leaves room for a classroom or an office behind
+ * one NAT address and for the client's retries, and still stops one client from spending the API stage's shared
+ * throttle (functions/routes.ts DEFAULT_THROTTLE) that everybody else needs.
+ */
+export const API_RATE_LIMIT_PER_5_MINUTES = 2000;
+
+/**
+ * Paths no WAF rule inspects or rate-limits: Stripe's webhook is authenticated by its signature before anything else
+ * (functions/webhooks/stripe.ts), it carries customers' free text that a signature rule could mistake for an attack,
+ * and a blocked or throttled event is a lost payment update. It arrives from Stripe's few addresses, in bursts.
+ */
+export const UNFILTERED_PATH_PREFIX = '/api/webhooks/';
+
+/** The body of the rate-limit answer: the API's own error shape, so the web app shows it like any 429. */
+export const rateLimitedBody = JSON.stringify({
+  error: {
+    code: 'RATE_LIMITED' satisfies ErrorCode,
+    message: 'Too many requests from your network. Please wait a few minutes and try again.',
+  },
+});
+
+export interface EdgeFirewallProps {
+  /** Prefix of the CloudWatch metric names (one per rule and one for the ACL). */
+  readonly metricPrefix: string;
+}
+
+/**
+ * An AWS WAF web ACL for a CloudFront distribution (scope CLOUDFRONT, so its stack must be in us-east-1):
+ * 1. a per-IP rate limit on `/api/*` (the SPA's files are cached by CloudFront and cost nothing to serve again);
+ * 2. AWS's common rule set (OWASP-style signatures), with its 8 KB body-size rule counting instead of blocking;
+ * 3. AWS's known bad inputs (Log4Shell, Java deserialization, exploitable paths).
+ * Everything else is allowed. Each rule publishes CloudWatch metrics and samples the requests it matches.
+ */
+export class EdgeFirewall extends Construct {
+  readonly webAcl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: EdgeFirewallProps) {
+    super(scope, id);
+    if (Stack.of(this).region !== 'us-east-1') {
+      throw new Error(`A CloudFront web ACL must be created in us-east-1, not in ${Stack.of(this).region}`);
+    }
+    const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `${props.metricPrefix}-${name}`,
+    });
+    const pathStartsWith = (prefix: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: prefix,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const notWebhooks: CfnWebACL.StatementProperty = { notStatement: { statement: pathStartsWith(UNFILTERED_PATH_PREFIX) } };
+    const managed = (name: string, priority: number, extra: Partial<CfnWebACL.ManagedRuleGroupStatementProperty> = {}) => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: {
+        managedRuleGroupStatement: { vendorName: 'AWS', name, scopeDownStatement: notWebhooks, ...extra },
+      },
+      visibilityConfig: visibility(name),
+    });
+
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      description: 'Course platform edge: per-IP API rate limit, AWS common rule set, known bad inputs',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('web-acl'),
+      customResponseBodies: {
+        'rate-limited': { contentType: 'APPLICATION_JSON', content: rateLimitedBody },
+      },
+      rules: [
+        {
+          // First: a flood is refused before any signature rule spends time on it.
+          name: 'api-rate-limit-per-ip',
+          priority: 0,
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited' } } },
+          statement: {
+            rateBasedStatement: {
+              limit: API_RATE_LIMIT_PER_5_MINUTES,
+              evaluationWindowSec: 300,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: { andStatement: { statements: [pathStartsWith('/api/'), notWebhooks] } },
+            },
+          },
+          visibilityConfig: visibility('api-rate-limit-per-ip'),
+        },
+        managed('AWSManagedRulesCommonRuleSet', 1, {
+          // The set blocks bodies over 8 KB; the API accepts up to 64 KiB (512 KiB for landing-page content) and
+          // answers its own 413 per route (functions/middleware/http-route.ts). Counted, so its metric still shows
+          // large bodies; the API stays the one that decides, with its own error shape.
+          ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
+        }),
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 2),
+      ],
+    });
+  }
+
+  get arn(): string {
+    return this.webAcl.attrArn;
+  }
+}

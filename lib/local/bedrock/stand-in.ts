@@ -1,0 +1,445 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenAt } from '../http-server.ts';
+
+/**
+ * The local Bedrock Runtime: answers the Converse API (`POST /model/{modelId}/converse`) with a complete landing
+ * page built from the fields it finds in the prompt, so generation works offline and deterministically.
+ * Test controls (not Bedrock's API) live under `/_stand-in/`: make the next calls fail, list the calls received.
+ */
+export interface BedrockStandInOptions {
+  port: number;
+  host?: string;
+  /** Added to every answer, to see the UI's busy state as with a real model. */
+  latencyMs?: number;
+}
+
+export interface RecordedCall {
+  modelId: string;
+  at: string;
+  fields: LandingFields;
+  /** The HTTP status the stand-in answered with. */
+  status: number;
+}
+
+export interface BedrockState {
+  /** Remaining calls to fail, and how. */
+  failures: { remaining: number; status: number; type: string };
+  calls: RecordedCall[];
+}
+
+export interface BedrockStandIn {
+  url: string;
+  state: BedrockState;
+  stop(): Promise<void>;
+}
+
+export interface LandingFields {
+  companyName: string;
+  businessType: string;
+  colorTheme: string;
+  missionStatement: string;
+  problemSolved: string;
+}
+
+// ---- reading the prompt ----
+
+/** Prompt keys, normalised (lower case, letters and digits only), mapped to the field they name. */
+const aliases: Record<string, keyof LandingFields> = {
+  companyname: 'companyName',
+  company: 'companyName',
+  brand: 'companyName',
+  brandname: 'companyName',
+  companybrandname: 'companyName',
+  businessname: 'companyName',
+  businesstype: 'businessType',
+  businesstypeindustry: 'businessType',
+  industry: 'businessType',
+  colortheme: 'colorTheme',
+  colourtheme: 'colorTheme',
+  theme: 'colorTheme',
+  missionstatement: 'missionStatement',
+  mission: 'missionStatement',
+  problemsolved: 'problemSolved',
+  problemyousolve: 'problemSolved',
+  problem: 'problemSolved',
+};
+
+const normaliseKey = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const fromJson = (text: string): Partial<LandingFields> => {
+  // The object may sit inside prose or a code fence: try each '{' up to the last '}'.
+  const end = text.lastIndexOf('}');
+  for (let start = text.indexOf('{'); start >= 0 && start < end; start = text.indexOf('{', start + 1)) {
+    try {
+      const parsed: unknown = JSON.parse(text.slice(start, end + 1));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const found: Partial<LandingFields> = {};
+        for (const [key, value] of Object.entries(parsed)) {
+          const field = aliases[normaliseKey(key)];
+          if (field && typeof value === 'string' && value.trim()) found[field] ??= value.trim();
+        }
+        if (Object.keys(found).length > 0) return found;
+      }
+    } catch {
+      // not JSON from this brace: try the next one
+    }
+  }
+  return {};
+};
+
+const fromLines = (text: string): Partial<LandingFields> => {
+  const found: Partial<LandingFields> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:[-*•]\s*)?([A-Za-z][A-Za-z /_-]{0,40}?)\s*[:=]\s*(.+?)\s*$/.exec(line);
+    if (!match) continue;
+    const field = aliases[normaliseKey(match[1] ?? '')];
+    const value = (match[2] ?? '').replace(/^["']|["']$/g, '').trim();
+    if (field && value) found[field] ??= value;
+  }
+  return found;
+};
+
+const defaults: LandingFields = {
+  companyName: 'Your Company',
+  businessType: 'business',
+  colorTheme: 'professional',
+  missionStatement: 'We help our customers do their best work, simply and reliably.',
+  problemSolved: 'Getting started is harder than it should be. We make it simple.',
+};
+
+/** The landing-page fields in a prompt: a JSON object wins, then `key: value` lines, then defaults. */
+export const extractFields = (prompt: string): LandingFields => ({ ...defaults, ...fromLines(prompt), ...fromJson(prompt) });
+
+// ---- writing the page ----
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+interface Palette {
+  primary: string;
+  primaryDark: string;
+  accent: string;
+  background: string;
+  surface: string;
+  text: string;
+  muted: string;
+  headingFont: string;
+}
+
+const sans = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const serif = 'Georgia, "Times New Roman", serif';
+
+/** One palette per colour theme of the generator form; every primary carries white text at AA contrast. */
+export const palettes: Record<string, Palette> = {
+  professional: { primary: '#1e3a8a', primaryDark: '#172554', accent: '#3b82f6', background: '#f8fafc', surface: '#ffffff', text: '#0f172a', muted: '#475569', headingFont: sans },
+  modern: { primary: '#4f46e5', primaryDark: '#3730a3', accent: '#06b6d4', background: '#ffffff', surface: '#f5f5ff', text: '#111827', muted: '#4b5563', headingFont: sans },
+  warm: { primary: '#c2410c', primaryDark: '#9a3412', accent: '#f59e0b', background: '#fffbeb', surface: '#ffffff', text: '#292524', muted: '#57534e', headingFont: serif },
+  fresh: { primary: '#047857', primaryDark: '#065f46', accent: '#34d399', background: '#f0fdf4', surface: '#ffffff', text: '#052e16', muted: '#3f6212', headingFont: sans },
+  elegant: { primary: '#1f2937', primaryDark: '#111827', accent: '#b08d57', background: '#faf7f2', surface: '#ffffff', text: '#1f2937', muted: '#57534e', headingFont: serif },
+  vibrant: { primary: '#be185d', primaryDark: '#9d174d', accent: '#7c3aed', background: '#fdf2f8', surface: '#ffffff', text: '#1f1235', muted: '#5b4a6b', headingFont: sans },
+};
+
+const features: Record<string, { tagline: string; items: [string, string][] }> = {
+  business: { tagline: 'Grow with confidence', items: [['Clear strategy', 'Practical plans you can act on this week.'], ['Trusted expertise', 'Years of experience, shared openly.'], ['Measurable results', 'We track what matters and report it plainly.']] },
+  technology: { tagline: 'Technology that just works', items: [['Built to scale', 'Reliable foundations that grow with you.'], ['Secure by design', 'Your data protected at every step.'], ['Fast to adopt', 'Up and running in minutes, not months.']] },
+  design: { tagline: 'Design that speaks for you', items: [['Thoughtful craft', 'Every detail considered, nothing wasted.'], ['Your identity', 'Work that looks and feels like you.'], ['Collaborative process', 'We design with you, not just for you.']] },
+  health: { tagline: 'Feel better, every day', items: [['Expert guidance', 'Advice grounded in evidence and care.'], ['Personal plans', 'Built around your life and your goals.'], ['Lasting habits', 'Small steps that add up to real change.']] },
+  education: { tagline: 'Learn what matters', items: [['Structured courses', 'Step-by-step lessons that build on each other.'], ['Learn at your pace', 'Study anywhere, pick up where you left off.'], ['Track your progress', 'See how far you have come at a glance.']] },
+  finance: { tagline: 'Make your money work', items: [['Plain-English advice', 'No jargon, just clear next steps.'], ['Smart planning', 'Tools to budget, save and invest wisely.'], ['Peace of mind', 'Decisions you can feel sure about.']] },
+  lifestyle: { tagline: 'Live the life you want', items: [['Inspiration daily', 'Fresh ideas to brighten your routine.'], ['Community', 'Connect with people who share your passions.'], ['Simple steps', 'Easy changes with a big difference.']] },
+  other: { tagline: 'Made for people like you', items: [['Focused on you', 'Everything we do starts with your needs.'], ['Quality first', 'We do fewer things, and do them well.'], ['Here to help', 'Real people, ready when you need us.']] },
+};
+
+export const renderLandingPage = (fields: LandingFields): string => {
+  const theme = fields.colorTheme.toLowerCase().trim();
+  const palette = palettes[theme] ?? palettes.professional!;
+  const kind = features[fields.businessType.toLowerCase().trim()] ?? features.other!;
+  const name = escapeHtml(fields.companyName);
+  const mission = escapeHtml(fields.missionStatement);
+  const problem = escapeHtml(fields.problemSolved);
+  const industry = escapeHtml(fields.businessType.toLowerCase());
+  const year = new Date().getUTCFullYear();
+  const cards = kind.items
+    .map(([title, text]) => `      <article class="card">\n        <h3>${escapeHtml(title)}</h3>\n        <p>${escapeHtml(text)}</p>\n      </article>`)
+    .join('\n');
+
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${name} | ${escapeHtml(kind.tagline)}</title>
+  <meta name="description" content="${mission}">
+  <style>
+    *, *::before, *::after { box-sizing: border-box; }
+    body { margin: 0; font-family: ${sans}; line-height: 1.6; color: ${palette.text}; background: ${palette.background}; }
+    h1, h2, h3 { font-family: ${palette.headingFont}; line-height: 1.2; margin: 0 0 0.75rem; }
+    a { color: ${palette.primary}; }
+    .container { width: min(1100px, 100% - 2.5rem); margin-inline: auto; }
+    .site-header { background: ${palette.surface}; border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
+    .site-header .container { display: flex; align-items: center; justify-content: space-between; padding-block: 1rem; gap: 1rem; flex-wrap: wrap; }
+    .brand { font-weight: 700; font-size: 1.25rem; color: ${palette.primary}; text-decoration: none; }
+    nav ul { list-style: none; display: flex; gap: 1.5rem; margin: 0; padding: 0; }
+    nav a { color: ${palette.text}; text-decoration: none; font-weight: 500; }
+    nav a:hover, nav a:focus-visible { color: ${palette.primary}; text-decoration: underline; }
+    .hero { background: linear-gradient(135deg, ${palette.primary} 0%, ${palette.primaryDark} 100%); color: #ffffff; padding-block: 5rem; }
+    .hero .eyebrow { text-transform: uppercase; letter-spacing: 0.12em; font-size: 0.85rem; opacity: 0.9; margin: 0 0 0.75rem; }
+    .hero h1 { font-size: clamp(2.2rem, 5vw, 3.5rem); }
+    .hero p.lead { font-size: 1.2rem; max-width: 40rem; opacity: 0.95; }
+    .button { display: inline-block; padding: 0.85rem 1.6rem; border-radius: 999px; font-weight: 600; text-decoration: none; }
+    .button-light { background: #ffffff; color: ${palette.primaryDark}; }
+    .button-primary { background: ${palette.primary}; color: #ffffff; }
+    .button:hover, .button:focus-visible { filter: brightness(1.08); outline: 3px solid ${palette.accent}; outline-offset: 2px; }
+    section { padding-block: 4rem; }
+    .split { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 2.5rem; align-items: start; }
+    .panel { background: ${palette.surface}; border-radius: 16px; padding: 2rem; box-shadow: 0 10px 30px rgba(15, 23, 42, 0.08); border-top: 4px solid ${palette.accent}; }
+    .muted { color: ${palette.muted}; }
+    .features { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 1.5rem; margin-top: 2rem; }
+    .card { background: ${palette.surface}; border-radius: 14px; padding: 1.75rem; border: 1px solid rgba(0, 0, 0, 0.06); }
+    .card h3 { color: ${palette.primary}; font-size: 1.15rem; }
+    .card p { margin: 0; color: ${palette.muted}; }
+    .cta { background: ${palette.surface}; text-align: center; }
+    .cta p { max-width: 36rem; margin: 0 auto 1.5rem; color: ${palette.muted}; }
+    footer { background: ${palette.primaryDark}; color: #ffffff; padding-block: 2rem; font-size: 0.9rem; }
+    footer p { margin: 0; opacity: 0.9; }
+    @media (max-width: 600px) { nav ul { gap: 1rem; } .hero { padding-block: 3.5rem; } section { padding-block: 3rem; } }
+  </style>
+</head>
+<body>
+  <header class="site-header">
+    <div class="container">
+      <a class="brand" href="#top">${name}</a>
+      <nav aria-label="Main">
+        <ul>
+          <li><a href="#mission">Mission</a></li>
+          <li><a href="#solution">What we solve</a></li>
+          <li><a href="#features">Why us</a></li>
+          <li><a href="#contact">Contact</a></li>
+        </ul>
+      </nav>
+    </div>
+  </header>
+  <main id="top">
+    <section class="hero" aria-labelledby="hero-title">
+      <div class="container">
+        <p class="eyebrow">${industry}</p>
+        <h1 id="hero-title">${name}</h1>
+        <p class="lead">${escapeHtml(kind.tagline)}. ${mission}</p>
+        <a class="button button-light" href="#contact">Get started</a>
+      </div>
+    </section>
+    <section id="mission" aria-labelledby="mission-title">
+      <div class="container split">
+        <div>
+          <h2 id="mission-title">Our mission</h2>
+          <p class="muted">Why ${name} exists, in one sentence.</p>
+        </div>
+        <div class="panel">
+          <p>${mission}</p>
+        </div>
+      </div>
+    </section>
+    <section id="solution" aria-labelledby="solution-title">
+      <div class="container split">
+        <div class="panel">
+          <h2 id="solution-title">The problem we solve</h2>
+          <p>${problem}</p>
+        </div>
+        <div>
+          <h3>How we help</h3>
+          <p class="muted">${name} turns that problem into a clear path forward, with guidance and tools designed for ${industry}.</p>
+        </div>
+      </div>
+    </section>
+    <section id="features" aria-labelledby="features-title">
+      <div class="container">
+        <h2 id="features-title">Why choose ${name}</h2>
+        <div class="features">
+${cards}
+        </div>
+      </div>
+    </section>
+    <section id="contact" class="cta" aria-labelledby="contact-title">
+      <div class="container">
+        <h2 id="contact-title">Ready to begin?</h2>
+        <p>Join the people who already rely on ${name}. It takes less than a minute to get started.</p>
+        <a class="button button-primary" href="#top">Start today</a>
+      </div>
+    </section>
+  </main>
+  <footer>
+    <div class="container">
+      <p>&copy; ${year} ${name}. All rights reserved.</p>
+    </div>
+  </footer>
+</body>
+</html>`;
+};
+
+// ---- the HTTP server ----
+
+/** Bedrock's error names by status, for the `fail-next` control and validation failures. */
+const errorTypes: Record<number, string> = {
+  400: 'ValidationException',
+  403: 'AccessDeniedException',
+  404: 'ResourceNotFoundException',
+  408: 'ModelTimeoutException',
+  424: 'ModelErrorException',
+  429: 'ThrottlingException',
+  500: 'InternalServerException',
+  503: 'ServiceUnavailableException',
+};
+
+const errorMessages: Record<string, string> = {
+  ThrottlingException: 'Too many requests, please wait before trying again.',
+  InternalServerException: 'The server encountered an internal error. Try again later.',
+  ServiceUnavailableException: 'The service is temporarily unavailable. Try again later.',
+  ModelTimeoutException: 'The model timed out while processing the request.',
+};
+
+const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(payload),
+    'x-amzn-RequestId': randomUUID(),
+    ...headers,
+  });
+  res.end(payload);
+};
+
+/** AWS JSON errors: the SDK reads the exception name from `x-amzn-ErrorType` and the text from `message`. */
+const sendError = (res: ServerResponse, status: number, type: string, message: string): void =>
+  sendJson(res, status, { message }, { 'x-amzn-ErrorType': type });
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+interface ContentBlock {
+  text?: unknown;
+}
+interface Message {
+  role?: unknown;
+  content?: unknown;
+}
+
+const textOf = (blocks: unknown): string =>
+  Array.isArray(blocks)
+    ? blocks
+        .map((block: ContentBlock) => (typeof block?.text === 'string' ? block.text : ''))
+        .filter(Boolean)
+        .join('\n')
+    : '';
+
+const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
+const maxRecordedCalls = 100;
+
+export const startBedrockStandIn = async (options: BedrockStandInOptions): Promise<BedrockStandIn> => {
+  const host = options.host ?? '127.0.0.1';
+  const state: BedrockState = { failures: { remaining: 0, status: 500, type: 'InternalServerException' }, calls: [] };
+
+  const record = (call: RecordedCall): void => {
+    state.calls.push(call);
+    if (state.calls.length > maxRecordedCalls) state.calls.shift();
+  };
+
+  const converse = async (res: ServerResponse, modelId: string, raw: string): Promise<void> => {
+    const started = Date.now();
+    let body: { messages?: unknown; system?: unknown; inferenceConfig?: { maxTokens?: unknown } };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return sendError(res, 400, 'ValidationException', 'Malformed input request, please reformat your input and try again.');
+    }
+    const messages = Array.isArray(body.messages) ? (body.messages as Message[]) : [];
+    if (messages.length === 0) {
+      return sendError(res, 400, 'ValidationException', 'The model returned the following errors: messages: at least one message is required');
+    }
+    if (messages[0]?.role !== 'user') {
+      return sendError(res, 400, 'ValidationException', 'A conversation must start with a user message. Try again with a conversation that starts with a user message.');
+    }
+    const userText = messages.filter((message) => message.role === 'user').map((message) => textOf(message.content)).join('\n');
+    const fields = extractFields(userText);
+
+    if (state.failures.remaining > 0) {
+      state.failures.remaining -= 1;
+      const { status, type } = state.failures;
+      record({ modelId, at: new Date().toISOString(), fields, status });
+      return sendError(res, status, type, errorMessages[type] ?? `Simulated ${type} from the local Bedrock stand-in.`);
+    }
+
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    let text = renderLandingPage(fields);
+    let stopReason = 'end_turn';
+    const maxTokens = typeof body.inferenceConfig?.maxTokens === 'number' ? body.inferenceConfig.maxTokens : undefined;
+    // Like a real model, a page longer than maxTokens is cut off, which the caller must notice.
+    if (maxTokens !== undefined && estimateTokens(text) > maxTokens) {
+      text = text.slice(0, maxTokens * 4);
+      stopReason = 'max_tokens';
+    }
+    const inputTokens = estimateTokens(textOf(body.system) + messages.map((message) => textOf(message.content)).join(''));
+    const outputTokens = estimateTokens(text);
+    record({ modelId, at: new Date().toISOString(), fields, status: 200 });
+    sendJson(res, 200, {
+      output: { message: { role: 'assistant', content: [{ text }] } },
+      stopReason,
+      usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      metrics: { latencyMs: Date.now() - started },
+    });
+  };
+
+  const failNext = (res: ServerResponse, raw: string): void => {
+    let body: { count?: unknown; status?: unknown; type?: unknown } = {};
+    try {
+      body = raw.trim() ? (JSON.parse(raw) as typeof body) : {};
+    } catch {
+      return sendJson(res, 400, { message: 'Body must be JSON: {"count": 1, "status": 500}' });
+    }
+    const count = typeof body.count === 'number' && Number.isInteger(body.count) && body.count >= 0 ? body.count : 1;
+    const status = typeof body.status === 'number' && body.status >= 400 && body.status <= 599 ? body.status : 500;
+    const type = typeof body.type === 'string' && body.type ? body.type : (errorTypes[status] ?? 'InternalServerException');
+    state.failures = { remaining: count, status, type };
+    sendJson(res, 200, { failures: state.failures });
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const raw = await readBody(req);
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const converseMatch = /^\/model\/([^/]+)\/converse$/.exec(path);
+    if (req.method === 'POST' && converseMatch) return converse(res, decodeURIComponent(converseMatch[1] ?? ''), raw);
+    if (req.method === 'POST' && /^\/model\/[^/]+\/converse-stream$/.test(path)) {
+      return sendError(res, 400, 'ValidationException', 'The local Bedrock stand-in answers Converse only, not ConverseStream.');
+    }
+    if (req.method === 'POST' && path === '/_stand-in/fail-next') return failNext(res, raw);
+    if (req.method === 'GET' && path === '/_stand-in/calls') return sendJson(res, 200, { calls: state.calls });
+    if (req.method === 'GET' && path === '/_stand-in/health') return sendJson(res, 200, { ok: true });
+    sendError(res, 404, 'UnknownOperationException', `The local Bedrock stand-in does not implement ${req.method} ${path}.`);
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.warn(`[bedrock stand-in] ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+      if (res.headersSent) res.destroy();
+      else sendError(res, 500, 'InternalServerException', 'The stand-in failed to handle this request.');
+    });
+  });
+
+  const url = await listenAt(server, options.port, host);
+
+  return {
+    url,
+    state,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+};

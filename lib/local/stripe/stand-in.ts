@@ -1,0 +1,402 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenAt } from '../http-server.ts';
+import { createApi } from './api.ts';
+import { errorBody, StripeApiError } from './errors.ts';
+import { automatic, type EventCause } from './events.ts';
+import { parseForm, type FormObject } from './form.ts';
+import { checkoutPage, notFoundPage, portalPage } from './pages.ts';
+import { apiVersion, createState, newId, seedCatalogue, type StripeEvent, type StripeState } from './state.ts';
+import { createWebhookSender, type Logger } from './webhooks.ts';
+
+/**
+ * The local Stripe: the subset of the REST API the platform's adapter calls (driven by the official `stripe`
+ * client), hosted checkout and billing-portal pages, and correctly signed webhooks to the platform.
+ * Test controls that Stripe itself does not have live under `/_stand-in/`.
+ */
+export interface StripeStandInOptions {
+  port: number;
+  host?: string;
+  /** Where events are POSTed (the platform's `/api/webhooks/stripe`). */
+  webhookUrl: string;
+  /** The endpoint secret the webhook handler verifies with (`whsec_...`). */
+  webhookSecret: string;
+  /** The origin browsers reach the stand-in at, for checkout and portal URLs; defaults to the listening URL. */
+  publicUrl?: string;
+  /** Waits between delivery retries of a failed webhook; one retry per entry. */
+  webhookRetryDelaysMs?: readonly number[];
+  logger?: Logger;
+  /** A state to continue from (e.g. one saved from `handle.state` as JSON); a fresh one by default. */
+  state?: StripeState;
+  /** Called after anything that may have changed the state (to save it; stripe/saved-state.ts). */
+  onChange?: () => void;
+}
+
+export interface StripeStandIn {
+  url: string;
+  /** The live state (one serialisable object). */
+  state: StripeState;
+  /** Resolves when every pending webhook retry has finished (tests). */
+  webhooksIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const maxBodyBytes = 1024 * 1024;
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        reject(new StripeApiError(413, 'Request body too large.'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  const payload = JSON.stringify(body, null, 2);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(payload),
+    'Cache-Control': 'no-cache, no-store',
+    ...headers,
+  });
+  res.end(payload);
+};
+
+const sendHtml = (res: ServerResponse, status: number, html: string): void => {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; base-uri 'none'; frame-ancestors 'none'",
+  });
+  res.end(html);
+};
+
+const redirect = (res: ServerResponse, location: string): void => {
+  res.writeHead(303, { Location: location, 'Content-Length': 0 });
+  res.end();
+};
+
+/** Stripe accepts the secret key as a Bearer token or as the Basic-auth user name; any test key will do here. */
+const apiKeyOf = (header: string | undefined): string | undefined => {
+  if (!header) return undefined;
+  const [scheme, value = ''] = header.split(' ');
+  if (scheme?.toLowerCase() === 'bearer') return value.trim();
+  if (scheme?.toLowerCase() === 'basic') return Buffer.from(value, 'base64').toString('utf8').split(':')[0];
+  return undefined;
+};
+
+const authError = (key: string | undefined): StripeApiError | undefined => {
+  if (!key) {
+    return new StripeApiError(
+      401,
+      'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+    );
+  }
+  if (!/^(sk|rk)_test_/.test(key)) {
+    const masked = key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(4)}${key.slice(-4)}` : key;
+    return new StripeApiError(401, `Invalid API Key provided: ${masked}. The local stand-in accepts test keys (sk_test_...) only.`, 'api_key_invalid');
+  }
+  return undefined;
+};
+
+/** Parameters in a canonical form, so `a=1&b=2` and `b=2&a=1` count as the same request. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+
+const jsonBody = (raw: string): Record<string, unknown> => {
+  if (raw.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return Object.fromEntries(new URLSearchParams(raw));
+  }
+};
+
+/** A saved state, with the seeded catalogue always the current one (ad-hoc prices are kept). */
+const continueFrom = (saved: StripeState): StripeState => {
+  const seeded = seedCatalogue();
+  return {
+    ...createState(),
+    ...saved,
+    products: { ...saved.products, ...seeded.products },
+    prices: { ...saved.prices, ...seeded.prices },
+  };
+};
+
+export const startStripeStandIn = async (options: StripeStandInOptions): Promise<StripeStandIn> => {
+  const host = options.host ?? '127.0.0.1';
+  const logger = options.logger ?? { info: (line) => console.log(line), warn: (line) => console.warn(line) };
+  const state = options.state ? continueFrom(options.state) : createState();
+  let publicUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
+  const api = createApi(state, { publicUrl: () => publicUrl });
+  const webhooks = createWebhookSender({
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    deliveries: state.deliveries,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? [500, 2000, 5000],
+    logger,
+  });
+
+  // One queue, so the platform receives events in the order they happened.
+  let queue: Promise<unknown> = Promise.resolve();
+  const dispatch = (events: StripeEvent[]): Promise<void> => {
+    const run = queue.then(async () => {
+      for (const event of events) await webhooks.deliver(event);
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const requestId = newId('req', 14);
+    const headers = { 'Request-Id': requestId, 'Stripe-Version': String(req.headers['stripe-version'] ?? apiVersion) };
+    const raw = await readBody(req);
+    const failure = authError(apiKeyOf(req.headers.authorization));
+    if (failure) {
+      sendJson(res, failure.status, errorBody(failure), headers);
+      return;
+    }
+    const params: FormObject = method === 'GET' || method === 'DELETE' ? parseForm(query) : { ...parseForm(query), ...parseForm(raw) };
+    const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
+
+    if (idempotencyKey) {
+      const earlier = state.idempotency[idempotencyKey];
+      if (earlier) {
+        if (earlier.method !== method || earlier.path !== path || earlier.params !== canonical(params)) {
+          const conflict = new StripeApiError(
+            400,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            undefined,
+            undefined,
+            'idempotency_error',
+          );
+          sendJson(res, 400, errorBody(conflict), headers);
+          return;
+        }
+        res.writeHead(earlier.status, {
+          'Content-Type': 'application/json',
+          'Idempotent-Replayed': 'true',
+          ...headers,
+        });
+        res.end(earlier.body);
+        return;
+      }
+    }
+
+    const cause: EventCause = { requestId, idempotencyKey };
+    const result = api.handle({ method, path, params, cause });
+    const body = JSON.stringify(result.body, null, 2);
+    // Only successful results are remembered: Stripe does not save a result for a request that failed validation.
+    if (idempotencyKey && result.status < 400) {
+      state.idempotency[idempotencyKey] = { method, path, params: canonical(params), status: result.status, body };
+    }
+    res.writeHead(result.status, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      ...headers,
+    });
+    res.end(body);
+    // Like Stripe, API-caused events are delivered after the answer, asynchronously.
+    if (result.events.length > 0) void dispatch(result.events);
+  };
+
+  const checkoutView = (id: string) => {
+    const session = state.checkoutSessions[id];
+    if (!session) return undefined;
+    return {
+      session,
+      customer: session.customer ? state.customers[session.customer] : undefined,
+      lines: session.line_items_data.map((line) => ({
+        price: line.price,
+        product: state.products[line.price.product],
+        quantity: line.quantity,
+      })),
+    };
+  };
+
+  const fillSessionId = (target: string, sessionId: string): string =>
+    target.replaceAll('{CHECKOUT_SESSION_ID}', sessionId).replaceAll('%7BCHECKOUT_SESSION_ID%7D', sessionId);
+
+  const handleCheckout = async (req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined) => {
+    await readBody(req);
+    const view = checkoutView(id);
+    if (!view) {
+      sendHtml(res, 404, notFoundPage('This checkout session does not exist. Sessions are kept in memory: was the stand-in restarted?'));
+      return;
+    }
+    const { session } = view;
+    if (!action && req.method === 'GET') {
+      sendHtml(res, 200, checkoutPage(view));
+      return;
+    }
+    if (action === 'pay' && req.method === 'POST') {
+      // An expired session takes no payment: the page says so again, nothing is charged or sent.
+      if (session.status === 'expired') {
+        sendHtml(res, 409, checkoutPage(view));
+        return;
+      }
+      // A second click (or a resubmitted form) lands on the same success page without charging twice.
+      if (session.status === 'open') await dispatch(api.billing.checkout.pay(session));
+      redirect(res, fillSessionId(session.success_url ?? '/', session.id));
+      return;
+    }
+    if (action === 'cancel' && (req.method === 'POST' || req.method === 'GET')) {
+      redirect(res, session.cancel_url ?? session.success_url ?? '/');
+      return;
+    }
+    sendHtml(res, 405, notFoundPage('Use the Pay or Cancel button.'));
+  };
+
+  const handlePortal = async (req: IncomingMessage, res: ServerResponse, id: string, rest: string[]) => {
+    await readBody(req);
+    const portal = state.portalSessions[id];
+    const customer = portal ? state.customers[portal.customer] : undefined;
+    if (!portal || !customer) {
+      sendHtml(res, 404, notFoundPage('This billing portal session does not exist.'));
+      return;
+    }
+    const [collection, subscriptionId, action] = rest;
+    if (collection === 'subscriptions' && subscriptionId && action === 'cancel' && req.method === 'POST') {
+      const sub = state.subscriptions[subscriptionId];
+      if (!sub || sub.customer !== customer.id) {
+        sendHtml(res, 404, notFoundPage('This subscription does not belong to this customer.'));
+        return;
+      }
+      if (sub.status !== 'canceled') await dispatch(api.billing.subscriptions.cancel(sub, automatic));
+      redirect(res, `/billing_portal/${portal.id}`);
+      return;
+    }
+    if (rest.length > 0 || req.method !== 'GET') {
+      sendHtml(res, 404, notFoundPage('Not a billing portal page.'));
+      return;
+    }
+    const subscriptions = Object.values(state.subscriptions)
+      .filter((sub) => sub.customer === customer.id)
+      .reverse()
+      .map((subscription) => {
+        const price = subscription.items.data[0]?.price;
+        return { subscription, price, name: (price && state.products[price.product]?.name) ?? 'Subscription' };
+      });
+    sendHtml(res, 200, portalPage({ sessionId: portal.id, customer, returnUrl: portal.return_url, subscriptions }));
+  };
+
+  /** Test controls: not Stripe's API; JSON in, JSON out. */
+  const handleControls = async (req: IncomingMessage, res: ServerResponse, parts: string[]) => {
+    const body = jsonBody(await readBody(req));
+    const method = req.method ?? 'GET';
+    const [resource, id, action] = parts;
+    const eventsOut = (events: StripeEvent[]) => events.map((event) => ({ id: event.id, type: event.type, delivery: state.deliveries[event.id] }));
+
+    if (method === 'GET' && resource === 'health') return sendJson(res, 200, { ok: true });
+    if (method === 'GET' && resource === 'state') return sendJson(res, 200, state);
+    if (method === 'GET' && resource === 'events' && !id) {
+      const type = new URL(req.url ?? '/', 'http://x').searchParams.get('type');
+      const data = Object.values(state.events)
+        .filter((event) => !type || event.type === type)
+        .map((event) => ({ event, delivery: state.deliveries[event.id] ?? null }));
+      return sendJson(res, 200, { object: 'list', data });
+    }
+    if (method === 'POST' && resource === 'events' && id && action === 'redeliver') {
+      const event = state.events[id];
+      if (!event) return sendJson(res, 404, errorBody(new StripeApiError(404, `No such event: '${id}'`, 'resource_missing', 'id')));
+      await dispatch([event]);
+      return sendJson(res, 200, { event: { id: event.id, type: event.type }, delivery: state.deliveries[event.id] });
+    }
+    if (method === 'POST' && resource === 'subscriptions' && id && action) {
+      const sub = state.subscriptions[id];
+      if (!sub) return sendJson(res, 404, errorBody(new StripeApiError(404, `No such subscription: '${id}'`, 'resource_missing', 'id')));
+      let events: StripeEvent[];
+      if (action === 'end-trial') events = api.billing.subscriptions.endTrial(sub);
+      else if (action === 'advance') events = api.billing.subscriptions.advancePeriod(sub);
+      else if (action === 'fail-next-invoice') {
+        state.failNextInvoice[sub.id] = true;
+        // `{"now": true}` also bills right away, so one call shows the failure.
+        events = body.now === true ? api.billing.subscriptions.advancePeriod(sub) : [];
+      } else {
+        return sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unknown control: ${action}` } });
+      }
+      await dispatch(events);
+      return sendJson(res, 200, { subscription: sub, events: eventsOut(events) });
+    }
+    return sendJson(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unknown stand-in control ${method} /_stand-in/${parts.join('/')}`,
+      },
+    });
+  };
+
+  /** Stripe's clock for Checkout: sessions past `expires_at` expire (and say so by webhook) before anyone reads them. */
+  const expireDueSessions = (): void => {
+    const events = api.billing.checkout.expireDue();
+    if (events.length === 0) return;
+    void dispatch(events);
+    options.onChange?.();
+  };
+  const expiryTimer = setInterval(expireDueSessions, 30_000);
+  expiryTimer.unref();
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    expireDueSessions();
+    const [pathPart = '/', query = ''] = (req.url ?? '/').split('?', 2) as [string, string?];
+    const path = pathPart.replace(/\/+$/, '') || '/';
+    const parts = path.split('/').filter(Boolean).map((part) => decodeURIComponent(part));
+    const [root, id, ...rest] = parts;
+    if (root === 'v1') return handleApi(req, res, path, query);
+    if (root === 'checkout' && id) return handleCheckout(req, res, id, rest[0]);
+    if (root === 'billing_portal' && id) return handlePortal(req, res, id, rest);
+    if (root === '_stand-in') return handleControls(req, res, parts.slice(1));
+    if (path === '/') return sendJson(res, 200, { service: 'local Stripe stand-in', apiVersion, docs: 'lib/local/stripe/' });
+    sendHtml(res, 404, notFoundPage(`Nothing at ${path}.`));
+  };
+
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' && options.onChange) res.once('finish', options.onChange);
+    route(req, res).catch((error: unknown) => {
+      const known = error instanceof StripeApiError ? error : undefined;
+      if (!known) logger.warn(`[stripe stand-in] ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendJson(res, known?.status ?? 500, errorBody(known ?? new StripeApiError(500, 'The stand-in failed to handle this request.', undefined, undefined, 'api_error')));
+    });
+  });
+
+  const url = await listenAt(server, options.port, host);
+  publicUrl ||= url;
+
+  return {
+    url,
+    state,
+    async webhooksIdle() {
+      // Queued events first (API calls deliver after answering), then any retries they scheduled.
+      await queue;
+      await webhooks.idle();
+    },
+    async stop() {
+      clearInterval(expiryTimer);
+      webhooks.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+};

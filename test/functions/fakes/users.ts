@@ -1,0 +1,61 @@
+import type { Role } from '#contracts/common.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { Directory, User, UserRepository } from '#core/ports.ts';
+import { copy, withHooks } from './hooks.ts';
+
+/**
+ * Profiles with the rules of functions/data/users.ts: an id and an email (case-insensitive) are taken once, and the
+ * platform counters move with each new profile.
+ */
+export const memoryUsers = (initial: User[] = []) => {
+  const byId = new Map<string, User>();
+  const byEmail = new Map<string, string>();
+  const counters: Record<string, number> = {};
+  const add = (user: User) => {
+    byId.set(user.id, copy(user));
+    byEmail.set(user.email.toLowerCase(), user.id);
+    for (const name of ['usersTotal', `users_${user.role}`]) counters[name] = (counters[name] ?? 0) + 1;
+  };
+  for (const user of initial) add(user);
+  const repo = withHooks<UserRepository>({
+    async getUser(id) {
+      const user = byId.get(id);
+      return user && copy(user);
+    },
+    async getUserIdByEmail(email) {
+      return byEmail.get(email.toLowerCase());
+    },
+    async createUser(user) {
+      if (byId.has(user.id) || byEmail.has(user.email.toLowerCase())) throw new ConflictError(`An account with ${user.email} already exists.`);
+      add(user);
+    },
+  });
+  return Object.assign(repo, { all: () => [...byId.values()].map(copy), counters });
+};
+
+interface DirectoryAccount {
+  id: string;
+  password?: string;
+  temporaryPassword?: string;
+  groups: Role[];
+}
+
+/** The identity provider: one sign-in per email (a second is a ConflictError, as the Cognito adapter answers), groups by username. */
+export const memoryDirectory = () => {
+  const accounts = new Map<string, DirectoryAccount>();
+  let next = 1;
+  const directory = withHooks<Directory>({
+    async createAccount({ email, password, temporaryPassword }) {
+      if (accounts.has(email)) throw new ConflictError(`An account with ${email} already exists.`);
+      const id = `sub-${next++}`;
+      accounts.set(email, { id, groups: [], ...(password ? { password } : {}), ...(temporaryPassword ? { temporaryPassword } : {}) });
+      return { id, username: email };
+    },
+    async addToGroup(username, role) {
+      const account = accounts.get(username) ?? { id: username, groups: [] };
+      if (!account.groups.includes(role)) account.groups.push(role);
+      accounts.set(username, account);
+    },
+  });
+  return Object.assign(directory, { accounts });
+};

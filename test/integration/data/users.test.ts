@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError } from '#core/errors.ts';
+import type { User } from '#core/ports.ts';
+import { dynamoUsers, userKeys } from '#data/users.ts';
+import { counters } from '../billing-support.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const newUser = (over: Partial<User> = {}): User => {
+  const id = unique('user');
+  return { id, email: `${id}@example.com`, role: 'learner', createdAt: '2026-11-21T12:00:00.000Z', ...over };
+};
+
+describe('the users table (DynamoDB Local)', () => {
+  it('writes the profile, reserves the email and counts the user in one transaction', async () => {
+    const users = dynamoUsers();
+    const user = newUser();
+    const before = await counters();
+    await users.createUser(user);
+    expect(await users.getUser(user.id)).toEqual(user);
+    expect(await users.getUserIdByEmail(user.email.toUpperCase())).toBe(user.id);
+    expect(await rawItem(userKeys.profile(user.id))).toMatchObject({ type: 'User', gsi1pk: 'ROLE#learner', gsi1sk: `${user.createdAt}#${user.id}` });
+    const after = await counters();
+    expect(after['usersTotal']! - (before['usersTotal'] ?? 0)).toBe(1);
+    expect(after['users_learner']! - (before['users_learner'] ?? 0)).toBe(1);
+  });
+
+  it('refuses a taken id or a taken email (in any case), writing and counting nothing', async () => {
+    const users = dynamoUsers();
+    const user = newUser();
+    await users.createUser(user);
+    const before = await counters();
+    await expect(users.createUser({ ...user, email: `other-${user.email}` })).rejects.toThrow(ConflictError);
+    const stranger = newUser({ email: user.email.toUpperCase() });
+    await expect(users.createUser(stranger)).rejects.toThrow(ConflictError);
+    expect(await users.getUser(stranger.id)).toBeUndefined();
+    expect(await users.getUserIdByEmail(`other-${user.email}`)).toBeUndefined();
+    expect((await counters())['usersTotal']).toBe(before['usersTotal']);
+  });
+
+  it('answers undefined for an unknown id or email', async () => {
+    const users = dynamoUsers();
+    expect(await users.getUser(unique('nobody'))).toBeUndefined();
+    expect(await users.getUserIdByEmail(`${unique('nobody')}@example.com`)).toBeUndefined();
+  });
+
+  it('validates a profile on read: a malformed item is an error, not a user', async () => {
+    const id = unique('broken');
+    await putRaw({ ...userKeys.profile(id), type: 'User', id, email: 'not-an-email', role: 'creator', createdAt: '2026-11-21T12:00:00.000Z' });
+    await expect(dynamoUsers().getUser(id)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Every path of the SPA, written once (SPEC.md section 2's route table and the sidebar's entries). The route
+ * definitions, the sidebar menus, the role redirects and every link or redirect in a screen read them from here,
+ * so a path changes in one place. Route definitions use these absolute paths even for nested routes (react-router
+ * accepts an absolute child path that starts with its parent's).
+ *
+ * Plain strings, no imports: the router's first chunk holds this module.
+ */
+const home = '/';
+const dashboard = '/dashboard';
+const admin = `${dashboard}/admin`;
+const creator = `${dashboard}/creator`;
+const leader = `${dashboard}/leader`;
+const learner = `${dashboard}/learner`;
+const auth = '/auth';
+
+export const paths = {
+  /** The marketing page for anonymous visitors; a signed-in user is sent on to their dashboard. */
+  home,
+  /** The landing page's pricing section: where an abandoned checkout of an anonymous visitor's plan returns. */
+  pricing: `${home}#pricing`,
+  login: `${auth}/login`,
+  signup: `${auth}/signup`,
+  forgotPassword: `${auth}/forgot-password`,
+  /** The target of the password-reset email's link (its address is built by the CustomMessage trigger). */
+  resetPassword: '/reset-password',
+  checkoutSuccess: '/checkout/success',
+  /** Sends each role to its own dashboard. */
+  dashboard,
+  admin: {
+    dashboard: admin,
+    analytics: `${admin}/analytics`,
+    users: `${admin}/users`,
+    emails: `${admin}/emails`,
+    courses: `${admin}/courses`,
+    settings: `${admin}/settings`,
+  },
+  creator: {
+    dashboard: creator,
+    courses: `${creator}/courses`,
+    create: `${creator}/create`,
+    landing: `${creator}/landing`,
+    crm: `${creator}/crm`,
+    integrations: `${creator}/integrations`,
+    analytics: `${creator}/analytics`,
+    profile: `${creator}/profile`,
+  },
+  leader: {
+    dashboard: leader,
+    groups: `${leader}/groups`,
+    licenses: `${leader}/licenses`,
+    reports: `${leader}/reports`,
+    settings: `${leader}/settings`,
+  },
+  learner: {
+    dashboard: learner,
+    courses: `${learner}/courses`,
+    browse: `${learner}/browse`,
+    certificates: `${learner}/certificates`,
+    profile: `${learner}/profile`,
+  },
+} as const;
+
+/** The query parameter of the sign-in screen that names where to go once signed in. */
+export const REDIRECT_PARAM = 'redirectTo';
+
+/** The sign-in screen (or `to`), remembering `origin` so the visitor comes back to it after signing in. */
+export function signInReturningTo(origin: string, to: string = paths.login): string {
+  return `${to}?${REDIRECT_PARAM}=${encodeURIComponent(origin)}`;
+}
+
+/** An absolute URL of one of these paths on this origin (return addresses handed to the payment provider). */
+export function urlOf(path: string): string {
+  return `${window.location.origin}${path}`;
+}
