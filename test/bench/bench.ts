@@ -26,6 +26,8 @@ const CSS_BUDGET = 30 * 1024;
 
 // The handlers' one-line-per-request log would flood the table (tens of thousands of lines); warnings still show.
 process.env.LOG_LEVEL ??= 'warn';
+// Nor the handlers' business metrics (Powertools' own switch): EMF lines mid-table say nothing about performance.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const progress = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);

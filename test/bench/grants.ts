@@ -56,6 +56,8 @@ const synth = (outDir: string): Promise<void> => {
         ...process.env,
         CDK_OUTDIR: outDir,
         CDK_CONTEXT_JSON: JSON.stringify(context),
+        // What the cdk CLI sets: the WAF's stack pins us-east-1 and needs to know the other stacks' region.
+        CDK_DEFAULT_REGION: process.env.CDK_DEFAULT_REGION ?? 'eu-west-2',
         CDK_DISABLE_VERSION_CHECK: '1',
         CDK_VALIDATION: 'false',
         AWS_EC2_METADATA_DISABLED: 'true',

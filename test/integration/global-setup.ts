@@ -16,6 +16,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The handlers run in this process (the local gateway calls them in-process): keep the test output readable.
   process.env['LOG_LEVEL'] ??= 'warn';
+  // Nor their business metrics (EMF lines; Powertools' own switch): the unit tests check what is counted.
+  process.env['POWERTOOLS_METRICS_DISABLED'] ??= 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
   const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: () => {} });
   project.provide('outputs', cloud.outputs);
