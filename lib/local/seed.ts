@@ -22,14 +22,15 @@ export interface SeedOptions {
   log: (line: string) => void;
 }
 
+/** What the banner says of the demo creator's plan: how the seed left it. */
+export type DemoTrial = 'trial' | 'existing' | 'real-stripe' | 'failed';
+
 /**
  * Seeds through the same use case an admin uses to create an account (Cognito user with a permanent
  * password, its group, the profile and counters), so seeded data is shaped like real data. Idempotent:
  * an account that exists is left as it is. Needs the handler environment (functionEnv) applied first,
  * and the gateway up (the demo trial goes through the API and the webhook).
  */
-/** What the banner says of the demo creator's plan: how the seed left it. */
-export type DemoTrial = 'trial' | 'existing' | 'real-stripe' | 'failed';
 
 export const seed = async (opts: SeedOptions): Promise<{ demoTrial: DemoTrial }> => {
   const deps = getDeps();
