@@ -71,9 +71,11 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByText('Success!', { exact: true })).toBeVisible();
     await expect(page.getByText('Account created successfully! You can now sign in.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login$/);
+    // The URL changes before the sign-in screen (a lazy chunk) replaces the sign-up form: wait for its button.
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
-    await page.getByLabel('Password').fill('Creator123');
+    await page.getByLabel('Password', { exact: true }).fill('Creator123');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/creator$/);
   });

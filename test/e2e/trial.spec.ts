@@ -19,9 +19,12 @@ async function signUpAndSignIn(page: Page): Promise<void> {
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
+  // The URL changes before the sign-in screen (a lazy chunk) replaces the sign-up form: wait for its button.
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(signIn).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await signIn.click();
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
 }
 
