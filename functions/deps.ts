@@ -3,16 +3,18 @@ import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { businessMetrics } from '#adapters/metrics.ts';
 import { required } from '#functions/config.ts';
 import type { PriceIds } from '#core/billing/prices.ts';
-import type { BillingRepository, Clock, CreditRepository, Directory, Ids, Metrics, UserRepository } from '#core/ports.ts';
+import type { BillingRepository, Clock, CreditRepository, Directory, Ids, LandingPageRepository, Metrics, UserRepository } from '#core/ports.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { dynamoCredits } from '#data/credits.ts';
+import { dynamoLandingPages } from '#data/landing-pages.ts';
 import { dynamoUsers } from '#data/users.ts';
 
 /**
  * Composition root: the real adapters, built once per process. Handlers take what they need from here and pass it
  * to one use case. One getter per port, so a bundle only carries the SDK clients its handler reaches (the AWS SDK
  * packages are side-effect free, esbuild drops the rest). Stripe's SDK is not side-effect free: its adapter is
- * composed in deps-payments.ts, imported only by the handlers that pay.
+ * composed in deps-payments.ts, imported only by the handlers that pay. The HTML sanitizer and the text model are
+ * composed in deps-landing.ts, imported only by the handlers that write or generate a page.
  */
 export const clock: Clock = { now: () => new Date() };
 export const ids: Ids = { newId: () => ulid() };
@@ -22,11 +24,13 @@ let users: UserRepository | undefined;
 let directory: Directory | undefined;
 let billing: BillingRepository | undefined;
 let credits: CreditRepository | undefined;
+let landingPages: LandingPageRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());
+export const landingPageRepository = (): LandingPageRepository => (landingPages ??= dynamoLandingPages());
 
 /** The catalogue's Stripe price ids (configuration, not secrets). */
 export const priceIds = (): PriceIds => ({

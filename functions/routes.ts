@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import { LANDING_BODY_LIMIT } from '#contracts/landing.ts';
 
 /**
  * THE route table. CDK builds the HTTP API from it, the local gateway serves it, the handler middleware
@@ -44,7 +45,10 @@ export interface RouteDef {
   readonly throttle?: { readonly rate: number; readonly burst: number };
   /** Largest accepted body in bytes (default 64 KiB). */
   readonly bodyLimit?: number;
-  /** 'heavy' functions (Stripe, Bedrock SDKs) get more memory and a longer timeout. */
+  /**
+   * 'heavy' functions (the Stripe or Bedrock SDKs, or the HTML sanitizer, which brings its parser and ~30 ms of CPU per
+   * large page) get more memory (so more CPU), a longer timeout and the larger bundle budget.
+   */
   readonly profile?: 'crud' | 'heavy';
   /** What the handler touches besides the table: the cloud grants exactly these (and sets their config). */
   readonly uses?: readonly Capability[];
@@ -100,6 +104,48 @@ const table = [
     throttle: { rate: 20, burst: 40 },
   },
   { name: 'use-credits', method: 'POST', path: '/api/credits/use', handler: 'http/use-credits', access: ['creator'] },
+  {
+    name: 'generate-landing-page',
+    method: 'POST',
+    path: '/api/landing-pages/generate',
+    handler: 'http/generate-landing-page',
+    access: ['creator'],
+    uses: ['text-model'],
+    profile: 'heavy',
+    throttle: { rate: 5, burst: 10 },
+  },
+  { name: 'get-landing-page', method: 'GET', path: '/api/landing-page', handler: 'http/get-landing-page', access: ['creator'] },
+  {
+    name: 'save-landing-page',
+    method: 'PUT',
+    path: '/api/landing-page',
+    handler: 'http/save-landing-page',
+    access: ['creator'],
+    bodyLimit: LANDING_BODY_LIMIT,
+    profile: 'heavy',
+  },
+  {
+    name: 'publish-landing-page',
+    method: 'PUT',
+    path: '/api/landing-page/publication',
+    handler: 'http/publish-landing-page',
+    access: ['creator'],
+    profile: 'heavy',
+  },
+  {
+    name: 'unpublish-landing-page',
+    method: 'DELETE',
+    path: '/api/landing-page/publication',
+    handler: 'http/unpublish-landing-page',
+    access: ['creator'],
+  },
+  {
+    name: 'public-landing-page',
+    method: 'GET',
+    path: '/api/public/pages/{slug}',
+    handler: 'http/public-landing-page',
+    access: 'public',
+  },
   {
     name: 'stripe-webhook',
     method: 'POST',

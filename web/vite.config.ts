@@ -65,7 +65,8 @@ function staticImports(bundle: Rollup.OutputBundle, file: string, seen = new Set
  * Build only: shapes the built index.html and writes landing.html.
  * - index.html: the stylesheet first in <head> (the first paint waits for it, and the browser asks for files in the
  *   order it finds them), then the session hint (src/app/session-hint.ts), which preloads what a visitor with a
- *   stored session needs at once: Amplify's lazy chunk and the profile's (GET /api/me and its contract).
+ *   stored session needs at once: the profile's chunk (GET /api/me and its contract), and Amplify's lazy chunk when
+ *   the stored access token must be refreshed first.
  * - landing.html: the same shell with the marketing page rendered into its root by src/app/prerender.tsx, and the
  *   landing chunk (with its imports) preloaded. CloudFront serves it for `/` (lib/constructs/static-site.ts), every
  *   other client route keeps the empty shell: the marketing page is on screen at the first paint instead of after
@@ -93,8 +94,9 @@ export function shapeHtml(): Plugin {
       const loadedByEntry = staticImports(bundle, entry.fileName, new Set([entry.fileName]));
       const withImports = (file: string) => [file, ...staticImports(bundle, file)].filter((dep) => !loadedByEntry.has(dep));
       landingPreloads = withImports(landing.fileName);
-      const forSession = [...new Set([...withImports(amplify.fileName), ...withImports(profile.fileName)])];
-      const hint = this.emitFile({ type: 'asset', name: 'session-hint.js', source: sessionHintScript(forSession) });
+      const forSession = withImports(profile.fileName);
+      const forRefresh = withImports(amplify.fileName).filter((file) => !forSession.includes(file));
+      const hint = this.emitFile({ type: 'asset', name: 'session-hint.js', source: sessionHintScript(forSession, forRefresh) });
       hintFile = this.getFileName(hint);
     },
     transformIndexHtml: {

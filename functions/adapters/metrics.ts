@@ -12,6 +12,7 @@ const units: Record<BusinessMetric, (typeof MetricUnit)[keyof typeof MetricUnit]
   SubscriptionStateChanged: MetricUnit.Count,
   CreditsSpent: MetricUnit.Count,
   CreditsPurchased: MetricUnit.Count,
+  LandingPageGenerated: MetricUnit.Count,
 };
 
 let emf: PowertoolsMetrics | undefined;

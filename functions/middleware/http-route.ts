@@ -36,6 +36,18 @@ export class Reply {
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
   ) {}
+
+  /**
+   * An answer that is not JSON (the public landing page's HTML): the body is sent as it is, with the headers given,
+   * which name its content-type. Errors on such a route are still the JSON error body.
+   */
+  static raw(status: number, body: string, headers: Readonly<Record<string, string>> & { readonly 'content-type': string }): Reply {
+    return new RawReply(status, body, { ...headers });
+  }
+}
+
+class RawReply extends Reply {
+  declare readonly body: string;
 }
 
 /** What a handler declares: its route (by name, from the route table), and the schemas of what it reads. */
@@ -132,6 +144,9 @@ const stateOf = (event: HttpEvent, context?: Context): State => {
 };
 
 const toResult = (value: unknown, requestId: string): HttpResult => {
+  if (value instanceof RawReply) {
+    return { statusCode: value.status, headers: { 'cache-control': 'no-store', 'x-request-id': requestId, ...value.headers }, body: value.body };
+  }
   const reply = value instanceof Reply ? value : new Reply(200, value ?? null);
   return {
     statusCode: reply.status,

@@ -12,6 +12,13 @@ import type { ErrorCode } from '#contracts/common.ts';
 export const API_RATE_LIMIT_PER_5_MINUTES = 2000;
 
 /**
+ * The paths that rate limit counts: the app's API, and the pages distribution's published pages (`/p/<slug>`, the
+ * same ACL), whose every unknown slug would otherwise reach the API uncounted. Cached pages count too, but a reader
+ * opens a handful of them.
+ */
+export const RATE_LIMITED_PATH_PREFIXES = ['/api/', '/p/'] as const;
+
+/**
  * Paths no WAF rule inspects or rate-limits: Stripe's webhook is authenticated by its signature before anything else
  * (functions/webhooks/stripe.ts), it carries customers' free text that a signature rule could mistake for an attack,
  * and a blocked or throttled event is a lost payment update. It arrives from Stripe's few addresses, in bursts.
@@ -33,10 +40,12 @@ export interface EdgeFirewallProps {
 
 /**
  * An AWS WAF web ACL for a CloudFront distribution (scope CLOUDFRONT, so its stack must be in us-east-1):
- * 1. a per-IP rate limit on `/api/*` (the SPA's files are cached by CloudFront and cost nothing to serve again);
+ * 1. a per-IP rate limit on `/api/*` and published pages `/p/*` (the SPA's files are cached by CloudFront and cost
+ *    nothing to serve again);
  * 2. AWS's common rule set (OWASP-style signatures), with its 8 KB body-size rule counting instead of blocking;
  * 3. AWS's known bad inputs (Log4Shell, Java deserialization, exploitable paths).
- * Everything else is allowed. Each rule publishes CloudWatch metrics and samples the requests it matches.
+ * Everything else is allowed. Each rule publishes CloudWatch metrics and samples the requests it matches. The app's
+ * distribution and the pages distribution (lib/constructs/pages-site.ts) share it.
  */
 export class EdgeFirewall extends Construct {
   readonly webAcl: CfnWebACL;
@@ -89,7 +98,11 @@ export class EdgeFirewall extends Construct {
               limit: API_RATE_LIMIT_PER_5_MINUTES,
               evaluationWindowSec: 300,
               aggregateKeyType: 'IP',
-              scopeDownStatement: { andStatement: { statements: [pathStartsWith('/api/'), notWebhooks] } },
+              scopeDownStatement: {
+                andStatement: {
+                  statements: [{ orStatement: { statements: RATE_LIMITED_PATH_PREFIXES.map(pathStartsWith) } }, notWebhooks],
+                },
+              },
             },
           },
           visibilityConfig: visibility('api-rate-limit-per-ip'),

@@ -33,6 +33,8 @@ export interface WebConfig {
   readonly Region: string;
   readonly UserPoolId: string;
   readonly UserPoolClientId: string;
+  /** The pages distribution (https://..., no trailing slash): a published page is `${PagesUrl}/p/<slug>`. */
+  readonly PagesUrl: string;
 }
 
 export interface StaticSiteProps {
@@ -109,34 +111,36 @@ export class StaticSite extends Construct {
       code: FunctionCode.fromInline(spaFallbackCode),
     });
 
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security headers for the SPA and the API',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            // Radix and React set inline styles; no inline scripts are allowed.
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: https:",
-            "font-src 'self' data:",
-            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "object-src 'none'",
-          ].join('; '),
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          override: true,
-        },
-      },
+    const appCsp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      // Radix and React set inline styles; no inline scripts are allowed. The landing-page preview, an
+      // <iframe sandbox srcdoc>, inherits this policy, so its <style> and style attributes need 'unsafe-inline' too.
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "font-src 'self' data:",
+      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join('; ');
+    const securityHeaders = (overrideCsp: boolean) => ({
+      contentSecurityPolicy: { contentSecurityPolicy: appCsp, override: overrideCsp },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+    });
+    const siteHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers for the SPA',
+      securityHeadersBehavior: securityHeaders(true),
+    });
+    // The API's answers get the app's CSP unless they bring their own: the public landing page's sandboxing CSP
+    // (functions/contracts/landing.ts PUBLIC_PAGE_CSP) stays on it even when it is fetched through this origin.
+    const apiHeaders = new ResponseHeadersPolicy(this, 'ApiSecurityHeaders', {
+      comment: 'Security headers for the API; an answer\'s own Content-Security-Policy is kept',
+      securityHeadersBehavior: securityHeaders(false),
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -160,7 +164,7 @@ export class StaticSite extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         // Honours each object's Cache-Control: immutable for /assets/*, no-cache for the rest (set at upload).
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
+        responseHeadersPolicy: siteHeaders,
         compress: true,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
@@ -175,7 +179,7 @@ export class StaticSite extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // The API's own host name must reach it, so every viewer header except Host.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
+          responseHeadersPolicy: apiHeaders,
           compress: true,
         },
       },

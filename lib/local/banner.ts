@@ -20,6 +20,7 @@ export const banner = (
     '',
     ...(opts.web ? [`  Web app          ${o.WebUrl}`] : ['  Web app          (not started)']),
     `  API              ${o.ApiUrl}/api/health`,
+    `  Published pages  ${o.PagesUrl}/p/<slug>`,
     `  Mail viewer      ${cloud.mailViewerUrl}`,
     `  Stripe stand-in  ${o.StripeApiUrl}`,
     `  Bedrock stand-in ${o.BedrockEndpoint}`,

@@ -9,6 +9,7 @@ import { assertJava, ensureTable, startDynamoDb } from './dynamodb/dynamodb-loca
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
+import { startPagesServer } from './pages/server.ts';
 import { assertPortsFree, freePorts, portsFromEnv, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
 import { startScheduler } from './scheduler/emulator.ts';
@@ -140,6 +141,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       Region: REGION,
       ApiUrl: apiUrl,
       WebUrl: webUrl,
+      // 127.0.0.1, not localhost: another host than the app's, so no cookie of the app's host reaches a page.
+      PagesUrl: url(ports.pages),
       UserPoolId: userPoolId,
       UserPoolClientId: clientId,
       CognitoEndpoint: shim.url,
@@ -171,6 +174,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       log,
     });
     stops.push(gateway.stop);
+    const pages = await startPagesServer({ port: ports.pages, apiUrl, log });
+    stops.push(pages.stop);
 
     const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
 

@@ -9,6 +9,8 @@ export interface Outputs {
   Region: string;
   ApiUrl: string;
   WebUrl: string;
+  /** The pages origin: a published landing page is `${PagesUrl}/p/<slug>` (no trailing slash). */
+  PagesUrl: string;
   UserPoolId: string;
   UserPoolClientId: string;
   CognitoEndpoint: string;
@@ -47,10 +49,14 @@ export const readOutputs = (dataDir: string): Outputs => {
   return JSON.parse(readFileSync(file, 'utf8')) as Outputs;
 };
 
-/** The SPA's runtime config (/config.json): the same four keys the cloud's web stack writes. */
+/**
+ * The SPA's runtime config (/config.json): the keys the cloud's web stack writes (Region, UserPoolId,
+ * UserPoolClientId, PagesUrl) plus the local Cognito endpoint.
+ */
 export const webConfig = (outputs: Outputs) => ({
   Region: outputs.Region,
   UserPoolId: outputs.UserPoolId,
   UserPoolClientId: outputs.UserPoolClientId,
   CognitoEndpoint: outputs.CognitoEndpoint,
+  PagesUrl: outputs.PagesUrl,
 });

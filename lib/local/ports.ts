@@ -15,6 +15,8 @@ export interface Ports {
   secrets: number;
   api: number;
   web: number;
+  /** The pages origin: published landing pages at /p/<slug>, apart from the app. */
+  pages: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -28,6 +30,7 @@ export const portVariables: Record<keyof Ports, string> = {
   secrets: 'SECRETS_PORT',
   api: 'API_PORT',
   web: 'WEB_PORT',
+  pages: 'PAGES_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -41,6 +44,7 @@ export const defaultPorts: Ports = {
   secrets: 2773,
   api: 3001,
   web: 5173,
+  pages: 8089,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -7,6 +7,7 @@ import { allFunctions, bundleBudget, bundleFunction, coldImportMedian, withoutPo
 import { checkClients, functionGrants, type Grants } from './grants.ts';
 import { buildWeb, spaSizes, webDist } from './spa.ts';
 import { non2xxCodes } from './load.ts';
+import { benchSanitizer } from './sanitize.ts';
 import { kb, ms } from './stats.ts';
 import { errorRow, formatTable, row, section, type Row } from './table.ts';
 import { benchWebVitals, webVitalsSection } from './web-vitals.ts';
@@ -229,8 +230,10 @@ const started = performance.now();
 try {
   // The SPA is built before the local cloud starts: the browser part serves that build.
   const bundles = await benchBundles();
+  progress('sanitizing a 200 KB landing page');
+  const sanitizer = [section('Landing-page sanitizer (functions/adapters/html-sanitizer.ts, in this process)'), benchSanitizer()];
   const spa = await benchSpa();
-  const rows = [...bundles, ...spa.rows, ...(await benchOnCloud(spa.built))];
+  const rows = [...bundles, ...sanitizer, ...spa.rows, ...(await benchOnCloud(spa.built))];
   const cpu = cpus();
   const header =
     `bench ${new Date().toISOString()} · node ${process.version} · ${cpu.length} CPU${cpu.length === 1 ? '' : 's'} ` +

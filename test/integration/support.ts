@@ -61,7 +61,9 @@ export const api = async (method: string, path: string, init: { token?: string; 
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  // JSON answers parsed; anything else (the public landing page's HTML) as its text.
+  const json = /json/i.test(res.headers.get('content-type') ?? '');
+  return { status: res.status, body: text ? (json ? JSON.parse(text) : text) : undefined };
 };
 
 /** Point this process's functions code (use cases, adapters) at the local cloud, as the gateway does for handlers. */

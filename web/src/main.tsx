@@ -8,6 +8,9 @@ import { loadConfig } from './lib/config.ts';
 import { paths } from './lib/paths.ts';
 import './index.css';
 
+// A stored session: the profile's module (GET /api/me's contract, with zod) is needed before any signed-in page can
+// show. Asked for now, its evaluation goes ahead of the route chunks' instead of queueing behind them.
+if (document.documentElement.hasAttribute(SESSION_HINT_ATTRIBUTE)) void import('./lib/session-me.ts');
 const container = document.getElementById('root')!;
 
 /**

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenAt } from '../http-server.ts';
+import { hostileVariant, proseAnswer, truncatedVariant } from './answers.ts';
 
 /**
  * The local Bedrock Runtime: answers the Converse API (`POST /model/{modelId}/converse`) with a complete landing
  * page built from the fields it finds in the prompt, so generation works offline and deterministically.
- * Test controls (not Bedrock's API) live under `/_stand-in/`: make the next calls fail, list the calls received.
+ *
+ * Test controls (not Bedrock's API) live under `/_stand-in/`, so the refund, timeout and sanitizer paths can be
+ * driven by hand or by a test against the running local cloud:
+ * - `POST /_stand-in/fail-next {"count": 1, "status": 500, "type"?: "..."}`: the next calls answer that AWS error
+ *   (429 ThrottlingException, 500 InternalServerException, 424 ModelErrorException, ...).
+ * - `POST /_stand-in/mode {"mode": "hostile" | "slow" | "truncated" | "not-html" | "fail" | "normal", "count": 1,
+ *   "delayMs"?: 5000, "status"?: 500}`: the next `count` successful answers are a page full of script and every other
+ *   kind of active content (hostile), the good page after `delayMs` (slow, 5 s unless given; `delayMs` also delays
+ *   the other modes), half a page with stopReason `max_tokens` (truncated), or prose with no HTML (not-html).
+ *   `fail` is the same as fail-next; `normal` clears the mode. Failures set by fail-next come first.
+ * - `POST /_stand-in/reset`: no failures, no mode, an empty call list.
+ * - `GET /_stand-in/calls`: the calls received (model id, the fields read, status, what was answered), newest last.
+ * - `GET /_stand-in/mode`: the failures and the mode still pending.
  */
 export interface BedrockStandInOptions {
   port: number;
@@ -14,19 +27,34 @@ export interface BedrockStandInOptions {
   latencyMs?: number;
 }
 
+/** What a successful answer holds: the good page, or one of the answers the caller must not trust (answers.ts). */
+export type AnswerKind = 'page' | 'hostile' | 'truncated' | 'not-html';
+
+/** The modes `POST /_stand-in/mode` accepts: `slow` is the good page, late; `fail` and `normal` set or clear. */
+export const standInModes = ['hostile', 'slow', 'truncated', 'not-html', 'fail', 'normal'] as const;
+export type StandInMode = (typeof standInModes)[number];
+
 export interface RecordedCall {
   modelId: string;
   at: string;
   fields: LandingFields;
   /** The HTTP status the stand-in answered with. */
   status: number;
+  /** What a 200 carried; 'error' for a simulated or validation failure. */
+  answer: AnswerKind | 'error';
 }
 
 export interface BedrockState {
   /** Remaining calls to fail, and how. */
   failures: { remaining: number; status: number; type: string };
+  /** Remaining successful calls to answer in a test mode, and how late. */
+  mode: { kind: AnswerKind; remaining: number; delayMs: number };
   calls: RecordedCall[];
 }
+
+/** How late a `slow` answer comes unless `delayMs` says otherwise: long enough to see the busy state. */
+export const DEFAULT_SLOW_DELAY_MS = 5000;
+const MAX_DELAY_MS = 10 * 60 * 1000;
 
 export interface BedrockStandIn {
   url: string;
@@ -340,9 +368,37 @@ const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
 const maxRecordedCalls = 100;
 
+const answerText = (answer: AnswerKind, fields: LandingFields): string => {
+  if (answer === 'not-html') return proseAnswer(fields);
+  const page = renderLandingPage(fields);
+  if (answer === 'hostile') return hostileVariant(page, fields);
+  if (answer === 'truncated') return truncatedVariant(page);
+  return page;
+};
+
 export const startBedrockStandIn = async (options: BedrockStandInOptions): Promise<BedrockStandIn> => {
   const host = options.host ?? '127.0.0.1';
-  const state: BedrockState = { failures: { remaining: 0, status: 500, type: 'InternalServerException' }, calls: [] };
+  const initialState = (): BedrockState => ({
+    failures: { remaining: 0, status: 500, type: 'InternalServerException' },
+    mode: { kind: 'page', remaining: 0, delayMs: 0 },
+    calls: [],
+  });
+  const state: BedrockState = initialState();
+
+  // Delayed answers end at once when the stand-in stops, so a stop never waits for (or outlives) a slow answer.
+  const waits = new Set<() => void>();
+  const wait = (ms: number): Promise<void> =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            waits.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, ms);
+          waits.add(done);
+        });
 
   const record = (call: RecordedCall): void => {
     state.calls.push(call);
@@ -370,13 +426,20 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     if (state.failures.remaining > 0) {
       state.failures.remaining -= 1;
       const { status, type } = state.failures;
-      record({ modelId, at: new Date().toISOString(), fields, status });
+      record({ modelId, at: new Date().toISOString(), fields, status, answer: 'error' });
       return sendError(res, status, type, errorMessages[type] ?? `Simulated ${type} from the local Bedrock stand-in.`);
     }
 
-    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
-    let text = renderLandingPage(fields);
-    let stopReason = 'end_turn';
+    let answer: AnswerKind = 'page';
+    let delayMs = options.latencyMs ?? 0;
+    if (state.mode.remaining > 0) {
+      state.mode.remaining -= 1;
+      answer = state.mode.kind;
+      delayMs += state.mode.delayMs;
+    }
+    await wait(delayMs);
+    let text = answerText(answer, fields);
+    let stopReason = answer === 'truncated' ? 'max_tokens' : 'end_turn';
     const maxTokens = typeof body.inferenceConfig?.maxTokens === 'number' ? body.inferenceConfig.maxTokens : undefined;
     // Like a real model, a page longer than maxTokens is cut off, which the caller must notice.
     if (maxTokens !== undefined && estimateTokens(text) > maxTokens) {
@@ -385,7 +448,7 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     }
     const inputTokens = estimateTokens(textOf(body.system) + messages.map((message) => textOf(message.content)).join(''));
     const outputTokens = estimateTokens(text);
-    record({ modelId, at: new Date().toISOString(), fields, status: 200 });
+    record({ modelId, at: new Date().toISOString(), fields, status: 200, answer });
     sendJson(res, 200, {
       output: { message: { role: 'assistant', content: [{ text }] } },
       stopReason,
@@ -394,6 +457,16 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     });
   };
 
+  const countOf = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 1);
+
+  const setFailures = (body: { count?: unknown; status?: unknown; type?: unknown }): void => {
+    const status = typeof body.status === 'number' && body.status >= 400 && body.status <= 599 ? body.status : 500;
+    const type = typeof body.type === 'string' && body.type ? body.type : (errorTypes[status] ?? 'InternalServerException');
+    state.failures = { remaining: countOf(body.count), status, type };
+  };
+
+  const pending = () => ({ failures: state.failures, mode: state.mode });
+
   const failNext = (res: ServerResponse, raw: string): void => {
     let body: { count?: unknown; status?: unknown; type?: unknown } = {};
     try {
@@ -401,11 +474,38 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     } catch {
       return sendJson(res, 400, { message: 'Body must be JSON: {"count": 1, "status": 500}' });
     }
-    const count = typeof body.count === 'number' && Number.isInteger(body.count) && body.count >= 0 ? body.count : 1;
-    const status = typeof body.status === 'number' && body.status >= 400 && body.status <= 599 ? body.status : 500;
-    const type = typeof body.type === 'string' && body.type ? body.type : (errorTypes[status] ?? 'InternalServerException');
-    state.failures = { remaining: count, status, type };
+    setFailures(body);
     sendJson(res, 200, { failures: state.failures });
+  };
+
+  const setMode = (res: ServerResponse, raw: string): void => {
+    const usage = `Body must be JSON: {"mode": "${standInModes.join('" | "')}", "count": 1, "delayMs"?: ${DEFAULT_SLOW_DELAY_MS}}`;
+    let body: { mode?: unknown; count?: unknown; delayMs?: unknown; status?: unknown; type?: unknown };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return sendJson(res, 400, { message: usage });
+    }
+    const mode = standInModes.find((candidate) => candidate === body?.mode);
+    const delay = body?.delayMs;
+    if (!mode || (delay !== undefined && (typeof delay !== 'number' || !Number.isInteger(delay) || delay < 0 || delay > MAX_DELAY_MS))) {
+      return sendJson(res, 400, { message: `${usage}; delayMs is whole milliseconds up to ${MAX_DELAY_MS}.` });
+    }
+    if (mode === 'fail') setFailures(body);
+    else if (mode === 'normal') state.mode = { kind: 'page', remaining: 0, delayMs: 0 };
+    else {
+      state.mode = {
+        kind: mode === 'slow' ? 'page' : mode,
+        remaining: countOf(body.count),
+        delayMs: typeof delay === 'number' ? delay : mode === 'slow' ? DEFAULT_SLOW_DELAY_MS : 0,
+      };
+    }
+    sendJson(res, 200, pending());
+  };
+
+  const reset = (res: ServerResponse): void => {
+    Object.assign(state, initialState());
+    sendJson(res, 200, pending());
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -417,6 +517,9 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
       return sendError(res, 400, 'ValidationException', 'The local Bedrock stand-in answers Converse only, not ConverseStream.');
     }
     if (req.method === 'POST' && path === '/_stand-in/fail-next') return failNext(res, raw);
+    if (req.method === 'POST' && path === '/_stand-in/mode') return setMode(res, raw);
+    if (req.method === 'GET' && path === '/_stand-in/mode') return sendJson(res, 200, pending());
+    if (req.method === 'POST' && path === '/_stand-in/reset') return reset(res);
     if (req.method === 'GET' && path === '/_stand-in/calls') return sendJson(res, 200, { calls: state.calls });
     if (req.method === 'GET' && path === '/_stand-in/health') return sendJson(res, 200, { ok: true });
     sendError(res, 404, 'UnknownOperationException', `The local Bedrock stand-in does not implement ${req.method} ${path}.`);
@@ -436,6 +539,7 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     url,
     state,
     async stop() {
+      for (const done of [...waits]) done();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

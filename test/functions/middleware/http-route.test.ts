@@ -91,6 +91,14 @@ describe('the HTTP route middleware', () => {
     expect(res.headers).toMatchObject({ location: '/api/courses/c1', 'x-request-id': 'req-1' });
   });
 
+  it('sends a raw Reply (HTML) as it is, with its own content-type and cache headers', async () => {
+    const html = '<!DOCTYPE html><html><body><h1>Hi</h1></body></html>';
+    const page = httpRoute({ route: 'health' }, () => Reply.raw(404, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' }));
+    const res = await page(apiEvent({ routeKey: 'GET /api/health' }), lambdaContext);
+    expect(res).toMatchObject({ statusCode: 404, body: html });
+    expect(res.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60', 'x-request-id': 'req-1' });
+  });
+
   it('lets anyone call a public route', async () => {
     const open = httpRoute({ route: 'health' }, ({ auth }) => ({ ok: true, caller: auth ?? null }));
     expect(await call(open, apiEvent({ routeKey: 'GET /api/health' }))).toEqual({ status: 200, body: { ok: true, caller: null } });

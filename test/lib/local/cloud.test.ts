@@ -10,6 +10,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGE_CSP } from '#contracts/landing.ts';
 import { startLocalCloud, type LocalCloud } from '#lib/local/cloud.ts';
 
 /**
@@ -74,7 +75,7 @@ describe('the local cloud', () => {
     const outputs = JSON.parse(readFileSync(join(dataDir, 'outputs.json'), 'utf8')) as Record<string, string>;
     expect(Object.keys(outputs).sort()).toEqual(
       [
-        'Region', 'ApiUrl', 'WebUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
+        'Region', 'ApiUrl', 'WebUrl', 'PagesUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint',
         'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
       ].sort(),
@@ -128,6 +129,23 @@ describe('the local cloud', () => {
       name: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password must have uppercase characters',
     });
+  });
+
+  it('gives the SPA the pages origin, on another host than the app, and serves nothing there but /p/<slug>', async () => {
+    const config = JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8')) as Record<string, string>;
+    expect(config['PagesUrl']).toBe(cloud.outputs.PagesUrl);
+    expect(new URL(cloud.outputs.PagesUrl).hostname).not.toBe(new URL(cloud.outputs.WebUrl).hostname);
+    const res = await fetch(`${cloud.outputs.PagesUrl}/`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox /);
+  });
+
+  it("answers an unpublished /p/<slug> with the public page route's own 404 and page headers, through the gateway", async () => {
+    const res = await fetch(`${cloud.outputs.PagesUrl}/p/nobody-published-this`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(PUBLIC_PAGE_CSP);
+    expect(res.headers.get('apigw-requestid')).toBeTruthy();
   });
 
   it('answers GET /api/health through the gateway', async () => {

@@ -185,10 +185,14 @@ describe('a route that uses mail, payments, the text model, the directory and se
     });
   });
 
-  it('leaves the routes without capabilities without those grants', () => {
-    expect(actionsOf(template)).not.toEqual(expect.arrayContaining(['ses:SendEmail']));
-    expect(actionsOf(template)).not.toEqual(expect.arrayContaining(['bedrock:InvokeModel']));
-    expect(actionsOf(template)).not.toEqual(expect.arrayContaining(['cognito-idp:AdminCreateUser']));
+  it('grants a capability to exactly the routes that declare it', () => {
+    const grants = { mail: 'ses:SendEmail', 'text-model': 'bedrock:InvokeModel', 'directory:admin': 'cognito-idp:AdminCreateUser' } as const;
+    for (const route of routes) {
+      for (const [capability, action] of Object.entries(grants)) {
+        const declared = route.uses?.some((use) => use === capability) ?? false;
+        expect({ route: route.name, action, granted: policyOf(template, route.name).includes(`"${action}"`) }).toEqual({ route: route.name, action, granted: declared });
+      }
+    }
   });
 });
 

@@ -2,10 +2,10 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '#contracts/common.ts';
-import { API_RATE_LIMIT_PER_5_MINUTES, UNFILTERED_PATH_PREFIX } from '#lib/constructs/edge-firewall.ts';
+import { API_RATE_LIMIT_PER_5_MINUTES, RATE_LIMITED_PATH_PREFIXES, UNFILTERED_PATH_PREFIX } from '#lib/constructs/edge-firewall.ts';
 import { createCoursePlatform } from '#lib/stacks/course-platform.ts';
 import { readDeploySettings } from '#lib/stacks/deploy-settings.ts';
-import { resourcesOf, synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
+import { appDistributionOf, resourcesOf, synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
 
 type Rule = {
   Name: string;
@@ -14,11 +14,10 @@ type Rule = {
   OverrideAction?: Record<string, unknown>;
   Statement: Record<string, Record<string, unknown>>;
 };
-const distributionOf = (template: Template): Record<string, unknown> =>
-  Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]!.Properties['DistributionConfig'] as Record<
-    string,
-    unknown
-  >;
+const distributionsOf = (template: Template): Record<string, unknown>[] =>
+  Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution')).map(
+    (d) => d.Properties['DistributionConfig'] as Record<string, unknown>,
+  );
 const acknowledgedOn = (construct: { node: { metadata: { type: string; data: unknown }[] } }): string[] =>
   construct.node.metadata
     .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
@@ -44,11 +43,15 @@ describe('edge protection, on by default', () => {
     expect(acl['DefaultAction']).toEqual({ Allow: {} });
   });
 
-  it('attaches the ACL to the distribution by a weak cross-region reference (no custom resources)', () => {
+  it('attaches the ACL to the app and pages distributions by a weak cross-region reference (no custom resources)', () => {
     const web = Template.fromStack(platform.web);
-    expect(distributionOf(web)['WebACLId']).toEqual({
-      'Fn::GetStackOutput': expect.objectContaining({ StackName: platform.edge!.stackName, Region: 'us-east-1' }),
-    });
+    const distributions = distributionsOf(web);
+    expect(distributions).toHaveLength(2);
+    for (const distribution of distributions) {
+      expect(distribution['WebACLId']).toEqual({
+        'Fn::GetStackOutput': expect.objectContaining({ StackName: platform.edge!.stackName, Region: 'us-east-1' }),
+      });
+    }
     expect(JSON.stringify(web.toJSON())).not.toMatch(/CrossRegionExport|ExportsReader/);
     expect(JSON.stringify(Template.fromStack(platform.edge!).toJSON())).not.toMatch(/CrossRegionExport|ExportsWriter/);
     expect(platform.web.dependencies).toContain(platform.edge);
@@ -67,7 +70,9 @@ describe('edge protection, on by default', () => {
     const rule = rules.find((r) => r.Name === 'api-rate-limit-per-ip')!;
     const rate = rule.Statement['RateBasedStatement']!;
     expect(rate).toMatchObject({ Limit: API_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(RATE_LIMITED_PATH_PREFIXES).toEqual(['/api/', '/p/']);
     expect(JSON.stringify(rate['ScopeDownStatement'])).toContain('"SearchString":"/api/"');
+    expect(JSON.stringify(rate['ScopeDownStatement'])).toContain('"SearchString":"/p/"');
     const response = (rule.Action as { Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string } } })
       .Block.CustomResponse;
     expect(response.ResponseCode).toBe(429);
@@ -98,6 +103,7 @@ describe('edge protection, on by default', () => {
 
   it('needs no acknowledgement of the missing-WAF finding, and nag is clean in both stacks', () => {
     expect(acknowledgedOn(platform.web.site.distribution)).not.toContain('AwsSolutions-CFR2');
+    expect(acknowledgedOn(platform.web.pages.distribution)).not.toContain('AwsSolutions-CFR2');
     expect(unacknowledgedNagFindings(platform.edge!)).toEqual([]);
     expect(unacknowledgedNagFindings(platform.web)).toEqual([]);
   });
@@ -109,8 +115,10 @@ describe('edge protection switched off with -c waf=false', () => {
     expect(platform.edge).toBeUndefined();
     expect(platform.app.node.children.map((c) => c.node.id)).not.toContain('CoursePlatformEdge');
     const web = Template.fromStack(platform.web);
-    expect(distributionOf(web)['WebACLId']).toBeUndefined();
+    expect(distributionsOf(web).map((d) => d['WebACLId'])).toEqual([undefined, undefined]);
+    expect(appDistributionOf(web)).toBeDefined();
     expect(acknowledgedOn(platform.web.site.distribution)).toContain('AwsSolutions-CFR2');
+    expect(acknowledgedOn(platform.web.pages.distribution)).toContain('AwsSolutions-CFR2');
     expect(unacknowledgedNagFindings(platform.web)).toEqual([]);
   });
 

@@ -27,6 +27,12 @@ export const synthPlatform = (
 export const resourcesOf = (template: Template, type: string): Record<string, { Properties: Record<string, unknown> }> =>
   template.findResources(type) as Record<string, { Properties: Record<string, unknown> }>;
 
+/** The app's distribution (SPA + /api) of the web stack, which also holds the pages distribution. */
+export const appDistributionOf = (template: Template): Record<string, unknown> =>
+  Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))
+    .map((d) => d.Properties['DistributionConfig'] as Record<string, unknown>)
+    .find((config) => config['Comment'] === 'Course platform: SPA + /api')!;
+
 /** cdk-nag AwsSolutions findings that nobody acknowledged, as readable lines (empty when clean). */
 export const unacknowledgedNagFindings = (stack: Stack): string[] => {
   Template.fromStack(stack); // synthesizes: aspects (some acknowledgements) run before the check

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { immutableCacheControl, spaFallbackCode } from '#lib/constructs/static-site.ts';
-import { resourcesOf, synthPlatform, testRegion } from './synth-platform.ts';
+import { appDistributionOf, resourcesOf, synthPlatform, testRegion } from './synth-platform.ts';
 
 // AWS managed policy ids (stable across accounts).
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -24,9 +24,7 @@ beforeAll(() => {
   const platform = synthPlatform({ distDir });
   app = platform.app;
   template = Template.fromStack(platform.web);
-  distribution = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]!.Properties[
-    'DistributionConfig'
-  ] as Record<string, unknown>;
+  distribution = appDistributionOf(template);
 });
 
 const spaFallback = new Function(`${spaFallbackCode}; return handler;`)() as (event: {
@@ -125,14 +123,49 @@ describe('the web stack', () => {
       .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>);
     expect(configs).toHaveLength(1);
     const config = configs[0]!;
-    expect(Object.keys(config).sort()).toEqual(['Region', 'UserPoolClientId', 'UserPoolId']);
+    expect(Object.keys(config).sort()).toEqual(['PagesUrl', 'Region', 'UserPoolClientId', 'UserPoolId']);
     expect(config['Region']).toBe(testRegion); // known at synth: the cdk CLI always names the region
     expect(JSON.stringify(markers[config['UserPoolId']!])).toContain('UserPool');
     expect(JSON.stringify(markers[config['UserPoolClientId']!])).toContain('UserPoolWebClient');
+    // https://<the pages distribution's domain, filled at deploy time>
+    const pagesHost = /^https:\/\/(<<marker:[^>]+>>)$/.exec(config['PagesUrl']!)?.[1];
+    expect(JSON.stringify(markers[pagesHost!])).toContain('PagesDistribution');
   });
 
-  it('outputs WebUrl and ApiUrl', () => {
-    expect(Object.keys(template.toJSON().Outputs)).toEqual(expect.arrayContaining(['WebUrl', 'ApiUrl']));
+  it('outputs WebUrl, ApiUrl and PagesUrl', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['WebUrl', 'ApiUrl', 'PagesUrl']));
+    expect(JSON.stringify(outputs['PagesUrl']!.Value)).toContain('PagesDistribution');
+  });
+
+  it('serves published pages from a distribution of their own, beside the app', () => {
+    const distributions = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution')).map(
+      (d) => (d.Properties['DistributionConfig'] as { Comment: string }).Comment,
+    );
+    expect(distributions.sort()).toEqual(['Course platform: SPA + /api', 'Course platform: published landing pages (/p/<slug>)']);
+  });
+
+  it("keeps an API answer's own Content-Security-Policy on /api/*, so a public page stays sandboxed on the app's origin too", () => {
+    const policies = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = (ref: unknown) =>
+      (policies[(ref as { Ref: string }).Ref]!.Properties['ResponseHeadersPolicyConfig'] as {
+        SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string; Override: boolean } };
+      }).SecurityHeadersConfig.ContentSecurityPolicy;
+    const api = (distribution['CacheBehaviors'] as { ResponseHeadersPolicyId: unknown }[])[0]!;
+    const site = distribution['DefaultCacheBehavior'] as { ResponseHeadersPolicyId: unknown };
+    expect(csp(api.ResponseHeadersPolicyId).Override).toBe(false);
+    expect(csp(site.ResponseHeadersPolicyId).Override).toBe(true);
+    expect(csp(api.ResponseHeadersPolicyId).ContentSecurityPolicy).toBe(csp(site.ResponseHeadersPolicyId).ContentSecurityPolicy);
+  });
+
+  it("allows inline styles but no inline script in the app's CSP: the landing preview (a sandboxed srcdoc iframe) inherits it", () => {
+    const policy = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'))
+      .map((p) => p.Properties['ResponseHeadersPolicyConfig'] as { Comment: string; SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } })
+      .find((p) => p.Comment === 'Security headers for the SPA')!;
+    const directives = JSON.stringify(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(directives).toContain("style-src 'self' 'unsafe-inline'");
+    expect(directives).toContain("script-src 'self';");
+    expect(directives).not.toMatch(/script-src[^;]*unsafe/);
   });
 });
 

@@ -16,8 +16,9 @@ import { RouteErrorScreen } from './routes/error-screen.tsx';
 const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? { ...route, loader: homeRedirect } : route));
 
 /**
- * /dashboard/creator: a frame with the billing banner, and the dashboard composed from the creator, billing and
- * marketing features (app/routes/, since features never import each other); the other pages are the creator's own.
+ * /dashboard/creator: a frame with the billing banner, the dashboard composed from the creator, billing and
+ * marketing features, and the landing-page generator composed from the landing and billing features (app/routes/,
+ * since features never import each other); the other pages are the creator's own.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -25,6 +26,7 @@ const creatorArea: RouteObject = {
   lazy: () => import('./routes/creator-area.tsx').then((m) => ({ Component: m.CreatorArea })),
   children: [
     { index: true, lazy: () => import('./routes/creator-dashboard.tsx').then((m) => ({ Component: m.CreatorDashboardRoute })) },
+    { path: paths.creator.landing, lazy: () => import('./routes/creator-landing.tsx').then((m) => ({ Component: m.CreatorLandingRoute })) },
     ...creatorRoutes,
   ],
 };

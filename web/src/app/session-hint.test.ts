@@ -1,24 +1,62 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeEarlyProfile } from '../lib/stored-session.ts';
 import { SESSION_HINT_ATTRIBUTE, sessionHintScript } from './session-hint.ts';
 
 // The key Amplify's default token store writes for the signed-in user (lib/auth.ts `hasStoredSession` reads it too).
 const lastAuthUser = 'CognitoIdentityServiceProvider.client.LastAuthUser';
-const runHint = () => new Function(sessionHintScript(['assets/amplify-abc.js']))();
+const runHint = () => new Function(sessionHintScript(['assets/session-me-abc.js'], ['assets/amplify-abc.js']))();
+const preloaded = (file: string) => document.head.querySelector(`link[rel="modulepreload"][href="/${file}"]`) !== null;
+
+/** A token as Cognito shapes it (header.payload.signature, base64url); nothing checks the signature here. */
+const jwt = (exp: number) => `e30.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.sig`;
 
 afterEach(() => {
+  vi.restoreAllMocks();
   localStorage.clear();
   document.documentElement.removeAttribute(SESSION_HINT_ATTRIBUTE);
   for (const link of document.head.querySelectorAll('link')) link.remove();
 });
 
 describe('the session hint of the page head', () => {
-  it('marks the page and preloads what a signed-in page needs when a session is stored', () => {
+  it('marks the page and preloads the profile and Amplify when the stored session needs a refresh', () => {
     localStorage.setItem(lastAuthUser, 'creator@example.com');
     runHint();
 
     expect(document.documentElement).toHaveAttribute(SESSION_HINT_ATTRIBUTE);
-    const preload = document.head.querySelector('link[rel="modulepreload"][href="/assets/amplify-abc.js"]');
-    expect(preload).not.toBeNull();
+    expect(preloaded('assets/session-me-abc.js')).toBe(true);
+    expect(preloaded('assets/amplify-abc.js')).toBe(true);
+  });
+
+  it('leaves Amplify out while the stored access token is fresh (the app uses it without Amplify)', () => {
+    localStorage.setItem(lastAuthUser, 'user-1');
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', jwt(Math.floor(Date.now() / 1000) + 3600));
+    runHint();
+
+    expect(document.documentElement).toHaveAttribute(SESSION_HINT_ATTRIBUTE);
+    expect(preloaded('assets/session-me-abc.js')).toBe(true);
+    expect(preloaded('assets/amplify-abc.js')).toBe(false);
+  });
+
+  it('sends GET /api/me with the fresh stored token at once, for the app to adopt', () => {
+    const token = jwt(Math.floor(Date.now() / 1000) + 3600);
+    localStorage.setItem(lastAuthUser, 'user-1');
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', token);
+    const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'));
+    runHint();
+
+    expect(fetch).toHaveBeenCalledWith('/api/me', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+    expect(takeEarlyProfile()).toBeInstanceOf(Promise);
+    expect(takeEarlyProfile()).toBeUndefined();
+  });
+
+  it('sends nothing early when the stored token needs a refresh first', () => {
+    localStorage.setItem(lastAuthUser, 'user-1');
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', jwt(Math.floor(Date.now() / 1000) - 10));
+    const fetch = vi.spyOn(window, 'fetch');
+    runHint();
+
+    expect(fetch).not.toHaveBeenCalled();
+    expect(takeEarlyProfile()).toBeUndefined();
   });
 
   it('leaves a page without a stored session alone', () => {

@@ -31,6 +31,16 @@ describe('apiClient', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-token');
   });
 
+  it('adopts an answer already on its way instead of sending the request again, and still checks it', async () => {
+    const { client, fetch } = clientAnswering(200, me);
+    const sent = Promise.resolve(new Response(JSON.stringify(me), { status: 200 }));
+    await expect(client.get('/api/me', meResponse, { sent })).resolves.toEqual(me);
+    expect(fetch).not.toHaveBeenCalled();
+
+    const refused = Promise.resolve(new Response(JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'Sign in to continue.' } }), { status: 401 }));
+    expect((await failure(client.get('/api/me', meResponse, { sent: refused }))).status).toBe(401);
+  });
+
   it('sends no Authorization header when nobody is signed in', async () => {
     const { client, fetch } = clientAnswering(200, { status: 'ok' }, null);
     await client.get('/api/health', z.object({ status: z.literal('ok') }));

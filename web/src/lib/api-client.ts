@@ -36,6 +36,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The answer to this very request, already on its way (the page head's early GET /api/me, see
+   * lib/stored-session.ts): adopted instead of sending the request again, then handled like any other.
+   */
+  sent?: Promise<Response>;
 }
 
 export interface ApiClientDeps {
@@ -49,13 +54,7 @@ export interface ApiClientDeps {
  * caller names, so a screen only ever sees contract types or an ApiError.
  */
 export function createApiClient(deps: ApiClientDeps) {
-  async function request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    schema: S,
-    options: RequestOptions = {},
-  ): Promise<z.infer<S>> {
-    if (!path.startsWith('/api/')) throw new Error(`api-client: path must start with /api/, got ${path}`);
+  async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = await deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -64,10 +63,19 @@ export function createApiClient(deps: ApiClientDeps) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }
+    return deps.fetch(path, init);
+  }
 
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    if (!path.startsWith('/api/')) throw new Error(`api-client: path must start with /api/, got ${path}`);
     let res: Response;
     try {
-      res = await deps.fetch(path, init);
+      res = await (options.sent ?? send(method, path, options));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, 'NETWORK_FAILED', 'The server could not be reached. Check your connection and try again.');

@@ -1,5 +1,6 @@
 import type * as Amplify from './amplify.ts';
 import type { WebConfig } from './config.ts';
+import { hasStoredSession, storedAccessToken } from './stored-session.ts';
 
 /**
  * Amplify is used for Cognito auth only: the session here, the sign-in, sign-up and reset flows in the auth feature
@@ -20,26 +21,6 @@ const listeners = new Set<(event: AuthEvent) => void>();
 /** Remembers the pool for Amplify, configured with it when it loads (main.tsx calls this before the first guard). */
 export function configureAuth(webConfig: WebConfig): void {
   config = webConfig;
-}
-
-/** Amplify's key prefix: `CognitoIdentityServiceProvider.<client id>.LastAuthUser` names the signed-in user. */
-const SESSION_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
-const SESSION_KEY_SUFFIX = '.LastAuthUser';
-
-/**
- * Whether Amplify has a session stored in this browser (possibly expired: only Amplify can tell). Without one
- * nobody is signed in, and Amplify need not load to say so.
- */
-export function hasStoredSession(storage: Storage = window.localStorage): boolean {
-  try {
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i) ?? '';
-      if (key.startsWith(SESSION_KEY_PREFIX) && key.endsWith(SESSION_KEY_SUFFIX)) return true;
-    }
-  } catch {
-    // Storage refused (privacy settings): Amplify cannot keep a session there either.
-  }
-  return false;
 }
 
 /** Amplify, loaded and configured once; the auth feature awaits it before a sign-in, sign-up or reset call. */
@@ -65,7 +46,12 @@ export async function signOutUser(): Promise<void> {
 
 /** The current access token (refreshed by Amplify when it has expired), or undefined when nobody is signed in. */
 export async function getAccessToken(): Promise<string | undefined> {
-  if (!amplify && !hasStoredSession()) return undefined;
+  if (!amplify) {
+    // Until something needed Amplify (a sign-in, a sign-out, a token to refresh), the stored token serves as is.
+    const stored = config ? storedAccessToken(config.UserPoolClientId) : undefined;
+    if (stored) return stored;
+    if (!hasStoredSession()) return undefined;
+  }
   try {
     const { fetchAuthSession } = await loadAuth();
     const session = await fetchAuthSession();

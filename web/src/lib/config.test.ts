@@ -39,4 +39,14 @@ describe('parseWebConfig', () => {
     expect(parseWebConfig({ Region: 'r', UserPoolId: '', UserPoolClientId: 'c', CognitoEndpoint: 'not a url' })).toEqual({ invalid: ['UserPoolId', 'CognitoEndpoint'] });
     expect(parseWebConfig(null)).toEqual({ invalid: ['Region', 'UserPoolId', 'UserPoolClientId'] });
   });
+
+  it('keeps an optional PagesUrl (the published pages\' origin) without a trailing slash, and refuses one that is not a URL', async () => {
+    const { parseWebConfig } = await freshConfig();
+    const required = { Region: 'r', UserPoolId: 'p', UserPoolClientId: 'c' };
+    expect(parseWebConfig({ ...required, PagesUrl: 'http://127.0.0.1:8089/' })).toEqual({ config: { ...required, PagesUrl: 'http://127.0.0.1:8089' } });
+    expect(parseWebConfig({ ...required, PagesUrl: 'https://pages.example.com' })).toEqual({ config: { ...required, PagesUrl: 'https://pages.example.com' } });
+    expect(parseWebConfig(required)).toEqual({ config: required });
+    expect(parseWebConfig({ ...required, PagesUrl: 'pages.example.com' })).toEqual({ invalid: ['PagesUrl'] });
+    expect(parseWebConfig({ ...required, PagesUrl: 'javascript:alert(1)' })).toEqual({ invalid: ['PagesUrl'] });
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The SPA's runtime configuration, `/config.json`: deployed next to index.html in the cloud (CDK outputs), served
  * by the dev server from the file the local cloud writes. Same key names as the stack outputs. CognitoEndpoint
- * exists only locally (cognito-local); in the cloud Amplify derives the endpoint from the region.
+ * exists only locally (cognito-local); in the cloud Amplify derives the endpoint from the region. PagesUrl is the
+ * origin that serves published landing pages (`/p/<slug>`), kept apart from the app's own origin; without it a
+ * published page's link is just its path.
  *
  * Checked by hand, not with zod: this module is in the initial chunk, and pulling zod's core in here would make
  * every zod feature a lazy screen uses count against the initial-JS budget (~14 KB gzip).
@@ -11,15 +13,18 @@ export interface WebConfig {
   UserPoolId: string;
   UserPoolClientId: string;
   CognitoEndpoint?: string;
+  /** e.g. `https://pages.example.com` (no trailing slash). */
+  PagesUrl?: string;
 }
 
 const requiredKeys = ['Region', 'UserPoolId', 'UserPoolClientId'] as const;
+const optionalUrlKeys = ['CognitoEndpoint', 'PagesUrl'] as const;
 
+/** An http(s) URL: these keys end up in requests and in links a person clicks. */
 const isUrl = (value: unknown): value is string => {
   if (typeof value !== 'string') return false;
   try {
-    new URL(value);
-    return true;
+    return ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {
     return false;
   }
@@ -29,10 +34,12 @@ const isUrl = (value: unknown): value is string => {
 export const parseWebConfig = (value: unknown): { config: WebConfig } | { invalid: string[] } => {
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const invalid: string[] = requiredKeys.filter((key) => typeof raw[key] !== 'string' || raw[key] === '');
-  if (raw['CognitoEndpoint'] !== undefined && !isUrl(raw['CognitoEndpoint'])) invalid.push('CognitoEndpoint');
+  for (const key of optionalUrlKeys) if (raw[key] !== undefined && !isUrl(raw[key])) invalid.push(key);
   if (invalid.length > 0) return { invalid };
   const config: WebConfig = { Region: raw['Region'] as string, UserPoolId: raw['UserPoolId'] as string, UserPoolClientId: raw['UserPoolClientId'] as string };
   if (raw['CognitoEndpoint'] !== undefined) config.CognitoEndpoint = raw['CognitoEndpoint'] as string;
+  // Links are built as `${PagesUrl}${path}`: a trailing slash would double the path's.
+  if (raw['PagesUrl'] !== undefined) config.PagesUrl = (raw['PagesUrl'] as string).replace(/\/+$/, '');
   return { config };
 };
 

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import type { AuthEvent } from './auth.ts';
+import { EARLY_PROFILE_GLOBAL } from './stored-session.ts';
 
 let emit: (event: AuthEvent) => void = () => undefined;
 vi.mock('./auth.ts', () => ({
@@ -32,6 +33,16 @@ beforeEach(() => {
 afterEach(() => disconnect());
 
 describe('the session', () => {
+  it("adopts the page head's early GET /api/me for the first load only", async () => {
+    const early = Promise.resolve(new Response('{}'));
+    Object.assign(window, { [EARLY_PROFILE_GLOBAL]: early });
+
+    await expect(getProfile()).resolves.toEqual(creator);
+    expect(fetchMe).toHaveBeenLastCalledWith(expect.anything(), early);
+    await client.refetchQueries({ queryKey: profileQueryKey });
+    expect(fetchMe).toHaveBeenLastCalledWith(expect.anything(), undefined);
+  });
+
   it('loads the profile from GET /api/me once and serves it from the cache', async () => {
     await expect(getProfile()).resolves.toEqual(creator);
     await expect(getProfile()).resolves.toEqual(creator);

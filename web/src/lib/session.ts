@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '@contracts/me.ts';
 import { ApiError } from './api-error.ts';
 import { isSignedIn, onAuthEvent, signOutUser } from './auth.ts';
+import { takeEarlyProfile } from './stored-session.ts';
 
 /** The signed-in user's profile, as GET /api/me returns it. */
 export type Me = MeResponse;
@@ -13,11 +14,13 @@ export type Me = MeResponse;
 export const profileQueryKey = ['session', 'profile'] as const;
 
 async function loadProfile(signal?: AbortSignal): Promise<Me | null> {
+  // The page head may have sent GET /api/me already (a fresh token was stored): the first load adopts that answer.
+  const early = takeEarlyProfile();
   if (!(await isSignedIn())) return null;
   // Lazy: GET /api/me's contract brings the full zod, which stays out of the initial chunk.
   const { fetchMe } = await import('./session-me.ts');
   try {
-    return await fetchMe(signal);
+    return await fetchMe(signal, early);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       // The API no longer accepts these tokens (pool reset, revoked): the honest state is "signed out".

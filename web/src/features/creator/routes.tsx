@@ -3,12 +3,12 @@ import { paths } from '@/lib/paths.ts';
 
 /**
  * /dashboard/creator/*: children of the creator-only route (the router adds the guard). Every screen is lazy.
- * The index (the dashboard with its billing slots) is composed by app/routes/creator-dashboard.tsx.
+ * The index (the dashboard with its billing slots) is composed by app/routes/creator-dashboard.tsx, the landing
+ * page generator (the landing feature with the AI credits card) by app/routes/creator-landing.tsx.
  */
 export const creatorRoutes: RouteObject[] = [
   { path: paths.creator.courses, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.CreatorCoursesScreen })) },
   { path: paths.creator.create, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.CreateCourseScreen })) },
-  { path: paths.creator.landing, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.LandingPageScreen })) },
   { path: paths.creator.crm, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.CrmScreen })) },
   { path: paths.creator.integrations, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.IntegrationsScreen })) },
   { path: paths.creator.analytics, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.CreatorAnalyticsScreen })) },

@@ -1,4 +1,4 @@
-import { BookOpen, ChartBar, CirclePlus, Globe, Plug, UsersRound } from 'lucide-react';
+import { BookOpen, ChartBar, CirclePlus, Plug, UsersRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -35,18 +35,6 @@ export function CreateCourseScreen() {
       <PageHeader title="Create Course" description="Build a new course step by step." />
       <EmptyState icon={CirclePlus} title="The course builder is on its way">
         Here you will give your course a title and description, add modules and lessons, upload files and publish it.
-      </EmptyState>
-    </div>
-  );
-}
-
-export function LandingPageScreen() {
-  return (
-    <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Landing Page" description="An AI-written landing page for your brand." />
-      <EmptyState icon={Globe} title="The landing page generator is on its way">
-        Describe your brand (name, industry, colour theme, mission and the problem you solve) and generate a landing page
-        with 15 AI credits, preview it and save it. Your AI credits will show next to the generator.
       </EmptyState>
     </div>
   );
