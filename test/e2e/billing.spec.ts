@@ -1,25 +1,16 @@
-import { dirname } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Outputs } from '#lib/local/outputs.ts';
-import { checkAndShoot, expect, OUTPUTS_ENV, test } from './support/cloud.ts';
+import { checkAndShoot, createTestAccount, expect, test, TEST_PASSWORD } from './support/cloud.ts';
 
 // The money paths in a real browser against the local cloud: a NEW creator (so each test starts unsubscribed)
 // subscribes from their dashboard through the Stripe stand-in's hosted checkout, gets the trial and the credits
 // from the webhook, tops up, manages the plan in the stand-in's portal. Screenshots of each dashboard state at
 // 1280 px and 375 px land in the test's output folder (and the report).
 
-const PASSWORD = 'Str0ngPassword';
+const PASSWORD = TEST_PASSWORD;
 
-async function newCreator(cloud: Outputs, label: string): Promise<string> {
-  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
-  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
-  (await import('#data/table.ts')).resetDocumentClient();
-  const { createAccount } = await import('#core/accounts/create-account.ts');
-  const { getDeps } = await import('#functions/deps.ts');
-  const email = `billing-${label}-${Date.now()}@example.com`;
-  await createAccount(getDeps(), { email, role: 'creator', password: PASSWORD });
-  return email;
-}
+/** A new creator (no plan yet); its email. */
+const newCreator = async (cloud: Outputs, label: string): Promise<string> => (await createTestAccount(cloud, 'creator', `billing-${label}`)).email;
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/auth/login');

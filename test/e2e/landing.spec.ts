@@ -1,7 +1,6 @@
-import { dirname } from 'node:path';
 import type { Dialog, Page } from '@playwright/test';
 import type { Outputs } from '#lib/local/outputs.ts';
-import { checkAndShoot, expect, OUTPUTS_ENV, test } from './support/cloud.ts';
+import { checkAndShoot, createTestAccount, expect, test, TEST_PASSWORD } from './support/cloud.ts';
 
 // The landing-page generator (issue 9) in a real browser against the local cloud: a NEW creator on a Starter trial
 // (50 credits) generates a page through the Bedrock stand-in, sees it in the sandboxed preview, saves it, finds it
@@ -9,19 +8,11 @@ import { checkAndShoot, expect, OUTPUTS_ENV, test } from './support/cloud.ts';
 // one generation fail (refunded) and one answer hostile (sanitized: nothing runs). Screenshots of each state at
 // 1280 px and 375 px land in the test's output folder.
 
-const PASSWORD = 'Str0ngPassword';
+const PASSWORD = TEST_PASSWORD;
 const FORBIDDEN_HTML = /<script|\son\w+\s*=|javascript:|<iframe|<object|<embed|<base|http-equiv/i;
 
-async function newCreator(cloud: Outputs, label: string): Promise<string> {
-  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
-  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
-  (await import('#data/table.ts')).resetDocumentClient();
-  const { createAccount } = await import('#core/accounts/create-account.ts');
-  const { getDeps } = await import('#functions/deps.ts');
-  const email = `landing-${label}-${Date.now()}@example.com`;
-  await createAccount(getDeps(), { email, role: 'creator', password: PASSWORD });
-  return email;
-}
+/** A new creator (no plan yet); its email. */
+const newCreator = async (cloud: Outputs, label: string): Promise<string> => (await createTestAccount(cloud, 'creator', `landing-${label}`)).email;
 
 /** Signs in, and takes the Starter trial through the Stripe stand-in's checkout: 50 AI credits. */
 async function signInWithCredits(page: Page, cloud: Outputs, label: string): Promise<void> {

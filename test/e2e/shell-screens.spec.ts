@@ -1,7 +1,6 @@
-import { dirname } from 'node:path';
 import type { Role } from '#contracts/common.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
-import { expect, OUTPUTS_ENV, seriousA11yViolations, test } from './support/cloud.ts';
+import { createTestAccount, expect, seriousA11yViolations, test } from './support/cloud.ts';
 
 // Every screen of every role's menu, at 1280 px and at 375 px: axe finds nothing serious, nothing sticks out
 // sideways, and a full-page screenshot lands in the test's output folder for a person to look at.
@@ -16,14 +15,7 @@ const screens: Record<Role, string[]> = {
 async function credentials(cloud: Outputs, role: Role): Promise<{ email: string; password: string }> {
   if (role === 'admin') return { email: cloud.AdminEmail, password: cloud.AdminPassword };
   if (role === 'creator') return { email: cloud.DemoCreatorEmail, password: cloud.DemoCreatorPassword };
-  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
-  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
-  (await import('#data/table.ts')).resetDocumentClient();
-  const { createAccount } = await import('#core/accounts/create-account.ts');
-  const { getDeps } = await import('#functions/deps.ts');
-  const email = `screens-${role}-${Date.now()}@example.com`;
-  await createAccount(getDeps(), { email, role, password: 'Str0ngPassword' });
-  return { email, password: 'Str0ngPassword' };
+  return createTestAccount(cloud, role, `screens-${role}`);
 }
 
 for (const role of Object.keys(screens) as Role[]) {

@@ -1,10 +1,7 @@
-import { dirname } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Role } from '#contracts/common.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
-import { expect, OUTPUTS_ENV, seriousA11yViolations, test } from './support/cloud.ts';
-
-const PASSWORD = 'Str0ngPassword';
+import { createTestAccount, expect, seriousA11yViolations, test } from './support/cloud.ts';
 
 /**
  * A leader or learner account, made the way an admin or a creator makes one (the real create-account use case
@@ -12,17 +9,8 @@ const PASSWORD = 'Str0ngPassword';
  */
 const accounts = new Map<Role, Promise<{ email: string; password: string }>>();
 
-async function makeAccount(cloud: Outputs, role: Role): Promise<{ email: string; password: string }> {
-  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
-  // The outputs file sits in the local cloud's data dir (the e2e global setup's, or `.local/` of `npm start`).
-  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
-  const { resetDocumentClient } = await import('#data/table.ts');
-  resetDocumentClient();
-  const { createAccount } = await import('#core/accounts/create-account.ts');
-  const { getDeps } = await import('#functions/deps.ts');
-  const email = `shell-${role}-${Date.now()}@example.com`;
-  await createAccount(getDeps(), { email, role, password: PASSWORD });
-  return { email, password: PASSWORD };
+function makeAccount(cloud: Outputs, role: Role): Promise<{ email: string; password: string }> {
+  return createTestAccount(cloud, role, `shell-${role}`);
 }
 
 function credentials(cloud: Outputs, role: Role): Promise<{ email: string; password: string }> {

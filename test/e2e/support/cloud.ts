@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { Role } from '#contracts/common.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
 
 /** The file with the local cloud's outputs (written by global-setup.ts, or `.local/outputs.json` of `npm start`). */
@@ -24,6 +26,25 @@ export const test = base.extend<{ cloud: Outputs }>({
 });
 
 export { expect };
+
+/** The password of every account the browser tests make. */
+export const TEST_PASSWORD = 'Str0ngPassword';
+
+/**
+ * A fresh account with a role, made the way the product makes one (the real create-account use case with the Cognito
+ * and DynamoDB adapters, pointed at this run's local cloud). `label` tells the spec's accounts apart in the data.
+ */
+export async function createTestAccount(cloud: Outputs, role: Role, label: string): Promise<{ email: string; password: string }> {
+  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
+  // The outputs file sits in the local cloud's data dir (the e2e global setup's, or `.local/` of `npm start`).
+  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
+  (await import('#data/table.ts')).resetDocumentClient();
+  const { createAccount } = await import('#core/accounts/create-account.ts');
+  const { getDeps } = await import('#functions/deps.ts');
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await createAccount(getDeps(), { email, role, password: TEST_PASSWORD });
+  return { email, password: TEST_PASSWORD };
+}
 
 /** axe-core on the current page: the serious and critical violations, as readable lines (QUALITY.md). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {

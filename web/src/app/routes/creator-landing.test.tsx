@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credits } from '@contracts/credits.ts';
-import { fakeApi, generatedHtml, jsonResponse, renderWithProviders } from '@/features/landing/test/render.tsx';
+import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { generatedHtml } from '@/features/landing/test/render.tsx';
 import { CreatorLandingRoute } from './creator-landing.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credits } from '@contracts/credits.ts';
-import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { creditsQueryOptions } from './billing-queries.ts';
 import { useSpendCredits } from './use-spend-credits.ts';
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credits } from '@contracts/credits.ts';
-import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders, stubLocation } from '../test/render.tsx';
+import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { stubLocation } from '../test/render.tsx';
 import { AiCreditsCard } from './ai-credits-card.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));

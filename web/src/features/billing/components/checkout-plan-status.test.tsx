@@ -1,13 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeApi,
-  jsonResponse,
-  noSubscription as none,
-  renderWithProviders,
-  starterPaidNoTrial,
-  starterTrial as trialing,
-} from '../test/render.tsx';
+import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { noSubscription as none, starterPaidNoTrial, starterTrial as trialing } from '../test/render.tsx';
 import { CheckoutPlanStatus, POLL_INTERVAL_MS, POLL_TIMEOUT_MS } from './checkout-plan-status.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));

@@ -1,17 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-import {
-  errorResponse,
-  fakeApi,
-  findToast,
-  jsonResponse,
-  noSubscription as none,
-  renderWithProviders,
-  starterCanceled,
-  starterTrial as trialing,
-  stubLocation,
-} from '../test/render.tsx';
+import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { noSubscription as none, starterCanceled, starterTrial as trialing, stubLocation } from '../test/render.tsx';
 import { SubscriptionPanel } from './subscription-panel.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-import { fakeApi, jsonResponse, renderWithProviders, starterTrial } from '../test/render.tsx';
+import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { starterTrial } from '../test/render.tsx';
 import { TrialBanner } from './trial-banner.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, renderWithProviders, starterPaidNoTrial, starterTrial } from '../test/render.tsx';
+import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { starterPaidNoTrial, starterTrial } from '../test/render.tsx';
 import { CheckoutSuccessScreen } from './checkout-success-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));

@@ -1,51 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster.tsx';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-
-/** Renders billing UI with a fresh query client (no retries), a router and the toast outlet. */
-export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), queryClient, router };
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-export const errorResponse = (status: number, code: string, message: string): Response =>
-  jsonResponse(status, { error: { code, message } });
-
-/** A fetch stand-in answering by `METHOD /path`; unknown calls fail the test loudly. */
-export function fakeApi(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const answer = routes[key];
-    if (!answer) throw new Error(`unexpected request ${key}`);
-    return answer(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** The toast carrying this description (sonner keeps earlier tests' toasts in its module state). */
-export async function findToast(description: string): Promise<HTMLElement> {
-  const text = await screen.findByText(description);
-  const toast = text.closest<HTMLElement>('[data-sonner-toast]');
-  if (!toast) throw new Error(`'${description}' is not inside a toast`);
-  return toast;
-}
 
 /** jsdom's location cannot be spied on; the hooks only need origin and assign. */
 export function stubLocation() {

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { LandingPageScreen } from '../screens/landing-page-screen.tsx';
-import { callsTo, fakeApi, generatedHtml, jsonResponse, renderWithProviders, savedPage } from '../test/render.tsx';
+import { callsTo, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { generatedHtml, savedPage } from '../test/render.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 vi.mock('@/lib/config.ts', () => ({ getConfig: () => ({ PagesUrl: 'http://pages.test' }) }));

@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { LandingSettingsFields } from './landing-settings-fields.tsx';
+import { LandingSettingsFields, settingsFieldProps } from './landing-settings-fields.tsx';
 import { PageFrame } from './page-frame.tsx';
 
 /** The editor edits the settings and the HTML as one flat form; Save sends them as the contract's save body. */
@@ -72,20 +72,7 @@ function EditorForm({ page, saving, onSave }: { page: SaveLandingBody; saving: b
         <div className="grid min-w-0 content-start gap-4 lg:overflow-y-auto lg:pr-1">
           <LandingSettingsFields
             disabled={saving}
-            fields={{
-              companyName: register('companyName'),
-              businessType: register('businessType'),
-              colorTheme: register('colorTheme'),
-              missionStatement: register('missionStatement'),
-              problemSolved: register('problemSolved'),
-            }}
-            errors={{
-              companyName: errors.companyName?.message,
-              businessType: errors.businessType?.message,
-              colorTheme: errors.colorTheme?.message,
-              missionStatement: errors.missionStatement?.message,
-              problemSolved: errors.problemSolved?.message,
-            }}
+            {...settingsFieldProps(register, errors)}
           />
           <FormField label="HTML source" error={errors.content?.message} description="The whole page: one HTML document with its styles inline.">
             <Textarea

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { LANDING_PAGE_COST } from '@contracts/credits.ts';
 import { businessTypes, landingSettings, type LandingSettings } from '@contracts/landing.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { LandingSettingsFields } from './landing-settings-fields.tsx';
+import { LandingSettingsFields, settingsFieldProps } from './landing-settings-fields.tsx';
 
 /**
  * The generator form's schema: the contract's settings, with the business type allowed to start empty (the select
@@ -55,20 +55,7 @@ export function LandingFormPanel({
     <form noValidate aria-label="Describe your brand" className="grid gap-6" onSubmit={handleSubmit(onGenerate)}>
       <LandingSettingsFields
         disabled={generating}
-        fields={{
-          companyName: register('companyName'),
-          businessType: register('businessType'),
-          colorTheme: register('colorTheme'),
-          missionStatement: register('missionStatement'),
-          problemSolved: register('problemSolved'),
-        }}
-        errors={{
-          companyName: errors.companyName?.message,
-          businessType: errors.businessType?.message,
-          colorTheme: errors.colorTheme?.message,
-          missionStatement: errors.missionStatement?.message,
-          problemSolved: errors.problemSolved?.message,
-        }}
+        {...settingsFieldProps(register, errors)}
       />
       <div className="grid gap-2">
         <Button type="submit" className="h-auto min-h-10 w-full whitespace-normal sm:h-11 sm:w-fit sm:px-6" disabled={!canGenerate} loading={generating} aria-describedby={hintId}>

@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { businessTypes, colorThemes, COMPANY_NAME_MAX, LANDING_TEXT_MAX, type LandingSettings } from '@contracts/landing.ts';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -13,6 +13,20 @@ const selectClass = cn(
   'outline-none transition-colors focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50',
   'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive',
 );
+
+const settingsFields = ['companyName', 'businessType', 'colorTheme', 'missionStatement', 'problemSolved'] as const satisfies readonly Field[];
+
+/** Each settings field's registration and message, from a form whose values include the settings' fields. */
+export function settingsFieldProps<T extends Record<Field, unknown>>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  const fields = {} as Record<Field, UseFormRegisterReturn>;
+  const messages: Partial<Record<Field, string>> = {};
+  for (const field of settingsFields) {
+    fields[field] = register(field as Path<T>);
+    const message = (errors[field] as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') messages[field] = message;
+  }
+  return { fields, errors: messages };
+}
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

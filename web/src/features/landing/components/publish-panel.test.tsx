@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LandingPage } from '@contracts/landing.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { LandingPageScreen } from '../screens/landing-page-screen.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders, savedPage } from '../test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { savedPage } from '../test/render.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 vi.mock('@/lib/config.ts', () => ({ getConfig: () => ({ PagesUrl: 'http://pages.test' }) }));

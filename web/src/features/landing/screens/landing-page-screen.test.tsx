@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { landingMessages as m } from '../landing-messages.ts';
-import { acmeSettings, callsTo, errorResponse, fakeApi, generatedHtml, jsonResponse, renderWithProviders, savedPage } from '../test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { acmeSettings, generatedHtml, savedPage } from '../test/render.tsx';
 import { LandingPageScreen, type CreditsState } from './landing-page-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
