@@ -1,11 +1,18 @@
+import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { businessMetrics } from '#adapters/metrics.ts';
+import { sesMailer } from '#adapters/ses-mailer.ts';
 import { required } from '#functions/config.ts';
+import type { EnrollDeps } from '#core/enrollments/creator-enrollments.ts';
+import { makeTemporaryPassword } from '#core/enrollments/invitation-email.ts';
 import type { PriceIds } from '#core/billing/prices.ts';
-import type { BillingRepository, Clock, CreditRepository, Directory, Ids, LandingPageRepository, Metrics, UserRepository } from '#core/ports.ts';
+import type { BillingRepository, Clock, CourseRepository, CreditRepository, CrmRepository, Directory, EnrollmentRepository, Ids, LandingPageRepository, Mailer, Metrics, UserRepository } from '#core/ports.ts';
 import { dynamoBilling } from '#data/billing.ts';
+import { dynamoCourses } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
+import { dynamoEnrollments } from '#data/enrollments.ts';
+import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
 import { dynamoUsers } from '#data/users.ts';
 
@@ -25,12 +32,35 @@ let directory: Directory | undefined;
 let billing: BillingRepository | undefined;
 let credits: CreditRepository | undefined;
 let landingPages: LandingPageRepository | undefined;
+let courses: CourseRepository | undefined;
+let enrollments: EnrollmentRepository | undefined;
+let mail: Mailer | undefined;
+let crm: CrmRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());
 export const landingPageRepository = (): LandingPageRepository => (landingPages ??= dynamoLandingPages());
+export const courseRepository = (): CourseRepository => (courses ??= dynamoCourses());
+export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
+export const mailer = (): Mailer => (mail ??= sesMailer());
+/** The web app's origin, for links in emails. */
+export const appOrigin = (): string => required('APP_ORIGIN');
+/** An invited account's first password: meets the pool's policy, from a cryptographic source. */
+export const temporaryPassword = (): string => makeTemporaryPassword(randomInt);
+/** Enrolment by email: the course, the enrolments, the accounts (users and Cognito), the mail. */
+export const enrollDeps = (): EnrollDeps => ({
+  courses: courseRepository(),
+  enrollments: enrollmentRepository(),
+  users: userRepository(),
+  directory: directoryService(),
+  mailer: mailer(),
+  clock,
+  appOrigin: appOrigin(),
+  temporaryPassword,
+});
+export const crmRepository = (): CrmRepository => (crm ??= dynamoCrm());
 
 /** The catalogue's Stripe price ids (configuration, not secrets). */
 export const priceIds = (): PriceIds => ({

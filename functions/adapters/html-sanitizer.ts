@@ -476,3 +476,54 @@ export const sanitizeLandingHtml = (html: string): string => {
   }
   return page;
 };
+
+// ---- lesson bodies ----
+
+/**
+ * A text lesson's body: a FRAGMENT, with a much smaller allow-list than a landing page, since it is shown inside the
+ * app itself (the learner's course player), not in a sandboxed page of its own. Headings h2-h4, paragraphs, lists,
+ * links, emphasis, code and quotes; no attribute but a link's `href` (http, https or mailto only) and the `rel` that
+ * is always set to `noopener`; no style, no class, no image. Text is escaped as in a landing page (`=` and the words
+ * of `FORBIDDEN_HTML` as character references), so the output never matches `FORBIDDEN_HTML`: checked, and a result
+ * that still did would throw (the caller refuses the lesson) rather than be stored.
+ */
+const lessonTags = ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'code', 'pre', 'blockquote', 'br'];
+
+const lessonHref = (value: string): boolean => {
+  if (FORBIDDEN_HTML.test(value)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(squeeze(value).toLowerCase())?.[1];
+  return scheme === 'http' || scheme === 'https' || scheme === 'mailto';
+};
+
+const lessonOptions: sanitizeHtml.IOptions = {
+  allowedTags: lessonTags,
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  nonTextTags: [...droppedWithContent, 'style', 'title', 'svg', 'math', 'head'],
+  disallowedTagsMode: 'discard',
+  parseStyleAttributes: false,
+  textFilter: (text) => text.replace(/=/g, '&#61;'),
+  transformTags: {
+    a: (tagName, { href }) => {
+      const kept: sanitizeHtml.Attributes = href !== undefined && lessonHref(href) ? { href: href.trim(), rel: 'noopener' } : {};
+      return { tagName, attribs: kept };
+    },
+  },
+};
+
+const sanitizeLessonOnce = (html: string): string => neutraliseWords(sanitizeHtml(html, lessonOptions)).trim();
+
+/** Idempotent like `sanitizeLandingHtml`: a fragment that lost tags (a `<p>` inside a `<p>`) is passed again until it settles. */
+export const sanitizeLessonHtml = (html: string): string => {
+  let clean = sanitizeLessonOnce(html);
+  for (let passes = 1; ; passes += 1) {
+    const next = sanitizeLessonOnce(clean);
+    if (next === clean) break;
+    if (passes === MAX_PASSES) throw new Error('The lesson sanitizer found no fixed point.');
+    clean = next;
+  }
+  if (FORBIDDEN_HTML.test(clean)) throw new Error('The sanitized lesson still holds forbidden markup.');
+  return clean;
+};

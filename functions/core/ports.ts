@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import type { Course, Lesson } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
 import type { LandingPage, LandingPublication } from '#contracts/landing.ts';
 import type { MeResponse } from '#contracts/me.ts';
@@ -281,3 +282,177 @@ export interface LandingPageRepository {
   getReplay(userId: string, key: string): Promise<GenerationReplay | undefined>;
   putReplay(userId: string, key: string, replay: GenerationReplay): Promise<void>;
 }
+
+/* ---------- CRM (creator's learners) ---------- */
+
+/**
+ * An enrolment as the CRM reads it (the enrolment item's denormalised fields, docs/data-model.md). Everything but the
+ * keys may be missing on old or partial items: core applies SPEC.md section 3's defaults, never the adapter.
+ */
+export interface CrmEnrollment {
+  courseId: string;
+  learnerId: string;
+  enrolledAt: string;
+  learnerEmail?: string;
+  learnerJoinedAt?: string;
+  courseTitle?: string;
+  progress?: number;
+  lastActivity?: string;
+  completedAt?: string | null;
+}
+
+/** A creator's private note on one learner. */
+export interface StoredNote {
+  notes: string;
+  updatedAt: string;
+}
+
+/** One event of a learner's CRM timeline (a recommendation sent). */
+export interface StoredTimelineEntry {
+  id: string;
+  kind: 'recommendation';
+  text: string;
+  sentAt: string;
+}
+
+/** The creator's dashboard counters, moved by the courses and enrolment writes in their own transactions. */
+export interface CreatorCounters {
+  courses: number;
+  students: number;
+  completions: number;
+}
+
+export interface CrmRepository {
+  /**
+   * One page of the creator's active enrolments, newest first: one Query (gsi1 `CREATOR#<id>#LEARNERS`, or with
+   * `courseId` the course's own enrolments). `cursor` is opaque; a cursor that is not one of this listing's is refused
+   * (ValidationError).
+   */
+  learnersPage(input: { creatorId: string; courseId?: string; cursor?: string; limit: number }): Promise<{ items: CrmEnrollment[]; cursor?: string }>;
+  /** The learner's active enrolments in this creator's courses (none: the learner is not the creator's). */
+  learnerEnrollments(creatorId: string, learnerId: string): Promise<CrmEnrollment[]>;
+  /** Who owns the course (undefined: no such course). */
+  courseCreator(courseId: string): Promise<string | undefined>;
+  getNote(creatorId: string, learnerId: string): Promise<StoredNote | undefined>;
+  /** The notes of several learners in one read (BatchGetItem); learners without a note are absent from the map. */
+  getNotes(creatorId: string, learnerIds: readonly string[]): Promise<Map<string, StoredNote>>;
+  saveNote(creatorId: string, learnerId: string, note: StoredNote): Promise<void>;
+  addTimelineEntry(creatorId: string, learnerId: string, entry: StoredTimelineEntry): Promise<void>;
+  /** Newest first, at most `limit`. */
+  timeline(creatorId: string, learnerId: string, limit: number): Promise<StoredTimelineEntry[]>;
+  /** Zeros before the creator's first course. */
+  counters(creatorId: string): Promise<CreatorCounters>;
+}
+
+/* ---------- Courses (CourseRepository: backend-courses) ---------- */
+
+/** A course item as stored: the contract's course without its lessons (separate items), plus its owner. */
+export type CourseRecord = Omit<Course, 'lessons'> & { creatorId: string };
+
+/** A stored course: the contract's course (lessons in order) and its owner. */
+export type StoredCourse = Course & { creatorId: string };
+
+/** What PATCH /api/courses/{courseId} may change, with the time of the change. */
+export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status'>> & { updatedAt: string };
+
+/**
+ * The creator's dashboard counters (`CREATOR#<id> / STATS`): `courses`, `students` (active enrolments), `completions`
+ * (active enrolments completed). Moved in the same transaction as the change they count.
+ */
+export type CreatorCounterDeltas = Partial<Record<'courses' | 'students' | 'completions', number>>;
+
+/**
+ * Courses and their lessons. Every write that names a `creatorId` happens only while the course is that creator's,
+ * so a request about another creator's course changes nothing ('gone', the caller answers 404).
+ */
+export interface CourseRepository {
+  /** One transaction: the new course and the creator's `courses` counter +1. */
+  create(course: CourseRecord): Promise<void>;
+  /** The course with its lessons in order (one Query on the course's partition), whoever owns it. */
+  getCourse(courseId: string): Promise<StoredCourse | undefined>;
+  /** The creator's courses, newest first, at most `limit` (default: all). */
+  listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
+  /** The course item as saved, or undefined when it is not (any more) the creator's. */
+  update(input: { courseId: string; creatorId: string; changes: CourseChanges }): Promise<CourseRecord | undefined>;
+  /**
+   * The course with its lessons and enrolments. The course item goes in one transaction with the creator's counters
+   * (courses -1, its active enrolments and completions out); the rest follow. False when it is not the creator's.
+   */
+  delete(input: { courseId: string; creatorId: string }): Promise<boolean>;
+  /** One transaction: the lesson and the course's `lessonCount` +1, only while the course is the creator's and has room. */
+  createLesson(input: { creatorId: string; lesson: Lesson }): Promise<'created' | 'gone' | 'full'>;
+  /** Replaces a lesson that still exists in a course that is still the creator's. */
+  updateLesson(input: { creatorId: string; lesson: Lesson }): Promise<'updated' | 'gone'>;
+  /** One transaction: the lesson out and the course's `lessonCount` -1. */
+  deleteLesson(input: { creatorId: string; courseId: string; lessonId: string; updatedAt: string }): Promise<'deleted' | 'gone'>;
+  /** Each lesson gets its new position (only lessons that still exist, in a course still the creator's). */
+  reorderLessons(input: { creatorId: string; courseId: string; order: string[]; updatedAt: string }): Promise<'reordered' | 'gone'>;
+}
+
+/* ---------- Enrolments ---------- */
+
+/** An enrolment as stored (denormalised for the CRM and the learner's list). */
+export interface Enrollment {
+  courseId: string;
+  learnerId: string;
+  creatorId: string;
+  learnerEmail: string;
+  /** The learner's account createdAt. */
+  learnerJoinedAt: string;
+  courseTitle: string;
+  status: 'active' | 'removed';
+  enrolledAt: string;
+  completedLessonIds: string[];
+  /** 0-100, computed when a lesson is completed. */
+  progress: number;
+  /** = enrolledAt until the first completion. */
+  lastActivity: string;
+  completedAt: string | null;
+}
+
+/** What a new enrolment is made of (the rest starts empty). */
+export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt'>;
+
+export interface EnrollmentRepository {
+  /**
+   * One transaction: the enrolment put and the creator's counters (students +1, completions +1 for a restored
+   * completed one). A `removed` enrolment is reactivated keeping its progress ('restored'); an `active` one is
+   * left alone ('already'). The course's `enrolledCount` moves too, only while the course exists ('gone' otherwise).
+   */
+  enroll(enrollment: NewEnrollment): Promise<{ status: 'enrolled' | 'restored'; enrollment: Enrollment } | { status: 'already' | 'gone' }>;
+  /** One transaction: status removed, the index keys dropped (progress kept), the counters and `enrolledCount` moved. 'missing' when no active one. */
+  remove(courseId: string, learnerId: string): Promise<'removed' | 'missing'>;
+  get(courseId: string, learnerId: string): Promise<Enrollment | undefined>;
+  /** A course's active and removed enrolments, one page (opaque cursor). */
+  listByCourse(courseId: string, cursor?: string): Promise<{ items: Enrollment[]; cursor: string | null }>;
+  /** A learner's active enrolments (every creator's). */
+  listByLearner(learnerId: string): Promise<Enrollment[]>;
+  /**
+   * One transaction: the lesson added to the completed ones with the new progress, lastActivity and completedAt
+   * (only while the enrolment is active and its completed list is still `seenCount` long), the activity day, and
+   * completions +1 when it becomes complete. 'changed' when the enrolment moved meanwhile (the caller reads again).
+   */
+  completeLesson(input: {
+    courseId: string;
+    learnerId: string;
+    creatorId: string;
+    lessonId: string;
+    seenCount: number;
+    progress: number;
+    at: string;
+    /** YYYY-MM-DD in the learner's time zone. */
+    day: string;
+    /** Set when this completion makes the course complete (once). */
+    completedAt?: string;
+  }): Promise<'completed' | 'changed'>;
+  /** The course's title on each of its enrolments. */
+  renameCourse(courseId: string, title: string): Promise<void>;
+  /** The learner's activity days (YYYY-MM-DD) from `fromDay` on, oldest first. */
+  activityDays(learnerId: string, fromDay: string): Promise<string[]>;
+}
+
+/** Email out (SES). */
+export interface Mailer {
+  send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+}
+

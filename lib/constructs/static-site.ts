@@ -120,6 +120,10 @@ export class StaticSite extends Construct {
       "img-src 'self' data: https:",
       "font-src 'self' data:",
       `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+      // Video lessons (functions/contracts/courses.ts parseVideoUrl): exactly the two privacy-enhanced players may
+      // be framed; a lesson's direct .mp4/.webm file may sit on any https host.
+      'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+      'media-src https:',
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",

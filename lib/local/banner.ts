@@ -34,6 +34,7 @@ export const banner = (
           `    admin        ${o.AdminEmail} / ${o.AdminPassword}`,
           `    creator      ${o.DemoCreatorEmail} / ${o.DemoCreatorPassword} (${demoPlan[cloud.demoTrial ?? 'trial']})`,
           `    new creator  ${o.DemoNewCreatorEmail} / ${o.DemoNewCreatorPassword} (no plan yet: sees the plan picker)`,
+          `    learner      ${o.DemoLearnerEmail} / ${o.DemoLearnerPassword} (one of the demo creator's 12 learners, same password)`,
           '',
         ]
       : []),

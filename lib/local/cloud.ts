@@ -16,6 +16,7 @@ import { startScheduler } from './scheduler/emulator.ts';
 import { ensureLocalSecrets } from './secrets/generated.ts';
 import { localSessionToken, startSecretsStandIn } from './secrets/stand-in.ts';
 import { localSecretValues } from './secrets/values.ts';
+import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from './demo-catalogue.ts';
 import { seed as seedAccounts, seedAccounts as accounts, type DemoTrial } from './seed.ts';
 import { startSes } from './ses/ses-local.ts';
 import { stripeMode } from './stripe/mode.ts';
@@ -159,6 +160,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       DemoCreatorPassword: accounts.creator.password,
       DemoNewCreatorEmail: accounts.newCreator.email,
       DemoNewCreatorPassword: accounts.newCreator.password,
+      DemoLearnerEmail: demoLearnerEmail,
+      DemoLearnerPassword: DEMO_LEARNER_PASSWORD,
     };
     const env = functionEnv(outputs, dataDir) as Record<string, string>;
     applyFunctionEnv(env);

@@ -30,6 +30,9 @@ export interface Outputs {
   /** Seeded without a plan: signing in shows the plan picker. */
   DemoNewCreatorEmail: string;
   DemoNewCreatorPassword: string;
+  /** One of the demo creator's dozen learners (every demo learner has the same password). */
+  DemoLearnerEmail: string;
+  DemoLearnerPassword: string;
 }
 
 /** `.local/` unless LOCAL_DATA_DIR moves it. */

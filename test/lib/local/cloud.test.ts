@@ -78,6 +78,7 @@ describe('the local cloud', () => {
         'Region', 'ApiUrl', 'WebUrl', 'PagesUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint',
         'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
+        'DemoLearnerEmail', 'DemoLearnerPassword',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);

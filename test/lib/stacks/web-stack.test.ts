@@ -167,6 +167,18 @@ describe('the web stack', () => {
     expect(directives).toContain("script-src 'self';");
     expect(directives).not.toMatch(/script-src[^;]*unsafe/);
   });
+
+  it("lets video lessons frame exactly the two privacy-enhanced players and play https files, and nothing wider", () => {
+    const policy = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'))
+      .map((p) => p.Properties['ResponseHeadersPolicyConfig'] as { Comment: string; SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } })
+      .find((p) => p.Comment === 'Security headers for the SPA')!;
+    const directives = policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy.split('; ');
+    expect(directives.filter((d) => d.startsWith('frame-src'))).toEqual(['frame-src https://www.youtube-nocookie.com https://player.vimeo.com']);
+    expect(directives.filter((d) => d.startsWith('media-src'))).toEqual(['media-src https:']);
+    expect(directives).toContain("default-src 'self'");
+    expect(directives).toContain("frame-ancestors 'none'");
+    expect(directives).toContain("object-src 'none'");
+  });
 });
 
 describe('the web stack with a custom domain', () => {

@@ -3,7 +3,9 @@ import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
 import { adminRoutes } from '@/features/admin/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
+import { courseRoutes } from '@/features/courses/routes.tsx';
 import { creatorRoutes } from '@/features/creator/routes.tsx';
+import { crmRoutes } from '@/features/crm/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
@@ -18,7 +20,8 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
 /**
  * /dashboard/creator: a frame with the billing banner, the dashboard composed from the creator, billing and
  * marketing features, and the landing-page generator composed from the landing and billing features (app/routes/,
- * since features never import each other); the other pages are the creator's own.
+ * since features never import each other); the course builder is the courses feature's, the learner CRM the crm
+ * feature's; the other pages are the creator's own.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -27,7 +30,9 @@ const creatorArea: RouteObject = {
   children: [
     { index: true, lazy: () => import('./routes/creator-dashboard.tsx').then((m) => ({ Component: m.CreatorDashboardRoute })) },
     { path: paths.creator.landing, lazy: () => import('./routes/creator-landing.tsx').then((m) => ({ Component: m.CreatorLandingRoute })) },
+    ...courseRoutes,
     ...creatorRoutes,
+    ...crmRoutes,
   ],
 };
 

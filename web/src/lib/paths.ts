@@ -38,6 +38,8 @@ export const paths = {
   creator: {
     dashboard: creator,
     courses: `${creator}/courses`,
+    /** One course's editor (lessons, publishing, learners): `courseEditorPath(id)` builds a link to it. */
+    course: `${creator}/courses/:courseId`,
     create: `${creator}/create`,
     landing: `${creator}/landing`,
     crm: `${creator}/crm`,
@@ -55,11 +57,24 @@ export const paths = {
   learner: {
     dashboard: learner,
     courses: `${learner}/courses`,
+    /** The course player (route pattern); links use `learnerCoursePath(courseId)`. */
+    course: `${learner}/courses/:courseId`,
     browse: `${learner}/browse`,
     certificates: `${learner}/certificates`,
     profile: `${learner}/profile`,
   },
 } as const;
+
+/** The learner's player of one course, optionally opened at one lesson. */
+export function learnerCoursePath(courseId: string, lessonId?: string): string {
+  const path = `${learner}/courses/${encodeURIComponent(courseId)}`;
+  return lessonId ? `${path}?lesson=${encodeURIComponent(lessonId)}` : path;
+}
+
+/** The editor of one of the creator's courses. */
+export function courseEditorPath(courseId: string): string {
+  return `${creator}/courses/${encodeURIComponent(courseId)}`;
+}
 
 /** The query parameter of the sign-in screen that names where to go once signed in. */
 export const REDIRECT_PARAM = 'redirectTo';

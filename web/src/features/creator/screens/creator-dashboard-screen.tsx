@@ -1,19 +1,18 @@
-import { BookOpen, ChartBar, CirclePlus, Globe, Plug, PoundSterling, Target, Users, UsersRound } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { BookOpen, ChartBar, CirclePlus, Globe, Plug, PoundSterling, RotateCw, Target, Users, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Progress } from '@/components/ui/progress.tsx';
-import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
-import { paths } from '@/lib/paths.ts';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { courseEditorPath, paths } from '@/lib/paths.ts';
+import { creatorStatsQueryOptions } from '../api/creator-stats.ts';
 
-// SPEC.md "Creator dashboard": hard-coded samples until the courses issue brings the creator's real figures.
-const recentCourses = [
-  { id: 'c1', title: 'Watercolour for Beginners', students: 128, completion: 72, updated: 'Updated 2 days ago' },
-  { id: 'c2', title: 'Public Speaking Basics', students: 86, completion: 54, updated: 'Updated last week' },
-  { id: 'c3', title: 'Excel for Teams', students: 214, completion: 81, updated: 'Updated 3 weeks ago' },
-];
+const pounds = (pence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: pence % 100 === 0 ? 0 : 2 }).format(pence / 100);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const formatDate = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 
 const quickActions = [
   { label: 'Create Course', to: paths.creator.create, icon: CirclePlus },
@@ -27,44 +26,64 @@ const quickActions = [
  * slots: app/ composes them in from the billing feature, since features do not import each other.
  */
 export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNode; credits?: ReactNode }) {
+  const stats = useQuery(creatorStatsQueryOptions());
+  const figure = (value: (data: NonNullable<typeof stats.data>) => string) =>
+    stats.data ? value(stats.data) : stats.isError ? '–' : <Skeleton className="h-8 w-16" />;
   return (
     <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Creator Dashboard" description="Your courses, students and revenue at a glance." actions={<SampleDataBadge />} />
+      <PageHeader title="Creator Dashboard" description="Your courses, students and revenue at a glance." />
 
       {billing}
 
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="My Courses" value="12" detail="3 drafts" icon={BookOpen} />
-        <StatCard label="Total Students" value="428" detail="+36 this month" icon={Users} />
-        <StatCard label="Revenue" value="£3,240" detail="This month" icon={PoundSterling} />
-        <StatCard label="Completion Rate" value="68%" detail="Across all courses" icon={Target} />
+      <section aria-label="Key figures" aria-busy={stats.isPending || undefined} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="My Courses" value={figure((d) => String(d.courses))} detail="Drafts and published" icon={BookOpen} />
+        <StatCard label="Total Students" value={figure((d) => String(d.students))} detail="Active enrolments" icon={Users} />
+        <StatCard label="Revenue" value={figure((d) => pounds(d.revenuePence))} detail="Course sales" icon={PoundSterling} />
+        <StatCard label="Completion Rate" value={figure((d) => `${d.completionRate}%`)} detail="Of all enrolments" icon={Target} />
       </section>
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Recent Courses</CardTitle>
-            <CardDescription>Your most recently updated courses.</CardDescription>
+            <CardDescription>Your newest courses.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="divide-y">
-              {recentCourses.map((course) => (
-                <li key={course.id} className="grid gap-2 py-4 first:pt-0 last:pb-0">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                    <p id={`course-${course.id}`} className="font-medium">
+            {stats.isPending ? (
+              <div aria-busy="true" className="grid gap-3">
+                <p className="sr-only">Loading your courses...</p>
+                <Skeleton className="h-10" />
+                <Skeleton className="h-10" />
+              </div>
+            ) : stats.isError ? (
+              <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+                Your figures could not be loaded.
+                <Button variant="outline" size="sm" loading={stats.isFetching} onClick={() => void stats.refetch()}>
+                  {!stats.isFetching && <RotateCw aria-hidden="true" />}
+                  Try again
+                </Button>
+              </div>
+            ) : stats.data.recentCourses.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No courses yet.{' '}
+                <Link to={paths.creator.create} className="font-medium text-foreground underline underline-offset-4">
+                  Create your first course
+                </Link>
+              </p>
+            ) : (
+              <ul className="divide-y">
+                {stats.data.recentCourses.map((course) => (
+                  <li key={course.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
+                    <Link to={courseEditorPath(course.id)} className="min-w-0 font-medium break-words hover:underline">
                       {course.title}
+                    </Link>
+                    <p className="text-xs text-muted-foreground">
+                      {course.status === 'published' ? 'Published' : 'Draft'} · {plural(course.lessonCount, 'lesson')} · {plural(course.enrolledCount, 'student')} · Created {formatDate(course.createdAt)}
                     </p>
-                    <p className="text-xs text-muted-foreground">{course.updated}</p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <Progress value={course.completion} aria-label={`${course.title}: ${course.completion}% average completion`} className="flex-1" />
-                    <span className="w-36 shrink-0 text-right text-xs text-muted-foreground tabular-nums">
-                      {course.completion}% · {course.students} students
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
 

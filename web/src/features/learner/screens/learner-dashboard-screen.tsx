@@ -1,92 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
 import { Award, BookOpen, CircleCheck, Flame, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
-import { paths } from '@/lib/paths.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { learnerCoursePath, paths } from '@/lib/paths.ts';
+import { learnerSummaryQueryOptions } from '../api/learning-queries.ts';
 
-// SPEC.md "learner dashboard": static demo content until the enrolment issue brings the learner's courses.
-const continueLearning = [
-  { title: 'Watercolour for Beginners', next: 'Lesson 5: Wet on wet', progress: 45 },
-  { title: 'Public Speaking Basics', next: 'Lesson 2: Finding your voice', progress: 20 },
-];
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-const recommended = [
-  { title: 'Colour Theory Essentials', creator: 'Maya Green', level: 'Beginner' },
-  { title: 'Storytelling for Presenters', creator: 'Tom Hart', level: 'Intermediate' },
-  { title: 'Sketching Every Day', creator: 'Lena Fox', level: 'Beginner' },
-];
-
+/** 'My Learning' (SPEC.md): the learner's real figures and the courses to continue, most recent activity first. */
 export function LearnerDashboardScreen() {
+  const summary = useQuery(learnerSummaryQueryOptions());
+  const data = summary.data;
+
   return (
     <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="My Learning" description="Pick up where you left off." actions={<SampleDataBadge />} />
+      <PageHeader title="My Learning" description="Pick up where you left off." />
 
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Enrolled Courses" value="4" detail="2 in progress" icon={BookOpen} />
-        <StatCard label="Completed" value="2" detail="This year" icon={CircleCheck} />
-        <StatCard label="Certificates" value="2" detail="Ready to download" icon={Award} />
-        <StatCard label="Study Streak" value="6 days" detail="Keep it going!" icon={Flame} />
-      </section>
-
-      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Continue Learning</CardTitle>
-            <CardDescription>Your courses in progress.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y">
-              {continueLearning.map((c) => (
-                <li key={c.title} className="grid gap-2 py-4 first:pt-0 last:pb-0">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="font-medium">{c.title}</p>
-                      <p className="text-sm text-muted-foreground">{c.next}</p>
-                    </div>
-                    <Button asChild size="sm" variant="outline">
-                      <Link to={paths.learner.courses} aria-label={`Continue ${c.title}`}>
-                        <PlayCircle aria-hidden="true" />
-                        Continue
-                      </Link>
-                    </Button>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <Progress value={c.progress} aria-label={`${c.title}: ${c.progress}% complete`} className="flex-1" />
-                    <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{c.progress}%</span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Recommended for You</CardTitle>
-            <CardDescription>Courses you might like next.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y">
-              {recommended.map((r) => (
-                <li key={r.title} className="flex flex-wrap items-center justify-between gap-2 py-3 first:pt-0 last:pb-0">
-                  <div className="min-w-0">
-                    <p className="font-medium">{r.title}</p>
-                    <p className="text-sm text-muted-foreground">by {r.creator}</p>
-                  </div>
-                  <Badge variant="secondary">{r.level}</Badge>
-                </li>
-              ))}
-            </ul>
-            <Button asChild variant="link" className="mt-2 px-0">
-              <Link to={paths.learner.browse}>Browse all courses</Link>
+      {summary.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner /> Loading your learning...
+        </p>
+      ) : summary.isError ? (
+        <EmptyState
+          icon={BookOpen}
+          title="Your learning could not be loaded"
+          action={
+            <Button variant="outline" onClick={() => void summary.refetch()}>
+              Try again
             </Button>
-          </CardContent>
-        </Card>
-      </div>
+          }
+        />
+      ) : (
+        <>
+          <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard label="Enrolled Courses" value={data?.enrolled} detail={`${(data?.enrolled ?? 0) - (data?.completed ?? 0)} in progress`} icon={BookOpen} />
+            <StatCard label="Completed" value={data?.completed} detail="Courses finished" icon={CircleCheck} />
+            <StatCard label="Certificates" value={data?.certificates} detail="Earned by finishing courses" icon={Award} />
+            <StatCard label="Study Streak" value={days(data?.studyStreak ?? 0)} detail={data?.studyStreak ? 'Keep it going!' : 'Complete a lesson to start one'} icon={Flame} />
+          </section>
+
+          {data?.enrolled === 0 ? (
+            <EmptyState icon={BookOpen} title="You are not enrolled in any course yet">
+              When a creator invites you to a course, it appears here with your progress and the next lesson to take.
+            </EmptyState>
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle>Continue Learning</CardTitle>
+                <CardDescription>Your courses, most recent first.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="divide-y">
+                  {data?.continueLearning.map((c) => (
+                    <li key={c.courseId} className="grid gap-2 py-4 first:pt-0 last:pb-0">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <p className="min-w-0 font-medium">{c.title}</p>
+                        <Button asChild size="sm" variant="outline">
+                          <Link to={learnerCoursePath(c.courseId)} aria-label={`Continue ${c.title}`}>
+                            <PlayCircle aria-hidden="true" />
+                            Continue
+                          </Link>
+                        </Button>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        <Progress value={c.progress} aria-label={`${c.title}: ${c.progress}% complete`} className="flex-1" />
+                        <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{c.progress}%</span>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                <Button asChild variant="link" className="mt-2 px-0">
+                  <Link to={paths.learner.courses}>All my courses</Link>
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,287 @@
+import * as z from 'zod';
+import { isoDate } from './common.ts';
+
+/** Courses, lessons, enrolments, learner progress and the creator's CRM (API.md; docs/api.md "Courses"). */
+
+export const COURSE_TITLE_MAX = 200;
+export const COURSE_DESCRIPTION_MAX = 5000;
+export const LESSON_TITLE_MAX = 200;
+/** A text lesson's HTML (sanitized on save: headings, paragraphs, lists, links, emphasis, code, quotes). */
+export const LESSON_BODY_MAX = 100_000;
+export const LESSONS_PER_COURSE_MAX = 200;
+export const NOTES_MAX = 10_000;
+export const RECOMMENDATION_MAX = 2000;
+/** A learner with no lesson activity for this many days is marked 'stalled' in the CRM. */
+export const STALLED_AFTER_DAYS = 14;
+/** SPEC.md: the quick actions' texts. */
+export const SEND_RESOURCES_TEXT = 'Additional resources for your learning journey';
+export const SEND_ENCOURAGEMENT_TEXT = 'Motivational message';
+
+export const courseStatuses = ['draft', 'published'] as const;
+export const courseStatus = z.enum(courseStatuses);
+export type CourseStatus = z.infer<typeof courseStatus>;
+export const lessonKinds = ['text', 'video'] as const;
+export const lessonKind = z.enum(lessonKinds);
+export type LessonKind = z.infer<typeof lessonKind>;
+
+/**
+ * The video URLs a lesson accepts: YouTube (watch, youtu.be, embed, shorts), Vimeo (vimeo.com/<id>), or a direct
+ * https `.mp4`/`.webm` file. Anything else is 400. The web app embeds YouTube through youtube-nocookie.com and Vimeo
+ * with `dnt=1`; files play in a <video> element.
+ */
+export type VideoSource = { provider: 'youtube' | 'vimeo'; id: string } | { provider: 'file'; url: string };
+
+export const parseVideoUrl = (value: string): VideoSource | undefined => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return undefined;
+  const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  const youtubeId = /^[\w-]{11}$/;
+  if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const fromQuery = url.pathname === '/watch' ? url.searchParams.get('v') : null;
+    const fromPath = /^\/(?:embed|shorts|live)\/([\w-]{11})\/?$/.exec(url.pathname)?.[1];
+    const id = fromQuery ?? fromPath;
+    return id && youtubeId.test(id) ? { provider: 'youtube', id } : undefined;
+  }
+  if (host === 'youtu.be') {
+    const id = /^\/([\w-]{11})\/?$/.exec(url.pathname)?.[1];
+    return id ? { provider: 'youtube', id } : undefined;
+  }
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const id = /^\/(?:video\/)?(\d{6,12})\/?$/.exec(url.pathname)?.[1];
+    return id ? { provider: 'vimeo', id } : undefined;
+  }
+  if (/\.(mp4|webm)$/i.test(url.pathname)) return { provider: 'file', url: url.toString() };
+  return undefined;
+};
+
+export const videoUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => parseVideoUrl(value) !== undefined, 'Use a YouTube or Vimeo link, or an https link to an .mp4 or .webm file.');
+
+export const lesson = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  kind: lessonKind,
+  /** Sanitized HTML (text lessons). */
+  body: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  /** 0-based place in the course. */
+  position: z.number().int().min(0),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Lesson = z.infer<typeof lesson>;
+
+/** A course as GET /api/courses lists it. */
+export const courseSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: courseStatus,
+  lessonCount: z.number().int().min(0),
+  enrolledCount: z.number().int().min(0),
+  createdAt: isoDate,
+});
+export type CourseSummary = z.infer<typeof courseSummary>;
+
+/** GET/PATCH /api/courses/{courseId} and POST /api/courses: the course with its lessons in order. */
+export const course = courseSummary.extend({ updatedAt: isoDate, lessons: z.array(lesson) });
+export type Course = z.infer<typeof course>;
+
+export const courseList = z.object({ items: z.array(courseSummary) });
+
+export const createCourseBody = z.strictObject({
+  title: z.string().trim().min(1, 'Give the course a title.').max(COURSE_TITLE_MAX),
+  description: z.string().trim().max(COURSE_DESCRIPTION_MAX).optional(),
+});
+export type CreateCourseBody = z.infer<typeof createCourseBody>;
+
+export const updateCourseBody = z
+  .strictObject({
+    title: createCourseBody.shape.title.optional(),
+    description: z.string().trim().max(COURSE_DESCRIPTION_MAX).optional(),
+    status: courseStatus.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of title, description, status.');
+export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
+
+const lessonTitle = z.string().trim().min(1, 'Give the lesson a title.').max(LESSON_TITLE_MAX);
+
+/** POST /api/courses/{courseId}/lessons: a text lesson needs `body`, a video lesson `videoUrl`. */
+export const createLessonBody = z
+  .strictObject({
+    title: lessonTitle,
+    kind: lessonKind,
+    body: z.string().max(LESSON_BODY_MAX).optional(),
+    videoUrl: videoUrl.optional(),
+  })
+  .refine((b) => (b.kind === 'video' ? b.videoUrl !== undefined : true), { message: 'A video lesson needs a videoUrl.', path: ['videoUrl'] })
+  .refine((b) => (b.kind === 'text' ? b.videoUrl === undefined : true), { message: 'A text lesson has no videoUrl.', path: ['videoUrl'] });
+export type CreateLessonBody = z.infer<typeof createLessonBody>;
+
+/** PATCH /api/courses/{courseId}/lessons/{lessonId}: any of the fields; the result must still be a valid lesson. */
+export const updateLessonBody = z
+  .strictObject({
+    title: lessonTitle.optional(),
+    kind: lessonKind.optional(),
+    body: z.string().max(LESSON_BODY_MAX).optional(),
+    videoUrl: videoUrl.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field.');
+export type UpdateLessonBody = z.infer<typeof updateLessonBody>;
+
+/** PUT /api/courses/{courseId}/lessons/order: every lesson id of the course, once, in the new order. */
+export const reorderLessonsBody = z.strictObject({ lessonIds: z.array(z.string().min(1)).min(1).max(LESSONS_PER_COURSE_MAX) });
+export type ReorderLessonsBody = z.infer<typeof reorderLessonsBody>;
+
+/* ---------- Enrolments ---------- */
+
+export const enrollBody = z.strictObject({ email: z.email().max(254).transform((email) => email.toLowerCase()) });
+export type EnrollBody = z.infer<typeof enrollBody>;
+
+/** 201 of POST /api/courses/{courseId}/enrollments; `invited` when the account was created (and emailed) for it. */
+export const enrollResponse = z.object({ learnerId: z.string(), email: z.email(), invited: z.boolean() });
+export type EnrollResponse = z.infer<typeof enrollResponse>;
+
+/** One learner of a course, as the course's enrolment list shows them. */
+export const courseEnrollment = z.object({
+  learnerId: z.string(),
+  email: z.string(),
+  enrolledAt: isoDate,
+  progress: z.number().int().min(0).max(100),
+  lastActivity: isoDate,
+  completedAt: isoDate.nullable(),
+});
+export type CourseEnrollment = z.infer<typeof courseEnrollment>;
+export const courseEnrollmentList = z.object({ items: z.array(courseEnrollment), nextCursor: z.string().nullable() });
+/** GET /api/courses/{courseId}/enrollments?cursor=: the next page after `nextCursor`. */
+export const courseEnrollmentsQuery = z.strictObject({ cursor: z.string().max(2000).optional() });
+
+/* ---------- Learner side ---------- */
+
+/** IANA time zone of the learner's browser (study streak days are theirs), e.g. Europe/London. */
+export const timeZone = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a time zone.');
+
+export const learnerCourse = z.object({
+  courseId: z.string(),
+  title: z.string(),
+  progress: z.number().int().min(0).max(100),
+  lastActivity: isoDate,
+  completedAt: isoDate.nullable(),
+});
+export type LearnerCourse = z.infer<typeof learnerCourse>;
+/** GET /api/learner/courses: most recent activity first. */
+export const learnerCourseList = z.object({ items: z.array(learnerCourse) });
+
+/** GET /api/learner/courses/{courseId}: the published course with its lessons and which are completed. */
+export const learnerCourseDetail = z.object({
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  creatorName: z.string(),
+  progress: z.number().int().min(0).max(100),
+  lastActivity: isoDate,
+  completedAt: isoDate.nullable(),
+  lessons: z.array(lesson.pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true }).extend({ completed: z.boolean() })),
+});
+export type LearnerCourseDetail = z.infer<typeof learnerCourseDetail>;
+
+/** POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete */
+export const completeLessonBody = z.strictObject({ timeZone: timeZone.optional() });
+export const completeLessonResponse = z.object({ progress: z.number().int().min(0).max(100), completedAt: isoDate.nullable() });
+export type CompleteLessonResponse = z.infer<typeof completeLessonResponse>;
+
+/** GET /api/learner/summary?timeZone=: 'My Learning'. */
+export const learnerSummary = z.object({
+  enrolled: z.number().int().min(0),
+  completed: z.number().int().min(0),
+  /** 0 until certificates exist (issue 15). */
+  certificates: z.number().int().min(0),
+  /** Consecutive days with lesson activity up to today (or yesterday), in the learner's time zone. */
+  studyStreak: z.number().int().min(0),
+  continueLearning: z.array(learnerCourse),
+});
+export type LearnerSummary = z.infer<typeof learnerSummary>;
+export const learnerSummaryQuery = z.strictObject({ timeZone: timeZone.optional() });
+
+/* ---------- CRM ---------- */
+
+/** One row per enrolment in the creator's courses, with SPEC.md section 3's defaults applied by the server. */
+export const crmLearner = z.object({
+  id: z.string(),
+  /** 'Unknown' when missing. */
+  email: z.string(),
+  /** When the learner joined (their account's creation). */
+  createdAt: isoDate,
+  courseId: z.string(),
+  /** 'Unknown Course' when missing. */
+  courseName: z.string(),
+  /** 0 when missing. */
+  progress: z.number().int().min(0).max(100),
+  /** Falls back to the enrolment date. */
+  lastActivity: isoDate,
+  /** '' when none. */
+  notes: z.string(),
+  /** Beyond the spec: no lesson activity for STALLED_AFTER_DAYS days (and not completed). */
+  stalled: z.boolean(),
+});
+export type CrmLearner = z.infer<typeof crmLearner>;
+export const crmLearnerList = z.object({ items: z.array(crmLearner), nextCursor: z.string().nullable() });
+export type CrmLearnerList = z.infer<typeof crmLearnerList>;
+export const crmLearnersQuery = z.strictObject({
+  cursor: z.string().max(2000).optional(),
+  /** Beyond the spec: only this course's learners. */
+  courseId: z.string().max(100).optional(),
+});
+
+export const saveNotesBody = z.strictObject({ notes: z.string().max(NOTES_MAX) });
+export const savedNotes = z.object({ notes: z.string(), updatedAt: isoDate });
+export type SavedNotes = z.infer<typeof savedNotes>;
+
+export const recommendationBody = z.strictObject({ recommendation: z.string().trim().min(1).max(RECOMMENDATION_MAX) });
+export const recommendationResponse = z.object({ sent: z.literal(true) });
+
+/** A learner's timeline in the details panel: recommendations sent, newest first. */
+export const crmTimelineEntry = z.object({ kind: z.literal('recommendation'), text: z.string(), sentAt: isoDate });
+/** GET /api/crm/learners/{learnerId}: the details panel. */
+export const crmLearnerDetails = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: isoDate,
+  enrollments: z.array(crmLearner.pick({ courseId: true, courseName: true, progress: true, lastActivity: true, stalled: true }).extend({ enrolledAt: isoDate, completedAt: isoDate.nullable() })),
+  notes: z.string(),
+  notesUpdatedAt: isoDate.nullable(),
+  timeline: z.array(crmTimelineEntry),
+});
+export type CrmLearnerDetails = z.infer<typeof crmLearnerDetails>;
+
+/* ---------- Creator dashboard ---------- */
+
+/** GET /api/creator/stats: the dashboard's cards, from counters and one page of courses (no scans). */
+export const creatorStats = z.object({
+  courses: z.number().int().min(0),
+  students: z.number().int().min(0),
+  /** Percent of enrolments completed, 0-100 (0 with no enrolments). */
+  completionRate: z.number().int().min(0).max(100),
+  /** Pence; 0 until course sales exist (issue 12). */
+  revenuePence: z.number().int().min(0),
+  recentCourses: z.array(courseSummary).max(5),
+});
+export type CreatorStats = z.infer<typeof creatorStats>;

@@ -1,0 +1,126 @@
+import type { Course, CreateLessonBody, Lesson, LessonKind, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
+import { LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
+import { COURSE_NOT_FOUND, courseView, ownCourse } from '#core/courses/courses.ts';
+
+/**
+ * A course's lessons, for its creator: text lessons (HTML, sanitized on every save: the browser's editor is not
+ * trusted) and video lessons (a URL the contract already checked). Another creator's course or lesson is 404 and
+ * nothing is written.
+ */
+export const LESSON_NOT_FOUND = 'Lesson not found.';
+
+export interface LessonDeps {
+  courses: CourseRepository;
+  clock: Clock;
+}
+
+export interface LessonEditDeps extends LessonDeps {
+  /** The server's lesson sanitizer (adapters/html-sanitizer.ts): a fragment in, the allowed fragment out. */
+  sanitize: (html: string) => string;
+}
+
+type LessonRef = { creatorId: string; courseId: string; lessonId: string };
+
+const sanitized = (deps: Pick<LessonEditDeps, 'sanitize'>, html: string): string => {
+  try {
+    return deps.sanitize(html);
+  } catch (error) {
+    throw Object.assign(new ValidationError('This lesson cannot be made safe to show. Remove unusual markup and try again.'), { cause: error });
+  }
+};
+
+/** A lesson's content by kind: a text lesson has a body and no video, a video lesson a URL and no body. */
+const content = (
+  deps: Pick<LessonEditDeps, 'sanitize'>,
+  kind: LessonKind,
+  fields: { body?: string | null | undefined; videoUrl?: string | null | undefined },
+): Pick<Lesson, 'body' | 'videoUrl'> => {
+  if (kind === 'text') {
+    if (fields.videoUrl) throw new ValidationError('A text lesson has no videoUrl.', [{ path: ['videoUrl'], message: 'A text lesson has no videoUrl.' }]);
+    return { body: sanitized(deps, fields.body ?? ''), videoUrl: null };
+  }
+  if (!fields.videoUrl) throw new ValidationError('A video lesson needs a videoUrl.', [{ path: ['videoUrl'], message: 'A video lesson needs a videoUrl.' }]);
+  if (fields.body) throw new ValidationError('A video lesson has no body.', [{ path: ['body'], message: 'A video lesson has no body.' }]);
+  return { body: null, videoUrl: fields.videoUrl };
+};
+
+const findLesson = (course: StoredCourse, lessonId: string): Lesson => {
+  const found = course.lessons.find((l) => l.id === lessonId);
+  if (!found) throw new NotFoundError(LESSON_NOT_FOUND);
+  return found;
+};
+
+/** POST /api/courses/{courseId}/lessons: appended after the last lesson. */
+export const createLesson = async (deps: LessonEditDeps & { ids: Ids }, input: { creatorId: string; courseId: string; body: CreateLessonBody }): Promise<Lesson> => {
+  const course = await ownCourse(deps, input.creatorId, input.courseId);
+  if (course.lessons.length >= LESSONS_PER_COURSE_MAX) throw new ConflictError(`A course holds at most ${LESSONS_PER_COURSE_MAX} lessons.`);
+  const now = deps.clock.now().toISOString();
+  const lesson: Lesson = {
+    id: deps.ids.newId(),
+    courseId: input.courseId,
+    title: input.body.title,
+    kind: input.body.kind,
+    ...content(deps, input.body.kind, input.body),
+    position: course.lessons.length,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const result = await deps.courses.createLesson({ creatorId: input.creatorId, lesson });
+  if (result === 'gone') throw new NotFoundError(COURSE_NOT_FOUND);
+  if (result === 'full') throw new ConflictError(`A course holds at most ${LESSONS_PER_COURSE_MAX} lessons.`);
+  return lesson;
+};
+
+/**
+ * PATCH /api/courses/{courseId}/lessons/{lessonId}: any of the fields; the lesson must still be valid for its kind
+ * (switching to text drops the video, switching to video drops the body).
+ */
+export const updateLesson = async (deps: LessonEditDeps, input: LessonRef & { body: UpdateLessonBody }): Promise<Lesson> => {
+  const course = await ownCourse(deps, input.creatorId, input.courseId);
+  const before = findLesson(course, input.lessonId);
+  const kind = input.body.kind ?? before.kind;
+  const switched = kind !== before.kind;
+  const lesson: Lesson = {
+    ...before,
+    title: input.body.title ?? before.title,
+    kind,
+    ...content(deps, kind, {
+      body: input.body.body ?? (switched ? null : before.body),
+      videoUrl: input.body.videoUrl ?? (switched ? null : before.videoUrl),
+    }),
+    updatedAt: deps.clock.now().toISOString(),
+  };
+  if ((await deps.courses.updateLesson({ creatorId: input.creatorId, lesson })) === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
+  return lesson;
+};
+
+/** DELETE /api/courses/{courseId}/lessons/{lessonId}: answers the lesson as it was; the others keep their order. */
+export const deleteLesson = async (deps: LessonDeps, input: LessonRef): Promise<Lesson> => {
+  const course = await ownCourse(deps, input.creatorId, input.courseId);
+  const lesson = findLesson(course, input.lessonId);
+  const result = await deps.courses.deleteLesson({ ...input, updatedAt: deps.clock.now().toISOString() });
+  if (result === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
+  return lesson;
+};
+
+/**
+ * PUT /api/courses/{courseId}/lessons/order: every lesson id of the course, each once, in the new order (400
+ * otherwise, naming what is missing or unknown). Answers the course with its lessons in the new order.
+ */
+export const reorderLessons = async (deps: LessonDeps, input: { creatorId: string; courseId: string; body: ReorderLessonsBody }): Promise<Course> => {
+  const course = await ownCourse(deps, input.creatorId, input.courseId);
+  const order = input.body.lessonIds;
+  const current = new Set(course.lessons.map((l) => l.id));
+  const unknown = order.filter((id) => !current.has(id));
+  const missing = [...current].filter((id) => !order.includes(id));
+  if (new Set(order).size !== order.length || unknown.length > 0 || missing.length > 0) {
+    throw new ValidationError('Send every lesson id of the course, each once, in the new order.', { unknown, missing });
+  }
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.courses.reorderLessons({ creatorId: input.creatorId, courseId: input.courseId, order, updatedAt });
+  if (result === 'gone') throw new ConflictError('The lessons changed while they were being reordered. Please try again.');
+  const byId = new Map(course.lessons.map((l) => [l.id, l]));
+  return courseView({ ...course, updatedAt, lessons: order.map((id, position) => ({ ...byId.get(id)!, position })) });
+};

@@ -1,0 +1,99 @@
+import type { CourseEnrollment, EnrollResponse } from '#contracts/courses.ts';
+import { createAccount } from '#core/accounts/create-account.ts';
+import { ConflictError, NotFoundError } from '#core/errors.ts';
+import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Mailer, StoredCourse, UserRepository } from '#core/ports.ts';
+import { invitationEmail } from '#core/enrollments/invitation-email.ts';
+import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
+
+/** A creator's side of enrolments: invite by email, list a course's learners, remove one. */
+
+export const NOT_ENROLLABLE = 'That email belongs to an account that cannot be enrolled.';
+export const ENROLLMENT_NOT_FOUND = 'That learner is not enrolled in this course.';
+
+/** The caller's own course, or 404 (another creator's course is indistinguishable from a missing one). */
+export const ownCourse = async (courses: Pick<CourseRepository, 'getCourse'>, creatorId: string, courseId: string): Promise<StoredCourse> => {
+  const course = await courses.getCourse(courseId);
+  if (!course || course.creatorId !== creatorId) throw new NotFoundError(COURSE_NOT_FOUND);
+  return course;
+};
+
+export interface EnrollDeps {
+  courses: Pick<CourseRepository, 'getCourse'>;
+  enrollments: EnrollmentRepository;
+  users: UserRepository;
+  directory: Directory;
+  mailer: Mailer;
+  clock: Clock;
+  appOrigin: string;
+  /** A new temporary password that meets the pool's policy (makeTemporaryPassword with a cryptographic source). */
+  temporaryPassword: () => string;
+}
+
+/**
+ * POST /api/courses/{courseId}/enrollments. Steps: 1. the caller's course; 2. the learner: an existing learner
+ * account, or a new one (role learner, temporary password) invited by email; any other role is 409; 3. the
+ * enrolment (a removed one comes back with its progress; an active one is 409).
+ * The invitation goes out before the enrolment is written: if the write then fails, the learner can still sign in,
+ * and inviting them again enrols the now-existing account.
+ */
+export const enrollLearner = async (deps: EnrollDeps, input: { creatorId: string; courseId: string; email: string }): Promise<EnrollResponse> => {
+  const course = await ownCourse(deps.courses, input.creatorId, input.courseId);
+  let learner = await existingAccount(deps.users, input.email);
+  let invited = false;
+  if (!learner) {
+    const temporaryPassword = deps.temporaryPassword();
+    learner = await createAccount(deps, { email: input.email, role: 'learner', temporaryPassword });
+    await deps.mailer.send({
+      to: learner.email,
+      ...invitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: course.title, temporaryPassword }),
+    });
+    invited = true;
+  } else if (learner.role !== 'learner') {
+    throw new ConflictError(NOT_ENROLLABLE);
+  }
+  const result = await deps.enrollments.enroll({
+    courseId: course.id,
+    learnerId: learner.id,
+    creatorId: input.creatorId,
+    learnerEmail: learner.email,
+    learnerJoinedAt: learner.createdAt,
+    courseTitle: course.title,
+    enrolledAt: deps.clock.now().toISOString(),
+  });
+  if (result.status === 'already') throw new ConflictError(`${learner.email} is already enrolled in this course.`);
+  if (result.status === 'gone') throw new NotFoundError(COURSE_NOT_FOUND);
+  return { learnerId: learner.id, email: learner.email, invited };
+};
+
+const existingAccount = async (users: UserRepository, email: string) => {
+  const id = await users.getUserIdByEmail(email);
+  return id ? users.getUser(id) : undefined;
+};
+
+const toCourseEnrollment = (e: Enrollment): CourseEnrollment => ({
+  learnerId: e.learnerId,
+  email: e.learnerEmail,
+  enrolledAt: e.enrolledAt,
+  progress: e.progress,
+  lastActivity: e.lastActivity,
+  completedAt: e.completedAt,
+});
+
+/** GET /api/courses/{courseId}/enrollments: the course's active learners, one page. */
+export const listCourseEnrollments = async (
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: EnrollmentRepository },
+  input: { creatorId: string; courseId: string; cursor?: string },
+): Promise<{ items: CourseEnrollment[]; nextCursor: string | null }> => {
+  await ownCourse(deps.courses, input.creatorId, input.courseId);
+  const page = await deps.enrollments.listByCourse(input.courseId, input.cursor);
+  return { items: page.items.filter((e) => e.status === 'active').map(toCourseEnrollment), nextCursor: page.cursor };
+};
+
+/** DELETE /api/courses/{courseId}/enrollments/{learnerId}: the learner loses access; their progress is kept. */
+export const removeEnrollment = async (
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: EnrollmentRepository },
+  input: { creatorId: string; courseId: string; learnerId: string },
+): Promise<void> => {
+  await ownCourse(deps.courses, input.creatorId, input.courseId);
+  if ((await deps.enrollments.remove(input.courseId, input.learnerId)) === 'missing') throw new NotFoundError(ENROLLMENT_NOT_FOUND);
+};

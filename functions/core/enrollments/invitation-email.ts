@@ -1,0 +1,75 @@
+import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
+import { PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+
+/**
+ * The invitation of a learner a creator enrolled by email: the course, where to sign in, the temporary password,
+ * and that they will choose their own on first sign-in (Cognito's NEW_PASSWORD_REQUIRED).
+ */
+export interface InvitationEmailInput {
+  /** The web app's origin (a trailing slash is ignored). */
+  appOrigin: string;
+  email: string;
+  courseTitle: string;
+  temporaryPassword: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export const signInLink = (appOrigin: string): string => `${appOrigin.replace(/\/+$/, '')}/auth/login`;
+
+export const invitationEmail = (input: InvitationEmailInput): EmailMessage => {
+  const link = signInLink(input.appOrigin);
+  const subject = `You are enrolled in ${input.courseTitle}`;
+  const text = [
+    `${PRODUCT_NAME}: you are enrolled in "${input.courseTitle}".`,
+    '',
+    `Sign in here: ${link}`,
+    `Email: ${input.email}`,
+    `Temporary password: ${input.temporaryPassword}`,
+    '',
+    'When you sign in for the first time, you will choose your own password.',
+  ].join('\n');
+  const [title, href, email, password] = [input.courseTitle, link, input.email, input.temporaryPassword].map(escapeHtml);
+  const html = `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+<h1 style="margin:0 0 16px;font-size:20px">You are enrolled in ${title}</h1>
+<p style="margin:0 0 16px;line-height:1.5">Sign in with your email <strong>${email}</strong> and this temporary password:</p>
+<p style="margin:0 0 16px;font-size:18px;letter-spacing:1px"><strong>${password}</strong></p>
+<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Sign In</a></p>
+<p style="margin:0;line-height:1.5;color:#52525b">When you sign in for the first time, you will choose your own password.</p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+};
+
+const ALPHABETS = {
+  requireUppercase: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  requireLowercase: 'abcdefghijkmnopqrstuvwxyz',
+  requireDigits: '23456789',
+  requireSymbols: '!#%+=?@',
+} as const;
+const LENGTH = Math.max(16, passwordPolicy.minLength);
+
+/**
+ * A temporary password that meets the pool's policy (contracts/auth.ts): one character of each class, the rest from
+ * them all, shuffled. `randomInt(max)` is a uniform integer in [0, max) from a cryptographic source (the caller's).
+ */
+export const makeTemporaryPassword = (randomInt: (max: number) => number): string => {
+  const classes = (Object.keys(ALPHABETS) as (keyof typeof ALPHABETS)[]).filter((rule) => rule !== 'requireSymbols' || passwordPolicy[rule]);
+  const all = classes.map((rule) => ALPHABETS[rule]).join('');
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const chars = [...classes.map((rule) => pick(ALPHABETS[rule]))];
+  while (chars.length < LENGTH) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  const password = chars.join('');
+  if (!classes.every((rule) => passwordClasses[rule].test(password))) throw new Error('temporary password misses a class');
+  return password;
+};

@@ -1,0 +1,121 @@
+import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerSummary } from '#contracts/courses.ts';
+import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, StoredCourse, UserRepository } from '#core/ports.ts';
+import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
+
+/**
+ * The learner's side: their courses, a course with its lessons, completing a lesson, and 'My Learning'. A learner
+ * reaches a course only while it is published and their enrolment in it is active; otherwise it is 404 with the
+ * same message as a course that does not exist.
+ */
+
+export const LESSON_NOT_FOUND = 'Lesson not found.';
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+export interface LearnerDeps {
+  courses: Pick<CourseRepository, 'getCourse'>;
+  enrollments: EnrollmentRepository;
+  clock: Clock;
+}
+
+const toLearnerCourse = (e: Enrollment): LearnerCourse => ({
+  courseId: e.courseId,
+  title: e.courseTitle,
+  progress: e.progress,
+  lastActivity: e.lastActivity,
+  completedAt: e.completedAt,
+});
+
+/** Most recent activity first. */
+const byLastActivity = (a: LearnerCourse, b: LearnerCourse) => b.lastActivity.localeCompare(a.lastActivity);
+
+/** GET /api/learner/courses */
+export const learnerCourses = async (deps: Pick<LearnerDeps, 'enrollments'>, input: { learnerId: string }): Promise<{ items: LearnerCourse[] }> => ({
+  items: (await deps.enrollments.listByLearner(input.learnerId)).map(toLearnerCourse).sort(byLastActivity),
+});
+
+/** The published course and the learner's active enrolment in it, or 404. */
+const reachableCourse = async (deps: Pick<LearnerDeps, 'courses' | 'enrollments'>, learnerId: string, courseId: string) => {
+  const [course, enrollment] = await Promise.all([deps.courses.getCourse(courseId), deps.enrollments.get(courseId, learnerId)]);
+  if (!course || course.status !== 'published' || enrollment?.status !== 'active') throw new NotFoundError(COURSE_NOT_FOUND);
+  return { course, enrollment };
+};
+
+const lessonIds = (course: StoredCourse) => course.lessons.map((l) => l.id);
+
+/** GET /api/learner/courses/{courseId}: the lessons in order, each marked completed or not; progress from the current lessons. */
+export const learnerCourseDetail = async (
+  deps: Pick<LearnerDeps, 'courses' | 'enrollments'> & { users: UserRepository },
+  input: { learnerId: string; courseId: string },
+): Promise<LearnerCourseDetail> => {
+  const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
+  const creator = await deps.users.getUser(course.creatorId);
+  const completed = new Set(enrollment.completedLessonIds);
+  return {
+    courseId: course.id,
+    title: course.title,
+    description: course.description,
+    creatorName: creator?.email ?? 'Unknown',
+    progress: progressOf(enrollment.completedLessonIds, lessonIds(course)),
+    lastActivity: enrollment.lastActivity,
+    completedAt: enrollment.completedAt,
+    lessons: course.lessons.map(({ id, title, kind, body, videoUrl, position }) => ({ id, title, kind, body, videoUrl, position, completed: completed.has(id) })),
+  };
+};
+
+/** Another completion of the same enrolment landed between our read and our write: read again, this many times. */
+const COMPLETE_ATTEMPTS = 5;
+
+/**
+ * POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete. Idempotent: a lesson already completed changes
+ * nothing (no write, the same answer). Otherwise one write: the lesson added, progress recomputed from the current
+ * lessons, lastActivity now, completedAt set the first time progress reaches 100 (and never unset), and the day
+ * marked active in the learner's time zone (the study streak).
+ */
+export const completeLesson = async (
+  deps: LearnerDeps,
+  input: { learnerId: string; courseId: string; lessonId: string; timeZone?: string },
+): Promise<CompleteLessonResponse> => {
+  for (let attempt = 1; attempt <= COMPLETE_ATTEMPTS; attempt++) {
+    const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
+    if (!course.lessons.some((l) => l.id === input.lessonId)) throw new NotFoundError(LESSON_NOT_FOUND);
+    if (enrollment.completedLessonIds.includes(input.lessonId)) return { progress: enrollment.progress, completedAt: enrollment.completedAt };
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const progress = progressOf([...enrollment.completedLessonIds, input.lessonId], lessonIds(course));
+    const completedAt = enrollment.completedAt ?? (progress === 100 ? at : null);
+    const outcome = await deps.enrollments.completeLesson({
+      courseId: course.id,
+      learnerId: input.learnerId,
+      creatorId: enrollment.creatorId,
+      lessonId: input.lessonId,
+      seenCount: enrollment.completedLessonIds.length,
+      progress,
+      at,
+      day: localDay(now, input.timeZone ?? DEFAULT_TIME_ZONE),
+      ...(completedAt && !enrollment.completedAt ? { completedAt } : {}),
+    });
+    if (outcome === 'completed') return { progress, completedAt };
+  }
+  throw new Error(`enrolment ${input.courseId}/${input.learnerId} kept changing`);
+};
+
+/**
+ * GET /api/learner/summary ('My Learning'): counts of the active enrolments, the study streak in the learner's
+ * time zone, and the courses not yet completed, most recent activity first.
+ */
+export const learnerSummary = async (deps: Pick<LearnerDeps, 'enrollments' | 'clock'>, input: { learnerId: string; timeZone?: string }): Promise<LearnerSummary> => {
+  const today = localDay(deps.clock.now(), input.timeZone ?? DEFAULT_TIME_ZONE);
+  const [enrollments, days] = await Promise.all([
+    deps.enrollments.listByLearner(input.learnerId),
+    deps.enrollments.activityDays(input.learnerId, addDays(today, -STREAK_WINDOW_DAYS)),
+  ]);
+  return {
+    enrolled: enrollments.length,
+    completed: enrollments.filter((e) => e.completedAt !== null).length,
+    certificates: 0,
+    studyStreak: studyStreak(days, today),
+    continueLearning: enrollments.filter((e) => e.completedAt === null).map(toLearnerCourse).sort(byLastActivity),
+  };
+};

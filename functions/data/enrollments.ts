@@ -1,0 +1,280 @@
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { ValidationError } from '#core/errors.ts';
+import type { Enrollment, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
+import { courseKeys, creatorStatsUpdate } from '#data/courses.ts';
+import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
+
+/**
+ * Enrolments, learner activity and the creator's learner counters (access patterns 10, 11).
+ * Enrolment:     pk COURSE#<courseId>   sk ENROLL#<learnerId>
+ *                gsi1pk CREATOR#<creatorId>#LEARNERS  gsi1sk <enrolledAt>#<courseId>#<learnerId>  (the CRM, newest first)
+ *                gsi2pk LEARNER#<learnerId>#COURSES   gsi2sk <courseId>                           (the learner's courses)
+ *                Both index keys exist only while `status` is 'active': a removed enrolment leaves both listings but
+ *                keeps its progress, so re-enrolling restores it.
+ * Activity day:  pk USER#<learnerId>     sk ACTIVITY#<YYYY-MM-DD>  one per day with a completed lesson, in the
+ *                learner's time zone of that moment (the study streak).
+ * Counters:      pk CREATOR#<creatorId> sk STATS  `students` (active enrolments) and `completions` (active enrolments
+ *                with completedAt) move in the same transaction as the enrolment (`courses` is the course module's,
+ *                functions/data/courses.ts, which owns the item's update), and so does the course's `enrolledCount`.
+ *                An enrolment is written only while its course item exists ('gone' otherwise).
+ */
+export const enrollmentKeys = {
+  enrollment: (courseId: string, learnerId: string) => ({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}` }),
+  byCreator: (creatorId: string, enrolledAt: string, courseId: string, learnerId: string) => ({
+    gsi1pk: `CREATOR#${creatorId}#LEARNERS`,
+    gsi1sk: `${enrolledAt}#${courseId}#${learnerId}`,
+  }),
+  byLearner: (learnerId: string, courseId: string) => ({ gsi2pk: `LEARNER#${learnerId}#COURSES`, gsi2sk: courseId }),
+  activity: (learnerId: string, day: string) => ({ pk: `USER#${learnerId}`, sk: `ACTIVITY#${day}` }),
+};
+
+const ENROLL_PREFIX = 'ENROLL#';
+const ACTIVITY_PREFIX = 'ACTIVITY#';
+/** A course's enrolment list: one page. */
+const COURSE_PAGE = 100;
+
+const enrollmentItem = z.object({
+  courseId: z.string(),
+  learnerId: z.string(),
+  creatorId: z.string(),
+  learnerEmail: z.string(),
+  learnerJoinedAt: z.string(),
+  courseTitle: z.string(),
+  status: z.enum(['active', 'removed']),
+  enrolledAt: z.string(),
+  completedLessonIds: z.array(z.string()),
+  progress: z.number().int().min(0).max(100),
+  lastActivity: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
+
+/** The course's `enrolledCount` moves with its active enrolments, only while the course exists. */
+const enrolledCountUpdate = (courseId: string, delta: number) => ({
+  Update: {
+    TableName: tableName(),
+    Key: courseKeys.course(courseId),
+    UpdateExpression: 'ADD enrolledCount :n',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':n': delta },
+  },
+});
+
+const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+
+/** An opaque cursor back to its key; only a key of this course's enrolment listing is accepted. */
+const decodeCursor = (cursor: string, courseId: string): Record<string, unknown> => {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (key['pk'] === `COURSE#${courseId}` && typeof key['sk'] === 'string' && key['sk'].startsWith(ENROLL_PREFIX) && Object.keys(key).length === 2) return key;
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ValidationError('The cursor is not valid.');
+};
+
+/** Every page of a query. */
+const queryAll = async (input: QueryCommandInput): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+const readEnrollment = async (courseId: string, learnerId: string): Promise<Enrollment | undefined> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: enrollmentKeys.enrollment(courseId, learnerId), ConsistentRead: true }),
+  );
+  return Item ? toEnrollment(Item) : undefined;
+};
+
+/** Two writers racing on one enrolment: each attempt reads again; this many is far beyond any real contention. */
+const ATTEMPTS = 5;
+
+export const dynamoEnrollments = (): EnrollmentRepository => ({
+  async enroll(input: NewEnrollment) {
+    const table = tableName();
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const existing = await readEnrollment(input.courseId, input.learnerId);
+      if (existing?.status === 'active') return { status: 'already' };
+      if (!existing) {
+        const enrollment: Enrollment = {
+          ...input,
+          status: 'active',
+          completedLessonIds: [],
+          progress: 0,
+          lastActivity: input.enrolledAt,
+          completedAt: null,
+        };
+        const cancelled = await transact([
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...enrollmentKeys.enrollment(input.courseId, input.learnerId),
+                ...enrollmentKeys.byCreator(input.creatorId, input.enrolledAt, input.courseId, input.learnerId),
+                ...enrollmentKeys.byLearner(input.learnerId, input.courseId),
+                type: 'Enrollment',
+                ...enrollment,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          enrolledCountUpdate(input.courseId, 1),
+          ...creatorStatsUpdate(input.creatorId, { students: 1 }),
+        ]);
+        if (!cancelled) return { status: 'enrolled', enrollment };
+        if (failedAt(cancelled, 1)) return { status: 'gone' };
+        continue;
+      }
+      // A removed enrolment comes back with its progress, under its first enrolment date; the learner's email and
+      // the course title are refreshed.
+      const restored: Enrollment = { ...existing, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle };
+      const byCreator = enrollmentKeys.byCreator(existing.creatorId, existing.enrolledAt, existing.courseId, existing.learnerId);
+      const byLearner = enrollmentKeys.byLearner(existing.learnerId, existing.courseId);
+      const cancelled = await transact([
+        {
+          Update: {
+            TableName: table,
+            Key: enrollmentKeys.enrollment(input.courseId, input.learnerId),
+            UpdateExpression:
+              'SET #status = :active, learnerEmail = :email, courseTitle = :title, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk',
+            ConditionExpression: '#status = :removed',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':active': 'active',
+              ':removed': 'removed',
+              ':email': input.learnerEmail,
+              ':title': input.courseTitle,
+              ':g1pk': byCreator.gsi1pk,
+              ':g1sk': byCreator.gsi1sk,
+              ':g2pk': byLearner.gsi2pk,
+              ':g2sk': byLearner.gsi2sk,
+            },
+          },
+        },
+        enrolledCountUpdate(input.courseId, 1),
+        ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }),
+      ]);
+      if (!cancelled) return { status: 'restored', enrollment: restored };
+      if (failedAt(cancelled, 1)) return { status: 'gone' };
+    }
+    throw new Error(`enrolment ${input.courseId}/${input.learnerId} kept changing`);
+  },
+
+  async remove(courseId, learnerId) {
+    const existing = await readEnrollment(courseId, learnerId);
+    if (existing?.status !== 'active') return 'missing';
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: enrollmentKeys.enrollment(courseId, learnerId),
+          UpdateExpression: 'SET #status = :removed REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed' },
+        },
+      },
+      enrolledCountUpdate(courseId, -1),
+      ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }),
+    ]);
+    return cancelled ? 'missing' : 'removed';
+  },
+
+  get: readEnrollment,
+
+  async listByCourse(courseId, cursor) {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
+        Limit: COURSE_PAGE,
+        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, courseId) } : {}),
+      }),
+    );
+    return { items: (page.Items ?? []).map(toEnrollment), cursor: encodeCursor(page.LastEvaluatedKey) };
+  },
+
+  async listByLearner(learnerId) {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#COURSES` },
+    });
+    return items.map(toEnrollment);
+  },
+
+  async completeLesson(input) {
+    const table = tableName();
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: table,
+          Key: enrollmentKeys.enrollment(input.courseId, input.learnerId),
+          UpdateExpression: `SET completedLessonIds = list_append(completedLessonIds, :lesson), progress = :progress, lastActivity = :at${input.completedAt ? ', completedAt = :completedAt' : ''}`,
+          ConditionExpression: '#status = :active AND size(completedLessonIds) = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':lesson': [input.lessonId],
+            ':progress': input.progress,
+            ':at': input.at,
+            ':active': 'active',
+            ':seen': input.seenCount,
+            ...(input.completedAt ? { ':completedAt': input.completedAt } : {}),
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...enrollmentKeys.activity(input.learnerId, input.day), type: 'ActivityDay', learnerId: input.learnerId, day: input.day, lastAt: input.at },
+        },
+      },
+      ...creatorStatsUpdate(input.creatorId, { completions: input.completedAt ? 1 : 0 }),
+    ]);
+    return cancelled ? 'changed' : 'completed';
+  },
+
+  async renameCourse(courseId, title) {
+    const keys = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
+      ProjectionExpression: 'pk, sk',
+    });
+    for (const key of keys) {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: key['pk'], sk: key['sk'] },
+          UpdateExpression: 'SET courseTitle = :title',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':title': title },
+        }),
+      ).catch((error: unknown) => {
+        // An enrolment deleted meanwhile (its course going) has nothing left to rename.
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      });
+    }
+  },
+
+  async activityDays(learnerId, fromDay) {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': `USER#${learnerId}`, ':from': `${ACTIVITY_PREFIX}${fromDay}`, ':to': `${ACTIVITY_PREFIX}9999-12-31` },
+      ProjectionExpression: 'sk',
+    });
+    return items.map((item) => String(item['sk']).slice(ACTIVITY_PREFIX.length));
+  },
+});

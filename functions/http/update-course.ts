@@ -1,0 +1,9 @@
+import { type Course, updateCourseBody } from '#contracts/courses.ts';
+import { updateCourse } from '#core/courses/courses.ts';
+import { clock, courseRepository, enrollmentRepository } from '#functions/deps.ts';
+import { httpRoute } from '#middleware/http-route.ts';
+
+/** PATCH /api/courses/{courseId}: title, description, publish / unpublish; a new title reaches the enrolments too. */
+export const handler = httpRoute({ route: 'update-course', body: updateCourseBody }, ({ auth, body, params }): Promise<Course> =>
+  updateCourse({ courses: courseRepository(), enrollments: enrollmentRepository(), clock }, { creatorId: auth.userId, courseId: params['courseId'] ?? '', body }),
+);

@@ -1,0 +1,13 @@
+import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
+import { type Lesson, updateLessonBody } from '#contracts/courses.ts';
+import { updateLesson } from '#core/courses/lessons.ts';
+import { clock, courseRepository } from '#functions/deps.ts';
+import { httpRoute } from '#middleware/http-route.ts';
+
+/** PATCH /api/courses/{courseId}/lessons/{lessonId}: the lesson changed (a text body sanitized again). */
+export const handler = httpRoute({ route: 'update-lesson', body: updateLessonBody }, ({ auth, body, params }): Promise<Lesson> =>
+  updateLesson(
+    { courses: courseRepository(), sanitize: sanitizeLessonHtml, clock },
+    { creatorId: auth.userId, courseId: params['courseId'] ?? '', lessonId: params['lessonId'] ?? '', body },
+  ),
+);

@@ -1,0 +1,121 @@
+import { type Lesson, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import type { CourseRecord, CourseRepository, CreatorCounterDeltas, EnrollmentRepository } from '#core/ports.ts';
+import { copy, withHooks } from './hooks.ts';
+
+/**
+ * Courses with the conditions of functions/data/courses.ts: every write naming a creator happens only while the
+ * course is that creator's ('gone' otherwise), a course holds at most LESSONS_PER_COURSE_MAX lessons, and the
+ * creator's counters move with the course's creation and deletion. `enrollments` stands for the enrolment items of
+ * the course's partition (what a delete takes out with the course).
+ */
+export const memoryCourses = () => {
+  const courses = new Map<string, CourseRecord>();
+  const lessons = new Map<string, Map<string, Lesson>>();
+  const enrollments = new Map<string, { learnerId: string; active: boolean; completed: boolean }[]>();
+  const counters = new Map<string, Required<CreatorCounterDeltas>>();
+
+  const move = (creatorId: string, deltas: CreatorCounterDeltas) => {
+    const current = counters.get(creatorId) ?? { courses: 0, students: 0, completions: 0 };
+    counters.set(creatorId, {
+      courses: current.courses + (deltas.courses ?? 0),
+      students: current.students + (deltas.students ?? 0),
+      completions: current.completions + (deltas.completions ?? 0),
+    });
+  };
+  const owned = (courseId: string, creatorId: string) => courses.get(courseId)?.creatorId === creatorId;
+  const ordered = (courseId: string): Lesson[] =>
+    [...(lessons.get(courseId)?.values() ?? [])]
+      .sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((l, position) => ({ ...copy(l), position }));
+
+  const repo = withHooks<CourseRepository>({
+    async create(course) {
+      if (courses.has(course.id)) throw new Error(`Course id ${course.id} is already taken.`);
+      courses.set(course.id, copy(course));
+      lessons.set(course.id, new Map());
+      move(course.creatorId, { courses: 1 });
+    },
+
+    async getCourse(courseId) {
+      const course = courses.get(courseId);
+      return course && { ...copy(course), lessons: ordered(courseId) };
+    },
+
+    async listByCreator(creatorId, options = {}) {
+      const mine = [...courses.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`));
+      return copy(mine.slice(0, options.limit ?? mine.length));
+    },
+
+    async update({ courseId, creatorId, changes }) {
+      if (!owned(courseId, creatorId)) return undefined;
+      const saved = { ...courses.get(courseId)!, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+      courses.set(courseId, saved);
+      return copy(saved);
+    },
+
+    async delete({ courseId, creatorId }) {
+      if (!owned(courseId, creatorId)) return false;
+      const active = (enrollments.get(courseId) ?? []).filter((e) => e.active);
+      move(creatorId, { courses: -1, students: -active.length, completions: -active.filter((e) => e.completed).length });
+      courses.delete(courseId);
+      lessons.delete(courseId);
+      enrollments.delete(courseId);
+      return true;
+    },
+
+    async createLesson({ creatorId, lesson }) {
+      const course = courses.get(lesson.courseId);
+      if (!course || course.creatorId !== creatorId) return 'gone';
+      if (course.lessonCount >= LESSONS_PER_COURSE_MAX) return 'full';
+      lessons.get(lesson.courseId)!.set(lesson.id, copy(lesson));
+      course.lessonCount += 1;
+      course.updatedAt = lesson.createdAt;
+      return 'created';
+    },
+
+    async updateLesson({ creatorId, lesson }) {
+      const stored = lessons.get(lesson.courseId)?.get(lesson.id);
+      if (!owned(lesson.courseId, creatorId) || !stored) return 'gone';
+      lessons.get(lesson.courseId)!.set(lesson.id, { ...copy(lesson), position: stored.position });
+      return 'updated';
+    },
+
+    async deleteLesson({ creatorId, courseId, lessonId, updatedAt }) {
+      if (!owned(courseId, creatorId) || !lessons.get(courseId)?.has(lessonId)) return 'gone';
+      lessons.get(courseId)!.delete(lessonId);
+      const course = courses.get(courseId)!;
+      course.lessonCount -= 1;
+      course.updatedAt = updatedAt;
+      return 'deleted';
+    },
+
+    async reorderLessons({ creatorId, courseId, order, updatedAt }) {
+      const stored = lessons.get(courseId);
+      if (!owned(courseId, creatorId) || !stored || order.some((id) => !stored.has(id))) return 'gone';
+      order.forEach((id, position) => (stored.get(id)!.position = position));
+      courses.get(courseId)!.updatedAt = updatedAt;
+      return 'reordered';
+    },
+  });
+
+  return Object.assign(repo, {
+    /** Test setup: an enrolment item in the course's partition (what the enrolments feature writes). */
+    addEnrollment(courseId: string, enrollment: { learnerId: string; active: boolean; completed: boolean; creatorId: string }) {
+      enrollments.set(courseId, [...(enrollments.get(courseId) ?? []), enrollment]);
+      if (enrollment.active) move(enrollment.creatorId, { students: 1, completions: enrollment.completed ? 1 : 0 });
+    },
+    enrollmentsOf: (courseId: string) => copy(enrollments.get(courseId) ?? []),
+    counters: (creatorId: string) => counters.get(creatorId) ?? { courses: 0, students: 0, completions: 0 },
+  });
+};
+
+/** The enrolments' side of a course rename: records each call. */
+export const recordingRenames = () => {
+  const renames: { courseId: string; title: string }[] = [];
+  const enrollments: Pick<EnrollmentRepository, 'renameCourse'> = {
+    async renameCourse(courseId, title) {
+      renames.push({ courseId, title });
+    },
+  };
+  return { enrollments, renames };
+};

@@ -1,0 +1,100 @@
+import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, StoredCourse } from '#core/ports.ts';
+import { copy, withHooks } from './hooks.ts';
+
+/**
+ * Enrolments with the rules of functions/data/enrollments.ts: one per course and learner; a removed one comes back
+ * with its progress; a completion applies only while the enrolment is active and its completed list is as long as
+ * the caller saw; the creator's `students`/`completions` counters move with each change; one activity day per day.
+ */
+export const memoryEnrollments = () => {
+  const items = new Map<string, Enrollment>();
+  const days = new Map<string, Set<string>>();
+  const stats = new Map<string, { students: number; completions: number }>();
+  const key = (courseId: string, learnerId: string) => `${courseId}/${learnerId}`;
+  const move = (creatorId: string, deltas: { students?: number; completions?: number }) => {
+    const s = stats.get(creatorId) ?? { students: 0, completions: 0 };
+    stats.set(creatorId, { students: s.students + (deltas.students ?? 0), completions: s.completions + (deltas.completions ?? 0) });
+  };
+  const repo = withHooks<EnrollmentRepository>({
+    async enroll(input) {
+      const existing = items.get(key(input.courseId, input.learnerId));
+      if (existing?.status === 'active') return { status: 'already' };
+      if (existing) {
+        const restored: Enrollment = { ...existing, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle };
+        items.set(key(input.courseId, input.learnerId), copy(restored));
+        move(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 });
+        return { status: 'restored', enrollment: copy(restored) };
+      }
+      const enrollment: Enrollment = { ...input, status: 'active', completedLessonIds: [], progress: 0, lastActivity: input.enrolledAt, completedAt: null };
+      items.set(key(input.courseId, input.learnerId), copy(enrollment));
+      move(input.creatorId, { students: 1 });
+      return { status: 'enrolled', enrollment: copy(enrollment) };
+    },
+    async remove(courseId, learnerId) {
+      const existing = items.get(key(courseId, learnerId));
+      if (existing?.status !== 'active') return 'missing';
+      items.set(key(courseId, learnerId), { ...existing, status: 'removed' });
+      move(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 });
+      return 'removed';
+    },
+    async get(courseId, learnerId) {
+      const e = items.get(key(courseId, learnerId));
+      return e && copy(e);
+    },
+    async listByCourse(courseId) {
+      return { items: [...items.values()].filter((e) => e.courseId === courseId).map(copy), cursor: null };
+    },
+    async listByLearner(learnerId) {
+      return [...items.values()].filter((e) => e.learnerId === learnerId && e.status === 'active').map(copy);
+    },
+    async completeLesson(input) {
+      const existing = items.get(key(input.courseId, input.learnerId));
+      if (existing?.status !== 'active' || existing.completedLessonIds.length !== input.seenCount) return 'changed';
+      items.set(key(input.courseId, input.learnerId), {
+        ...existing,
+        completedLessonIds: [...existing.completedLessonIds, input.lessonId],
+        progress: input.progress,
+        lastActivity: input.at,
+        ...(input.completedAt ? { completedAt: input.completedAt } : {}),
+      });
+      days.set(input.learnerId, (days.get(input.learnerId) ?? new Set()).add(input.day));
+      if (input.completedAt) move(input.creatorId, { completions: 1 });
+      return 'completed';
+    },
+    async renameCourse(courseId, title) {
+      for (const [k, e] of items) if (e.courseId === courseId) items.set(k, { ...e, courseTitle: title });
+    },
+    async activityDays(learnerId, fromDay) {
+      return [...(days.get(learnerId) ?? [])].filter((d) => d >= fromDay).sort();
+    },
+  });
+  return Object.assign(repo, {
+    stats: (creatorId: string) => stats.get(creatorId) ?? { students: 0, completions: 0 },
+    days: (learnerId: string) => [...(days.get(learnerId) ?? [])].sort(),
+    /** Activity a learner had before the test (a streak to continue). */
+    addDays: (learnerId: string, ...list: string[]) => list.forEach((d) => days.set(learnerId, (days.get(learnerId) ?? new Set()).add(d))),
+  });
+};
+
+/** Courses as the enrolment use cases read them (getCourse only). */
+export const memoryCourseReader = (courses: StoredCourse[] = []) => {
+  const byId = new Map(courses.map((c) => [c.id, copy(c)]));
+  const reader: Pick<CourseRepository, 'getCourse'> = {
+    async getCourse(courseId) {
+      const c = byId.get(courseId);
+      return c && copy(c);
+    },
+  };
+  return Object.assign(reader, { put: (course: StoredCourse) => byId.set(course.id, copy(course)) });
+};
+
+/** Mail kept in memory. */
+export const memoryMailer = () => {
+  const sent: Parameters<Mailer['send']>[0][] = [];
+  const mailer = withHooks<Mailer>({
+    async send(message) {
+      sent.push(message);
+    },
+  });
+  return Object.assign(mailer, { sent });
+};

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { course, courseEnrollmentList, courseList } from '@contracts/courses.ts';
+import { apiClient } from '@/lib/api-client.ts';
+
+/** Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners). */
+export const courseKeys = {
+  all: ['courses'] as const,
+  list: () => [...courseKeys.all, 'list'] as const,
+  detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
+  learners: (courseId: string) => [...courseKeys.all, 'learners', courseId] as const,
+};
+
+/** GET /api/courses: the creator's own courses, newest first. */
+export const coursesQueryOptions = () =>
+  queryOptions({
+    queryKey: courseKeys.list(),
+    queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+  });
+
+/** GET /api/courses/{courseId}: the course with its lessons in order (404 for another creator's). */
+export const courseQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.detail(courseId),
+    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}`, course, { signal }),
+  });
+
+/** GET /api/courses/{courseId}/enrollments: the course's learners with their progress (first page). */
+export const courseLearnersQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.learners(courseId),
+    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/enrollments`, courseEnrollmentList, { signal }),
+  });

@@ -1,0 +1,169 @@
+import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { LESSON_TITLE_MAX, parseVideoUrl, type CreateLessonBody, type Lesson, type LessonKind } from '@contracts/courses.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { htmlToMarkdown, markdownToHtml } from '../lesson-markdown.ts';
+import { lessonProse } from './lesson-prose.ts';
+import { VideoEmbed } from './video-embed.tsx';
+
+const VIDEO_HINT = 'Use a YouTube or Vimeo link, or an https link to an .mp4 or .webm file.';
+
+/** The toolbar's edits of the Markdown text: wrap the selection, or start each selected line. */
+const tools = [
+  { label: 'Heading', icon: Heading2, wrap: ['## ', ''], line: true },
+  { label: 'Bold', icon: Bold, wrap: ['**', '**'], line: false },
+  { label: 'Italic', icon: Italic, wrap: ['*', '*'], line: false },
+  { label: 'Bulleted list', icon: List, wrap: ['- ', ''], line: true },
+  { label: 'Numbered list', icon: ListOrdered, wrap: ['1. ', ''], line: true },
+  { label: 'Link', icon: Link2, wrap: ['[', '](https://)'], line: false },
+] as const;
+
+/**
+ * Adding or editing a lesson: its title, and either a text (a small Markdown editor with a toolbar and a live
+ * preview of the HTML it becomes) or a video URL (with a live embed preview). Full screen on a phone.
+ */
+export function LessonDialog({
+  open,
+  onOpenChange,
+  lesson,
+  saving,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The lesson being edited; none to add one. */
+  lesson?: Lesson | undefined;
+  saving: boolean;
+  onSave: (body: CreateLessonBody) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent fullScreenOnPhone className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{lesson ? 'Edit lesson' : 'Add lesson'}</DialogTitle>
+          <DialogDescription>A text lesson or a video. Learners see lessons in the course&apos;s order.</DialogDescription>
+        </DialogHeader>
+        {open && <LessonForm key={lesson?.id ?? 'new'} lesson={lesson} saving={saving} onSave={onSave} onCancel={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LessonForm({ lesson, saving, onSave, onCancel }: { lesson?: Lesson | undefined; saving: boolean; onSave: (body: CreateLessonBody) => void; onCancel: () => void }) {
+  const [title, setTitle] = useState(lesson?.title ?? '');
+  const [kind, setKind] = useState<LessonKind>(lesson?.kind ?? 'text');
+  const [text, setText] = useState(() => (lesson?.body ? htmlToMarkdown(lesson.body) : ''));
+  const [video, setVideo] = useState(lesson?.videoUrl ?? '');
+  const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string }>({});
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const html = markdownToHtml(text);
+  const videoOk = parseVideoUrl(video.trim()) !== undefined;
+
+  const applyTool = (tool: (typeof tools)[number]) => {
+    const area = textArea.current;
+    if (!area) return;
+    const { selectionStart: start, selectionEnd: end, value } = area;
+    const [before, after] = tool.wrap;
+    let next: string;
+    let caret: number;
+    if (tool.line) {
+      const lineStart = value.lastIndexOf('\n', start - 1) + 1;
+      const block = value.slice(lineStart, end);
+      const edited = block.split('\n').map((line) => `${before}${line}`).join('\n');
+      next = value.slice(0, lineStart) + edited + value.slice(end);
+      caret = lineStart + edited.length;
+    } else {
+      const selected = value.slice(start, end) || (tool.label === 'Link' ? 'link text' : 'text');
+      next = value.slice(0, start) + before + selected + after + value.slice(end);
+      caret = start + before.length + selected.length;
+    }
+    setText(next);
+    requestAnimationFrame(() => {
+      area.focus();
+      area.setSelectionRange(caret, caret);
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!title.trim()) found.title = 'Give the lesson a title.';
+    if (kind === 'text' && !text.trim()) found.text = 'Write the lesson.';
+    if (kind === 'video' && !videoOk) found.video = VIDEO_HINT;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    onSave(kind === 'text' ? { title: title.trim(), kind, body: html } : { title: title.trim(), kind, videoUrl: video.trim() });
+  };
+
+  return (
+    <form noValidate aria-label={lesson ? 'Edit lesson' : 'Add lesson'} className="grid gap-4" onSubmit={submit}>
+      <FormField label="Lesson title" error={errors.title} required>
+        <Input value={title} maxLength={LESSON_TITLE_MAX} required onChange={(e) => setTitle(e.target.value)} />
+      </FormField>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Kind</legend>
+        <div className="flex gap-4">
+          {(['text', 'video'] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="size-4 accent-primary" />
+              {value === 'text' ? 'Text' : 'Video'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {kind === 'text' ? (
+        <div className="grid gap-3">
+          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
+            {tools.map((tool) => (
+              <Button key={tool.label} type="button" variant="outline" size="icon" className="size-9" title={tool.label} aria-label={tool.label} onClick={() => applyTool(tool)}>
+                <tool.icon aria-hidden="true" />
+              </Button>
+            ))}
+          </div>
+          <FormField
+            label="Lesson text"
+            error={errors.text}
+            description="## heading, **bold**, *italic*, - list, 1. numbered list, [text](https://link). A blank line starts a new paragraph."
+          >
+            <Textarea ref={textArea} rows={8} value={text} onChange={(e) => setText(e.target.value)} className="font-mono" />
+          </FormField>
+          {html && (
+            <section aria-label="Text preview" className="grid gap-2">
+              <h3 className="text-sm font-medium">Preview</h3>
+              {/* Our own converter's output: every typed character is escaped, links are http(s) or mailto only. */}
+              <div className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
+            </section>
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-3">
+          <FormField label="Video URL" error={errors.video} description={VIDEO_HINT}>
+            <Input type="url" inputMode="url" value={video} placeholder="https://www.youtube.com/watch?v=..." onChange={(e) => setVideo(e.target.value)} />
+          </FormField>
+          {videoOk ? (
+            <section aria-label="Video preview">
+              <VideoEmbed url={video.trim()} title={`Preview: ${title || 'video lesson'}`} />
+            </section>
+          ) : (
+            video.trim() !== '' && <p className="text-sm text-muted-foreground">The preview appears once the link is one of those.</p>
+          )}
+        </div>
+      )}
+
+      <DialogFooter>
+        <Button variant="outline" disabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          {lesson ? 'Save lesson' : 'Add lesson'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

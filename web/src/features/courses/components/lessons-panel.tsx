@@ -1,0 +1,133 @@
+import { ArrowDown, ArrowUp, FileText, Pencil, Plus, Trash2, Video } from 'lucide-react';
+import { useState } from 'react';
+import type { Course, Lesson } from '@contracts/courses.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { useCreateLesson, useDeleteLesson, useReorderLessons, useUpdateLesson } from '../api/use-course-mutations.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { LessonDialog } from './lesson-dialog.tsx';
+
+/**
+ * The course's lessons in order: add (text or video), edit, move up or down (buttons, so the keyboard and screen
+ * readers can reorder too; the moved lesson keeps the focus), delete after a confirmation.
+ */
+export function LessonsPanel({ course }: { course: Course }) {
+  const create = useCreateLesson(course.id);
+  const update = useUpdateLesson(course.id);
+  const remove = useDeleteLesson(course.id);
+  const reorder = useReorderLessons(course.id);
+  const [editing, setEditing] = useState<Lesson | 'new' | undefined>();
+  const [deleting, setDeleting] = useState<Lesson | undefined>();
+  const lessons = course.lessons;
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = lessons.map((l) => l.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    reorder.mutate(ids);
+    // The button that was pressed may vanish (first or last place): keep the focus on the moved lesson's row.
+    requestAnimationFrame(() => document.getElementById(`lesson-${moved}-${by < 0 ? 'up' : 'down'}`)?.focus());
+  };
+
+  return (
+    <Card aria-labelledby="lessons-title" role="region">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle id="lessons-title">Lessons</CardTitle>
+          <CardDescription>{lessons.length === 1 ? '1 lesson' : `${lessons.length} lessons`}, in the order learners take them.</CardDescription>
+        </div>
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" />
+          Add lesson
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {lessons.length === 0 ? (
+          <p className="rounded-lg border border-dashed bg-subtle px-4 py-8 text-center text-sm text-muted-foreground">
+            No lessons yet. Add a text lesson or a video to start your course.
+          </p>
+        ) : (
+          <ol className="grid gap-2" aria-label="Lessons in order">
+            {lessons.map((lesson, index) => (
+              <li key={lesson.id} className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-testid="lesson-row">
+                <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-muted text-xs font-semibold tabular-nums">
+                  {index + 1}
+                </span>
+                {lesson.kind === 'video' ? (
+                  <Video aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                ) : (
+                  <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                )}
+                <span className="min-w-0 flex-1 basis-40">
+                  <span className="block truncate font-medium">{lesson.title}</span>
+                  <span className="text-xs text-muted-foreground">{lesson.kind === 'video' ? 'Video' : 'Text'}</span>
+                </span>
+                <span className="flex gap-1">
+                  <Button
+                    id={`lesson-${lesson.id}-up`}
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    aria-label={`Move ${lesson.title} up`}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    id={`lesson-${lesson.id}-down`}
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    aria-label={`Move ${lesson.title} down`}
+                    disabled={index === lessons.length - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${lesson.title}`} onClick={() => setEditing(lesson)}>
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-destructive hover:text-destructive"
+                    aria-label={`Delete ${lesson.title}`}
+                    onClick={() => setDeleting(lesson)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+
+      <LessonDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+        lesson={editing === 'new' ? undefined : editing}
+        saving={create.isPending || update.isPending}
+        onSave={(body) => {
+          const done = { onSuccess: () => setEditing(undefined) };
+          if (editing === 'new') create.mutate(body, done);
+          else if (editing) {
+            const { kind, title } = body;
+            update.mutate({ lessonId: editing.id, body: kind === 'text' ? { title, kind, body: body.body ?? '' } : { title, kind, videoUrl: body.videoUrl ?? '' } }, done);
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        action="Delete lesson"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(undefined) })}
+      >
+        The lesson is removed from the course for you and every learner. This cannot be undone.
+      </ConfirmDialog>
+    </Card>
+  );
+}

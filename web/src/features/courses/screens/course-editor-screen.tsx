@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Eye, EyeOff, RotateCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Course } from '@contracts/courses.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { paths } from '@/lib/paths.ts';
+import { courseQueryOptions } from '../api/course-queries.ts';
+import { useDeleteCourse, useUpdateCourse } from '../api/use-course-mutations.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { CourseDetailsForm } from '../components/course-details-form.tsx';
+import { LearnersPanel } from '../components/learners-panel.tsx';
+import { LessonsPanel } from '../components/lessons-panel.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+
+const backLink = (
+  <Button asChild variant="ghost" size="sm" className="w-fit">
+    <Link to={paths.creator.courses}>
+      <ArrowLeft aria-hidden="true" />
+      My Courses
+    </Link>
+  </Button>
+);
+
+/**
+ * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons and learners. Lessons and
+ * details on the left, publishing and learners on the right (stacked on a phone). Another creator's course, or a
+ * deleted one, is 'not found'.
+ */
+export function CourseEditorScreen() {
+  const { courseId = '' } = useParams();
+  const course = useQuery(courseQueryOptions(courseId));
+
+  if (course.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-6">
+        <p className="sr-only">Loading the course...</p>
+        <Skeleton className="h-9 w-72 max-w-full" />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Skeleton className="h-80 rounded-xl lg:col-span-2" />
+          <Skeleton className="h-60 rounded-xl" />
+        </div>
+      </div>
+    );
+  }
+  if (course.isError) {
+    const missing = course.error instanceof ApiError && course.error.status === 404;
+    return (
+      <div className="grid gap-6 *:min-w-0">
+        {backLink}
+        {missing ? (
+          <EmptyState title="Course not found">It may have been deleted. Your courses are listed under My Courses.</EmptyState>
+        ) : (
+          <Card role="alert">
+            <CardHeader>
+              <CardTitle asLevel={1}>The course could not be loaded</CardTitle>
+              <CardDescription>Check your connection and try again.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button variant="outline" loading={course.isFetching} onClick={() => void course.refetch()}>
+                {!course.isFetching && <RotateCw aria-hidden="true" />}
+                Try again
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    );
+  }
+  return <CourseEditor course={course.data} />;
+}
+
+function CourseEditor({ course }: { course: Course }) {
+  const update = useUpdateCourse(course.id);
+  const remove = useDeleteCourse();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const published = course.status === 'published';
+
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      {backLink}
+      <PageHeader title={course.title} description={<StatusBadge status={course.status} />} />
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
+        <div className="grid content-start gap-6 *:min-w-0 lg:col-span-2">
+          <LessonsPanel course={course} />
+          <Card aria-labelledby="details-title" role="region">
+            <CardHeader>
+              <CardTitle id="details-title">Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CourseDetailsForm
+                key={course.updatedAt}
+                label="Course details"
+                initial={{ title: course.title, description: course.description }}
+                onSubmit={(body) => update.mutate(body)}
+                actions={
+                  <Button type="submit" loading={update.isPending && update.variables.status === undefined}>
+                    Save details
+                  </Button>
+                }
+              />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6 *:min-w-0">
+          <Card aria-labelledby="publish-title" role="region">
+            <CardHeader>
+              <CardTitle id="publish-title">Publishing</CardTitle>
+              <CardDescription>
+                {published
+                  ? 'Published: enrolled learners can take this course.'
+                  : course.lessons.length === 0
+                    ? 'Draft: only you see it. Add a lesson, then publish it.'
+                    : 'Draft: only you see it. Publish it when it is ready.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-2">
+              <Button
+                variant={published ? 'outline' : 'default'}
+                loading={update.isPending && update.variables.status !== undefined}
+                onClick={() => update.mutate({ status: published ? 'draft' : 'published' })}
+              >
+                {published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                {published ? 'Unpublish' : 'Publish'}
+              </Button>
+              <Button variant="ghost" className="text-destructive hover:text-destructive" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" />
+                Delete course
+              </Button>
+            </CardContent>
+          </Card>
+          <LearnersPanel courseId={course.id} courseTitle={course.title} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete “${course.title}”?`}
+        action="Delete course"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(course.id, { onSuccess: () => void navigate(paths.creator.courses) })}
+      >
+        Its {course.lessons.length === 1 ? 'lesson is' : `${course.lessons.length} lessons are`} deleted and its {course.enrolledCount === 1 ? 'learner loses' : `${course.enrolledCount} learners lose`} access. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

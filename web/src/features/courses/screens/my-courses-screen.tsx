@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { BookOpen, CirclePlus, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CourseSummary } from '@contracts/courses.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { courseEditorPath, paths } from '@/lib/paths.ts';
+import { coursesQueryOptions } from '../api/course-queries.ts';
+import { useDeleteCourse } from '../api/use-course-mutations.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+const createButton = (
+  <Button asChild>
+    <Link to={paths.creator.create}>
+      <CirclePlus aria-hidden="true" />
+      Create Course
+    </Link>
+  </Button>
+);
+
+/** /dashboard/creator/courses: the creator's courses with their status, lessons and learners; edit or delete. */
+export function MyCoursesScreen() {
+  const courses = useQuery(coursesQueryOptions());
+  const remove = useDeleteCourse();
+  const [deleting, setDeleting] = useState<CourseSummary | undefined>();
+
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader title="My Courses" description="Every course you have created." actions={courses.data?.items.length ? createButton : undefined} />
+      {courses.isPending ? (
+        <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <p className="sr-only">Loading your courses...</p>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-44 rounded-xl" />
+          ))}
+        </div>
+      ) : courses.isError ? (
+        <Card role="alert">
+          <CardHeader>
+            <CardTitle>Your courses could not be loaded</CardTitle>
+            <CardDescription>Check your connection and try again.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" loading={courses.isFetching} onClick={() => void courses.refetch()}>
+              {!courses.isFetching && <RotateCw aria-hidden="true" />}
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : courses.data.items.length === 0 ? (
+        <EmptyState icon={BookOpen} title="No courses yet" action={createButton}>
+          Create your first course: give it a title, add text and video lessons, publish it and invite your learners.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Your courses">
+          {courses.data.items.map((course) => (
+            <li key={course.id}>
+              <Card className="flex h-full flex-col" data-testid="course-card">
+                <CardHeader className="gap-2">
+                  <div className="flex items-start justify-between gap-3">
+                    <CardTitle asLevel={2} className="text-lg break-words">
+                      <Link to={courseEditorPath(course.id)} className="hover:underline">
+                        {course.title}
+                      </Link>
+                    </CardTitle>
+                    <StatusBadge status={course.status} />
+                  </div>
+                  {course.description && <CardDescription className="line-clamp-2">{course.description}</CardDescription>}
+                </CardHeader>
+                <CardContent className="mt-auto grid gap-4">
+                  <p className="text-sm text-muted-foreground">
+                    {plural(course.lessonCount, 'lesson')} · {plural(course.enrolledCount, 'learner')}
+                  </p>
+                  <div className="flex gap-2">
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={courseEditorPath(course.id)} aria-label={`Edit ${course.title}`}>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Link>
+                    </Button>
+                    <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${course.title}`} onClick={() => setDeleting(course)}>
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        action="Delete course"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(undefined) })}
+      >
+        Its lessons are deleted and its {plural(deleting?.enrolledCount ?? 0, 'learner')} lose access. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

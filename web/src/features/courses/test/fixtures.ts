@@ -1,0 +1,46 @@
+import type { Course, CourseEnrollment, CourseSummary, Lesson } from '@contracts/courses.ts';
+
+const at = '2026-11-20T10:00:00.000Z';
+
+export const textLesson: Lesson = {
+  id: 'lesson-1',
+  courseId: 'course-1',
+  title: 'Colour theory',
+  kind: 'text',
+  body: '<h2>Colours</h2><p>Mix <strong>warm</strong> and cool.</p>',
+  videoUrl: null,
+  position: 0,
+  createdAt: at,
+  updatedAt: at,
+};
+
+export const videoLesson: Lesson = {
+  ...textLesson,
+  id: 'lesson-2',
+  title: 'First wash',
+  kind: 'video',
+  body: null,
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  position: 1,
+};
+
+export const paintingSummary: CourseSummary = {
+  id: 'course-1',
+  title: 'Watercolour for Beginners',
+  description: 'Paint with confidence.',
+  status: 'draft',
+  lessonCount: 2,
+  enrolledCount: 1,
+  createdAt: at,
+};
+
+export const paintingCourse: Course = { ...paintingSummary, updatedAt: at, lessons: [textLesson, videoLesson] };
+
+export const enrolledLearner: CourseEnrollment = {
+  learnerId: 'learner-1',
+  email: 'ada@example.com',
+  enrolledAt: at,
+  progress: 50,
+  lastActivity: at,
+  completedAt: null,
+};

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  completeLessonResponse,
+  learnerCourseDetail,
+  learnerCourseList,
+  learnerSummary,
+  type LearnerCourseDetail,
+} from '@contracts/courses.ts';
+import { toast } from '@/components/ui/toaster.tsx';
+import { apiClient } from '@/lib/api-client.ts';
+
+/** The browser's IANA zone: the study streak counts the learner's own days. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const coursePath = (courseId: string) => `/api/learner/courses/${encodeURIComponent(courseId)}`;
+
+/** GET /api/learner/summary?timeZone=: 'My Learning' (figures and the continue-learning list). */
+export const learnerSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: ['learning', 'summary'] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`, learnerSummary, { signal }),
+  });
+
+/** GET /api/learner/courses: the learner's courses, most recent activity first. */
+export const learnerCoursesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['learning', 'courses'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/learner/courses', learnerCourseList, { signal }),
+  });
+
+/** GET /api/learner/courses/{id}: the course with its lessons and which are completed (404 unless enrolled). */
+export const learnerCourseQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: ['learning', 'course', courseId] as const,
+    queryFn: ({ signal }) => apiClient.get(coursePath(courseId), learnerCourseDetail, { signal }),
+  });
+
+/**
+ * POST .../lessons/{lessonId}/complete. The answer's progress goes straight into the cached course (the bar moves
+ * at once, the lesson gets its tick); the summary and the course list are refetched when next shown.
+ */
+export function useCompleteLesson(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lessonId: string) =>
+      apiClient.post(`${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}/complete`, completeLessonResponse, {
+        body: { timeZone: browserTimeZone() },
+      }),
+    onSuccess: ({ progress, completedAt }, lessonId) => {
+      queryClient.setQueryData<LearnerCourseDetail>(learnerCourseQueryOptions(courseId).queryKey, (course) =>
+        course
+          ? {
+              ...course,
+              progress,
+              completedAt,
+              lastActivity: new Date().toISOString(),
+              lessons: course.lessons.map((lesson) => (lesson.id === lessonId ? { ...lesson, completed: true } : lesson)),
+            }
+          : course,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['learning', 'summary'] });
+      void queryClient.invalidateQueries({ queryKey: ['learning', 'courses'] });
+      if (completedAt) toast.success('Course completed', { description: 'You finished every lesson of this course. Well done!' });
+    },
+    onError: () => toast.error('Error', { description: 'The lesson could not be marked complete. Try again.' }),
+  });
+}

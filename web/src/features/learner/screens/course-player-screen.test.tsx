@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LearnerCourseDetail } from '@contracts/courses.ts';
+import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { browserTimeZone } from '../api/learning-queries.ts';
+import { CoursePlayerScreen } from './course-player-screen.tsx';
+
+vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+
+const course: LearnerCourseDetail = {
+  courseId: 'course-paint',
+  title: 'Watercolour for Beginners',
+  description: 'Paint with water.',
+  creatorName: 'Maya Green',
+  progress: 0,
+  lastActivity: '2026-11-20T10:00:00.000Z',
+  completedAt: null,
+  lessons: [
+    { id: 'l1', title: 'Your first wash', kind: 'text', body: '<h2>Brushes</h2><p>Use a <strong>round</strong> brush.</p>', videoUrl: null, position: 0, completed: false },
+    { id: 'l2', title: 'Wet on wet', kind: 'video', body: null, videoUrl: 'https://youtu.be/dQw4w9WgXcQ', position: 1, completed: false },
+  ],
+};
+
+function renderPlayer(path = '/dashboard/learner/courses/course-paint') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/learner/courses/:courseId" element={<CoursePlayerScreen />} />
+    </Routes>,
+    { path },
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CoursePlayerScreen', () => {
+  it("opens the first lesson not completed, shows its HTML, and 'Mark complete' ticks it and moves the bar to 50%", async () => {
+    const fetchMock = fakeApi({
+      'GET /api/learner/courses/course-paint': () => jsonResponse(200, course),
+      'POST /api/learner/courses/course-paint/lessons/l1/complete': () => jsonResponse(200, { progress: 50, completedAt: null }),
+    });
+    const { user } = renderPlayer();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your first wash' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Brushes' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Course progress: 0% complete' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark complete' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Course progress: 50% complete' })).toBeInTheDocument();
+    expect(screen.getByTestId('course-progress')).toHaveTextContent('50% complete');
+    expect(within(screen.getByRole('navigation', { name: 'Lessons' })).getByRole('link', { name: '1. Your first wash, completed' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your first wash' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Next lesson' })).toHaveAttribute('href', '/dashboard/learner/courses/course-paint?lesson=l2');
+    expect(callsTo(fetchMock, 'POST', '/api/learner/courses/course-paint/lessons/l1/complete')[0]?.body).toEqual({ timeZone: browserTimeZone() });
+  });
+
+  it('plays a YouTube lesson through youtube-nocookie.com in a titled frame', async () => {
+    fakeApi({ 'GET /api/learner/courses/course-paint': () => jsonResponse(200, course) });
+    renderPlayer('/dashboard/learner/courses/course-paint?lesson=l2');
+    const frame = await screen.findByTitle('Wet on wet');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  });
+
+  it.each([
+    ['https://vimeo.com/123456789', 'IFRAME', 'https://player.vimeo.com/video/123456789?dnt=1'],
+    ['https://cdn.example.com/wash.mp4', 'VIDEO', 'https://cdn.example.com/wash.mp4'],
+  ])('plays %s in a %s element', async (videoUrl, tag, src) => {
+    const video = { ...course, lessons: [{ ...course.lessons[1]!, videoUrl }] };
+    fakeApi({ 'GET /api/learner/courses/course-paint': () => jsonResponse(200, video) });
+    renderPlayer();
+    await screen.findByRole('heading', { level: 2, name: 'Wet on wet' });
+    const player = tag === 'IFRAME' ? screen.getByTitle('Wet on wet') : screen.getByLabelText('Wet on wet');
+    expect(player.tagName).toBe(tag);
+    expect(player).toHaveAttribute('src', src);
+  });
+
+  it('says the course is not theirs when the server answers 404', async () => {
+    fakeApi({ 'GET /api/learner/courses/course-paint': () => errorResponse(404, 'NOT_FOUND', 'Course not found') });
+    renderPlayer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my courses' })).toHaveAttribute('href', '/dashboard/learner/courses');
+  });
+});

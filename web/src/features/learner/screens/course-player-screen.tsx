@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, PlayCircle } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Progress } from '@/components/ui/progress.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { learnerCoursePath, paths } from '@/lib/paths.ts';
+import { cn } from '@/lib/utils.ts';
+import { learnerCourseQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
+import { LessonBody } from '../components/lesson-body.tsx';
+import { LessonVideo } from '../components/lesson-video.tsx';
+
+/**
+ * The course player: the lessons in order with a tick on each completed one, the chosen lesson (`?lesson=`, else
+ * the first one not completed) and 'Mark complete', which moves the progress bar at once.
+ */
+export function CoursePlayerScreen() {
+  const { courseId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const course = useQuery(learnerCourseQueryOptions(courseId));
+  const complete = useCompleteLesson(courseId);
+
+  if (course.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> Loading the course...
+      </p>
+    );
+  }
+  if (course.isError) {
+    const missing = course.error instanceof ApiError && course.error.status === 404;
+    return (
+      <div className="grid gap-6 *:min-w-0">
+        <PageHeader title={missing ? 'Course not found' : 'The course could not be loaded'} />
+        <EmptyState
+          icon={BookOpen}
+          title={missing ? 'This course is not one of yours' : 'Something went wrong'}
+          action={
+            <Button asChild variant="outline">
+              <Link to={paths.learner.courses}>Back to my courses</Link>
+            </Button>
+          }
+        >
+          {missing ? 'You can open the courses you are enrolled in from My Courses.' : 'Try again in a moment.'}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const { lessons } = course.data;
+  const current = lessons.find((l) => l.id === search.get('lesson')) ?? lessons.find((l) => !l.completed) ?? lessons[0];
+  const index = current ? lessons.indexOf(current) : -1;
+  const previous = index > 0 ? lessons[index - 1] : undefined;
+  const next = index >= 0 ? lessons[index + 1] : undefined;
+
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader title={course.data.title} description={`By ${course.data.creatorName}`} />
+      <div className="flex items-center gap-3">
+        <Progress value={course.data.progress} aria-label={`Course progress: ${course.data.progress}% complete`} className="flex-1" />
+        <span className="text-sm tabular-nums" data-testid="course-progress">
+          {course.data.progress}% complete
+        </span>
+      </div>
+
+      {lessons.length === 0 || !current ? (
+        <EmptyState icon={BookOpen} title="No lessons yet">
+          The creator has not added lessons to this course yet. They will appear here.
+        </EmptyState>
+      ) : (
+        <div className="grid gap-6 *:min-w-0 lg:grid-cols-[18rem_1fr]">
+          <nav aria-label="Lessons">
+            <ol className="grid gap-1">
+              {lessons.map((lesson, i) => (
+                <li key={lesson.id}>
+                  <Link
+                    to={learnerCoursePath(courseId, lesson.id)}
+                    aria-current={lesson.id === current.id ? 'page' : undefined}
+                    aria-label={`${i + 1}. ${lesson.title}${lesson.completed ? ', completed' : ''}`}
+                    className={cn(
+                      'flex items-center gap-2 rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+                      lesson.id === current.id && 'bg-accent font-medium',
+                    )}
+                  >
+                    {lesson.completed ? (
+                      <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                    ) : (
+                      <Circle aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                    )}
+                    <span className="min-w-0 flex-1">
+                      {i + 1}. {lesson.title}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </nav>
+
+          <Card className="grid gap-5 p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              {current.kind === 'video' ? <PlayCircle aria-hidden="true" className="size-4" /> : <FileText aria-hidden="true" className="size-4" />}
+              Lesson {index + 1} of {lessons.length}
+            </div>
+            <h2 className="text-xl font-semibold tracking-tight">{current.title}</h2>
+            {current.kind === 'video' && current.videoUrl ? (
+              <LessonVideo url={current.videoUrl} title={current.title} />
+            ) : (
+              <LessonBody html={current.body ?? ''} />
+            )}
+
+            <div className="flex flex-wrap items-center gap-2 border-t pt-4">
+              {current.completed ? (
+                <p className="flex items-center gap-2 text-sm font-medium">
+                  <CircleCheck aria-hidden="true" className="size-4 text-primary" /> Completed
+                </p>
+              ) : (
+                <Button
+                  loading={complete.isPending}
+                  onClick={() => {
+                    // Pinned in the address: once completed, the lesson stays on screen instead of the next one.
+                    setSearch({ lesson: current.id }, { replace: true });
+                    complete.mutate(current.id);
+                  }}
+                >
+                  <CircleCheck aria-hidden="true" />
+                  Mark complete
+                </Button>
+              )}
+              <div className="ml-auto flex flex-wrap gap-2">
+                {previous && (
+                  <Button asChild variant="outline">
+                    <Link to={learnerCoursePath(courseId, previous.id)}>
+                      <ArrowLeft aria-hidden="true" />
+                      Previous lesson
+                    </Link>
+                  </Button>
+                )}
+                {next && (
+                  <Button asChild variant="outline">
+                    <Link to={learnerCoursePath(courseId, next.id)}>
+                      Next lesson
+                      <ArrowRight aria-hidden="true" />
+                    </Link>
+                  </Button>
+                )}
+              </div>
+            </div>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
