@@ -1,0 +1,214 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LESSONS_PER_COURSE_MAX, type Lesson } from '#contracts/courses.ts';
+import type { CourseRecord } from '#core/ports.ts';
+import { courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute)).toISOString();
+
+const courseOf = (creatorId: string, minute = 0, extra: Partial<CourseRecord> = {}): CourseRecord => ({
+  id: unique('course'),
+  creatorId,
+  title: 'Knife skills',
+  description: 'Chop things.',
+  status: 'draft',
+  lessonCount: 0,
+  enrolledCount: 0,
+  createdAt: at(minute),
+  updatedAt: at(minute),
+  ...extra,
+});
+
+const lessonOf = (courseId: string, position: number, extra: Partial<Lesson> = {}): Lesson => ({
+  id: unique('lesson'),
+  courseId,
+  title: `Lesson ${position}`,
+  kind: 'text',
+  body: '<p>Hi</p>',
+  videoUrl: null,
+  position,
+  createdAt: at(position),
+  updatedAt: at(position),
+  ...extra,
+});
+
+const stats = (creatorId: string) => rawItem(creatorStatsKey(creatorId));
+
+describe('the courses store (DynamoDB Local)', () => {
+  it('creates a course with its index keys and counts it; refuses a taken id without counting again', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    expect(await rawItem(courseKeys.course(course.id))).toMatchObject({
+      ...courseKeys.byCreator(creatorId, course.createdAt, course.id),
+      type: 'Course',
+      title: 'Knife skills',
+    });
+    expect(await stats(creatorId)).toMatchObject({ courses: 1, type: 'CreatorStats' });
+    await expect(courses.create(course)).rejects.toThrow(`Course id ${course.id} is already taken.`);
+    expect((await stats(creatorId))?.['courses']).toBe(1);
+  });
+
+  it('reads a course with its lessons in order, numbered 0..n-1; nothing for an unknown course', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-get');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const third = lessonOf(course.id, 7);
+    const first = lessonOf(course.id, 2, { createdAt: at(1) });
+    const second = lessonOf(course.id, 2, { createdAt: at(3), kind: 'video', body: null, videoUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    for (const l of [third, second, first]) expect(await courses.createLesson({ creatorId, lesson: l })).toBe('created');
+    const found = await courses.getCourse(course.id);
+    expect(found).toMatchObject({ id: course.id, creatorId, lessonCount: 3, enrolledCount: 0, updatedAt: at(1) });
+    expect(found?.lessons.map((l) => [l.id, l.position])).toEqual([
+      [first.id, 0],
+      [second.id, 1],
+      [third.id, 2],
+    ]);
+    expect(await courses.getCourse(unique('missing'))).toBeUndefined();
+  });
+
+  it("lists a creator's courses newest first, at most the limit, and no one else's", async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-list');
+    const [old, mid, recent] = [courseOf(creatorId, 1), courseOf(creatorId, 2), courseOf(creatorId, 3)];
+    for (const c of [mid, recent, old]) await courses.create(c);
+    await courses.create(courseOf(unique('creator-other'), 4));
+    expect((await courses.listByCreator(creatorId)).map((c) => c.id)).toEqual([recent.id, mid.id, old.id]);
+    expect((await courses.listByCreator(creatorId, { limit: 2 })).map((c) => c.id)).toEqual([recent.id, mid.id]);
+    expect(await courses.listByCreator(unique('nobody'))).toEqual([]);
+    expect((await stats(creatorId))?.['courses']).toBe(3);
+  });
+
+  it("updates only the creator's own course, and only the given fields", async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-upd');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const saved = await courses.update({ courseId: course.id, creatorId, changes: { title: 'Sharper', status: 'published', description: undefined, updatedAt: at(9) } });
+    expect(saved).toEqual({ ...course, title: 'Sharper', status: 'published', updatedAt: at(9) });
+    expect(await courses.update({ courseId: course.id, creatorId: unique('intruder'), changes: { title: 'Mine now', updatedAt: at(10) } })).toBeUndefined();
+    expect(await courses.update({ courseId: unique('missing'), creatorId, changes: { title: 'x', updatedAt: at(10) } })).toBeUndefined();
+    expect(await rawItem(courseKeys.course(course.id))).toMatchObject({ title: 'Sharper', updatedAt: at(9) });
+    await expect(courses.update({ courseId: course.id, creatorId, changes: { updatedAt: undefined as unknown as string } })).rejects.toThrow();
+  });
+
+  it('adds lessons while there is room, counting them; refuses a full course and one that is not the creator\'s', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-lesson');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const added = lessonOf(course.id, 0);
+    expect(await courses.createLesson({ creatorId, lesson: added })).toBe('created');
+    expect(await rawItem(courseKeys.lesson(course.id, added.id))).toMatchObject({ type: 'Lesson', title: 'Lesson 0' });
+    expect((await rawItem(courseKeys.course(course.id)))?.['lessonCount']).toBe(1);
+
+    expect(await courses.createLesson({ creatorId: unique('intruder'), lesson: lessonOf(course.id, 1) })).toBe('gone');
+    expect(await courses.createLesson({ creatorId, lesson: lessonOf(unique('missing'), 0) })).toBe('gone');
+    expect(await courses.createLesson({ creatorId, lesson: added })).toBe('gone');
+    expect((await rawItem(courseKeys.course(course.id)))?.['lessonCount']).toBe(1);
+
+    const full = courseOf(creatorId, 5, { lessonCount: LESSONS_PER_COURSE_MAX });
+    await putRaw({ ...courseKeys.course(full.id), type: 'Course', ...full });
+    const refused = lessonOf(full.id, 0);
+    expect(await courses.createLesson({ creatorId, lesson: refused })).toBe('full');
+    expect(await rawItem(courseKeys.lesson(full.id, refused.id))).toBeUndefined();
+    expect((await rawItem(courseKeys.course(full.id)))?.['lessonCount']).toBe(LESSONS_PER_COURSE_MAX);
+  });
+
+  it('updates a lesson but not its position; gone for a missing lesson or another creator', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-ul');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const l = lessonOf(course.id, 0);
+    await courses.createLesson({ creatorId, lesson: l });
+    const changed = { ...l, title: 'Video now', kind: 'video' as const, body: null, videoUrl: 'https://vimeo.com/123456789', position: 9, updatedAt: at(20) };
+    expect(await courses.updateLesson({ creatorId, lesson: changed })).toBe('updated');
+    expect(await rawItem(courseKeys.lesson(course.id, l.id))).toMatchObject({ title: 'Video now', kind: 'video', body: null, videoUrl: changed.videoUrl, position: 0, updatedAt: at(20) });
+    expect(await courses.updateLesson({ creatorId: unique('intruder'), lesson: { ...changed, title: 'Hijack' } })).toBe('gone');
+    expect(await courses.updateLesson({ creatorId, lesson: { ...changed, id: unique('missing') } })).toBe('gone');
+    expect((await rawItem(courseKeys.course(course.id)))?.['lessonCount']).toBe(1);
+    expect((await rawItem(courseKeys.lesson(course.id, l.id)))?.['title']).toBe('Video now');
+  });
+
+  it('deletes a lesson and counts it out; gone when already deleted or not the creator\'s', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-dl');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const [a, b] = [lessonOf(course.id, 0), lessonOf(course.id, 1)];
+    for (const l of [a, b]) await courses.createLesson({ creatorId, lesson: l });
+    expect(await courses.deleteLesson({ creatorId: unique('intruder'), courseId: course.id, lessonId: a.id, updatedAt: at(30) })).toBe('gone');
+    expect(await rawItem(courseKeys.lesson(course.id, a.id))).toBeDefined();
+    expect(await courses.deleteLesson({ creatorId, courseId: course.id, lessonId: a.id, updatedAt: at(30) })).toBe('deleted');
+    expect(await rawItem(courseKeys.lesson(course.id, a.id))).toBeUndefined();
+    expect(await rawItem(courseKeys.course(course.id))).toMatchObject({ lessonCount: 1, updatedAt: at(30) });
+    expect(await courses.deleteLesson({ creatorId, courseId: course.id, lessonId: a.id, updatedAt: at(31) })).toBe('gone');
+    expect((await rawItem(courseKeys.course(course.id)))?.['lessonCount']).toBe(1);
+    expect((await courses.getCourse(course.id))?.lessons.map((l) => [l.id, l.position])).toEqual([[b.id, 0]]);
+  });
+
+  it('reorders lessons (more than one transaction of them); gone for a missing lesson or another creator', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-ro');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const lessons = Array.from({ length: 105 }, (_, i) => lessonOf(course.id, i, { createdAt: at(0) }));
+    await Promise.all(lessons.map((l) => courses.createLesson({ creatorId, lesson: l })));
+    const order = lessons.map((l) => l.id).reverse();
+    expect(await courses.reorderLessons({ creatorId, courseId: course.id, order, updatedAt: at(40) })).toBe('reordered');
+    const found = await courses.getCourse(course.id);
+    expect(found?.lessons.map((l) => l.id)).toEqual(order);
+    expect(found?.updatedAt).toBe(at(40));
+    expect((await rawItem(courseKeys.lesson(course.id, lessons[0]!.id)))?.['position']).toBe(104);
+
+    expect(await courses.reorderLessons({ creatorId: unique('intruder'), courseId: course.id, order: [lessons[0]!.id], updatedAt: at(41) })).toBe('gone');
+    expect(await courses.reorderLessons({ creatorId, courseId: course.id, order: [lessons[0]!.id, unique('missing')], updatedAt: at(42) })).toBe('gone');
+    expect((await rawItem(courseKeys.lesson(course.id, lessons[0]!.id)))?.['position']).toBe(104);
+    expect((await rawItem(courseKeys.course(course.id)))?.['updatedAt']).toBe(at(40));
+  });
+
+  it('deletes a course with its lessons and enrolments, moving the counters; refuses another creator', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('creator-del');
+    const course = courseOf(creatorId);
+    const kept = courseOf(creatorId, 1);
+    await courses.create(course);
+    await courses.create(kept);
+    const lessons = Array.from({ length: 30 }, (_, i) => lessonOf(course.id, i));
+    await Promise.all(lessons.map((l) => courses.createLesson({ creatorId, lesson: l })));
+    const enrol = (learnerId: string, status: string, completedAt?: string) =>
+      putRaw({ ...courseKeys.course(course.id), sk: `${courseKeys.enrollmentPrefix}${learnerId}`, type: 'Enrollment', status, ...(completedAt ? { completedAt } : {}) });
+    await enrol('active', 'active');
+    await enrol('done', 'active', at(5));
+    await enrol('left', 'removed', at(6));
+    await putRaw({ ...creatorStatsKey(creatorId), students: 5, completions: 2 });
+    await courses.create(courseOf(creatorId, 2));
+    const before = await stats(creatorId);
+    expect(before).toMatchObject({ courses: 1, students: 5, completions: 2 });
+
+    expect(await courses.delete({ courseId: course.id, creatorId: unique('intruder') })).toBe(false);
+    expect(await rawItem(courseKeys.course(course.id))).toBeDefined();
+    expect(await stats(creatorId)).toMatchObject({ courses: 1, students: 5, completions: 2 });
+
+    expect(await courses.delete({ courseId: course.id, creatorId })).toBe(true);
+    expect(await courses.getCourse(course.id)).toBeUndefined();
+    expect(await rawItem(courseKeys.lesson(course.id, lessons[29]!.id))).toBeUndefined();
+    expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#left' })).toBeUndefined();
+    expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#done' })).toBeUndefined();
+    expect(await stats(creatorId)).toMatchObject({ courses: 0, students: 3, completions: 1 });
+    expect(await courses.getCourse(kept.id)).toBeDefined();
+    expect(await courses.delete({ courseId: course.id, creatorId })).toBe(false);
+  });
+
+  it('moves no counters when nothing moves', () => {
+    expect(creatorStatsUpdate('c', {})).toEqual([]);
+    expect(creatorStatsUpdate('c', { courses: 0, students: undefined })).toEqual([]);
+    expect(creatorStatsUpdate('c', { courses: 0, students: -2 })[0]?.Update.UpdateExpression).toBe('ADD #students :students SET #type = :type');
+  });
+});
