@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_HTML, sanitizeLandingHtml } from '#adapters/html-sanitizer.ts';
 import { palettes, renderLandingPage, type LandingFields } from '#lib/local/bedrock/stand-in.ts';
-import { largeLandingPage, measureSanitizer } from '#test/bench/sanitize.ts';
+import { largeLandingPage } from '#test/bench/sanitize.ts';
 import { hostileLandingPage, xssPayloads } from '#test/support/xss-corpus.ts';
 
 const fields: LandingFields = {
@@ -260,10 +260,10 @@ describe('sanitizing a landing page', () => {
     });
   });
 
-  it('sanitizes a 200 KB page in well under the request budget (median of 5 runs, generous for a shared machine)', () => {
+  // Its speed is a budget, so it is measured by `npm run bench` (test/bench/sanitize.ts), not asserted here.
+  it('sanitizes a 200 KB page whole', () => {
     const page = largeLandingPage();
     expect(page.length).toBeGreaterThanOrEqual(200 * 1024);
     expect(sanitizeLandingHtml(page)).toContain('<h1 id="hero-title">Northwind Studio</h1>');
-    expect(measureSanitizer(5).median).toBeLessThan(200);
   });
 });
