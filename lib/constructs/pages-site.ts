@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CacheCookieBehavior,
@@ -21,8 +21,8 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { accessLogBucket } from './access-logs.ts';
 import { PUBLIC_PAGE_CSP } from '#contracts/landing.ts';
 import { routes } from '#functions/routes.ts';
 
@@ -89,19 +89,7 @@ export class PagesSite extends Construct {
   constructor(scope: Construct, id: string, props: PagesSiteProps) {
     super(scope, id);
 
-    // Records, not build output: kept when the stack goes. CloudFront standard logging needs ACLs.
-    const logs = new Bucket(this, 'Logs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(logs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
-    });
+    const logs = accessLogBucket(this);
 
     const rewrite = new CloudFrontFunction(this, 'PagePath', {
       runtime: FunctionRuntime.JS_2_0,

@@ -26,6 +26,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { accessLogBucket } from './access-logs.ts';
 import { acknowledgeGeneratedWildcards } from './nag.ts';
 
 /** The SPA's runtime configuration, `/config.json` (web/src/lib/config.ts reads it; same keys as the outputs). */
@@ -80,19 +81,7 @@ export class StaticSite extends Construct {
     super(scope, id);
     const region = Stack.of(this).region;
 
-    // Logs are records, not build output: kept when the stack goes. CloudFront standard logging needs ACLs.
-    const logs = new Bucket(this, 'Logs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(logs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
-    });
+    const logs = accessLogBucket(this);
 
     // Retained rather than auto-emptied: no extra custom-resource function, and nothing in it is irreplaceable.
     this.bucket = new Bucket(this, 'Site', {
