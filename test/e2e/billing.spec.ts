@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Outputs } from '#lib/local/outputs.ts';
-import { checkAndShoot, createTestAccount, expect, test, TEST_PASSWORD } from './support/cloud.ts';
+import { cancelInPortal, checkAndShoot, createTestAccount, expect, test, TEST_PASSWORD } from './support/cloud.ts';
 
 // The money paths in a real browser against the local cloud: a NEW creator (so each test starts unsubscribed)
 // subscribes from their dashboard through the Stripe stand-in's hosted checkout, gets the trial and the credits
@@ -122,14 +122,8 @@ test.describe('billing and AI credits', () => {
     await expect(creditsCard(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
     await checkAndShoot(page, testInfo, 'dashboard-low-credits', billingCloseUps(page));
 
-    await page.getByRole('button', { name: 'Manage billing' }).click();
-    await expect(page).toHaveURL((url) => url.href.startsWith(cloud.StripeApiUrl) && url.pathname.startsWith('/billing_portal/'));
-    await expect(page.getByRole('heading', { name: 'Manage your subscription' })).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    await expect(page.getByText(/^canceled$/)).toBeVisible();
-    await page.getByRole('link', { name: 'Return to the platform' }).click();
+    await cancelInPortal(page, cloud);
 
-    await expect(page).toHaveURL(/\/dashboard\/creator$/);
     const canceled = page.getByRole('region', { name: 'Your subscription has been canceled' });
     await expect(canceled).toBeVisible();
     await expect(canceled.getByTestId('subscription-status')).toHaveText('Canceled');

@@ -27,6 +27,17 @@ export const test = base.extend<{ cloud: Outputs }>({
 
 export { expect };
 
+/** From a creator's dashboard: 'Manage billing', cancel in the Stripe stand-in's portal, and back to the dashboard. */
+export async function cancelInPortal(page: Page, cloud: Outputs): Promise<void> {
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL((url) => url.href.startsWith(cloud.StripeApiUrl) && url.pathname.startsWith('/billing_portal/'));
+  await expect(page.getByRole('heading', { name: 'Manage your subscription' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText(/^canceled$/)).toBeVisible();
+  await page.getByRole('link', { name: 'Return to the platform' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/creator$/);
+}
+
 /** The password of every account the browser tests make. */
 export const TEST_PASSWORD = 'Str0ngPassword';
 
