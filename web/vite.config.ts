@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin, type Rollup } from 'vite';
+import type * as DashboardShells from './src/app/dashboard-shell.tsx';
 import type * as Prerender from './src/app/prerender.tsx';
 import { PRERENDERED_ATTRIBUTE, sessionHintScript } from './src/app/session-hint.ts';
 
@@ -62,11 +63,35 @@ function staticImports(bundle: Rollup.OutputBundle, file: string, seen = new Set
 }
 
 /**
+ * The app's modules as Node runs them (aliases, JSX); dependencies are imported from node_modules. Its own cache
+ * directory: a dev server running meanwhile (`npm start`, the browser tests) keeps its optimized deps.
+ */
+async function withSsr<T>(run: (load: (path: string) => Promise<Record<string, unknown>>) => Promise<T>): Promise<T> {
+  const server = await createServer({
+    configFile: false,
+    root: fromHere('.'),
+    cacheDir: fromHere('node_modules/.vite-prerender'),
+    resolve: { alias },
+    plugins: [react()],
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    return await run((path) => server.ssrLoadModule(path));
+  } finally {
+    await server.close();
+  }
+}
+
+/**
  * Build only: shapes the built index.html and writes landing.html.
  * - index.html: the stylesheet first in <head> (the first paint waits for it, and the browser asks for files in the
  *   order it finds them), then the session hint (src/app/session-hint.ts), which preloads what a visitor with a
  *   stored session needs at once: the profile's chunk (GET /api/me and its contract), and Amplify's lazy chunk when
- *   the stored access token must be refreshed first.
+ *   the stored access token must be refreshed first; it also carries the app shells of src/app/dashboard-shell.tsx
+ *   (rendered here), which it paints into #root for a signed-in visitor of such a page.
  * - landing.html: the same shell with the marketing page rendered into its root by src/app/prerender.tsx, and the
  *   landing chunk (with its imports) preloaded. CloudFront serves it for `/` (lib/constructs/static-site.ts), every
  *   other client route keeps the empty shell: the marketing page is on screen at the first paint instead of after
@@ -76,6 +101,7 @@ export function shapeHtml(): Plugin {
   let outDir = '';
   let hintFile = '';
   let landingPreloads: string[] = [];
+  let landingMarkup = '';
   return {
     name: 'shape-html',
     apply: 'build',
@@ -83,7 +109,7 @@ export function shapeHtml(): Plugin {
       outDir = config.build.outDir;
     },
     // Runs before Vite writes index.html (its transformIndexHtml hooks below then know the hint's file name).
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const entry = chunks.find((chunk) => chunk.isEntry);
       const chunkOf = (path: string) => chunks.find((chunk) => chunk.facadeModuleId === fromHere(path));
@@ -96,7 +122,13 @@ export function shapeHtml(): Plugin {
       landingPreloads = withImports(landing.fileName);
       const forSession = withImports(profile.fileName);
       const forRefresh = withImports(amplify.fileName).filter((file) => !forSession.includes(file));
-      const hint = this.emitFile({ type: 'asset', name: 'session-hint.js', source: sessionHintScript(forSession, forRefresh) });
+      const shells = await withSsr(async (load) => {
+        const { prerenderLanding } = (await load('/src/app/prerender.tsx')) as typeof Prerender;
+        const { prerenderDashboardShells } = (await load('/src/app/dashboard-shell.tsx')) as typeof DashboardShells;
+        landingMarkup = await prerenderLanding();
+        return prerenderDashboardShells();
+      });
+      const hint = this.emitFile({ type: 'asset', name: 'session-hint.js', source: sessionHintScript(forSession, forRefresh, shells) });
       hintFile = this.getFileName(hint);
     },
     transformIndexHtml: {
@@ -114,26 +146,7 @@ export function shapeHtml(): Plugin {
       const shell = await readFile(join(outDir, 'index.html'), 'utf8');
       const emptyRoot = '<div id="root"></div>';
       if (!shell.includes(emptyRoot)) throw new Error(`shape-html: no ${emptyRoot} in index.html`);
-      // The app's modules as Node runs them (aliases, JSX); dependencies are imported from node_modules. Its own
-      // cache directory: a dev server running meanwhile (`npm start`, the browser tests) keeps its optimized deps.
-      const server = await createServer({
-        configFile: false,
-        root: fromHere('.'),
-        cacheDir: fromHere('node_modules/.vite-prerender'),
-        resolve: { alias },
-        plugins: [react()],
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      let markup: string;
-      try {
-        const { prerenderLanding } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
-        markup = await prerenderLanding();
-      } finally {
-        await server.close();
-      }
+      const markup = landingMarkup;
       const preloads = landingPreloads.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`);
       // No first paint before the whole hero is parsed (up to the next section): the header alone would flash up
       // first whenever the parser yields early, with the headline a long script task later.

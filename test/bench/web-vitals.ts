@@ -23,6 +23,8 @@ export const LOADS = 5;
 const CPU_SLOWDOWN = 4;
 const LCP_BUDGET_MS = 1000;
 const TBT_BUDGET_MS = 200;
+/** Cumulative layout shift: Web Vitals' "good". An app shell painted before the scripts must not move when React takes over. */
+const CLS_BUDGET = 0.1;
 /** A page is settled once this long passed with no long task and no network response (after network idle). */
 const QUIET_MS = 1000;
 /** Long tasks block input for what exceeds this (the TBT definition). */
@@ -36,12 +38,30 @@ const viewport = playwrightConfig.use?.viewport ?? { width: 1280, height: 800 };
 // The in-page parts are plain JavaScript source: the root tsconfig has no DOM types, and a function passed to
 // page.evaluate would carry whatever helpers the TypeScript transform adds.
 
-/** Registered before any script of the page runs (addInitScript), so no long task of the load escapes it. */
+/** How a report names an element: its tag and the start of its text. */
+const describeElement = `(el) => {
+  const text = (el.textContent ?? '').replace(/\\s+/g, ' ').trim();
+  return el.tagName.toLowerCase() + (text ? ' "' + (text.length > 28 ? text.slice(0, 27) + '…' : text) + '"' : '');
+}`;
+
+/**
+ * Registered before any script of the page runs (addInitScript), so no long task of the load escapes it. The LCP
+ * candidates are named as they come: an element painted early and replaced later by the same content (an app shell
+ * React renders again) is no longer in the page, and its entry no longer names it, when the load is read.
+ */
 const observeLongTasks = `
   window.__benchLongTasks = [];
+  window.__benchLcpElements = {};
+  window.__benchLayoutShift = 0;
   new PerformanceObserver((list) => {
     for (const task of list.getEntries()) window.__benchLongTasks.push([task.startTime, task.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.element) window.__benchLcpElements[entry.startTime] = (${describeElement})(entry.element);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const shift of list.getEntries()) if (!shift.hadRecentInput) window.__benchLayoutShift += shift.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 `;
 
 /** The page clock now and the end of the last long task or network response. */
@@ -57,12 +77,13 @@ const readVitals = `new Promise((resolve) => {
   const done = (lcp) => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
     const el = lcp?.element;
-    const text = (el?.textContent ?? '').replace(/\\s+/g, ' ').trim();
+    const named = lcp ? window.__benchLcpElements?.[lcp.startTime] : undefined;
     resolve({
       lcp: lcp ? lcp.startTime : null,
-      lcpElement: el ? el.tagName.toLowerCase() + (text ? ' "' + (text.length > 28 ? text.slice(0, 27) + '…' : text) + '"' : '') : (lcp?.url || null),
+      lcpElement: el ? (${describeElement})(el) : named ? named + ' (since replaced)' : (lcp?.url || null),
       fcp: fcp ? fcp.startTime : null,
       longTasks: window.__benchLongTasks ?? [],
+      cls: window.__benchLayoutShift ?? 0,
     });
   };
   new PerformanceObserver((list, observer) => {
@@ -77,6 +98,7 @@ interface PageVitals {
   lcpElement: string | null;
   fcp: number | null;
   longTasks: [start: number, duration: number][];
+  cls: number;
 }
 
 export interface Sample {
@@ -84,6 +106,8 @@ export interface Sample {
   tbt: number;
   fcp: number;
   lcpElement: string;
+  /** Every layout shift of the load, summed (an upper bound of Web Vitals' CLS, which takes the worst burst). */
+  cls: number;
 }
 
 /**
@@ -137,6 +161,7 @@ const measureLoad = async (browser: Browser, baseUrl: string, target: Target): P
       fcp: vitals.fcp,
       tbt: totalBlockingTime(vitals.longTasks, vitals.fcp),
       lcpElement: vitals.lcpElement ?? 'unknown element',
+      cls: vitals.cls,
     };
   } finally {
     await context.close();
@@ -203,6 +228,12 @@ const pageRows = (name: string, samples: readonly Sample[]): Row[] => {
       spread(samples.map((s) => s.tbt), millis),
       `<= ${millis(TBT_BUDGET_MS)}`,
       tbt <= TBT_BUDGET_MS,
+    ),
+    row(
+      `${name} layout shift (CLS, all shifts summed)`,
+      spread(samples.map((s) => s.cls), (value) => value.toFixed(3)),
+      `<= ${CLS_BUDGET}`,
+      median(samples.map((s) => s.cls)) <= CLS_BUDGET,
     ),
     row(`${name} FCP; LCP element`, `${seconds(median(samples.map((s) => s.fcp)))}; ${mostCommon(samples.map((s) => s.lcpElement))}`),
   ];

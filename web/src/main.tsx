@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, firstNavigation, startApp, type AppRouter } from './app/app.tsx';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
-import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE } from './app/session-hint.ts';
+import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE, SHELL_ATTRIBUTE } from './app/session-hint.ts';
 import { configureAuth } from './lib/auth.ts';
 import { loadConfig } from './lib/config.ts';
 import { paths } from './lib/paths.ts';
@@ -19,7 +19,9 @@ const container = document.getElementById('root')!;
  * instead of replacing it.
  */
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute(SESSION_HINT_ATTRIBUTE);
-if (!prerendered) {
+/** The app shell the session hint painted (a signed-in dashboard's frame and heading, app/dashboard-shell.tsx). */
+const shell = container.hasAttribute(SHELL_ATTRIBUTE);
+if (!prerendered && !shell) {
   // The hidden markup of a signed-in visitor goes; whatever renders next must not be hidden by index.css. (A page
   // about to be hydrated keeps its attribute: removing it would make the browser restyle the whole page.)
   container.replaceChildren();
@@ -48,8 +50,18 @@ loadConfig().then(
       startTransition(() => void hydrateRoot(container, tree));
     } else {
       // Any other page (or a signed-in visitor of `/`, whose guard moved on): the loading screen at once while
-      // the router's guards run, then the page; markup left in the container is replaced.
-      createRoot(container).render(tree);
+      // the router's guards run, then the page; markup left in the container is replaced. An app shell stays on
+      // screen instead of the loading screen until the router settled, then React's page replaces it in one commit
+      // (the same frame and heading in the same place: nothing moves, the heading is not painted anew).
+      // As a transition, React renders that page in slices, so the shell on screen stays responsive meanwhile.
+      if (shell) {
+        await firstNavigation(app.router);
+        container.removeAttribute(SHELL_ATTRIBUTE);
+        const root = createRoot(container);
+        startTransition(() => root.render(tree));
+      } else {
+        createRoot(container).render(tree);
+      }
     }
   },
   (error: unknown) => {

@@ -27,7 +27,7 @@ export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 const MOBILE_QUERY = '(max-width: 767.98px)';
 
 /** The remembered expanded/collapsed state, or undefined when there is none yet. */
-export function readSidebarCookie(cookie = document.cookie): boolean | undefined {
+export function readSidebarCookie(cookie = typeof document === 'undefined' ? '' : document.cookie): boolean | undefined {
   const value = cookie
     .split(';')
     .map((part) => part.trim().split('='))

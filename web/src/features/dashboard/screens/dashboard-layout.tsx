@@ -1,5 +1,5 @@
 import { LogOut, RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
@@ -46,6 +46,19 @@ export function DashboardLayout() {
 
   const { email, role } = profile.data;
   return (
+    <DashboardFrame role={role} email={email} signOut={<SignOutButton signingOut={signingOut} />}>
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+/**
+ * The frame itself: skip link, the role's sidebar, the header and `children` as the page. Also rendered at build
+ * time (app/dashboard-shell.tsx) as the page-head's app shell, so both must stay one component: the shell is on
+ * screen until React renders this same frame in its place, with nothing moving.
+ */
+export function DashboardFrame({ role, email, signOut, children }: { role: string; email: string; signOut: ReactNode; children: ReactNode }) {
+  return (
     <SidebarProvider>
       <a
         href="#main-content"
@@ -65,11 +78,11 @@ export function DashboardLayout() {
               {email}
             </p>
           </div>
-          <SignOutButton signingOut={signingOut} />
+          {signOut}
         </header>
         {/* The billing issue puts the trial banner here (above every page of a creator on trial). */}
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8">
-          <Outlet />
+          {children}
         </main>
       </SidebarInset>
     </SidebarProvider>
@@ -84,7 +97,7 @@ function CloseDrawerOnNavigation() {
   return null;
 }
 
-function SignOutButton({ signingOut }: { signingOut: React.RefObject<boolean> }) {
+export function SignOutButton({ signingOut }: { signingOut: React.RefObject<boolean> }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
