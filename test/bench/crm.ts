@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { createAccount } from '#core/accounts/create-account.ts';
+import { crmKeys } from '#data/crm.ts';
+import { enrollmentKeys } from '#data/enrollments.ts';
+import { documentClient } from '#data/table.ts';
+import { getDeps } from '#functions/deps.ts';
+import type { LocalCloud } from '#lib/local/cloud.ts';
+import { applyFunctionEnv } from '#lib/local/function-env.ts';
+import { signIn, startUnthrottledGateway } from './api-latency.ts';
+import { non2xxCodes } from './load.ts';
+import { ms, percentile } from './stats.ts';
+import { errorRow, formatTable, row, section, shortMessage, type Row } from './table.ts';
+
+/**
+ * The CRM's first page at 10 and at 10,000 enrolled learners (issue 10; QUALITY.md: every list a person pages
+ * through costs the same within 1.5x at 10 and at 10,000 items). Two creators of the bench's own, each with courses
+ * made through POST /api/courses; their enrolments are written straight into the table (see `writeAll`), shaped
+ * as functions/data/enrollments.ts's `enroll` writes a new one (its keys, gsi1 for the CRM and gsi2 for the
+ * learner's list), plus a note on every NOTE_EVERY-th learner as the CRM saves one. No Cognito account per learner: the CRM page reads only the table. The creator counters
+ * and the courses' enrolledCount are not moved: the page does not read them.
+ * Then GET /api/crm/learners (no cursor) for each creator, one request in flight, the two alternating so the noise
+ * of a shared machine falls on both alike. bench.ts adds `benchCrm`'s rows; run alone:
+ * `node --import tsx test/bench/crm.ts`.
+ */
+
+const SMALL = 10;
+const LARGE = 10_000;
+const COURSES_OF_LARGE = 4;
+const WARM_UP_REQUESTS = 20;
+const REQUESTS = 200;
+const RATIO_BUDGET = 1.5;
+/** The CRM's page size (functions/core/crm/learners.ts CRM_PAGE_SIZE): what a first page of 10,000 holds. */
+const PAGE_SIZE = 25;
+/** TransactWriteItems' limit: DynamoDB Local commits a transaction's puts together (see `writeAll`). */
+const BATCH = 100;
+const SEED_PARALLEL = 2;
+const NOTE_EVERY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface BenchCreator {
+  userId: string;
+  token: string;
+}
+
+const count = (n: number): string => n.toLocaleString('en-GB');
+
+/** A creator of the bench's own with `courses` draft courses made through the product's route. */
+const setUpCreator = async (cloud: LocalCloud, gatewayUrl: string, learners: number, courses: number): Promise<BenchCreator & { courses: { id: string; title: string }[] }> => {
+  const email = `bench-crm-${learners}-${Date.now()}@example.com`;
+  const password = 'BenchCreator123';
+  const user = await createAccount(getDeps(), { email, role: 'creator', password });
+  const { token } = await signIn(cloud, email, password);
+  const made: { id: string; title: string }[] = [];
+  for (let i = 1; i <= courses; i++) {
+    const title = `Bench course ${i} of ${count(learners)} learners`;
+    const res = await fetch(`${gatewayUrl}/api/courses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title }),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/courses answered ${res.status}: ${await res.text()}`);
+    const { id } = (await res.json()) as { id: string };
+    made.push({ id, title });
+  }
+  return { userId: user.id, token, courses: made };
+};
+
+/**
+ * The items of `learners` enrolments spread over the creator's courses, enrolled over the last year (so the CRM's
+ * newest-first index has an order to keep), each as `enroll` writes a new one; and a note on every NOTE_EVERY-th.
+ */
+const seedItems = (creatorId: string, courses: { id: string; title: string }[], learners: number, now: number): Record<string, unknown>[] => {
+  const items: Record<string, unknown>[] = [];
+  for (let n = 0; n < learners; n++) {
+    const course = courses[n % courses.length]!;
+    const learnerId = randomUUID();
+    const enrolledAt = new Date(now - Math.floor(((n + 1) / learners) * 365 * DAY_MS)).toISOString();
+    items.push({
+      ...enrollmentKeys.enrollment(course.id, learnerId),
+      ...enrollmentKeys.byCreator(creatorId, enrolledAt, course.id, learnerId),
+      ...enrollmentKeys.byLearner(learnerId, course.id),
+      type: 'Enrollment',
+      courseId: course.id,
+      learnerId,
+      creatorId,
+      learnerEmail: `learner-${n}-${learnerId.slice(0, 8)}@bench.example.com`,
+      learnerJoinedAt: new Date(Date.parse(enrolledAt) - DAY_MS).toISOString(),
+      courseTitle: course.title,
+      status: 'active',
+      enrolledAt,
+      completedLessonIds: [],
+      progress: 0,
+      lastActivity: enrolledAt,
+      completedAt: null,
+    });
+    if (n % NOTE_EVERY === 0) {
+      items.push({ ...crmKeys.note(creatorId, learnerId), type: 'LearnerNote', creatorId, learnerId, notes: `Bench note for learner ${n}.`, updatedAt: new Date(now).toISOString() });
+    }
+  }
+  return items;
+};
+
+/**
+ * Writes the items in transactions of BATCH puts, SEED_PARALLEL in flight. Not BatchWriteItem: DynamoDB Local
+ * (SQLite on disk) commits each put of a batch on its own, ~18 ms apiece on this 2-core machine (11,011 items took
+ * 197 s at 8 batches of 25 in flight), while a transaction's puts go to disk together (4-5x faster). More in flight
+ * does not help: SQLite has one writer. The items are new (fresh learner ids), so no condition is needed.
+ */
+const writeAll = async (cloud: LocalCloud, items: Record<string, unknown>[]): Promise<void> => {
+  const { outputs } = cloud;
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: outputs.Region,
+      endpoint: outputs.DynamoDbEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      requestHandler: new NodeHttpHandler({ httpAgent: new Agent({ keepAlive: true, maxSockets: SEED_PARALLEL }) }),
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++]!;
+      await client.send(new TransactWriteCommand({ TransactItems: batch.map((Item) => ({ Put: { TableName: outputs.TableName, Item } })) }));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: SEED_PARALLEL }, lane));
+  } finally {
+    client.destroy();
+  }
+};
+
+interface PageSample {
+  times: number[];
+  statusCodes: Record<string, number>;
+  errors: number;
+  rows: number;
+  nextCursor: boolean;
+  /** Why the first failed request failed (fetch's own message is only "fetch failed"; the reason is its cause). */
+  firstError?: string;
+}
+
+/** One first page: its time, and what it held (the last answer is kept for the table's check). */
+const firstPage = async (gatewayUrl: string, creator: BenchCreator, into: PageSample, measured: boolean): Promise<void> => {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${gatewayUrl}/api/crm/learners`, { headers: { authorization: `Bearer ${creator.token}` } });
+    const body = await res.text();
+    const elapsed = performance.now() - started;
+    if (!measured) return;
+    into.statusCodes[res.status] = (into.statusCodes[res.status] ?? 0) + 1;
+    if (res.status !== 200) return;
+    into.times.push(elapsed);
+    const page = JSON.parse(body) as { items: unknown[]; nextCursor: string | null };
+    into.rows = page.items.length;
+    into.nextCursor = page.nextCursor !== null;
+  } catch (error) {
+    if (!measured) return;
+    into.errors += 1;
+    into.firstError ??= shortMessage((error as { cause?: unknown }).cause ?? error);
+  }
+};
+
+/**
+ * The read capacity one first page consumes (the Query on gsi1 and the BatchGetItem of notes), observed on the
+ * handlers' own DynamoDB client (handlers run in this process): each call asks for ReturnConsumedCapacity for the
+ * length of one request, nothing else in flight. Undefined when DynamoDB Local reports none.
+ */
+const consumedByFirstPage = async (gatewayUrl: string, creator: BenchCreator): Promise<{ units: number; calls: number } | undefined> => {
+  const stack = documentClient().middlewareStack;
+  const name = 'benchConsumedCapacity';
+  let units: number | undefined;
+  let calls = 0;
+  stack.add(
+    (next) => async (args) => {
+      (args.input as Record<string, unknown>)['ReturnConsumedCapacity'] = 'TOTAL';
+      const result = await next(args);
+      calls += 1;
+      const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      for (const c of [consumed ?? []].flat()) if (c.CapacityUnits !== undefined) units = (units ?? 0) + c.CapacityUnits;
+      return result;
+    },
+    { step: 'initialize', name, override: true },
+  );
+  try {
+    const res = await fetch(`${gatewayUrl}/api/crm/learners`, { headers: { authorization: `Bearer ${creator.token}` } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`GET /api/crm/learners answered ${res.status}`);
+  } finally {
+    stack.remove(name);
+  }
+  return units === undefined ? undefined : { units, calls };
+};
+
+const pageRow = (learners: number, s: PageSample): Row =>
+  row(
+    `first page at ${count(learners)} learners p50 / p95 (${s.rows} rows${s.nextCursor ? ', next cursor' : ''})`,
+    `${ms(percentile(s.times, 50))} / ${ms(percentile(s.times, 95))}`,
+  );
+
+export const crmSection = `CRM first page, GET /api/crm/learners: ${count(SMALL)} vs ${count(LARGE)} enrolled learners (1 in flight, ${REQUESTS} each after ${WARM_UP_REQUESTS} warm-up, alternating)`;
+
+/** The rows of this part, on a running local cloud and a gateway with the throttles lifted. */
+export const benchCrm = async (cloud: LocalCloud, gatewayUrl: string, log: (line: string) => void): Promise<Row[]> => {
+  const rows: Row[] = [];
+  let small: BenchCreator;
+  let large: BenchCreator;
+  try {
+    applyFunctionEnv(cloud.env);
+    log('creating two bench creators and their courses (POST /api/courses)');
+    const [a, b] = [await setUpCreator(cloud, gatewayUrl, SMALL, 1), await setUpCreator(cloud, gatewayUrl, LARGE, COURSES_OF_LARGE)];
+    small = a;
+    large = b;
+    const now = Date.now();
+    const items = [...seedItems(a.userId, a.courses, SMALL, now), ...seedItems(b.userId, b.courses, LARGE, now)];
+    log(`seeding ${count(SMALL + LARGE)} enrolments and their notes: ${count(items.length)} items, TransactWriteItems of ${BATCH}, ${SEED_PARALLEL} in flight`);
+    const started = performance.now();
+    await writeAll(cloud, items);
+    const seconds = (performance.now() - started) / 1000;
+    rows.push(
+      row(
+        `seeding ${count(SMALL)} + ${count(LARGE)} enrolments (+ a note every ${NOTE_EVERY}th): transactions of ${BATCH}, ${SEED_PARALLEL} in flight`,
+        `${seconds.toFixed(1)} s (${count(items.length)} items, ${count(Math.round(items.length / seconds))} items/s)`,
+      ),
+    );
+  } catch (error) {
+    return [...rows, errorRow('CRM bench creators and their enrolments', error)];
+  }
+
+  try {
+    log(`GET /api/crm/learners, ${count(SMALL)} and ${count(LARGE)} learners alternating: ${WARM_UP_REQUESTS} warm-up, ${REQUESTS} measured each`);
+    const samples = new Map<BenchCreator, PageSample>(
+      [small, large].map((c) => [c, { times: [], statusCodes: {}, errors: 0, rows: 0, nextCursor: false }]),
+    );
+    for (let i = 0; i < WARM_UP_REQUESTS + REQUESTS; i++) {
+      // Alternate which goes first, so neither always follows the other's request.
+      const order = i % 2 === 0 ? [small, large] : [large, small];
+      for (const c of order) await firstPage(gatewayUrl, c, samples.get(c)!, i >= WARM_UP_REQUESTS);
+    }
+    const s = samples.get(small)!;
+    const l = samples.get(large)!;
+    const failures = (x: PageSample) => Object.entries(x.statusCodes).filter(([code]) => code !== '200').reduce((acc, [, n]) => acc + n, 0);
+    const failed = failures(s) + failures(l);
+    const errors = s.errors + l.errors;
+    const why = s.firstError ?? l.firstError;
+    const codes = [non2xxCodes(s.statusCodes), non2xxCodes(l.statusCodes)].filter(Boolean).join(' ');
+    const shapeOk = s.rows === SMALL && !s.nextCursor && l.rows === PAGE_SIZE && l.nextCursor;
+    const ratio = percentile(l.times, 50) / percentile(s.times, 50);
+    rows.push(
+      pageRow(SMALL, s),
+      pageRow(LARGE, l),
+      row(
+        `first pages: rows at ${count(SMALL)} / ${count(LARGE)}; non-2xx / errors`,
+        `${s.rows} / ${l.rows}${l.nextCursor ? ' + cursor' : ''}; ${failed}${codes ? ` (${codes})` : ''} / ${errors}${why ? ` (first: ${why})` : ''}`,
+        `${SMALL} / ${PAGE_SIZE} + cursor; 0 / 0`,
+        shapeOk && failed === 0 && errors === 0,
+      ),
+      row(`ratio p50 at ${count(LARGE)} / p50 at ${count(SMALL)}`, `${ratio.toFixed(2)}x`, `<= ${RATIO_BUDGET}x`, ratio <= RATIO_BUDGET),
+    );
+  } catch (error) {
+    rows.push(errorRow('GET /api/crm/learners first page', error));
+  }
+
+  try {
+    const [cs, cl] = [await consumedByFirstPage(gatewayUrl, small), await consumedByFirstPage(gatewayUrl, large)];
+    rows.push(
+      row(
+        `read capacity of one first page at ${count(SMALL)} / ${count(LARGE)} (Query + BatchGetItem of notes)`,
+        cs && cl ? `${cs.units} / ${cl.units} RCU (${cs.calls} / ${cl.calls} DynamoDB calls)` : 'not reported by DynamoDB Local',
+      ),
+    );
+  } catch (error) {
+    rows.push(errorRow('read capacity of a first page', error));
+  }
+  return rows;
+};
+
+/** Run alone: a local cloud and an unthrottled gateway of its own, this part's rows. */
+const runAlone = async (): Promise<void> => {
+  const { startLocalCloud } = await import('#lib/local/cloud.ts');
+  const progress = (line: string): void => void process.stderr.write(`[crm] ${line}\n`);
+  process.env.LOG_LEVEL ??= 'warn';
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-crm-'));
+  let cloud: Promise<LocalCloud> | undefined;
+  let stopGateway: (() => Promise<void>) | undefined;
+  const stop = async () => {
+    await stopGateway?.().catch(() => undefined);
+    stopGateway = undefined;
+    const starting = cloud;
+    cloud = undefined;
+    await starting?.then((c) => c.stop()).catch(() => undefined);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void stop().finally(() => process.exit(130)));
+  process.on('SIGTERM', () => void stop().finally(() => process.exit(143)));
+  try {
+    progress('starting the local cloud');
+    cloud = startLocalCloud({ dataDir: join(workDir, 'local'), ports: 'auto', web: false, seed: true, log: () => undefined });
+    const local = await cloud;
+    const gateway = await startUnthrottledGateway(local);
+    stopGateway = gateway.stop;
+    const rows = [section(crmSection), ...(await benchCrm(local, gateway.url, progress))];
+    process.stdout.write(`\n${formatTable(rows)}\n`);
+  } finally {
+    process.env.LOG_LEVEL = 'silent';
+    await stop();
+  }
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runAlone();
