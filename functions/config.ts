@@ -38,6 +38,10 @@ const schema = z.object({
   BEDROCK_ENDPOINT: optionalUrl,
   BEDROCK_MODEL_ID: optionalText,
   APP_ORIGIN: z.url().optional(),
+  /** The private course files bucket (capability 'files'). */
+  FILES_BUCKET: optionalText,
+  /** The local S3 emulator (s3rver); absent in the cloud, where the SDK's endpoint and the function's role serve. */
+  FILES_ENDPOINT: optionalUrl,
   SECRETS_KEY_ID: optionalText,
   LOCAL_SECRETS_KEY_FILE: optionalText,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

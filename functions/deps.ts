@@ -2,16 +2,35 @@ import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { businessMetrics } from '#adapters/metrics.ts';
+import { s3FileStore } from '#adapters/s3-file-store.ts';
 import { sesMailer } from '#adapters/ses-mailer.ts';
 import { required } from '#functions/config.ts';
 import type { EnrollDeps } from '#core/enrollments/creator-enrollments.ts';
 import { makeTemporaryPassword } from '#core/enrollments/invitation-email.ts';
 import type { PriceIds } from '#core/billing/prices.ts';
-import type { BillingRepository, Clock, CourseRepository, CreditRepository, CrmRepository, Directory, EnrollmentRepository, Ids, LandingPageRepository, Mailer, Metrics, UserRepository } from '#core/ports.ts';
+import type {
+  BillingRepository,
+  Clock,
+  CourseRepository,
+  CreditRepository,
+  CrmRepository,
+  Directory,
+  EnrollmentRepository,
+  FileRepository,
+  FileStore,
+  Ids,
+  LandingPageRepository,
+  Mailer,
+  Metrics,
+  UserRepository,
+} from '#core/ports.ts';
+import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
+import { dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { dynamoCourses } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
+import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
 import { dynamoUsers } from '#data/users.ts';
@@ -36,6 +55,9 @@ let courses: CourseRepository | undefined;
 let enrollments: EnrollmentRepository | undefined;
 let mail: Mailer | undefined;
 let crm: CrmRepository | undefined;
+let files: FileRepository | undefined;
+let store: FileStore | undefined;
+let adminStats: PlatformStatsReader | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
@@ -61,6 +83,12 @@ export const enrollDeps = (): EnrollDeps => ({
   temporaryPassword,
 });
 export const crmRepository = (): CrmRepository => (crm ??= dynamoCrm());
+export const fileRepository = (): FileRepository => (files ??= dynamoFiles());
+export const fileStore = (): FileStore => (store ??= s3FileStore());
+/** Course files: the items and the bucket (and the courses they belong to). */
+export const fileDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: fileStore(), clock });
+/** The admin's platform figures: counters, trend weeks, recent activity. */
+export const platformStatsReader = (): PlatformStatsReader => (adminStats ??= dynamoAdminStats());
 
 /** The catalogue's Stripe price ids (configuration, not secrets). */
 export const priceIds = (): PriceIds => ({

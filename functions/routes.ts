@@ -29,7 +29,9 @@ export type Capability =
   /** Encrypt and decrypt integration secrets with the platform's KMS key. */
   | 'secrets'
   /** Build links back to the web app (emails, Stripe return URLs). */
-  | 'app-links';
+  | 'app-links'
+  /** Read, write, presign and delete course files in the private files bucket. */
+  | 'files';
 
 export interface RouteDef {
   /** Stable name: CDK logical ids, function names, log lines. kebab-case. */
@@ -146,11 +148,12 @@ const table = [
     handler: 'http/public-landing-page',
     access: 'public',
   },
+  { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
   { name: 'list-courses', method: 'GET', path: '/api/courses', handler: 'http/list-courses', access: ['creator'] },
   { name: 'create-course', method: 'POST', path: '/api/courses', handler: 'http/create-course', access: ['creator'] },
   { name: 'get-course', method: 'GET', path: '/api/courses/{courseId}', handler: 'http/get-course', access: ['creator'] },
   { name: 'update-course', method: 'PATCH', path: '/api/courses/{courseId}', handler: 'http/update-course', access: ['creator'] },
-  { name: 'delete-course', method: 'DELETE', path: '/api/courses/{courseId}', handler: 'http/delete-course', access: ['creator'] },
+  { name: 'delete-course', method: 'DELETE', path: '/api/courses/{courseId}', handler: 'http/delete-course', access: ['creator'], uses: ['files'] },
   {
     name: 'create-lesson',
     method: 'POST',
@@ -166,9 +169,58 @@ const table = [
     handler: 'http/update-lesson',
     access: ['creator'],
     profile: 'heavy',
+    uses: ['files'],
   },
-  { name: 'delete-lesson', method: 'DELETE', path: '/api/courses/{courseId}/lessons/{lessonId}', handler: 'http/delete-lesson', access: ['creator'] },
+  {
+    name: 'delete-lesson',
+    method: 'DELETE',
+    path: '/api/courses/{courseId}/lessons/{lessonId}',
+    handler: 'http/delete-lesson',
+    access: ['creator'],
+    uses: ['files'],
+  },
   { name: 'reorder-lessons', method: 'PUT', path: '/api/courses/{courseId}/lessons/order', handler: 'http/reorder-lessons', access: ['creator'] },
+  {
+    name: 'start-upload',
+    method: 'POST',
+    path: '/api/courses/{courseId}/lessons/{lessonId}/files',
+    handler: 'http/start-upload',
+    access: ['creator'],
+    uses: ['files'],
+  },
+  {
+    name: 'upload-part-urls',
+    method: 'POST',
+    path: '/api/courses/{courseId}/files/{fileId}/parts',
+    handler: 'http/upload-part-urls',
+    access: ['creator'],
+    uses: ['files'],
+  },
+  {
+    name: 'uploaded-parts',
+    method: 'GET',
+    path: '/api/courses/{courseId}/files/{fileId}/parts',
+    handler: 'http/uploaded-parts',
+    access: ['creator'],
+    uses: ['files'],
+  },
+  {
+    name: 'complete-upload',
+    method: 'POST',
+    path: '/api/courses/{courseId}/files/{fileId}/complete',
+    handler: 'http/complete-upload',
+    access: ['creator'],
+    uses: ['files'],
+  },
+  {
+    name: 'delete-file',
+    method: 'DELETE',
+    path: '/api/courses/{courseId}/files/{fileId}',
+    handler: 'http/delete-file',
+    access: ['creator'],
+    uses: ['files'],
+  },
+  { name: 'file-url', method: 'GET', path: '/api/courses/{courseId}/files/{fileId}/url', handler: 'http/file-url', access: ['creator'], uses: ['files'] },
   {
     name: 'enroll-learner',
     method: 'POST',
@@ -202,6 +254,14 @@ const table = [
   { name: 'learner-courses', method: 'GET', path: '/api/learner/courses', handler: 'http/learner-courses', access: ['learner'] },
   { name: 'learner-summary', method: 'GET', path: '/api/learner/summary', handler: 'http/learner-summary', access: ['learner'] },
   { name: 'learner-course', method: 'GET', path: '/api/learner/courses/{courseId}', handler: 'http/learner-course', access: ['learner'] },
+  {
+    name: 'learner-file-url',
+    method: 'GET',
+    path: '/api/learner/courses/{courseId}/files/{fileId}/url',
+    handler: 'http/learner-file-url',
+    access: ['learner'],
+    uses: ['files'],
+  },
   {
     name: 'complete-lesson',
     method: 'POST',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isoDate } from './common.ts';
+import { courseFile } from './files.ts';
 
 /** Courses, lessons, enrolments, learner progress and the creator's CRM (API.md; docs/api.md "Courses"). */
 
@@ -64,7 +65,8 @@ export const videoUrl = z
   .max(2000)
   .refine((value) => parseVideoUrl(value) !== undefined, 'Use a YouTube or Vimeo link, or an https link to an .mp4 or .webm file.');
 
-export const lesson = z.object({
+/** A lesson as stored: its own fields, without the files (separate items, docs/data-model.md pattern 27). */
+export const lessonRecord = z.object({
   id: z.string(),
   courseId: z.string(),
   title: z.string(),
@@ -77,6 +79,14 @@ export const lesson = z.object({
   createdAt: isoDate,
   updatedAt: isoDate,
 });
+export type LessonRecord = z.infer<typeof lessonRecord>;
+
+/**
+ * A lesson as its creator sees it: with its uploaded files (docs/api.md "Course files"), those still uploading too, so
+ * the editor can offer to resume them. A video lesson plays its `videoUrl` or its uploaded video (never both: the
+ * one set last wins), or neither yet.
+ */
+export const lesson = lessonRecord.extend({ files: z.array(courseFile) });
 export type Lesson = z.infer<typeof lesson>;
 
 /** A course as GET /api/courses lists it. */
@@ -114,7 +124,10 @@ export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
 
 const lessonTitle = z.string().trim().min(1, 'Give the lesson a title.').max(LESSON_TITLE_MAX);
 
-/** POST /api/courses/{courseId}/lessons: a text lesson needs `body`, a video lesson `videoUrl`. */
+/**
+ * POST /api/courses/{courseId}/lessons: a text lesson takes `body`, a video lesson may take `videoUrl` (or get its
+ * video uploaded afterwards, docs/api.md "Course files").
+ */
 export const createLessonBody = z
   .strictObject({
     title: lessonTitle,
@@ -122,7 +135,6 @@ export const createLessonBody = z
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
   })
-  .refine((b) => (b.kind === 'video' ? b.videoUrl !== undefined : true), { message: 'A video lesson needs a videoUrl.', path: ['videoUrl'] })
   .refine((b) => (b.kind === 'text' ? b.videoUrl === undefined : true), { message: 'A text lesson has no videoUrl.', path: ['videoUrl'] });
 export type CreateLessonBody = z.infer<typeof createLessonBody>;
 
@@ -199,7 +211,8 @@ export const learnerCourseDetail = z.object({
   progress: z.number().int().min(0).max(100),
   lastActivity: isoDate,
   completedAt: isoDate.nullable(),
-  lessons: z.array(lesson.pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true }).extend({ completed: z.boolean() })),
+  /** Each lesson's ready files only (a file still uploading is not the learner's business). */
+  lessons: z.array(lesson.pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true, files: true }).extend({ completed: z.boolean() })),
 });
 export type LearnerCourseDetail = z.infer<typeof learnerCourseDetail>;
 

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { planTypes } from '#contracts/plans.ts';
 import type { BillingRepository, OpenCheckout, StoredSubscription } from '#core/ports.ts';
 import { contractStatus, reachedPlan } from '#core/billing/subscription-state.ts';
+import { subscriptionRecords } from '#data/admin-stats.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from '#data/credits.ts';
 import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
@@ -199,7 +200,13 @@ export const dynamoBilling = (): BillingRepository => ({
             },
           ]
         : [];
-    const cancelled = await transact([eventPut(event), subscriptionPut(before, after), ...countersUpdate(counters), ...credit]);
+    const cancelled = await transact([
+      eventPut(event),
+      subscriptionPut(before, after),
+      ...countersUpdate(counters),
+      ...credit,
+      ...subscriptionRecords({ eventId: event.id, before, after, counters }),
+    ]);
     if (!cancelled) return 'applied';
     return failedAt(cancelled, 0) ? 'duplicate' : 'changed';
   },

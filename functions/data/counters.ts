@@ -29,3 +29,6 @@ export const countersUpdate = (deltas: CounterDeltas) => {
 
 /** One new user of a role. */
 export const countNewUser = (role: Role) => countersUpdate({ usersTotal: 1, [`users_${role}`]: 1 });
+
+/** A user moved from one role to another (the total stays): for the user management that changes roles. */
+export const countRoleChange = (from: Role, to: Role) => (from === to ? [] : countersUpdate({ [`users_${from}`]: -1, [`users_${to}`]: 1 }));

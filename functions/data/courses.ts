@@ -1,8 +1,10 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { courseSummary, type Lesson, lesson, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
+import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
+import { countersUpdate } from '#data/counters.ts';
 import { documentClient, tableName, transact } from '#data/table.ts';
 
 /**
@@ -11,6 +13,7 @@ import { documentClient, tableName, transact } from '#data/table.ts';
  *            creatorId, title, description, status, lessonCount (moved with each lesson), enrolledCount (moved by the
  *            enrolment writes), createdAt, updatedAt
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
+ * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
  * Counters:  pk CREATOR#<creatorId> sk STATS              courses, students, completions (ADD in the writes they count)
  * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition, so deleting a
  * course is one Query of the partition and deletes of what it found. `position` is a rank: the lessons are read in
@@ -21,6 +24,7 @@ export const courseKeys = {
   byCreator: (creatorId: string, createdAt: string, courseId: string) => ({ gsi1pk: `CREATOR#${creatorId}#COURSES`, gsi1sk: `${createdAt}#${courseId}` }),
   lesson: (courseId: string, lessonId: string) => ({ pk: `COURSE#${courseId}`, sk: `LESSON#${lessonId}` }),
   lessonPrefix: 'LESSON#',
+  filePrefix: 'FILE#',
   enrollmentPrefix: 'ENROLL#',
 };
 
@@ -46,12 +50,26 @@ export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDelt
 const courseItem = courseSummary.extend({ creatorId: z.string(), updatedAt: isoDate, enrolledCount: z.number().int().min(0).default(0) });
 const toCourse = (item: unknown): CourseRecord => courseItem.parse(item);
 
-/** Lessons in their stored order, numbered 0..n-1 (ties, from two lessons added at once, by creation). */
-const inOrder = (items: Record<string, unknown>[]): Lesson[] =>
-  items
-    .map((item) => lesson.parse(item))
+/**
+ * Lessons in their stored order, numbered 0..n-1 (ties, from two lessons added at once, by creation), each with its
+ * files, oldest first.
+ */
+const inOrder = (items: Record<string, unknown>[]): Lesson[] => {
+  const files = new Map<string, CourseFile[]>();
+  for (const item of items.filter((i) => String(i['sk']).startsWith(courseKeys.filePrefix))) {
+    const file = courseFile.parse(item);
+    files.set(file.lessonId, [...(files.get(file.lessonId) ?? []), file]);
+  }
+  return items
+    .filter((item) => String(item['sk']).startsWith(courseKeys.lessonPrefix))
+    .map((item) => lessonRecord.parse(item))
     .sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-    .map((found, position) => ({ ...found, position }));
+    .map((found, position) => ({
+      ...found,
+      position,
+      files: (files.get(found.id) ?? []).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
+    }));
+};
 
 /** Every item of one Query, page after page. */
 const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, limit = Infinity) => {
@@ -86,12 +104,13 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   async getCourse(courseId) {
-    // The enrolments sort between the course item and the lessons: a GetItem and a Query, side by side.
+    // The enrolments (ENROLL#) sort between the course item and the files (FILE#), which sort just before the lessons
+    // (LESSON#): a GetItem and one Query from FILE# up to LESSON$ ('$' follows '#'), side by side.
     const [found, lessons] = await Promise.all([
       documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true })),
       queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lesson)',
-        ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':lesson': courseKeys.lessonPrefix },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :files AND :lessonsEnd',
+        ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':files': courseKeys.filePrefix, ':lessonsEnd': 'LESSON$' },
         ConsistentRead: true,
       }),
     ]);
@@ -114,15 +133,37 @@ export const dynamoCourses = (): CourseRepository => ({
 
   async update({ courseId, creatorId, changes }) {
     const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const set = {
+      UpdateExpression: `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(fields.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: { ':me': creatorId, ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])) },
+    };
+    if (changes.status !== undefined) {
+      // A status that changes moves the platform's published-courses counter in the same transaction; when it does not
+      // change (or the course is not the caller's), the condition fails and the plain update below decides.
+      const cancelled = await transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: courseKeys.course(courseId),
+            ...set,
+            ConditionExpression: `${ownedBy(creatorId).ConditionExpression} AND #status <> :status`,
+          },
+        },
+        ...countersUpdate({ courses_published: changes.status === 'published' ? 1 : -1 }),
+      ]);
+      if (!cancelled) {
+        const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true }));
+        return Item ? toCourse(Item) : undefined;
+      }
+    }
     try {
       const { Attributes } = await documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: courseKeys.course(courseId),
-          UpdateExpression: `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(fields.map(([name]) => [`#${name}`, name])),
-          ...ownedBy(creatorId),
-          ExpressionAttributeValues: { ':me': creatorId, ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])) },
+          ...set,
+          ConditionExpression: ownedBy(creatorId).ConditionExpression,
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -144,10 +185,12 @@ export const dynamoCourses = (): CourseRepository => ({
     });
     const active = items.filter((item) => String(item['sk']).startsWith(courseKeys.enrollmentPrefix) && item['status'] === 'active');
     const completed = active.filter((item) => typeof item['completedAt'] === 'string');
+    const wasPublished = items.some((item) => item['sk'] === 'COURSE' && item['status'] === 'published');
     // The course item and the counters together: once it is gone nothing can enrol into it or count it again.
     const cancelled = await transact([
       { Delete: { TableName: tableName(), Key: courseKeys.course(courseId), ...ownedBy(creatorId) } },
       ...creatorStatsUpdate(creatorId, { courses: -1, students: -active.length, completions: -completed.length }),
+      ...countersUpdate({ courses_published: wasPublished ? -1 : 0 }),
     ]);
     if (cancelled) return false;
     const rest = items.filter((item) => item['sk'] !== 'COURSE').map((item) => ({ pk: item['pk'], sk: item['sk'] }));
@@ -167,7 +210,7 @@ export const dynamoCourses = (): CourseRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...courseKeys.lesson(created.courseId, created.id), type: 'Lesson', ...created },
+          Item: { ...courseKeys.lesson(created.courseId, created.id), type: 'Lesson', ...lessonRecord.parse(created) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { meResponse } from '#contracts/me.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { User, UserRepository } from '#core/ports.ts';
+import { signUpRecords } from '#data/admin-stats.ts';
 import { countNewUser } from '#data/counters.ts';
 import { documentClient, tableName, transact } from '#data/table.ts';
 
@@ -53,6 +54,7 @@ export const dynamoUsers = (): UserRepository => ({
         },
       },
       ...countNewUser(user.role),
+      ...signUpRecords(user),
     ]);
     if (cancelled) throw new ConflictError(`An account with ${user.email} already exists.`);
   },

@@ -1,13 +1,16 @@
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { type Lesson, updateLessonBody } from '#contracts/courses.ts';
 import { updateLesson } from '#core/courses/lessons.ts';
-import { clock, courseRepository } from '#functions/deps.ts';
+import { fileDeps } from '#functions/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
-/** PATCH /api/courses/{courseId}/lessons/{lessonId}: the lesson changed (a text body sanitized again). */
+/**
+ * PATCH /api/courses/{courseId}/lessons/{lessonId}: the lesson changed (a text body sanitized again; switching to text
+ * or setting a videoUrl deletes the uploaded video).
+ */
 export const handler = httpRoute({ route: 'update-lesson', body: updateLessonBody }, ({ auth, body, params }): Promise<Lesson> =>
   updateLesson(
-    { courses: courseRepository(), sanitize: sanitizeLessonHtml, clock },
+    { ...fileDeps(), sanitize: sanitizeLessonHtml },
     { creatorId: auth.userId, courseId: params['courseId'] ?? '', lessonId: params['lessonId'] ?? '', body },
   ),
 );

@@ -16,6 +16,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
 import { bundleAliases, bundleTarget, esmRequireBanner } from './bundling.ts';
+import { acknowledgeGeneratedWildcards } from './nag.ts';
 import {
   type Capability,
   type CloudConfigKey,
@@ -58,6 +59,8 @@ export interface FunctionPlatform {
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
   readonly secretsKey?: IKey;
+  /** The course files bucket: capability 'files' reads and writes objects under `courses/` only. */
+  readonly files?: { readonly bucketName: string; readonly bucketArn: string };
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -164,6 +167,7 @@ export class AppFunction extends Construct {
       BEDROCK_MODEL_ID: platform.textModelId,
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
+      FILES_BUCKET: platform.files?.bucketName,
       LOG_LEVEL: platform.logLevel ?? 'info',
     };
     const env: Partial<Record<CloudConfigKey, string>> = {};
@@ -271,6 +275,26 @@ export class AppFunction extends Construct {
         case 'app-links':
           need(platform.appOrigin, 'the app origin');
           break;
+        case 'files': {
+          const files = need(platform.files, 'the course files bucket');
+          // Objects under courses/ only, never the bucket itself (no listing, no configuration). PutObject also covers
+          // CreateMultipartUpload, UploadPart (what the presigned part URLs do) and CompleteMultipartUpload; GetObject
+          // covers HeadObject and the presigned downloads.
+          const policy = new Policy(this, 'Files', {
+            roles: [this.role],
+            statements: [
+              new PolicyStatement({
+                actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+                resources: [`${files.bucketArn}/${filesKeyPrefix}*`],
+              }),
+            ],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            `Object keys are courses/<courseId>/<lessonId>/<fileId>, created at run time: the grant is every object under ${filesKeyPrefix} and nothing else in the bucket.`,
+          );
+          break;
+        }
       }
     }
   }
@@ -322,6 +346,9 @@ const extensionLogLevels = {
   warn: ParamsAndSecretsLogLevel.WARN,
   error: ParamsAndSecretsLogLevel.ERROR,
 } as const;
+
+/** Every course file's key is `courses/<courseId>/<lessonId>/<fileId>` (docs/decisions/0014-file-hosting.md): the 'files' grant stops at this prefix. */
+export const filesKeyPrefix = 'courses/';
 
 export const tableReadActions = [
   'dynamodb:GetItem',

@@ -47,6 +47,8 @@ export const configKeySources = {
   APP_ORIGIN: 'app-links',
   SECRETS_KEY_ID: 'secrets',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
+  FILES_BUCKET: 'files',
+  FILES_ENDPOINT: 'local-only',
   LOG_LEVEL: 'always',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 

@@ -47,6 +47,8 @@ export interface StaticSiteProps {
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** ARN of a CLOUDFRONT-scope WAF web ACL (us-east-1) for the distribution; none only with `-c waf=false`. */
   readonly webAclArn?: string;
+  /** The course files bucket's https origin: the browser PUTs upload parts there with presigned URLs. */
+  readonly filesOrigin?: string;
 }
 
 /**
@@ -108,7 +110,9 @@ export class StaticSite extends Construct {
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
       "font-src 'self' data:",
-      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+      // The files bucket: upload parts go straight to S3 (videos and attachments then play or download through
+      // presigned GETs, which media-src https: and plain links already allow).
+      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com${props.filesOrigin ? ` ${props.filesOrigin}` : ''}`,
       // Video lessons (functions/contracts/courses.ts parseVideoUrl): exactly the two privacy-enhanced players may
       // be framed; a lesson's direct .mp4/.webm file may sit on any https host.
       'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',

@@ -24,6 +24,7 @@ export const banner = (
     `  Mail viewer      ${cloud.mailViewerUrl}`,
     `  Stripe stand-in  ${o.StripeApiUrl}`,
     `  Bedrock stand-in ${o.BedrockEndpoint}`,
+    `  S3 emulator      ${o.FilesEndpoint} (bucket ${o.FilesBucket}, s3rver)`,
     `  Secrets stand-in ${o.SecretsEndpoint} (the Parameters and Secrets Lambda Extension's API)`,
     `  Cognito          ${o.CognitoEndpoint} (pool ${o.UserPoolId}, confirmation codes are 123456)`,
     `  DynamoDB         ${o.DynamoDbEndpoint} (table ${o.TableName})`,

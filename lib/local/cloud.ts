@@ -10,6 +10,7 @@ import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
 import { startPagesServer } from './pages/server.ts';
+import { startS3Emulator } from './s3/s3rver.ts';
 import { assertPortsFree, freePorts, portsFromEnv, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
 import { startScheduler } from './scheduler/emulator.ts';
@@ -24,7 +25,7 @@ import { savedState } from './stripe/saved-state.ts';
 import { startStripeStandIn } from './stripe/stand-in.ts';
 
 export interface LocalCloudOptions {
-  /** Where everything persists (DynamoDB, cognito-local, secrets, outputs.json). */
+  /** Where everything persists (DynamoDB, cognito-local, the S3 emulator's files, secrets, outputs.json). */
   dataDir: string;
   /** Explicit ports (over the *_PORT variables and defaults), or 'auto' for free ephemeral ports. */
   ports?: Partial<Ports> | 'auto';
@@ -132,6 +133,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
     });
     const bedrock = await startBedrockStandIn({ port: ports.bedrock });
     stops.push(() => bedrock.stop());
+    const s3 = await startS3Emulator({ port: ports.s3, dir: join(dataDir, 's3'), log });
+    stops.push(s3.stop);
 
     const [{ userPoolId, clientId }] = await Promise.all([
       ensureUserPool(shim.url, REGION),
@@ -154,6 +157,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       StripeWebhookSecret: secrets.stripeWebhookSecret,
       BedrockEndpoint: url(ports.bedrock),
       SecretsEndpoint: secretsStandIn.url,
+      FilesEndpoint: s3.url,
+      FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,
       AdminPassword: accounts.admin.password,
       DemoCreatorEmail: accounts.creator.email,

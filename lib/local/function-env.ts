@@ -37,6 +37,9 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     AWS_SESSION_TOKEN: localSessionToken,
     BEDROCK_ENDPOINT: outputs.BedrockEndpoint,
     BEDROCK_MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
+    // The S3 emulator; with FILES_ENDPOINT set, the files adapter uses s3rver's S3RVER credentials, path-style.
+    FILES_BUCKET: outputs.FilesBucket,
+    FILES_ENDPOINT: outputs.FilesEndpoint,
     APP_ORIGIN: outputs.WebUrl,
     LOCAL_SECRETS_KEY_FILE: resolve(dataDir, 'secrets.key'),
     LOG_LEVEL: host['LOG_LEVEL'] || 'info',

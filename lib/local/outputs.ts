@@ -22,6 +22,9 @@ export interface Outputs {
   BedrockEndpoint: string;
   /** The secrets stand-in (the Parameters and Secrets Lambda Extension's API): `npm run invoke` reads secrets there. */
   SecretsEndpoint: string;
+  /** The S3 emulator (path-style, credentials S3RVER/S3RVER); the course files bucket is `course-files`. */
+  FilesEndpoint: string;
+  FilesBucket: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */

@@ -17,6 +17,8 @@ export interface Ports {
   web: number;
   /** The pages origin: published landing pages at /p/<slug>, apart from the app. */
   pages: number;
+  /** The S3 emulator (s3rver) holding the course files bucket. */
+  s3: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -31,6 +33,7 @@ export const portVariables: Record<keyof Ports, string> = {
   api: 'API_PORT',
   web: 'WEB_PORT',
   pages: 'PAGES_PORT',
+  s3: 'S3_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -45,6 +48,7 @@ export const defaultPorts: Ports = {
   api: 3001,
   web: 5173,
   pages: 8089,
+  s3: 4569,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -15,6 +15,8 @@ export interface ApiStackProps extends StackProps {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   readonly secretsKey: IKey;
+  /** The data stack's course files bucket (capability 'files'). */
+  readonly files: NonNullable<FunctionPlatform['files']>;
   /** The (empty) HTTP API of the Web stack. */
   readonly httpApi: HttpApi;
   readonly appOrigin: string;
@@ -46,6 +48,7 @@ export class ApiStack extends Stack {
         prices: settings.stripePrices,
       },
       secretsKey: props.secretsKey,
+      files: props.files,
       logLevel: settings.logLevel,
     };
 

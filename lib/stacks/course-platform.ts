@@ -18,7 +18,7 @@ export interface CoursePlatformOptions {
 
 /**
  * The stacks and what flows between them, in deployment order:
- * Data (table, pool, key) and Edge (WAF web ACL, us-east-1; unless `waf` is off)
+ * Data (table, pool, key, files bucket) and Edge (WAF web ACL, us-east-1; unless `waf` is off)
  *   -> Web (distribution, bucket, empty HTTP API) -> Api (routes, functions) -> Jobs.
  */
 export const createCoursePlatform = (app: App, options: CoursePlatformOptions) => {
@@ -54,6 +54,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
       : {}),
     ...(options.distDir ? { distDir: options.distDir } : {}),
     ...(edge ? { webAclArn: edge.firewall.arn } : {}),
+    filesOrigin: data.files.origin,
   });
   const api = new ApiStack(app, 'CoursePlatformApi', {
     env,
@@ -62,6 +63,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     userPool: data.userPool,
     userPoolClient: data.userPoolClient,
     secretsKey: data.secretsKey,
+    files: { bucketName: data.files.bucket.bucketName, bucketArn: data.filesBucketArn },
     httpApi: web.httpApi,
     appOrigin: web.appOrigin,
     settings,

@@ -4,24 +4,36 @@ import { type CfnKey, Key } from 'aws-cdk-lib/aws-kms';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table.ts';
+import { CourseFiles } from '../constructs/course-files.ts';
 import { UserDirectory } from '../constructs/user-directory.ts';
 
 export interface DataStackProps extends StackProps {
-  /** Origin of the links in the pool's emails (DeploySettings.appOrigin); none: reset emails carry the code only. */
+  /**
+   * Origin of the links in the pool's emails and the one origin the files bucket's CORS admits
+   * (DeploySettings.appOrigin); none: reset emails carry the code only and browsers cannot upload files.
+   */
   readonly appOrigin?: string;
   /** The pool's SES sender (DeploySettings.fromEmail); none: Cognito's default sender. */
   readonly fromEmail?: string;
 }
 
 /**
- * Stateful resources: the table, the user pool (with its triggers, which it cannot exist without) and the KMS key
- * for integration secrets. Everything here is retained on deletion and keeps a fixed logical id.
+ * Stateful resources: the table, the user pool (with its triggers, which it cannot exist without), the KMS key
+ * for integration secrets and the course files bucket. Everything here is retained on deletion and keeps a fixed
+ * logical id.
  */
 export class DataStack extends Stack {
   readonly table: Table;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   readonly secretsKey: Key;
+  readonly files: CourseFiles;
+  /**
+   * The files bucket's ARN for other stacks, as an export of fixed name: the functions' grant on `<arn>/courses/*`
+   * then reads the same before and after synthesis, so its cdk-nag acknowledgement (a wildcard under the prefix,
+   * lib/constructs/app-function.ts) names it exactly, rather than a generated export name.
+   */
+  readonly filesBucketArn: string;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
@@ -42,11 +54,16 @@ export class DataStack extends Stack {
     });
     (this.secretsKey.node.defaultChild as CfnKey).overrideLogicalId('SecretsKey');
 
+    this.files = new CourseFiles(this, 'Files', props.appOrigin ? { appOrigin: props.appOrigin } : {});
+    this.filesBucketArn = this.exportValue(this.files.bucket.bucketArn, { name: `${this.stackName}-FilesBucketArn` });
+
     // Output names match the keys of .local/outputs.json.
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SecretsKeyArn', { value: this.secretsKey.keyArn });
+    new CfnOutput(this, 'FilesBucket', { value: this.files.bucket.bucketName });
+    new CfnOutput(this, 'FilesEndpoint', { value: this.files.origin, description: 'The course files bucket (private; presigned URLs only)' });
   }
 }

@@ -14,6 +14,8 @@ export interface WebStackProps extends StackProps {
   readonly distDir?: string;
   /** The Edge stack's WAF web ACL (us-east-1), unless `-c waf=false`. */
   readonly webAclArn?: string;
+  /** The data stack's course files bucket origin (https://<bucket>.s3.<region>.amazonaws.com), for the app's CSP. */
+  readonly filesOrigin?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export class WebStack extends Stack {
       distDir: props.distDir ?? path.join(repoRoot, 'web', 'dist'),
       ...(props.domain ? { domain: props.domain } : {}),
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
+      ...(props.filesOrigin ? { filesOrigin: props.filesOrigin } : {}),
     });
     this.appOrigin = this.site.url;
 

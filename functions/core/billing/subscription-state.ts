@@ -61,12 +61,16 @@ export const subscriptionView = (sub: StoredSubscription | undefined, now: Date)
   };
 };
 
-/** The buckets a subscription counts in (admin stats, read in O(1)). */
+/**
+ * The buckets a subscription counts in (admin stats, read in O(1)): its state, its plan while subscribed, and its plan
+ * while paid up (`active`: the MRR; a trial pays nothing yet, a failed payment is not revenue).
+ */
 const buckets = (sub: StoredSubscription | undefined): string[] => {
   const status = contractStatus(sub?.status);
   if (!sub || status === 'none') return [];
   const names = [`subs_${status}`];
   if (isSubscribed(status) && sub.tier) names.push(`subs_tier_${sub.tier}`);
+  if (status === 'active' && sub.tier) names.push(`subs_paying_${sub.tier}`);
   return names;
 };
 

@@ -1,5 +1,6 @@
 import type { Course, CourseSummary, CreateCourseBody, UpdateCourseBody } from '#contracts/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
+import { type FileDeps, removeFiles } from '#core/files/files.ts';
 import type { Clock, CourseRecord, CourseRepository, EnrollmentRepository, Ids, StoredCourse } from '#core/ports.ts';
 
 /**
@@ -18,7 +19,7 @@ const summaryOf = ({ creatorId: _creatorId, updatedAt: _updatedAt, ...summary }:
 export const courseView = ({ creatorId: _creatorId, ...course }: StoredCourse): Course => course;
 
 /** The caller's course with its lessons, or 404 (missing, or another creator's). */
-export const ownCourse = async (deps: { courses: CourseRepository }, creatorId: string, courseId: string): Promise<StoredCourse> => {
+export const ownCourse = async (deps: { courses: Pick<CourseRepository, 'getCourse'> }, creatorId: string, courseId: string): Promise<StoredCourse> => {
   const course = await deps.courses.getCourse(courseId);
   if (!course || course.creatorId !== creatorId) throw new NotFoundError(COURSE_NOT_FOUND);
   return course;
@@ -71,11 +72,13 @@ export const updateCourse = async (
 };
 
 /**
- * DELETE /api/courses/{courseId}: the course, its lessons and its enrolments go; the creator's counters move with it.
- * Answers the course as it was.
+ * DELETE /api/courses/{courseId}: the course, its lessons, its files and its enrolments go; the creator's counters
+ * move with it. The files go first (uploads aborted, objects deleted), so a failure leaves the course to delete again
+ * rather than objects nobody can reach. Answers the course as it was.
  */
-export const deleteCourse = async (deps: { courses: CourseRepository }, input: { creatorId: string; courseId: string }): Promise<Course> => {
+export const deleteCourse = async (deps: { courses: CourseRepository } & FileDeps, input: { creatorId: string; courseId: string }): Promise<Course> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
+  await removeFiles(deps, await deps.files.listByCourse(input.courseId));
   if (!(await deps.courses.delete(input))) throw new NotFoundError(COURSE_NOT_FOUND);
   return courseView(course);
 };

@@ -1,13 +1,14 @@
-import type { Course, CreateLessonBody, Lesson, LessonKind, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
+import type { Course, CreateLessonBody, Lesson, LessonKind, LessonRecord, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
 import { LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
 import { COURSE_NOT_FOUND, courseView, ownCourse } from '#core/courses/courses.ts';
+import { type FileDeps, removeFiles } from '#core/files/files.ts';
 
 /**
  * A course's lessons, for its creator: text lessons (HTML, sanitized on every save: the browser's editor is not
- * trusted) and video lessons (a URL the contract already checked). Another creator's course or lesson is 404 and
- * nothing is written.
+ * trusted) and video lessons (a URL the contract already checked, or a video uploaded to the lesson, or neither yet).
+ * Another creator's course or lesson is 404 and nothing is written. A lesson's files go with it.
  */
 export const LESSON_NOT_FOUND = 'Lesson not found.';
 
@@ -31,7 +32,7 @@ const sanitized = (deps: Pick<LessonEditDeps, 'sanitize'>, html: string): string
   }
 };
 
-/** A lesson's content by kind: a text lesson has a body and no video, a video lesson a URL and no body. */
+/** A lesson's content by kind: a text lesson has a body and no video URL, a video lesson no body (and a URL or not). */
 const content = (
   deps: Pick<LessonEditDeps, 'sanitize'>,
   kind: LessonKind,
@@ -41,9 +42,8 @@ const content = (
     if (fields.videoUrl) throw new ValidationError('A text lesson has no videoUrl.', [{ path: ['videoUrl'], message: 'A text lesson has no videoUrl.' }]);
     return { body: sanitized(deps, fields.body ?? ''), videoUrl: null };
   }
-  if (!fields.videoUrl) throw new ValidationError('A video lesson needs a videoUrl.', [{ path: ['videoUrl'], message: 'A video lesson needs a videoUrl.' }]);
   if (fields.body) throw new ValidationError('A video lesson has no body.', [{ path: ['body'], message: 'A video lesson has no body.' }]);
-  return { body: null, videoUrl: fields.videoUrl };
+  return { body: null, videoUrl: fields.videoUrl ?? null };
 };
 
 const findLesson = (course: StoredCourse, lessonId: string): Lesson => {
@@ -57,7 +57,7 @@ export const createLesson = async (deps: LessonEditDeps & { ids: Ids }, input: {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   if (course.lessons.length >= LESSONS_PER_COURSE_MAX) throw new ConflictError(`A course holds at most ${LESSONS_PER_COURSE_MAX} lessons.`);
   const now = deps.clock.now().toISOString();
-  const lesson: Lesson = {
+  const lesson: LessonRecord = {
     id: deps.ids.newId(),
     courseId: input.courseId,
     title: input.body.title,
@@ -70,19 +70,20 @@ export const createLesson = async (deps: LessonEditDeps & { ids: Ids }, input: {
   const result = await deps.courses.createLesson({ creatorId: input.creatorId, lesson });
   if (result === 'gone') throw new NotFoundError(COURSE_NOT_FOUND);
   if (result === 'full') throw new ConflictError(`A course holds at most ${LESSONS_PER_COURSE_MAX} lessons.`);
-  return lesson;
+  return { ...lesson, files: [] };
 };
 
 /**
  * PATCH /api/courses/{courseId}/lessons/{lessonId}: any of the fields; the lesson must still be valid for its kind
- * (switching to text drops the video, switching to video drops the body).
+ * (switching to text drops the video, switching to video drops the body). One video source per lesson: switching to
+ * text or setting a `videoUrl` deletes the lesson's uploaded video file.
  */
-export const updateLesson = async (deps: LessonEditDeps, input: LessonRef & { body: UpdateLessonBody }): Promise<Lesson> => {
+export const updateLesson = async (deps: LessonEditDeps & FileDeps, input: LessonRef & { body: UpdateLessonBody }): Promise<Lesson> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
-  const before = findLesson(course, input.lessonId);
+  const { files, ...before } = findLesson(course, input.lessonId);
   const kind = input.body.kind ?? before.kind;
   const switched = kind !== before.kind;
-  const lesson: Lesson = {
+  const lesson: LessonRecord = {
     ...before,
     title: input.body.title ?? before.title,
     kind,
@@ -93,13 +94,21 @@ export const updateLesson = async (deps: LessonEditDeps, input: LessonRef & { bo
     updatedAt: deps.clock.now().toISOString(),
   };
   if ((await deps.courses.updateLesson({ creatorId: input.creatorId, lesson })) === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
-  return lesson;
+  const videoGoes = kind === 'text' || input.body.videoUrl !== undefined;
+  if (!videoGoes || !files.some((f) => f.kind === 'video')) return { ...lesson, files };
+  const videos = (await deps.files.listByLesson(input.courseId, input.lessonId)).filter((f) => f.kind === 'video');
+  await removeFiles(deps, videos);
+  return { ...lesson, files: files.filter((f) => f.kind !== 'video') };
 };
 
-/** DELETE /api/courses/{courseId}/lessons/{lessonId}: answers the lesson as it was; the others keep their order. */
-export const deleteLesson = async (deps: LessonDeps, input: LessonRef): Promise<Lesson> => {
+/**
+ * DELETE /api/courses/{courseId}/lessons/{lessonId}: answers the lesson as it was; the others keep their order. Its
+ * files go first (uploads aborted, objects and items deleted), so a failure leaves the lesson to delete again.
+ */
+export const deleteLesson = async (deps: LessonDeps & FileDeps, input: LessonRef): Promise<Lesson> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   const lesson = findLesson(course, input.lessonId);
+  await removeFiles(deps, await deps.files.listByLesson(input.courseId, input.lessonId));
   const result = await deps.courses.deleteLesson({ ...input, updatedAt: deps.clock.now().toISOString() });
   if (result === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
   return lesson;

@@ -35,8 +35,12 @@ export const learnerCourses = async (deps: Pick<LearnerDeps, 'enrollments'>, inp
   items: (await deps.enrollments.listByLearner(input.learnerId)).map(toLearnerCourse).sort(byLastActivity),
 });
 
-/** The published course and the learner's active enrolment in it, or 404. */
-const reachableCourse = async (deps: Pick<LearnerDeps, 'courses' | 'enrollments'>, learnerId: string, courseId: string) => {
+/** The published course and the learner's active enrolment in it, or 404 (also the course files' download rule). */
+export const reachableCourse = async (
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: Pick<EnrollmentRepository, 'get'> },
+  learnerId: string,
+  courseId: string,
+) => {
   const [course, enrollment] = await Promise.all([deps.courses.getCourse(courseId), deps.enrollments.get(courseId, learnerId)]);
   if (!course || course.status !== 'published' || enrollment?.status !== 'active') throw new NotFoundError(COURSE_NOT_FOUND);
   return { course, enrollment };
@@ -60,7 +64,16 @@ export const learnerCourseDetail = async (
     progress: progressOf(enrollment.completedLessonIds, lessonIds(course)),
     lastActivity: enrollment.lastActivity,
     completedAt: enrollment.completedAt,
-    lessons: course.lessons.map(({ id, title, kind, body, videoUrl, position }) => ({ id, title, kind, body, videoUrl, position, completed: completed.has(id) })),
+    lessons: course.lessons.map(({ id, title, kind, body, videoUrl, position, files }) => ({
+      id,
+      title,
+      kind,
+      body,
+      videoUrl,
+      position,
+      files: files.filter((f) => f.status === 'ready'),
+      completed: completed.has(id),
+    })),
   };
 };
 

@@ -1,16 +1,18 @@
-import { type Lesson, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
-import type { CourseRecord, CourseRepository, CreatorCounterDeltas, EnrollmentRepository } from '#core/ports.ts';
+import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { fileView } from '#core/files/files.ts';
+import type { CourseRecord, CourseRepository, CreatorCounterDeltas, EnrollmentRepository, StoredFile } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**
  * Courses with the conditions of functions/data/courses.ts: every write naming a creator happens only while the
  * course is that creator's ('gone' otherwise), a course holds at most LESSONS_PER_COURSE_MAX lessons, and the
  * creator's counters move with the course's creation and deletion. `enrollments` stands for the enrolment items of
- * the course's partition (what a delete takes out with the course).
+ * the course's partition (what a delete takes out with the course). `files` stands for the File items of the
+ * partition (test/functions/fakes/files.ts): a course is read with its lessons' files, as the real one reads them.
  */
-export const memoryCourses = () => {
+export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => {
   const courses = new Map<string, CourseRecord>();
-  const lessons = new Map<string, Map<string, Lesson>>();
+  const lessons = new Map<string, Map<string, LessonRecord>>();
   const enrollments = new Map<string, { learnerId: string; active: boolean; completed: boolean }[]>();
   const counters = new Map<string, Required<CreatorCounterDeltas>>();
 
@@ -26,7 +28,13 @@ export const memoryCourses = () => {
   const ordered = (courseId: string): Lesson[] =>
     [...(lessons.get(courseId)?.values() ?? [])]
       .sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((l, position) => ({ ...copy(l), position }));
+      .map((l, position) => ({
+        ...copy(l),
+        position,
+        files: files()
+          .filter((f) => f.courseId === courseId && f.lessonId === l.id)
+          .map((f) => fileView(copy(f))),
+      }));
 
   const repo = withHooks<CourseRepository>({
     async create(course) {

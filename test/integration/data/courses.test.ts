@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LESSONS_PER_COURSE_MAX, type Lesson } from '#contracts/courses.ts';
+import { LESSONS_PER_COURSE_MAX, type LessonRecord } from '#contracts/courses.ts';
 import type { CourseRecord } from '#core/ports.ts';
 import { courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -22,7 +22,7 @@ const courseOf = (creatorId: string, minute = 0, extra: Partial<CourseRecord> = 
   ...extra,
 });
 
-const lessonOf = (courseId: string, position: number, extra: Partial<Lesson> = {}): Lesson => ({
+const lessonOf = (courseId: string, position: number, extra: Partial<LessonRecord> = {}): LessonRecord => ({
   id: unique('lesson'),
   courseId,
   title: `Lesson ${position}`,

@@ -9,9 +9,11 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_CSP } from '#contracts/landing.ts';
 import { startLocalCloud, type LocalCloud } from '#lib/local/cloud.ts';
+import { S3RVER_CREDENTIALS } from '#lib/local/s3/s3rver.ts';
 
 /**
  * One real start of the whole local cloud (DynamoDB Local, cognito-local behind the shim, the trigger
@@ -77,11 +79,30 @@ describe('the local cloud', () => {
       [
         'Region', 'ApiUrl', 'WebUrl', 'PagesUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint',
-        'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
+        'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLearnerEmail', 'DemoLearnerPassword',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
+  });
+
+  it('runs the S3 emulator with the course files bucket, and points the functions at it', async () => {
+    const s3 = new S3Client({
+      region: cloud.outputs.Region,
+      endpoint: cloud.outputs.FilesEndpoint,
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    try {
+      await expect(s3.send(new HeadBucketCommand({ Bucket: 'course-files' }))).resolves.toBeDefined();
+    } finally {
+      s3.destroy();
+    }
+    expect(cloud.outputs.FilesBucket).toBe('course-files');
+    expect(cloud.env).toMatchObject({ FILES_BUCKET: 'course-files', FILES_ENDPOINT: cloud.outputs.FilesEndpoint });
+    expect(cloud.env.FILES_ENDPOINT).toBe(`http://127.0.0.1:${cloud.ports.s3}`);
   });
 
   it('serves the Stripe secrets through its secrets stand-in, and none of them through the environment', async () => {

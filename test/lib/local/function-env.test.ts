@@ -7,7 +7,7 @@ import { localSecretValues, secretIds } from '#lib/local/secrets/values.ts';
 const outputs = {
   Region: 'eu-west-2', TableName: 't', DynamoDbEndpoint: 'http://127.0.0.1:8000', UserPoolId: 'local_1', CognitoEndpoint: 'http://127.0.0.1:9229',
   SesEndpoint: 'http://127.0.0.1:8005', StripeApiUrl: 'http://127.0.0.1:12111', StripeWebhookSecret: 'whsec_generated_here', BedrockEndpoint: 'http://127.0.0.1:8088',
-  SecretsEndpoint: 'http://127.0.0.1:2773', WebUrl: 'http://localhost:5173',
+  SecretsEndpoint: 'http://127.0.0.1:2773', FilesEndpoint: 'http://127.0.0.1:4569', FilesBucket: 'course-files', WebUrl: 'http://localhost:5173',
 } as Outputs;
 
 const realStripeHost = {
@@ -59,6 +59,10 @@ describe('the handler environment of the local cloud', () => {
       [secretIds.stripeApiKey]: 'sk_test_local',
       [secretIds.stripeWebhookSecret]: 'whsec_generated_here',
     });
+  });
+
+  it('points the files adapter at the S3 emulator and its course-files bucket', () => {
+    expect(functionEnv(outputs, '/tmp/d', {})).toMatchObject({ FILES_BUCKET: 'course-files', FILES_ENDPOINT: 'http://127.0.0.1:4569' });
   });
 
   it('refuses a real key without its webhook secret or its price ids', () => {

@@ -186,7 +186,12 @@ describe('a route that uses mail, payments, the text model, the directory and se
   });
 
   it('grants a capability to exactly the routes that declare it', () => {
-    const grants = { mail: 'ses:SendEmail', 'text-model': 'bedrock:InvokeModel', 'directory:admin': 'cognito-idp:AdminCreateUser' } as const;
+    const grants = {
+      mail: 'ses:SendEmail',
+      'text-model': 'bedrock:InvokeModel',
+      'directory:admin': 'cognito-idp:AdminCreateUser',
+      files: 's3:PutObject',
+    } as const;
     for (const route of routes) {
       for (const [capability, action] of Object.entries(grants)) {
         const declared = route.uses?.some((use) => use === capability) ?? false;

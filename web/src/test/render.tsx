@@ -54,3 +54,6 @@ export function callsTo(fetchMock: ReturnType<typeof fakeApi>, method: string, p
     .filter(([input, init]) => String(input) === path && (init?.method ?? 'GET') === method)
     .map(([, init]) => ({ headers: new Headers(init?.headers), body: init?.body ? (JSON.parse(init.body as string) as unknown) : undefined }));
 }
+
+/** A StatCard by its label: the card holding the figure, its detail and its label (components/ui/stat-card.tsx). */
+export const statCard = (label: string): HTMLElement => screen.getByRole('heading', { name: label }).closest('div')!.parentElement!;

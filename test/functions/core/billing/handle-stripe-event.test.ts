@@ -125,7 +125,7 @@ describe('a subscription event', () => {
     expect(await d.credits.getAccount('u1')).toMatchObject({ creditsRemaining: 35, monthlyAllocation: 50, planType: 'starter' });
     expect((await d.credits.ledger('u1')).filter((row) => row.actionType === 'monthly_allocation')).toHaveLength(1);
     expect(await d.billing.getSubscription('u1')).toMatchObject({ subscriptionId: 'sub_2', status: 'active', hasSubscribed: true });
-    expect(d.billing.counters).toEqual({ subs_trialing: 0, subs_tier_starter: 1, subs_canceled: 0, subs_active: 1 });
+    expect(d.billing.counters).toEqual({ subs_trialing: 0, subs_tier_starter: 1, subs_canceled: 0, subs_active: 1, subs_paying_starter: 1 });
   });
 
   it('moves the credit account to the Pro allocation on an upgrade, keeping the balance', async () => {

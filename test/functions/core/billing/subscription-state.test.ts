@@ -51,10 +51,21 @@ describe('subscription state', () => {
 
   it('moves the counters from the old buckets to the new ones', () => {
     expect(counterDeltas(undefined, sub())).toEqual({ subs_trialing: 1, subs_tier_starter: 1 });
-    expect(counterDeltas(sub(), sub({ status: 'active' }))).toEqual({ subs_trialing: -1, subs_active: 1 });
-    expect(counterDeltas(sub({ status: 'active' }), sub({ status: 'canceled' }))).toEqual({ subs_active: -1, subs_tier_starter: -1, subs_canceled: 1 });
-    expect(counterDeltas(sub({ status: 'active', tier: 'starter' }), sub({ status: 'active', tier: 'pro' }))).toEqual({ subs_tier_starter: -1, subs_tier_pro: 1 });
+    expect(counterDeltas(sub(), sub({ status: 'active' }))).toEqual({ subs_trialing: -1, subs_active: 1, subs_paying_starter: 1 });
+    expect(counterDeltas(sub({ status: 'active' }), sub({ status: 'canceled' }))).toEqual({ subs_active: -1, subs_tier_starter: -1, subs_paying_starter: -1, subs_canceled: 1 });
+    expect(counterDeltas(sub({ status: 'active', tier: 'starter' }), sub({ status: 'active', tier: 'pro' }))).toEqual({
+      subs_tier_starter: -1,
+      subs_tier_pro: 1,
+      subs_paying_starter: -1,
+      subs_paying_pro: 1,
+    });
     expect(counterDeltas(sub({ status: 'active' }), sub({ status: 'active', cancelAtPeriodEnd: true }))).toEqual({});
     expect(counterDeltas(undefined, sub({ status: 'incomplete_gibberish' }))).toEqual({});
+  });
+
+  it('counts a subscription in the MRR only while it is paid up, not on trial nor after a failed payment', () => {
+    expect(counterDeltas(undefined, sub({ status: 'trialing' }))).not.toHaveProperty('subs_paying_starter');
+    expect(counterDeltas(sub({ status: 'active' }), sub({ status: 'past_due' }))).toMatchObject({ subs_paying_starter: -1 });
+    expect(counterDeltas(sub({ status: 'past_due' }), sub({ status: 'active' }))).toMatchObject({ subs_paying_starter: 1 });
   });
 });

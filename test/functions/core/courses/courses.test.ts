@@ -5,10 +5,12 @@ import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from
 import { createLesson } from '#core/courses/lessons.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
+import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 
 const setup = () => {
   const { enrollments, renames } = recordingRenames();
-  return { courses: memoryCourses(), enrollments, renames, clock: testClock(), ids: sequentialIds('course'), sanitize: sanitizeLessonHtml };
+  const files = memoryFiles();
+  return { courses: memoryCourses(files.all), files, store: memoryFileStore(), enrollments, renames, clock: testClock(), ids: sequentialIds('course'), sanitize: sanitizeLessonHtml };
 };
 type Deps = ReturnType<typeof setup>;
 

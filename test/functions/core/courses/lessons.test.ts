@@ -7,11 +7,13 @@ import { createLesson, deleteLesson, reorderLessons, updateLesson } from '#core/
 import { xssPayloads } from '#test/support/xss-corpus.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 const setup = async () => {
-  const d = { courses: memoryCourses(), clock: testClock(), ids: sequentialIds(), sanitize: sanitizeLessonHtml };
+  const files = memoryFiles();
+  const d = { courses: memoryCourses(files.all), files, store: memoryFileStore(), clock: testClock(), ids: sequentialIds(), sanitize: sanitizeLessonHtml };
   const course = await createCourse(d, { creatorId: 'ann', body: { title: 'Knife skills' } });
   return { ...d, courseId: course.id };
 };
@@ -26,7 +28,7 @@ describe('adding lessons', () => {
     const d = await setup();
     const first = await text(d, 'Grip');
     const second = await video(d, 'Watch me chop');
-    expect(first).toEqual({ id: 'id-2', courseId: d.courseId, title: 'Grip', kind: 'text', body: '<p>Grip</p>', videoUrl: null, position: 0, createdAt: NOW, updatedAt: NOW });
+    expect(first).toEqual({ id: 'id-2', courseId: d.courseId, title: 'Grip', kind: 'text', body: '<p>Grip</p>', videoUrl: null, position: 0, createdAt: NOW, updatedAt: NOW, files: [] });
     expect(second).toMatchObject({ kind: 'video', body: null, videoUrl: VIDEO, position: 1 });
     expect((await lessonsOf(d)).map((l) => [l.title, l.position])).toEqual([['Grip', 0], ['Watch me chop', 1]]);
     expect((await getCourse(d, { creatorId: 'ann', courseId: d.courseId })).lessonCount).toBe(2);
@@ -54,7 +56,13 @@ describe('adding lessons', () => {
     expect(saved.body).toBe('<p>a<a>j</a><a>d</a><a href="mailto:me@example.com" rel="noopener">m</a></p>');
   });
 
-  it('refuses a video lesson with a body (the contract already refuses one without a URL)', async () => {
+  it('makes a video lesson without a URL, its video to be uploaded (docs/api.md "Course files")', async () => {
+    const d = await setup();
+    const saved = await createLesson(d, { creatorId: 'ann', courseId: d.courseId, body: { title: 'Upload coming', kind: 'video' } });
+    expect(saved).toMatchObject({ kind: 'video', body: null, videoUrl: null, files: [] });
+  });
+
+  it('refuses a video lesson with a body', async () => {
     const d = await setup();
     await expect(createLesson(d, { creatorId: 'ann', courseId: d.courseId, body: { title: 'v', kind: 'video', videoUrl: VIDEO, body: '<p>x</p>' } })).rejects.toThrow(
       ValidationError,
@@ -94,10 +102,15 @@ describe('editing a lesson', () => {
     expect(asText).toMatchObject({ kind: 'text', body: '', videoUrl: null });
   });
 
-  it('refuses a change that leaves an invalid lesson: a video without a URL, a text lesson with one', async () => {
+  it('switches a text lesson to a video lesson without a URL (its video to be uploaded)', async () => {
     const d = await setup();
     const { id } = await text(d, 'Grip');
-    await expect(updateLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: id, body: { kind: 'video' } })).rejects.toThrow(ValidationError);
+    expect(await updateLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: id, body: { kind: 'video' } })).toMatchObject({ kind: 'video', body: null, videoUrl: null });
+  });
+
+  it('refuses a change that leaves an invalid lesson: a text lesson with a video URL', async () => {
+    const d = await setup();
+    const { id } = await text(d, 'Grip');
     await expect(updateLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: id, body: { videoUrl: VIDEO } })).rejects.toThrow(ValidationError);
     expect((await lessonsOf(d))[0]).toMatchObject({ kind: 'text', body: '<p>Grip</p>' });
   });

@@ -19,6 +19,7 @@ const lesson = (id: string, position: number): Lesson => ({
   position,
   createdAt: NOW,
   updatedAt: NOW,
+  files: [],
 });
 
 const course = (over: Partial<StoredCourse> = {}): StoredCourse => ({

@@ -1,25 +1,52 @@
 import { Award, BookOpen, ChartBar, CreditCard, PoundSterling, Settings, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { AdminStats } from '@contracts/admin.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { formatPounds } from '@/lib/format-money.ts';
 import { paths } from '@/lib/paths.ts';
-import { formatPence, sampleAdminStats } from '../api/sample-stats.ts';
+import { useAdminStats } from '../api/use-admin-stats.ts';
+import { RecentActivityList } from '../components/recent-activity.tsx';
+import { StatsFailed, StatsLoading } from '../components/stats-states.tsx';
+import { TotalUsersCard } from '../components/total-users-card.tsx';
 
-// SPEC.md "Admin dashboard": static placeholder cards; the admin issue replaces them with GET /api/admin/stats.
-const stats = sampleAdminStats;
-
+/**
+ * SPEC.md "Admin dashboard" with real figures instead of its samples (GET /api/admin/stats): the spec's four cards
+ * (Total Users, Active Courses = published courses, Revenue = the MRR, Certificates Issued), the recent activity, and
+ * the Quick Actions.
+ */
 export function AdminDashboardScreen() {
+  const stats = useAdminStats();
   return (
     <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Admin Dashboard" description="Platform overview and administration." actions={<SampleDataBadge />} />
+      <PageHeader title="Admin Dashboard" description="Platform overview and administration." />
+      {stats.isPending ? <StatsLoading /> : stats.isError ? <StatsFailed onRetry={() => void stats.refetch()} /> : <DashboardBody stats={stats.data} />}
+    </div>
+  );
+}
 
+function DashboardBody({ stats }: { stats: AdminStats }) {
+  const { users, subscriptions, revenue } = stats;
+  const thisWeek = stats.trends.weeks.at(-1)?.signUps ?? 0;
+  return (
+    <>
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Users" value={stats.users.total.toLocaleString('en-GB')} detail="+12% from last month" icon={Users} />
-        <StatCard label="Active Courses" value="89" detail="+4 this week" icon={BookOpen} />
-        <StatCard label="Revenue" value={formatPence(stats.revenue.estimatedMonthly)} detail="Estimated this month" icon={PoundSterling} />
-        <StatCard label="Certificates Issued" value="456" detail="+32 this month" icon={Award} />
+        <TotalUsersCard users={users} />
+        <StatCard
+          label="Active Courses"
+          value={stats.courses.published.toLocaleString('en-GB')}
+          detail={`${thisWeek.toLocaleString('en-GB')} new accounts this week`}
+          icon={BookOpen}
+        />
+        <StatCard
+          label="Revenue"
+          value={formatPounds(revenue.mrr)}
+          detail={`MRR · ${subscriptions.subscribed.toLocaleString('en-GB')} subscribed (${subscriptions.onTrial} on trial)`}
+          icon={PoundSterling}
+        />
+        <StatCard label="Certificates Issued" value={stats.certificates.issued.toLocaleString('en-GB')} detail="On course completion" icon={Award} />
       </section>
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
@@ -29,19 +56,7 @@ export function AdminDashboardScreen() {
             <CardDescription>The latest events across the platform.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="divide-y">
-              {stats.recentActivity.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
-                  <div className="min-w-0">
-                    <p className="text-sm font-medium">{item.action}</p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {item.who} · {item.detail}
-                    </p>
-                  </div>
-                  <p className="text-xs text-muted-foreground">{item.when}</p>
-                </li>
-              ))}
-            </ul>
+            <RecentActivityList items={stats.recentActivity} />
           </CardContent>
         </Card>
 
@@ -78,6 +93,6 @@ export function AdminDashboardScreen() {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </>
   );
 }

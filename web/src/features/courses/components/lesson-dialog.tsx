@@ -1,6 +1,8 @@
 import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { LESSON_TITLE_MAX, parseVideoUrl, type CreateLessonBody, type Lesson, type LessonKind } from '@contracts/courses.ts';
+import { formatBytes } from '@/lib/multipart-upload.ts';
+import { ACCEPT, checkFile } from '../api/course-files.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -24,7 +26,8 @@ const tools = [
 
 /**
  * Adding or editing a lesson: its title, and either a text (a small Markdown editor with a toolbar and a live
- * preview of the HTML it becomes) or a video URL (with a live embed preview). Full screen on a phone.
+ * preview of the HTML it becomes) or a video: a link (with a live embed preview) or a file to upload (.mp4/.webm up
+ * to 2 GB, checked here; the upload runs after the save, with its progress in the lesson's row). Full screen on a phone.
  */
 export function LessonDialog({
   open,
@@ -38,7 +41,8 @@ export function LessonDialog({
   /** The lesson being edited; none to add one. */
   lesson?: Lesson | undefined;
   saving: boolean;
-  onSave: (body: CreateLessonBody) => void;
+  /** `video`: a file to upload once the lesson is saved. */
+  onSave: (body: CreateLessonBody, video?: File) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
@@ -53,12 +57,27 @@ export function LessonDialog({
   );
 }
 
-function LessonForm({ lesson, saving, onSave, onCancel }: { lesson?: Lesson | undefined; saving: boolean; onSave: (body: CreateLessonBody) => void; onCancel: () => void }) {
+type VideoSource = 'link' | 'upload';
+
+function LessonForm({
+  lesson,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  lesson?: Lesson | undefined;
+  saving: boolean;
+  onSave: (body: CreateLessonBody, video?: File) => void;
+  onCancel: () => void;
+}) {
   const [title, setTitle] = useState(lesson?.title ?? '');
   const [kind, setKind] = useState<LessonKind>(lesson?.kind ?? 'text');
   const [text, setText] = useState(() => (lesson?.body ? htmlToMarkdown(lesson.body) : ''));
   const [video, setVideo] = useState(lesson?.videoUrl ?? '');
-  const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string }>({});
+  const uploaded = lesson?.files.find((f) => f.kind === 'video');
+  const [source, setSource] = useState<VideoSource>(uploaded && !lesson?.videoUrl ? 'upload' : 'link');
+  const [videoFile, setVideoFile] = useState<File | undefined>();
+  const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string; file?: string }>({});
   const textArea = useRef<HTMLTextAreaElement>(null);
   const html = markdownToHtml(text);
   const videoOk = parseVideoUrl(video.trim()) !== undefined;
@@ -93,10 +112,18 @@ function LessonForm({ lesson, saving, onSave, onCancel }: { lesson?: Lesson | un
     const found: typeof errors = {};
     if (!title.trim()) found.title = 'Give the lesson a title.';
     if (kind === 'text' && !text.trim()) found.text = 'Write the lesson.';
-    if (kind === 'video' && !videoOk) found.video = VIDEO_HINT;
+    if (kind === 'video' && source === 'link' && !videoOk) found.video = VIDEO_HINT;
+    if (kind === 'video' && source === 'upload') {
+      if (videoFile) {
+        const checked = checkFile('video', videoFile);
+        if ('error' in checked) found.file = checked.error;
+      } else if (!uploaded) found.file = 'Choose an .mp4 or .webm video to upload.';
+    }
     setErrors(found);
     if (Object.keys(found).length) return;
-    onSave(kind === 'text' ? { title: title.trim(), kind, body: html } : { title: title.trim(), kind, videoUrl: video.trim() });
+    if (kind === 'text') onSave({ title: title.trim(), kind, body: html });
+    else if (source === 'link') onSave({ title: title.trim(), kind, videoUrl: video.trim() });
+    else onSave({ title: title.trim(), kind }, videoFile);
   };
 
   return (
@@ -143,15 +170,59 @@ function LessonForm({ lesson, saving, onSave, onCancel }: { lesson?: Lesson | un
         </div>
       ) : (
         <div className="grid gap-3">
-          <FormField label="Video URL" error={errors.video} description={VIDEO_HINT}>
-            <Input type="url" inputMode="url" value={video} placeholder="https://www.youtube.com/watch?v=..." onChange={(e) => setVideo(e.target.value)} />
-          </FormField>
-          {videoOk ? (
-            <section aria-label="Video preview">
-              <VideoEmbed url={video.trim()} title={`Preview: ${title || 'video lesson'}`} />
-            </section>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Video source</legend>
+            <div className="flex flex-wrap gap-4">
+              {(['link', 'upload'] as const).map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="video-source" value={value} checked={source === value} onChange={() => setSource(value)} className="size-4 accent-primary" />
+                  {value === 'link' ? 'Link' : 'Upload a video'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {source === 'link' ? (
+            <>
+              <FormField label="Video URL" error={errors.video} description={VIDEO_HINT}>
+                <Input type="url" inputMode="url" value={video} placeholder="https://www.youtube.com/watch?v=..." onChange={(e) => setVideo(e.target.value)} />
+              </FormField>
+              {videoOk ? (
+                <section aria-label="Video preview">
+                  <VideoEmbed url={video.trim()} title={`Preview: ${title || 'video lesson'}`} />
+                </section>
+              ) : (
+                video.trim() !== '' && <p className="text-sm text-muted-foreground">The preview appears once the link is one of those.</p>
+              )}
+            </>
           ) : (
-            video.trim() !== '' && <p className="text-sm text-muted-foreground">The preview appears once the link is one of those.</p>
+            <>
+              <FormField
+                label={uploaded ? 'Replace the video (optional)' : 'Video file'}
+                error={errors.file}
+                description={
+                  uploaded
+                    ? `Now: ${uploaded.name} (${formatBytes(uploaded.size)}). An .mp4 or .webm video up to 2 GB.`
+                    : 'An .mp4 or .webm video up to 2 GB. It uploads once you save; its progress shows in the lesson list.'
+                }
+              >
+                <Input
+                  type="file"
+                  accept={ACCEPT.video}
+                  className="h-auto py-2"
+                  onChange={(e) => {
+                    const picked = e.target.files?.[0];
+                    setVideoFile(picked);
+                    const checked = picked ? checkFile('video', picked) : undefined;
+                    setErrors((was) => ({ ...was, file: checked && 'error' in checked ? checked.error : undefined }));
+                  }}
+                />
+              </FormField>
+              {videoFile && !errors.file && (
+                <p className="text-sm text-muted-foreground">
+                  {videoFile.name} · {formatBytes(videoFile.size)}
+                </p>
+              )}
+            </>
           )}
         </div>
       )}

@@ -4,14 +4,27 @@ import type { Course, Lesson } from '@contracts/courses.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { useCreateLesson, useDeleteLesson, useReorderLessons, useUpdateLesson } from '../api/use-course-mutations.ts';
+import { toast } from '@/components/ui/toaster.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { LessonDialog } from './lesson-dialog.tsx';
+import { LessonFiles } from './lesson-files.tsx';
+import { LessonUploadsProvider, useLessonUploads } from './lesson-uploads.tsx';
 
 /**
  * The course's lessons in order: add (text or video), edit, move up or down (buttons, so the keyboard and screen
- * readers can reorder too; the moved lesson keeps the focus), delete after a confirmation.
+ * readers can reorder too; the moved lesson keeps the focus), delete after a confirmation. Each lesson lists its
+ * files (its uploaded video, its attachments) with their uploads' progress.
  */
 export function LessonsPanel({ course }: { course: Course }) {
+  return (
+    <LessonUploadsProvider courseId={course.id}>
+      <Lessons course={course} />
+    </LessonUploadsProvider>
+  );
+}
+
+function Lessons({ course }: { course: Course }) {
+  const uploads = useLessonUploads();
   const create = useCreateLesson(course.id);
   const update = useUpdateLesson(course.id);
   const remove = useDeleteLesson(course.id);
@@ -98,6 +111,7 @@ export function LessonsPanel({ course }: { course: Course }) {
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </span>
+                <LessonFiles courseId={course.id} lesson={lesson} />
               </li>
             ))}
           </ol>
@@ -109,12 +123,20 @@ export function LessonsPanel({ course }: { course: Course }) {
         onOpenChange={(open) => !open && setEditing(undefined)}
         lesson={editing === 'new' ? undefined : editing}
         saving={create.isPending || update.isPending}
-        onSave={(body) => {
-          const done = { onSuccess: () => setEditing(undefined) };
-          if (editing === 'new') create.mutate(body, done);
+        onSave={(body, video) => {
+          const uploadTo = (lessonId: string) => {
+            setEditing(undefined);
+            const refused = video && uploads.upload(lessonId, 'video', video);
+            if (refused) toast.error('Error', { description: refused });
+          };
+          if (editing === 'new') create.mutate(body, { onSuccess: (created) => uploadTo(created.id) });
           else if (editing) {
             const { kind, title } = body;
-            update.mutate({ lessonId: editing.id, body: kind === 'text' ? { title, kind, body: body.body ?? '' } : { title, kind, videoUrl: body.videoUrl ?? '' } }, done);
+            const lessonId = editing.id;
+            update.mutate(
+              { lessonId, body: kind === 'text' ? { title, kind, body: body.body ?? '' } : { title, kind, ...(body.videoUrl ? { videoUrl: body.videoUrl } : {}) } },
+              { onSuccess: () => uploadTo(lessonId) },
+            );
           }
         }}
       />

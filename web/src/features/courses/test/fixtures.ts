@@ -12,6 +12,7 @@ export const textLesson: Lesson = {
   position: 0,
   createdAt: at,
   updatedAt: at,
+  files: [],
 };
 
 export const videoLesson: Lesson = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreatorStats } from '@contracts/courses.ts';
-import { errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
 import { CreatorDashboardScreen } from './creator-dashboard-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
@@ -17,7 +17,7 @@ const stats: CreatorStats = {
   ],
 };
 
-const figure = (label: string) => screen.getByRole('heading', { name: label }).closest('div')!.parentElement!;
+const figure = statCard;
 
 describe('CreatorDashboardScreen', () => {
   it("shows the creator's real figures, revenue £0, and the recent courses linking to their editors", async () => {

@@ -6,6 +6,7 @@ import {
   learnerSummary,
   type LearnerCourseDetail,
 } from '@contracts/courses.ts';
+import { fileUrlResponse } from '@contracts/files.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 
@@ -35,6 +36,13 @@ export const learnerCourseQueryOptions = (courseId: string) =>
     queryKey: ['learning', 'course', courseId] as const,
     queryFn: ({ signal }) => apiClient.get(coursePath(courseId), learnerCourseDetail, { signal }),
   });
+
+/**
+ * GET /api/learner/courses/{c}/files/{f}/url: a short-lived signed URL of a lesson's file (15 minutes). Asked for
+ * when needed (a download, a video about to play), never cached across uses: a URL kept for later may have expired.
+ */
+export const learnerFileUrl = (courseId: string, fileId: string, signal?: AbortSignal) =>
+  apiClient.get(`${coursePath(courseId)}/files/${encodeURIComponent(fileId)}/url`, fileUrlResponse, signal ? { signal } : {});
 
 /**
  * POST .../lessons/{lessonId}/complete. The answer's progress goes straight into the cached course (the bar moves

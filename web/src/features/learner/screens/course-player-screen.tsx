@@ -11,12 +11,15 @@ import { ApiError } from '@/lib/api-error.ts';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { learnerCourseQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
+import { LessonAttachments } from '../components/lesson-attachments.tsx';
 import { LessonBody } from '../components/lesson-body.tsx';
 import { LessonVideo } from '../components/lesson-video.tsx';
+import { UploadedVideo } from '../components/uploaded-video.tsx';
 
 /**
  * The course player: the lessons in order with a tick on each completed one, the chosen lesson (`?lesson=`, else
- * the first one not completed) and 'Mark complete', which moves the progress bar at once.
+ * the first one not completed) with its video (a link, or an uploaded file through a signed URL) or text and its
+ * attachments, and 'Mark complete', which moves the progress bar at once.
  */
 export function CoursePlayerScreen() {
   const { courseId = '' } = useParams();
@@ -56,6 +59,9 @@ export function CoursePlayerScreen() {
   const index = current ? lessons.indexOf(current) : -1;
   const previous = index > 0 ? lessons[index - 1] : undefined;
   const next = index >= 0 ? lessons[index + 1] : undefined;
+  const files = current?.files.filter((f) => f.status === 'ready') ?? [];
+  const uploadedVideo = files.find((f) => f.kind === 'video');
+  const attachments = files.filter((f) => f.kind === 'attachment');
 
   return (
     <div className="grid gap-6 *:min-w-0">
@@ -106,11 +112,20 @@ export function CoursePlayerScreen() {
               Lesson {index + 1} of {lessons.length}
             </div>
             <h2 className="text-xl font-semibold tracking-tight">{current.title}</h2>
-            {current.kind === 'video' && current.videoUrl ? (
-              <LessonVideo url={current.videoUrl} title={current.title} />
+            {current.kind === 'video' ? (
+              current.videoUrl ? (
+                <LessonVideo url={current.videoUrl} title={current.title} />
+              ) : uploadedVideo ? (
+                <UploadedVideo key={uploadedVideo.id} courseId={courseId} file={uploadedVideo} title={current.title} />
+              ) : (
+                <p className="grid aspect-video w-full place-items-center rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
+                  This video is not available yet.
+                </p>
+              )
             ) : (
               <LessonBody html={current.body ?? ''} />
             )}
+            {attachments.length > 0 && <LessonAttachments courseId={courseId} files={attachments} />}
 
             <div className="flex flex-wrap items-center gap-2 border-t pt-4">
               {current.completed ? (

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/toaster.tsx';
+import { errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
+import { adminStatsFixture as stats } from '../test/fixtures.ts';
+import { AdminAnalyticsScreen } from './admin-analytics-screen.tsx';
+
+vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+beforeEach(() => vi.spyOn(toast, 'error'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const figure = statCard;
+
+describe('AdminAnalyticsScreen', () => {
+  it("says 'Loading analytics...' until the figures arrive", async () => {
+    fakeApi({ 'GET /api/admin/stats': () => new Promise(() => undefined) });
+    renderWithProviders(<AdminAnalyticsScreen />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading analytics...');
+  });
+
+  it("shows the platform's real figures: users, the estimate beside the MRR, no affiliates yet, the breakdown and the activity", async () => {
+    fakeApi({ 'GET /api/admin/stats': () => jsonResponse(200, stats) });
+    renderWithProviders(<AdminAnalyticsScreen />);
+
+    await screen.findByRole('heading', { name: 'Total Users' });
+    expect(figure('Total Users')).toHaveTextContent('14');
+    expect(figure('Total Users')).toHaveTextContent('5 creators · 6 learners');
+    expect(figure('Platform Revenue')).toHaveTextContent('£87');
+    expect(figure('Platform Revenue')).toHaveTextContent('MRR £95');
+    expect(figure('Affiliate Network')).toHaveTextContent('No affiliates yet');
+    expect(figure('Commissions')).toHaveTextContent('£0 pending');
+    expect(screen.getByText('70% · £60.90')).toBeInTheDocument();
+    expect(screen.getByText('25% · £21.75')).toBeInTheDocument();
+    expect(screen.getByText('5% · £4.35')).toBeInTheDocument();
+    expect(screen.getByText('A creator subscribed to Pro')).toBeInTheDocument();
+    expect(screen.getByText('New creator: maya@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+  });
+
+  it('describes both trend charts in words for readers who cannot see them', async () => {
+    fakeApi({ 'GET /api/admin/stats': () => jsonResponse(200, stats) });
+    renderWithProviders(<AdminAnalyticsScreen />);
+    expect(await screen.findByText('Sign-ups per week over the last 12 weeks: 14 in total, 3 this week.')).toBeInTheDocument();
+    expect(screen.getByText('Monthly recurring revenue at the end of each of the last 12 weeks: from £28 to £95 now.')).toBeInTheDocument();
+  });
+
+  it("toasts 'Error' / 'Failed to load admin statistics' and offers to try again when the figures cannot be loaded", async () => {
+    fakeApi({ 'GET /api/admin/stats': () => errorResponse(500, 'INTERNAL', 'boom') });
+    renderWithProviders(<AdminAnalyticsScreen />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load admin statistics');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to load admin statistics' }));
+  });
+});
