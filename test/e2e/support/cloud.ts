@@ -72,6 +72,14 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** The innermost elements that stick out past `width`, named so a failure says what to fix. */
+const widest = (page: Page, width: number): Promise<string> =>
+  page.evaluate(`[...document.querySelectorAll('body *')]
+    .filter((el) => el.getBoundingClientRect().right > ${width} + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > ${width} + 0.5))
+    .slice(0, 5)
+    .map((el) => el.tagName.toLowerCase() + (el.getAttribute('data-testid') ? '[data-testid=' + el.getAttribute('data-testid') + ']' : '') + ' "' + (el.textContent || '').trim().slice(0, 40) + '" right=' + Math.round(el.getBoundingClientRect().right))
+    .join('; ')`);
+
 /**
  * axe finds nothing serious; at 1280 px and at 375 px nothing sticks out sideways; a full-page screenshot at each
  * width is kept, with close-ups of the named regions (a full 375 px page is too tall to judge them by).
@@ -80,7 +88,8 @@ export async function checkAndShoot(page: Page, testInfo: TestInfo, name: string
   expect(await seriousA11yViolations(page), name).toEqual([]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+    const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    expect(scrollWidth, `${name} at ${width}px: ${scrollWidth > width ? await widest(page, width) : ''}`).toBeLessThanOrEqual(width);
     const path = testInfo.outputPath(`${name}-${width}.png`);
     await page.screenshot({ path, fullPage: true, animations: 'disabled' });
     await testInfo.attach(`${name}-${width}.png`, { path, contentType: 'image/png' });

@@ -11,7 +11,7 @@ export function SignUpsChart({ weeks }: { weeks: TrendWeek[] }) {
   const data = weeks.map((week) => ({ week: weekLabel(week.weekStart), signUps: week.signUps }));
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid vertical={false} strokeDasharray="3 3" />
         <XAxis dataKey="week" tickLine={false} fontSize={12} interval="preserveStartEnd" />
         <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
@@ -27,7 +27,7 @@ export function MrrChart({ weeks }: { weeks: TrendWeek[] }) {
   const data = weeks.map((week) => ({ week: weekLabel(week.weekStart), mrr: week.mrr / 100 }));
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} strokeDasharray="3 3" />
         <XAxis dataKey="week" tickLine={false} fontSize={12} interval="preserveStartEnd" />
         <YAxis

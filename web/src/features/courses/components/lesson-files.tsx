@@ -126,9 +126,9 @@ export function LessonFiles({ courseId, lesson }: { courseId: string; lesson: Le
   };
 
   return (
-    <div className="grid basis-full gap-3 border-t pt-3" data-testid="lesson-files">
+    <div className="grid min-w-0 basis-full grid-cols-[minmax(0,1fr)] gap-3 border-t pt-3" data-testid="lesson-files">
       {lesson.kind === 'video' && (
-        <section aria-label={`Video of ${lesson.title}`} className="grid gap-2">
+        <section aria-label={`Video of ${lesson.title}`} className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {videoUploads.map((entry) => (
             <Running key={entry.key} entry={entry} />
           ))}
@@ -171,7 +171,7 @@ export function LessonFiles({ courseId, lesson }: { courseId: string; lesson: Le
         </section>
       )}
 
-      <section aria-label={`Attachments of ${lesson.title}`} className="grid gap-2">
+      <section aria-label={`Attachments of ${lesson.title}`} className="grid grid-cols-[minmax(0,1fr)] gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="flex flex-1 items-center gap-1.5 text-sm font-medium">
             <Paperclip aria-hidden="true" className="size-4 text-muted-foreground" />

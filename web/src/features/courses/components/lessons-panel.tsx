@@ -60,7 +60,7 @@ function Lessons({ course }: { course: Course }) {
             No lessons yet. Add a text lesson or a video to start your course.
           </p>
         ) : (
-          <ol className="grid gap-2" aria-label="Lessons in order">
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Lessons in order">
             {lessons.map((lesson, index) => (
               <li key={lesson.id} className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-testid="lesson-row">
                 <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-muted text-xs font-semibold tabular-nums">
