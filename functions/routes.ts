@@ -148,6 +148,8 @@ const table = [
     handler: 'http/public-landing-page',
     access: 'public',
   },
+  { name: 'get-integrations', method: 'GET', path: '/api/integrations', handler: 'http/get-integrations', access: ['creator'] },
+  { name: 'save-integrations', method: 'PUT', path: '/api/integrations', handler: 'http/save-integrations', access: ['creator'], uses: ['secrets'] },
   { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
   { name: 'list-courses', method: 'GET', path: '/api/courses', handler: 'http/list-courses', access: ['creator'] },
   { name: 'create-course', method: 'POST', path: '/api/courses', handler: 'http/create-course', access: ['creator'] },

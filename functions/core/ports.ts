@@ -507,3 +507,34 @@ export interface Mailer {
   send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
 }
 
+
+/**
+ * A secret sealed by envelope encryption (AES-256-GCM under a one-off data key; the data key itself wrapped by KMS in
+ * the cloud, by the local key file locally). Every part base64. Opening it needs the same context (the creator id).
+ */
+export interface SealedSecret {
+  ciphertext: string;
+  iv: string;
+  tag: string;
+  encryptedDataKey: string;
+}
+
+/** Seals and opens secrets bound to a context: a blob sealed for one creator does not open for another. */
+export interface SecretCipher {
+  encrypt(plaintext: string, context: string): Promise<SealedSecret>;
+  /** Throws when the blob was altered or belongs to another context. */
+  decrypt(sealed: SealedSecret, context: string): Promise<string>;
+}
+
+/** The creator's integrations as stored: secrets only sealed, null when none. */
+export interface StoredIntegrations {
+  zoom: { enabled: boolean; apiKey: string; accountId: string; apiSecret: SealedSecret | null };
+  teams: { enabled: boolean; clientId: string; clientSecret: SealedSecret | null };
+  googleCalendar: { enabled: boolean; calendarId: string };
+  updatedAt: string;
+}
+
+export interface IntegrationRepository {
+  get(creatorId: string): Promise<StoredIntegrations | undefined>;
+  put(creatorId: string, integrations: StoredIntegrations): Promise<void>;
+}

@@ -6,6 +6,7 @@ import { billingRoutes } from '@/features/billing/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { creatorRoutes } from '@/features/creator/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
+import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
@@ -21,7 +22,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * /dashboard/creator: a frame with the billing banner, the dashboard composed from the creator, billing and
  * marketing features, and the landing-page generator composed from the landing and billing features (app/routes/,
  * since features never import each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's; the other pages are the creator's own.
+ * feature's, Live Session Integrations the integrations feature's; the other pages are the creator's own.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -33,6 +34,7 @@ const creatorArea: RouteObject = {
     ...courseRoutes,
     ...creatorRoutes,
     ...crmRoutes,
+    ...integrationsRoutes,
   ],
 };
 

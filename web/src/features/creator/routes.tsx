@@ -8,7 +8,6 @@ import { paths } from '@/lib/paths.ts';
  * builder's pages (My Courses, Create Course, the course editor) are the courses feature's, added by app/router.tsx.
  */
 export const creatorRoutes: RouteObject[] = [
-  { path: paths.creator.integrations, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.IntegrationsScreen })) },
   { path: paths.creator.analytics, lazy: () => import('./screens/creator-pending-screens.tsx').then((m) => ({ Component: m.CreatorAnalyticsScreen })) },
   { path: paths.creator.profile, lazy: () => import('./screens/creator-profile-screen.tsx').then((m) => ({ Component: m.CreatorProfileScreen })) },
 ];

@@ -1,19 +1,8 @@
-import { ChartBar, Plug } from 'lucide-react';
+import { ChartBar } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 
 // Sidebar entries whose real content arrives with later issues: each names what will appear here.
-
-export function IntegrationsScreen() {
-  return (
-    <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Live Session Integrations" description="Connect the tools you run live sessions with." />
-      <EmptyState icon={Plug} title="Integrations are on their way">
-        Connect Zoom, Microsoft Teams and Google Calendar here, and see whether each one is connected.
-      </EmptyState>
-    </div>
-  );
-}
 
 export function CreatorAnalyticsScreen() {
   return (

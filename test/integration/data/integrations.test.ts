@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import type { StoredIntegrations } from '#core/ports.ts';
+import { dynamoIntegrations, integrationKeys } from '#data/integrations.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const at = '2026-11-21T12:00:00.000Z';
+
+describe('the integrations (DynamoDB Local)', () => {
+  it('reads nothing for a creator who never saved, then the item as saved, with the secret only sealed', async () => {
+    const repo = dynamoIntegrations();
+    const creatorId = unique('integrations');
+    expect(await repo.get(creatorId)).toBeUndefined();
+
+    // The local cloud's cipher (its key file), as the handler uses it.
+    const apiSecret = await envelopeCipher().encrypt('zoom-secret-in-data-test', creatorId);
+    const integrations: StoredIntegrations = {
+      zoom: { enabled: true, apiKey: 'zoom-key', accountId: 'acct-1', apiSecret },
+      teams: { enabled: false, clientId: '', clientSecret: null },
+      googleCalendar: { enabled: true, calendarId: 'team@example.com' },
+      updatedAt: at,
+    };
+    await repo.put(creatorId, integrations);
+
+    expect(await repo.get(creatorId)).toEqual(integrations);
+    const raw = await rawItem(integrationKeys.integrations(creatorId));
+    expect(raw).toMatchObject({ pk: `CREATOR#${creatorId}`, sk: 'INTEGRATIONS', type: 'Integrations' });
+    expect(JSON.stringify(raw)).not.toContain('zoom-secret-in-data-test');
+    expect(await envelopeCipher().decrypt(raw!['zoom'].apiSecret, creatorId)).toBe('zoom-secret-in-data-test');
+  });
+
+  it('replaces the item on the next save', async () => {
+    const repo = dynamoIntegrations();
+    const creatorId = unique('integrations');
+    const off: StoredIntegrations = {
+      zoom: { enabled: false, apiKey: '', accountId: '', apiSecret: null },
+      teams: { enabled: false, clientId: '', clientSecret: null },
+      googleCalendar: { enabled: false, calendarId: '' },
+      updatedAt: at,
+    };
+    await repo.put(creatorId, { ...off, googleCalendar: { enabled: true, calendarId: 'a@example.com' } });
+    await repo.put(creatorId, off);
+    expect(await repo.get(creatorId)).toEqual(off);
+  });
+
+  it('treats a malformed item (a secret stored in plain text) as an error', async () => {
+    const creatorId = unique('integrations');
+    await putRaw({
+      ...integrationKeys.integrations(creatorId),
+      type: 'Integrations',
+      zoom: { enabled: true, apiKey: 'k', accountId: '', apiSecret: 'plain-text-secret' },
+      teams: { enabled: false, clientId: '', clientSecret: null },
+      googleCalendar: { enabled: false, calendarId: '' },
+      updatedAt: at,
+    });
+    await expect(dynamoIntegrations().get(creatorId)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { integrationsView, type SaveIntegrationsBody } from '@contracts/integrations.ts';
+import { toast } from '@/components/ui/toaster.tsx';
+import { apiClient } from '@/lib/api-client.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { integrationsMessages as m } from '../integrations-messages.ts';
+
+const path = '/api/integrations';
+
+/** GET /api/integrations: the creator's settings (all off and empty before the first save); secrets only as "set". */
+export const integrationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['integrations'] as const,
+    queryFn: ({ signal }) => apiClient.get(path, integrationsView, { signal }),
+  });
+
+/**
+ * PUT /api/integrations. The answer replaces the cached settings (the status card follows it). Toasts as SPEC.md
+ * section 8 says; a signed-out creator (401) is told 'User not authenticated'.
+ */
+export function useSaveIntegrations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveIntegrationsBody) => apiClient.put(path, integrationsView, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(integrationsQueryOptions().queryKey, saved);
+      toast.success(m.saved.title, { description: m.saved.description });
+    },
+    onError: (error) => {
+      const message = error instanceof ApiError && error.status === 401 ? m.notAuthenticated : m.saveFailed;
+      toast.error(message.title, { description: message.description });
+    },
+  });
+}

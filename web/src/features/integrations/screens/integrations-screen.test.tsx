@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IntegrationsView } from '@contracts/integrations.ts';
+import { toast } from '@/components/ui/toaster.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { integrationsMessages as m } from '../integrations-messages.ts';
+import { IntegrationsScreen } from './integrations-screen.tsx';
+
+vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+
+const defaults: IntegrationsView = {
+  zoom: { enabled: false, apiKey: '', apiSecretSet: false, accountId: '' },
+  teams: { enabled: false, clientId: '', clientSecretSet: false },
+  googleCalendar: { enabled: false, calendarId: '' },
+  updatedAt: null,
+};
+const zoomConnected: IntegrationsView = {
+  ...defaults,
+  zoom: { enabled: true, apiKey: 'zoom-key', apiSecretSet: true, accountId: '' },
+  updatedAt: '2026-11-21T12:00:00.000Z',
+};
+
+const status = () => within(screen.getByRole('list', { name: 'Integration status' }));
+const statusOf = (service: string) => status().getByText(service).closest('li')!;
+const zoomSwitch = () => screen.getByRole('switch', { name: 'Enable Zoom' });
+
+/** Radix's Switch measures itself; jsdom has no ResizeObserver. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('IntegrationsScreen', () => {
+  it('shows every service off, its fields disabled, and all Disconnected by default', async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults) });
+    renderWithProviders(<IntegrationsScreen />);
+
+    expect(await screen.findByRole('switch', { name: 'Enable Zoom' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Enable Microsoft Teams' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Enable Google Calendar' })).not.toBeChecked();
+    for (const label of ['API Key', 'API Secret', 'Account ID', 'Client ID', 'Client Secret', 'Calendar ID']) {
+      expect(screen.getByLabelText(label)).toBeDisabled();
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByLabelText('API Secret')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Client Secret')).toHaveAttribute('type', 'password');
+    for (const service of ['Zoom', 'Microsoft Teams', 'Google Calendar']) expect(statusOf(service)).toHaveTextContent('Disconnected');
+  });
+
+  it('enables a service with its switch, saves it with the secret, and toasts the spec\'s success', async () => {
+    const api = fakeApi({
+      'GET /api/integrations': () => jsonResponse(200, defaults),
+      'PUT /api/integrations': () => jsonResponse(200, zoomConnected),
+    });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+
+    await user.click(await screen.findByRole('switch', { name: 'Enable Zoom' }));
+    expect(screen.getByLabelText('API Key')).toBeEnabled();
+    await user.type(screen.getByLabelText('API Key'), 'zoom-key');
+    await user.type(screen.getByLabelText('API Secret'), 'zoom-secret');
+    await user.click(screen.getByRole('button', { name: m.save }));
+
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.saved.title, { description: m.saved.description }));
+    expect(callsTo(api, 'PUT', '/api/integrations')[0]?.body).toEqual({
+      zoom: { enabled: true, apiKey: 'zoom-key', apiSecret: 'zoom-secret', accountId: '' },
+      teams: { enabled: false, clientId: '' },
+      googleCalendar: { enabled: false, calendarId: '' },
+    });
+    expect(statusOf('Zoom')).toHaveTextContent('Connected');
+    expect(screen.getByLabelText('API Secret')).toHaveValue('');
+    expect(screen.getByLabelText('API Secret')).toHaveAttribute('placeholder', m.savedSecretPlaceholder);
+  });
+
+  it("says 'Saving...' while the save runs", async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults), 'PUT /api/integrations': () => new Promise<Response>(() => undefined) });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('button', { name: m.save }));
+    expect(await screen.findByRole('button', { name: m.saving })).toBeDisabled();
+  });
+
+  it('leaves a saved secret out of the body when its field stays blank', async () => {
+    const api = fakeApi({ 'GET /api/integrations': () => jsonResponse(200, zoomConnected), 'PUT /api/integrations': () => jsonResponse(200, zoomConnected) });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    expect(await screen.findByLabelText('API Secret')).toHaveAttribute('placeholder', m.savedSecretPlaceholder);
+    await user.click(screen.getByRole('button', { name: m.save }));
+    await vi.waitFor(() => expect(callsTo(api, 'PUT', '/api/integrations')).toHaveLength(1));
+    expect(callsTo(api, 'PUT', '/api/integrations')[0]?.body).toMatchObject({ zoom: { enabled: true, apiKey: 'zoom-key', accountId: '' } });
+    expect(JSON.stringify(callsTo(api, 'PUT', '/api/integrations')[0]?.body)).not.toContain('apiSecret');
+  });
+
+  it('names the missing fields of a switched-on service instead of sending', async () => {
+    const api = fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults) });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('switch', { name: 'Enable Google Calendar' }));
+    await user.click(screen.getByRole('button', { name: m.save }));
+    expect(await screen.findByText('To enable Google Calendar, enter its Calendar ID.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Calendar ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(api, 'PUT', '/api/integrations')).toHaveLength(0);
+  });
+
+  it("toasts 'Save failed' / 'Failed to save integration settings' when the save fails", async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults), 'PUT /api/integrations': () => errorResponse(500, 'INTERNAL', 'boom') });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('button', { name: m.save }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Save failed', { description: 'Failed to save integration settings' }));
+  });
+
+  it("tells a signed-out creator 'User not authenticated'", async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults), 'PUT /api/integrations': () => errorResponse(401, 'UNAUTHENTICATED', 'Sign in.') });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('button', { name: m.save }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Save failed', { description: 'User not authenticated' }));
+  });
+
+  it('can be used with the keyboard alone: the switch toggles with Space', async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults) });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await screen.findByRole('switch', { name: 'Enable Zoom' });
+    zoomSwitch().focus();
+    await user.keyboard(' ');
+    expect(zoomSwitch()).toBeChecked();
+    await user.tab();
+    expect(screen.getByLabelText('API Key')).toHaveFocus();
+  });
+});
+
+describe('IntegrationsScreen when the settings cannot be loaded', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says so, toasts it, and offers to try again', async () => {
+    fakeApi({ 'GET /api/integrations': () => errorResponse(500, 'INTERNAL', 'boom') });
+    renderWithProviders(<IntegrationsScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your integrations could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(m.loadFailed.title, { description: m.loadFailed.description });
+  });
+});
