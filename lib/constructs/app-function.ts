@@ -266,7 +266,9 @@ export class AppFunction extends Construct {
           break;
         }
         case 'secrets':
-          need(platform.secretsKey, 'the secrets key').grantEncryptDecrypt(this.role);
+          // Envelope encryption (functions/adapters/envelope-cipher.ts) asks KMS for data keys and unwraps them: exactly
+          // these two actions, no wildcard (grantEncryptDecrypt would add GenerateDataKey* and ReEncrypt*).
+          need(platform.secretsKey, 'the secrets key').grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
           break;
         case 'payments':
         case 'payments-webhook':

@@ -172,7 +172,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
         'cognito-idp:AdminCreateUser',
         'cognito-idp:AdminAddUserToGroup',
         'kms:Decrypt',
-        'kms:Encrypt',
+        'kms:GenerateDataKey',
       ]),
     );
   });
@@ -191,6 +191,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
       'text-model': 'bedrock:InvokeModel',
       'directory:admin': 'cognito-idp:AdminCreateUser',
       files: 's3:PutObject',
+      secrets: 'kms:GenerateDataKey',
     } as const;
     for (const route of routes) {
       for (const [capability, action] of Object.entries(grants)) {
