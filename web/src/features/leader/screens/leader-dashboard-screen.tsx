@@ -1,4 +1,4 @@
-import { Award, KeyRound, Target, Users } from 'lucide-react';
+import { Award, Info, KeyRound, Target, Users } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
@@ -22,6 +22,16 @@ export function LeaderDashboardScreen() {
   return (
     <div className="grid gap-6 *:min-w-0">
       <PageHeader title="Group Leader Dashboard" description="How your team is learning." actions={<SampleDataBadge />} />
+
+      <aside role="note" aria-label="About these figures" className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
+        <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <p>
+          <span className="font-medium">These figures are samples.</span>{' '}
+          <span className="text-muted-foreground">
+            Your team's real members, licences and progress appear here once a creator licenses a course to you.
+          </span>
+        </p>
+      </aside>
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Team Members" value="31" detail="In 3 groups" icon={Users} />
