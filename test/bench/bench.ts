@@ -153,8 +153,8 @@ const stopEverything = async (): Promise<void> => {
 
 /**
  * Everything that needs the local cloud, on one cloud: first the browser (before the load tests, so Chromium does
- * not share the machine with their aftermath), then the API latencies, last the CRM at 10 and 10,000 learners (its
- * seeding writes come after the write floor, not before).
+ * not share the machine with their aftermath), then the API latencies, last the CRM at 10 and 10,000 learners and the
+ * admin stats at a fresh platform and 100,000 users (their seeding writes come after the write floor, not before).
  */
 const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
   const feel: Row[] = [section(webVitalsSection)];
@@ -177,6 +177,8 @@ const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
     rows.push(...(await benchMoneyRoutes(local, gateway.url, progress, P99_BUDGET_MS)));
     const { benchCrm, crmSection } = await import('./crm.ts');
     rows.push(section(crmSection), ...(await benchCrm(local, gateway.url, progress)));
+    const { benchAdminStats, adminStatsSection } = await import('./admin-stats.ts');
+    rows.push(section(adminStatsSection), ...(await benchAdminStats(local, gateway.url, progress)));
   } catch (error) {
     if (feel.length === 1) feel.push(errorRow('LCP / TBT in Chromium', error));
     rows.push(errorRow('local cloud latency', error));

@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { crmKeys } from '#data/crm.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
-import { documentClient } from '#data/table.ts';
 import { getDeps } from '#functions/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
-import { signIn, startUnthrottledGateway } from './api-latency.ts';
+import { signIn } from './api-latency.ts';
 import { non2xxCodes } from './load.ts';
 import { ms, percentile } from './stats.ts';
-import { errorRow, formatTable, row, section, shortMessage, type Row } from './table.ts';
+import { consumedCapacity, count, fetchOk, runPartAlone, seedingHow, writeAll } from './cloud-part.ts';
+import { errorRow, row, shortMessage, type Row } from './table.ts';
 
 /**
  * The CRM's first page at 10 and at 10,000 enrolled learners (issue 10; QUALITY.md: every list a person pages
@@ -39,9 +32,6 @@ const REQUESTS = 200;
 const RATIO_BUDGET = 1.5;
 /** The CRM's page size (functions/core/crm/learners.ts CRM_PAGE_SIZE): what a first page of 10,000 holds. */
 const PAGE_SIZE = 25;
-/** TransactWriteItems' limit: DynamoDB Local commits a transaction's puts together (see `writeAll`). */
-const BATCH = 100;
-const SEED_PARALLEL = 2;
 const NOTE_EVERY = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,8 +39,6 @@ interface BenchCreator {
   userId: string;
   token: string;
 }
-
-const count = (n: number): string => n.toLocaleString('en-GB');
 
 /** A creator of the bench's own with `courses` draft courses made through the product's route. */
 const setUpCreator = async (cloud: LocalCloud, gatewayUrl: string, learners: number, courses: number): Promise<BenchCreator & { courses: { id: string; title: string }[] }> => {
@@ -108,39 +96,6 @@ const seedItems = (creatorId: string, courses: { id: string; title: string }[], 
   return items;
 };
 
-/**
- * Writes the items in transactions of BATCH puts, SEED_PARALLEL in flight. Not BatchWriteItem: DynamoDB Local
- * (SQLite on disk) commits each put of a batch on its own, ~18 ms apiece on this 2-core machine (11,011 items took
- * 197 s at 8 batches of 25 in flight), while a transaction's puts go to disk together (4-5x faster). More in flight
- * does not help: SQLite has one writer. The items are new (fresh learner ids), so no condition is needed.
- */
-const writeAll = async (cloud: LocalCloud, items: Record<string, unknown>[]): Promise<void> => {
-  const { outputs } = cloud;
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: outputs.Region,
-      endpoint: outputs.DynamoDbEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      requestHandler: new NodeHttpHandler({ httpAgent: new Agent({ keepAlive: true, maxSockets: SEED_PARALLEL }) }),
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
-  let next = 0;
-  const lane = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++]!;
-      await client.send(new TransactWriteCommand({ TransactItems: batch.map((Item) => ({ Put: { TableName: outputs.TableName, Item } })) }));
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: SEED_PARALLEL }, lane));
-  } finally {
-    client.destroy();
-  }
-};
-
 interface PageSample {
   times: number[];
   statusCodes: Record<string, number>;
@@ -172,37 +127,6 @@ const firstPage = async (gatewayUrl: string, creator: BenchCreator, into: PageSa
   }
 };
 
-/**
- * The read capacity one first page consumes (the Query on gsi1 and the BatchGetItem of notes), observed on the
- * handlers' own DynamoDB client (handlers run in this process): each call asks for ReturnConsumedCapacity for the
- * length of one request, nothing else in flight. Undefined when DynamoDB Local reports none.
- */
-const consumedByFirstPage = async (gatewayUrl: string, creator: BenchCreator): Promise<{ units: number; calls: number } | undefined> => {
-  const stack = documentClient().middlewareStack;
-  const name = 'benchConsumedCapacity';
-  let units: number | undefined;
-  let calls = 0;
-  stack.add(
-    (next) => async (args) => {
-      (args.input as Record<string, unknown>)['ReturnConsumedCapacity'] = 'TOTAL';
-      const result = await next(args);
-      calls += 1;
-      const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
-      for (const c of [consumed ?? []].flat()) if (c.CapacityUnits !== undefined) units = (units ?? 0) + c.CapacityUnits;
-      return result;
-    },
-    { step: 'initialize', name, override: true },
-  );
-  try {
-    const res = await fetch(`${gatewayUrl}/api/crm/learners`, { headers: { authorization: `Bearer ${creator.token}` } });
-    await res.text();
-    if (res.status !== 200) throw new Error(`GET /api/crm/learners answered ${res.status}`);
-  } finally {
-    stack.remove(name);
-  }
-  return units === undefined ? undefined : { units, calls };
-};
-
 const pageRow = (learners: number, s: PageSample): Row =>
   row(
     `first page at ${count(learners)} learners p50 / p95 (${s.rows} rows${s.nextCursor ? ', next cursor' : ''})`,
@@ -224,13 +148,13 @@ export const benchCrm = async (cloud: LocalCloud, gatewayUrl: string, log: (line
     large = b;
     const now = Date.now();
     const items = [...seedItems(a.userId, a.courses, SMALL, now), ...seedItems(b.userId, b.courses, LARGE, now)];
-    log(`seeding ${count(SMALL + LARGE)} enrolments and their notes: ${count(items.length)} items, TransactWriteItems of ${BATCH}, ${SEED_PARALLEL} in flight`);
+    log(`seeding ${count(SMALL + LARGE)} enrolments and their notes: ${count(items.length)} items, ${seedingHow}`);
     const started = performance.now();
     await writeAll(cloud, items);
     const seconds = (performance.now() - started) / 1000;
     rows.push(
       row(
-        `seeding ${count(SMALL)} + ${count(LARGE)} enrolments (+ a note every ${NOTE_EVERY}th): transactions of ${BATCH}, ${SEED_PARALLEL} in flight`,
+        `seeding ${count(SMALL)} + ${count(LARGE)} enrolments (+ a note every ${NOTE_EVERY}th): ${seedingHow}`,
         `${seconds.toFixed(1)} s (${count(items.length)} items, ${count(Math.round(items.length / seconds))} items/s)`,
       ),
     );
@@ -273,7 +197,8 @@ export const benchCrm = async (cloud: LocalCloud, gatewayUrl: string, log: (line
   }
 
   try {
-    const [cs, cl] = [await consumedByFirstPage(gatewayUrl, small), await consumedByFirstPage(gatewayUrl, large)];
+    const firstPageOf = (c: BenchCreator) => () => fetchOk(`${gatewayUrl}/api/crm/learners`, c.token);
+    const [cs, cl] = [await consumedCapacity(firstPageOf(small)), await consumedCapacity(firstPageOf(large))];
     rows.push(
       row(
         `read capacity of one first page at ${count(SMALL)} / ${count(LARGE)} (Query + BatchGetItem of notes)`,
@@ -286,37 +211,4 @@ export const benchCrm = async (cloud: LocalCloud, gatewayUrl: string, log: (line
   return rows;
 };
 
-/** Run alone: a local cloud and an unthrottled gateway of its own, this part's rows. */
-const runAlone = async (): Promise<void> => {
-  const { startLocalCloud } = await import('#lib/local/cloud.ts');
-  const progress = (line: string): void => void process.stderr.write(`[crm] ${line}\n`);
-  process.env.LOG_LEVEL ??= 'warn';
-  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-  const workDir = mkdtempSync(join(tmpdir(), 'bench-crm-'));
-  let cloud: Promise<LocalCloud> | undefined;
-  let stopGateway: (() => Promise<void>) | undefined;
-  const stop = async () => {
-    await stopGateway?.().catch(() => undefined);
-    stopGateway = undefined;
-    const starting = cloud;
-    cloud = undefined;
-    await starting?.then((c) => c.stop()).catch(() => undefined);
-    rmSync(workDir, { recursive: true, force: true });
-  };
-  process.on('SIGINT', () => void stop().finally(() => process.exit(130)));
-  process.on('SIGTERM', () => void stop().finally(() => process.exit(143)));
-  try {
-    progress('starting the local cloud');
-    cloud = startLocalCloud({ dataDir: join(workDir, 'local'), ports: 'auto', web: false, seed: true, log: () => undefined });
-    const local = await cloud;
-    const gateway = await startUnthrottledGateway(local);
-    stopGateway = gateway.stop;
-    const rows = [section(crmSection), ...(await benchCrm(local, gateway.url, progress))];
-    process.stdout.write(`\n${formatTable(rows)}\n`);
-  } finally {
-    process.env.LOG_LEVEL = 'silent';
-    await stop();
-  }
-};
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runAlone();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runPartAlone('crm', crmSection, benchCrm);
