@@ -151,6 +151,27 @@ const table = [
   { name: 'get-integrations', method: 'GET', path: '/api/integrations', handler: 'http/get-integrations', access: ['creator'] },
   { name: 'save-integrations', method: 'PUT', path: '/api/integrations', handler: 'http/save-integrations', access: ['creator'], uses: ['secrets'] },
   { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
+  { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'] },
+  { name: 'list-campaigns', method: 'GET', path: '/api/admin/emails', handler: 'http/list-campaigns', access: ['admin'] },
+  { name: 'list-email-templates', method: 'GET', path: '/api/admin/email-templates', handler: 'http/list-email-templates', access: ['admin'] },
+  {
+    name: 'save-email-template',
+    method: 'PUT',
+    path: '/api/admin/email-templates/{templateId}',
+    handler: 'http/save-email-template',
+    access: ['admin'],
+  },
+  { name: 'list-email-automations', method: 'GET', path: '/api/admin/email-automations', handler: 'http/list-email-automations', access: ['admin'] },
+  {
+    name: 'save-email-automation',
+    method: 'PUT',
+    path: '/api/admin/email-automations/{automationId}',
+    handler: 'http/save-email-automation',
+    access: ['admin'],
+  },
+  /** The unsubscribe link's confirmation page (a GET never unsubscribes) and its one-click POST (RFC 8058). */
+  { name: 'unsubscribe-page', method: 'GET', path: '/api/unsubscribe', handler: 'http/unsubscribe-page', access: 'public', uses: ['secrets'], throttle: { rate: 20, burst: 40 } },
+  { name: 'unsubscribe', method: 'POST', path: '/api/unsubscribe', handler: 'http/unsubscribe', access: 'public', uses: ['secrets'], throttle: { rate: 20, burst: 40 } },
   { name: 'list-courses', method: 'GET', path: '/api/courses', handler: 'http/list-courses', access: ['creator'] },
   { name: 'create-course', method: 'POST', path: '/api/courses', handler: 'http/create-course', access: ['creator'] },
   { name: 'get-course', method: 'GET', path: '/api/courses/{courseId}', handler: 'http/get-course', access: ['creator'] },
@@ -311,5 +332,13 @@ export const jobs = [
     handler: 'jobs/credit-reset',
     /** EventBridge Scheduler expression (UTC): hourly, so a period that ends is reset within the hour. */
     schedule: 'rate(1 hour)',
+  },
+  {
+    name: 'campaign-sender',
+    handler: 'jobs/campaign-sender',
+    /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'secrets'],
+    profile: 'heavy',
   },
 ] as const;

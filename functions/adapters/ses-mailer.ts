@@ -1,7 +1,7 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, SendBulkEmailCommand, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
-import type { Mailer } from '#core/ports.ts';
+import type { BulkMailer, Mailer } from '#core/ports.ts';
 
 let client: SESv2Client | undefined;
 
@@ -34,5 +34,45 @@ export const sesMailer = (): Mailer => ({
         },
       }),
     );
+  },
+});
+
+/** SES's own pace when it does not say (its sandbox rate). */
+const DEFAULT_SEND_RATE = 1;
+let sendRate: Promise<number> | undefined;
+
+/**
+ * SES v2 as the BulkMailer port: SendBulkEmail with the message as inline template content (one call, at most 50
+ * destinations), each destination with its own headers and template data (its unsubscribe URL). The account's
+ * MaxSendRate is read once per process.
+ */
+export const sesBulkMailer = (): BulkMailer => ({
+  async sendBulk({ subject, text, html, entries }) {
+    const { SES_CONFIGURATION_SET } = config();
+    const out = await ses().send(
+      new SendBulkEmailCommand({
+        FromEmailAddress: required('MAIL_FROM'),
+        ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),
+        DefaultContent: { Template: { TemplateContent: { Subject: subject, Text: text, Html: html }, TemplateData: '{}' } },
+        BulkEmailEntries: entries.map((entry) => ({
+          Destination: { ToAddresses: [entry.to] },
+          ReplacementHeaders: entry.headers.map(({ name, value }) => ({ Name: name, Value: value })),
+          ReplacementEmailContent: { ReplacementTemplate: { ReplacementTemplateData: JSON.stringify(entry.data) } },
+        })),
+      }),
+    );
+    const results = out.BulkEmailEntryResults ?? [];
+    return entries.map((entry, i) => {
+      const result = results[i];
+      return result?.Status === 'SUCCESS' ? { to: entry.to, ok: true } : { to: entry.to, ok: false, error: result?.Error ?? result?.Status ?? 'no result' };
+    });
+  },
+
+  maxSendRate() {
+    sendRate ??= ses()
+      .send(new GetAccountCommand({}))
+      .then((account) => account.SendQuota?.MaxSendRate ?? DEFAULT_SEND_RATE);
+    sendRate.catch(() => (sendRate = undefined));
+    return sendRate;
   },
 });

@@ -1,3 +1,4 @@
+import type { CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
 import type { Role } from '#contracts/common.ts';
 import type { Course, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
@@ -537,4 +538,89 @@ export interface StoredIntegrations {
 export interface IntegrationRepository {
   get(creatorId: string): Promise<StoredIntegrations | undefined>;
   put(creatorId: string, integrations: StoredIntegrations): Promise<void>;
+}
+
+/* ---------- Email campaigns (issue 11) ---------- */
+
+/** One destination of a bulk send: its address, its own headers (List-Unsubscribe) and template data. */
+export interface BulkEntry {
+  to: string;
+  headers: { name: string; value: string }[];
+  data: Record<string, string>;
+}
+
+/** SES SendBulkEmail: one call for at most 50 destinations with the same content. */
+export interface BulkMailer {
+  /** One result per entry, in order: ok, or why SES refused that destination. */
+  sendBulk(message: { subject: string; text: string; html: string; entries: BulkEntry[] }): Promise<{ to: string; ok: boolean; error?: string }[]>;
+  /** SES's MaxSendRate (messages per second), to pace the batches under it. */
+  maxSendRate(): Promise<number>;
+}
+
+export type SuppressionReason = 'unsubscribed' | 'bounce' | 'complaint';
+
+/** One page of a campaign's audience: who (with whether the account is disabled) and where the next page starts. */
+export interface AudiencePage {
+  people: { email: string; disabled: boolean }[];
+  /** Opaque position of the next page in this segment; undefined at the segment's end. */
+  next: string | undefined;
+}
+
+/** A campaign as stored, with where its sending stands. */
+export interface StoredCampaign {
+  id: string;
+  subject: string;
+  content: string;
+  recipient: CampaignRecipient;
+  template: CampaignTemplate;
+  status: CampaignStatus;
+  recipientCount: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  createdAt: string;
+  completedAt: string | null;
+  /** The batches recorded so far; a batch is recorded only on this number (so never twice). */
+  batch: number;
+  /** Which audience segment the next batch reads, and from where in it. */
+  segment: number;
+  position: string | null;
+  /** The sender holding the campaign until `leaseUntil` (ISO): one sender at a time. */
+  leaseUntil: string | null;
+}
+
+export interface CampaignRepository {
+  /** The audience size from the platform counters (O(1)): users of a role, subscriptions on trial / paid up. */
+  audienceSize(segments: readonly string[]): Promise<number>;
+  /** Creates a queued campaign with its activity line and counter, once per `requestKey` (a retried POST finds it). */
+  create(campaign: StoredCampaign, requestKey: string | undefined): Promise<StoredCampaign>;
+  get(id: string): Promise<StoredCampaign | undefined>;
+  /** The newest campaigns (at most `limit`) and the platform's email totals. */
+  list(limit: number): Promise<{ items: StoredCampaign[]; totals: CampaignList['totals'] }>;
+  /** Campaigns still queued or sending, oldest first. */
+  pending(): Promise<string[]>;
+  /** Takes the campaign for `until` unless another sender holds it; false when held. */
+  lease(id: string, now: string, until: string): Promise<boolean>;
+  /** One page (<= 50) of a segment from `position`. */
+  audiencePage(segment: string, position: string | null, limit: number): Promise<AudiencePage>;
+  /** The suppressed among these addresses (lower-case). */
+  suppressed(emails: readonly string[]): Promise<Set<string>>;
+  /**
+   * Records batch number `batch` (only if it is still the next one): counts added, the next position, the lease
+   * renewed, and `done` marks the campaign sent. False when that batch was already recorded.
+   */
+  recordBatch(
+    id: string,
+    batch: number,
+    outcome: { sent: number; failed: number; skipped: number; segment: number; position: string | null; done: boolean; at: string; leaseUntil: string },
+  ): Promise<boolean>;
+  /** Adds the address to the suppression list once (a repeat changes nothing); true when it was new. */
+  suppress(email: string, reason: SuppressionReason, at: string): Promise<boolean>;
+  templateOverrides(): Promise<Map<string, { subject: string; content: string; updatedAt: string }>>;
+  saveTemplate(id: string, template: { subject: string; content: string; updatedAt: string }): Promise<void>;
+  automationSettings(): Promise<Map<string, { enabled: boolean; sent: number }>>;
+  saveAutomation(id: string, enabled: boolean): Promise<void>;
+  countAutomationSent(id: string): Promise<void>;
+  /** The 32-byte HMAC key of unsubscribe tokens, sealed; created on first use (the first writer wins). */
+  unsubscribeKey(create: () => Promise<SealedSecret>): Promise<SealedSecret>;
 }

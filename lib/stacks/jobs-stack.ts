@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import { jobs as jobTable } from '#functions/routes.ts';
 import { pascalCase } from '../constructs/api-routes.ts';
 import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
-import { AppFunction, type FunctionPlatform } from '../constructs/app-function.ts';
+import { AppFunction, type FunctionPlatform, type Profile } from '../constructs/app-function.ts';
 import type { Capability } from '../constructs/function-access.ts';
 
 /** A job of functions/routes.ts as the cloud reads it (`uses` as for routes). */
@@ -14,6 +14,8 @@ export interface JobDef {
   readonly handler: string;
   readonly schedule: string;
   readonly uses?: readonly Capability[];
+  /** 'heavy' for a job that works through a backlog (more memory and a 30 s timeout); default 'crud'. */
+  readonly profile?: Profile;
 }
 
 export interface JobsStackProps extends StackProps {
@@ -37,6 +39,7 @@ export class JobsStack extends Stack {
         handler: job.handler,
         table: 'read-write',
         uses: job.uses ?? [],
+        ...(job.profile ? { profile: job.profile } : {}),
         platform: props.platform,
       });
       this.functions[job.name] = fn;

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import {
+  automationIds,
+  SES_BATCH_MAX,
+  templateIds,
+  type AutomationId,
+  type CampaignList,
+  type CampaignQueued,
+  type CampaignRecipient,
+  type CampaignSummary,
+  type EmailAutomation,
+  type EmailTemplate,
+  type SaveTemplateBody,
+  type SendCampaignBody,
+  type TemplateId,
+} from '#contracts/campaigns.ts';
+import { ValidationError } from '#core/errors.ts';
+import type { BulkMailer, CampaignRepository, Clock, Ids, SecretCipher, StoredCampaign } from '#core/ports.ts';
+import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken } from '#core/campaigns/email-content.ts';
+
+/**
+ * Email campaigns (issue 11): an admin queues one (202 at once); the campaign sender job sends it in the background,
+ * in SES batches of at most 50 destinations paced under the account's send rate, skipping unsubscribed, suppressed
+ * and disabled addresses, each message with its own one-click unsubscribe link. Each batch is recorded on its number,
+ * so a sender that stops (timeout, crash) is resumed where the last recorded batch ended, by the next run.
+ */
+
+/** The audience segments of each recipient group, read one after the other (data/campaigns.ts reads each). */
+export const segmentsOf: Record<CampaignRecipient, readonly string[]> = {
+  all: ['role:admin', 'role:creator', 'role:leader', 'role:learner'],
+  creators: ['role:creator'],
+  learners: ['role:learner'],
+  leaders: ['role:leader'],
+  trial: ['subscription:trialing'],
+  subscribed: ['subscription:trialing', 'subscription:active'],
+};
+
+/** The newest campaigns the Analytics tab lists. */
+export const CAMPAIGN_LIST_LIMIT = 50;
+/** Share of SES's MaxSendRate the sender uses, leaving room for the platform's own emails. */
+export const SEND_RATE_SHARE = 0.8;
+/** The sender stops taking batches when its run has less than this left, and the next run continues. */
+export const STOP_MARGIN_MS = 8_000;
+/**
+ * How long a sender holds a campaign past its last recorded batch: longer than a batch takes, shorter than the job's
+ * minute, so a run that stopped (paused, timed out, crashed) leaves the campaign free for the next one.
+ */
+export const LEASE_MS = 45_000;
+/** The context the unsubscribe key is sealed under (the envelope cipher's encryption context). */
+export const UNSUBSCRIBE_KEY_CONTEXT = 'platform:unsubscribe';
+
+export const summaryOf = (c: StoredCampaign): CampaignSummary => ({
+  id: c.id,
+  subject: c.subject,
+  recipient: c.recipient,
+  template: c.template,
+  status: c.status,
+  recipientCount: c.recipientCount,
+  sent: c.sent,
+  failed: c.failed,
+  skipped: c.skipped,
+  createdAt: c.createdAt,
+  completedAt: c.completedAt,
+});
+
+/** POST /api/admin/emails: the campaign is stored as queued and answered at once; the sender job sends it. */
+export const queueCampaign = async (
+  deps: { campaigns: CampaignRepository; clock: Clock; ids: Ids },
+  body: SendCampaignBody,
+  requestKey: string | undefined,
+): Promise<CampaignQueued> => {
+  const recipientCount = await deps.campaigns.audienceSize(segmentsOf[body.recipient]);
+  const campaign = await deps.campaigns.create(
+    {
+      id: deps.ids.newId(),
+      ...body,
+      status: 'queued',
+      recipientCount,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      createdAt: deps.clock.now().toISOString(),
+      completedAt: null,
+      batch: 0,
+      segment: 0,
+      position: null,
+      leaseUntil: null,
+    },
+    requestKey,
+  );
+  return { campaignId: campaign.id, recipientCount: campaign.recipientCount };
+};
+
+/** GET /api/admin/emails. */
+export const listCampaigns = async (deps: { campaigns: CampaignRepository }): Promise<CampaignList> => {
+  const { items, totals } = await deps.campaigns.list(CAMPAIGN_LIST_LIMIT);
+  return { items: items.map(summaryOf), totals };
+};
+
+/** GET /api/admin/email-templates: each built-in template, as the admin last saved it. */
+export const listTemplates = async (deps: { campaigns: CampaignRepository }): Promise<{ items: EmailTemplate[] }> => {
+  const overrides = await deps.campaigns.templateOverrides();
+  return {
+    items: templateIds.map((id) => {
+      const saved = overrides.get(id);
+      const { name, description, subject, content } = templateDefaults[id];
+      return { id, name, description, subject: saved?.subject ?? subject, content: saved?.content ?? content, updatedAt: saved?.updatedAt ?? null };
+    }),
+  };
+};
+
+/** One template as it stands (the automations send it). */
+export const templateFor = async (deps: { campaigns: CampaignRepository }, id: TemplateId): Promise<EmailTemplate> =>
+  (await listTemplates(deps)).items.find((t) => t.id === id)!;
+
+/** PUT /api/admin/email-templates/{templateId}. */
+export const saveTemplate = async (deps: { campaigns: CampaignRepository; clock: Clock }, id: TemplateId, body: SaveTemplateBody): Promise<EmailTemplate> => {
+  await deps.campaigns.saveTemplate(id, { ...body, updatedAt: deps.clock.now().toISOString() });
+  return templateFor(deps, id);
+};
+
+/** GET /api/admin/email-automations: each automation with its on/off state (on until switched off) and count. */
+export const listAutomations = async (deps: { campaigns: CampaignRepository }): Promise<{ items: EmailAutomation[] }> => {
+  const settings = await deps.campaigns.automationSettings();
+  return {
+    items: automationIds.map((id) => ({ id, ...automationDefaults[id], enabled: settings.get(id)?.enabled ?? true, sent: settings.get(id)?.sent ?? 0 })),
+  };
+};
+
+/** PUT /api/admin/email-automations/{automationId}. */
+export const saveAutomation = async (deps: { campaigns: CampaignRepository }, id: AutomationId, enabled: boolean): Promise<EmailAutomation> => {
+  await deps.campaigns.saveAutomation(id, enabled);
+  return (await listAutomations(deps)).items.find((a) => a.id === id)!;
+};
+
+/** The unsubscribe HMAC key: 32 random bytes, stored sealed, made by whoever needs it first. */
+export const unsubscribeKey = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }): Promise<Uint8Array> => {
+  const sealed = await deps.campaigns.unsubscribeKey(() => deps.cipher.encrypt(randomBytes(32).toString('base64'), UNSUBSCRIBE_KEY_CONTEXT));
+  return Buffer.from(await deps.cipher.decrypt(sealed, UNSUBSCRIBE_KEY_CONTEXT), 'base64');
+};
+
+const badLink = () => new ValidationError('This unsubscribe link is not valid. Use the link of an email you received.');
+
+/** The address of a valid token, for the confirmation page (masked). A changed token is a 400. */
+export const unsubscribeTarget = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<string> => {
+  const email = verifyUnsubscribeToken(await unsubscribeKey(deps), token);
+  if (!email) throw badLink();
+  return maskedEmail(email);
+};
+
+/** POST /api/unsubscribe: the address joins the suppression list (once: a repeat is the same answer). */
+export const unsubscribe = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher; clock: Clock }, token: string): Promise<{ unsubscribed: true }> => {
+  const email = verifyUnsubscribeToken(await unsubscribeKey(deps), token);
+  if (!email) throw badLink();
+  await deps.campaigns.suppress(email, 'unsubscribed', deps.clock.now().toISOString());
+  return { unsubscribed: true };
+};
+
+export interface SenderDeps {
+  campaigns: CampaignRepository;
+  mailer: BulkMailer;
+  cipher: SecretCipher;
+  clock: Clock;
+  sleep: (ms: number) => Promise<void>;
+  appOrigin: string;
+  /** Milliseconds left in this run (Lambda's getRemainingTimeInMillis). */
+  remainingMs: () => number;
+}
+
+/** The headers that make one-click unsubscribe work in mail clients (RFC 8058) for one address. */
+export const unsubscribeHeaders = (url: string) => [
+  { name: 'List-Unsubscribe', value: `<${url}>` },
+  { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+];
+
+export const unsubscribeUrl = (appOrigin: string, key: Uint8Array, email: string): string =>
+  `${appOrigin}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, email))}`;
+
+/**
+ * Sends one campaign from where it stands until it is done or the run is nearly out of time. Each batch: the next page
+ * of the audience (<= 50), minus the disabled and the suppressed, in one bulk send, recorded on its number; then a
+ * pause that keeps the pace at SEND_RATE_SHARE of SES's rate.
+ */
+const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array, rate: number): Promise<'sent' | 'paused' | 'held'> => {
+  const segments = segmentsOf[campaign.recipient];
+  const message = renderMessage(campaign.subject, campaign.content);
+  let { batch, segment, position } = campaign;
+  const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
+  if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
+  while (segment < segments.length) {
+    if (deps.remainingMs() < STOP_MARGIN_MS) return 'paused';
+    const started = deps.clock.now().getTime();
+    const page = await deps.campaigns.audiencePage(segments[segment]!, position, SES_BATCH_MAX);
+    const suppressed = await deps.campaigns.suppressed(page.people.map((p) => p.email.toLowerCase()));
+    const to = page.people.filter((p) => !p.disabled && !suppressed.has(p.email.toLowerCase()));
+    const results = to.length
+      ? await deps.mailer.sendBulk({
+          ...message,
+          entries: to.map((p) => {
+            const url = unsubscribeUrl(deps.appOrigin, key, p.email);
+            return { to: p.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
+          }),
+        })
+      : [];
+    const sent = results.filter((r) => r.ok).length;
+    const next = page.next ? { segment, position: page.next } : { segment: segment + 1, position: null };
+    const done = next.segment >= segments.length;
+    const recorded = await deps.campaigns.recordBatch(campaign.id, batch, {
+      sent,
+      failed: results.length - sent,
+      skipped: page.people.length - to.length,
+      ...next,
+      done,
+      at: deps.clock.now().toISOString(),
+      leaseUntil: leaseUntil(),
+    });
+    if (!recorded) return 'held';
+    batch += 1;
+    ({ segment, position } = next);
+    const minimumMs = (to.length / (rate * SEND_RATE_SHARE)) * 1000;
+    const waitMs = minimumMs - (deps.clock.now().getTime() - started);
+    if (!done && waitMs > 0) await deps.sleep(waitMs);
+  }
+  return 'sent';
+};
+
+/** The campaign sender job: every queued or unfinished campaign, oldest first, while the run has time. */
+export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: number; paused: number; held: number }> => {
+  const outcome = { sent: 0, paused: 0, held: 0 };
+  const pending = await deps.campaigns.pending();
+  if (pending.length === 0) return outcome;
+  const key = await unsubscribeKey(deps);
+  const rate = Math.max(1, await deps.mailer.maxSendRate());
+  for (const id of pending) {
+    const campaign = await deps.campaigns.get(id);
+    if (!campaign || campaign.status === 'sent') continue;
+    outcome[await sendCampaign(deps, campaign, key, rate)] += 1;
+    if (deps.remainingMs() < STOP_MARGIN_MS) break;
+  }
+  return outcome;
+};

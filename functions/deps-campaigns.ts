@@ -1,0 +1,27 @@
+import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { sesBulkMailer } from '#adapters/ses-mailer.ts';
+import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
+import { dynamoCampaigns } from '#data/campaigns.ts';
+import { appOrigin, clock, ids } from '#functions/deps.ts';
+import type { SenderDeps } from '#core/campaigns/campaigns.ts';
+
+/**
+ * The composition of the campaign handlers and the sender job. The cipher (and so the KMS client) is built only where
+ * the unsubscribe key is needed: the unsubscribe routes and the sender.
+ */
+let campaigns: CampaignRepository | undefined;
+let cipher: SecretCipher | undefined;
+
+export const campaignRepository = (): CampaignRepository => (campaigns ??= dynamoCampaigns());
+
+export const campaignDeps = () => ({ campaigns: campaignRepository(), clock, ids });
+
+export const unsubscribeDeps = () => ({ campaigns: campaignRepository(), cipher: (cipher ??= envelopeCipher()), clock });
+
+export const senderDeps = (remainingMs: () => number): SenderDeps => ({
+  ...unsubscribeDeps(),
+  mailer: sesBulkMailer(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  appOrigin: appOrigin(),
+  remainingMs,
+});

@@ -1,0 +1,16 @@
+import { unsubscribeQuery } from '#contracts/campaigns.ts';
+import { unsubscribeTarget } from '#core/campaigns/campaigns.ts';
+import { confirmPage, invalidLinkPage, unsubscribePageHeaders } from '#core/campaigns/unsubscribe-page.ts';
+import { ValidationError } from '#core/errors.ts';
+import { unsubscribeDeps } from '#functions/deps-campaigns.ts';
+import { httpRoute, Reply } from '#middleware/http-route.ts';
+
+/** GET /api/unsubscribe?token=: a page that asks to confirm (a GET never unsubscribes); a changed token is 400. */
+export const handler = httpRoute({ route: 'unsubscribe-page', query: unsubscribeQuery }, async ({ query }): Promise<Reply> => {
+  try {
+    return Reply.raw(200, confirmPage(await unsubscribeTarget(unsubscribeDeps(), query.token)), unsubscribePageHeaders);
+  } catch (error) {
+    if (error instanceof ValidationError) return Reply.raw(400, invalidLinkPage(error.message), unsubscribePageHeaders);
+    throw error;
+  }
+});
