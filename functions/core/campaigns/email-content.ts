@@ -78,7 +78,7 @@ const escapeHtml = (text: string): string =>
  * separates them, which reads the same.
  */
 const noPlaceholdersHtml = (html: string): string => html.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
-const noPlaceholdersText = (text: string): string => text.replace(/\{\{/g, '{\u200b{').replace(/\}\}/g, '}\u200b}');
+const noPlaceholdersText = (text: string): string => text.replace(/\{(?=\{)/g, '{\u200b').replace(/\}(?=\})/g, '}\u200b');
 
 const linkify = (escaped: string): string => escaped.replace(/\bhttps?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`);
 

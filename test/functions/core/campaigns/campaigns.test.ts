@@ -1,0 +1,267 @@
+import { GetAccountCommand, SendBulkEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sesBulkMailer } from '#adapters/ses-mailer.ts';
+import type { CampaignRecipient } from '#contracts/campaigns.ts';
+import {
+  listAutomations,
+  listTemplates,
+  queueCampaign,
+  SEND_RATE_SHARE,
+  sendPendingCampaigns,
+  STOP_MARGIN_MS,
+  unsubscribe,
+  unsubscribeTarget,
+  type SenderDeps,
+} from '#core/campaigns/campaigns.ts';
+import { unsubscribeToken } from '#core/campaigns/email-content.ts';
+import { ValidationError } from '#core/errors.ts';
+import type { AudiencePage, BulkMailer, CampaignRepository, SealedSecret, SecretCipher, StoredCampaign, SuppressionReason } from '#core/ports.ts';
+import { resetConfig } from '#functions/config.ts';
+
+/** An in-memory campaign store: segments of people, a suppression list, campaigns recorded batch by batch. */
+const memoryCampaigns = (segments: Record<string, { email: string; disabled: boolean }[]>) => {
+  const campaigns = new Map<string, StoredCampaign>();
+  const suppressions = new Map<string, SuppressionReason>();
+  let key: SealedSecret | undefined;
+  const repo: CampaignRepository = {
+    audienceSize: async (names) => names.reduce((n, s) => n + (segments[s]?.length ?? 0), 0),
+    create: async (c) => {
+      campaigns.set(c.id, { ...c });
+      return c;
+    },
+    get: async (id) => (campaigns.has(id) ? { ...campaigns.get(id)! } : undefined),
+    list: async () => ({ items: [...campaigns.values()], totals: { campaigns: campaigns.size, sent: 0, failed: 0, unsubscribed: 0, suppressed: 0 } }),
+    pending: async () => [...campaigns.values()].filter((c) => c.status !== 'sent').map((c) => c.id),
+    lease: async (id, now, until) => {
+      const c = campaigns.get(id)!;
+      if (c.leaseUntil && c.leaseUntil >= now) return false;
+      campaigns.set(id, { ...c, leaseUntil: until, status: 'sending' });
+      return true;
+    },
+    audiencePage: async (segment, position, limit): Promise<AudiencePage> => {
+      const all = segments[segment] ?? [];
+      const from = Number(position ?? 0);
+      return { people: all.slice(from, from + limit), next: from + limit < all.length ? String(from + limit) : undefined };
+    },
+    suppressed: async (emails) => new Set(emails.filter((e) => suppressions.has(e))),
+    recordBatch: async (id, batch, o) => {
+      const c = campaigns.get(id)!;
+      if (c.batch !== batch) return false;
+      campaigns.set(id, {
+        ...c,
+        batch: batch + 1,
+        segment: o.segment,
+        position: o.position,
+        sent: c.sent + o.sent,
+        failed: c.failed + o.failed,
+        skipped: c.skipped + o.skipped,
+        status: o.done ? 'sent' : 'sending',
+        completedAt: o.done ? o.at : null,
+        leaseUntil: o.done ? null : o.leaseUntil,
+      });
+      return true;
+    },
+    suppress: async (email, reason) => {
+      if (suppressions.has(email)) return false;
+      suppressions.set(email, reason);
+      return true;
+    },
+    templateOverrides: async () => new Map(),
+    saveTemplate: async () => undefined,
+    automationSettings: async () => new Map([['welcome', { enabled: false, sent: 4 }]]),
+    saveAutomation: async () => undefined,
+    countAutomationSent: async () => undefined,
+    unsubscribeKey: async (create) => (key ??= await create()),
+  };
+  return { repo, campaigns, suppressions };
+};
+
+/** A cipher that keeps the key readable: these tests are about campaigns, not about sealing (envelope-cipher.test.ts). */
+const plainCipher: SecretCipher = {
+  encrypt: async (plaintext, context) => ({ ciphertext: Buffer.from(plaintext).toString('base64'), iv: '', tag: '', encryptedDataKey: Buffer.from(context).toString('base64') }),
+  decrypt: async (sealed, context) => {
+    if (Buffer.from(sealed.encryptedDataKey, 'base64').toString() !== context) throw new Error('wrong context');
+    return Buffer.from(sealed.ciphertext, 'base64').toString();
+  },
+};
+
+const people = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}@example.com`, disabled: false }));
+
+/** A clock the sender's sleeps move forward, so pacing is measured without waiting. */
+const fakeTime = () => {
+  let now = Date.parse('2026-11-24T10:00:00.000Z');
+  const sleeps: number[] = [];
+  return {
+    clock: { now: () => new Date(now) },
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    advance: (ms: number) => (now += ms),
+    sleeps,
+  };
+};
+
+const queue = async (repo: CampaignRepository, recipient: CampaignRecipient, clock = { now: () => new Date() }) =>
+  queueCampaign({ campaigns: repo, clock, ids: { newId: () => `c-${Math.random().toString(36).slice(2)}` } }, { subject: 'News', content: 'Hello', recipient, template: 'custom' }, undefined);
+
+const ses = mockClient(SESv2Client);
+beforeAll(() => {
+  Object.assign(process.env, { MAIL_FROM: 'Course Platform <no-reply@example.com>', AWS_REGION: 'eu-west-2' });
+  resetConfig();
+});
+afterEach(() => ses.reset());
+afterAll(() => {
+  delete process.env['MAIL_FROM'];
+  resetConfig();
+  ses.restore();
+});
+
+const senderDeps = (repo: CampaignRepository, mailer: BulkMailer, time = fakeTime(), remainingMs = () => 60_000): SenderDeps => ({
+  campaigns: repo,
+  mailer,
+  cipher: plainCipher,
+  clock: time.clock,
+  sleep: time.sleep,
+  appOrigin: 'https://app.example.com',
+  remainingMs,
+});
+
+describe('campaign sending', () => {
+  it('sends 1,234 recipients in exactly 25 SES calls of at most 50, each destination with its own one-click unsubscribe headers', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:creator': people(1_234, 'creator') });
+    ses.on(GetAccountCommand).resolves({ SendQuota: { MaxSendRate: 200, Max24HourSend: 1e6, SentLast24Hours: 0 } });
+    ses.on(SendBulkEmailCommand).callsFake((input: { BulkEmailEntries: unknown[] }) => ({ BulkEmailEntryResults: input.BulkEmailEntries.map(() => ({ Status: 'SUCCESS' })) }));
+    const { campaignId, recipientCount } = await queue(repo, 'creators');
+    expect(recipientCount).toBe(1_234);
+
+    await sendPendingCampaigns(senderDeps(repo, sesBulkMailer()));
+
+    const calls = ses.commandCalls(SendBulkEmailCommand);
+    expect(calls).toHaveLength(25);
+    const sizes = calls.map((c) => c.args[0].input.BulkEmailEntries!.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(50);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1_234);
+    const addresses = calls.flatMap((c) => c.args[0].input.BulkEmailEntries!.map((e) => e.Destination!.ToAddresses![0]));
+    expect(new Set(addresses).size).toBe(1_234);
+    const entry = calls[0]!.args[0].input.BulkEmailEntries![0]!;
+    expect(entry.ReplacementHeaders).toEqual([
+      { Name: 'List-Unsubscribe', Value: expect.stringMatching(/^<https:\/\/app\.example\.com\/api\/unsubscribe\?token=[\w%.-]+>$/) },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
+    expect(JSON.parse(entry.ReplacementEmailContent!.ReplacementTemplate!.ReplacementTemplateData!)).toEqual({ unsubscribeUrl: expect.stringContaining('/api/unsubscribe?token=') });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 1_234, failed: 0, skipped: 0, batch: 25 });
+  });
+
+  it('skips the unsubscribed, the suppressed and disabled accounts, and counts SES refusals as failed', async () => {
+    const crowd = people(6, 'learner');
+    crowd[5] = { ...crowd[5]!, disabled: true };
+    const { repo, campaigns, suppressions } = memoryCampaigns({ 'role:learner': crowd });
+    suppressions.set(crowd[0]!.email, 'unsubscribed');
+    suppressions.set(crowd[1]!.email, 'bounce');
+    const sent: string[][] = [];
+    const mailer: BulkMailer = {
+      maxSendRate: async () => 10,
+      sendBulk: async ({ entries }) => {
+        sent.push(entries.map((e) => e.to));
+        return entries.map((e, i) => ({ to: e.to, ok: i > 0 }));
+      },
+    };
+    const { campaignId } = await queue(repo, 'learners');
+    await sendPendingCampaigns(senderDeps(repo, mailer));
+    expect(sent).toEqual([[crowd[2]!.email, crowd[3]!.email, crowd[4]!.email]]);
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 2, failed: 1, skipped: 3 });
+  });
+
+  it('reads every segment of a group in turn: subscribed creators are those on trial and those paid up', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'subscription:trialing': people(3, 'trial'), 'subscription:active': people(2, 'paid'), 'role:creator': people(9, 'c') });
+    const sent: string[] = [];
+    const mailer: BulkMailer = { maxSendRate: async () => 10, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) };
+    const { campaignId, recipientCount } = await queue(repo, 'subscribed');
+    expect(recipientCount).toBe(5);
+    await sendPendingCampaigns(senderDeps(repo, mailer));
+    expect(sent.sort()).toEqual([...people(2, 'paid'), ...people(3, 'trial')].map((p) => p.email).sort());
+    expect(campaigns.get(campaignId)?.status).toBe('sent');
+  });
+
+  it(`keeps the pace under ${SEND_RATE_SHARE * 100}% of SES's send rate between batches`, async () => {
+    const { repo } = memoryCampaigns({ 'role:creator': people(200, 'pace') });
+    const time = fakeTime();
+    const mailer: BulkMailer = { maxSendRate: async () => 25, sendBulk: async ({ entries }) => entries.map((e) => ({ to: e.to, ok: true })) };
+    await queue(repo, 'creators', time.clock);
+    const started = time.clock.now().getTime();
+    await sendPendingCampaigns(senderDeps(repo, mailer, time));
+    // 4 batches of 50 at 20 a second: 2.5 s after each of the first three (none after the last).
+    expect(time.sleeps).toEqual([2_500, 2_500, 2_500]);
+    const seconds = (time.clock.now().getTime() - started) / 1000;
+    expect(150 / seconds).toBeLessThanOrEqual(25 * SEND_RATE_SHARE);
+  });
+
+  it('stops before the run times out and the next run continues where the last recorded batch ended, sending nobody twice', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:learner': people(120, 'resume') });
+    const time = fakeTime();
+    const sent: string[] = [];
+    const mailer: BulkMailer = { maxSendRate: async () => 1_000, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) };
+    const { campaignId } = await queue(repo, 'learners', time.clock);
+    let calls = 0;
+    // Enough time for one batch, then the margin is reached.
+    const first = await sendPendingCampaigns(senderDeps(repo, mailer, time, () => (calls++ === 0 ? 60_000 : STOP_MARGIN_MS - 1)));
+    expect(first).toMatchObject({ paused: 1 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sending', batch: 1, sent: 50 });
+
+    time.advance(60_000); // the next minute's run: the lease has run out
+    await sendPendingCampaigns(senderDeps(repo, mailer, time));
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 120, batch: 3 });
+    expect(sent).toHaveLength(120);
+    expect(new Set(sent).size).toBe(120);
+  });
+
+  it('leaves a campaign another run holds to that run', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:admin': people(3, 'admin') });
+    const time = fakeTime();
+    const mailer: BulkMailer = { maxSendRate: async () => 10, sendBulk: async () => [] };
+    const { campaignId } = await queue(repo, 'all', time.clock);
+    await repo.lease(campaignId, time.clock.now().toISOString(), new Date(time.clock.now().getTime() + 30_000).toISOString());
+    expect(await sendPendingCampaigns(senderDeps(repo, mailer, time))).toEqual({ sent: 0, paused: 0, held: 1 });
+    expect(campaigns.get(campaignId)?.sent).toBe(0);
+  });
+});
+
+describe('unsubscribe', () => {
+  it('confirms the masked address of a valid token and suppresses it once on POST; a changed token is refused', async () => {
+    const { repo, suppressions } = memoryCampaigns({});
+    const deps = { campaigns: repo, cipher: plainCipher, clock: { now: () => new Date() } };
+    const key = Buffer.from((await repo.unsubscribeKey(async () => plainCipher.encrypt(Buffer.alloc(32, 7).toString('base64'), 'platform:unsubscribe'))).ciphertext, 'base64').toString();
+    const token = unsubscribeToken(Buffer.from(key, 'base64'), 'Ann@Example.com');
+    expect(await unsubscribeTarget(deps, token)).toBe('a•••@example.com');
+    expect(suppressions.size).toBe(0);
+    expect(await unsubscribe(deps, token)).toEqual({ unsubscribed: true });
+    expect(await unsubscribe(deps, token)).toEqual({ unsubscribed: true });
+    expect([...suppressions]).toEqual([['ann@example.com', 'unsubscribed']]);
+
+    const [address, signature] = token.split('.') as [string, string];
+    const otherAddress = Buffer.from('bob@example.com').toString('base64url');
+    for (const bad of [`${otherAddress}.${signature}`, `${address}.${signature.slice(0, -2)}`, address, `${token}.x`, '']) {
+      await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+});
+
+describe('templates and automations', () => {
+  it('lists the four built-in templates with real content, and each automation on unless switched off', async () => {
+    const { repo } = memoryCampaigns({});
+    const { items } = await listTemplates({ campaigns: repo });
+    expect(items.map((t) => [t.id, t.name])).toEqual([
+      ['welcome', 'Welcome Email'],
+      ['newsletter', 'Monthly Newsletter'],
+      ['announcement', 'Course Announcement'],
+      ['trial-ending', 'Trial Ending Reminder'],
+    ]);
+    for (const t of items) expect(t.content.length).toBeGreaterThan(100);
+    expect((await listAutomations({ campaigns: repo })).items).toEqual([
+      { id: 'welcome', name: 'Welcome email', trigger: 'When a creator signs up', templateId: 'welcome', enabled: false, sent: 4 },
+      { id: 'trial-ending', name: 'Trial ending reminder', trigger: '3 days before a Starter trial ends', templateId: 'trial-ending', enabled: true, sent: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import type { StoredCampaign } from '#core/ports.ts';
+import { campaignKeys, dynamoCampaigns } from '#data/campaigns.ts';
+import { userKeys } from '#data/users.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const campaign = (id: string, createdAt: string): StoredCampaign => ({
+  id,
+  subject: 'Data test',
+  content: 'Hello',
+  recipient: 'leaders',
+  template: 'custom',
+  status: 'queued',
+  recipientCount: 2,
+  sent: 0,
+  failed: 0,
+  skipped: 0,
+  createdAt,
+  completedAt: null,
+  batch: 0,
+  segment: 0,
+  position: null,
+  leaseUntil: null,
+});
+
+describe('the campaigns (DynamoDB Local)', () => {
+  it('creates a campaign once per request key, lists it newest first and as pending until its last batch', async () => {
+    const repo = dynamoCampaigns();
+    const id = unique('campaign');
+    const key = unique('request');
+    const createdAt = new Date().toISOString();
+    expect(await repo.create(campaign(id, createdAt), key)).toMatchObject({ id });
+    expect(await repo.create(campaign(unique('campaign-retry'), createdAt), key)).toMatchObject({ id });
+    expect(await repo.get(id)).toEqual(campaign(id, createdAt));
+    expect((await repo.list(50)).items.map((c) => c.id)).toContain(id);
+    expect(await repo.pending()).toContain(id);
+
+    // One sender at a time; a batch is recorded once, on its number.
+    const now = new Date().toISOString();
+    const until = new Date(Date.now() + 45_000).toISOString();
+    expect(await repo.lease(id, now, until)).toBe(true);
+    expect(await repo.lease(id, now, until)).toBe(false);
+    const outcome = { sent: 2, failed: 0, skipped: 1, segment: 1, position: null, done: true, at: now, leaseUntil: until };
+    expect(await repo.recordBatch(id, 0, outcome)).toBe(true);
+    expect(await repo.recordBatch(id, 0, outcome)).toBe(false);
+    expect(await repo.get(id)).toMatchObject({ status: 'sent', sent: 2, skipped: 1, batch: 1, completedAt: now, leaseUntil: null });
+    expect(await repo.pending()).not.toContain(id);
+    expect((await rawItem(campaignKeys.campaign(id)))?.['gsi2pk']).toBeUndefined();
+  });
+
+  it('pages a role and a subscription state, with the addresses and the disabled flag of their profiles', async () => {
+    const repo = dynamoCampaigns();
+    const role = unique('role');
+    const state = unique('state');
+    const ids = [unique('u1'), unique('u2'), unique('u3')];
+    for (const [i, id] of ids.entries()) {
+      const createdAt = `2026-11-2${i}T10:00:00.000Z`;
+      await putRaw({ ...userKeys.profile(id), gsi1pk: `ROLE#${role}`, gsi1sk: `${createdAt}#${id}`, type: 'User', id, email: `${id}@example.com`, role: 'creator', createdAt, ...(i === 2 ? { disabled: true } : {}) });
+      await putRaw({ pk: `USER#${id}`, sk: 'SUBSCRIPTION', gsi1pk: `SUBSTATE#${state}`, gsi1sk: `${createdAt}#${id}`, type: 'Subscription' });
+    }
+    const first = await repo.audiencePage(`role:${role}`, null, 2);
+    expect(first.people).toHaveLength(2);
+    expect(first.next).toBeDefined();
+    const second = await repo.audiencePage(`role:${role}`, first.next!, 2);
+    expect(second.people).toHaveLength(1);
+    const everyone = [...first.people, ...second.people];
+    expect(everyone.map((p) => p.email).sort()).toEqual(ids.map((id) => `${id}@example.com`).sort());
+    expect(everyone.filter((p) => p.disabled).map((p) => p.email)).toEqual([`${ids[2]}@example.com`]);
+
+    const subscribed = await repo.audiencePage(`subscription:${state}`, null, 50);
+    expect(subscribed.people.map((p) => p.email).sort()).toEqual(ids.map((id) => `${id}@example.com`).sort());
+    expect(subscribed.next).toBeUndefined();
+    expect(await repo.audienceSize(['role:creator', 'subscription:trialing'])).toBeGreaterThanOrEqual(0);
+  });
+
+  it('suppresses an address once and finds it among others, whatever its case', async () => {
+    const repo = dynamoCampaigns();
+    const email = `${unique('bounce')}@Example.com`;
+    const before = (await repo.list(1)).totals;
+    expect(await repo.suppress(email, 'bounce', new Date().toISOString())).toBe(true);
+    expect(await repo.suppress(email.toLowerCase(), 'bounce', new Date().toISOString())).toBe(false);
+    expect(await repo.suppressed([email.toLowerCase(), 'nobody@example.com'])).toEqual(new Set([email.toLowerCase()]));
+    expect(await repo.suppressed([])).toEqual(new Set());
+    expect((await repo.list(1)).totals.suppressed).toBeGreaterThanOrEqual(before.suppressed + 1);
+  });
+
+  it('keeps template edits, automation switches and counts, and one unsubscribe key whoever asks first', async () => {
+    const repo = dynamoCampaigns();
+    const updatedAt = new Date().toISOString();
+    await repo.saveTemplate('announcement', { subject: 'Data subject', content: 'Data content', updatedAt });
+    expect((await repo.templateOverrides()).get('announcement')).toEqual({ subject: 'Data subject', content: 'Data content', updatedAt });
+    await repo.saveAutomation('welcome', false);
+    const sentBefore = (await repo.automationSettings()).get('welcome')?.sent ?? 0;
+    await repo.countAutomationSent('welcome');
+    expect((await repo.automationSettings()).get('welcome')).toEqual({ enabled: false, sent: sentBefore + 1 });
+    await repo.saveAutomation('welcome', true);
+
+    const cipher = envelopeCipher();
+    const [a, b] = await Promise.all([
+      repo.unsubscribeKey(() => cipher.encrypt('key-a', 'platform:unsubscribe')),
+      repo.unsubscribeKey(() => cipher.encrypt('key-b', 'platform:unsubscribe')),
+    ]);
+    expect(a).toEqual(b);
+    expect(await repo.unsubscribeKey(() => Promise.reject(new Error('not asked again')))).toEqual(a);
+  });
+});
