@@ -326,6 +326,11 @@ export const triggers = {
   customMessage: { name: 'custom-message', handler: 'triggers/custom-message' },
 } as const;
 
+/** Functions started by an AWS event: SES's bounce and complaint notifications, through the mail SNS topic. */
+export const eventHandlers = {
+  sesFeedback: { name: 'ses-feedback', handler: 'events/ses-feedback' },
+} as const;
+
 export const jobs = [
   {
     name: 'credit-reset',

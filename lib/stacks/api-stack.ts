@@ -3,10 +3,11 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { routes as routeTable } from '#functions/routes.ts';
-import { type ApiRoute, ApiRoutes } from '../constructs/api-routes.ts';
-import type { FunctionPlatform } from '../constructs/app-function.ts';
+import { eventHandlers, routes as routeTable } from '#functions/routes.ts';
+import { type ApiRoute, ApiRoutes, pascalCase } from '../constructs/api-routes.ts';
+import { AppFunction, type FunctionPlatform } from '../constructs/app-function.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
 
@@ -25,7 +26,10 @@ export interface ApiStackProps extends StackProps {
   readonly routes?: readonly ApiRoute[];
 }
 
-/** Stateless: the functions behind every route, the authorizer, the stage, and the SES configuration set. */
+/**
+ * Stateless: the functions behind every route, the authorizer, the stage, the SES configuration set, and the function
+ * that turns SES bounces and complaints into suppressions.
+ */
 export class ApiStack extends Stack {
   readonly routes: ApiRoutes;
   readonly mail: Mail;
@@ -59,6 +63,14 @@ export class ApiStack extends Stack {
       routes: props.routes ?? routeTable,
       platform: this.platform,
     });
+
+    // SES's bounces and complaints, through the configuration set's topic, onto the suppression list campaigns check.
+    const feedback = new AppFunction(this, pascalCase(eventHandlers.sesFeedback.name), {
+      ...eventHandlers.sesFeedback,
+      table: 'read-write',
+      platform: this.platform,
+    });
+    this.mail.feedbackTopic.addSubscription(new LambdaSubscription(feedback.function));
 
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
   }

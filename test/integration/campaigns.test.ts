@@ -1,6 +1,7 @@
+import type { SNSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { CampaignList, CampaignQueued, EmailAutomation, EmailTemplate } from '#contracts/campaigns.ts';
-import { dynamoCampaigns } from '#data/campaigns.ts';
+import { handler as sesFeedback } from '#functions/events/ses-feedback.ts';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
 import { accountWithRole, api, outputs, useLocalCloudEnv } from './support.ts';
@@ -41,7 +42,10 @@ describe('email campaigns', () => {
     const [ann, bob, cat] = [await accountWithRole('creator', 'camp-ann'), await accountWithRole('creator', 'camp-bob'), await accountWithRole('creator', 'camp-cat')];
     const learner = await accountWithRole('learner', 'camp-learner');
     useLocalCloudEnv();
-    await dynamoCampaigns().suppress(cat.email, 'bounce', new Date().toISOString());
+    // SES reports Cat's address as a hard bounce (SNS delivers it twice): it goes on the suppression list once.
+    const bounced = JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: cat.email }] }, mail: {} });
+    const sns = { Records: [{ Sns: { Message: bounced } }, { Sns: { Message: bounced } }] } as unknown as SNSEvent;
+    expect(await sesFeedback(sns)).toEqual({ suppressed: 1 });
 
     const subject = `Creators update ${Date.now()}`;
     const started = performance.now();

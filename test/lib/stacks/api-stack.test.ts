@@ -286,3 +286,32 @@ describe('the Stripe secrets', () => {
     expect(policyOf(t, 'stripe-webhook')).toContain(':secret:prod/stripe-whsec-??????');
   });
 });
+
+describe('SES bounces and complaints', () => {
+  it('are published by the configuration set to an encrypted, TLS-only topic that the ses-feedback function reads', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: Match.arrayEquals(['bounce', 'complaint']),
+        SnsDestination: { TopicARN: Match.anyValue() },
+      }),
+    });
+    const topics = Object.values(resourcesOf(template, 'AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    expect(topics[0]!.Properties['KmsMasterKeyId']).toBeDefined();
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) }),
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'ses.amazonaws.com' } })]) }),
+    });
+    const feedback = functionOf(template, 'ses-feedback');
+    expect(feedback['Handler']).toBe('index.handler');
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+    // It writes suppressions: the table, nothing else (no mail, no secrets).
+    const policy = policyOf(template, 'ses-feedback');
+    expect(policy).toContain('dynamodb:PutItem');
+    expect(policy).not.toMatch(/ses:|kms:|secretsmanager:/);
+  });
+});
