@@ -132,8 +132,8 @@ test.describe('the dashboard shell', () => {
     await page.getByRole('option', { name: 'Creators on trial' }).click();
     await page.getByLabel('Subject').fill('Your trial ends soon');
     await page.getByLabel('Content').fill('Pick a plan to keep your courses online.');
-    await page.getByRole('button', { name: 'Send Email Campaign' }).click();
-    await expect(page.getByText('Sending is not available yet')).toBeVisible();
+    // Sending itself (a real campaign through SES local) is campaigns.spec.ts's.
+    await expect(page.getByRole('button', { name: 'Send Email Campaign' })).toBeEnabled();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await attachScreenshot(page, testInfo, 'admin-emails-desktop.png');
   });
