@@ -29,6 +29,7 @@ export const checkoutDeps = (): CheckoutDeps & PurchaseCreditsDeps => ({
 /** The webhook: the billing and credit records and the catalogue; no Stripe API key. */
 export const stripeEventDeps = (): StripeEventDeps => ({
   billing: billingRepository(),
+  users: userRepository(),
   credits: creditRepository(),
   prices: priceIds(),
   clock,

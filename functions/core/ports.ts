@@ -1,4 +1,4 @@
-import type { CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
+import type { AutomationId, CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
 import type { Role } from '#contracts/common.ts';
 import type { Course, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
@@ -27,8 +27,11 @@ export type User = MeResponse;
 export interface UserRepository {
   getUser(id: string): Promise<User | undefined>;
   getUserIdByEmail(email: string): Promise<string | undefined>;
-  /** Writes the profile, reserves the email and moves the platform counters in one transaction. Throws ConflictError when the id or email is taken. */
-  createUser(user: User): Promise<void>;
+  /**
+   * Writes the profile, reserves the email and moves the platform counters in one transaction; `welcome` also queues
+   * the welcome automation's email (self sign-ups) in it. Throws ConflictError when the id or email is taken.
+   */
+  createUser(user: User, options?: { welcome?: boolean }): Promise<void>;
 }
 
 /** The identity provider (Cognito). */
@@ -173,6 +176,8 @@ export interface BillingRepository {
     counters: CounterDeltas;
     creditGrant?: CreditGrant;
     creditPlan?: { planType: PlanType; monthlyAllocation: number };
+    /** An automation email the event owes (the trial-ending reminder), queued with it. */
+    outbox?: OutboxEmail;
   }): Promise<'applied' | 'duplicate' | 'changed'>;
   /**
    * One transaction: the event record, the purchase marked granted, the balance and its ledger row. With `openAccount`
@@ -559,6 +564,14 @@ export interface BulkMailer {
 
 export type SuppressionReason = 'unsubscribed' | 'bounce' | 'complaint';
 
+/** An automation's email waiting in the outbox: which automation, to whom, queued when. */
+export interface OutboxEmail {
+  automation: AutomationId;
+  userId: string;
+  email: string;
+  at: string;
+}
+
 /** One page of a campaign's audience: who (with whether the account is disabled) and where the next page starts. */
 export interface AudiencePage {
   people: { email: string; disabled: boolean }[];
@@ -620,7 +633,11 @@ export interface CampaignRepository {
   saveTemplate(id: string, template: { subject: string; content: string; updatedAt: string }): Promise<void>;
   automationSettings(): Promise<Map<string, { enabled: boolean; sent: number }>>;
   saveAutomation(id: string, enabled: boolean): Promise<void>;
-  countAutomationSent(id: string): Promise<void>;
+  countAutomationSent(id: string, count: number): Promise<void>;
+  /** The oldest automation emails waiting to be sent (queued in the transaction of what caused them). */
+  outbox(limit: number): Promise<OutboxEmail[]>;
+  /** Takes one waiting email off the outbox; false when another sender took it first. */
+  claimOutbox(message: OutboxEmail): Promise<boolean>;
   /** The 32-byte HMAC key of unsubscribe tokens, sealed; created on first use (the first writer wins). */
   unsubscribeKey(create: () => Promise<SealedSecret>): Promise<SealedSecret>;
 }

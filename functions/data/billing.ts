@@ -6,6 +6,7 @@ import { contractStatus, reachedPlan } from '#core/billing/subscription-state.ts
 import { subscriptionRecords } from '#data/admin-stats.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from '#data/credits.ts';
+import { outboxPut } from '#data/outbox.ts';
 import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 
 const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -184,7 +185,7 @@ export const dynamoBilling = (): BillingRepository => ({
     return (await transact([eventPut(event)])) ? 'duplicate' : 'applied';
   },
 
-  async applySubscriptionEvent({ event, before, after, counters, creditGrant, creditPlan }) {
+  async applySubscriptionEvent({ event, before, after, counters, creditGrant, creditPlan, outbox }) {
     const credit = creditGrant
       ? [accountPut(creditGrant.account), ...ledgerPuts(creditGrant.account.userId, creditGrant.entry, creditGrant.key)]
       : creditPlan
@@ -206,6 +207,7 @@ export const dynamoBilling = (): BillingRepository => ({
       ...countersUpdate(counters),
       ...credit,
       ...subscriptionRecords({ eventId: event.id, before, after, counters }),
+      ...(outbox ? [outboxPut(outbox)] : []),
     ]);
     if (!cancelled) return 'applied';
     return failedAt(cancelled, 0) ? 'duplicate' : 'changed';

@@ -5,6 +5,7 @@ import { isoDate } from '#contracts/common.ts';
 import type { CampaignRepository, SealedSecret, StoredCampaign } from '#core/ports.ts';
 import { activityPut } from '#data/admin-stats.ts';
 import { countersKey, countersUpdate } from '#data/counters.ts';
+import { claimOutbox, readOutbox } from '#data/outbox.ts';
 import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
 
@@ -15,6 +16,7 @@ import { userKeys } from '#data/users.ts';
  * Request key:  pk CAMPAIGNREQ#<key>    sk CAMPAIGNREQ   campaignId (TTL 1 day): a retried POST finds its campaign
  * Suppression:  pk SUPPRESS#<email>     sk SUPPRESSION   reason, at
  * Settings:     pk EMAILSETTINGS        sk TEMPLATE#<id> | AUTOMATION#<id> | UNSUBSCRIBE_KEY (one Query reads them)
+ * The automations' outbox is data/outbox.ts.
  * Platform totals move on COUNTERS/PLATFORM in the same writes: emails_campaigns, emails_sent, emails_failed,
  * emails_unsubscribed, emails_suppressed.
  */
@@ -288,14 +290,17 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     );
   },
 
-  async countAutomationSent(id) {
+  outbox: readOutbox,
+  claimOutbox,
+
+  async countAutomationSent(id, sent) {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: campaignKeys.settings(`AUTOMATION#${id}`),
-        UpdateExpression: 'ADD sent :one SET #type = :type',
+        UpdateExpression: 'ADD sent :sent SET #type = :type',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':one': 1, ':type': 'EmailAutomation' },
+        ExpressionAttributeValues: { ':sent': sent, ':type': 'EmailAutomation' },
       }),
     );
   },

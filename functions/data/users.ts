@@ -5,6 +5,7 @@ import { ConflictError } from '#core/errors.ts';
 import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
 import { countNewUser } from '#data/counters.ts';
+import { outboxPut } from '#data/outbox.ts';
 import { documentClient, tableName, transact } from '#data/table.ts';
 
 /**
@@ -36,7 +37,7 @@ export const dynamoUsers = (): UserRepository => ({
     return Item ? emailItem.parse(Item).userId : undefined;
   },
 
-  async createUser(user) {
+  async createUser(user, options) {
     const table = tableName();
     const cancelled = await transact([
       {
@@ -55,6 +56,7 @@ export const dynamoUsers = (): UserRepository => ({
       },
       ...countNewUser(user.role),
       ...signUpRecords(user),
+      ...(options?.welcome ? [outboxPut({ automation: 'welcome', userId: user.id, email: user.email, at: user.createdAt })] : []),
     ]);
     if (cancelled) throw new ConflictError(`An account with ${user.email} already exists.`);
   },

@@ -4,7 +4,7 @@ import type { CampaignList, CampaignQueued, EmailAutomation, EmailTemplate } fro
 import { handler as sesFeedback } from '#functions/events/ses-feedback.ts';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
-import { accountWithRole, api, outputs, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, outputs, signUp, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
  * Email campaigns end to end: the gateway, the handlers, the campaign sender job (run here directly, as the scheduler
@@ -149,6 +149,23 @@ describe('email campaigns', () => {
     expect(automations.items.find((a) => a.id === 'trial-ending')?.enabled).toBe(false);
     await api('PUT', '/api/admin/email-automations/trial-ending', { token: admin.token, body: { enabled: true } });
     expect((await api('PUT', '/api/admin/email-automations/nope', { token: admin.token, body: { enabled: true } })).status).toBe(404);
+  });
+
+  it('welcomes a creator who signs up with one email from the welcome template, but not an account made by invitation', async () => {
+    const email = uniqueEmail('welcome');
+    await signUp(email, 'Sup3rSecret', { role: 'creator' });
+    const invited = await accountWithRole('creator', 'welcome-invited');
+    const subject = 'Welcome to Course Platform: your first course starts here';
+    for (let run = 0; run < 10 && (await mails(subject)).every((m) => !m.destination.to.includes(email)); run++) {
+      useLocalCloudEnv();
+      await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+    }
+    await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+    const welcome = (await mails(subject)).filter((m) => m.destination.to.includes(email));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.body.text).toContain('Your creator account is ready');
+    expect(header(welcome[0]!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect((await mails(subject)).filter((m) => m.destination.to.includes(invited.email))).toHaveLength(0);
   });
 
   it('is for admins only', async () => {

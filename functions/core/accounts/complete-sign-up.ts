@@ -3,7 +3,7 @@ import type { Clock, Directory, Metrics, UserRepository } from '#core/ports.ts';
 import { SELF_SIGN_UP_ROLE } from '#core/accounts/sign-up-policy.ts';
 
 /**
- * Post confirmation of a self sign-up: the profile (and counters) and the creator group.
+ * Post confirmation of a self sign-up: the profile (and counters, and the welcome email queued) and the creator group.
  * Only a confirmed sign-up counts: a confirmed password reset fires the same trigger and must change nothing.
  * A redelivered trigger finds the profile already there and only re-applies the (idempotent) group.
  */
@@ -19,7 +19,7 @@ export const completeSignUp = async (
       email: input.email,
       role: SELF_SIGN_UP_ROLE,
       createdAt: deps.clock.now().toISOString(),
-    });
+    }, { welcome: true });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     created = false;

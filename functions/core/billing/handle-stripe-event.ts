@@ -1,12 +1,14 @@
 import { monthlyAllocation } from '#contracts/credits.ts';
 import type { PlanType } from '#contracts/plans.ts';
-import type { BillingEvent, BillingRepository, BillingSubscription, PaymentEvents, Clock, CreditAccount, CreditGrant, CreditRepository, Metrics, StoredSubscription } from '#core/ports.ts';
+import type { BillingEvent, BillingRepository, BillingSubscription, PaymentEvents, Clock, CreditAccount, CreditGrant, CreditRepository, Metrics, OutboxEmail, StoredSubscription, UserRepository } from '#core/ports.ts';
 import { planOfPrice, type PriceIds } from '#core/billing/prices.ts';
 import { contractStatus, counterDeltas, isNewer, isSubscribed, reachedPlan, statusRank } from '#core/billing/subscription-state.ts';
 import { addMonths } from '#core/credits/periods.ts';
 
 export interface StripeEventDeps {
   billing: BillingRepository;
+  /** The subscriber's address, for the trial-ending reminder queued with Stripe's trial_will_end. */
+  users: Pick<UserRepository, 'getUser'>;
   credits: Pick<CreditRepository, 'getAccount'>;
   prices: PriceIds;
   clock: Clock;
@@ -34,7 +36,8 @@ const MAX_ATTEMPTS = 5;
 /**
  * Applies one verified Stripe event exactly once, whatever the order and however often it is delivered: the event
  * id is recorded in the same transaction as its effect, and a subscription change applies only if it is newer than
- * the last one applied. Sends no email and calls nothing slow: the webhook answers fast.
+ * the last one applied. Sends no email (a reminder it owes is queued in the outbox) and calls nothing slow: the webhook
+ * answers fast.
  */
 export const handleStripeEvent = async (deps: StripeEventDeps, event: BillingEvent): Promise<EventOutcome> => {
   if (!(handledEventTypes as readonly string[]).includes(event.type)) return 'ignored';
@@ -70,6 +73,16 @@ const supersedes = (before: StoredSubscription | undefined, sub: BillingSubscrip
   if (!before || before.subscriptionId === sub.id) return isNewer(before, eventAt, rank);
   if (isSubscribed(contractStatus(before.status)) && !isSubscribed(contractStatus(sub.status))) return false;
   return eventAt >= before.lastEventAt;
+};
+
+/**
+ * Stripe's trial_will_end (3 days before a trial ends) owes the creator the trial-ending reminder: queued in the
+ * event's own transaction (so once, whatever the redeliveries) and sent by the campaign sender job, not here: the
+ * webhook answers fast.
+ */
+const trialReminder = async (deps: StripeEventDeps, userId: string, now: Date): Promise<OutboxEmail | undefined> => {
+  const user = await deps.users.getUser(userId);
+  return user ? { automation: 'trial-ending', userId, email: user.email, at: now.toISOString() } : undefined;
 };
 
 const applySubscription = async (
@@ -121,6 +134,7 @@ const applySubscription = async (
       const allocation = subscribed ? monthlyAllocation[tier] : 0;
       if (account.planType !== tier || account.monthlyAllocation !== allocation) creditPlan = { planType: tier, monthlyAllocation: allocation };
     }
+    const outbox = event.type === 'customer.subscription.trial_will_end' && sub.status === 'trialing' ? await trialReminder(deps, userId, now) : undefined;
     const result = await deps.billing.applySubscriptionEvent({
       event: { id: event.id, type: event.type },
       before,
@@ -128,6 +142,7 @@ const applySubscription = async (
       counters: counterDeltas(before, after),
       ...(creditGrant ? { creditGrant } : {}),
       ...(creditPlan ? { creditPlan } : {}),
+      ...(outbox ? { outbox } : {}),
     });
     if (result === 'applied' && before?.status !== after.status) deps.metrics.record('SubscriptionStateChanged');
     if (result !== 'changed') return result;

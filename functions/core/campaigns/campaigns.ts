@@ -224,6 +224,41 @@ const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uin
   return 'sent';
 };
 
+/** Automation emails taken off the outbox per run (one bulk send per automation). */
+export const OUTBOX_BATCH = SES_BATCH_MAX;
+
+/**
+ * The automations' emails waiting in the outbox (queued with what caused them: a self sign-up queues the welcome): each
+ * taken off once, then sent with its automation's template when the automation is on and the address is not
+ * suppressed, with the same unsubscribe link as campaigns. One bulk send per automation.
+ */
+export const sendAutomationEmails = async (deps: SenderDeps): Promise<{ sent: number; dropped: number }> => {
+  const waiting = await deps.campaigns.outbox(OUTBOX_BATCH);
+  if (waiting.length === 0) return { sent: 0, dropped: 0 };
+  const key = await unsubscribeKey(deps);
+  const settings = await deps.campaigns.automationSettings();
+  const claimed = [];
+  for (const message of waiting) if (await deps.campaigns.claimOutbox(message)) claimed.push(message);
+  const suppressed = await deps.campaigns.suppressed(claimed.map((m) => m.email.toLowerCase()));
+  let sent = 0;
+  for (const id of automationIds) {
+    const due = claimed.filter((m) => m.automation === id && !suppressed.has(m.email.toLowerCase()));
+    if (due.length === 0 || settings.get(id)?.enabled === false) continue;
+    const template = await templateFor(deps, automationDefaults[id].templateId);
+    const results = await deps.mailer.sendBulk({
+      ...renderMessage(template.subject, template.content),
+      entries: due.map((m) => {
+        const url = unsubscribeUrl(deps.appOrigin, key, m.email);
+        return { to: m.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
+      }),
+    });
+    const ok = results.filter((r) => r.ok).length;
+    if (ok > 0) await deps.campaigns.countAutomationSent(id, ok);
+    sent += ok;
+  }
+  return { sent, dropped: claimed.length - sent };
+};
+
 /** The campaign sender job: every queued or unfinished campaign, oldest first, while the run has time. */
 export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: number; paused: number; held: number }> => {
   const outcome = { sent: 0, paused: 0, held: 0 };

@@ -1,4 +1,4 @@
-import type { BillingRepository, OpenCheckout, StoredSubscription } from '#core/ports.ts';
+import type { BillingRepository, OpenCheckout, OutboxEmail, StoredSubscription } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 import { hasGuard, type MemoryCredits, memoryCredits, writeLedger } from './credits.ts';
 
@@ -25,6 +25,7 @@ export const memoryBilling = (credits: MemoryCredits = memoryCredits()) => {
   const purchases = new Map<string, Purchase>();
   const events = new Map<string, string>();
   const counters: Record<string, number> = {};
+  const outbox: OutboxEmail[] = [];
 
   const repo = withHooks<BillingRepository>({
     async getCustomerId(userId) {
@@ -91,7 +92,7 @@ export const memoryBilling = (credits: MemoryCredits = memoryCredits()) => {
       return 'applied';
     },
 
-    async applySubscriptionEvent({ event, before, after, counters: deltas, creditGrant, creditPlan }) {
+    async applySubscriptionEvent({ event, before, after, counters: deltas, creditGrant, creditPlan, outbox: owed }) {
       if (events.has(event.id)) return 'duplicate';
       const stored = subscriptions.get(after.userId);
       const subscriptionHolds = before
@@ -106,6 +107,7 @@ export const memoryBilling = (credits: MemoryCredits = memoryCredits()) => {
       events.set(event.id, event.type);
       subscriptions.set(after.userId, copy(after));
       for (const [name, delta] of Object.entries(deltas)) counters[name] = (counters[name] ?? 0) + delta;
+      if (owed) outbox.push(copy(owed));
       if (creditGrant) {
         tables.accounts.set(creditGrant.account.userId, copy(creditGrant.account));
         writeLedger(tables, creditGrant.account.userId, creditGrant.entry, creditGrant.key);
@@ -140,6 +142,8 @@ export const memoryBilling = (credits: MemoryCredits = memoryCredits()) => {
   return Object.assign(repo, {
     credits,
     counters,
+    /** Automation emails queued with the events (the trial-ending reminder). */
+    outbox,
     /** Processed event ids and their types. */
     events,
     /** A stored subscription, as earlier events left it (the customer linked both ways). */

@@ -50,15 +50,16 @@ describe('pre sign-up trigger', () => {
 });
 
 describe('post confirmation trigger', () => {
-  it("writes the profile, email, counters, the week's sign-up and the activity line in one transaction and adds the creator group", async () => {
+  it("writes the profile, email, counters, the week's sign-up, the activity line and the queued welcome email in one transaction and adds the creator group", async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     cognito.on(AdminAddUserToGroupCommand).resolves({});
     await postConfirmation(postEvent('PostConfirmation_ConfirmSignUp'));
     const tx = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(tx.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'Update', 'Put']);
+    expect(tx.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'Update', 'Put', 'Put']);
     expect(tx[0]!.Put!.Item).toMatchObject({ pk: 'USER#sub-1', id: 'sub-1', email: 'new@example.com', role: 'creator' });
     expect(tx[3]!.Update!.Key).toMatchObject({ pk: 'COUNTERS', sk: expect.stringMatching(/^WEEK#\d{4}-\d{2}-\d{2}$/) });
     expect(tx[4]!.Put!.Item).toMatchObject({ pk: 'ACTIVITY', kind: 'sign-up', text: 'New creator: new@example.com' });
+    expect(tx[5]!.Put!.Item).toMatchObject({ pk: 'OUTBOX', automation: 'welcome', userId: 'sub-1', email: 'new@example.com' });
     expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toMatchObject({ Username: 'user-name-1', GroupName: 'creator' });
   });
 

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { StoredCampaign } from '#core/ports.ts';
 import { campaignKeys, dynamoCampaigns } from '#data/campaigns.ts';
+import { claimOutbox, outboxPut, readOutbox } from '#data/outbox.ts';
+import { transact } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -93,11 +95,11 @@ describe('the campaigns (DynamoDB Local)', () => {
     const updatedAt = new Date().toISOString();
     await repo.saveTemplate('announcement', { subject: 'Data subject', content: 'Data content', updatedAt });
     expect((await repo.templateOverrides()).get('announcement')).toEqual({ subject: 'Data subject', content: 'Data content', updatedAt });
-    await repo.saveAutomation('welcome', false);
-    const sentBefore = (await repo.automationSettings()).get('welcome')?.sent ?? 0;
-    await repo.countAutomationSent('welcome');
-    expect((await repo.automationSettings()).get('welcome')).toEqual({ enabled: false, sent: sentBefore + 1 });
-    await repo.saveAutomation('welcome', true);
+    // An id of this test's own: the real automations are switched by other tests and sent by the scheduler meanwhile.
+    const automation = unique('automation');
+    await repo.saveAutomation(automation, false);
+    await repo.countAutomationSent(automation, 2);
+    expect((await repo.automationSettings()).get(automation)).toEqual({ enabled: false, sent: 2 });
 
     const cipher = envelopeCipher();
     const [a, b] = await Promise.all([
@@ -106,5 +108,15 @@ describe('the campaigns (DynamoDB Local)', () => {
     ]);
     expect(a).toEqual(b);
     expect(await repo.unsubscribeKey(() => Promise.reject(new Error('not asked again')))).toEqual(a);
+  });
+
+  it('queues an automation email once and lets exactly one sender take it off', async () => {
+    const message = { automation: 'welcome' as const, userId: unique('outbox-user'), email: `${unique('outbox')}@example.com`, at: new Date().toISOString() };
+    expect(await transact([outboxPut(message)])).toBeUndefined();
+    expect(await transact([outboxPut(message)])).toBeDefined();
+    expect(await readOutbox(50)).toContainEqual(message);
+    const claims = await Promise.all([claimOutbox(message), claimOutbox(message)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await readOutbox(50)).not.toContainEqual(message);
   });
 });

@@ -65,6 +65,16 @@ describe('a subscription event', () => {
     expect(d.metrics.recorded).toEqual([{ metric: 'SubscriptionStateChanged', value: 1 }]);
   });
 
+  it("queues the trial-ending reminder with Stripe's trial_will_end, once however often it is delivered", async () => {
+    const d = await setup();
+    expect(await handleStripeEvent(d, subscriptionEvent(1000, {}, 'customer.subscription.created'))).toBe('applied');
+    expect(d.billing.outbox).toEqual([]);
+    const willEnd = subscriptionEvent(1100, {}, 'customer.subscription.trial_will_end');
+    expect(await handleStripeEvent(d, willEnd)).toBe('applied');
+    expect(await handleStripeEvent(d, willEnd)).toBe('duplicate');
+    expect(d.billing.outbox).toEqual([{ automation: 'trial-ending', userId: 'u1', email: 'creator@example.com', at: '2026-11-21T12:00:00.000Z' }]);
+  });
+
   it('applies once: a redelivery is a duplicate and changes nothing', async () => {
     const d = await setup();
     const event = subscriptionEvent(1000);

@@ -7,6 +7,7 @@ import {
   listAutomations,
   listTemplates,
   queueCampaign,
+  sendAutomationEmails,
   SEND_RATE_SHARE,
   sendPendingCampaigns,
   STOP_MARGIN_MS,
@@ -16,7 +17,7 @@ import {
 } from '#core/campaigns/campaigns.ts';
 import { unsubscribeToken } from '#core/campaigns/email-content.ts';
 import { ValidationError } from '#core/errors.ts';
-import type { AudiencePage, BulkMailer, CampaignRepository, SealedSecret, SecretCipher, StoredCampaign, SuppressionReason } from '#core/ports.ts';
+import type { AudiencePage, BulkMailer, CampaignRepository, OutboxEmail, SealedSecret, SecretCipher, StoredCampaign, SuppressionReason } from '#core/ports.ts';
 import { resetConfig } from '#functions/config.ts';
 
 /** An in-memory campaign store: segments of people, a suppression list, campaigns recorded batch by batch. */
@@ -24,6 +25,8 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
   const campaigns = new Map<string, StoredCampaign>();
   const suppressions = new Map<string, SuppressionReason>();
   let key: SealedSecret | undefined;
+  const outbox: OutboxEmail[] = [];
+  const automationSent = new Map<string, number>();
   const repo: CampaignRepository = {
     audienceSize: async (names) => names.reduce((n, s) => n + (segments[s]?.length ?? 0), 0),
     create: async (c) => {
@@ -71,10 +74,17 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
     saveTemplate: async () => undefined,
     automationSettings: async () => new Map([['welcome', { enabled: false, sent: 4 }]]),
     saveAutomation: async () => undefined,
-    countAutomationSent: async () => undefined,
+    countAutomationSent: async (id, n) => void automationSent.set(id, (automationSent.get(id) ?? 0) + n),
+    outbox: async (limit) => outbox.slice(0, limit),
+    claimOutbox: async (message) => {
+      const i = outbox.indexOf(message);
+      if (i < 0) return false;
+      outbox.splice(i, 1);
+      return true;
+    },
     unsubscribeKey: async (create) => (key ??= await create()),
   };
-  return { repo, campaigns, suppressions };
+  return { repo, campaigns, suppressions, outbox, automationSent };
 };
 
 /** A cipher that keeps the key readable: these tests are about campaigns, not about sealing (envelope-cipher.test.ts). */
@@ -225,6 +235,36 @@ describe('campaign sending', () => {
     await repo.lease(campaignId, time.clock.now().toISOString(), new Date(time.clock.now().getTime() + 30_000).toISOString());
     expect(await sendPendingCampaigns(senderDeps(repo, mailer, time))).toEqual({ sent: 0, paused: 0, held: 1 });
     expect(campaigns.get(campaignId)?.sent).toBe(0);
+  });
+});
+
+describe('automation emails', () => {
+  it("send each waiting welcome once with the welcome template, and none while the automation is off or the address suppressed", async () => {
+    const { repo, outbox, suppressions, automationSent } = memoryCampaigns({});
+    const at = '2026-11-24T10:00:00.000Z';
+    outbox.push({ automation: 'welcome', userId: 'u1', email: 'new@example.com', at }, { automation: 'welcome', userId: 'u2', email: 'gone@example.com', at });
+    suppressions.set('gone@example.com', 'complaint');
+    const sent: { subject: string; to: string[]; headers: string[] }[] = [];
+    const mailer: BulkMailer = {
+      maxSendRate: async () => 10,
+      sendBulk: async ({ subject, entries }) => {
+        sent.push({ subject, to: entries.map((e) => e.to), headers: entries.flatMap((e) => e.headers.map((h) => h.name)) });
+        return entries.map((e) => ({ to: e.to, ok: true }));
+      },
+    };
+    // The welcome automation is off in this store (automationSettings): switched on for this test.
+    repo.automationSettings = async () => new Map([['welcome', { enabled: true, sent: 0 }]]);
+    expect(await sendAutomationEmails(senderDeps(repo, mailer))).toEqual({ sent: 1, dropped: 1 });
+    expect(sent).toEqual([{ subject: 'Welcome to Course Platform: your first course starts here', to: ['new@example.com'], headers: ['List-Unsubscribe', 'List-Unsubscribe-Post'] }]);
+    expect(outbox).toHaveLength(0);
+    expect(automationSent.get('welcome')).toBe(1);
+    expect(await sendAutomationEmails(senderDeps(repo, mailer))).toEqual({ sent: 0, dropped: 0 });
+
+    repo.automationSettings = async () => new Map([['welcome', { enabled: false, sent: 1 }]]);
+    outbox.push({ automation: 'welcome', userId: 'u3', email: 'later@example.com', at });
+    expect(await sendAutomationEmails(senderDeps(repo, mailer))).toEqual({ sent: 0, dropped: 1 });
+    expect(sent).toHaveLength(1);
+    expect(outbox).toHaveLength(0);
   });
 });
 

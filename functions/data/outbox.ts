@@ -1,0 +1,37 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { automationId } from '#contracts/campaigns.ts';
+import { isoDate } from '#contracts/common.ts';
+import type { OutboxEmail } from '#core/ports.ts';
+import { documentClient, tableName, writeIf } from '#data/table.ts';
+
+/**
+ * The automations' outbox: an email the platform owes someone (the welcome on a self sign-up) is put in the same
+ * transaction as what caused it, so it is queued exactly when that happened, and sent later by the campaign sender
+ * job, which takes each item off with a conditional delete before sending it (sent at most once).
+ * Outbox email:  pk OUTBOX  sk <at>#<automation>#<userId>  automation, userId, email, at
+ */
+export const outboxKey = (message: Pick<OutboxEmail, 'at' | 'automation' | 'userId'>) => ({ pk: 'OUTBOX', sk: `${message.at}#${message.automation}#${message.userId}` });
+
+const outboxItem = z.object({ automation: automationId, userId: z.string(), email: z.string(), at: isoDate });
+
+/** The transaction item that queues `message` (a repeat of the same one is refused with its transaction). */
+export const outboxPut = (message: OutboxEmail) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...outboxKey(message), type: 'OutboxEmail', ...message },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** The oldest waiting emails. */
+export const readOutbox = async (limit: number): Promise<OutboxEmail[]> => {
+  const { Items = [] } = await documentClient().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' }, Limit: limit, ConsistentRead: true }),
+  );
+  return Items.map((item) => outboxItem.parse(item));
+};
+
+/** Takes one email off the outbox: true for the one caller whose delete found it. */
+export const claimOutbox = (message: OutboxEmail): Promise<boolean> =>
+  writeIf(() => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: outboxKey(message), ConditionExpression: 'attribute_exists(pk)' })));
