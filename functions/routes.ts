@@ -151,6 +151,8 @@ const table = [
   { name: 'get-integrations', method: 'GET', path: '/api/integrations', handler: 'http/get-integrations', access: ['creator'] },
   { name: 'save-integrations', method: 'PUT', path: '/api/integrations', handler: 'http/save-integrations', access: ['creator'], uses: ['secrets'] },
   { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
+  { name: 'list-users', method: 'GET', path: '/api/admin/users', handler: 'http/list-users', access: ['admin'] },
+  { name: 'create-user', method: 'POST', path: '/api/admin/users', handler: 'http/create-user', access: ['admin'], uses: ['directory:admin', 'mail'] },
   { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'] },
   { name: 'list-campaigns', method: 'GET', path: '/api/admin/emails', handler: 'http/list-campaigns', access: ['admin'] },
   { name: 'list-email-templates', method: 'GET', path: '/api/admin/email-templates', handler: 'http/list-email-templates', access: ['admin'] },

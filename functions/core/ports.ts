@@ -32,6 +32,8 @@ export interface UserRepository {
    * the welcome automation's email (self sign-ups) in it. Throws ConflictError when the id or email is taken.
    */
   createUser(user: User, options?: { welcome?: boolean }): Promise<void>;
+  /** One page of the users of a role, newest first (gsi1 `ROLE#<role>`); `cursor` as a previous page handed out. */
+  listByRole(role: Role, cursor: string | undefined, limit: number): Promise<{ items: User[]; nextCursor: string | null }>;
 }
 
 /** The identity provider (Cognito). */

@@ -1,9 +1,8 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
-import { ValidationError } from '#core/errors.ts';
 import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/ports.ts';
-import { documentClient, tableName } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, tableName } from '#data/table.ts';
 
 /**
  * The creator's CRM (access patterns 10, 12 and 13).
@@ -71,27 +70,6 @@ const noteItem = z.object({ notes: z.string(), updatedAt: isoDate });
 const timelineItem = z.object({ id: z.string(), kind: z.literal('recommendation'), text: z.string(), sentAt: isoDate });
 const countersItem = z.object({ courses: z.number().default(0), students: z.number().default(0), completions: z.number().default(0) });
 const learnerIdOfNote = (sk: string) => sk.slice('NOTE#'.length);
-
-const badCursor = () => new ValidationError('The cursor is not valid. Start again from the first page.');
-
-/** A cursor sent back must be one this listing handed out: a key of strings whose partition is the listing's own. */
-const decodeCursor = (cursor: string, expected: Record<string, string>, sortPrefix: { name: string; prefix: string }): Record<string, string> => {
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  const parsed = z.record(z.string(), z.string()).safeParse(key);
-  if (!parsed.success) throw badCursor();
-  const fields = parsed.data;
-  const ownPartition = Object.entries(expected).every(([name, value]) => fields[name] === value);
-  if (!ownPartition || !fields[sortPrefix.name]?.startsWith(sortPrefix.prefix)) throw badCursor();
-  return fields;
-};
-
-const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 
 const BATCH_ATTEMPTS = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,6 +2,8 @@ import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { traced } from '#adapters/tracer.ts';
+import * as z from 'zod';
+import { ValidationError } from '#core/errors.ts';
 import { config, required } from '#functions/config.ts';
 
 /** One document client per process (module scope, created on first use). */
@@ -78,3 +80,27 @@ export const writeIf = async (write: () => Promise<unknown>): Promise<boolean> =
     throw error;
   }
 };
+
+const badCursor = () => new ValidationError('The cursor is not valid. Start again from the first page.');
+
+/**
+ * A page cursor: the DynamoDB key a Query stopped at, as opaque base64url JSON. A cursor sent back must be one this listing handed out: a key of strings whose partition is the listing's own,
+ * else it is a 400 (never a Query from a key the caller made up).
+ */
+export const decodeCursor = (cursor: string, expected: Record<string, string>, sortPrefix: { name: string; prefix: string }): Record<string, string> => {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  const parsed = z.record(z.string(), z.string()).safeParse(key);
+  if (!parsed.success) throw badCursor();
+  const fields = parsed.data;
+  const ownPartition = Object.entries(expected).every(([name, value]) => fields[name] === value);
+  if (!ownPartition || !fields[sortPrefix.name]?.startsWith(sortPrefix.prefix)) throw badCursor();
+  return fields;
+};
+
+export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;

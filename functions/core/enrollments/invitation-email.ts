@@ -1,4 +1,5 @@
 import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
+import type { Role } from '#contracts/common.ts';
 import { PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 
 /**
@@ -18,11 +19,28 @@ const escapeHtml = (value: string): string =>
 
 export const signInLink = (appOrigin: string): string => `${appOrigin.replace(/\/+$/, '')}/auth/login`;
 
-export const invitationEmail = (input: InvitationEmailInput): EmailMessage => {
+export const invitationEmail = (input: InvitationEmailInput): EmailMessage =>
+  invitation(input, {
+    subject: `You are enrolled in ${input.courseTitle}`,
+    lead: `${PRODUCT_NAME}: you are enrolled in "${input.courseTitle}".`,
+    heading: `You are enrolled in ${input.courseTitle}`,
+  });
+
+const roleWords: Record<Role, string> = { admin: 'an admin', creator: 'a creator', leader: 'a group leader', learner: 'a learner' };
+
+/** The invitation of an account an admin created (user management): the role, where to sign in, the password. */
+export const accountInvitationEmail = (input: Omit<InvitationEmailInput, 'courseTitle'> & { role: Role }): EmailMessage =>
+  invitation(input, {
+    subject: `Your ${PRODUCT_NAME} account is ready`,
+    lead: `${PRODUCT_NAME}: an account was created for you as ${roleWords[input.role]}.`,
+    heading: `Your ${PRODUCT_NAME} account is ready`,
+  });
+
+/** Either invitation: its own subject, first line and heading, then the same sign-in details. */
+const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { subject: string; lead: string; heading: string }): EmailMessage => {
   const link = signInLink(input.appOrigin);
-  const subject = `You are enrolled in ${input.courseTitle}`;
   const text = [
-    `${PRODUCT_NAME}: you are enrolled in "${input.courseTitle}".`,
+    words.lead,
     '',
     `Sign in here: ${link}`,
     `Email: ${input.email}`,
@@ -30,13 +48,13 @@ export const invitationEmail = (input: InvitationEmailInput): EmailMessage => {
     '',
     'When you sign in for the first time, you will choose your own password.',
   ].join('\n');
-  const [title, href, email, password] = [input.courseTitle, link, input.email, input.temporaryPassword].map(escapeHtml);
+  const [heading, href, email, password] = [words.heading, link, input.email, input.temporaryPassword].map(escapeHtml);
   const html = `<!doctype html>
 <html lang="en">
 <body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
 <div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">You are enrolled in ${title}</h1>
+<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
 <p style="margin:0 0 16px;line-height:1.5">Sign in with your email <strong>${email}</strong> and this temporary password:</p>
 <p style="margin:0 0 16px;font-size:18px;letter-spacing:1px"><strong>${password}</strong></p>
 <p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Sign In</a></p>
@@ -44,7 +62,7 @@ export const invitationEmail = (input: InvitationEmailInput): EmailMessage => {
 </div>
 </body>
 </html>`;
-  return { subject, text, html };
+  return { subject: words.subject, text, html };
 };
 
 const ALPHABETS = {

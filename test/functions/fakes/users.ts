@@ -29,6 +29,11 @@ export const memoryUsers = (initial: User[] = []) => {
       if (byId.has(user.id) || byEmail.has(user.email.toLowerCase())) throw new ConflictError(`An account with ${user.email} already exists.`);
       add(user);
     },
+    async listByRole(role, cursor, limit) {
+      const all = [...byId.values()].filter((u) => u.role === role).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+      const from = cursor ? Number(cursor) : 0;
+      return { items: all.slice(from, from + limit).map(copy), nextCursor: from + limit < all.length ? String(from + limit) : null };
+    },
   });
   return Object.assign(repo, { all: () => [...byId.values()].map(copy), counters });
 };

@@ -51,4 +51,18 @@ describe('the users table (DynamoDB Local)', () => {
     await putRaw({ ...userKeys.profile(id), type: 'User', id, email: 'not-an-email', role: 'creator', createdAt: '2026-11-21T12:00:00.000Z' });
     await expect(dynamoUsers().getUser(id)).rejects.toThrow();
   });
+
+  it('pages the users of a role newest first, and refuses a cursor of another listing', async () => {
+    const users = dynamoUsers();
+    const role = 'admin' as const;
+    const made = [newUser({ role, createdAt: '2999-01-01T00:00:01.000Z' }), newUser({ role, createdAt: '2999-01-01T00:00:02.000Z' })];
+    for (const user of made) await users.createUser(user);
+    const first = await users.listByRole(role, undefined, 1);
+    expect(first.items).toEqual([made[1]]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await users.listByRole(role, first.nextCursor!, 1);
+    expect(second.items).toEqual([made[0]]);
+    await expect(users.listByRole('learner', first.nextCursor!, 1)).rejects.toThrow(/cursor is not valid/);
+    await expect(users.listByRole(role, 'not-base64-json', 1)).rejects.toThrow(/cursor is not valid/);
+  });
 });

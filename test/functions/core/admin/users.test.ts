@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { USERS_PAGE_SIZE } from '#contracts/admin-users.ts';
+import { inviteUser, listUsers } from '#core/admin/users.ts';
+import { ConflictError } from '#core/errors.ts';
+import { APP_ORIGIN, fakeDeps } from '#test/functions/fakes/deps.ts';
+import { memoryMailer } from '#test/functions/fakes/enrollments.ts';
+
+const invite = () => {
+  const d = fakeDeps();
+  const mailer = memoryMailer();
+  return { d, mailer, deps: { ...d, mailer, temporaryPassword: () => 'Temp0rary!Passw0rd' } };
+};
+
+describe('user management', () => {
+  it('creates the account in its role group with a temporary password, writes the profile, and emails the invitation', async () => {
+    const { d, mailer, deps } = invite();
+    const user = await inviteUser(deps, { email: 'lee@example.com', role: 'leader' });
+    expect(user).toEqual({ id: expect.any(String), email: 'lee@example.com', role: 'leader', createdAt: '2026-11-21T12:00:00.000Z' });
+    expect(d.directory.accounts.get('lee@example.com')).toMatchObject({ temporaryPassword: 'Temp0rary!Passw0rd' });
+    expect([...d.directory.accounts.values()].some((a) => a.groups.includes('leader'))).toBe(true);
+    expect(await d.users.getUser(user.id)).toEqual(user);
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: 'lee@example.com', subject: 'Your Course Platform account is ready' });
+    expect(mailer.sent[0]!.text).toContain('as a group leader');
+    expect(mailer.sent[0]!.text).toContain('Temporary password: Temp0rary!Passw0rd');
+    expect(mailer.sent[0]!.html).toContain(`${APP_ORIGIN}/auth/login`);
+  });
+
+  it('refuses an email that already has an account and sends nothing', async () => {
+    const { mailer, deps } = invite();
+    await expect(inviteUser(deps, { email: 'creator@example.com', role: 'admin' })).rejects.toBeInstanceOf(ConflictError);
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it('lists one role newest first, a page at a time', async () => {
+    const { d, deps } = invite();
+    for (let i = 0; i < USERS_PAGE_SIZE + 2; i++) {
+      await d.users.createUser({ id: `l${i}`, email: `l${i}@example.com`, role: 'learner', createdAt: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T0${i % 10}:00:00.000Z` });
+    }
+    const first = await listUsers(deps, 'learner', undefined);
+    expect(first.items).toHaveLength(USERS_PAGE_SIZE);
+    expect(first.items.map((u) => u.createdAt)).toEqual(first.items.map((u) => u.createdAt).sort().reverse());
+    const second = await listUsers(deps, 'learner', first.nextCursor!);
+    expect(second).toMatchObject({ nextCursor: null });
+    expect(second.items).toHaveLength(2);
+    expect((await listUsers(deps, 'admin', undefined)).items).toEqual([]);
+  });
+});
