@@ -6,7 +6,7 @@ export const adminRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./screens/admin-dashboard-screen.tsx').then((m) => ({ Component: m.AdminDashboardScreen })) },
   { path: paths.admin.analytics, lazy: () => import('./screens/admin-analytics-screen.tsx').then((m) => ({ Component: m.AdminAnalyticsScreen })) },
   { path: paths.admin.emails, lazy: () => import('./screens/admin-emails-screen.tsx').then((m) => ({ Component: m.AdminEmailsScreen })) },
-  { path: paths.admin.users, lazy: () => import('./screens/admin-pending-screens.tsx').then((m) => ({ Component: m.AdminUsersScreen })) },
+  { path: paths.admin.users, lazy: () => import('./screens/admin-users-screen.tsx').then((m) => ({ Component: m.AdminUsersScreen })) },
   { path: paths.admin.courses, lazy: () => import('./screens/admin-pending-screens.tsx').then((m) => ({ Component: m.AdminCoursesScreen })) },
   { path: paths.admin.settings, lazy: () => import('./screens/admin-pending-screens.tsx').then((m) => ({ Component: m.AdminSettingsScreen })) },
 ];

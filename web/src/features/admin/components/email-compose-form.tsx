@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   campaignRecipients,
   recipientLabels,
@@ -13,8 +13,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { SelectItem } from '@/components/ui/select.tsx';
+import { SelectField } from './select-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
@@ -146,29 +146,5 @@ export function EmailComposeForm({
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * A labelled Select with its error. FormField hands its id to its one child, and a Select's child would be the Root
- * (which renders nothing), so the label is tied to the trigger here.
- */
-function SelectField(props: { label: string; value: string; error: string | undefined; onValueChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{props.label}</Label>
-      <Select value={props.value} onValueChange={props.onValueChange}>
-        <SelectTrigger id={id} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? `${id}-error` : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>{props.children}</SelectContent>
-      </Select>
-      {props.error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {props.error}
-        </p>
-      )}
-    </div>
   );
 }

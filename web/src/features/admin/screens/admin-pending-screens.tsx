@@ -1,20 +1,8 @@
-import { BookOpen, Settings, Users } from 'lucide-react';
+import { BookOpen, Settings } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 
 // Sidebar entries whose screens arrive with the admin issue: each says what will appear here.
-
-export function AdminUsersScreen() {
-  return (
-    <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Users" description="Every account on the platform." />
-      <EmptyState icon={Users} title="User management is on its way">
-        The list of every account (admins, creators, group leaders and learners) with their role and join date will appear
-        here, with invitations for new admins and group leaders.
-      </EmptyState>
-    </div>
-  );
-}
 
 export function AdminCoursesScreen() {
   return (

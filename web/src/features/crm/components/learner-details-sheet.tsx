@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { crmLearnerQueryOptions, useSaveLearnerNotes, useSendRecommendation } from '../api/crm-queries.ts';
 import { crmMessages as m } from '../crm-messages.ts';
-import { formatDay } from '../format-date.ts';
+import { formatDay } from '@/lib/format-date.ts';
 
 /**
  * SPEC.md's details panel, as a side sheet: the learner's progress in each of the creator's courses, private notes

@@ -16,7 +16,7 @@ import { cn } from '@/lib/utils.ts';
 import { creatorCoursesQueryOptions, crmLearnersQueryOptions } from '../api/crm-queries.ts';
 import { LearnerDetailsSheet } from '../components/learner-details-sheet.tsx';
 import { crmMessages as m } from '../crm-messages.ts';
-import { formatDay } from '../format-date.ts';
+import { formatDay } from '@/lib/format-date.ts';
 
 export type CrmSort = 'enrolled' | 'progress' | 'activity';
 

@@ -1,0 +1,29 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminUser, adminUserList, type CreateUserBody } from '@contracts/admin-users.ts';
+import type { Role } from '@contracts/common.ts';
+import { apiClient } from '@/lib/api-client.ts';
+
+/** The URL of one page of a role's users (newest first). */
+export function adminUsersUrl(role: Role, cursor?: string): string {
+  const query = new URLSearchParams({ role });
+  if (cursor) query.set('cursor', cursor);
+  return `/api/admin/users?${query.toString()}`;
+}
+
+/** GET /api/admin/users, page after page ('Load more' follows `nextCursor`); one cache key per role. */
+export const adminUsersQueryOptions = (role: Role) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'users', role] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(adminUsersUrl(role, pageParam), adminUserList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** POST /api/admin/users (201): the new account's role list is read again, so it shows first. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => apiClient.post('/api/admin/users', adminUser, { body }),
+    onSuccess: (user) => queryClient.invalidateQueries({ queryKey: adminUsersQueryOptions(user.role).queryKey }),
+  });
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUser } from '@contracts/admin-users.ts';
+import { toast } from '@/components/ui/toaster.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { AdminUsersScreen } from './admin-users-screen.tsx';
+
+vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+
+/** Radix's Select uses browser APIs jsdom lacks. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const user = (n: number, role: AdminUser['role'] = 'creator'): AdminUser => ({
+  id: `u${n}`,
+  email: `person${n}@example.com`,
+  role,
+  createdAt: `2026-11-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
+});
+
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('AdminUsersScreen', () => {
+  it('lists creators newest first, and loads the next page on "Load more"', async () => {
+    const api = fakeApi({
+      'GET /api/admin/users?role=creator': () => jsonResponse(200, { items: [user(1), user(2)], nextCursor: 'next-1' }),
+      'GET /api/admin/users?role=creator&cursor=next-1': () => jsonResponse(200, { items: [user(3)], nextCursor: null }),
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading users...');
+    await screen.findByText('person1@example.com');
+    expect(rows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['person1@example.com', 'person2@example.com']);
+    expect(within(rows()[0]!).getByText('Creator')).toBeInTheDocument();
+    expect(within(rows()[0]!).getByText('19 Nov 2026')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('person3@example.com');
+    expect(rows()).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(callsTo(api, 'GET', '/api/admin/users?role=creator&cursor=next-1')).toHaveLength(1);
+  });
+
+  it('says when a role has nobody yet, and offers to retry a failed load', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/admin/users?role=creator': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [], nextCursor: null })),
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No creators yet')).toBeInTheDocument();
+  });
+
+  it('invites a user: the dialog sends email and role, toasts, closes and shows that role', async () => {
+    const leader = user(9, 'leader');
+    const api = fakeApi({
+      'GET /api/admin/users?role=creator': () => jsonResponse(200, { items: [user(1)], nextCursor: null }),
+      'POST /api/admin/users': () => jsonResponse(201, leader),
+      'GET /api/admin/users?role=leader': () => jsonResponse(200, { items: [leader], nextCursor: null }),
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    await screen.findByText('person1@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add user' });
+    await userEvent.type(within(dialog).getByLabelText(/Email/), 'Person9@Example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite user' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User invited', { description: 'person9@example.com was emailed a temporary password to sign in.' }));
+    expect(callsTo(api, 'POST', '/api/admin/users')[0]!.body).toEqual({ email: 'person9@example.com', role: 'leader' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('person9@example.com')).toBeInTheDocument();
+  });
+
+  it('shows why an invitation was refused on the field: a bad email before sending, a taken one after', async () => {
+    const api = fakeApi({
+      'GET /api/admin/users?role=creator': () => jsonResponse(200, { items: [], nextCursor: null }),
+      'POST /api/admin/users': () => errorResponse(409, 'CONFLICT', 'An account with taken@example.com already exists.'),
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    await screen.findByText('No creators yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add user' });
+    const email = within(dialog).getByLabelText(/Email/);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite user' }));
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/api/admin/users')).toHaveLength(0);
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'taken@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite user' }));
+    expect(await within(dialog).findByText('An account with taken@example.com already exists.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,167 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { UserPlus, Users } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { createUserBody, roleNames, type CreateUserBody } from '@contracts/admin-users.ts';
+import { roles, type Role } from '@contracts/common.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SelectItem } from '@/components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { toast } from '@/components/ui/toaster.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { formatDay } from '@/lib/format-date.ts';
+import { adminUsersQueryOptions, useCreateUser } from '../api/users-queries.ts';
+import { EmailLoadFailed as LoadFailed, EmailLoading as Loading } from '../components/email-load-states.tsx';
+import { fieldErrorsOfFailure, fieldErrorsOfIssues, type FieldErrors } from '../components/email-form-errors.ts';
+import { SelectField } from '../components/select-field.tsx';
+
+/** The role filter's order: the accounts an admin looks for most first. */
+const filterOrder: readonly Role[] = ['creator', 'learner', 'leader', 'admin'];
+const plural: Record<Role, string> = { admin: 'Admins', creator: 'Creators', leader: 'Group leaders', learner: 'Learners' };
+
+/**
+ * /dashboard/admin/users: the accounts of one role, newest first, 'Load more' for the next page, and 'Add user', which
+ * creates the account with a temporary password and emails the invitation.
+ */
+export function AdminUsersScreen() {
+  const [role, setRole] = useState<Role>('creator');
+  const [adding, setAdding] = useState(false);
+  const users = useInfiniteQuery(adminUsersQueryOptions(role));
+  const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader
+        title="Users"
+        description="Every account on the platform, one role at a time, newest first."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add user
+          </Button>
+        }
+      />
+      <div className="max-w-xs">
+        <SelectField label="Role" value={role} error={undefined} onValueChange={(value) => setRole(value as Role)}>
+          {filterOrder.map((r) => (
+            <SelectItem key={r} value={r}>
+              {plural[r]}
+            </SelectItem>
+          ))}
+        </SelectField>
+      </div>
+
+      {users.isPending ? (
+        <Loading label="Loading users..." />
+      ) : users.isError ? (
+        <LoadFailed message="Failed to load users" onRetry={() => void users.refetch()} retrying={users.isRefetching} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Users} title={`No ${plural[role].toLowerCase()} yet`}>
+          Accounts of this role appear here as they sign up or are invited.
+        </EmptyState>
+      ) : (
+        <Card>
+          <CardContent className="grid gap-4 pt-6">
+            <Table label={plural[role]}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Joined</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell className="font-medium break-all">{user.email}</TableCell>
+                    <TableCell>{roleNames[user.role]}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDay(user.createdAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {users.hasNextPage && (
+              <Button variant="outline" className="justify-self-center" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+                Load more
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      )}
+
+      <AddUserDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onCreated={(created) => {
+          setAdding(false);
+          setRole(created);
+        }}
+      />
+    </div>
+  );
+}
+
+const emptyDraft: CreateUserBody = { email: '', role: 'leader' };
+
+/** 'Add user': email and role; the account is created and invited, or the dialog says why not. */
+function AddUserDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (role: Role) => void }) {
+  const [draft, setDraft] = useState<CreateUserBody>(emptyDraft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateUser();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createUserBody.safeParse(draft);
+    if (!parsed.success) return setErrors(fieldErrorsOfIssues(parsed.error.issues));
+    create.mutate(parsed.data, {
+      onSuccess: (user) => {
+        toast.success('User invited', { description: `${user.email} was emailed a temporary password to sign in.` });
+        setDraft(emptyDraft);
+        setErrors({});
+        onCreated(user.role);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOfFailure(error);
+        if (error instanceof ApiError && error.code === 'CONFLICT') fields['email'] = error.message;
+        setErrors(fields);
+        if (Object.keys(fields).length === 0) toast.error('Could not add the user', { description: error.message });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add user</DialogTitle>
+          <DialogDescription>The account is created with a temporary password, emailed to them with a sign-in link.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <FormField label="Email" error={errors['email']} required>
+            <Input type="email" autoComplete="off" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} required />
+          </FormField>
+          <SelectField label="Role" value={draft.role} error={errors['role']} onValueChange={(value) => setDraft({ ...draft, role: value as Role })}>
+            {roles.map((r) => (
+              <SelectItem key={r} value={r}>
+                {roleNames[r]}
+              </SelectItem>
+            ))}
+          </SelectField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {create.isPending ? 'Inviting...' : 'Invite user'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
