@@ -1,4 +1,4 @@
-import { checkAndShoot, expect, test } from './support/cloud.ts';
+import { checkAndShoot, expect, signInAsAdmin, test } from './support/cloud.ts';
 
 // User management (issue 11 point 4) in a real browser against the local cloud: the admin invites a group leader from
 // the Users screen, finds them first among group leaders, and the invitation is in SES local.
@@ -11,11 +11,7 @@ interface StoredMail {
 
 test('an admin invites a group leader, sees them listed first, and the invitation is emailed', async ({ page, cloud }, testInfo) => {
   const email = `invited-leader-${Date.now()}@example.com`;
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(cloud.AdminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(cloud.AdminPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  await signInAsAdmin(page, cloud);
 
   await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'users' }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
+import { checkAndShoot, createTestAccount, expect, signInAsAdmin, test } from './support/cloud.ts';
 
 // Email campaigns (issue 11 points 2 and 7) in a real browser against the local cloud: the admin sends a campaign to
 // creators from the Email Campaigns screen, sees the spec's toast, follows it in Analytics until it is sent, and the
@@ -22,11 +22,7 @@ test('an admin sends a campaign to creators, sees it sent in Analytics, and each
   const creator = await createTestAccount(cloud, 'creator', 'campaign');
   const subject = `Spring news ${Date.now()}`;
 
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(cloud.AdminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(cloud.AdminPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  await signInAsAdmin(page, cloud);
 
   await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Email Campaigns' }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/emails$/);

@@ -73,6 +73,15 @@ const axeOnce = (page: Page) => {
   return Promise.race([new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze(), timeout]).finally(() => clearTimeout(timer));
 };
 
+/** Signs in as the seeded admin from the sign-in page and waits for the admin dashboard. */
+export async function signInAsAdmin(page: Page, cloud: Outputs): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(cloud.AdminEmail);
+  await page.getByLabel('Password', { exact: true }).fill(cloud.AdminPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+}
+
 /** axe-core on the current page: the serious and critical violations, as readable lines (QUALITY.md). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Let entering elements (a toast sliding in) finish their transitions: mid-fade, a half-transparent element

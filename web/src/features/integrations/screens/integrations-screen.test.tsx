@@ -24,15 +24,7 @@ const status = () => within(screen.getByRole('list', { name: 'Integration status
 const statusOf = (service: string) => status().getByText(service).closest('li')!;
 const zoomSwitch = () => screen.getByRole('switch', { name: 'Enable Zoom' });
 
-/** Radix's Switch measures itself; jsdom has no ResizeObserver. */
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
 });
