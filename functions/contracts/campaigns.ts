@@ -35,6 +35,8 @@ export const SUBJECT_MAX = 200;
 export const CONTENT_MAX = 50_000;
 /** SES SendBulkEmail takes at most 50 destinations per call. */
 export const SES_BATCH_MAX = 50;
+/** Share of SES's MaxSendRate the campaign sender uses, leaving room for the platform's own emails. */
+export const SEND_RATE_SHARE = 0.8;
 
 const subject = z.string().trim().min(1, 'Enter a subject.').max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters.`);
 /** Plain text: blank lines separate paragraphs, links are made clickable in the HTML part. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   automationIds,
+  SEND_RATE_SHARE,
   SES_BATCH_MAX,
   templateIds,
   type AutomationId,
@@ -37,8 +38,6 @@ export const segmentsOf: Record<CampaignRecipient, readonly string[]> = {
 
 /** The newest campaigns the Analytics tab lists. */
 export const CAMPAIGN_LIST_LIMIT = 50;
-/** Share of SES's MaxSendRate the sender uses, leaving room for the platform's own emails. */
-export const SEND_RATE_SHARE = 0.8;
 /** The sender stops taking batches when its run has less than this left, and the next run continues. */
 export const STOP_MARGIN_MS = 8_000;
 /**
@@ -141,18 +140,28 @@ export const unsubscribeKey = async (deps: { campaigns: CampaignRepository; ciph
 
 const badLink = () => new ValidationError('This unsubscribe link is not valid. Use the link of an email you received.');
 
-/** The address of a valid token, for the confirmation page (masked). A changed token is a 400. */
-export const unsubscribeTarget = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<string> => {
-  const email = verifyUnsubscribeToken(await unsubscribeKey(deps), token);
+/**
+ * The address a token names, or a 400. Only the sender makes the key: before any email went out there is none, no
+ * token can be valid, and the unsubscribe routes (the page's GET has read-only table access) never write one.
+ */
+const verifiedAddress = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<string> => {
+  const noKeyYet = new Error('no unsubscribe key yet');
+  const sealed = await deps.campaigns.unsubscribeKey(() => Promise.reject(noKeyYet)).catch((error: unknown) => {
+    if (error === noKeyYet) return undefined;
+    throw error;
+  });
+  const email = sealed && verifyUnsubscribeToken(Buffer.from(await deps.cipher.decrypt(sealed, UNSUBSCRIBE_KEY_CONTEXT), 'base64'), token);
   if (!email) throw badLink();
-  return maskedEmail(email);
+  return email;
 };
+
+/** The address of a valid token, for the confirmation page (masked). A changed token is a 400. */
+export const unsubscribeTarget = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<string> =>
+  maskedEmail(await verifiedAddress(deps, token));
 
 /** POST /api/unsubscribe: the address joins the suppression list (once: a repeat is the same answer). */
 export const unsubscribe = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher; clock: Clock }, token: string): Promise<{ unsubscribed: true }> => {
-  const email = verifyUnsubscribeToken(await unsubscribeKey(deps), token);
-  if (!email) throw badLink();
-  await deps.campaigns.suppress(email, 'unsubscribed', deps.clock.now().toISOString());
+  await deps.campaigns.suppress(await verifiedAddress(deps, token), 'unsubscribed', deps.clock.now().toISOString());
   return { unsubscribed: true };
 };
 

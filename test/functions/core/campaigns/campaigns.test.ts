@@ -2,13 +2,12 @@ import { GetAccountCommand, SendBulkEmailCommand, SESv2Client } from '@aws-sdk/c
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
-import type { CampaignRecipient } from '#contracts/campaigns.ts';
+import { SEND_RATE_SHARE, type CampaignRecipient } from '#contracts/campaigns.ts';
 import {
   listAutomations,
   listTemplates,
   queueCampaign,
   sendAutomationEmails,
-  SEND_RATE_SHARE,
   sendPendingCampaigns,
   STOP_MARGIN_MS,
   unsubscribe,
@@ -269,6 +268,17 @@ describe('automation emails', () => {
 });
 
 describe('unsubscribe', () => {
+  it('refuses any token before an email ever went out, and makes no key doing so', async () => {
+    const { repo } = memoryCampaigns({});
+    const deps = { campaigns: repo, cipher: plainCipher, clock: { now: () => new Date() } };
+    const token = unsubscribeToken(Buffer.alloc(32, 3), 'ann@example.com');
+    await expect(unsubscribeTarget(deps, token)).rejects.toBeInstanceOf(ValidationError);
+    await expect(unsubscribe(deps, token)).rejects.toBeInstanceOf(ValidationError);
+    let made = false;
+    await repo.unsubscribeKey(async () => ((made = true), plainCipher.encrypt('k', 'platform:unsubscribe')));
+    expect(made).toBe(true);
+  });
+
   it('confirms the masked address of a valid token and suppresses it once on POST; a changed token is refused', async () => {
     const { repo, suppressions } = memoryCampaigns({});
     const deps = { campaigns: repo, cipher: plainCipher, clock: { now: () => new Date() } };

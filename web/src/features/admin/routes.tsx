@@ -8,5 +8,5 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.admin.emails, lazy: () => import('./screens/admin-emails-screen.tsx').then((m) => ({ Component: m.AdminEmailsScreen })) },
   { path: paths.admin.users, lazy: () => import('./screens/admin-users-screen.tsx').then((m) => ({ Component: m.AdminUsersScreen })) },
   { path: paths.admin.courses, lazy: () => import('./screens/admin-pending-screens.tsx').then((m) => ({ Component: m.AdminCoursesScreen })) },
-  { path: paths.admin.settings, lazy: () => import('./screens/admin-pending-screens.tsx').then((m) => ({ Component: m.AdminSettingsScreen })) },
+  { path: paths.admin.settings, lazy: () => import('./screens/admin-settings-screen.tsx').then((m) => ({ Component: m.AdminSettingsScreen })) },
 ];

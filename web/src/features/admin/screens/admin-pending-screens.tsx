@@ -1,4 +1,4 @@
-import { BookOpen, Settings } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 
@@ -10,17 +10,6 @@ export function AdminCoursesScreen() {
       <PageHeader title="Courses" description="Every course on the platform." />
       <EmptyState icon={BookOpen} title="No courses to review yet">
         All courses published by creators will be listed here, with their creator, enrolments and completion rates.
-      </EmptyState>
-    </div>
-  );
-}
-
-export function AdminSettingsScreen() {
-  return (
-    <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Settings" description="Platform and billing configuration." />
-      <EmptyState icon={Settings} title="Platform settings are on their way">
-        Platform settings (email sender, plans and billing) will be managed here.
       </EmptyState>
     </div>
   );

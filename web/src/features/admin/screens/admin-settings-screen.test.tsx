@@ -1,0 +1,21 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render.tsx';
+import { AdminSettingsScreen } from './admin-settings-screen.tsx';
+
+const setting = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
+
+describe('AdminSettingsScreen', () => {
+  it('shows the plans, credits and sending rules the platform applies, from the shared contracts', () => {
+    renderWithProviders(<AdminSettingsScreen />);
+    expect(setting('Starter plan')).toHaveTextContent('£28 a month, 14-day free trial (once per creator)');
+    expect(setting('Pro plan')).toHaveTextContent('£67 a month, no trial');
+    expect(setting('Monthly credits, Starter')).toHaveTextContent('50 credits');
+    expect(setting('AI landing page')).toHaveTextContent('15 credits per generation');
+    expect(setting('Top-up pack')).toHaveTextContent('100 credits for £5');
+    expect(setting('Batch size')).toHaveTextContent('Up to 50 recipients per SES call');
+    // Read-only: they change with a release, not from this page.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
