@@ -1,7 +1,10 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -65,5 +68,17 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
     await cognito().send(
       new AdminAddUserToGroupCommand({ UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: username, GroupName: role }),
     );
+  },
+
+  // Cognito takes a local user's sub as its Username in the Admin* calls. Disabling stops new sign-ins and refreshes;
+  // the global sign-out revokes the refresh tokens already handed out (access tokens end within the hour: docs/api.md).
+  async setSignInEnabled(userId, enabled) {
+    const target = { UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId };
+    if (enabled) {
+      await cognito().send(new AdminEnableUserCommand(target));
+      return;
+    }
+    await cognito().send(new AdminDisableUserCommand(target));
+    await cognito().send(new AdminUserGlobalSignOutCommand(target));
   },
 });

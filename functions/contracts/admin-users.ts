@@ -5,7 +5,8 @@ import { isoDate, roleSchema } from './common.ts';
 
 export const USERS_PAGE_SIZE = 25;
 
-export const adminUser = z.object({ id: z.string(), email: z.string(), role: roleSchema, createdAt: isoDate });
+/** `disabled`: the account cannot sign in (an admin turned it off); its data and counters stay. */
+export const adminUser = z.object({ id: z.string(), email: z.string(), role: roleSchema, createdAt: isoDate, disabled: z.boolean() });
 export type AdminUser = z.infer<typeof adminUser>;
 
 /** GET /api/admin/users: one page; `nextCursor` null on the last. */
@@ -21,6 +22,10 @@ export const createUserBody = z.strictObject({
   role: roleSchema,
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** PATCH /api/admin/users/{userId}: disable an account (it cannot sign in; its sessions end) or enable it again. */
+export const updateUserBody = z.strictObject({ disabled: z.boolean() });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** The role filter's and the role column's words. */
 export const roleNames: Record<z.infer<typeof roleSchema>, string> = {

@@ -31,7 +31,8 @@ export type TrendWeek = z.infer<typeof trendWeek>;
  * read costs the same for 10 users as for 100,000 (DATA.md pattern 18).
  */
 export const adminStats = z.object({
-  users: z.object({ total: count, admins: count, creators: count, leaders: count, learners: count }),
+  /** `disabled`: accounts an admin turned off, counted in the totals above as well (they stay users). */
+  users: z.object({ total: count, admins: count, creators: count, leaders: count, learners: count, disabled: count }),
   /** `subscribed` = on trial or paid up; `starter` / `pro` split the subscribed by plan. */
   subscriptions: z.object({ subscribed: count, onTrial: count, starter: count, pro: count }),
   revenue: z.object({

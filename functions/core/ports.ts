@@ -22,7 +22,8 @@ export interface Ids {
   newId(): string;
 }
 
-export type User = MeResponse;
+/** A profile: what GET /api/me answers, and `disabled` once an admin turned the account off (absent: enabled). */
+export type User = MeResponse & { disabled?: boolean };
 
 export interface UserRepository {
   getUser(id: string): Promise<User | undefined>;
@@ -34,6 +35,8 @@ export interface UserRepository {
   createUser(user: User, options?: { welcome?: boolean }): Promise<void>;
   /** One page of the users of a role, newest first (gsi1 `ROLE#<role>`); `cursor` as a previous page handed out. */
   listByRole(role: Role, cursor: string | undefined, limit: number): Promise<{ items: User[]; nextCursor: string | null }>;
+  /** Sets the profile's `disabled` flag and moves `users_disabled` with it, in one transaction; a repeat changes nothing. */
+  setDisabled(id: string, disabled: boolean): Promise<void>;
 }
 
 /** The identity provider (Cognito). */
@@ -41,6 +44,8 @@ export interface Directory {
   /** Creates a sign-in account; with `password` it is permanent, otherwise the provider sends nothing and the caller invites. Returns the user's stable id (sub) and username. */
   createAccount(input: { email: string; password?: string; temporaryPassword?: string }): Promise<{ id: string; username: string }>;
   addToGroup(username: string, role: Role): Promise<void>;
+  /** Off: the account can neither sign in nor refresh a session, and every session it had is signed out. On: it can again. */
+  setSignInEnabled(userId: string, enabled: boolean): Promise<void>;
 }
 
 /* ---------- Billing and credits ---------- */

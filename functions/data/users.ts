@@ -4,7 +4,7 @@ import { meResponse } from '#contracts/me.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
-import { countNewUser } from '#data/counters.ts';
+import { countersUpdate, countNewUser } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
 import { decodeCursor, documentClient, encodeCursor, tableName, transact } from '#data/table.ts';
 
@@ -19,8 +19,11 @@ export const userKeys = {
   byRole: (role: string, createdAt: string, id: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: `${createdAt}#${id}` }),
 };
 
-/** A stored profile is what GET /api/me answers (validated on read; the keys and index fields are dropped). */
-const profileItem = meResponse;
+/**
+ * A stored profile is what GET /api/me answers, plus `disabled` once an admin turned the account off (validated on
+ * read; the keys and index fields are dropped).
+ */
+const profileItem = meResponse.extend({ disabled: z.boolean().optional() });
 
 const emailItem = z.object({ userId: z.string() });
 
@@ -75,5 +78,23 @@ export const dynamoUsers = (): UserRepository => ({
       }),
     );
     return { items: Items.map(toUser), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+  },
+
+  async setDisabled(id, disabled) {
+    // The flag changes only from the other state (a missing flag is enabled), so the counter moves once per change.
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKeys.profile(id),
+          UpdateExpression: 'SET disabled = :to',
+          ConditionExpression: disabled
+            ? 'attribute_exists(pk) AND (attribute_not_exists(disabled) OR disabled = :from)'
+            : 'attribute_exists(pk) AND disabled = :from',
+          ExpressionAttributeValues: { ':to': disabled, ':from': !disabled },
+        },
+      },
+      ...countersUpdate({ users_disabled: disabled ? 1 : -1 }),
+    ]);
   },
 });

@@ -225,6 +225,7 @@ export class AppFunction extends Construct {
                         'cognito-idp:AdminRemoveUserFromGroup',
                         'cognito-idp:AdminDisableUser',
                         'cognito-idp:AdminEnableUser',
+                        'cognito-idp:AdminUserGlobalSignOut',
                       ]
                     : ['cognito-idp:AdminAddUserToGroup'],
                 resources: [pool.arn],

@@ -1,7 +1,8 @@
-import { checkAndShoot, expect, signInAsAdmin, test } from './support/cloud.ts';
+import { checkAndShoot, createTestAccount, expect, signInAsAdmin, test } from './support/cloud.ts';
 
 // User management (issue 11 point 4) in a real browser against the local cloud: the admin invites a group leader from
-// the Users screen, finds them first among group leaders, and the invitation is in SES local.
+// the Users screen, finds them first among group leaders, and the invitation is in SES local; and disables an account,
+// which then cannot sign in, and enables it again.
 
 interface StoredMail {
   destination: { to: string[] };
@@ -36,4 +37,42 @@ test('an admin invites a group leader, sees them listed first, and the invitatio
   expect(invitation).toHaveLength(1);
   expect(invitation[0]!.subject).toBe('Your Course Platform account is ready');
   expect(invitation[0]!.body.text).toMatch(/Temporary password: \S{16,}/);
+});
+
+test('an admin disables an account after a confirmation, its sign-in is refused, and enabling it lets it back in', async ({ page, browser, cloud }, testInfo) => {
+  const creator = await createTestAccount(cloud, 'creator', 'disabled-creator');
+  await signInAsAdmin(page, cloud);
+  await page.goto('/dashboard/admin/users');
+  const row = page.getByRole('region', { name: 'Creators' }).getByRole('row').filter({ hasText: creator.email });
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `Disable ${creator.email}` }).click();
+  const question = page.getByRole('alertdialog', { name: 'Disable this account?' });
+  await expect(question).toContainText(`${creator.email} will no longer be able to sign in`);
+  await checkAndShoot(page, testInfo, 'users-disable-confirmation');
+  await question.getByRole('button', { name: 'Disable account' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Account disabled' })).toBeVisible();
+  await expect(row).toContainText('Disabled');
+  await checkAndShoot(page, testInfo, 'users-disabled-row');
+
+  const signIn = async () => {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto('/auth/login');
+    await other.getByLabel('Email').fill(creator.email);
+    await other.getByLabel('Password', { exact: true }).fill(creator.password);
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    return { other, context };
+  };
+  const refused = await signIn();
+  await expect(refused.other.locator('[data-sonner-toast]').filter({ hasText: 'Sign in failed' })).toContainText('User is disabled.');
+  await expect(refused.other).toHaveURL(/\/auth\/login$/);
+  await refused.context.close();
+
+  await row.getByRole('button', { name: `Enable ${creator.email}` }).click();
+  await page.getByRole('alertdialog', { name: 'Enable this account?' }).getByRole('button', { name: 'Enable account' }).click();
+  await expect(row).toContainText('Active');
+  const admitted = await signIn();
+  await expect(admitted.other).not.toHaveURL(/\/auth\/login$/);
+  await admitted.context.close();
 });

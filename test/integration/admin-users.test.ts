@@ -1,6 +1,8 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
+import type { AdminStats } from '#contracts/admin.ts';
 import type { AdminUser, AdminUserList } from '#contracts/admin-users.ts';
-import { accountWithRole, api, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, cognito, outputs, signIn, uniqueEmail } from './support.ts';
 
 /** User management end to end: the gateway, the handlers, cognito-local, DynamoDB Local and SES local. */
 interface StoredMail {
@@ -21,7 +23,7 @@ describe('user management', () => {
     const created = await api('POST', '/api/admin/users', { token: admin.token, body: { email, role: 'leader' } });
     expect(created.status).toBe(201);
     const leader = created.body as AdminUser;
-    expect(leader).toEqual({ id: expect.any(String), email: email.toLowerCase(), role: 'leader', createdAt: expect.any(String) });
+    expect(leader).toEqual({ id: expect.any(String), email: email.toLowerCase(), role: 'leader', createdAt: expect.any(String), disabled: false });
 
     const page = (await api('GET', '/api/admin/users?role=leader', { token: admin.token })).body as AdminUserList;
     expect(page.items[0]).toEqual(leader);
@@ -63,5 +65,46 @@ describe('user management', () => {
     const creator = await accountWithRole('creator', 'users-creator');
     expect((await api('GET', '/api/admin/users', { token: creator.token })).status).toBe(403);
     expect((await api('POST', '/api/admin/users', { token: creator.token, body: { email: uniqueEmail('x'), role: 'admin' } })).status).toBe(403);
+  });
+
+  it('disables an account so it can neither sign in nor refresh, keeps the counts right, and enables it again', async () => {
+    const admin = await accountWithRole('admin', 'users-disable-admin');
+    const creator = await accountWithRole('creator', 'users-disabled');
+    const auth = (parameters: Record<string, string>, flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH') =>
+      cognito().send(new InitiateAuthCommand({ ClientId: outputs().UserPoolClientId, AuthFlow: flow, AuthParameters: parameters }));
+    const session = await auth({ USERNAME: creator.email, PASSWORD: creator.password }, 'USER_PASSWORD_AUTH');
+    const refreshToken = session.AuthenticationResult!.RefreshToken!;
+    const users = async () => ((await api('GET', '/api/admin/stats', { token: admin.token })).body as AdminStats).users;
+    const before = await users();
+
+    const off = await api('PATCH', `/api/admin/users/${creator.id}`, { token: admin.token, body: { disabled: true } });
+    expect(off).toEqual({ status: 200, body: { id: creator.id, email: creator.email, role: 'creator', createdAt: creator.createdAt, disabled: true } });
+    await expect(signIn(creator.email, creator.password)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+    await expect(signIn(creator.email, 'Wr0ngPassword')).rejects.toMatchObject({ message: 'Incorrect username or password.' });
+    await expect(auth({ REFRESH_TOKEN: refreshToken }, 'REFRESH_TOKEN_AUTH')).rejects.toMatchObject({ message: 'User is disabled.' });
+    expect(await users()).toEqual({ ...before, disabled: before.disabled + 1 });
+    const listed = ((await api('GET', '/api/admin/users?role=creator', { token: admin.token })).body as AdminUserList).items;
+    expect(listed.find((u) => u.id === creator.id)).toMatchObject({ disabled: true });
+    // Again: the same answer, counted once.
+    expect((await api('PATCH', `/api/admin/users/${creator.id}`, { token: admin.token, body: { disabled: true } })).status).toBe(200);
+    expect((await users()).disabled).toBe(before.disabled + 1);
+
+    const on = await api('PATCH', `/api/admin/users/${creator.id}`, { token: admin.token, body: { disabled: false } });
+    expect(on).toMatchObject({ status: 200, body: { disabled: false } });
+    expect(await signIn(creator.email, creator.password)).toEqual(expect.any(String));
+    expect(await users()).toEqual(before);
+  });
+
+  it('refuses disabling oneself (409), an unknown id (404), a bad body (400) and any caller who is not an admin (403)', async () => {
+    const admin = await accountWithRole('admin', 'users-self');
+    const self = await api('PATCH', `/api/admin/users/${admin.id}`, { token: admin.token, body: { disabled: true } });
+    expect(self).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: 'You cannot disable your own account.' } } });
+    expect(await signIn(admin.email, admin.password)).toEqual(expect.any(String));
+    expect((await api('PATCH', '/api/admin/users/no-such-user', { token: admin.token, body: { disabled: true } })).status).toBe(404);
+    const creator = await accountWithRole('creator', 'users-patch-creator');
+    const bad = await api('PATCH', `/api/admin/users/${creator.id}`, { token: admin.token, body: { disabled: 'yes', role: 'admin' } });
+    expect(bad.status).toBe(400);
+    expect((await api('PATCH', `/api/admin/users/${admin.id}`, { token: creator.token, body: { disabled: true } })).status).toBe(403);
+    expect(await signIn(admin.email, admin.password)).toEqual(expect.any(String));
   });
 });

@@ -39,6 +39,7 @@ export const platformStats = async (deps: { stats: PlatformStatsReader; clock: C
       creators: n(counters, 'users_creator'),
       leaders: n(counters, 'users_leader'),
       learners: n(counters, 'users_learner'),
+      disabled: n(counters, 'users_disabled'),
     },
     subscriptions: { subscribed, onTrial: n(counters, 'subs_trialing'), starter: n(counters, 'subs_tier_starter'), pro: n(counters, 'subs_tier_pro') },
     revenue: { currency: 'GBP', estimatedMonthly: estimate, mrr: mrr(paying), breakdown: revenueBreakdown(estimate) },

@@ -14,9 +14,11 @@ export const LOCAL_CONFIRMATION_CODE = '123456';
 /**
  * A small proxy in front of cognito-local for what the cloud pool does and cognito-local does not:
  * refresh through GetTokensFromRefreshToken and GlobalSignOut/RevokeToken (both used by Amplify v6),
- * the password policy, and the password reset email (cognito-local only prints it: here our CustomMessage
- * trigger builds it and SES local receives it, so it shows in the mail viewer). Everything else passes
- * through untouched. The browser calls it directly (Amplify), so it answers CORS like cognito-local does.
+ * the password policy, a disabled account refused at sign-in and refresh (cognito-local records AdminDisableUser
+ * but signs the account in anyway; AdminUserGlobalSignOut it does not know), and the password reset email
+ * (cognito-local only prints it: here our CustomMessage trigger builds it and SES local receives it, so it shows in
+ * the mail viewer). Everything else passes through untouched. The browser calls it directly (Amplify), so it
+ * answers CORS like cognito-local does.
  */
 export const startCognitoShim = async (opts: {
   port: number;
@@ -25,9 +27,10 @@ export const startCognitoShim = async (opts: {
   /** The code cognito-local puts in reset emails; default LOCAL_CONFIRMATION_CODE. */
   confirmationCode?: string;
 }): Promise<{ url: string; stop(): Promise<void> }> => {
-  const mailer = resetMailer(opts.upstreamPort, opts.confirmationCode ?? LOCAL_CONFIRMATION_CODE, opts.log);
+  const pools = poolDirectory(opts.upstreamPort);
+  const mailer = resetMailer(pools, opts.confirmationCode ?? LOCAL_CONFIRMATION_CODE, opts.log);
   const server = createServer((req, res) => {
-    handle(req, res, opts.upstreamPort, mailer).catch((error: unknown) => {
+    handle(req, res, opts.upstreamPort, mailer, pools).catch((error: unknown) => {
       opts.log(`[cognito-shim] ${String(error)}`);
       if (!res.headersSent) awsJsonError(res, 500, 'InternalErrorException', 'The local Cognito shim failed.');
       else res.destroy();
@@ -48,6 +51,7 @@ const handle = async (
   res: ServerResponse,
   upstreamPort: number,
   mailer: ResetMailer,
+  pools: PoolDirectory,
 ): Promise<void> => {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, {
@@ -72,7 +76,7 @@ const handle = async (
     return forward(req, res, body, upstreamPort);
   }
 
-  if (operation === 'GlobalSignOut' || operation === 'RevokeToken') return awsJson(res, 200, {});
+  if (operation === 'GlobalSignOut' || operation === 'RevokeToken' || operation === 'AdminUserGlobalSignOut') return awsJson(res, 200, {});
 
   const violation = policyViolation(operation, input);
   if (violation) return awsJsonError(res, 400, 'InvalidPasswordException', violation);
@@ -86,7 +90,15 @@ const handle = async (
     });
     const json = JSON.parse(answer.body || '{}') as Record<string, unknown>;
     if (answer.status !== 200) return awsJson(res, answer.status, json, errorType(json));
+    if (await pools.disabled(String(input.ClientId), tokenUser(json))) return userDisabled(res);
     return awsJson(res, 200, { AuthenticationResult: json.AuthenticationResult });
+  }
+
+  if (operation === 'InitiateAuth' && input.AuthFlow === 'REFRESH_TOKEN_AUTH') {
+    const answer = await call(upstreamPort, 'InitiateAuth', input);
+    const json = JSON.parse(answer.body || '{}') as Record<string, unknown>;
+    if (answer.status === 200 && (await pools.disabled(String(input.ClientId), tokenUser(json)))) return userDisabled(res);
+    return awsJson(res, answer.status, json, errorType(json));
   }
 
   if (operation === 'InitiateAuth' && input.AuthFlow === 'USER_PASSWORD_AUTH') {
@@ -98,6 +110,9 @@ const handle = async (
     if (type === 'NotAuthorizedException' || type === 'UserNotFoundException' || type === 'InvalidPasswordException') {
       return awsJsonError(res, 400, 'NotAuthorizedException', 'Incorrect username or password.');
     }
+    // As in Cognito, a disabled account is refused only once its password is right (no hint for a guesser).
+    const username = (input.AuthParameters as Record<string, unknown> | undefined)?.['USERNAME'];
+    if (answer.status === 200 && (await pools.disabled(String(input.ClientId), username))) return userDisabled(res);
     return awsJson(res, answer.status, json, type);
   }
 
@@ -114,19 +129,23 @@ const handle = async (
 
 type ResetMailer = (input: Record<string, unknown>) => Promise<void>;
 
-/**
- * Sends the reset email as the cloud does: the pool's CustomMessage trigger (the same handler, loaded like the
- * trigger bridge loads it) builds the message around Cognito's `{####}`, the code replaces it, and the mail goes
- * to SES local with the official SDK. A failure is logged, never turned into a ForgotPassword error.
- */
-const resetMailer = (upstreamPort: number, code: string, log: (line: string) => void): ResetMailer => {
+interface PoolDirectory {
+  /** One admin call to cognito-local: its JSON answer, or an error naming the status. */
+  upstream(operation: string, input: unknown): Promise<Record<string, unknown>>;
+  /** The pool an app client belongs to (looked up once per client). */
+  poolOf(clientId: string): Promise<string>;
+  /** Whether the account (username, email alias or sub) is disabled; false for an unknown one. */
+  disabled(clientId: string, username: unknown): Promise<boolean>;
+}
+
+const poolDirectory = (upstreamPort: number): PoolDirectory => {
   const poolOfClient = new Map<string, string>();
   const upstream = async (operation: string, input: unknown): Promise<Record<string, unknown>> => {
     const answer = await call(upstreamPort, operation, input);
     if (answer.status !== 200) throw new Error(`${operation} answered ${answer.status}: ${answer.body}`);
     return JSON.parse(answer.body || '{}') as Record<string, unknown>;
   };
-  const findPool = async (clientId: string): Promise<string> => {
+  const poolOf = async (clientId: string): Promise<string> => {
     const known = poolOfClient.get(clientId);
     if (known) return known;
     const { UserPools = [] } = (await upstream('ListUserPools', { MaxResults: 60 })) as { UserPools?: { Id: string }[] };
@@ -140,11 +159,36 @@ const resetMailer = (upstreamPort: number, code: string, log: (line: string) => 
     if (!found) throw new Error(`no user pool has the client ${clientId}`);
     return found;
   };
+  const disabled = async (clientId: string, username: unknown): Promise<boolean> => {
+    if (typeof username !== 'string' || username === '') return false;
+    const answer = await call(upstreamPort, 'AdminGetUser', { UserPoolId: await poolOf(clientId), Username: username });
+    return answer.status === 200 && (JSON.parse(answer.body || '{}') as { Enabled?: boolean }).Enabled === false;
+  };
+  return { upstream, poolOf, disabled };
+};
 
+/** The `sub` of the access token in a sign-in answer (who a refresh was for). */
+const tokenUser = (json: Record<string, unknown>): string | undefined => {
+  const token = (json.AuthenticationResult as { AccessToken?: string } | undefined)?.AccessToken;
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+  return typeof sub === 'string' ? sub : undefined;
+};
+
+/** Cognito's answer to a disabled account's sign-in or refresh. */
+const userDisabled = (res: ServerResponse) => awsJsonError(res, 400, 'NotAuthorizedException', 'User is disabled.');
+
+/**
+ * Sends the reset email as the cloud does: the pool's CustomMessage trigger (the same handler, loaded like the
+ * trigger bridge loads it) builds the message around Cognito's `{####}`, the code replaces it, and the mail goes
+ * to SES local with the official SDK. A failure is logged, never turned into a ForgotPassword error.
+ */
+const resetMailer = ({ upstream, poolOf }: PoolDirectory, code: string, log: (line: string) => void): ResetMailer => {
   return async (input) => {
     try {
       const clientId = String(input.ClientId);
-      const userPoolId = await findPool(clientId);
+      const userPoolId = await poolOf(clientId);
       const user = (await upstream('AdminGetUser', { UserPoolId: userPoolId, Username: input.Username })) as {
         Username: string;
         UserAttributes?: { Name: string; Value: string }[];

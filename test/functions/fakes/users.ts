@@ -34,6 +34,12 @@ export const memoryUsers = (initial: User[] = []) => {
       const from = cursor ? Number(cursor) : 0;
       return { items: all.slice(from, from + limit).map(copy), nextCursor: from + limit < all.length ? String(from + limit) : null };
     },
+    async setDisabled(id, disabled) {
+      const user = byId.get(id);
+      if (!user || (user.disabled === true) === disabled) return;
+      user.disabled = disabled;
+      counters['users_disabled'] = (counters['users_disabled'] ?? 0) + (disabled ? 1 : -1);
+    },
   });
   return Object.assign(repo, { all: () => [...byId.values()].map(copy), counters });
 };
@@ -43,9 +49,12 @@ interface DirectoryAccount {
   password?: string;
   temporaryPassword?: string;
   groups: Role[];
+  /** false once disabled; `signedOut` counts the global sign-outs. */
+  enabled?: boolean;
+  signedOut?: number;
 }
 
-/** The identity provider: one sign-in per email (a second is a ConflictError, as the Cognito adapter answers), groups by username. */
+/** The identity provider: one sign-in per email (a second is a ConflictError, as the Cognito adapter answers), groups by username, turned off and on by id. */
 export const memoryDirectory = () => {
   const accounts = new Map<string, DirectoryAccount>();
   let next = 1;
@@ -60,6 +69,12 @@ export const memoryDirectory = () => {
       const account = accounts.get(username) ?? { id: username, groups: [] };
       if (!account.groups.includes(role)) account.groups.push(role);
       accounts.set(username, account);
+    },
+    async setSignInEnabled(userId, enabled) {
+      const account = [...accounts.values()].find((a) => a.id === userId);
+      if (!account) throw new Error(`no account ${userId}`);
+      account.enabled = enabled;
+      if (!enabled) account.signedOut = (account.signedOut ?? 0) + 1;
     },
   });
   return Object.assign(directory, { accounts });

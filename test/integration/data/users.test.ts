@@ -40,6 +40,28 @@ describe('the users table (DynamoDB Local)', () => {
     expect((await counters())['usersTotal']).toBe(before['usersTotal']);
   });
 
+  it('turns an account off and on once each, moving users_disabled with the flag; a repeat or an unknown id changes nothing', async () => {
+    const users = dynamoUsers();
+    const user = newUser();
+    await users.createUser(user);
+    const disabledCount = async () => (await counters())['users_disabled'] ?? 0;
+    const before = await disabledCount();
+
+    await users.setDisabled(user.id, true);
+    await users.setDisabled(user.id, true);
+    expect(await users.getUser(user.id)).toEqual({ ...user, disabled: true });
+    expect(await disabledCount()).toBe(before + 1);
+
+    await users.setDisabled(user.id, false);
+    await users.setDisabled(user.id, false);
+    expect(await users.getUser(user.id)).toEqual({ ...user, disabled: false });
+    expect(await disabledCount()).toBe(before);
+
+    await users.setDisabled(unique('nobody'), true);
+    expect(await disabledCount()).toBe(before);
+    expect(await users.getUser(user.id)).toMatchObject({ disabled: false });
+  });
+
   it('answers undefined for an unknown id or email', async () => {
     const users = dynamoUsers();
     expect(await users.getUser(unique('nobody'))).toBeUndefined();

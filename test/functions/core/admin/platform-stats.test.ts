@@ -26,6 +26,7 @@ describe('platformStats', () => {
       users_creator: 5,
       users_leader: 1,
       users_learner: 3,
+      users_disabled: 2,
       subs_trialing: 2,
       subs_active: 3,
       subs_canceled: 4,
@@ -37,7 +38,7 @@ describe('platformStats', () => {
     });
     const answer = await platformStats({ stats, clock: testClock('2026-11-25T10:00:00.000Z') });
     expect(adminStats.parse(answer)).toEqual(answer);
-    expect(answer.users).toEqual({ total: 10, admins: 1, creators: 5, leaders: 1, learners: 3 });
+    expect(answer.users).toEqual({ total: 10, admins: 1, creators: 5, leaders: 1, learners: 3, disabled: 2 });
     expect(answer.subscriptions).toEqual({ subscribed: 5, onTrial: 2, starter: 4, pro: 1 });
     expect(answer.revenue).toEqual({
       currency: 'GBP',

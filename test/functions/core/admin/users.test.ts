@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USERS_PAGE_SIZE } from '#contracts/admin-users.ts';
-import { inviteUser, listUsers } from '#core/admin/users.ts';
-import { ConflictError } from '#core/errors.ts';
+import { inviteUser, listUsers, setUserDisabled } from '#core/admin/users.ts';
+import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { APP_ORIGIN, fakeDeps } from '#test/functions/fakes/deps.ts';
 import { memoryMailer } from '#test/functions/fakes/enrollments.ts';
 
@@ -15,10 +15,10 @@ describe('user management', () => {
   it('creates the account in its role group with a temporary password, writes the profile, and emails the invitation', async () => {
     const { d, mailer, deps } = invite();
     const user = await inviteUser(deps, { email: 'lee@example.com', role: 'leader' });
-    expect(user).toEqual({ id: expect.any(String), email: 'lee@example.com', role: 'leader', createdAt: '2026-11-21T12:00:00.000Z' });
+    expect(user).toEqual({ id: expect.any(String), email: 'lee@example.com', role: 'leader', createdAt: '2026-11-21T12:00:00.000Z', disabled: false });
     expect(d.directory.accounts.get('lee@example.com')).toMatchObject({ temporaryPassword: 'Temp0rary!Passw0rd' });
     expect([...d.directory.accounts.values()].some((a) => a.groups.includes('leader'))).toBe(true);
-    expect(await d.users.getUser(user.id)).toEqual(user);
+    expect(await d.users.getUser(user.id)).toEqual({ id: user.id, email: user.email, role: user.role, createdAt: user.createdAt });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'lee@example.com', subject: 'Your Course Platform account is ready' });
     expect(mailer.sent[0]!.text).toContain('as a group leader');
@@ -44,5 +44,35 @@ describe('user management', () => {
     expect(second).toMatchObject({ nextCursor: null });
     expect(second.items).toHaveLength(2);
     expect((await listUsers(deps, 'admin', undefined)).items).toEqual([]);
+  });
+
+  it('disables an account at the sign-in provider and on its profile, counts it once, and enables it again', async () => {
+    const { d, deps } = invite();
+    const lee = await inviteUser(deps, { email: 'lee@example.com', role: 'leader' });
+    const account = () => d.directory.accounts.get('lee@example.com')!;
+    const input = { adminId: 'admin-1', userId: lee.id };
+
+    expect(await setUserDisabled(d, { ...input, disabled: true })).toEqual({ ...lee, disabled: true });
+    expect(account()).toMatchObject({ enabled: false, signedOut: 1 });
+    expect(await d.users.getUser(lee.id)).toMatchObject({ disabled: true });
+    await setUserDisabled(d, { ...input, disabled: true });
+    expect(d.users.counters).toMatchObject({ users_disabled: 1, users_leader: 1 });
+    expect((await listUsers(d, 'leader', undefined)).items).toEqual([{ ...lee, disabled: true }]);
+
+    expect(await setUserDisabled(d, { ...input, disabled: false })).toEqual(lee);
+    expect(account()).toMatchObject({ enabled: true });
+    expect(d.users.counters).toMatchObject({ users_disabled: 0, users_leader: 1, usersTotal: 2 });
+  });
+
+  it('refuses to disable the calling admin or an unknown id, and changes nothing', async () => {
+    const { d, deps } = invite();
+    const admin = await inviteUser(deps, { email: 'root@example.com', role: 'admin' });
+    await expect(setUserDisabled(d, { adminId: admin.id, userId: admin.id, disabled: true })).rejects.toThrow(
+      new ConflictError('You cannot disable your own account.'),
+    );
+    await expect(setUserDisabled(d, { adminId: admin.id, userId: 'nobody', disabled: true })).rejects.toBeInstanceOf(NotFoundError);
+    expect(d.directory.accounts.get('root@example.com')?.enabled).toBeUndefined();
+    expect(d.users.counters['users_disabled']).toBeUndefined();
+    expect(await setUserDisabled(d, { adminId: admin.id, userId: admin.id, disabled: false })).toMatchObject({ disabled: false });
   });
 });

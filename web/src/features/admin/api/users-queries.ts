@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminUser, adminUserList, type CreateUserBody } from '@contracts/admin-users.ts';
+import { adminUser, adminUserList, type AdminUser, type CreateUserBody } from '@contracts/admin-users.ts';
 import type { Role } from '@contracts/common.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
@@ -25,5 +25,23 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: (body: CreateUserBody) => apiClient.post('/api/admin/users', adminUser, { body }),
     onSuccess: (user) => queryClient.invalidateQueries({ queryKey: adminUsersQueryOptions(user.role).queryKey }),
+  });
+}
+
+/**
+ * PATCH /api/admin/users/{userId} `{disabled}`: the account is turned off (no sign-in; its sessions end) or on again.
+ * Its row changes in place (the list keeps its pages), and the platform figures are read again.
+ */
+export function useSetUserDisabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, disabled }: { user: AdminUser; disabled: boolean }) =>
+      apiClient.patch(`/api/admin/users/${encodeURIComponent(user.id)}`, adminUser, { body: { disabled } }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(adminUsersQueryOptions(updated.role).queryKey, (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((u) => (u.id === updated.id ? updated : u)) })) },
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    },
   });
 }

@@ -27,7 +27,7 @@ describe('AdminAnalyticsScreen', () => {
 
     await screen.findByRole('heading', { name: 'Total Users' });
     expect(figure('Total Users')).toHaveTextContent('14');
-    expect(figure('Total Users')).toHaveTextContent('5 creators · 6 learners');
+    expect(figure('Total Users')).toHaveTextContent('5 creators · 6 learners · 1 disabled');
     expect(figure('Platform Revenue')).toHaveTextContent('£87');
     expect(figure('Platform Revenue')).toHaveTextContent('MRR £95');
     expect(figure('Affiliate Network')).toHaveTextContent('No affiliates yet');

@@ -7,6 +7,10 @@ import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } fr
 import { AdminUsersScreen } from './admin-users-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+// The signed-in admin is person0.
+vi.mock('@/lib/session-hooks.ts', () => ({
+  useProfile: () => ({ data: { id: 'u0', email: 'person0@example.com', role: 'admin', createdAt: '2026-11-01T10:00:00.000Z' } }),
+}));
 
 beforeEach(() => {
   vi.spyOn(toast, 'success');
@@ -22,8 +26,10 @@ const user = (n: number, role: AdminUser['role'] = 'creator'): AdminUser => ({
   email: `person${n}@example.com`,
   role,
   createdAt: `2026-11-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
+  disabled: false,
 });
 
+// jsdom applies no CSS: a row holds both its wide columns and the folded line a phone shows, so texts appear twice.
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('AdminUsersScreen', () => {
@@ -35,9 +41,9 @@ describe('AdminUsersScreen', () => {
     renderWithProviders(<AdminUsersScreen />);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading users...');
     await screen.findByText('person1@example.com');
-    expect(rows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['person1@example.com', 'person2@example.com']);
-    expect(within(rows()[0]!).getByText('Creator')).toBeInTheDocument();
-    expect(within(rows()[0]!).getByText('19 Nov 2026')).toBeInTheDocument();
+    expect(rows().map((r) => within(r).getAllByRole('cell')[0]!.firstChild!.textContent)).toEqual(['person1@example.com', 'person2@example.com']);
+    expect(within(rows()[0]!).getAllByText('Creator')).not.toHaveLength(0);
+    expect(within(rows()[0]!).getAllByText('19 Nov 2026')).not.toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('person3@example.com');
@@ -98,5 +104,61 @@ describe('AdminUsersScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Invite user' }));
     expect(await within(dialog).findByText('An account with taken@example.com already exists.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('disables an account after a confirmation, shows it Disabled, and enables it again; never offers to disable oneself', async () => {
+    const ann = user(1);
+    let current = ann;
+    const api = fakeApi({
+      'GET /api/admin/users?role=admin': () => jsonResponse(200, { items: [user(0, 'admin')], nextCursor: null }),
+      'GET /api/admin/users?role=creator': () => jsonResponse(200, { items: [current], nextCursor: null }),
+      'PATCH /api/admin/users/u1': (init) => {
+        current = { ...ann, disabled: (JSON.parse(init!.body as string) as { disabled: boolean }).disabled };
+        return jsonResponse(200, current);
+      },
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    await screen.findByText('person1@example.com');
+    expect(within(rows()[0]!).getAllByText('Active')).not.toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable person1@example.com' }));
+    const question = screen.getByRole('alertdialog', { name: 'Disable this account?' });
+    expect(question).toHaveTextContent('person1@example.com will no longer be able to sign in');
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(api, 'PATCH', '/api/admin/users/u1')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable person1@example.com' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disable account' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Account disabled', { description: 'person1@example.com can no longer sign in.' }));
+    expect(callsTo(api, 'PATCH', '/api/admin/users/u1')[0]!.body).toEqual({ disabled: true });
+    expect(within(rows()[0]!).getAllByText('Disabled')).not.toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enable person1@example.com' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Enable this account?' })).getByRole('button', { name: 'Enable account' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Account enabled', { description: 'person1@example.com can sign in again.' }));
+    expect(within(rows()[0]!).getAllByText('Active')).not.toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Admins' }));
+    await screen.findByText('person0@example.com');
+    expect(within(rows()[0]!).getAllByText('You')).not.toHaveLength(0);
+    expect(within(rows()[0]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says why an account could not be disabled and keeps it as it was', async () => {
+    fakeApi({
+      'GET /api/admin/users?role=creator': () => jsonResponse(200, { items: [user(1)], nextCursor: null }),
+      'PATCH /api/admin/users/u1': () => errorResponse(500, 'INTERNAL', 'The server failed.'),
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    await screen.findByText('person1@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Disable person1@example.com' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disable account' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not disable the account', { description: 'The server failed.' }));
+    const question = screen.getByRole('alertdialog');
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(rows()[0]!).getAllByText('Active')).not.toHaveLength(0);
   });
 });

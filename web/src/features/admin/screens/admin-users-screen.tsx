@@ -1,10 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { createUserBody, roleNames, type CreateUserBody } from '@contracts/admin-users.ts';
+import { createUserBody, roleNames, type AdminUser, type CreateUserBody } from '@contracts/admin-users.ts';
 import { roles, type Role } from '@contracts/common.ts';
+import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -14,8 +16,10 @@ import { SelectItem } from '@/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/error-message.ts';
 import { formatDay } from '@/lib/format-date.ts';
-import { adminUsersQueryOptions, useCreateUser } from '../api/users-queries.ts';
+import { useProfile } from '@/lib/session-hooks.ts';
+import { adminUsersQueryOptions, useCreateUser, useSetUserDisabled } from '../api/users-queries.ts';
 import { EmailLoadFailed as LoadFailed, EmailLoading as Loading } from '../components/email-load-states.tsx';
 import { fieldErrorsOfFailure, fieldErrorsOfIssues, type FieldErrors } from '../components/email-form-errors.ts';
 import { SelectField } from '../components/select-field.tsx';
@@ -25,13 +29,16 @@ const filterOrder: readonly Role[] = ['creator', 'learner', 'leader', 'admin'];
 const plural: Record<Role, string> = { admin: 'Admins', creator: 'Creators', leader: 'Group leaders', learner: 'Learners' };
 
 /**
- * /dashboard/admin/users: the accounts of one role, newest first, 'Load more' for the next page, and 'Add user', which
- * creates the account with a temporary password and emails the invitation.
+ * /dashboard/admin/users: the accounts of one role, newest first, 'Load more' for the next page, 'Add user', which
+ * creates the account with a temporary password and emails the invitation, and Disable / Enable on each account but
+ * one's own, after a confirmation.
  */
 export function AdminUsersScreen() {
   const [role, setRole] = useState<Role>('creator');
   const [adding, setAdding] = useState(false);
+  const [toggling, setToggling] = useState<AdminUser>();
   const users = useInfiniteQuery(adminUsersQueryOptions(role));
+  const me = useProfile().data;
   const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -71,16 +78,39 @@ export function AdminUsersScreen() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Email</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Joined</TableHead>
+                  <TableHead className="hidden sm:table-cell">Role</TableHead>
+                  <TableHead className="hidden md:table-cell">Joined</TableHead>
+                  <TableHead className="hidden sm:table-cell">Status</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {rows.map((user) => (
                   <TableRow key={user.id}>
-                    <TableCell className="font-medium break-all">{user.email}</TableCell>
-                    <TableCell>{roleNames[user.role]}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDay(user.createdAt)}</TableCell>
+                    <TableCell>
+                      <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span>
+                      {/* On a phone the other columns fold under the address. */}
+                      <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground sm:hidden">
+                        {roleNames[user.role]} · {formatDay(user.createdAt)}
+                        <StatusBadge disabled={user.disabled} />
+                      </span>
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">{roleNames[user.role]}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDay(user.createdAt)}</TableCell>
+                    <TableCell className="hidden sm:table-cell">
+                      <StatusBadge disabled={user.disabled} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {user.id === me?.id ? (
+                        <span className="text-sm text-muted-foreground">You</span>
+                      ) : (
+                        <Button variant="outline" size="sm" aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`} onClick={() => setToggling(user)}>
+                          {user.disabled ? 'Enable' : 'Disable'}
+                        </Button>
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -94,6 +124,8 @@ export function AdminUsersScreen() {
         </Card>
       )}
 
+      <ToggleAccountDialog user={toggling} onDone={() => setToggling(undefined)} />
+
       <AddUserDialog
         open={adding}
         onOpenChange={setAdding}
@@ -103,6 +135,45 @@ export function AdminUsersScreen() {
         }}
       />
     </div>
+  );
+}
+
+function StatusBadge({ disabled }: { disabled: boolean }) {
+  return <Badge variant={disabled ? 'outline' : 'secondary'}>{disabled ? 'Disabled' : 'Active'}</Badge>;
+}
+
+/** Disable or Enable, confirmed: what happens to the account is said before it does. */
+function ToggleAccountDialog({ user, onDone }: { user: AdminUser | undefined; onDone: () => void }) {
+  const toggle = useSetUserDisabled();
+  const disabling = user?.disabled !== true;
+  const confirm = () => {
+    if (!user) return;
+    toggle.mutate(
+      { user, disabled: disabling },
+      {
+        onSuccess: (updated) => {
+          if (updated.disabled) toast.success('Account disabled', { description: `${updated.email} can no longer sign in.` });
+          else toast.success('Account enabled', { description: `${updated.email} can sign in again.` });
+          onDone();
+        },
+        onError: (error) => toast.error(disabling ? 'Could not disable the account' : 'Could not enable the account', { description: errorMessage(error) }),
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open={user !== undefined}
+      onOpenChange={(open) => !open && onDone()}
+      title={disabling ? 'Disable this account?' : 'Enable this account?'}
+      action={disabling ? 'Disable account' : 'Enable account'}
+      destructive={disabling}
+      busy={toggle.isPending}
+      onConfirm={confirm}
+    >
+      {disabling
+        ? `${user?.email ?? ''} will no longer be able to sign in, and their open sessions end within the hour. Their courses, learners and data are kept, and you can enable the account again at any time.`
+        : `${user?.email ?? ''} will be able to sign in again with their existing password.`}
+    </ConfirmDialog>
   );
 }
 

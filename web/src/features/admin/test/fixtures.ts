@@ -5,7 +5,7 @@ const weekStarts = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 
 
 /** A small platform: 3 subscribed creators (1 on trial), 1 Starter and 1 Pro paid up, no affiliates. */
 export const adminStatsFixture: AdminStats = {
-  users: { total: 14, admins: 1, creators: 5, leaders: 2, learners: 6 },
+  users: { total: 14, admins: 1, creators: 5, leaders: 2, learners: 6, disabled: 1 },
   subscriptions: { subscribed: 3, onTrial: 1, starter: 2, pro: 1 },
   revenue: { currency: 'GBP', estimatedMonthly: 8700, mrr: 9500, breakdown: { creatorSubscriptions: 6090, courseLicenses: 2175, platformFees: 435 } },
   courses: { published: 5 },

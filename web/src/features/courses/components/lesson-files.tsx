@@ -8,7 +8,7 @@ import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { formatBytes } from '@/lib/multipart-upload.ts';
 import { ACCEPT, deleteFile, fileUrlQueryOptions } from '../api/course-files.ts';
 import { courseKeys } from '../api/course-queries.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useLessonUploads, type UploadEntry } from './lesson-uploads.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { useCreateLesson, useDeleteLesson, useReorderLessons, useUpdateLesson } from '../api/use-course-mutations.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { LessonDialog } from './lesson-dialog.tsx';
 import { LessonFiles } from './lesson-files.tsx';
 import { LessonUploadsProvider, useLessonUploads } from './lesson-uploads.tsx';

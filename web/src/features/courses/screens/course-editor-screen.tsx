@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-error.ts';
 import { paths } from '@/lib/paths.ts';
 import { courseQueryOptions } from '../api/course-queries.ts';
 import { useDeleteCourse, useUpdateCourse } from '../api/use-course-mutations.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { CourseDetailsForm } from '../components/course-details-form.tsx';
 import { LearnersPanel } from '../components/learners-panel.tsx';
 import { LessonsPanel } from '../components/lessons-panel.tsx';

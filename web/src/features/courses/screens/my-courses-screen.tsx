@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { coursesQueryOptions } from '../api/course-queries.ts';
 import { useDeleteCourse } from '../api/use-course-mutations.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

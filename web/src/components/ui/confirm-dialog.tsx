@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 
-/** A destructive action's question: 'Cancel' or the action, which stays busy until the server answers. */
+/**
+ * A consequential action's question: 'Cancel' or the action, which stays busy until the server answers. The action
+ * reads as destructive unless `destructive` is false (undoing something, such as enabling an account again).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -11,6 +14,7 @@ export function ConfirmDialog({
   action,
   busy,
   onConfirm,
+  destructive = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -19,6 +23,7 @@ export function ConfirmDialog({
   action: string;
   busy: boolean;
   onConfirm: () => void;
+  destructive?: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -33,7 +38,7 @@ export function ConfirmDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" loading={busy} onClick={onConfirm}>
+          <Button variant={destructive ? 'destructive' : 'default'} loading={busy} onClick={onConfirm}>
             {action}
           </Button>
         </DialogFooter>
