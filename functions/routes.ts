@@ -153,6 +153,7 @@ const table = [
   { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
   { name: 'list-users', method: 'GET', path: '/api/admin/users', handler: 'http/list-users', access: ['admin'] },
   { name: 'create-user', method: 'POST', path: '/api/admin/users', handler: 'http/create-user', access: ['admin'], uses: ['directory:admin', 'mail'] },
+  { name: 'admin-courses', method: 'GET', path: '/api/admin/courses', handler: 'http/admin-courses', access: ['admin'] },
   { name: 'update-user', method: 'PATCH', path: '/api/admin/users/{userId}', handler: 'http/update-user', access: ['admin'], uses: ['directory:admin'] },
   { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'] },
   { name: 'list-campaigns', method: 'GET', path: '/api/admin/emails', handler: 'http/list-campaigns', access: ['admin'] },

@@ -27,6 +27,8 @@ export type User = MeResponse & { disabled?: boolean };
 
 export interface UserRepository {
   getUser(id: string): Promise<User | undefined>;
+  /** The profiles of these ids that exist, in one batch read (at most 100 ids). */
+  getUsers(ids: string[]): Promise<User[]>;
   getUserIdByEmail(email: string): Promise<string | undefined>;
   /**
    * Writes the profile, reserves the email and moves the platform counters in one transaction; `welcome` also queues
@@ -386,6 +388,8 @@ export interface CourseRepository {
   getCourse(courseId: string): Promise<StoredCourse | undefined>;
   /** The creator's courses, newest first, at most `limit` (default: all). */
   listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
+  /** One page of every creator's courses, newest first (gsi2 `COURSES`); `cursor` as a previous page handed out. */
+  listAll(cursor: string | undefined, limit: number): Promise<{ items: CourseRecord[]; nextCursor: string | null }>;
   /** The course item as saved, or undefined when it is not (any more) the creator's. */
   update(input: { courseId: string; creatorId: string; changes: CourseChanges }): Promise<CourseRecord | undefined>;
   /**

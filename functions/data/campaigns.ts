@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { campaignRecipient, campaignStatuses, campaignTemplate, recipientLabels } from '#contracts/campaigns.ts';
 import { isoDate } from '#contracts/common.ts';
@@ -6,7 +6,7 @@ import type { CampaignRepository, SealedSecret, StoredCampaign } from '#core/por
 import { activityPut } from '#data/admin-stats.ts';
 import { countersKey, countersUpdate } from '#data/counters.ts';
 import { claimOutbox, readOutbox } from '#data/outbox.ts';
-import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
 
 /**
@@ -186,8 +186,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     if (kind !== 'role' && Items.length > 0) {
       // Subscriptions carry the user id in their key, not the address: one BatchGetItem of their profiles.
       const keys = Items.map((item) => userKeys.profile(String(item['pk']).slice('USER#'.length)));
-      const { Responses = {} } = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      profiles = Responses[tableName()] ?? [];
+      profiles = await batchGet(keys);
     }
     return {
       people: profiles.map((item) => {
@@ -201,10 +200,8 @@ export const dynamoCampaigns = (): CampaignRepository => ({
   async suppressed(emails) {
     const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
     if (unique.length === 0) return new Set();
-    const { Responses = {} } = await documentClient().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.map(campaignKeys.suppression), ProjectionExpression: 'pk' } } }),
-    );
-    return new Set((Responses[tableName()] ?? []).map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
+    const found = await batchGet(unique.map(campaignKeys.suppression), { projection: 'pk' });
+    return new Set(found.map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
   },
 
   async recordBatch(id, batch, outcome) {

@@ -1,15 +1,16 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { documentClient, tableName, transact } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
  * Course:    pk COURSE#<courseId>   sk COURSE             gsi1pk CREATOR#<creatorId>#COURSES  gsi1sk <createdAt>#<courseId>
+ *                                                         gsi2pk COURSES  gsi2sk <createdAt>#<courseId>  (every course: admin)
  *            creatorId, title, description, status, lessonCount (moved with each lesson), enrolledCount (moved by the
  *            enrolment writes), createdAt, updatedAt
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
@@ -22,6 +23,7 @@ import { documentClient, tableName, transact } from '#data/table.ts';
 export const courseKeys = {
   course: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'COURSE' }),
   byCreator: (creatorId: string, createdAt: string, courseId: string) => ({ gsi1pk: `CREATOR#${creatorId}#COURSES`, gsi1sk: `${createdAt}#${courseId}` }),
+  all: (createdAt: string, courseId: string) => ({ gsi2pk: 'COURSES', gsi2sk: `${createdAt}#${courseId}` }),
   lesson: (courseId: string, lessonId: string) => ({ pk: `COURSE#${courseId}`, sk: `LESSON#${lessonId}` }),
   lessonPrefix: 'LESSON#',
   filePrefix: 'FILE#',
@@ -94,7 +96,13 @@ export const dynamoCourses = (): CourseRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...courseKeys.course(course.id), ...courseKeys.byCreator(course.creatorId, course.createdAt, course.id), type: 'Course', ...course },
+          Item: {
+            ...courseKeys.course(course.id),
+            ...courseKeys.byCreator(course.creatorId, course.createdAt, course.id),
+            ...courseKeys.all(course.createdAt, course.id),
+            type: 'Course',
+            ...course,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -129,6 +137,22 @@ export const dynamoCourses = (): CourseRepository => ({
       options.limit,
     );
     return items.map(toCourse);
+  },
+
+  async listAll(cursor, limit) {
+    const partition = courseKeys.all('', '').gsi2pk;
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: false,
+        Limit: limit,
+        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { gsi2pk: partition, sk: 'COURSE' }, { name: 'pk', prefix: 'COURSE#' }) } : {}),
+      }),
+    );
+    return { items: Items.map(toCourse), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
   },
 
   async update({ courseId, creatorId, changes }) {
@@ -292,3 +316,44 @@ export const dynamoCourses = (): CourseRepository => ({
     return 'reordered';
   },
 });
+
+/**
+ * A one-off migration, never on a request path: gives course items written before the all-courses index (gsi2
+ * `COURSES`) its keys, so the admin's course list shows them. A Scan of the table's course items that lack them, then a
+ * conditional update each (a course deleted meanwhile is skipped). Running it again finds nothing to do. Answers how
+ * many it indexed. Run by the local seed on every start and, for a deployed table, by `npm run backfill`.
+ */
+export const backfillCourseIndex = async (): Promise<number> => {
+  let indexed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :course AND attribute_not_exists(gsi2pk)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':course': 'Course' },
+        ProjectionExpression: 'id, createdAt',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { id, createdAt } = z.object({ id: z.string(), createdAt: isoDate }).parse(item);
+      const keys = courseKeys.all(createdAt, id);
+      const done = await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: courseKeys.course(id),
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+            ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
+          }),
+        ),
+      );
+      if (done) indexed++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return indexed;
+};

@@ -1,8 +1,8 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/ports.ts';
-import { decodeCursor, documentClient, encodeCursor, tableName } from '#data/table.ts';
+import { batchGet, decodeCursor, documentClient, encodeCursor, tableName } from '#data/table.ts';
 
 /**
  * The creator's CRM (access patterns 10, 12 and 13).
@@ -70,9 +70,6 @@ const noteItem = z.object({ notes: z.string(), updatedAt: isoDate });
 const timelineItem = z.object({ id: z.string(), kind: z.literal('recommendation'), text: z.string(), sentAt: isoDate });
 const countersItem = z.object({ courses: z.number().default(0), students: z.number().default(0), completions: z.number().default(0) });
 const learnerIdOfNote = (sk: string) => sk.slice('NOTE#'.length);
-
-const BATCH_ATTEMPTS = 8;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const dynamoCrm = (): CrmRepository => ({
   async learnersPage({ creatorId, courseId, cursor, limit }) {
@@ -143,20 +140,10 @@ export const dynamoCrm = (): CrmRepository => ({
   },
 
   async getNotes(creatorId, learnerIds) {
+    const keys = [...new Set(learnerIds)].map((learnerId) => crmKeys.note(creatorId, learnerId));
     const notes = new Map<string, StoredNote>();
-    let keys = [...new Set(learnerIds)].map((learnerId) => crmKeys.note(creatorId, learnerId));
-    // A page is at most 100 keys (the CRM asks for 25); keys DynamoDB leaves unprocessed are asked again.
-    for (let attempt = 1; keys.length > 0; attempt++) {
-      const { Responses, UnprocessedKeys } = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'sk, notes, updatedAt' } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) notes.set(learnerIdOfNote(String(item['sk'])), noteItem.parse(item));
-      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as typeof keys;
-      if (keys.length > 0) {
-        if (attempt >= BATCH_ATTEMPTS) throw new Error(`BatchGetItem left ${keys.length} notes unread after ${attempt} attempts`);
-        await sleep(Math.random() * Math.min(500, 10 * 2 ** attempt));
-      }
-    }
+    if (keys.length === 0) return notes;
+    for (const item of await batchGet(keys, { projection: 'sk, notes, updatedAt' })) notes.set(learnerIdOfNote(String(item['sk'])), noteItem.parse(item));
     return notes;
   },
 

@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
@@ -25,6 +25,31 @@ export const tableName = (): string => required('TABLE_NAME');
 /** Tests point the functions at another table between runs. */
 export const resetDocumentClient = (): void => {
   client = undefined;
+};
+
+const BATCH_ATTEMPTS = 8;
+
+/**
+ * The one way to read items by key in bulk: one BatchGetItem (at most 100 keys: a page's worth), asking again for the
+ * keys DynamoDB leaves unprocessed under load, with jittered backoff, so no item is silently missing. Missing items
+ * are simply not in the answer, which comes in no particular order.
+ */
+export const batchGet = async (keys: Record<string, string>[], options: { projection?: string } = {}): Promise<Record<string, unknown>[]> => {
+  if (keys.length > 100) throw new Error(`BatchGetItem takes at most 100 keys, not ${keys.length}`);
+  const found: Record<string, unknown>[] = [];
+  let pending = keys;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const { Responses, UnprocessedKeys } = await documentClient().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...(options.projection ? { ProjectionExpression: options.projection } : {}) } } }),
+    );
+    found.push(...(Responses?.[tableName()] ?? []));
+    pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
+    if (pending.length > 0) {
+      if (attempt >= BATCH_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unread after ${attempt} attempts`);
+      await sleep(Math.random() * Math.min(500, 10 * 2 ** attempt));
+    }
+  }
+  return found;
 };
 
 /** Why a transaction was cancelled: per item, in order, its code ('None', 'ConditionalCheckFailed', ...) and, for a failed condition of an item that asked for it (ReturnValuesOnConditionCheckFailure), the item as it stood. */

@@ -6,7 +6,7 @@ import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
 import { countersUpdate, countNewUser } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
-import { decodeCursor, documentClient, encodeCursor, tableName, transact } from '#data/table.ts';
+import { batchGet, decodeCursor, documentClient, encodeCursor, tableName, transact } from '#data/table.ts';
 
 /**
  * users (access patterns 1, 2, 3).
@@ -33,6 +33,11 @@ export const dynamoUsers = (): UserRepository => ({
   async getUser(id) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(id) }));
     return Item ? toUser(Item) : undefined;
+  },
+
+  async getUsers(ids) {
+    const unique = [...new Set(ids)];
+    return unique.length === 0 ? [] : (await batchGet(unique.map(userKeys.profile))).map(toUser);
   },
 
   async getUserIdByEmail(email) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '#contracts/common.ts';
+import { backfillCourseIndex } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/deps.ts';
@@ -51,6 +52,9 @@ export const seed = async (opts: SeedOptions): Promise<{ demoTrial: DemoTrial }>
     // The cloud still starts: the demo creator then has fewer courses or learners than usual.
     opts.log(`[seed] WARNING: the demo courses and learners were not fully seeded: ${(error as Error)?.message ?? String(error)}`);
   }
+  // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
+  const indexed = await backfillCourseIndex();
+  if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
   return { demoTrial };
 };
 

@@ -54,6 +54,12 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
       return copy(mine.slice(0, options.limit ?? mine.length));
     },
 
+    async listAll(cursor, limit) {
+      const all = [...courses.values()].sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`));
+      const from = cursor ? Number(cursor) : 0;
+      return { items: copy(all.slice(from, from + limit)), nextCursor: from + limit < all.length ? String(from + limit) : null };
+    },
+
     async update({ courseId, creatorId, changes }) {
       if (!owned(courseId, creatorId)) return undefined;
       const saved = { ...courses.get(courseId)!, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };

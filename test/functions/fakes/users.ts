@@ -22,6 +22,9 @@ export const memoryUsers = (initial: User[] = []) => {
       const user = byId.get(id);
       return user && copy(user);
     },
+    async getUsers(ids) {
+      return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [copy(byId.get(id)!)] : []));
+    },
     async getUserIdByEmail(email) {
       return byEmail.get(email.toLowerCase());
     },

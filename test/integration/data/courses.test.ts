@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS_PER_COURSE_MAX, type LessonRecord } from '#contracts/courses.ts';
 import type { CourseRecord } from '#core/ports.ts';
-import { courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
+import { backfillCourseIndex, courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -38,6 +38,40 @@ const lessonOf = (courseId: string, position: number, extra: Partial<LessonRecor
 const stats = (creatorId: string) => rawItem(creatorStatsKey(creatorId));
 
 describe('the courses store (DynamoDB Local)', () => {
+  it("lists every creator's courses newest first across pages of the all-courses index, and refuses a forged cursor", async () => {
+    const courses = dynamoCourses();
+    const older = courseOf(unique('ann'), 40);
+    const newer = courseOf(unique('bob'), 41);
+    await courses.create(older);
+    await courses.create(newer);
+    expect(await rawItem(courseKeys.course(newer.id))).toMatchObject({ gsi2pk: 'COURSES', gsi2sk: `${newer.createdAt}#${newer.id}` });
+
+    const seen: CourseRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await courses.listAll(cursor, 7);
+      expect(page.items.length).toBeLessThanOrEqual(7);
+      seen.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const keys = seen.map((c) => `${c.createdAt}#${c.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(seen.find((c) => c.id === newer.id)).toEqual(newer);
+    expect(seen.findIndex((c) => c.id === newer.id)).toBeLessThan(seen.findIndex((c) => c.id === older.id));
+
+    const forged = Buffer.from(JSON.stringify({ pk: 'USER#x', sk: 'PROFILE', gsi2pk: 'COURSES', gsi2sk: 'z' })).toString('base64url');
+    await expect(courses.listAll(forged, 7)).rejects.toThrow('The cursor is not valid');
+  });
+
+  it('backfills the all-courses index keys of courses written before it, once', async () => {
+    const old = courseOf(unique('early'), 42);
+    await putRaw({ ...courseKeys.course(old.id), ...courseKeys.byCreator(old.creatorId, old.createdAt, old.id), type: 'Course', ...old });
+    expect(await rawItem(courseKeys.course(old.id))).not.toHaveProperty('gsi2pk');
+    expect(await backfillCourseIndex()).toBeGreaterThanOrEqual(1);
+    expect(await rawItem(courseKeys.course(old.id))).toMatchObject({ gsi2pk: 'COURSES', gsi2sk: `${old.createdAt}#${old.id}`, title: old.title });
+    expect(await backfillCourseIndex()).toBe(0);
+  });
+
   it('creates a course with its index keys and counts it; refuses a taken id without counting again', async () => {
     const courses = dynamoCourses();
     const creatorId = unique('creator');

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cancellationOf, documentClient, failedAt, resetDocumentClient, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, cancellationOf, documentClient, failedAt, resetDocumentClient, tableName, transact, writeIf } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
@@ -16,6 +16,18 @@ describe('the table helpers (DynamoDB Local)', () => {
     expect(documentClient()).toBe(client);
     resetDocumentClient();
     expect(documentClient()).not.toBe(client);
+  });
+
+  it('reads up to 100 items by key in one batch, with a projection, leaving out the missing; more keys are refused', async () => {
+    const prefix = unique('batch');
+    await transact(Array.from({ length: 60 }, (_, i) => put(`${prefix}-${i}`, { n: i, extra: 'x' })).slice(0, 25));
+    await transact(Array.from({ length: 60 }, (_, i) => put(`${prefix}-${i}`, { n: i, extra: 'x' })).slice(25, 50));
+    const keys = Array.from({ length: 100 }, (_, i) => ({ pk: `${prefix}-${i}`, sk: 'T' }));
+    const found = await batchGet(keys, { projection: 'pk, n' });
+    expect(found).toHaveLength(50);
+    expect(found.every((item) => Object.keys(item).sort().join() === 'n,pk')).toBe(true);
+    expect(found.map((item) => item['n']).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    await expect(batchGet([...keys, { pk: 'one-more', sk: 'T' }])).rejects.toThrow('at most 100 keys');
   });
 
   it('writes a transaction whole and answers undefined', async () => {

@@ -62,6 +62,16 @@ describe('the users table (DynamoDB Local)', () => {
     expect(await users.getUser(user.id)).toMatchObject({ disabled: false });
   });
 
+  it('reads many profiles in one batch, leaving out unknown ids and repeats', async () => {
+    const users = dynamoUsers();
+    const [a, b] = [newUser(), newUser({ role: 'creator' })];
+    await users.createUser(a);
+    await users.createUser(b);
+    const found = await users.getUsers([a.id, unique('nobody'), b.id, a.id]);
+    expect(found.sort((x, y) => x.id.localeCompare(y.id))).toEqual([a, b].sort((x, y) => x.id.localeCompare(y.id)));
+    expect(await users.getUsers([])).toEqual([]);
+  });
+
   it('answers undefined for an unknown id or email', async () => {
     const users = dynamoUsers();
     expect(await users.getUser(unique('nobody'))).toBeUndefined();

@@ -7,6 +7,6 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.admin.analytics, lazy: () => import('./screens/admin-analytics-screen.tsx').then((m) => ({ Component: m.AdminAnalyticsScreen })) },
   { path: paths.admin.emails, lazy: () => import('./screens/admin-emails-screen.tsx').then((m) => ({ Component: m.AdminEmailsScreen })) },
   { path: paths.admin.users, lazy: () => import('./screens/admin-users-screen.tsx').then((m) => ({ Component: m.AdminUsersScreen })) },
-  { path: paths.admin.courses, lazy: () => import('./screens/admin-pending-screens.tsx').then((m) => ({ Component: m.AdminCoursesScreen })) },
+  { path: paths.admin.courses, lazy: () => import('./screens/admin-courses-screen.tsx').then((m) => ({ Component: m.AdminCoursesScreen })) },
   { path: paths.admin.settings, lazy: () => import('./screens/admin-settings-screen.tsx').then((m) => ({ Component: m.AdminSettingsScreen })) },
 ];
