@@ -42,6 +42,10 @@ const schema = z.object({
   FILES_BUCKET: optionalText,
   /** The local S3 emulator (s3rver); absent in the cloud, where the SDK's endpoint and the function's role serve. */
   FILES_ENDPOINT: optionalUrl,
+  /** The campaign sender job's function, started at once when a campaign is queued (capability 'jobs:campaign-sender'). */
+  CAMPAIGN_SENDER_FUNCTION: optionalText,
+  /** The local cloud's Lambda Invoke endpoint; absent in the cloud. */
+  LAMBDA_ENDPOINT: optionalUrl,
   SECRETS_KEY_ID: optionalText,
   LOCAL_SECRETS_KEY_FILE: optionalText,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

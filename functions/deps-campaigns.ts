@@ -1,4 +1,5 @@
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
@@ -14,7 +15,8 @@ let cipher: SecretCipher | undefined;
 
 export const campaignRepository = (): CampaignRepository => (campaigns ??= dynamoCampaigns());
 
-export const campaignDeps = () => ({ campaigns: campaignRepository(), clock, ids });
+/** `report` adds the sender's start (or why it failed) to the request's log line. */
+export const campaignDeps = (report?: (fields: Record<string, unknown>) => void) => ({ campaigns: campaignRepository(), clock, ids, sender: campaignSenderStarter(report) });
 
 export const unsubscribeDeps = () => ({ campaigns: campaignRepository(), cipher: (cipher ??= envelopeCipher()), clock });
 

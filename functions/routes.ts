@@ -31,7 +31,9 @@ export type Capability =
   /** Build links back to the web app (emails, Stripe return URLs). */
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
-  | 'files';
+  | 'files'
+  /** Start the campaign sender job at once (an asynchronous Lambda invoke) instead of waiting for its next run. */
+  | 'jobs:campaign-sender';
 
 export interface RouteDef {
   /** Stable name: CDK logical ids, function names, log lines. kebab-case. */
@@ -155,7 +157,7 @@ const table = [
   { name: 'create-user', method: 'POST', path: '/api/admin/users', handler: 'http/create-user', access: ['admin'], uses: ['directory:admin', 'mail'] },
   { name: 'admin-courses', method: 'GET', path: '/api/admin/courses', handler: 'http/admin-courses', access: ['admin'] },
   { name: 'update-user', method: 'PATCH', path: '/api/admin/users/{userId}', handler: 'http/update-user', access: ['admin'], uses: ['directory:admin'] },
-  { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'] },
+  { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'], uses: ['jobs:campaign-sender'] },
   { name: 'list-campaigns', method: 'GET', path: '/api/admin/emails', handler: 'http/list-campaigns', access: ['admin'] },
   { name: 'list-email-templates', method: 'GET', path: '/api/admin/email-templates', handler: 'http/list-email-templates', access: ['admin'] },
   {

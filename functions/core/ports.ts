@@ -565,6 +565,11 @@ export interface BulkEntry {
   data: Record<string, string>;
 }
 
+/** Starts a job now, without waiting for it to finish (its schedule runs it anyway: this only saves the wait). */
+export interface JobStarter {
+  start(): Promise<void>;
+}
+
 /** SES SendBulkEmail: one call for at most 50 destinations with the same content. */
 export interface BulkMailer {
   /** One result per entry, in order: ok, or why SES refused that destination. */

@@ -4,7 +4,7 @@ import { queueCampaign } from '#core/campaigns/campaigns.ts';
 import { campaignDeps } from '#functions/deps-campaigns.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
-/** POST /api/admin/emails: 202 once the campaign is queued; the campaign sender job sends it (one per Idempotency-Key). */
-export const handler = httpRoute({ route: 'send-campaign', body: sendCampaignBody, headers: idempotencyHeaders }, async ({ body, headers }): Promise<Reply> =>
-  new Reply(202, await queueCampaign(campaignDeps(), body, headers['idempotency-key'])),
+/** POST /api/admin/emails: 202 once the campaign is queued; the campaign sender job, started at once, sends it (one per Idempotency-Key). */
+export const handler = httpRoute({ route: 'send-campaign', body: sendCampaignBody, headers: idempotencyHeaders }, async ({ body, headers, annotate }): Promise<Reply> =>
+  new Reply(202, await queueCampaign(campaignDeps(annotate), body, headers['idempotency-key'])),
 );

@@ -61,6 +61,8 @@ export interface FunctionPlatform {
   readonly secretsKey?: IKey;
   /** The course files bucket: capability 'files' reads and writes objects under `courses/` only. */
   readonly files?: { readonly bucketName: string; readonly bucketArn: string };
+  /** Physical names of the job functions an API function may start at once (the jobs stack gives them these names). */
+  readonly jobFunctions?: { readonly campaignSender: string };
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -73,6 +75,8 @@ export interface AppFunctionProps {
   readonly table?: TableAccess;
   readonly uses?: readonly Capability[];
   readonly platform: FunctionPlatform;
+  /** A fixed physical name, for a function another stack starts by name (a job); CloudFormation's otherwise. */
+  readonly functionName?: string;
 }
 
 /**
@@ -108,6 +112,7 @@ export class AppFunction extends Construct {
       entry: path.join(functionsDir, `${props.handler}.ts`),
       handler: 'handler',
       description: `${props.name} (functions/${props.handler}.ts)`,
+      ...(props.functionName ? { functionName: props.functionName } : {}),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: profile.memorySize,
@@ -168,6 +173,7 @@ export class AppFunction extends Construct {
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
+      CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       LOG_LEVEL: platform.logLevel ?? 'info',
     };
     const env: Partial<Record<CloudConfigKey, string>> = {};
@@ -278,6 +284,13 @@ export class AppFunction extends Construct {
         case 'app-links':
           need(platform.appOrigin, 'the app origin');
           break;
+        case 'jobs:campaign-sender': {
+          const name = need(platform.jobFunctions, 'job function names').campaignSender;
+          this.role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [`arn:${partition}:lambda:${region}:${account}:function:${name}`] }),
+          );
+          break;
+        }
         case 'files': {
           const files = need(platform.files, 'the course files bucket');
           // Objects under courses/ only, never the bucket itself (no listing, no configuration). PutObject also covers

@@ -49,6 +49,8 @@ export const configKeySources = {
   LOCAL_SECRETS_KEY_FILE: 'local-only',
   FILES_BUCKET: 'files',
   FILES_ENDPOINT: 'local-only',
+  CAMPAIGN_SENDER_FUNCTION: 'jobs:campaign-sender',
+  LAMBDA_ENDPOINT: 'local-only',
   LOG_LEVEL: 'always',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 

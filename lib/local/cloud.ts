@@ -147,6 +147,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       WebUrl: webUrl,
       // 127.0.0.1, not localhost: another host than the app's, so no cookie of the app's host reaches a page.
       PagesUrl: url(ports.pages),
+      LambdaEndpoint: bridge.url,
       UserPoolId: userPoolId,
       UserPoolClientId: clientId,
       CognitoEndpoint: shim.url,

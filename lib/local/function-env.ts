@@ -41,6 +41,9 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     FILES_BUCKET: outputs.FilesBucket,
     FILES_ENDPOINT: outputs.FilesEndpoint,
     APP_ORIGIN: outputs.WebUrl,
+    // The campaign sender, started at once through the local Lambda Invoke endpoint (the trigger bridge).
+    CAMPAIGN_SENDER_FUNCTION: 'campaign-sender',
+    LAMBDA_ENDPOINT: outputs.LambdaEndpoint,
     LOCAL_SECRETS_KEY_FILE: resolve(dataDir, 'secrets.key'),
     LOG_LEVEL: host['LOG_LEVEL'] || 'info',
     // The SDKs insist on credentials even against local endpoints.

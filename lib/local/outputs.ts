@@ -22,6 +22,8 @@ export interface Outputs {
   BedrockEndpoint: string;
   /** The secrets stand-in (the Parameters and Secrets Lambda Extension's API): `npm run invoke` reads secrets there. */
   SecretsEndpoint: string;
+  /** The local Lambda Invoke endpoint (Cognito's triggers, and the jobs the API starts at once). */
+  LambdaEndpoint: string;
   /** The S3 emulator (path-style, credentials S3RVER/S3RVER); the course files bucket is `course-files`. */
   FilesEndpoint: string;
   FilesBucket: string;

@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { eventHandlers, routes as routeTable } from '#functions/routes.ts';
 import { type ApiRoute, ApiRoutes, pascalCase } from '../constructs/api-routes.ts';
 import { AppFunction, type FunctionPlatform } from '../constructs/app-function.ts';
+import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
 
@@ -53,6 +54,7 @@ export class ApiStack extends Stack {
       },
       secretsKey: props.secretsKey,
       files: props.files,
+      jobFunctions: { campaignSender: jobFunctionName('campaign-sender') },
       logLevel: settings.logLevel,
     };
 

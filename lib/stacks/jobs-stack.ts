@@ -25,6 +25,12 @@ export interface JobsStackProps extends StackProps {
   readonly jobs?: readonly JobDef[];
 }
 
+/**
+ * The physical name of a job's function: fixed, so an API function can start it by name (and be allowed to) without
+ * the API stack depending on this one, which depends on the API stack's platform.
+ */
+export const jobFunctionName = (job: string): string => `CoursePlatformJobs-${job}`;
+
 /** Stateless: one EventBridge Scheduler schedule per job, invoking its function through a role scoped to it. */
 export class JobsStack extends Stack {
   readonly functions: Record<string, AppFunction> = {};
@@ -36,6 +42,7 @@ export class JobsStack extends Stack {
       const name = pascalCase(job.name);
       const fn = new AppFunction(this, name, {
         name: job.name,
+        functionName: jobFunctionName(job.name),
         handler: job.handler,
         table: 'read-write',
         uses: job.uses ?? [],

@@ -1,5 +1,6 @@
 import type { SNSEvent } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
 import type { CampaignList, CampaignQueued, EmailAutomation, EmailTemplate } from '#contracts/campaigns.ts';
 import { handler as sesFeedback } from '#functions/events/ses-feedback.ts';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
@@ -111,6 +112,27 @@ describe('email campaigns', () => {
     expect(totals.unsubscribed).toBeGreaterThanOrEqual(1);
     expect(totals.suppressed).toBeGreaterThanOrEqual(1);
     expect(totals.campaigns).toBeGreaterThanOrEqual(3);
+  });
+
+  it('starts sending at once: the queued campaign is sent within seconds, with no job run by the test', async () => {
+    const admin = await accountWithRole('admin', 'campaign-at-once');
+    await accountWithRole('leader', 'campaign-at-once-leader');
+    const subject = `At once ${Date.now()}`;
+    // Runs of the job the Lambda endpoint started (the local scheduler's runs do not log this).
+    const startedAtOnce = () =>
+      (existsSync(inject('cloudLog')) ? readFileSync(inject('cloudLog'), 'utf8') : '').split('\n').filter((l) => l.startsWith('[job] campaign-sender (started at once)')).length;
+    const before = startedAtOnce();
+    const queued = await api('POST', '/api/admin/emails', { token: admin.token, body: { subject, content: 'Now.', recipient: 'leaders', template: 'custom' } });
+    const { campaignId } = queued.body as CampaignQueued;
+    const deadline = Date.now() + 10_000;
+    let status: string | undefined;
+    while (Date.now() < deadline && status !== 'sent') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = ((await api('GET', '/api/admin/emails', { token: admin.token })).body as CampaignList).items.find((c) => c.id === campaignId)?.status;
+    }
+    expect(status).toBe('sent');
+    expect((await mails(subject)).length).toBeGreaterThanOrEqual(1);
+    expect(startedAtOnce()).toBeGreaterThan(before);
   });
 
   it('queues one campaign per Idempotency-Key, however often the request is retried', async () => {

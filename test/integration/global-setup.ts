@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     outputs: Outputs;
     functionEnv: Record<string, string>;
+    /** The local cloud's own log lines (the scheduler's and the Lambda endpoint's runs, the seed), one per line. */
+    cloudLog: string;
   }
 }
 
@@ -19,8 +21,10 @@ export default async function setup(project: TestProject) {
   // Nor their business metrics (EMF lines; Powertools' own switch): the unit tests check what is counted.
   process.env['POWERTOOLS_METRICS_DISABLED'] ??= 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
-  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: () => {} });
+  const cloudLog = join(dataDir, 'cloud.log');
+  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: (line) => appendFileSync(cloudLog, `${line}\n`) });
   project.provide('outputs', cloud.outputs);
+  project.provide('cloudLog', cloudLog);
   project.provide('functionEnv', cloud.env);
   return async () => {
     await cloud.stop();

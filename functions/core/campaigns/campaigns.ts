@@ -16,7 +16,7 @@ import {
   type TemplateId,
 } from '#contracts/campaigns.ts';
 import { ValidationError } from '#core/errors.ts';
-import type { BulkMailer, CampaignRepository, Clock, Ids, SecretCipher, StoredCampaign } from '#core/ports.ts';
+import type { BulkMailer, CampaignRepository, Clock, Ids, JobStarter, SecretCipher, StoredCampaign } from '#core/ports.ts';
 import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken } from '#core/campaigns/email-content.ts';
 
 /**
@@ -62,9 +62,9 @@ export const summaryOf = (c: StoredCampaign): CampaignSummary => ({
   completedAt: c.completedAt,
 });
 
-/** POST /api/admin/emails: the campaign is stored as queued and answered at once; the sender job sends it. */
+/** POST /api/admin/emails: the campaign is stored as queued and answered at once; the sender job, started at once, sends it. */
 export const queueCampaign = async (
-  deps: { campaigns: CampaignRepository; clock: Clock; ids: Ids },
+  deps: { campaigns: CampaignRepository; clock: Clock; ids: Ids; sender: JobStarter },
   body: SendCampaignBody,
   requestKey: string | undefined,
 ): Promise<CampaignQueued> => {
@@ -87,6 +87,9 @@ export const queueCampaign = async (
     },
     requestKey,
   );
+  // The sender starts now rather than at its next scheduled run; if it cannot be started, that run (within the
+  // minute) sends the campaign all the same, so the answer does not wait on it or fail for it.
+  await deps.sender.start().catch(() => undefined);
   return { campaignId: campaign.id, recipientCount: campaign.recipientCount };
 };
 

@@ -1,17 +1,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { triggers } from '#functions/routes.ts';
+import { jobs, triggers } from '#functions/routes.ts';
 import { lambdaContext, lambdaError, loadHandler } from '../handlers.ts';
 import { closeServer, listen } from '../http-server.ts';
 
 const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
-/** The trigger handler modules by function name, from `triggers` in functions/routes.ts. */
+/** The handler modules by function name: the Cognito triggers and the jobs of functions/routes.ts. */
 const triggerModules = new Map<string, string>(Object.values(triggers).map((t) => [t.name, t.handler]));
+const jobModules = new Map<string, string>(jobs.map((j) => [j.name, j.handler]));
+
+/** How long a job started here may run (the local scheduler gives its runs the same). */
+const JOB_TIMEOUT_MS = 60_000;
 
 /**
- * The Lambda Invoke endpoint cognito-local's LambdaClient calls for its triggers: runs our trigger
- * handlers in this process and answers as Lambda does, including `x-amz-function-error: Unhandled`
- * for a thrown error (which Cognito turns into UserLambdaValidationException).
+ * The local Lambda Invoke endpoint: cognito-local's LambdaClient calls it for its triggers, and the API's job starter
+ * (adapters/lambda-job-starter.ts) to start a job at once. It runs our handlers in this process and answers as Lambda
+ * does: a trigger synchronously, with `x-amz-function-error: Unhandled` for a thrown error (which Cognito turns into
+ * UserLambdaValidationException); a job asynchronously (InvocationType Event): 202 at once, the run after it.
  */
 export const startTriggerBridge = async (opts: {
   port: number;
@@ -26,9 +31,11 @@ export const startTriggerBridge = async (opts: {
 
 const invoke = async (req: IncomingMessage, res: ServerResponse, log: (line: string) => void) => {
   const name = invokePath.exec(req.url?.split('?')[0] ?? '')?.[1];
-  const module = name ? triggerModules.get(decodeURIComponent(name)) : undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  const job = name ? jobModules.get(decodeURIComponent(name)) : undefined;
+  if (req.method === 'POST' && name && job && req.headers['x-amz-invocation-type'] === 'Event') return startJob(res, name, job, Buffer.concat(chunks), log);
+  const module = name ? triggerModules.get(decodeURIComponent(name)) : undefined;
   if (req.method !== 'POST' || !name || !module) {
     return send(res, 404, { Type: 'User', message: `Function not found: ${name ?? req.url}` }, {
       'x-amzn-errortype': 'ResourceNotFoundException',
@@ -45,6 +52,21 @@ const invoke = async (req: IncomingMessage, res: ServerResponse, log: (line: str
     // Lambda answers 200 and flags the failure in this header.
     send(res, 200, lambdaError(error), { 'x-amz-function-error': 'Unhandled' });
   }
+};
+
+/** Lambda's asynchronous invoke: the event is accepted (202, no body) and the function runs after the answer. */
+const startJob = (res: ServerResponse, name: string, module: string, body: Buffer, log: (line: string) => void) => {
+  res.writeHead(202, { 'content-length': '0' });
+  res.end();
+  void (async () => {
+    try {
+      const handler = await loadHandler(module);
+      await handler(JSON.parse(body.toString('utf8') || '{}'), lambdaContext(name, JOB_TIMEOUT_MS));
+      log(`[job] ${name} (started at once) ok`);
+    } catch (error) {
+      log(`[job] ${name} (started at once) failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  })();
 };
 
 const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {

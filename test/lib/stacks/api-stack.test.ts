@@ -192,6 +192,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
       'directory:admin': 'cognito-idp:AdminCreateUser',
       files: 's3:PutObject',
       secrets: 'kms:GenerateDataKey',
+      'jobs:campaign-sender': 'lambda:InvokeFunction',
     } as const;
     for (const route of routes) {
       for (const [capability, action] of Object.entries(grants)) {
@@ -199,6 +200,24 @@ describe('a route that uses mail, payments, the text model, the directory and se
         expect({ route: route.name, action, granted: policyOf(template, route.name).includes(`"${action}"`) }).toEqual({ route: route.name, action, granted: declared });
       }
     }
+  });
+});
+
+describe('starting the campaign sender at once', () => {
+  it('lets the send-campaign route invoke exactly the job function the jobs stack names, and tells it that name', () => {
+    const { api, jobs } = synthPlatform();
+    const apiTemplate = Template.fromStack(api);
+    const name = 'CoursePlatformJobs-campaign-sender';
+    expect(envOf(functionOf(apiTemplate, 'send-campaign'))['CAMPAIGN_SENDER_FUNCTION']).toBe(name);
+    const invoke = (JSON.parse(policyOf(apiTemplate, 'send-campaign')) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
+      .flatMap((doc) => doc.Statement)
+      .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(`:function:${name}`);
+    expect(invoke.every((st) => [st.Action].flat().length === 1)).toBe(true);
+    const senders = Object.values(resourcesOf(Template.fromStack(jobs), 'AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties['FunctionName'] === name,
+    );
+    expect(senders).toHaveLength(1);
   });
 });
 

@@ -112,8 +112,13 @@ const fakeTime = () => {
   };
 };
 
-const queue = async (repo: CampaignRepository, recipient: CampaignRecipient, clock = { now: () => new Date() }) =>
-  queueCampaign({ campaigns: repo, clock, ids: { newId: () => `c-${Math.random().toString(36).slice(2)}` } }, { subject: 'News', content: 'Hello', recipient, template: 'custom' }, undefined);
+const startedSender = { start: async () => undefined };
+const queue = async (repo: CampaignRepository, recipient: CampaignRecipient, clock = { now: () => new Date() }, sender = startedSender) =>
+  queueCampaign(
+    { campaigns: repo, clock, ids: { newId: () => `c-${Math.random().toString(36).slice(2)}` }, sender },
+    { subject: 'News', content: 'Hello', recipient, template: 'custom' },
+    undefined,
+  );
 
 const ses = mockClient(SESv2Client);
 beforeAll(() => {
@@ -138,6 +143,17 @@ const senderDeps = (repo: CampaignRepository, mailer: BulkMailer, time = fakeTim
 });
 
 describe('campaign sending', () => {
+  it('starts the sender as soon as a campaign is queued, and still queues it when the sender cannot be started', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:creator': people(3, 'creator') });
+    let starts = 0;
+    await queue(repo, 'creators', undefined, { start: async () => void starts++ });
+    expect(starts).toBe(1);
+    const { campaignId } = await queue(repo, 'creators', undefined, {
+      start: () => Promise.reject(new Error('Lambda is unavailable')),
+    });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'queued', recipientCount: 3 });
+  });
+
   it('sends 1,234 recipients in exactly 25 SES calls of at most 50, each destination with its own one-click unsubscribe headers', async () => {
     const { repo, campaigns } = memoryCampaigns({ 'role:creator': people(1_234, 'creator') });
     ses.on(GetAccountCommand).resolves({ SendQuota: { MaxSendRate: 200, Max24HourSend: 1e6, SentLast24Hours: 0 } });
