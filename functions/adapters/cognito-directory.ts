@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -79,6 +80,14 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
       return;
     }
     await cognito().send(new AdminDisableUserCommand(target));
+    await cognito().send(new AdminUserGlobalSignOutCommand(target));
+  },
+
+  // Into the new group first: a failure between the calls leaves the account in both, which a retry completes.
+  async changeGroup(userId, from, to) {
+    const target = { UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId };
+    await cognito().send(new AdminAddUserToGroupCommand({ ...target, GroupName: to }));
+    await cognito().send(new AdminRemoveUserFromGroupCommand({ ...target, GroupName: from }));
     await cognito().send(new AdminUserGlobalSignOutCommand(target));
   },
 });

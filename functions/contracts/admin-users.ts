@@ -23,8 +23,16 @@ export const createUserBody = z.strictObject({
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
-/** PATCH /api/admin/users/{userId}: disable an account (it cannot sign in; its sessions end) or enable it again. */
-export const updateUserBody = z.strictObject({ disabled: z.boolean() });
+/** The roles an admin may move an account between: a creator's courses and subscription belong to that role. */
+export const assignableRoles = ['admin', 'leader', 'learner'] as const;
+
+/**
+ * PATCH /api/admin/users/{userId}: disable an account (it cannot sign in; its sessions end) or enable it again, and/or
+ * move it to another role (among `assignableRoles`).
+ */
+export const updateUserBody = z
+  .strictObject({ disabled: z.boolean().optional(), role: z.enum(assignableRoles).optional() })
+  .refine((body) => body.disabled !== undefined || body.role !== undefined, { message: 'Send disabled, role or both.' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** The role filter's and the role column's words. */

@@ -39,6 +39,8 @@ export interface UserRepository {
   listByRole(role: Role, cursor: string | undefined, limit: number): Promise<{ items: User[]; nextCursor: string | null }>;
   /** Sets the profile's `disabled` flag and moves `users_disabled` with it, in one transaction; a repeat changes nothing. */
   setDisabled(id: string, disabled: boolean): Promise<void>;
+  /** Moves the profile from role `from` to `to` (its role index too) and the role counters with it; nothing if it is not in `from`. */
+  changeRole(id: string, from: Role, to: Role): Promise<void>;
 }
 
 /** The identity provider (Cognito). */
@@ -48,6 +50,8 @@ export interface Directory {
   addToGroup(username: string, role: Role): Promise<void>;
   /** Off: the account can neither sign in nor refresh a session, and every session it had is signed out. On: it can again. */
   setSignInEnabled(userId: string, enabled: boolean): Promise<void>;
+  /** Moves the account from one role's group to another's and signs it out everywhere, so its next sign-in carries the new role. */
+  changeGroup(userId: string, from: Role, to: Role): Promise<void>;
 }
 
 /* ---------- Billing and credits ---------- */

@@ -4,7 +4,7 @@ import { meResponse } from '#contracts/me.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
-import { countersUpdate, countNewUser } from '#data/counters.ts';
+import { countersUpdate, countNewUser, countRoleChange } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
 import { batchGet, decodeCursor, documentClient, encodeCursor, tableName, transact } from '#data/table.ts';
 
@@ -83,6 +83,23 @@ export const dynamoUsers = (): UserRepository => ({
       }),
     );
     return { items: Items.map(toUser), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+  },
+
+  async changeRole(id, from, to) {
+    if (from === to) return;
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKeys.profile(id),
+          UpdateExpression: 'SET #role = :to, gsi1pk = :index',
+          ConditionExpression: 'attribute_exists(pk) AND #role = :from',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':to': to, ':from': from, ':index': userKeys.byRole(to, '', '').gsi1pk },
+        },
+      },
+      ...countRoleChange(from, to),
+    ]);
   },
 
   async setDisabled(id, disabled) {

@@ -1,9 +1,12 @@
 import { updateUserBody, type AdminUser } from '#contracts/admin-users.ts';
-import { setUserDisabled } from '#core/admin/users.ts';
+import { updateUser } from '#core/admin/users.ts';
 import { directoryService, userRepository } from '#functions/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
-/** PATCH /api/admin/users/{userId} `{disabled}`: turns an account off or on again; one's own account cannot be turned off (409). */
+/**
+ * PATCH /api/admin/users/{userId} `{disabled?, role?}`: turns an account off or on again and/or moves it to another
+ * role; one's own account can be neither turned off nor re-roled (409), nor can a creator's role change (409).
+ */
 export const handler = httpRoute({ route: 'update-user', body: updateUserBody }, ({ auth, params, body }): Promise<AdminUser> =>
-  setUserDisabled({ users: userRepository(), directory: directoryService() }, { adminId: auth.userId, userId: params['userId']!, disabled: body.disabled }),
+  updateUser({ users: userRepository(), directory: directoryService() }, { adminId: auth.userId, userId: params['userId']!, changes: body }),
 );

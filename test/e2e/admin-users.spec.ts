@@ -2,7 +2,7 @@ import { checkAndShoot, createTestAccount, expect, signInAsAdmin, test } from '.
 
 // User management (issue 11 point 4) in a real browser against the local cloud: the admin invites a group leader from
 // the Users screen, finds them first among group leaders, and the invitation is in SES local; and disables an account,
-// which then cannot sign in, and enables it again.
+// which then cannot sign in, and enables it again; and moves a learner to group leader.
 
 interface StoredMail {
   destination: { to: string[] };
@@ -75,4 +75,30 @@ test('an admin disables an account after a confirmation, its sign-in is refused,
   const admitted = await signIn();
   await expect(admitted.other).not.toHaveURL(/\/auth\/login$/);
   await admitted.context.close();
+});
+
+test("an admin moves a learner to group leader, and the learner's next sign-in opens the leader's dashboard", async ({ page, browser, cloud }, testInfo) => {
+  const learner = await createTestAccount(cloud, 'learner', 're-roled-learner');
+  await signInAsAdmin(page, cloud);
+  await page.goto('/dashboard/admin/users');
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Learners' }).click();
+  const row = page.getByRole('region', { name: 'Learners' }).getByRole('row').filter({ hasText: learner.email });
+  await row.getByRole('button', { name: `Change the role of ${learner.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change role' });
+  await dialog.getByRole('combobox', { name: 'New role' }).click();
+  await page.getByRole('option', { name: 'Group leader' }).click();
+  await checkAndShoot(page, testInfo, 'users-change-role');
+  await dialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Role changed' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Learners' }).getByText(learner.email)).toHaveCount(0);
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/auth/login');
+  await other.getByLabel('Email').fill(learner.email);
+  await other.getByLabel('Password', { exact: true }).fill(learner.password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other).toHaveURL(/\/dashboard\/leader$/);
+  await context.close();
 });

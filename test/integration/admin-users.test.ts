@@ -95,6 +95,29 @@ describe('user management', () => {
     expect(await users()).toEqual(before);
   });
 
+  it("moves a learner to group leader: the next sign-in carries the new role, the counts follow, a creator's role stays", async () => {
+    const admin = await accountWithRole('admin', 'users-role-admin');
+    const learner = await accountWithRole('learner', 'users-role-learner');
+    const creator = await accountWithRole('creator', 'users-role-creator');
+    const before = ((await api('GET', '/api/admin/stats', { token: admin.token })).body as AdminStats).users;
+
+    const moved = await api('PATCH', `/api/admin/users/${learner.id}`, { token: admin.token, body: { role: 'leader' } });
+    expect(moved).toMatchObject({ status: 200, body: { id: learner.id, role: 'leader', disabled: false } });
+    const token = await signIn(learner.email, learner.password);
+    expect((await api('GET', '/api/me', { token })).body).toMatchObject({ role: 'leader' });
+    expect((await api('GET', '/api/admin/users', { token })).status).toBe(403);
+    const leaders = ((await api('GET', '/api/admin/users?role=leader', { token: admin.token })).body as AdminUserList).items;
+    expect(leaders[0]).toMatchObject({ id: learner.id, role: 'leader' });
+    const after = ((await api('GET', '/api/admin/stats', { token: admin.token })).body as AdminStats).users;
+    expect(after).toEqual({ ...before, learners: before.learners - 1, leaders: before.leaders + 1 });
+
+    const creatorMove = await api('PATCH', `/api/admin/users/${creator.id}`, { token: admin.token, body: { role: 'leader' } });
+    expect(creatorMove).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } });
+    expect((await api('PATCH', `/api/admin/users/${learner.id}`, { token: admin.token, body: { role: 'creator' } })).status).toBe(400);
+    expect((await api('PATCH', `/api/admin/users/${learner.id}`, { token: admin.token, body: {} })).status).toBe(400);
+    expect((await api('PATCH', `/api/admin/users/${admin.id}`, { token: admin.token, body: { role: 'learner' } })).status).toBe(409);
+  });
+
   it('refuses disabling oneself (409), an unknown id (404), a bad body (400) and any caller who is not an admin (403)', async () => {
     const admin = await accountWithRole('admin', 'users-self');
     const self = await api('PATCH', `/api/admin/users/${admin.id}`, { token: admin.token, body: { disabled: true } });

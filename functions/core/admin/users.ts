@@ -1,4 +1,4 @@
-import { USERS_PAGE_SIZE, type AdminUser, type AdminUserList, type CreateUserBody } from '#contracts/admin-users.ts';
+import { USERS_PAGE_SIZE, type AdminUser, type AdminUserList, type CreateUserBody, type UpdateUserBody } from '#contracts/admin-users.ts';
 import type { Role } from '#contracts/common.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { accountInvitationEmail } from '#core/enrollments/invitation-email.ts';
@@ -38,18 +38,32 @@ export const inviteUser = async (deps: InviteUserDeps, body: CreateUserBody): Pr
 
 /**
  * PATCH /api/admin/users/{userId}: an admin turns an account off (it can no longer sign in or refresh a session, and
- * its sessions are signed out) or on again. The account, its data and the role counters stay; `users_disabled` moves.
- * The sign-in provider changes first, then the profile: a retry after a failure in between completes the change,
- * since both steps are idempotent. An admin cannot turn their own account off (409), so one admin always remains.
+ * its sessions are signed out) or on again, and/or moves it to another role among admin, group leader and learner
+ * (its group, profile and role counters; it is signed out so that its next sign-in carries the new role). A creator's
+ * role stays, and no account becomes a creator: a creator's courses, learners and subscription belong to that role.
+ * An admin can neither turn off nor re-role their own account (409), so one admin always remains. Each change goes
+ * to the sign-in provider first, then the profile: a retry after a failure in between completes it (both idempotent).
+ * The account, its data and `usersTotal` stay; `users_disabled` and the role counters move.
  */
-export const setUserDisabled = async (
+export const updateUser = async (
   deps: { users: UserRepository; directory: Directory },
-  input: { adminId: string; userId: string; disabled: boolean },
+  input: { adminId: string; userId: string; changes: UpdateUserBody },
 ): Promise<AdminUser> => {
-  if (input.disabled && input.userId === input.adminId) throw new ConflictError('You cannot disable your own account.');
+  const { disabled, role } = input.changes;
+  const self = input.userId === input.adminId;
+  if (self && disabled === true) throw new ConflictError('You cannot disable your own account.');
   const user = await deps.users.getUser(input.userId);
   if (!user) throw new NotFoundError('No account has this id.');
-  await deps.directory.setSignInEnabled(user.id, !input.disabled);
-  await deps.users.setDisabled(user.id, input.disabled);
-  return adminUser({ ...user, disabled: input.disabled });
+  const moving = role !== undefined && role !== user.role;
+  if (moving && self) throw new ConflictError('You cannot change your own role.');
+  if (moving && user.role === 'creator') throw new ConflictError("A creator's role cannot be changed: their courses, learners and subscription belong to the creator account.");
+  if (moving) {
+    await deps.directory.changeGroup(user.id, user.role, role);
+    await deps.users.changeRole(user.id, user.role, role);
+  }
+  if (disabled !== undefined) {
+    await deps.directory.setSignInEnabled(user.id, !disabled);
+    await deps.users.setDisabled(user.id, disabled);
+  }
+  return adminUser({ ...user, role: role ?? user.role, disabled: disabled ?? user.disabled === true });
 };

@@ -37,6 +37,13 @@ export const memoryUsers = (initial: User[] = []) => {
       const from = cursor ? Number(cursor) : 0;
       return { items: all.slice(from, from + limit).map(copy), nextCursor: from + limit < all.length ? String(from + limit) : null };
     },
+    async changeRole(id, from, to) {
+      const user = byId.get(id);
+      if (!user || user.role !== from || from === to) return;
+      user.role = to;
+      counters[`users_${from}`] = (counters[`users_${from}`] ?? 0) - 1;
+      counters[`users_${to}`] = (counters[`users_${to}`] ?? 0) + 1;
+    },
     async setDisabled(id, disabled) {
       const user = byId.get(id);
       if (!user || (user.disabled === true) === disabled) return;
@@ -72,6 +79,12 @@ export const memoryDirectory = () => {
       const account = accounts.get(username) ?? { id: username, groups: [] };
       if (!account.groups.includes(role)) account.groups.push(role);
       accounts.set(username, account);
+    },
+    async changeGroup(userId, from, to) {
+      const account = [...accounts.values()].find((a) => a.id === userId);
+      if (!account) throw new Error(`no account ${userId}`);
+      account.groups = [...account.groups.filter((g) => g !== from && g !== to), to];
+      account.signedOut = (account.signedOut ?? 0) + 1;
     },
     async setSignInEnabled(userId, enabled) {
       const account = [...accounts.values()].find((a) => a.id === userId);

@@ -62,6 +62,23 @@ describe('the users table (DynamoDB Local)', () => {
     expect(await users.getUser(user.id)).toMatchObject({ disabled: false });
   });
 
+  it('moves an account to another role with its role index and counters, once; a stale move changes nothing', async () => {
+    const users = dynamoUsers();
+    const user = newUser({ role: 'learner' });
+    await users.createUser(user);
+    const before = await counters();
+    await users.changeRole(user.id, 'learner', 'leader');
+    await users.changeRole(user.id, 'learner', 'leader');
+    expect(await users.getUser(user.id)).toEqual({ ...user, role: 'leader' });
+    expect(await rawItem(userKeys.profile(user.id))).toMatchObject({ gsi1pk: 'ROLE#leader', gsi1sk: `${user.createdAt}#${user.id}` });
+    const after = await counters();
+    expect((after['users_leader'] ?? 0) - (before['users_leader'] ?? 0)).toBe(1);
+    expect((after['users_learner'] ?? 0) - (before['users_learner'] ?? 0)).toBe(-1);
+    expect(after['usersTotal']).toBe(before['usersTotal']);
+    await users.changeRole(unique('nobody'), 'learner', 'admin');
+    expect((await counters())['users_admin']).toBe(after['users_admin']);
+  });
+
   it('reads many profiles in one batch, leaving out unknown ids and repeats', async () => {
     const users = dynamoUsers();
     const [a, b] = [newUser(), newUser({ role: 'creator' })];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USERS_PAGE_SIZE } from '#contracts/admin-users.ts';
-import { inviteUser, listUsers, setUserDisabled } from '#core/admin/users.ts';
+import { inviteUser, listUsers, updateUser } from '#core/admin/users.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { APP_ORIGIN, fakeDeps } from '#test/functions/fakes/deps.ts';
 import { memoryMailer } from '#test/functions/fakes/enrollments.ts';
@@ -51,15 +51,16 @@ describe('user management', () => {
     const lee = await inviteUser(deps, { email: 'lee@example.com', role: 'leader' });
     const account = () => d.directory.accounts.get('lee@example.com')!;
     const input = { adminId: 'admin-1', userId: lee.id };
+    const set = (disabled: boolean) => updateUser(d, { ...input, changes: { disabled } });
 
-    expect(await setUserDisabled(d, { ...input, disabled: true })).toEqual({ ...lee, disabled: true });
+    expect(await set(true)).toEqual({ ...lee, disabled: true });
     expect(account()).toMatchObject({ enabled: false, signedOut: 1 });
     expect(await d.users.getUser(lee.id)).toMatchObject({ disabled: true });
-    await setUserDisabled(d, { ...input, disabled: true });
+    await set(true);
     expect(d.users.counters).toMatchObject({ users_disabled: 1, users_leader: 1 });
     expect((await listUsers(d, 'leader', undefined)).items).toEqual([{ ...lee, disabled: true }]);
 
-    expect(await setUserDisabled(d, { ...input, disabled: false })).toEqual(lee);
+    expect(await set(false)).toEqual(lee);
     expect(account()).toMatchObject({ enabled: true });
     expect(d.users.counters).toMatchObject({ users_disabled: 0, users_leader: 1, usersTotal: 2 });
   });
@@ -67,12 +68,42 @@ describe('user management', () => {
   it('refuses to disable the calling admin or an unknown id, and changes nothing', async () => {
     const { d, deps } = invite();
     const admin = await inviteUser(deps, { email: 'root@example.com', role: 'admin' });
-    await expect(setUserDisabled(d, { adminId: admin.id, userId: admin.id, disabled: true })).rejects.toThrow(
+    await expect(updateUser(d, { adminId: admin.id, userId: admin.id, changes: { disabled: true } })).rejects.toThrow(
       new ConflictError('You cannot disable your own account.'),
     );
-    await expect(setUserDisabled(d, { adminId: admin.id, userId: 'nobody', disabled: true })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateUser(d, { adminId: admin.id, userId: 'nobody', changes: { disabled: true } })).rejects.toBeInstanceOf(NotFoundError);
     expect(d.directory.accounts.get('root@example.com')?.enabled).toBeUndefined();
     expect(d.users.counters['users_disabled']).toBeUndefined();
-    expect(await setUserDisabled(d, { adminId: admin.id, userId: admin.id, disabled: false })).toMatchObject({ disabled: false });
+    expect(await updateUser(d, { adminId: admin.id, userId: admin.id, changes: { disabled: false } })).toMatchObject({ disabled: false });
+  });
+
+  it('moves an account to another role: its group, profile, role list and counters, and signs it out', async () => {
+    const { d, deps } = invite();
+    const lee = await inviteUser(deps, { email: 'lee@example.com', role: 'learner' });
+    const before = { ...d.users.counters };
+    const moved = await updateUser(d, { adminId: 'admin-1', userId: lee.id, changes: { role: 'leader' } });
+    expect(moved).toEqual({ ...lee, role: 'leader' });
+    expect(d.directory.accounts.get('lee@example.com')).toMatchObject({ groups: ['leader'], signedOut: 1 });
+    expect((await listUsers(d, 'leader', undefined)).items).toEqual([moved]);
+    expect((await listUsers(d, 'learner', undefined)).items).toEqual([]);
+    expect(d.users.counters).toMatchObject({ users_learner: before['users_learner']! - 1, users_leader: 1, usersTotal: before['usersTotal'] });
+
+    // The same role again changes nothing; a role and a switch in one request do both.
+    await updateUser(d, { adminId: 'admin-1', userId: lee.id, changes: { role: 'leader' } });
+    expect(d.directory.accounts.get('lee@example.com')?.signedOut).toBe(1);
+    expect(await updateUser(d, { adminId: 'admin-1', userId: lee.id, changes: { role: 'admin', disabled: true } })).toEqual({ ...lee, role: 'admin', disabled: true });
+    expect(d.users.counters).toMatchObject({ users_leader: 0, users_admin: 1, users_disabled: 1 });
+  });
+
+  it("keeps a creator's role, and one's own, with the reason", async () => {
+    const { d, deps } = invite();
+    const admin = await inviteUser(deps, { email: 'root@example.com', role: 'admin' });
+    await expect(updateUser(d, { adminId: admin.id, userId: admin.id, changes: { role: 'learner' } })).rejects.toThrow(
+      new ConflictError('You cannot change your own role.'),
+    );
+    const creatorId = (await d.users.getUserIdByEmail('creator@example.com'))!;
+    await expect(updateUser(d, { adminId: admin.id, userId: creatorId, changes: { role: 'leader' } })).rejects.toThrow(/creator's role cannot be changed/);
+    expect((await d.users.getUser(creatorId))?.role).toBe('creator');
+    expect((await d.users.getUser(admin.id))?.role).toBe('admin');
   });
 });

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminUser, adminUserList, type AdminUser, type CreateUserBody } from '@contracts/admin-users.ts';
+import { adminUser, adminUserList, type AdminUser, type CreateUserBody, type UpdateUserBody } from '@contracts/admin-users.ts';
 import type { Role } from '@contracts/common.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
@@ -29,18 +29,24 @@ export function useCreateUser() {
 }
 
 /**
- * PATCH /api/admin/users/{userId} `{disabled}`: the account is turned off (no sign-in; its sessions end) or on again.
- * Its row changes in place (the list keeps its pages), and the platform figures are read again.
+ * PATCH /api/admin/users/{userId} `{disabled?, role?}`: the account is turned off (no sign-in; its sessions end) or on
+ * again, or moved to another role. A switch changes its row in place (the list keeps its pages); a new role moves it
+ * from one role's list to the other's, so both are read again; the platform figures are read again either way.
  */
-export function useSetUserDisabled() {
+export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, disabled }: { user: AdminUser; disabled: boolean }) =>
-      apiClient.patch(`/api/admin/users/${encodeURIComponent(user.id)}`, adminUser, { body: { disabled } }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(adminUsersQueryOptions(updated.role).queryKey, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((u) => (u.id === updated.id ? updated : u)) })) },
-      );
+    mutationFn: ({ user, changes }: { user: AdminUser; changes: UpdateUserBody }) =>
+      apiClient.patch(`/api/admin/users/${encodeURIComponent(user.id)}`, adminUser, { body: changes }),
+    onSuccess: (updated, { user }) => {
+      if (updated.role === user.role) {
+        queryClient.setQueryData(adminUsersQueryOptions(updated.role).queryKey, (data) =>
+          data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((u) => (u.id === updated.id ? updated : u)) })) },
+        );
+      } else {
+        void queryClient.invalidateQueries({ queryKey: adminUsersQueryOptions(user.role).queryKey });
+        void queryClient.invalidateQueries({ queryKey: adminUsersQueryOptions(updated.role).queryKey });
+      }
       void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },
   });

@@ -161,4 +161,36 @@ describe('AdminUsersScreen', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(within(rows()[0]!).getAllByText('Active')).not.toHaveLength(0);
   });
+
+  it("changes a learner's role in a dialog, moving them to the other role's list; a creator has no such action", async () => {
+    const lee = user(4, 'learner');
+    let moved = false;
+    const api = fakeApi({
+      'GET /api/admin/users?role=creator': () => jsonResponse(200, { items: [user(1)], nextCursor: null }),
+      'GET /api/admin/users?role=learner': () => jsonResponse(200, { items: moved ? [] : [lee], nextCursor: null }),
+      'GET /api/admin/users?role=leader': () => jsonResponse(200, { items: moved ? [{ ...lee, role: 'leader' }] : [], nextCursor: null }),
+      'PATCH /api/admin/users/u4': () => {
+        moved = true;
+        return jsonResponse(200, { ...lee, role: 'leader' });
+      },
+    });
+    renderWithProviders(<AdminUsersScreen />);
+    await screen.findByText('person1@example.com');
+    expect(within(rows()[0]!).queryByRole('button', { name: /Change the role/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Learners' }));
+    await screen.findByText('person4@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Change the role of person4@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change role' });
+    expect(dialog).toHaveTextContent('person4@example.com is a learner.');
+    expect(within(dialog).getByRole('button', { name: 'Change role' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'New role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Group leader' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Role changed', { description: 'person4@example.com is now a group leader and signs in again to use it.' }));
+    expect(callsTo(api, 'PATCH', '/api/admin/users/u4')[0]!.body).toEqual({ role: 'leader' });
+    expect(await screen.findByText('No learners yet')).toBeInTheDocument();
+  });
 });

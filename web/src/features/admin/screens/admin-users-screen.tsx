@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { createUserBody, roleNames, type AdminUser, type CreateUserBody } from '@contracts/admin-users.ts';
+import { assignableRoles, createUserBody, roleNames, type AdminUser, type CreateUserBody } from '@contracts/admin-users.ts';
 import { roles, type Role } from '@contracts/common.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -19,7 +19,7 @@ import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDay } from '@/lib/format-date.ts';
 import { useProfile } from '@/lib/session-hooks.ts';
-import { adminUsersQueryOptions, useCreateUser, useSetUserDisabled } from '../api/users-queries.ts';
+import { adminUsersQueryOptions, useCreateUser, useUpdateUser } from '../api/users-queries.ts';
 import { EmailLoadFailed as LoadFailed, EmailLoading as Loading } from '../components/email-load-states.tsx';
 import { fieldErrorsOfFailure, fieldErrorsOfIssues, type FieldErrors } from '../components/email-form-errors.ts';
 import { SelectField } from '../components/select-field.tsx';
@@ -37,6 +37,7 @@ export function AdminUsersScreen() {
   const [role, setRole] = useState<Role>('creator');
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<AdminUser>();
+  const [reRoling, setReRoling] = useState<AdminUser>();
   const users = useInfiniteQuery(adminUsersQueryOptions(role));
   const me = useProfile().data;
   const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
@@ -106,9 +107,17 @@ export function AdminUsersScreen() {
                       {user.id === me?.id ? (
                         <span className="text-sm text-muted-foreground">You</span>
                       ) : (
-                        <Button variant="outline" size="sm" aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`} onClick={() => setToggling(user)}>
-                          {user.disabled ? 'Enable' : 'Disable'}
-                        </Button>
+                        <div className="flex flex-wrap justify-end gap-2">
+                          {/* A creator's courses and subscription belong to the creator role: it does not change. */}
+                          {user.role !== 'creator' && (
+                            <Button variant="outline" size="sm" aria-label={`Change the role of ${user.email}`} onClick={() => setReRoling(user)}>
+                              Change role
+                            </Button>
+                          )}
+                          <Button variant="outline" size="sm" aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`} onClick={() => setToggling(user)}>
+                            {user.disabled ? 'Enable' : 'Disable'}
+                          </Button>
+                        </div>
                       )}
                     </TableCell>
                   </TableRow>
@@ -125,6 +134,7 @@ export function AdminUsersScreen() {
       )}
 
       <ToggleAccountDialog user={toggling} onDone={() => setToggling(undefined)} />
+      <ChangeRoleDialog user={reRoling} onDone={() => setReRoling(undefined)} />
 
       <AddUserDialog
         open={adding}
@@ -144,12 +154,12 @@ function StatusBadge({ disabled }: { disabled: boolean }) {
 
 /** Disable or Enable, confirmed: what happens to the account is said before it does. */
 function ToggleAccountDialog({ user, onDone }: { user: AdminUser | undefined; onDone: () => void }) {
-  const toggle = useSetUserDisabled();
+  const toggle = useUpdateUser();
   const disabling = user?.disabled !== true;
   const confirm = () => {
     if (!user) return;
     toggle.mutate(
-      { user, disabled: disabling },
+      { user, changes: { disabled: disabling } },
       {
         onSuccess: (updated) => {
           if (updated.disabled) toast.success('Account disabled', { description: `${updated.email} can no longer sign in.` });
@@ -176,6 +186,65 @@ function ToggleAccountDialog({ user, onDone }: { user: AdminUser | undefined; on
     </ConfirmDialog>
   );
 }
+
+type AssignableRole = (typeof assignableRoles)[number];
+
+/** 'Change role': another of admin, group leader and learner; the account is signed out and signs in with it. */
+function ChangeRoleDialog({ user, onDone }: { user: AdminUser | undefined; onDone: () => void }) {
+  const update = useUpdateUser();
+  const [picked, setPicked] = useState<AssignableRole>();
+  const role = picked ?? (user?.role as AssignableRole | undefined) ?? 'learner';
+  const close = () => {
+    setPicked(undefined);
+    onDone();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user || role === user.role) return;
+    update.mutate(
+      { user, changes: { role } },
+      {
+        onSuccess: (updated) => {
+          toast.success('Role changed', { description: `${updated.email} is now ${article(roleNames[updated.role])} and signs in again to use it.` });
+          close();
+        },
+        onError: (error) => toast.error('Could not change the role', { description: errorMessage(error) }),
+      },
+    );
+  };
+  return (
+    <Dialog open={user !== undefined} onOpenChange={(open) => !open && !update.isPending && close()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Change role</DialogTitle>
+          <DialogDescription>
+            {user?.email} is {article(roleNames[user?.role ?? 'learner'])}. With another role they are signed out, and sign in again to use it.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <SelectField label="New role" value={role} error={undefined} onValueChange={(value) => setPicked(value as AssignableRole)}>
+            {assignableRoles.map((r) => (
+              <SelectItem key={r} value={r}>
+                {roleNames[r]}
+              </SelectItem>
+            ))}
+          </SelectField>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={update.isPending} onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending} disabled={role === user?.role}>
+              Change role
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** 'a Learner', 'an Admin'. */
+const article = (noun: string) => `${/^[AEIOU]/i.test(noun) ? 'an' : 'a'} ${noun.toLowerCase()}`;
 
 const emptyDraft: CreateUserBody = { email: '', role: 'leader' };
 
