@@ -1,3 +1,4 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { checkAndShoot, createTestAccount, expect, signInAsAdmin, test } from './support/cloud.ts';
 
 // User management (issue 11 point 4) in a real browser against the local cloud: the admin invites a group leader from
@@ -8,6 +9,17 @@ interface StoredMail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string };
+}
+
+/** The account signs in from a browser of its own (not the admin's session). */
+async function signInElsewhere(browser: Browser, account: { email: string; password: string }): Promise<{ other: Page; context: BrowserContext }> {
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/auth/login');
+  await other.getByLabel('Email').fill(account.email);
+  await other.getByLabel('Password', { exact: true }).fill(account.password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  return { other, context };
 }
 
 test('an admin invites a group leader, sees them listed first, and the invitation is emailed', async ({ page, cloud }, testInfo) => {
@@ -55,15 +67,7 @@ test('an admin disables an account after a confirmation, its sign-in is refused,
   await expect(row).toContainText('Disabled');
   await checkAndShoot(page, testInfo, 'users-disabled-row');
 
-  const signIn = async () => {
-    const context = await browser.newContext();
-    const other = await context.newPage();
-    await other.goto('/auth/login');
-    await other.getByLabel('Email').fill(creator.email);
-    await other.getByLabel('Password', { exact: true }).fill(creator.password);
-    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
-    return { other, context };
-  };
+  const signIn = () => signInElsewhere(browser, creator);
   const refused = await signIn();
   await expect(refused.other.locator('[data-sonner-toast]').filter({ hasText: 'Sign in failed' })).toContainText('User is disabled.');
   await expect(refused.other).toHaveURL(/\/auth\/login$/);
@@ -93,12 +97,7 @@ test("an admin moves a learner to group leader, and the learner's next sign-in o
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Role changed' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Learners' }).getByText(learner.email)).toHaveCount(0);
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await other.goto('/auth/login');
-  await other.getByLabel('Email').fill(learner.email);
-  await other.getByLabel('Password', { exact: true }).fill(learner.password);
-  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const { other, context } = await signInElsewhere(browser, learner);
   await expect(other).toHaveURL(/\/dashboard\/leader$/);
   await context.close();
 });
