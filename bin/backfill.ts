@@ -1,3 +1,4 @@
+import { backfillPayingCounters } from '#data/admin-stats.ts';
 import { backfillCourseIndex } from '#data/courses.ts';
 
 /**
@@ -7,3 +8,5 @@ import { backfillCourseIndex } from '#data/courses.ts';
  */
 const indexed = await backfillCourseIndex();
 console.log(`courses given the all-courses index keys: ${indexed}`);
+const paying = await backfillPayingCounters();
+console.log(paying ? `paid-up subscription counters set: Starter ${paying.starter}, Pro ${paying.pro}` : 'paid-up subscription counters: already there, left alone');

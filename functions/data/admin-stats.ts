@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { platformActivity, type PlatformActivity } from '#contracts/admin.ts';
 import type { CounterDeltas, StoredSubscription, User } from '#core/ports.ts';
@@ -6,7 +6,7 @@ import { signUpActivity, subscriptionActivity } from '#core/admin/platform-activ
 import { weekStartOf } from '#core/admin/platform-figures.ts';
 import { ACTIVITY_DAYS, type PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { countersKey } from '#data/counters.ts';
-import { documentClient, tableName } from '#data/table.ts';
+import { documentClient, tableName, writeIf } from '#data/table.ts';
 
 /**
  * The admin's trend weeks and recent activity (access pattern 18, with the platform counters of counters.ts). Both are
@@ -112,3 +112,46 @@ export const dynamoAdminStats = (): PlatformStatsReader => ({
     };
   },
 });
+
+/**
+ * A one-off migration, never on a request path (`npm run backfill`): a table whose subscriptions predate the paid-up
+ * counters (`subs_paying_<plan>`, which the MRR reads) gets them from the paid-up subscriptions themselves: one Query
+ * of the `SUBSTATE#active` index, page after page, counted by plan, then set on the counters item only while it has
+ * none, so a second run, or a table that always had them, changes nothing. Run it right after the deploy: an event
+ * applied between the count and the set makes it leave the counters alone (the answer says so). Past weeks' trend
+ * values are not rebuilt. Answers the counts it set, or undefined when it set none.
+ */
+export const backfillPayingCounters = async (): Promise<{ starter: number; pro: number } | undefined> => {
+  const counts = { starter: 0, pro: 0 };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'SUBSTATE#active' },
+        ProjectionExpression: 'tier',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const tier: unknown = item['tier'];
+      if (tier === 'starter' || tier === 'pro') counts[tier]++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const set = await writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: countersKey,
+        UpdateExpression: 'SET subs_paying_starter = :starter, subs_paying_pro = :pro, #type = :type',
+        ConditionExpression: 'attribute_not_exists(subs_paying_starter) AND attribute_not_exists(subs_paying_pro)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':starter': counts.starter, ':pro': counts.pro, ':type': 'Counters' },
+      }),
+    ),
+  );
+  return set ? counts : undefined;
+};

@@ -1,11 +1,12 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubscription } from '#core/ports.ts';
 import { lastWeekStarts, weekStartOf } from '#core/admin/platform-figures.ts';
 import { counterDeltas } from '#core/billing/subscription-state.ts';
-import { adminStatsKeys, dynamoAdminStats } from '#data/admin-stats.ts';
+import { adminStatsKeys, backfillPayingCounters, dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoBilling } from '#data/billing.ts';
-import { countRoleChange } from '#data/counters.ts';
-import { transact } from '#data/table.ts';
+import { countersKey, countRoleChange } from '#data/counters.ts';
+import { documentClient, tableName, transact } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { counters } from '../billing-support.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -68,5 +69,43 @@ describe('the admin stats items (DynamoDB Local)', () => {
     expect((after['users_leader'] ?? 0) - (before['users_leader'] ?? 0)).toBe(1);
     expect(after['usersTotal']).toBe(before['usersTotal']);
     await transact(countRoleChange('leader', 'learner'));
+  });
+
+  it('backfills the paid-up counters of a table that predates them from the paid-up subscriptions, once', async () => {
+    const billing = dynamoBilling();
+    for (const tier of ['starter', 'pro', 'pro'] as const) {
+      const userId = unique('backfill-sub');
+      const sub: StoredSubscription = {
+        userId,
+        subscriptionId: `sub_${userId}`,
+        customerId: `cus_${userId}`,
+        status: 'active',
+        tier,
+        trialEnd: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        lastEventAt: 100,
+        lastEventRank: 2,
+        updatedAt: new Date().toISOString(),
+        hasSubscribed: true,
+      };
+      await billing.applySubscriptionEvent({ event: { id: `evt_${userId}`, type: 'customer.subscription.created' }, before: undefined, after: sub, counters: counterDeltas(undefined, sub) });
+    }
+    // The oracle: the paid-up subscriptions as the index holds them now.
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'SUBSTATE#active' } }),
+    );
+    const expected = { starter: Items.filter((i) => i['tier'] === 'starter').length, pro: Items.filter((i) => i['tier'] === 'pro').length };
+    expect(expected.pro).toBeGreaterThanOrEqual(2);
+    const kept = await counters();
+    const remove = () =>
+      documentClient().send(new UpdateCommand({ TableName: tableName(), Key: countersKey, UpdateExpression: 'REMOVE subs_paying_starter, subs_paying_pro' }));
+    await remove();
+
+    expect(await backfillPayingCounters()).toEqual(expected);
+    expect(await counters()).toMatchObject({ subs_paying_starter: expected.starter, subs_paying_pro: expected.pro });
+    expect(await backfillPayingCounters()).toBeUndefined();
+    // As the rest of the suite left them (they were right: the backfill found the same).
+    expect(kept).toMatchObject({ subs_paying_starter: expected.starter, subs_paying_pro: expected.pro });
   });
 });
