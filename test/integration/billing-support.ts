@@ -100,8 +100,8 @@ export const giveCredits = async (userId: string, balance: number, overrides: Pa
   return account;
 };
 
-export const counters = async () =>
-  ((await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: countersKey, ConsistentRead: true }))).Item ?? {}) as Record<string, number>;
+export const counters = async (table = outputs().TableName) =>
+  ((await dynamo().send(new GetCommand({ TableName: table, Key: countersKey, ConsistentRead: true }))).Item ?? {}) as Record<string, number>;
 
 export const credits = async (token: string) => (await api('GET', '/api/me/credits', { token })).body;
 export const subscription = async (token: string) => (await api('GET', '/api/me/subscription', { token })).body;

@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubscription } from '#core/ports.ts';
 import { lastWeekStarts, weekStartOf } from '#core/admin/platform-figures.ts';
@@ -6,11 +6,13 @@ import { counterDeltas } from '#core/billing/subscription-state.ts';
 import { adminStatsKeys, backfillPayingCounters, dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { countersKey, countRoleChange } from '#data/counters.ts';
-import { documentClient, tableName, transact } from '#data/table.ts';
+import { documentClient, transact } from '#data/table.ts';
+import { resetConfig } from '#functions/config.ts';
+import { ensureTable } from '#lib/local/dynamodb/dynamodb-local.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { counters } from '../billing-support.ts';
-import { useLocalCloudEnv } from '../support.ts';
-import { rawItem, unique } from './data-support.ts';
+import { outputs, useLocalCloudEnv } from '../support.ts';
+import { deleteTable, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -72,40 +74,47 @@ describe('the admin stats items (DynamoDB Local)', () => {
   });
 
   it('backfills the paid-up counters of a table that predates them from the paid-up subscriptions, once', async () => {
-    const billing = dynamoBilling();
-    for (const tier of ['starter', 'pro', 'pro'] as const) {
-      const userId = unique('backfill-sub');
-      const sub: StoredSubscription = {
-        userId,
-        subscriptionId: `sub_${userId}`,
-        customerId: `cus_${userId}`,
-        status: 'active',
-        tier,
-        trialEnd: null,
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-        lastEventAt: 100,
-        lastEventRank: 2,
-        updatedAt: new Date().toISOString(),
-        hasSubscribed: true,
+    // A table of its own: the shared one's subscriptions move under webhooks the rest of the suite set off.
+    const table = unique('backfill-table');
+    await ensureTable(outputs().DynamoDbEndpoint, table);
+    const shared = process.env['TABLE_NAME'];
+    try {
+      process.env['TABLE_NAME'] = table;
+      resetConfig();
+      const billing = dynamoBilling();
+      const subscribe = async (tier: 'starter' | 'pro', status: string) => {
+        const userId = unique('backfill-sub');
+        const sub: StoredSubscription = {
+          userId,
+          subscriptionId: `sub_${userId}`,
+          customerId: `cus_${userId}`,
+          status,
+          tier,
+          trialEnd: null,
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          lastEventAt: 100,
+          lastEventRank: 2,
+          updatedAt: new Date().toISOString(),
+          hasSubscribed: true,
+        };
+        await billing.applySubscriptionEvent({ event: { id: `evt_${userId}`, type: 'customer.subscription.created' }, before: undefined, after: sub, counters: counterDeltas(undefined, sub) });
       };
-      await billing.applySubscriptionEvent({ event: { id: `evt_${userId}`, type: 'customer.subscription.created' }, before: undefined, after: sub, counters: counterDeltas(undefined, sub) });
-    }
-    // The oracle: the paid-up subscriptions as the index holds them now.
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'SUBSTATE#active' } }),
-    );
-    const expected = { starter: Items.filter((i) => i['tier'] === 'starter').length, pro: Items.filter((i) => i['tier'] === 'pro').length };
-    expect(expected.pro).toBeGreaterThanOrEqual(2);
-    const kept = await counters();
-    const remove = () =>
-      documentClient().send(new UpdateCommand({ TableName: tableName(), Key: countersKey, UpdateExpression: 'REMOVE subs_paying_starter, subs_paying_pro' }));
-    await remove();
+      // Paid up: one Starter, two Pro; on trial or unpaid: not revenue.
+      for (const [tier, status] of [['starter', 'active'], ['pro', 'active'], ['pro', 'active'], ['starter', 'trialing'], ['pro', 'past_due']] as const) await subscribe(tier, status);
+      expect(await counters(table)).toMatchObject({ subs_paying_starter: 1, subs_paying_pro: 2 });
+      await documentClient().send(new UpdateCommand({ TableName: table, Key: countersKey, UpdateExpression: 'REMOVE subs_paying_starter, subs_paying_pro' }));
 
-    expect(await backfillPayingCounters()).toEqual(expected);
-    expect(await counters()).toMatchObject({ subs_paying_starter: expected.starter, subs_paying_pro: expected.pro });
-    expect(await backfillPayingCounters()).toBeUndefined();
-    // As the rest of the suite left them (they were right: the backfill found the same).
-    expect(kept).toMatchObject({ subs_paying_starter: expected.starter, subs_paying_pro: expected.pro });
+      expect(await backfillPayingCounters()).toEqual({ starter: 1, pro: 2 });
+      expect(await counters(table)).toMatchObject({ subs_paying_starter: 1, subs_paying_pro: 2 });
+      // Once: a second run leaves the counters alone, and so do the subscriptions that move them from then on.
+      await subscribe('pro', 'active');
+      expect(await backfillPayingCounters()).toBeUndefined();
+      expect(await counters(table)).toMatchObject({ subs_paying_starter: 1, subs_paying_pro: 3 });
+    } finally {
+      process.env['TABLE_NAME'] = shared;
+      resetConfig();
+      await deleteTable(table);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, outputs } from '../support.ts';
 
@@ -14,3 +15,6 @@ export const rawItem = async (key: { pk: string; sk: string }) =>
 
 /** An item written as it is, bypassing the adapters: legacy or malformed data. */
 export const putRaw = (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: item }));
+
+/** Drops a table a test made for itself (`ensureTable` of the local cloud). */
+export const deleteTable = (table: string) => dynamo().send(new DeleteTableCommand({ TableName: table }));
