@@ -1,7 +1,9 @@
 import { createBilling } from './billing.ts';
 import { errorBody, missing, StripeApiError } from './errors.ts';
 import { renderSession, type EventCause } from './events.ts';
-import { list, obj, str, type FormObject, type FormValue } from './form.ts';
+import { expand } from './expand.ts';
+import { list, obj, str, type FormObject } from './form.ts';
+import { boolean, email, expiry, integer, metadata, paginate, required, url } from './params.ts';
 import {
   mergeMetadata,
   newId,
@@ -36,99 +38,6 @@ export interface ApiResult {
 
 type Handler = (request: ApiRequest, match: string[]) => { status?: number; body: unknown; events?: StripeEvent[] };
 
-// ---- parameter readers: every leaf arrives as a string ----
-
-const integer = (value: FormValue | undefined, param: string, min = 0): number | undefined => {
-  if (value === undefined) return undefined;
-  const text = str(value);
-  if (text === undefined || !/^-?\d+$/.test(text)) throw new StripeApiError(400, `Invalid integer: ${String(text ?? '')}`, 'parameter_invalid_integer', param);
-  const parsed = Number(text);
-  if (parsed < min) throw new StripeApiError(400, `This value must be greater than or equal to ${min}.`, 'parameter_invalid_integer', param);
-  return parsed;
-};
-
-const boolean = (value: FormValue | undefined, param: string): boolean | undefined => {
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw new StripeApiError(400, `Invalid boolean: ${String(str(value) ?? '')}`, 'parameter_invalid_boolean', param);
-};
-
-const url = (value: FormValue | undefined, param: string): string | undefined => {
-  const text = str(value);
-  if (text === undefined) return undefined;
-  try {
-    new URL(text.replaceAll('{CHECKOUT_SESSION_ID}', 'x'));
-  } catch {
-    throw new StripeApiError(400, 'Not a valid URL', 'url_invalid', param);
-  }
-  return text;
-};
-
-const metadata = (value: FormValue | undefined, param = 'metadata'): Record<string, string> | string | undefined => {
-  if (value === undefined) return undefined;
-  if (typeof value === 'string') return value;
-  const object = obj(value);
-  if (!object) throw new StripeApiError(400, 'Invalid object', 'parameter_invalid_object', param);
-  const out: Record<string, string> = {};
-  for (const [key, item] of Object.entries(object)) {
-    const text = str(item);
-    if (text === undefined) throw new StripeApiError(400, `Invalid value for metadata key ${key}: strings only`, 'parameter_invalid_string', `${param}[${key}]`);
-    if (key.length > 40) throw new StripeApiError(400, 'Metadata keys can be at most 40 characters.', 'parameter_invalid_string', `${param}[${key}]`);
-    if (text.length > 500) throw new StripeApiError(400, 'Metadata values can be at most 500 characters.', 'parameter_invalid_string', `${param}[${key}]`);
-    out[key] = text;
-  }
-  return out;
-};
-
-const required = <T>(value: T | undefined, param: string): T => {
-  if (value === undefined || value === '') throw new StripeApiError(400, `Missing required param: ${param}.`, 'parameter_missing', param);
-  return value;
-};
-
-const email = (value: FormValue | undefined, param: string): string | null | undefined => {
-  const text = str(value);
-  if (text === undefined) return undefined;
-  if (text === '') return null;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) throw new StripeApiError(400, 'Invalid email address: ' + text, 'email_invalid', param);
-  return text;
-};
-
-const expiryWindow = { min: 30 * 60, max: 24 * 3600 };
-/** A few seconds for the request's own travel: a client sending "now + 30 minutes" is not refused for it. */
-const clockSlack = 10;
-
-/** `expires_at`: 30 minutes to 24 hours after creation (Stripe's bounds), 24 hours when absent. */
-const expiry = (value: FormValue | undefined, now: number): number => {
-  const requested = integer(value, 'expires_at');
-  if (requested === undefined) return now + expiryWindow.max;
-  if (requested < now + expiryWindow.min - clockSlack) {
-    throw new StripeApiError(400, 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'parameter_invalid_integer', 'expires_at');
-  }
-  if (requested > now + expiryWindow.max) {
-    throw new StripeApiError(400, 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'parameter_invalid_integer', 'expires_at');
-  }
-  return requested;
-};
-
-// ---- lists: newest first, cursor pagination like Stripe's ----
-
-const paginate = <T extends { id: string }>(oldestFirst: T[], params: FormObject, path: string) => {
-  const limit = integer(params.limit, 'limit', 1) ?? 10;
-  if (limit > 100) throw new StripeApiError(400, 'This value must be less than or equal to 100.', 'parameter_invalid_integer', 'limit');
-  let items = [...oldestFirst].reverse();
-  const after = str(params.starting_after);
-  const before = str(params.ending_before);
-  if (after) items = items.slice(items.findIndex((item) => item.id === after) + 1);
-  if (before) {
-    const index = items.findIndex((item) => item.id === before);
-    items = index >= 0 ? items.slice(Math.max(0, index - limit), index) : [];
-  }
-  return { object: 'list', data: items.slice(0, limit), has_more: items.length > limit, url: path };
-};
-
-// ---- expansion of ids into objects (`expand[]=customer`, `expand[]=data.subscription`) ----
-
 export const createApi = (state: StripeState, options: { publicUrl: () => string }) => {
   const billing = createBilling(state);
 
@@ -145,30 +54,12 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
     return session ? renderSession(session) : id;
   };
 
-  const expandPath = (target: unknown, path: string[]): unknown => {
-    const [head, ...rest] = path;
-    if (head === undefined || target === null || typeof target !== 'object') return target;
-    const record = target as Record<string, unknown>;
-    if (head === 'data' && Array.isArray(record.data)) {
-      record.data = record.data.map((entry) => expandPath(entry, rest));
-      return record;
-    }
-    if (head === 'line_items' && record.object === 'checkout.session') {
-      const session = state.checkoutSessions[String(record.id)];
-      record.line_items = session ? lineItemList(session) : null;
-    } else if (typeof record[head] === 'string') {
-      record[head] = resolve(record[head]);
-    }
-    if (rest.length > 0) record[head] = expandPath(record[head], rest);
-    return record;
-  };
-
-  const expand = (body: unknown, params: FormObject): unknown => {
-    const paths = (list(params.expand) ?? []).map(str).filter((path): path is string => Boolean(path));
-    if (paths.length === 0) return body;
-    const copy = structuredClone(body);
-    for (const path of paths) expandPath(copy, path.split('.'));
-    return copy;
+  const expander = {
+    resolve,
+    lineItems: (sessionId: string) => {
+      const found = state.checkoutSessions[sessionId];
+      return found ? lineItemList(found) : null;
+    },
   };
 
   const lineItemList = (session: CheckoutSession) => ({
@@ -494,11 +385,13 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
 
     ['GET', /^\/v1\/events$/, ({ params }) => {
       const type = str(params.type);
-      return { body: paginate(Object.values(state.events).filter((item) => !type || item.type === type), params, '/v1/events') };
+      // Events of connected accounts are theirs: the platform reads them with the Stripe-Account header (connect.ts).
+      const own = Object.values(state.events).filter((item) => !item.account && (!type || item.type === type));
+      return { body: paginate(own, params, '/v1/events') };
     }],
     ['GET', /^\/v1\/events\/([^/]+)$/, (_request, [, id = '']) => {
       const found = state.events[id];
-      if (!found) throw missing('event', id);
+      if (!found || found.account) throw missing('event', id);
       return { body: found };
     }],
   ];
@@ -511,7 +404,7 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
         if (!match) continue;
         const decoded = match.map((part) => decodeURIComponent(part));
         const result = handler(request, decoded);
-        return { status: result.status ?? 200, body: expand(result.body, request.params), events: result.events ?? [] };
+        return { status: result.status ?? 200, body: expand(result.body, request.params, expander), events: result.events ?? [] };
       }
       throw new StripeApiError(
         404,

@@ -8,9 +8,16 @@ export interface EventCause {
 
 export const automatic: EventCause = { requestId: null, idempotencyKey: null };
 
+type PrivateSessionFields = 'line_items_data' | 'subscription_data' | 'connect_data';
+
 /** The session as the API returns it: the stand-in's bookkeeping fields stay private. */
-export const renderSession = (session: CheckoutSession): Omit<CheckoutSession, 'line_items_data' | 'subscription_data'> => {
-  const { line_items_data: _lines, subscription_data: _subscriptionData, ...visible } = session;
+export const renderSession = <T extends CheckoutSession>(session: T): Omit<T, PrivateSessionFields> => {
+  const {
+    line_items_data: _lines,
+    subscription_data: _subscriptionData,
+    connect_data: _connect,
+    ...visible
+  } = session as T & { connect_data?: unknown };
   return visible;
 };
 
@@ -24,8 +31,11 @@ const snapshot = (object: unknown): unknown =>
 
 export type Emit = (type: string, object: unknown, cause?: EventCause, previousAttributes?: Record<string, unknown>) => StripeEvent;
 
-/** Records an event in the state's log and returns it; delivering it is the caller's business. */
-export const eventLog = (state: StripeState): Emit => (type, object, cause = automatic, previousAttributes) => {
+/**
+ * Records an event in the state's log and returns it; delivering it is the caller's business. With `account`, the
+ * events are Connect events of that connected account: they carry its id as Stripe's do (`event.account`).
+ */
+export const eventLog = (state: StripeState, account?: string): Emit => (type, object, cause = automatic, previousAttributes) => {
   const event: StripeEvent = {
     id: newId('evt'),
     object: 'event',
@@ -38,6 +48,7 @@ export const eventLog = (state: StripeState): Emit => (type, object, cause = aut
     pending_webhooks: 1,
     request: { id: cause.requestId, idempotency_key: cause.idempotencyKey },
     type,
+    ...(account ? { account } : {}),
   };
   state.events[event.id] = event;
   return event;

@@ -44,9 +44,11 @@ const styles = `
   ul.subscriptions h2 { font-size:1.15rem; margin:0 0 .25rem; color:var(--ink); }
   .status { font-weight:600; color:var(--ink); text-transform:capitalize; }
   footer { margin-top:1.5rem; font-size:.8rem; color:var(--muted); }
+  .error { color:#a41c1c; background:#fdecec; border:1px solid #e5a5a5; border-radius:8px; padding:.75rem 1rem; }
 `;
 
-const layout = (title: string, body: string): string => `<!DOCTYPE html>
+/** Every hosted page's frame (checkout, portal, Connect onboarding): same look, no scripts. */
+export const layout = (title: string, body: string): string => `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -67,9 +69,15 @@ export interface CheckoutView {
   session: CheckoutSession;
   lines: { price: Price; product: Product | undefined; quantity: number }[];
   customer: Customer | undefined;
+  /** A session on a connected account: whom the buyer pays. */
+  seller?: string;
+  /** The discount taken off the subtotal, and the code (or coupon) that gave it. */
+  discount?: { amount: number; label: string };
+  /** Why the last Pay was refused (e.g. the promotion code ran out meanwhile). */
+  error?: string;
 }
 
-export const checkoutPage = ({ session, lines, customer }: CheckoutView): string => {
+export const checkoutPage = ({ session, lines, customer, seller, discount, error }: CheckoutView): string => {
   const first = lines[0];
   const name = lines.map((line) => line.product?.name ?? line.price.nickname ?? line.price.id).join(', ');
   const recurring = first?.price.recurring ? ` <small>per ${first.price.recurring.interval}</small>` : '';
@@ -102,13 +110,18 @@ ${back ? `<div class="actions"><a class="link-button secondary" href="${escapeHt
       : '';
   const dueToday = trialDays !== null ? formatMoney(0, session.currency) : total;
 
+  const discountRows = discount
+    ? `<dt>Subtotal</dt><dd>${formatMoney(session.amount_subtotal, session.currency)}</dd>
+  <dt>Discount</dt><dd>-${formatMoney(discount.amount, session.currency)} (${escapeHtml(discount.label)})</dd>
+  `
+    : '';
   return layout(
     `Pay for ${name}`,
-    `<h1>${escapeHtml(name)}</h1>
-<p class="amount">${total}${recurring}</p>
+    `${error ? `<p class="error" role="alert">${escapeHtml(error)} Nothing was charged.</p>\n` : ''}<h1>${escapeHtml(name)}</h1>
+${seller ? `<p>Sold by ${escapeHtml(seller)}</p>\n` : ''}<p class="amount">${total}${recurring}</p>
 ${trialNote}
 <dl>
-  <dt>Due today</dt><dd>${dueToday}</dd>
+  ${discountRows}<dt>Due today</dt><dd>${dueToday}</dd>
   ${email ? `<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''}
   <dt>Card</dt><dd>Test card 4242 4242 4242 4242</dd>
 </dl>

@@ -1,11 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenAt } from '../http-server.ts';
+import { noAccessTo } from './accounts.ts';
 import { createApi } from './api.ts';
+import { createConnect } from './connect.ts';
+import { connectHttp } from './connect-http.ts';
 import { errorBody, StripeApiError } from './errors.ts';
 import { automatic, type EventCause } from './events.ts';
 import { parseForm, type FormObject } from './form.ts';
-import { checkoutPage, notFoundPage, portalPage } from './pages.ts';
-import { apiVersion, createState, newId, seedCatalogue, type StripeEvent, type StripeState } from './state.ts';
+import { readBody, redirect, sendHtml, sendJson } from './http.ts';
+import { checkoutPage, notFoundPage, portalPage, type CheckoutView } from './pages.ts';
+import { apiVersion, continueFrom, createState, newId, type StripeEvent, type StripeState } from './state.ts';
 import { createWebhookSender, type Logger } from './webhooks.ts';
 
 /**
@@ -29,6 +33,13 @@ export interface StripeStandInOptions {
   state?: StripeState;
   /** Called after anything that may have changed the state (to save it; stripe/saved-state.ts). */
   onChange?: () => void;
+  /**
+   * Where Connect events (those of connected accounts, carrying `account`) are POSTed: the platform's
+   * `/api/webhooks/stripe-connect`. Without it they are only recorded (`GET /_stand-in/events`).
+   */
+  connectWebhookUrl?: string;
+  /** The Connect endpoint's own secret (`whsec_...`); required with `connectWebhookUrl`. */
+  connectWebhookSecret?: string;
 }
 
 export interface StripeStandIn {
@@ -39,51 +50,6 @@ export interface StripeStandIn {
   webhooksIdle(): Promise<void>;
   stop(): Promise<void>;
 }
-
-const maxBodyBytes = 1024 * 1024;
-
-const readBody = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBodyBytes) {
-        reject(new StripeApiError(413, 'Request body too large.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
-const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
-  const payload = JSON.stringify(body, null, 2);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(payload),
-    'Cache-Control': 'no-cache, no-store',
-    ...headers,
-  });
-  res.end(payload);
-};
-
-const sendHtml = (res: ServerResponse, status: number, html: string): void => {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; base-uri 'none'; frame-ancestors 'none'",
-  });
-  res.end(html);
-};
-
-const redirect = (res: ServerResponse, location: string): void => {
-  res.writeHead(303, { Location: location, 'Content-Length': 0 });
-  res.end();
-};
 
 /** Stripe accepts the secret key as a Bearer token or as the Basic-auth user name; any test key will do here. */
 const apiKeyOf = (header: string | undefined): string | undefined => {
@@ -126,56 +92,73 @@ const jsonBody = (raw: string): Record<string, unknown> => {
   }
 };
 
-/** A saved state, with the seeded catalogue always the current one (ad-hoc prices are kept). */
-const continueFrom = (saved: StripeState): StripeState => {
-  const seeded = seedCatalogue();
-  return {
-    ...createState(),
-    ...saved,
-    products: { ...saved.products, ...seeded.products },
-    prices: { ...saved.prices, ...seeded.prices },
-  };
-};
-
 export const startStripeStandIn = async (options: StripeStandInOptions): Promise<StripeStandIn> => {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? { info: (line) => console.log(line), warn: (line) => console.warn(line) };
   const state = options.state ? continueFrom(options.state) : createState();
   let publicUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
+  if (options.connectWebhookUrl && !options.connectWebhookSecret) {
+    throw new Error('connectWebhookUrl is set: set connectWebhookSecret too (the Connect endpoint\'s whsec_ secret).');
+  }
   const api = createApi(state, { publicUrl: () => publicUrl });
+  const connect = createConnect(state, { publicUrl: () => publicUrl });
+  const retryDelaysMs = options.webhookRetryDelaysMs ?? [500, 2000, 5000];
   const webhooks = createWebhookSender({
     url: options.webhookUrl,
     secret: options.webhookSecret,
     deliveries: state.deliveries,
-    retryDelaysMs: options.webhookRetryDelaysMs ?? [500, 2000, 5000],
+    retryDelaysMs,
     logger,
   });
+  // Connect events go to their own endpoint, signed with its own secret, under the same retry policy.
+  const connectWebhooks = options.connectWebhookUrl
+    ? createWebhookSender({
+        url: options.connectWebhookUrl,
+        secret: options.connectWebhookSecret ?? '',
+        deliveries: state.deliveries,
+        retryDelaysMs,
+        logger,
+      })
+    : undefined;
+  const senderFor = (event: StripeEvent) => (event.account ? connectWebhooks : webhooks);
 
   // One queue, so the platform receives events in the order they happened.
   let queue: Promise<unknown> = Promise.resolve();
   const dispatch = (events: StripeEvent[]): Promise<void> => {
     const run = queue.then(async () => {
-      for (const event of events) await webhooks.deliver(event);
+      for (const event of events) await senderFor(event)?.deliver(event);
     });
     queue = run.catch(() => undefined);
     return run;
   };
+  const connectPages = connectHttp(state, connect, dispatch);
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> => {
     const method = req.method ?? 'GET';
     const requestId = newId('req', 14);
     const headers = { 'Request-Id': requestId, 'Stripe-Version': String(req.headers['stripe-version'] ?? apiVersion) };
     const raw = await readBody(req);
-    const failure = authError(apiKeyOf(req.headers.authorization));
+    const apiKey = apiKeyOf(req.headers.authorization);
+    const failure = authError(apiKey);
     if (failure) {
       sendJson(res, failure.status, errorBody(failure), headers);
       return;
     }
+    // `Stripe-Account: acct_...`: the call acts on that connected account (connect.ts), or is refused as Stripe does.
+    const account = typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined;
+    if (account !== undefined && !state.accounts[account]) {
+      const denied = noAccessTo(account, apiKey ?? '');
+      sendJson(res, denied.status, errorBody(denied), headers);
+      return;
+    }
+    if (account) Object.assign(headers, { 'Stripe-Account': account });
     const params: FormObject = method === 'GET' || method === 'DELETE' ? parseForm(query) : { ...parseForm(query), ...parseForm(raw) };
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
+    // Stripe keeps idempotency keys per account: the same key on two accounts is two requests.
+    const storedKey = idempotencyKey && account ? `${account}/${idempotencyKey}` : idempotencyKey;
 
-    if (idempotencyKey) {
-      const earlier = state.idempotency[idempotencyKey];
+    if (storedKey) {
+      const earlier = state.idempotency[storedKey];
       if (earlier) {
         if (earlier.method !== method || earlier.path !== path || earlier.params !== canonical(params)) {
           const conflict = new StripeApiError(
@@ -199,11 +182,12 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     }
 
     const cause: EventCause = { requestId, idempotencyKey };
-    const result = api.handle({ method, path, params, cause });
+    const request = { method, path, params, cause };
+    const result = connect.handle({ ...request, account, apiKey: apiKey ?? '' }) ?? api.handle(request);
     const body = JSON.stringify(result.body, null, 2);
     // Only successful results are remembered: Stripe does not save a result for a request that failed validation.
-    if (idempotencyKey && result.status < 400) {
-      state.idempotency[idempotencyKey] = { method, path, params: canonical(params), status: result.status, body };
+    if (storedKey && result.status < 400) {
+      state.idempotency[storedKey] = { method, path, params: canonical(params), status: result.status, body };
     }
     res.writeHead(result.status, {
       'Content-Type': 'application/json',
@@ -216,7 +200,10 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     if (result.events.length > 0) void dispatch(result.events);
   };
 
-  const checkoutView = (id: string) => {
+  /** A platform session, or one on a connected account (Connect: direct charges). */
+  const checkoutView = (id: string): CheckoutView | undefined => {
+    const connected = connect.payments.findSession(id);
+    if (connected) return connectPages.checkoutView(connected);
     const session = state.checkoutSessions[id];
     if (!session) return undefined;
     return {
@@ -252,7 +239,18 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
         return;
       }
       // A second click (or a resubmitted form) lands on the same success page without charging twice.
-      if (session.status === 'open') await dispatch(api.billing.checkout.pay(session));
+      const connected = session.status === 'open' ? connect.payments.findSession(session.id) : undefined;
+      if (connected) {
+        // Checked and counted in one synchronous step: a code that ran out meanwhile refuses the payment here.
+        const outcome = connect.payments.pay(connected);
+        if ('refused' in outcome) {
+          sendHtml(res, 409, checkoutPage({ ...view, error: outcome.refused }));
+          return;
+        }
+        await dispatch(outcome.events);
+      } else if (session.status === 'open') {
+        await dispatch(api.billing.checkout.pay(session));
+      }
       redirect(res, fillSessionId(session.success_url ?? '/', session.id));
       return;
     }
@@ -306,17 +304,29 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     if (method === 'GET' && resource === 'health') return sendJson(res, 200, { ok: true });
     if (method === 'GET' && resource === 'state') return sendJson(res, 200, state);
     if (method === 'GET' && resource === 'events' && !id) {
-      const type = new URL(req.url ?? '/', 'http://x').searchParams.get('type');
+      const search = new URL(req.url ?? '/', 'http://x').searchParams;
+      const type = search.get('type');
+      // `?account=acct_...` for one connected account's events, `?account=platform` for the platform's own.
+      const account = search.get('account');
       const data = Object.values(state.events)
         .filter((event) => !type || event.type === type)
+        .filter((event) => !account || (account === 'platform' ? !event.account : event.account === account))
         .map((event) => ({ event, delivery: state.deliveries[event.id] ?? null }));
       return sendJson(res, 200, { object: 'list', data });
     }
     if (method === 'POST' && resource === 'events' && id && action === 'redeliver') {
       const event = state.events[id];
       if (!event) return sendJson(res, 404, errorBody(new StripeApiError(404, `No such event: '${id}'`, 'resource_missing', 'id')));
+      if (!senderFor(event)) {
+        return sendJson(res, 409, errorBody(new StripeApiError(409, `${event.id} is a Connect event and no connectWebhookUrl is configured: it is only recorded.`)));
+      }
       await dispatch([event]);
       return sendJson(res, 200, { event: { id: event.id, type: event.type }, delivery: state.deliveries[event.id] });
+    }
+    const connectControl = connectPages.control(method, parts, body);
+    if (connectControl) {
+      await dispatch(connectControl.events);
+      return sendJson(res, 200, { ...connectControl.body, events: eventsOut(connectControl.events) });
     }
     if (method === 'POST' && resource === 'subscriptions' && id && action) {
       const sub = state.subscriptions[id];
@@ -344,7 +354,7 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
 
   /** Stripe's clock for Checkout: sessions past `expires_at` expire (and say so by webhook) before anyone reads them. */
   const expireDueSessions = (): void => {
-    const events = api.billing.checkout.expireDue();
+    const events = [...api.billing.checkout.expireDue(), ...connect.payments.expireDue()];
     if (events.length === 0) return;
     void dispatch(events);
     options.onChange?.();
@@ -361,13 +371,15 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     if (root === 'v1') return handleApi(req, res, path, query);
     if (root === 'checkout' && id) return handleCheckout(req, res, id, rest[0]);
     if (root === 'billing_portal' && id) return handlePortal(req, res, id, rest);
+    if (root === 'connect' && id === 'onboarding' && rest[0]) return connectPages.onboarding(req, res, rest[0], rest[1]);
     if (root === '_stand-in') return handleControls(req, res, parts.slice(1));
     if (path === '/') return sendJson(res, 200, { service: 'local Stripe stand-in', apiVersion, docs: 'lib/local/stripe/' });
     sendHtml(res, 404, notFoundPage(`Nothing at ${path}.`));
   };
 
   const server = createServer((req, res) => {
-    if (req.method !== 'GET' && options.onChange) res.once('finish', options.onChange);
+    // Opening an onboarding link uses it up: that GET changes the state too.
+    if ((req.method !== 'GET' || req.url?.startsWith('/connect/')) && options.onChange) res.once('finish', options.onChange);
     route(req, res).catch((error: unknown) => {
       const known = error instanceof StripeApiError ? error : undefined;
       if (!known) logger.warn(`[stripe stand-in] ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
@@ -388,11 +400,12 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     async webhooksIdle() {
       // Queued events first (API calls deliver after answering), then any retries they scheduled.
       await queue;
-      await webhooks.idle();
+      await Promise.all([webhooks.idle(), connectWebhooks?.idle()]);
     },
     async stop() {
       clearInterval(expiryTimer);
       webhooks.stop();
+      connectWebhooks?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

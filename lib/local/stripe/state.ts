@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { emptyConnected, type Account, type AccountLinkRecord, type ConnectedData } from './connect-state.ts';
 import { standInPrices } from './mode.ts';
 
 /**
@@ -229,6 +230,8 @@ export interface StripeEvent {
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
   type: string;
+  /** Set on events that happened on a connected account (Connect events): they go to the Connect endpoint. */
+  account?: string;
 }
 
 export interface DeliveryAttempt {
@@ -268,6 +271,10 @@ export interface StripeState {
   /** Subscriptions whose next invoice will fail (test control). */
   failNextInvoice: Record<string, true>;
   invoiceSequence: number;
+  /** Connect: the platform's connected (Standard) accounts, their onboarding links, and each one's own objects. */
+  accounts: Record<string, Account>;
+  accountLinks: Record<string, AccountLinkRecord>;
+  connected: Record<string, ConnectedData>;
 }
 
 export const apiVersion: string = Stripe.API_VERSION;
@@ -381,7 +388,28 @@ export const createState = (): StripeState => ({
   idempotency: {},
   failNextInvoice: {},
   invoiceSequence: 0,
+  accounts: {},
+  accountLinks: {},
+  connected: {},
 });
+
+/**
+ * A saved state to continue from: collections added since it was saved start empty (also inside each connected
+ * account's namespace), and the seeded catalogue is always the current one (ad-hoc prices are kept).
+ */
+export const continueFrom = (saved: StripeState): StripeState => {
+  const seeded = seedCatalogue();
+  const connected = Object.fromEntries(
+    Object.entries(saved.connected ?? {}).map(([account, data]) => [account, { ...emptyConnected(), ...data }]),
+  );
+  return {
+    ...createState(),
+    ...saved,
+    products: { ...saved.products, ...seeded.products },
+    prices: { ...saved.prices, ...seeded.prices },
+    connected,
+  };
+};
 
 /** Applies a metadata update the Stripe way: keys merge, an empty string deletes a key, `metadata=''` clears all. */
 export const mergeMetadata = (current: Metadata, update: Record<string, unknown> | string | undefined): Metadata => {
