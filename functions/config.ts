@@ -26,6 +26,8 @@ const schema = z.object({
    */
   STRIPE_API_KEY_SECRET_ID: optionalText,
   STRIPE_WEBHOOK_SECRET_ID: optionalText,
+  /** The signing secret of the Connect webhook endpoint (events on the creators' connected accounts). */
+  STRIPE_CONNECT_WEBHOOK_SECRET_ID: optionalText,
   /** The extension's HTTP port (its default 2773 in Lambda; the local cloud runs a stand-in on its own port). */
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(2773),
   /** Set by Lambda for the execution role's session; the extension requires it on every request. */

@@ -22,6 +22,7 @@ import type {
   LandingPageRepository,
   Mailer,
   Metrics,
+  PayoutRepository,
   UserRepository,
 } from '#core/ports.ts';
 import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
@@ -33,6 +34,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
+import { dynamoPayouts } from '#data/payouts.ts';
 import { dynamoUsers } from '#data/users.ts';
 
 /**
@@ -58,8 +60,10 @@ let crm: CrmRepository | undefined;
 let files: FileRepository | undefined;
 let store: FileStore | undefined;
 let adminStats: PlatformStatsReader | undefined;
+let payouts: PayoutRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
+export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());

@@ -26,6 +26,8 @@ export type Capability =
   | 'payments'
   /** Verify Stripe's webhook signatures (its signing secret and the catalogue's price ids); no API key. */
   | 'payments-webhook'
+  /** Verify the Connect endpoint's webhook signatures (events on the creators' connected accounts); no API key. */
+  | 'payments-connect-webhook'
   /** Encrypt and decrypt integration secrets with the platform's KMS key. */
   | 'secrets'
   /** Build links back to the web app (emails, Stripe return URLs). */
@@ -305,6 +307,28 @@ const table = [
     handler: 'webhooks/stripe',
     access: 'public',
     uses: ['payments-webhook'],
+    profile: 'heavy',
+    bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
+  },
+  /** Course sales on the creator's own Stripe account (docs/decisions/0016-course-sales.md). */
+  { name: 'creator-payouts', method: 'GET', path: '/api/creator/payouts', handler: 'http/creator-payouts', access: ['creator'] },
+  {
+    name: 'connect-payouts',
+    method: 'POST',
+    path: '/api/creator/payouts/connect',
+    handler: 'http/connect-payouts',
+    access: ['creator'],
+    uses: ['payments'],
+    profile: 'heavy',
+    throttle: { rate: 20, burst: 40 },
+  },
+  {
+    name: 'stripe-connect-webhook',
+    method: 'POST',
+    path: '/api/webhooks/stripe-connect',
+    handler: 'webhooks/stripe-connect',
+    access: 'public',
+    uses: ['payments-connect-webhook'],
     profile: 'heavy',
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },

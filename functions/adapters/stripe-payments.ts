@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import * as z from 'zod';
 import { config, required } from '#functions/config.ts';
 import { BadSignatureError, UpstreamError } from '#core/errors.ts';
-import type { BillingEvent, PaymentEvents, Payments } from '#core/ports.ts';
+import type { BillingEvent, ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
 import { secretValue } from '#adapters/secrets.ts';
 
 let client: { key: string; stripe: Stripe } | undefined;
@@ -139,15 +139,75 @@ export const stripePayments = (): Payments => ({
 
 /** Stripe's webhooks, verified with the signing secret only (Stripe.webhooks needs no API key). */
 export const stripeEvents = (): PaymentEvents => ({
-  async parseEvent(rawBody, signature) {
-    if (!signature) throw new BadSignatureError('The Stripe-Signature header is missing.');
-    const secret = await secretValue(required('STRIPE_WEBHOOK_SECRET_ID'));
-    let event: Stripe.Event;
-    try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, 300);
-    } catch {
-      throw new BadSignatureError();
-    }
-    return toBillingEvent(event as unknown as Parameters<typeof toBillingEvent>[0]);
-  },
+  parseEvent: async (rawBody, signature) => toBillingEvent(await verifiedEvent('STRIPE_WEBHOOK_SECRET_ID', rawBody, signature)),
+});
+
+type RawEvent = { id: string; type: string; created: number; account?: string | null; data: { object: unknown } };
+
+/** The event, once its signature over the raw body holds for the endpoint's secret (5 minutes' tolerance); throws BadSignatureError. */
+const verifiedEvent = async (
+  secretId: 'STRIPE_WEBHOOK_SECRET_ID' | 'STRIPE_CONNECT_WEBHOOK_SECRET_ID',
+  rawBody: string,
+  signature: string | undefined,
+): Promise<RawEvent> => {
+  if (!signature) throw new BadSignatureError('The Stripe-Signature header is missing.');
+  const secret = await secretValue(required(secretId));
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, 300) as unknown as RawEvent;
+  } catch {
+    throw new BadSignatureError();
+  }
+};
+
+/** What we read of a connected account (Account object, and `account.updated`'s data.object). */
+const accountObject = z.object({
+  id: z.string(),
+  created: z.number().optional(),
+  charges_enabled: z.boolean().optional(),
+  payouts_enabled: z.boolean().optional(),
+  details_submitted: z.boolean().optional(),
+  requirements: z
+    .object({ currently_due: z.array(z.string()).nullable().optional(), past_due: z.array(z.string()).nullable().optional() })
+    .nullable()
+    .optional(),
+});
+
+const accountState = (account: z.infer<typeof accountObject>): ConnectedAccountState => ({
+  chargesEnabled: account.charges_enabled ?? false,
+  payoutsEnabled: account.payouts_enabled ?? false,
+  detailsSubmitted: account.details_submitted ?? false,
+  requirements: [...new Set([...(account.requirements?.past_due ?? []), ...(account.requirements?.currently_due ?? [])])],
+});
+
+/** A Connect event in the product's words; the shapes are parsed, a malformed event is an error. */
+export const toConnectEvent = (event: RawEvent): ConnectEvent => {
+  const base = { id: event.id, type: event.type, created: event.created };
+  if (event.type === 'account.updated') {
+    const account = accountObject.parse(event.data.object);
+    return { ...base, kind: 'account', account: event.account ?? account.id, state: accountState(account) };
+  }
+  return { ...base, kind: 'other', account: event.account ?? null };
+};
+
+/** Connect through the platform's API key: Standard accounts and their hosted onboarding links. */
+export const stripeConnect = (): ConnectPayments => ({
+  createConnectedAccount: ({ userId, email }) =>
+    upstream('create your payment account', async () => {
+      // One account per creator: two first clicks at once get the same account from Stripe.
+      const account = accountObject.parse(
+        await (await stripe()).accounts.create({ type: 'standard', email, metadata: { userId } }, { idempotencyKey: `connect-account:${userId}` }),
+      );
+      return { accountId: account.id, state: accountState(account), eventAt: account.created ?? 0 };
+    }),
+
+  createAccountLink: ({ accountId, returnUrl, refreshUrl }) =>
+    upstream('open the payment account onboarding', async () => {
+      const link = await (await stripe()).accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' });
+      return { url: link.url };
+    }),
+});
+
+/** The Connect endpoint's webhooks, verified with its own signing secret (no API key). */
+export const stripeConnectEvents = (): ConnectEvents => ({
+  parseEvent: async (rawBody, signature) => toConnectEvent(await verifiedEvent('STRIPE_CONNECT_WEBHOOK_SECRET_ID', rawBody, signature)),
 });

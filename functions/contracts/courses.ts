@@ -18,6 +18,17 @@ export const STALLED_AFTER_DAYS = 14;
 export const SEND_RESOURCES_TEXT = 'Additional resources for your learning journey';
 export const SEND_ENCOURAGEMENT_TEXT = 'Motivational message';
 
+/** Course prices are in pence (GBP); 0 = not for sale. Stripe's smallest GBP charge is 30p; the largest taken here £10,000. */
+export const COURSE_CURRENCY = 'gbp';
+export const PRICE_MIN_PENCE = 30;
+export const PRICE_MAX_PENCE = 1_000_000;
+export const priceAmount = z
+  .number()
+  .int('Prices are whole pence.')
+  .min(0)
+  .max(PRICE_MAX_PENCE, 'Prices go up to £10,000.')
+  .refine((pence) => pence === 0 || pence >= PRICE_MIN_PENCE, 'A price is 0 (not for sale) or at least £0.30.');
+
 export const courseStatuses = ['draft', 'published'] as const;
 export const courseStatus = z.enum(courseStatuses);
 export type CourseStatus = z.infer<typeof courseStatus>;
@@ -97,6 +108,10 @@ export const courseSummary = z.object({
   status: courseStatus,
   lessonCount: z.number().int().min(0),
   enrolledCount: z.number().int().min(0),
+  /** Pence; 0 = not for sale (courses saved before prices existed have 0). */
+  priceAmount: z.number().int().min(0).default(0),
+  /** Pence per seat of a team licence; 0 = no team sales. */
+  seatPriceAmount: z.number().int().min(0).default(0),
   createdAt: isoDate,
 });
 export type CourseSummary = z.infer<typeof courseSummary>;
@@ -118,8 +133,10 @@ export const updateCourseBody = z
     title: createCourseBody.shape.title.optional(),
     description: z.string().trim().max(COURSE_DESCRIPTION_MAX).optional(),
     status: courseStatus.optional(),
+    priceAmount: priceAmount.optional(),
+    seatPriceAmount: priceAmount.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one of title, description, status.');
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of title, description, status, priceAmount, seatPriceAmount.');
 export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
 
 const lessonTitle = z.string().trim().min(1, 'Give the lesson a title.').max(LESSON_TITLE_MAX);

@@ -373,7 +373,7 @@ export type CourseRecord = Omit<Course, 'lessons'> & { creatorId: string };
 export type StoredCourse = Course & { creatorId: string };
 
 /** What PATCH /api/courses/{courseId} may change, with the time of the change. */
-export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status'>> & { updatedAt: string };
+export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & { updatedAt: string };
 
 /**
  * The creator's dashboard counters (`CREATOR#<id> / STATS`): `courses`, `students` (active enrolments), `completions`
@@ -660,4 +660,61 @@ export interface CampaignRepository {
   claimOutbox(message: OutboxEmail): Promise<boolean>;
   /** The 32-byte HMAC key of unsubscribe tokens, sealed; created on first use (the first writer wins). */
   unsubscribeKey(create: () => Promise<SealedSecret>): Promise<SealedSecret>;
+}
+
+/* ---------- Payment accounts (Stripe Connect: the creator's own account, direct charges) ---------- */
+
+/** What the provider says of a connected account, as the platform mirrors it. */
+export interface ConnectedAccountState {
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** The provider's requirement names still due (past due first). */
+  requirements: string[];
+}
+
+/** A creator's payment account as stored. */
+export interface PayoutAccount extends ConnectedAccountState {
+  userId: string;
+  accountId: string;
+  /** The provider's time (epoch seconds) of the state last applied: an older event changes nothing. */
+  lastEventAt: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PayoutRepository {
+  get(userId: string): Promise<PayoutAccount | undefined>;
+  /**
+   * The creator's account and its owner lookup (account id -> creator), written once. Answers what is stored: the
+   * account given, or the one a concurrent request stored first.
+   */
+  create(account: PayoutAccount): Promise<PayoutAccount>;
+  /** The creator whose connected account this is. */
+  ownerOf(accountId: string): Promise<string | undefined>;
+  /**
+   * The provider's state of the account, applied once per event (the event recorded in the same transaction) and only
+   * when newer than the state stored: 'stale' for an older one (recorded all the same), 'duplicate' for a repeat,
+   * 'unknown' for an account the platform does not hold (nothing written).
+   */
+  applyAccountEvent(input: { event: { id: string; type: string }; accountId: string; eventAt: number; state: ConnectedAccountState; updatedAt: string }): Promise<'applied' | 'stale' | 'duplicate' | 'unknown'>;
+}
+
+/** Stripe Connect: Standard accounts and their hosted onboarding, through the platform's API key. */
+export interface ConnectPayments {
+  /** A Standard connected account for the creator; the same creator gets the same account on a retry. */
+  createConnectedAccount(input: { userId: string; email: string }): Promise<{ accountId: string; state: ConnectedAccountState; eventAt: number }>;
+  /** A single-use, short-lived onboarding link (its refresh URL asks the app for a new one). */
+  createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+}
+
+/** A Connect webhook event in the product's words (`account` is the connected account it happened on). */
+export type ConnectEvent =
+  | { id: string; type: string; created: number; account: string; kind: 'account'; state: ConnectedAccountState }
+  | { id: string; type: string; created: number; account: string | null; kind: 'other' };
+
+/** The Connect endpoint's webhooks, verified with its own signing secret. */
+export interface ConnectEvents {
+  /** Verifies the signature over the raw body first; throws BadSignatureError. */
+  parseEvent(rawBody: string, signature: string | undefined): Promise<ConnectEvent>;
 }

@@ -62,7 +62,8 @@ const checkoutItem = z.discriminatedUnion('status', [
 const get = async (key: { pk: string; sk: string }) =>
   (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
-const eventPut = (event: { id: string; type: string }, nowMs = Date.now()) => ({
+/** A processed Stripe event (platform or Connect: their ids are unique across both), written once, in the transaction of its effect. */
+export const eventPut = (event: { id: string; type: string }, nowMs = Date.now()) => ({
   Put: {
     TableName: tableName(),
     Item: {

@@ -49,12 +49,14 @@ export interface FunctionPlatform {
   readonly mail?: { readonly configurationSetName: string; readonly from: string };
   readonly textModelId?: string;
   /**
-   * Names of the two Secrets Manager secrets (plain strings) the operator creates: the API key (capability
-   * `payments`) and the webhook signing secret (`payments-webhook`). Functions get the names, never the values.
+   * Names of the three Secrets Manager secrets (plain strings) the operator creates: the API key (capability
+   * `payments`), the webhook signing secret (`payments-webhook`) and the Connect endpoint's signing secret
+   * (`payments-connect-webhook`). Functions get the names, never the values.
    */
   readonly stripe?: {
     readonly apiKeySecretName: string;
     readonly webhookSecretName: string;
+    readonly connectWebhookSecretName: string;
     /** Price ids of the catalogue (not secrets): Starter, Pro, the 100-credit top-up. */
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
@@ -166,6 +168,7 @@ export class AppFunction extends Construct {
       // Names, not values: the function reads the values at run time through the extension (grantSecrets).
       STRIPE_API_KEY_SECRET_ID: platform.stripe?.apiKeySecretName,
       STRIPE_WEBHOOK_SECRET_ID: platform.stripe?.webhookSecretName,
+      STRIPE_CONNECT_WEBHOOK_SECRET_ID: platform.stripe?.connectWebhookSecretName,
       STRIPE_PRICE_STARTER: platform.stripe?.prices.starter,
       STRIPE_PRICE_PRO: platform.stripe?.prices.pro,
       STRIPE_PRICE_CREDITS: platform.stripe?.prices.credits,
@@ -279,6 +282,7 @@ export class AppFunction extends Construct {
           break;
         case 'payments':
         case 'payments-webhook':
+        case 'payments-connect-webhook':
           need(platform.stripe, 'Stripe settings'); // the secret grants follow the secret ids (grantSecrets)
           break;
         case 'app-links':

@@ -36,6 +36,7 @@ export const configKeySources = {
   MAIL_FROM: 'mail',
   STRIPE_API_KEY_SECRET_ID: 'payments',
   STRIPE_WEBHOOK_SECRET_ID: 'payments-webhook',
+  STRIPE_CONNECT_WEBHOOK_SECRET_ID: 'payments-connect-webhook',
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: 'extension',
   AWS_SESSION_TOKEN: 'runtime',
   STRIPE_API_URL: 'local-only',
@@ -75,7 +76,7 @@ export const isSetOutsideApp = (key: ConfigKey): boolean =>
  * that one, through the Parameters and Secrets extension (lib/constructs/app-function.ts): the grant follows the
  * variable, so a function can never be told of a secret it cannot read, nor read one it was not told of.
  */
-export const secretIdKeys = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID'] as const satisfies readonly CloudConfigKey[];
+export const secretIdKeys = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID', 'STRIPE_CONNECT_WEBHOOK_SECRET_ID'] as const satisfies readonly CloudConfigKey[];
 
 /** Capabilities that need another one to work (an email or a checkout links back to the app). */
 const implied: Partial<Record<Capability, readonly Capability[]>> = {

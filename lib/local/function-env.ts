@@ -29,6 +29,7 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     ...(stripe.kind === 'stand-in' ? { STRIPE_API_URL: outputs.StripeApiUrl } : {}),
     STRIPE_API_KEY_SECRET_ID: secretIds.stripeApiKey,
     STRIPE_WEBHOOK_SECRET_ID: secretIds.stripeWebhookSecret,
+    STRIPE_CONNECT_WEBHOOK_SECRET_ID: secretIds.stripeConnectWebhookSecret,
     STRIPE_PRICE_STARTER: stripe.prices.starter,
     STRIPE_PRICE_PRO: stripe.prices.pro,
     STRIPE_PRICE_CREDITS: stripe.prices.credits,

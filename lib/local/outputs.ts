@@ -19,6 +19,8 @@ export interface Outputs {
   SesEndpoint: string;
   StripeApiUrl: string;
   StripeWebhookSecret: string;
+  /** The Connect webhook endpoint's signing secret (events on creators' connected accounts). */
+  StripeConnectWebhookSecret: string;
   BedrockEndpoint: string;
   /** The secrets stand-in (the Parameters and Secrets Lambda Extension's API): `npm run invoke` reads secrets there. */
   SecretsEndpoint: string;

@@ -50,6 +50,7 @@ export class ApiStack extends Stack {
       stripe: {
         apiKeySecretName: settings.stripeApiKeySecretName,
         webhookSecretName: settings.stripeWebhookSecretName,
+        connectWebhookSecretName: settings.stripeConnectWebhookSecretName,
         prices: settings.stripePrices,
       },
       secretsKey: props.secretsKey,

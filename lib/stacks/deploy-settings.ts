@@ -18,6 +18,8 @@ export interface DeploySettings {
   readonly stripeApiKeySecretName: string;
   /** Name of the Secrets Manager secret holding the Stripe webhook signing secret (a plain string, `whsec_...`). */
   readonly stripeWebhookSecretName: string;
+  /** Name of the Secrets Manager secret holding the Connect webhook endpoint's signing secret (a plain string, `whsec_...`). */
+  readonly stripeConnectWebhookSecretName: string;
   /** Stripe price ids: Starter (GBP 28/month), Pro (GBP 67/month), the 100-credit top-up (GBP 5, one-off). */
   readonly stripePrices: { readonly starter: string; readonly pro: string; readonly credits: string };
   /**
@@ -46,6 +48,7 @@ export const defaultDeploySettings: DeploySettings = {
   bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
   stripeApiKeySecretName: 'course-platform/stripe-api-key',
   stripeWebhookSecretName: 'course-platform/stripe-webhook-secret',
+  stripeConnectWebhookSecretName: 'course-platform/stripe-connect-webhook-secret',
   stripePrices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', credits: 'price_credits_100' },
   logLevel: 'info',
   waf: true,
@@ -111,6 +114,7 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
     bedrockModelId: text('bedrockModelId') ?? defaultDeploySettings.bedrockModelId,
     stripeApiKeySecretName: secretName('stripeApiKeySecretName') ?? defaultDeploySettings.stripeApiKeySecretName,
     stripeWebhookSecretName: secretName('stripeWebhookSecretName') ?? defaultDeploySettings.stripeWebhookSecretName,
+    stripeConnectWebhookSecretName: secretName('stripeConnectWebhookSecretName') ?? defaultDeploySettings.stripeConnectWebhookSecretName,
     stripePrices: {
       starter: text('stripePriceStarter') ?? defaultDeploySettings.stripePrices.starter,
       pro: text('stripePricePro') ?? defaultDeploySettings.stripePrices.pro,

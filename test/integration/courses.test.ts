@@ -113,6 +113,22 @@ describe('building a course', () => {
     expect((await api('GET', `/api/courses/${course.id}`, { token: ann.token })).body.lessons).toHaveLength(1);
   });
 
+  it('prices a course in pence (0 = not for sale), refusing what is not a price, and lists it with its prices', async () => {
+    const course = await newCourse(ann.token, 'Priced');
+    expect(course).toMatchObject({ priceAmount: 0, seatPriceAmount: 0 });
+    const priced = await api('PATCH', `/api/courses/${course.id}`, { token: ann.token, body: { priceAmount: 2900, seatPriceAmount: 2000 } });
+    expect(priced.status).toBe(200);
+    expect(priced.body).toMatchObject({ priceAmount: 2900, seatPriceAmount: 2000, title: 'Priced' });
+    for (const body of [{ priceAmount: 29.5 }, { priceAmount: -1 }, { priceAmount: 29 }, { seatPriceAmount: 1_000_001 }, { priceAmount: '2900' }]) {
+      const res = await api('PATCH', `/api/courses/${course.id}`, { token: ann.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await api('PATCH', `/api/courses/${course.id}`, { token: ann.token, body: { priceAmount: 0 } })).body).toMatchObject({ priceAmount: 0, seatPriceAmount: 2000 });
+    const listed = (await api('GET', '/api/courses', { token: ann.token })).body.items.find((c: { id: string }) => c.id === course.id);
+    expect(listed).toMatchObject({ priceAmount: 0, seatPriceAmount: 2000 });
+  });
+
   it('saves lesson bodies full of XSS payloads with nothing matching FORBIDDEN_HTML', async () => {
     const course = await newCourse(ann.token);
     const hostile = `<h2>Safe heading</h2>${xssPayloads.join('\n')}`;
@@ -141,6 +157,7 @@ describe('another creator (IDOR)', () => {
     const attempts: [string, string, unknown?][] = [
       ['GET', base],
       ['PATCH', base, { title: 'Bob owns this', status: 'published' }],
+      ['PATCH', base, { priceAmount: 100 }],
       ['DELETE', base],
       ['POST', `${base}/lessons`, { title: 'Injected', kind: 'text', body: '<p>hi</p>' }],
       ['PATCH', `${base}/lessons/${lesson.body.id}`, { title: 'Changed' }],

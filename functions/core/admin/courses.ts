@@ -13,7 +13,7 @@ export const listAllCourses = async (
   const creators = await deps.users.getUsers([...new Set(page.items.map((c) => c.creatorId))]);
   const emailOf = new Map(creators.map((u) => [u.id, u.email]));
   return {
-    items: page.items.map(({ id, title, status, creatorId, lessonCount, enrolledCount, createdAt, updatedAt }) => ({
+    items: page.items.map(({ id, title, status, creatorId, lessonCount, enrolledCount, priceAmount, seatPriceAmount, createdAt, updatedAt }) => ({
       id,
       title,
       status,
@@ -21,6 +21,8 @@ export const listAllCourses = async (
       creatorEmail: emailOf.get(creatorId) ?? null,
       lessonCount,
       enrolledCount,
+      priceAmount,
+      seatPriceAmount,
       createdAt,
       updatedAt,
     })),

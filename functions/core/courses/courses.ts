@@ -40,6 +40,8 @@ export const createCourse = async (deps: CourseDeps & { ids: Ids }, input: { cre
     description: input.body.description ?? '',
     status: 'draft',
     lessonCount: 0,
+    priceAmount: 0,
+    seatPriceAmount: 0,
     enrolledCount: 0,
     createdAt: now,
     updatedAt: now,

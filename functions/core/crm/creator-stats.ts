@@ -21,7 +21,17 @@ export const creatorStats = async (deps: { crm: CrmRepository; courses: CourseRe
     completionRate: completionRate(counters),
     revenuePence: 0,
     recentCourses: recent.slice(0, RECENT_COURSES).map(
-      ({ id, title, description, status, lessonCount, enrolledCount, createdAt }): CourseSummary => ({ id, title, description, status, lessonCount, enrolledCount, createdAt }),
+      ({ id, title, description, status, lessonCount, enrolledCount, priceAmount, seatPriceAmount, createdAt }): CourseSummary => ({
+        id,
+        title,
+        description,
+        status,
+        lessonCount,
+        enrolledCount,
+        priceAmount,
+        seatPriceAmount,
+        createdAt,
+      }),
     ),
   };
 };

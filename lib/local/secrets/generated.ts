@@ -6,11 +6,15 @@ import { join } from 'node:path';
  * Secrets generated once per data dir, so encrypted items and Stripe signatures stay valid across restarts.
  * The key file holds 32 raw random bytes: the local stand-in for the KMS key that protects stored secrets.
  */
-export const ensureLocalSecrets = (dataDir: string): { secretsKeyFile: string; stripeWebhookSecret: string } => {
+export const ensureLocalSecrets = (dataDir: string): { secretsKeyFile: string; stripeWebhookSecret: string; stripeConnectWebhookSecret: string } => {
   mkdirSync(dataDir, { recursive: true });
   const secretsKeyFile = join(dataDir, 'secrets.key');
   if (!existsSync(secretsKeyFile)) writeFileSync(secretsKeyFile, randomBytes(32), { mode: 0o600 });
-  const webhookFile = join(dataDir, 'stripe-webhook-secret');
-  if (!existsSync(webhookFile)) writeFileSync(webhookFile, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });
-  return { secretsKeyFile, stripeWebhookSecret: readFileSync(webhookFile, 'utf8').trim() };
+  /** A webhook endpoint's signing secret, made once. */
+  const signingSecret = (file: string): string => {
+    const path = join(dataDir, file);
+    if (!existsSync(path)) writeFileSync(path, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });
+    return readFileSync(path, 'utf8').trim();
+  };
+  return { secretsKeyFile, stripeWebhookSecret: signingSecret('stripe-webhook-secret'), stripeConnectWebhookSecret: signingSecret('stripe-connect-webhook-secret') };
 };

@@ -17,6 +17,8 @@ const courseOf = (creatorId: string, minute = 0, extra: Partial<CourseRecord> = 
   status: 'draft',
   lessonCount: 0,
   enrolledCount: 0,
+  priceAmount: 0,
+  seatPriceAmount: 0,
   createdAt: at(minute),
   updatedAt: at(minute),
   ...extra,

@@ -22,6 +22,8 @@ const newCourse = async (tag: string, title = 'Knife skills') => {
     status: 'draft',
     lessonCount: 0,
     enrolledCount: 0,
+    priceAmount: 0,
+    seatPriceAmount: 0,
     createdAt: at(0),
     updatedAt: at(0),
   });

@@ -20,6 +20,8 @@ const courseWithLesson = async (creatorId: string) => {
     status: 'draft',
     lessonCount: 0,
     enrolledCount: 0,
+    priceAmount: 0,
+    seatPriceAmount: 0,
     createdAt: AT,
     updatedAt: AT,
   };

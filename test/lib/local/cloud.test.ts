@@ -78,12 +78,14 @@ describe('the local cloud', () => {
     expect(Object.keys(outputs).sort()).toEqual(
       [
         'Region', 'ApiUrl', 'WebUrl', 'PagesUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
-        'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint', 'LambdaEndpoint',
+        'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'StripeConnectWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint', 'LambdaEndpoint',
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLearnerEmail', 'DemoLearnerPassword',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
+    expect(outputs.StripeConnectWebhookSecret).toMatch(/^whsec_/);
+    expect(outputs.StripeConnectWebhookSecret).not.toBe(outputs.StripeWebhookSecret);
   });
 
   it('runs the S3 emulator with the course files bucket, and points the functions at it', async () => {
@@ -112,6 +114,7 @@ describe('the local cloud', () => {
         headers: { 'X-Aws-Parameters-Secrets-Token': env.AWS_SESSION_TOKEN! },
       }).then((res) => res.json() as Promise<{ SecretString: string }>);
     expect((await read(env.STRIPE_WEBHOOK_SECRET_ID!)).SecretString).toBe(cloud.outputs.StripeWebhookSecret);
+    expect((await read(env.STRIPE_CONNECT_WEBHOOK_SECRET_ID!)).SecretString).toBe(cloud.outputs.StripeConnectWebhookSecret);
     expect((await read(env.STRIPE_API_KEY_SECRET_ID!)).SecretString).toMatch(/^sk_test_/);
     expect(Object.values(env).filter((value) => value.startsWith('sk_') || value.startsWith('whsec_'))).toEqual([]);
   });

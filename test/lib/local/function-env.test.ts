@@ -28,6 +28,7 @@ describe('the handler environment of the local cloud', () => {
       STRIPE_API_URL: 'http://127.0.0.1:12111',
       STRIPE_API_KEY_SECRET_ID: secretIds.stripeApiKey,
       STRIPE_WEBHOOK_SECRET_ID: secretIds.stripeWebhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET_ID: secretIds.stripeConnectWebhookSecret,
       PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773',
       AWS_SESSION_TOKEN: localSessionToken,
       STRIPE_PRICE_STARTER: 'price_starter_monthly',
@@ -36,7 +37,7 @@ describe('the handler environment of the local cloud', () => {
     });
     expect(env).not.toHaveProperty('STRIPE_SECRET_KEY');
     expect(env).not.toHaveProperty('STRIPE_WEBHOOK_SECRET');
-    expect(secretValuesIn(env, localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret }, {}))).toEqual([]);
+    expect(secretValuesIn(env, localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret, stripeConnectWebhookSecret: 'whsec_connect' }, {}))).toEqual([]);
   });
 
   it('sets every value the functions need explicitly, keeping the host LOG_LEVEL', () => {
@@ -49,15 +50,24 @@ describe('the handler environment of the local cloud', () => {
     const env = functionEnv(outputs, '/tmp/d', realStripeHost);
     expect(env.STRIPE_API_URL).toBeUndefined();
     expect(env).toMatchObject({ STRIPE_PRICE_STARTER: 'price_a', STRIPE_PRICE_PRO: 'price_b', STRIPE_PRICE_CREDITS: 'price_c' });
-    const secrets = localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret }, realStripeHost);
-    expect(secrets).toEqual({ [secretIds.stripeApiKey]: 'sk_test_real', [secretIds.stripeWebhookSecret]: 'whsec_cli' });
+    const secrets = localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret, stripeConnectWebhookSecret: 'whsec_connect' }, realStripeHost);
+    // `stripe listen` signs what it forwards, Connect events too, with its one secret.
+    expect(secrets).toEqual({
+      [secretIds.stripeApiKey]: 'sk_test_real',
+      [secretIds.stripeWebhookSecret]: 'whsec_cli',
+      [secretIds.stripeConnectWebhookSecret]: 'whsec_cli',
+    });
+    expect(localSecretValues({ stripeWebhookSecret: 'x', stripeConnectWebhookSecret: 'y' }, { ...realStripeHost, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_own' })).toMatchObject({
+      [secretIds.stripeConnectWebhookSecret]: 'whsec_own',
+    });
     expect(secretValuesIn(env, secrets)).toEqual([]);
   });
 
   it('serves the stand-in\'s test key and the generated webhook secret by default', () => {
-    expect(localSecretValues({ stripeWebhookSecret: 'whsec_generated_here' }, {})).toEqual({
+    expect(localSecretValues({ stripeWebhookSecret: 'whsec_generated_here', stripeConnectWebhookSecret: 'whsec_connect_here' }, {})).toEqual({
       [secretIds.stripeApiKey]: 'sk_test_local',
       [secretIds.stripeWebhookSecret]: 'whsec_generated_here',
+      [secretIds.stripeConnectWebhookSecret]: 'whsec_connect_here',
     });
   });
 

@@ -224,6 +224,7 @@ describe('starting the campaign sender at once', () => {
 describe('the Stripe secrets', () => {
   const apiKeyName = defaultDeploySettings.stripeApiKeySecretName;
   const webhookName = defaultDeploySettings.stripeWebhookSecretName;
+  const connectWebhookName = defaultDeploySettings.stripeConnectWebhookSecretName;
   const callers = routes.filter((r) => r.uses?.includes('payments')).map((r) => r.name);
   const extensionLayer = /AWS-Parameters-and-Secrets-Lambda-Extension-Arm64/;
   const layersOf = (routeName: string): string => JSON.stringify(functionOf(template, routeName)['Layers'] ?? []);
@@ -250,7 +251,7 @@ describe('the Stripe secrets', () => {
   });
 
   it('tells checkout, portal and top-up where the API key is, and lets them read that secret only', () => {
-    expect(callers.sort()).toEqual(['billing-checkout', 'billing-portal', 'purchase-credits']);
+    expect(callers.sort()).toEqual(['billing-checkout', 'billing-portal', 'connect-payouts', 'purchase-credits']);
     for (const name of callers) {
       const env = envOf(functionOf(template, name));
       expect(env['STRIPE_API_KEY_SECRET_ID'], name).toBe(apiKeyName);
@@ -258,6 +259,7 @@ describe('the Stripe secrets', () => {
       expect(layersOf(name), name).toMatch(extensionLayer);
       expect(readableSecretsOf(name), name).toContain(`:secret:${apiKeyName}-??????`);
       expect(readableSecretsOf(name), name).not.toContain(webhookName);
+      expect(readableSecretsOf(name), name).not.toContain(connectWebhookName);
     }
   });
 
@@ -270,6 +272,18 @@ describe('the Stripe secrets', () => {
     expect(layersOf('stripe-webhook')).toMatch(extensionLayer);
     expect(readableSecretsOf('stripe-webhook')).toContain(`:secret:${webhookName}-??????`);
     expect(readableSecretsOf('stripe-webhook')).not.toContain(apiKeyName);
+    expect(readableSecretsOf('stripe-webhook')).not.toContain(connectWebhookName);
+  });
+
+  it("tells the Connect webhook where the Connect endpoint's secret is, and lets it read that secret only", () => {
+    const env = envOf(functionOf(template, 'stripe-connect-webhook'));
+    expect(env['STRIPE_CONNECT_WEBHOOK_SECRET_ID']).toBe(connectWebhookName);
+    expect(env).not.toHaveProperty('STRIPE_API_KEY_SECRET_ID');
+    expect(env).not.toHaveProperty('STRIPE_WEBHOOK_SECRET_ID');
+    expect(layersOf('stripe-connect-webhook')).toMatch(extensionLayer);
+    expect(readableSecretsOf('stripe-connect-webhook')).toContain(`:secret:${connectWebhookName}-??????`);
+    expect(readableSecretsOf('stripe-connect-webhook')).not.toContain(apiKeyName);
+    expect(readableSecretsOf('stripe-connect-webhook')).not.toContain(`:secret:${webhookName}-`);
   });
 
   it('caches secrets in the extension for 5 minutes on its default port, which functions/config.ts also defaults to', () => {
@@ -287,7 +301,7 @@ describe('the Stripe secrets', () => {
   });
 
   it('gives a function without a payments capability neither the extension nor any secret', () => {
-    const others = routes.filter((r) => !r.uses?.some((c) => c === 'payments' || c === 'payments-webhook'));
+    const others = routes.filter((r) => !r.uses?.some((c) => c === 'payments' || c === 'payments-webhook' || c === 'payments-connect-webhook'));
     expect(others.map((r) => r.name)).toEqual(expect.arrayContaining(['health', 'get-me', 'use-credits']));
     for (const route of others) {
       expect(functionOf(template, route.name)['Layers'], route.name).toBeUndefined();

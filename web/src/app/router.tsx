@@ -20,8 +20,9 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
 
 /**
  * /dashboard/creator: a frame with the billing banner, the dashboard composed from the creator, billing and
- * marketing features, and the landing-page generator composed from the landing and billing features (app/routes/,
- * since features never import each other); the course builder is the courses feature's, the learner CRM the crm
+ * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
+ * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
+ * each other); the course builder is the courses feature's, the learner CRM the crm
  * feature's, Live Session Integrations the integrations feature's; the other pages are the creator's own.
  */
 const creatorArea: RouteObject = {
@@ -31,6 +32,8 @@ const creatorArea: RouteObject = {
   children: [
     { index: true, lazy: () => import('./routes/creator-dashboard.tsx').then((m) => ({ Component: m.CreatorDashboardRoute })) },
     { path: paths.creator.landing, lazy: () => import('./routes/creator-landing.tsx').then((m) => ({ Component: m.CreatorLandingRoute })) },
+    { path: paths.creator.courses, lazy: () => import('./routes/creator-courses.tsx').then((m) => ({ Component: m.CreatorCoursesRoute })) },
+    { path: paths.creator.profile, lazy: () => import('./routes/creator-profile.tsx').then((m) => ({ Component: m.CreatorProfileRoute })) },
     ...courseRoutes,
     ...creatorRoutes,
     ...crmRoutes,

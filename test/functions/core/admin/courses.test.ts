@@ -34,6 +34,8 @@ describe("the admin's course list", () => {
       creatorEmail: 'ann@example.com',
       lessonCount: 0,
       enrolledCount: 0,
+      priceAmount: 0,
+      seatPriceAmount: 0,
       createdAt: `2026-11-${total}T09:00:00.000Z`,
       updatedAt: `2026-11-${total}T09:00:00.000Z`,
     });

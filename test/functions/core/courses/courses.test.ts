@@ -27,6 +27,8 @@ describe('creating a course', () => {
       status: 'draft',
       lessonCount: 0,
       enrolledCount: 0,
+      priceAmount: 0,
+      seatPriceAmount: 0,
       createdAt: NOW,
       updatedAt: NOW,
       lessons: [],

@@ -12,6 +12,8 @@ const course = (n: number): CourseRecord => ({
   status: 'published',
   lessonCount: 3,
   enrolledCount: 2,
+  priceAmount: 0,
+  seatPriceAmount: 0,
   createdAt: NOW,
   updatedAt: NOW,
 });

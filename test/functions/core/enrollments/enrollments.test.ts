@@ -30,6 +30,8 @@ const course = (over: Partial<StoredCourse> = {}): StoredCourse => ({
   status: 'published',
   lessonCount: 4,
   enrolledCount: 0,
+  priceAmount: 0,
+  seatPriceAmount: 0,
   createdAt: NOW,
   updatedAt: NOW,
   lessons: ['l1', 'l2', 'l3', 'l4'].map(lesson),

@@ -19,6 +19,8 @@ const course = (n: number, over: Partial<AdminCourse> = {}): AdminCourse => ({
   creatorEmail: `creator${n}@example.com`,
   lessonCount: n,
   enrolledCount: 10 * n,
+  priceAmount: 0,
+  seatPriceAmount: 0,
   createdAt: `2026-11-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
   updatedAt: `2026-11-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
   ...over,

@@ -143,6 +143,34 @@ describe('CourseEditorScreen: lessons', () => {
     expect(toast.success).toHaveBeenCalledWith('Course published', { description: 'Enrolled learners can now take it.' });
   });
 
+  it('prices the course in pounds, sent as pence, and refuses what is not a price before sending anything', async () => {
+    const state = { course: paintingCourse, learners: [] };
+    const { user, fetchMock } = renderEditor(state, {
+      [`PATCH ${COURSE}`]: (init) => {
+        state.course = { ...paintingCourse, ...(JSON.parse(String(init?.body)) as object), updatedAt: '2026-11-25T10:00:00.000Z' };
+        return jsonResponse(200, state.course);
+      },
+    });
+    const pricing = within(await screen.findByRole('region', { name: 'Pricing' }));
+    expect(pricing.getByText(/Not for sale yet/)).toBeInTheDocument();
+
+    await user.type(pricing.getByLabelText('Price (£)'), '12.345');
+    await user.click(pricing.getByRole('button', { name: 'Save pricing' }));
+    expect(await pricing.findByText('Enter an amount in pounds, e.g. 29 or 29.99.')).toBeInTheDocument();
+    await user.clear(pricing.getByLabelText('Price (£)'));
+    await user.type(pricing.getByLabelText('Price (£)'), '0.10');
+    await user.click(pricing.getByRole('button', { name: 'Save pricing' }));
+    expect(await pricing.findByText('A price is 0 (not for sale) or at least £0.30.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', COURSE)).toEqual([]);
+
+    await user.clear(pricing.getByLabelText('Price (£)'));
+    await user.type(pricing.getByLabelText('Price (£)'), '29.99');
+    await user.type(pricing.getByLabelText('Team price per seat (£)'), '20');
+    await user.click(pricing.getByRole('button', { name: 'Save pricing' }));
+    expect(await pricing.findByText(/£29.99 a learner; £20 a seat for teams/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', COURSE)[0]?.body).toEqual({ priceAmount: 2999, seatPriceAmount: 2000 });
+  });
+
   it("says 'Course not found' for a course that is not the creator's", async () => {
     fakeApi({ [`GET ${COURSE}`]: () => errorResponse(404, 'NOT_FOUND', 'Course not found.') });
     renderWithProviders(

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatPounds } from '@/lib/format-money.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { paths } from '@/lib/paths.ts';
 import { courseQueryOptions } from '../api/course-queries.ts';
@@ -16,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { CourseDetailsForm } from '../components/course-details-form.tsx';
 import { LearnersPanel } from '../components/learners-panel.tsx';
 import { LessonsPanel } from '../components/lessons-panel.tsx';
+import { PricingForm } from '../components/pricing-form.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const backLink = (
@@ -100,7 +102,7 @@ function CourseEditor({ course }: { course: Course }) {
                 initial={{ title: course.title, description: course.description }}
                 onSubmit={(body) => update.mutate(body)}
                 actions={
-                  <Button type="submit" loading={update.isPending && update.variables.status === undefined}>
+                  <Button type="submit" loading={update.isPending && update.variables.title !== undefined}>
                     Save details
                   </Button>
                 }
@@ -133,6 +135,23 @@ function CourseEditor({ course }: { course: Course }) {
                 <Trash2 aria-hidden="true" />
                 Delete course
               </Button>
+            </CardContent>
+          </Card>
+          <Card aria-labelledby="pricing-title" role="region">
+            <CardHeader>
+              <CardTitle id="pricing-title">Pricing</CardTitle>
+              <CardDescription>
+                {course.priceAmount > 0 ? `${formatPounds(course.priceAmount)} a learner` : 'Not for sale yet.'}
+                {course.seatPriceAmount > 0 ? `; ${formatPounds(course.seatPriceAmount)} a seat for teams.` : ''} Buyers pay you directly through your own Stripe account.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PricingForm
+                key={course.updatedAt}
+                initial={{ priceAmount: course.priceAmount, seatPriceAmount: course.seatPriceAmount }}
+                busy={update.isPending && update.variables.priceAmount !== undefined}
+                onSubmit={(body) => update.mutate(body)}
+              />
             </CardContent>
           </Card>
           <LearnersPanel courseId={course.id} courseTitle={course.title} />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, CirclePlus, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CourseSummary } from '@contracts/courses.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -26,7 +26,7 @@ const createButton = (
 );
 
 /** /dashboard/creator/courses: the creator's courses with their status, lessons and learners; edit or delete. */
-export function MyCoursesScreen() {
+export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
   const courses = useQuery(coursesQueryOptions());
   const remove = useDeleteCourse();
   const [deleting, setDeleting] = useState<CourseSummary | undefined>();
@@ -34,6 +34,7 @@ export function MyCoursesScreen() {
   return (
     <div className="grid gap-6 *:min-w-0">
       <PageHeader title="My Courses" description="Every course you have created." actions={courses.data?.items.length ? createButton : undefined} />
+      {banner}
       {courses.isPending ? (
         <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <p className="sr-only">Loading your courses...</p>

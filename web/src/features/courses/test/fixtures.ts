@@ -32,6 +32,8 @@ export const paintingSummary: CourseSummary = {
   status: 'draft',
   lessonCount: 2,
   enrolledCount: 1,
+  priceAmount: 0,
+  seatPriceAmount: 0,
   createdAt: at,
 };
 

@@ -13,7 +13,7 @@ const stats: CreatorStats = {
   completionRate: 25,
   revenuePence: 0,
   recentCourses: [
-    { id: 'course-1', title: 'Watercolour for Beginners', description: '', status: 'published', lessonCount: 3, enrolledCount: 12, createdAt: '2026-11-20T10:00:00.000Z' },
+    { id: 'course-1', title: 'Watercolour for Beginners', description: '', status: 'published', lessonCount: 3, enrolledCount: 12, priceAmount: 0, seatPriceAmount: 0, createdAt: '2026-11-20T10:00:00.000Z' },
   ],
 };
 
