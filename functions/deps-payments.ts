@@ -1,10 +1,28 @@
+import { createHash } from 'node:crypto';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
 import type { CheckoutDeps } from '#core/billing/checkout.ts';
 import type { StripeEventDeps } from '#core/billing/handle-stripe-event.ts';
 import type { PurchaseCreditsDeps } from '#core/credits/credits.ts';
 import type { ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
-import { billingRepository, clock, creditRepository, ids, metrics, payoutRepository, priceIds, userRepository } from '#functions/deps.ts';
+import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
+import type { CourseCheckoutDeps } from '#core/sales/checkout.ts';
+import {
+  billingRepository,
+  clock,
+  courseRepository,
+  creditRepository,
+  directoryService,
+  enrollmentRepository,
+  ids,
+  mailer,
+  metrics,
+  orderRepository,
+  payoutRepository,
+  priceIds,
+  temporaryPassword,
+  userRepository,
+} from '#functions/deps.ts';
 
 /** The composition of the handlers that talk to Stripe (its SDK stays out of every other bundle). */
 let payments: Payments | undefined;
@@ -19,8 +37,41 @@ export const connectPayments = (): ConnectPayments => (connect ??= stripeConnect
 /** Connecting a creator's payment account: Stripe Connect through the platform's key, the app's own origin. */
 export const payoutsDeps = () => ({ payouts: payoutRepository(), connect: connectPayments(), users: userRepository(), clock, appOrigin: required('APP_ORIGIN') });
 
-/** The Connect webhook: the payment accounts; its own signing secret, no API key. */
-export const connectEventDeps = () => ({ payouts: payoutRepository(), events: (connectEvents ??= stripeConnectEvents()), clock });
+/**
+ * The Connect webhook: the payment accounts, the orders, and what a paid order needs (accounts, enrolments, email);
+ * its own signing secret, no API key. `note` puts what went wrong after an order was paid on the request's log line.
+ */
+export const connectEventDeps = (note: (message: string, fields: Record<string, unknown>) => void): ConnectWebhookDeps => ({
+  payouts: payoutRepository(),
+  events: (connectEvents ??= stripeConnectEvents()),
+  orders: orderRepository(),
+  users: userRepository(),
+  directory: directoryService(),
+  enrollments: enrollmentRepository(),
+  mailer: mailer(),
+  clock,
+  appOrigin: required('APP_ORIGIN'),
+  temporaryPassword,
+  log: note,
+});
+
+/** A stable order id for a client's Idempotency-Key on a course: a retried checkout finds the order it made. */
+const orderIdFor = (courseId: string, idempotencyKey: string): string =>
+  `ord_${createHash('sha256').update(`${courseId}\n${idempotencyKey}`).digest('base64url').slice(0, 32)}`;
+
+/** A visitor's course checkout: the course, the creator's payment account, the order, Stripe Connect. */
+export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
+  courses: courseRepository(),
+  payouts: payoutRepository(),
+  orders: orderRepository(),
+  users: userRepository(),
+  enrollments: enrollmentRepository(),
+  connect: connectPayments(),
+  clock,
+  ids,
+  appOrigin: required('APP_ORIGIN'),
+  orderIdFor,
+});
 
 /** Checkout, portal and top-up: Stripe's API, the billing records, the catalogue and the app's own origin. */
 export const checkoutDeps = (): CheckoutDeps & PurchaseCreditsDeps => ({

@@ -22,6 +22,7 @@ import type {
   LandingPageRepository,
   Mailer,
   Metrics,
+  OrderRepository,
   PayoutRepository,
   UserRepository,
 } from '#core/ports.ts';
@@ -34,6 +35,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
+import { dynamoOrders } from '#data/orders.ts';
 import { dynamoPayouts } from '#data/payouts.ts';
 import { dynamoUsers } from '#data/users.ts';
 
@@ -61,9 +63,11 @@ let files: FileRepository | undefined;
 let store: FileStore | undefined;
 let adminStats: PlatformStatsReader | undefined;
 let payouts: PayoutRepository | undefined;
+let orders: OrderRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
+export const orderRepository = (): OrderRepository => (orders ??= dynamoOrders());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());

@@ -172,6 +172,18 @@ const accountObject = z.object({
     .optional(),
 });
 
+/** What we read of a Checkout Session on a connected account. */
+const connectCheckoutObject = z.object({
+  id: z.string(),
+  payment_status: z.string(),
+  amount_total: z.number().nullable().optional(),
+  total_details: z.object({ amount_discount: z.number().optional() }).nullable().optional(),
+  customer_email: z.string().nullable().optional(),
+  customer_details: z.object({ email: z.string().nullable().optional() }).nullable().optional(),
+  payment_intent: id.nullable().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
 const accountState = (account: z.infer<typeof accountObject>): ConnectedAccountState => ({
   chargesEnabled: account.charges_enabled ?? false,
   payoutsEnabled: account.payouts_enabled ?? false,
@@ -185,6 +197,23 @@ export const toConnectEvent = (event: RawEvent): ConnectEvent => {
   if (event.type === 'account.updated') {
     const account = accountObject.parse(event.data.object);
     return { ...base, kind: 'account', account: event.account ?? account.id, state: accountState(account) };
+  }
+  if (event.type.startsWith('checkout.session.') && event.account) {
+    const c = connectCheckoutObject.parse(event.data.object);
+    return {
+      ...base,
+      kind: 'checkout',
+      account: event.account,
+      checkout: {
+        sessionId: c.id,
+        orderId: c.metadata?.['orderId'] ?? null,
+        paymentStatus: c.payment_status,
+        amountTotal: c.amount_total ?? 0,
+        amountDiscount: c.total_details?.amount_discount ?? 0,
+        email: c.customer_details?.email ?? c.customer_email ?? null,
+        paymentIntentId: c.payment_intent ?? null,
+      },
+    };
   }
   return { ...base, kind: 'other', account: event.account ?? null };
 };
@@ -204,6 +233,28 @@ export const stripeConnect = (): ConnectPayments => ({
     upstream('open the payment account onboarding', async () => {
       const link = await (await stripe()).accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' });
       return { url: link.url };
+    }),
+
+  createCourseCheckout: (input) =>
+    upstream('start the checkout', async () => {
+      const metadata = { orderId: input.orderId, courseId: input.courseId };
+      // A direct charge on the creator's account (Stripe-Account), with no application fee: the creator keeps 100%.
+      const session = await (await stripe()).checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: input.amount, product_data: { name: input.courseTitle } } }],
+          ...(input.email ? { customer_email: input.email } : {}),
+          client_reference_id: input.orderId,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        },
+        { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new UpstreamError('The payment provider returned no checkout page.');
+      return { id: session.id, url: session.url };
     }),
 });
 

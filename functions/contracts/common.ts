@@ -9,11 +9,17 @@ export type Role = z.infer<typeof roleSchema>;
 export const errorCodes = [
   'VALIDATION_FAILED',
   'BAD_SIGNATURE',
+  /** A coupon that does not exist, has expired or run out, was used by this buyer, or is not for this course. */
+  'COUPON_INVALID',
   'UNAUTHENTICATED',
   'INSUFFICIENT_CREDITS',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** A licence's seats are all taken. */
+  'NO_SEATS_LEFT',
+  /** The creator's payment account cannot take charges yet. */
+  'PAYOUTS_NOT_READY',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

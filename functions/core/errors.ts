@@ -62,3 +62,15 @@ export class BadSignatureError extends AppError {
     super('BAD_SIGNATURE', message);
   }
 }
+
+export class CouponInvalidError extends AppError {
+  constructor(message: string) {
+    super('COUPON_INVALID', message);
+  }
+}
+
+export class PayoutsNotReadyError extends AppError {
+  constructor(message = "This course is not on sale yet: its creator's payment account cannot take payments.") {
+    super('PAYOUTS_NOT_READY', message);
+  }
+}

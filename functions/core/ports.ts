@@ -706,11 +706,95 @@ export interface ConnectPayments {
   createConnectedAccount(input: { userId: string; email: string }): Promise<{ accountId: string; state: ConnectedAccountState; eventAt: number }>;
   /** A single-use, short-lived onboarding link (its refresh URL asks the app for a new one). */
   createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  /**
+   * A hosted Checkout Session for one course, charged directly on the creator's connected account with no application
+   * fee: one line of `amount` pence named after the course, `orderId` in its metadata. The same idempotency key
+   * answers the same session.
+   */
+  createCourseCheckout(input: {
+    accountId: string;
+    orderId: string;
+    courseId: string;
+    courseTitle: string;
+    amount: number;
+    email?: string;
+    successUrl: string;
+    cancelUrl: string;
+    expiresAt: Date;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }>;
+}
+
+/* ---------- Course orders (sales on the creators' accounts) ---------- */
+
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'refunded' | 'disputed';
+
+/** One purchase of a course: made when the checkout starts, paid (or expired) by the Connect webhook. */
+export interface Order {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  creatorId: string;
+  /** The creator's connected account the checkout is on. */
+  accountId: string;
+  status: OrderStatus;
+  /** The buyer's email: given at checkout, or the one Stripe collected (known once paid). */
+  buyerEmail: string | null;
+  /** Pence: the course's price when the checkout started, the discount, and what was paid. */
+  price: number;
+  discount: number;
+  amount: number;
+  currency: 'gbp';
+  couponCode: string | null;
+  affiliateId: string | null;
+  seats: number | null;
+  checkoutSessionId: string | null;
+  checkoutUrl: string | null;
+  paymentIntentId: string | null;
+  learnerId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface OrderRepository {
+  get(orderId: string): Promise<Order | undefined>;
+  /** Writes a new pending order; false when that id exists already (a retried request with the same key). */
+  create(order: Order): Promise<boolean>;
+  /** The Checkout Session the pending order is paid through. */
+  setCheckout(orderId: string, session: { id: string; url: string }): Promise<void>;
+  /**
+   * One transaction: the event recorded, the order pending -> paid (amounts, buyer, learner, time) and the creator's
+   * sales counters of that day moved. 'duplicate' for an event already recorded, 'not-pending' when the order is paid,
+   * expired or refunded already (the event recorded all the same).
+   */
+  markPaid(input: {
+    event: { id: string; type: string };
+    orderId: string;
+    paid: { amount: number; discount: number; buyerEmail: string; learnerId: string; paymentIntentId: string | null; paidAt: string };
+  }): Promise<'applied' | 'duplicate' | 'not-pending'>;
+  /** The event recorded and a pending order -> expired, in one transaction. */
+  markExpired(input: { event: { id: string; type: string }; orderId: string }): Promise<'applied' | 'duplicate' | 'not-pending'>;
+  /** An event with nothing else to write, recorded so that a redelivery is a plain duplicate. */
+  recordEvent(event: { id: string; type: string }): Promise<'applied' | 'duplicate'>;
+}
+
+/** A Checkout Session on a connected account, as its events say it (`orderId` from our metadata). */
+export interface ConnectCheckout {
+  sessionId: string;
+  orderId: string | null;
+  /** Stripe's: `paid`, `unpaid` or `no_payment_required`. */
+  paymentStatus: string;
+  /** Pence, after the discount. */
+  amountTotal: number;
+  amountDiscount: number;
+  email: string | null;
+  paymentIntentId: string | null;
 }
 
 /** A Connect webhook event in the product's words (`account` is the connected account it happened on). */
 export type ConnectEvent =
   | { id: string; type: string; created: number; account: string; kind: 'account'; state: ConnectedAccountState }
+  | { id: string; type: string; created: number; account: string; kind: 'checkout'; checkout: ConnectCheckout }
   | { id: string; type: string; created: number; account: string | null; kind: 'other' };
 
 /** The Connect endpoint's webhooks, verified with its own signing secret. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { applyConnectWebhook } from '#core/sales/payouts.ts';
+import { applyConnectWebhook } from '#core/sales/connect-webhook.ts';
 import { connectEventDeps } from '#functions/deps-payments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
@@ -11,6 +11,7 @@ const stripeHeaders = z.object({ 'stripe-signature': z.string().optional() });
  * type, account and outcome go on the request's log line.
  */
 export const handler = httpRoute({ route: 'stripe-connect-webhook', raw: true, headers: stripeHeaders }, async ({ rawBody, headers, annotate }) => {
-  annotate(await applyConnectWebhook(connectEventDeps(), { rawBody, signature: headers['stripe-signature'] }));
+  const note = (warning: string, fields: Record<string, unknown>) => annotate({ warning, ...fields });
+  annotate(await applyConnectWebhook(connectEventDeps(note), { rawBody, signature: headers['stripe-signature'] }));
   return { received: true };
 });

@@ -1,51 +1,15 @@
-import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { accountWithRole, api, cognito, dynamo, outputs, uniqueEmail } from './support.ts';
+import { firstSignIn, mailTo } from './mail-support.ts';
+import { accountWithRole, api, dynamo, outputs, uniqueEmail } from './support.ts';
 
 /** Enrolment by invitation end to end: the gateway, the handlers, DynamoDB Local, cognito-local and SES local. */
 
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
-/** The newest mail SES local holds for `to`. */
-const mailTo = async (to: string): Promise<StoredMail | undefined> => {
-  const { emails } = (await (await fetch(`${outputs().SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
-  return emails.filter((e) => e.destination.to.includes(to)).at(-1);
-};
-
 /** The creator's learner counters, as the dashboard reads them. */
 const creatorStats = async (creatorId: string) =>
   (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk: `CREATOR#${creatorId}`, sk: 'STATS' } }))).Item;
-
-/** Signs in with the temporary password, answers NEW_PASSWORD_REQUIRED with a password of one's own: the access token. */
-const firstSignIn = async (email: string, temporaryPassword: string, newPassword: string): Promise<string> => {
-  const client = cognito();
-  const start = await client.send(
-    new InitiateAuthCommand({
-      ClientId: outputs().UserPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
-    }),
-  );
-  expect(start.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-  const done = await client.send(
-    new RespondToAuthChallengeCommand({
-      ClientId: outputs().UserPoolClientId,
-      ChallengeName: 'NEW_PASSWORD_REQUIRED',
-      Session: start.Session,
-      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword },
-    }),
-  );
-  const token = done.AuthenticationResult?.AccessToken;
-  expect(token, 'an access token after the new password').toBeDefined();
-  return token!;
-};
 
 /** A published course of `creator` with two text lessons. */
 const publishedCourse = async (creator: Account, title: string) => {

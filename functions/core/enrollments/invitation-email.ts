@@ -26,6 +26,41 @@ export const invitationEmail = (input: InvitationEmailInput): EmailMessage =>
     heading: `You are enrolled in ${input.courseTitle}`,
   });
 
+/** Pence as pounds in an email ('£29', '£29.50'). */
+export const pounds = (pence: number): string => `£${(pence / 100).toFixed(pence % 100 === 0 ? 0 : 2)}`;
+
+/** The account made for a buyer of a course: what they bought and how to sign in to take it. */
+export const purchaseInvitationEmail = (input: InvitationEmailInput & { amount: number }): EmailMessage =>
+  invitation(input, {
+    subject: `Your purchase: ${input.courseTitle}`,
+    lead: `${PRODUCT_NAME}: thank you for buying "${input.courseTitle}" (${pounds(input.amount)}). An account was made for you to take it.`,
+    heading: `Thank you for buying ${input.courseTitle}`,
+  });
+
+/** The receipt of a buyer who has an account already: what they bought and where it is. */
+export const purchaseReceiptEmail = (input: { appOrigin: string; courseTitle: string; amount: number }): EmailMessage => {
+  const link = signInLink(input.appOrigin);
+  const subject = `Your purchase: ${input.courseTitle}`;
+  const text = [
+    `${PRODUCT_NAME}: thank you for buying "${input.courseTitle}" (${pounds(input.amount)}).`,
+    '',
+    `It is in your courses now. Sign in to start learning: ${link}`,
+  ].join('\n');
+  const [title, href, paid] = [input.courseTitle, link, pounds(input.amount)].map(escapeHtml);
+  const html = `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+<h1 style="margin:0 0 16px;font-size:20px">Thank you for buying ${title}</h1>
+<p style="margin:0 0 16px;line-height:1.5">You paid <strong>${paid}</strong>. The course is in your courses now.</p>
+<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Start learning</a></p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+};
+
 const roleWords: Record<Role, string> = { admin: 'an admin', creator: 'a creator', leader: 'a group leader', learner: 'a learner' };
 
 /** The invitation of an account an admin created (user management): the role, where to sign in, the password. */

@@ -1,7 +1,7 @@
 import type { ConnectPayoutsBody, PayoutsResponse } from '#contracts/payouts.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { Clock, ConnectEvents, ConnectPayments, PayoutAccount, PayoutRepository, UserRepository } from '#core/ports.ts';
+import type { Clock, ConnectPayments, PayoutAccount, PayoutRepository, UserRepository } from '#core/ports.ts';
 
 /**
  * The creator's payment account: a Standard Stripe account connected to the platform, onboarded on Stripe's hosted
@@ -47,28 +47,4 @@ export const connectPayouts = async (
     });
   }
   return deps.connect.createAccountLink({ accountId: account.accountId, returnUrl: input.body.returnUrl, refreshUrl: input.body.refreshUrl });
-};
-
-export type ConnectEventOutcome = 'applied' | 'stale' | 'duplicate' | 'unknown' | 'ignored';
-
-/**
- * POST /api/webhooks/stripe-connect: the signature first (BadSignatureError, nothing written), then the event applied
- * once. `account.updated` mirrors the account's state; an account the platform does not hold is 'unknown' and other
- * types 'ignored' (answered 200 all the same, so Stripe stops sending them).
- */
-export const applyConnectWebhook = async (
-  deps: { payouts: PayoutRepository; events: ConnectEvents; clock: Clock },
-  input: { rawBody: string; signature: string | undefined },
-): Promise<{ eventId: string; eventType: string; account: string | null; outcome: ConnectEventOutcome }> => {
-  const event = await deps.events.parseEvent(input.rawBody, input.signature);
-  const base = { eventId: event.id, eventType: event.type, account: event.account };
-  if (event.kind !== 'account') return { ...base, outcome: 'ignored' };
-  const outcome = await deps.payouts.applyAccountEvent({
-    event: { id: event.id, type: event.type },
-    accountId: event.account,
-    eventAt: event.created,
-    state: event.state,
-    updatedAt: deps.clock.now().toISOString(),
-  });
-  return { ...base, outcome };
 };

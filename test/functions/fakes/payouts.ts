@@ -1,6 +1,11 @@
 import { BadSignatureError } from '#core/errors.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, PayoutAccount, PayoutRepository } from '#core/ports.ts';
+import type { StoredCourse } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, Order, OrderRepository, PayoutAccount, PayoutRepository } from '#core/ports.ts';
+import { NOW, sequentialIds, testClock } from './clock.ts';
+import { APP_ORIGIN, creator } from './deps.ts';
+import { memoryCourseReader, memoryEnrollments, memoryMailer } from './enrollments.ts';
 import { withHooks } from './hooks.ts';
+import { memoryDirectory, memoryUsers } from './users.ts';
 
 /** Payment accounts in memory, as functions/data/payouts.ts keeps them: one per creator, each event applied once, newer only. */
 export const memoryPayouts = () => {
@@ -40,6 +45,7 @@ export const notReady: ConnectedAccountState = { chargesEnabled: false, payoutsE
 export const memoryConnect = () => {
   const made: { accountId: string; userId: string; email: string }[] = [];
   const links: { accountId: string; returnUrl: string; refreshUrl: string; url: string }[] = [];
+  const checkouts = new Map<string, Parameters<ConnectPayments['createCourseCheckout']>[0] & { id: string; url: string }>();
   const connect = withHooks<ConnectPayments>({
     async createConnectedAccount({ userId, email }) {
       let account = made.find((a) => a.userId === userId);
@@ -54,8 +60,17 @@ export const memoryConnect = () => {
       links.push({ ...input, url });
       return { url };
     },
+    // Stripe's idempotency: the same key answers the same session.
+    async createCourseCheckout(input) {
+      const earlier = checkouts.get(input.idempotencyKey);
+      if (earlier) return { id: earlier.id, url: earlier.url };
+      const id = `cs_test_${checkouts.size + 1}`;
+      const session = { ...input, id, url: `https://checkout.stripe.test/${input.accountId}/${id}` };
+      checkouts.set(input.idempotencyKey, session);
+      return { id, url: session.url };
+    },
   });
-  return Object.assign(connect, { made, links });
+  return Object.assign(connect, { made, links, checkouts });
 };
 
 /** Connect webhooks: a body is "signed" when the signature is `good`; it is the event itself as JSON. */
@@ -65,3 +80,92 @@ export const memoryConnectEvents = (): ConnectEvents => ({
     return JSON.parse(rawBody) as ConnectEvent;
   },
 });
+
+/** Orders in memory, as functions/data/orders.ts keeps them: each event once; pending -> paid or expired, once. */
+export const memoryOrders = () => {
+  const orders = new Map<string, Order>();
+  const events = new Set<string>();
+  const record = (event: { id: string }) => {
+    if (events.has(event.id)) return false;
+    events.add(event.id);
+    return true;
+  };
+  const repo = withHooks<OrderRepository>({
+    async get(orderId) {
+      const found = orders.get(orderId);
+      return found && structuredClone(found);
+    },
+    async create(order) {
+      if (orders.has(order.id)) return false;
+      orders.set(order.id, structuredClone(order));
+      return true;
+    },
+    async setCheckout(orderId, session) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      orders.set(orderId, { ...order, checkoutSessionId: session.id, checkoutUrl: session.url });
+    },
+    async markPaid({ event, orderId, paid }) {
+      if (!record(event)) return 'duplicate';
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      if (order.status !== 'pending') return 'not-pending';
+      orders.set(orderId, { ...order, ...paid, status: 'paid' });
+      return 'applied';
+    },
+    async markExpired({ event, orderId }) {
+      if (!record(event)) return 'duplicate';
+      const order = orders.get(orderId);
+      if (!order || order.status !== 'pending') return 'not-pending';
+      orders.set(orderId, { ...order, status: 'expired' });
+      return 'applied';
+    },
+    async recordEvent(event) {
+      return record(event) ? 'applied' : 'duplicate';
+    },
+  });
+  return Object.assign(repo, { orders });
+};
+
+/**
+ * Everything the payment account, the course checkout and the Connect webhook use, in memory and wired together: one
+ * creator (u1), whose payment account can take charges when `ready`.
+ */
+export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => ({
+  id: 'c1',
+  creatorId: 'u1',
+  title: 'Knife skills',
+  description: 'Chop safely.',
+  status: 'published',
+  lessonCount: 0,
+  enrolledCount: 0,
+  priceAmount: 2900,
+  seatPriceAmount: 0,
+  createdAt: NOW,
+  updatedAt: NOW,
+  lessons: [],
+  ...over,
+});
+
+export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = {}) => {
+  const logged: { message: string; fields: Record<string, unknown> }[] = [];
+  let n = 0;
+  return {
+    courses: memoryCourseReader(options.courses ?? [pricedCourse()]),
+    payouts: memoryPayouts(),
+    connect: memoryConnect(),
+    events: memoryConnectEvents(),
+    orders: memoryOrders(),
+    users: memoryUsers([creator()]),
+    directory: memoryDirectory(),
+    enrollments: memoryEnrollments(),
+    mailer: memoryMailer(),
+    clock: testClock(options.now ?? NOW),
+    ids: sequentialIds('order'),
+    appOrigin: APP_ORIGIN,
+    temporaryPassword: () => `Temp-Pass-${++n}aA`,
+    orderIdFor: (courseId: string, key: string) => `ord_${courseId}_${key}`,
+    log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
+    logged,
+  };
+};

@@ -251,7 +251,7 @@ describe('the Stripe secrets', () => {
   });
 
   it('tells checkout, portal and top-up where the API key is, and lets them read that secret only', () => {
-    expect(callers.sort()).toEqual(['billing-checkout', 'billing-portal', 'connect-payouts', 'purchase-credits']);
+    expect(callers.sort()).toEqual(['billing-checkout', 'billing-portal', 'connect-payouts', 'course-checkout', 'purchase-credits']);
     for (const name of callers) {
       const env = envOf(functionOf(template, name));
       expect(env['STRIPE_API_KEY_SECRET_ID'], name).toBe(apiKeyName);

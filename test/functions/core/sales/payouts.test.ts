@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BadSignatureError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { ConnectEvent } from '#core/ports.ts';
-import { applyConnectWebhook, connectPayouts, getPayouts } from '#core/sales/payouts.ts';
-import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
-import { testClock } from '#test/functions/fakes/clock.ts';
-import { memoryUsers } from '#test/functions/fakes/users.ts';
-import { memoryConnect, memoryConnectEvents, memoryPayouts } from '#test/functions/fakes/payouts.ts';
+import { applyConnectWebhook } from '#core/sales/connect-webhook.ts';
+import { connectPayouts, getPayouts } from '#core/sales/payouts.ts';
+import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
+import { salesDeps } from '#test/functions/fakes/payouts.ts';
 
 const body = { returnUrl: `${APP_ORIGIN}/dashboard/creator/profile?payouts=return`, refreshUrl: `${APP_ORIGIN}/dashboard/creator/profile?payouts=refresh` };
 
-const deps = () => ({
-  payouts: memoryPayouts(),
-  connect: memoryConnect(),
-  users: memoryUsers([creator()]),
-  clock: testClock('2026-11-25T10:00:00.000Z'),
-  appOrigin: APP_ORIGIN,
-  events: memoryConnectEvents(),
-});
+const deps = () => salesDeps();
 
 const accountUpdated = (over: Partial<Extract<ConnectEvent, { kind: 'account' }>> = {}): ConnectEvent => ({
   id: 'evt_1',

@@ -1,0 +1,100 @@
+import type { CourseCheckoutBody } from '#contracts/sales.ts';
+import { requireOwnOrigin } from '#core/billing/prices.ts';
+import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
+import type { Clock, ConnectPayments, CourseRepository, EnrollmentRepository, Ids, Order, OrderRepository, PayoutRepository, UserRepository } from '#core/ports.ts';
+
+/** A course checkout stays open this long (Stripe allows 30 minutes to 24 hours): long enough to pay, short enough to let go of. */
+export const COURSE_CHECKOUT_MINUTES = 60;
+export const COURSE_NOT_ON_SALE = 'Course not found.';
+export const TEAMS_NOT_ON_SALE = 'Team licences are not on sale yet: buy one place, or ask the creator for a team licence.';
+export const EMAIL_CANNOT_BUY = 'This email cannot be used to buy a course: it belongs to an account that does not take courses. Use another email.';
+
+export interface CourseCheckoutDeps {
+  courses: Pick<CourseRepository, 'getCourse'>;
+  payouts: Pick<PayoutRepository, 'get'>;
+  orders: OrderRepository;
+  users: Pick<UserRepository, 'getUserIdByEmail' | 'getUser'>;
+  enrollments: Pick<EnrollmentRepository, 'get'>;
+  connect: Pick<ConnectPayments, 'createCourseCheckout'>;
+  clock: Clock;
+  ids: Ids;
+  appOrigin: string;
+  /** A stable order id for a client's Idempotency-Key on this course (a retry finds the order it made). */
+  orderIdFor: (courseId: string, idempotencyKey: string) => string;
+}
+
+/**
+ * POST /api/public/courses/{courseId}/checkout (no sign-in): one learner's place in a published, priced course,
+ * paid on the creator's own Stripe account. Steps: 1. the course (404 unless published and priced); 2. the creator's
+ * account can take charges (409 PAYOUTS_NOT_READY); 3. the buyer's email, when given, can take the course (not an
+ * account of another role, not enrolled already); 4. a pending order at the stored price (never the client's); 5. the
+ * hosted checkout on the creator's account, its id kept on the order. The same Idempotency-Key answers the same page.
+ */
+export const startCourseCheckout = async (
+  deps: CourseCheckoutDeps,
+  input: { courseId: string; body: CourseCheckoutBody; idempotencyKey?: string | undefined },
+): Promise<{ url: string }> => {
+  const { body } = input;
+  requireOwnOrigin(deps.appOrigin, { successUrl: body.successUrl, cancelUrl: body.cancelUrl });
+  const course = await deps.courses.getCourse(input.courseId);
+  if (!course || course.status !== 'published' || course.priceAmount === 0) throw new NotFoundError(COURSE_NOT_ON_SALE);
+  if (body.seats !== undefined) throw new ValidationError(TEAMS_NOT_ON_SALE, [{ path: 'seats', code: 'custom', message: TEAMS_NOT_ON_SALE }]);
+  const payouts = await deps.payouts.get(course.creatorId);
+  if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
+  // Coupons arrive with their own step of issue 12 (point 5): until then no code exists.
+  if (body.couponCode !== undefined) throw new CouponInvalidError(`The coupon code ${body.couponCode} does not exist.`);
+  if (body.email) await requireBuyer(deps, course.id, body.email);
+
+  const order: Order = {
+    id: input.idempotencyKey ? deps.orderIdFor(course.id, input.idempotencyKey) : deps.ids.newId(),
+    courseId: course.id,
+    courseTitle: course.title,
+    creatorId: course.creatorId,
+    accountId: payouts.accountId,
+    status: 'pending',
+    buyerEmail: body.email ?? null,
+    price: course.priceAmount,
+    discount: 0,
+    amount: course.priceAmount,
+    currency: 'gbp',
+    couponCode: null,
+    affiliateId: body.ref ?? null,
+    seats: null,
+    checkoutSessionId: null,
+    checkoutUrl: null,
+    paymentIntentId: null,
+    learnerId: null,
+    createdAt: deps.clock.now().toISOString(),
+    paidAt: null,
+  };
+  if (!(await deps.orders.create(order))) {
+    // The same request again (its Idempotency-Key): the page it made, or 409 while that request is still making it.
+    const earlier = await deps.orders.get(order.id);
+    if (earlier?.checkoutUrl && earlier.status === 'pending') return { url: earlier.checkoutUrl };
+    throw new ConflictError(earlier?.status === 'pending' ? 'This purchase is already being started. Try again in a moment.' : 'This purchase is over: start a new one.');
+  }
+  const session = await deps.connect.createCourseCheckout({
+    accountId: order.accountId,
+    orderId: order.id,
+    courseId: course.id,
+    courseTitle: course.title,
+    amount: order.amount,
+    ...(body.email ? { email: body.email } : {}),
+    successUrl: body.successUrl,
+    cancelUrl: body.cancelUrl,
+    expiresAt: new Date(deps.clock.now().getTime() + COURSE_CHECKOUT_MINUTES * 60_000),
+    idempotencyKey: `course-checkout:${order.id}`,
+  });
+  await deps.orders.setCheckout(order.id, session);
+  return { url: session.url };
+};
+
+/** The buyer's email must be able to take the course: a learner's (or nobody's yet), and not enrolled in it already. */
+const requireBuyer = async (deps: CourseCheckoutDeps, courseId: string, email: string): Promise<void> => {
+  const userId = await deps.users.getUserIdByEmail(email);
+  if (!userId) return;
+  const user = await deps.users.getUser(userId);
+  if (user && user.role !== 'learner') throw new ConflictError(EMAIL_CANNOT_BUY);
+  const enrolment = await deps.enrollments.get(courseId, userId);
+  if (enrolment?.status === 'active') throw new ConflictError(`${email} is enrolled in this course already: sign in to take it.`);
+};

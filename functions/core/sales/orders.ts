@@ -1,0 +1,93 @@
+import { createAccount } from '#core/accounts/create-account.ts';
+import { purchaseInvitationEmail, purchaseReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import type { Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+
+/**
+ * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
+ * is enrolled (a new email gets a learner account, invited with what they bought); expired -> the order is closed.
+ * Whatever the number of deliveries and their order, one order pays once and enrols once.
+ */
+export interface OrderEventDeps {
+  orders: OrderRepository;
+  users: UserRepository;
+  directory: Directory;
+  enrollments: Pick<EnrollmentRepository, 'enroll'>;
+  mailer: Mailer;
+  clock: Clock;
+  appOrigin: string;
+  temporaryPassword: () => string;
+  /** Failures after the order is paid (the receipt) are logged, never undo it. */
+  log: (message: string, fields: Record<string, unknown>) => void;
+}
+
+export type OrderEventOutcome = 'paid' | 'expired' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable';
+
+/** The buyer's account: theirs when it is a learner's, a new learner's (invited by email) when the email is new. */
+const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, amount: number): Promise<{ learner: User; invited: boolean } | undefined> => {
+  const id = await deps.users.getUserIdByEmail(email);
+  if (id) {
+    const user = await deps.users.getUser(id);
+    return user?.role === 'learner' ? { learner: user, invited: false } : undefined;
+  }
+  const temporaryPassword = deps.temporaryPassword();
+  const learner = await createAccount(deps, { email, role: 'learner', temporaryPassword });
+  await deps.mailer.send({ to: learner.email, ...purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: order.courseTitle, temporaryPassword, amount }) });
+  return { learner, invited: true };
+};
+
+export const applyCheckoutEvent = async (
+  deps: OrderEventDeps,
+  event: { id: string; type: string; account: string; checkout: ConnectCheckout },
+): Promise<OrderEventOutcome> => {
+  const record = async () => ((await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'recorded');
+  const order = event.checkout.orderId ? await deps.orders.get(event.checkout.orderId) : undefined;
+  // Not ours, or not on the account the order was made on (a creator's own session carrying our metadata).
+  if (!order || order.accountId !== event.account || (order.checkoutSessionId && order.checkoutSessionId !== event.checkout.sessionId)) {
+    return (await record()) === 'duplicate' ? 'duplicate' : 'unknown';
+  }
+  const paid =
+    (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkout.paymentStatus === 'paid';
+  if (event.type === 'checkout.session.expired') return (await deps.orders.markExpired({ event, orderId: order.id })) === 'applied' ? 'expired' : 'not-pending';
+  if (!paid) return record();
+  if (order.status !== 'pending') return (await record()) === 'duplicate' ? 'duplicate' : 'not-pending';
+
+  const email = (order.buyerEmail ?? event.checkout.email)?.toLowerCase();
+  if (!email) throw new Error(`paid order ${order.id} has no buyer email`);
+  // The account and the enrolment first (each safe to repeat), the order's payment last: a delivery that fails halfway
+  // is finished by the next one.
+  const buyer = await buyerAccount(deps, order, email, event.checkout.amountTotal);
+  if (!buyer) {
+    // An email of another role (checkout without `email`, typed on Stripe's page): paid, but nobody to enrol. The
+    // creator sees the sale and refunds it (decision 0016).
+    deps.log('paid course order has a buyer who cannot take courses', { orderId: order.id });
+    return (await record()) === 'duplicate' ? 'duplicate' : 'unfulfillable';
+  }
+  await deps.enrollments.enroll({
+    courseId: order.courseId,
+    learnerId: buyer.learner.id,
+    creatorId: order.creatorId,
+    learnerEmail: buyer.learner.email,
+    learnerJoinedAt: buyer.learner.createdAt,
+    courseTitle: order.courseTitle,
+    enrolledAt: deps.clock.now().toISOString(),
+  });
+  const outcome = await deps.orders.markPaid({
+    event,
+    orderId: order.id,
+    paid: {
+      amount: event.checkout.amountTotal,
+      discount: event.checkout.amountDiscount,
+      buyerEmail: email,
+      learnerId: buyer.learner.id,
+      paymentIntentId: event.checkout.paymentIntentId,
+      paidAt: deps.clock.now().toISOString(),
+    },
+  });
+  if (outcome !== 'applied') return outcome;
+  if (!buyer.invited) {
+    await deps.mailer
+      .send({ to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) })
+      .catch((error: unknown) => deps.log('the purchase receipt could not be sent', { orderId: order.id, error: String(error) }));
+  }
+  return 'paid';
+};

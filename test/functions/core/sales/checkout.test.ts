@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
+import { startCourseCheckout } from '#core/sales/checkout.ts';
+import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
+import { notReady, pricedCourse, salesDeps } from '#test/functions/fakes/payouts.ts';
+
+const body = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${APP_ORIGIN}/c/c1` };
+
+/** The creator's payment account, as the webhook leaves it. */
+const withAccount = async (d: ReturnType<typeof salesDeps>, chargesEnabled = true) => {
+  await d.payouts.create({ userId: 'u1', accountId: 'acct_1', ...notReady, chargesEnabled, lastEventAt: 1, createdAt: 'x', updatedAt: 'x' });
+  return d;
+};
+
+describe("a visitor's course checkout", () => {
+  it("opens Stripe's page on the creator's own account at the stored price, with a pending order behind it", async () => {
+    const d = await withAccount(salesDeps());
+    const { url } = await startCourseCheckout(d, { courseId: 'c1', body: { ...body, email: 'buyer@example.com' } });
+    const [session] = [...d.connect.checkouts.values()];
+    expect(session).toMatchObject({ accountId: 'acct_1', amount: 2900, courseTitle: 'Knife skills', email: 'buyer@example.com', url, idempotencyKey: 'course-checkout:order-1' });
+    expect(d.orders.orders.get('order-1')).toMatchObject({
+      status: 'pending',
+      price: 2900,
+      amount: 2900,
+      discount: 0,
+      buyerEmail: 'buyer@example.com',
+      creatorId: 'u1',
+      accountId: 'acct_1',
+      checkoutSessionId: session!.id,
+      checkoutUrl: url,
+    });
+    // Open for an hour.
+    expect(session!.expiresAt.getTime() - d.clock.now().getTime()).toBe(60 * 60_000);
+  });
+
+  it('answers a retried request with the same Idempotency-Key with the same page, and one order', async () => {
+    const d = await withAccount(salesDeps());
+    const first = await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-12345' });
+    expect(await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-12345' })).toEqual(first);
+    expect(d.orders.orders.size).toBe(1);
+    expect(d.connect.checkouts.size).toBe(1);
+  });
+
+  it('is 404 for a draft, an unpriced or a missing course', async () => {
+    const d = await withAccount(salesDeps({ courses: [pricedCourse({ id: 'draft', status: 'draft' }), pricedCourse({ id: 'free', priceAmount: 0 })] }));
+    for (const courseId of ['draft', 'free', 'nope']) await expect(startCourseCheckout(d, { courseId, body })).rejects.toThrow(NotFoundError);
+    expect(d.orders.orders.size).toBe(0);
+  });
+
+  it("is PAYOUTS_NOT_READY until the creator's account can take charges", async () => {
+    await expect(startCourseCheckout(salesDeps(), { courseId: 'c1', body })).rejects.toThrow(PayoutsNotReadyError);
+    const pending = await withAccount(salesDeps(), false);
+    await expect(startCourseCheckout(pending, { courseId: 'c1', body })).rejects.toThrow(PayoutsNotReadyError);
+    expect(pending.connect.checkouts.size).toBe(0);
+  });
+
+  it('refuses seats (team licences come later), unknown coupons and addresses off the app origin, making nothing', async () => {
+    const d = await withAccount(salesDeps());
+    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, seats: 5 } })).rejects.toThrow(ValidationError);
+    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, couponCode: 'SPRING' } })).rejects.toThrow(CouponInvalidError);
+    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, successUrl: 'https://evil.example/x' } })).rejects.toThrow(ValidationError);
+    expect(d.orders.orders.size).toBe(0);
+  });
+
+  it('refuses an email that cannot take the course: another role, or a learner enrolled already', async () => {
+    const d = await withAccount(salesDeps());
+    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, email: 'creator@example.com' } })).rejects.toThrow(ConflictError);
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    await d.enrollments.enroll({ courseId: 'c1', learnerId: 'l1', creatorId: 'u1', learnerEmail: 'ann@example.com', learnerJoinedAt: 'x', courseTitle: 'Knife skills', enrolledAt: 'x' });
+    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, email: 'ann@example.com' } })).rejects.toThrow(/enrolled in this course already/);
+    expect(d.orders.orders.size).toBe(0);
+  });
+});

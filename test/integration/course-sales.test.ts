@@ -1,0 +1,127 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderKeys } from '#data/orders.ts';
+import { payoutKeys } from '#data/payouts.ts';
+import { firstSignIn, mailTo } from './mail-support.ts';
+import { accountWithRole, api, dynamo, outputs, uniqueEmail } from './support.ts';
+
+/**
+ * A course sold on its creator's own Stripe account, end to end: the gateway, the handlers, DynamoDB Local, the Stripe
+ * stand-in's Connect (hosted checkout, signed Connect webhooks), cognito-local and SES local.
+ */
+type Account = Awaited<ReturnType<typeof accountWithRole>>;
+let creator: Account;
+let accountId: string;
+let courseId: string;
+
+const origin = () => outputs().WebUrl;
+const checkoutBody = (extra: Record<string, unknown> = {}) => ({ successUrl: `${origin()}/c/${courseId}?purchase=success`, cancelUrl: `${origin()}/c/${courseId}`, ...extra });
+const checkout = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  api('POST', `/api/public/courses/${courseId}/checkout`, { body: checkoutBody(extra), headers });
+
+const stripe = () => new Stripe('sk_test_local', { telemetry: false, host: new URL(outputs().StripeApiUrl).hostname, port: Number(new URL(outputs().StripeApiUrl).port), protocol: 'http' });
+
+const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
+
+/** Pays a hosted checkout on the stand-in as the buyer's browser would. */
+const pay = async (url: string) => {
+  const res = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return res.headers.get('location');
+};
+
+/** Until `read` satisfies `done` (the Connect webhook lands after the stand-in answers). */
+const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+
+beforeAll(async () => {
+  creator = await accountWithRole('creator', 'seller');
+  const created = await api('POST', '/api/courses', { token: creator.token, body: { title: 'Sourdough at home', description: 'Bake real bread.' } });
+  courseId = created.body.id as string;
+  await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Starter', kind: 'text', body: '<p>Flour and water.</p>' } });
+  await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published', priceAmount: 2900 } });
+});
+
+describe('selling a course on the creator’s own Stripe account', () => {
+  it('is PAYOUTS_NOT_READY (409) until the creator can take payments, and 404 for a draft or unpriced course', async () => {
+    const res = await checkout();
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('PAYOUTS_NOT_READY');
+    const draft = await api('POST', '/api/courses', { token: creator.token, body: { title: 'Not yet' } });
+    const notForSale = await api('POST', `/api/public/courses/${draft.body.id}/checkout`, { body: checkoutBody() });
+    expect(notForSale.status).toBe(404);
+  });
+
+  it('a visitor buys it: the money is charged on the creator’s account with no fee, a new learner is invited, enrolled and can sign in', async () => {
+    await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${origin()}/r`, refreshUrl: `${origin()}/f` } });
+    accountId = (await item(payoutKeys.account(creator.id)))!['accountId'] as string;
+    await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
+    await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
+
+    const buyer = uniqueEmail('buyer');
+    const key = `buy-${Date.now()}`;
+    // A client that sends nothing but the contract's fields is refused an unknown coupon (400 COUPON_INVALID) and seats (400).
+    expect((await checkout({ couponCode: 'NOPE10' })).body.error.code).toBe('COUPON_INVALID');
+    expect((await checkout({ seats: 5 })).status).toBe(400);
+
+    const started = await checkout({ email: buyer }, { 'idempotency-key': key });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The same request again: the same page.
+    expect((await checkout({ email: buyer }, { 'idempotency-key': key })).body.url).toBe(started.body.url);
+
+    const sessionId = new URL(started.body.url as string).pathname.split('/').pop()!;
+    const session = await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId });
+    expect(session).toMatchObject({ amount_total: 2900, currency: 'gbp', customer_email: buyer, mode: 'payment' });
+    const orderId = session.metadata?.['orderId'] as string;
+    expect(await item(orderKeys.order(orderId))).toMatchObject({ status: 'pending', price: 2900, creatorId: creator.id, accountId });
+
+    expect(await pay(started.body.url as string)).toContain(`/c/${courseId}?purchase=success`);
+    const paid = await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid');
+    expect(paid).toMatchObject({ status: 'paid', amount: 2900, discount: 0, buyerEmail: buyer });
+
+    const intent = await stripe().paymentIntents.retrieve(paid!['paymentIntentId'] as string, {}, { stripeAccount: accountId });
+    expect(intent).toMatchObject({ amount: 2900, status: 'succeeded', application_fee_amount: null });
+
+    const invitation = await eventually(() => mailTo(buyer), (m) => m !== undefined);
+    expect(invitation?.subject).toBe('Your purchase: Sourdough at home');
+    const temporaryPassword = /Temporary password: (\S+)/.exec(invitation?.body.text ?? '')?.[1];
+    const token = await firstSignIn(buyer, temporaryPassword!, 'MyOwnPassw0rd!');
+    const courses = await api('GET', '/api/learner/courses', { token });
+    expect(courses.body.items.map((c: { courseId: string }) => c.courseId)).toEqual([courseId]);
+  });
+
+  it('enrols once however often Stripe delivers the payment', async () => {
+    const buyer = uniqueEmail('again');
+    const started = await checkout({ email: buyer });
+    await pay(started.body.url as string);
+    const sessionId = new URL(started.body.url as string).pathname.split('/').pop()!;
+    const orderId = (await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid');
+
+    const listed = `${outputs().StripeApiUrl}/_stand-in/events?account=${accountId}&type=checkout.session.completed`;
+    const events = (await (await fetch(listed)).json()) as { data: { event: { id: string; data: { object: { id: string } } } }[] };
+    const completed = events.data.map((e) => e.event).find((e) => e.data.object.id === sessionId)!;
+    for (let i = 0; i < 3; i++) expect((await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${completed.id}/redeliver`, { method: 'POST' })).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const stats = await item({ pk: `CREATOR#${creator.id}`, sk: `SALESDAY#${new Date().toISOString().slice(0, 10)}` });
+    const learnerId = (await item(orderKeys.order(orderId)))!['learnerId'] as string;
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}` })).toMatchObject({ status: 'active' });
+    // Two sales so far today in this suite's course: the first test's and this one, each counted once.
+    expect(stats).toMatchObject({ sales: 2, revenue: 5800 });
+  });
+
+  it('refuses an email of another role or one already enrolled before any payment', async () => {
+    const other = await accountWithRole('creator', 'not-a-learner');
+    const res = await checkout({ email: other.email });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+  });
+});

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '#core/ports.ts';
+import { dynamoOrders, orderKeys } from '#data/orders.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const order = (over: Partial<Order> = {}): Order => ({
+  id: unique('order'),
+  courseId: 'course-1',
+  courseTitle: 'Knife skills',
+  creatorId: unique('creator'),
+  accountId: 'acct_1',
+  status: 'pending',
+  buyerEmail: null,
+  price: 2900,
+  discount: 0,
+  amount: 2900,
+  currency: 'gbp',
+  couponCode: null,
+  affiliateId: null,
+  seats: null,
+  checkoutSessionId: null,
+  checkoutUrl: null,
+  paymentIntentId: null,
+  learnerId: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  paidAt: null,
+  ...over,
+});
+const event = () => ({ id: unique('evt'), type: 'checkout.session.completed' });
+const paid = { amount: 2500, discount: 400, buyerEmail: 'ann@example.com', learnerId: 'l1', paymentIntentId: 'pi_1', paidAt: '2026-11-25T10:05:00.000Z' };
+
+describe('course orders (DynamoDB Local)', () => {
+  it('stores a pending order once and keeps its checkout', async () => {
+    const orders = dynamoOrders();
+    const o = order();
+    expect(await orders.create(o)).toBe(true);
+    expect(await orders.create({ ...o, price: 1 })).toBe(false);
+    await orders.setCheckout(o.id, { id: 'cs_1', url: 'https://pay.example/cs_1' });
+    expect(await orders.get(o.id)).toEqual({ ...o, checkoutSessionId: 'cs_1', checkoutUrl: 'https://pay.example/cs_1' });
+    expect(await orders.get(unique('missing'))).toBeUndefined();
+  });
+
+  it("pays an order once, lists it in the creator's sales and counts it in that day's and month's sales", async () => {
+    const orders = dynamoOrders();
+    const o = order();
+    await orders.create(o);
+    const e = event();
+    expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('applied');
+    expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('duplicate');
+    expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
+    expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
+    expect(await rawItem(orderKeys.day(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
+    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
+    await expect(orders.markPaid({ event: event(), orderId: unique('nope'), paid })).rejects.toThrow(/not stored/);
+  });
+
+  it('expires a pending order once; a paid or expired one stays as it is', async () => {
+    const orders = dynamoOrders();
+    const o = order();
+    await orders.create(o);
+    const e = event();
+    expect(await orders.markExpired({ event: e, orderId: o.id })).toBe('applied');
+    expect(await orders.markExpired({ event: e, orderId: o.id })).toBe('duplicate');
+    expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
+    expect((await orders.get(o.id))?.status).toBe('expired');
+    expect(await rawItem(orderKeys.day(o.creatorId, paid.paidAt))).toBeUndefined();
+  });
+
+  it('records an event with nothing else to write, once', async () => {
+    const e = event();
+    expect(await dynamoOrders().recordEvent(e)).toBe('applied');
+    expect(await dynamoOrders().recordEvent(e)).toBe('duplicate');
+  });
+});

@@ -1,0 +1,40 @@
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { expect } from 'vitest';
+import { cognito, outputs } from './support.ts';
+
+/** What SES local keeps of a sent message, and the first sign-in of an account invited with a temporary password. */
+export interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+}
+
+/** The newest mail SES local holds for `to`. */
+export const mailTo = async (to: string): Promise<StoredMail | undefined> => {
+  const { emails } = (await (await fetch(`${outputs().SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
+  return emails.filter((e) => e.destination.to.includes(to)).at(-1);
+};
+
+/** Signs in with the temporary password, answers NEW_PASSWORD_REQUIRED with a password of one's own: the access token. */
+export const firstSignIn = async (email: string, temporaryPassword: string, newPassword: string): Promise<string> => {
+  const client = cognito();
+  const start = await client.send(
+    new InitiateAuthCommand({
+      ClientId: outputs().UserPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
+    }),
+  );
+  expect(start.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  const done = await client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: outputs().UserPoolClientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: start.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword },
+    }),
+  );
+  const token = done.AuthenticationResult?.AccessToken;
+  expect(token, 'an access token after the new password').toBeDefined();
+  return token!;
+};
