@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -43,9 +43,25 @@ export const pascalCase = (name: string): string =>
     .join('');
 
 /**
+ * CloudFormation takes at most 500 resources per stack, and a route brings seven or more (function, role, policy, log
+ * group, integration, permission, route): one stack holds about 70 routes. The routes' resources are spread over this
+ * many nested stacks instead, each route's by a hash of its name, so adding a route never moves another one (a moved
+ * function would be replaced). Four groups hold about 280 routes; docs/decisions/0017-api-route-groups.md.
+ */
+export const ROUTE_GROUPS = 4;
+
+/** The nested stack a route's resources live in: FNV-1a of its name, modulo ROUTE_GROUPS. Stable for ever. */
+export const routeGroupOf = (name: string): number => {
+  let hash = 0x811c9dc5;
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % ROUTE_GROUPS;
+};
+
+/**
  * The HTTP API's contents, generated from the route table: one function per route, the Cognito JWT authorizer on
  * every route that is not public, the `$default` stage with default and per-route throttling and JSON access logs.
  * The authorizer only authenticates; each route's roles are enforced by the handler middleware (from routes.ts).
+ * The authorizer and the stage stay here; each route's function, integration and route sit in its group's nested stack.
  */
 export class ApiRoutes extends Construct {
   readonly functions: Record<string, AppFunction> = {};
@@ -69,11 +85,13 @@ export class ApiRoutes extends Construct {
       authorizerType: HttpAuthorizerType.JWT,
     });
 
+    const groups = Array.from({ length: ROUTE_GROUPS }, (_, i) => new NestedStack(this, `Group${i}`, { description: `Course platform API routes, group ${i} of ${ROUTE_GROUPS}` }));
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const created: HttpRoute[] = [];
     for (const route of props.routes) {
       const name = pascalCase(route.name);
-      const fn = new AppFunction(this, name, {
+      const group = groups[routeGroupOf(route.name)]!;
+      const fn = new AppFunction(group, name, {
         name: route.name,
         handler: route.handler,
         profile: route.profile ?? 'crud',
@@ -82,7 +100,7 @@ export class ApiRoutes extends Construct {
         platform: props.platform,
       });
       this.functions[route.name] = fn;
-      const httpRoute = new HttpRoute(this, `${name}Route`, {
+      const httpRoute = new HttpRoute(group, `${name}Route`, {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn.function),

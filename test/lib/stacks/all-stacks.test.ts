@@ -2,7 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Validations } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { NODE_MAJOR } from '#lib/constructs/bundling.ts';
-import { synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
+import { nestedStacksOf, synthPlatform, unacknowledgedNagFindings, withNestedStacks } from './synth-platform.ts';
 
 const { app, data, edge, web, api, jobs } = synthPlatform();
 const stacks = [data, ...(edge ? [edge] : []), web, api, jobs];
@@ -15,7 +15,7 @@ describe('every stack', () => {
   it.each(stacks.map((s) => [s.stackName, s] as const))(
     `%s runs our functions on Node.js ${NODE_MAJOR} (the runtime everything local runs on) arm64 with X-Ray and a log group`,
     (_name, stack) => {
-      const functions = Object.entries(Template.fromStack(stack).findResources('AWS::Lambda::Function')).filter(
+      const functions = Object.entries(withNestedStacks(stack).findResources('AWS::Lambda::Function')).filter(
         ([id]) => !id.startsWith('CustomCDKBucketDeployment'), // CDK's own deployment handler (Python)
       );
       for (const [id, fn] of functions) {
@@ -26,6 +26,13 @@ describe('every stack', () => {
           LoggingConfig: { LogGroup: expect.anything() },
         });
       }
+    },
+  );
+
+  it.each(stacks.flatMap((s) => [s, ...nestedStacksOf(s)]).map((s) => [s.node.path, s] as const))(
+    '%s stays well under CloudFormation\'s 500 resources per stack (room for the routes still to come)',
+    (_name, stack) => {
+      expect(Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length).toBeLessThan(350);
     },
   );
 

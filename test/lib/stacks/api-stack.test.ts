@@ -2,17 +2,17 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config, configKeys, resetConfig } from '#functions/config.ts';
 import { DEFAULT_THROTTLE, type RouteDef, routeKey, routes as routeTable } from '#functions/routes.ts';
-import type { ApiRoute } from '#lib/constructs/api-routes.ts';
+import { type ApiRoute, ROUTE_GROUPS, routeGroupOf } from '#lib/constructs/api-routes.ts';
 import { isSetOutsideApp } from '#lib/constructs/function-access.ts';
 import { defaultDeploySettings } from '#lib/stacks/deploy-settings.ts';
-import { resourcesOf, synthPlatform } from './synth-platform.ts';
+import { nestedStacksOf, resourcesOf, synthPlatform, withNestedStacks } from './synth-platform.ts';
 
 const routes: readonly RouteDef[] = routeTable;
 
 type Props = Record<string, unknown>;
 let template: Template;
 beforeAll(() => {
-  template = Template.fromStack(synthPlatform().api);
+  template = withNestedStacks(synthPlatform().api);
 });
 
 const functionOf = (t: Template, routeName: string): Props => {
@@ -120,6 +120,20 @@ describe('the api stack', () => {
   });
 });
 
+describe('the route groups (nested stacks: one stack holds about 70 routes)', () => {
+  it("puts each route's function and API route in the nested stack its name hashes to", () => {
+    const groups = nestedStacksOf(synthPlatform().api);
+    expect(groups).toHaveLength(ROUTE_GROUPS);
+    const keysOf = groups.map((g) => Object.values(resourcesOf(Template.fromStack(g), 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties['RouteKey']));
+    for (const route of routes) expect(keysOf[routeGroupOf(route.name)], route.name).toContain(routeKey(route));
+    expect(keysOf.flat()).toHaveLength(routes.length);
+  });
+
+  it('never moves a route to another group (a moved function is replaced): the hash is fixed', () => {
+    expect(['get-me', 'health', 'stripe-webhook', 'list-courses', 'public-course'].map(routeGroupOf)).toEqual([0, 3, 0, 2, 2]);
+  });
+});
+
 describe('a route that uses mail, payments, the text model, the directory and secrets', () => {
   const invite: ApiRoute = {
     name: 'create-invitation',
@@ -133,7 +147,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
   };
   let t: Template;
   beforeAll(() => {
-    t = Template.fromStack(synthPlatform({ routes: [...routes, invite] }).api);
+    t = withNestedStacks(synthPlatform({ routes: [...routes, invite] }).api);
   });
 
   it('gets the heavy profile: 1024 MB and 30 s', () => {
@@ -206,7 +220,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
 describe('starting the campaign sender at once', () => {
   it('lets the send-campaign route invoke exactly the job function the jobs stack names, and tells it that name', () => {
     const { api, jobs } = synthPlatform();
-    const apiTemplate = Template.fromStack(api);
+    const apiTemplate = withNestedStacks(api);
     const name = 'CoursePlatformJobs-campaign-sender';
     expect(envOf(functionOf(apiTemplate, 'send-campaign'))['CAMPAIGN_SENDER_FUNCTION']).toBe(name);
     const invoke = (JSON.parse(policyOf(apiTemplate, 'send-campaign')) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
@@ -240,7 +254,7 @@ describe('the Stripe secrets', () => {
   it('never puts a secret value, or a reference that resolves to one, into any function environment', () => {
     const { data, edge, web, api, jobs } = synthPlatform();
     const stacks = [data, web, api, jobs, ...(edge ? [edge] : [])];
-    const functions = stacks.flatMap((stack) => Object.values(resourcesOf(Template.fromStack(stack), 'AWS::Lambda::Function')));
+    const functions = stacks.flatMap((stack) => Object.values(resourcesOf(withNestedStacks(stack), 'AWS::Lambda::Function')));
     expect(functions.length).toBeGreaterThan(routes.length);
     for (const fn of functions) {
       const env = JSON.stringify(fn.Properties['Environment'] ?? {});
@@ -312,7 +326,7 @@ describe('the Stripe secrets', () => {
 
   it('follows secret names given as context, in the variables and in the grants alike', () => {
     const context = { stripeApiKeySecretName: 'prod/stripe-key', stripeWebhookSecretName: 'prod/stripe-whsec' };
-    const t = Template.fromStack(synthPlatform({ context }).api);
+    const t = withNestedStacks(synthPlatform({ context }).api);
     expect(envOf(functionOf(t, 'billing-checkout'))['STRIPE_API_KEY_SECRET_ID']).toBe('prod/stripe-key');
     expect(policyOf(t, 'billing-checkout')).toContain(':secret:prod/stripe-key-??????');
     expect(envOf(functionOf(t, 'stripe-webhook'))['STRIPE_WEBHOOK_SECRET_ID']).toBe('prod/stripe-whsec');

@@ -1,4 +1,4 @@
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { type CoursePlatformOptions, createCoursePlatform } from '#lib/stacks/course-platform.ts';
@@ -21,6 +21,19 @@ export const synthPlatform = (
   });
   const stacks = createCoursePlatform(app, { settings: readDeploySettings(app), env: { region: testRegion }, ...rest });
   return { app, ...stacks };
+};
+
+/** The nested stacks of a stack (the api stack's route groups), in construct order. */
+export const nestedStacksOf = (stack: Stack): NestedStack[] => stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
+
+/**
+ * A stack's template with its nested stacks' resources merged in (logical ids are unique across them): the api
+ * stack's routes and functions sit in nested route groups (lib/constructs/api-routes.ts), read here as one template.
+ */
+export const withNestedStacks = (stack: Stack): Template => {
+  const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, unknown> };
+  const nested = nestedStacksOf(stack).map((child) => (Template.fromStack(child).toJSON() as { Resources: Record<string, unknown> }).Resources);
+  return Template.fromJSON({ ...parent, Resources: Object.assign({}, parent.Resources, ...nested) });
 };
 
 /** Every resource of a type in a template, by logical id. */
