@@ -40,7 +40,7 @@ const schema = z.object({
   BEDROCK_ENDPOINT: optionalUrl,
   BEDROCK_MODEL_ID: optionalText,
   APP_ORIGIN: z.url().optional(),
-  /** The private course files bucket (capability 'files'). */
+  /** The private files bucket (capabilities 'files', and 'avatars' / 'avatars:read' for the creators' pictures). */
   FILES_BUCKET: optionalText,
   /** The local S3 emulator (s3rver); absent in the cloud, where the SDK's endpoint and the function's role serve. */
   FILES_ENDPOINT: optionalUrl,

@@ -34,6 +34,10 @@ export type Capability =
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
   | 'files'
+  /** Presign uploads of the creators' pictures (avatars/ in the files bucket), check and delete them. */
+  | 'avatars'
+  /** Presign reads of the creators' pictures only (the public pages). */
+  | 'avatars:read'
   /** Start the campaign sender job at once (an asynchronous Lambda invoke) instead of waiting for its next run. */
   | 'jobs:campaign-sender';
 
@@ -300,6 +304,37 @@ const table = [
     handler: 'http/complete-lesson',
     access: ['learner'],
   },
+  /** The storefront (issue 12 points 2 and 7): creators' public profiles, public course and creator pages, Browse. */
+  { name: 'get-public-profile', method: 'GET', path: '/api/creator/public-profile', handler: 'http/get-public-profile', access: ['creator'], uses: ['avatars:read'] },
+  { name: 'save-public-profile', method: 'PUT', path: '/api/creator/public-profile', handler: 'http/save-public-profile', access: ['creator'], uses: ['avatars'] },
+  {
+    name: 'start-avatar-upload',
+    method: 'POST',
+    path: '/api/creator/public-profile/avatar',
+    handler: 'http/start-avatar-upload',
+    access: ['creator'],
+    uses: ['avatars'],
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    name: 'public-creator',
+    method: 'GET',
+    path: '/api/public/creators/{slug}',
+    handler: 'http/public-creator',
+    access: 'public',
+    uses: ['avatars:read'],
+    throttle: { rate: 100, burst: 200 },
+  },
+  {
+    name: 'public-course',
+    method: 'GET',
+    path: '/api/public/courses/{courseId}',
+    handler: 'http/public-course',
+    access: 'public',
+    uses: ['avatars:read'],
+    throttle: { rate: 100, burst: 200 },
+  },
+  { name: 'learner-browse', method: 'GET', path: '/api/learner/browse', handler: 'http/learner-browse', access: ['learner'] },
   {
     name: 'stripe-webhook',
     method: 'POST',

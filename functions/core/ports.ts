@@ -303,6 +303,47 @@ export interface LandingPageRepository {
   putReplay(userId: string, key: string, replay: GenerationReplay): Promise<void>;
 }
 
+/* ---------- Public profiles (the storefront, issue 12) ---------- */
+
+/** A creator's public profile as stored; `version` moves with each save (a save only lands on the version it read). */
+export interface StoredPublicProfile {
+  creatorId: string;
+  displayName: string;
+  bio: string;
+  slug: string;
+  /** The uploaded picture (object `avatars/<creatorId>/<id>`), or null. */
+  avatar: { id: string; contentType: string } | null;
+  version: number;
+  updatedAt: string;
+}
+
+export interface PublicProfileRepository {
+  get(creatorId: string): Promise<StoredPublicProfile | undefined>;
+  /** The profiles of these creators that exist, in one batch read (at most 100 ids). */
+  getMany(creatorIds: readonly string[]): Promise<StoredPublicProfile[]>;
+  /** The profile at a public address (one read: the slug's reservation carries a copy of the profile). */
+  getBySlug(slug: string): Promise<StoredPublicProfile | undefined>;
+  /**
+   * One transaction: the slug reserved for this creator (free or already theirs) with the profile's copy, the profile
+   * written only while it is still at `previous` (undefined: none yet), and the previous slug freed when it moves.
+   * 'slug-taken' when another creator holds the slug, 'changed' when the profile moved meanwhile.
+   */
+  save(input: { profile: StoredPublicProfile; previous: Pick<StoredPublicProfile, 'slug' | 'version'> | undefined }): Promise<'saved' | 'slug-taken' | 'changed'>;
+}
+
+/**
+ * Pictures in the private files bucket (the creators' avatars): uploaded by the browser with a presigned PUT whose
+ * signature fixes the type and exact size, checked again on use (HeadObject), shown through presigned GETs.
+ */
+export interface ImageStore {
+  uploadUrl(key: string, input: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string>;
+  head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
+  /** A presigned GET signed as at `signedAt` (so the same window gives the same URL, which the browser can cache). */
+  viewUrl(key: string, input: { ttlSeconds: number; signedAt: Date }): Promise<string>;
+  /** Deletes the object (a missing one is fine). */
+  delete(key: string): Promise<void>;
+}
+
 /* ---------- CRM (creator's learners) ---------- */
 
 /**

@@ -315,6 +315,26 @@ export class AppFunction extends Construct {
           );
           break;
         }
+        case 'avatars':
+        case 'avatars:read': {
+          const files = need(platform.files, 'the files bucket');
+          // The creators' pictures, under avatars/ only. Presigning a PUT (the browser's upload) needs PutObject,
+          // checking it HeadObject (GetObject), replacing it DeleteObject; the public pages only sign GETs.
+          const policy = new Policy(this, capability === 'avatars' ? 'Avatars' : 'AvatarsRead', {
+            roles: [this.role],
+            statements: [
+              new PolicyStatement({
+                actions: capability === 'avatars' ? ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] : ['s3:GetObject'],
+                resources: [`${files.bucketArn}/${avatarsKeyPrefix}*`],
+              }),
+            ],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            `Object keys are avatars/<creatorId>/<avatarId>, created at run time: the grant is every object under ${avatarsKeyPrefix} and nothing else in the bucket.`,
+          );
+          break;
+        }
       }
     }
   }
@@ -369,6 +389,8 @@ const extensionLogLevels = {
 
 /** Every course file's key is `courses/<courseId>/<lessonId>/<fileId>` (docs/decisions/0014-file-hosting.md): the 'files' grant stops at this prefix. */
 export const filesKeyPrefix = 'courses/';
+/** Every creator's picture is `avatars/<creatorId>/<avatarId>`: the 'avatars' grants stop at this prefix. */
+export const avatarsKeyPrefix = 'avatars/';
 
 export const tableReadActions = [
   'dynamodb:GetItem',

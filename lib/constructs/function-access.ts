@@ -48,7 +48,7 @@ export const configKeySources = {
   APP_ORIGIN: 'app-links',
   SECRETS_KEY_ID: 'secrets',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
-  FILES_BUCKET: 'files',
+  FILES_BUCKET: ['files', 'avatars', 'avatars:read'],
   FILES_ENDPOINT: 'local-only',
   CAMPAIGN_SENDER_FUNCTION: 'jobs:campaign-sender',
   LAMBDA_ENDPOINT: 'local-only',

@@ -1,7 +1,7 @@
-import { CreateMultipartUploadCommand, DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { s3FileStore } from '#adapters/s3-file-store.ts';
+import { s3FileStore, s3ImageStore } from '#adapters/s3-file-store.ts';
 import { PART_URL_TTL_SECONDS, DOWNLOAD_URL_TTL_SECONDS } from '#contracts/files.ts';
 import { attachmentDisposition } from '#core/files/files.ts';
 import { resetConfig } from '#functions/config.ts';
@@ -60,5 +60,42 @@ describe('the S3 file store', () => {
   it('says so when S3 keeps some of the objects', async () => {
     s3.on(DeleteObjectsCommand).resolves({ Errors: [{ Key: KEY, Code: 'AccessDenied' }] });
     await expect(s3FileStore().deleteObjects([KEY])).rejects.toThrow(`${KEY} AccessDenied`);
+  });
+});
+
+describe("the S3 image store (the creators' pictures)", () => {
+  const AVATAR = 'avatars/c1/01JD0000000000000000000000';
+
+  it('signs a PUT over the declared type and exact size, for its TTL', async () => {
+    const url = new URL(await s3ImageStore().uploadUrl(AVATAR, { contentType: 'image/webp', contentLength: 123_456, ttlSeconds: 600 }));
+    expect(url.pathname).toBe(`/unit-files/${AVATAR}`);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-type', 'content-length', 'host']));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect([...url.searchParams.keys()].some((name) => name.toLowerCase().includes('checksum'))).toBe(false);
+  });
+
+  it('signs a GET as at the start of its window: the same window, the same URL (the browser caches the picture)', async () => {
+    const signedAt = new Date('2026-11-25T10:00:00.000Z');
+    const first = await s3ImageStore().viewUrl(AVATAR, { ttlSeconds: 3600, signedAt });
+    const again = await s3ImageStore().viewUrl(AVATAR, { ttlSeconds: 3600, signedAt });
+    expect(again).toBe(first);
+    const url = new URL(first);
+    expect(url.searchParams.get('X-Amz-Date')).toBe('20261125T100000Z');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(url.searchParams.get('response-cache-control')).toBe('private, max-age=600');
+    expect(await s3ImageStore().viewUrl(AVATAR, { ttlSeconds: 3600, signedAt: new Date('2026-11-25T10:10:00.000Z') })).not.toBe(first);
+  });
+
+  it('reads the stored size and type back, and nothing for a missing picture', async () => {
+    s3.on(HeadObjectCommand, { Key: AVATAR }).resolves({ ContentLength: 42, ContentType: 'image/png' });
+    s3.on(HeadObjectCommand, { Key: 'avatars/c1/missing' }).rejects(Object.assign(new Error('NotFound'), { name: 'NotFound', $metadata: { httpStatusCode: 404 } }));
+    expect(await s3ImageStore().head(AVATAR)).toEqual({ size: 42, contentType: 'image/png' });
+    expect(await s3ImageStore().head('avatars/c1/missing')).toBeUndefined();
+  });
+
+  it('deletes one picture', async () => {
+    s3.on(DeleteObjectsCommand).resolves({});
+    await s3ImageStore().delete(AVATAR);
+    expect(s3.commandCalls(DeleteObjectsCommand)[0]?.args[0].input.Delete?.Objects).toEqual([{ Key: AVATAR }]);
   });
 });

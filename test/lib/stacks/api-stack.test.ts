@@ -204,7 +204,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
       mail: 'ses:SendEmail',
       'text-model': 'bedrock:InvokeModel',
       'directory:admin': 'cognito-idp:AdminCreateUser',
-      files: 's3:PutObject',
+      files: 's3:AbortMultipartUpload',
       secrets: 'kms:GenerateDataKey',
       'jobs:campaign-sender': 'lambda:InvokeFunction',
     } as const;
@@ -214,6 +214,25 @@ describe('a route that uses mail, payments, the text model, the directory and se
         expect({ route: route.name, action, granted: policyOf(template, route.name).includes(`"${action}"`) }).toEqual({ route: route.name, action, granted: declared });
       }
     }
+  });
+});
+
+describe("the creators' pictures (avatars/ in the files bucket)", () => {
+  /** The S3 actions a route's role has on avatars/, sorted. */
+  const avatarActionsOf = (routeName: string): string[] =>
+    (JSON.parse(policyOf(template, routeName)) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
+      .flatMap((doc) => doc.Statement)
+      .filter((st) => JSON.stringify(st.Resource).includes('/avatars/*'))
+      .flatMap((st) => [st.Action].flat())
+      .sort();
+
+  it("lets the routes that upload them put, read and delete them, the public pages only read them, and no other route touch them", () => {
+    for (const route of routes) {
+      const expected = route.uses?.includes('avatars') ? ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'] : route.uses?.includes('avatars:read') ? ['s3:GetObject'] : [];
+      expect({ route: route.name, actions: avatarActionsOf(route.name) }).toEqual({ route: route.name, actions: expected });
+    }
+    expect(avatarActionsOf('public-course')).toEqual(['s3:GetObject']);
+    expect(avatarActionsOf('save-public-profile')).toContain('s3:PutObject');
   });
 });
 

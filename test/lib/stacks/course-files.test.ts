@@ -1,7 +1,7 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '#functions/routes.ts';
-import { resourcesOf, synthPlatform, testRegion, unacknowledgedNagFindings } from './synth-platform.ts';
+import { resourcesOf, synthPlatform, testRegion, unacknowledgedNagFindings, withNestedStacks } from './synth-platform.ts';
 
 /**
  * The course files bucket (data stack), the 'files' capability (api stack) and the app's CSP (web stack). The routes
@@ -12,6 +12,8 @@ const appOrigin = 'https://d123.cloudfront.net';
 const routes: readonly RouteDef[] = [
   { name: 'file-route', method: 'POST', path: '/api/file-route', handler: 'http/health', access: ['creator'], uses: ['files'] },
   { name: 'plain-route', method: 'POST', path: '/api/plain-route', handler: 'http/health', access: ['creator'] },
+  { name: 'avatar-route', method: 'POST', path: '/api/avatar-route', handler: 'http/health', access: ['creator'], uses: ['avatars'] },
+  { name: 'avatar-read-route', method: 'GET', path: '/api/avatar-read-route', handler: 'http/health', access: 'public', uses: ['avatars:read'] },
 ];
 
 type Props = Record<string, unknown>;
@@ -24,7 +26,7 @@ let web: Template;
 beforeAll(() => {
   platform = synthPlatform({ routes, jobs: [], context: { appOrigin } });
   data = Template.fromStack(platform.data);
-  api = Template.fromStack(platform.api);
+  api = withNestedStacks(platform.api);
   web = Template.fromStack(platform.web);
 });
 
@@ -142,6 +144,25 @@ describe("the 'files' capability", () => {
   it('gives a function without it neither the grant nor the variable', () => {
     expect(s3Statements(api, 'plain-route')).toEqual([]);
     expect((functionOf(api, 'plain-route')['Environment'] as { Variables: Record<string, unknown> }).Variables).not.toHaveProperty('FILES_BUCKET');
+  });
+});
+
+describe("the 'avatars' capabilities (the creators' pictures)", () => {
+  it("let a function put, get and delete objects under avatars/ only, and nothing of the course files", () => {
+    const statements = s3Statements(api, 'avatar-route');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] });
+    expect(JSON.stringify(statements[0]!.Resource)).toMatch(/FilesBucket.*\/avatars\/\*"\]\]\}$/);
+    expect(JSON.stringify(statements[0]!.Resource)).not.toContain('courses/');
+  });
+
+  it("let a public page only read them (sign GETs), with FILES_BUCKET", () => {
+    const statements = s3Statements(api, 'avatar-read-route');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: 's3:GetObject' });
+    expect(JSON.stringify(statements[0]!.Resource)).toMatch(/FilesBucket.*\/avatars\/\*"\]\]\}$/);
+    const env = (functionOf(api, 'avatar-read-route')['Environment'] as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(env['FILES_BUCKET'])).toContain('FilesBucket');
   });
 });
 

@@ -1,0 +1,101 @@
+import { creatorSlug, DEFAULT_CREATOR_NAME, type BrowseList, type PublicCoursePage, type PublicCreator, type StorefrontCourse } from '#contracts/storefront.ts';
+import { COURSE_CURRENCY } from '#contracts/courses.ts';
+import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { CourseRecord, CourseRepository, EnrollmentRepository, PublicProfileRepository } from '#core/ports.ts';
+import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
+
+/**
+ * What visitors and learners see of the creators' catalogues: a creator's page, a course's public page (no sign-in),
+ * and the learner's Browse. Only published courses ever show; a creator is named by their public display name, or
+ * DEFAULT_CREATOR_NAME before they set one, never by their email.
+ */
+export const CREATOR_NOT_FOUND = 'There is no creator page at this address.';
+
+/** Course ids are ULIDs: anything much longer is no course (and would not fit a key). */
+const COURSE_ID_MAX = 100;
+
+/** At most this many creators' catalogues are read for one Browse: one Query each, side by side. */
+export const BROWSE_CREATORS_MAX = 20;
+
+export interface StorefrontDeps extends AvatarDeps {
+  profiles: PublicProfileRepository;
+  courses: Pick<CourseRepository, 'getCourse' | 'listByCreator'>;
+}
+
+const storefrontCourse = (course: CourseRecord): StorefrontCourse => ({
+  id: course.id,
+  title: course.title,
+  description: course.description,
+  priceAmount: course.priceAmount,
+  lessonCount: course.lessonCount,
+});
+
+const published = (courses: CourseRecord[]) => courses.filter((c) => c.status === 'published');
+
+/** GET /api/public/creators/{slug}: the profile (one read) and the creator's published courses (one Query), newest first. */
+export const publicCreator = async (deps: StorefrontDeps, slug: string): Promise<PublicCreator> => {
+  const parsed = creatorSlug.safeParse(slug);
+  const profile = parsed.success && parsed.data === slug ? await deps.profiles.getBySlug(slug) : undefined;
+  if (!profile) throw new NotFoundError(CREATOR_NOT_FOUND);
+  const [courses, picture] = await Promise.all([deps.courses.listByCreator(profile.creatorId), avatarUrl(deps, profile)]);
+  return {
+    slug: profile.slug,
+    displayName: profile.displayName,
+    bio: profile.bio,
+    avatarUrl: picture,
+    courses: published(courses).map(storefrontCourse),
+  };
+};
+
+/**
+ * GET /api/public/courses/{courseId}: the published course with its lesson titles and kinds (no lesson content), its
+ * prices and its creator's public name, address and picture; 404 for a draft as for a course that does not exist.
+ */
+export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): Promise<PublicCoursePage> => {
+  const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
+  if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
+  const profile = await deps.profiles.get(course.creatorId);
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    priceAmount: course.priceAmount,
+    seatPriceAmount: course.seatPriceAmount,
+    currency: COURSE_CURRENCY,
+    lessons: course.lessons.map((lesson) => ({ title: lesson.title, kind: lesson.kind })),
+    creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
+    creatorSlug: profile?.slug ?? null,
+    creatorAvatarUrl: await avatarUrl(deps, profile),
+  };
+};
+
+/**
+ * GET /api/learner/browse: the courses on sale (published, priced) of the creators the learner already learns with,
+ * except those they are enrolled in. Bounded reads: the learner's enrolments (one Query), then at most
+ * BROWSE_CREATORS_MAX creators (those of the most recent activity first): one Query of each one's courses and one
+ * batch read of their profiles, side by side.
+ */
+export const learnerBrowse = async (
+  deps: { enrollments: Pick<EnrollmentRepository, 'listByLearner'>; courses: Pick<CourseRepository, 'listByCreator'>; profiles: PublicProfileRepository },
+  learnerId: string,
+): Promise<BrowseList> => {
+  const enrollments = (await deps.enrollments.listByLearner(learnerId)).sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+  const creators = [...new Set(enrollments.map((e) => e.creatorId))].slice(0, BROWSE_CREATORS_MAX);
+  if (creators.length === 0) return { items: [] };
+  const [catalogues, profiles] = await Promise.all([Promise.all(creators.map((id) => deps.courses.listByCreator(id))), deps.profiles.getMany(creators)]);
+  const enrolled = new Set(enrollments.map((e) => e.courseId));
+  const profileOf = new Map(profiles.map((p) => [p.creatorId, p]));
+  return {
+    items: creators.flatMap((creatorId, i) => {
+      const profile = profileOf.get(creatorId);
+      return published(catalogues[i] ?? [])
+        .filter((course) => course.priceAmount > 0 && !enrolled.has(course.id))
+        .map((course) => ({
+          ...storefrontCourse(course),
+          creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
+          creatorSlug: profile?.slug ?? null,
+        }));
+    }),
+  };
+};

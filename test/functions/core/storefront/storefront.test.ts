@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
+import type { LessonRecord } from '#contracts/courses.ts';
+import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { CourseRecord, NewEnrollment, StoredPublicProfile } from '#core/ports.ts';
+import { avatarKey } from '#core/storefront/public-profile.ts';
+import { BROWSE_CREATORS_MAX, CREATOR_NOT_FOUND, learnerBrowse, publicCoursePage, publicCreator } from '#core/storefront/storefront.ts';
+import { testClock } from '#test/functions/fakes/clock.ts';
+import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
+import { memoryImageStore, memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
+
+const AT = '2026-11-20T09:00:00.000Z';
+
+const profile = (over: Partial<StoredPublicProfile> = {}): StoredPublicProfile => ({
+  creatorId: 'c1',
+  displayName: 'Jane Cooks',
+  bio: 'Chef and teacher.',
+  slug: 'jane-cooks',
+  avatar: null,
+  version: 1,
+  updatedAt: AT,
+  ...over,
+});
+
+const course = (over: Partial<CourseRecord> = {}): CourseRecord => ({
+  id: 'course-1',
+  creatorId: 'c1',
+  title: 'Knife skills',
+  description: 'Chop like a chef.',
+  status: 'published',
+  lessonCount: 0,
+  enrolledCount: 0,
+  priceAmount: 2900,
+  seatPriceAmount: 2000,
+  createdAt: AT,
+  updatedAt: AT,
+  ...over,
+});
+
+const lesson = (courseId: string, id: string, position: number, kind: 'text' | 'video'): LessonRecord => ({
+  id,
+  courseId,
+  title: `Lesson ${id}`,
+  kind,
+  body: kind === 'text' ? '<p>Secret lesson content</p>' : null,
+  videoUrl: kind === 'video' ? 'https://youtu.be/dQw4w9WgXcQ' : null,
+  position,
+  createdAt: AT,
+  updatedAt: AT,
+});
+
+const setup = async (profiles: StoredPublicProfile[] = [profile()]) => {
+  const courses = memoryCourses();
+  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments() };
+  const add = async (over: Partial<CourseRecord>, lessons: ['text' | 'video', string][] = []) => {
+    const c = course(over);
+    await courses.create(c);
+    for (const [i, [kind, id]] of lessons.entries()) await courses.createLesson({ creatorId: c.creatorId, lesson: lesson(c.id, id, i, kind) });
+    return c;
+  };
+  return { d, add };
+};
+
+describe('the public course page', () => {
+  it("shows a published course: title, description, prices, lesson titles and kinds in order, the creator's public name and page", async () => {
+    const { d, add } = await setup([profile({ avatar: { id: 'pic', contentType: 'image/png' } })]);
+    await add({ id: 'course-1' }, [['video', 'l1'], ['text', 'l2']]);
+    const page = await publicCoursePage(d, 'course-1');
+    expect(page).toEqual({
+      id: 'course-1',
+      title: 'Knife skills',
+      description: 'Chop like a chef.',
+      priceAmount: 2900,
+      seatPriceAmount: 2000,
+      currency: 'gbp',
+      lessons: [
+        { title: 'Lesson l1', kind: 'video' },
+        { title: 'Lesson l2', kind: 'text' },
+      ],
+      creatorName: 'Jane Cooks',
+      creatorSlug: 'jane-cooks',
+      creatorAvatarUrl: expect.stringContaining(avatarKey('c1', 'pic')),
+    });
+    expect(JSON.stringify(page)).not.toContain('Secret lesson content');
+  });
+
+  it('names a creator without a profile "Course creator", never by their email, and links no page', async () => {
+    const { d, add } = await setup([]);
+    await add({ id: 'course-1' });
+    expect(await publicCoursePage(d, 'course-1')).toMatchObject({ creatorName: DEFAULT_CREATOR_NAME, creatorSlug: null, creatorAvatarUrl: null });
+  });
+
+  it('shows a published course that is not for sale (price 0) as it is', async () => {
+    const { d, add } = await setup();
+    await add({ id: 'free', priceAmount: 0, seatPriceAmount: 0 });
+    expect((await publicCoursePage(d, 'free')).priceAmount).toBe(0);
+  });
+
+  it('is 404 for a draft, for an unknown course and for an impossible id', async () => {
+    const { d, add } = await setup();
+    await add({ id: 'draft', status: 'draft' });
+    for (const id of ['draft', 'nope', 'x'.repeat(500)]) await expect(publicCoursePage(d, id)).rejects.toThrow(new NotFoundError(COURSE_NOT_FOUND));
+  });
+});
+
+describe("a creator's public page", () => {
+  it('shows the profile and the published courses only, newest first, with their prices and lesson counts', async () => {
+    const { d, add } = await setup();
+    await add({ id: 'old', createdAt: '2026-11-01T00:00:00.000Z', title: 'Old course' }, [['text', 'a']]);
+    await add({ id: 'new', createdAt: '2026-11-10T00:00:00.000Z', title: 'New course', priceAmount: 0 });
+    await add({ id: 'draft', status: 'draft', title: 'Draft course' });
+    await add({ id: 'someone-else', creatorId: 'c2' });
+    expect(await publicCreator(d, 'jane-cooks')).toEqual({
+      slug: 'jane-cooks',
+      displayName: 'Jane Cooks',
+      bio: 'Chef and teacher.',
+      avatarUrl: null,
+      courses: [
+        { id: 'new', title: 'New course', description: 'Chop like a chef.', priceAmount: 0, lessonCount: 0 },
+        { id: 'old', title: 'Old course', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 1 },
+      ],
+    });
+  });
+
+  it('is 404 for an address nobody holds, and for one that is not an address at all (no read)', async () => {
+    const { d } = await setup();
+    for (const slug of ['nobody-here', 'Jane-Cooks', 'admin', '../x']) await expect(publicCreator(d, slug)).rejects.toThrow(new NotFoundError(CREATOR_NOT_FOUND));
+    expect(d.profiles.calls('getBySlug')).toBe(1);
+  });
+});
+
+describe("the learner's Browse", () => {
+  const enrol = (d: Awaited<ReturnType<typeof setup>>['d'], over: Partial<NewEnrollment>) =>
+    d.enrollments.enroll({ courseId: 'course-1', learnerId: 'l1', creatorId: 'c1', learnerEmail: 'l1@example.com', learnerJoinedAt: AT, courseTitle: 'x', enrolledAt: AT, ...over });
+
+  it("lists the courses on sale of the learner's creators, not those they already have, drafts or unpriced ones, nor other creators'", async () => {
+    const { d, add } = await setup([profile(), profile({ creatorId: 'c2', displayName: 'Bob Bakes', slug: 'bob-bakes' })]);
+    await add({ id: 'mine' });
+    await add({ id: 'on-sale', title: 'Sauces', createdAt: '2026-11-02T00:00:00.000Z' });
+    await add({ id: 'draft', status: 'draft' });
+    await add({ id: 'free', priceAmount: 0 });
+    await add({ id: 'bob-1', creatorId: 'c2', title: 'Bread' });
+    await add({ id: 'stranger', creatorId: 'c3' });
+    await enrol(d, { courseId: 'mine' });
+    await enrol(d, { courseId: 'bob-x', creatorId: 'c2' });
+    const { items } = await learnerBrowse(d, 'l1');
+    expect(items.map((i) => [i.id, i.creatorName, i.creatorSlug])).toEqual(
+      expect.arrayContaining([
+        ['on-sale', 'Jane Cooks', 'jane-cooks'],
+        ['bob-1', 'Bob Bakes', 'bob-bakes'],
+      ]),
+    );
+    expect(items).toHaveLength(2);
+    expect(items.find((i) => i.id === 'on-sale')).toEqual({
+      id: 'on-sale',
+      title: 'Sauces',
+      description: 'Chop like a chef.',
+      priceAmount: 2900,
+      lessonCount: 0,
+      creatorName: 'Jane Cooks',
+      creatorSlug: 'jane-cooks',
+    });
+  });
+
+  it('is empty for a learner with no courses, and reads nothing more', async () => {
+    const { d } = await setup();
+    expect(await learnerBrowse(d, 'nobody')).toEqual({ items: [] });
+    expect(d.courses.calls('listByCreator')).toBe(0);
+    expect(d.profiles.calls('getMany')).toBe(0);
+  });
+
+  it('names a creator without a profile "Course creator"', async () => {
+    const { d, add } = await setup([]);
+    await add({ id: 'on-sale' });
+    await enrol(d, { courseId: 'other' });
+    expect((await learnerBrowse(d, 'l1')).items[0]).toMatchObject({ creatorName: DEFAULT_CREATOR_NAME, creatorSlug: null });
+  });
+
+  it(`reads at most ${BROWSE_CREATORS_MAX} creators' catalogues, those learned with most recently, with one batch read of profiles`, async () => {
+    const { d } = await setup([]);
+    for (let i = 0; i < BROWSE_CREATORS_MAX + 5; i++) {
+      await enrol(d, { courseId: `k${i}`, creatorId: `creator-${i}`, enrolledAt: new Date(Date.parse(AT) + i * 60_000).toISOString() });
+    }
+    await learnerBrowse(d, 'l1');
+    expect(d.courses.calls('listByCreator')).toBe(BROWSE_CREATORS_MAX);
+    expect(d.profiles.calls('getMany')).toBe(1);
+  });
+});
