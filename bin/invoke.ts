@@ -21,7 +21,8 @@ const usage = () =>
 
 /**
  * A sample webhook event whose `stripe-signature` header reads "sign-with-local-secret" is signed here, as Stripe
- * would sign it, with this local cloud's webhook secret and the current time (a stored signature would be stale).
+ * would sign it, with this local cloud's webhook secret (the Connect one for the Connect webhook) and the current time
+ * (a stored signature would be stale).
  */
 const SIGN_HERE = 'sign-with-local-secret';
 const signSampleWebhook = (event: unknown, secret: string): unknown => {
@@ -46,7 +47,9 @@ const main = async (): Promise<number> => {
   const outputs = readOutputs(dataDir);
   // The running cloud's endpoints, including its secrets stand-in: the handler reads the Stripe key there, as in Lambda.
   applyFunctionEnv(functionEnv(outputs, dataDir));
-  const event = signSampleWebhook(JSON.parse(readFileSync(eventFile, 'utf8')), outputs.StripeWebhookSecret);
+  // The Connect endpoint has its own signing secret.
+  const secret = module === 'webhooks/stripe-connect' ? outputs.StripeConnectWebhookSecret : outputs.StripeWebhookSecret;
+  const event = signSampleWebhook(JSON.parse(readFileSync(eventFile, 'utf8')), secret);
   const handler = await loadHandler(module);
   try {
     const result = await handler(event, lambdaContext(name));

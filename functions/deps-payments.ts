@@ -55,6 +55,9 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   log: note,
 });
 
+/** A creator's refund: the order, Stripe Connect through the platform's key, the enrolment it revokes. */
+export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), clock });
+
 /** A stable order id for a client's Idempotency-Key on a course: a retried checkout finds the order it made. */
 const orderIdFor = (courseId: string, idempotencyKey: string): string =>
   `ord_${createHash('sha256').update(`${courseId}\n${idempotencyKey}`).digest('base64url').slice(0, 32)}`;

@@ -367,6 +367,18 @@ const table = [
     profile: 'heavy',
     throttle: { rate: 10, burst: 20 },
   },
+  { name: 'list-sales', method: 'GET', path: '/api/sales', handler: 'http/list-sales', access: ['creator'] },
+  {
+    name: 'refund-sale',
+    method: 'POST',
+    path: '/api/sales/{orderId}/refund',
+    handler: 'http/refund-sale',
+    access: ['creator'],
+    uses: ['payments'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
+  { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   {
     name: 'stripe-connect-webhook',
     method: 'POST',

@@ -184,6 +184,9 @@ const connectCheckoutObject = z.object({
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 });
 
+/** What we read of a refunded charge or a dispute: the PaymentIntent they belong to. */
+const reversalObject = z.object({ payment_intent: id.nullable().optional(), refunded: z.boolean().optional() });
+
 const accountState = (account: z.infer<typeof accountObject>): ConnectedAccountState => ({
   chargesEnabled: account.charges_enabled ?? false,
   payoutsEnabled: account.payouts_enabled ?? false,
@@ -197,6 +200,22 @@ export const toConnectEvent = (event: RawEvent): ConnectEvent => {
   if (event.type === 'account.updated') {
     const account = accountObject.parse(event.data.object);
     return { ...base, kind: 'account', account: event.account ?? account.id, state: accountState(account) };
+  }
+  if ((event.type === 'charge.refunded' || event.type === 'charge.dispute.created') && event.account) {
+    const reversed = reversalObject.parse(event.data.object);
+    if (reversed.payment_intent) {
+      return {
+        ...base,
+        kind: 'reversal',
+        account: event.account,
+        reversal: {
+          paymentIntentId: reversed.payment_intent,
+          to: event.type === 'charge.refunded' ? 'refunded' : 'disputed',
+          // A partial refund leaves the sale standing; a dispute takes it whole.
+          complete: event.type === 'charge.dispute.created' || reversed.refunded === true,
+        },
+      };
+    }
   }
   if (event.type.startsWith('checkout.session.') && event.account) {
     const c = connectCheckoutObject.parse(event.data.object);
@@ -255,6 +274,11 @@ export const stripeConnect = (): ConnectPayments => ({
       );
       if (!session.url) throw new UpstreamError('The payment provider returned no checkout page.');
       return { id: session.id, url: session.url };
+    }),
+
+  refundPayment: ({ accountId, paymentIntentId, idempotencyKey }) =>
+    upstream('refund the payment', async () => {
+      await (await stripe()).refunds.create({ payment_intent: paymentIntentId }, { stripeAccount: accountId, idempotencyKey });
     }),
 });
 

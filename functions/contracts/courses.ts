@@ -310,7 +310,7 @@ export const creatorStats = z.object({
   students: z.number().int().min(0),
   /** Percent of enrolments completed, 0-100 (0 with no enrolments). */
   completionRate: z.number().int().min(0).max(100),
-  /** Pence; 0 until course sales exist (issue 12). */
+  /** Pence: this month's course sales (UTC), net of refunds. */
   revenuePence: z.number().int().min(0),
   recentCourses: z.array(courseSummary).max(5),
 });

@@ -38,3 +38,58 @@ export const courseCheckoutBody = z.strictObject({
   seats: z.number().int().min(2).max(1000).optional(),
 });
 export type CourseCheckoutBody = z.infer<typeof courseCheckoutBody>;
+
+/* ---------- The creator's sales ---------- */
+
+export const saleStatuses = ['paid', 'refunded', 'disputed'] as const;
+export type SaleStatus = (typeof saleStatuses)[number];
+
+/** One sale as the creator's Sales list shows it (API.md: `platformFee` is always 0: the creator keeps 100%). */
+export const sale = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  buyerEmail: z.string(),
+  /** Pence paid, after the discount. */
+  amount: z.number().int().min(0),
+  discount: z.number().int().min(0),
+  currency: z.literal(COURSE_CURRENCY),
+  couponCode: z.string().nullable(),
+  affiliateId: z.string().nullable(),
+  seats: z.number().int().nullable(),
+  status: z.enum(saleStatuses),
+  platformFee: z.literal(0),
+  createdAt: z.string(),
+});
+export type Sale = z.infer<typeof sale>;
+
+/** GET /api/sales?cursor=: the creator's sales, newest first, a page at a time. */
+export const saleList = z.object({ items: z.array(sale), nextCursor: z.string().nullable() });
+export type SaleList = z.infer<typeof saleList>;
+export const salesQuery = z.strictObject({ cursor: z.string().max(2000).optional() });
+export const SALES_PAGE_SIZE = 25;
+
+export const analyticsWindows = [30, 90, 365] as const;
+/** GET /api/creator/analytics?days=30|90|365 (default 30). */
+export const analyticsQuery = z.strictObject({
+  days: z
+    .enum(['30', '90', '365'])
+    .default('30')
+    .transform((days) => Number(days) as (typeof analyticsWindows)[number]),
+});
+
+/**
+ * GET /api/creator/analytics: the window's revenue (pence, net of refunds), sales and refunds, one point a day (oldest
+ * first, UTC dates YYYY-MM-DD, every day of the window), and revenue by course (most first). Read from per-day counters
+ * kept with each order: the cost grows with the days, never with the orders.
+ */
+export const creatorAnalytics = z.object({
+  currency: z.literal(COURSE_CURRENCY),
+  days: z.number().int(),
+  revenue: z.number().int(),
+  sales: z.number().int().min(0),
+  refunds: z.number().int().min(0),
+  series: z.array(z.object({ date: z.string(), revenue: z.number().int(), sales: z.number().int().min(0) })),
+  byCourse: z.array(z.object({ courseId: z.string(), title: z.string(), revenue: z.number().int(), sales: z.number().int().min(0) })),
+});
+export type CreatorAnalytics = z.infer<typeof creatorAnalytics>;

@@ -764,6 +764,8 @@ export interface ConnectPayments {
     expiresAt: Date;
     idempotencyKey: string;
   }): Promise<{ id: string; url: string }>;
+  /** Refunds a payment in full on the creator's account; the same idempotency key refunds once. */
+  refundPayment(input: { accountId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
 }
 
 /* ---------- Course orders (sales on the creators' accounts) ---------- */
@@ -797,6 +799,15 @@ export interface Order {
   paidAt: string | null;
 }
 
+/** One day's sales counters of a creator: totals, and revenue and sales by course. */
+export interface SalesDay {
+  date: string;
+  revenue: number;
+  sales: number;
+  refunds: number;
+  byCourse: Record<string, { revenue: number; sales: number }>;
+}
+
 export interface OrderRepository {
   get(orderId: string): Promise<Order | undefined>;
   /** Writes a new pending order; false when that id exists already (a retried request with the same key). */
@@ -813,6 +824,20 @@ export interface OrderRepository {
     orderId: string;
     paid: { amount: number; discount: number; buyerEmail: string; learnerId: string; paymentIntentId: string | null; paidAt: string };
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
+  /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */
+  getByPaymentIntent(paymentIntentId: string): Promise<Order | undefined>;
+  /** The creator's sales (paid, refunded or disputed orders), newest first, one page. */
+  listSales(creatorId: string, cursor: string | undefined, limit: number): Promise<{ items: Order[]; nextCursor: string | null }>;
+  /**
+   * One transaction: the event (when there is one) recorded, a paid order -> refunded or disputed, and its amount taken
+   * back out of the sales counters of the day it happened (`refunds` +1 there). 'not-paid' when it is not paid (any
+   * more): a refund happens once.
+   */
+  markReversed(input: { event?: { id: string; type: string }; orderId: string; to: 'refunded' | 'disputed'; at: string }): Promise<'applied' | 'duplicate' | 'not-paid'>;
+  /** The creator's sales counters of each day from `from` to `to` (YYYY-MM-DD, both included) that has any. */
+  salesDays(creatorId: string, from: string, to: string): Promise<SalesDay[]>;
+  /** The creator's revenue (pence, net of refunds) in a month (YYYY-MM). */
+  monthRevenue(creatorId: string, month: string): Promise<number>;
   /** The event recorded and a pending order -> expired, in one transaction. */
   markExpired(input: { event: { id: string; type: string }; orderId: string }): Promise<'applied' | 'duplicate' | 'not-pending'>;
   /** An event with nothing else to write, recorded so that a redelivery is a plain duplicate. */
@@ -836,6 +861,8 @@ export interface ConnectCheckout {
 export type ConnectEvent =
   | { id: string; type: string; created: number; account: string; kind: 'account'; state: ConnectedAccountState }
   | { id: string; type: string; created: number; account: string; kind: 'checkout'; checkout: ConnectCheckout }
+  /** `charge.refunded` (`refunded`: nothing left to refund) and `charge.dispute.created`. */
+  | { id: string; type: string; created: number; account: string; kind: 'reversal'; reversal: { paymentIntentId: string; to: 'refunded' | 'disputed'; complete: boolean } }
   | { id: string; type: string; created: number; account: string | null; kind: 'other' };
 
 /** The Connect endpoint's webhooks, verified with its own signing secret. */

@@ -1,21 +1,24 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Order, OrderRepository } from '#core/ports.ts';
 import { eventPut } from '#data/billing.ts';
-import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
  * Order:       pk ORDER#<orderId>       sk ORDER              gsi1pk CREATOR#<creatorId>#SALES  gsi1sk <paidAt>#<orderId>
  *                                                              (the index keys from the moment it is paid: the Sales list)
- * Sales day:   pk CREATOR#<creatorId>   sk SALESDAY#<YYYY-MM-DD>  revenue, sales, discount (ADD, with the order's change)
- * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the same, for the dashboard's Revenue card
+ * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
+ * Sales day:   pk CREATOR#<creatorId>   sk SALESDAY#<YYYY-MM-DD>  revenue, sales, discount, refunds, and per course
+ *              rev_<courseId>, n_<courseId> (ADD, in the transaction of the order's change; net of refunds)
+ * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   revenue, sales, discount, refunds: the dashboard's Revenue card
  */
 export const orderKeys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   sales: (creatorId: string, paidAt: string, orderId: string) => ({ gsi1pk: `CREATOR#${creatorId}#SALES`, gsi1sk: `${paidAt}#${orderId}` }),
   day: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESDAY#${at.slice(0, 10)}` }),
   month: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESMONTH#${at.slice(0, 7)}` }),
+  intent: (paymentIntentId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: 'ORDER' }),
 };
 
 const orderItem = z.object({
@@ -41,16 +44,36 @@ const orderItem = z.object({
   paidAt: z.string().nullable(),
 });
 
-/** ADDs to one sales counter item (a day's or a month's). */
-const salesCounter = (key: { pk: string; sk: string }, add: { revenue: number; sales: number; discount: number }) => ({
+type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
+
+/** ADDs to one sales counter item (a day's or a month's); a day's also counts per course. */
+const salesCounter = (key: { pk: string; sk: string }, add: CounterMove, courseId?: string) => ({
   Update: {
     TableName: tableName(),
     Key: key,
-    UpdateExpression: 'ADD revenue :revenue, sales :sales, discount :discount SET #type = :type',
-    ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':revenue': add.revenue, ':sales': add.sales, ':discount': add.discount, ':type': 'SalesCounters' },
+    UpdateExpression: `ADD revenue :revenue, sales :sales, discount :discount, refunds :refunds${courseId ? ', #courseRevenue :revenue, #courseSales :sales' : ''} SET #type = :type`,
+    ExpressionAttributeNames: { '#type': 'type', ...(courseId ? { '#courseRevenue': `rev_${courseId}`, '#courseSales': `n_${courseId}` } : {}) },
+    ExpressionAttributeValues: { ':revenue': add.revenue, ':sales': add.sales, ':discount': add.discount, ':refunds': add.refunds, ':type': 'SalesCounters' },
   },
 });
+
+/** Both counter items of a creator's day (with the course) and month. */
+const countersOf = (order: Order, at: string, move: CounterMove) => [
+  salesCounter(orderKeys.day(order.creatorId, at), move, order.courseId),
+  salesCounter(orderKeys.month(order.creatorId, at), move),
+];
+
+const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const dayOf = (item: Record<string, unknown>) => {
+  const byCourse: Record<string, { revenue: number; sales: number }> = {};
+  for (const [name, value] of Object.entries(item)) {
+    const [kind, courseId] = name.startsWith('rev_') ? ['revenue', name.slice(4)] : name.startsWith('n_') ? ['sales', name.slice(2)] : [];
+    if (!kind || !courseId) continue;
+    const entry = (byCourse[courseId] ??= { revenue: 0, sales: 0 });
+    entry[kind as 'revenue' | 'sales'] = number(value);
+  }
+  return { date: String(item['sk']).slice('SALESDAY#'.length), revenue: number(item['revenue']), sales: number(item['sales']), refunds: number(item['refunds']), byCourse };
+};
 
 const fromPending = (orderId: string, set: string, names: Record<string, string>, values: Record<string, unknown>) => ({
   Update: {
@@ -91,7 +114,6 @@ export const dynamoOrders = (): OrderRepository => ({
   async markPaid({ event, orderId, paid }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
-    const counts = { revenue: paid.amount, sales: 1, discount: paid.discount };
     const cancelled = await transact([
       eventPut(event),
       fromPending(
@@ -109,8 +131,8 @@ export const dynamoOrders = (): OrderRepository => ({
           ...Object.fromEntries(Object.entries(orderKeys.sales(order.creatorId, paid.paidAt, orderId)).map(([k, v]) => [`:${k}`, v])),
         },
       ),
-      salesCounter(orderKeys.day(order.creatorId, paid.paidAt), counts),
-      salesCounter(orderKeys.month(order.creatorId, paid.paidAt), counts),
+      ...countersOf(order, paid.paidAt, { revenue: paid.amount, sales: 1, discount: paid.discount, refunds: 0 }),
+      ...(paid.paymentIntentId ? [{ Put: { TableName: tableName(), Item: { ...orderKeys.intent(paid.paymentIntentId), type: 'OrderIntent', orderId } } }] : []),
     ]);
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';
@@ -122,6 +144,73 @@ export const dynamoOrders = (): OrderRepository => ({
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';
     return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
+  },
+
+  async getByPaymentIntent(paymentIntentId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: orderKeys.intent(paymentIntentId), ConsistentRead: true }));
+    return typeof Item?.['orderId'] === 'string' ? this.get(Item['orderId']) : undefined;
+  },
+
+  async listSales(creatorId, cursor, limit) {
+    const partition = `CREATOR#${creatorId}#SALES`;
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: false,
+        Limit: limit,
+        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { gsi1pk: partition }, { name: 'pk', prefix: 'ORDER#' }) } : {}),
+      }),
+    );
+    return { items: Items.map((item) => orderItem.parse(item)), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+  },
+
+  async markReversed({ event, orderId, to, at }) {
+    const order = await this.get(orderId);
+    if (!order) throw new Error(`order ${orderId} is not stored`);
+    const cancelled = await transact([
+      ...(event ? [eventPut(event)] : []),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: orderKeys.order(orderId),
+          UpdateExpression: 'SET #status = :to, reversedAt = :at',
+          ConditionExpression: '#status = :paid',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':to': to, ':at': at, ':paid': 'paid' },
+        },
+      },
+      ...countersOf(order, at, { revenue: -order.amount, sales: 0, discount: 0, refunds: 1 }),
+    ]);
+    if (!cancelled) return 'applied';
+    if (event && failedAt(cancelled, 0)) return 'duplicate';
+    if (event) return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-paid';
+    return 'not-paid';
+  },
+
+  async salesDays(creatorId, from, to) {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':from': `SALESDAY#${from}`, ':to': `SALESDAY#${to}` },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items.map(dayOf);
+  },
+
+  async monthRevenue(creatorId, month) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: orderKeys.month(creatorId, `${month}-01`) }));
+    return number(Item?.['revenue']);
   },
 
   async recordEvent(event) {

@@ -118,6 +118,50 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect(stats).toMatchObject({ sales: 2, revenue: 5800 });
   });
 
+  it("lists the sales, refunds one on the creator's account (the buyer loses access), and counts it all in the analytics", async () => {
+    const sales = await api('GET', '/api/sales', { token: creator.token });
+    expect(sales.status).toBe(200);
+    expect(sales.body.items).toHaveLength(2);
+    expect(sales.body.items[0]).toMatchObject({ courseId, courseTitle: 'Sourdough at home', amount: 2900, discount: 0, currency: 'gbp', status: 'paid', platformFee: 0 });
+    const sale = sales.body.items[0] as { id: string; buyerEmail: string };
+
+    // Another creator: 404, nothing refunded.
+    const other = await accountWithRole('creator', 'sales-other');
+    expect((await api('POST', `/api/sales/${sale.id}/refund`, { token: other.token })).status).toBe(404);
+    expect((await api('GET', '/api/sales', { token: other.token })).body.items).toEqual([]);
+
+    const refunded = await api('POST', `/api/sales/${sale.id}/refund`, { token: creator.token });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({ id: sale.id, status: 'refunded' });
+    expect((await api('POST', `/api/sales/${sale.id}/refund`, { token: creator.token })).status).toBe(409);
+    const order = await item(orderKeys.order(sale.id));
+    const refunds = await stripe().refunds.list({ payment_intent: order!['paymentIntentId'] as string }, { stripeAccount: accountId });
+    expect(refunds.data.map((r) => [r.amount, r.status])).toEqual([[2900, 'succeeded']]);
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${order!['learnerId']}` })).toMatchObject({ status: 'removed' });
+
+    // Stripe's charge.refunded comes back: nothing more happens.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const analytics = await api('GET', '/api/creator/analytics?days=30', { token: creator.token });
+    expect(analytics.status).toBe(200);
+    expect(analytics.body).toMatchObject({ currency: 'gbp', days: 30, revenue: 2900, sales: 2, refunds: 1 });
+    expect(analytics.body.series).toHaveLength(30);
+    expect(analytics.body.byCourse).toEqual([{ courseId, title: 'Sourdough at home', revenue: 2900, sales: 2 }]);
+    expect((await api('GET', '/api/creator/analytics?days=7', { token: creator.token })).status).toBe(400);
+    expect((await api('GET', '/api/creator/stats', { token: creator.token })).body.revenuePence).toBe(2900);
+  });
+
+  it('a dispute opened on Stripe revokes the sale once', async () => {
+    const remaining = (await api('GET', '/api/sales', { token: creator.token })).body.items.find((s: { status: string }) => s.status === 'paid') as { id: string };
+    const order = await item(orderKeys.order(remaining.id));
+    const intent = await stripe().paymentIntents.retrieve(order!['paymentIntentId'] as string, {}, { stripeAccount: accountId });
+    const disputed = await fetch(`${outputs().StripeApiUrl}/_stand-in/charges/${String(intent.latest_charge)}/dispute`, { method: 'POST' });
+    expect(disputed.status).toBe(200);
+    const after = await eventually(() => item(orderKeys.order(remaining.id)), (o) => o?.['status'] === 'disputed');
+    expect(after?.['status']).toBe('disputed');
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${order!['learnerId']}` })).toMatchObject({ status: 'removed' });
+    expect((await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body).toMatchObject({ revenue: 0, sales: 2, refunds: 2 });
+  });
+
   it('refuses an email of another role or one already enrolled before any payment', async () => {
     const other = await accountWithRole('creator', 'not-a-learner');
     const res = await checkout({ email: other.email });

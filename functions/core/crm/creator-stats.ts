@@ -1,5 +1,5 @@
 import type { CourseSummary, CreatorStats } from '#contracts/courses.ts';
-import type { CourseRepository, CrmRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, CrmRepository, OrderRepository } from '#core/ports.ts';
 
 /** The dashboard's 'Recent Courses'. */
 export const RECENT_COURSES = 5;
@@ -10,16 +10,23 @@ export const completionRate = (counters: { students: number; completions: number
 
 /**
  * GET /api/creator/stats: the creator dashboard's cards from the counters item (moved with every course and enrolment
- * change) and the newest courses: two reads, whatever the number of courses or learners. Revenue is 0 until course
- * sales exist (issue 12).
+ * change), the newest courses and this month's sales counters (UTC month, net of refunds): three reads, whatever the
+ * number of courses, learners or sales.
  */
-export const creatorStats = async (deps: { crm: CrmRepository; courses: CourseRepository }, creatorId: string): Promise<CreatorStats> => {
-  const [counters, recent] = await Promise.all([deps.crm.counters(creatorId), deps.courses.listByCreator(creatorId, { limit: RECENT_COURSES })]);
+export const creatorStats = async (
+  deps: { crm: CrmRepository; courses: CourseRepository; orders: Pick<OrderRepository, 'monthRevenue'>; clock: Clock },
+  creatorId: string,
+): Promise<CreatorStats> => {
+  const [counters, recent, revenue] = await Promise.all([
+    deps.crm.counters(creatorId),
+    deps.courses.listByCreator(creatorId, { limit: RECENT_COURSES }),
+    deps.orders.monthRevenue(creatorId, deps.clock.now().toISOString().slice(0, 7)),
+  ]);
   return {
     courses: Math.max(0, counters.courses),
     students: Math.max(0, counters.students),
     completionRate: completionRate(counters),
-    revenuePence: 0,
+    revenuePence: Math.max(0, revenue),
     recentCourses: recent.slice(0, RECENT_COURSES).map(
       ({ id, title, description, status, lessonCount, enrolledCount, priceAmount, seatPriceAmount, createdAt }): CourseSummary => ({
         id,

@@ -1,5 +1,5 @@
 import type { Clock, ConnectEvents, PayoutRepository } from '#core/ports.ts';
-import { applyCheckoutEvent, type OrderEventDeps, type OrderEventOutcome } from '#core/sales/orders.ts';
+import { applyCheckoutEvent, applyReversalEvent, type OrderEventDeps, type OrderEventOutcome } from '#core/sales/orders.ts';
 
 export type ConnectEventOutcome = 'applied' | 'stale' | 'unknown' | 'ignored' | OrderEventOutcome;
 
@@ -8,7 +8,7 @@ export type ConnectWebhookDeps = OrderEventDeps & { payouts: PayoutRepository; e
 /**
  * POST /api/webhooks/stripe-connect: the signature first (BadSignatureError, nothing written), then the event applied
  * once. `account.updated` mirrors the creator's payment account (payouts.ts); `checkout.session.*` pays or closes a
- * course order (orders.ts); an account the platform does not hold is 'unknown', other types 'ignored' (answered 200
+ * course order, `charge.refunded` and `charge.dispute.created` undo a paid one (orders.ts); an account the platform does not hold is 'unknown', other types 'ignored' (answered 200
  * all the same, so Stripe stops sending them).
  */
 export const applyConnectWebhook = async (
@@ -18,6 +18,7 @@ export const applyConnectWebhook = async (
   const event = await deps.events.parseEvent(input.rawBody, input.signature);
   const base = { eventId: event.id, eventType: event.type, account: event.account };
   if (event.kind === 'checkout') return { ...base, outcome: await applyCheckoutEvent(deps, event) };
+  if (event.kind === 'reversal') return { ...base, outcome: await applyReversalEvent(deps, event) };
   if (event.kind !== 'account') return { ...base, outcome: 'ignored' };
   const outcome = await deps.payouts.applyAccountEvent({
     event: { id: event.id, type: event.type },

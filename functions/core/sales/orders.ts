@@ -1,5 +1,6 @@
 import { createAccount } from '#core/accounts/create-account.ts';
 import { purchaseInvitationEmail, purchaseReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import { reverseOrder } from '#core/sales/sales.ts';
 import type { Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 
 /**
@@ -11,7 +12,7 @@ export interface OrderEventDeps {
   orders: OrderRepository;
   users: UserRepository;
   directory: Directory;
-  enrollments: Pick<EnrollmentRepository, 'enroll'>;
+  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove'>;
   mailer: Mailer;
   clock: Clock;
   appOrigin: string;
@@ -20,7 +21,7 @@ export interface OrderEventDeps {
   log: (message: string, fields: Record<string, unknown>) => void;
 }
 
-export type OrderEventOutcome = 'paid' | 'expired' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable';
+export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable';
 
 /** The buyer's account: theirs when it is a learner's, a new learner's (invited by email) when the email is new. */
 const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, amount: number): Promise<{ learner: User; invited: boolean } | undefined> => {
@@ -33,6 +34,21 @@ const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, a
   const learner = await createAccount(deps, { email, role: 'learner', temporaryPassword });
   await deps.mailer.send({ to: learner.email, ...purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: order.courseTitle, temporaryPassword, amount }) });
   return { learner, invited: true };
+};
+
+/**
+ * `charge.refunded` (a refund made on Stripe's dashboard, or ours arriving back) and `charge.dispute.created`: the
+ * order is undone once (reverseOrder). A partial refund leaves the sale as it is.
+ */
+export const applyReversalEvent = async (
+  deps: OrderEventDeps,
+  event: { id: string; type: string; account: string; reversal: { paymentIntentId: string; to: 'refunded' | 'disputed'; complete: boolean } },
+): Promise<OrderEventOutcome> => {
+  const order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
+  if (!order || order.accountId !== event.account) return (await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'unknown';
+  if (!event.reversal.complete || order.status !== 'paid') return (await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
+  const outcome = await reverseOrder(deps, { order, to: event.reversal.to, event });
+  return outcome === 'applied' ? event.reversal.to : outcome === 'not-paid' ? 'not-pending' : 'duplicate';
 };
 
 export const applyCheckoutEvent = async (

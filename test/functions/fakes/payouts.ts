@@ -1,6 +1,6 @@
 import { BadSignatureError } from '#core/errors.ts';
 import type { StoredCourse } from '#core/ports.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, Order, OrderRepository, PayoutAccount, PayoutRepository } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from './enrollments.ts';
@@ -46,6 +46,7 @@ export const memoryConnect = () => {
   const made: { accountId: string; userId: string; email: string }[] = [];
   const links: { accountId: string; returnUrl: string; refreshUrl: string; url: string }[] = [];
   const checkouts = new Map<string, Parameters<ConnectPayments['createCourseCheckout']>[0] & { id: string; url: string }>();
+  const refunds: Parameters<ConnectPayments['refundPayment']>[0][] = [];
   const connect = withHooks<ConnectPayments>({
     async createConnectedAccount({ userId, email }) {
       let account = made.find((a) => a.userId === userId);
@@ -69,8 +70,11 @@ export const memoryConnect = () => {
       checkouts.set(input.idempotencyKey, session);
       return { id, url: session.url };
     },
+    async refundPayment(input) {
+      if (!refunds.some((r) => r.idempotencyKey === input.idempotencyKey)) refunds.push(input);
+    },
   });
-  return Object.assign(connect, { made, links, checkouts });
+  return Object.assign(connect, { made, links, checkouts, refunds });
 };
 
 /** Connect webhooks: a body is "signed" when the signature is `good`; it is the event itself as JSON. */
@@ -85,6 +89,23 @@ export const memoryConnectEvents = (): ConnectEvents => ({
 export const memoryOrders = () => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
+  const days = new Map<string, SalesDay>();
+  const months = new Map<string, number>();
+  /** What functions/data/orders.ts ADDs to the day's and month's counters. */
+  const count = (order: Order, at: string, move: { revenue: number; sales: number; refunds: number }) => {
+    const key = `${order.creatorId}/${at.slice(0, 10)}`;
+    const day = days.get(key) ?? { date: at.slice(0, 10), revenue: 0, sales: 0, refunds: 0, byCourse: {} };
+    const course = day.byCourse[order.courseId] ?? { revenue: 0, sales: 0 };
+    days.set(key, {
+      ...day,
+      revenue: day.revenue + move.revenue,
+      sales: day.sales + move.sales,
+      refunds: day.refunds + move.refunds,
+      byCourse: { ...day.byCourse, [order.courseId]: { revenue: course.revenue + move.revenue, sales: course.sales + move.sales } },
+    });
+    const month = `${order.creatorId}/${at.slice(0, 7)}`;
+    months.set(month, (months.get(month) ?? 0) + move.revenue);
+  };
   const record = (event: { id: string }) => {
     if (events.has(event.id)) return false;
     events.add(event.id);
@@ -111,6 +132,7 @@ export const memoryOrders = () => {
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status !== 'pending') return 'not-pending';
       orders.set(orderId, { ...order, ...paid, status: 'paid' });
+      count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0 });
       return 'applied';
     },
     async markExpired({ event, orderId }) {
@@ -122,6 +144,33 @@ export const memoryOrders = () => {
     },
     async recordEvent(event) {
       return record(event) ? 'applied' : 'duplicate';
+    },
+    async getByPaymentIntent(paymentIntentId) {
+      const found = [...orders.values()].find((o) => o.status !== 'pending' && o.paymentIntentId === paymentIntentId);
+      return found && structuredClone(found);
+    },
+    async listSales(creatorId, cursor, limit) {
+      const sold = [...orders.values()]
+        .filter((o) => o.creatorId === creatorId && o.paidAt)
+        .sort((a, b) => b.paidAt!.localeCompare(a.paidAt!) || b.id.localeCompare(a.id));
+      const start = cursor ? Number(cursor) : 0;
+      const next = start + limit < sold.length ? String(start + limit) : null;
+      return { items: structuredClone(sold.slice(start, start + limit)), nextCursor: next };
+    },
+    async markReversed({ event, orderId, to, at }) {
+      if (event && !record(event)) return 'duplicate';
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      if (order.status !== 'paid') return 'not-paid';
+      orders.set(orderId, { ...order, status: to });
+      count(order, at, { revenue: -order.amount, sales: 0, refunds: 1 });
+      return 'applied';
+    },
+    async salesDays(creatorId, from, to) {
+      return [...days.entries()].filter(([key, day]) => key.startsWith(`${creatorId}/`) && day.date >= from && day.date <= to).map(([, day]) => structuredClone(day));
+    },
+    async monthRevenue(creatorId, month) {
+      return months.get(`${creatorId}/${month}`) ?? 0;
     },
   });
   return Object.assign(repo, { orders });
@@ -151,7 +200,9 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
   const logged: { message: string; fields: Record<string, unknown> }[] = [];
   let n = 0;
   return {
-    courses: memoryCourseReader(options.courses ?? [pricedCourse()]),
+    courses: Object.assign(memoryCourseReader(options.courses ?? [pricedCourse()]), {
+      listByCreator: async (creatorId: string) => (options.courses ?? [pricedCourse()]).filter((c) => c.creatorId === creatorId),
+    }),
     payouts: memoryPayouts(),
     connect: memoryConnect(),
     events: memoryConnectEvents(),

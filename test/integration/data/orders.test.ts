@@ -74,4 +74,39 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await dynamoOrders().recordEvent(e)).toBe('applied');
     expect(await dynamoOrders().recordEvent(e)).toBe('duplicate');
   });
+
+  it('finds a paid order by its PaymentIntent, lists the sales newest first a page at a time, and reverses one once', async () => {
+    const orders = dynamoOrders();
+    const creatorId = unique('seller');
+    const made: Order[] = [];
+    for (const [i, at] of ['2026-11-25T09:00:00.000Z', '2026-11-25T11:00:00.000Z', '2026-11-26T08:00:00.000Z'].entries()) {
+      const o = order({ creatorId, courseId: i === 2 ? 'course-2' : 'course-1' });
+      await orders.create(o);
+      await orders.markPaid({ event: event(), orderId: o.id, paid: { ...paid, amount: 1000 * (i + 1), discount: 0, paymentIntentId: `pi_${o.id}`, paidAt: at } });
+      made.push(o);
+    }
+    expect((await orders.getByPaymentIntent(`pi_${made[1]!.id}`))?.id).toBe(made[1]!.id);
+    expect(await orders.getByPaymentIntent('pi_unknown')).toBeUndefined();
+
+    const first = await orders.listSales(creatorId, undefined, 2);
+    expect(first.items.map((o) => o.id)).toEqual([made[2]!.id, made[1]!.id]);
+    const second = await orders.listSales(creatorId, first.nextCursor!, 2);
+    expect(second.items.map((o) => o.id)).toEqual([made[0]!.id]);
+    await expect(orders.listSales(unique('other'), first.nextCursor!, 2)).rejects.toThrow(/cursor/);
+
+    const e = { id: unique('evt'), type: 'charge.refunded' };
+    expect(await orders.markReversed({ event: e, orderId: made[0]!.id, to: 'refunded', at: '2026-11-26T12:00:00.000Z' })).toBe('applied');
+    expect(await orders.markReversed({ event: e, orderId: made[0]!.id, to: 'refunded', at: '2026-11-26T12:00:00.000Z' })).toBe('duplicate');
+    expect(await orders.markReversed({ orderId: made[0]!.id, to: 'disputed', at: '2026-11-26T12:00:00.000Z' })).toBe('not-paid');
+    expect((await orders.get(made[0]!.id))?.status).toBe('refunded');
+
+    const days = await orders.salesDays(creatorId, '2026-11-25', '2026-11-26');
+    expect(days).toEqual([
+      { date: '2026-11-25', revenue: 3000, sales: 2, refunds: 0, byCourse: { 'course-1': { revenue: 3000, sales: 2 } } },
+      // The refund counts on its own day: 3000 sold, 1000 given back.
+      { date: '2026-11-26', revenue: 2000, sales: 1, refunds: 1, byCourse: { 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } } },
+    ]);
+    expect(await orders.monthRevenue(creatorId, '2026-11')).toBe(5000);
+    expect(await orders.monthRevenue(creatorId, '2026-10')).toBe(0);
+  });
 });

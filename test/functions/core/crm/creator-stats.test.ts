@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completionRate, creatorStats } from '#core/crm/creator-stats.ts';
 import type { CourseRecord, CourseRepository } from '#core/ports.ts';
-import { NOW } from '#test/functions/fakes/clock.ts';
+import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCrm } from '#test/functions/fakes/crm.ts';
 
 const course = (n: number): CourseRecord => ({
@@ -35,16 +35,19 @@ describe('the completion rate', () => {
 });
 
 describe("the creator's dashboard figures", () => {
-  it('come from the counters and the five newest courses, revenue 0 until sales exist', async () => {
+  it("come from the counters, the five newest courses and this month's sales", async () => {
     const crm = memoryCrm({ counters: { 'creator-1': { courses: 7, students: 12, completions: 3 } } });
-    const stats = await creatorStats({ crm, courses: coursesOf(Array.from({ length: 7 }, (_, i) => course(i))) }, 'creator-1');
-    expect(stats).toMatchObject({ courses: 7, students: 12, completionRate: 25, revenuePence: 0 });
+    const asked: string[] = [];
+    const orders = { monthRevenue: async (creatorId: string, month: string) => (asked.push(`${creatorId} ${month}`), 8700) };
+    const stats = await creatorStats({ crm, courses: coursesOf(Array.from({ length: 7 }, (_, i) => course(i))), orders, clock: testClock('2026-11-25T10:00:00.000Z') }, 'creator-1');
+    expect(stats).toMatchObject({ courses: 7, students: 12, completionRate: 25, revenuePence: 8700 });
+    expect(asked).toEqual(['creator-1 2026-11']);
     expect(stats.recentCourses.map((c) => c.id)).toEqual(['course-0', 'course-1', 'course-2', 'course-3', 'course-4']);
     expect(stats.recentCourses[0]).not.toHaveProperty('creatorId');
   });
 
   it('are all zero for a new creator', async () => {
-    const stats = await creatorStats({ crm: memoryCrm(), courses: coursesOf([]) }, 'creator-1');
+    const stats = await creatorStats({ crm: memoryCrm(), courses: coursesOf([]), orders: { monthRevenue: async () => 0 }, clock: testClock() }, 'creator-1');
     expect(stats).toEqual({ courses: 0, students: 0, completionRate: 0, revenuePence: 0, recentCourses: [] });
   });
 });

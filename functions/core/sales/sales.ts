@@ -1,0 +1,106 @@
+import { SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from '#contracts/sales.ts';
+import { ConflictError, NotFoundError } from '#core/errors.ts';
+import type { Clock, ConnectPayments, CourseRepository, EnrollmentRepository, Order, OrderRepository } from '#core/ports.ts';
+
+/** The creator's side of their sales: the list, a refund, and the analytics (API.md "Selling courses"). */
+
+export const SALE_NOT_FOUND = 'Sale not found.';
+
+const saleOf = (order: Order): Sale => ({
+  id: order.id,
+  courseId: order.courseId,
+  courseTitle: order.courseTitle,
+  buyerEmail: order.buyerEmail ?? '',
+  amount: order.amount,
+  discount: order.discount,
+  currency: order.currency,
+  couponCode: order.couponCode,
+  affiliateId: order.affiliateId,
+  seats: order.seats,
+  status: order.status === 'refunded' || order.status === 'disputed' ? order.status : 'paid',
+  platformFee: 0,
+  createdAt: order.paidAt ?? order.createdAt,
+});
+
+/** GET /api/sales: the creator's paid, refunded and disputed orders, newest first, one page. */
+export const listSales = async (deps: { orders: Pick<OrderRepository, 'listSales'> }, input: { creatorId: string; cursor?: string | undefined }): Promise<SaleList> => {
+  const page = await deps.orders.listSales(input.creatorId, input.cursor, SALES_PAGE_SIZE);
+  return { items: page.items.map(saleOf), nextCursor: page.nextCursor };
+};
+
+/**
+ * A paid order undone (a refund, a dispute): the buyer loses the course (their progress is kept, as when a creator
+ * removes a learner), then the order moves and its amount leaves the day's counters, once. The access goes first: if
+ * the order's move then fails, the next attempt finds the order still paid and finishes.
+ */
+export const reverseOrder = async (
+  deps: { orders: Pick<OrderRepository, 'markReversed'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock },
+  input: { order: Order; to: 'refunded' | 'disputed'; event?: { id: string; type: string } },
+): Promise<'applied' | 'duplicate' | 'not-paid'> => {
+  if (input.order.learnerId) await deps.enrollments.remove(input.order.courseId, input.order.learnerId);
+  return deps.orders.markReversed({
+    ...(input.event ? { event: input.event } : {}),
+    orderId: input.order.id,
+    to: input.to,
+    at: deps.clock.now().toISOString(),
+  });
+};
+
+/**
+ * POST /api/sales/{orderId}/refund: the whole payment back to the buyer from the creator's own Stripe account (one
+ * refund per order: Stripe's idempotency key `refund:<orderId>`), and the buyer's access revoked. Another creator's
+ * order is 404; one not paid (refunded, disputed) is 409. Stripe's `charge.refunded` arrives after and changes nothing.
+ */
+export const refundSale = async (
+  deps: {
+    orders: Pick<OrderRepository, 'get' | 'markReversed'>;
+    connect: Pick<ConnectPayments, 'refundPayment'>;
+    enrollments: Pick<EnrollmentRepository, 'remove'>;
+    clock: Clock;
+  },
+  input: { creatorId: string; orderId: string },
+): Promise<Sale> => {
+  const order = await deps.orders.get(input.orderId);
+  if (!order || order.creatorId !== input.creatorId || order.status === 'pending' || order.status === 'expired') throw new NotFoundError(SALE_NOT_FOUND);
+  if (order.status !== 'paid') throw new ConflictError(`This sale is ${order.status} already.`);
+  if (!order.paymentIntentId) throw new ConflictError('This sale has no payment to refund.');
+  await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId: order.paymentIntentId, idempotencyKey: `refund:${order.id}` });
+  await reverseOrder(deps, { order, to: 'refunded' });
+  return saleOf({ ...order, status: 'refunded' });
+};
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * GET /api/creator/analytics?days=: the last `days` days (UTC, today included) from the per-day sales counters: one
+ * Query of at most `days` items and the creator's course titles, whatever the number of orders.
+ */
+export const creatorAnalytics = async (
+  deps: { orders: Pick<OrderRepository, 'salesDays'>; courses: Pick<CourseRepository, 'listByCreator'>; clock: Clock },
+  input: { creatorId: string; days: number },
+): Promise<CreatorAnalytics> => {
+  const today = Date.parse(`${isoDay(deps.clock.now().getTime())}T00:00:00.000Z`);
+  const dates = Array.from({ length: input.days }, (_, i) => isoDay(today - (input.days - 1 - i) * DAY_MS));
+  const [stored, courses] = await Promise.all([deps.orders.salesDays(input.creatorId, dates[0]!, dates.at(-1)!), deps.courses.listByCreator(input.creatorId)]);
+  const byDate = new Map(stored.map((day) => [day.date, day]));
+  const perCourse = new Map<string, { revenue: number; sales: number }>();
+  for (const day of stored) {
+    for (const [courseId, figures] of Object.entries(day.byCourse)) {
+      const entry = perCourse.get(courseId) ?? { revenue: 0, sales: 0 };
+      perCourse.set(courseId, { revenue: entry.revenue + figures.revenue, sales: entry.sales + figures.sales });
+    }
+  }
+  const titles = new Map(courses.map((course) => [course.id, course.title]));
+  return {
+    currency: 'gbp',
+    days: input.days,
+    revenue: stored.reduce((sum, day) => sum + day.revenue, 0),
+    sales: stored.reduce((sum, day) => sum + day.sales, 0),
+    refunds: stored.reduce((sum, day) => sum + day.refunds, 0),
+    series: dates.map((date) => ({ date, revenue: byDate.get(date)?.revenue ?? 0, sales: byDate.get(date)?.sales ?? 0 })),
+    byCourse: [...perCourse.entries()]
+      .map(([courseId, figures]) => ({ courseId, title: titles.get(courseId) ?? 'Deleted course', ...figures }))
+      .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales),
+  };
+};
