@@ -7,9 +7,11 @@ import type { PurchaseCreditsDeps } from '#core/credits/credits.ts';
 import type { ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
 import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
 import type { CourseCheckoutDeps } from '#core/sales/checkout.ts';
+import type { CouponDeps } from '#core/sales/coupons.ts';
 import {
   billingRepository,
   clock,
+  couponRepository,
   courseRepository,
   creditRepository,
   directoryService,
@@ -55,6 +57,9 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   log: note,
 });
 
+/** A creator's coupons, mirrored on their Stripe account through the platform's key. */
+export const couponDeps = (): CouponDeps => ({ coupons: couponRepository(), payouts: payoutRepository(), connect: connectPayments(), clock });
+
 /** A creator's refund: the order, Stripe Connect through the platform's key, the enrolment it revokes. */
 export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), clock });
 
@@ -69,6 +74,7 @@ export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
   orders: orderRepository(),
   users: userRepository(),
   enrollments: enrollmentRepository(),
+  coupons: couponRepository(),
   connect: connectPayments(),
   clock,
   ids,

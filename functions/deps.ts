@@ -11,6 +11,7 @@ import type { PriceIds } from '#core/billing/prices.ts';
 import type {
   BillingRepository,
   Clock,
+  CouponRepository,
   CourseRepository,
   CreditRepository,
   CrmRepository,
@@ -35,6 +36,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
+import { dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { dynamoPayouts } from '#data/payouts.ts';
 import { dynamoUsers } from '#data/users.ts';
@@ -64,10 +66,12 @@ let store: FileStore | undefined;
 let adminStats: PlatformStatsReader | undefined;
 let payouts: PayoutRepository | undefined;
 let orders: OrderRepository | undefined;
+let coupons: CouponRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
 export const orderRepository = (): OrderRepository => (orders ??= dynamoOrders());
+export const couponRepository = (): CouponRepository => (coupons ??= dynamoCoupons());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());

@@ -378,6 +378,10 @@ const table = [
     profile: 'heavy',
     throttle: { rate: 10, burst: 20 },
   },
+  { name: 'list-coupons', method: 'GET', path: '/api/coupons', handler: 'http/list-coupons', access: ['creator'] },
+  { name: 'create-coupon', method: 'POST', path: '/api/coupons', handler: 'http/create-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
+  { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   {
     name: 'stripe-connect-webhook',

@@ -263,6 +263,7 @@ export const stripeConnect = (): ConnectPayments => ({
           mode: 'payment',
           line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: input.amount, product_data: { name: input.courseTitle } } }],
           ...(input.email ? { customer_email: input.email } : {}),
+          ...(input.promotionCodeId ? { discounts: [{ promotion_code: input.promotionCodeId }] } : {}),
           client_reference_id: input.orderId,
           metadata,
           payment_intent_data: { metadata },
@@ -279,6 +280,46 @@ export const stripeConnect = (): ConnectPayments => ({
   refundPayment: ({ accountId, paymentIntentId, idempotencyKey }) =>
     upstream('refund the payment', async () => {
       await (await stripe()).refunds.create({ payment_intent: paymentIntentId }, { stripeAccount: accountId, idempotencyKey });
+    }),
+
+  createPromotion: (input) =>
+    upstream('create the coupon', async () => {
+      const api = await stripe();
+      const options = { stripeAccount: input.accountId };
+      const coupon = await api.coupons.create(
+        {
+          duration: 'once',
+          name: input.code,
+          ...(input.kind === 'percent' ? { percent_off: input.value } : { amount_off: input.value, currency: 'gbp' }),
+          metadata: { code: input.code },
+        },
+        { ...options, idempotencyKey: `${input.idempotencyKey}:coupon` },
+      );
+      const promotion = await api.promotionCodes.create(
+        {
+          promotion: { type: 'coupon', coupon: coupon.id },
+          code: input.code,
+          ...(input.maxRedemptions !== null ? { max_redemptions: input.maxRedemptions } : {}),
+          ...(input.expiresAt !== null ? { expires_at: Math.floor(Date.parse(input.expiresAt) / 1000) } : {}),
+        },
+        { ...options, idempotencyKey: `${input.idempotencyKey}:promotion` },
+      );
+      return { couponId: coupon.id, promotionCodeId: promotion.id };
+    }),
+
+  setPromotionActive: ({ accountId, promotionCodeId, active }) =>
+    upstream('change the coupon', async () => {
+      await (await stripe()).promotionCodes.update(promotionCodeId, { active }, { stripeAccount: accountId });
+    }),
+
+  deletePromotion: ({ accountId, couponId }) =>
+    upstream('delete the coupon', async () => {
+      try {
+        await (await stripe()).coupons.del(couponId, {}, { stripeAccount: accountId });
+      } catch (error) {
+        // Deleted already (a retry): what was asked for is done.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')) throw error;
+      }
     }),
 });
 

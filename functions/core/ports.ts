@@ -758,6 +758,8 @@ export interface ConnectPayments {
     courseId: string;
     courseTitle: string;
     amount: number;
+    /** The promotion code (on that account) that takes the coupon's discount off `amount`. */
+    promotionCodeId?: string;
     email?: string;
     successUrl: string;
     cancelUrl: string;
@@ -766,6 +768,54 @@ export interface ConnectPayments {
   }): Promise<{ id: string; url: string }>;
   /** Refunds a payment in full on the creator's account; the same idempotency key refunds once. */
   refundPayment(input: { accountId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * A coupon and its customer-facing promotion code on the creator's account, so that Stripe itself holds the cap
+   * (`maxRedemptions`) and the expiry even under concurrent checkouts. Answers the promotion code's id.
+   */
+  createPromotion(input: {
+    accountId: string;
+    code: string;
+    kind: 'percent' | 'amount';
+    value: number;
+    maxRedemptions: number | null;
+    expiresAt: string | null;
+    idempotencyKey: string;
+  }): Promise<{ couponId: string; promotionCodeId: string }>;
+  /** Switches the promotion code on or off on the creator's account. */
+  setPromotionActive(input: { accountId: string; promotionCodeId: string; active: boolean }): Promise<void>;
+  /** Deletes the coupon on the creator's account (its promotion codes stop working). */
+  deletePromotion(input: { accountId: string; couponId: string }): Promise<void>;
+}
+
+/* ---------- Coupons ---------- */
+
+/** A coupon as stored: the contract's view, its owner, and its twin on the creator's Stripe account. */
+export interface StoredCoupon {
+  creatorId: string;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  courseIds: string[] | null;
+  maxRedemptions: number | null;
+  expiresAt: string | null;
+  redeemed: number;
+  active: boolean;
+  createdAt: string;
+  accountId: string;
+  stripeCouponId: string;
+  promotionCodeId: string;
+}
+
+export interface CouponRepository {
+  list(creatorId: string): Promise<StoredCoupon[]>;
+  get(creatorId: string, code: string): Promise<StoredCoupon | undefined>;
+  /** False when the creator has a coupon with that code already. */
+  create(coupon: StoredCoupon): Promise<boolean>;
+  /** The changed fields, only while the coupon exists; the coupon as saved, or undefined when it is gone. */
+  update(creatorId: string, code: string, changes: Partial<Pick<StoredCoupon, 'active' | 'maxRedemptions' | 'expiresAt' | 'promotionCodeId' | 'stripeCouponId'>>): Promise<StoredCoupon | undefined>;
+  delete(creatorId: string, code: string): Promise<boolean>;
+  /** Whether this buyer email has paid with the coupon (one redemption per buyer). */
+  usedBy(creatorId: string, code: string, email: string): Promise<boolean>;
 }
 
 /* ---------- Course orders (sales on the creators' accounts) ---------- */
@@ -824,6 +874,7 @@ export interface OrderRepository {
     orderId: string;
     paid: { amount: number; discount: number; buyerEmail: string; learnerId: string; paymentIntentId: string | null; paidAt: string };
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
+  /** (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's email recorded as having used it.) */
   /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */
   getByPaymentIntent(paymentIntentId: string): Promise<Order | undefined>;
   /** The creator's sales (paid, refunded or disputed orders), newest first, one page. */

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import * as z from 'zod';
 import type { Order, OrderRepository } from '#core/ports.ts';
 import { eventPut } from '#data/billing.ts';
+import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -133,6 +134,8 @@ export const dynamoOrders = (): OrderRepository => ({
       ),
       ...countersOf(order, paid.paidAt, { revenue: paid.amount, sales: 1, discount: paid.discount, refunds: 0 }),
       ...(paid.paymentIntentId ? [{ Put: { TableName: tableName(), Item: { ...orderKeys.intent(paid.paymentIntentId), type: 'OrderIntent', orderId } } }] : []),
+      // A coupon deleted since the checkout is not counted (the order is paid all the same).
+      ...(order.couponCode && (await dynamoCoupons().get(order.creatorId, order.couponCode)) ? couponRedemption(order.creatorId, order.couponCode, paid.buyerEmail, paid.paidAt) : []),
     ]);
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';

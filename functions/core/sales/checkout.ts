@@ -1,7 +1,8 @@
 import type { CourseCheckoutBody } from '#contracts/sales.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
-import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
-import type { Clock, ConnectPayments, CourseRepository, EnrollmentRepository, Ids, Order, OrderRepository, PayoutRepository, UserRepository } from '#core/ports.ts';
+import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
+import type { Clock, ConnectPayments, CouponRepository, CourseRepository, EnrollmentRepository, Ids, Order, OrderRepository, PayoutRepository, UserRepository } from '#core/ports.ts';
+import { redeemableCoupon } from '#core/sales/coupons.ts';
 
 /** A course checkout stays open this long (Stripe allows 30 minutes to 24 hours): long enough to pay, short enough to let go of. */
 export const COURSE_CHECKOUT_MINUTES = 60;
@@ -15,6 +16,7 @@ export interface CourseCheckoutDeps {
   orders: OrderRepository;
   users: Pick<UserRepository, 'getUserIdByEmail' | 'getUser'>;
   enrollments: Pick<EnrollmentRepository, 'get'>;
+  coupons: Pick<CouponRepository, 'get' | 'usedBy'>;
   connect: Pick<ConnectPayments, 'createCourseCheckout'>;
   clock: Clock;
   ids: Ids;
@@ -27,7 +29,8 @@ export interface CourseCheckoutDeps {
  * POST /api/public/courses/{courseId}/checkout (no sign-in): one learner's place in a published, priced course,
  * paid on the creator's own Stripe account. Steps: 1. the course (404 unless published and priced); 2. the creator's
  * account can take charges (409 PAYOUTS_NOT_READY); 3. the buyer's email, when given, can take the course (not an
- * account of another role, not enrolled already); 4. a pending order at the stored price (never the client's); 5. the
+ * account of another role, not enrolled already); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID
+ * with the reason); 4. a pending order at the stored price (never the client's); 5. the
  * hosted checkout on the creator's account, its id kept on the order. The same Idempotency-Key answers the same page.
  */
 export const startCourseCheckout = async (
@@ -41,9 +44,10 @@ export const startCourseCheckout = async (
   if (body.seats !== undefined) throw new ValidationError(TEAMS_NOT_ON_SALE, [{ path: 'seats', code: 'custom', message: TEAMS_NOT_ON_SALE }]);
   const payouts = await deps.payouts.get(course.creatorId);
   if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
-  // Coupons arrive with their own step of issue 12 (point 5): until then no code exists.
-  if (body.couponCode !== undefined) throw new CouponInvalidError(`The coupon code ${body.couponCode} does not exist.`);
   if (body.email) await requireBuyer(deps, course.id, body.email);
+  const discounted = body.couponCode
+    ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price: course.priceAmount, email: body.email })
+    : undefined;
 
   const order: Order = {
     id: input.idempotencyKey ? deps.orderIdFor(course.id, input.idempotencyKey) : deps.ids.newId(),
@@ -54,10 +58,10 @@ export const startCourseCheckout = async (
     status: 'pending',
     buyerEmail: body.email ?? null,
     price: course.priceAmount,
-    discount: 0,
-    amount: course.priceAmount,
+    discount: discounted?.discount ?? 0,
+    amount: course.priceAmount - (discounted?.discount ?? 0),
     currency: 'gbp',
-    couponCode: null,
+    couponCode: discounted?.coupon.code ?? null,
     affiliateId: body.ref ?? null,
     seats: null,
     checkoutSessionId: null,
@@ -78,7 +82,9 @@ export const startCourseCheckout = async (
     orderId: order.id,
     courseId: course.id,
     courseTitle: course.title,
-    amount: order.amount,
+    // The full price, and the promotion code on Stripe's side: Stripe applies the discount and holds the coupon's cap.
+    amount: order.price,
+    ...(discounted ? { promotionCodeId: discounted.coupon.promotionCodeId } : {}),
     ...(body.email ? { email: body.email } : {}),
     successUrl: body.successUrl,
     cancelUrl: body.cancelUrl,

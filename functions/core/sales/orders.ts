@@ -61,8 +61,10 @@ export const applyCheckoutEvent = async (
   if (!order || order.accountId !== event.account || (order.checkoutSessionId && order.checkoutSessionId !== event.checkout.sessionId)) {
     return (await record()) === 'duplicate' ? 'duplicate' : 'unknown';
   }
+  // A coupon may take the whole price: nothing to pay is paid.
   const paid =
-    (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkout.paymentStatus === 'paid';
+    (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') &&
+    (event.checkout.paymentStatus === 'paid' || event.checkout.paymentStatus === 'no_payment_required');
   if (event.type === 'checkout.session.expired') return (await deps.orders.markExpired({ event, orderId: order.id })) === 'applied' ? 'expired' : 'not-pending';
   if (!paid) return record();
   if (order.status !== 'pending') return (await record()) === 'duplicate' ? 'duplicate' : 'not-pending';

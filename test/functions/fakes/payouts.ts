@@ -1,6 +1,6 @@
 import { BadSignatureError } from '#core/errors.ts';
 import type { StoredCourse } from '#core/ports.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, StoredCoupon } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from './enrollments.ts';
@@ -47,6 +47,7 @@ export const memoryConnect = () => {
   const links: { accountId: string; returnUrl: string; refreshUrl: string; url: string }[] = [];
   const checkouts = new Map<string, Parameters<ConnectPayments['createCourseCheckout']>[0] & { id: string; url: string }>();
   const refunds: Parameters<ConnectPayments['refundPayment']>[0][] = [];
+  const promotions = new Map<string, Parameters<ConnectPayments['createPromotion']>[0] & { couponId: string; promotionCodeId: string; active: boolean; deleted: boolean }>();
   const connect = withHooks<ConnectPayments>({
     async createConnectedAccount({ userId, email }) {
       let account = made.find((a) => a.userId === userId);
@@ -73,8 +74,22 @@ export const memoryConnect = () => {
     async refundPayment(input) {
       if (!refunds.some((r) => r.idempotencyKey === input.idempotencyKey)) refunds.push(input);
     },
+    async createPromotion(input) {
+      const n = promotions.size + 1;
+      const made = { ...input, couponId: `coupon_${n}`, promotionCodeId: `promo_${n}`, active: true, deleted: false };
+      promotions.set(made.promotionCodeId, made);
+      return { couponId: made.couponId, promotionCodeId: made.promotionCodeId };
+    },
+    async setPromotionActive({ promotionCodeId, active }) {
+      const found = promotions.get(promotionCodeId);
+      if (!found) throw new Error(`no promotion code ${promotionCodeId}`);
+      found.active = active;
+    },
+    async deletePromotion({ couponId }) {
+      for (const promotion of promotions.values()) if (promotion.couponId === couponId) promotion.deleted = true;
+    },
   });
-  return Object.assign(connect, { made, links, checkouts, refunds });
+  return Object.assign(connect, { made, links, checkouts, refunds, promotions });
 };
 
 /** Connect webhooks: a body is "signed" when the signature is `good`; it is the event itself as JSON. */
@@ -85,8 +100,50 @@ export const memoryConnectEvents = (): ConnectEvents => ({
   },
 });
 
+/** Coupons in memory, as functions/data/coupons.ts keeps them (redeemed and uses move with paid orders: `redeem`). */
+export const memoryCoupons = () => {
+  const coupons = new Map<string, StoredCoupon>();
+  const uses = new Set<string>();
+  const key = (creatorId: string, code: string) => `${creatorId}/${code}`;
+  const repo = withHooks<CouponRepository>({
+    async list(creatorId) {
+      return [...coupons.values()].filter((c) => c.creatorId === creatorId).map((c) => structuredClone(c));
+    },
+    async get(creatorId, code) {
+      const found = coupons.get(key(creatorId, code));
+      return found && structuredClone(found);
+    },
+    async create(coupon) {
+      if (coupons.has(key(coupon.creatorId, coupon.code))) return false;
+      coupons.set(key(coupon.creatorId, coupon.code), structuredClone(coupon));
+      return true;
+    },
+    async update(creatorId, code, changes) {
+      const found = coupons.get(key(creatorId, code));
+      if (!found) return undefined;
+      const saved = { ...found, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+      coupons.set(key(creatorId, code), saved);
+      return structuredClone(saved);
+    },
+    async delete(creatorId, code) {
+      return coupons.delete(key(creatorId, code));
+    },
+    async usedBy(creatorId, code, email) {
+      return uses.has(`${key(creatorId, code)}/${email.toLowerCase()}`);
+    },
+  });
+  /** What a paid order's transaction does to its coupon. */
+  const redeem = (creatorId: string, code: string, email: string) => {
+    const found = coupons.get(key(creatorId, code));
+    if (!found) return;
+    found.redeemed += 1;
+    uses.add(`${key(creatorId, code)}/${email.toLowerCase()}`);
+  };
+  return Object.assign(repo, { coupons, redeem });
+};
+
 /** Orders in memory, as functions/data/orders.ts keeps them: each event once; pending -> paid or expired, once. */
-export const memoryOrders = () => {
+export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void) => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
   const days = new Map<string, SalesDay>();
@@ -133,6 +190,7 @@ export const memoryOrders = () => {
       if (order.status !== 'pending') return 'not-pending';
       orders.set(orderId, { ...order, ...paid, status: 'paid' });
       count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0 });
+      if (order.couponCode) onCoupon?.(order.creatorId, order.couponCode, paid.buyerEmail);
       return 'applied';
     },
     async markExpired({ event, orderId }) {
@@ -198,6 +256,7 @@ export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => 
 
 export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = {}) => {
   const logged: { message: string; fields: Record<string, unknown> }[] = [];
+  const coupons = memoryCoupons();
   let n = 0;
   return {
     courses: Object.assign(memoryCourseReader(options.courses ?? [pricedCourse()]), {
@@ -206,7 +265,8 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     payouts: memoryPayouts(),
     connect: memoryConnect(),
     events: memoryConnectEvents(),
-    orders: memoryOrders(),
+    coupons,
+    orders: memoryOrders(coupons.redeem),
     users: memoryUsers([creator()]),
     directory: memoryDirectory(),
     enrollments: memoryEnrollments(),

@@ -10,6 +10,7 @@ import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
+import { storefrontRoutes } from '@/features/storefront/routes.tsx';
 import { paths } from '@/lib/paths.ts';
 import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
       ...homeRoutes,
       ...authRoutes,
       ...billingRoutes,
+      ...storefrontRoutes,
       {
         path: paths.dashboard,
         children: [

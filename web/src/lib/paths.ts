@@ -27,6 +27,11 @@ export const paths = {
   checkoutSuccess: '/checkout/success',
   /** Sends each role to its own dashboard. */
   dashboard,
+  /** The public storefront, no sign-in: a course's page and a creator's page (links: publicCoursePath, creatorPagePath). */
+  storefront: {
+    course: '/c/:courseId',
+    creator: '/u/:slug',
+  },
   admin: {
     dashboard: admin,
     analytics: `${admin}/analytics`,
@@ -74,6 +79,16 @@ export function learnerCoursePath(courseId: string, lessonId?: string): string {
 /** The editor of one of the creator's courses. */
 export function courseEditorPath(courseId: string): string {
   return `${creator}/courses/${encodeURIComponent(courseId)}`;
+}
+
+/** A course's public page (the storefront). */
+export function publicCoursePath(courseId: string): string {
+  return `/c/${encodeURIComponent(courseId)}`;
+}
+
+/** A creator's public page. */
+export function creatorPagePath(slug: string): string {
+  return `/u/${encodeURIComponent(slug)}`;
 }
 
 /** The query parameter of the sign-in screen that names where to go once signed in. */

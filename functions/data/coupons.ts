@@ -1,0 +1,113 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import type { CouponRepository, StoredCoupon } from '#core/ports.ts';
+import { documentClient, tableName, writeIf } from '#data/table.ts';
+
+/**
+ * creators' coupons (docs/data-model.md "Course sales").
+ * Coupon:      pk CREATOR#<creatorId>  sk COUPON#<CODE>                 kind, value, courseIds, limits, redeemed (ADD by
+ *                                                                         the paid order's transaction), Stripe twins
+ * Coupon use:  pk CREATOR#<creatorId>  sk COUPONUSE#<CODE>#<email>       one per buyer email that paid with it
+ */
+export const couponKeys = {
+  coupon: (creatorId: string, code: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPON#${code}` }),
+  use: (creatorId: string, code: string, email: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#${code}#${email.toLowerCase()}` }),
+};
+
+const couponItem = z.object({
+  creatorId: z.string(),
+  code: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  value: z.number().int(),
+  courseIds: z.array(z.string()).nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  redeemed: z.number().int(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  accountId: z.string(),
+  stripeCouponId: z.string(),
+  promotionCodeId: z.string(),
+});
+const toCoupon = (item: unknown): StoredCoupon => couponItem.parse(item);
+
+/** The paid order's coupon, counted in its transaction: `redeemed` +1 and the buyer's use (see data/orders.ts). */
+export const couponRedemption = (creatorId: string, code: string, email: string, at: string) => [
+  {
+    Update: {
+      TableName: tableName(),
+      Key: couponKeys.coupon(creatorId, code),
+      UpdateExpression: 'ADD redeemed :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  },
+  { Put: { TableName: tableName(), Item: { ...couponKeys.use(creatorId, code, email), type: 'CouponUse', email: email.toLowerCase(), at } } },
+];
+
+export const dynamoCoupons = (): CouponRepository => ({
+  async list(creatorId) {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :coupon)',
+          ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':coupon': 'COUPON#' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items.map(toCoupon).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.code.localeCompare(b.code));
+  },
+
+  async get(creatorId, code) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: couponKeys.coupon(creatorId, code), ConsistentRead: true }));
+    return Item ? toCoupon(Item) : undefined;
+  },
+
+  create: (coupon) =>
+    writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...couponKeys.coupon(coupon.creatorId, coupon.code), type: 'Coupon', ...coupon },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    ),
+
+  async update(creatorId, code, changes) {
+    const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+    if (fields.length === 0) return this.get(creatorId, code);
+    try {
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: couponKeys.coupon(creatorId, code),
+          UpdateExpression: `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(fields.map(([name]) => [`#${name}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toCoupon(Attributes);
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+      throw error;
+    }
+  },
+
+  delete: (creatorId, code) =>
+    writeIf(() =>
+      documentClient().send(new DeleteCommand({ TableName: tableName(), Key: couponKeys.coupon(creatorId, code), ConditionExpression: 'attribute_exists(pk)' })),
+    ),
+
+  async usedBy(creatorId, code, email) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: couponKeys.use(creatorId, code, email), ConsistentRead: true }));
+    return Item !== undefined;
+  },
+});

@@ -1,0 +1,96 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderKeys } from '#data/orders.ts';
+import { payoutKeys } from '#data/payouts.ts';
+import { accountWithRole, api, dynamo, outputs, uniqueEmail } from './support.ts';
+
+/** Coupons end to end: our rules before the checkout, Stripe's cap on the creator's account under concurrency, one count per paid order. */
+type Account = Awaited<ReturnType<typeof accountWithRole>>;
+let creator: Account;
+let courseId: string;
+
+const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
+const origin = () => outputs().WebUrl;
+const checkout = (extra: Record<string, unknown>) =>
+  api('POST', `/api/public/courses/${courseId}/checkout`, { body: { successUrl: `${origin()}/c/${courseId}?purchase=success`, cancelUrl: `${origin()}/c/${courseId}`, ...extra } });
+
+const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+beforeAll(async () => {
+  creator = await accountWithRole('creator', 'coupon-seller');
+  courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Pasta by hand' } })).body.id as string;
+  await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Dough', kind: 'text', body: '<p>Eggs.</p>' } });
+  await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published', priceAmount: 4000 } });
+});
+
+describe('coupons', () => {
+  it('need a connected Stripe account, then are made once per code, and only their creator sees or changes them', async () => {
+    const body = { code: 'pasta20', kind: 'percent', value: 20, courseIds: null, maxRedemptions: 5 };
+    const early = await api('POST', '/api/coupons', { token: creator.token, body });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('PAYOUTS_NOT_READY');
+
+    await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${origin()}/r`, refreshUrl: `${origin()}/f` } });
+    const accountId = (await item(payoutKeys.account(creator.id)))!['accountId'] as string;
+    await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
+    await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
+
+    const made = await api('POST', '/api/coupons', { token: creator.token, body });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ code: 'PASTA20', kind: 'percent', value: 20, courseIds: null, maxRedemptions: 5, redeemed: 0, active: true });
+    expect((await api('POST', '/api/coupons', { token: creator.token, body })).status).toBe(409);
+    expect((await api('POST', '/api/coupons', { token: creator.token, body: { ...body, code: 'x' } })).status).toBe(400);
+
+    const other = await accountWithRole('creator', 'coupon-other');
+    expect((await api('GET', '/api/coupons', { token: other.token })).body.items).toEqual([]);
+    for (const [method, body2] of [['PATCH', { active: false }], ['DELETE', undefined]] as const) {
+      expect((await api(method, '/api/coupons/PASTA20', { token: other.token, ...(body2 ? { body: body2 } : {}) })).status).toBe(404);
+    }
+    expect((await api('GET', '/api/coupons', { token: creator.token })).body.items.map((c: { code: string }) => c.code)).toEqual(['PASTA20']);
+  });
+
+  it('gives buyers a readable reason when a code cannot be used', async () => {
+    const res = await checkout({ couponCode: 'NOSUCH' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'COUPON_INVALID', message: 'The coupon code NOSUCH does not exist.' });
+  });
+
+  it('20 concurrent checkouts against 5 redemptions left: at most 5 are paid with it, each counted once', async () => {
+    const started = await Promise.all(Array.from({ length: 20 }, () => checkout({ couponCode: 'PASTA20', email: uniqueEmail('pasta') })));
+    expect(started.map((s) => s.status)).toEqual(Array(20).fill(200));
+    const paid = await Promise.all(started.map((s) => fetch(`${s.body.url as string}/pay`, { method: 'POST', redirect: 'manual' }).then((res) => res.status)));
+    const succeeded = paid.filter((status) => status === 303).length;
+    expect(succeeded).toBeLessThanOrEqual(5);
+    expect(succeeded).toBeGreaterThan(0);
+
+    const coupon = await eventually(
+      async () => (await api('GET', '/api/coupons', { token: creator.token })).body.items[0] as { redeemed: number },
+      (c) => c.redeemed === succeeded,
+    );
+    expect(coupon.redeemed).toBe(succeeded);
+    const sales = (await api('GET', '/api/sales', { token: creator.token })).body.items as { amount: number; discount: number; couponCode: string }[];
+    expect(sales).toHaveLength(succeeded);
+    for (const sale of sales) expect(sale).toMatchObject({ amount: 3200, discount: 800, couponCode: 'PASTA20' });
+    const analytics = (await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body;
+    expect(analytics).toMatchObject({ revenue: 3200 * succeeded, sales: succeeded });
+
+    // The order the first paid one made holds the discount too.
+    const first = sales[0] as unknown as { id: string };
+    expect(await item(orderKeys.order(first.id))).toMatchObject({ price: 4000, discount: 800, amount: 3200 });
+  });
+
+  it('switches off and is deleted, here and on Stripe', async () => {
+    const off = await api('PATCH', '/api/coupons/pasta20', { token: creator.token, body: { active: false } });
+    expect(off.body).toMatchObject({ code: 'PASTA20', active: false });
+    expect((await checkout({ couponCode: 'PASTA20' })).body.error.code).toBe('COUPON_INVALID');
+    expect((await api('DELETE', '/api/coupons/PASTA20', { token: creator.token })).status).toBe(204);
+    expect((await api('GET', '/api/coupons', { token: creator.token })).body.items).toEqual([]);
+  });
+});

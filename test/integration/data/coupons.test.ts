@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order, StoredCoupon } from '#core/ports.ts';
+import { couponKeys, dynamoCoupons } from '#data/coupons.ts';
+import { dynamoOrders } from '#data/orders.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const coupon = (creatorId: string, over: Partial<StoredCoupon> = {}): StoredCoupon => ({
+  creatorId,
+  code: 'SPRING20',
+  kind: 'percent',
+  value: 20,
+  courseIds: null,
+  maxRedemptions: 5,
+  expiresAt: null,
+  redeemed: 0,
+  active: true,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  accountId: 'acct_1',
+  stripeCouponId: 'coupon_1',
+  promotionCodeId: 'promo_1',
+  ...over,
+});
+
+describe('coupons (DynamoDB Local)', () => {
+  it('keeps a creator’s coupons by code, newest first, once each, changed and deleted while they exist', async () => {
+    const coupons = dynamoCoupons();
+    const creatorId = unique('coupons');
+    expect(await coupons.create(coupon(creatorId))).toBe(true);
+    expect(await coupons.create(coupon(creatorId))).toBe(false);
+    await coupons.create(coupon(creatorId, { code: 'NEWER', createdAt: '2026-11-25T11:00:00.000Z' }));
+    expect((await coupons.list(creatorId)).map((c) => c.code)).toEqual(['NEWER', 'SPRING20']);
+    expect(await coupons.update(creatorId, 'SPRING20', { active: false, maxRedemptions: null })).toMatchObject({ active: false, maxRedemptions: null });
+    expect(await coupons.update(creatorId, 'GONE', { active: false })).toBeUndefined();
+    expect(await coupons.update(creatorId, 'SPRING20', {})).toMatchObject({ code: 'SPRING20' });
+    expect(await coupons.delete(creatorId, 'NEWER')).toBe(true);
+    expect(await coupons.delete(creatorId, 'NEWER')).toBe(false);
+    expect(await coupons.get(creatorId, 'NEWER')).toBeUndefined();
+  });
+
+  it("counts a paid order's coupon and its buyer in the payment's transaction; a coupon deleted meanwhile is not counted", async () => {
+    const coupons = dynamoCoupons();
+    const orders = dynamoOrders();
+    const creatorId = unique('coupon-orders');
+    await coupons.create(coupon(creatorId));
+    const order = (code: string): Order => ({
+      id: unique('order'), courseId: 'c1', courseTitle: 'Knife skills', creatorId, accountId: 'acct_1', status: 'pending', buyerEmail: null,
+      price: 2900, discount: 580, amount: 2320, currency: 'gbp', couponCode: code, affiliateId: null, seats: null, checkoutSessionId: null,
+      checkoutUrl: null, paymentIntentId: null, learnerId: null, createdAt: '2026-11-25T10:00:00.000Z', paidAt: null,
+    });
+    const pay = async (o: Order) => {
+      await orders.create(o);
+      const paid = { amount: 2320, discount: 580, buyerEmail: 'Ann@Example.com', learnerId: 'l1', paymentIntentId: null, paidAt: '2026-11-25T10:05:00.000Z' };
+      return orders.markPaid({ event: { id: unique('evt'), type: 'checkout.session.completed' }, orderId: o.id, paid });
+    };
+    expect(await pay(order('SPRING20'))).toBe('applied');
+    expect((await coupons.get(creatorId, 'SPRING20'))?.redeemed).toBe(1);
+    expect(await coupons.usedBy(creatorId, 'SPRING20', 'ann@example.com')).toBe(true);
+    expect(await coupons.usedBy(creatorId, 'SPRING20', 'bob@example.com')).toBe(false);
+    expect(await pay(order('DELETED'))).toBe('applied');
+    expect(await rawItem(couponKeys.coupon(creatorId, 'DELETED'))).toBeUndefined();
+  });
+});
