@@ -4,12 +4,12 @@ import { adminRoutes } from '@/features/admin/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
-import { creatorRoutes } from '@/features/creator/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
+import { salesRoutes } from '@/features/sales/routes.tsx';
 import { storefrontRoutes } from '@/features/storefront/routes.tsx';
 import { paths } from '@/lib/paths.ts';
 import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
@@ -24,7 +24,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's; the other pages are the creator's own.
+ * feature's, Live Session Integrations the integrations feature's, Analytics (sales and refunds) the sales feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -36,7 +36,7 @@ const creatorArea: RouteObject = {
     { path: paths.creator.courses, lazy: () => import('./routes/creator-courses.tsx').then((m) => ({ Component: m.CreatorCoursesRoute })) },
     { path: paths.creator.profile, lazy: () => import('./routes/creator-profile.tsx').then((m) => ({ Component: m.CreatorProfileRoute })) },
     ...courseRoutes,
-    ...creatorRoutes,
+    ...salesRoutes,
     ...crmRoutes,
     ...integrationsRoutes,
   ],
