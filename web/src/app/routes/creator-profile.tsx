@@ -1,7 +1,8 @@
 import { CreatorProfileScreen } from '@/features/creator/screens/creator-profile-screen.tsx';
 import { PaymentsSection } from '@/features/payouts/components/payments-section.tsx';
+import { PublicProfileSection } from '@/features/storefront/components/public-profile-section.tsx';
 
-/** /dashboard/creator/profile: the creator's account with the payouts feature's Payments section. */
+/** /dashboard/creator/profile: the creator's account with the storefront's Public profile and the payouts feature's Payments section. */
 export function CreatorProfileRoute() {
-  return <CreatorProfileScreen payments={<PaymentsSection />} />;
+  return <CreatorProfileScreen publicProfile={<PublicProfileSection />} payments={<PaymentsSection />} />;
 }

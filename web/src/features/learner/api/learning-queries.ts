@@ -7,6 +7,7 @@ import {
   type LearnerCourseDetail,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
+import { browseList } from '@contracts/storefront.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 
@@ -28,6 +29,13 @@ export const learnerCoursesQueryOptions = () =>
   queryOptions({
     queryKey: ['learning', 'courses'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/learner/courses', learnerCourseList, { signal }),
+  });
+
+/** GET /api/learner/browse: the courses on sale of the creators the learner learns with, not yet theirs. */
+export const learnerBrowseQueryOptions = () =>
+  queryOptions({
+    queryKey: ['learning', 'browse'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/learner/browse', browseList, { signal }),
   });
 
 /** GET /api/learner/courses/{id}: the course with its lessons and which are completed (404 unless enrolled). */

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import { redirectResponse } from '@contracts/billing.ts';
+import type { CourseCheckoutBody } from '@contracts/sales.ts';
+import { publicCoursePage, publicCreator } from '@contracts/storefront.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { publicCoursePath, urlOf } from '@/lib/paths.ts';
+import { useLeaveFor } from '@/lib/use-leave-for.ts';
+
+/** `?purchase=success`: where Stripe sends the buyer back after paying. */
+export const PURCHASE_PARAM = 'purchase';
+
+/** GET /api/public/courses/{id}: a published course as visitors see it (404 otherwise). */
+export const publicCourseQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: ['storefront', 'course', courseId] as const,
+    queryFn: ({ signal }) => apiClient.get(`/api/public/courses/${encodeURIComponent(courseId)}`, publicCoursePage, { signal }),
+  });
+
+/** GET /api/public/creators/{slug}: a creator's page with their published courses. */
+export const publicCreatorQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['storefront', 'creator', slug] as const,
+    queryFn: ({ signal }) => apiClient.get(`/api/public/creators/${encodeURIComponent(slug)}`, publicCreator, { signal }),
+  });
+
+export type BuyInput = Pick<CourseCheckoutBody, 'email' | 'couponCode'>;
+
+/** The checkout body: back to this page after paying (with a confirmation) or after cancelling. */
+export const checkoutBody = (courseId: string, input: BuyInput) => ({
+  successUrl: urlOf(`${publicCoursePath(courseId)}?${PURCHASE_PARAM}=success`),
+  cancelUrl: urlOf(publicCoursePath(courseId)),
+  ...(input.email ? { email: input.email } : {}),
+  ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+});
+
+/**
+ * 'Buy now': POST /api/public/courses/{id}/checkout (one Idempotency-Key per click), then Stripe's hosted checkout
+ * on the creator's account. The failure goes to `onError` for the page to say where it belongs (the coupon field...).
+ */
+export function useBuyCourse(courseId: string, onError: (error: Error) => void) {
+  return useLeaveFor<BuyInput>({
+    request: (input, idempotencyKey) =>
+      apiClient.post(`/api/public/courses/${encodeURIComponent(courseId)}/checkout`, redirectResponse, {
+        body: checkoutBody(courseId, input),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onError,
+  });
+}

@@ -1,0 +1,167 @@
+import { CircleCheck, Lock, ShoppingCart } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { courseCheckoutBody } from '@contracts/sales.ts';
+import type { PublicCoursePage } from '@contracts/storefront.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatPounds } from '@/lib/format-money.ts';
+import { creatorPagePath, paths } from '@/lib/paths.ts';
+import { useBuyCourse } from '../api/storefront-queries.ts';
+
+export const EMAIL_REQUIRED = 'Enter your email: your course and how to sign in go there.';
+export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';
+export const COURSE_GONE = 'This course is no longer on sale.';
+/** The confirmation after paying (`?purchase=success`): its lead and the rest. */
+export const PURCHASE_RECEIVED = 'Payment received.';
+export const PURCHASE_NEXT = "Check your email: we've sent you how to sign in and start learning.";
+
+type Field = 'email' | 'couponCode';
+
+/** Where a failed checkout's message belongs: under a field (a bad coupon, an email the server refused) or above the button. */
+const placeError = (error: Error): { field?: Field; message: string } => {
+  if (!(error instanceof ApiError)) return { message: errorMessage(error) };
+  if (error.code === 'COUPON_INVALID') return { field: 'couponCode', message: error.message };
+  if (error.code === 'NOT_FOUND') return { message: COURSE_GONE };
+  if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
+    const issue = (error.details as { path?: string; message?: string }[]).find((d) => d.path === 'email' || d.path === 'couponCode');
+    if (issue) return { field: issue.path as Field, message: issue.message ?? error.message };
+  }
+  return { message: error.message };
+};
+
+/**
+ * The course's price and 'Buy now': the buyer's email (their learner account), an optional coupon, then Stripe's
+ * hosted checkout on the creator's account. A course with no price says it is not on sale; after paying, the page
+ * says the payment arrived and where the sign-in details went.
+ */
+export function BuyBox({ course, purchased }: { course: PublicCoursePage; purchased: boolean }) {
+  const [email, setEmail] = useState('');
+  const [couponCode, setCouponCode] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string>();
+  const inputs = { email: useRef<HTMLInputElement>(null), couponCode: useRef<HTMLInputElement>(null) };
+  const buy = useBuyCourse(course.id, (error) => {
+    const placed = placeError(error);
+    if (placed.field) {
+      setErrors({ [placed.field]: placed.message });
+      inputs[placed.field].current?.focus();
+    } else {
+      setFormError(placed.message);
+    }
+  });
+
+  if (purchased) {
+    return (
+      <Card className="grid gap-3 p-6" data-testid="buy-box">
+        <p className="flex items-center gap-2 font-semibold">
+          <CircleCheck aria-hidden="true" className="size-5 text-emerald-700" />
+          You bought this course
+        </p>
+        <p className="text-sm text-muted-foreground">We have emailed you what to do next. Once you are signed in, the course is under My Courses.</p>
+        <Button asChild className="w-full">
+          <Link to={paths.login}>Sign in to start learning</Link>
+        </Button>
+      </Card>
+    );
+  }
+
+  if (course.priceAmount === 0) {
+    return (
+      <Card className="grid gap-3 p-6" data-testid="buy-box">
+        <Badge variant="secondary">Not on sale</Badge>
+        <p className="text-sm text-muted-foreground">
+          This course is not for sale at the moment.
+          {course.creatorSlug && (
+            <>
+              {' '}
+              See what else{' '}
+              <Link to={creatorPagePath(course.creatorSlug)} className="font-medium text-foreground underline underline-offset-4">
+                {course.creatorName}
+              </Link>{' '}
+              offers.
+            </>
+          )}
+        </p>
+      </Card>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(undefined);
+    const found: Partial<Record<Field, string>> = {};
+    const trimmed = email.trim();
+    if (trimmed === '') found.email = EMAIL_REQUIRED;
+    else if (!courseCheckoutBody.shape.email.safeParse(trimmed).success) found.email = EMAIL_INVALID;
+    const coupon = couponCode.trim();
+    const parsedCoupon = coupon === '' ? undefined : courseCheckoutBody.shape.couponCode.safeParse(coupon);
+    if (parsedCoupon && !parsedCoupon.success) found.couponCode = parsedCoupon.error.issues[0]?.message ?? 'Check the coupon code.';
+    setErrors(found);
+    const first = (['email', 'couponCode'] as const).find((field) => found[field]);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
+    buy.mutate({ email: trimmed.toLowerCase(), ...(parsedCoupon?.success ? { couponCode: parsedCoupon.data } : {}) });
+  };
+
+  return (
+    <Card className="grid gap-5 p-6" data-testid="buy-box">
+      <div className="grid gap-1">
+        <h2 className="sr-only">Buy this course</h2>
+        <p className="text-4xl font-bold tracking-tight" data-testid="course-price">
+          {formatPounds(course.priceAmount)}
+        </p>
+        <p className="text-sm text-muted-foreground">One payment, no subscription.</p>
+      </div>
+      <form noValidate aria-label="Buy this course" className="grid gap-4" onSubmit={submit}>
+        <FormField label="Email" description="Your course and how to sign in are sent here." error={errors.email} required>
+          <Input
+            ref={inputs.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setErrors((current) => ({ ...current, email: undefined }));
+            }}
+          />
+        </FormField>
+        <FormField label="Coupon code (optional)" error={errors.couponCode}>
+          <Input
+            ref={inputs.couponCode}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. LAUNCH20"
+            value={couponCode}
+            onChange={(e) => {
+              setCouponCode(e.target.value);
+              setErrors((current) => ({ ...current, couponCode: undefined }));
+            }}
+          />
+        </FormField>
+        {formError && (
+          <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" size="lg" className="w-full" loading={buy.busy}>
+          {!buy.busy && <ShoppingCart aria-hidden="true" />}
+          {buy.busy ? 'Opening checkout...' : 'Buy now'}
+        </Button>
+      </form>
+      <p className="flex items-start gap-2 text-xs text-muted-foreground">
+        <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+        Secure checkout by Stripe. You pay {course.creatorName} directly.
+      </p>
+    </Card>
+  );
+}

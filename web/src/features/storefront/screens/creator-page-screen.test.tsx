@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicCreator } from '@contracts/storefront.ts';
+import { errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { CreatorPageScreen } from './creator-page-screen.tsx';
+
+vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve(undefined)) }));
+
+const creator: PublicCreator = {
+  slug: 'jane-cooks',
+  displayName: 'Jane Cooks',
+  bio: 'Chef and teacher in London.',
+  avatarUrl: 'http://files.test/avatars/u1/pic?signed',
+  courses: [
+    { id: 'c-knife', title: 'Knife skills', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 3 },
+    { id: 'c-free', title: 'Kitchen tour', description: '', priceAmount: 0, lessonCount: 1 },
+  ],
+};
+
+function renderPage(path = '/u/jane-cooks') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/u/:slug" element={<CreatorPageScreen />} />
+    </Routes>,
+    { path },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.title = '';
+  for (const meta of document.head.querySelectorAll('meta')) meta.remove();
+});
+
+describe("a creator's page (/u/:slug)", () => {
+  it('shows the picture, name and bio, and each published course as a card opening its storefront, with its price', async () => {
+    fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, creator) });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Cooks' })).toBeInTheDocument();
+    expect(screen.getByText('Chef and teacher in London.')).toBeInTheDocument();
+    expect(screen.getByTestId('creator-avatar-image')).toHaveAttribute('src', creator.avatarUrl);
+    expect(screen.getByText('2 courses')).toBeInTheDocument();
+    const cards = within(screen.getByRole('region', { name: 'Courses' })).getAllByRole('link');
+    expect(cards.map((c) => c.getAttribute('href'))).toEqual(['/c/c-knife', '/c/c-free']);
+    expect(cards[0]).toHaveTextContent('Knife skills');
+    expect(cards[0]).toHaveTextContent('3 lessons');
+    expect(cards[0]).toHaveTextContent('£29');
+    expect(cards[1]).toHaveTextContent('Not on sale');
+    expect(document.title).toBe('Jane Cooks · Course Platform');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Chef and teacher in London.');
+    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
+  });
+
+  it('shows initials without a picture, and says when nothing is published yet', async () => {
+    fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, { ...creator, avatarUrl: null, courses: [] }) });
+    renderPage();
+    expect(await screen.findByTestId('creator-avatar-initials')).toHaveTextContent('JC');
+    expect(screen.getByText('Jane Cooks has not published a course yet. Come back soon.')).toBeInTheDocument();
+  });
+
+  it('says there is no creator at an unknown address', async () => {
+    fakeApi({ 'GET /api/public/creators/nobody': () => errorResponse(404, 'NOT_FOUND', 'There is no creator page at this address.') });
+    renderPage('/u/nobody');
+    expect(await screen.findByRole('heading', { level: 1, name: 'There is no creator here' })).toBeInTheDocument();
+    expect(document.title).toBe('Creator not found · Course Platform');
+  });
+});
