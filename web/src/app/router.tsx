@@ -3,6 +3,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
 import { adminRoutes } from '@/features/admin/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
+import { couponsRoutes } from '@/features/coupons/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
@@ -24,7 +25,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Analytics (sales and refunds) the sales feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Analytics (sales and refunds) the sales feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -39,6 +40,7 @@ const creatorArea: RouteObject = {
     ...salesRoutes,
     ...crmRoutes,
     ...integrationsRoutes,
+    ...couponsRoutes,
   ],
 };
 

@@ -51,6 +51,8 @@ export const paths = {
     integrations: `${creator}/integrations`,
     analytics: `${creator}/analytics`,
     profile: `${creator}/profile`,
+    /** Discount codes for the creator's courses (the sidebar's Marketing group). */
+    coupons: `${creator}/coupons`,
   },
   leader: {
     dashboard: leader,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor } from './menus.ts';
+import { menuFor, menuGroupsFor } from './menus.ts';
 
 const entries = (role: string) => menuFor(role).map(({ title, url }) => [title, url]);
 
@@ -50,11 +50,29 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 
   it('gives every entry an icon', () => {
     for (const role of ['admin', 'creator', 'leader', 'learner']) {
-      for (const item of menuFor(role)) expect(item.icon, `${role} ${item.title}`).toBeTruthy();
+      for (const group of menuGroupsFor(role)) {
+        for (const item of group.items) expect(item.icon, `${role} ${item.title}`).toBeTruthy();
+      }
     }
   });
 
   it.each(['superuser', '', null, undefined, 'toString'])('gives an unknown role (%s) no menu', (role) => {
     expect(menuFor(role)).toEqual([]);
+    expect(menuGroupsFor(role)).toEqual([]);
+  });
+});
+
+describe('the sidebar groups of each role', () => {
+  const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
+
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons under 'Marketing'", () => {
+    expect(groups('creator')).toEqual([
+      ['Navigation', entries('creator')],
+      ['Marketing', [['Coupons', '/dashboard/creator/coupons']]],
+    ]);
+  });
+
+  it.each(['admin', 'leader', 'learner'])("gives the %s only 'Navigation'", (role) => {
+    expect(groups(role)).toEqual([['Navigation', entries(role)]]);
   });
 });

@@ -11,6 +11,7 @@ import {
   CirclePlus,
   Plug,
   Settings,
+  TicketPercent,
   User,
   UserRound,
   Users,
@@ -66,4 +67,24 @@ const menus: Record<Role, MenuItem[]> = {
 /** The role's sidebar menu; an unknown role gets none. */
 export function menuFor(role: string | null | undefined): MenuItem[] {
   return role && Object.hasOwn(menus, role) ? menus[role as Role] : [];
+}
+
+/** A titled group of the sidebar: SPEC.md's menu is 'Navigation'; later tools sit in groups of their own below it. */
+export interface MenuGroup {
+  label: string;
+  items: MenuItem[];
+}
+
+// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing).
+const marketing: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent }],
+};
+
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), then 'Marketing'. */
+export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
+  const extra = role && Object.hasOwn(marketing, role) ? (marketing[role as Role] ?? []) : [];
+  return [
+    { label: 'Navigation', items: menuFor(role) },
+    { label: 'Marketing', items: extra },
+  ].filter((group) => group.items.length > 0);
 }

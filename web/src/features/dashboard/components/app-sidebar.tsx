@@ -12,13 +12,16 @@ import {
   SidebarMenuItem,
 } from '@/components/ui/sidebar.tsx';
 import { isRole, roleLabels } from '@/lib/roles.ts';
-import { menuFor, type MenuItem } from '../menus.ts';
+import { menuGroupsFor, type MenuItem } from '../menus.ts';
 
 export const PRODUCT_NAME = 'Course Platform';
 
-/** The shell's sidebar: the product name and the user's role, then the role's menu under 'Navigation'. */
+/**
+ * The shell's sidebar: the product name and the user's role, then the role's menu under 'Navigation' and any further
+ * groups (a creator's 'Marketing'), each a landmark named by its heading.
+ */
 export function AppSidebar({ role }: { role: string }) {
-  const items = menuFor(role);
+  const groups = menuGroupsFor(role);
   const roleLabel = isRole(role) ? roleLabels[role] : role;
 
   return (
@@ -39,21 +42,24 @@ export function AppSidebar({ role }: { role: string }) {
         </div>
       </SidebarHeader>
       <SidebarContent>
-        {items.length > 0 && (
-          <SidebarGroup>
-            <SidebarGroupLabel id="sidebar-navigation-label">Navigation</SidebarGroupLabel>
-            <nav aria-labelledby="sidebar-navigation-label">
-              <SidebarMenu>
-                {items.map((item, index) => (
-                  <SidebarMenuItem key={item.url}>
-                    {/* The first entry is the role's dashboard: active only on its own page, not on every page below it. */}
-                    <MenuLink item={item} end={index === 0} />
-                  </SidebarMenuItem>
-                ))}
-              </SidebarMenu>
-            </nav>
-          </SidebarGroup>
-        )}
+        {groups.map((group, groupIndex) => {
+          const labelId = `sidebar-${group.label.toLowerCase()}-label`;
+          return (
+            <SidebarGroup key={group.label}>
+              <SidebarGroupLabel id={labelId}>{group.label}</SidebarGroupLabel>
+              <nav aria-labelledby={labelId}>
+                <SidebarMenu>
+                  {group.items.map((item, index) => (
+                    <SidebarMenuItem key={item.url}>
+                      {/* The first entry is the role's dashboard: active only on its own page, not on every page below it. */}
+                      <MenuLink item={item} end={groupIndex === 0 && index === 0} />
+                    </SidebarMenuItem>
+                  ))}
+                </SidebarMenu>
+              </nav>
+            </SidebarGroup>
+          );
+        })}
       </SidebarContent>
     </Sidebar>
   );

@@ -69,10 +69,32 @@ describe('DashboardLayout', () => {
     expect(screen.getByTestId('user-email')).toHaveTextContent('leader@example.com');
   });
 
+  it("shows a creator's Coupons under 'Marketing', below 'Navigation', current on its page", async () => {
+    renderShell(me('creator'), '/dashboard/creator/coupons');
+
+    const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
+    const marketing = within(sidebar).getByRole('navigation', { name: 'Marketing' });
+    expect(within(marketing).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Coupons', '/dashboard/creator/coupons'],
+    ]);
+    expect(within(marketing).getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
+    const nav = within(sidebar).getByRole('navigation', { name: 'Navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Coupons' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("shows no 'Marketing' group to the other roles", async () => {
+    renderShell(me('learner'), '/dashboard/learner');
+    await screen.findByText('Welcome back!');
+    expect(screen.getByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Marketing' })).not.toBeInTheDocument();
+  });
+
   it('shows no menu for an unknown role', async () => {
     renderShell(me('owner'), '/dashboard/owner');
     await screen.findByText('Welcome back!');
     expect(screen.queryByRole('navigation', { name: 'Navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Marketing' })).not.toBeInTheDocument();
   });
 
   it("'Sign Out' ends the session, forgets the profile, says 'Signed out' and goes to sign-in", async () => {

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus, RotateCw, TicketPercent } from 'lucide-react';
+import { useState } from 'react';
+import type { Coupon } from '@contracts/coupons.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { couponsQueryOptions } from '../api/coupons-queries.ts';
+import { CouponsTable } from '../components/coupons-table.tsx';
+import { CreateCouponDialog } from '../components/create-coupon-dialog.tsx';
+import { DeleteCouponDialog } from '../components/delete-coupon-dialog.tsx';
+import { couponsMessages as m } from '../coupons-messages.ts';
+
+/**
+ * /dashboard/creator/coupons (Marketing): the creator's discount codes. 'Create coupon' opens the form; each row has
+ * its Active switch and 'Delete' behind a confirmation.
+ */
+export function CouponsScreen() {
+  const coupons = useQuery(couponsQueryOptions());
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Coupon>();
+
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            {m.create}
+          </Button>
+        }
+      />
+      {coupons.isPending ? (
+        <CouponsLoading />
+      ) : coupons.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border px-4 py-10 text-center">
+          <p className="font-medium">{m.loadFailed}</p>
+          <Button variant="outline" loading={coupons.isRefetching} onClick={() => void coupons.refetch()}>
+            {!coupons.isRefetching && <RotateCw aria-hidden="true" />}
+            {m.retry}
+          </Button>
+        </div>
+      ) : coupons.data.items.length === 0 ? (
+        <EmptyState icon={TicketPercent} title={m.empty.title}>
+          {m.empty.description}
+        </EmptyState>
+      ) : (
+        <Card className="max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none">
+          <CardContent className="pt-6 max-sm:p-0">
+            <CouponsTable coupons={coupons.data.items} onDelete={setDeleting} />
+          </CardContent>
+        </Card>
+      )}
+      <CreateCouponDialog open={creating} onOpenChange={setCreating} />
+      <DeleteCouponDialog coupon={deleting} onDone={() => setDeleting(undefined)} />
+    </div>
+  );
+}
+
+/** The table's shape while the list loads; the words are for screen readers. */
+function CouponsLoading() {
+  return (
+    <div role="status" className="grid gap-3 rounded-xl border p-4 sm:p-6">
+      <span className="sr-only">{m.loading}</span>
+      {[0, 1, 2, 3].map((n) => (
+        <Skeleton key={n} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
