@@ -3,7 +3,7 @@ import type { Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
 import type { PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { StorefrontDeps } from '#core/storefront/storefront.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
-import { clock, courseRepository, enrollmentRepository, ids } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/deps.ts';
 
 /**
  * The composition of the storefront's handlers (the creators' public profiles, the public course and creator pages,
@@ -19,7 +19,7 @@ export const imageStore = (): ImageStore => (images ??= s3ImageStore());
 export const publicProfileDeps = (): PublicProfileDeps & { ids: Ids } => ({ profiles: publicProfileRepository(), images: imageStore(), clock, ids });
 
 /** The public pages: profiles, pictures and courses. */
-export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: imageStore(), courses: courseRepository(), clock });
+export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: imageStore(), courses: courseRepository(), funnel: orderRepository(), clock });
 
 /** Browse: the learner's enrolments, their creators' courses and profiles (no pictures). */
 export const browseDeps = () => ({ enrollments: enrollmentRepository(), courses: courseRepository(), profiles: publicProfileRepository() });

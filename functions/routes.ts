@@ -62,8 +62,11 @@ export interface RouteDef {
   readonly profile?: 'crud' | 'heavy';
   /** What the handler touches besides the table: the cloud grants exactly these (and sets their config). */
   readonly uses?: readonly Capability[];
-  /** A route that never touches the table says so: its function gets no table grant at all. */
-  readonly table?: 'none';
+  /**
+   * A route that never touches the table says so: its function gets no table grant at all. A GET that also writes
+   * (a counter) says 'read-write'; GETs are read-only otherwise.
+   */
+  readonly table?: 'none' | 'read-write';
   /** The 403 message for a role the route does not admit, where the product words it (checkout). */
   readonly forbiddenMessage?: string;
 }
@@ -331,6 +334,8 @@ const table = [
     path: '/api/public/courses/{courseId}',
     handler: 'http/public-course',
     access: 'public',
+    // Counts the page view in the creator's sales funnel.
+    table: 'read-write',
     uses: ['avatars:read'],
     throttle: { rate: 100, burst: 200 },
   },

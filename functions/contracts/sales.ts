@@ -91,5 +91,7 @@ export const creatorAnalytics = z.object({
   refunds: z.number().int().min(0),
   series: z.array(z.object({ date: z.string(), revenue: z.number().int(), sales: z.number().int().min(0) })),
   byCourse: z.array(z.object({ courseId: z.string(), title: z.string(), revenue: z.number().int(), sales: z.number().int().min(0) })),
+  /** Project extension: the window's funnel, public course page views -> checkouts started -> paid. */
+  funnel: z.object({ views: z.number().int().min(0), checkouts: z.number().int().min(0), paid: z.number().int().min(0) }),
 });
 export type CreatorAnalytics = z.infer<typeof creatorAnalytics>;

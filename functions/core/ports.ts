@@ -855,6 +855,9 @@ export interface SalesDay {
   revenue: number;
   sales: number;
   refunds: number;
+  /** The funnel: public course page views and checkouts started that day. */
+  views: number;
+  checkouts: number;
   byCourse: Record<string, { revenue: number; sales: number }>;
 }
 
@@ -887,6 +890,8 @@ export interface OrderRepository {
   markReversed(input: { event?: { id: string; type: string }; orderId: string; to: 'refunded' | 'disputed'; at: string }): Promise<'applied' | 'duplicate' | 'not-paid'>;
   /** The creator's sales counters of each day from `from` to `to` (YYYY-MM-DD, both included) that has any. */
   salesDays(creatorId: string, from: string, to: string): Promise<SalesDay[]>;
+  /** One step of the sales funnel on the creator's day counter: a public course page view, or a checkout started. */
+  countFunnel(creatorId: string, at: string, step: 'views' | 'checkouts'): Promise<void>;
   /** The creator's revenue (pence, net of refunds) in a month (YYYY-MM). */
   monthRevenue(creatorId: string, month: string): Promise<number>;
   /** The event recorded and a pending order -> expired, in one transaction. */

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { Order, OrderRepository } from '#core/ports.ts';
+import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
 import { eventPut } from '#data/billing.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transact, writeIf } from '#data/table.ts';
@@ -10,14 +10,15 @@ import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transa
  * Order:       pk ORDER#<orderId>       sk ORDER              gsi1pk CREATOR#<creatorId>#SALES  gsi1sk <paidAt>#<orderId>
  *                                                              (the index keys from the moment it is paid: the Sales list)
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
- * Sales day:   pk CREATOR#<creatorId>   sk SALESDAY#<YYYY-MM-DD>  revenue, sales, discount, refunds, and per course
- *              rev_<courseId>, n_<courseId> (ADD, in the transaction of the order's change; net of refunds)
- * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   revenue, sales, discount, refunds: the dashboard's Revenue card
+ * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
+ *              checkouts (the dashboard's Revenue card), and each day's: <DD>_revenue, <DD>_sales, <DD>_refunds,
+ *              <DD>_views, <DD>_checkouts, <DD>_rev_<courseId>, <DD>_n_<courseId> (ADD, in the transaction of the order's
+ *              change; net of refunds). A window of days reads its months: at most 13 items for a year, whatever the
+ *              number of orders or of days with sales.
  */
 export const orderKeys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   sales: (creatorId: string, paidAt: string, orderId: string) => ({ gsi1pk: `CREATOR#${creatorId}#SALES`, gsi1sk: `${paidAt}#${orderId}` }),
-  day: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESDAY#${at.slice(0, 10)}` }),
   month: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESMONTH#${at.slice(0, 7)}` }),
   intent: (paymentIntentId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: 'ORDER' }),
 };
@@ -47,33 +48,53 @@ const orderItem = z.object({
 
 type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
 
-/** ADDs to one sales counter item (a day's or a month's); a day's also counts per course. */
-const salesCounter = (key: { pk: string; sk: string }, add: CounterMove, courseId?: string) => ({
+/** The month item's attribute of one day's figure (`25_revenue`, `25_rev_<courseId>`). */
+const dayField = (at: string, name: string) => `${at.slice(8, 10)}_${name}`;
+
+/** ADDs to the creator's month item: the month's totals and the day's (with the course's). */
+const countersOf = (order: Order, at: string, move: CounterMove) => {
+  const adds: [string, number][] = [
+    ['revenue', move.revenue],
+    ['sales', move.sales],
+    ['discount', move.discount],
+    ['refunds', move.refunds],
+    [dayField(at, 'revenue'), move.revenue],
+    [dayField(at, 'sales'), move.sales],
+    [dayField(at, 'refunds'), move.refunds],
+    [dayField(at, `rev_${order.courseId}`), move.revenue],
+    [dayField(at, `n_${order.courseId}`), move.sales],
+  ];
+  return [monthAdd(order.creatorId, at, adds)];
+};
+
+const monthAdd = (creatorId: string, at: string, adds: [string, number][]) => ({
   Update: {
     TableName: tableName(),
-    Key: key,
-    UpdateExpression: `ADD revenue :revenue, sales :sales, discount :discount, refunds :refunds${courseId ? ', #courseRevenue :revenue, #courseSales :sales' : ''} SET #type = :type`,
-    ExpressionAttributeNames: { '#type': 'type', ...(courseId ? { '#courseRevenue': `rev_${courseId}`, '#courseSales': `n_${courseId}` } : {}) },
-    ExpressionAttributeValues: { ':revenue': add.revenue, ':sales': add.sales, ':discount': add.discount, ':refunds': add.refunds, ':type': 'SalesCounters' },
+    Key: orderKeys.month(creatorId, at),
+    UpdateExpression: `ADD ${adds.map((_, i) => `#a${i} :a${i}`).join(', ')} SET #type = :type`,
+    ExpressionAttributeNames: { ...Object.fromEntries(adds.map(([name], i) => [`#a${i}`, name])), '#type': 'type' },
+    ExpressionAttributeValues: { ...Object.fromEntries(adds.map(([, value], i) => [`:a${i}`, value])), ':type': 'SalesCounters' },
   },
 });
 
-/** Both counter items of a creator's day (with the course) and month. */
-const countersOf = (order: Order, at: string, move: CounterMove) => [
-  salesCounter(orderKeys.day(order.creatorId, at), move, order.courseId),
-  salesCounter(orderKeys.month(order.creatorId, at), move),
-];
-
 const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const dayOf = (item: Record<string, unknown>) => {
-  const byCourse: Record<string, { revenue: number; sales: number }> = {};
+
+/** The days of a month item that have any figure. */
+const daysOf = (item: Record<string, unknown>): SalesDay[] => {
+  const month = String(item['sk']).slice('SALESMONTH#'.length);
+  const days = new Map<string, SalesDay>();
   for (const [name, value] of Object.entries(item)) {
-    const [kind, courseId] = name.startsWith('rev_') ? ['revenue', name.slice(4)] : name.startsWith('n_') ? ['sales', name.slice(2)] : [];
-    if (!kind || !courseId) continue;
-    const entry = (byCourse[courseId] ??= { revenue: 0, sales: 0 });
-    entry[kind as 'revenue' | 'sales'] = number(value);
+    const match = /^(\d{2})_(.+)$/.exec(name);
+    if (!match) continue;
+    const [, dd = '', field = ''] = match;
+    const date = `${month}-${dd}`;
+    const day = days.get(date) ?? { date, revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {} };
+    if (field === 'revenue' || field === 'sales' || field === 'refunds' || field === 'views' || field === 'checkouts') day[field] = number(value);
+    else if (field.startsWith('rev_')) (day.byCourse[field.slice(4)] ??= { revenue: 0, sales: 0 }).revenue = number(value);
+    else if (field.startsWith('n_')) (day.byCourse[field.slice(2)] ??= { revenue: 0, sales: 0 }).sales = number(value);
+    days.set(date, day);
   }
-  return { date: String(item['sk']).slice('SALESDAY#'.length), revenue: number(item['revenue']), sales: number(item['sales']), refunds: number(item['refunds']), byCourse };
+  return [...days.values()];
 };
 
 const fromPending = (orderId: string, set: string, names: Record<string, string>, values: Record<string, unknown>) => ({
@@ -201,14 +222,21 @@ export const dynamoOrders = (): OrderRepository => ({
         new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':from': `SALESDAY#${from}`, ':to': `SALESDAY#${to}` },
+          ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':from': `SALESMONTH#${from.slice(0, 7)}`, ':to': `SALESMONTH#${to.slice(0, 7)}` },
           ExclusiveStartKey: start,
         }),
       );
       items.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);
-    return items.map(dayOf);
+    return items
+      .flatMap(daysOf)
+      .filter((day) => day.date >= from && day.date <= to)
+      .sort((a, b) => a.date.localeCompare(b.date));
+  },
+
+  async countFunnel(creatorId, at, step) {
+    await documentClient().send(new UpdateCommand(monthAdd(creatorId, at, [[step, 1], [dayField(at, step), 1]]).Update));
   },
 
   async monthRevenue(creatorId, month) {

@@ -111,7 +111,7 @@ describe('selling a course on the creator’s own Stripe account', () => {
     const completed = events.data.map((e) => e.event).find((e) => e.data.object.id === sessionId)!;
     for (let i = 0; i < 3; i++) expect((await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${completed.id}/redeliver`, { method: 'POST' })).ok).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const stats = await item({ pk: `CREATOR#${creator.id}`, sk: `SALESDAY#${new Date().toISOString().slice(0, 10)}` });
+    const stats = await item(orderKeys.month(creator.id, new Date().toISOString()));
     const learnerId = (await item(orderKeys.order(orderId)))!['learnerId'] as string;
     expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}` })).toMatchObject({ status: 'active' });
     // Two sales so far today in this suite's course: the first test's and this one, each counted once.
@@ -146,6 +146,9 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect(analytics.body).toMatchObject({ currency: 'gbp', days: 30, revenue: 2900, sales: 2, refunds: 1 });
     expect(analytics.body.series).toHaveLength(30);
     expect(analytics.body.byCourse).toEqual([{ courseId, title: 'Sourdough at home', revenue: 2900, sales: 2 }]);
+    // The funnel: the page view below counts, and the two checkouts started so far (a retry with its key is the same one).
+    await api('GET', `/api/public/courses/${courseId}`);
+    expect((await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body.funnel).toEqual({ views: 1, checkouts: 2, paid: 2 });
     expect((await api('GET', '/api/creator/analytics?days=7', { token: creator.token })).status).toBe(400);
     expect((await api('GET', '/api/creator/stats', { token: creator.token })).body.revenuePence).toBe(2900);
   });

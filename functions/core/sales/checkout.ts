@@ -92,6 +92,7 @@ export const startCourseCheckout = async (
     idempotencyKey: `course-checkout:${order.id}`,
   });
   await deps.orders.setCheckout(order.id, session);
+  await deps.orders.countFunnel(course.creatorId, order.createdAt, 'checkouts');
   return { url: session.url };
 };
 

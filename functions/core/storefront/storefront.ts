@@ -2,7 +2,7 @@ import { creatorSlug, DEFAULT_CREATOR_NAME, type BrowseList, type PublicCoursePa
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { CourseRecord, CourseRepository, EnrollmentRepository, PublicProfileRepository } from '#core/ports.ts';
+import type { CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository } from '#core/ports.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
 
 /**
@@ -21,6 +21,8 @@ export const BROWSE_CREATORS_MAX = 20;
 export interface StorefrontDeps extends AvatarDeps {
   profiles: PublicProfileRepository;
   courses: Pick<CourseRepository, 'getCourse' | 'listByCreator'>;
+  /** The sales funnel's first step: a view of a published course's page (the creator's analytics). */
+  funnel: Pick<OrderRepository, 'countFunnel'>;
 }
 
 const storefrontCourse = (course: CourseRecord): StorefrontCourse => ({
@@ -55,7 +57,7 @@ export const publicCreator = async (deps: StorefrontDeps, slug: string): Promise
 export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): Promise<PublicCoursePage> => {
   const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
   if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
-  const profile = await deps.profiles.get(course.creatorId);
+  const [profile] = await Promise.all([deps.profiles.get(course.creatorId), deps.funnel.countFunnel(course.creatorId, deps.clock.now().toISOString(), 'views')]);
   return {
     id: course.id,
     title: course.title,

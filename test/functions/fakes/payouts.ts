@@ -148,10 +148,12 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
   const events = new Set<string>();
   const days = new Map<string, SalesDay>();
   const months = new Map<string, number>();
+  const dayAt = (creatorId: string, at: string): SalesDay =>
+    days.get(`${creatorId}/${at.slice(0, 10)}`) ?? { date: at.slice(0, 10), revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {} };
   /** What functions/data/orders.ts ADDs to the day's and month's counters. */
   const count = (order: Order, at: string, move: { revenue: number; sales: number; refunds: number }) => {
     const key = `${order.creatorId}/${at.slice(0, 10)}`;
-    const day = days.get(key) ?? { date: at.slice(0, 10), revenue: 0, sales: 0, refunds: 0, byCourse: {} };
+    const day = dayAt(order.creatorId, at);
     const course = day.byCourse[order.courseId] ?? { revenue: 0, sales: 0 };
     days.set(key, {
       ...day,
@@ -226,6 +228,10 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
     },
     async salesDays(creatorId, from, to) {
       return [...days.entries()].filter(([key, day]) => key.startsWith(`${creatorId}/`) && day.date >= from && day.date <= to).map(([, day]) => structuredClone(day));
+    },
+    async countFunnel(creatorId, at, step) {
+      const day = dayAt(creatorId, at);
+      days.set(`${creatorId}/${at.slice(0, 10)}`, { ...day, [step]: day[step] + 1 });
     },
     async monthRevenue(creatorId, month) {
       return months.get(`${creatorId}/${month}`) ?? 0;

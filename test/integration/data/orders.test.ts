@@ -52,8 +52,15 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('duplicate');
     expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
     expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
-    expect(await rawItem(orderKeys.day(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
-    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
+    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({
+      revenue: 2500,
+      sales: 1,
+      discount: 400,
+      '25_revenue': 2500,
+      '25_sales': 1,
+      '25_rev_course-1': 2500,
+      '25_n_course-1': 1,
+    });
     await expect(orders.markPaid({ event: event(), orderId: unique('nope'), paid })).rejects.toThrow(/not stored/);
   });
 
@@ -66,7 +73,7 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await orders.markExpired({ event: e, orderId: o.id })).toBe('duplicate');
     expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
     expect((await orders.get(o.id))?.status).toBe('expired');
-    expect(await rawItem(orderKeys.day(o.creatorId, paid.paidAt))).toBeUndefined();
+    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toBeUndefined();
   });
 
   it('records an event with nothing else to write, once', async () => {
@@ -100,12 +107,16 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await orders.markReversed({ orderId: made[0]!.id, to: 'disputed', at: '2026-11-26T12:00:00.000Z' })).toBe('not-paid');
     expect((await orders.get(made[0]!.id))?.status).toBe('refunded');
 
+    await orders.countFunnel(creatorId, '2026-11-26T13:00:00.000Z', 'views');
     const days = await orders.salesDays(creatorId, '2026-11-25', '2026-11-26');
     expect(days).toEqual([
-      { date: '2026-11-25', revenue: 3000, sales: 2, refunds: 0, byCourse: { 'course-1': { revenue: 3000, sales: 2 } } },
+      { date: '2026-11-25', revenue: 3000, sales: 2, refunds: 0, views: 0, checkouts: 0, byCourse: { 'course-1': { revenue: 3000, sales: 2 } } },
       // The refund counts on its own day: 3000 sold, 1000 given back.
-      { date: '2026-11-26', revenue: 2000, sales: 1, refunds: 1, byCourse: { 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } } },
+      { date: '2026-11-26', revenue: 2000, sales: 1, refunds: 1, views: 1, checkouts: 0, byCourse: { 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } } },
     ]);
+    // Another month is another item: the window reads both.
+    await orders.countFunnel(creatorId, '2026-12-01T09:00:00.000Z', 'checkouts');
+    expect((await orders.salesDays(creatorId, '2026-11-26', '2026-12-31')).map((d) => [d.date, d.checkouts])).toEqual([['2026-11-26', 0], ['2026-12-01', 1]]);
     expect(await orders.monthRevenue(creatorId, '2026-11')).toBe(5000);
     expect(await orders.monthRevenue(creatorId, '2026-10')).toBe(0);
   });

@@ -84,6 +84,8 @@ describe("the creator's analytics", () => {
     expect(analytics.series[0]?.date).toBe('2026-10-27');
     expect(analytics.series.at(-1)).toEqual({ date: '2026-11-25', revenue: 2900, sales: 2 });
     expect(analytics.byCourse).toEqual([{ courseId: 'c1', title: 'Knife skills', revenue: 2900, sales: 2 }]);
+    // Two checkouts started, two paid (no page views in this test: the storefront counts those).
+    expect(analytics.funnel).toEqual({ views: 0, checkouts: 2, paid: 2 });
   });
 
   it('is all zero for a creator with no sales', async () => {

@@ -6,6 +6,7 @@ import { NotFoundError } from '#core/errors.ts';
 import type { CourseRecord, NewEnrollment, StoredPublicProfile } from '#core/ports.ts';
 import { avatarKey } from '#core/storefront/public-profile.ts';
 import { BROWSE_CREATORS_MAX, CREATOR_NOT_FOUND, learnerBrowse, publicCoursePage, publicCreator } from '#core/storefront/storefront.ts';
+import { memoryOrders } from '#test/functions/fakes/payouts.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
@@ -53,7 +54,8 @@ const lesson = (courseId: string, id: string, position: number, kind: 'text' | '
 
 const setup = async (profiles: StoredPublicProfile[] = [profile()]) => {
   const courses = memoryCourses();
-  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments() };
+  const funnel = memoryOrders();
+  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel };
   const add = async (over: Partial<CourseRecord>, lessons: ['text' | 'video', string][] = []) => {
     const c = course(over);
     await courses.create(c);
@@ -84,6 +86,8 @@ describe('the public course page', () => {
       creatorAvatarUrl: expect.stringContaining(avatarKey('c1', 'pic')),
     });
     expect(JSON.stringify(page)).not.toContain('Secret lesson content');
+    // The view counts in the creator's sales funnel of the day.
+    expect((await d.funnel.salesDays('c1', '2026-11-25', '2026-11-25'))[0]).toMatchObject({ views: 1, checkouts: 0 });
   });
 
   it('names a creator without a profile "Course creator", never by their email, and links no page', async () => {

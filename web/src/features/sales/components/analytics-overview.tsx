@@ -131,7 +131,39 @@ function OverviewFigures({ data, busy }: { data: CreatorAnalytics; busy: boolean
           </CardContent>
         </Card>
       </div>
+
+      <Funnel funnel={data.funnel} period={period} />
     </div>
+  );
+}
+
+const percentOf = (part: number, whole: number): string => (whole > 0 ? `${Math.round((100 * part) / whole)}%` : '–');
+
+/** Public page views -> checkouts started -> paid, each step with its share of the step before. */
+function Funnel({ funnel, period }: { funnel: CreatorAnalytics['funnel']; period: string }) {
+  const steps = [
+    { label: 'Course page views', value: funnel.views, share: null },
+    { label: 'Checkouts started', value: funnel.checkouts, share: percentOf(funnel.checkouts, funnel.views) },
+    { label: 'Paid', value: funnel.paid, share: percentOf(funnel.paid, funnel.checkouts) },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>From visit to sale</CardTitle>
+        <CardDescription>Your public course pages, {period.toLowerCase()}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ol aria-label="Sales funnel" className="grid gap-3 sm:grid-cols-3">
+          {steps.map((step) => (
+            <li key={step.label} className="grid gap-1 rounded-lg border p-4">
+              <span className="text-sm text-muted-foreground">{step.label}</span>
+              <span className="text-2xl font-semibold tabular-nums">{step.value.toLocaleString('en-GB')}</span>
+              {step.share !== null && <span className="text-xs text-muted-foreground">{step.share} of the step before</span>}
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
   );
 }
 

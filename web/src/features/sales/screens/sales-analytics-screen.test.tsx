@@ -42,6 +42,7 @@ describe('SalesAnalyticsScreen: Overview', () => {
       screen.getByText('Revenue and sales per day from 1 Nov to 30 Nov: £120 from 4 sales, after 1 refund. The best day was 25 Nov, with £120 from 3 sales.'),
     ).toBeInTheDocument();
 
+    expect(screen.getByRole('list', { name: 'Sales funnel' })).toHaveTextContent(/Course page views\s*40.*Checkouts started\s*8\s*20% of the step before.*Paid\s*4\s*50% of the step before/);
     const byCourse = tableNamed('Revenue by course');
     expect(rowsOf(byCourse).map(cellsOf)).toEqual([
       ['Watercolour for Beginners', '3', '£80'],

@@ -21,6 +21,7 @@ export const analytics30: CreatorAnalytics = {
     { courseId: 'course-1', title: 'Watercolour for Beginners', revenue: 8_000, sales: 3 },
     { courseId: 'course-2', title: 'Portraits in Ink', revenue: 4_000, sales: 1 },
   ],
+  funnel: { views: 40, checkouts: 8, paid: 4 },
 };
 
 export const analytics90: CreatorAnalytics = {
@@ -41,6 +42,7 @@ export const quietAnalytics = (days: 30 | 90 | 365): CreatorAnalytics => ({
   refunds: 0,
   series: Array.from({ length: days }, (_, n) => ({ date: day(n), revenue: 0, sales: 0 })),
   byCourse: [],
+  funnel: { views: 0, checkouts: 0, paid: 0 },
 });
 
 export const sale = (n: number, changes: Partial<Sale> = {}): Sale => ({
