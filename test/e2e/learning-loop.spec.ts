@@ -1,61 +1,9 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Page } from '@playwright/test';
-import type { Outputs } from '#lib/local/outputs.ts';
+import { accessToken, api, mailsTo, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
 // Issue 10's loop in the browser: a creator builds a course and invites a learner, the learner takes a lesson, and
 // the creator follows them in the CRM and reaches out. The course is built through the API (the builder's screens
 // have their own tests); everything the learner and the CRM do happens in the browser.
-
-/** The creator's access token, as the web app would hold it (USER_PASSWORD_AUTH against the local Cognito). */
-async function accessToken(cloud: Outputs, email: string, password: string): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: cloud.CognitoEndpoint,
-    region: cloud.Region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    const res = await cognito.send(
-      new InitiateAuthCommand({ ClientId: cloud.UserPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
-    );
-    const token = res.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error(`no access token for ${email}`);
-    return token;
-  } finally {
-    cognito.destroy();
-  }
-}
-
-/** One API call as the creator; a failure names the call and its answer. */
-async function api<T>(cloud: Outputs, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${cloud.ApiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  expect(res.ok, `${method} ${path} -> ${res.status} ${text}`).toBe(true);
-  return JSON.parse(text) as T;
-}
-
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
-/** The mails SES local holds for `to` (GET <SesEndpoint>/store), oldest first. */
-async function mailsTo(cloud: Outputs, to: string): Promise<StoredMail[]> {
-  const { emails } = (await (await fetch(`${cloud.SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
-  return emails.filter((mail) => mail.destination.to.includes(to));
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('a creator builds and shares a course, a learner takes a lesson, the creator follows up in the CRM', async ({ page, cloud }, testInfo) => {
   test.setTimeout(180_000);

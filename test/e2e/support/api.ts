@@ -1,0 +1,56 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from '@playwright/test';
+import type { Outputs } from '#lib/local/outputs.ts';
+import { expect } from './cloud.ts';
+
+/** What the journeys do besides the browser: the API as an account, the mails SES local holds, the sign-in page. */
+
+/** The creator's access token, as the web app would hold it (USER_PASSWORD_AUTH against the local Cognito). */
+export async function accessToken(cloud: Outputs, email: string, password: string): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: cloud.CognitoEndpoint,
+    region: cloud.Region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const res = await cognito.send(
+      new InitiateAuthCommand({ ClientId: cloud.UserPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
+    const token = res.AuthenticationResult?.AccessToken;
+    if (!token) throw new Error(`no access token for ${email}`);
+    return token;
+  } finally {
+    cognito.destroy();
+  }
+}
+
+/** One API call as the creator; a failure names the call and its answer. */
+export async function api<T>(cloud: Outputs, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${cloud.ApiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  expect(res.ok, `${method} ${path} -> ${res.status} ${text}`).toBe(true);
+  return JSON.parse(text) as T;
+}
+
+export interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+}
+
+/** The mails SES local holds for `to` (GET <SesEndpoint>/store), oldest first. */
+export async function mailsTo(cloud: Outputs, to: string): Promise<StoredMail[]> {
+  const { emails } = (await (await fetch(`${cloud.SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
+  return emails.filter((mail) => mail.destination.to.includes(to));
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
