@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { CouponRepository, StoredCoupon } from '#core/ports.ts';
-import { documentClient, tableName, writeIf } from '#data/table.ts';
+import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * creators' coupons (docs/data-model.md "Course sales").
@@ -46,20 +46,10 @@ export const couponRedemption = (creatorId: string, code: string, email: string,
 
 export const dynamoCoupons = (): CouponRepository => ({
   async list(creatorId) {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :coupon)',
-          ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':coupon': 'COUPON#' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :coupon)',
+      ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':coupon': 'COUPON#' },
+    });
     return items.map(toCoupon).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.code.localeCompare(b.code));
   },
 

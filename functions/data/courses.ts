@@ -1,11 +1,11 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { decodeCursor, documentClient, encodeCursor, tableName, transact, writeIf } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -71,18 +71,6 @@ const inOrder = (items: Record<string, unknown>[]): Lesson[] => {
       position,
       files: (files.get(found.id) ?? []).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
     }));
-};
-
-/** Every item of one Query, page after page. */
-const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, limit = Infinity) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start && items.length < limit);
-  return items.slice(0, limit);
 };
 
 const ownedBy = (creatorId: string) => ({

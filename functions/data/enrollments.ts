@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
 import { courseKeys, creatorStatsUpdate } from '#data/courses.ts';
-import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
+import { documentClient, failedAt, queryAll, tableName, transact } from '#data/table.ts';
 
 /**
  * Enrolments, learner activity and the creator's learner counters (access patterns 10, 11).
@@ -74,18 +74,6 @@ const decodeCursor = (cursor: string, courseId: string): Record<string, unknown>
     // falls through to the refusal
   }
   throw new ValidationError('The cursor is not valid.');
-};
-
-/** Every page of a query. */
-const queryAll = async (input: QueryCommandInput): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 };
 
 const readEnrollment = async (courseId: string, learnerId: string): Promise<Enrollment | undefined> => {
@@ -206,7 +194,6 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
 
   async listByLearner(learnerId) {
     const items = await queryAll({
-      TableName: tableName(),
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#COURSES` },
@@ -247,7 +234,6 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
 
   async renameCourse(courseId, title) {
     const keys = await queryAll({
-      TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
       ProjectionExpression: 'pk, sk',
@@ -270,7 +256,6 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
 
   async activityDays(learnerId, fromDay) {
     const items = await queryAll({
-      TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': `USER#${learnerId}`, ':from': `${ACTIVITY_PREFIX}${fromDay}`, ':to': `${ACTIVITY_PREFIX}9999-12-31` },
       ProjectionExpression: 'sk',

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
 import { eventPut } from '#data/billing.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
-import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transact, writeIf } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -215,20 +215,10 @@ export const dynamoOrders = (): OrderRepository => ({
   },
 
   async salesDays(creatorId, from, to) {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':from': `SALESMONTH#${from.slice(0, 7)}`, ':to': `SALESMONTH#${to.slice(0, 7)}` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':from': `SALESMONTH#${from.slice(0, 7)}`, ':to': `SALESMONTH#${to.slice(0, 7)}` },
+    });
     return items
       .flatMap(daysOf)
       .filter((day) => day.date >= from && day.date <= to)

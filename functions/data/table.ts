@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
@@ -129,3 +129,15 @@ export const decodeCursor = (cursor: string, expected: Record<string, string>, s
 
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+
+/** Every item of one Query of the table, page after page (at most `limit`). */
+export const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, limit = Infinity): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return items.slice(0, limit);
+};

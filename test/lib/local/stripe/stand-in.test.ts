@@ -1,45 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseForm } from '#lib/local/stripe/form.ts';
 import { signPayload } from '#lib/local/stripe/webhooks.ts';
 import { startStripeStandIn, type StripeStandIn } from '#lib/local/stripe/stand-in.ts';
+import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 const webhookSecret = 'whsec_test_stand_in';
 const appOrigin = 'http://localhost:5173';
 
-interface Received {
-  body: string;
-  signature: string;
-}
-
-/** A tiny webhook endpoint: records raw bodies and signatures; answers with the queued statuses, then 200. */
-const startReceiver = async () => {
-  const received: Received[] = [];
-  const statuses: number[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const status = statuses.shift() ?? 200;
-      if (status === 200) received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']) });
-      res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/webhooks/stripe`,
-    received,
-    statuses,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
 let standIn: StripeStandIn;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
 let stripe: Stripe;
 const warnings: string[] = [];
 
@@ -79,7 +49,7 @@ const control = async (path: string, body: unknown = {}) => {
 };
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startReceiver('/api/webhooks/stripe');
   standIn = await startStripeStandIn({
     port: 0,
     webhookUrl: receiver.url,

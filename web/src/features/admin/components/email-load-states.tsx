@@ -1,5 +1,4 @@
-import { RotateCw } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
+import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { emailMessages as m } from '../admin-messages.ts';
 
@@ -13,15 +12,7 @@ export function EmailLoading({ label }: { label: string }) {
   );
 }
 
-/** A part that could not be loaded: says which, and offers to load it again. */
-export function EmailLoadFailed({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border px-4 py-10 text-center">
-      <p className="font-medium">{message}</p>
-      <Button variant="outline" loading={retrying} onClick={onRetry}>
-        {!retrying && <RotateCw aria-hidden="true" />}
-        {m.retry}
-      </Button>
-    </div>
-  );
+/** A part that could not be loaded: says which, and offers to load it again (the design system's LoadFailed). */
+export function EmailLoadFailed(props: { message: string; onRetry: () => void; retrying?: boolean }) {
+  return <LoadFailed {...props} retryLabel={m.retry} />;
 }

@@ -14,7 +14,7 @@ import { cn } from '@/lib/utils.ts';
 import { analyticsQueryOptions, salesQueryOptions, type AnalyticsWindow } from '../api/sales-queries.ts';
 import { salesMessages as m } from '../sales-messages.ts';
 import { CHART_HEIGHT, chartPoints, revenueSummary, signedPounds } from '../sales-format.ts';
-import { LoadFailed } from './load-states.tsx';
+import { LoadFailed } from '@/components/ui/load-failed.tsx';
 
 // The chart library arrives with the chart, not with the screen.
 const RevenueChart = lazy(() => import('./revenue-chart.tsx').then((mod) => ({ default: mod.RevenueChart })));

@@ -15,7 +15,7 @@ import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { salesQueryOptions } from '../api/sales-queries.ts';
 import { salesMessages as m } from '../sales-messages.ts';
-import { LoadFailed } from './load-states.tsx';
+import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
 const statusNames: Record<SaleStatus, string> = { paid: 'Paid', refunded: 'Refunded', disputed: 'Disputed' };
