@@ -1,7 +1,8 @@
 import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerSummary } from '#contracts/courses.ts';
+import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, StoredCourse, UserRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, PublicProfileRepository, StoredCourse } from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
 
 /**
@@ -50,17 +51,18 @@ const lessonIds = (course: StoredCourse) => course.lessons.map((l) => l.id);
 
 /** GET /api/learner/courses/{courseId}: the lessons in order, each marked completed or not; progress from the current lessons. */
 export const learnerCourseDetail = async (
-  deps: Pick<LearnerDeps, 'courses' | 'enrollments'> & { users: UserRepository },
+  deps: Pick<LearnerDeps, 'courses' | 'enrollments'> & { profiles: Pick<PublicProfileRepository, 'get'> },
   input: { learnerId: string; courseId: string },
 ): Promise<LearnerCourseDetail> => {
   const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
-  const creator = await deps.users.getUser(course.creatorId);
+  // The creator's public name, as their course pages show it; their email stays private.
+  const profile = await deps.profiles.get(course.creatorId);
   const completed = new Set(enrollment.completedLessonIds);
   return {
     courseId: course.id,
     title: course.title,
     description: course.description,
-    creatorName: creator?.email ?? 'Unknown',
+    creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
     progress: progressOf(enrollment.completedLessonIds, lessonIds(course)),
     lastActivity: enrollment.lastActivity,
     completedAt: enrollment.completedAt,

@@ -1,3 +1,4 @@
+import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
@@ -46,6 +47,7 @@ const setup = (options: { courses?: StoredCourse[]; users?: User[] } = {}) => {
     courses: memoryCourseReader(options.courses ?? [course()]),
     enrollments: memoryEnrollments(),
     users,
+    profiles: memoryPublicProfiles(),
     directory: memoryDirectory(),
     mailer: memoryMailer(),
     clock: testClock(),
@@ -119,6 +121,8 @@ describe('removing and re-enrolling', () => {
     expect(await enroll('ann@example.com')).toMatchObject({ invited: false });
     const detail = await learnerCourseDetail(deps, { learnerId: learner.id, courseId: 'c1' });
     expect(detail.progress).toBe(25);
+    // The creator's public name (none yet here), never their email.
+    expect(detail.creatorName).toBe('Course creator');
     expect(detail.lessons.filter((l) => l.completed).map((l) => l.id)).toEqual(['l1']);
     expect(deps.enrollments.stats('u1').students).toBe(1);
   });

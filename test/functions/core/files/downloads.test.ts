@@ -1,3 +1,4 @@
+import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { describe, expect, it } from 'vitest';
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { DOWNLOAD_URL_TTL_SECONDS, type StartUploadBody } from '#contracts/files.ts';
@@ -62,7 +63,7 @@ describe('signed download URLs', () => {
     const ready = await upload(d, pdf);
     await upload(d, mp4, false);
     expect((await learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).url).toContain(`courses/${d.courseId}/${d.lessonId}/${ready.id}`);
-    const detail = await learnerCourseDetail(d, { learnerId: 'leo', courseId: d.courseId });
+    const detail = await learnerCourseDetail({ ...d, profiles: memoryPublicProfiles() }, { learnerId: 'leo', courseId: d.courseId });
     expect(detail.lessons[0]?.files).toEqual([ready]);
   });
 
