@@ -30,6 +30,8 @@ describe("the admin's course list", () => {
       creatorEmail: bob.email,
       lessonCount: 0,
       enrolledCount: 0,
+      priceAmount: 0,
+      seatPriceAmount: 0,
       createdAt: second.createdAt,
       updatedAt: expect.any(String),
     });

@@ -11,8 +11,14 @@ let courseId: string;
 
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
 const origin = () => outputs().WebUrl;
-const checkout = (extra: Record<string, unknown>) =>
-  api('POST', `/api/public/courses/${courseId}/checkout`, { body: { successUrl: `${origin()}/c/${courseId}?purchase=success`, cancelUrl: `${origin()}/c/${courseId}`, ...extra } });
+/** POST the checkout; a 429 of the public route's throttle (10/s, burst 20) is waited out, as a buyer's retry would. */
+const checkout = async (extra: Record<string, unknown>) => {
+  for (;;) {
+    const res = await api('POST', `/api/public/courses/${courseId}/checkout`, { body: { successUrl: `${origin()}/c/${courseId}?purchase=success`, cancelUrl: `${origin()}/c/${courseId}`, ...extra } });
+    if (res.status !== 429) return res;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+};
 
 const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
   const until = Date.now() + ms;
