@@ -49,7 +49,7 @@ export const startCourseCheckout = async (
     ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price: course.priceAmount, email: body.email })
     : undefined;
 
-  const order: Order = {
+  const fresh: Order = {
     id: input.idempotencyKey ? deps.orderIdFor(course.id, input.idempotencyKey) : deps.ids.newId(),
     courseId: course.id,
     courseTitle: course.title,
@@ -71,12 +71,12 @@ export const startCourseCheckout = async (
     createdAt: deps.clock.now().toISOString(),
     paidAt: null,
   };
-  if (!(await deps.orders.create(order))) {
-    // The same request again (its Idempotency-Key): the page it made, or 409 while that request is still making it.
-    const earlier = await deps.orders.get(order.id);
-    if (earlier?.checkoutUrl && earlier.status === 'pending') return { url: earlier.checkoutUrl };
-    throw new ConflictError(earlier?.status === 'pending' ? 'This purchase is already being started. Try again in a moment.' : 'This purchase is over: start a new one.');
-  }
+  const created = await deps.orders.create(fresh);
+  // The same request again (its Idempotency-Key): the page it made; or, when that request failed before making one
+  // (Stripe did not answer), the same order's page now: Stripe's idempotency key gives back a session already made.
+  const order = created ? fresh : await deps.orders.get(fresh.id);
+  if (!order || order.status !== 'pending') throw new ConflictError('This purchase is over: start a new one.');
+  if (order.checkoutUrl) return { url: order.checkoutUrl };
   const session = await deps.connect.createCourseCheckout({
     accountId: order.accountId,
     orderId: order.id,
@@ -92,6 +92,7 @@ export const startCourseCheckout = async (
     idempotencyKey: `course-checkout:${order.id}`,
   });
   await deps.orders.setCheckout(order.id, session);
+  // Counted when its page is first made (a retry that found the page answered above).
   await deps.orders.countFunnel(course.creatorId, order.createdAt, 'checkouts');
   return { url: session.url };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
+import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, UpstreamError, ValidationError } from '#core/errors.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, pricedCourse, salesDeps } from '#test/functions/fakes/payouts.ts';
@@ -39,6 +39,26 @@ describe("a visitor's course checkout", () => {
     expect(await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-12345' })).toEqual(first);
     expect(d.orders.orders.size).toBe(1);
     expect(d.connect.checkouts.size).toBe(1);
+  });
+
+  it("finishes a retried request whose first try failed at Stripe: the same order, its page made now, counted once", async () => {
+    const d = await withAccount(salesDeps());
+    d.connect.before('createCourseCheckout', (call) => {
+      if (call === 1) throw new UpstreamError('The payment provider could not start the checkout. Please try again.');
+    });
+    await expect(startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-retry-1' })).rejects.toThrow(UpstreamError);
+    const { url } = await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-retry-1' });
+    expect(d.orders.orders.size).toBe(1);
+    expect([...d.orders.orders.values()][0]).toMatchObject({ status: 'pending', checkoutUrl: url });
+    expect((await d.orders.salesDays('u1', '2026-01-01', '2026-12-31'))[0]?.checkouts).toBe(1);
+  });
+
+  it('refuses a retry of a purchase that is over (paid or expired)', async () => {
+    const d = await withAccount(salesDeps());
+    await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-over-1' });
+    const order = [...d.orders.orders.values()][0]!;
+    d.orders.orders.set(order.id, { ...order, status: 'expired' });
+    await expect(startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-over-1' })).rejects.toThrow(ConflictError);
   });
 
   it('is 404 for a draft, an unpriced or a missing course', async () => {
