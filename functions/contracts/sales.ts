@@ -93,5 +93,7 @@ export const creatorAnalytics = z.object({
   byCourse: z.array(z.object({ courseId: z.string(), title: z.string(), revenue: z.number().int(), sales: z.number().int().min(0) })),
   /** Project extension: the window's funnel, public course page views -> checkouts started -> paid. */
   funnel: z.object({ views: z.number().int().min(0), checkouts: z.number().int().min(0), paid: z.number().int().min(0) }),
+  /** Project extension: coupon use in the window, each coupon's paid redemptions and the discount they gave (most used first). */
+  coupons: z.array(z.object({ code: z.string(), redemptions: z.number().int().min(0), discount: z.number().int().min(0) })),
 });
 export type CreatorAnalytics = z.infer<typeof creatorAnalytics>;

@@ -859,6 +859,8 @@ export interface SalesDay {
   views: number;
   checkouts: number;
   byCourse: Record<string, { revenue: number; sales: number }>;
+  /** Coupon use: each coupon's paid redemptions that day and the discount they gave (pence). */
+  byCoupon: Record<string, { redemptions: number; discount: number }>;
 }
 
 export interface OrderRepository {

@@ -12,7 +12,8 @@ import { decodeCursor, documentClient, encodeCursor, failedAt, queryAll, tableNa
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
  * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
  *              checkouts (the dashboard's Revenue card), and each day's: <DD>_revenue, <DD>_sales, <DD>_refunds,
- *              <DD>_views, <DD>_checkouts, <DD>_rev_<courseId>, <DD>_n_<courseId> (ADD, in the transaction of the order's
+ *              <DD>_views, <DD>_checkouts, <DD>_rev_<courseId>, <DD>_n_<courseId>, <DD>_cpn_<code>, <DD>_cpd_<code>
+ *              (a coupon's redemptions and discount) (ADD, in the transaction of the order's
  *              change; net of refunds). A window of days reads its months: at most 13 items for a year, whatever the
  *              number of orders or of days with sales.
  */
@@ -63,6 +64,13 @@ const countersOf = (order: Order, at: string, move: CounterMove) => {
     [dayField(at, 'refunds'), move.refunds],
     [dayField(at, `rev_${order.courseId}`), move.revenue],
     [dayField(at, `n_${order.courseId}`), move.sales],
+    // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
+    ...(order.couponCode && move.sales > 0
+      ? ([
+          [dayField(at, `cpn_${order.couponCode}`), move.sales],
+          [dayField(at, `cpd_${order.couponCode}`), move.discount],
+        ] as [string, number][])
+      : []),
   ];
   return [monthAdd(order.creatorId, at, adds)];
 };
@@ -88,10 +96,12 @@ const daysOf = (item: Record<string, unknown>): SalesDay[] => {
     if (!match) continue;
     const [, dd = '', field = ''] = match;
     const date = `${month}-${dd}`;
-    const day = days.get(date) ?? { date, revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {} };
+    const day = days.get(date) ?? { date, revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {}, byCoupon: {} };
     if (field === 'revenue' || field === 'sales' || field === 'refunds' || field === 'views' || field === 'checkouts') day[field] = number(value);
     else if (field.startsWith('rev_')) (day.byCourse[field.slice(4)] ??= { revenue: 0, sales: 0 }).revenue = number(value);
     else if (field.startsWith('n_')) (day.byCourse[field.slice(2)] ??= { revenue: 0, sales: 0 }).sales = number(value);
+    else if (field.startsWith('cpn_')) (day.byCoupon[field.slice(4)] ??= { redemptions: 0, discount: 0 }).redemptions = number(value);
+    else if (field.startsWith('cpd_')) (day.byCoupon[field.slice(4)] ??= { redemptions: 0, discount: 0 }).discount = number(value);
     days.set(date, day);
   }
   return [...days.values()];

@@ -90,6 +90,7 @@ test('a creator sets a public profile and prices a published course; a visitor s
   await expect(toast(page, 'Course published')).toBeVisible();
   const pricing = page.getByRole('region', { name: 'Pricing' });
   await pricing.getByLabel('Price (£)').fill('29');
+  await pricing.getByLabel('Team price per seat (£)').fill('20');
   await pricing.getByRole('button', { name: 'Save pricing' }).click();
   await expect(toast(page, 'Course saved')).toBeVisible();
 
@@ -136,6 +137,16 @@ test('a creator sets a public profile and prices a published course; a visitor s
   await expect(visitor).toHaveTitle('Knife Skills for Home Cooks · Course Platform');
   expect(await visitor.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Hold, sharpen and use/);
   await checkAndShoot(visitor, testInfo, 'storefront-course-page', { buy: visitor.getByTestId('buy-box') });
+
+  // A team: the seat count prices the purchase (licences themselves come with the licensing issue).
+  await visitor.locator('label', { hasText: 'Buy for a team' }).click();
+  await expect(visitor.getByRole('radio', { name: 'Buy for a team' })).toBeChecked();
+  await visitor.getByLabel(/^Seats/).fill('12');
+  await expect(visitor.getByTestId('course-price')).toHaveText('£240');
+  await expect(visitor.getByRole('button', { name: 'Buy for a team' })).toBeVisible();
+  await checkAndShoot(visitor, testInfo, 'storefront-course-team', { buy: visitor.getByTestId('buy-box') });
+  await visitor.locator('label', { hasText: 'For me' }).click();
+  await expect(visitor.getByTestId('course-price')).toHaveText('£29');
 
   // Keyboard only: the email, then 'Buy now'. The creator has not connected Stripe: the server says so, inline.
   await visitor.getByLabel(/^Email/).focus();

@@ -86,6 +86,7 @@ describe('coupons', () => {
     for (const sale of sales) expect(sale).toMatchObject({ amount: 3200, discount: 800, couponCode: 'PASTA20' });
     const analytics = (await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body;
     expect(analytics).toMatchObject({ revenue: 3200 * succeeded, sales: succeeded });
+    expect(analytics.coupons).toEqual([{ code: 'PASTA20', redemptions: succeeded, discount: 800 * succeeded }]);
 
     // The order the first paid one made holds the discount too.
     const first = sales[0] as unknown as { id: string };

@@ -72,6 +72,18 @@ export const refundSale = async (
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The figures of each key added up across days (a course's revenue and sales, a coupon's redemptions and discount). */
+const sumByKey = <F extends Record<string, number>>(days: Record<string, F>[]): Map<string, F> => {
+  const sums = new Map<string, F>();
+  for (const figuresByKey of days) {
+    for (const [key, figures] of Object.entries(figuresByKey)) {
+      const sum = sums.get(key);
+      sums.set(key, sum ? (Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, (sum[name] ?? 0) + value])) as F) : { ...figures });
+    }
+  }
+  return sums;
+};
+
 /**
  * GET /api/creator/analytics?days=: the last `days` days (UTC, today included) from the per-day sales counters: one
  * Query of at most `days` items and the creator's course titles, whatever the number of orders.
@@ -84,13 +96,8 @@ export const creatorAnalytics = async (
   const dates = Array.from({ length: input.days }, (_, i) => isoDay(today - (input.days - 1 - i) * DAY_MS));
   const [stored, courses] = await Promise.all([deps.orders.salesDays(input.creatorId, dates[0]!, dates.at(-1)!), deps.courses.listByCreator(input.creatorId)]);
   const byDate = new Map(stored.map((day) => [day.date, day]));
-  const perCourse = new Map<string, { revenue: number; sales: number }>();
-  for (const day of stored) {
-    for (const [courseId, figures] of Object.entries(day.byCourse)) {
-      const entry = perCourse.get(courseId) ?? { revenue: 0, sales: 0 };
-      perCourse.set(courseId, { revenue: entry.revenue + figures.revenue, sales: entry.sales + figures.sales });
-    }
-  }
+  const perCourse = sumByKey(stored.map((day) => day.byCourse));
+  const perCoupon = sumByKey(stored.map((day) => day.byCoupon));
   const titles = new Map(courses.map((course) => [course.id, course.title]));
   return {
     currency: 'gbp',
@@ -107,5 +114,8 @@ export const creatorAnalytics = async (
     byCourse: [...perCourse.entries()]
       .map(([courseId, figures]) => ({ courseId, title: titles.get(courseId) ?? 'Deleted course', ...figures }))
       .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales),
+    coupons: [...perCoupon.entries()]
+      .map(([code, used]) => ({ code, ...used }))
+      .sort((a, b) => b.redemptions - a.redemptions || b.discount - a.discount || a.code.localeCompare(b.code)),
   };
 };

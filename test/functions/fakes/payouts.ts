@@ -149,18 +149,21 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
   const days = new Map<string, SalesDay>();
   const months = new Map<string, number>();
   const dayAt = (creatorId: string, at: string): SalesDay =>
-    days.get(`${creatorId}/${at.slice(0, 10)}`) ?? { date: at.slice(0, 10), revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {} };
+    days.get(`${creatorId}/${at.slice(0, 10)}`) ?? { date: at.slice(0, 10), revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {}, byCoupon: {} };
   /** What functions/data/orders.ts ADDs to the day's and month's counters. */
-  const count = (order: Order, at: string, move: { revenue: number; sales: number; refunds: number }) => {
+  const count = (order: Order, at: string, move: { revenue: number; sales: number; refunds: number; discount: number }) => {
     const key = `${order.creatorId}/${at.slice(0, 10)}`;
     const day = dayAt(order.creatorId, at);
     const course = day.byCourse[order.courseId] ?? { revenue: 0, sales: 0 };
+    const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;
+    const used = (coupon && day.byCoupon[coupon]) || { redemptions: 0, discount: 0 };
     days.set(key, {
       ...day,
       revenue: day.revenue + move.revenue,
       sales: day.sales + move.sales,
       refunds: day.refunds + move.refunds,
       byCourse: { ...day.byCourse, [order.courseId]: { revenue: course.revenue + move.revenue, sales: course.sales + move.sales } },
+      byCoupon: coupon ? { ...day.byCoupon, [coupon]: { redemptions: used.redemptions + 1, discount: used.discount + move.discount } } : day.byCoupon,
     });
     const month = `${order.creatorId}/${at.slice(0, 7)}`;
     months.set(month, (months.get(month) ?? 0) + move.revenue);
@@ -191,7 +194,7 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status !== 'pending') return 'not-pending';
       orders.set(orderId, { ...order, ...paid, status: 'paid' });
-      count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0 });
+      count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0, discount: paid.discount });
       if (order.couponCode) onCoupon?.(order.creatorId, order.couponCode, paid.buyerEmail);
       return 'applied';
     },
@@ -223,7 +226,7 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status !== 'paid') return 'not-paid';
       orders.set(orderId, { ...order, status: to });
-      count(order, at, { revenue: -order.amount, sales: 0, refunds: 1 });
+      count(order, at, { revenue: -order.amount, sales: 0, refunds: 1, discount: 0 });
       return 'applied';
     },
     async salesDays(creatorId, from, to) {

@@ -25,8 +25,8 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export const errorResponse = (status: number, code: string, message: string): Response =>
-  jsonResponse(status, { error: { code, message } });
+export const errorResponse = (status: number, code: string, message: string, details?: unknown): Response =>
+  jsonResponse(status, { error: { code, message, ...(details === undefined ? {} : { details }) } });
 
 /** A fetch stand-in answering by `METHOD /path`; unknown calls fail the test loudly. */
 export function fakeApi(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {

@@ -88,9 +88,36 @@ describe("the creator's analytics", () => {
     expect(analytics.funnel).toEqual({ views: 0, checkouts: 2, paid: 2 });
   });
 
+  it('counts coupon use: each coupon’s paid redemptions and the discount they gave, kept after a refund', async () => {
+    const { d } = await withSales(0);
+    const paidWith = async (couponCode: string, discount: number) => {
+      await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: `key-coupon-${++n}` });
+      const order = [...d.orders.orders.values()].find((o) => o.status === 'pending')!;
+      d.orders.orders.set(order.id, { ...order, couponCode });
+      await applyCheckoutEvent(d, {
+        id: `evt_coupon_${n}`,
+        type: 'checkout.session.completed',
+        account: 'acct_1',
+        checkout: { sessionId: order.checkoutSessionId!, orderId: order.id, paymentStatus: 'paid', amountTotal: 2900 - discount, amountDiscount: discount, email: `c${n}@example.com`, paymentIntentId: `pi_c${n}` },
+      });
+      return order.id;
+    };
+    const refunded = await paidWith('SPRING', 580);
+    await paidWith('SPRING', 580);
+    await paidWith('VIP', 1000);
+    await withSales(1, d);
+    await refundSale(d, { creatorId: 'u1', orderId: refunded });
+    const analytics = await creatorAnalytics(d, { creatorId: 'u1', days: 30 });
+    expect(analytics.coupons).toEqual([
+      { code: 'SPRING', redemptions: 2, discount: 1160 },
+      { code: 'VIP', redemptions: 1, discount: 1000 },
+    ]);
+    expect(analytics.sales).toBe(4);
+  });
+
   it('is all zero for a creator with no sales', async () => {
     const analytics = await creatorAnalytics(salesDeps(), { creatorId: 'u1', days: 90 });
-    expect(analytics).toMatchObject({ revenue: 0, sales: 0, refunds: 0, byCourse: [] });
+    expect(analytics).toMatchObject({ revenue: 0, sales: 0, refunds: 0, byCourse: [], coupons: [] });
     expect(analytics.series.every((day) => day.revenue === 0 && day.sales === 0)).toBe(true);
     expect(analytics.series).toHaveLength(90);
   });

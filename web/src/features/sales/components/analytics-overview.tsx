@@ -21,7 +21,7 @@ const RevenueChart = lazy(() => import('./revenue-chart.tsx').then((mod) => ({ d
 
 /**
  * The Overview tab: a period (30, 90 or 365 days), the period's revenue net of refunds, sales and refunds, revenue
- * and sales per day as a chart with its text equivalent, and revenue by course. A period without any sale says so:
+ * and sales per day as a chart with its text equivalent, revenue by course, the funnel and coupon use. A period without any sale says so:
  * 'No sales yet' when the creator has never sold (the first page of the sales list is empty), else that this period
  * was quiet.
  */
@@ -132,7 +132,10 @@ function OverviewFigures({ data, busy }: { data: CreatorAnalytics; busy: boolean
         </Card>
       </div>
 
-      <Funnel funnel={data.funnel} period={period} />
+      <div className="grid gap-6 *:min-w-0 xl:grid-cols-5">
+        <Funnel funnel={data.funnel} period={period} className="xl:col-span-3" />
+        <CouponUse coupons={data.coupons} period={period} className="xl:col-span-2" />
+      </div>
     </div>
   );
 }
@@ -140,14 +143,14 @@ function OverviewFigures({ data, busy }: { data: CreatorAnalytics; busy: boolean
 const percentOf = (part: number, whole: number): string => (whole > 0 ? `${Math.round((100 * part) / whole)}%` : '–');
 
 /** Public page views -> checkouts started -> paid, each step with its share of the step before. */
-function Funnel({ funnel, period }: { funnel: CreatorAnalytics['funnel']; period: string }) {
+function Funnel({ funnel, period, className }: { funnel: CreatorAnalytics['funnel']; period: string; className?: string }) {
   const steps = [
     { label: 'Course page views', value: funnel.views, share: null },
     { label: 'Checkouts started', value: funnel.checkouts, share: percentOf(funnel.checkouts, funnel.views) },
     { label: 'Paid', value: funnel.paid, share: percentOf(funnel.paid, funnel.checkouts) },
   ];
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader>
         <CardTitle>From visit to sale</CardTitle>
         <CardDescription>Your public course pages, {period.toLowerCase()}.</CardDescription>
@@ -162,6 +165,47 @@ function Funnel({ funnel, period }: { funnel: CreatorAnalytics['funnel']; period
             </li>
           ))}
         </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Each coupon's paid redemptions in the period and the discount they gave, most used first. */
+function CouponUse({ coupons, period, className }: { coupons: CreatorAnalytics['coupons']; period: string; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>Coupon use</CardTitle>
+        <CardDescription>Paid sales with a coupon, {period.toLowerCase()}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {coupons.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No coupon was used in this period.{' '}
+            <Link to={paths.creator.coupons} className="font-medium text-foreground underline underline-offset-4">
+              Your coupons
+            </Link>
+          </p>
+        ) : (
+          <Table label="Coupon use">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Coupon</TableHead>
+                <TableHead className="text-right">Used</TableHead>
+                <TableHead className="text-right">Discount given</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {coupons.map((coupon) => (
+                <TableRow key={coupon.code}>
+                  <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{coupon.code}</TableCell>
+                  <TableCell className="text-right tabular-nums">{coupon.redemptions.toLocaleString('en-GB')}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">{signedPounds(coupon.discount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
       </CardContent>
     </Card>
   );

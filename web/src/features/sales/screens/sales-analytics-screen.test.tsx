@@ -48,6 +48,7 @@ describe('SalesAnalyticsScreen: Overview', () => {
       ['Watercolour for Beginners', '3', '£80'],
       ['Portraits in Ink', '1', '£40'],
     ]);
+    expect(rowsOf(tableNamed('Coupon use')).map(cellsOf)).toEqual([['SPRING20', '2', '£16']]);
     expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
     // The chart is decoration for assistive technology: its caption says it, nothing inside it takes focus.
     const figure = screen.getByRole('figure');
@@ -67,6 +68,8 @@ describe('SalesAnalyticsScreen: Overview', () => {
     await waitFor(() => expect(statCard('Revenue')).toHaveTextContent('£1,234.50'));
     expect(statCard('Revenue')).toHaveTextContent('Net of refunds · Last 90 days');
     expect(statCard('Sales')).toHaveTextContent('31');
+    expect(screen.getByText(/No coupon was used in this period/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your coupons' })).toHaveAttribute('href', '/dashboard/creator/coupons');
     expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false');
     expect(callsTo(api, 'GET', '/api/creator/analytics?days=90')).toHaveLength(1);

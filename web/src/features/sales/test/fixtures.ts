@@ -22,6 +22,7 @@ export const analytics30: CreatorAnalytics = {
     { courseId: 'course-2', title: 'Portraits in Ink', revenue: 4_000, sales: 1 },
   ],
   funnel: { views: 40, checkouts: 8, paid: 4 },
+  coupons: [{ code: 'SPRING20', redemptions: 2, discount: 1_600 }],
 };
 
 export const analytics90: CreatorAnalytics = {
@@ -31,6 +32,7 @@ export const analytics90: CreatorAnalytics = {
   sales: 31,
   refunds: 2,
   byCourse: [{ courseId: 'course-1', title: 'Watercolour for Beginners', revenue: 123_450, sales: 31 }],
+  coupons: [],
 };
 
 /** A window in which nothing was sold or refunded. */
@@ -43,6 +45,7 @@ export const quietAnalytics = (days: 30 | 90 | 365): CreatorAnalytics => ({
   series: Array.from({ length: days }, (_, n) => ({ date: day(n), revenue: 0, sales: 0 })),
   byCourse: [],
   funnel: { views: 0, checkouts: 0, paid: 0 },
+  coupons: [],
 });
 
 export const sale = (n: number, changes: Partial<Sale> = {}): Sale => ({

@@ -23,7 +23,7 @@ export const publicCreatorQueryOptions = (slug: string) =>
     queryFn: ({ signal }) => apiClient.get(`/api/public/creators/${encodeURIComponent(slug)}`, publicCreator, { signal }),
   });
 
-export type BuyInput = Pick<CourseCheckoutBody, 'email' | 'couponCode'>;
+export type BuyInput = Pick<CourseCheckoutBody, 'email' | 'couponCode' | 'seats'>;
 
 /** The checkout body: back to this page after paying (with a confirmation) or after cancelling. */
 export const checkoutBody = (courseId: string, input: BuyInput) => ({
@@ -31,6 +31,7 @@ export const checkoutBody = (courseId: string, input: BuyInput) => ({
   cancelUrl: urlOf(publicCoursePath(courseId)),
   ...(input.email ? { email: input.email } : {}),
   ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+  ...(input.seats ? { seats: input.seats } : {}),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { CircleCheck, Lock, ShoppingCart } from 'lucide-react';
+import { CircleCheck, Lock, ShoppingCart, Users } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { courseCheckoutBody } from '@contracts/sales.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { creatorPagePath, paths } from '@/lib/paths.ts';
+import { cn } from '@/lib/utils.ts';
 import { useBuyCourse } from '../api/storefront-queries.ts';
 
 export const EMAIL_REQUIRED = 'Enter your email: your course and how to sign in go there.';
@@ -20,8 +21,12 @@ export const COURSE_GONE = 'This course is no longer on sale.';
 /** The confirmation after paying (`?purchase=success`): its lead and the rest. */
 export const PURCHASE_RECEIVED = 'Payment received.';
 export const PURCHASE_NEXT = "Check your email: we've sent you how to sign in and start learning.";
+export const SEATS_RANGE = 'Choose 2 to 1,000 seats.';
+/** The seat count a team purchase starts at. */
+const DEFAULT_SEATS = '5';
 
-type Field = 'email' | 'couponCode';
+type Field = 'email' | 'couponCode' | 'seats';
+type Buyer = 'me' | 'team';
 
 /** Where a failed checkout's message belongs: under a field (a bad coupon, an email the server refused) or above the button. */
 const placeError = (error: Error): { field?: Field; message: string } => {
@@ -29,23 +34,32 @@ const placeError = (error: Error): { field?: Field; message: string } => {
   if (error.code === 'COUPON_INVALID') return { field: 'couponCode', message: error.message };
   if (error.code === 'NOT_FOUND') return { message: COURSE_GONE };
   if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
-    const issue = (error.details as { path?: string; message?: string }[]).find((d) => d.path === 'email' || d.path === 'couponCode');
+    const issue = (error.details as { path?: string; message?: string }[]).find((d) => d.path === 'email' || d.path === 'couponCode' || d.path === 'seats');
     if (issue) return { field: issue.path as Field, message: issue.message ?? error.message };
   }
   return { message: error.message };
 };
 
+/** A whole number of seats in the contract's range, or undefined. */
+const seatCount = (typed: string): number | undefined => {
+  const parsed = courseCheckoutBody.shape.seats.safeParse(/^\d+$/.test(typed.trim()) ? Number(typed.trim()) : NaN);
+  return parsed.success ? parsed.data : undefined;
+};
+
 /**
  * The course's price and 'Buy now': the buyer's email (their learner account), an optional coupon, then Stripe's
- * hosted checkout on the creator's account. A course with no price says it is not on sale; after paying, the page
- * says the payment arrived and where the sign-in details went.
+ * hosted checkout on the creator's account. A course with a seat price can also be bought for a team: a seat count
+ * (2 to 1,000) and its total. A course with no price says it is not on sale; after paying, the page says the payment
+ * arrived and where the sign-in details went.
  */
 export function BuyBox({ course, purchased }: { course: PublicCoursePage; purchased: boolean }) {
+  const [buyer, setBuyer] = useState<Buyer>('me');
   const [email, setEmail] = useState('');
   const [couponCode, setCouponCode] = useState('');
+  const [seats, setSeats] = useState(DEFAULT_SEATS);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string>();
-  const inputs = { email: useRef<HTMLInputElement>(null), couponCode: useRef<HTMLInputElement>(null) };
+  const inputs = { email: useRef<HTMLInputElement>(null), couponCode: useRef<HTMLInputElement>(null), seats: useRef<HTMLInputElement>(null) };
   const buy = useBuyCourse(course.id, (error) => {
     const placed = placeError(error);
     if (placed.field) {
@@ -92,6 +106,9 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
     );
   }
 
+  const sellsSeats = course.seatPriceAmount > 0;
+  const forTeam = sellsSeats && buyer === 'team';
+  const typedSeats = seatCount(seats);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
@@ -102,26 +119,93 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
     const coupon = couponCode.trim();
     const parsedCoupon = coupon === '' ? undefined : courseCheckoutBody.shape.couponCode.safeParse(coupon);
     if (parsedCoupon && !parsedCoupon.success) found.couponCode = parsedCoupon.error.issues[0]?.message ?? 'Check the coupon code.';
+    const teamSeats = forTeam ? seatCount(seats) : undefined;
+    if (forTeam && teamSeats === undefined) found.seats = SEATS_RANGE;
     setErrors(found);
-    const first = (['email', 'couponCode'] as const).find((field) => found[field]);
+    const first = (['seats', 'email', 'couponCode'] as const).find((field) => found[field]);
     if (first) {
       inputs[first].current?.focus();
       return;
     }
-    buy.mutate({ email: trimmed.toLowerCase(), ...(parsedCoupon?.success ? { couponCode: parsedCoupon.data } : {}) });
+    buy.mutate({
+      email: trimmed.toLowerCase(),
+      ...(parsedCoupon?.success ? { couponCode: parsedCoupon.data } : {}),
+      ...(teamSeats !== undefined ? { seats: teamSeats } : {}),
+    });
   };
 
   return (
     <Card className="grid gap-5 p-6" data-testid="buy-box">
-      <div className="grid gap-1">
-        <h2 className="sr-only">Buy this course</h2>
+      <h2 className="sr-only">Buy this course</h2>
+      {sellsSeats && (
+        <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+          <legend className="sr-only">Who is it for?</legend>
+          {(
+            [
+              ['me', 'For me'],
+              ['team', 'Buy for a team'],
+            ] as const
+          ).map(([value, label]) => (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors',
+                'has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              )}
+            >
+              <input
+                type="radio"
+                name="buyer"
+                value={value}
+                checked={buyer === value}
+                onChange={() => {
+                  setBuyer(value);
+                  setErrors({});
+                  setFormError(undefined);
+                }}
+                className="sr-only"
+              />
+              {value === 'team' && <Users aria-hidden="true" className="size-4" />}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="grid gap-1" aria-live="polite">
         <p className="text-4xl font-bold tracking-tight" data-testid="course-price">
-          {formatPounds(course.priceAmount)}
+          {forTeam ? (typedSeats ? formatPounds(course.seatPriceAmount * typedSeats) : '–') : formatPounds(course.priceAmount)}
         </p>
-        <p className="text-sm text-muted-foreground">One payment, no subscription.</p>
+        <p className="text-sm text-muted-foreground">
+          {forTeam
+            ? `${formatPounds(course.seatPriceAmount)} a seat${typedSeats ? ` × ${typedSeats.toLocaleString('en-GB')} seats` : ''}. You assign the seats to your team.`
+            : 'One payment, no subscription.'}
+        </p>
       </div>
-      <form noValidate aria-label="Buy this course" className="grid gap-4" onSubmit={submit}>
-        <FormField label="Email" description="Your course and how to sign in are sent here." error={errors.email} required>
+      <form noValidate aria-label={forTeam ? 'Buy for a team' : 'Buy this course'} className="grid gap-4" onSubmit={submit}>
+        {forTeam && (
+          <FormField label="Seats" description="2 to 1,000 people." error={errors.seats} required>
+            <Input
+              ref={inputs.seats}
+              type="number"
+              inputMode="numeric"
+              min={2}
+              max={1000}
+              step={1}
+              required
+              value={seats}
+              onChange={(e) => {
+                setSeats(e.target.value);
+                setErrors((current) => ({ ...current, seats: undefined }));
+              }}
+            />
+          </FormField>
+        )}
+        <FormField
+          label="Email"
+          description={forTeam ? 'You lead the team: your seats and how to sign in are sent here.' : 'Your course and how to sign in are sent here.'}
+          error={errors.email}
+          required
+        >
           <Input
             ref={inputs.email}
             type="email"
@@ -154,8 +238,8 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
           </p>
         )}
         <Button type="submit" size="lg" className="w-full" loading={buy.busy}>
-          {!buy.busy && <ShoppingCart aria-hidden="true" />}
-          {buy.busy ? 'Opening checkout...' : 'Buy now'}
+          {!buy.busy && (forTeam ? <Users aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />)}
+          {buy.busy ? 'Opening checkout...' : forTeam ? 'Buy for a team' : 'Buy now'}
         </Button>
       </form>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
-import { COURSE_GONE, EMAIL_INVALID, EMAIL_REQUIRED, PURCHASE_NEXT, PURCHASE_RECEIVED } from '../components/buy-box.tsx';
+import { COURSE_GONE, EMAIL_INVALID, EMAIL_REQUIRED, PURCHASE_NEXT, PURCHASE_RECEIVED, SEATS_RANGE } from '../components/buy-box.tsx';
 import { CoursePageScreen } from './course-page-screen.tsx';
 
 // A visitor: nobody is signed in, and nothing may need Amplify.
@@ -64,7 +64,8 @@ describe('the course storefront (/c/:courseId)', () => {
     expect(screen.getByRole('list', { name: 'Course contents' })).toHaveTextContent('3 lessons2 videos1 reading');
     expect(screen.getByRole('link', { name: 'Jane Cooks' })).toHaveAttribute('href', '/u/jane-cooks');
     expect(screen.getByRole('button', { name: 'Buy now' })).toBeInTheDocument();
-    expect(screen.queryByText(/team/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'For me' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Buy for a team' })).not.toBeChecked();
 
     expect(document.title).toBe('Knife skills · Course Platform');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Chop like a chef. Safely.');
@@ -95,6 +96,54 @@ describe('the course storefront (/c/:courseId)', () => {
     });
     expect(call?.headers.get('idempotency-key')).toMatch(/^[\w.:-]{8,200}$/);
     expect(screen.getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
+  });
+
+  it("'Buy for a team' asks for 2 to 1,000 seats, shows seats x the seat price, and posts the seat count", async () => {
+    const fetchMock = fakeApi({
+      [COURSE]: () => jsonResponse(200, course),
+      [CHECKOUT]: () => jsonResponse(200, { url: 'http://stripe.test/checkout/cs_team' }),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Buy for a team' }));
+    const seats = screen.getByLabelText(/^Seats/);
+    expect(seats).toHaveValue(5);
+    expect(screen.getByTestId('course-price')).toHaveTextContent('£100');
+    expect(screen.getByText(/£20 a seat × 5 seats/)).toBeInTheDocument();
+
+    await user.clear(seats);
+    await user.type(seats, '1');
+    await user.type(screen.getByLabelText(/^Email/), 'lead@example.com');
+    await user.click(screen.getByRole('button', { name: 'Buy for a team' }));
+    expect(seats).toHaveAccessibleDescription(expect.stringContaining(SEATS_RANGE));
+    expect(seats).toHaveFocus();
+    expect(callsTo(fetchMock, 'POST', '/api/public/courses/c-knife/checkout')).toHaveLength(0);
+
+    await user.clear(seats);
+    await user.type(seats, '12');
+    expect(screen.getByTestId('course-price')).toHaveTextContent('£240');
+    await user.click(screen.getByRole('button', { name: 'Buy for a team' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/checkout/cs_team'));
+    expect(callsTo(fetchMock, 'POST', '/api/public/courses/c-knife/checkout')[0]?.body).toMatchObject({ email: 'lead@example.com', seats: 12 });
+  });
+
+  it("puts the server's refusal of a team purchase under the seat count", async () => {
+    fakeApi({
+      [COURSE]: () => jsonResponse(200, course),
+      [CHECKOUT]: () => errorResponse(400, 'VALIDATION_FAILED', 'Team licences are not on sale yet.', [{ path: 'seats', code: 'custom', message: 'Team licences are not on sale yet.' }]),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Buy for a team' }));
+    await user.type(screen.getByLabelText(/^Email/), 'lead@example.com');
+    await user.click(screen.getByRole('button', { name: 'Buy for a team' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Seats/)).toHaveAccessibleDescription(expect.stringContaining('Team licences are not on sale yet.')));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('offers no team purchase for a course without a seat price', async () => {
+    fakeApi({ [COURSE]: () => jsonResponse(200, { ...course, seatPriceAmount: 0 }) });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Buy now' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Buy for a team' })).not.toBeInTheDocument();
   });
 
   it('sends no coupon when the field is empty, and asks for a valid email before anything is sent', async () => {
