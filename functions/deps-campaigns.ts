@@ -15,7 +15,10 @@ let cipher: SecretCipher | undefined;
 
 export const campaignRepository = (): CampaignRepository => (campaigns ??= dynamoCampaigns());
 
-/** `report` adds the sender's start (or why it failed) to the request's log line. */
+/** The campaigns' records alone: the lists, templates and automations (no sender, so no Lambda client in their bundles). */
+export const campaignStoreDeps = () => ({ campaigns: campaignRepository(), clock });
+
+/** Queueing a campaign, which starts the sender. `report` adds the sender's start (or why it failed) to the request's log line. */
 export const campaignDeps = (report?: (fields: Record<string, unknown>) => void) => ({ campaigns: campaignRepository(), clock, ids, sender: campaignSenderStarter(report) });
 
 export const unsubscribeDeps = () => ({ campaigns: campaignRepository(), cipher: (cipher ??= envelopeCipher()), clock });

@@ -1,7 +1,7 @@
 import type { AutomationList } from '#contracts/campaigns.ts';
 import { listAutomations } from '#core/campaigns/campaigns.ts';
-import { campaignDeps } from '#functions/deps-campaigns.ts';
+import { campaignStoreDeps } from '#functions/deps-campaigns.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/admin/email-automations: the emails the platform sends by itself, with their on/off state. */
-export const handler = httpRoute({ route: 'list-email-automations' }, (): Promise<AutomationList> => listAutomations(campaignDeps()));
+export const handler = httpRoute({ route: 'list-email-automations' }, (): Promise<AutomationList> => listAutomations(campaignStoreDeps()));

@@ -1,12 +1,12 @@
 import { saveTemplateBody, templateId, type EmailTemplate } from '#contracts/campaigns.ts';
 import { saveTemplate } from '#core/campaigns/campaigns.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { campaignDeps } from '#functions/deps-campaigns.ts';
+import { campaignStoreDeps } from '#functions/deps-campaigns.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/admin/email-templates/{templateId}: the template's new subject and content; an unknown template is 404. */
 export const handler = httpRoute({ route: 'save-email-template', body: saveTemplateBody }, ({ params, body }): Promise<EmailTemplate> => {
   const id = templateId.safeParse(params['templateId']);
   if (!id.success) throw new NotFoundError('No such email template.');
-  return saveTemplate(campaignDeps(), id.data, body);
+  return saveTemplate(campaignStoreDeps(), id.data, body);
 });

@@ -18,8 +18,11 @@ export const esmRequireBanner = "import { createRequire } from 'node:module'; co
 /**
  * Module aliases, relative to the repository root. In Lambda the execution role's credentials are always in the
  * environment: the SDK's default credential chain becomes the environment provider alone (functions/adapters/
- * lambda-credentials.ts), ~135 KB less in every bundle that holds an AWS SDK client.
+ * lambda-credentials.ts), ~135 KB less in every bundle that holds an AWS SDK client. X-Ray's SDK v2 patcher is the
+ * only importer of `semver`, for one `gte` never called here (functions/adapters/xray-semver.ts), ~28 KB less in
+ * every bundle.
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/adapters/lambda-credentials.ts',
+  semver: './functions/adapters/xray-semver.ts',
 };

@@ -37,6 +37,9 @@ describe('AppFunction', () => {
     const sources = (JSON.parse(fs.readFileSync(`${bundles[0]}.map`, 'utf8')) as { sources: string[] }).sources.join('\n');
     expect(sources).toContain('functions/adapters/lambda-credentials.ts');
     expect(sources).not.toMatch(/credential-provider-(node|sso|ini|imds)\//);
+    // X-Ray's one use of semver is the shim's (functions/adapters/xray-semver.ts).
+    expect(sources).toContain('functions/adapters/xray-semver.ts');
+    expect(sources).not.toMatch(/node_modules\/semver\//);
 
     const loaded = (await import(pathToFileURL(bundles[0]!).href)) as { handler: unknown };
     expect(typeof loaded.handler).toBe('function');
