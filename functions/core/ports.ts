@@ -858,8 +858,13 @@ export interface SalesDay {
   /** The funnel: public course page views and checkouts started that day. */
   views: number;
   checkouts: number;
+}
+
+/** A window of days from the sales counters: each day with any figure, and the window's figures per course and coupon. */
+export interface SalesWindow {
+  days: SalesDay[];
   byCourse: Record<string, { revenue: number; sales: number }>;
-  /** Coupon use: each coupon's paid redemptions that day and the discount they gave (pence). */
+  /** Coupon use: each coupon's paid redemptions and the discount they gave (pence). */
   byCoupon: Record<string, { redemptions: number; discount: number }>;
 }
 
@@ -890,8 +895,8 @@ export interface OrderRepository {
    * more): a refund happens once.
    */
   markReversed(input: { event?: { id: string; type: string }; orderId: string; to: 'refunded' | 'disputed'; at: string }): Promise<'applied' | 'duplicate' | 'not-paid'>;
-  /** The creator's sales counters of each day from `from` to `to` (YYYY-MM-DD, both included) that has any. */
-  salesDays(creatorId: string, from: string, to: string): Promise<SalesDay[]>;
+  /** The creator's sales counters from `from` to `to` (YYYY-MM-DD, both included): each day with any, and per course and coupon. */
+  salesWindow(creatorId: string, from: string, to: string): Promise<SalesWindow>;
   /** One step of the sales funnel on the creator's day counter: a public course page view, or a checkout started. */
   countFunnel(creatorId: string, at: string, step: 'views' | 'checkouts'): Promise<void>;
   /** The creator's revenue (pence, net of refunds) in a month (YYYY-MM). */

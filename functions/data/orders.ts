@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type AttributeValue, GetItemCommand, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
+import { GetCommand, type NumberValue, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
+import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
-import { decodeCursor, documentClient, encodeCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -11,16 +13,19 @@ import { decodeCursor, documentClient, encodeCursor, failedAt, queryAll, tableNa
  *                                                              (the index keys from the moment it is paid: the Sales list)
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
  * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
- *              checkouts (the dashboard's Revenue card), and each day's: <DD>_revenue, <DD>_sales, <DD>_refunds,
- *              <DD>_views, <DD>_checkouts, <DD>_rev_<courseId>, <DD>_n_<courseId>, <DD>_cpn_<code>, <DD>_cpd_<code>
- *              (a coupon's redemptions and discount) (ADD, in the transaction of the order's
- *              change; net of refunds). A window of days reads its months: at most 13 items for a year, whatever the
- *              number of orders or of days with sales.
+ *              checkouts (plain numbers: the dashboard's Revenue card), d<DD> (the day's net revenue, sales, refunds,
+ *              checkouts and views packed in one number: data/packed-counters.ts), c_<courseId> (the course's revenue
+ *              and sales that month, packed), k_<code> (the coupon's discount and redemptions that month, packed)
+ * Sales days:  pk CREATOR#<creatorId>   sk SALESDAYS#<YYYY-MM>    <DD>c_<courseId>, <DD>k_<code>: the same per course and
+ *              coupon each day, read only for a month the window cuts.
+ *              All ADDed in the transaction of the order's change (net of refunds). A year's analytics read 13 month
+ *              items of one attribute a day plus at most two day details, whatever the number of orders.
  */
 export const orderKeys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   sales: (creatorId: string, paidAt: string, orderId: string) => ({ gsi1pk: `CREATOR#${creatorId}#SALES`, gsi1sk: `${paidAt}#${orderId}` }),
   month: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESMONTH#${at.slice(0, 7)}` }),
+  days: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESDAYS#${at.slice(0, 7)}` }),
   intent: (paymentIntentId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: 'ORDER' }),
 };
 
@@ -49,63 +54,59 @@ const orderItem = z.object({
 
 type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
 
-/** The month item's attribute of one day's figure (`25_revenue`, `25_rev_<courseId>`). */
-const dayField = (at: string, name: string) => `${at.slice(8, 10)}_${name}`;
+/** A day's figures in one number: net revenue (pence, signed) over sales, refunds, checkouts started and page views. */
+export const dayFigures = packedCodec([6, 6, 7, 7]);
+/** An amount (pence, signed) over a count: a course's revenue and sales, a coupon's discount and redemptions. */
+export const amountAndCount = packedCodec([7]);
 
-/** ADDs to the creator's month item: the month's totals and the day's (with the course's). */
+/** ADDs to one counter item: plain numbers and packed ones. */
+const addTo = (key: Record<string, string>, type: string, adds: Record<string, number | NumberValue>) => {
+  const names = Object.keys(adds);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')} SET #type = :type`,
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#a${i}`, name])), '#type': 'type' },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:a${i}`, adds[name]])), ':type': type },
+    },
+  };
+};
+
+/**
+ * An order's move on the creator's counters: the month item (the month's totals, the day's figures, the course's and
+ * the coupon's month figures) and the month's day detail (the course's and the coupon's figures that day, read only
+ * for a month the window cuts).
+ */
 const countersOf = (order: Order, at: string, move: CounterMove) => {
-  const adds: [string, number][] = [
-    ['revenue', move.revenue],
-    ['sales', move.sales],
-    ['discount', move.discount],
-    ['refunds', move.refunds],
-    [dayField(at, 'revenue'), move.revenue],
-    [dayField(at, 'sales'), move.sales],
-    [dayField(at, 'refunds'), move.refunds],
-    [dayField(at, `rev_${order.courseId}`), move.revenue],
-    [dayField(at, `n_${order.courseId}`), move.sales],
-    // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
-    ...(order.couponCode && move.sales > 0
-      ? ([
-          [dayField(at, `cpn_${order.couponCode}`), move.sales],
-          [dayField(at, `cpd_${order.couponCode}`), move.discount],
-        ] as [string, number][])
-      : []),
+  const dd = at.slice(8, 10);
+  // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
+  const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;
+  return [
+    addTo(orderKeys.month(order.creatorId, at), 'SalesCounters', {
+      revenue: move.revenue,
+      sales: move.sales,
+      discount: move.discount,
+      refunds: move.refunds,
+      [`d${dd}`]: dayFigures.delta(move.revenue, move.sales, move.refunds, 0, 0),
+      [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
+      ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
+    }),
+    addTo(orderKeys.days(order.creatorId, at), 'SalesDays', {
+      [`${dd}c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
+      ...(coupon ? { [`${dd}k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
+    }),
   ];
-  return [monthAdd(order.creatorId, at, adds)];
 };
 
-const monthAdd = (creatorId: string, at: string, adds: [string, number][]) => ({
-  Update: {
-    TableName: tableName(),
-    Key: orderKeys.month(creatorId, at),
-    UpdateExpression: `ADD ${adds.map((_, i) => `#a${i} :a${i}`).join(', ')} SET #type = :type`,
-    ExpressionAttributeNames: { ...Object.fromEntries(adds.map(([name], i) => [`#a${i}`, name])), '#type': 'type' },
-    ExpressionAttributeValues: { ...Object.fromEntries(adds.map(([, value], i) => [`:a${i}`, value])), ':type': 'SalesCounters' },
-  },
-});
-
-const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
-
-/** The days of a month item that have any figure. */
-const daysOf = (item: Record<string, unknown>): SalesDay[] => {
-  const month = String(item['sk']).slice('SALESMONTH#'.length);
-  const days = new Map<string, SalesDay>();
-  for (const [name, value] of Object.entries(item)) {
-    const match = /^(\d{2})_(.+)$/.exec(name);
-    if (!match) continue;
-    const [, dd = '', field = ''] = match;
-    const date = `${month}-${dd}`;
-    const day = days.get(date) ?? { date, revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {}, byCoupon: {} };
-    if (field === 'revenue' || field === 'sales' || field === 'refunds' || field === 'views' || field === 'checkouts') day[field] = number(value);
-    else if (field.startsWith('rev_')) (day.byCourse[field.slice(4)] ??= { revenue: 0, sales: 0 }).revenue = number(value);
-    else if (field.startsWith('n_')) (day.byCourse[field.slice(2)] ??= { revenue: 0, sales: 0 }).sales = number(value);
-    else if (field.startsWith('cpn_')) (day.byCoupon[field.slice(4)] ??= { redemptions: 0, discount: 0 }).redemptions = number(value);
-    else if (field.startsWith('cpd_')) (day.byCoupon[field.slice(4)] ??= { redemptions: 0, discount: 0 }).discount = number(value);
-    days.set(date, day);
-  }
-  return [...days.values()];
+type Figures = Record<string, { amount: number; count: number }>;
+const addFigure = (into: Figures, key: string, stored: string | undefined) => {
+  const [amount = 0, count = 0] = amountAndCount.read(stored);
+  const sum = into[key] ?? { amount: 0, count: 0 };
+  into[key] = { amount: sum.amount + amount, count: sum.count + count };
 };
+
+const lastDayOf = (month: string): string => String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0');
 
 const fromPending = (orderId: string, set: string, names: Record<string, string>, values: Record<string, unknown>) => ({
   Update: {
@@ -117,6 +118,23 @@ const fromPending = (orderId: string, set: string, names: Record<string, string>
     ExpressionAttributeValues: { ':pending': 'pending', ...values },
   },
 });
+
+type RawItem = Record<string, AttributeValue>;
+
+/** Counter items are read as DynamoDB sent them: their packed numbers as strings (a JS number would lose digits). */
+const rawQuery = async (input: Omit<RawQueryInput, 'TableName' | 'ExclusiveStartKey'>): Promise<RawItem[]> => {
+  const items: RawItem[] = [];
+  let start: RawItem | undefined;
+  do {
+    const page = await documentClient().send(new RawQueryCommand({ ...input, TableName: tableName(), ...(start ? { ExclusiveStartKey: start } : {}) }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+const rawGet = async (key: Record<string, string>): Promise<RawItem | undefined> =>
+  (await documentClient().send(new GetItemCommand({ TableName: tableName(), Key: Object.fromEntries(Object.entries(key).map(([k, v]) => [k, { S: v }])) }))).Item;
 
 export const dynamoOrders = (): OrderRepository => ({
   async get(orderId) {
@@ -224,24 +242,57 @@ export const dynamoOrders = (): OrderRepository => ({
     return 'not-paid';
   },
 
-  async salesDays(creatorId, from, to) {
-    const items = await queryAll({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':from': `SALESMONTH#${from.slice(0, 7)}`, ':to': `SALESMONTH#${to.slice(0, 7)}` },
-    });
-    return items
-      .flatMap(daysOf)
-      .filter((day) => day.date >= from && day.date <= to)
-      .sort((a, b) => a.date.localeCompare(b.date));
+  async salesWindow(creatorId, from, to) {
+    const [first, last] = [from.slice(0, 7), to.slice(0, 7)];
+    // A month the window cuts gives its courses' and coupons' figures from its day detail; the others from their totals.
+    const cut = [...new Set([first, last])].filter((month) => from > `${month}-01` || to < `${month}-${lastDayOf(month)}`);
+    const [months, details] = await Promise.all([
+      rawQuery({
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': { S: `CREATOR#${creatorId}` }, ':from': { S: `SALESMONTH#${first}` }, ':to': { S: `SALESMONTH#${last}` } },
+      }),
+      Promise.all(cut.map((month) => rawGet(orderKeys.days(creatorId, `${month}-01`)).then((item) => [month, item] as const))),
+    ]);
+    const days: SalesDay[] = [];
+    const courses: Figures = {};
+    const coupons: Figures = {};
+    for (const item of months) {
+      const month = item['sk']?.S?.slice('SALESMONTH#'.length) ?? '';
+      for (const [name, value] of Object.entries(item)) {
+        const day = /^d(\d{2})$/.exec(name)?.[1];
+        if (day) {
+          const date = `${month}-${day}`;
+          if (date < from || date > to) continue;
+          const [revenue = 0, sales = 0, refunds = 0, checkouts = 0, views = 0] = dayFigures.read(value.N);
+          days.push({ date, revenue, sales, refunds, views, checkouts });
+        } else if (!cut.includes(month) && name.startsWith('c_')) addFigure(courses, name.slice(2), value.N);
+        else if (!cut.includes(month) && name.startsWith('k_')) addFigure(coupons, name.slice(2), value.N);
+      }
+    }
+    for (const [month, item] of details) {
+      for (const [name, value] of Object.entries(item ?? {})) {
+        const [, day = '', kind, key = ''] = /^(\d{2})([ck])_(.+)$/.exec(name) ?? [];
+        if (!kind || `${month}-${day}` < from || `${month}-${day}` > to) continue;
+        addFigure(kind === 'c' ? courses : coupons, key, value.N);
+      }
+    }
+    return {
+      days: days.sort((a, b) => a.date.localeCompare(b.date)),
+      byCourse: Object.fromEntries(Object.entries(courses).map(([id, f]) => [id, { revenue: f.amount, sales: f.count }])),
+      byCoupon: Object.fromEntries(Object.entries(coupons).map(([code, f]) => [code, { redemptions: f.count, discount: f.amount }])),
+    };
   },
 
   async countFunnel(creatorId, at, step) {
-    await documentClient().send(new UpdateCommand(monthAdd(creatorId, at, [[step, 1], [dayField(at, step), 1]]).Update));
+    const moved = step === 'views' ? dayFigures.delta(0, 0, 0, 0, 1) : dayFigures.delta(0, 0, 0, 1, 0);
+    await documentClient().send(new UpdateCommand(addTo(orderKeys.month(creatorId, at), 'SalesCounters', { [step]: 1, [`d${at.slice(8, 10)}`]: moved }).Update));
   },
 
   async monthRevenue(creatorId, month) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: orderKeys.month(creatorId, `${month}-01`) }));
-    return number(Item?.['revenue']);
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: orderKeys.month(creatorId, `${month}-01`), ProjectionExpression: 'revenue' }),
+    );
+    return typeof Item?.['revenue'] === 'number' ? Item['revenue'] : 0;
   },
 
   async recordEvent(event) {

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createAccount } from '#core/accounts/create-account.ts';
-import { orderKeys } from '#data/orders.ts';
+import { amountAndCount, dayFigures, orderKeys } from '#data/orders.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { getDeps } from '#functions/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
@@ -16,7 +16,8 @@ import { errorRow, row, type Row } from './table.ts';
  * written straight into the table as functions/data/orders.ts writes a paid order (its keys and the Sales index), over
  * the last 365 days across three courses, and each day's counters (totals and per course, on its month's item) moved by
  * what was written, as the payments' transactions would have. GET /api/creator/analytics?days=365 reads the month items
- * of the window only (at most 13): its cost must not grow with the orders. Run alone: `node --import tsx test/bench/creator-analytics.ts`.
+ * of the window (at most 13, one packed number a day) and the day details of the two months the window cuts: its cost
+ * must not grow with the orders. Run alone: `node --import tsx test/bench/creator-analytics.ts`.
  */
 const SMALL = 10;
 const LARGE = Number(process.env['BENCH_ANALYTICS_ORDERS'] ?? 10_000);
@@ -68,26 +69,46 @@ const seedOrders = (creatorId: string, orders: number, from: number, now: number
   return { items, days };
 };
 
-/** ADDs each day's sums to its month's counter item (`<DD>_revenue`...), as the payments' transactions do. */
+/** ADDs each day's sums to its month's counter items (functions/data/orders.ts's format), as the payments' transactions do. */
 const countDays = async (creatorId: string, days: Map<string, Record<string, number>>): Promise<void> => {
-  const months = new Map<string, Record<string, number>>();
+  const items = new Map<string, { key: Record<string, string>; type: string; adds: Record<string, number | NumberValue> }>();
+  const itemOf = (key: Record<string, string>, type: string) => {
+    const id = `${key['pk']}/${key['sk']}`;
+    const found = items.get(id) ?? { key, type, adds: {} };
+    items.set(id, found);
+    return found.adds;
+  };
+  const months = new Map<string, Record<string, { revenue: number; sales: number }>>();
   for (const [date, sums] of days) {
-    const month = months.get(date.slice(0, 7)) ?? {};
-    for (const [name, value] of Object.entries(sums)) {
-      month[`${date.slice(8, 10)}_${name}`] = value;
-      if (name === 'revenue' || name === 'sales') month[name] = (month[name] ?? 0) + value;
+    const at = `${date}T00:00:00.000Z`;
+    const month = itemOf(orderKeys.month(creatorId, at), 'SalesCounters');
+    month['revenue'] = ((month['revenue'] as number | undefined) ?? 0) + (sums['revenue'] ?? 0);
+    month['sales'] = ((month['sales'] as number | undefined) ?? 0) + (sums['sales'] ?? 0);
+    month[`d${date.slice(8, 10)}`] = dayFigures.delta(sums['revenue'] ?? 0, sums['sales'] ?? 0, 0, 0, 0);
+    const detail = itemOf(orderKeys.days(creatorId, at), 'SalesDays');
+    const perCourse = months.get(date.slice(0, 7)) ?? {};
+    for (const courseId of COURSES) {
+      const [revenue = 0, sales = 0] = [sums[`rev_${courseId}`], sums[`n_${courseId}`]];
+      if (sales === 0) continue;
+      detail[`${date.slice(8, 10)}c_${courseId}`] = amountAndCount.delta(revenue, sales);
+      const sum = perCourse[courseId] ?? { revenue: 0, sales: 0 };
+      perCourse[courseId] = { revenue: sum.revenue + revenue, sales: sum.sales + sales };
     }
-    months.set(date.slice(0, 7), month);
+    months.set(date.slice(0, 7), perCourse);
   }
-  for (const [month, sums] of months) {
-    const names = Object.keys(sums);
+  for (const [month, perCourse] of months) {
+    const adds = itemOf(orderKeys.month(creatorId, `${month}-01`), 'SalesCounters');
+    for (const [courseId, sum] of Object.entries(perCourse)) adds[`c_${courseId}`] = amountAndCount.delta(sum.revenue, sum.sales);
+  }
+  for (const { key, type, adds } of items.values()) {
+    const names = Object.keys(adds);
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: orderKeys.month(creatorId, `${month}-01`),
+        Key: key,
         UpdateExpression: `ADD ${names.map((_, i) => `#n${i} :v${i}`).join(', ')} SET #type = :type`,
         ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#n${i}`, name])), '#type': 'type' },
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:v${i}`, sums[name]])), ':type': 'SalesCounters' },
+        ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:v${i}`, adds[name]])), ':type': type },
       }),
     );
   }
@@ -153,7 +174,7 @@ export const benchCreatorAnalytics = async (cloud: LocalCloud, gatewayUrl: strin
       row('orders counted at each size; non-2xx', `${small.sales ?? 0} / ${count(large.sales ?? 0)}; ${small.failures + large.failures}`, `${SMALL} / ${count(LARGE)}; 0`, small.sales === SMALL && large.sales === LARGE && small.failures + large.failures === 0),
       row(`ratio p50 at ${count(LARGE)} / p50 at ${SMALL}`, `${ratio.toFixed(2)}x`, `<= ${RATIO_BUDGET}x`, ratio <= RATIO_BUDGET),
       row(
-        'DynamoDB calls of one analytics read, small / large (month counters + course list)',
+        'DynamoDB calls of one analytics read, small / large (month items, the day details of the 2 months cut, course list)',
         smallCapacity && largeCapacity ? `${smallCapacity.calls} / ${largeCapacity.calls} (${smallCapacity.units} / ${largeCapacity.units} RCU)` : 'not reported by DynamoDB Local',
         smallCapacity && largeCapacity ? 'the same' : undefined,
         smallCapacity && largeCapacity ? smallCapacity.calls === largeCapacity.calls : undefined,

@@ -73,31 +73,19 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The figures of each key added up across days (a course's revenue and sales, a coupon's redemptions and discount). */
-const sumByKey = <F extends Record<string, number>>(days: Record<string, F>[]): Map<string, F> => {
-  const sums = new Map<string, F>();
-  for (const figuresByKey of days) {
-    for (const [key, figures] of Object.entries(figuresByKey)) {
-      const sum = sums.get(key);
-      sums.set(key, sum ? (Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, (sum[name] ?? 0) + value])) as F) : { ...figures });
-    }
-  }
-  return sums;
-};
-
 /**
- * GET /api/creator/analytics?days=: the last `days` days (UTC, today included) from the per-day sales counters: one
- * Query of at most `days` items and the creator's course titles, whatever the number of orders.
+ * GET /api/creator/analytics?days=: the last `days` days (UTC, today included) from the sales counters (the window's
+ * month items and at most two day details) and the creator's course titles, whatever the number of orders.
  */
 export const creatorAnalytics = async (
-  deps: { orders: Pick<OrderRepository, 'salesDays'>; courses: Pick<CourseRepository, 'listByCreator'>; clock: Clock },
+  deps: { orders: Pick<OrderRepository, 'salesWindow'>; courses: Pick<CourseRepository, 'listByCreator'>; clock: Clock },
   input: { creatorId: string; days: number },
 ): Promise<CreatorAnalytics> => {
   const today = Date.parse(`${isoDay(deps.clock.now().getTime())}T00:00:00.000Z`);
   const dates = Array.from({ length: input.days }, (_, i) => isoDay(today - (input.days - 1 - i) * DAY_MS));
-  const [stored, courses] = await Promise.all([deps.orders.salesDays(input.creatorId, dates[0]!, dates.at(-1)!), deps.courses.listByCreator(input.creatorId)]);
+  const [window, courses] = await Promise.all([deps.orders.salesWindow(input.creatorId, dates[0]!, dates.at(-1)!), deps.courses.listByCreator(input.creatorId)]);
+  const stored = window.days;
   const byDate = new Map(stored.map((day) => [day.date, day]));
-  const perCourse = sumByKey(stored.map((day) => day.byCourse));
-  const perCoupon = sumByKey(stored.map((day) => day.byCoupon));
   const titles = new Map(courses.map((course) => [course.id, course.title]));
   return {
     currency: 'gbp',
@@ -111,10 +99,10 @@ export const creatorAnalytics = async (
       paid: stored.reduce((sum, day) => sum + day.sales, 0),
     },
     series: dates.map((date) => ({ date, revenue: byDate.get(date)?.revenue ?? 0, sales: byDate.get(date)?.sales ?? 0 })),
-    byCourse: [...perCourse.entries()]
+    byCourse: Object.entries(window.byCourse)
       .map(([courseId, figures]) => ({ courseId, title: titles.get(courseId) ?? 'Deleted course', ...figures }))
       .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales),
-    coupons: [...perCoupon.entries()]
+    coupons: Object.entries(window.byCoupon)
       .map(([code, used]) => ({ code, ...used }))
       .sort((a, b) => b.redemptions - a.redemptions || b.discount - a.discount || a.code.localeCompare(b.code)),
   };

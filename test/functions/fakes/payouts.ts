@@ -1,6 +1,6 @@
 import { BadSignatureError } from '#core/errors.ts';
 import type { StoredCourse } from '#core/ports.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, StoredCoupon } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, SalesWindow, StoredCoupon } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from './enrollments.ts';
@@ -146,9 +146,10 @@ export const memoryCoupons = () => {
 export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void) => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
-  const days = new Map<string, SalesDay>();
+  type Day = SalesDay & Pick<SalesWindow, 'byCourse' | 'byCoupon'>;
+  const days = new Map<string, Day>();
   const months = new Map<string, number>();
-  const dayAt = (creatorId: string, at: string): SalesDay =>
+  const dayAt = (creatorId: string, at: string): Day =>
     days.get(`${creatorId}/${at.slice(0, 10)}`) ?? { date: at.slice(0, 10), revenue: 0, sales: 0, refunds: 0, views: 0, checkouts: 0, byCourse: {}, byCoupon: {} };
   /** What functions/data/orders.ts ADDs to the day's and month's counters. */
   const count = (order: Order, at: string, move: { revenue: number; sales: number; refunds: number; discount: number }) => {
@@ -229,8 +230,21 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       count(order, at, { revenue: -order.amount, sales: 0, refunds: 1, discount: 0 });
       return 'applied';
     },
-    async salesDays(creatorId, from, to) {
-      return [...days.entries()].filter(([key, day]) => key.startsWith(`${creatorId}/`) && day.date >= from && day.date <= to).map(([, day]) => structuredClone(day));
+    async salesWindow(creatorId, from, to) {
+      const inWindow = [...days.entries()].filter(([key, day]) => key.startsWith(`${creatorId}/`) && day.date >= from && day.date <= to).map(([, day]) => day);
+      const window: SalesWindow = { days: [], byCourse: {}, byCoupon: {} };
+      for (const { byCourse, byCoupon, ...day } of inWindow.sort((a, b) => a.date.localeCompare(b.date))) {
+        window.days.push(day);
+        for (const [id, f] of Object.entries(byCourse)) {
+          const sum = window.byCourse[id] ?? { revenue: 0, sales: 0 };
+          window.byCourse[id] = { revenue: sum.revenue + f.revenue, sales: sum.sales + f.sales };
+        }
+        for (const [code, f] of Object.entries(byCoupon)) {
+          const sum = window.byCoupon[code] ?? { redemptions: 0, discount: 0 };
+          window.byCoupon[code] = { redemptions: sum.redemptions + f.redemptions, discount: sum.discount + f.discount };
+        }
+      }
+      return window;
     },
     async countFunnel(creatorId, at, step) {
       const day = dayAt(creatorId, at);

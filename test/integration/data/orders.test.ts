@@ -45,21 +45,19 @@ describe('course orders (DynamoDB Local)', () => {
 
   it("pays an order once, lists it in the creator's sales and counts it in that day's and month's sales", async () => {
     const orders = dynamoOrders();
-    const o = order();
+    const o = order({ couponCode: 'SPRING25' });
     await orders.create(o);
     const e = event();
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('applied');
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('duplicate');
     expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
     expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
-    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({
-      revenue: 2500,
-      sales: 1,
-      discount: 400,
-      '25_revenue': 2500,
-      '25_sales': 1,
-      '25_rev_course-1': 2500,
-      '25_n_course-1': 1,
+    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
+    // The day, the course and the coupon in one packed number each (data/packed-counters.ts).
+    expect(await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30')).toEqual({
+      days: [{ date: '2026-11-25', revenue: 2500, sales: 1, refunds: 0, views: 0, checkouts: 0 }],
+      byCourse: { 'course-1': { revenue: 2500, sales: 1 } },
+      byCoupon: { SPRING25: { redemptions: 1, discount: 400 } },
     });
     await expect(orders.markPaid({ event: event(), orderId: unique('nope'), paid })).rejects.toThrow(/not stored/);
   });
@@ -108,15 +106,22 @@ describe('course orders (DynamoDB Local)', () => {
     expect((await orders.get(made[0]!.id))?.status).toBe('refunded');
 
     await orders.countFunnel(creatorId, '2026-11-26T13:00:00.000Z', 'views');
-    const days = await orders.salesDays(creatorId, '2026-11-25', '2026-11-26');
-    expect(days).toEqual([
-      { date: '2026-11-25', revenue: 3000, sales: 2, refunds: 0, views: 0, checkouts: 0, byCourse: { 'course-1': { revenue: 3000, sales: 2 } } },
+    const twoDays = await orders.salesWindow(creatorId, '2026-11-25', '2026-11-26');
+    expect(twoDays.days).toEqual([
+      { date: '2026-11-25', revenue: 3000, sales: 2, refunds: 0, views: 0, checkouts: 0 },
       // The refund counts on its own day: 3000 sold, 1000 given back.
-      { date: '2026-11-26', revenue: 2000, sales: 1, refunds: 1, views: 1, checkouts: 0, byCourse: { 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } } },
+      { date: '2026-11-26', revenue: 2000, sales: 1, refunds: 1, views: 1, checkouts: 0 },
     ]);
+    // A window that cuts the month reads its day detail: the courses of those days only.
+    expect(twoDays.byCourse).toEqual({ 'course-1': { revenue: 2000, sales: 2 }, 'course-2': { revenue: 3000, sales: 1 } });
+    expect((await orders.salesWindow(creatorId, '2026-11-26', '2026-11-26')).byCourse).toEqual({ 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } });
+    // The whole month from its totals, the same figures.
+    expect((await orders.salesWindow(creatorId, '2026-11-01', '2026-11-30')).byCourse).toEqual(twoDays.byCourse);
     // Another month is another item: the window reads both.
     await orders.countFunnel(creatorId, '2026-12-01T09:00:00.000Z', 'checkouts');
-    expect((await orders.salesDays(creatorId, '2026-11-26', '2026-12-31')).map((d) => [d.date, d.checkouts])).toEqual([['2026-11-26', 0], ['2026-12-01', 1]]);
+    const months = await orders.salesWindow(creatorId, '2026-11-26', '2026-12-31');
+    expect(months.days.map((d) => [d.date, d.checkouts])).toEqual([['2026-11-26', 0], ['2026-12-01', 1]]);
+    expect(months.byCourse).toEqual({ 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } });
     expect(await orders.monthRevenue(creatorId, '2026-11')).toBe(5000);
     expect(await orders.monthRevenue(creatorId, '2026-10')).toBe(0);
   });
