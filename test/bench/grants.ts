@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { secretIdKeys } from '#lib/constructs/function-access.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -89,13 +90,13 @@ export const serviceOfClient = (pkg: string): string => {
 };
 
 /**
- * The variables that say a function talks to Stripe: the id of the API key's secret (capability `payments`) or of
- * the webhook signing secret (the webhook verifies signatures with the `stripe` package, without an API key).
- * Both secrets are read through the Parameters and Secrets extension, so neither value is in the environment.
- * `STRIPE_SECRET_KEY` is the key itself, as the environment carried it before the secrets moved; still accepted
- * while the CDK app changes over.
+ * The variables that say a function talks to Stripe: the id of one of its secrets (lib/constructs/function-access.ts:
+ * the API key's, capability `payments`, or a webhook's signing secret: the webhooks verify signatures with the
+ * `stripe` package, without an API key). The secrets are read through the Parameters and Secrets extension, so no
+ * value is in the environment. `STRIPE_SECRET_KEY` is the key itself, as the environment carried it before the
+ * secrets moved; still accepted while the CDK app changes over.
  */
-export const stripeVariables = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID', 'STRIPE_SECRET_KEY'] as const;
+export const stripeVariables = [...secretIdKeys, 'STRIPE_SECRET_KEY'] as const;
 
 /**
  * A client is needed when the function may call its service: an IAM grant for an AWS client, one of
