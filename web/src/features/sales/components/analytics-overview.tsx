@@ -1,9 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Banknote, CalendarSearch, ReceiptText, ShoppingBag, Undo2 } from 'lucide-react';
+import { Banknote, CalendarSearch, ReceiptText, Undo2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { analyticsWindows, type CreatorAnalytics } from '@contracts/sales.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -13,6 +12,7 @@ import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { analyticsQueryOptions, salesQueryOptions, type AnalyticsWindow } from '../api/sales-queries.ts';
 import { salesMessages as m } from '../sales-messages.ts';
+import { NoSalesYet } from './no-sales-yet.tsx';
 import { CHART_HEIGHT, chartPoints, revenueSummary, signedPounds } from '../sales-format.ts';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 
@@ -34,19 +34,7 @@ export function AnalyticsOverview({ days, onDaysChange }: { days: AnalyticsWindo
 
   if (analytics.isPending || (quiet && sales.isPending)) return <OverviewLoading />;
   if (neverSold) {
-    return (
-      <EmptyState
-        icon={ShoppingBag}
-        title={m.noSales.title}
-        action={
-          <Button asChild variant="outline">
-            <Link to={paths.creator.courses}>{m.noSales.action}</Link>
-          </Button>
-        }
-      >
-        {m.noSales.description}
-      </EmptyState>
-    );
+    return <NoSalesYet />;
   }
 
   return (

@@ -1,20 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ShoppingBag } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { Sale, SaleStatus } from '@contracts/sales.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatDay } from '@/lib/format-date.ts';
 import { formatPounds } from '@/lib/format-money.ts';
-import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { salesQueryOptions } from '../api/sales-queries.ts';
 import { salesMessages as m } from '../sales-messages.ts';
+import { NoSalesYet } from './no-sales-yet.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
@@ -45,19 +42,7 @@ export function SalesList() {
   if (sales.isPending) return <SalesLoading />;
   if (sales.isError) return <LoadFailed message={m.salesFailed} onRetry={() => void sales.refetch()} retrying={sales.isRefetching} />;
   if (rows.length === 0) {
-    return (
-      <EmptyState
-        icon={ShoppingBag}
-        title={m.noSales.title}
-        action={
-          <Button asChild variant="outline">
-            <Link to={paths.creator.courses}>{m.noSales.action}</Link>
-          </Button>
-        }
-      >
-        {m.noSales.description}
-      </EmptyState>
-    );
+    return <NoSalesYet />;
   }
 
   return (
