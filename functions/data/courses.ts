@@ -1,11 +1,11 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { documentClient, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -128,19 +128,14 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   async listAll(cursor, limit) {
-    const partition = courseKeys.all('', '').gsi2pk;
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: limit,
-        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { gsi2pk: partition, sk: 'COURSE' }, { name: 'pk', prefix: 'COURSE#' }) } : {}),
-      }),
-    );
-    return { items: Items.map(toCourse), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    const page = await newestFirstPage({
+      index: 'gsi2',
+      partition: courseKeys.all('', '').gsi2pk,
+      cursor,
+      limit,
+      cursorKey: { fixed: { sk: 'COURSE' }, sortPrefix: { name: 'pk', prefix: 'COURSE#' } },
+    });
+    return { items: page.items.map(toCourse), nextCursor: page.nextCursor };
   },
 
   async update({ courseId, creatorId, changes }) {

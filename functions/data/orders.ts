@@ -1,11 +1,11 @@
 import { type AttributeValue, GetItemCommand, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
-import { GetCommand, type NumberValue, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
 import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
-import { decodeCursor, documentClient, encodeCursor, failedAt, tableName, transact, writeIf } from '#data/table.ts';
+import { documentClient, failedAt, newestFirstPage, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -204,19 +204,14 @@ export const dynamoOrders = (): OrderRepository => ({
   },
 
   async listSales(creatorId, cursor, limit) {
-    const partition = `CREATOR#${creatorId}#SALES`;
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: limit,
-        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { gsi1pk: partition }, { name: 'pk', prefix: 'ORDER#' }) } : {}),
-      }),
-    );
-    return { items: Items.map((item) => orderItem.parse(item)), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    const page = await newestFirstPage({
+      index: 'gsi1',
+      partition: `CREATOR#${creatorId}#SALES`,
+      cursor,
+      limit,
+      cursorKey: { sortPrefix: { name: 'pk', prefix: 'ORDER#' } },
+    });
+    return { items: page.items.map((item) => orderItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async markReversed({ event, orderId, to, at }) {

@@ -130,6 +130,35 @@ export const decodeCursor = (cursor: string, expected: Record<string, string>, s
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 
+/**
+ * One page of an index partition, newest first (its sort key descending), from where a cursor of this listing stopped:
+ * the admin's users and courses, a creator's sales. `cursorKey` is what decodeCursor checks a cursor against.
+ */
+export const newestFirstPage = async (input: {
+  index: 'gsi1' | 'gsi2';
+  partition: string;
+  cursor: string | undefined;
+  limit: number;
+  cursorKey: { fixed?: Record<string, string>; sortPrefix: { name: string; prefix: string } };
+}): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> => {
+  const pk = `${input.index}pk`;
+  const { Items = [], LastEvaluatedKey } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: input.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': pk },
+      ExpressionAttributeValues: { ':pk': input.partition },
+      ScanIndexForward: false,
+      Limit: input.limit,
+      ...(input.cursor
+        ? { ExclusiveStartKey: decodeCursor(input.cursor, { [pk]: input.partition, ...input.cursorKey.fixed }, input.cursorKey.sortPrefix) }
+        : {}),
+    }),
+  );
+  return { items: Items, nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+};
+
 /** Every item of one Query of the table, page after page (at most `limit`). */
 export const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, limit = Infinity): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { meResponse } from '#contracts/me.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -6,7 +6,7 @@ import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
 import { countersUpdate, countNewUser, countRoleChange } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
-import { batchGet, decodeCursor, documentClient, encodeCursor, tableName, transact } from '#data/table.ts';
+import { batchGet, documentClient, newestFirstPage, tableName, transact } from '#data/table.ts';
 
 /**
  * users (access patterns 1, 2, 3).
@@ -70,19 +70,14 @@ export const dynamoUsers = (): UserRepository => ({
   },
 
   async listByRole(role, cursor, limit) {
-    const partition = userKeys.byRole(role, '', '').gsi1pk;
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: limit,
-        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { gsi1pk: partition }, { name: 'sk', prefix: 'PROFILE' }) } : {}),
-      }),
-    );
-    return { items: Items.map(toUser), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    const page = await newestFirstPage({
+      index: 'gsi1',
+      partition: userKeys.byRole(role, '', '').gsi1pk,
+      cursor,
+      limit,
+      cursorKey: { sortPrefix: { name: 'sk', prefix: 'PROFILE' } },
+    });
+    return { items: page.items.map(toUser), nextCursor: page.nextCursor };
   },
 
   async changeRole(id, from, to) {
