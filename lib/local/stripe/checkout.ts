@@ -1,5 +1,5 @@
 import type { Customers } from './customers.ts';
-import { StripeApiError } from './errors.ts';
+import { assertOpenSession, StripeApiError } from './errors.ts';
 import { automatic, type Emit, type EventCause } from './events.ts';
 import { newId, nowSeconds, type CheckoutSession, type StripeEvent, type StripeState } from './state.ts';
 import type { Subscriptions } from './subscriptions.ts';
@@ -50,14 +50,7 @@ export const checkout = (state: StripeState, deps: { emit: Emit; customers: Cust
 
     /** `POST /v1/checkout/sessions/:id/expire`: only an open session can be expired, as in Stripe. */
     expire(session: CheckoutSession, cause: EventCause): StripeEvent[] {
-      if (session.status !== 'open') {
-        throw new StripeApiError(
-          400,
-          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
-          undefined,
-          'session',
-        );
-      }
+      assertOpenSession(session);
       return expire(session, cause);
     },
 

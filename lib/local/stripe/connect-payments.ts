@@ -11,7 +11,7 @@ import type {
   Refund,
 } from './connect-state.ts';
 import type { Discounts } from './discounts.ts';
-import { missing, StripeApiError } from './errors.ts';
+import { assertOpenSession, missing, StripeApiError } from './errors.ts';
 import { automatic, eventLog, type EventCause } from './events.ts';
 import { list, obj, str, type FormObject } from './form.ts';
 import { email, expiry, integer, metadata, required, url } from './params.ts';
@@ -391,14 +391,7 @@ export const connectPayments = (state: StripeState, deps: { accounts: Accounts; 
     },
 
     expire(session: ConnectCheckoutSession, cause: EventCause): StripeEvent[] {
-      if (session.status !== 'open') {
-        throw new StripeApiError(
-          400,
-          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
-          undefined,
-          'session',
-        );
-      }
+      assertOpenSession(session);
       return expire(session, cause);
     },
 

@@ -23,3 +23,15 @@ export const errorBody = (error: StripeApiError) => ({
     ...(error.param ? { param: error.param } : {}),
   },
 });
+
+/** Stripe's refusal to expire a Checkout Session that is no longer open (completed or expired already). */
+export const assertOpenSession = (session: { status: string }): void => {
+  if (session.status !== 'open') {
+    throw new StripeApiError(
+      400,
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+      undefined,
+      'session',
+    );
+  }
+};
