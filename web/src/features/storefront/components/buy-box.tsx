@@ -165,7 +165,7 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
                 }}
                 className="sr-only"
               />
-              {value === 'team' && <Users aria-hidden="true" className="size-4" />}
+              {value === 'team' && <Users aria-hidden="true" className="size-4 shrink-0" />}
               {label}
             </label>
           ))}
