@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packedCodec } from '#data/packed-counters.ts';
+import { integerOf, packedCodec } from '#data/packed-counters.ts';
 
 const day = packedCodec([6, 6, 7, 7]);
 /** What DynamoDB's ADD does to a stored number: an exact decimal sum. */
@@ -18,5 +18,18 @@ describe('packed counters', () => {
     expect(day.read(add(day.delta(big, 999_999, 999_999, 9_999_999, 9_999_999)))).toEqual([big, 999_999, 999_999, 9_999_999, 9_999_999]);
     expect(day.read(undefined)).toEqual([0, 0, 0, 0, 0]);
     expect(packedCodec([7]).read(add(packedCodec([7]).delta(-400, 0)))).toEqual([-400, 0]);
+  });
+
+  it('reads a number in any form DynamoDB may write it: plain, signed, with an exponent', () => {
+    expect(integerOf('1200')).toBe(1200n);
+    expect(integerOf('-5')).toBe(-5n);
+    expect(integerOf('9E+29')).toBe(9n * 10n ** 29n);
+    expect(integerOf('1.25e3')).toBe(1250n);
+    expect(integerOf('-4.5E+27')).toBe(-45n * 10n ** 26n);
+    expect(() => integerOf('1.5')).toThrow(/integer/);
+    expect(() => integerOf('abc')).toThrow(/number/);
+    // 2,900 of revenue and one view, written as DynamoDB might normalise it.
+    expect(day.read('2.9000000001E+29')).toEqual([2900, 0, 0, 0, 1]);
+    expect(day.read('-2.9E+29')).toEqual([-2900, 0, 0, 0, 0]);
   });
 });
