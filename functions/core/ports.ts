@@ -850,19 +850,20 @@ export interface Order {
 }
 
 /** One day's sales counters of a creator: totals, and revenue and sales by course. */
+/** A day of the sales series: revenue net of that day's refunds (pence) and sales. */
 export interface SalesDay {
   date: string;
   revenue: number;
   sales: number;
-  refunds: number;
-  /** The funnel: public course page views and checkouts started that day. */
-  views: number;
-  checkouts: number;
 }
 
-/** A window of days from the sales counters: each day with any figure, and the window's figures per course and coupon. */
+/** A window of days from the sales counters: each day with sales or refunds, and the window's totals. */
 export interface SalesWindow {
   days: SalesDay[];
+  refunds: number;
+  /** The funnel: public course page views and checkouts started in the window. */
+  views: number;
+  checkouts: number;
   byCourse: Record<string, { revenue: number; sales: number }>;
   /** Coupon use: each coupon's paid redemptions and the discount they gave (pence). */
   byCoupon: Record<string, { redemptions: number; discount: number }>;

@@ -13,13 +13,14 @@ import { documentClient, failedAt, newestFirstPage, tableName, transact, writeIf
  *                                                              (the index keys from the moment it is paid: the Sales list)
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
  * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
- *              checkouts (plain numbers: the dashboard's Revenue card), d<DD> (the day's net revenue, sales, refunds,
- *              checkouts and views packed in one number: data/packed-counters.ts), c_<courseId> (the course's revenue
- *              and sales that month, packed), k_<code> (the coupon's discount and redemptions that month, packed)
- * Sales days:  pk CREATOR#<creatorId>   sk SALESDAYS#<YYYY-MM>    <DD>c_<courseId>, <DD>k_<code>: the same per course and
- *              coupon each day, read only for a month the window cuts.
+ *              checkouts (plain numbers: the dashboard's Revenue card, and a window's totals for the months it holds
+ *              whole); p0..p15 (two days' gross revenue and sales packed in one number: data/packed-counters.ts);
+ *              r<DD> (the pence refunded that day, only on days with a refund); c_<courseId> (the course's revenue and
+ *              sales that month, packed); k_<code> (the coupon's discount and redemptions that month, packed)
+ * Sales days:  pk CREATOR#<creatorId>   sk SALESDAYS#<YYYY-MM>    <DD>c_<courseId>, <DD>k_<code>, <DD>f (refunds,
+ *              checkouts and views): the same per day, read only for a month the window cuts.
  *              All ADDed in the transaction of the order's change (net of refunds). A year's analytics read 13 month
- *              items of one attribute a day plus at most two day details, whatever the number of orders.
+ *              items of at most 16 day attributes each plus at most two day details, whatever the number of orders.
  */
 export const orderKeys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
@@ -54,8 +55,25 @@ const orderItem = z.object({
 
 type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
 
-/** A day's figures in one number: net revenue (pence, signed) over sales, refunds, checkouts started and page views. */
-export const dayFigures = packedCodec([6, 6, 7, 7]);
+/**
+ * Two days' sales in one number, what the series needs: [day A's sales, day A's gross revenue, day B's sales] under
+ * day B's gross revenue (pence; gross never goes down: refunds are counted apart, so every slot stays non-negative).
+ * Day DD is half (DD-1) % 2 of attribute p<(DD-1) / 2>: a month is 16 attributes, whatever its sales.
+ */
+export const twoDays = packedCodec([6, 11, 6]);
+/** A day's refunds, checkouts started and page views (the window's totals of a month it cuts): [refunds, checkouts] under views. */
+export const dayFunnel = packedCodec([6, 7]);
+
+/** A day's attribute of the month item and which half of it the day is. */
+const dayPair = (at: string): { name: string; second: boolean } => {
+  const day = Number(at.slice(8, 10)) - 1;
+  return { name: `p${Math.floor(day / 2)}`, second: day % 2 === 1 };
+};
+/** The move of one day's gross revenue and sales, in its pair. */
+export const pairDelta = (at: string, gross: number, sales: number): Record<string, NumberValue> => {
+  const { name, second } = dayPair(at);
+  return { [name]: second ? twoDays.delta(gross, 0, 0, sales) : twoDays.delta(0, sales, gross, 0) };
+};
 /** An amount (pence, signed) over a count: a course's revenue and sales, a coupon's discount and redemptions. */
 export const amountAndCount = packedCodec([7]);
 
@@ -82,19 +100,22 @@ const countersOf = (order: Order, at: string, move: CounterMove) => {
   const dd = at.slice(8, 10);
   // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
   const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;
+  const refunded = move.revenue < 0 ? -move.revenue : 0;
   return [
     addTo(orderKeys.month(order.creatorId, at), 'SalesCounters', {
       revenue: move.revenue,
       sales: move.sales,
       discount: move.discount,
       refunds: move.refunds,
-      [`d${dd}`]: dayFigures.delta(move.revenue, move.sales, move.refunds, 0, 0),
+      ...(move.sales > 0 ? pairDelta(at, move.revenue, move.sales) : {}),
+      ...(refunded > 0 ? { [`r${dd}`]: refunded } : {}),
       [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
       ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
     }),
     addTo(orderKeys.days(order.creatorId, at), 'SalesDays', {
       [`${dd}c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
       ...(coupon ? { [`${dd}k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
+      ...(move.refunds > 0 ? { [`${dd}f`]: dayFunnel.delta(0, move.refunds, 0) } : {}),
     }),
   ];
 };
@@ -248,39 +269,60 @@ export const dynamoOrders = (): OrderRepository => ({
       }),
       Promise.all(cut.map((month) => rawGet(orderKeys.days(creatorId, `${month}-01`)).then((item) => [month, item] as const))),
     ]);
-    const days: SalesDay[] = [];
+    const days = new Map<string, { gross: number; refunded: number; sales: number }>();
+    const dayOf = (date: string) => days.get(date) ?? (days.set(date, { gross: 0, refunded: 0, sales: 0 }), days.get(date)!);
+    const inWindow = (date: string) => date >= from && date <= to;
+    const totals = { refunds: 0, views: 0, checkouts: 0 };
     const courses: Figures = {};
     const coupons: Figures = {};
     for (const item of months) {
       const month = item['sk']?.S?.slice('SALESMONTH#'.length) ?? '';
+      const whole = !cut.includes(month);
       for (const [name, value] of Object.entries(item)) {
-        const day = /^d(\d{2})$/.exec(name)?.[1];
-        if (day) {
-          const date = `${month}-${day}`;
-          if (date < from || date > to) continue;
-          const [revenue = 0, sales = 0, refunds = 0, checkouts = 0, views = 0] = dayFigures.read(value.N);
-          days.push({ date, revenue, sales, refunds, views, checkouts });
-        } else if (!cut.includes(month) && name.startsWith('c_')) addFigure(courses, name.slice(2), value.N);
-        else if (!cut.includes(month) && name.startsWith('k_')) addFigure(coupons, name.slice(2), value.N);
+        const pair = /^p(\d+)$/.exec(name)?.[1];
+        if (pair !== undefined) {
+          const [grossB = 0, salesA = 0, grossA = 0, salesB = 0] = twoDays.read(value.N);
+          for (const [n, gross, sales] of [[2 * Number(pair) + 1, grossA, salesA], [2 * Number(pair) + 2, grossB, salesB]] as const) {
+            const date = `${month}-${String(n).padStart(2, '0')}`;
+            if ((gross !== 0 || sales !== 0) && inWindow(date)) Object.assign(dayOf(date), { gross, sales });
+          }
+          continue;
+        }
+        const refundDay = /^r(\d{2})$/.exec(name)?.[1];
+        if (refundDay && inWindow(`${month}-${refundDay}`)) dayOf(`${month}-${refundDay}`).refunded = Number(value.N);
+        else if (whole && (name === 'refunds' || name === 'views' || name === 'checkouts')) totals[name] += Number(value.N);
+        else if (whole && name.startsWith('c_')) addFigure(courses, name.slice(2), value.N);
+        else if (whole && name.startsWith('k_')) addFigure(coupons, name.slice(2), value.N);
       }
     }
     for (const [month, item] of details) {
       for (const [name, value] of Object.entries(item ?? {})) {
-        const [, day = '', kind, key = ''] = /^(\d{2})([ck])_(.+)$/.exec(name) ?? [];
-        if (!kind || `${month}-${day}` < from || `${month}-${day}` > to) continue;
-        addFigure(kind === 'c' ? courses : coupons, key, value.N);
+        const [, day = '', kind, key = ''] = /^(\d{2})(c_|k_|f)(.*)$/.exec(name) ?? [];
+        if (!kind || !inWindow(`${month}-${day}`)) continue;
+        if (kind === 'f') {
+          const [views = 0, refunds = 0, checkouts = 0] = dayFunnel.read(value.N);
+          totals.refunds += refunds;
+          totals.views += views;
+          totals.checkouts += checkouts;
+        } else addFigure(kind === 'c_' ? courses : coupons, key, value.N);
       }
     }
     return {
-      days: days.sort((a, b) => a.date.localeCompare(b.date)),
+      days: [...days.entries()]
+        .map(([date, day]): SalesDay => ({ date, revenue: day.gross - day.refunded, sales: day.sales }))
+        .sort((a, b) => a.date.localeCompare(b.date)),
+      ...totals,
       byCourse: Object.fromEntries(Object.entries(courses).map(([id, f]) => [id, { revenue: f.amount, sales: f.count }])),
       byCoupon: Object.fromEntries(Object.entries(coupons).map(([code, f]) => [code, { redemptions: f.count, discount: f.amount }])),
     };
   },
 
   async countFunnel(creatorId, at, step) {
-    const moved = step === 'views' ? dayFigures.delta(0, 0, 0, 0, 1) : dayFigures.delta(0, 0, 0, 1, 0);
-    await documentClient().send(new UpdateCommand(addTo(orderKeys.month(creatorId, at), 'SalesCounters', { [step]: 1, [`d${at.slice(8, 10)}`]: moved }).Update));
+    const moved = step === 'views' ? dayFunnel.delta(1, 0, 0) : dayFunnel.delta(0, 0, 1);
+    await transact([
+      addTo(orderKeys.month(creatorId, at), 'SalesCounters', { [step]: 1 }),
+      addTo(orderKeys.days(creatorId, at), 'SalesDays', { [`${at.slice(8, 10)}f`]: moved }),
+    ]);
   },
 
   async monthRevenue(creatorId, month) {

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { type NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createAccount } from '#core/accounts/create-account.ts';
-import { amountAndCount, dayFigures, orderKeys } from '#data/orders.ts';
+import { amountAndCount, orderKeys, pairDelta } from '#data/orders.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { getDeps } from '#functions/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
@@ -84,7 +84,11 @@ const countDays = async (creatorId: string, days: Map<string, Record<string, num
     const month = itemOf(orderKeys.month(creatorId, at), 'SalesCounters');
     month['revenue'] = ((month['revenue'] as number | undefined) ?? 0) + (sums['revenue'] ?? 0);
     month['sales'] = ((month['sales'] as number | undefined) ?? 0) + (sums['sales'] ?? 0);
-    month[`d${date.slice(8, 10)}`] = dayFigures.delta(sums['revenue'] ?? 0, sums['sales'] ?? 0, 0, 0, 0);
+    // Two days share an attribute: their moves add up, as two ADDs would.
+    for (const [name, delta] of Object.entries(pairDelta(at, sums['revenue'] ?? 0, sums['sales'] ?? 0))) {
+      const before = month[name];
+      month[name] = before instanceof NumberValue ? NumberValue.from((BigInt(before.value) + BigInt(delta.value)).toString()) : delta;
+    }
     const detail = itemOf(orderKeys.days(creatorId, at), 'SalesDays');
     const perCourse = months.get(date.slice(0, 7)) ?? {};
     for (const courseId of COURSES) {

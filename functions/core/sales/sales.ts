@@ -92,12 +92,8 @@ export const creatorAnalytics = async (
     days: input.days,
     revenue: stored.reduce((sum, day) => sum + day.revenue, 0),
     sales: stored.reduce((sum, day) => sum + day.sales, 0),
-    refunds: stored.reduce((sum, day) => sum + day.refunds, 0),
-    funnel: {
-      views: stored.reduce((sum, day) => sum + day.views, 0),
-      checkouts: stored.reduce((sum, day) => sum + day.checkouts, 0),
-      paid: stored.reduce((sum, day) => sum + day.sales, 0),
-    },
+    refunds: window.refunds,
+    funnel: { views: window.views, checkouts: window.checkouts, paid: stored.reduce((sum, day) => sum + day.sales, 0) },
     series: dates.map((date) => ({ date, revenue: byDate.get(date)?.revenue ?? 0, sales: byDate.get(date)?.sales ?? 0 })),
     byCourse: Object.entries(window.byCourse)
       .map(([courseId, figures]) => ({ courseId, title: titles.get(courseId) ?? 'Deleted course', ...figures }))

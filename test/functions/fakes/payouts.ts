@@ -146,7 +146,7 @@ export const memoryCoupons = () => {
 export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void) => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
-  type Day = SalesDay & Pick<SalesWindow, 'byCourse' | 'byCoupon'>;
+  type Day = SalesDay & Pick<SalesWindow, 'refunds' | 'views' | 'checkouts' | 'byCourse' | 'byCoupon'>;
   const days = new Map<string, Day>();
   const months = new Map<string, number>();
   const dayAt = (creatorId: string, at: string): Day =>
@@ -232,9 +232,10 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
     },
     async salesWindow(creatorId, from, to) {
       const inWindow = [...days.entries()].filter(([key, day]) => key.startsWith(`${creatorId}/`) && day.date >= from && day.date <= to).map(([, day]) => day);
-      const window: SalesWindow = { days: [], byCourse: {}, byCoupon: {} };
-      for (const { byCourse, byCoupon, ...day } of inWindow.sort((a, b) => a.date.localeCompare(b.date))) {
-        window.days.push(day);
+      const window: SalesWindow = { days: [], refunds: 0, views: 0, checkouts: 0, byCourse: {}, byCoupon: {} };
+      for (const { byCourse, byCoupon, refunds, views, checkouts, ...day } of inWindow.sort((a, b) => a.date.localeCompare(b.date))) {
+        if (day.revenue !== 0 || day.sales !== 0 || refunds !== 0) window.days.push(day);
+        Object.assign(window, { refunds: window.refunds + refunds, views: window.views + views, checkouts: window.checkouts + checkouts });
         for (const [id, f] of Object.entries(byCourse)) {
           const sum = window.byCourse[id] ?? { revenue: 0, sales: 0 };
           window.byCourse[id] = { revenue: sum.revenue + f.revenue, sales: sum.sales + f.sales };

@@ -55,7 +55,10 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
     // The day, the course and the coupon in one packed number each (data/packed-counters.ts).
     expect(await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30')).toEqual({
-      days: [{ date: '2026-11-25', revenue: 2500, sales: 1, refunds: 0, views: 0, checkouts: 0 }],
+      days: [{ date: '2026-11-25', revenue: 2500, sales: 1 }],
+      refunds: 0,
+      views: 0,
+      checkouts: 0,
       byCourse: { 'course-1': { revenue: 2500, sales: 1 } },
       byCoupon: { SPRING25: { redemptions: 1, discount: 400 } },
     });
@@ -108,19 +111,25 @@ describe('course orders (DynamoDB Local)', () => {
     await orders.countFunnel(creatorId, '2026-11-26T13:00:00.000Z', 'views');
     const twoDays = await orders.salesWindow(creatorId, '2026-11-25', '2026-11-26');
     expect(twoDays.days).toEqual([
-      { date: '2026-11-25', revenue: 3000, sales: 2, refunds: 0, views: 0, checkouts: 0 },
+      { date: '2026-11-25', revenue: 3000, sales: 2 },
       // The refund counts on its own day: 3000 sold, 1000 given back.
-      { date: '2026-11-26', revenue: 2000, sales: 1, refunds: 1, views: 1, checkouts: 0 },
+      { date: '2026-11-26', revenue: 2000, sales: 1 },
     ]);
+    expect(twoDays).toMatchObject({ refunds: 1, views: 1, checkouts: 0 });
     // A window that cuts the month reads its day detail: the courses of those days only.
     expect(twoDays.byCourse).toEqual({ 'course-1': { revenue: 2000, sales: 2 }, 'course-2': { revenue: 3000, sales: 1 } });
-    expect((await orders.salesWindow(creatorId, '2026-11-26', '2026-11-26')).byCourse).toEqual({ 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } });
+    const refundDay = await orders.salesWindow(creatorId, '2026-11-26', '2026-11-26');
+    expect(refundDay.byCourse).toEqual({ 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } });
+    expect(refundDay).toMatchObject({ refunds: 1, views: 1 });
+    expect((await orders.salesWindow(creatorId, '2026-11-25', '2026-11-25')).refunds).toBe(0);
     // The whole month from its totals, the same figures.
-    expect((await orders.salesWindow(creatorId, '2026-11-01', '2026-11-30')).byCourse).toEqual(twoDays.byCourse);
+    const month = await orders.salesWindow(creatorId, '2026-11-01', '2026-11-30');
+    expect(month).toMatchObject({ days: twoDays.days, refunds: 1, views: 1, checkouts: 0, byCourse: twoDays.byCourse });
     // Another month is another item: the window reads both.
     await orders.countFunnel(creatorId, '2026-12-01T09:00:00.000Z', 'checkouts');
     const months = await orders.salesWindow(creatorId, '2026-11-26', '2026-12-31');
-    expect(months.days.map((d) => [d.date, d.checkouts])).toEqual([['2026-11-26', 0], ['2026-12-01', 1]]);
+    expect(months.days.map((d) => d.date)).toEqual(['2026-11-26']);
+    expect(months).toMatchObject({ views: 1, checkouts: 1, refunds: 1 });
     expect(months.byCourse).toEqual({ 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } });
     expect(await orders.monthRevenue(creatorId, '2026-11')).toBe(5000);
     expect(await orders.monthRevenue(creatorId, '2026-10')).toBe(0);

@@ -87,7 +87,7 @@ describe('the public course page', () => {
     });
     expect(JSON.stringify(page)).not.toContain('Secret lesson content');
     // The view counts in the creator's sales funnel of the day.
-    expect((await d.funnel.salesWindow('c1', '2026-11-25', '2026-11-25')).days[0]).toMatchObject({ views: 1, checkouts: 0 });
+    expect(await d.funnel.salesWindow('c1', '2026-11-25', '2026-11-25')).toMatchObject({ views: 1, checkouts: 0 });
   });
 
   it('names a creator without a profile "Course creator", never by their email, and links no page', async () => {
