@@ -5,6 +5,7 @@ import { expand } from './expand.ts';
 import { list, obj, str, type FormObject } from './form.ts';
 import { boolean, email, expiry, integer, metadata, paginate, required, url } from './params.ts';
 import {
+  inlinePriceOf,
   mergeMetadata,
   newId,
   nowSeconds,
@@ -104,30 +105,8 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
       };
     }
     const amount = required(integer(data.unit_amount, `${param}[unit_amount]`), `${param}[unit_amount]`);
-    const recurring = obj(data.recurring);
-    const created: Price = {
-      id: newId('price'),
-      object: 'price',
-      active: false,
-      billing_scheme: 'per_unit',
-      created: nowSeconds(),
-      currency: required(str(data.currency), `${param}[currency]`).toLowerCase(),
-      custom_unit_amount: null,
-      livemode: false,
-      lookup_key: null,
-      metadata: {},
-      nickname: null,
-      product: productId,
-      recurring: recurring
-        ? { interval: 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
-        : null,
-      tax_behavior: 'unspecified',
-      tiers_mode: null,
-      transform_quantity: null,
-      type: recurring ? 'recurring' : 'one_time',
-      unit_amount: amount,
-      unit_amount_decimal: String(amount),
-    };
+    const currency = required(str(data.currency), `${param}[currency]`);
+    const created = inlinePriceOf({ productId, currency, amount, recurring: Boolean(obj(data.recurring)) });
     state.prices[created.id] = created;
     return created;
   };

@@ -16,7 +16,7 @@ import { automatic, eventLog, type EventCause } from './events.ts';
 import { list, obj, str, type FormObject } from './form.ts';
 import { email, expiry, integer, metadata, required, url } from './params.ts';
 import { formatMoney } from './pages.ts';
-import { mergeMetadata, newId, nowSeconds, type Price, type StripeEvent, type StripeState } from './state.ts';
+import { inlinePriceOf, mergeMetadata, newId, nowSeconds, type Price, type StripeEvent, type StripeState } from './state.ts';
 
 /**
  * Direct charges on connected accounts: Checkout Sessions (payment mode) created with the account's
@@ -52,27 +52,7 @@ export const connectPayments = (state: StripeState, deps: { accounts: Accounts; 
       throw new StripeApiError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'parameter_invalid', `${param}[recurring]`);
     }
     const amount = required(integer(priceData.unit_amount, `${param}[unit_amount]`), `${param}[unit_amount]`);
-    const created: Price = {
-      id: newId('price'),
-      object: 'price',
-      active: false,
-      billing_scheme: 'per_unit',
-      created: nowSeconds(),
-      currency: required(str(priceData.currency), `${param}[currency]`).toLowerCase(),
-      custom_unit_amount: null,
-      livemode: false,
-      lookup_key: null,
-      metadata: {},
-      nickname: null,
-      product: productId,
-      recurring: null,
-      tax_behavior: 'unspecified',
-      tiers_mode: null,
-      transform_quantity: null,
-      type: 'one_time',
-      unit_amount: amount,
-      unit_amount_decimal: String(amount),
-    };
+    const created = inlinePriceOf({ productId, currency: required(str(priceData.currency), `${param}[currency]`), amount, recurring: false });
     data.prices[created.id] = created;
     return created;
   };

@@ -291,6 +291,32 @@ export const newId = (prefix: string, length = 24): string => {
   return `${prefix}_${out}`;
 };
 
+/**
+ * The price `price_data` makes (inactive, as Stripe keeps ad-hoc prices): one-time, or monthly when `recurring`.
+ * The platform's checkouts and those on a connected account build theirs with it.
+ */
+export const inlinePriceOf = (input: { productId: string; currency: string; amount: number; recurring: boolean }): Price => ({
+  id: newId('price'),
+  object: 'price',
+  active: false,
+  billing_scheme: 'per_unit',
+  created: nowSeconds(),
+  currency: input.currency.toLowerCase(),
+  custom_unit_amount: null,
+  livemode: false,
+  lookup_key: null,
+  metadata: {},
+  nickname: null,
+  product: input.productId,
+  recurring: input.recurring ? { interval: 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+  tax_behavior: 'unspecified',
+  tiers_mode: null,
+  transform_quantity: null,
+  type: input.recurring ? 'recurring' : 'one_time',
+  unit_amount: input.amount,
+  unit_amount_decimal: String(input.amount),
+});
+
 /** Adds calendar months in UTC, clamping the day like Stripe's billing anchors (31 Jan + 1 month = 28/29 Feb). */
 export const addMonths = (epochSeconds: number, months: number): number => {
   const date = new Date(epochSeconds * 1000);
