@@ -60,9 +60,9 @@ type CounterMove = { revenue: number; sales: number; discount: number; refunds: 
  * day B's gross revenue (pence; gross never goes down: refunds are counted apart, so every slot stays non-negative).
  * Day DD is half (DD-1) % 2 of attribute p<(DD-1) / 2>: a month is 16 attributes, whatever its sales.
  */
-export const twoDays = packedCodec([6, 11, 6]);
+const twoDays = packedCodec([6, 11, 6]);
 /** A day's refunds, checkouts started and page views (the window's totals of a month it cuts): [refunds, checkouts] under views. */
-export const dayFunnel = packedCodec([6, 7]);
+const dayFunnel = packedCodec([6, 7]);
 
 /** A day's attribute of the month item and which half of it the day is. */
 const dayPair = (at: string): { name: string; second: boolean } => {
@@ -70,12 +70,12 @@ const dayPair = (at: string): { name: string; second: boolean } => {
   return { name: `p${Math.floor(day / 2)}`, second: day % 2 === 1 };
 };
 /** The move of one day's gross revenue and sales, in its pair. */
-export const pairDelta = (at: string, gross: number, sales: number): Record<string, NumberValue> => {
+const pairDelta = (at: string, gross: number, sales: number): Record<string, NumberValue> => {
   const { name, second } = dayPair(at);
   return { [name]: second ? twoDays.delta(gross, 0, 0, sales) : twoDays.delta(0, sales, gross, 0) };
 };
 /** An amount (pence, signed) over a count: a course's revenue and sales, a coupon's discount and redemptions. */
-export const amountAndCount = packedCodec([7]);
+const amountAndCount = packedCodec([7]);
 
 /** ADDs to one counter item: plain numbers and packed ones. */
 const addTo = (key: Record<string, string>, type: string, adds: Record<string, number | NumberValue>) => {
@@ -96,7 +96,7 @@ const addTo = (key: Record<string, string>, type: string, adds: Record<string, n
  * the coupon's month figures) and the month's day detail (the course's and the coupon's figures that day, read only
  * for a month the window cuts).
  */
-const countersOf = (order: Order, at: string, move: CounterMove) => {
+export const countersOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'>, at: string, move: CounterMove) => {
   const dd = at.slice(8, 10);
   // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
   const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;

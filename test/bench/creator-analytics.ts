@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import { NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createAccount } from '#core/accounts/create-account.ts';
-import { amountAndCount, orderKeys, pairDelta } from '#data/orders.ts';
-import { documentClient, tableName } from '#data/table.ts';
+import { countersOf, orderKeys } from '#data/orders.ts';
+import { documentClient } from '#data/table.ts';
 import { getDeps } from '#functions/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
@@ -63,59 +63,33 @@ const seedOrders = (creatorId: string, orders: number, from: number, now: number
       paidAt,
     });
     const day = days.get(paidAt.slice(0, 10)) ?? {};
-    for (const [name, add] of [['revenue', amount], ['sales', 1], [`rev_${courseId}`, amount], [`n_${courseId}`, 1]] as const) day[name] = (day[name] ?? 0) + add;
+    for (const [name, add] of [[`rev_${courseId}`, amount], [`n_${courseId}`, 1]] as const) day[name] = (day[name] ?? 0) + add;
     days.set(paidAt.slice(0, 10), day);
   }
   return { items, days };
 };
 
-/** ADDs each day's sums to its month's counter items (functions/data/orders.ts's format), as the payments' transactions do. */
+/**
+ * Moves the counters by each day's sales of each course, through the writes a payment makes (functions/data/orders.ts
+ * countersOf: ADDs add up, so one move per day and course stands for all its orders), 2 in flight.
+ */
 const countDays = async (creatorId: string, days: Map<string, Record<string, number>>): Promise<void> => {
-  const items = new Map<string, { key: Record<string, string>; type: string; adds: Record<string, number | NumberValue> }>();
-  const itemOf = (key: Record<string, string>, type: string) => {
-    const id = `${key['pk']}/${key['sk']}`;
-    const found = items.get(id) ?? { key, type, adds: {} };
-    items.set(id, found);
-    return found.adds;
-  };
-  const months = new Map<string, Record<string, { revenue: number; sales: number }>>();
-  for (const [date, sums] of days) {
-    const at = `${date}T00:00:00.000Z`;
-    const month = itemOf(orderKeys.month(creatorId, at), 'SalesCounters');
-    month['revenue'] = ((month['revenue'] as number | undefined) ?? 0) + (sums['revenue'] ?? 0);
-    month['sales'] = ((month['sales'] as number | undefined) ?? 0) + (sums['sales'] ?? 0);
-    // Two days share an attribute: their moves add up, as two ADDs would.
-    for (const [name, delta] of Object.entries(pairDelta(at, sums['revenue'] ?? 0, sums['sales'] ?? 0))) {
-      const before = month[name];
-      month[name] = before instanceof NumberValue ? NumberValue.from((BigInt(before.value) + BigInt(delta.value)).toString()) : delta;
-    }
-    const detail = itemOf(orderKeys.days(creatorId, at), 'SalesDays');
-    const perCourse = months.get(date.slice(0, 7)) ?? {};
-    for (const courseId of COURSES) {
-      const [revenue = 0, sales = 0] = [sums[`rev_${courseId}`], sums[`n_${courseId}`]];
-      if (sales === 0) continue;
-      detail[`${date.slice(8, 10)}c_${courseId}`] = amountAndCount.delta(revenue, sales);
-      const sum = perCourse[courseId] ?? { revenue: 0, sales: 0 };
-      perCourse[courseId] = { revenue: sum.revenue + revenue, sales: sum.sales + sales };
-    }
-    months.set(date.slice(0, 7), perCourse);
-  }
-  for (const [month, perCourse] of months) {
-    const adds = itemOf(orderKeys.month(creatorId, `${month}-01`), 'SalesCounters');
-    for (const [courseId, sum] of Object.entries(perCourse)) adds[`c_${courseId}`] = amountAndCount.delta(sum.revenue, sum.sales);
-  }
-  for (const { key, type, adds } of items.values()) {
-    const names = Object.keys(adds);
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: `ADD ${names.map((_, i) => `#n${i} :v${i}`).join(', ')} SET #type = :type`,
-        ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#n${i}`, name])), '#type': 'type' },
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:v${i}`, adds[name]])), ':type': type },
+  const moves = [...days].flatMap(([date, sums]) =>
+    COURSES.filter((courseId) => (sums[`n_${courseId}`] ?? 0) > 0).map((courseId) =>
+      countersOf({ creatorId, courseId, couponCode: null }, `${date}T00:00:00.000Z`, {
+        revenue: sums[`rev_${courseId}`] ?? 0,
+        sales: sums[`n_${courseId}`] ?? 0,
+        discount: 0,
+        refunds: 0,
       }),
-    );
-  }
+    ),
+  );
+  const lane = async () => {
+    for (let move = moves.shift(); move; move = moves.shift()) {
+      for (const { Update } of move) await documentClient().send(new UpdateCommand(Update));
+    }
+  };
+  await Promise.all([lane(), lane()]);
 };
 
 interface Sample {
