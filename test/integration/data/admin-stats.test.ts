@@ -16,6 +16,22 @@ import { deleteTable, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
+/** A subscription as Stripe's latest event left it. */
+const subscription = (userId: string, tier: 'starter' | 'pro', status: StoredSubscription['status']): StoredSubscription => ({
+  userId,
+  subscriptionId: `sub_${userId}`,
+  customerId: `cus_${userId}`,
+  status,
+  tier,
+  trialEnd: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  lastEventAt: 100,
+  lastEventRank: 2,
+  updatedAt: new Date().toISOString(),
+  hasSubscribed: true,
+});
+
 const read = () => dynamoAdminStats().read({ weekStarts: lastWeekStarts(new Date()), activityLimit: 10 });
 const thisWeek = async () => (await read()).weeks.find((week) => week.weekStart === weekStartOf(new Date()));
 
@@ -37,20 +53,7 @@ describe('the admin stats items (DynamoDB Local)', () => {
   it('moves the paid-up counts and writes the activity with the subscription change, once per event', async () => {
     const billing = dynamoBilling();
     const userId = unique('admin-stats-sub');
-    const after: StoredSubscription = {
-      userId,
-      subscriptionId: `sub_${userId}`,
-      customerId: `cus_${userId}`,
-      status: 'active',
-      tier: 'pro',
-      trialEnd: null,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      lastEventAt: 100,
-      lastEventRank: 2,
-      updatedAt: new Date().toISOString(),
-      hasSubscribed: true,
-    };
+    const after = subscription(userId, 'pro', 'active');
     const event = { id: `evt_${userId}`, type: 'customer.subscription.created' };
     const before = { counters: await counters(), week: await thisWeek() };
     const input = { event, before: undefined, after, counters: counterDeltas(undefined, after) };
@@ -84,20 +87,7 @@ describe('the admin stats items (DynamoDB Local)', () => {
       const billing = dynamoBilling();
       const subscribe = async (tier: 'starter' | 'pro', status: string) => {
         const userId = unique('backfill-sub');
-        const sub: StoredSubscription = {
-          userId,
-          subscriptionId: `sub_${userId}`,
-          customerId: `cus_${userId}`,
-          status,
-          tier,
-          trialEnd: null,
-          currentPeriodEnd: null,
-          cancelAtPeriodEnd: false,
-          lastEventAt: 100,
-          lastEventRank: 2,
-          updatedAt: new Date().toISOString(),
-          hasSubscribed: true,
-        };
+        const sub = subscription(userId, tier, status);
         await billing.applySubscriptionEvent({ event: { id: `evt_${userId}`, type: 'customer.subscription.created' }, before: undefined, after: sub, counters: counterDeltas(undefined, sub) });
       };
       // Paid up: one Starter, two Pro; on trial or unpaid: not revenue.
