@@ -9,6 +9,7 @@ import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
 import type { CourseCheckoutDeps } from '#core/sales/checkout.ts';
 import type { CouponDeps } from '#core/sales/coupons.ts';
 import {
+  affiliateRepository,
   billingRepository,
   clock,
   couponRepository,
@@ -50,6 +51,7 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   users: userRepository(),
   directory: directoryService(),
   enrollments: enrollmentRepository(),
+  affiliates: affiliateRepository(),
   mailer: mailer(),
   clock,
   appOrigin: required('APP_ORIGIN'),
@@ -58,7 +60,7 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
 });
 
 /** A creator's coupons, mirrored on their Stripe account through the platform's key. */
-export const couponDeps = (): CouponDeps => ({ coupons: couponRepository(), payouts: payoutRepository(), connect: connectPayments(), clock });
+export const couponDeps = (): CouponDeps => ({ coupons: couponRepository(), payouts: payoutRepository(), connect: connectPayments(), affiliates: affiliateRepository(), clock });
 
 /** A creator's refund: the order, Stripe Connect through the platform's key, the enrolment it revokes. */
 export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), clock });
@@ -75,6 +77,7 @@ export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
   users: userRepository(),
   enrollments: enrollmentRepository(),
   coupons: couponRepository(),
+  affiliates: affiliateRepository(),
   connect: connectPayments(),
   clock,
   ids,

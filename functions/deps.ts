@@ -9,6 +9,7 @@ import type { EnrollDeps } from '#core/enrollments/creator-enrollments.ts';
 import { makeTemporaryPassword } from '#core/enrollments/invitation-email.ts';
 import type { PriceIds } from '#core/billing/prices.ts';
 import type {
+  AffiliateRepository,
   BillingRepository,
   Clock,
   CouponRepository,
@@ -29,6 +30,7 @@ import type {
 } from '#core/ports.ts';
 import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
+import { dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { dynamoCourses } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
@@ -67,11 +69,13 @@ let adminStats: PlatformStatsReader | undefined;
 let payouts: PayoutRepository | undefined;
 let orders: OrderRepository | undefined;
 let coupons: CouponRepository | undefined;
+let affiliates: AffiliateRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
 export const orderRepository = (): OrderRepository => (orders ??= dynamoOrders());
 export const couponRepository = (): CouponRepository => (coupons ??= dynamoCoupons());
+export const affiliateRepository = (): AffiliateRepository => (affiliates ??= dynamoAffiliates());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());

@@ -388,6 +388,31 @@ const table = [
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
+  /** Affiliates (issue 13, decision 0017): the creator's affiliates, their commissions and payouts, and the public link. */
+  { name: 'list-affiliates', method: 'GET', path: '/api/affiliates', handler: 'http/list-affiliates', access: ['creator'], uses: ['app-links'] },
+  {
+    name: 'create-affiliate',
+    method: 'POST',
+    path: '/api/affiliates',
+    handler: 'http/create-affiliate',
+    access: ['creator'],
+    // The new affiliate is emailed their link.
+    uses: ['mail', 'app-links'],
+    throttle: { rate: 10, burst: 20 },
+  },
+  { name: 'affiliate-commissions', method: 'GET', path: '/api/affiliates/{affiliateId}/commissions', handler: 'http/affiliate-commissions', access: ['creator'] },
+  { name: 'affiliate-payout', method: 'POST', path: '/api/affiliates/{affiliateId}/payouts', handler: 'http/affiliate-payout', access: ['creator'], throttle: { rate: 10, burst: 20 } },
+  {
+    name: 'referral-link',
+    method: 'GET',
+    path: '/api/public/r/{code}',
+    handler: 'http/referral-link',
+    access: 'public',
+    // Keeps the click and counts it.
+    table: 'read-write',
+    uses: ['app-links'],
+    throttle: { rate: 100, burst: 200 },
+  },
   {
     name: 'stripe-connect-webhook',
     method: 'POST',
@@ -442,5 +467,11 @@ export const jobs = [
     schedule: 'rate(1 minute)',
     uses: ['mail', 'secrets'],
     profile: 'heavy',
+  },
+  {
+    name: 'commission-approval',
+    handler: 'jobs/commission-approval',
+    /** Daily: a commission is approved within a day of its hold's end. */
+    schedule: 'rate(1 day)',
   },
 ] as const;

@@ -22,6 +22,8 @@ export const createCouponBody = z
     courseIds: z.array(z.string().min(1).max(100)).min(1).max(100).nullable(),
     maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),
     expiresAt: isoDate.optional(),
+    /** One of the creator's affiliates: a sale with this coupon is credited to them, cookie or not. */
+    affiliateId: z.string().min(1).max(100).optional(),
   })
   .refine((body) => body.kind !== 'percent' || body.value <= 100, { message: 'A percent off is 1 to 100.', path: ['value'] })
   .refine((body) => body.kind !== 'amount' || body.value <= 1_000_000, { message: 'An amount off goes up to £10,000.', path: ['value'] });
@@ -47,6 +49,8 @@ export const coupon = z.object({
   /** Paid orders that used it (counted by the webhook, once each). */
   redeemed: z.number().int().min(0),
   active: z.boolean(),
+  /** The affiliate it credits, or null. */
+  affiliateId: z.string().nullable(),
   createdAt: isoDate,
 });
 export type Coupon = z.infer<typeof coupon>;

@@ -800,6 +800,8 @@ export interface StoredCoupon {
   expiresAt: string | null;
   redeemed: number;
   active: boolean;
+  /** The affiliate a sale with this coupon is credited to, or null. */
+  affiliateId: string | null;
   createdAt: string;
   accountId: string;
   stripeCouponId: string;
@@ -884,6 +886,12 @@ export interface OrderRepository {
     event: { id: string; type: string };
     orderId: string;
     paid: { amount: number; discount: number; buyerEmail: string; learnerId: string; paymentIntentId: string | null; paidAt: string };
+    /**
+     * The affiliate the sale is credited to (null: nobody, and the order's `affiliateId` is cleared) and, when the
+     * buyer paid anything, the commission it earns: created pending in the same transaction, with the affiliate's
+     * and the platform's figures.
+     */
+    referral?: { affiliateId: string; commission: NewCommission | null } | null;
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
   /** (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's email recorded as having used it.) */
   /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */
@@ -892,8 +900,9 @@ export interface OrderRepository {
   listSales(creatorId: string, cursor: string | undefined, limit: number): Promise<{ items: Order[]; nextCursor: string | null }>;
   /**
    * One transaction: the event (when there is one) recorded, a paid order -> refunded or disputed, and its amount taken
-   * back out of the sales counters of the day it happened (`refunds` +1 there). 'not-paid' when it is not paid (any
-   * more): a refund happens once.
+   * back out of the sales counters of the day it happened (`refunds` +1 there), and its affiliate commission, if any,
+   * voided while unpaid or recorded as a clawback once paid. 'not-paid' when it is not paid (any more): a refund
+   * happens once.
    */
   markReversed(input: { event?: { id: string; type: string }; orderId: string; to: 'refunded' | 'disputed'; at: string }): Promise<'applied' | 'duplicate' | 'not-paid'>;
   /** The creator's sales counters from `from` to `to` (YYYY-MM-DD, both included): each day with any, and per course and coupon. */
@@ -933,4 +942,101 @@ export type ConnectEvent =
 export interface ConnectEvents {
   /** Verifies the signature over the raw body first; throws BadSignatureError. */
   parseEvent(rawBody: string, signature: string | undefined): Promise<ConnectEvent>;
+}
+
+/* ---------- Affiliates (a creator's referrers and their commissions) ---------- */
+
+export interface StoredAffiliate {
+  id: string;
+  creatorId: string;
+  code: string;
+  name: string;
+  email: string;
+  commissionPercent: number;
+  cookieDays: number;
+  holdDays: number;
+  /** Figures moved in the transactions that move them (pence for the amounts). */
+  clicks: number;
+  sales: number;
+  pending: number;
+  approved: number;
+  paid: number;
+  clawedBack: number;
+  createdAt: string;
+}
+
+/** What the redirect and the checkout need of a code: whose it is and how long its cookie lasts. */
+export interface AffiliateCode {
+  code: string;
+  affiliateId: string;
+  creatorId: string;
+  cookieDays: number;
+}
+
+/** One followed link, kept for its cookie window: the checkout checks the window on our side, not only the browser. */
+export interface AffiliateClick {
+  clickId: string;
+  code: string;
+  affiliateId: string;
+  creatorId: string;
+  at: string;
+  expiresAt: string;
+}
+
+export interface NewCommission {
+  affiliateId: string;
+  amount: number;
+  approveAt: string;
+}
+
+export interface StoredCommission {
+  affiliateId: string;
+  creatorId: string;
+  orderId: string;
+  courseTitle: string;
+  orderAmount: number;
+  amount: number;
+  status: 'pending' | 'approved' | 'void' | 'paid';
+  approveAt: string;
+  createdAt: string;
+  paidAt: string | null;
+  clawback: boolean;
+}
+
+/** A payout as recorded: what it paid, once per Idempotency-Key. */
+export interface StoredPayout {
+  payoutId: string;
+  affiliateId: string;
+  amount: number;
+  orderIds: string[];
+  createdAt: string;
+  complete: boolean;
+}
+
+export interface AffiliateRepository {
+  /** The affiliate, its code and its email's claim in one transaction: 'code-taken' (try another code) or 'email-taken'. */
+  create(affiliate: StoredAffiliate): Promise<'created' | 'code-taken' | 'email-taken'>;
+  list(creatorId: string): Promise<StoredAffiliate[]>;
+  get(creatorId: string, affiliateId: string): Promise<StoredAffiliate | undefined>;
+  code(code: string): Promise<AffiliateCode | undefined>;
+  /** The click kept and counted (affiliate and platform) in one transaction. */
+  recordClick(click: AffiliateClick): Promise<void>;
+  click(clickId: string): Promise<AffiliateClick | undefined>;
+  commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
+  /** The affiliate's commissions, newest first. */
+  commissions(affiliateId: string): Promise<StoredCommission[]>;
+  /** Pending commissions whose hold is over at `now`, oldest first, at most `limit`. */
+  dueForApproval(now: string, limit: number): Promise<StoredCommission[]>;
+  /** pending -> approved, once (false: it was approved, voided or is not due). */
+  approve(commission: StoredCommission, now: string): Promise<boolean>;
+  /** The approved commissions of the affiliate (what a payout takes). */
+  approved(affiliateId: string): Promise<StoredCommission[]>;
+  payout(affiliateId: string, payoutId: string): Promise<StoredPayout | undefined>;
+  /**
+   * approved -> paid for these commissions, in one transaction with the payout's record and the figures; the ones that
+   * were no longer approved are answered back (nothing written: the caller tries again without them).
+   */
+  pay(input: { affiliateId: string; creatorId: string; payoutId: string; commissions: StoredCommission[]; at: string }): Promise<{ paid: boolean; stale: string[] }>;
+  /** The payout's record closed (a retry with its key answers it as it is). */
+  completePayout(affiliateId: string, payoutId: string): Promise<void>;
 }

@@ -24,6 +24,7 @@ const couponItem = z.object({
   expiresAt: z.string().nullable(),
   redeemed: z.number().int(),
   active: z.boolean(),
+  affiliateId: z.string().nullable().default(null),
   createdAt: z.string(),
   accountId: z.string(),
   stripeCouponId: z.string(),

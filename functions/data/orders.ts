@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
 import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
+import { readCommission, referralWrites, reversalWrites } from '#data/affiliates.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { documentClient, failedAt, newestFirstPage, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -157,6 +158,44 @@ const rawQuery = async (input: Omit<RawQueryInput, 'TableName' | 'ExclusiveStart
 const rawGet = async (key: Record<string, string>): Promise<RawItem | undefined> =>
   (await documentClient().send(new GetItemCommand({ TableName: tableName(), Key: Object.fromEntries(Object.entries(key).map(([k, v]) => [k, { S: v }])) }))).Item;
 
+/**
+ * One try of a paid order's reversal: the event, the order paid -> refunded or disputed, its counters, and its
+ * commission's move as read ('commission-moved' when that move's condition no longer held).
+ */
+const reverseOnce = async (input: {
+event: { id: string; type: string } | undefined;
+order: Order;
+to: 'refunded' | 'disputed';
+at: string;
+commissionWrites: ReturnType<typeof reversalWrites>;
+}): Promise<'applied' | 'duplicate' | 'not-paid' | 'commission-moved'> => {
+const { event, order, to, at, commissionWrites } = input;
+  const orderId = order.id;
+  const cancelled = await transact([
+    ...(event ? [eventPut(event)] : []),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: orderKeys.order(orderId),
+        UpdateExpression: 'SET #status = :to, reversedAt = :at',
+        ConditionExpression: '#status = :paid',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':at': at, ':paid': 'paid' },
+      },
+    },
+    ...countersOf(order, at, { revenue: -order.amount, sales: 0, discount: 0, refunds: 1 }),
+    ...commissionWrites,
+  ]);
+  if (!cancelled) return 'applied';
+  if (event && failedAt(cancelled, 0)) return 'duplicate';
+  const first = cancelled.codes.length - commissionWrites.length;
+  if (commissionWrites.length > 0 && failedAt(cancelled, first) && !failedAt(cancelled, event ? 1 : 0)) return 'commission-moved';
+  if (event) return (await recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-paid';
+  return 'not-paid';
+};
+
+const recordEvent = async (event: { id: string; type: string }): Promise<'applied' | 'duplicate'> => ((await transact([eventPut(event)])) ? 'duplicate' : 'applied');
+
 export const dynamoOrders = (): OrderRepository => ({
   async get(orderId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: orderKeys.order(orderId), ConsistentRead: true }));
@@ -182,17 +221,18 @@ export const dynamoOrders = (): OrderRepository => ({
     );
   },
 
-  async markPaid({ event, orderId, paid }) {
+  async markPaid({ event, orderId, paid, referral }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
     const cancelled = await transact([
       eventPut(event),
       fromPending(
         orderId,
-        '#status = :paid, amount = :amount, discount = :discount, buyerEmail = :email, learnerId = :learner, paymentIntentId = :intent, paidAt = :at, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        '#status = :paid, amount = :amount, discount = :discount, buyerEmail = :email, learnerId = :learner, paymentIntentId = :intent, paidAt = :at, affiliateId = :affiliate, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
         {},
         {
           ':paid': 'paid',
+          ':affiliate': referral?.affiliateId ?? null,
           ':amount': paid.amount,
           ':discount': paid.discount,
           ':email': paid.buyerEmail,
@@ -206,6 +246,9 @@ export const dynamoOrders = (): OrderRepository => ({
       ...(paid.paymentIntentId ? [{ Put: { TableName: tableName(), Item: { ...orderKeys.intent(paid.paymentIntentId), type: 'OrderIntent', orderId } } }] : []),
       // A coupon deleted since the checkout is not counted (the order is paid all the same).
       ...(order.couponCode && (await dynamoCoupons().get(order.creatorId, order.couponCode)) ? couponRedemption(order.creatorId, order.couponCode, paid.buyerEmail, paid.paidAt) : []),
+      ...(referral
+        ? referralWrites({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral })
+        : []),
     ]);
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';
@@ -238,24 +281,15 @@ export const dynamoOrders = (): OrderRepository => ({
   async markReversed({ event, orderId, to, at }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
-    const cancelled = await transact([
-      ...(event ? [eventPut(event)] : []),
-      {
-        Update: {
-          TableName: tableName(),
-          Key: orderKeys.order(orderId),
-          UpdateExpression: 'SET #status = :to, reversedAt = :at',
-          ConditionExpression: '#status = :paid',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':to': to, ':at': at, ':paid': 'paid' },
-        },
-      },
-      ...countersOf(order, at, { revenue: -order.amount, sales: 0, discount: 0, refunds: 1 }),
-    ]);
-    if (!cancelled) return 'applied';
-    if (event && failedAt(cancelled, 0)) return 'duplicate';
-    if (event) return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-paid';
-    return 'not-paid';
+    for (let attempt = 1; ; attempt++) {
+      // The commission as it stands now: a daily job or a payout moving it meanwhile cancels the transaction on its
+      // condition, and it is read again.
+      const commission = order.affiliateId ? await readCommission(order.affiliateId, orderId) : undefined;
+      const commissionWrites = commission ? reversalWrites(commission, at) : [];
+      const outcome = await reverseOnce({ event, order, to, at, commissionWrites });
+      if (outcome !== 'commission-moved') return outcome;
+      if (attempt >= 5) throw new Error(`the commission of order ${orderId} kept moving during its reversal`);
+    }
   },
 
   async salesWindow(creatorId, from, to) {
@@ -332,7 +366,5 @@ export const dynamoOrders = (): OrderRepository => ({
     return typeof Item?.['revenue'] === 'number' ? Item['revenue'] : 0;
   },
 
-  async recordEvent(event) {
-    return (await transact([eventPut(event)])) ? 'duplicate' : 'applied';
-  },
+  recordEvent,
 });

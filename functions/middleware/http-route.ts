@@ -44,6 +44,20 @@ export class Reply {
   static raw(status: number, body: string, headers: Readonly<Record<string, string>> & { readonly 'content-type': string }): Reply {
     return new RawReply(status, body, { ...headers });
   }
+
+  /** A 302 to `location` (always one the use case checked), setting these cookies (HTTP API's `cookies`). */
+  static redirect(location: string, cookies: string[] = []): Reply {
+    return new RedirectReply(location, cookies);
+  }
+}
+
+class RedirectReply extends Reply {
+  constructor(
+    readonly location: string,
+    readonly cookies: string[],
+  ) {
+    super(302, null, { location });
+  }
 }
 
 class RawReply extends Reply {
@@ -144,6 +158,9 @@ const stateOf = (event: HttpEvent, context?: Context): State => {
 };
 
 const toResult = (value: unknown, requestId: string): HttpResult => {
+  if (value instanceof RedirectReply) {
+    return { statusCode: 302, headers: { 'cache-control': 'no-store', 'x-request-id': requestId, location: value.location }, cookies: value.cookies, body: '' };
+  }
   if (value instanceof RawReply) {
     return { statusCode: value.status, headers: { 'cache-control': 'no-store', 'x-request-id': requestId, ...value.headers }, body: value.body };
   }

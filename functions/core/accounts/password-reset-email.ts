@@ -24,7 +24,8 @@ export interface EmailMessage {
   text: string;
 }
 
-const escapeHtml = (value: string): string =>
+/** Text made safe inside HTML and its attributes (every email builds its HTML with it). */
+export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `<origin>/reset-password?code={####}&email=<encoded>`: the placeholder stays literal so Cognito can fill it. */

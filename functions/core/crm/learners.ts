@@ -5,6 +5,7 @@ import {
   type SavedNotes,
   STALLED_AFTER_DAYS,
 } from '#contracts/courses.ts';
+import { escapeHtml } from '#core/accounts/password-reset-email.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
 import type { Clock, CrmEnrollment, CrmRepository, Ids, Mailer } from '#core/ports.ts';
 
@@ -128,8 +129,6 @@ export interface RecommendationDeps extends CrmDeps {
   appOrigin: string;
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The email a learner gets: the creator's words, the courses it is about, and the way back to them. */
 export const recommendationEmail = (input: { recommendation: string; courseNames: string[]; appOrigin: string }) => {

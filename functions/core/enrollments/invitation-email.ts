@@ -1,6 +1,6 @@
 import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
 import type { Role } from '#contracts/common.ts';
-import { PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 
 /**
  * The invitation of a learner a creator enrolled by email: the course, where to sign in, the temporary password,
@@ -14,8 +14,6 @@ export interface InvitationEmailInput {
   temporaryPassword: string;
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const signInLink = (appOrigin: string): string => `${appOrigin.replace(/\/+$/, '')}/auth/login`;
 

@@ -1,7 +1,8 @@
 import type { CourseCheckoutBody } from '#contracts/sales.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
-import type { Clock, ConnectPayments, CouponRepository, CourseRepository, EnrollmentRepository, Ids, Order, OrderRepository, PayoutRepository, UserRepository } from '#core/ports.ts';
+import { referredAffiliate } from '#core/affiliates/affiliates.ts';
+import type { AffiliateRepository, Clock, ConnectPayments, CouponRepository, CourseRepository, EnrollmentRepository, Ids, Order, OrderRepository, PayoutRepository, UserRepository } from '#core/ports.ts';
 import { redeemableCoupon } from '#core/sales/coupons.ts';
 
 /** A course checkout stays open this long (Stripe allows 30 minutes to 24 hours): long enough to pay, short enough to let go of. */
@@ -17,6 +18,7 @@ export interface CourseCheckoutDeps {
   users: Pick<UserRepository, 'getUserIdByEmail' | 'getUser'>;
   enrollments: Pick<EnrollmentRepository, 'get'>;
   coupons: Pick<CouponRepository, 'get' | 'usedBy'>;
+  affiliates: Pick<AffiliateRepository, 'code' | 'click'>;
   connect: Pick<ConnectPayments, 'createCourseCheckout'>;
   clock: Clock;
   ids: Ids;
@@ -30,7 +32,8 @@ export interface CourseCheckoutDeps {
  * paid on the creator's own Stripe account. Steps: 1. the course (404 unless published and priced); 2. the creator's
  * account can take charges (409 PAYOUTS_NOT_READY); 3. the buyer's email, when given, can take the course (not an
  * account of another role, not enrolled already); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID
- * with the reason); 4. a pending order at the stored price (never the client's); 5. the
+ * with the reason); 3c. the affiliate it is credited to (a coupon tied to one, or the `ref` of a click still in its
+ * window); 4. a pending order at the stored price (never the client's); 5. the
  * hosted checkout on the creator's account, its id kept on the order. The same Idempotency-Key answers the same page.
  */
 export const startCourseCheckout = async (
@@ -48,6 +51,7 @@ export const startCourseCheckout = async (
   const discounted = body.couponCode
     ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price: course.priceAmount, email: body.email })
     : undefined;
+  const affiliateId = await referredAffiliate(deps, { creatorId: course.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
 
   const fresh: Order = {
     id: input.idempotencyKey ? deps.orderIdFor(course.id, input.idempotencyKey) : deps.ids.newId(),
@@ -62,7 +66,7 @@ export const startCourseCheckout = async (
     amount: course.priceAmount - (discounted?.discount ?? 0),
     currency: 'gbp',
     couponCode: discounted?.coupon.code ?? null,
-    affiliateId: body.ref ?? null,
+    affiliateId,
     seats: null,
     checkoutSessionId: null,
     checkoutUrl: null,

@@ -1,7 +1,7 @@
 import { type Coupon, type CouponList, type CreateCouponBody, discountOf, type UpdateCouponBody, COUPONS_PER_CREATOR_MAX } from '#contracts/coupons.ts';
 import { PRICE_MIN_PENCE } from '#contracts/courses.ts';
 import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
-import type { Clock, ConnectPayments, CouponRepository, PayoutRepository, StoredCoupon } from '#core/ports.ts';
+import type { AffiliateRepository, Clock, ConnectPayments, CouponRepository, PayoutRepository, StoredCoupon } from '#core/ports.ts';
 
 /**
  * A creator's coupons: made here and mirrored as a coupon and promotion code on the creator's own Stripe account, so
@@ -16,6 +16,8 @@ export interface CouponDeps {
   payouts: Pick<PayoutRepository, 'get'>;
   connect: Pick<ConnectPayments, 'createPromotion' | 'setPromotionActive' | 'deletePromotion'>;
   clock: Clock;
+  /** A coupon tied to an affiliate credits them (checked to be the creator's own). */
+  affiliates: Pick<AffiliateRepository, 'get'>;
 }
 
 export const couponView = ({ creatorId: _c, accountId: _a, stripeCouponId: _s, promotionCodeId: _p, ...coupon }: StoredCoupon): Coupon => coupon;
@@ -50,6 +52,9 @@ export const createCoupon = async (deps: CouponDeps, input: { creatorId: string;
   const account = await deps.payouts.get(input.creatorId);
   if (!account) throw new PayoutsNotReadyError(CONNECT_FIRST);
   if (await deps.coupons.get(input.creatorId, body.code)) throw new ConflictError(`You have a coupon ${body.code} already.`);
+  if (body.affiliateId && !(await deps.affiliates.get(input.creatorId, body.affiliateId))) {
+    throw new ValidationError('That affiliate is not one of yours.', [{ path: 'affiliateId', code: 'custom', message: 'Choose one of your affiliates.' }]);
+  }
   if ((await deps.coupons.list(input.creatorId)).length >= COUPONS_PER_CREATOR_MAX) throw new ConflictError(`You can have at most ${COUPONS_PER_CREATOR_MAX} coupons.`);
   const now = deps.clock.now().toISOString();
   const twin = await mirror(deps, { accountId: account.accountId, ...body, maxRedemptions: body.maxRedemptions ?? null, redeemed: 0, expiresAt: body.expiresAt ?? null, key: `coupon:${input.creatorId}:${body.code}:${now}` });
@@ -63,6 +68,7 @@ export const createCoupon = async (deps: CouponDeps, input: { creatorId: string;
     expiresAt: body.expiresAt ?? null,
     redeemed: 0,
     active: true,
+    affiliateId: body.affiliateId ?? null,
     createdAt: now,
     accountId: account.accountId,
     stripeCouponId: twin.couponId,

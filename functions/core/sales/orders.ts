@@ -1,7 +1,8 @@
 import { createAccount } from '#core/accounts/create-account.ts';
 import { purchaseInvitationEmail, purchaseReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
-import type { Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import { paidReferral } from '#core/affiliates/affiliates.ts';
+import type { AffiliateRepository, Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
@@ -13,6 +14,7 @@ export interface OrderEventDeps {
   users: UserRepository;
   directory: Directory;
   enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove'>;
+  affiliates: Pick<AffiliateRepository, 'get'>;
   mailer: Mailer;
   clock: Clock;
   appOrigin: string;
@@ -89,16 +91,20 @@ export const applyCheckoutEvent = async (
     courseTitle: order.courseTitle,
     enrolledAt: deps.clock.now().toISOString(),
   });
+  const paidAt = deps.clock.now().toISOString();
+  // The affiliate's sale and commission are written with the payment, in its transaction: once, whatever the deliveries.
+  const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
+    referral,
     paid: {
       amount: event.checkout.amountTotal,
       discount: event.checkout.amountDiscount,
       buyerEmail: email,
       learnerId: buyer.learner.id,
       paymentIntentId: event.checkout.paymentIntentId,
-      paidAt: deps.clock.now().toISOString(),
+      paidAt,
     },
   });
   if (outcome !== 'applied') return outcome;

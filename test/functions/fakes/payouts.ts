@@ -1,6 +1,7 @@
 import { BadSignatureError } from '#core/errors.ts';
 import type { StoredCourse } from '#core/ports.ts';
 import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, SalesWindow, StoredCoupon } from '#core/ports.ts';
+import { memoryAffiliates } from './affiliates.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from './enrollments.ts';
@@ -143,7 +144,7 @@ export const memoryCoupons = () => {
 };
 
 /** Orders in memory, as functions/data/orders.ts keeps them: each event once; pending -> paid or expired, once. */
-export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void) => {
+export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void, affiliates?: ReturnType<typeof memoryAffiliates>) => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
   type Day = SalesDay & Pick<SalesWindow, 'refunds' | 'views' | 'checkouts' | 'byCourse' | 'byCoupon'>;
@@ -189,12 +190,13 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       if (!order) throw new Error(`no order ${orderId}`);
       orders.set(orderId, { ...order, checkoutSessionId: session.id, checkoutUrl: session.url });
     },
-    async markPaid({ event, orderId, paid }) {
+    async markPaid({ event, orderId, paid, referral }) {
       if (!record(event)) return 'duplicate';
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status !== 'pending') return 'not-pending';
-      orders.set(orderId, { ...order, ...paid, status: 'paid' });
+      orders.set(orderId, { ...order, ...paid, affiliateId: referral?.affiliateId ?? null, status: 'paid' });
+      if (referral) affiliates?.onPaid({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral });
       count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0, discount: paid.discount });
       if (order.couponCode) onCoupon?.(order.creatorId, order.couponCode, paid.buyerEmail);
       return 'applied';
@@ -228,6 +230,7 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       if (order.status !== 'paid') return 'not-paid';
       orders.set(orderId, { ...order, status: to });
       count(order, at, { revenue: -order.amount, sales: 0, refunds: 1, discount: 0 });
+      if (order.affiliateId) affiliates?.onReversed(order.affiliateId, orderId);
       return 'applied';
     },
     async salesWindow(creatorId, from, to) {
@@ -281,6 +284,7 @@ export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => 
 export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = {}) => {
   const logged: { message: string; fields: Record<string, unknown> }[] = [];
   const coupons = memoryCoupons();
+  const affiliates = memoryAffiliates();
   let n = 0;
   return {
     courses: Object.assign(memoryCourseReader(options.courses ?? [pricedCourse()]), {
@@ -290,7 +294,8 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     connect: memoryConnect(),
     events: memoryConnectEvents(),
     coupons,
-    orders: memoryOrders(coupons.redeem),
+    orders: memoryOrders(coupons.redeem, affiliates),
+    affiliates,
     users: memoryUsers([creator()]),
     directory: memoryDirectory(),
     enrollments: memoryEnrollments(),

@@ -12,6 +12,7 @@ const coupon = (creatorId: string, over: Partial<StoredCoupon> = {}): StoredCoup
   code: 'SPRING20',
   kind: 'percent',
   value: 20,
+  affiliateId: null,
   courseIds: null,
   maxRedemptions: 5,
   expiresAt: null,

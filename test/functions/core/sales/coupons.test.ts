@@ -32,7 +32,7 @@ describe("a creator's coupons", () => {
   it("are made on the creator's Stripe account too, so that Stripe holds the cap and the expiry", async () => {
     const d = await ready();
     const made = await createCoupon(d, { creatorId: 'u1', body: { ...percent20, maxRedemptions: 5, expiresAt: '2027-01-01T00:00:00.000Z' } });
-    expect(made).toEqual({ ...percent20, maxRedemptions: 5, expiresAt: '2027-01-01T00:00:00.000Z', redeemed: 0, active: true, createdAt: d.clock.now().toISOString() });
+    expect(made).toEqual({ ...percent20, maxRedemptions: 5, expiresAt: '2027-01-01T00:00:00.000Z', redeemed: 0, active: true, affiliateId: null, createdAt: d.clock.now().toISOString() });
     expect([...d.connect.promotions.values()]).toMatchObject([{ accountId: 'acct_1', code: 'SPRING20', kind: 'percent', value: 20, maxRedemptions: 5, expiresAt: '2027-01-01T00:00:00.000Z' }]);
     expect((await listCoupons(d, 'u1')).items.map((c) => c.code)).toEqual(['SPRING20']);
     expect((await listCoupons(d, 'u2')).items).toEqual([]);

@@ -1,0 +1,328 @@
+import {
+  AFFILIATES_PER_CREATOR_MAX,
+  REF_COOKIE,
+  type Affiliate,
+  type AffiliateList,
+  type CommissionList,
+  type Payout,
+  type createAffiliateBody,
+} from '#contracts/affiliates.ts';
+import { subscriptionView } from '#core/billing/subscription-state.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
+import type {
+  AffiliateRepository,
+  BillingRepository,
+  Clock,
+  Ids,
+  Mailer,
+  NewCommission,
+  Order,
+  PublicProfileRepository,
+  StoredAffiliate,
+  StoredCommission,
+  UserRepository,
+} from '#core/ports.ts';
+import type * as z from 'zod';
+
+/**
+ * A creator's affiliates (API.md "Affiliates"; decision 0017): the link that counts a click and leaves a `ref` cookie,
+ * the checkout that credits the affiliate, the paid order's commission (data/orders.ts writes it with the order), its
+ * approval after the refund hold, and the creator's payout.
+ */
+
+export const AFFILIATE_NOT_FOUND = 'Affiliate not found.';
+export const AFFILIATES_ARE_PRO = 'Affiliates are part of the Pro plan: upgrade to Pro to add affiliates.';
+export const AFFILIATE_EMAIL_TAKEN = 'This email is an affiliate already.';
+/** Commissions per payout transaction (with the affiliate, the platform's counters and the payout's record: under 100 items). */
+export const PAYOUT_BATCH = 90;
+const DAY_MS = 86_400_000;
+/** Codes read aloud and typed: no 0/O, 1/I. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CODE_LENGTH = 8;
+
+/** An affiliate's code: 8 of the alphabet's letters and digits (40 bits), from `random(n)` (an integer below n). */
+export const newAffiliateCode = (random: (below: number) => number): string =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[random(CODE_ALPHABET.length)]).join('');
+
+/** The shared link: the redirect with `to` (the creator's public page, or the home page while they have none). */
+export const referralLink = (appOrigin: string, code: string, to: string): string =>
+  `${new URL(appOrigin).origin}/api/public/r/${encodeURIComponent(code)}?to=${encodeURIComponent(to)}`;
+
+const view = (affiliate: StoredAffiliate, link: string): Affiliate => ({
+  id: affiliate.id,
+  code: affiliate.code,
+  link,
+  name: affiliate.name,
+  email: affiliate.email,
+  commissionPercent: affiliate.commissionPercent,
+  cookieDays: affiliate.cookieDays,
+  holdDays: affiliate.holdDays,
+  clicks: affiliate.clicks,
+  sales: affiliate.sales,
+  pending: affiliate.pending,
+  approved: affiliate.approved,
+  paid: affiliate.paid,
+  clawedBack: affiliate.clawedBack,
+  createdAt: affiliate.createdAt,
+});
+
+interface LinkDeps {
+  profiles: Pick<PublicProfileRepository, 'get'>;
+  appOrigin: string;
+}
+/** Where a creator's links send visitors by default: their public page, or the home page while they have none. */
+const landingOf = async (deps: LinkDeps, creatorId: string): Promise<{ path: string; name: string | undefined }> => {
+  const profile = await deps.profiles.get(creatorId);
+  return profile ? { path: `/u/${profile.slug}`, name: profile.displayName } : { path: '/', name: undefined };
+};
+
+export interface CreateAffiliateDeps extends LinkDeps {
+  affiliates: Pick<AffiliateRepository, 'create' | 'list'>;
+  billing: Pick<BillingRepository, 'getSubscription'>;
+  users: Pick<UserRepository, 'getUser'>;
+  mailer: Mailer;
+  clock: Clock;
+  ids: Ids;
+  randomBelow: (below: number) => number;
+  log: (message: string, fields: Record<string, unknown>) => void;
+}
+
+/**
+ * POST /api/affiliates: 1. the creator is on the Pro plan (403 otherwise); 2. under the cap of affiliates; 3. the
+ * affiliate with a fresh code (another code on the rare collision), one per email (409); 4. the affiliate is emailed
+ * their link (a failure is logged: the creator can copy the link from the screen).
+ */
+export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creatorId: string; body: z.output<typeof createAffiliateBody> }): Promise<Affiliate> => {
+  const plan = subscriptionView(await deps.billing.getSubscription(input.creatorId), deps.clock.now());
+  if (!plan.subscribed || plan.tier !== 'pro') throw new ForbiddenError(AFFILIATES_ARE_PRO);
+  if ((await deps.affiliates.list(input.creatorId)).length >= AFFILIATES_PER_CREATOR_MAX) {
+    throw new ConflictError(`You have ${AFFILIATES_PER_CREATOR_MAX} affiliates, the most an account can have.`);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const affiliate: StoredAffiliate = {
+      id: deps.ids.newId(),
+      creatorId: input.creatorId,
+      code: newAffiliateCode(deps.randomBelow),
+      ...input.body,
+      clicks: 0,
+      sales: 0,
+      pending: 0,
+      approved: 0,
+      paid: 0,
+      clawedBack: 0,
+      createdAt: deps.clock.now().toISOString(),
+    };
+    const outcome = await deps.affiliates.create(affiliate);
+    if (outcome === 'email-taken') throw new ConflictError(AFFILIATE_EMAIL_TAKEN);
+    if (outcome === 'code-taken') {
+      if (attempt >= 5) throw new Error('no free affiliate code after 5 tries');
+      continue;
+    }
+    const landing = await landingOf(deps, input.creatorId);
+    const link = referralLink(deps.appOrigin, affiliate.code, landing.path);
+    const creatorName = landing.name ?? (await deps.users.getUser(input.creatorId))?.email ?? 'A creator';
+    await deps.mailer
+      .send({ to: affiliate.email, ...affiliateEmail({ name: affiliate.name, creatorName, link, percent: affiliate.commissionPercent, cookieDays: affiliate.cookieDays, holdDays: affiliate.holdDays }) })
+      .catch((error: unknown) => deps.log('the affiliate could not be emailed their link', { affiliateId: affiliate.id, error: String(error) }));
+    return view(affiliate, link);
+  }
+};
+
+/** GET /api/affiliates: the creator's affiliates with their figures, newest first. */
+export const listAffiliates = async (deps: LinkDeps & { affiliates: Pick<AffiliateRepository, 'list'> }, creatorId: string): Promise<AffiliateList> => {
+  const [affiliates, landing] = await Promise.all([deps.affiliates.list(creatorId), landingOf(deps, creatorId)]);
+  return { items: affiliates.map((affiliate) => view(affiliate, referralLink(deps.appOrigin, affiliate.code, landing.path))) };
+};
+
+const ownAffiliate = async (deps: { affiliates: Pick<AffiliateRepository, 'get'> }, creatorId: string, affiliateId: string): Promise<StoredAffiliate> => {
+  const affiliate = await deps.affiliates.get(creatorId, affiliateId);
+  if (!affiliate) throw new NotFoundError(AFFILIATE_NOT_FOUND);
+  return affiliate;
+};
+
+const commissionView = (c: StoredCommission): CommissionList['items'][number] => ({
+  orderId: c.orderId,
+  courseTitle: c.courseTitle,
+  orderAmount: c.orderAmount,
+  amount: c.amount,
+  status: c.status,
+  approveAt: c.approveAt,
+  createdAt: c.createdAt,
+  paidAt: c.paidAt,
+  clawback: c.clawback,
+});
+
+/** GET /api/affiliates/{affiliateId}/commissions: another creator's affiliate is 404. */
+export const affiliateCommissions = async (
+  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'commissions'> },
+  input: { creatorId: string; affiliateId: string },
+): Promise<CommissionList> => {
+  const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
+  return { items: (await deps.affiliates.commissions(affiliate.id)).map(commissionView) };
+};
+
+/* ---------- The link ---------- */
+
+/** The parts of a `ref`: the code, and the click it came from (absent: a code passed on its own). */
+export const parseRef = (ref: string): { code: string; clickId: string | undefined } | undefined => {
+  const match = /^([A-Z0-9]{4,16})(?:\.([0-9A-Za-z]{10,40}))?$/.exec(ref.trim());
+  return match ? { code: match[1]!, clickId: match[2] } : undefined;
+};
+
+export const REDIRECT_NOT_OWN = 'The link can only lead to a page of this site.';
+
+/** `to` as a path of the app's own origin: a path ('/c/x'), or an absolute URL on the origin; anything else is 400. */
+export const ownPath = (appOrigin: string, to: string | undefined): string => {
+  const origin = new URL(appOrigin).origin;
+  const target = (to ?? '/').trim() || '/';
+  // '//host' and '/\host' are other hosts to a browser; a path must start with one '/' and stay here.
+  const isPath = target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    throw new ValidationError(REDIRECT_NOT_OWN, [{ path: 'to', code: 'custom', message: REDIRECT_NOT_OWN }]);
+  }
+  if ((!isPath && !/^https?:\/\//i.test(target)) || url.origin !== origin || /[\r\n]/.test(target)) {
+    throw new ValidationError(REDIRECT_NOT_OWN, [{ path: 'to', code: 'custom', message: REDIRECT_NOT_OWN }]);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/**
+ * GET /api/public/r/{code}?to=: where to send the visitor (always our own origin: 400 otherwise) and, for a known
+ * code, the click kept and counted and the `ref` cookie for the affiliate's window (a later click replaces it: the
+ * last click wins). An unknown code still leads to the page, without a cookie: a visitor is never stranded.
+ */
+export const followReferral = async (
+  deps: { affiliates: Pick<AffiliateRepository, 'code' | 'recordClick'>; clock: Clock; ids: Ids; appOrigin: string },
+  input: { code: string; to: string | undefined },
+): Promise<{ location: string; cookie: string | undefined }> => {
+  const location = `${new URL(deps.appOrigin).origin}${ownPath(deps.appOrigin, input.to)}`;
+  const code = /^[A-Z0-9]{4,16}$/.test(input.code.toUpperCase()) ? await deps.affiliates.code(input.code.toUpperCase()) : undefined;
+  if (!code) return { location, cookie: undefined };
+  const now = deps.clock.now();
+  const clickId = deps.ids.newId();
+  const maxAge = code.cookieDays * 86_400;
+  await deps.affiliates.recordClick({
+    clickId,
+    code: code.code,
+    affiliateId: code.affiliateId,
+    creatorId: code.creatorId,
+    at: now.toISOString(),
+    expiresAt: new Date(now.getTime() + maxAge * 1000).toISOString(),
+  });
+  const secure = deps.appOrigin.startsWith('https:') ? '; Secure' : '';
+  return { location, cookie: `${REF_COOKIE}=${code.code}.${clickId}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}` };
+};
+
+/**
+ * At the checkout: the affiliate a purchase of this creator's course is credited to. A coupon tied to an affiliate
+ * credits them (the buyer typed their code); else the `ref`: a click of this creator's affiliate still inside its
+ * window (checked here, not only by the cookie's expiry), or a bare code. Anything else credits nobody.
+ */
+export const referredAffiliate = async (
+  deps: { affiliates: Pick<AffiliateRepository, 'code' | 'click'>; clock: Clock },
+  input: { creatorId: string; ref: string | undefined; couponAffiliateId: string | null | undefined },
+): Promise<string | null> => {
+  if (input.couponAffiliateId) return input.couponAffiliateId;
+  const parsed = input.ref ? parseRef(input.ref) : undefined;
+  if (!parsed) return null;
+  const code = await deps.affiliates.code(parsed.code);
+  if (code?.creatorId !== input.creatorId) return null;
+  if (!parsed.clickId) return code.affiliateId;
+  const click = await deps.affiliates.click(parsed.clickId);
+  if (!click || click.code !== code.code || Date.parse(click.expiresAt) <= deps.clock.now().getTime()) return null;
+  return code.affiliateId;
+};
+
+/**
+ * When the order is paid: the sale's referral, or null. The affiliate's own purchase (their email) and the creator's
+ * earn nothing; otherwise the affiliate is credited with the sale and a commission of their percent of what the buyer
+ * actually paid (after the discount, rounded to the penny), held `holdDays` (none when the buyer paid nothing).
+ */
+export const paidReferral = async (
+  deps: { affiliates: Pick<AffiliateRepository, 'get'>; users: Pick<UserRepository, 'getUser'> },
+  input: { order: Pick<Order, 'affiliateId' | 'creatorId'>; buyerEmail: string; amount: number; paidAt: string },
+): Promise<{ affiliateId: string; commission: NewCommission | null } | null> => {
+  if (!input.order.affiliateId) return null;
+  const affiliate = await deps.affiliates.get(input.order.creatorId, input.order.affiliateId);
+  if (!affiliate) return null;
+  const buyer = input.buyerEmail.toLowerCase();
+  if (affiliate.email.toLowerCase() === buyer) return null;
+  const creator = await deps.users.getUser(input.order.creatorId);
+  if (creator?.email.toLowerCase() === buyer) return null;
+  const amount = commissionOf(input.amount, affiliate.commissionPercent);
+  const approveAt = new Date(Date.parse(input.paidAt) + affiliate.holdDays * DAY_MS).toISOString();
+  return { affiliateId: affiliate.id, commission: amount > 0 ? { affiliateId: affiliate.id, amount, approveAt } : null };
+};
+
+/** The commission on a paid amount (pence) at a percent: rounded to the nearest penny. */
+export const commissionOf = (paid: number, percent: number): number => Math.round((paid * percent) / 100);
+
+/* ---------- Approval and payout ---------- */
+
+/**
+ * The daily job: every pending commission whose hold is over -> approved, each in its own conditional transaction (a
+ * second run, or a refund that voided it first, finds nothing to do). Pages of 100 until none is due.
+ */
+export const approveDueCommissions = async (deps: { affiliates: Pick<AffiliateRepository, 'dueForApproval' | 'approve'>; clock: Clock }) => {
+  const now = deps.clock.now().toISOString();
+  let approved = 0;
+  let skipped = 0;
+  for (;;) {
+    const due = await deps.affiliates.dueForApproval(now, 100);
+    let moved = 0;
+    for (const commission of due) {
+      if (await deps.affiliates.approve(commission, now)) moved++;
+      else skipped++;
+    }
+    approved += moved;
+    // None moved: the index still shows ones already moved (it catches up in a moment); the next run sees the rest.
+    if (due.length < 100 || moved === 0) return { approved, skipped };
+  }
+};
+
+/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+const csvCell = (value: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+export const PAYOUT_CSV_HEADER = 'affiliate,email,amount,orders';
+export const payoutCsv = (affiliate: Pick<StoredAffiliate, 'name' | 'email'>, amount: number, orderIds: string[]): string =>
+  [PAYOUT_CSV_HEADER, ...(orderIds.length > 0 ? [[affiliate.name, affiliate.email, (amount / 100).toFixed(2), orderIds.join(' ')].map(csvCell).join(',')] : [])].join('\n') + '\n';
+
+/**
+ * POST /api/affiliates/{affiliateId}/payouts: the affiliate's approved commissions -> paid, in conditional
+ * transactions of at most PAYOUT_BATCH (one that moved meanwhile, voided by a refund, is left out), recorded as one
+ * payout, and the CSV the creator pays from. With an Idempotency-Key, a retry answers the payout it made (and finishes
+ * it when the first try stopped halfway).
+ */
+export const payOutAffiliate = async (
+  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'approved' | 'payout' | 'pay' | 'completePayout'>; clock: Clock; ids: Ids; payoutIdFor: (affiliateId: string, key: string) => string },
+  input: { creatorId: string; affiliateId: string; idempotencyKey?: string | undefined },
+): Promise<Payout> => {
+  const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
+  const payoutId = input.idempotencyKey ? deps.payoutIdFor(affiliate.id, input.idempotencyKey) : deps.ids.newId();
+  const earlier = input.idempotencyKey ? await deps.affiliates.payout(affiliate.id, payoutId) : undefined;
+  const answer = (amount: number, orderIds: string[]): Payout => ({ paidAmount: amount, commissions: orderIds.length, csv: payoutCsv(affiliate, amount, orderIds) });
+  if (earlier?.complete) return answer(earlier.amount, earlier.orderIds);
+
+  const at = deps.clock.now().toISOString();
+  const paid: StoredCommission[] = [];
+  const approved = await deps.affiliates.approved(affiliate.id);
+  for (let i = 0; i < approved.length; i += PAYOUT_BATCH) {
+    let batch = approved.slice(i, i + PAYOUT_BATCH);
+    for (let attempt = 1; batch.length > 0 && attempt <= 5; attempt++) {
+      const outcome = await deps.affiliates.pay({ affiliateId: affiliate.id, creatorId: affiliate.creatorId, payoutId, commissions: batch, at });
+      if (outcome.paid) {
+        paid.push(...batch);
+        break;
+      }
+      batch = batch.filter((c) => !outcome.stale.includes(c.orderId));
+    }
+  }
+  if (earlier || paid.length > 0) await deps.affiliates.completePayout(affiliate.id, payoutId);
+  return answer((earlier?.amount ?? 0) + paid.reduce((sum, c) => sum + c.amount, 0), [...(earlier?.orderIds ?? []), ...paid.map((c) => c.orderId)]);
+};

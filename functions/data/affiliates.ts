@@ -1,0 +1,311 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
+import type { AffiliateRepository, NewCommission, StoredAffiliate, StoredCommission } from '#core/ports.ts';
+import { countersUpdate } from '#data/counters.ts';
+import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+
+/**
+ * creators' affiliates and their commissions (access pattern 23; docs/data-model.md "Affiliates").
+ * Affiliate:   pk CREATOR#<creatorId>       sk AFFILIATE#<affiliateId>  name, email, code, terms, and its figures: clicks,
+ *                                                                        sales, pending, approved, paid, clawedBack (ADDed
+ *                                                                        in the transactions that move them)
+ * Email claim: pk CREATOR#<creatorId>       sk AFFEMAIL#<email>         one affiliate per email per creator
+ * Code:        pk AFFCODE#<code>            sk AFFCODE                  affiliateId, creatorId, cookieDays (codes are unique)
+ * Click:       pk AFFCLICK#<clickId>        sk CLICK                    code, affiliateId, creatorId, at, expiresAt (TTL)
+ * Commission:  pk AFFILIATE#<affiliateId>   sk COMMISSION#<orderId>     amount, status, approveAt, ...; its gsi1 keys name
+ *              what waits on it: pending  -> gsi1pk COMMISSIONS#DUE            gsi1sk <approveAt>#<affiliateId>#<orderId>
+ *                                approved -> gsi1pk AFFILIATE#<id>#APPROVED    gsi1sk <approveAt>#<orderId>
+ *                                paid, void -> none (sparse: the job and the payout read only what they act on)
+ * Payout:      pk AFFILIATE#<affiliateId>   sk PAYOUT#<payoutId>        amount, orderIds, complete
+ * Platform figures on the counters item (counters.ts): affiliates_total, affiliate_clicks, affiliate_sales,
+ * commissions_total (earned, net of voided), commissions_pending, commissions_approved, commissions_paid,
+ * commissions_clawedback.
+ */
+export const affiliateKeys = {
+  affiliate: (creatorId: string, affiliateId: string) => ({ pk: `CREATOR#${creatorId}`, sk: `AFFILIATE#${affiliateId}` }),
+  email: (creatorId: string, email: string) => ({ pk: `CREATOR#${creatorId}`, sk: `AFFEMAIL#${email.toLowerCase()}` }),
+  code: (code: string) => ({ pk: `AFFCODE#${code}`, sk: 'AFFCODE' }),
+  click: (clickId: string) => ({ pk: `AFFCLICK#${clickId}`, sk: 'CLICK' }),
+  commission: (affiliateId: string, orderId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `COMMISSION#${orderId}` }),
+  due: (c: Pick<StoredCommission, 'approveAt' | 'affiliateId' | 'orderId'>) => ({ gsi1pk: 'COMMISSIONS#DUE', gsi1sk: `${c.approveAt}#${c.affiliateId}#${c.orderId}` }),
+  approved: (c: Pick<StoredCommission, 'approveAt' | 'affiliateId' | 'orderId'>) => ({ gsi1pk: `AFFILIATE#${c.affiliateId}#APPROVED`, gsi1sk: `${c.approveAt}#${c.orderId}` }),
+  payout: (affiliateId: string, payoutId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `PAYOUT#${payoutId}` }),
+};
+
+const figures = ['clicks', 'sales', 'pending', 'approved', 'paid', 'clawedBack'] as const;
+
+const affiliateItem = z.object({
+  id: z.string(),
+  creatorId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  email: z.string(),
+  commissionPercent: z.number(),
+  cookieDays: z.number().int(),
+  holdDays: z.number().int(),
+  clicks: z.number().int().default(0),
+  sales: z.number().int().default(0),
+  pending: z.number().int().default(0),
+  approved: z.number().int().default(0),
+  paid: z.number().int().default(0),
+  clawedBack: z.number().int().default(0),
+  createdAt: z.string(),
+});
+const codeItem = z.object({ code: z.string(), affiliateId: z.string(), creatorId: z.string(), cookieDays: z.number().int() });
+const clickItem = z.object({ clickId: z.string(), code: z.string(), affiliateId: z.string(), creatorId: z.string(), at: z.string(), expiresAt: z.string() });
+const commissionItem = z.object({
+  affiliateId: z.string(),
+  creatorId: z.string(),
+  orderId: z.string(),
+  courseTitle: z.string(),
+  orderAmount: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'approved', 'void', 'paid']),
+  approveAt: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  clawback: z.boolean(),
+});
+const payoutItem = z.object({
+  payoutId: z.string(),
+  affiliateId: z.string(),
+  amount: z.number().int(),
+  orderIds: z.array(z.string()),
+  createdAt: z.string(),
+  complete: z.boolean().default(false),
+});
+
+/** ADDs to the affiliate's figures, only while it exists. */
+const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<(typeof figures)[number], number>>) => {
+  const names = Object.keys(adds);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: affiliateKeys.affiliate(creatorId, affiliateId),
+      UpdateExpression: `ADD ${names.map((_, i) => `#f${i} :f${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, adds[name as keyof typeof adds]])),
+    },
+  };
+};
+
+/** A commission's status moved from `from`, under that condition, with `set` and its index keys as given. */
+const commissionMove = (
+  c: StoredCommission,
+  from: StoredCommission['status'],
+  set: Record<string, unknown>,
+  index: Record<string, string> | null,
+  also: { condition: string; values: Record<string, unknown> } = { condition: '', values: {} },
+) => {
+  const names = Object.keys(set);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: affiliateKeys.commission(c.affiliateId, c.orderId),
+      UpdateExpression:
+        `SET ${[...names.map((_, i) => `#s${i} = :s${i}`), ...(index ? ['gsi1pk = :gpk', 'gsi1sk = :gsk'] : [])].join(', ')}` + (index ? '' : ' REMOVE gsi1pk, gsi1sk'),
+      ConditionExpression: `#status = :from${also.condition}`,
+      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((name, i) => [`#s${i}`, name])) },
+      ExpressionAttributeValues: {
+        ':from': from,
+        ...Object.fromEntries(names.map((name, i) => [`:s${i}`, set[name]])),
+        ...(index ? { ':gpk': index['gsi1pk'], ':gsk': index['gsi1sk'] } : {}),
+        ...also.values,
+      },
+    },
+  };
+};
+
+/**
+ * The paid order's referral, in the order's transaction (data/orders.ts markPaid): the affiliate's sale and, when the
+ * buyer paid anything, its commission, pending until `approveAt`, with the platform's figures.
+ */
+export const referralWrites = (input: { creatorId: string; orderId: string; courseTitle: string; orderAmount: number; at: string; affiliateId: string; commission: NewCommission | null }) => {
+  const { commission } = input;
+  if (!commission) return [affiliateFigures(input.creatorId, input.affiliateId, { sales: 1 }), ...countersUpdate({ affiliate_sales: 1 })];
+  const stored: StoredCommission = {
+    affiliateId: commission.affiliateId,
+    creatorId: input.creatorId,
+    orderId: input.orderId,
+    courseTitle: input.courseTitle,
+    orderAmount: input.orderAmount,
+    amount: commission.amount,
+    status: 'pending',
+    approveAt: commission.approveAt,
+    createdAt: input.at,
+    paidAt: null,
+    clawback: false,
+  };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...affiliateKeys.commission(stored.affiliateId, stored.orderId), type: 'Commission', ...stored, ...affiliateKeys.due(stored) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    affiliateFigures(input.creatorId, input.affiliateId, { sales: 1, pending: commission.amount }),
+    ...countersUpdate({ affiliate_sales: 1, commissions_total: commission.amount, commissions_pending: commission.amount }),
+  ];
+};
+
+/**
+ * A refunded or disputed order's commission, in the order's transaction (data/orders.ts markReversed): voided while
+ * unpaid (its amount leaves the figures), recorded as a clawback once paid (the affiliate owes it back); nothing for
+ * one already void. Conditioned on the status it was read in, so a job moving it meanwhile cancels and is read again.
+ */
+export const reversalWrites = (c: StoredCommission, at: string) => {
+  if (c.status === 'void' || (c.status === 'paid' && c.clawback)) return [];
+  if (c.status === 'paid') {
+    return [
+      commissionMove(c, 'paid', { clawback: true, clawbackAt: at }, null, { condition: ' AND clawback = :false', values: { ':false': false } }),
+      affiliateFigures(c.creatorId, c.affiliateId, { clawedBack: c.amount }),
+      ...countersUpdate({ commissions_clawedback: c.amount }),
+    ];
+  }
+  return [
+    commissionMove(c, c.status, { status: 'void', voidedAt: at }, null),
+    affiliateFigures(c.creatorId, c.affiliateId, { [c.status]: -c.amount }),
+    ...countersUpdate({ commissions_total: -c.amount, [`commissions_${c.status}`]: -c.amount }),
+  ];
+};
+
+/** The commission of an order, read consistently (what the reversal conditions on). */
+export const readCommission = async (affiliateId: string, orderId: string): Promise<StoredCommission | undefined> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.commission(affiliateId, orderId), ConsistentRead: true }));
+  return Item ? commissionItem.parse(Item) : undefined;
+};
+
+
+export const dynamoAffiliates = (): AffiliateRepository => ({
+  async create(affiliate) {
+    const cancelled = await transact([
+      { Put: { TableName: tableName(), Item: { ...affiliateKeys.code(affiliate.code), type: 'AffiliateCode', code: affiliate.code, affiliateId: affiliate.id, creatorId: affiliate.creatorId, cookieDays: affiliate.cookieDays }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...affiliateKeys.email(affiliate.creatorId, affiliate.email), type: 'AffiliateEmail', affiliateId: affiliate.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...affiliateKeys.affiliate(affiliate.creatorId, affiliate.id), type: 'Affiliate', ...affiliate }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...countersUpdate({ affiliates_total: 1 }),
+    ]);
+    if (!cancelled) return 'created';
+    return failedAt(cancelled, 0) ? 'code-taken' : 'email-taken';
+  },
+
+  async list(creatorId) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :affiliate)',
+      ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':affiliate': 'AFFILIATE#' },
+    });
+    return items.map((item) => affiliateItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  },
+
+  async get(creatorId, affiliateId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.affiliate(creatorId, affiliateId), ConsistentRead: true }));
+    return Item ? affiliateItem.parse(Item) : undefined;
+  },
+
+  async code(code) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.code(code) }));
+    return Item ? codeItem.parse(Item) : undefined;
+  },
+
+  async recordClick(click) {
+    await transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...affiliateKeys.click(click.clickId), type: 'AffiliateClick', ...click, ttl: Math.ceil(Date.parse(click.expiresAt) / 1000) },
+        },
+      },
+      affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }),
+      ...countersUpdate({ affiliate_clicks: 1 }),
+    ]);
+  },
+
+  async click(clickId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.click(clickId) }));
+    return Item ? clickItem.parse(Item) : undefined;
+  },
+
+  commission: readCommission,
+
+  async commissions(affiliateId) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :commission)',
+      ExpressionAttributeValues: { ':pk': `AFFILIATE#${affiliateId}`, ':commission': 'COMMISSION#' },
+    });
+    return items.map((item) => commissionItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderId.localeCompare(a.orderId));
+  },
+
+  async dueForApproval(now, limit) {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+        ExpressionAttributeValues: { ':pk': 'COMMISSIONS#DUE', ':now': `${now}#~` },
+        Limit: limit,
+      }),
+    );
+    return Items.map((item) => commissionItem.parse(item));
+  },
+
+  async approve(c, now) {
+    const cancelled = await transact([
+      commissionMove(c, 'pending', { status: 'approved' }, affiliateKeys.approved(c), { condition: ' AND approveAt <= :now', values: { ':now': now } }),
+      affiliateFigures(c.creatorId, c.affiliateId, { pending: -c.amount, approved: c.amount }),
+      ...countersUpdate({ commissions_pending: -c.amount, commissions_approved: c.amount }),
+    ]);
+    return !cancelled;
+  },
+
+  async approved(affiliateId) {
+    const items = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `AFFILIATE#${affiliateId}#APPROVED` },
+    });
+    return items.map((item) => commissionItem.parse(item)).filter((c) => c.status === 'approved');
+  },
+
+  async payout(affiliateId, payoutId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.payout(affiliateId, payoutId), ConsistentRead: true }));
+    return Item ? payoutItem.parse(Item) : undefined;
+  },
+
+  async pay({ affiliateId, creatorId, payoutId, commissions, at }) {
+    if (commissions.length > PAYOUT_BATCH) throw new Error(`a payout transaction takes at most ${PAYOUT_BATCH} commissions`);
+    const amount = commissions.reduce((sum, c) => sum + c.amount, 0);
+    const cancelled = await transact([
+      ...commissions.map((c) => commissionMove(c, 'approved', { status: 'paid', paidAt: at, payoutId }, null)),
+      affiliateFigures(creatorId, affiliateId, { approved: -amount, paid: amount }),
+      ...countersUpdate({ commissions_approved: -amount, commissions_paid: amount }),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: affiliateKeys.payout(affiliateId, payoutId),
+          UpdateExpression:
+            'SET #type = :type, payoutId = :id, affiliateId = :affiliate, createdAt = if_not_exists(createdAt, :at), orderIds = list_append(if_not_exists(orderIds, :none), :orders) ADD amount :amount',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'Payout', ':id': payoutId, ':affiliate': affiliateId, ':at': at, ':none': [], ':orders': commissions.map((c) => c.orderId), ':amount': amount },
+        },
+      },
+    ]);
+    if (!cancelled) return { paid: true, stale: [] };
+    return { paid: false, stale: commissions.filter((_, i) => failedAt(cancelled, i)).map((c) => c.orderId) };
+  },
+
+  async completePayout(affiliateId, payoutId) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: affiliateKeys.payout(affiliateId, payoutId),
+          UpdateExpression: 'SET complete = :true',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':true': true },
+        }),
+      ),
+    );
+  },
+});
