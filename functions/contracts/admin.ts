@@ -48,8 +48,11 @@ export const adminStats = z.object({
   courses: z.object({ published: count }),
   /** Certificates issued on course completion (the spec's Certificates Issued); 0 until certificates exist. */
   certificates: z.object({ issued: count }),
-  /** Affiliate commissions in pence; all 0 until affiliates exist. */
-  affiliates: z.object({ commissionsTotal: pence, pending: pence, paidOut: pence }),
+  /**
+   * The affiliate network across creators: affiliates, link clicks, paid sales credited to affiliates; and their
+   * commissions in pence: earned in total (net of voided ones) = pending (in their refund hold) + approved (due) + paid out.
+   */
+  affiliates: z.object({ affiliates: count, clicks: count, sales: count, commissionsTotal: pence, pending: pence, approved: pence, paidOut: pence }),
   /** Newest first, at most 10, from the last 30 days. */
   recentActivity: z.array(platformActivity).max(10),
   /** The last 12 weeks, oldest first; the last one is the current week. */

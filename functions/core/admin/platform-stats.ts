@@ -9,7 +9,7 @@ export const ACTIVITY_DAYS = 30;
 /**
  * The platform counters item (pattern 18), by name; a counter nothing has moved yet is absent (0). Users per role and
  * in total; subscriptions per state (`subs_<status>`), subscribed per plan (`subs_tier_<plan>`), paid up per plan
- * (`subs_paying_<plan>`); published courses; certificates issued; affiliate commissions in pence.
+ * (`subs_paying_<plan>`); published courses; certificates issued; the affiliate network (data/affiliates.ts).
  */
 export type PlatformCounters = Partial<Record<string, number>>;
 
@@ -46,8 +46,12 @@ export const platformStats = async (deps: { stats: PlatformStatsReader; clock: C
     courses: { published: n(counters, 'courses_published') },
     certificates: { issued: n(counters, 'certificates_issued') },
     affiliates: {
+      affiliates: n(counters, 'affiliates_total'),
+      clicks: n(counters, 'affiliate_clicks'),
+      sales: n(counters, 'affiliate_sales'),
       commissionsTotal: n(counters, 'commissions_total'),
       pending: n(counters, 'commissions_pending'),
+      approved: n(counters, 'commissions_approved'),
       paidOut: n(counters, 'commissions_paid'),
     },
     // DynamoDB removes expired lines within days, not at once: an expired one still stored is not shown.

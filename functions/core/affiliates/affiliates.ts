@@ -47,7 +47,7 @@ export const newAffiliateCode = (random: (below: number) => number): string =>
 
 /** The shared link: the redirect with `to` (the creator's public page, or the home page while they have none). */
 export const referralLink = (appOrigin: string, code: string, to: string): string =>
-  `${new URL(appOrigin).origin}/api/public/r/${encodeURIComponent(code)}?to=${encodeURIComponent(to)}`;
+  `${new URL(appOrigin).origin}/api/public/r/${encodeURIComponent(code)}?to=${encodeURIComponent(to).replace(/%2F/g, '/')}`;
 
 const view = (affiliate: StoredAffiliate, link: string): Affiliate => ({
   id: affiliate.id,
@@ -166,7 +166,7 @@ export const affiliateCommissions = async (
 
 /** The parts of a `ref`: the code, and the click it came from (absent: a code passed on its own). */
 export const parseRef = (ref: string): { code: string; clickId: string | undefined } | undefined => {
-  const match = /^([A-Z0-9]{4,16})(?:\.([0-9A-Za-z]{10,40}))?$/.exec(ref.trim());
+  const match = /^([A-Z0-9]{4,16})(?:\.([0-9A-Za-z_-]{1,40}))?$/.exec(ref.trim());
   return match ? { code: match[1]!, clickId: match[2] } : undefined;
 };
 

@@ -130,5 +130,5 @@ export const memoryAffiliates = () => {
     count({ commissions_total: -c.amount, [`commissions_${c.status}`]: -c.amount });
     c.status = 'void';
   };
-  return Object.assign(repo, { affiliates, clicks, commissions, platform, onPaid, onReversed });
+  return Object.assign(repo, { stored: affiliates, platform, onPaid, onReversed });
 };

@@ -35,6 +35,13 @@ describe('platformStats', () => {
       subs_paying_starter: 2,
       subs_paying_pro: 1,
       courses_published: 7,
+      affiliates_total: 3,
+      affiliate_clicks: 40,
+      affiliate_sales: 4,
+      commissions_total: 2500,
+      commissions_pending: 1000,
+      commissions_approved: 500,
+      commissions_paid: 1000,
     });
     const answer = await platformStats({ stats, clock: testClock('2026-11-25T10:00:00.000Z') });
     expect(adminStats.parse(answer)).toEqual(answer);
@@ -48,7 +55,7 @@ describe('platformStats', () => {
     });
     expect(answer.courses).toEqual({ published: 7 });
     expect(answer.certificates).toEqual({ issued: 0 });
-    expect(answer.affiliates).toEqual({ commissionsTotal: 0, pending: 0, paidOut: 0 });
+    expect(answer.affiliates).toEqual({ affiliates: 3, clicks: 40, sales: 4, commissionsTotal: 2500, pending: 1000, approved: 500, paidOut: 1000 });
   });
 
   it('shows zeros on an empty platform, and twelve weeks ending with this one', async () => {

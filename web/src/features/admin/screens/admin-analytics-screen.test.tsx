@@ -32,6 +32,23 @@ describe('AdminAnalyticsScreen', () => {
     expect(figure('Platform Revenue')).toHaveTextContent('MRR £95');
     expect(figure('Affiliate Network')).toHaveTextContent('No affiliates yet');
     expect(figure('Commissions')).toHaveTextContent('£0 pending');
+  });
+
+  it("shows the affiliate network's figures once creators have affiliates", async () => {
+    const affiliates = { affiliates: 3, clicks: 1200, sales: 1, commissionsTotal: 2500, pending: 1000, approved: 500, paidOut: 1000 };
+    fakeApi({ 'GET /api/admin/stats': () => jsonResponse(200, { ...stats, affiliates }) });
+    renderWithProviders(<AdminAnalyticsScreen />);
+    await screen.findByRole('heading', { name: 'Total Users' });
+    expect(figure('Affiliate Network')).toHaveTextContent('3 affiliates');
+    expect(figure('Affiliate Network')).toHaveTextContent('1,200 clicks · 1 sale through their links');
+    expect(figure('Commissions')).toHaveTextContent('£25');
+    expect(figure('Commissions')).toHaveTextContent('£10 pending · £5 approved · £10 paid out');
+  });
+
+  it('reads the rest of the figures', async () => {
+    fakeApi({ 'GET /api/admin/stats': () => jsonResponse(200, stats) });
+    renderWithProviders(<AdminAnalyticsScreen />);
+    await screen.findByRole('heading', { name: 'Total Users' });
     expect(screen.getByText('70% · £60.90')).toBeInTheDocument();
     expect(screen.getByText('25% · £21.75')).toBeInTheDocument();
     expect(screen.getByText('5% · £4.35')).toBeInTheDocument();

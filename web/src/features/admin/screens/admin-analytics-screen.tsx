@@ -35,7 +35,8 @@ export function AdminAnalyticsScreen() {
 
 function AnalyticsBody({ stats }: { stats: AdminStats }) {
   const { users, revenue, affiliates, subscriptions } = stats;
-  const hasAffiliates = affiliates.commissionsTotal > 0;
+  const hasAffiliates = affiliates.affiliates > 0;
+  const count = (n: number, one: string) => `${n.toLocaleString('en-GB')} ${one}${n === 1 ? '' : 's'}`;
   const breakdown = [
     { label: 'Creator subscriptions', share: 70, amount: revenue.breakdown.creatorSubscriptions },
     { label: 'Course licenses', share: 25, amount: revenue.breakdown.courseLicenses },
@@ -54,11 +55,16 @@ function AnalyticsBody({ stats }: { stats: AdminStats }) {
         />
         <StatCard
           label="Affiliate Network"
-          value={hasAffiliates ? formatPounds(affiliates.paidOut) : m.noAffiliates}
-          detail={hasAffiliates ? 'Paid out to affiliates' : 'Affiliates appear here once creators invite them'}
+          value={hasAffiliates ? count(affiliates.affiliates, 'affiliate') : m.noAffiliates}
+          detail={hasAffiliates ? `${count(affiliates.clicks, 'click')} · ${count(affiliates.sales, 'sale')} through their links` : 'Affiliates appear here once creators invite them'}
           icon={Handshake}
         />
-        <StatCard label="Commissions" value={formatPounds(affiliates.commissionsTotal)} detail={`${formatPounds(affiliates.pending)} pending`} icon={Wallet} />
+        <StatCard
+          label="Commissions"
+          value={formatPounds(affiliates.commissionsTotal)}
+          detail={`${formatPounds(affiliates.pending)} pending · ${formatPounds(affiliates.approved)} approved · ${formatPounds(affiliates.paidOut)} paid out`}
+          icon={Wallet}
+        />
       </section>
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">

@@ -10,7 +10,7 @@ export const adminStatsFixture: AdminStats = {
   revenue: { currency: 'GBP', estimatedMonthly: 8700, mrr: 9500, breakdown: { creatorSubscriptions: 6090, courseLicenses: 2175, platformFees: 435 } },
   courses: { published: 5 },
   certificates: { issued: 0 },
-  affiliates: { commissionsTotal: 0, pending: 0, paidOut: 0 },
+  affiliates: { affiliates: 0, clicks: 0, sales: 0, commissionsTotal: 0, pending: 0, approved: 0, paidOut: 0 },
   recentActivity: [
     { kind: 'subscription', text: 'A creator subscribed to Pro', at: '2026-11-24T10:00:00.000Z' },
     { kind: 'sign-up', text: 'New creator: maya@example.com', at: '2026-11-23T09:30:00.000Z' },
