@@ -388,7 +388,7 @@ const table = [
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
-  /** Affiliates (issue 13, decision 0017): the creator's affiliates, their commissions and payouts, and the public link. */
+  /** Affiliates (issue 13, decision 0018): the creator's affiliates, their commissions and payouts, and the public link. */
   { name: 'list-affiliates', method: 'GET', path: '/api/affiliates', handler: 'http/list-affiliates', access: ['creator'], uses: ['app-links'] },
   {
     name: 'create-affiliate',

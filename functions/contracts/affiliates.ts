@@ -3,7 +3,7 @@ import { isoDate } from './common.ts';
 
 /**
  * A creator's affiliates: people who send buyers through their own link and earn a share of what those buyers pay
- * (API.md "Affiliates"; docs/api.md "Affiliates"; decision 0017). Pro plan. Money in pence.
+ * (API.md "Affiliates"; docs/api.md "Affiliates"; decision 0018). Pro plan. Money in pence.
  */
 
 export const AFFILIATE_DEFAULT_COOKIE_DAYS = 30;

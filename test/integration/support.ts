@@ -59,6 +59,8 @@ export const api = async (method: string, path: string, init: { token?: string; 
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    // A redirect (the affiliate link's 302) is the answer itself, as an API client sees it.
+    redirect: 'manual',
   });
   const text = await res.text();
   // JSON answers parsed; anything else (the public landing page's HTML) as its text.

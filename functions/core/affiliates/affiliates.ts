@@ -26,7 +26,7 @@ import type {
 import type * as z from 'zod';
 
 /**
- * A creator's affiliates (API.md "Affiliates"; decision 0017): the link that counts a click and leaves a `ref` cookie,
+ * A creator's affiliates (API.md "Affiliates"; decision 0018): the link that counts a click and leaves a `ref` cookie,
  * the checkout that credits the affiliate, the paid order's commission (data/orders.ts writes it with the order), its
  * approval after the refund hold, and the creator's payout.
  */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { redirectResponse } from '@contracts/billing.ts';
+import { REF_COOKIE } from '@contracts/affiliates.ts';
 import type { CourseCheckoutBody } from '@contracts/sales.ts';
 import { publicCoursePage, publicCreator } from '@contracts/storefront.ts';
 import { apiClient } from '@/lib/api-client.ts';
@@ -25,13 +26,27 @@ export const publicCreatorQueryOptions = (slug: string) =>
 
 export type BuyInput = Pick<CourseCheckoutBody, 'email' | 'couponCode' | 'seats'>;
 
-/** The checkout body: back to this page after paying (with a confirmation) or after cancelling. */
-export const checkoutBody = (courseId: string, input: BuyInput) => ({
+/** The `ref` cookie an affiliate's link left (first-party, same origin as the API), or undefined. */
+export const referralCookie = (cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined => {
+  const value = cookies
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${REF_COOKIE}=`))
+    ?.slice(REF_COOKIE.length + 1);
+  return value ? decodeURIComponent(value).slice(0, 64) : undefined;
+};
+
+/**
+ * The checkout body: back to this page after paying (with a confirmation) or after cancelling, and the affiliate
+ * link's `ref` when the visitor came through one (the server checks its window).
+ */
+export const checkoutBody = (courseId: string, input: BuyInput, ref: string | undefined = referralCookie()) => ({
   successUrl: urlOf(`${publicCoursePath(courseId)}?${PURCHASE_PARAM}=success`),
   cancelUrl: urlOf(publicCoursePath(courseId)),
   ...(input.email ? { email: input.email } : {}),
   ...(input.couponCode ? { couponCode: input.couponCode } : {}),
   ...(input.seats ? { seats: input.seats } : {}),
+  ...(ref ? { ref } : {}),
 });
 
 /**

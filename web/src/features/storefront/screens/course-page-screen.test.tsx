@@ -98,6 +98,20 @@ describe('the course storefront (/c/:courseId)', () => {
     expect(screen.getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
   });
 
+  it("passes the affiliate link's ref cookie into the checkout", async () => {
+    document.cookie = 'ref=AAAA2222.01JCLICK; path=/';
+    const fetchMock = fakeApi({
+      [COURSE]: () => jsonResponse(200, course),
+      [CHECKOUT]: () => jsonResponse(200, { url: 'http://stripe.test/checkout/cs_ref' }),
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/checkout/cs_ref'));
+    expect(callsTo(fetchMock, 'POST', '/api/public/courses/c-knife/checkout')[0]?.body).toMatchObject({ ref: 'AAAA2222.01JCLICK' });
+    document.cookie = 'ref=; path=/; max-age=0';
+  });
+
   it("'Buy for a team' asks for 2 to 1,000 seats, shows seats x the seat price, and posts the seat count", async () => {
     const fetchMock = fakeApi({
       [COURSE]: () => jsonResponse(200, course),
