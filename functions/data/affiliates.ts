@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, NewCommission, StoredAffiliate, StoredCommission } from '#core/ports.ts';
+import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -33,7 +33,7 @@ export const affiliateKeys = {
   payout: (affiliateId: string, payoutId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `PAYOUT#${payoutId}` }),
 };
 
-const figures = ['clicks', 'sales', 'pending', 'approved', 'paid', 'clawedBack'] as const;
+type Figure = 'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack';
 
 const affiliateItem = z.object({
   id: z.string(),
@@ -77,7 +77,7 @@ const payoutItem = z.object({
 });
 
 /** ADDs to the affiliate's figures, only while it exists. */
-const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<(typeof figures)[number], number>>) => {
+const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>) => {
   const names = Object.keys(adds);
   return {
     Update: {

@@ -163,13 +163,13 @@ const rawGet = async (key: Record<string, string>): Promise<RawItem | undefined>
  * commission's move as read ('commission-moved' when that move's condition no longer held).
  */
 const reverseOnce = async (input: {
-event: { id: string; type: string } | undefined;
-order: Order;
-to: 'refunded' | 'disputed';
-at: string;
-commissionWrites: ReturnType<typeof reversalWrites>;
+  event: { id: string; type: string } | undefined;
+  order: Order;
+  to: 'refunded' | 'disputed';
+  at: string;
+  commissionWrites: ReturnType<typeof reversalWrites>;
 }): Promise<'applied' | 'duplicate' | 'not-paid' | 'commission-moved'> => {
-const { event, order, to, at, commissionWrites } = input;
+  const { event, order, to, at, commissionWrites } = input;
   const orderId = order.id;
   const cancelled = await transact([
     ...(event ? [eventPut(event)] : []),

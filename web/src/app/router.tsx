@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
 import { adminRoutes } from '@/features/admin/routes.tsx';
+import { affiliatesRoutes } from '@/features/affiliates/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
 import { couponsRoutes } from '@/features/coupons/routes.tsx';
@@ -25,7 +26,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Analytics (sales and refunds) the sales feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -41,6 +42,7 @@ const creatorArea: RouteObject = {
     ...crmRoutes,
     ...integrationsRoutes,
     ...couponsRoutes,
+    ...affiliatesRoutes,
   ],
 };
 

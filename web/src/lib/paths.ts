@@ -53,6 +53,8 @@ export const paths = {
     profile: `${creator}/profile`,
     /** Discount codes for the creator's courses (the sidebar's Marketing group). */
     coupons: `${creator}/coupons`,
+    /** People who sell the creator's courses for a commission (the sidebar's Marketing group; Pro plan). */
+    affiliates: `${creator}/affiliates`,
   },
   leader: {
     dashboard: leader,

@@ -65,10 +65,16 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons under 'Marketing'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
-      ['Marketing', [['Coupons', '/dashboard/creator/coupons']]],
+      [
+        'Marketing',
+        [
+          ['Coupons', '/dashboard/creator/coupons'],
+          ['Affiliates', '/dashboard/creator/affiliates'],
+        ],
+      ],
     ]);
   });
 

@@ -4,6 +4,7 @@ import {
   BookOpen,
   Compass,
   FileText,
+  Handshake,
   Globe,
   KeyRound,
   LayoutDashboard,
@@ -75,9 +76,12 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing).
+// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; then Affiliates).
 const marketing: Partial<Record<Role, MenuItem[]>> = {
-  creator: [{ title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent }],
+  creator: [
+    { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
+    { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake },
+  ],
 };
 
 /** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), then 'Marketing'. */

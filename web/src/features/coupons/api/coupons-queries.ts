@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
+import { affiliateList } from '@contracts/affiliates.ts';
 import { coupon, couponList, type Coupon, type CouponList, type CreateCouponBody, type UpdateCouponBody } from '@contracts/coupons.ts';
 import { courseList } from '@contracts/courses.ts';
 import { apiClient } from '@/lib/api-client.ts';
@@ -19,6 +20,13 @@ export const creatorCoursesQueryOptions = () =>
   queryOptions({
     queryKey: ['courses', 'list'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+  });
+
+/** GET /api/affiliates: the affiliates a coupon can credit (the affiliates feature's cache key). */
+export const affiliatesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['affiliates'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/affiliates', affiliateList, { signal }),
   });
 
 /** The loaded list with `change` applied, when it is loaded. */

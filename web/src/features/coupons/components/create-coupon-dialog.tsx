@@ -17,7 +17,8 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { formatPounds, parsePounds } from '@/lib/format-money.ts';
 import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
-import { creatorCoursesQueryOptions, useCreateCoupon } from '../api/coupons-queries.ts';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { affiliatesQueryOptions, creatorCoursesQueryOptions, useCreateCoupon } from '../api/coupons-queries.ts';
 import { discountLabel, endOfDay, today } from '../coupon-format.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
 
@@ -30,9 +31,12 @@ export interface CouponForm {
   courseIds: string[];
   maxRedemptions: string;
   expiresAt: string;
+  /** One of the creator's affiliates ('' = none): a sale with the code is credited to them. */
+  affiliateId: string;
 }
 
-const emptyForm: CouponForm = { code: '', kind: 'percent', value: '', scope: 'all', courseIds: [], maxRedemptions: '', expiresAt: '' };
+const NO_AFFILIATE = 'none';
+const emptyForm: CouponForm = { code: '', kind: 'percent', value: '', scope: 'all', courseIds: [], maxRedemptions: '', expiresAt: '', affiliateId: NO_AFFILIATE };
 
 /** The discount as typed, in the contract's unit (a whole percent, or pence), or undefined when it is not one. */
 function valueOf(kind: CouponForm['kind'], text: string): number | undefined {
@@ -51,6 +55,7 @@ const fieldOfBody: Record<string, keyof CouponForm> = {
   courseIds: 'courseIds',
   maxRedemptions: 'maxRedemptions',
   expiresAt: 'expiresAt',
+  affiliateId: 'affiliateId',
 };
 
 /**
@@ -77,6 +82,7 @@ export const couponResolver: Resolver<CouponForm, unknown, CreateCouponBody> = (
     courseIds: values.scope === 'all' ? null : values.courseIds,
     ...(cap === '' ? {} : { maxRedemptions: Number(cap) }),
     ...(values.expiresAt === '' ? {} : { expiresAt: endOfDay(values.expiresAt) }),
+    ...(values.affiliateId === NO_AFFILIATE ? {} : { affiliateId: values.affiliateId }),
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -226,6 +232,12 @@ function CouponFormBody({
         </FormField>
       </div>
 
+      <Controller
+        control={control}
+        name="affiliateId"
+        render={({ field }) => <AffiliateChoice value={field.value} onChange={field.onChange} />}
+      />
+
       {refusal && <RefusalNote refusal={refusal} />}
 
       <DialogFooter>
@@ -361,5 +373,39 @@ function PriceLine({ course, discount }: { course: CourseSummary; discount: { ki
       <span className="sr-only">becomes</span>
       <span aria-hidden="true">→</span> {after === 0 ? 'free' : formatPounds(after)} with this coupon
     </>
+  );
+}
+
+/**
+ * 'Credit an affiliate': shown once the creator has affiliates. A sale with the code then goes to the affiliate
+ * chosen, with or without their link's cookie.
+ */
+function AffiliateChoice({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const affiliates = useQuery(affiliatesQueryOptions());
+  const id = useId();
+  const items = affiliates.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Credit an affiliate
+      </label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} aria-describedby={`${id}-hint`} className="sm:max-w-80">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NO_AFFILIATE}>Nobody</SelectItem>
+          {items.map((affiliate) => (
+            <SelectItem key={affiliate.id} value={affiliate.id}>
+              {affiliate.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        Sales with this code earn the affiliate their commission, even without their link.
+      </p>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ export const coupon = (code: string, changes: Partial<Coupon> = {}): Coupon => (
   expiresAt: null,
   redeemed: 0,
   active: true,
+  affiliateId: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   ...changes,
 });

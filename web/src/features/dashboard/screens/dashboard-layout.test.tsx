@@ -69,15 +69,17 @@ describe('DashboardLayout', () => {
     expect(screen.getByTestId('user-email')).toHaveTextContent('leader@example.com');
   });
 
-  it("shows a creator's Coupons under 'Marketing', below 'Navigation', current on its page", async () => {
+  it("shows a creator's Coupons and Affiliates under 'Marketing', below 'Navigation', current on its page", async () => {
     renderShell(me('creator'), '/dashboard/creator/coupons');
 
     const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
     const marketing = within(sidebar).getByRole('navigation', { name: 'Marketing' });
     expect(within(marketing).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Coupons', '/dashboard/creator/coupons'],
+      ['Affiliates', '/dashboard/creator/affiliates'],
     ]);
     expect(within(marketing).getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
+    expect(within(marketing).getByRole('link', { name: 'Affiliates' })).not.toHaveAttribute('aria-current');
     const nav = within(sidebar).getByRole('navigation', { name: 'Navigation' });
     expect(within(nav).queryByRole('link', { name: 'Coupons' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

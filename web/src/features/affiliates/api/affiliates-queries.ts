@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { affiliate, affiliateList, commissionList, payout, type AffiliateList, type CreateAffiliateBody } from '@contracts/affiliates.ts';
+import { subscriptionResponse } from '@contracts/billing.ts';
+import { courseList } from '@contracts/courses.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '@/lib/idempotency-key.ts';
+
+const affiliatesKey = ['affiliates'] as const;
+const affiliatePath = (affiliateId: string): string => `/api/affiliates/${encodeURIComponent(affiliateId)}`;
+const commissionsKey = (affiliateId: string) => [...affiliatesKey, affiliateId, 'commissions'] as const;
+
+/** GET /api/affiliates: the creator's affiliates with their figures. */
+export const affiliatesQueryOptions = () =>
+  queryOptions({
+    queryKey: affiliatesKey,
+    queryFn: ({ signal }) => apiClient.get('/api/affiliates', affiliateList, { signal }),
+  });
+
+/** GET /api/affiliates/{affiliateId}/commissions: one affiliate's commissions, newest first. */
+export const commissionsQueryOptions = (affiliateId: string) =>
+  queryOptions({
+    queryKey: commissionsKey(affiliateId),
+    queryFn: ({ signal }) => apiClient.get(`${affiliatePath(affiliateId)}/commissions`, commissionList, { signal }),
+  });
+
+/** GET /api/me/subscription: which plan the creator is on (the billing feature's cache key: one request for both). */
+export const planQueryOptions = () =>
+  queryOptions({
+    queryKey: ['billing', 'subscription'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/me/subscription', subscriptionResponse, { signal }),
+  });
+
+/** GET /api/courses: the creator's courses, to point a link at one (the courses feature's cache key). */
+export const creatorCoursesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['courses', 'list'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+  });
+
+/** POST /api/affiliates: the new affiliate joins the list at its top (409 CONFLICT on an email already in it, 403 FORBIDDEN off Pro). */
+export function useCreateAffiliate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAffiliateBody) => apiClient.post('/api/affiliates', affiliate, { body }),
+    onSuccess: (created) =>
+      queryClient.setQueryData<AffiliateList>(affiliatesKey, (data) => data && { ...data, items: [created, ...data.items.filter((a) => a.id !== created.id)] }),
+  });
+}
+
+/**
+ * POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and the CSV to pay them from.
+ * Each call is a new intent with its own Idempotency-Key (the server applies one key once). The list's figures and
+ * the affiliate's commissions are loaded again afterwards, in the background (the server moved them, also when it
+ * refused: another tab may have paid them).
+ */
+export function usePayOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (affiliateId: string) =>
+      apiClient.post(`${affiliatePath(affiliateId)}/payouts`, payout, { headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
+    onSettled: (_, __, affiliateId) => {
+      void queryClient.invalidateQueries({ queryKey: affiliatesKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: commissionsKey(affiliateId) });
+    },
+  });
+}
