@@ -97,3 +97,13 @@ test('a creator adds an affiliate; a visitor follows the link and buys; the job 
   await page.getByRole('button', { name: 'Commissions of Ali Baker' }).click();
   await expect(page.getByRole('dialog', { name: 'Commissions of Ali Baker' })).toContainText('Paid');
 });
+
+test('a Starter creator sees what Pro unlocks and the way to upgrade, not the form', async ({ page, cloud }, testInfo) => {
+  await signIn(page, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  await expect(page).toHaveURL(/\/dashboard\/creator$/);
+  await page.goto('/dashboard/creator/affiliates');
+  await expect(page.getByRole('heading', { name: 'Affiliates are part of the Pro plan' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add affiliate' })).toHaveCount(0);
+  await checkAndShoot(page, testInfo, 'affiliates-starter');
+});

@@ -5,7 +5,7 @@ import { countersKey } from '#data/counters.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { handler as approveCommissions } from '#functions/jobs/commission-approval.ts';
 import { deliver, linkCustomer, subscriptionEvent } from './billing-support.ts';
-import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
  * Affiliates end to end on the local cloud: a Pro creator's affiliate, the link's redirect and cookie, a purchase
@@ -18,14 +18,6 @@ let courseId: string;
 
 const origin = () => outputs().WebUrl;
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
-const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
 
 /** The link followed: the answer (not followed further) and the `ref` cookie's value. */
 const follow = async (code: string, to = `/c/${courseId}`) => {

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
-import { accountWithRole, api, dynamo, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from './support.ts';
 
 /** Coupons end to end: our rules before the checkout, Stripe's cap on the creator's account under concurrency, one count per paid order. */
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
@@ -20,14 +20,6 @@ const checkout = async (extra: Record<string, unknown>) => {
   }
 };
 
-const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
 
 beforeAll(async () => {
   creator = await accountWithRole('creator', 'coupon-seller');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { firstSignIn, mailTo } from './mail-support.ts';
-import { accountWithRole, api, dynamo, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from './support.ts';
 
 /**
  * A course sold on its creator's own Stripe account, end to end: the gateway, the handlers, DynamoDB Local, the Stripe
@@ -29,16 +29,6 @@ const pay = async (url: string) => {
   const res = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
   expect(res.status).toBe(303);
   return res.headers.get('location');
-};
-
-/** Until `read` satisfies `done` (the Connect webhook lands after the stand-in answers). */
-const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 };
 
 

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { payoutKeys } from '#data/payouts.ts';
 import { signed } from './billing-support.ts';
-import { accountWithRole, api, dynamo, outputs, postRaw } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, postRaw } from './support.ts';
 
 /** The creator's payment account end to end: the gateway, the handlers, DynamoDB Local and the Stripe stand-in's Connect. */
 const origin = () => outputs().WebUrl;
@@ -14,16 +14,6 @@ const stored = async (userId: string) =>
 const payouts = async (token: string) => (await api('GET', '/api/creator/payouts', { token })).body;
 
 const standIn = (path: string, init?: RequestInit) => fetch(`${outputs().StripeApiUrl}${path}`, init);
-
-/** Until the Connect webhook the stand-in sent has been applied (it is delivered after the stand-in answers). */
-const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
 
 const accountUpdated = (account: string, created: number, chargesEnabled: boolean) => ({
   id: `evt_connect_${Date.now()}_${Math.random().toString(36).slice(2)}`,

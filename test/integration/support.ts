@@ -90,3 +90,13 @@ export const postRaw = async (path: string, body: string, headers: Record<string
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 };
+
+/** Reads until `done` says yes (a webhook's effect, a job's run), every 250 ms for up to `ms`; the last value read. */
+export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
