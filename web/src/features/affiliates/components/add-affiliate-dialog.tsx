@@ -9,7 +9,8 @@ import {
   type CreateAffiliateBody,
 } from '@contracts/affiliates.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
@@ -99,20 +100,10 @@ type Refusal = { kind: 'plan'; message: string } | { kind: 'other'; message: str
  */
 export function AddAffiliateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateAffiliate();
-  const close = (next: boolean) => {
-    if (!create.isPending) onOpenChange(next);
-  };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent fullScreenOnPhone className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{m.form.title}</DialogTitle>
-          <DialogDescription>{m.form.description}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open only: each opening starts from an empty form. */}
-        {open && <AffiliateFormBody create={create} onCancel={() => close(false)} onAdded={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} busy={create.isPending} title={m.form.title} description={m.form.description} className="sm:max-w-lg">
+      {(cancel) => <AffiliateFormBody create={create} onCancel={cancel} onAdded={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 

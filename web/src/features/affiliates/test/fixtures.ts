@@ -1,6 +1,5 @@
 import type { Affiliate, Commission } from '@contracts/affiliates.ts';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
-import type { CourseSummary } from '@contracts/courses.ts';
 
 /** An affiliate 'aff-1' has the code 'AFF1XXXX' and a link to the creator's page, unless `changes` say otherwise. */
 export const affiliate = (id: string, name: string, changes: Partial<Affiliate> = {}): Affiliate => {
@@ -51,23 +50,4 @@ export const subscription = (tier: SubscriptionResponse['tier'], changes: Partia
   ...changes,
 });
 
-export const course = (id: string, title: string, changes: Partial<CourseSummary> = {}): CourseSummary => ({
-  id,
-  title,
-  description: '',
-  status: 'published',
-  lessonCount: 4,
-  enrolledCount: 0,
-  priceAmount: 4_000,
-  seatPriceAmount: 0,
-  createdAt: '2026-10-01T10:00:00.000Z',
-  ...changes,
-});
-
-export const courses = {
-  items: [
-    course('course-1', 'Watercolour for Beginners'),
-    course('course-2', 'Portraits in Ink', { priceAmount: 2_500 }),
-    course('course-3', 'Botanical Drawing', { status: 'draft', priceAmount: 0 }),
-  ],
-};
+export { course, courses } from '@/test/fixtures.ts';

@@ -7,7 +7,8 @@ import { createCouponBody, discountOf, type CreateCouponBody } from '@contracts/
 import type { CourseSummary } from '@contracts/courses.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -106,20 +107,10 @@ type Refusal = { kind: 'payouts' } | { kind: 'other'; message: string };
  */
 export function CreateCouponDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateCoupon();
-  const close = (next: boolean) => {
-    if (!create.isPending) onOpenChange(next);
-  };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent fullScreenOnPhone className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{m.form.title}</DialogTitle>
-          <DialogDescription>{m.form.description}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open only: each opening starts from an empty form. */}
-        {open && <CouponFormBody create={create} onCancel={() => close(false)} onCreated={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} busy={create.isPending} title={m.form.title} description={m.form.description} className="sm:max-w-xl">
+      {(cancel) => <CouponFormBody create={create} onCancel={cancel} onCreated={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 

@@ -1,0 +1,24 @@
+import type { CourseSummary } from '@contracts/courses.ts';
+
+/** A creator's course as GET /api/courses lists it (the screens that pick courses: coupons, affiliates' links). */
+export const course = (id: string, title: string, changes: Partial<CourseSummary> = {}): CourseSummary => ({
+  id,
+  title,
+  description: '',
+  status: 'published',
+  lessonCount: 4,
+  enrolledCount: 0,
+  priceAmount: 4_000,
+  seatPriceAmount: 0,
+  createdAt: '2026-10-01T10:00:00.000Z',
+  ...changes,
+});
+
+/** Two published courses and a draft. */
+export const courses = {
+  items: [
+    course('course-1', 'Watercolour for Beginners'),
+    course('course-2', 'Portraits in Ink', { priceAmount: 2_500 }),
+    course('course-3', 'Botanical Drawing', { status: 'draft', priceAmount: 0 }),
+  ],
+};
