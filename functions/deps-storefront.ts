@@ -1,6 +1,7 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
+import { s3ImageLinks } from '#adapters/s3-presigner.ts';
 import type { Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
-import type { PublicProfileDeps } from '#core/storefront/public-profile.ts';
+import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { StorefrontDeps } from '#core/storefront/storefront.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/deps.ts';
@@ -15,11 +16,19 @@ let images: ImageStore | undefined;
 export const publicProfileRepository = (): PublicProfileRepository => (profiles ??= dynamoPublicProfiles());
 export const imageStore = (): ImageStore => (images ??= s3ImageStore());
 
-/** The creator's own profile and its picture. */
-export const publicProfileDeps = (): PublicProfileDeps & { ids: Ids } => ({ profiles: publicProfileRepository(), images: imageStore(), clock, ids });
+/** Saving the creator's own profile: its picture checked (HeadObject) and the old one deleted. */
+export const publicProfileDeps = (): PublicProfileDeps => ({ profiles: publicProfileRepository(), images: imageStore(), clock });
+
+/** Reading the profile, and its picture's upload link: links only, presigned without the S3 client (adapters/s3-presigner.ts). */
+export const profileLinkDeps = (): AvatarDeps & { profiles: PublicProfileRepository; images: ReturnType<typeof s3ImageLinks>; ids: Ids } => ({
+  profiles: publicProfileRepository(),
+  images: s3ImageLinks(),
+  clock,
+  ids,
+});
 
 /** The public pages: profiles, pictures and courses. */
-export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: imageStore(), courses: courseRepository(), funnel: orderRepository(), clock });
+export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: s3ImageLinks(), courses: courseRepository(), funnel: orderRepository(), clock });
 
 /** Browse: the learner's enrolments, their creators' courses and profiles (no pictures). */
 export const browseDeps = () => ({ enrollments: enrollmentRepository(), courses: courseRepository(), profiles: publicProfileRepository() });

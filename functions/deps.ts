@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { businessMetrics } from '#adapters/metrics.ts';
 import { s3FileStore } from '#adapters/s3-file-store.ts';
+import { s3FileLinks } from '#adapters/s3-presigner.ts';
 import { sesMailer } from '#adapters/ses-mailer.ts';
 import { required } from '#functions/config.ts';
 import type { EnrollDeps } from '#core/enrollments/creator-enrollments.ts';
@@ -103,6 +104,8 @@ export const fileRepository = (): FileRepository => (files ??= dynamoFiles());
 export const fileStore = (): FileStore => (store ??= s3FileStore());
 /** Course files: the items and the bucket (and the courses they belong to). */
 export const fileDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: fileStore(), clock });
+/** Only the files' links (a download, an upload part): presigned without the S3 client (adapters/s3-presigner.ts). */
+export const fileLinkDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: s3FileLinks(), clock });
 /** The admin's platform figures: counters, trend weeks, recent activity. */
 export const platformStatsReader = (): PlatformStatsReader => (adminStats ??= dynamoAdminStats());
 

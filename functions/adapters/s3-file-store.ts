@@ -3,15 +3,12 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
-  GetObjectCommand,
   HeadObjectCommand,
   ListPartsCommand,
   type ListPartsCommandOutput,
-  PutObjectCommand,
   S3Client,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3FileLinks, s3ImageLinks } from '#adapters/s3-presigner.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import type { FileStore, ImageStore, UploadedPart } from '#core/ports.ts';
@@ -54,20 +51,12 @@ const DELETE_BATCH = 1000;
 
 /** The private files bucket as the FileStore port (S3 in the cloud, s3rver locally). */
 export const s3FileStore = (): FileStore => ({
+  ...s3FileLinks(),
+
   async startMultipart(key, contentType) {
     const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket: required('FILES_BUCKET'), Key: key, ContentType: contentType }));
     if (!UploadId) throw new Error(`S3 started no multipart upload for ${key}`);
     return UploadId;
-  },
-
-  partUrl(key, uploadId, partNumber, contentLength, ttlSeconds) {
-    // ContentLength is a header of the request: the presigner signs it (X-Amz-SignedHeaders), so a PUT of any other
-    // size fails S3's signature check.
-    return getSignedUrl(
-      s3(),
-      new UploadPartCommand({ Bucket: required('FILES_BUCKET'), Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength }),
-      { expiresIn: ttlSeconds, signableHeaders: new Set(['content-length']) },
-    );
   },
 
   async listParts(key, uploadId) {
@@ -118,12 +107,6 @@ export const s3FileStore = (): FileStore => ({
     }
   },
 
-  downloadUrl(key, { disposition, ttlSeconds }) {
-    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key, ResponseContentDisposition: disposition }), {
-      expiresIn: ttlSeconds,
-    });
-  },
-
   async abort(key, uploadId) {
     try {
       await s3().send(new AbortMultipartUploadCommand({ Bucket: required('FILES_BUCKET'), Key: key, UploadId: uploadId }));
@@ -149,23 +132,9 @@ export const s3FileStore = (): FileStore => ({
  * declared type and size (s3rver does not check: the use case checks the object again with HeadObject).
  */
 export const s3ImageStore = (): ImageStore => ({
-  uploadUrl(key, { contentType, contentLength, ttlSeconds }) {
-    return getSignedUrl(s3(), new PutObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key, ContentType: contentType, ContentLength: contentLength }), {
-      expiresIn: ttlSeconds,
-      signableHeaders: new Set(['content-type', 'content-length']),
-    });
-  },
+  ...s3ImageLinks(),
 
   head: (key) => s3FileStore().head(key),
-
-  viewUrl(key, { ttlSeconds, signedAt }) {
-    // Signed as at the start of the caller's window: every read in that window gets the same URL, so the browser's
-    // cache serves the picture instead of fetching it again on each page view.
-    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key, ResponseCacheControl: 'private, max-age=600' }), {
-      expiresIn: ttlSeconds,
-      signingDate: signedAt,
-    });
-  },
 
   async delete(key) {
     await s3FileStore().deleteObjects([key]);

@@ -4,7 +4,7 @@ import { COURSE_NOT_FOUND, ownCourse } from '#core/courses/courses.ts';
 import { LESSON_NOT_FOUND } from '#core/courses/lessons.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { FILE_NOT_FOUND, type FileDeps, fileView, findFile, objectKey, removeFiles } from '#core/files/files.ts';
-import type { Clock, CourseRepository, Ids, StoredCourse, StoredFile } from '#core/ports.ts';
+import type { Clock, CourseRepository, FileStore, Ids, StoredCourse, StoredFile } from '#core/ports.ts';
 
 /**
  * A creator's uploads (docs/api.md "Course files"): every file is an S3 multipart upload. The server starts it with
@@ -25,7 +25,7 @@ export interface UploadDeps extends FileDeps {
 type FileRef = { creatorId: string; courseId: string; fileId: string };
 
 /** The caller's course and the stored file in it (with its upload id), or 404. */
-const ownFile = async (deps: UploadDeps, input: FileRef): Promise<{ course: StoredCourse; file: StoredFile }> => {
+const ownFile = async (deps: Pick<UploadDeps, 'courses' | 'files'>, input: FileRef): Promise<{ course: StoredCourse; file: StoredFile }> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   const { lesson } = findFile(course, input.fileId);
   const file = await deps.files.get(input.courseId, lesson.id, input.fileId);
@@ -78,7 +78,10 @@ export const startUpload = async (
 };
 
 /** POST /api/courses/{courseId}/files/{fileId}/parts: a presigned PUT per part, its exact size signed in. */
-export const partUrls = async (deps: UploadDeps, input: FileRef & { body: PartUrlsBody }): Promise<PartUrlsResponse> => {
+export const partUrls = async (
+  deps: Pick<UploadDeps, 'courses' | 'files' | 'clock'> & { store: Pick<FileStore, 'partUrl'> },
+  input: FileRef & { body: PartUrlsBody },
+): Promise<PartUrlsResponse> => {
   const { file } = await ownFile(deps, input);
   stillUploading(file);
   const count = partCount(file.size);

@@ -27,13 +27,17 @@ export const PICTURE_NOT_UPLOADED = 'The picture was not uploaded, or is not a P
 export const PROFILE_CHANGED = 'Your public profile changed while it was being saved (in another tab?). Reload it and try again.';
 export const slugTakenMessage = (slug: string) => `The address /u/${slug} is already taken. Choose another.`;
 
+/** What shows a picture: its signed view link (the public pages, the profile as read). */
 export interface AvatarDeps {
-  images: ImageStore;
+  images: Pick<ImageStore, 'viewUrl'>;
   clock: Clock;
 }
 
-export interface PublicProfileDeps extends AvatarDeps {
+/** Saving a profile: the picture checked and the old one deleted too. */
+export interface PublicProfileDeps {
   profiles: PublicProfileRepository;
+  images: ImageStore;
+  clock: Clock;
 }
 
 /** The picture's signed URL, or null without one. */
@@ -55,7 +59,7 @@ const view = async (deps: AvatarDeps, profile: StoredPublicProfile): Promise<Pub
 });
 
 /** GET /api/creator/public-profile: the creator's profile, or null before the first save. */
-export const getPublicProfile = async (deps: PublicProfileDeps, creatorId: string): Promise<PublicProfile | null> => {
+export const getPublicProfile = async (deps: AvatarDeps & Pick<PublicProfileDeps, 'profiles'>, creatorId: string): Promise<PublicProfile | null> => {
   const profile = await deps.profiles.get(creatorId);
   return profile ? view(deps, profile) : null;
 };
@@ -64,7 +68,7 @@ export const getPublicProfile = async (deps: PublicProfileDeps, creatorId: strin
  * POST /api/creator/public-profile/avatar: a new picture's id and a presigned PUT under the creator's own prefix,
  * signed over the declared type and exact size, for AVATAR_UPLOAD_TTL_SECONDS.
  */
-export const startAvatarUpload = async (deps: AvatarDeps & { ids: Ids }, input: { creatorId: string; body: AvatarUploadBody }): Promise<AvatarUpload> => {
+export const startAvatarUpload = async (deps: { images: Pick<ImageStore, 'uploadUrl'>; clock: Clock; ids: Ids }, input: { creatorId: string; body: AvatarUploadBody }): Promise<AvatarUpload> => {
   const id = deps.ids.newId();
   const uploadUrl = await deps.images.uploadUrl(avatarKey(input.creatorId, id), {
     contentType: input.body.contentType,
