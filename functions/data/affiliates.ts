@@ -12,7 +12,8 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
  *                                                                        in the transactions that move them)
  * Email claim: pk CREATOR#<creatorId>       sk AFFEMAIL#<email>         one affiliate per email per creator
  * Code:        pk AFFCODE#<code>            sk AFFCODE                  affiliateId, creatorId, cookieDays (codes are unique)
- * Click:       pk AFFCLICK#<clickId>        sk CLICK                    code, affiliateId, creatorId, at, expiresAt (TTL)
+ * Click:       pk AFFCLICK#<clickId>        sk CLICK                    code, affiliateId, creatorId, at, windowEndsAt;
+ *                                                                        expiresAt (the table's TTL, epoch seconds) the same
  * Commission:  pk AFFILIATE#<affiliateId>   sk COMMISSION#<orderId>     amount, status, approveAt, ...; its gsi1 keys name
  *              what waits on it: pending  -> gsi1pk COMMISSIONS#DUE            gsi1sk <approveAt>#<affiliateId>#<orderId>
  *                                approved -> gsi1pk AFFILIATE#<id>#APPROVED    gsi1sk <approveAt>#<orderId>
@@ -53,7 +54,9 @@ const affiliateItem = z.object({
   createdAt: z.string(),
 });
 const codeItem = z.object({ code: z.string(), affiliateId: z.string(), creatorId: z.string(), cookieDays: z.number().int() });
-const clickItem = z.object({ clickId: z.string(), code: z.string(), affiliateId: z.string(), creatorId: z.string(), at: z.string(), expiresAt: z.string() });
+const clickItem = z
+  .object({ clickId: z.string(), code: z.string(), affiliateId: z.string(), creatorId: z.string(), at: z.string(), windowEndsAt: z.string() })
+  .transform(({ windowEndsAt, ...click }) => ({ ...click, expiresAt: windowEndsAt }));
 const commissionItem = z.object({
   affiliateId: z.string(),
   creatorId: z.string(),
@@ -214,7 +217,18 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...affiliateKeys.click(click.clickId), type: 'AffiliateClick', ...click, ttl: Math.ceil(Date.parse(click.expiresAt) / 1000) },
+          // The window's end as a date, and as the table's TTL (epoch seconds): DynamoDB drops the click after it.
+          Item: {
+            ...affiliateKeys.click(click.clickId),
+            type: 'AffiliateClick',
+            clickId: click.clickId,
+            code: click.code,
+            affiliateId: click.affiliateId,
+            creatorId: click.creatorId,
+            at: click.at,
+            windowEndsAt: click.expiresAt,
+            expiresAt: Math.ceil(Date.parse(click.expiresAt) / 1000),
+          },
         },
       },
       affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }),

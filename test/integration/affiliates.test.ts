@@ -141,7 +141,7 @@ describe('affiliates', () => {
     const old = await follow(sam.code);
     const clickId = old.ref!.split('.')[1]!;
     const stored = (await item(affiliateKeys.click(clickId)))!;
-    await dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: { ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() } }));
+    await dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: { ...stored, windowEndsAt: new Date(Date.now() - 1000).toISOString() } }));
     expect((await buy({ ref: old.ref })).affiliateId).toBeNull();
 
     // The last click wins: a click of Sam after one of another affiliate.
