@@ -23,6 +23,7 @@ import type {
   FileStore,
   Ids,
   LandingPageRepository,
+  LicenseRepository,
   Mailer,
   Metrics,
   OrderRepository,
@@ -39,6 +40,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
+import { dynamoLicenses } from '#data/licenses.ts';
 import { dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { dynamoPayouts } from '#data/payouts.ts';
@@ -71,12 +73,14 @@ let payouts: PayoutRepository | undefined;
 let orders: OrderRepository | undefined;
 let coupons: CouponRepository | undefined;
 let affiliates: AffiliateRepository | undefined;
+let licenses: LicenseRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
 export const orderRepository = (): OrderRepository => (orders ??= dynamoOrders());
 export const couponRepository = (): CouponRepository => (coupons ??= dynamoCoupons());
 export const affiliateRepository = (): AffiliateRepository => (affiliates ??= dynamoAffiliates());
+export const licenseRepository = (): LicenseRepository => (licenses ??= dynamoLicenses());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());
@@ -88,6 +92,19 @@ export const mailer = (): Mailer => (mail ??= sesMailer());
 export const appOrigin = (): string => required('APP_ORIGIN');
 /** An invited account's first password: meets the pool's policy, from a cryptographic source. */
 export const temporaryPassword = (): string => makeTemporaryPassword(randomInt);
+/** Team licences that make accounts: a leader's on a grant, a learner's on a seat (users, Cognito, the invitation mail). */
+export const licenseDeps = () => ({
+  licenses: licenseRepository(),
+  courses: courseRepository(),
+  enrollments: enrollmentRepository(),
+  users: userRepository(),
+  directory: directoryService(),
+  mailer: mailer(),
+  clock,
+  ids,
+  appOrigin: appOrigin(),
+  temporaryPassword,
+});
 /** Enrolment by email: the course, the enrolments, the accounts (users and Cognito), the mail. */
 export const enrollDeps = (): EnrollDeps => ({
   courses: courseRepository(),

@@ -413,6 +413,31 @@ const table = [
     uses: ['app-links'],
     throttle: { rate: 100, burst: 200 },
   },
+  /** Team licences (issue 14, decision 0019): the creator's grants, the leader's licences and seats. */
+  {
+    name: 'grant-license',
+    method: 'POST',
+    path: '/api/courses/{courseId}/licenses',
+    handler: 'http/grant-license',
+    access: ['creator'],
+    // A new leader's account is made and invited.
+    uses: ['directory:admin', 'mail', 'app-links'],
+    throttle: { rate: 10, burst: 20 },
+  },
+  { name: 'course-licenses', method: 'GET', path: '/api/courses/{courseId}/licenses', handler: 'http/course-licenses', access: ['creator'] },
+  { name: 'leader-licenses', method: 'GET', path: '/api/leader/licenses', handler: 'http/leader-licenses', access: ['leader'] },
+  { name: 'license-members', method: 'GET', path: '/api/leader/licenses/{licenseId}/seats', handler: 'http/license-members', access: ['leader'] },
+  {
+    name: 'assign-seat',
+    method: 'POST',
+    path: '/api/leader/licenses/{licenseId}/seats',
+    handler: 'http/assign-seat',
+    access: ['leader'],
+    // A new learner's account is made and invited.
+    uses: ['directory:admin', 'mail', 'app-links'],
+    throttle: { rate: 50, burst: 100 },
+  },
+  { name: 'revoke-seat', method: 'DELETE', path: '/api/leader/licenses/{licenseId}/seats/{email}', handler: 'http/revoke-seat', access: ['leader'] },
   {
     name: 'stripe-connect-webhook',
     method: 'POST',

@@ -74,3 +74,9 @@ export class PayoutsNotReadyError extends AppError {
     super('PAYOUTS_NOT_READY', message);
   }
 }
+
+export class NoSeatsLeftError extends AppError {
+  constructor(message = 'Every seat of this licence is taken. Free a seat, or ask for more seats.') {
+    super('NO_SEATS_LEFT', message);
+  }
+}

@@ -1040,3 +1040,47 @@ export interface AffiliateRepository {
   /** The payout's record closed (a retry with its key answers it as it is). */
   completePayout(affiliateId: string, payoutId: string): Promise<void>;
 }
+
+/* ---------- Team licences (seats on a course, run by a group leader) ---------- */
+
+export interface StoredLicense {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  creatorId: string;
+  leaderId: string;
+  leaderEmail: string;
+  seatsTotal: number;
+  seatsUsed: number;
+  expiresAt: string | null;
+  status: 'active' | 'ended';
+  source: 'granted' | 'purchased';
+  /** The order that bought it (a purchased licence). */
+  orderId: string | null;
+  createdAt: string;
+}
+
+export interface StoredSeat {
+  licenseId: string;
+  email: string;
+  learnerId: string;
+  status: 'active' | 'revoked';
+  assignedAt: string;
+}
+
+export interface LicenseRepository {
+  /** A new licence; false when that id exists (a retried purchase). */
+  create(license: StoredLicense): Promise<boolean>;
+  get(licenseId: string): Promise<StoredLicense | undefined>;
+  listByCourse(courseId: string): Promise<StoredLicense[]>;
+  listByLeader(leaderId: string): Promise<StoredLicense[]>;
+  seats(licenseId: string): Promise<StoredSeat[]>;
+  seat(licenseId: string, email: string): Promise<StoredSeat | undefined>;
+  /**
+   * One transaction: the seat taken (new, or a revoked one again) while `seatsUsed < seatsTotal` and the licence is
+   * active. 'assigned', 'already' (the seat is active: nothing moved), 'full' or 'ended'.
+   */
+  assign(seat: StoredSeat): Promise<'assigned' | 'already' | 'full' | 'ended'>;
+  /** One transaction: an active seat revoked and the licence's `seatsUsed` - 1; false when it was not active. */
+  revoke(licenseId: string, email: string, at: string): Promise<boolean>;
+}

@@ -69,6 +69,14 @@ export const accountInvitationEmail = (input: Omit<InvitationEmailInput, 'course
     heading: `Your ${PRODUCT_NAME} account is ready`,
   });
 
+/** A group leader's invitation: the team licence they run (its course and seats), where to sign in, the password. */
+export const leaderInvitationEmail = (input: InvitationEmailInput & { seats: number }): EmailMessage =>
+  invitation(input, {
+    subject: `You lead a team on ${input.courseTitle}`,
+    lead: `${PRODUCT_NAME}: you are the group leader of a team licence for "${input.courseTitle}" (${input.seats} seat${input.seats === 1 ? '' : 's'}). Sign in to add your team members.`,
+    heading: `You lead a team on ${input.courseTitle}`,
+  });
+
 /** Either invitation: its own subject, first line and heading, then the same sign-in details. */
 const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { subject: string; lead: string; heading: string }): EmailMessage => {
   const link = signInLink(input.appOrigin);

@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * Team licences: seats on a course that a group leader assigns to learners (API.md "Team licences"; docs/api.md
+ * "Team licences (issue 14)"). A licence is granted by the course's creator (sold outside the platform) or bought
+ * on the course's public page.
+ */
+
+export const LICENSE_SEATS_MAX = 10_000;
+export const licenseStatuses = ['active', 'ended'] as const;
+
+const email = z.email().max(254).transform((value) => value.toLowerCase());
+
+/** POST /api/courses/{courseId}/licenses: a licence sold outside the platform, for a leader's email. */
+export const grantLicenseBody = z.strictObject({
+  leaderEmail: email,
+  seats: z.number().int().min(1).max(LICENSE_SEATS_MAX),
+  /** The last moment the licence gives access; absent: no end. */
+  expiresAt: isoDate.optional(),
+});
+export type GrantLicenseBody = z.infer<typeof grantLicenseBody>;
+
+export const license = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  leaderEmail: z.string(),
+  seatsTotal: z.number().int().min(0),
+  seatsUsed: z.number().int().min(0),
+  expiresAt: isoDate.nullable(),
+  /** `ended` once its end date passed (or the creator ended it): its seats give no access. */
+  status: z.enum(licenseStatuses),
+  source: z.enum(['granted', 'purchased']),
+  createdAt: isoDate,
+});
+export type License = z.infer<typeof license>;
+export const licenseList = z.object({ items: z.array(license) });
+export type LicenseList = z.infer<typeof licenseList>;
+
+/** POST /api/leader/licenses/{licenseId}/seats. */
+export const assignSeatBody = z.strictObject({ email });
+export type AssignSeatBody = z.infer<typeof assignSeatBody>;
+
+export const seat = z.object({
+  email: z.string(),
+  status: z.enum(['active', 'revoked']),
+});
+export type Seat = z.infer<typeof seat>;
+
+/** A member of a licence as the leader sees them: the seat and the learner's progress in the course. */
+export const member = seat.extend({
+  learnerId: z.string(),
+  assignedAt: isoDate,
+  progress: z.number().int().min(0).max(100),
+  lastActivity: isoDate.nullable(),
+  completedAt: isoDate.nullable(),
+});
+export type Member = z.infer<typeof member>;
+export const memberList = z.object({ items: z.array(member) });
+export type MemberList = z.infer<typeof memberList>;

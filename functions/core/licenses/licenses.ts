@@ -1,0 +1,205 @@
+import type { GrantLicenseBody, License, LicenseList, MemberList, Seat } from '#contracts/licenses.ts';
+import { createAccount } from '#core/accounts/create-account.ts';
+import { ownCourse } from '#core/courses/courses.ts';
+import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
+import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
+import type { Clock, CourseRepository, Directory, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, User, UserRepository } from '#core/ports.ts';
+
+/**
+ * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
+ * (the leader's account is made and invited when new); the leader assigns seats to learners by email (new ones are
+ * invited), each seat taken by a conditional write so a licence is never over-assigned, and revokes them (access
+ * ends, progress is kept, the seat is free again). A leader sees only their own licences, a creator only the licences
+ * of their own courses: anything else is 404.
+ */
+
+export const LICENSE_NOT_FOUND = 'Licence not found.';
+export const SEAT_NOT_FOUND = 'That email has no seat on this licence.';
+export const NOT_A_LEADER = 'That email belongs to an account that cannot lead a team. Use another email.';
+export const NOT_A_LEARNER = 'That email belongs to an account that cannot take courses. Use another email.';
+export const LICENSE_ENDED = 'This licence has ended: its seats no longer give access.';
+
+const view = (l: StoredLicense): License => ({
+  id: l.id,
+  courseId: l.courseId,
+  courseTitle: l.courseTitle,
+  leaderEmail: l.leaderEmail,
+  seatsTotal: l.seatsTotal,
+  seatsUsed: l.seatsUsed,
+  expiresAt: l.expiresAt,
+  status: l.status,
+  source: l.source,
+  createdAt: l.createdAt,
+});
+
+interface AccountDeps {
+  users: UserRepository;
+  directory: Directory;
+  mailer: Mailer;
+  clock: Clock;
+  appOrigin: string;
+  temporaryPassword: () => string;
+}
+
+/** The account behind an email: theirs when it has `role`, a new one invited by email when the email is new. */
+const accountFor = async (
+  deps: AccountDeps,
+  input: { email: string; role: 'leader' | 'learner'; refused: string; invitation: (temporaryPassword: string) => { subject: string; text: string; html: string } },
+): Promise<User> => {
+  const id = await deps.users.getUserIdByEmail(input.email);
+  if (id) {
+    const user = await deps.users.getUser(id);
+    if (user?.role !== input.role) throw new ConflictError(input.refused);
+    return user;
+  }
+  const temporaryPassword = deps.temporaryPassword();
+  const user = await createAccount(deps, { email: input.email, role: input.role, temporaryPassword });
+  await deps.mailer.send({ to: user.email, ...input.invitation(temporaryPassword) });
+  return user;
+};
+
+export interface GrantLicenseDeps extends AccountDeps {
+  courses: Pick<CourseRepository, 'getCourse'>;
+  licenses: Pick<LicenseRepository, 'create'>;
+  ids: Ids;
+}
+
+/**
+ * POST /api/courses/{courseId}/licenses: 1. the creator's own course (404 otherwise); 2. an end date, when given, in
+ * the future; 3. the leader: their account, or a new group leader invited by email (another role is 409); 4. the
+ * licence, with no seat used.
+ */
+export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: string; courseId: string; body: GrantLicenseBody }): Promise<License> => {
+  const course = await ownCourse(deps, input.creatorId, input.courseId);
+  const now = deps.clock.now();
+  if (input.body.expiresAt && Date.parse(input.body.expiresAt) <= now.getTime()) {
+    throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future.' }]);
+  }
+  const leader = await accountFor(deps, {
+    email: input.body.leaderEmail,
+    role: 'leader',
+    refused: NOT_A_LEADER,
+    invitation: (temporaryPassword) => leaderInvitationEmail({ appOrigin: deps.appOrigin, email: input.body.leaderEmail, courseTitle: course.title, seats: input.body.seats, temporaryPassword }),
+  });
+  const license: StoredLicense = {
+    id: deps.ids.newId(),
+    courseId: course.id,
+    courseTitle: course.title,
+    creatorId: course.creatorId,
+    leaderId: leader.id,
+    leaderEmail: leader.email,
+    seatsTotal: input.body.seats,
+    seatsUsed: 0,
+    expiresAt: input.body.expiresAt ?? null,
+    status: 'active',
+    source: 'granted',
+    orderId: null,
+    createdAt: now.toISOString(),
+  };
+  await deps.licenses.create(license);
+  return view(license);
+};
+
+/** GET /api/courses/{courseId}/licenses: the licences of the creator's own course, newest first. */
+export const courseLicenses = async (
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; licenses: Pick<LicenseRepository, 'listByCourse'> },
+  input: { creatorId: string; courseId: string },
+): Promise<LicenseList> => {
+  await ownCourse(deps, input.creatorId, input.courseId);
+  return { items: (await deps.licenses.listByCourse(input.courseId)).map(view) };
+};
+
+/** GET /api/leader/licenses: the leader's own licences, newest first. */
+export const leaderLicenses = async (deps: { licenses: Pick<LicenseRepository, 'listByLeader'> }, leaderId: string): Promise<LicenseList> => ({
+  items: (await deps.licenses.listByLeader(leaderId)).map(view),
+});
+
+/** The leader's own licence, or 404 (another leader's is indistinguishable from a missing one). */
+const ownLicense = async (deps: { licenses: Pick<LicenseRepository, 'get'> }, leaderId: string, licenseId: string): Promise<StoredLicense> => {
+  const license = await deps.licenses.get(licenseId);
+  if (license?.leaderId !== leaderId) throw new NotFoundError(LICENSE_NOT_FOUND);
+  return license;
+};
+
+/** Whether the licence gives access now: active, and before its end date. */
+export const licenseGivesAccess = (license: Pick<StoredLicense, 'status' | 'expiresAt'>, now: Date): boolean =>
+  license.status === 'active' && (license.expiresAt === null || Date.parse(license.expiresAt) > now.getTime());
+
+export interface SeatDeps extends AccountDeps {
+  licenses: Pick<LicenseRepository, 'get' | 'assign' | 'seat'>;
+  enrollments: Pick<EnrollmentRepository, 'enroll' | 'get'>;
+}
+
+/**
+ * POST /api/leader/licenses/{licenseId}/seats: 1. the leader's own licence, still giving access (409 otherwise);
+ * 2. the learner: their account, or a new learner invited by email (another role is 409); one already in the course
+ * by other means takes no seat (409); 3. the seat, taken by a conditional write under `seatsUsed < seatsTotal`
+ * (409 NO_SEATS_LEFT; never over-assigned, whatever the concurrency); 4. the enrolment (a learner who had a seat
+ * before comes back to their progress). Assigning an email that holds a seat already answers it again.
+ */
+export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; licenseId: string; email: string }): Promise<Seat> => {
+  const license = await ownLicense(deps, input.leaderId, input.licenseId);
+  const now = deps.clock.now();
+  if (!licenseGivesAccess(license, now)) throw new ConflictError(LICENSE_ENDED);
+  const held = await deps.licenses.seat(license.id, input.email);
+  const learner = await accountFor(deps, {
+    email: input.email,
+    role: 'learner',
+    refused: NOT_A_LEARNER,
+    invitation: (temporaryPassword) => invitationEmail({ appOrigin: deps.appOrigin, email: input.email, courseTitle: license.courseTitle, temporaryPassword }),
+  });
+  if (held?.status !== 'active' && (await deps.enrollments.get(license.courseId, learner.id))?.status === 'active') {
+    throw new ConflictError(`${learner.email} already has this course.`);
+  }
+  const outcome = await deps.licenses.assign({ licenseId: license.id, email: learner.email, learnerId: learner.id, status: 'active', assignedAt: now.toISOString() });
+  if (outcome === 'full') throw new NoSeatsLeftError(`Every seat of this licence is taken (${license.seatsTotal} of ${license.seatsTotal}). Free a seat, or ask for more seats.`);
+  if (outcome === 'ended') throw new ConflictError(LICENSE_ENDED);
+  // Assigned now, or held already (a retry after a failure here): the enrolment either way, once.
+  await deps.enrollments.enroll({
+    courseId: license.courseId,
+    learnerId: learner.id,
+    creatorId: license.creatorId,
+    learnerEmail: learner.email,
+    learnerJoinedAt: learner.createdAt,
+    courseTitle: license.courseTitle,
+    enrolledAt: now.toISOString(),
+  });
+  return { email: learner.email, status: 'active' };
+};
+
+/** DELETE /api/leader/licenses/{licenseId}/seats/{email}: the seat freed, the learner's access to the course ended (progress kept). */
+export const revokeSeat = async (
+  deps: { licenses: Pick<LicenseRepository, 'get' | 'seat' | 'revoke'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock },
+  input: { leaderId: string; licenseId: string; email: string },
+): Promise<void> => {
+  const license = await ownLicense(deps, input.leaderId, input.licenseId);
+  const seat = await deps.licenses.seat(license.id, input.email);
+  if (seat?.status !== 'active') throw new NotFoundError(SEAT_NOT_FOUND);
+  // Access first: if freeing the seat then fails, the next try finds it still held and finishes.
+  await deps.enrollments.remove(license.courseId, seat.learnerId);
+  if (!(await deps.licenses.revoke(license.id, seat.email, deps.clock.now().toISOString()))) throw new NotFoundError(SEAT_NOT_FOUND);
+};
+
+/** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active seats first) with their progress. */
+export const licenseMembers = async (
+  deps: { licenses: Pick<LicenseRepository, 'get' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'get'> },
+  input: { leaderId: string; licenseId: string },
+): Promise<MemberList> => {
+  const license = await ownLicense(deps, input.leaderId, input.licenseId);
+  const seats = await deps.licenses.seats(license.id);
+  const items = await Promise.all(
+    seats.map(async (seat) => {
+      const enrollment = await deps.enrollments.get(license.courseId, seat.learnerId);
+      return {
+        email: seat.email,
+        status: seat.status,
+        learnerId: seat.learnerId,
+        assignedAt: seat.assignedAt,
+        progress: enrollment?.progress ?? 0,
+        lastActivity: enrollment && enrollment.lastActivity !== enrollment.enrolledAt ? enrollment.lastActivity : null,
+        completedAt: enrollment?.completedAt ?? null,
+      };
+    }),
+  );
+  return { items: items.sort((a, b) => (a.status === b.status ? a.email.localeCompare(b.email) : a.status === 'active' ? -1 : 1)) };
+};

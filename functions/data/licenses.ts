@@ -1,0 +1,148 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import type { LicenseRepository, StoredLicense, StoredSeat } from '#core/ports.ts';
+import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+
+/**
+ * Team licences and their seats (access pattern 24; docs/data-model.md "Team licences").
+ * Licence:  pk LICENSE#<licenseId>  sk LICENSE        course, leader, seatsTotal, seatsUsed (moved only with a seat, in
+ *                                                     its transaction, under seatsUsed < seatsTotal), expiresAt, status
+ *           gsi1pk COURSE#<courseId>#LICENSES  gsi1sk <createdAt>#<licenseId>   (a course's licences: the creator)
+ *           gsi2pk LEADER#<leaderId>#LICENSES  gsi2sk <createdAt>#<licenseId>   (a leader's licences)
+ *           gsi3pk LICENSES#ENDING             gsi3sk <expiresAt>#<licenseId>   (while active with an end date: the expiry job)
+ * Seat:     pk LICENSE#<licenseId>  sk SEAT#<email>   learnerId, status active|revoked, assignedAt, revokedAt
+ */
+export const licenseKeys = {
+  license: (licenseId: string) => ({ pk: `LICENSE#${licenseId}`, sk: 'LICENSE' }),
+  seat: (licenseId: string, email: string) => ({ pk: `LICENSE#${licenseId}`, sk: `SEAT#${email.toLowerCase()}` }),
+  byCourse: (l: Pick<StoredLicense, 'courseId' | 'createdAt' | 'id'>) => ({ gsi1pk: `COURSE#${l.courseId}#LICENSES`, gsi1sk: `${l.createdAt}#${l.id}` }),
+  byLeader: (l: Pick<StoredLicense, 'leaderId' | 'createdAt' | 'id'>) => ({ gsi2pk: `LEADER#${l.leaderId}#LICENSES`, gsi2sk: `${l.createdAt}#${l.id}` }),
+  ending: (l: Pick<StoredLicense, 'expiresAt' | 'id'>) => (l.expiresAt ? { gsi3pk: 'LICENSES#ENDING', gsi3sk: `${l.expiresAt}#${l.id}` } : {}),
+};
+
+const licenseItem = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  creatorId: z.string(),
+  leaderId: z.string(),
+  leaderEmail: z.string(),
+  seatsTotal: z.number().int(),
+  seatsUsed: z.number().int(),
+  expiresAt: z.string().nullable(),
+  status: z.enum(['active', 'ended']),
+  source: z.enum(['granted', 'purchased']),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+});
+const seatItem = z.object({
+  licenseId: z.string(),
+  email: z.string(),
+  learnerId: z.string(),
+  status: z.enum(['active', 'revoked']),
+  assignedAt: z.string(),
+});
+
+const newestFirst = (a: StoredLicense, b: StoredLicense) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+export const dynamoLicenses = (): LicenseRepository => ({
+  create: (license) =>
+    writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...licenseKeys.license(license.id),
+            type: 'License',
+            ...license,
+            ...licenseKeys.byCourse(license),
+            ...licenseKeys.byLeader(license),
+            ...(license.status === 'active' ? licenseKeys.ending(license) : {}),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    ),
+
+  async get(licenseId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: licenseKeys.license(licenseId), ConsistentRead: true }));
+    return Item ? licenseItem.parse(Item) : undefined;
+  },
+
+  async listByCourse(courseId) {
+    const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#LICENSES` } });
+    return items.map((item) => licenseItem.parse(item)).sort(newestFirst);
+  },
+
+  async listByLeader(leaderId) {
+    const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LEADER#${leaderId}#LICENSES` } });
+    return items.map((item) => licenseItem.parse(item)).sort(newestFirst);
+  },
+
+  async seats(licenseId) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
+      ExpressionAttributeValues: { ':pk': `LICENSE#${licenseId}`, ':seat': 'SEAT#' },
+      ConsistentRead: true,
+    });
+    return items.map((item) => seatItem.parse(item));
+  },
+
+  async seat(licenseId, email) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: licenseKeys.seat(licenseId, email), ConsistentRead: true }));
+    return Item ? seatItem.parse(Item) : undefined;
+  },
+
+  async assign(seat) {
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: licenseKeys.license(seat.licenseId),
+          UpdateExpression: 'ADD seatsUsed :one',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :active AND seatsUsed < seatsTotal',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...licenseKeys.seat(seat.licenseId, seat.email), type: 'Seat', ...seat, email: seat.email.toLowerCase() },
+          ConditionExpression: 'attribute_not_exists(pk) OR #status = :revoked',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked' },
+        },
+      },
+    ]);
+    if (!cancelled) return 'assigned';
+    if (failedAt(cancelled, 1)) return 'already';
+    const license = await this.get(seat.licenseId);
+    return license?.status === 'active' ? 'full' : 'ended';
+  },
+
+  async revoke(licenseId, email, at) {
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: licenseKeys.seat(licenseId, email),
+          UpdateExpression: 'SET #status = :revoked, revokedAt = :at',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':at': at },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: licenseKeys.license(licenseId),
+          UpdateExpression: 'ADD seatsUsed :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
+    ]);
+    return !cancelled;
+  },
+});

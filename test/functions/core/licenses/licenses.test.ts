@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { assignSeat, courseLicenses, grantLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import type { User } from '#core/ports.ts';
+import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
+import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
+import { memoryCourseReader, memoryEnrollments, memoryMailer } from '#test/functions/fakes/enrollments.ts';
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
+import { pricedCourse } from '#test/functions/fakes/payouts.ts';
+import { memoryDirectory, memoryUsers } from '#test/functions/fakes/users.ts';
+
+const DAY = 86_400_000;
+const world = (users: User[] = [creator()]) => {
+  let n = 0;
+  return {
+    courses: memoryCourseReader([pricedCourse(), pricedCourse({ id: 'c2', creatorId: 'u2', title: 'Other' })]),
+    licenses: memoryLicenses(),
+    enrollments: memoryEnrollments(),
+    users: memoryUsers(users),
+    directory: memoryDirectory(),
+    mailer: memoryMailer(),
+    clock: testClock(NOW),
+    ids: sequentialIds('lic'),
+    appOrigin: APP_ORIGIN,
+    temporaryPassword: () => `Temp-Pass-${++n}aA`,
+  };
+};
+type World = ReturnType<typeof world>;
+
+const grant = (d: World, over: Partial<{ leaderEmail: string; seats: number; expiresAt: string }> = {}) =>
+  grantLicense(d, { creatorId: 'u1', courseId: 'c1', body: { leaderEmail: 'lead@example.com', seats: 2, ...over } });
+const leaderOf = async (d: World, email = 'lead@example.com') => (await d.users.getUserIdByEmail(email))!;
+
+describe('granting a licence', () => {
+  it("makes the leader's account, invites them with the course and seats, and lists the licence for the creator and the leader", async () => {
+    const d = world();
+    const license = await grant(d, { seats: 5 });
+    expect(license).toMatchObject({ courseId: 'c1', courseTitle: 'Knife skills', leaderEmail: 'lead@example.com', seatsTotal: 5, seatsUsed: 0, status: 'active', source: 'granted', expiresAt: null });
+    expect((await d.users.getUser(await leaderOf(d)))?.role).toBe('leader');
+    expect(d.mailer.sent[0]).toMatchObject({ to: 'lead@example.com', subject: 'You lead a team on Knife skills' });
+    expect(d.mailer.sent[0]!.text).toContain('5 seats');
+    expect((await courseLicenses(d, { creatorId: 'u1', courseId: 'c1' })).items.map((l) => l.id)).toEqual([license.id]);
+    expect((await leaderLicenses(d, await leaderOf(d))).items.map((l) => l.id)).toEqual([license.id]);
+  });
+
+  it("refuses another creator's course (404), a past end date (400) and an email of another role (409)", async () => {
+    const d = world([creator(), creator({ id: 'u9', email: 'learner@example.com', role: 'learner' })]);
+    await expect(grantLicense(d, { creatorId: 'u1', courseId: 'c2', body: { leaderEmail: 'x@example.com', seats: 1 } })).rejects.toThrow(NotFoundError);
+    await expect(courseLicenses(d, { creatorId: 'u1', courseId: 'c2' })).rejects.toThrow(NotFoundError);
+    await expect(grant(d, { expiresAt: '2020-01-01T00:00:00.000Z' })).rejects.toThrow(ValidationError);
+    await expect(grant(d, { leaderEmail: 'learner@example.com' })).rejects.toThrow(new ConflictError(NOT_A_LEADER));
+  });
+});
+
+describe('seats', () => {
+  it('a leader assigns seats by email (new learners invited and enrolled) until none is left: 409 NO_SEATS_LEFT', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 2 });
+    const leaderId = await leaderOf(d);
+    expect(await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' })).toEqual({ email: 'ann@example.com', status: 'active' });
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'bob@example.com' });
+    await expect(assignSeat(d, { leaderId, licenseId: license.id, email: 'cy@example.com' })).rejects.toThrow(NoSeatsLeftError);
+    expect((await d.licenses.get(license.id))?.seatsUsed).toBe(2);
+    const ann = await leaderOf(d, 'ann@example.com');
+    expect((await d.enrollments.get('c1', ann))?.status).toBe('active');
+    expect(d.mailer.sent.map((m) => [m.to, m.subject])).toContainEqual(['ann@example.com', 'You are enrolled in Knife skills']);
+    // The same email again takes no second seat.
+    expect(await assignSeat(d, { leaderId, licenseId: license.id, email: 'ANN@example.com' })).toEqual({ email: 'ann@example.com', status: 'active' });
+    expect((await d.licenses.get(license.id))?.seatsUsed).toBe(2);
+  });
+
+  it('revoking frees the seat and ends access; the learner assigned again picks up their progress', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 1 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    const ann = await leaderOf(d, 'ann@example.com');
+    await d.enrollments.completeLesson({ courseId: 'c1', learnerId: ann, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 50, at: NOW, day: NOW.slice(0, 10) });
+    await revokeSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    expect((await d.enrollments.get('c1', ann))?.status).toBe('removed');
+    expect((await d.licenses.get(license.id))?.seatsUsed).toBe(0);
+    expect((await licenseMembers(d, { leaderId, licenseId: license.id })).items).toEqual([expect.objectContaining({ email: 'ann@example.com', status: 'revoked' })]);
+    await expect(revokeSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' })).rejects.toThrow(NotFoundError);
+
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    expect(await d.enrollments.get('c1', ann)).toMatchObject({ status: 'active', progress: 50 });
+    expect((await licenseMembers(d, { leaderId, licenseId: license.id })).items).toEqual([expect.objectContaining({ email: 'ann@example.com', status: 'active', progress: 50 })]);
+  });
+
+  it('a licence past its end date gives no more seats; an account of another role or a learner who has the course already takes none', async () => {
+    const d = world([creator(), creator({ id: 'u7', email: 'boss@example.com', role: 'creator' })]);
+    const license = await grant(d, { seats: 5, expiresAt: new Date(Date.parse(NOW) + DAY).toISOString() });
+    const leaderId = await leaderOf(d);
+    await expect(assignSeat(d, { leaderId, licenseId: license.id, email: 'boss@example.com' })).rejects.toThrow(new ConflictError(NOT_A_LEARNER));
+    await d.users.createUser({ id: 'u8', email: 'own@example.com', role: 'learner', createdAt: NOW });
+    await d.enrollments.enroll({ courseId: 'c1', learnerId: 'u8', creatorId: 'u1', learnerEmail: 'own@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW });
+    await expect(assignSeat(d, { leaderId, licenseId: license.id, email: 'own@example.com' })).rejects.toThrow(ConflictError);
+    d.clock.advance(DAY + 1);
+    await expect(assignSeat(d, { leaderId, licenseId: license.id, email: 'late@example.com' })).rejects.toThrow(ConflictError);
+    expect((await d.licenses.get(license.id))?.seatsUsed).toBe(0);
+  });
+
+  it("is the leader's own business: another leader's licence is 404 on every seat route", async () => {
+    const d = world();
+    const license = await grant(d);
+    await grant(d, { leaderEmail: 'other@example.com' });
+    const other = await leaderOf(d, 'other@example.com');
+    await expect(assignSeat(d, { leaderId: other, licenseId: license.id, email: 'x@example.com' })).rejects.toThrow(NotFoundError);
+    await expect(revokeSeat(d, { leaderId: other, licenseId: license.id, email: 'x@example.com' })).rejects.toThrow(NotFoundError);
+    await expect(licenseMembers(d, { leaderId: other, licenseId: license.id })).rejects.toThrow(NotFoundError);
+    expect((await leaderLicenses(d, other)).items.map((l) => l.id)).not.toContain(license.id);
+  });
+});

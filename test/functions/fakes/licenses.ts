@@ -1,0 +1,51 @@
+import type { LicenseRepository, StoredLicense, StoredSeat } from '#core/ports.ts';
+import { withHooks } from './hooks.ts';
+
+/** Licences and seats in memory, with the conditions of functions/data/licenses.ts (a seat only under seatsUsed < seatsTotal). */
+export const memoryLicenses = () => {
+  const licenses = new Map<string, StoredLicense>();
+  const seats = new Map<string, StoredSeat>();
+  const key = (licenseId: string, email: string) => `${licenseId}/${email.toLowerCase()}`;
+  const newestFirst = (a: StoredLicense, b: StoredLicense) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+  const repo = withHooks<LicenseRepository>({
+    async create(license) {
+      if (licenses.has(license.id)) return false;
+      licenses.set(license.id, structuredClone(license));
+      return true;
+    },
+    async get(licenseId) {
+      const found = licenses.get(licenseId);
+      return found && structuredClone(found);
+    },
+    async listByCourse(courseId) {
+      return structuredClone([...licenses.values()].filter((l) => l.courseId === courseId).sort(newestFirst));
+    },
+    async listByLeader(leaderId) {
+      return structuredClone([...licenses.values()].filter((l) => l.leaderId === leaderId).sort(newestFirst));
+    },
+    async seats(licenseId) {
+      return structuredClone([...seats.values()].filter((s) => s.licenseId === licenseId));
+    },
+    async seat(licenseId, email) {
+      const found = seats.get(key(licenseId, email));
+      return found && structuredClone(found);
+    },
+    async assign(seat) {
+      const license = licenses.get(seat.licenseId);
+      if (seats.get(key(seat.licenseId, seat.email))?.status === 'active') return 'already';
+      if (license?.status !== 'active') return 'ended';
+      if (license.seatsUsed >= license.seatsTotal) return 'full';
+      license.seatsUsed++;
+      seats.set(key(seat.licenseId, seat.email), { ...structuredClone(seat), email: seat.email.toLowerCase() });
+      return 'assigned';
+    },
+    async revoke(licenseId, email) {
+      const seat = seats.get(key(licenseId, email));
+      if (seat?.status !== 'active') return false;
+      seat.status = 'revoked';
+      licenses.get(licenseId)!.seatsUsed--;
+      return true;
+    },
+  });
+  return Object.assign(repo, { stored: licenses });
+};

@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountWithRole, api, signIn, uniqueEmail } from './support.ts';
+import { createAccount } from '#core/accounts/create-account.ts';
+import { getDeps } from '#functions/deps.ts';
+
+/**
+ * Team licences on the local cloud: a creator grants a licence to a new leader (made and invited), the leader assigns
+ * seats (never more than the licence holds, even 50 at once), revokes one and gives it back with the progress kept;
+ * leaders and creators see only their own.
+ */
+type Account = Awaited<ReturnType<typeof accountWithRole>>;
+let creator: Account;
+let courseId: string;
+let lessonIds: string[];
+
+/** A leader's account as an admin makes one (the real Cognito), signed in: the token of the licence's leader. */
+const leaderAccount = async (tag: string) => {
+  const email = uniqueEmail(tag);
+  await createAccount(getDeps(), { email, role: 'leader', password: 'Str0ngPassword' });
+  return { email, token: await signIn(email, 'Str0ngPassword') };
+};
+
+beforeAll(async () => {
+  creator = await accountWithRole('creator', 'licence-creator');
+  courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Safety at work' } })).body.id as string;
+  lessonIds = [];
+  for (const title of ['Hazards', 'Reporting']) {
+    lessonIds.push((await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title, kind: 'text', body: `<p>${title}.</p>` } })).body.id as string);
+  }
+  await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published' } });
+});
+
+describe('team licences', () => {
+  it("a creator grants a licence to a new leader's email: the leader is made, invited and sees it", async () => {
+    const leaderEmail = uniqueEmail('new-leader');
+    const granted = await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail, seats: 3 } });
+    expect(granted.status).toBe(201);
+    expect(granted.body).toMatchObject({ courseId, seatsTotal: 3, seatsUsed: 0, leaderEmail });
+    expect((await api('GET', `/api/courses/${courseId}/licenses`, { token: creator.token })).body.items.map((l: { id: string }) => l.id)).toContain(granted.body.id);
+    expect((await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: creator.email, seats: 3 } })).status).toBe(409);
+    expect((await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail, seats: 0 } })).status).toBe(400);
+  });
+
+  it('50 concurrent assignments on a 10-seat licence: exactly 10 seats taken, the rest 409 NO_SEATS_LEFT', async () => {
+    const leader = await leaderAccount('busy-leader');
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 10 } })).body as { id: string };
+    const assign = async (email: string) => {
+      for (;;) {
+        const res = await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email } });
+        if (res.status !== 429) return res;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => assign(uniqueEmail(`seat-${i}`))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r.body.error.code).toBe('NO_SEATS_LEFT');
+    const listed = (await api('GET', '/api/leader/licenses', { token: leader.token })).body.items as { id: string; seatsUsed: number; seatsTotal: number }[];
+    expect(listed.find((l) => l.id === license.id)).toMatchObject({ seatsUsed: 10, seatsTotal: 10 });
+    expect((await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leader.token })).body.items.filter((m: { status: string }) => m.status === 'active')).toHaveLength(10);
+  });
+
+  it('revoking a seat ends access and frees it; the learner assigned again picks up where they left off', async () => {
+    const leader = await leaderAccount('team-leader');
+    const learner = await accountWithRole('learner', 'team-member');
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 1 } })).body as { id: string };
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: learner.email } })).body).toEqual({ email: learner.email, status: 'active' });
+    expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${lessonIds[0]!}/complete`, { token: learner.token, body: {} })).status).toBe(200);
+
+    const seatPath = `/api/leader/licenses/${license.id}/seats/${encodeURIComponent(learner.email)}`;
+    expect((await api('DELETE', seatPath, { token: leader.token })).status).toBe(204);
+    expect((await api('GET', `/api/learner/courses/${courseId}`, { token: learner.token })).status).toBe(404);
+    expect((await api('DELETE', seatPath, { token: leader.token })).status).toBe(404);
+
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: learner.email } })).status).toBe(201);
+    const members = (await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leader.token })).body.items;
+    expect(members).toEqual([expect.objectContaining({ email: learner.email, status: 'active', progress: 50 })]);
+    expect((await api('GET', `/api/learner/courses/${courseId}`, { token: learner.token })).status).toBe(200);
+  });
+
+  it('leaders and creators see only their own: 404 on every licence route of another', async () => {
+    const [mine, theirs] = [await leaderAccount('leader-a'), await leaderAccount('leader-b')];
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: mine.email, seats: 2 } })).body as { id: string };
+    expect((await api('GET', '/api/leader/licenses', { token: theirs.token })).body.items).toEqual([]);
+    expect((await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: theirs.token })).status).toBe(404);
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: theirs.token, body: { email: uniqueEmail('x') } })).status).toBe(404);
+    expect((await api('DELETE', `/api/leader/licenses/${license.id}/seats/a%40example.com`, { token: theirs.token })).status).toBe(404);
+    const otherCreator = await accountWithRole('creator', 'licence-other');
+    expect((await api('GET', `/api/courses/${courseId}/licenses`, { token: otherCreator.token })).status).toBe(404);
+    expect((await api('POST', `/api/courses/${courseId}/licenses`, { token: otherCreator.token, body: { leaderEmail: uniqueEmail('y'), seats: 1 } })).status).toBe(404);
+  });
+});
