@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 import { affiliatesQueryOptions, planQueryOptions } from '../api/affiliates-queries.ts';
 import { AddAffiliateDialog } from '../components/add-affiliate-dialog.tsx';
@@ -49,7 +49,7 @@ export function AffiliatesScreen() {
         }
       />
       {affiliates.isPending || plan.isPending ? (
-        <AffiliatesLoading />
+        <TableSkeleton label={m.loading} />
       ) : affiliates.isError || plan.isError ? (
         <LoadFailed message={m.loadFailed} onRetry={retry} retrying={affiliates.isRefetching || plan.isRefetching} retryLabel={m.retry} />
       ) : (
@@ -74,18 +74,6 @@ export function AffiliatesScreen() {
       <AddAffiliateDialog open={adding} onOpenChange={setAdding} />
       <CommissionsDialog affiliate={viewing} onDone={() => setViewing(undefined)} />
       <PayOutDialog affiliate={paying} onDone={() => setPaying(undefined)} />
-    </div>
-  );
-}
-
-/** The table's shape while the list loads; the words are for screen readers. */
-function AffiliatesLoading() {
-  return (
-    <div role="status" className="grid gap-3 rounded-xl border p-4 sm:p-6">
-      <span className="sr-only">{m.loading}</span>
-      {[0, 1, 2, 3].map((n) => (
-        <Skeleton key={n} className="h-10 w-full" />
-      ))}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { couponsQueryOptions } from '../api/coupons-queries.ts';
 import { CouponsTable } from '../components/coupons-table.tsx';
 import { CreateCouponDialog } from '../components/create-coupon-dialog.tsx';
@@ -35,7 +35,7 @@ export function CouponsScreen() {
         }
       />
       {coupons.isPending ? (
-        <CouponsLoading />
+        <TableSkeleton label={m.loading} />
       ) : coupons.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border px-4 py-10 text-center">
           <p className="font-medium">{m.loadFailed}</p>
@@ -57,18 +57,6 @@ export function CouponsScreen() {
       )}
       <CreateCouponDialog open={creating} onOpenChange={setCreating} />
       <DeleteCouponDialog coupon={deleting} onDone={() => setDeleting(undefined)} />
-    </div>
-  );
-}
-
-/** The table's shape while the list loads; the words are for screen readers. */
-function CouponsLoading() {
-  return (
-    <div role="status" className="grid gap-3 rounded-xl border p-4 sm:p-6">
-      <span className="sr-only">{m.loading}</span>
-      {[0, 1, 2, 3].map((n) => (
-        <Skeleton key={n} className="h-10 w-full" />
-      ))}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Sale, SaleStatus } from '@contracts/sales.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatDay } from '@/lib/format-date.ts';
 import { formatPounds } from '@/lib/format-money.ts';
@@ -39,7 +39,7 @@ export function SalesList() {
   const [refunding, setRefunding] = useState<Sale>();
   const rows = sales.data?.pages.flatMap((page) => page.items) ?? [];
 
-  if (sales.isPending) return <SalesLoading />;
+  if (sales.isPending) return <TableSkeleton label={m.loadingSales} rows={5} />;
   if (sales.isError) return <LoadFailed message={m.salesFailed} onRetry={() => void sales.refetch()} retrying={sales.isRefetching} />;
   if (rows.length === 0) {
     return <NoSalesYet />;
@@ -147,17 +147,5 @@ function None() {
       </span>
       <span className="sr-only">None</span>
     </>
-  );
-}
-
-/** The list's shape while its first page loads; the words are for screen readers. */
-function SalesLoading() {
-  return (
-    <div role="status" className="grid gap-3 rounded-xl border p-4 sm:p-6">
-      <span className="sr-only">{m.loadingSales}</span>
-      {[0, 1, 2, 3, 4].map((n) => (
-        <Skeleton key={n} className="h-10 w-full" />
-      ))}
-    </div>
   );
 }
