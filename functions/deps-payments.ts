@@ -18,6 +18,7 @@ import {
   directoryService,
   enrollmentRepository,
   ids,
+  licenseRepository,
   mailer,
   metrics,
   orderRepository,
@@ -52,6 +53,7 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   directory: directoryService(),
   enrollments: enrollmentRepository(),
   affiliates: affiliateRepository(),
+  licenses: licenseRepository(),
   mailer: mailer(),
   clock,
   appOrigin: required('APP_ORIGIN'),
@@ -63,7 +65,7 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
 export const couponDeps = (): CouponDeps => ({ coupons: couponRepository(), payouts: payoutRepository(), connect: connectPayments(), affiliates: affiliateRepository(), clock });
 
 /** A creator's refund: the order, Stripe Connect through the platform's key, the enrolment it revokes. */
-export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), clock });
+export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), licenses: licenseRepository(), clock });
 
 /** A stable order id for a client's Idempotency-Key on a course: a retried checkout finds the order it made. */
 const orderIdFor = (courseId: string, idempotencyKey: string): string =>

@@ -885,7 +885,7 @@ export interface OrderRepository {
   markPaid(input: {
     event: { id: string; type: string };
     orderId: string;
-    paid: { amount: number; discount: number; buyerEmail: string; learnerId: string; paymentIntentId: string | null; paidAt: string };
+    paid: { amount: number; discount: number; buyerEmail: string; learnerId: string | null; paymentIntentId: string | null; paidAt: string };
     /**
      * The affiliate the sale is credited to (null: nobody, and the order's `affiliateId` is cleared) and, when the
      * buyer paid anything, the commission it earns: created pending in the same transaction, with the affiliate's
@@ -1081,6 +1081,8 @@ export interface LicenseRepository {
    * active. 'assigned', 'already' (the seat is active: nothing moved), 'full' or 'ended'.
    */
   assign(seat: StoredSeat): Promise<'assigned' | 'already' | 'full' | 'ended'>;
+  /** The licence ended (a refunded team order): its seats give no more access; false when it had ended already. */
+  end(licenseId: string, at: string): Promise<boolean>;
   /** One transaction: an active seat revoked and the licence's `seatsUsed` - 1; false when it was not active. */
   revoke(licenseId: string, email: string, at: string): Promise<boolean>;
 }

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { LicenseRepository, StoredLicense, StoredSeat } from '#core/ports.ts';
+import type { LicenseRepository, StoredLicense } from '#core/ports.ts';
 import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -120,6 +120,20 @@ export const dynamoLicenses = (): LicenseRepository => ({
     const license = await this.get(seat.licenseId);
     return license?.status === 'active' ? 'full' : 'ended';
   },
+
+  end: (licenseId, at) =>
+    writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: licenseKeys.license(licenseId),
+          UpdateExpression: 'SET #status = :ended, endedAt = :at REMOVE gsi3pk, gsi3sk',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':ended': 'ended', ':active': 'active', ':at': at },
+        }),
+      ),
+    ),
 
   async revoke(licenseId, email, at) {
     const cancelled = await transact([

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountWithRole, api, signIn, uniqueEmail } from './support.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { accountWithRole, api, dynamo, eventually, outputs, signIn, uniqueEmail } from './support.ts';
+import { payoutKeys } from '#data/payouts.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { getDeps } from '#functions/deps.ts';
 
@@ -89,5 +91,32 @@ describe('team licences', () => {
     const otherCreator = await accountWithRole('creator', 'licence-other');
     expect((await api('GET', `/api/courses/${courseId}/licenses`, { token: otherCreator.token })).status).toBe(404);
     expect((await api('POST', `/api/courses/${courseId}/licenses`, { token: otherCreator.token, body: { leaderEmail: uniqueEmail('y'), seats: 1 } })).status).toBe(404);
+  });
+
+  it("a team bought on the course's public page: paid on the creator's account, the buyer's licence of the seats bought; a refund ends it", async () => {
+    const origin = outputs().WebUrl;
+    await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { priceAmount: 2900, seatPriceAmount: 1500 } });
+    await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${origin}/r`, refreshUrl: `${origin}/f` } });
+    const { Item } = await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: payoutKeys.account(creator.id), ConsistentRead: true }));
+    await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${Item!['accountId'] as string}/ready`, { method: 'POST' });
+    await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
+
+    const buyer = await leaderAccount('team-buyer');
+    const started = await api('POST', `/api/public/courses/${courseId}/checkout`, { body: { successUrl: `${origin}/c/${courseId}?purchase=success`, cancelUrl: `${origin}/c/${courseId}`, email: buyer.email, seats: 4 } });
+    expect(started.status).toBe(200);
+    expect((await fetch(`${started.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const licenses = await eventually(
+      async () => (await api('GET', '/api/leader/licenses', { token: buyer.token })).body.items as { id: string; seatsTotal: number; source: string; courseId: string }[],
+      (items) => items.length > 0,
+    );
+    expect(licenses).toEqual([expect.objectContaining({ courseId, seatsTotal: 4, source: 'purchased', status: 'active' })]);
+    const sale = ((await api('GET', '/api/sales', { token: creator.token })).body.items as { id: string; seats: number; amount: number; buyerEmail: string }[]).find((s) => s.buyerEmail === buyer.email);
+    expect(sale).toMatchObject({ seats: 4, amount: 6000 });
+
+    const member = await accountWithRole('learner', 'bought-seat');
+    expect((await api('POST', `/api/leader/licenses/${licenses[0]!.id}/seats`, { token: buyer.token, body: { email: member.email } })).status).toBe(201);
+    expect((await api('POST', `/api/sales/${sale!.id}/refund`, { token: creator.token })).status).toBe(200);
+    expect((await api('GET', '/api/leader/licenses', { token: buyer.token })).body.items[0]).toMatchObject({ status: 'ended' });
+    expect((await api('GET', `/api/learner/courses/${courseId}`, { token: member.token })).status).toBe(404);
   });
 });

@@ -77,6 +77,27 @@ export const leaderInvitationEmail = (input: InvitationEmailInput & { seats: num
     heading: `You lead a team on ${input.courseTitle}`,
   });
 
+/** The receipt of a team licence bought by a leader who has an account already: what they bought, where to add the team. */
+export const teamReceiptEmail = (input: { appOrigin: string; courseTitle: string; seats: number; amount: number }): EmailMessage => {
+  const link = `${input.appOrigin.replace(/\/+$/, '')}/dashboard/leader/groups`;
+  const subject = `Your team licence: ${input.courseTitle}`;
+  const what = `${input.seats} seat${input.seats === 1 ? '' : 's'} on "${input.courseTitle}" (${pounds(input.amount)})`;
+  const text = [`${PRODUCT_NAME}: thank you for buying ${what}.`, '', `Add your team members here: ${link}`].join('\n');
+  const [words, href] = [what, link].map(escapeHtml);
+  const html = `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+<h1 style="margin:0 0 16px;font-size:20px">Your team licence is ready</h1>
+<p style="margin:0 0 16px;line-height:1.5">You bought ${words}.</p>
+<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Add your team</a></p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+};
+
 /** Either invitation: its own subject, first line and heading, then the same sign-in details. */
 const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { subject: string; lead: string; heading: string }): EmailMessage => {
   const link = signInLink(input.appOrigin);

@@ -19,6 +19,25 @@ export const NOT_A_LEADER = 'That email belongs to an account that cannot lead a
 export const NOT_A_LEARNER = 'That email belongs to an account that cannot take courses. Use another email.';
 export const LICENSE_ENDED = 'This licence has ended: its seats no longer give access.';
 
+/** The licence a team order buys: one per order (its id derived from the order's, so a redelivery makes no second). */
+export const licenseIdOf = (orderId: string): string => `lic_${orderId}`;
+
+/**
+ * A licence ended (its team order refunded or disputed): no more access through it. The learners holding its seats
+ * lose the course (their progress is kept); the licence is ended last, so a failure halfway is finished by a retry.
+ */
+export const endLicense = async (
+  deps: { licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock },
+  licenseId: string,
+): Promise<void> => {
+  const license = await deps.licenses.get(licenseId);
+  if (!license) return;
+  for (const seat of await deps.licenses.seats(licenseId)) {
+    if (seat.status === 'active') await deps.enrollments.remove(license.courseId, seat.learnerId);
+  }
+  await deps.licenses.end(licenseId, deps.clock.now().toISOString());
+};
+
 const view = (l: StoredLicense): License => ({
   id: l.id,
   courseId: l.courseId,

@@ -8,7 +8,11 @@ import { redeemableCoupon } from '#core/sales/coupons.ts';
 /** A course checkout stays open this long (Stripe allows 30 minutes to 24 hours): long enough to pay, short enough to let go of. */
 export const COURSE_CHECKOUT_MINUTES = 60;
 export const COURSE_NOT_ON_SALE = 'Course not found.';
-export const TEAMS_NOT_ON_SALE = 'Team licences are not on sale yet: buy one place, or ask the creator for a team licence.';
+export const TEAMS_NOT_ON_SALE = 'This course is not sold to teams: buy one place, or ask the creator for a team licence.';
+export const TEAM_TOO_LARGE = 'That is more than one payment can take: buy fewer seats, or ask the creator for a team licence.';
+export const EMAIL_CANNOT_LEAD = 'This email cannot buy a team licence: it belongs to an account that does not lead teams. Use another email.';
+/** Stripe's largest single charge in GBP (£999,999.99). */
+const LARGEST_CHARGE = 99_999_999;
 export const EMAIL_CANNOT_BUY = 'This email cannot be used to buy a course: it belongs to an account that does not take courses. Use another email.';
 
 export interface CourseCheckoutDeps {
@@ -28,10 +32,11 @@ export interface CourseCheckoutDeps {
 }
 
 /**
- * POST /api/public/courses/{courseId}/checkout (no sign-in): one learner's place in a published, priced course,
- * paid on the creator's own Stripe account. Steps: 1. the course (404 unless published and priced); 2. the creator's
- * account can take charges (409 PAYOUTS_NOT_READY); 3. the buyer's email, when given, can take the course (not an
- * account of another role, not enrolled already); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID
+ * POST /api/public/courses/{courseId}/checkout (no sign-in): one learner's place in a published, priced course, or
+ * with `seats` a team licence (seats x the seat price; 400 when the course has none), paid on the creator's own Stripe
+ * account. Steps: 1. the course (404 unless published and priced); 2. the creator's account can take charges (409
+ * PAYOUTS_NOT_READY); 3. the buyer's email, when given, can take the course (not an account of another role, not
+ * enrolled already), or for a team can lead it (a leader's, or new); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID
  * with the reason); 3c. the affiliate it is credited to (a coupon tied to one, or the `ref` of a click still in its
  * window); 4. a pending order at the stored price (never the client's); 5. the
  * hosted checkout on the creator's account, its id kept on the order. The same Idempotency-Key answers the same page.
@@ -44,12 +49,16 @@ export const startCourseCheckout = async (
   requireOwnOrigin(deps.appOrigin, { successUrl: body.successUrl, cancelUrl: body.cancelUrl });
   const course = await deps.courses.getCourse(input.courseId);
   if (!course || course.status !== 'published' || course.priceAmount === 0) throw new NotFoundError(COURSE_NOT_ON_SALE);
-  if (body.seats !== undefined) throw new ValidationError(TEAMS_NOT_ON_SALE, [{ path: 'seats', code: 'custom', message: TEAMS_NOT_ON_SALE }]);
+  // A team licence: seats x the course's seat price, bought by its future group leader.
+  const seats = body.seats ?? null;
+  if (seats !== null && course.seatPriceAmount === 0) throw new ValidationError(TEAMS_NOT_ON_SALE, [{ path: 'seats', code: 'custom', message: TEAMS_NOT_ON_SALE }]);
+  const price = seats === null ? course.priceAmount : seats * course.seatPriceAmount;
+  if (price > LARGEST_CHARGE) throw new ValidationError(TEAM_TOO_LARGE, [{ path: 'seats', code: 'custom', message: TEAM_TOO_LARGE }]);
   const payouts = await deps.payouts.get(course.creatorId);
   if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
-  if (body.email) await requireBuyer(deps, course.id, body.email);
+  if (body.email) await (seats === null ? requireBuyer(deps, course.id, body.email) : requireLeader(deps, body.email));
   const discounted = body.couponCode
-    ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price: course.priceAmount, email: body.email })
+    ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price, email: body.email })
     : undefined;
   const affiliateId = await referredAffiliate(deps, { creatorId: course.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
 
@@ -61,13 +70,13 @@ export const startCourseCheckout = async (
     accountId: payouts.accountId,
     status: 'pending',
     buyerEmail: body.email ?? null,
-    price: course.priceAmount,
+    price,
     discount: discounted?.discount ?? 0,
-    amount: course.priceAmount - (discounted?.discount ?? 0),
+    amount: price - (discounted?.discount ?? 0),
     currency: 'gbp',
     couponCode: discounted?.coupon.code ?? null,
     affiliateId,
-    seats: null,
+    seats,
     checkoutSessionId: null,
     checkoutUrl: null,
     paymentIntentId: null,
@@ -85,7 +94,7 @@ export const startCourseCheckout = async (
     accountId: order.accountId,
     orderId: order.id,
     courseId: course.id,
-    courseTitle: course.title,
+    courseTitle: seats === null ? course.title : `${course.title}: team licence, ${seats} seats`,
     // The full price, and the promotion code on Stripe's side: Stripe applies the discount and holds the coupon's cap.
     amount: order.price,
     ...(discounted ? { promotionCodeId: discounted.coupon.promotionCodeId } : {}),
@@ -99,6 +108,13 @@ export const startCourseCheckout = async (
   // Counted when its page is first made (a retry that found the page answered above).
   await deps.orders.countFunnel(course.creatorId, order.createdAt, 'checkouts');
   return { url: session.url };
+};
+
+/** A team's buyer becomes its group leader: a leader's email (or nobody's yet). */
+const requireLeader = async (deps: CourseCheckoutDeps, email: string): Promise<void> => {
+  const userId = await deps.users.getUserIdByEmail(email);
+  const user = userId ? await deps.users.getUser(userId) : undefined;
+  if (user && user.role !== 'leader') throw new ConflictError(EMAIL_CANNOT_LEAD);
 };
 
 /** The buyer's email must be able to take the course: a learner's (or nobody's yet), and not enrolled in it already. */

@@ -1,8 +1,9 @@
 import { createAccount } from '#core/accounts/create-account.ts';
-import { purchaseInvitationEmail, purchaseReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import { licenseIdOf } from '#core/licenses/licenses.ts';
+import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import type { AffiliateRepository, LicenseRepository, Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
@@ -14,6 +15,7 @@ export interface OrderEventDeps {
   users: UserRepository;
   directory: Directory;
   enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove'>;
+  licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
   affiliates: Pick<AffiliateRepository, 'get'>;
   mailer: Mailer;
   clock: Clock;
@@ -73,6 +75,7 @@ export const applyCheckoutEvent = async (
 
   const email = (order.buyerEmail ?? event.checkout.email)?.toLowerCase();
   if (!email) throw new Error(`paid order ${order.id} has no buyer email`);
+  if (order.seats !== null) return payTeamOrder(deps, { order, event, email, record });
   // The account and the enrolment first (each safe to repeat), the order's payment last: a delivery that fails halfway
   // is finished by the next one.
   const buyer = await buyerAccount(deps, order, email, event.checkout.amountTotal);
@@ -112,6 +115,64 @@ export const applyCheckoutEvent = async (
     await deps.mailer
       .send({ to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) })
       .catch((error: unknown) => deps.log('the purchase receipt could not be sent', { orderId: order.id, error: String(error) }));
+  }
+  return 'paid';
+};
+
+
+/**
+ * A paid team order: its buyer becomes the group leader (a new email gets a leader account and an invitation that
+ * says what they bought), the licence of `seats` seats is made for them, then the order is paid (with its affiliate's
+ * commission). Each step is safe to repeat: a delivery that fails halfway is finished by the next one.
+ */
+const payTeamOrder = async (
+  deps: OrderEventDeps,
+  input: { order: Order; event: { id: string; type: string; account: string; checkout: ConnectCheckout }; email: string; record: () => Promise<'duplicate' | 'recorded'> },
+): Promise<OrderEventOutcome> => {
+  const { order, event, email } = input;
+  const seats = order.seats ?? 0;
+  const id = await deps.users.getUserIdByEmail(email);
+  let leader = id ? await deps.users.getUser(id) : undefined;
+  let invited = false;
+  if (leader && leader.role !== 'leader') {
+    // An email of another role typed on Stripe's page: paid, but nobody to lead the team. The creator refunds it.
+    deps.log('paid team order has a buyer who cannot lead a team', { orderId: order.id });
+    return (await input.record()) === 'duplicate' ? 'duplicate' : 'unfulfillable';
+  }
+  if (!leader) {
+    const temporaryPassword = deps.temporaryPassword();
+    leader = await createAccount(deps, { email, role: 'leader', temporaryPassword });
+    await deps.mailer.send({ to: email, ...leaderInvitationEmail({ appOrigin: deps.appOrigin, email, courseTitle: order.courseTitle, seats, temporaryPassword }) });
+    invited = true;
+  }
+  const paidAt = deps.clock.now().toISOString();
+  await deps.licenses.create({
+    id: licenseIdOf(order.id),
+    courseId: order.courseId,
+    courseTitle: order.courseTitle,
+    creatorId: order.creatorId,
+    leaderId: leader.id,
+    leaderEmail: leader.email,
+    seatsTotal: seats,
+    seatsUsed: 0,
+    expiresAt: null,
+    status: 'active',
+    source: 'purchased',
+    orderId: order.id,
+    createdAt: paidAt,
+  });
+  const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
+  const outcome = await deps.orders.markPaid({
+    event,
+    orderId: order.id,
+    referral,
+    paid: { amount: event.checkout.amountTotal, discount: event.checkout.amountDiscount, buyerEmail: email, learnerId: null, paymentIntentId: event.checkout.paymentIntentId, paidAt },
+  });
+  if (outcome !== 'applied') return outcome;
+  if (!invited) {
+    await deps.mailer
+      .send({ to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) })
+      .catch((error: unknown) => deps.log('the team receipt could not be sent', { orderId: order.id, error: String(error) }));
   }
   return 'paid';
 };

@@ -1,6 +1,7 @@
 import { SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from '#contracts/sales.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
-import type { Clock, ConnectPayments, CourseRepository, EnrollmentRepository, Order, OrderRepository } from '#core/ports.ts';
+import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
+import type { Clock, ConnectPayments, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
 
 /** The creator's side of their sales: the list, a refund, and the analytics (API.md "Selling courses"). */
 
@@ -34,10 +35,11 @@ export const listSales = async (deps: { orders: Pick<OrderRepository, 'listSales
  * the order's move then fails, the next attempt finds the order still paid and finishes.
  */
 export const reverseOrder = async (
-  deps: { orders: Pick<OrderRepository, 'markReversed'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock },
+  deps: { orders: Pick<OrderRepository, 'markReversed'>; enrollments: Pick<EnrollmentRepository, 'remove'>; licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>; clock: Clock },
   input: { order: Order; to: 'refunded' | 'disputed'; event?: { id: string; type: string } },
 ): Promise<'applied' | 'duplicate' | 'not-paid'> => {
   if (input.order.learnerId) await deps.enrollments.remove(input.order.courseId, input.order.learnerId);
+  if (input.order.seats !== null) await endLicense(deps, licenseIdOf(input.order.id));
   return deps.orders.markReversed({
     ...(input.event ? { event: input.event } : {}),
     orderId: input.order.id,
@@ -56,6 +58,7 @@ export const refundSale = async (
     orders: Pick<OrderRepository, 'get' | 'markReversed'>;
     connect: Pick<ConnectPayments, 'refundPayment'>;
     enrollments: Pick<EnrollmentRepository, 'remove'>;
+    licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>;
     clock: Clock;
   },
   input: { creatorId: string; orderId: string },

@@ -39,6 +39,12 @@ export const memoryLicenses = () => {
       seats.set(key(seat.licenseId, seat.email), { ...structuredClone(seat), email: seat.email.toLowerCase() });
       return 'assigned';
     },
+    async end(licenseId) {
+      const license = licenses.get(licenseId);
+      if (license?.status !== 'active') return false;
+      license.status = 'ended';
+      return true;
+    },
     async revoke(licenseId, email) {
       const seat = seats.get(key(licenseId, email));
       if (seat?.status !== 'active') return false;
