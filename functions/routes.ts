@@ -425,6 +425,7 @@ const table = [
     throttle: { rate: 10, burst: 20 },
   },
   { name: 'course-licenses', method: 'GET', path: '/api/courses/{courseId}/licenses', handler: 'http/course-licenses', access: ['creator'] },
+  { name: 'update-license', method: 'PATCH', path: '/api/courses/{courseId}/licenses/{licenseId}', handler: 'http/update-license', access: ['creator'] },
   { name: 'leader-licenses', method: 'GET', path: '/api/leader/licenses', handler: 'http/leader-licenses', access: ['leader'] },
   { name: 'license-members', method: 'GET', path: '/api/leader/licenses/{licenseId}/seats', handler: 'http/license-members', access: ['leader'] },
   {
@@ -497,6 +498,12 @@ export const jobs = [
     name: 'commission-approval',
     handler: 'jobs/commission-approval',
     /** Daily: a commission is approved within a day of its hold's end. */
+    schedule: 'rate(1 day)',
+  },
+  {
+    name: 'license-expiry',
+    handler: 'jobs/license-expiry',
+    /** Daily: a team licence stops giving access within a day of its end date. */
     schedule: 'rate(1 day)',
   },
 ] as const;

@@ -38,6 +38,16 @@ export type License = z.infer<typeof license>;
 export const licenseList = z.object({ items: z.array(license) });
 export type LicenseList = z.infer<typeof licenseList>;
 
+/** PATCH /api/courses/{courseId}/licenses/{licenseId}: more (or fewer, not below those in use) seats, a new end date, or the end now. */
+export const updateLicenseBody = z
+  .strictObject({
+    seatsTotal: z.number().int().min(1).max(LICENSE_SEATS_MAX).optional(),
+    expiresAt: isoDate.nullable().optional(),
+    status: z.literal('ended').optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of seatsTotal, expiresAt, status.');
+export type UpdateLicenseBody = z.infer<typeof updateLicenseBody>;
+
 /** POST /api/leader/licenses/{licenseId}/seats. */
 export const assignSeatBody = z.strictObject({ email });
 export type AssignSeatBody = z.infer<typeof assignSeatBody>;

@@ -1081,6 +1081,13 @@ export interface LicenseRepository {
    * active. 'assigned', 'already' (the seat is active: nothing moved), 'full' or 'ended'.
    */
   assign(seat: StoredSeat): Promise<'assigned' | 'already' | 'full' | 'ended'>;
+  /**
+   * An active licence's seats or end date changed, only while its seats in use fit (`seatsUsed <= seatsTotal`):
+   * the licence as saved, 'too-few' (more seats are in use), or undefined when it is not active.
+   */
+  update(licenseId: string, changes: { seatsTotal?: number; expiresAt?: string | null }): Promise<StoredLicense | 'too-few' | undefined>;
+  /** Active licences whose end date is at or before `now`, soonest first, at most `limit`. */
+  endingBy(now: string, limit: number): Promise<StoredLicense[]>;
   /** The licence ended (a refunded team order): its seats give no more access; false when it had ended already. */
   end(licenseId: string, at: string): Promise<boolean>;
   /** One transaction: an active seat revoked and the licence's `seatsUsed` - 1; false when it was not active. */

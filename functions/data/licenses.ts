@@ -121,6 +121,52 @@ export const dynamoLicenses = (): LicenseRepository => ({
     return license?.status === 'active' ? 'full' : 'ended';
   },
 
+  async update(licenseId, changes) {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = { ':active': 'active' };
+    if (changes.seatsTotal !== undefined) {
+      sets.push('seatsTotal = :total');
+      values[':total'] = changes.seatsTotal;
+    }
+    let remove = '';
+    if (changes.expiresAt !== undefined) {
+      sets.push('expiresAt = :expires');
+      values[':expires'] = changes.expiresAt;
+      const ending = licenseKeys.ending({ expiresAt: changes.expiresAt, id: licenseId });
+      if ('gsi3pk' in ending) {
+        sets.push('gsi3pk = :g3pk', 'gsi3sk = :g3sk');
+        Object.assign(values, { ':g3pk': ending.gsi3pk, ':g3sk': ending.gsi3sk });
+      } else remove = ' REMOVE gsi3pk, gsi3sk';
+    }
+    try {
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: licenseKeys.license(licenseId),
+          UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+          ConditionExpression: `#status = :active${changes.seatsTotal === undefined ? '' : ' AND seatsUsed <= :total'}`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return licenseItem.parse(Attributes);
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      const old = (error as { Item?: Record<string, { S?: string }> }).Item;
+      return old?.['status']?.S === 'active' ? 'too-few' : undefined;
+    }
+  },
+
+  async endingBy(now, limit) {
+    const items = await queryAll(
+      { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now', ExpressionAttributeValues: { ':pk': 'LICENSES#ENDING', ':now': `${now}#~` } },
+      limit,
+    );
+    return items.map((item) => licenseItem.parse(item)).filter((l) => l.status === 'active');
+  },
+
   end: (licenseId, at) =>
     writeIf(() =>
       documentClient().send(

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { accountWithRole, api, dynamo, eventually, outputs, signIn, uniqueEmail } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, signIn, uniqueEmail, useLocalCloudEnv } from './support.ts';
 import { payoutKeys } from '#data/payouts.ts';
+import { handler as licenseExpiry } from '#functions/jobs/license-expiry.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { getDeps } from '#functions/deps.ts';
 
@@ -75,9 +76,14 @@ describe('team licences', () => {
     expect((await api('GET', `/api/learner/courses/${courseId}`, { token: learner.token })).status).toBe(404);
     expect((await api('DELETE', seatPath, { token: leader.token })).status).toBe(404);
 
+    // The one seat is taken again: another email finds none left; the creator adds one, then cannot go below the two in use.
     expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: learner.email } })).status).toBe(201);
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: uniqueEmail('other') } })).body.error.code).toBe('NO_SEATS_LEFT');
+    expect((await api('PATCH', `/api/courses/${courseId}/licenses/${license.id}`, { token: creator.token, body: { seatsTotal: 2 } })).body).toMatchObject({ seatsTotal: 2 });
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: uniqueEmail('other') } })).status).toBe(201);
+    expect((await api('PATCH', `/api/courses/${courseId}/licenses/${license.id}`, { token: creator.token, body: { seatsTotal: 1 } })).status).toBe(409);
     const members = (await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leader.token })).body.items;
-    expect(members).toEqual([expect.objectContaining({ email: learner.email, status: 'active', progress: 50 })]);
+    expect(members.find((m: { email: string }) => m.email === learner.email)).toMatchObject({ status: 'active', progress: 50 });
     expect((await api('GET', `/api/learner/courses/${courseId}`, { token: learner.token })).status).toBe(200);
   });
 
@@ -91,6 +97,7 @@ describe('team licences', () => {
     const otherCreator = await accountWithRole('creator', 'licence-other');
     expect((await api('GET', `/api/courses/${courseId}/licenses`, { token: otherCreator.token })).status).toBe(404);
     expect((await api('POST', `/api/courses/${courseId}/licenses`, { token: otherCreator.token, body: { leaderEmail: uniqueEmail('y'), seats: 1 } })).status).toBe(404);
+    expect((await api('PATCH', `/api/courses/${courseId}/licenses/${license.id}`, { token: otherCreator.token, body: { seatsTotal: 5 } })).status).toBe(404);
   });
 
   it("a team bought on the course's public page: paid on the creator's account, the buyer's licence of the seats bought; a refund ends it", async () => {
@@ -118,5 +125,20 @@ describe('team licences', () => {
     expect((await api('POST', `/api/sales/${sale!.id}/refund`, { token: creator.token })).status).toBe(200);
     expect((await api('GET', '/api/leader/licenses', { token: buyer.token })).body.items[0]).toMatchObject({ status: 'ended' });
     expect((await api('GET', `/api/learner/courses/${courseId}`, { token: member.token })).status).toBe(404);
+  });
+
+  it('a licence past its end date is ended by the daily job: its members lose the course, and no seat can be assigned', async () => {
+    const leader = await leaderAccount('ending-leader');
+    const member = await accountWithRole('learner', 'ending-member');
+    const expiresAt = new Date(Date.now() + 3000).toISOString();
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 2, expiresAt } })).body as { id: string };
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: member.email } })).status).toBe(201);
+    expect((await api('GET', `/api/learner/courses/${courseId}`, { token: member.token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 100));
+    useLocalCloudEnv();
+    expect((await licenseExpiry({})).ended).toBeGreaterThanOrEqual(1);
+    expect((await api('GET', '/api/leader/licenses', { token: leader.token })).body.items[0]).toMatchObject({ id: license.id, status: 'ended' });
+    expect((await api('GET', `/api/learner/courses/${courseId}`, { token: member.token })).status).toBe(404);
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: uniqueEmail('late') } })).status).toBe(409);
   });
 });

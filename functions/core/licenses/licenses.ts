@@ -1,4 +1,4 @@
-import type { GrantLicenseBody, License, LicenseList, MemberList, Seat } from '#contracts/licenses.ts';
+import type { GrantLicenseBody, License, LicenseList, MemberList, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
@@ -36,6 +36,23 @@ export const endLicense = async (
     if (seat.status === 'active') await deps.enrollments.remove(license.courseId, seat.learnerId);
   }
   await deps.licenses.end(licenseId, deps.clock.now().toISOString());
+};
+
+/**
+ * The daily job: every licence whose end date has passed is ended (its seat holders lose the course, progress kept),
+ * each once (a second run finds it ended). Pages of 100 until none is due.
+ */
+export const endExpiredLicenses = async (deps: { licenses: Pick<LicenseRepository, 'endingBy' | 'get' | 'seats' | 'end'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock }) => {
+  const now = deps.clock.now().toISOString();
+  let ended = 0;
+  for (;;) {
+    const due = await deps.licenses.endingBy(now, 100);
+    for (const license of due) {
+      await endLicense(deps, license.id);
+      ended++;
+    }
+    if (due.length < 100) return { ended };
+  }
 };
 
 const view = (l: StoredLicense): License => ({
@@ -126,6 +143,37 @@ export const courseLicenses = async (
 ): Promise<LicenseList> => {
   await ownCourse(deps, input.creatorId, input.courseId);
   return { items: (await deps.licenses.listByCourse(input.courseId)).map(view) };
+};
+
+/**
+ * PATCH /api/courses/{courseId}/licenses/{licenseId}: the creator changes a licence of their own course: its seats
+ * (never below those in use: 409), its end date (in the future, or none), or ends it now (its members lose the
+ * course, progress kept). An ended licence cannot change (409).
+ */
+export const updateLicense = async (
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; licenses: Pick<LicenseRepository, 'get' | 'update' | 'seats' | 'end'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock },
+  input: { creatorId: string; courseId: string; licenseId: string; body: UpdateLicenseBody },
+): Promise<License> => {
+  await ownCourse(deps, input.creatorId, input.courseId);
+  const license = await deps.licenses.get(input.licenseId);
+  if (license?.courseId !== input.courseId) throw new NotFoundError(LICENSE_NOT_FOUND);
+  if (license.status !== 'active') throw new ConflictError(LICENSE_ENDED);
+  const { seatsTotal, expiresAt, status } = input.body;
+  if (expiresAt && Date.parse(expiresAt) <= deps.clock.now().getTime()) {
+    throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future, or end the licence now.' }]);
+  }
+  let saved: StoredLicense = license;
+  if (seatsTotal !== undefined || expiresAt !== undefined) {
+    const updated = await deps.licenses.update(license.id, { ...(seatsTotal === undefined ? {} : { seatsTotal }), ...(expiresAt === undefined ? {} : { expiresAt }) });
+    if (updated === 'too-few') throw new ConflictError(`More seats are in use than ${seatsTotal ?? 0}: free some first.`);
+    if (!updated) throw new ConflictError(LICENSE_ENDED);
+    saved = updated;
+  }
+  if (status === 'ended') {
+    await endLicense(deps, license.id);
+    saved = { ...saved, status: 'ended' };
+  }
+  return view(saved);
 };
 
 /** GET /api/leader/licenses: the leader's own licences, newest first. */

@@ -39,6 +39,21 @@ export const memoryLicenses = () => {
       seats.set(key(seat.licenseId, seat.email), { ...structuredClone(seat), email: seat.email.toLowerCase() });
       return 'assigned';
     },
+    async update(licenseId, changes) {
+      const license = licenses.get(licenseId);
+      if (license?.status !== 'active') return undefined;
+      if (changes.seatsTotal !== undefined && license.seatsUsed > changes.seatsTotal) return 'too-few';
+      Object.assign(license, changes);
+      return structuredClone(license);
+    },
+    async endingBy(now, limit) {
+      return structuredClone(
+        [...licenses.values()]
+          .filter((l) => l.status === 'active' && l.expiresAt !== null && l.expiresAt <= now)
+          .sort((a, b) => a.expiresAt!.localeCompare(b.expiresAt!))
+          .slice(0, limit),
+      );
+    },
     async end(licenseId) {
       const license = licenses.get(licenseId);
       if (license?.status !== 'active') return false;

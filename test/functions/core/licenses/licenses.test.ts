@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { assignSeat, courseLicenses, grantLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import type { User } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
@@ -109,5 +109,38 @@ describe('seats', () => {
     await expect(revokeSeat(d, { leaderId: other, licenseId: license.id, email: 'x@example.com' })).rejects.toThrow(NotFoundError);
     await expect(licenseMembers(d, { leaderId: other, licenseId: license.id })).rejects.toThrow(NotFoundError);
     expect((await leaderLicenses(d, other)).items.map((l) => l.id)).not.toContain(license.id);
+  });
+
+  it('the daily job ends a licence past its end date: its members lose the course (progress kept), once however often it runs', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 3, expiresAt: new Date(Date.parse(NOW) + DAY).toISOString() });
+    const lasting = await grant(d, { seats: 3 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    const ann = await leaderOf(d, 'ann@example.com');
+    expect(await endExpiredLicenses(d)).toEqual({ ended: 0 });
+    d.clock.advance(DAY);
+    expect(await endExpiredLicenses(d)).toEqual({ ended: 1 });
+    expect(await endExpiredLicenses(d)).toEqual({ ended: 0 });
+    expect((await d.licenses.get(license.id))?.status).toBe('ended');
+    expect((await d.licenses.get(lasting.id))?.status).toBe('active');
+    expect((await d.enrollments.get('c1', ann))?.status).toBe('removed');
+  });
+
+  it('the creator adds seats, never below those in use, moves the end date, or ends the licence now (its members lose the course)', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 1 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    const change = (body: Parameters<typeof updateLicense>[1]['body'], creatorId = 'u1') => updateLicense(d, { creatorId, courseId: 'c1', licenseId: license.id, body });
+    expect(await change({ seatsTotal: 3 })).toMatchObject({ seatsTotal: 3, seatsUsed: 1 });
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'bob@example.com' });
+    await expect(change({ seatsTotal: 1 })).rejects.toThrow(ConflictError);
+    expect(await change({ expiresAt: '2027-06-30T23:59:59.000Z' })).toMatchObject({ expiresAt: '2027-06-30T23:59:59.000Z' });
+    await expect(change({ expiresAt: '2020-01-01T00:00:00.000Z' })).rejects.toThrow(ValidationError);
+    await expect(change({ seatsTotal: 5 }, 'u2')).rejects.toThrow(NotFoundError);
+    expect(await change({ status: 'ended' })).toMatchObject({ status: 'ended' });
+    expect((await d.enrollments.get('c1', await leaderOf(d, 'ann@example.com')))?.status).toBe('removed');
+    await expect(change({ seatsTotal: 9 })).rejects.toThrow(ConflictError);
   });
 });
