@@ -486,6 +486,8 @@ export interface EnrollmentRepository {
   /** One transaction: status removed, the index keys dropped (progress kept), the counters and `enrolledCount` moved. 'missing' when no active one. */
   remove(courseId: string, learnerId: string): Promise<'removed' | 'missing'>;
   get(courseId: string, learnerId: string): Promise<Enrollment | undefined>;
+  /** These learners' enrolments in one course (those that exist), in batches of 100, in no particular order. */
+  getMany(courseId: string, learnerIds: readonly string[]): Promise<Enrollment[]>;
   /** A course's active and removed enrolments, one page (opaque cursor). */
   listByCourse(courseId: string, cursor?: string): Promise<{ items: Enrollment[]; cursor: string | null }>;
   /** A learner's active enrolments (every creator's). */

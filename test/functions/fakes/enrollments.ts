@@ -37,6 +37,12 @@ export const memoryEnrollments = () => {
       move(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 });
       return 'removed';
     },
+    async getMany(courseId, learnerIds) {
+      return learnerIds.flatMap((learnerId) => {
+        const found = items.get(key(courseId, learnerId));
+        return found ? [copy(found)] : [];
+      });
+    },
     async get(courseId, learnerId) {
       const e = items.get(key(courseId, learnerId));
       return e && copy(e);
