@@ -48,6 +48,20 @@ export const updateLicenseBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one of seatsTotal, expiresAt, status.');
 export type UpdateLicenseBody = z.infer<typeof updateLicenseBody>;
 
+/** GET /api/leader/summary: the leader dashboard's figures, over the leader's active licences. */
+export const leaderSummary = z.object({
+  /** Learners holding a seat of an active licence. */
+  members: z.number().int().min(0),
+  activeLicenses: z.number().int().min(0),
+  seatsTotal: z.number().int().min(0),
+  /** Whole percent of those members who completed their course; null without members. */
+  completionRate: z.number().int().min(0).max(100).nullable(),
+  completed: z.number().int().min(0),
+  /** Certificates earned by those members (0 until certificates exist). */
+  certificates: z.number().int().min(0),
+});
+export type LeaderSummary = z.infer<typeof leaderSummary>;
+
 /** POST /api/leader/licenses/{licenseId}/seats. */
 export const assignSeatBody = z.strictObject({ email });
 export type AssignSeatBody = z.infer<typeof assignSeatBody>;

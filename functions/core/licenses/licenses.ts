@@ -1,4 +1,4 @@
-import type { GrantLicenseBody, License, LicenseList, MemberList, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
+import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
@@ -186,6 +186,33 @@ const ownLicense = async (deps: { licenses: Pick<LicenseRepository, 'get'> }, le
   const license = await deps.licenses.get(licenseId);
   if (license?.leaderId !== leaderId) throw new NotFoundError(LICENSE_NOT_FOUND);
   return license;
+};
+
+/**
+ * GET /api/leader/summary: over the leader's licences that give access now, the members (active seats), the seats,
+ * and how many members completed their course (one batch read per 100 members). Certificates are 0 until they exist.
+ */
+export const leaderSummaryOf = async (
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; clock: Clock },
+  leaderId: string,
+): Promise<LeaderSummary> => {
+  const now = deps.clock.now();
+  const active = (await deps.licenses.listByLeader(leaderId)).filter((l) => licenseGivesAccess(l, now));
+  let members = 0;
+  let completed = 0;
+  for (const license of active) {
+    const held = (await deps.licenses.seats(license.id)).filter((s) => s.status === 'active');
+    members += held.length;
+    completed += (await deps.enrollments.getMany(license.courseId, held.map((s) => s.learnerId))).filter((e) => e.status === 'active' && e.completedAt !== null).length;
+  }
+  return {
+    members,
+    activeLicenses: active.length,
+    seatsTotal: active.reduce((sum, l) => sum + l.seatsTotal, 0),
+    completionRate: members === 0 ? null : Math.round((completed / members) * 100),
+    completed,
+    certificates: 0,
+  };
 };
 
 /** Whether the licence gives access now: active, and before its end date. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, leaderSummaryOf, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import type { User } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
@@ -142,5 +142,16 @@ describe('seats', () => {
     expect(await change({ status: 'ended' })).toMatchObject({ status: 'ended' });
     expect((await d.enrollments.get('c1', await leaderOf(d, 'ann@example.com')))?.status).toBe('removed');
     await expect(change({ seatsTotal: 9 })).rejects.toThrow(ConflictError);
+  });
+
+  it("the leader's summary counts the members of licences that give access and how many completed", async () => {
+    const d = world();
+    const leaderId = await leaderOf(d, (await grant(d, { seats: 4 })).leaderEmail);
+    const [license] = (await leaderLicenses(d, leaderId)).items;
+    expect(await leaderSummaryOf(d, leaderId)).toEqual({ members: 0, activeLicenses: 1, seatsTotal: 4, completionRate: null, completed: 0, certificates: 0 });
+    for (const email of ['ann@example.com', 'bob@example.com', 'cy@example.com']) await assignSeat(d, { leaderId, licenseId: license!.id, email });
+    const ann = await leaderOf(d, 'ann@example.com');
+    await d.enrollments.completeLesson({ courseId: 'c1', learnerId: ann, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 100, at: NOW, day: NOW.slice(0, 10), completedAt: NOW });
+    expect(await leaderSummaryOf(d, leaderId)).toEqual({ members: 3, activeLicenses: 1, seatsTotal: 4, completionRate: 33, completed: 1, certificates: 0 });
   });
 });
