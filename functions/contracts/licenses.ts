@@ -62,6 +62,29 @@ export const leaderSummary = z.object({
 });
 export type LeaderSummary = z.infer<typeof leaderSummary>;
 
+/** GET /api/leader/reports: `format` json (default) or csv; optionally one licence. */
+export const reportQuery = z.strictObject({
+  format: z.enum(['json', 'csv']).default('json'),
+  licenseId: z.string().min(1).max(100).optional(),
+});
+
+/** One member of one of the leader's licences, with their progress in its course. */
+export const reportRow = z.object({
+  email: z.string(),
+  licenseId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  status: z.enum(['active', 'revoked']),
+  progress: z.number().int().min(0).max(100),
+  lastActivity: isoDate.nullable(),
+  completedAt: isoDate.nullable(),
+  /** The certificate's verification link once certificates exist; null until then. */
+  certificate: z.string().nullable(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+export const report = z.object({ items: z.array(reportRow) });
+export type Report = z.infer<typeof report>;
+
 /** POST /api/leader/licenses/{licenseId}/seats. */
 export const assignSeatBody = z.strictObject({ email });
 export type AssignSeatBody = z.infer<typeof assignSeatBody>;

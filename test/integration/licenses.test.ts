@@ -83,6 +83,12 @@ describe('team licences', () => {
     expect((await api('PATCH', `/api/courses/${courseId}/licenses/${license.id}`, { token: creator.token, body: { seatsTotal: 2 } })).body).toMatchObject({ seatsTotal: 2 });
     expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: uniqueEmail('other') } })).status).toBe(201);
     expect((await api('PATCH', `/api/courses/${courseId}/licenses/${license.id}`, { token: creator.token, body: { seatsTotal: 1 } })).status).toBe(409);
+    const report = (await api('GET', `/api/leader/reports?licenseId=${license.id}`, { token: leader.token })).body.items as { email: string; progress: number }[];
+    expect(report.find((r) => r.email === learner.email)).toMatchObject({ progress: 50, courseId, status: 'active' });
+    const csvAnswer = await fetch(`${outputs().ApiUrl}/api/leader/reports?format=csv`, { headers: { authorization: `Bearer ${leader.token}` } });
+    expect(csvAnswer.headers.get('content-type')).toContain('text/csv');
+    expect(await csvAnswer.text()).toContain(`${learner.email},Safety at work,${license.id},active,50,`);
+    expect((await api('GET', '/api/leader/reports?format=xml', { token: leader.token })).status).toBe(400);
     const members = (await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leader.token })).body.items;
     expect(members.find((m: { email: string }) => m.email === learner.email)).toMatchObject({ status: 'active', progress: 50 });
     expect((await api('GET', `/api/learner/courses/${courseId}`, { token: learner.token })).status).toBe(200);
@@ -93,6 +99,8 @@ describe('team licences', () => {
     const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: mine.email, seats: 2 } })).body as { id: string };
     expect((await api('GET', '/api/leader/licenses', { token: theirs.token })).body.items).toEqual([]);
     expect((await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: theirs.token })).status).toBe(404);
+    expect((await api('GET', `/api/leader/reports?licenseId=${license.id}`, { token: theirs.token })).status).toBe(404);
+    expect((await api('GET', '/api/leader/reports', { token: theirs.token })).body.items).toEqual([]);
     expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: theirs.token, body: { email: uniqueEmail('x') } })).status).toBe(404);
     expect((await api('DELETE', `/api/leader/licenses/${license.id}/seats/a%40example.com`, { token: theirs.token })).status).toBe(404);
     const otherCreator = await accountWithRole('creator', 'licence-other');

@@ -8,6 +8,7 @@ import {
   type createAffiliateBody,
 } from '#contracts/affiliates.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
+import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import type {
@@ -284,14 +285,9 @@ export const approveDueCommissions = async (deps: { affiliates: Pick<AffiliateRe
   }
 };
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-const csvCell = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 export const PAYOUT_CSV_HEADER = 'affiliate,email,amount,orders';
 export const payoutCsv = (affiliate: Pick<StoredAffiliate, 'name' | 'email'>, amount: number, orderIds: string[]): string =>
-  [PAYOUT_CSV_HEADER, ...(orderIds.length > 0 ? [[affiliate.name, affiliate.email, (amount / 100).toFixed(2), orderIds.join(' ')].map(csvCell).join(',')] : [])].join('\n') + '\n';
+  csv(PAYOUT_CSV_HEADER, orderIds.length > 0 ? [[affiliate.name, affiliate.email, (amount / 100).toFixed(2), orderIds.join(' ')]] : []);
 
 /**
  * POST /api/affiliates/{affiliateId}/payouts: the affiliate's approved commissions -> paid, in conditional

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, leaderSummaryOf, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import type { User } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
@@ -153,5 +153,29 @@ describe('seats', () => {
     const ann = await leaderOf(d, 'ann@example.com');
     await d.enrollments.completeLesson({ courseId: 'c1', learnerId: ann, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 100, at: NOW, day: NOW.slice(0, 10), completedAt: NOW });
     expect(await leaderSummaryOf(d, leaderId)).toEqual({ members: 3, activeLicenses: 1, seatsTotal: 4, completionRate: 33, completed: 1, certificates: 0 });
+  });
+
+  it("the leader's report lists each member of their licences with progress, as JSON and as a CSV a spreadsheet cannot run", async () => {
+    const d = world();
+    const license = await grant(d, { seats: 3 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'bob@example.com' });
+    await assignSeat(d, { leaderId, licenseId: license.id, email: '=cmd@example.com' });
+    const bob = await leaderOf(d, 'bob@example.com');
+    d.clock.advance(DAY);
+    await d.enrollments.completeLesson({ courseId: 'c1', learnerId: bob, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 50, at: d.clock.now().toISOString(), day: '2026-11-22' });
+    const report = await leaderReport(d, { leaderId });
+    expect(report.items).toEqual([
+      expect.objectContaining({ email: '=cmd@example.com', courseTitle: 'Knife skills', status: 'active', progress: 0, lastActivity: null }),
+      expect.objectContaining({ email: 'bob@example.com', status: 'active', progress: 50, lastActivity: d.clock.now().toISOString(), certificate: null }),
+    ]);
+    expect(reportCsv(report).split('\n')).toEqual([
+      REPORT_CSV_HEADER,
+      `'=cmd@example.com,Knife skills,${license.id},active,0,,,`,
+      `bob@example.com,Knife skills,${license.id},active,50,${d.clock.now().toISOString()},,`,
+      '',
+    ]);
+    await grant(d, { leaderEmail: 'other@example.com' });
+    await expect(leaderReport(d, { leaderId: await leaderOf(d, 'other@example.com'), licenseId: license.id })).rejects.toThrow(NotFoundError);
   });
 });
