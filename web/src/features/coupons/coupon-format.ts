@@ -19,12 +19,4 @@ export const isUsedUp = (c: Pick<Coupon, 'redeemed' | 'maxRedemptions'>): boolea
 /** The last day a coupon works ('31 Dec 2026'), or 'Never'. */
 export const expiresLabel = (c: Pick<Coupon, 'expiresAt'>): string => (c.expiresAt === null ? 'Never' : formatDay(c.expiresAt));
 
-/** A local calendar day ('2026-12-31', a date input's value) as the instant it ends there: a coupon works through its last day. */
-export const endOfDay = (day: string): string => {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date, 23, 59, 59, 999).toISOString();
-};
 
-/** Today as a date input's value, in the viewer's zone. */
-export const today = (now: Date = new Date()): string =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -20,7 +20,8 @@ import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { affiliatesQueryOptions, creatorCoursesQueryOptions, useCreateCoupon } from '../api/coupons-queries.ts';
-import { discountLabel, endOfDay, today } from '../coupon-format.ts';
+import { endOfDay, today } from '@/lib/format-date.ts';
+import { discountLabel } from '../coupon-format.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
 
 /** What the form holds: the fields as typed (pounds, a local day); the resolver turns them into the contract's body. */

@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { course, courseEnrollmentList, courseList } from '@contracts/courses.ts';
+import { licenseList } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
-/** Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners). */
+/** Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners, licences). */
 export const courseKeys = {
   all: ['courses'] as const,
   list: () => [...courseKeys.all, 'list'] as const,
   detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
   learners: (courseId: string) => [...courseKeys.all, 'learners', courseId] as const,
+  licenses: (courseId: string) => [...courseKeys.all, 'licenses', courseId] as const,
 };
 
 /** GET /api/courses: the creator's own courses, newest first. */
@@ -29,4 +31,11 @@ export const courseLearnersQueryOptions = (courseId: string) =>
   queryOptions({
     queryKey: courseKeys.learners(courseId),
     queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/enrollments`, courseEnrollmentList, { signal }),
+  });
+
+/** GET /api/courses/{courseId}/licenses: the course's team licences, granted or bought, newest first. */
+export const courseLicensesQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.licenses(courseId),
+    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/licenses`, licenseList, { signal }),
   });

@@ -10,6 +10,7 @@ import {
   type UpdateCourseBody,
   type UpdateLessonBody,
 } from '@contracts/courses.ts';
+import { license, type GrantLicenseBody, type License, type LicenseList } from '@contracts/licenses.ts';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 import { courseMessages as m } from '../course-messages.ts';
@@ -178,6 +179,87 @@ export function useRemoveLearner(courseId: string) {
     onSuccess: () => {
       refresh();
       toast.success(m.learnerRemoved.title, { description: m.learnerRemoved.description });
+    },
+    onError: (error) => toastError(error, m.failed),
+  });
+}
+
+// Team licences. The grant and seat dialogs show the server's refusals themselves (an email of another role, fewer
+// seats than those in use), so their hooks toast only success; the answer replaces the licence in the cached list.
+
+/** What the licence actions say (kept with their hooks: the panel's tests assert them too). */
+export const licenseMessages = {
+  granted: (granted: License) => ({
+    title: 'Licence granted',
+    description: `${granted.leaderEmail} can now give ${granted.seatsTotal === 1 ? 'its seat' : `its ${granted.seatsTotal} seats`} to their team. A new leader gets an email with how to sign in.`,
+  }),
+  seatsUpdated: (saved: License) => ({ title: 'Seats updated', description: `${saved.leaderEmail}'s licence now has ${saved.seatsTotal === 1 ? '1 seat' : `${saved.seatsTotal} seats`}.` }),
+  ended: { title: 'Licence ended', description: 'Its members no longer have access to the course; their progress is kept.' },
+} as const;
+
+const licensesPath = (courseId: string) => `${coursePath(courseId)}/licenses`;
+
+/** Puts a licence as the server answered it into the course's cached list: in place, or at the top when new. */
+function useStoreLicense(courseId: string) {
+  const queryClient = useQueryClient();
+  return (saved: License) => {
+    const key = courseKeys.licenses(courseId);
+    if (!queryClient.getQueryData<LicenseList>(key)) {
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    }
+    queryClient.setQueryData<LicenseList>(key, (data) =>
+      data && {
+        ...data,
+        items: data.items.some((l) => l.id === saved.id) ? data.items.map((l) => (l.id === saved.id ? saved : l)) : [saved, ...data.items],
+      },
+    );
+  };
+}
+
+/**
+ * POST /api/courses/{courseId}/licenses: a licence sold outside the platform; the leader's new account is invited
+ * by email. 409 CONFLICT for an email of another role, 400 VALIDATION_FAILED: the form shows them.
+ */
+export function useGrantLicense(courseId: string) {
+  const store = useStoreLicense(courseId);
+  return useMutation({
+    mutationFn: (body: GrantLicenseBody) => apiClient.post(licensesPath(courseId), license, { body }),
+    onSuccess: (granted) => {
+      store(granted);
+      const text = licenseMessages.granted(granted);
+      toast.success(text.title, { description: text.description });
+    },
+  });
+}
+
+/** PATCH /api/courses/{courseId}/licenses/{licenseId} {seatsTotal}: 409 below the seats in use or on an ended licence (the dialog shows it). */
+export function useUpdateLicenseSeats(courseId: string) {
+  const store = useStoreLicense(courseId);
+  return useMutation({
+    mutationFn: ({ licenseId, seatsTotal }: { licenseId: string; seatsTotal: number }) =>
+      apiClient.patch(`${licensesPath(courseId)}/${encodeURIComponent(licenseId)}`, license, { body: { seatsTotal } }),
+    onSuccess: (saved) => {
+      store(saved);
+      const text = licenseMessages.seatsUpdated(saved);
+      toast.success(text.title, { description: text.description });
+    },
+  });
+}
+
+/**
+ * PATCH /api/courses/{courseId}/licenses/{licenseId} {status: 'ended'}: its members lose the course now (progress
+ * kept), so the course's learners and figures are loaded again too.
+ */
+export function useEndLicense(courseId: string) {
+  const store = useStoreLicense(courseId);
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (licenseId: string) => apiClient.patch(`${licensesPath(courseId)}/${encodeURIComponent(licenseId)}`, license, { body: { status: 'ended' } }),
+    onSuccess: (ended) => {
+      store(ended);
+      refresh();
+      toast.success(licenseMessages.ended.title, { description: licenseMessages.ended.description });
     },
     onError: (error) => toastError(error, m.failed),
   });

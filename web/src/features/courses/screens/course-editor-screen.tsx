@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { CourseDetailsForm } from '../components/course-details-form.tsx';
 import { LearnersPanel } from '../components/learners-panel.tsx';
 import { LessonsPanel } from '../components/lessons-panel.tsx';
+import { LicensesPanel } from '../components/licenses-panel.tsx';
 import { PricingForm } from '../components/pricing-form.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
@@ -30,8 +31,8 @@ const backLink = (
 );
 
 /**
- * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons and learners. Lessons and
- * details on the left, publishing and learners on the right (stacked on a phone). Another creator's course, or a
+ * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons, learners and team licences.
+ * Lessons and details on the left, publishing, pricing, learners and licences on the right (stacked on a phone). Another creator's course, or a
  * deleted one, is 'not found'.
  */
 export function CourseEditorScreen() {
@@ -155,6 +156,7 @@ function CourseEditor({ course }: { course: Course }) {
             </CardContent>
           </Card>
           <LearnersPanel courseId={course.id} courseTitle={course.title} />
+          <LicensesPanel courseId={course.id} courseTitle={course.title} />
         </div>
       </div>
       <ConfirmDialog
