@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import { licenseList, memberList, seat } from '@contracts/licenses.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+
+const licensesKey = ['leader', 'licenses'] as const;
+const membersKey = (licenseId: string) => [...licensesKey, licenseId, 'members'] as const;
+const seatsPath = (licenseId: string): string => `/api/leader/licenses/${encodeURIComponent(licenseId)}/seats`;
+
+/** GET /api/leader/licenses: the leader's licences, newest first. */
+export const leaderLicensesQueryOptions = () =>
+  queryOptions({
+    queryKey: licensesKey,
+    queryFn: ({ signal }) => apiClient.get('/api/leader/licenses', licenseList, { signal }),
+  });
+
+/** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active first) with their progress. */
+export const membersQueryOptions = (licenseId: string) =>
+  queryOptions({
+    queryKey: membersKey(licenseId),
+    queryFn: ({ signal }) => apiClient.get(seatsPath(licenseId), memberList, { signal }),
+  });
+
+/** The licence's members and the licences' seat counts, loaded again after seats moved (also after a refusal: another tab may have moved them). */
+function useReloadSeats() {
+  const queryClient = useQueryClient();
+  return (licenseId: string) => {
+    void queryClient.invalidateQueries({ queryKey: licensesKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: membersKey(licenseId) });
+  };
+}
+
+/** What the server answered for one email of a batch. */
+export type SeatOutcome = { kind: 'added' } | { kind: 'no-seats' } | { kind: 'refused'; message: string };
+
+/**
+ * POST /api/leader/licenses/{licenseId}/seats, one email after the other (never at once: the server takes the seats
+ * in order, and `onProgress` says how far it got). Each email gets its own outcome; a refusal (409 NO_SEATS_LEFT,
+ * 409 CONFLICT, 400, 404, the network) stops nothing but that email. Members and seat counts are loaded again at the end.
+ */
+export function useAddMembers(licenseId: string) {
+  const reload = useReloadSeats();
+  return useMutation({
+    mutationFn: async ({ emails, onProgress }: { emails: string[]; onProgress: (done: number) => void }): Promise<SeatOutcome[]> => {
+      const outcomes: SeatOutcome[] = [];
+      for (const [index, email] of emails.entries()) {
+        onProgress(index + 1);
+        try {
+          await apiClient.post(seatsPath(licenseId), seat, { body: { email } });
+          outcomes.push({ kind: 'added' });
+        } catch (error) {
+          outcomes.push(error instanceof ApiError && error.code === 'NO_SEATS_LEFT' ? { kind: 'no-seats' } : { kind: 'refused', message: errorMessage(error) });
+        }
+      }
+      return outcomes;
+    },
+    onSettled: () => reload(licenseId),
+  });
+}
+
+/** POST /api/leader/licenses/{licenseId}/seats for one email: a removed member added again (their progress is still there). */
+export function useAssignSeat(licenseId: string) {
+  const reload = useReloadSeats();
+  return useMutation({
+    mutationFn: (email: string) => apiClient.post(seatsPath(licenseId), seat, { body: { email } }),
+    onSettled: () => reload(licenseId),
+  });
+}
+
+/** DELETE /api/leader/licenses/{licenseId}/seats/{email} (204): the member loses the course (progress kept), the seat is free. */
+export function useRemoveMember(licenseId: string) {
+  const reload = useReloadSeats();
+  return useMutation({
+    mutationFn: (email: string) => apiClient.delete(`${seatsPath(licenseId)}/${encodeURIComponent(email)}`, z.null()),
+    onSettled: () => reload(licenseId),
+  });
+}

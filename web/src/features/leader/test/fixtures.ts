@@ -1,0 +1,28 @@
+import type { License, Member } from '@contracts/licenses.ts';
+
+/** A licence 'lic-1' of 10 seats (3 in use) on `courseTitle`, granted, without an end date, unless `changes` say otherwise. */
+export const license = (id: string, courseTitle: string, changes: Partial<License> = {}): License => ({
+  id,
+  courseId: `course-of-${id}`,
+  courseTitle,
+  leaderEmail: 'leader@example.com',
+  seatsTotal: 10,
+  seatsUsed: 3,
+  expiresAt: null,
+  status: 'active',
+  source: 'granted',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...changes,
+});
+
+/** An active member at 0% with no activity yet, unless `changes` say otherwise. */
+export const member = (email: string, changes: Partial<Member> = {}): Member => ({
+  email,
+  status: 'active',
+  learnerId: `learner-${email.split('@')[0]!}`,
+  assignedAt: '2026-11-21T10:00:00.000Z',
+  progress: 0,
+  lastActivity: null,
+  completedAt: null,
+  ...changes,
+});
