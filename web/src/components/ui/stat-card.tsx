@@ -1,17 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils.ts';
-import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
-
-/** Marks hard-coded figures, so nobody mistakes a placeholder for real data. */
-export function SampleDataBadge({ className }: { className?: string }) {
-  return (
-    <Badge variant="outline" className={cn('font-normal text-muted-foreground', className)} title="Placeholder figures until live data arrives">
-      Sample data
-    </Badge>
-  );
-}
 
 /** One figure of a dashboard: a label, the value, a line of context. */
 export function StatCard({

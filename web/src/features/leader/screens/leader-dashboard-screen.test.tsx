@@ -1,24 +1,86 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders, statCard } from '@/test/render.tsx';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
 import { LeaderDashboardScreen } from './leader-dashboard-screen.tsx';
 
-describe('LeaderDashboardScreen', () => {
-  it("shows the spec's figures (team members, licenses, completion rate, certificates) with their team lists", () => {
-    renderWithProviders(<LeaderDashboardScreen />);
-    expect(statCard('Team Members')).toHaveTextContent('31');
-    expect(statCard('Licenses')).toHaveTextContent('31 / 50');
-    expect(statCard('Completion Rate')).toHaveTextContent('57%');
-    expect(statCard('Certificates')).toHaveTextContent('14');
-    expect(screen.getByRole('heading', { name: 'Team Progress' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'License Usage' })).toBeInTheDocument();
+vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const license = (id: string, courseTitle: string, seatsUsed: number, seatsTotal: number, status: 'active' | 'ended' = 'active') => ({
+  id,
+  courseId: `c-${id}`,
+  courseTitle,
+  leaderEmail: 'lead@example.com',
+  seatsTotal,
+  seatsUsed,
+  expiresAt: null,
+  status,
+  source: 'granted',
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+const row = (email: string, licenseId: string, courseTitle: string, progress: number, lastActivity: string | null) => ({
+  email,
+  licenseId,
+  courseId: `c-${licenseId}`,
+  courseTitle,
+  status: 'active',
+  progress,
+  lastActivity,
+  completedAt: progress === 100 ? lastActivity : null,
+  certificate: null,
+});
+
+const api = (over: Parameters<typeof fakeApi>[0] = {}) =>
+  fakeApi({
+    'GET /api/leader/summary': () => jsonResponse(200, { members: 3, activeLicenses: 2, seatsTotal: 15, completionRate: 33, completed: 1, certificates: 0 }),
+    'GET /api/leader/licenses': () => jsonResponse(200, { items: [license('l1', 'Excel for Teams', 2, 10), license('l2', 'Public Speaking', 1, 5)] }),
+    'GET /api/leader/reports': () =>
+      jsonResponse(200, {
+        items: [
+          row('ann@example.com', 'l1', 'Excel for Teams', 100, '2026-11-24T10:00:00.000Z'),
+          row('bob@example.com', 'l1', 'Excel for Teams', 0, null),
+          row('cy@example.com', 'l2', 'Public Speaking', 50, '2026-11-25T09:00:00.000Z'),
+        ],
+      }),
+    ...over,
   });
 
-  it('says plainly that the figures are samples until a course is licensed to the leader, so nobody takes them for their team', () => {
+describe('LeaderDashboardScreen', () => {
+  it("shows the team's real figures, its most recently active members and each licence's seats", async () => {
+    api();
     renderWithProviders(<LeaderDashboardScreen />);
-    expect(screen.getByText('Sample data')).toBeInTheDocument();
-    const note = screen.getByRole('note', { name: 'About these figures' });
-    expect(within(note).getByText('These figures are samples.')).toBeInTheDocument();
-    expect(note).toHaveTextContent('once a creator licenses a course to you');
+    await screen.findByRole('heading', { name: 'Team Members' });
+    expect(statCard('Team Members')).toHaveTextContent('3');
+    expect(statCard('Team Members')).toHaveTextContent('In 2 groups');
+    expect(statCard('Licenses')).toHaveTextContent('3 / 15');
+    expect(statCard('Completion Rate')).toHaveTextContent('33%');
+    expect(statCard('Completion Rate')).toHaveTextContent('1 of 3 completed');
+    expect(statCard('Certificates')).toHaveTextContent('0');
+    const progress = screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'));
+    expect(progress.slice(0, 3)).toEqual(['cy@example.com: 50% complete', 'ann@example.com: 100% complete', 'bob@example.com: 0% complete']);
+    expect(screen.getByRole('progressbar', { name: 'Excel for Teams: 2 of 10 seats used' })).toBeInTheDocument();
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+  });
+
+  it('tells a leader without a licence how their team arrives', async () => {
+    api({ 'GET /api/leader/licenses': () => jsonResponse(200, { items: [] }), 'GET /api/leader/reports': () => jsonResponse(200, { items: [] }) });
+    renderWithProviders(<LeaderDashboardScreen />);
+    expect(await screen.findByRole('heading', { name: 'No team yet' })).toBeInTheDocument();
+  });
+
+  it('says so when the figures cannot be loaded, and tries again', async () => {
+    let fail = true;
+    api({ 'GET /api/leader/summary': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { members: 0, activeLicenses: 1, seatsTotal: 5, completionRate: null, completed: 0, certificates: 0 })) });
+    renderWithProviders(<LeaderDashboardScreen />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Your team's figures could not be loaded.");
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Team Members' })).toBeInTheDocument();
+    expect(statCard('Completion Rate')).toHaveTextContent('No members yet');
   });
 });

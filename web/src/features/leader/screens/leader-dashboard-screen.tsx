@@ -1,66 +1,106 @@
-import { Award, Info, KeyRound, Target, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Award, KeyRound, Target, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { LeaderSummary, License, ReportRow } from '@contracts/licenses.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { SampleDataBadge, StatCard } from '@/components/ui/stat-card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { paths } from '@/lib/paths.ts';
+import { leaderLicensesQueryOptions, leaderReportQueryOptions, leaderSummaryQueryOptions } from '../api/leader-queries.ts';
 
-// SPEC.md "Group leader dashboard": static demo content until the licensing issue brings real teams.
-const members = [
-  { name: 'Alex Morgan', course: 'Excel for Teams', progress: 92 },
-  { name: 'Priya Shah', course: 'Public Speaking Basics', progress: 64 },
-  { name: 'Jordan Lee', course: 'Excel for Teams', progress: 38 },
-  { name: 'Sam Taylor', course: 'Project Management 101', progress: 15 },
-];
+/** The team list shows the most recently active members; the reports and My Groups have everyone. */
+const TEAM_LIST_SIZE = 6;
 
-const licenses = [
-  { course: 'Excel for Teams', used: 18, total: 25 },
-  { course: 'Public Speaking Basics', used: 9, total: 10 },
-  { course: 'Project Management 101', used: 4, total: 15 },
-];
-
+/**
+ * /dashboard/leader (SPEC.md "Group leader dashboard"): the team's real figures: members holding a seat of a licence
+ * that gives access, seats in use, the completion rate, certificates; the most recently active members' progress and
+ * each licence's seats. A leader with no licence yet is told how one arrives.
+ */
 export function LeaderDashboardScreen() {
+  const summary = useQuery(leaderSummaryQueryOptions());
+  const licenses = useQuery(leaderLicensesQueryOptions());
+  const team = useQuery(leaderReportQueryOptions());
+  const failed = summary.isError || licenses.isError || team.isError;
+  const retry = () => {
+    for (const query of [summary, licenses, team]) if (query.isError) void query.refetch();
+  };
+
   return (
     <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="Group Leader Dashboard" description="How your team is learning." actions={<SampleDataBadge />} />
+      <PageHeader title="Group Leader Dashboard" description="How your team is learning." />
+      {summary.isPending || licenses.isPending || team.isPending ? (
+        <div role="status" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <span className="sr-only">Loading your team...</span>
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} className="h-28" />
+          ))}
+        </div>
+      ) : failed ? (
+        <LoadFailed message="Your team's figures could not be loaded." onRetry={retry} retrying={summary.isRefetching || licenses.isRefetching || team.isRefetching} retryLabel="Try again" />
+      ) : licenses.data.items.length === 0 ? (
+        <EmptyState icon={Users} title="No team yet">
+          Your team's members, licences and progress appear here once a course's creator grants your organisation seats, or once you buy seats on a
+          course's page.
+        </EmptyState>
+      ) : (
+        <TeamFigures summary={summary.data} licenses={licenses.data.items} members={team.data.items} />
+      )}
+    </div>
+  );
+}
 
-      <aside role="note" aria-label="About these figures" className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
-        <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-        <p>
-          <span className="font-medium">These figures are samples.</span>{' '}
-          <span className="text-muted-foreground">
-            Your team's real members, licences and progress appear here once a creator licenses a course to you.
-          </span>
-        </p>
-      </aside>
-
+function TeamFigures({ summary, licenses, members }: { summary: LeaderSummary; licenses: License[]; members: ReportRow[] }) {
+  const recent = members
+    .filter((m) => m.status === 'active')
+    .sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || b.progress - a.progress)
+    .slice(0, TEAM_LIST_SIZE);
+  const groups = new Set(members.filter((m) => m.status === 'active').map((m) => m.licenseId)).size;
+  const seatsUsed = licenses.filter((l) => l.status === 'active').reduce((sum, l) => sum + l.seatsUsed, 0);
+  return (
+    <>
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Team Members" value="31" detail="In 3 groups" icon={Users} />
-        <StatCard label="Licenses" value="31 / 50" detail="Seats in use" icon={KeyRound} />
-        <StatCard label="Completion Rate" value="57%" detail="Team average" icon={Target} />
-        <StatCard label="Certificates" value="14" detail="Earned by your team" icon={Award} />
+        <StatCard label="Team Members" value={summary.members.toLocaleString('en-GB')} detail={`In ${groups} ${groups === 1 ? 'group' : 'groups'}`} icon={Users} />
+        <StatCard label="Licenses" value={`${seatsUsed} / ${summary.seatsTotal}`} detail="Seats in use" icon={KeyRound} />
+        <StatCard
+          label="Completion Rate"
+          value={summary.completionRate === null ? '–' : `${summary.completionRate}%`}
+          detail={summary.completionRate === null ? 'No members yet' : `${summary.completed} of ${summary.members} completed`}
+          icon={Target}
+        />
+        <StatCard label="Certificates" value={String(summary.certificates)} detail="Earned by your team" icon={Award} />
       </section>
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Team Progress</CardTitle>
-            <CardDescription>Members and their current course.</CardDescription>
+            <CardDescription>The most recently active members and their course.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="divide-y">
-              {members.map((m) => (
-                <li key={m.name} className="grid gap-2 py-3 first:pt-0 last:pb-0">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <p className="text-sm font-medium">{m.name}</p>
-                    <p className="text-xs text-muted-foreground">{m.course}</p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <Progress value={m.progress} aria-label={`${m.name}: ${m.progress}% complete`} className="flex-1" />
-                    <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{m.progress}%</span>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            {recent.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No members yet. <Link to={paths.leader.groups} className="font-medium text-foreground underline underline-offset-4">Add them in My Groups</Link>.
+              </p>
+            ) : (
+              <ul className="divide-y">
+                {recent.map((m) => (
+                  <li key={`${m.licenseId}/${m.email}`} className="grid gap-2 py-3 first:pt-0 last:pb-0">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      <p className="min-w-0 truncate text-sm font-medium">{m.email}</p>
+                      <p className="text-xs text-muted-foreground">{m.courseTitle}</p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <Progress value={m.progress} aria-label={`${m.email}: ${m.progress}% complete`} className="flex-1" />
+                      <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{m.progress}%</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
 
@@ -72,20 +112,20 @@ export function LeaderDashboardScreen() {
           <CardContent>
             <ul className="divide-y">
               {licenses.map((l) => (
-                <li key={l.course} className="grid gap-2 py-3 first:pt-0 last:pb-0">
+                <li key={l.id} className="grid gap-2 py-3 first:pt-0 last:pb-0">
                   <div className="flex items-baseline justify-between gap-3">
-                    <p className="text-sm font-medium">{l.course}</p>
-                    <p className="text-xs tabular-nums text-muted-foreground">
-                      {l.used} of {l.total} seats
+                    <p className="min-w-0 truncate text-sm font-medium">{l.courseTitle}</p>
+                    <p className="shrink-0 text-xs tabular-nums text-muted-foreground">
+                      {l.status === 'ended' ? 'Ended' : `${l.seatsUsed} of ${l.seatsTotal} seats`}
                     </p>
                   </div>
-                  <Progress value={(l.used / l.total) * 100} aria-label={`${l.course}: ${l.used} of ${l.total} seats used`} />
+                  <Progress value={l.seatsTotal === 0 ? 0 : (l.seatsUsed / l.seatsTotal) * 100} aria-label={`${l.courseTitle}: ${l.seatsUsed} of ${l.seatsTotal} seats used`} />
                 </li>
               ))}
             </ul>
           </CardContent>
         </Card>
       </div>
-    </div>
+    </>
   );
 }
