@@ -4,7 +4,7 @@ import { csv } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
-import type { Clock, CourseRepository, Directory, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, User, UserRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
@@ -216,6 +216,13 @@ export const leaderSummaryOf = async (
   };
 };
 
+/** A member's progress in the licence's course from their enrolment (none yet: nothing done; no activity before the first lesson). */
+const progressOf = (enrollment: Enrollment | undefined) => ({
+  progress: enrollment?.progress ?? 0,
+  lastActivity: enrollment && enrollment.lastActivity !== enrollment.enrolledAt ? enrollment.lastActivity : null,
+  completedAt: enrollment?.completedAt ?? null,
+});
+
 export const REPORT_CSV_HEADER = 'email,course,licence,status,progress,last_activity,completed_at,certificate';
 
 /**
@@ -240,9 +247,7 @@ export const leaderReport = async (
         courseId: license.courseId,
         courseTitle: license.courseTitle,
         status: seat.status,
-        progress: enrollment?.progress ?? 0,
-        lastActivity: enrollment && enrollment.lastActivity !== enrollment.enrolledAt ? enrollment.lastActivity : null,
-        completedAt: enrollment?.completedAt ?? null,
+        ...progressOf(enrollment),
         certificate: null,
       });
     }
@@ -332,9 +337,7 @@ export const licenseMembers = async (
       status: seat.status,
       learnerId: seat.learnerId,
       assignedAt: seat.assignedAt,
-      progress: enrollment?.progress ?? 0,
-      lastActivity: enrollment && enrollment.lastActivity !== enrollment.enrolledAt ? enrollment.lastActivity : null,
-      completedAt: enrollment?.completedAt ?? null,
+      ...progressOf(enrollment),
     };
   });
   return { items: items.sort((a, b) => (a.status === b.status ? a.email.localeCompare(b.email) : a.status === 'active' ? -1 : 1)) };
