@@ -1,5 +1,5 @@
 import type { CourseEnrollment, EnrollResponse } from '#contracts/courses.ts';
-import { createAccount } from '#core/accounts/create-account.ts';
+import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Mailer, StoredCourse, UserRepository } from '#core/ports.ts';
 import { invitationEmail } from '#core/enrollments/invitation-email.ts';
@@ -38,19 +38,13 @@ export interface EnrollDeps {
  */
 export const enrollLearner = async (deps: EnrollDeps, input: { creatorId: string; courseId: string; email: string }): Promise<EnrollResponse> => {
   const course = await ownCourse(deps.courses, input.creatorId, input.courseId);
-  let learner = await existingAccount(deps.users, input.email);
-  let invited = false;
-  if (!learner) {
-    const temporaryPassword = deps.temporaryPassword();
-    learner = await createAccount(deps, { email: input.email, role: 'learner', temporaryPassword });
-    await deps.mailer.send({
-      to: learner.email,
-      ...invitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: course.title, temporaryPassword }),
-    });
-    invited = true;
-  } else if (learner.role !== 'learner') {
-    throw new ConflictError(NOT_ENROLLABLE);
-  }
+  const account = await accountOrInvite(deps, {
+    email: input.email,
+    role: 'learner',
+    invitation: (temporaryPassword, user) => invitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: course.title, temporaryPassword }),
+  });
+  if (!account) throw new ConflictError(NOT_ENROLLABLE);
+  const { user: learner, invited } = account;
   const result = await deps.enrollments.enroll({
     courseId: course.id,
     learnerId: learner.id,
@@ -63,11 +57,6 @@ export const enrollLearner = async (deps: EnrollDeps, input: { creatorId: string
   if (result.status === 'already') throw new ConflictError(`${learner.email} is already enrolled in this course.`);
   if (result.status === 'gone') throw new NotFoundError(COURSE_NOT_FOUND);
   return { learnerId: learner.id, email: learner.email, invited };
-};
-
-const existingAccount = async (users: UserRepository, email: string) => {
-  const id = await users.getUserIdByEmail(email);
-  return id ? users.getUser(id) : undefined;
 };
 
 const toCourseEnrollment = (e: Enrollment): CourseEnrollment => ({

@@ -1,5 +1,5 @@
 import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
-import { createAccount } from '#core/accounts/create-account.ts';
+import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { csv } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
@@ -78,21 +78,11 @@ interface AccountDeps {
   temporaryPassword: () => string;
 }
 
-/** The account behind an email: theirs when it has `role`, a new one invited by email when the email is new. */
-const accountFor = async (
-  deps: AccountDeps,
-  input: { email: string; role: 'leader' | 'learner'; refused: string; invitation: (temporaryPassword: string) => { subject: string; text: string; html: string } },
-): Promise<User> => {
-  const id = await deps.users.getUserIdByEmail(input.email);
-  if (id) {
-    const user = await deps.users.getUser(id);
-    if (user?.role !== input.role) throw new ConflictError(input.refused);
-    return user;
-  }
-  const temporaryPassword = deps.temporaryPassword();
-  const user = await createAccount(deps, { email: input.email, role: input.role, temporaryPassword });
-  await deps.mailer.send({ to: user.email, ...input.invitation(temporaryPassword) });
-  return user;
+/** The account behind an email (accountOrInvite), or 409 with `refused` for an account of another role. */
+const accountFor = async (deps: AccountDeps, input: Parameters<typeof accountOrInvite>[1] & { refused: string }): Promise<User> => {
+  const account = await accountOrInvite(deps, input);
+  if (!account) throw new ConflictError(input.refused);
+  return account.user;
 };
 
 export interface GrantLicenseDeps extends AccountDeps {

@@ -1,4 +1,4 @@
-import { createAccount } from '#core/accounts/create-account.ts';
+import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { licenseIdOf } from '#core/licenses/licenses.ts';
 import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
@@ -29,15 +29,12 @@ export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | '
 
 /** The buyer's account: theirs when it is a learner's, a new learner's (invited by email) when the email is new. */
 const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, amount: number): Promise<{ learner: User; invited: boolean } | undefined> => {
-  const id = await deps.users.getUserIdByEmail(email);
-  if (id) {
-    const user = await deps.users.getUser(id);
-    return user?.role === 'learner' ? { learner: user, invited: false } : undefined;
-  }
-  const temporaryPassword = deps.temporaryPassword();
-  const learner = await createAccount(deps, { email, role: 'learner', temporaryPassword });
-  await deps.mailer.send({ to: learner.email, ...purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: order.courseTitle, temporaryPassword, amount }) });
-  return { learner, invited: true };
+  const account = await accountOrInvite(deps, {
+    email,
+    role: 'learner',
+    invitation: (temporaryPassword, learner) => purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: order.courseTitle, temporaryPassword, amount }),
+  });
+  return account && { learner: account.user, invited: account.invited };
 };
 
 /**
@@ -131,20 +128,17 @@ const payTeamOrder = async (
 ): Promise<OrderEventOutcome> => {
   const { order, event, email } = input;
   const seats = order.seats ?? 0;
-  const id = await deps.users.getUserIdByEmail(email);
-  let leader = id ? await deps.users.getUser(id) : undefined;
-  let invited = false;
-  if (leader && leader.role !== 'leader') {
+  const account = await accountOrInvite(deps, {
+    email,
+    role: 'leader',
+    invitation: (temporaryPassword, user) => leaderInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, seats, temporaryPassword }),
+  });
+  if (!account) {
     // An email of another role typed on Stripe's page: paid, but nobody to lead the team. The creator refunds it.
     deps.log('paid team order has a buyer who cannot lead a team', { orderId: order.id });
     return (await input.record()) === 'duplicate' ? 'duplicate' : 'unfulfillable';
   }
-  if (!leader) {
-    const temporaryPassword = deps.temporaryPassword();
-    leader = await createAccount(deps, { email, role: 'leader', temporaryPassword });
-    await deps.mailer.send({ to: email, ...leaderInvitationEmail({ appOrigin: deps.appOrigin, email, courseTitle: order.courseTitle, seats, temporaryPassword }) });
-    invited = true;
-  }
+  const { user: leader, invited } = account;
   const paidAt = deps.clock.now().toISOString();
   await deps.licenses.create({
     id: licenseIdOf(order.id),
