@@ -48,26 +48,6 @@ export const updateLicenseBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one of seatsTotal, expiresAt, status.');
 export type UpdateLicenseBody = z.infer<typeof updateLicenseBody>;
 
-/** GET /api/leader/summary: the leader dashboard's figures, over the leader's active licences. */
-export const leaderSummary = z.object({
-  /** Learners holding a seat of an active licence. */
-  members: z.number().int().min(0),
-  activeLicenses: z.number().int().min(0),
-  seatsTotal: z.number().int().min(0),
-  /** Whole percent of those members who completed their course; null without members. */
-  completionRate: z.number().int().min(0).max(100).nullable(),
-  completed: z.number().int().min(0),
-  /** Certificates earned by those members (0 until certificates exist). */
-  certificates: z.number().int().min(0),
-});
-export type LeaderSummary = z.infer<typeof leaderSummary>;
-
-/** GET /api/leader/reports: `format` json (default) or csv; optionally one licence. */
-export const reportQuery = z.strictObject({
-  format: z.enum(['json', 'csv']).default('json'),
-  licenseId: z.string().min(1).max(100).optional(),
-});
-
 /** One member of one of the leader's licences, with their progress in its course. */
 export const reportRow = z.object({
   email: z.string(),
@@ -82,6 +62,31 @@ export const reportRow = z.object({
   certificate: z.string().nullable(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
+
+/** GET /api/leader/summary: the leader dashboard's figures, over the leader's active licences. */
+export const leaderSummary = z.object({
+  /** Learners holding a seat of an active licence. */
+  members: z.number().int().min(0),
+  activeLicenses: z.number().int().min(0),
+  seatsTotal: z.number().int().min(0),
+  /** Whole percent of those members who completed their course; null without members. */
+  completionRate: z.number().int().min(0).max(100).nullable(),
+  completed: z.number().int().min(0),
+  /** Certificates earned by those members (0 until certificates exist). */
+  certificates: z.number().int().min(0),
+  /** Licences that give access and have at least one member. */
+  groups: z.number().int().min(0),
+  /** Those members most recently active (at most 6), for the dashboard's team list. */
+  recent: z.array(reportRow).max(6),
+});
+export type LeaderSummary = z.infer<typeof leaderSummary>;
+
+/** GET /api/leader/reports: `format` json (default) or csv; optionally one licence. */
+export const reportQuery = z.strictObject({
+  format: z.enum(['json', 'csv']).default('json'),
+  licenseId: z.string().min(1).max(100).optional(),
+});
+
 export const report = z.object({ items: z.array(reportRow) });
 export type Report = z.infer<typeof report>;
 

@@ -59,7 +59,9 @@ describe('team licences', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(40);
     for (const r of refused) expect(r.body.error.code).toBe('NO_SEATS_LEFT');
-    expect((await api('GET', '/api/leader/summary', { token: leader.token })).body).toEqual({ members: 10, activeLicenses: 1, seatsTotal: 10, completionRate: 0, completed: 0, certificates: 0 });
+    const summary = (await api('GET', '/api/leader/summary', { token: leader.token })).body;
+    expect(summary).toMatchObject({ members: 10, activeLicenses: 1, seatsTotal: 10, completionRate: 0, completed: 0, certificates: 0, groups: 1 });
+    expect(summary.recent).toHaveLength(6);
     const listed = (await api('GET', '/api/leader/licenses', { token: leader.token })).body.items as { id: string; seatsUsed: number; seatsTotal: number }[];
     expect(listed.find((l) => l.id === license.id)).toMatchObject({ seatsUsed: 10, seatsTotal: 10 });
     expect((await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leader.token })).body.items.filter((m: { status: string }) => m.status === 'active')).toHaveLength(10);

@@ -179,9 +179,13 @@ const ownLicense = async (deps: { licenses: Pick<LicenseRepository, 'get'> }, le
   return license;
 };
 
+/** The dashboard's team list: this many of the most recently active members. */
+export const RECENT_MEMBERS = 6;
+
 /**
  * GET /api/leader/summary: over the leader's licences that give access now, the members (active seats), the seats,
- * and how many members completed their course (one batch read per 100 members). Certificates are 0 until they exist.
+ * the groups with members, how many members completed their course, and the most recently active ones (one batch read
+ * per 100 members). Certificates are 0 until they exist.
  */
 export const leaderSummaryOf = async (
   deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; clock: Clock },
@@ -189,20 +193,21 @@ export const leaderSummaryOf = async (
 ): Promise<LeaderSummary> => {
   const now = deps.clock.now();
   const active = (await deps.licenses.listByLeader(leaderId)).filter((l) => licenseGivesAccess(l, now));
-  let members = 0;
-  let completed = 0;
-  for (const license of active) {
-    const held = (await deps.licenses.seats(license.id)).filter((s) => s.status === 'active');
-    members += held.length;
-    completed += (await deps.enrollments.getMany(license.courseId, held.map((s) => s.learnerId))).filter((e) => e.status === 'active' && e.completedAt !== null).length;
-  }
+  const groups = await Promise.all(active.map(async (license) => (await membersOf(deps, license)).filter((m) => m.status === 'active')));
+  const members = groups.flat();
+  const completed = members.filter((m) => m.completedAt !== null).length;
   return {
-    members,
+    members: members.length,
     activeLicenses: active.length,
     seatsTotal: active.reduce((sum, l) => sum + l.seatsTotal, 0),
-    completionRate: members === 0 ? null : Math.round((completed / members) * 100),
+    completionRate: members.length === 0 ? null : Math.round((completed / members.length) * 100),
     completed,
     certificates: 0,
+    groups: groups.filter((group) => group.length > 0).length,
+    recent: members
+      .sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || b.progress - a.progress)
+      .slice(0, RECENT_MEMBERS)
+      .map(({ learnerId: _l, assignedAt: _a, ...row }) => row),
   };
 };
 
@@ -212,6 +217,29 @@ const progressOf = (enrollment: Enrollment | undefined) => ({
   lastActivity: enrollment && enrollment.lastActivity !== enrollment.enrolledAt ? enrollment.lastActivity : null,
   completedAt: enrollment?.completedAt ?? null,
 });
+
+/**
+ * Every seat of a licence (by email) with its holder's progress in the course: one Query of the seats, one batch
+ * read per 100 enrolments. What the members list, the report and the summary are made of.
+ */
+const membersOf = async (
+  deps: { licenses: Pick<LicenseRepository, 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  license: StoredLicense,
+): Promise<(ReportRow & { learnerId: string; assignedAt: string })[]> => {
+  const seats = (await deps.licenses.seats(license.id)).sort((a, b) => a.email.localeCompare(b.email));
+  const enrollments = new Map((await deps.enrollments.getMany(license.courseId, seats.map((s) => s.learnerId))).map((e) => [e.learnerId, e]));
+  return seats.map((seat) => ({
+    email: seat.email,
+    licenseId: license.id,
+    courseId: license.courseId,
+    courseTitle: license.courseTitle,
+    status: seat.status,
+    learnerId: seat.learnerId,
+    assignedAt: seat.assignedAt,
+    ...progressOf(enrollments.get(seat.learnerId)),
+    certificate: null,
+  }));
+};
 
 export const REPORT_CSV_HEADER = 'email,course,licence,status,progress,last_activity,completed_at,certificate';
 
@@ -226,22 +254,7 @@ export const leaderReport = async (
 ): Promise<Report> => {
   const licenses = input.licenseId ? [await ownLicense(deps, input.leaderId, input.licenseId)] : await deps.licenses.listByLeader(input.leaderId);
   const items: ReportRow[] = [];
-  for (const license of licenses) {
-    const seats = (await deps.licenses.seats(license.id)).sort((a, b) => a.email.localeCompare(b.email));
-    const enrollments = new Map((await deps.enrollments.getMany(license.courseId, seats.map((s) => s.learnerId))).map((e) => [e.learnerId, e]));
-    for (const seat of seats) {
-      const enrollment = enrollments.get(seat.learnerId);
-      items.push({
-        email: seat.email,
-        licenseId: license.id,
-        courseId: license.courseId,
-        courseTitle: license.courseTitle,
-        status: seat.status,
-        ...progressOf(enrollment),
-        certificate: null,
-      });
-    }
-  }
+  for (const license of licenses) for (const { learnerId: _l, assignedAt: _a, ...row } of await membersOf(deps, license)) items.push(row);
   return { items };
 };
 
@@ -317,18 +330,14 @@ export const licenseMembers = async (
   input: { leaderId: string; licenseId: string },
 ): Promise<MemberList> => {
   const license = await ownLicense(deps, input.leaderId, input.licenseId);
-  const seats = await deps.licenses.seats(license.id);
-  // One batch read per 100 members, whatever their number.
-  const enrollments = new Map((await deps.enrollments.getMany(license.courseId, seats.map((s) => s.learnerId))).map((e) => [e.learnerId, e]));
-  const items = seats.map((seat) => {
-    const enrollment = enrollments.get(seat.learnerId);
-    return {
-      email: seat.email,
-      status: seat.status,
-      learnerId: seat.learnerId,
-      assignedAt: seat.assignedAt,
-      ...progressOf(enrollment),
-    };
-  });
+  const items = (await membersOf(deps, license)).map(({ email, status, learnerId, assignedAt, progress, lastActivity, completedAt }) => ({
+    email,
+    status,
+    learnerId,
+    assignedAt,
+    progress,
+    lastActivity,
+    completedAt,
+  }));
   return { items: items.sort((a, b) => (a.status === b.status ? a.email.localeCompare(b.email) : a.status === 'active' ? -1 : 1)) };
 };

@@ -148,11 +148,14 @@ describe('seats', () => {
     const d = world();
     const leaderId = await leaderOf(d, (await grant(d, { seats: 4 })).leaderEmail);
     const [license] = (await leaderLicenses(d, leaderId)).items;
-    expect(await leaderSummaryOf(d, leaderId)).toEqual({ members: 0, activeLicenses: 1, seatsTotal: 4, completionRate: null, completed: 0, certificates: 0 });
+    expect(await leaderSummaryOf(d, leaderId)).toEqual({ members: 0, activeLicenses: 1, seatsTotal: 4, completionRate: null, completed: 0, certificates: 0, groups: 0, recent: [] });
     for (const email of ['ann@example.com', 'bob@example.com', 'cy@example.com']) await assignSeat(d, { leaderId, licenseId: license!.id, email });
     const ann = await leaderOf(d, 'ann@example.com');
     await d.enrollments.completeLesson({ courseId: 'c1', learnerId: ann, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 100, at: NOW, day: NOW.slice(0, 10), completedAt: NOW });
-    expect(await leaderSummaryOf(d, leaderId)).toEqual({ members: 3, activeLicenses: 1, seatsTotal: 4, completionRate: 33, completed: 1, certificates: 0 });
+    const summary = await leaderSummaryOf(d, leaderId);
+    expect(summary).toMatchObject({ members: 3, activeLicenses: 1, seatsTotal: 4, completionRate: 33, completed: 1, certificates: 0, groups: 1 });
+    // The most recently active first (Ann, who completed), then the others by email.
+    expect(summary.recent.map((m) => [m.email, m.progress])).toEqual([['ann@example.com', 100], ['bob@example.com', 0], ['cy@example.com', 0]]);
   });
 
   it("the leader's report lists each member of their licences with progress, as JSON and as a CSV a spreadsheet cannot run", async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { leaderSummary, licenseList, memberList, report, seat } from '@contracts/licenses.ts';
+import { leaderSummary, licenseList, memberList, seat } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -21,13 +21,6 @@ export const leaderSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['leader', 'summary'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/leader/summary', leaderSummary, { signal }),
-  });
-
-/** GET /api/leader/reports: every member of the leader's licences with their progress (the dashboard's team list). */
-export const leaderReportQueryOptions = () =>
-  queryOptions({
-    queryKey: ['leader', 'report'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/leader/reports', report, { signal }),
   });
 
 /** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active first) with their progress. */

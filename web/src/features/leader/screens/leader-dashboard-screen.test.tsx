@@ -34,18 +34,26 @@ const row = (email: string, licenseId: string, courseTitle: string, progress: nu
   certificate: null,
 });
 
+const summary = {
+  members: 3,
+  activeLicenses: 2,
+  seatsTotal: 15,
+  completionRate: 33,
+  completed: 1,
+  certificates: 0,
+  groups: 2,
+  // The server's order: the most recently active first.
+  recent: [
+    row('cy@example.com', 'l2', 'Public Speaking', 50, '2026-11-25T09:00:00.000Z'),
+    row('ann@example.com', 'l1', 'Excel for Teams', 100, '2026-11-24T10:00:00.000Z'),
+    row('bob@example.com', 'l1', 'Excel for Teams', 0, null),
+  ],
+};
+
 const api = (over: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
-    'GET /api/leader/summary': () => jsonResponse(200, { members: 3, activeLicenses: 2, seatsTotal: 15, completionRate: 33, completed: 1, certificates: 0 }),
+    'GET /api/leader/summary': () => jsonResponse(200, summary),
     'GET /api/leader/licenses': () => jsonResponse(200, { items: [license('l1', 'Excel for Teams', 2, 10), license('l2', 'Public Speaking', 1, 5)] }),
-    'GET /api/leader/reports': () =>
-      jsonResponse(200, {
-        items: [
-          row('ann@example.com', 'l1', 'Excel for Teams', 100, '2026-11-24T10:00:00.000Z'),
-          row('bob@example.com', 'l1', 'Excel for Teams', 0, null),
-          row('cy@example.com', 'l2', 'Public Speaking', 50, '2026-11-25T09:00:00.000Z'),
-        ],
-      }),
     ...over,
   });
 
@@ -67,14 +75,14 @@ describe('LeaderDashboardScreen', () => {
   });
 
   it('tells a leader without a licence how their team arrives', async () => {
-    api({ 'GET /api/leader/licenses': () => jsonResponse(200, { items: [] }), 'GET /api/leader/reports': () => jsonResponse(200, { items: [] }) });
+    api({ 'GET /api/leader/licenses': () => jsonResponse(200, { items: [] }), 'GET /api/leader/summary': () => jsonResponse(200, { ...summary, members: 0, groups: 0, recent: [] }) });
     renderWithProviders(<LeaderDashboardScreen />);
     expect(await screen.findByRole('heading', { name: 'No team yet' })).toBeInTheDocument();
   });
 
   it('says so when the figures cannot be loaded, and tries again', async () => {
     let fail = true;
-    api({ 'GET /api/leader/summary': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { members: 0, activeLicenses: 1, seatsTotal: 5, completionRate: null, completed: 0, certificates: 0 })) });
+    api({ 'GET /api/leader/summary': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { members: 0, activeLicenses: 1, seatsTotal: 5, completionRate: null, completed: 0, certificates: 0, groups: 0, recent: [] })) });
     renderWithProviders(<LeaderDashboardScreen />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Your team's figures could not be loaded.");

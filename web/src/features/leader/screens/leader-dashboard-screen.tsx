@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Award, KeyRound, Target, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { LeaderSummary, License, ReportRow } from '@contracts/licenses.ts';
+import type { LeaderSummary, License } from '@contracts/licenses.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
@@ -10,29 +10,25 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { paths } from '@/lib/paths.ts';
-import { leaderLicensesQueryOptions, leaderReportQueryOptions, leaderSummaryQueryOptions } from '../api/leader-queries.ts';
-
-/** The team list shows the most recently active members; the reports and My Groups have everyone. */
-const TEAM_LIST_SIZE = 6;
+import { leaderLicensesQueryOptions, leaderSummaryQueryOptions } from '../api/leader-queries.ts';
 
 /**
  * /dashboard/leader (SPEC.md "Group leader dashboard"): the team's real figures: members holding a seat of a licence
- * that gives access, seats in use, the completion rate, certificates; the most recently active members' progress and
- * each licence's seats. A leader with no licence yet is told how one arrives.
+ * that gives access, seats in use, the completion rate, certificates; the most recently active members' progress (all
+ * from GET /api/leader/summary) and each licence's seats. A leader with no licence yet is told how one arrives.
  */
 export function LeaderDashboardScreen() {
   const summary = useQuery(leaderSummaryQueryOptions());
   const licenses = useQuery(leaderLicensesQueryOptions());
-  const team = useQuery(leaderReportQueryOptions());
-  const failed = summary.isError || licenses.isError || team.isError;
+  const failed = summary.isError || licenses.isError;
   const retry = () => {
-    for (const query of [summary, licenses, team]) if (query.isError) void query.refetch();
+    for (const query of [summary, licenses]) if (query.isError) void query.refetch();
   };
 
   return (
     <div className="grid gap-6 *:min-w-0">
       <PageHeader title="Group Leader Dashboard" description="How your team is learning." />
-      {summary.isPending || licenses.isPending || team.isPending ? (
+      {summary.isPending || licenses.isPending ? (
         <div role="status" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <span className="sr-only">Loading your team...</span>
           {[0, 1, 2, 3].map((n) => (
@@ -40,25 +36,21 @@ export function LeaderDashboardScreen() {
           ))}
         </div>
       ) : failed ? (
-        <LoadFailed message="Your team's figures could not be loaded." onRetry={retry} retrying={summary.isRefetching || licenses.isRefetching || team.isRefetching} retryLabel="Try again" />
+        <LoadFailed message="Your team's figures could not be loaded." onRetry={retry} retrying={summary.isRefetching || licenses.isRefetching} retryLabel="Try again" />
       ) : licenses.data.items.length === 0 ? (
         <EmptyState icon={Users} title="No team yet">
           Your team's members, licences and progress appear here once a course's creator grants your organisation seats, or once you buy seats on a
           course's page.
         </EmptyState>
       ) : (
-        <TeamFigures summary={summary.data} licenses={licenses.data.items} members={team.data.items} />
+        <TeamFigures summary={summary.data} licenses={licenses.data.items} />
       )}
     </div>
   );
 }
 
-function TeamFigures({ summary, licenses, members }: { summary: LeaderSummary; licenses: License[]; members: ReportRow[] }) {
-  const recent = members
-    .filter((m) => m.status === 'active')
-    .sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || b.progress - a.progress)
-    .slice(0, TEAM_LIST_SIZE);
-  const groups = new Set(members.filter((m) => m.status === 'active').map((m) => m.licenseId)).size;
+function TeamFigures({ summary, licenses }: { summary: LeaderSummary; licenses: License[] }) {
+  const { recent, groups } = summary;
   const seatsUsed = licenses.filter((l) => l.status === 'active').reduce((sum, l) => sum + l.seatsUsed, 0);
   return (
     <>
