@@ -3,8 +3,9 @@ import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
-import { appOrigin, clock, ids } from '#functions/deps.ts';
+import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
+import type { WeeklyReportDeps } from '#core/licenses/weekly-report.ts';
 
 /**
  * The composition of the campaign handlers and the sender job. The cipher (and so the KMS client) is built only where
@@ -21,12 +22,30 @@ export const campaignStoreDeps = () => ({ campaigns: campaignRepository(), clock
 /** Queueing a campaign, which starts the sender. `report` adds the sender's start (or why it failed) to the request's log line. */
 export const campaignDeps = (report?: (fields: Record<string, unknown>) => void) => ({ campaigns: campaignRepository(), clock, ids, sender: campaignSenderStarter(report) });
 
-export const unsubscribeDeps = () => ({ campaigns: campaignRepository(), cipher: (cipher ??= envelopeCipher()), clock });
+/** The unsubscribe key and what an unsubscribe stops: the campaigns' suppression list, or a leader's weekly email. */
+export const unsubscribeDeps = () => ({
+  campaigns: campaignRepository(),
+  cipher: (cipher ??= envelopeCipher()),
+  clock,
+  users: userRepository(),
+  leaderSettings: leaderSettingsRepository(),
+});
 
 export const senderDeps = (remainingMs: () => number): SenderDeps => ({
-  ...unsubscribeDeps(),
+  campaigns: campaignRepository(),
+  cipher: (cipher ??= envelopeCipher()),
+  clock,
   mailer: sesBulkMailer(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   appOrigin: appOrigin(),
   remainingMs,
+});
+
+/** The leaders' weekly team email: their team's progress, the unsubscribe key, and the bulk sender. */
+export const weeklyReportDeps = (remainingMs: () => number): WeeklyReportDeps => ({
+  ...senderDeps(remainingMs),
+  users: userRepository(),
+  leaderSettings: leaderSettingsRepository(),
+  licenses: licenseRepository(),
+  enrollments: enrollmentRepository(),
 });

@@ -23,6 +23,7 @@ import type {
   FileStore,
   Ids,
   LandingPageRepository,
+  LeaderSettingsRepository,
   LicenseRepository,
   Mailer,
   Metrics,
@@ -40,6 +41,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
+import { dynamoLeaderSettings } from '#data/leader-settings.ts';
 import { dynamoLicenses } from '#data/licenses.ts';
 import { dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
@@ -74,6 +76,7 @@ let orders: OrderRepository | undefined;
 let coupons: CouponRepository | undefined;
 let affiliates: AffiliateRepository | undefined;
 let licenses: LicenseRepository | undefined;
+let leaderSettings: LeaderSettingsRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
@@ -81,6 +84,7 @@ export const orderRepository = (): OrderRepository => (orders ??= dynamoOrders()
 export const couponRepository = (): CouponRepository => (coupons ??= dynamoCoupons());
 export const affiliateRepository = (): AffiliateRepository => (affiliates ??= dynamoAffiliates());
 export const licenseRepository = (): LicenseRepository => (licenses ??= dynamoLicenses());
+export const leaderSettingsRepository = (): LeaderSettingsRepository => (leaderSettings ??= dynamoLeaderSettings());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());

@@ -441,6 +441,8 @@ const table = [
     throttle: { rate: 50, burst: 100 },
   },
   { name: 'revoke-seat', method: 'DELETE', path: '/api/leader/licenses/{licenseId}/seats/{email}', handler: 'http/revoke-seat', access: ['leader'] },
+  { name: 'leader-settings', method: 'GET', path: '/api/leader/settings', handler: 'http/leader-settings', access: ['leader'] },
+  { name: 'save-leader-settings', method: 'PUT', path: '/api/leader/settings', handler: 'http/save-leader-settings', access: ['leader'] },
   {
     name: 'stripe-connect-webhook',
     method: 'POST',
@@ -507,5 +509,12 @@ export const jobs = [
     handler: 'jobs/license-expiry',
     /** Daily: a team licence stops giving access within a day of its end date. */
     schedule: 'rate(1 day)',
+  },
+  {
+    name: 'leader-weekly-report',
+    handler: 'jobs/leader-weekly-report',
+    /** Mondays 07:00 UTC: each group leader's weekly team email, once per week (see the job). */
+    schedule: 'cron(0 7 ? * MON *)',
+    uses: ['mail', 'secrets', 'app-links'],
   },
 ] as const;

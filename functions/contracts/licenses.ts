@@ -81,14 +81,52 @@ export const leaderSummary = z.object({
 });
 export type LeaderSummary = z.infer<typeof leaderSummary>;
 
-/** GET /api/leader/reports: `format` json (default) or csv; optionally one licence. */
+/** A member's place in their course, as the report filters it: nothing done yet, started, or completed. */
+export const progressStates = ['not-started', 'in-progress', 'completed'] as const;
+export type ProgressState = (typeof progressStates)[number];
+
+/** Rows in one page of the report unless `limit` says otherwise. */
+export const REPORT_PAGE_SIZE = 50;
+export const REPORT_PAGE_MAX = 200;
+
+/**
+ * GET /api/leader/reports: `format` json (default, one page: `cursor` from the previous page) or csv (every row that
+ * matches, no paging); optionally one licence, seats of one status, one progress state, and part of an email (`q`).
+ */
 export const reportQuery = z.strictObject({
   format: z.enum(['json', 'csv']).default('json'),
   licenseId: z.string().min(1).max(100).optional(),
+  status: z.enum(['active', 'revoked']).optional(),
+  progress: z.enum(progressStates).optional(),
+  q: z.string().trim().max(254).optional(),
+  cursor: z.string().min(1).max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(REPORT_PAGE_MAX).default(REPORT_PAGE_SIZE),
 });
+export type ReportQuery = z.input<typeof reportQuery>;
 
-export const report = z.object({ items: z.array(reportRow) });
+export const report = z.object({ items: z.array(reportRow), nextCursor: z.string().nullable() });
 export type Report = z.infer<typeof report>;
+
+/** GET /api/leader/settings: the leader's profile and their choice of the weekly team email. */
+export const leaderSettings = z.object({
+  email: z.string(),
+  /** How the leader signs (the weekly email's greeting); empty until set. */
+  name: z.string(),
+  /** The team or company the leader runs; empty until set. */
+  organization: z.string(),
+  /** The weekly team progress email (Monday mornings): on unless the leader turned it off or unsubscribed. */
+  weeklyReport: z.boolean(),
+  updatedAt: isoDate.nullable(),
+});
+export type LeaderSettings = z.infer<typeof leaderSettings>;
+
+/** PUT /api/leader/settings. */
+export const leaderSettingsBody = z.strictObject({
+  name: z.string().trim().max(100),
+  organization: z.string().trim().max(120),
+  weeklyReport: z.boolean(),
+});
+export type LeaderSettingsBody = z.infer<typeof leaderSettingsBody>;
 
 /** POST /api/leader/licenses/{licenseId}/seats. */
 export const assignSeatBody = z.strictObject({ email });

@@ -1077,6 +1077,15 @@ export interface LicenseRepository {
   listByCourse(courseId: string): Promise<StoredLicense[]>;
   listByLeader(leaderId: string): Promise<StoredLicense[]>;
   seats(licenseId: string): Promise<StoredSeat[]>;
+  /**
+   * Up to `limit` seats in email order after `after` (an email; none: from the first), optionally only those of one
+   * status and whose email contains `q` (filtered by DynamoDB after the read: fewer may come back), and whether the
+   * licence has seats beyond those read.
+   */
+  seatsAfter(
+    licenseId: string,
+    options: { after?: string | undefined; limit: number; status?: StoredSeat['status'] | undefined; q?: string | undefined },
+  ): Promise<{ seats: StoredSeat[]; more: boolean; last: string | undefined }>;
   seat(licenseId: string, email: string): Promise<StoredSeat | undefined>;
   /**
    * One transaction: the seat taken (new, or a revoked one again) while `seatsUsed < seatsTotal` and the licence is
@@ -1094,4 +1103,31 @@ export interface LicenseRepository {
   end(licenseId: string, at: string): Promise<boolean>;
   /** One transaction: an active seat revoked and the licence's `seatsUsed` - 1; false when it was not active. */
   revoke(licenseId: string, email: string, at: string): Promise<boolean>;
+}
+
+/** A group leader's profile and notification choice (issue 14's settings), as stored; absent until first saved. */
+export interface StoredLeaderSettings {
+  leaderId: string;
+  name: string;
+  organization: string;
+  /** The weekly team email; on unless turned off (settings or its unsubscribe link). */
+  weeklyReport: boolean;
+  updatedAt: string;
+  /** The week (its Monday, YYYY-MM-DD) whose weekly email was last claimed for this leader. */
+  lastWeeklyReport?: string | undefined;
+}
+
+export interface LeaderSettingsRepository {
+  get(leaderId: string): Promise<StoredLeaderSettings | undefined>;
+  /** The profile and the choice saved; the weekly email's claim kept. Answers what is stored. */
+  save(settings: Omit<StoredLeaderSettings, 'lastWeeklyReport'>): Promise<StoredLeaderSettings>;
+  /** The weekly email off (the unsubscribe link); the rest kept, or defaults when nothing was saved yet. */
+  stopWeeklyReport(leaderId: string, at: string): Promise<void>;
+  /**
+   * Takes the week's email for the leader: true once per `week`, and only while the email is on (or never chosen);
+   * false when another run took it, or the leader turned it off.
+   */
+  claimWeeklyReport(leaderId: string, week: string): Promise<boolean>;
+  /** Gives the week back after a send that failed, so the next run sends it. */
+  releaseWeeklyReport(leaderId: string, week: string): Promise<void>;
 }

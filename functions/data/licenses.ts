@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { LicenseRepository, StoredLicense } from '#core/ports.ts';
 import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
@@ -86,6 +86,39 @@ export const dynamoLicenses = (): LicenseRepository => ({
       ConsistentRead: true,
     });
     return items.map((item) => seatItem.parse(item));
+  },
+
+  async seatsAfter(licenseId, { after, limit, status, q }) {
+    const filters: string[] = [];
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':pk': `LICENSE#${licenseId}`, ':seat': 'SEAT#' };
+    if (status) {
+      filters.push('#status = :status');
+      names['#status'] = 'status';
+      values[':status'] = status;
+    }
+    if (q) {
+      filters.push('contains(email, :q)');
+      values[':q'] = q.toLowerCase();
+    }
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
+        ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(status ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ...(after ? { ExclusiveStartKey: licenseKeys.seat(licenseId, after) } : {}),
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    const last = page.LastEvaluatedKey?.['sk'];
+    return {
+      seats: (page.Items ?? []).map((item) => seatItem.parse(item)),
+      more: page.LastEvaluatedKey !== undefined,
+      last: typeof last === 'string' ? last.slice('SEAT#'.length) : undefined,
+    };
   },
 
   async seat(licenseId, email) {

@@ -3,9 +3,14 @@ import { leaderReport, reportCsv } from '#core/licenses/licenses.ts';
 import { enrollmentRepository, licenseRepository } from '#functions/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
-/** GET /api/leader/reports?format=json|csv&licenseId=: the members of the leader's licences and their progress. */
+/**
+ * GET /api/leader/reports?format=json|csv&licenseId=&status=&progress=&q=&cursor=&limit=: the members of the leader's
+ * licences and their progress; json one page at a time, csv every matching row as an attachment.
+ */
 export const handler = httpRoute({ route: 'leader-reports', query: reportQuery }, async ({ auth, query }): Promise<Reply> => {
-  const report = await leaderReport({ licenses: licenseRepository(), enrollments: enrollmentRepository() }, { leaderId: auth.userId, licenseId: query.licenseId });
-  if (query.format === 'json') return new Reply(200, report);
-  return Reply.raw(200, reportCsv(report), { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="team-report.csv"' });
+  const { format, limit, cursor, ...filters } = query;
+  const deps = { licenses: licenseRepository(), enrollments: enrollmentRepository() };
+  if (format === 'json') return new Reply(200, await leaderReport(deps, { leaderId: auth.userId, ...filters, cursor, limit }));
+  const { items } = await leaderReport(deps, { leaderId: auth.userId, ...filters, limit: Infinity });
+  return Reply.raw(200, reportCsv(items), { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="team-report.csv"' });
 });

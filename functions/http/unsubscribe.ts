@@ -16,7 +16,7 @@ const wantsHtml = (accept: string | undefined): boolean => /^\s*text\/html/i.tes
 export const handler = httpRoute(
   { route: 'unsubscribe', query: unsubscribeQuery, headers: z.object({ accept: z.string().optional() }) },
   async ({ query, headers }): Promise<Reply> => {
-    const result = await unsubscribe(unsubscribeDeps(), query.token);
-    return wantsHtml(headers.accept) ? Reply.raw(200, donePage(), unsubscribePageHeaders) : new Reply(200, result);
+    const list = await unsubscribe(unsubscribeDeps(), query.token);
+    return wantsHtml(headers.accept) ? Reply.raw(200, donePage(list), unsubscribePageHeaders) : new Reply(200, { unsubscribed: true });
   },
 );

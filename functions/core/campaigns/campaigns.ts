@@ -16,8 +16,8 @@ import {
   type TemplateId,
 } from '#contracts/campaigns.ts';
 import { ValidationError } from '#core/errors.ts';
-import type { BulkMailer, CampaignRepository, Clock, Ids, JobStarter, SecretCipher, StoredCampaign } from '#core/ports.ts';
-import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken } from '#core/campaigns/email-content.ts';
+import type { BulkMailer, CampaignRepository, Clock, Ids, JobStarter, LeaderSettingsRepository, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
+import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
 /**
  * Email campaigns (issue 11): an admin queues one (202 at once); the campaign sender job sends it in the background,
@@ -144,28 +144,47 @@ export const unsubscribeKey = async (deps: { campaigns: CampaignRepository; ciph
 const badLink = () => new ValidationError('This unsubscribe link is not valid. Use the link of an email you received.');
 
 /**
- * The address a token names, or a 400. Only the sender makes the key: before any email went out there is none, no
- * token can be valid, and the unsubscribe routes (the page's GET has read-only table access) never write one.
+ * The address and list a token names, or a 400. Only a sender makes the key: before any email went out there is none,
+ * no token can be valid, and the unsubscribe routes (the page's GET has read-only table access) never write one.
  */
-const verifiedAddress = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<string> => {
+const verifiedToken = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<{ email: string; list: UnsubscribeList }> => {
   const noKeyYet = new Error('no unsubscribe key yet');
   const sealed = await deps.campaigns.unsubscribeKey(() => Promise.reject(noKeyYet)).catch((error: unknown) => {
     if (error === noKeyYet) return undefined;
     throw error;
   });
-  const email = sealed && verifyUnsubscribeToken(Buffer.from(await deps.cipher.decrypt(sealed, UNSUBSCRIBE_KEY_CONTEXT), 'base64'), token);
-  if (!email) throw badLink();
-  return email;
+  const verified = sealed && verifyUnsubscribeToken(Buffer.from(await deps.cipher.decrypt(sealed, UNSUBSCRIBE_KEY_CONTEXT), 'base64'), token);
+  if (!verified) throw badLink();
+  return verified;
 };
 
-/** The address of a valid token, for the confirmation page (masked). A changed token is a 400. */
-export const unsubscribeTarget = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<string> =>
-  maskedEmail(await verifiedAddress(deps, token));
+/** The address of a valid token (masked) and what it unsubscribes from, for the confirmation page. A changed token is a 400. */
+export const unsubscribeTarget = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }, token: string): Promise<{ masked: string; list: UnsubscribeList }> => {
+  const { email, list } = await verifiedToken(deps, token);
+  return { masked: maskedEmail(email), list };
+};
 
-/** POST /api/unsubscribe: the address joins the suppression list (once: a repeat is the same answer). */
-export const unsubscribe = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher; clock: Clock }, token: string): Promise<{ unsubscribed: true }> => {
-  await deps.campaigns.suppress(await verifiedAddress(deps, token), 'unsubscribed', deps.clock.now().toISOString());
-  return { unsubscribed: true };
+export interface UnsubscribeDeps {
+  campaigns: CampaignRepository;
+  cipher: SecretCipher;
+  clock: Clock;
+  users: Pick<UserRepository, 'getUserIdByEmail'>;
+  leaderSettings: Pick<LeaderSettingsRepository, 'stopWeeklyReport'>;
+}
+
+/**
+ * POST /api/unsubscribe: a campaigns token puts the address on the suppression list; a weekly-report token turns the
+ * leader's weekly team email off (their other email is untouched). Once: a repeat is the same answer. Answers which.
+ */
+export const unsubscribe = async (deps: UnsubscribeDeps, token: string): Promise<UnsubscribeList> => {
+  const { email, list } = await verifiedToken(deps, token);
+  const at = deps.clock.now().toISOString();
+  if (list === 'campaigns') await deps.campaigns.suppress(email, 'unsubscribed', at);
+  else {
+    const userId = await deps.users.getUserIdByEmail(email);
+    if (userId) await deps.leaderSettings.stopWeeklyReport(userId, at);
+  }
+  return list;
 };
 
 export interface SenderDeps {
@@ -185,8 +204,8 @@ export const unsubscribeHeaders = (url: string) => [
   { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
 ];
 
-export const unsubscribeUrl = (appOrigin: string, key: Uint8Array, email: string): string =>
-  `${appOrigin}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, email))}`;
+export const unsubscribeUrl = (appOrigin: string, key: Uint8Array, email: string, list: UnsubscribeList = 'campaigns'): string =>
+  `${appOrigin}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, email, list))}`;
 
 /**
  * Sends one campaign from where it stands until it is done or the run is nearly out of time. Each batch: the next page

@@ -77,8 +77,8 @@ const escapeHtml = (text: string): string =>
  * placeholder (and a bad one fails the whole batch). In HTML the braces become entities; in text a zero-width space
  * separates them, which reads the same.
  */
-const noPlaceholdersHtml = (html: string): string => html.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
-const noPlaceholdersText = (text: string): string => text.replace(/\{(?=\{)/g, '{\u200b').replace(/\}(?=\})/g, '}\u200b');
+export const noPlaceholdersHtml = (html: string): string => html.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
+export const noPlaceholdersText = (text: string): string => text.replace(/\{(?=\{)/g, '{\u200b').replace(/\}(?=\})/g, '}\u200b');
 
 const linkify = (escaped: string): string => escaped.replace(/\bhttps?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`);
 
@@ -104,20 +104,36 @@ export const renderMessage = (subject: string, content: string): { subject: stri
 };
 
 const b64url = (data: string | Buffer): string => Buffer.from(data).toString('base64url');
-const mac = (key: Uint8Array, email: string): Buffer => createHmac('sha256', key).update(`unsubscribe:${email}`).digest();
+const mac = (key: Uint8Array, subject: string): Buffer => createHmac('sha256', key).update(`unsubscribe:${subject}`).digest();
 
-/** The unsubscribe token of an address: `<address>.<HMAC>`, both base64url. */
-export const unsubscribeToken = (key: Uint8Array, email: string): string => `${b64url(email.toLowerCase())}.${b64url(mac(key, email.toLowerCase()))}`;
+/**
+ * What an unsubscribe link stops: `campaigns` (newsletters, announcements and automations: the address is suppressed)
+ * or one kind of notification (`weekly-report`: the group leader's weekly team email is turned off).
+ */
+export const unsubscribeLists = ['campaigns', 'weekly-report'] as const;
+export type UnsubscribeList = (typeof unsubscribeLists)[number];
 
-/** The address a token was made for, or undefined when any part of it was changed. */
-export const verifyUnsubscribeToken = (key: Uint8Array, token: string): string | undefined => {
-  const [encoded, signature, extra] = token.split('.');
+/** What the HMAC covers: the address, and the list when it is not the campaigns' (whose tokens predate lists). */
+const subjectOf = (email: string, list: UnsubscribeList): string => (list === 'campaigns' ? email : `${list}:${email}`);
+
+/** The unsubscribe token of an address: `<address>.<HMAC>` (campaigns) or `<address>.<HMAC>.<list>`, base64url parts. */
+export const unsubscribeToken = (key: Uint8Array, email: string, list: UnsubscribeList = 'campaigns'): string => {
+  const address = email.toLowerCase();
+  const token = `${b64url(address)}.${b64url(mac(key, subjectOf(address, list)))}`;
+  return list === 'campaigns' ? token : `${token}.${list}`;
+};
+
+/** The address and list a token was made for, or undefined when any part of it was changed. */
+export const verifyUnsubscribeToken = (key: Uint8Array, token: string): { email: string; list: UnsubscribeList } | undefined => {
+  const [encoded, signature, named, extra] = token.split('.');
   if (!encoded || !signature || extra !== undefined) return undefined;
+  const list = named === undefined ? 'campaigns' : unsubscribeLists.find((l) => l === named && l !== 'campaigns');
+  if (!list) return undefined;
   const email = Buffer.from(encoded, 'base64url').toString('utf8');
   if (b64url(email) !== encoded || !email.includes('@')) return undefined;
   const given = Buffer.from(signature, 'base64url');
-  const expected = mac(key, email);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? email : undefined;
+  const expected = mac(key, subjectOf(email, list));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { email, list } : undefined;
 };
 
 /** The address as the confirmation page shows it: enough to recognise, not enough to harvest (a•••@example.com). */

@@ -1,3 +1,5 @@
+import type { UnsubscribeList } from '#core/campaigns/email-content.ts';
+
 /**
  * The small pages of the unsubscribe link (RFC 8058): a mail client's one-click POST needs no page, but a person who
  * opens the link gets a confirmation page (a GET never unsubscribes: link scanners and prefetchers open links), whose
@@ -38,12 +40,26 @@ ${body}
 </html>
 `;
 
-/** GET with a valid token: who is about to be unsubscribed, and the button that does it. */
-export const confirmPage = (maskedAddress: string): string =>
+/** What each list's pages say it stops. */
+const stops: Record<UnsubscribeList, { question: string; confirm: string; done: string }> = {
+  campaigns: {
+    question: 'Unsubscribe from Course Platform emails?',
+    confirm: 'will no longer receive our newsletters and announcements. Emails about your account, such as password resets, still arrive.',
+    done: 'You will not receive Course Platform newsletters and announcements any more. You can close this page.',
+  },
+  'weekly-report': {
+    question: 'Stop the weekly team report?',
+    confirm: 'will no longer receive the weekly team progress email. Your team, its reports and your other emails stay as they are.',
+    done: 'You will not receive the weekly team progress email any more. You can turn it back on in your group leader settings. You can close this page.',
+  },
+};
+
+/** GET with a valid token: who is about to be unsubscribed from what, and the button that does it. */
+export const confirmPage = (maskedAddress: string, list: UnsubscribeList = 'campaigns'): string =>
   page(
     'Unsubscribe',
-    `<h1>Unsubscribe from Course Platform emails?</h1>
-<p>${escapeHtml(maskedAddress)} will no longer receive our newsletters and announcements. Emails about your account, such as password resets, still arrive.</p>
+    `<h1>${stops[list].question}</h1>
+<p>${escapeHtml(maskedAddress)} ${stops[list].confirm}</p>
 <form method="post">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe</button>
@@ -51,8 +67,7 @@ export const confirmPage = (maskedAddress: string): string =>
   );
 
 /** After the POST, for a person (a mail client gets JSON). */
-export const donePage = (): string =>
-  page('Unsubscribed', `<h1>You're unsubscribed</h1>\n<p>You will not receive Course Platform newsletters and announcements any more. You can close this page.</p>`);
+export const donePage = (list: UnsubscribeList = 'campaigns'): string => page('Unsubscribed', `<h1>You're unsubscribed</h1>\n<p>${stops[list].done}</p>`);
 
 /** A token that was changed or cut short. */
 export const invalidLinkPage = (message: string): string => page('Link not valid', `<h1>This link is not valid</h1>\n<p>${escapeHtml(message)}</p>`);

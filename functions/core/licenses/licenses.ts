@@ -1,10 +1,10 @@
-import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
+import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, ProgressState, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { csv } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
-import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, User, UserRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
@@ -191,16 +191,14 @@ export const leaderSummaryOf = async (
   deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; clock: Clock },
   leaderId: string,
 ): Promise<LeaderSummary> => {
-  const now = deps.clock.now();
-  const active = (await deps.licenses.listByLeader(leaderId)).filter((l) => licenseGivesAccess(l, now));
-  const groups = await Promise.all(active.map(async (license) => (await membersOf(deps, license)).filter((m) => m.status === 'active')));
+  const { active, groups } = await teamOf(deps, leaderId, deps.clock.now());
   const members = groups.flat();
   const completed = members.filter((m) => m.completedAt !== null).length;
   return {
     members: members.length,
     activeLicenses: active.length,
     seatsTotal: active.reduce((sum, l) => sum + l.seatsTotal, 0),
-    completionRate: members.length === 0 ? null : Math.round((completed / members.length) * 100),
+    completionRate: completionRateOf(members),
     completed,
     certificates: 0,
     groups: groups.filter((group) => group.length > 0).length,
@@ -211,6 +209,21 @@ export const leaderSummaryOf = async (
   };
 };
 
+/** Whole percent of the members who completed their course; null without members. */
+export const completionRateOf = (members: Pick<ReportRow, 'completedAt'>[]): number | null =>
+  members.length === 0 ? null : Math.round((members.filter((m) => m.completedAt !== null).length / members.length) * 100);
+
+/** The leader's licences that give access now, and each one's members holding an active seat, with their progress. */
+export const teamOf = async (
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  leaderId: string,
+  now: Date,
+) => {
+  const active = (await deps.licenses.listByLeader(leaderId)).filter((l) => licenseGivesAccess(l, now));
+  const groups = await Promise.all(active.map(async (license) => (await membersOf(deps, license)).filter((m) => m.status === 'active')));
+  return { active, groups };
+};
+
 /** A member's progress in the licence's course from their enrolment (none yet: nothing done; no activity before the first lesson). */
 const progressOf = (enrollment: Enrollment | undefined) => ({
   progress: enrollment?.progress ?? 0,
@@ -218,15 +231,12 @@ const progressOf = (enrollment: Enrollment | undefined) => ({
   completedAt: enrollment?.completedAt ?? null,
 });
 
-/**
- * Every seat of a licence (by email) with its holder's progress in the course: one Query of the seats, one batch
- * read per 100 enrolments. What the members list, the report and the summary are made of.
- */
-const membersOf = async (
-  deps: { licenses: Pick<LicenseRepository, 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+/** One report row per seat: the seat and its holder's progress in the licence's course (one batch read per 100 enrolments). */
+const rowsOf = async (
+  deps: { enrollments: Pick<EnrollmentRepository, 'getMany'> },
   license: StoredLicense,
+  seats: StoredSeat[],
 ): Promise<(ReportRow & { learnerId: string; assignedAt: string })[]> => {
-  const seats = (await deps.licenses.seats(license.id)).sort((a, b) => a.email.localeCompare(b.email));
   const enrollments = new Map((await deps.enrollments.getMany(license.courseId, seats.map((s) => s.learnerId))).map((e) => [e.learnerId, e]));
   return seats.map((seat) => ({
     email: seat.email,
@@ -241,28 +251,90 @@ const membersOf = async (
   }));
 };
 
+/** Every seat of a licence (by email) with its holder's progress: what the members list and the summary are made of. */
+const membersOf = async (
+  deps: { licenses: Pick<LicenseRepository, 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  license: StoredLicense,
+) => rowsOf(deps, license, (await deps.licenses.seats(license.id)).sort((a, b) => a.email.localeCompare(b.email)));
+
+/** Where a member stands in their course, as the report's progress filter reads it. */
+export const progressStateOf = (row: Pick<ReportRow, 'progress' | 'completedAt'>): ProgressState =>
+  row.completedAt !== null ? 'completed' : row.progress > 0 ? 'in-progress' : 'not-started';
+
 export const REPORT_CSV_HEADER = 'email,course,licence,status,progress,last_activity,completed_at,certificate';
 
+/** Seats read at once while a filter drops some (a page without filters reads one more than it needs: the next page's). */
+const FILTERED_READ = 100;
+/** Seats read at once for the whole report (the CSV). */
+const EXPORT_READ = 1000;
+
+/** The report's cursor: the licence and the email of the last row handed out. */
+const encodeReportCursor = (position: { licenseId: string; email: string }): string => Buffer.from(JSON.stringify([position.licenseId, position.email])).toString('base64url');
+
+const decodeReportCursor = (cursor: string, licenses: StoredLicense[]): { index: number; after: string } => {
+  try {
+    const [licenseId, email] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const index = licenses.findIndex((l) => l.id === licenseId);
+    if (index >= 0 && typeof email === 'string' && email.length > 0) return { index, after: email };
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ValidationError('The cursor is not valid: start again from the first page.');
+};
+
+export interface ReportInput {
+  leaderId: string;
+  licenseId?: string | undefined;
+  status?: Seat['status'] | undefined;
+  progress?: ProgressState | undefined;
+  q?: string | undefined;
+  cursor?: string | undefined;
+  /** Rows in the page; Infinity: every matching row (the CSV). */
+  limit: number;
+}
+
 /**
- * GET /api/leader/reports: every member of the leader's licences (or of one: another leader's is 404) with their
- * progress, last activity, completion and certificate; newest licence first, members by email. One batch read per
- * 100 members of each licence.
+ * GET /api/leader/reports: the members of the leader's licences (or of one: another leader's is 404) with their
+ * progress, last activity, completion and certificate, newest licence first and members by email, filtered by seat
+ * status, progress state and part of an email. A page reads only the seats it hands out (plus one, to know whether
+ * another page follows) and their enrolments, so a 5,000-member licence's first page costs what a 10-member one's
+ * does; a filter that drops seats reads on in chunks until the page is full.
  */
 export const leaderReport = async (
-  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'get' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
-  input: { leaderId: string; licenseId?: string | undefined },
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'get' | 'seatsAfter'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  input: ReportInput,
 ): Promise<Report> => {
   const licenses = input.licenseId ? [await ownLicense(deps, input.leaderId, input.licenseId)] : await deps.licenses.listByLeader(input.leaderId);
+  let { index, after } = input.cursor ? decodeReportCursor(input.cursor, licenses) : { index: 0, after: undefined as string | undefined };
+  const filtered = input.status !== undefined || input.progress !== undefined || Boolean(input.q);
   const items: ReportRow[] = [];
-  for (const license of licenses) for (const { learnerId: _l, assignedAt: _a, ...row } of await membersOf(deps, license)) items.push(row);
-  return { items };
+  let lastRow: { licenseId: string; email: string } | undefined;
+  while (index < licenses.length) {
+    const license = licenses[index]!;
+    const wanted = input.limit - items.length + 1;
+    const limit = Number.isFinite(input.limit) ? Math.min(filtered ? Math.max(wanted, FILTERED_READ) : wanted, EXPORT_READ) : EXPORT_READ;
+    const page = await deps.licenses.seatsAfter(license.id, { after, limit, status: input.status, q: input.q });
+    for (const { learnerId: _l, assignedAt: _a, ...row } of await rowsOf(deps, license, page.seats)) {
+      if (input.progress && progressStateOf(row) !== input.progress) continue;
+      // A row beyond the page: the page is full and another follows, from the last row handed out.
+      if (items.length === input.limit) return { items, nextCursor: lastRow ? encodeReportCursor(lastRow) : null };
+      items.push(row);
+      lastRow = { licenseId: license.id, email: row.email };
+    }
+    if (page.more) after = page.last;
+    else {
+      index += 1;
+      after = undefined;
+    }
+  }
+  return { items, nextCursor: null };
 };
 
 /** The report as CSV (the same rows; dates as ISO, progress as a whole percent). */
-export const reportCsv = (report: Report): string =>
+export const reportCsv = (rows: ReportRow[]): string =>
   csv(
     REPORT_CSV_HEADER,
-    report.items.map((r) => [r.email, r.courseTitle, r.licenseId, r.status, String(r.progress), r.lastActivity ?? '', r.completedAt ?? '', r.certificate ?? '']),
+    rows.map((r) => [r.email, r.courseTitle, r.licenseId, r.status, String(r.progress), r.lastActivity ?? '', r.completedAt ?? '', r.certificate ?? '']),
   );
 
 /** Whether the licence gives access now: active, and before its end date. */

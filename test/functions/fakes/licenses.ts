@@ -26,6 +26,19 @@ export const memoryLicenses = () => {
     async seats(licenseId) {
       return structuredClone([...seats.values()].filter((s) => s.licenseId === licenseId));
     },
+    async seatsAfter(licenseId, { after, limit, status, q }) {
+      // As DynamoDB reads them: in key (byte) order, `limit` evaluated, the filters applied to those.
+      const read = [...seats.values()]
+        .filter((s) => s.licenseId === licenseId && (after === undefined || s.email > after.toLowerCase()))
+        .sort((a, b) => (a.email < b.email ? -1 : 1));
+      const evaluated = read.slice(0, limit);
+      const more = read.length > limit;
+      return {
+        seats: structuredClone(evaluated.filter((s) => (!status || s.status === status) && (!q || s.email.includes(q.toLowerCase())))),
+        more,
+        last: more ? evaluated.at(-1)?.email : undefined,
+      };
+    },
     async seat(licenseId, email) {
       const found = seats.get(key(licenseId, email));
       return found && structuredClone(found);

@@ -67,6 +67,31 @@ describe('dynamoLicenses', () => {
   });
 });
 
+describe('dynamoLicenses.seatsAfter', () => {
+  it('reads seats in email order a chunk at a time, from where the last read stopped, filtering by status and part of the email', async () => {
+    const repo = dynamoLicenses();
+    const l = license({ seatsTotal: 10 });
+    await repo.create(l);
+    for (const email of ['dan@a.example', 'al@b.example', 'cat@a.example', 'bea@b.example', 'eve@a.example']) await repo.assign(seat(l.id, email));
+    await repo.revoke(l.id, 'cat@a.example', AT);
+    const first = await repo.seatsAfter(l.id, { limit: 2 });
+    expect(first).toMatchObject({ more: true, last: 'bea@b.example' });
+    expect(first.seats.map((s) => s.email)).toEqual(['al@b.example', 'bea@b.example']);
+    const rest = await repo.seatsAfter(l.id, { after: first.last, limit: 10 });
+    expect(rest.seats.map((s) => s.email)).toEqual(['cat@a.example', 'dan@a.example', 'eve@a.example']);
+    expect(rest.more).toBe(false);
+    // The filters apply to the seats read: three read, one left, and the read goes on after the third.
+    const filtered = await repo.seatsAfter(l.id, { limit: 3, status: 'active', q: 'A.EXAMPLE' });
+    expect(filtered.seats.map((s) => s.email)).toEqual([]);
+    expect(filtered).toMatchObject({ more: true, last: 'cat@a.example' });
+    expect((await repo.seatsAfter(l.id, { after: filtered.last, limit: 10, status: 'active', q: 'a.example' })).seats.map((s) => s.email)).toEqual([
+      'dan@a.example',
+      'eve@a.example',
+    ]);
+    expect((await repo.seatsAfter(l.id, { limit: 10, status: 'revoked' })).seats.map((s) => s.email)).toEqual(['cat@a.example']);
+  });
+});
+
 describe('dynamoEnrollments.getMany', () => {
   it('reads many learners of a course in batches of 100, leaving out the missing ones', async () => {
     const enrollments = dynamoEnrollments();

@@ -16,6 +16,7 @@ import {
 } from '#core/campaigns/campaigns.ts';
 import { unsubscribeToken } from '#core/campaigns/email-content.ts';
 import { ValidationError } from '#core/errors.ts';
+import { memoryLeaderSettings } from '#test/functions/fakes/leader-settings.ts';
 import type { AudiencePage, BulkMailer, CampaignRepository, OutboxEmail, SealedSecret, SecretCipher, StoredCampaign, SuppressionReason } from '#core/ports.ts';
 import { resetConfig } from '#functions/config.ts';
 
@@ -283,10 +284,22 @@ describe('automation emails', () => {
   });
 });
 
+/** The unsubscribe's world: the campaigns' records, a leader (lead@example.com) and their settings. */
+const unsubscribeWorld = (repo: CampaignRepository) => {
+  const leaderSettings = memoryLeaderSettings();
+  return {
+    campaigns: repo,
+    cipher: plainCipher,
+    clock: { now: () => new Date('2026-11-23T08:00:00.000Z') },
+    users: { getUserIdByEmail: async (email: string) => (email === 'lead@example.com' ? 'leader-1' : undefined) },
+    leaderSettings,
+  };
+};
+
 describe('unsubscribe', () => {
   it('refuses any token before an email ever went out, and makes no key doing so', async () => {
     const { repo } = memoryCampaigns({});
-    const deps = { campaigns: repo, cipher: plainCipher, clock: { now: () => new Date() } };
+    const deps = unsubscribeWorld(repo);
     const token = unsubscribeToken(Buffer.alloc(32, 3), 'ann@example.com');
     await expect(unsubscribeTarget(deps, token)).rejects.toBeInstanceOf(ValidationError);
     await expect(unsubscribe(deps, token)).rejects.toBeInstanceOf(ValidationError);
@@ -297,18 +310,36 @@ describe('unsubscribe', () => {
 
   it('confirms the masked address of a valid token and suppresses it once on POST; a changed token is refused', async () => {
     const { repo, suppressions } = memoryCampaigns({});
-    const deps = { campaigns: repo, cipher: plainCipher, clock: { now: () => new Date() } };
+    const deps = unsubscribeWorld(repo);
     const key = Buffer.from((await repo.unsubscribeKey(async () => plainCipher.encrypt(Buffer.alloc(32, 7).toString('base64'), 'platform:unsubscribe'))).ciphertext, 'base64').toString();
     const token = unsubscribeToken(Buffer.from(key, 'base64'), 'Ann@Example.com');
-    expect(await unsubscribeTarget(deps, token)).toBe('a•••@example.com');
+    expect(await unsubscribeTarget(deps, token)).toEqual({ masked: 'a•••@example.com', list: 'campaigns' });
     expect(suppressions.size).toBe(0);
-    expect(await unsubscribe(deps, token)).toEqual({ unsubscribed: true });
-    expect(await unsubscribe(deps, token)).toEqual({ unsubscribed: true });
+    expect(await unsubscribe(deps, token)).toBe('campaigns');
+    expect(await unsubscribe(deps, token)).toBe('campaigns');
     expect([...suppressions]).toEqual([['ann@example.com', 'unsubscribed']]);
 
     const [address, signature] = token.split('.') as [string, string];
     const otherAddress = Buffer.from('bob@example.com').toString('base64url');
     for (const bad of [`${otherAddress}.${signature}`, `${address}.${signature.slice(0, -2)}`, address, `${token}.x`, '']) {
+      await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+});
+
+describe('unsubscribing from the weekly team report', () => {
+  it("turns off only that leader's weekly email: the address stays off the suppression list; the token names its list", async () => {
+    const { repo, suppressions } = memoryCampaigns({});
+    const deps = unsubscribeWorld(repo);
+    const key = Buffer.from((await repo.unsubscribeKey(async () => plainCipher.encrypt(Buffer.alloc(32, 7).toString('base64'), 'platform:unsubscribe'))).ciphertext, 'base64').toString();
+    const token = unsubscribeToken(Buffer.from(key, 'base64'), 'Lead@Example.com', 'weekly-report');
+    expect(await unsubscribeTarget(deps, token)).toEqual({ masked: 'l•••@example.com', list: 'weekly-report' });
+    expect(await unsubscribe(deps, token)).toBe('weekly-report');
+    expect(deps.leaderSettings.stored.get('leader-1')).toMatchObject({ weeklyReport: false });
+    expect(suppressions.size).toBe(0);
+    // The list is under the HMAC: a weekly-report token with its list cut off (or another list) is not a campaigns token.
+    const [address, signature] = token.split('.') as [string, string];
+    for (const bad of [`${address}.${signature}`, `${address}.${signature}.campaigns`, `${address}.${signature}.other`]) {
       await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
     }
   });

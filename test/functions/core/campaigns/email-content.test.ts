@@ -24,7 +24,8 @@ describe('an unsubscribe token', () => {
 
   it('names its address, lower-cased, only under the key it was made with', () => {
     const token = unsubscribeToken(key, 'Ann@Example.com');
-    expect(verifyUnsubscribeToken(key, token)).toBe('ann@example.com');
+    expect(verifyUnsubscribeToken(key, token)).toEqual({ email: 'ann@example.com', list: 'campaigns' });
+    expect(verifyUnsubscribeToken(key, unsubscribeToken(key, 'Ann@Example.com', 'weekly-report'))).toEqual({ email: 'ann@example.com', list: 'weekly-report' });
     expect(verifyUnsubscribeToken(Buffer.alloc(32, 2), token)).toBeUndefined();
   });
 

@@ -167,18 +167,61 @@ describe('seats', () => {
     const bob = await leaderOf(d, 'bob@example.com');
     d.clock.advance(DAY);
     await d.enrollments.completeLesson({ courseId: 'c1', learnerId: bob, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 50, at: d.clock.now().toISOString(), day: '2026-11-22' });
-    const report = await leaderReport(d, { leaderId });
+    const report = await leaderReport(d, { leaderId, limit: Infinity });
     expect(report.items).toEqual([
       expect.objectContaining({ email: '=cmd@example.com', courseTitle: 'Knife skills', status: 'active', progress: 0, lastActivity: null }),
       expect.objectContaining({ email: 'bob@example.com', status: 'active', progress: 50, lastActivity: d.clock.now().toISOString(), certificate: null }),
     ]);
-    expect(reportCsv(report).split('\n')).toEqual([
+    expect(reportCsv(report.items).split('\n')).toEqual([
       REPORT_CSV_HEADER,
       `'=cmd@example.com,Knife skills,${license.id},active,0,,,`,
       `bob@example.com,Knife skills,${license.id},active,50,${d.clock.now().toISOString()},,`,
       '',
     ]);
     await grant(d, { leaderEmail: 'other@example.com' });
-    await expect(leaderReport(d, { leaderId: await leaderOf(d, 'other@example.com'), licenseId: license.id })).rejects.toThrow(NotFoundError);
+    await expect(leaderReport(d, { leaderId: await leaderOf(d, 'other@example.com'), licenseId: license.id, limit: 50 })).rejects.toThrow(NotFoundError);
+  });
+
+  it('the report pages through every licence in order, each row once, and filters by seat status, progress and part of an email', async () => {
+    const d = world();
+    const older = await grant(d, { seats: 5 });
+    d.clock.advance(1000);
+    const newer = await grant(d, { seats: 3 });
+    const leaderId = await leaderOf(d);
+    for (const name of ['eve', 'dan', 'cat', 'bea', 'al']) await assignSeat(d, { leaderId, licenseId: older.id, email: `${name}@example.com` });
+    for (const name of ['zed', 'yan', 'xi']) await assignSeat(d, { leaderId, licenseId: newer.id, email: `${name}@team.example.com` });
+    await revokeSeat(d, { leaderId, licenseId: older.id, email: 'cat@example.com' });
+    const bea = await leaderOf(d, 'bea@example.com');
+    const xi = await leaderOf(d, 'xi@team.example.com');
+    await d.enrollments.completeLesson({ courseId: 'c1', learnerId: bea, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 100, at: NOW, day: NOW.slice(0, 10), completedAt: NOW });
+    await d.enrollments.completeLesson({ courseId: 'c1', learnerId: xi, creatorId: 'u1', lessonId: 'l1', seenCount: 0, progress: 50, at: NOW, day: NOW.slice(0, 10) });
+
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await leaderReport(d, { leaderId, limit: 3, cursor });
+      pages.push(page.items.map((r) => r.email.split('@')[0]!));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    // Newest licence first, members by email; the last page is full and says no more.
+    expect(pages).toEqual([['xi', 'yan', 'zed'], ['al', 'bea', 'cat'], ['dan', 'eve']]);
+
+    const names = async (filters: Partial<Parameters<typeof leaderReport>[1]>) =>
+      (await leaderReport(d, { leaderId, limit: 50, ...filters })).items.map((r) => r.email.split('@')[0]);
+    expect(await names({ status: 'revoked' })).toEqual(['cat']);
+    expect(await names({ progress: 'completed' })).toEqual(['bea']);
+    expect(await names({ progress: 'in-progress' })).toEqual(['xi']);
+    expect(await names({ progress: 'not-started', status: 'active' })).toEqual(['yan', 'zed', 'al', 'dan', 'eve']);
+    expect(await names({ q: 'TEAM' })).toEqual(['xi', 'yan', 'zed']);
+    expect(await names({ licenseId: older.id, q: 'a@' })).toEqual(['bea']);
+    // A filtered page fills up across licences and carries on where it stopped.
+    const first = await leaderReport(d, { leaderId, limit: 2, status: 'active', progress: 'not-started' });
+    expect(first.items.map((r) => r.email.split('@')[0])).toEqual(['yan', 'zed']);
+    const second = await leaderReport(d, { leaderId, limit: 2, status: 'active', progress: 'not-started', cursor: first.nextCursor! });
+    expect(second.items.map((r) => r.email.split('@')[0])).toEqual(['al', 'dan']);
+    await expect(leaderReport(d, { leaderId, limit: 2, cursor: 'not-a-cursor' })).rejects.toThrow(ValidationError);
+    // Another leader's cursor names a licence that is not theirs: refused, nothing read.
+    await grant(d, { leaderEmail: 'other@example.com' });
+    await expect(leaderReport(d, { leaderId: await leaderOf(d, 'other@example.com'), limit: 2, cursor: first.nextCursor! })).rejects.toThrow(ValidationError);
   });
 });
