@@ -471,10 +471,12 @@ export interface Enrollment {
   /** = enrolledAt until the first completion. */
   lastActivity: string;
   completedAt: string | null;
+  /** The team licence whose seat gives this access (checked on each access); absent: the learner's own. */
+  licenseId?: string | undefined;
 }
 
-/** What a new enrolment is made of (the rest starts empty). */
-export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt'>;
+/** What a new enrolment is made of (the rest starts empty); enrolling again sets (or clears) `licenseId`. */
+export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt' | 'licenseId'>;
 
 export interface EnrollmentRepository {
   /**

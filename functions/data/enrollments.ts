@@ -47,6 +47,7 @@ const enrollmentItem = z.object({
   progress: z.number().int().min(0).max(100),
   lastActivity: z.string(),
   completedAt: z.string().nullable(),
+  licenseId: z.string().optional(),
 });
 
 const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
@@ -123,8 +124,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         continue;
       }
       // A removed enrolment comes back with its progress, under its first enrolment date; the learner's email and
-      // the course title are refreshed.
-      const restored: Enrollment = { ...existing, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle };
+      // the course title are refreshed, and the access is now through this enrolment's licence, or their own.
+      const { licenseId: _previous, ...kept } = existing;
+      const restored: Enrollment = { ...kept, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle, ...(input.licenseId ? { licenseId: input.licenseId } : {}) };
       const byCreator = enrollmentKeys.byCreator(existing.creatorId, existing.enrolledAt, existing.courseId, existing.learnerId);
       const byLearner = enrollmentKeys.byLearner(existing.learnerId, existing.courseId);
       const cancelled = await transact([
@@ -132,8 +134,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           Update: {
             TableName: table,
             Key: enrollmentKeys.enrollment(input.courseId, input.learnerId),
-            UpdateExpression:
-              'SET #status = :active, learnerEmail = :email, courseTitle = :title, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk',
+            UpdateExpression: `SET #status = :active, learnerEmail = :email, courseTitle = :title, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk${
+              input.licenseId ? ', licenseId = :license' : ' REMOVE licenseId'
+            }`,
             ConditionExpression: '#status = :removed',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
@@ -145,6 +148,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
               ':g1sk': byCreator.gsi1sk,
               ':g2pk': byLearner.gsi2pk,
               ':g2sk': byLearner.gsi2sk,
+              ...(input.licenseId ? { ':license': input.licenseId } : {}),
             },
           },
         },

@@ -136,7 +136,7 @@ export const saveAutomation = async (deps: { campaigns: CampaignRepository }, id
 };
 
 /** The unsubscribe HMAC key: 32 random bytes, stored sealed, made by whoever needs it first. */
-export const unsubscribeKey = async (deps: { campaigns: CampaignRepository; cipher: SecretCipher }): Promise<Uint8Array> => {
+export const unsubscribeKey = async (deps: { campaigns: Pick<CampaignRepository, 'unsubscribeKey'>; cipher: SecretCipher }): Promise<Uint8Array> => {
   const sealed = await deps.campaigns.unsubscribeKey(() => deps.cipher.encrypt(randomBytes(32).toString('base64'), UNSUBSCRIBE_KEY_CONTEXT));
   return Buffer.from(await deps.cipher.decrypt(sealed, UNSUBSCRIBE_KEY_CONTEXT), 'base64');
 };

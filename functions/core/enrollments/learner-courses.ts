@@ -1,8 +1,9 @@
 import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerSummary } from '#contracts/courses.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
-import { NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, PublicProfileRepository, StoredCourse } from '#core/ports.ts';
+import { ForbiddenError, NotFoundError } from '#core/errors.ts';
+import { licenseGivesAccess } from '#core/licenses/licenses.ts';
+import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, LicenseRepository, PublicProfileRepository, StoredCourse } from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
 
 /**
@@ -17,6 +18,7 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export interface LearnerDeps {
   courses: Pick<CourseRepository, 'getCourse'>;
   enrollments: EnrollmentRepository;
+  licenses: Pick<LicenseRepository, 'get'>;
   clock: Clock;
 }
 
@@ -36,14 +38,24 @@ export const learnerCourses = async (deps: Pick<LearnerDeps, 'enrollments'>, inp
   items: (await deps.enrollments.listByLearner(input.learnerId)).map(toLearnerCourse).sort(byLastActivity),
 });
 
-/** The published course and the learner's active enrolment in it, or 404 (also the course files' download rule). */
+export const LICENSE_ENDED_ACCESS = "Your team's licence for this course has ended. Ask your group leader for access.";
+
+/**
+ * The published course and the learner's active enrolment in it, or 404 (also the course files' download rule). An
+ * enrolment through a team licence needs the licence to give access now: past its end date it is 403 at once, before
+ * the daily job ends it.
+ */
 export const reachableCourse = async (
-  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: Pick<EnrollmentRepository, 'get'> },
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: Pick<EnrollmentRepository, 'get'>; licenses: Pick<LicenseRepository, 'get'>; clock: Clock },
   learnerId: string,
   courseId: string,
 ) => {
   const [course, enrollment] = await Promise.all([deps.courses.getCourse(courseId), deps.enrollments.get(courseId, learnerId)]);
   if (!course || course.status !== 'published' || enrollment?.status !== 'active') throw new NotFoundError(COURSE_NOT_FOUND);
+  if (enrollment.licenseId) {
+    const license = await deps.licenses.get(enrollment.licenseId);
+    if (!license || !licenseGivesAccess(license, deps.clock.now())) throw new ForbiddenError(LICENSE_ENDED_ACCESS);
+  }
   return { course, enrollment };
 };
 
@@ -51,7 +63,7 @@ const lessonIds = (course: StoredCourse) => course.lessons.map((l) => l.id);
 
 /** GET /api/learner/courses/{courseId}: the lessons in order, each marked completed or not; progress from the current lessons. */
 export const learnerCourseDetail = async (
-  deps: Pick<LearnerDeps, 'courses' | 'enrollments'> & { profiles: Pick<PublicProfileRepository, 'get'> },
+  deps: Pick<LearnerDeps, 'courses' | 'enrollments' | 'licenses' | 'clock'> & { profiles: Pick<PublicProfileRepository, 'get'> },
   input: { learnerId: string; courseId: string },
 ): Promise<LearnerCourseDetail> => {
   const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);

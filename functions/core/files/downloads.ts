@@ -3,7 +3,7 @@ import { ownCourse } from '#core/courses/courses.ts';
 import { reachableCourse } from '#core/enrollments/learner-courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { attachmentDisposition, FILE_NOT_FOUND, findFile, objectKey } from '#core/files/files.ts';
-import type { Clock, CourseRepository, EnrollmentRepository, FileStore, StoredCourse } from '#core/ports.ts';
+import type { Clock, CourseRepository, EnrollmentRepository, FileStore, LicenseRepository, StoredCourse } from '#core/ports.ts';
 
 /**
  * Reading a file: a presigned GET that works for DOWNLOAD_URL_TTL_SECONDS, for the course's creator and for learners
@@ -31,6 +31,6 @@ export const creatorFileUrl = async (deps: DownloadDeps, input: { creatorId: str
 
 /** GET /api/learner/courses/{courseId}/files/{fileId}/url: a learner enrolled in the published course. */
 export const learnerFileUrl = async (
-  deps: DownloadDeps & { enrollments: Pick<EnrollmentRepository, 'get'> },
+  deps: DownloadDeps & { enrollments: Pick<EnrollmentRepository, 'get'>; licenses: Pick<LicenseRepository, 'get'> },
   input: { learnerId: string; courseId: string; fileId: string },
 ): Promise<FileUrlResponse> => signedUrl(deps, (await reachableCourse(deps, input.learnerId, input.courseId)).course, input.fileId);

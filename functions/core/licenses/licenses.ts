@@ -379,6 +379,7 @@ export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; lice
     learnerJoinedAt: learner.createdAt,
     courseTitle: license.courseTitle,
     enrolledAt: now.toISOString(),
+    licenseId: license.id,
   });
   return { email: learner.email, status: 'active' };
 };

@@ -136,7 +136,7 @@ export interface WeeklyReportDeps {
   leaderSettings: Pick<LeaderSettingsRepository, 'get' | 'claimWeeklyReport' | 'releaseWeeklyReport'>;
   licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>;
   enrollments: Pick<EnrollmentRepository, 'getMany'>;
-  campaigns: CampaignRepository;
+  campaigns: Pick<CampaignRepository, 'unsubscribeKey'>;
   cipher: SecretCipher;
   mailer: BulkMailer;
   clock: Clock;

@@ -20,7 +20,8 @@ export const memoryEnrollments = () => {
       const existing = items.get(key(input.courseId, input.learnerId));
       if (existing?.status === 'active') return { status: 'already' };
       if (existing) {
-        const restored: Enrollment = { ...existing, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle };
+        const { licenseId: _previous, ...kept } = existing;
+        const restored: Enrollment = { ...kept, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle, ...(input.licenseId ? { licenseId: input.licenseId } : {}) };
         items.set(key(input.courseId, input.learnerId), copy(restored));
         move(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 });
         return { status: 'restored', enrollment: copy(restored) };

@@ -1,3 +1,4 @@
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from '#contracts/courses.ts';
@@ -46,6 +47,7 @@ const setup = (options: { courses?: StoredCourse[]; users?: User[] } = {}) => {
   const deps = {
     courses: memoryCourseReader(options.courses ?? [course()]),
     enrollments: memoryEnrollments(),
+    licenses: memoryLicenses(),
     users,
     profiles: memoryPublicProfiles(),
     directory: memoryDirectory(),

@@ -1,3 +1,4 @@
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { describe, expect, it } from 'vitest';
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
@@ -21,6 +22,7 @@ const setup = async () => {
     files,
     store: memoryFileStore(),
     enrollments: memoryEnrollments(),
+    licenses: memoryLicenses(),
     users: memoryUsers(),
     clock: testClock(),
     ids: sequentialIds(),

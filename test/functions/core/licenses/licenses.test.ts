@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { LICENSE_ENDED_ACCESS, reachableCourse } from '#core/enrollments/learner-courses.ts';
 import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
-import type { User } from '#core/ports.ts';
-import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
-import { memoryCourseReader, memoryEnrollments, memoryMailer } from '#test/functions/fakes/enrollments.ts';
-import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
-import { pricedCourse } from '#test/functions/fakes/payouts.ts';
-import { memoryDirectory, memoryUsers } from '#test/functions/fakes/users.ts';
+import { NOW } from '#test/functions/fakes/clock.ts';
+import { creator } from '#test/functions/fakes/deps.ts';
+import { grant, leaderOf, licenseWorld as world } from '#test/functions/fakes/license-world.ts';
 
 const DAY = 86_400_000;
-const world = (users: User[] = [creator()]) => {
-  let n = 0;
-  return {
-    courses: memoryCourseReader([pricedCourse(), pricedCourse({ id: 'c2', creatorId: 'u2', title: 'Other' })]),
-    licenses: memoryLicenses(),
-    enrollments: memoryEnrollments(),
-    users: memoryUsers(users),
-    directory: memoryDirectory(),
-    mailer: memoryMailer(),
-    clock: testClock(NOW),
-    ids: sequentialIds('lic'),
-    appOrigin: APP_ORIGIN,
-    temporaryPassword: () => `Temp-Pass-${++n}aA`,
-  };
-};
-type World = ReturnType<typeof world>;
-
-const grant = (d: World, over: Partial<{ leaderEmail: string; seats: number; expiresAt: string }> = {}) =>
-  grantLicense(d, { creatorId: 'u1', courseId: 'c1', body: { leaderEmail: 'lead@example.com', seats: 2, ...over } });
-const leaderOf = async (d: World, email = 'lead@example.com') => (await d.users.getUserIdByEmail(email))!;
 
 describe('granting a licence', () => {
   it("makes the leader's account, invites them with the course and seats, and lists the licence for the creator and the leader", async () => {
@@ -223,5 +200,33 @@ describe('seats', () => {
     // Another leader's cursor names a licence that is not theirs: refused, nothing read.
     await grant(d, { leaderEmail: 'other@example.com' });
     await expect(leaderReport(d, { leaderId: await leaderOf(d, 'other@example.com'), limit: 2, cursor: first.nextCursor! })).rejects.toThrow(ValidationError);
+  });
+});
+
+describe('access through a seat', () => {
+  it('ends the moment the licence passes its end date, before the daily job; the learner of their own enrolment is not affected', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 2, expiresAt: new Date(Date.parse(NOW) + DAY).toISOString() });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    const ann = await leaderOf(d, 'ann@example.com');
+    expect((await reachableCourse(d, ann, 'c1')).enrollment.licenseId).toBe(license.id);
+    d.clock.advance(DAY + 1);
+    await expect(reachableCourse(d, ann, 'c1')).rejects.toThrow(LICENSE_ENDED_ACCESS);
+    // A learner enrolled by the creator (no licence) keeps the course, also after a seat of theirs was revoked.
+    await d.enrollments.enroll({ courseId: 'c1', learnerId: 'own', creatorId: 'u1', learnerEmail: 'own@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW });
+    expect((await reachableCourse(d, 'own', 'c1')).enrollment.licenseId).toBeUndefined();
+  });
+
+  it('a learner whose seat was revoked and who then enrols on their own no longer depends on the licence', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 1 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    const ann = await leaderOf(d, 'ann@example.com');
+    await revokeSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    await d.enrollments.enroll({ courseId: 'c1', learnerId: ann, creatorId: 'u1', learnerEmail: 'ann@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW });
+    await updateLicense(d, { creatorId: 'u1', courseId: 'c1', licenseId: license.id, body: { status: 'ended' } });
+    expect((await reachableCourse(d, ann, 'c1')).enrollment.licenseId).toBeUndefined();
   });
 });

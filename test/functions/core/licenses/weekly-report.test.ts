@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { UNSUBSCRIBE_PLACEHOLDER } from '#core/campaigns/email-content.ts';
+import { assignSeat } from '#core/licenses/licenses.ts';
+import { sendWeeklyReports, teamWeek, weekOf, weeklyReportEmail, LISTED_MEMBERS } from '#core/licenses/weekly-report.ts';
+import type { BulkEntry, SealedSecret } from '#core/ports.ts';
+import { NOW } from '#test/functions/fakes/clock.ts';
+import { memoryLeaderSettings } from '#test/functions/fakes/leader-settings.ts';
+import { grant, leaderOf, licenseWorld } from '#test/functions/fakes/license-world.ts';
+
+const DAY = 86_400_000;
+
+/** A licensing world with a bulk mailer that records each send (or refuses `refuse`), and the weekly job's deps. */
+const weeklyWorld = (refuse = new Set<string>()) => {
+  const d = licenseWorld();
+  const sent: { subject: string; text: string; html: string; entry: BulkEntry }[] = [];
+  let sealed: SealedSecret | undefined;
+  const leaderSettings = memoryLeaderSettings();
+  const deps = {
+    ...d,
+    leaderSettings,
+    campaigns: { unsubscribeKey: async (make: () => Promise<SealedSecret>) => (sealed ??= await make()) },
+    cipher: { encrypt: async (plaintext: string) => ({ ciphertext: plaintext, iv: '', tag: '', encryptedDataKey: '' }), decrypt: async (s: SealedSecret) => s.ciphertext },
+    mailer: {
+      sendBulk: async (message: { subject: string; text: string; html: string; entries: BulkEntry[] }) =>
+        message.entries.map((entry) => {
+          if (refuse.has(entry.to)) return { to: entry.to, ok: false, error: 'MessageRejected' };
+          sent.push({ subject: message.subject, text: message.text, html: message.html, entry });
+          return { to: entry.to, ok: true };
+        }),
+      maxSendRate: async () => 14,
+    },
+    sleep: async () => undefined,
+    remainingMs: () => 60_000,
+  };
+  return { d, deps, sent, leaderSettings };
+};
+
+describe('the weekly team email', () => {
+  it("is keyed by the week's Monday (UTC)", () => {
+    expect(weekOf(new Date('2026-11-23T07:00:00Z'))).toBe('2026-11-23'); // a Monday
+    expect(weekOf(new Date('2026-11-29T23:59:59Z'))).toBe('2026-11-23'); // its Sunday
+    expect(weekOf(new Date('2026-11-30T00:00:00Z'))).toBe('2026-11-30');
+  });
+
+  it('names the completions of the last 7 days and the members stalled for 7 days, and nobody else', () => {
+    const now = new Date('2026-11-30T07:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+    const member = (email: string, over: Partial<Parameters<typeof teamWeek>[0][number]>) => ({ email, courseTitle: 'Safety', progress: 0, lastActivity: null, completedAt: null, assignedAt: ago(30), ...over });
+    const week = teamWeek(
+      [
+        member('done-now@x.com', { progress: 100, lastActivity: ago(1), completedAt: ago(1) }),
+        member('done-long-ago@x.com', { progress: 100, lastActivity: ago(20), completedAt: ago(20) }),
+        member('active@x.com', { progress: 40, lastActivity: ago(2) }),
+        member('stalled@x.com', { progress: 40, lastActivity: ago(9) }),
+        member('never-started@x.com', {}),
+        member('just-added@x.com', { assignedAt: ago(3) }),
+      ],
+      now,
+    );
+    expect(week.members).toBe(6);
+    expect(week.completionRate).toBe(33);
+    expect(week.completedThisWeek.map((m) => m.email)).toEqual(['done-now@x.com']);
+    // Longest without activity first.
+    expect(week.stalled.map((m) => m.email)).toEqual(['never-started@x.com', 'stalled@x.com']);
+  });
+
+  it('reads well in text and HTML: the figures, at most 10 names per list, the reports link and the unsubscribe placeholder', () => {
+    const now = new Date(NOW);
+    const stalled = Array.from({ length: LISTED_MEMBERS + 3 }, (_, i) => ({ email: `m${i}@x.com`, courseTitle: 'Safety <b>', progress: 10, lastActivity: '2026-11-01T00:00:00.000Z', completedAt: null, assignedAt: '2026-10-01T00:00:00.000Z' }));
+    const email = weeklyReportEmail({ appOrigin: 'https://app.example.com/', name: 'Dana {{x}}', organization: 'Acme', week: teamWeek(stalled, now) });
+    expect(email.subject).toBe("Acme's team this week: 0 completions, 13 stalled");
+    expect(email.text).toContain('Hello Dana {\u200b{x}\u200b},');
+    expect(email.text).toContain("Acme's team has 13 members on active licences, 0% of them have completed their course.");
+    expect(email.text).toContain('- m0@x.com: Safety <b>, 10% (last active 1 Nov 2026)');
+    expect(email.text).toContain('and 3 more');
+    expect(email.text).toContain('No one completed a course this week.');
+    expect(email.text).toContain('https://app.example.com/dashboard/leader/reports');
+    expect(email.text).toContain(`Stop it: ${UNSUBSCRIBE_PLACEHOLDER}`);
+    expect(email.html).toContain('Safety &lt;b&gt;');
+    expect(email.html).toContain(`href="${UNSUBSCRIBE_PLACEHOLDER}"`);
+    expect(email.html.match(/<li>/g)).toHaveLength(LISTED_MEMBERS + 1);
+  });
+
+  it("goes once a week to each leader with members whose email is on, with a one-click unsubscribe; a refused send is given back and sent by the next run", async () => {
+    const { d, deps, sent, leaderSettings } = weeklyWorld(new Set(['lead3@example.com']));
+    for (const leaderEmail of ['lead@example.com', 'lead2@example.com', 'lead3@example.com', 'empty@example.com']) {
+      const license = await grant(d, { leaderEmail, seats: 3 });
+      if (leaderEmail !== 'empty@example.com') await assignSeat(d, { leaderId: await leaderOf(d, leaderEmail), licenseId: license.id, email: `member-of-${leaderEmail}` });
+    }
+    await leaderSettings.save({ leaderId: await leaderOf(d, 'lead2@example.com'), name: '', organization: '', weeklyReport: false, updatedAt: NOW });
+    const first = await sendWeeklyReports(deps);
+    expect(first).toEqual({ sent: 1, skipped: 2, failed: 1, finished: true });
+    expect(sent.map((s) => s.entry.to)).toEqual(['lead@example.com']);
+    const [{ entry }] = sent as [(typeof sent)[number]];
+    const url = entry.data['unsubscribeUrl']!;
+    expect(url).toMatch(/^https:\/\/app\.example\/api\/unsubscribe\?token=.+\.weekly-report$/);
+    expect(entry.headers).toEqual([
+      { name: 'List-Unsubscribe', value: `<${url}>` },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ]);
+    // Run again the same week: nothing twice; the refused one is tried again.
+    expect(await sendWeeklyReports(deps)).toEqual({ sent: 0, skipped: 3, failed: 1, finished: true });
+    // Next week, each leader with members and the email on gets the week's email again.
+    d.clock.advance(7 * DAY);
+    expect((await sendWeeklyReports(deps)).sent).toBe(1);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('stops before the run runs out of time, and the next run goes on with the rest', async () => {
+    const { d, deps, sent } = weeklyWorld();
+    for (const leaderEmail of ['a@example.com', 'b@example.com']) {
+      const license = await grant(d, { leaderEmail });
+      await assignSeat(d, { leaderId: await leaderOf(d, leaderEmail), licenseId: license.id, email: `m-${leaderEmail}` });
+    }
+    let budget = 1;
+    const short = { ...deps, remainingMs: () => (budget-- > 0 ? 60_000 : 1_000) };
+    expect(await sendWeeklyReports(short)).toMatchObject({ sent: 1, finished: false });
+    expect(await sendWeeklyReports(deps)).toMatchObject({ sent: 1, finished: true });
+    expect(new Set(sent.map((s) => s.entry.to)).size).toBe(2);
+  });
+});

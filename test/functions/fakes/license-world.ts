@@ -1,0 +1,31 @@
+import type { User } from '#core/ports.ts';
+import { grantLicense } from '#core/licenses/licenses.ts';
+import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
+import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
+import { memoryCourseReader, memoryEnrollments, memoryMailer } from '#test/functions/fakes/enrollments.ts';
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
+import { pricedCourse } from '#test/functions/fakes/payouts.ts';
+import { memoryDirectory, memoryUsers } from '#test/functions/fakes/users.ts';
+
+/** Licensing in memory: two published courses (c1 of creator u1, c2 of u2), and what granting and seats need. */
+export const licenseWorld = (users: User[] = [creator()]) => {
+  let n = 0;
+  return {
+    courses: memoryCourseReader([pricedCourse(), pricedCourse({ id: 'c2', creatorId: 'u2', title: 'Other' })]),
+    licenses: memoryLicenses(),
+    enrollments: memoryEnrollments(),
+    users: memoryUsers(users),
+    directory: memoryDirectory(),
+    mailer: memoryMailer(),
+    clock: testClock(NOW),
+    ids: sequentialIds('lic'),
+    appOrigin: APP_ORIGIN,
+    temporaryPassword: () => `Temp-Pass-${++n}aA`,
+  };
+};
+export type LicenseWorld = ReturnType<typeof licenseWorld>;
+
+export const grant = (d: LicenseWorld, over: Partial<{ leaderEmail: string; seats: number; expiresAt: string }> = {}) =>
+  grantLicense(d, { creatorId: 'u1', courseId: 'c1', body: { leaderEmail: 'lead@example.com', seats: 2, ...over } });
+export const leaderOf = async (d: LicenseWorld, email = 'lead@example.com') => (await d.users.getUserIdByEmail(email))!;
+
