@@ -3,6 +3,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accountWithRole, api, dynamo, eventually, outputs, signIn, uniqueEmail, useLocalCloudEnv } from './support.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { handler as licenseExpiry } from '#functions/jobs/license-expiry.ts';
+import { handler as weeklyReport } from '#functions/jobs/leader-weekly-report.ts';
+import { lambdaContext } from '#lib/local/handlers.ts';
+import { header, mailsTo } from './mail-support.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { getDeps } from '#functions/deps.ts';
 
@@ -146,10 +149,101 @@ describe('team licences', () => {
     expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: member.email } })).status).toBe(201);
     expect((await api('GET', `/api/learner/courses/${courseId}`, { token: member.token })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 100));
+    // Checked on access: the course is closed at once, before the daily job ran.
+    const closed = await api('GET', `/api/learner/courses/${courseId}`, { token: member.token });
+    expect(closed.status).toBe(403);
+    expect(closed.body.error.message).toBe("Your team's licence for this course has ended. Ask your group leader for access.");
     useLocalCloudEnv();
     expect((await licenseExpiry({})).ended).toBeGreaterThanOrEqual(1);
     expect((await api('GET', '/api/leader/licenses', { token: leader.token })).body.items[0]).toMatchObject({ id: license.id, status: 'ended' });
     expect((await api('GET', `/api/learner/courses/${courseId}`, { token: member.token })).status).toBe(404);
     expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: uniqueEmail('late') } })).status).toBe(409);
+  });
+
+  it("the leader's report comes a page at a time in order, filtered by progress, status and email, and as a CSV of every matching row", async () => {
+    const leader = await leaderAccount('report-leader');
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 5 } })).body as { id: string };
+    const members = await Promise.all(['ann', 'bob', 'cy', 'dee'].map((tag) => accountWithRole('learner', `report-${tag}`)));
+    for (const m of members) expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: m.email } })).status).toBe(201);
+    expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${lessonIds[0]!}/complete`, { token: members[1]!.token, body: {} })).status).toBe(200);
+    await api('DELETE', `/api/leader/licenses/${license.id}/seats/${encodeURIComponent(members[3]!.email)}`, { token: leader.token });
+    const sorted = members.map((m) => m.email).sort();
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await api('GET', `/api/leader/reports?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: leader.token });
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(3);
+      seen.push(...(page.body.items as { email: string }[]).map((r) => r.email));
+      cursor = page.body.nextCursor as string | null;
+    } while (cursor);
+    expect(seen).toEqual(sorted);
+
+    const only = async (query: string) => ((await api('GET', `/api/leader/reports?${query}`, { token: leader.token })).body.items as { email: string }[]).map((r) => r.email);
+    expect(await only('progress=in-progress')).toEqual([members[1]!.email]);
+    expect(await only('status=revoked')).toEqual([members[3]!.email]);
+    expect(await only(`q=${encodeURIComponent(members[2]!.email.slice(0, 12).toUpperCase())}&licenseId=${license.id}`)).toEqual([members[2]!.email]);
+
+    const csv = await fetch(`${outputs().ApiUrl}/api/leader/reports?format=csv&status=active`, { headers: { authorization: `Bearer ${leader.token}` } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="team-report.csv"');
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines[0]).toBe('email,course,licence,status,progress,last_activity,completed_at,certificate');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(sorted.filter((e) => e !== members[3]!.email));
+    expect(lines.find((l) => l.startsWith(members[1]!.email))).toContain(`,Safety at work,${license.id},active,50,`);
+
+    for (const bad of ['cursor=not-a-cursor', 'limit=0', 'limit=201', 'progress=halfway', 'format=xml']) {
+      const refused = await api('GET', `/api/leader/reports?${bad}`, { token: leader.token });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it("a leader's settings: the weekly email on until turned off, the profile saved, bad input refused, other roles kept out", async () => {
+    const leader = await leaderAccount('settings-leader');
+    expect((await api('GET', '/api/leader/settings', { token: leader.token })).body).toEqual({ email: leader.email, name: '', organization: '', weeklyReport: true, updatedAt: null });
+    const saved = await api('PUT', '/api/leader/settings', { token: leader.token, body: { name: '  Dana Lee ', organization: 'Acme Ltd', weeklyReport: false } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ email: leader.email, name: 'Dana Lee', organization: 'Acme Ltd', weeklyReport: false });
+    expect((await api('GET', '/api/leader/settings', { token: leader.token })).body).toEqual(saved.body);
+    for (const body of [{ name: 'x'.repeat(101), organization: '', weeklyReport: true }, { name: '', organization: '', weeklyReport: 'yes' }, { name: '', organization: '' }]) {
+      expect((await api('PUT', '/api/leader/settings', { token: leader.token, body })).status).toBe(400);
+    }
+    expect((await api('GET', '/api/leader/settings', { token: creator.token })).status).toBe(403);
+  });
+
+  it('the weekly team email reaches a leader with members once a week, and its one-click unsubscribe turns off that email only', async () => {
+    const leader = await leaderAccount('weekly-leader');
+    await api('PUT', '/api/leader/settings', { token: leader.token, body: { name: 'Dana', organization: 'Weekly Co', weeklyReport: true } });
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 2 } })).body as { id: string };
+    const member = await accountWithRole('learner', 'weekly-member');
+    await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: member.email } });
+    await api('POST', `/api/learner/courses/${courseId}/lessons/${lessonIds[0]!}/complete`, { token: member.token, body: {} });
+    await api('POST', `/api/learner/courses/${courseId}/lessons/${lessonIds[1]!}/complete`, { token: member.token, body: {} });
+
+    const weekly = async () => {
+      useLocalCloudEnv();
+      return weeklyReport({}, lambdaContext('leader-weekly-report', 60_000));
+    };
+    expect((await weekly()).finished).toBe(true);
+    const mail = (await mailsTo(leader.email)).filter((m) => m.subject.startsWith('Weekly Co'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe("Weekly Co's team this week: 1 completion, 0 stalled");
+    expect(mail[0]!.body.text).toContain(`- ${member.email}: Safety at work`);
+    expect(header(mail[0]!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(https?:\/\/[^>]+)>$/.exec(header(mail[0]!, 'List-Unsubscribe') ?? '')?.[1];
+    expect(mail[0]!.body.text).toContain(link!);
+
+    // Again the same week: nothing twice.
+    await weekly();
+    expect((await mailsTo(leader.email)).filter((m) => m.subject.startsWith('Weekly Co'))).toHaveLength(1);
+
+    const path = new URL(link!).pathname + new URL(link!).search;
+    expect(await (await fetch(`${outputs().ApiUrl}${path}`)).text()).toContain('Stop the weekly team report?');
+    const oneClick = await fetch(`${outputs().ApiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(await oneClick.json()).toEqual({ unsubscribed: true });
+    expect((await api('GET', '/api/leader/settings', { token: leader.token })).body).toMatchObject({ weeklyReport: false, name: 'Dana' });
   });
 });

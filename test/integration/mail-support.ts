@@ -6,14 +6,21 @@ import { cognito, outputs } from './support.ts';
 export interface StoredMail {
   destination: { to: string[] };
   subject: string;
+  headers?: { name: string; value: string }[];
   body: { html?: string; text?: string };
 }
 
-/** The newest mail SES local holds for `to`. */
-export const mailTo = async (to: string): Promise<StoredMail | undefined> => {
+/** Every mail SES local holds for `to`, oldest first. */
+export const mailsTo = async (to: string): Promise<StoredMail[]> => {
   const { emails } = (await (await fetch(`${outputs().SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
-  return emails.filter((e) => e.destination.to.includes(to)).at(-1);
+  return emails.filter((e) => e.destination.to.includes(to));
 };
+
+/** The newest mail SES local holds for `to`. */
+export const mailTo = async (to: string): Promise<StoredMail | undefined> => (await mailsTo(to)).at(-1);
+
+/** A header of a stored mail, by case-insensitive name. */
+export const header = (mail: StoredMail, name: string): string | undefined => mail.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 
 /** Signs in with the temporary password, answers NEW_PASSWORD_REQUIRED with a password of one's own: the access token. */
 export const firstSignIn = async (email: string, temporaryPassword: string, newPassword: string): Promise<string> => {

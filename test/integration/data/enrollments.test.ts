@@ -154,6 +154,20 @@ describe('the enrolments (DynamoDB Local)', () => {
     expect(await stats(creatorId)).toEqual({ students: 1, completions: 0 });
   });
 
+  it("keeps the licence a seat gave the access through, and drops it when the learner comes back on their own", async () => {
+    const enrollments = dynamoEnrollments();
+    const { creatorId, courseId } = await newCourse('licensed');
+    const learnerId = unique('learner');
+    await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId, { licenseId: 'lic_1' }));
+    expect((await enrollments.get(courseId, learnerId))?.licenseId).toBe('lic_1');
+    await enrollments.remove(courseId, learnerId);
+    expect(await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId, { licenseId: 'lic_2' }))).toMatchObject({ status: 'restored', enrollment: { licenseId: 'lic_2' } });
+    expect((await enrollments.get(courseId, learnerId))?.licenseId).toBe('lic_2');
+    await enrollments.remove(courseId, learnerId);
+    await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId));
+    expect((await enrollments.get(courseId, learnerId))?.licenseId).toBeUndefined();
+  });
+
   it('refuses to restore an enrolment whose course is gone', async () => {
     const enrollments = dynamoEnrollments();
     const creatorId = unique('restore-gone-creator');
