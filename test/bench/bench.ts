@@ -177,6 +177,8 @@ const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
     rows.push(...(await benchMoneyRoutes(local, gateway.url, progress, P99_BUDGET_MS)));
     const { benchCrm, crmSection } = await import('./crm.ts');
     rows.push(section(crmSection), ...(await benchCrm(local, gateway.url, progress)));
+    const { benchLeaderReport, leaderReportSection } = await import('./leader-report.ts');
+    rows.push(section(leaderReportSection), ...(await benchLeaderReport(local, gateway.url, progress)));
     const { benchAdminStats, adminStatsSection } = await import('./admin-stats.ts');
     rows.push(section(adminStatsSection), ...(await benchAdminStats(local, gateway.url, progress)));
     const { benchCreatorAnalytics, creatorAnalyticsSection } = await import('./creator-analytics.ts');
