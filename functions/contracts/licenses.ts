@@ -86,7 +86,7 @@ export const progressStates = ['not-started', 'in-progress', 'completed'] as con
 export type ProgressState = (typeof progressStates)[number];
 
 /** Rows in one page of the report unless `limit` says otherwise. */
-export const REPORT_PAGE_SIZE = 50;
+export const REPORT_PAGE_SIZE = 25;
 export const REPORT_PAGE_MAX = 200;
 
 /**

@@ -475,6 +475,9 @@ export interface Enrollment {
   licenseId?: string | undefined;
 }
 
+/** An enrolment's progress alone: what the team reports read of each member (a projection: lighter than the enrolment). */
+export type EnrollmentProgress = Pick<Enrollment, 'learnerId' | 'enrolledAt' | 'progress' | 'lastActivity' | 'completedAt'>;
+
 /** What a new enrolment is made of (the rest starts empty); enrolling again sets (or clears) `licenseId`. */
 export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt' | 'licenseId'>;
 
@@ -488,8 +491,8 @@ export interface EnrollmentRepository {
   /** One transaction: status removed, the index keys dropped (progress kept), the counters and `enrolledCount` moved. 'missing' when no active one. */
   remove(courseId: string, learnerId: string): Promise<'removed' | 'missing'>;
   get(courseId: string, learnerId: string): Promise<Enrollment | undefined>;
-  /** These learners' enrolments in one course (those that exist), in batches of 100, in no particular order. */
-  getMany(courseId: string, learnerIds: readonly string[]): Promise<Enrollment[]>;
+  /** These learners' progress in one course (those enrolled, now or before), in batches of 100, in no particular order. */
+  getMany(courseId: string, learnerIds: readonly string[]): Promise<EnrollmentProgress[]>;
   /** A course's active and removed enrolments, one page (opaque cursor). */
   listByCourse(courseId: string, cursor?: string): Promise<{ items: Enrollment[]; cursor: string | null }>;
   /** A learner's active enrolments (every creator's). */

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
-import type { Enrollment, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
+import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
 import { courseKeys, creatorStatsUpdate } from '#data/courses.ts';
 import { batchGet, documentClient, failedAt, queryAll, tableName, transact } from '#data/table.ts';
 
@@ -51,6 +51,9 @@ const enrollmentItem = z.object({
 });
 
 const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
+
+const progressItem = enrollmentItem.pick({ learnerId: true, enrolledAt: true, progress: true, lastActivity: true, completedAt: true });
+const PROGRESS_PROJECTION = Object.keys(progressItem.shape).join(', ');
 
 /** The course's `enrolledCount` moves with its active enrolments, only while the course exists. */
 const enrolledCountUpdate = (courseId: string, delta: number) => ({
@@ -186,11 +189,13 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
   async getMany(courseId, learnerIds) {
     const ids = [...new Set(learnerIds)];
     const batches = Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100));
-    const found: Enrollment[] = [];
-    // Four batch reads at a time: a 5,000-member licence is 50 of them.
+    const found: EnrollmentProgress[] = [];
+    // Four batch reads at a time: a 5,000-member licence is 50 of them. Only the progress is read (not the lessons done).
     for (let i = 0; i < batches.length; i += 4) {
-      const pages = await Promise.all(batches.slice(i, i + 4).map((batch) => batchGet(batch.map((learnerId) => enrollmentKeys.enrollment(courseId, learnerId)))));
-      for (const page of pages) found.push(...page.map(toEnrollment));
+      const pages = await Promise.all(
+        batches.slice(i, i + 4).map((batch) => batchGet(batch.map((learnerId) => enrollmentKeys.enrollment(courseId, learnerId)), { projection: PROGRESS_PROJECTION })),
+      );
+      for (const page of pages) found.push(...page.map((item) => progressItem.parse(item)));
     }
     return found;
   },

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { accessToken, api, mailsTo, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
 // Issue 14 in a real browser against the local cloud: a creator grants a team licence from the course editor; a
 // business buys 3 seats on the course's public page and its buyer, invited as group leader, signs in, adds two
-// members by email, removes one after a confirmation; a member takes a lesson and the leader sees the progress.
+// members by email, removes one after a confirmation; a member takes a lesson and the leader sees the progress; a CSV
+// file adds another (its duplicate and malformed rows each answered); the report shows the team and downloads the CSV;
+// the leader turns the weekly email off in Settings.
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
@@ -101,11 +104,57 @@ test('a creator grants a licence; a business buys seats, its leader adds members
   await visitor.reload();
   await expect(visitor.getByRole('progressbar', { name: `${ann}: 50% complete` })).toBeVisible();
 
+  // A CSV file: a new member, Ann again, the new one twice, and a malformed address: one result per row.
+  const carl = `carl-${Date.now()}@example.com`;
+  const csvRows = ['email,name', `${carl},Carl`, `${ann},Ann`, `${carl.toUpperCase()},Carl again`, 'dora@example,Dora'];
+  await visitor.getByLabel('Choose a CSV file').setInputFiles({ name: 'team.csv', mimeType: 'text/csv', buffer: Buffer.from(csvRows.join('\r\n')) });
+  await expect(visitor.getByText('4 emails from team.csv added to the list.')).toBeVisible();
+  await visitor.getByRole('button', { name: 'Add members' }).click();
+  await expect(results).toContainText(`${carl}Added`, { timeout: 30_000 });
+  await expect(results).toContainText(`${ann}Already a member`);
+  await expect(results).toContainText(`${carl}Duplicate`);
+  await expect(results).toContainText('dora@exampleNot an email');
+  await expect(members).toContainText(carl);
+
+  // The report: every member with their progress, found by email, and the CSV download with Ann's lesson in it.
+  await visitor.getByRole('link', { name: 'reports' }).click();
+  await expect(visitor).toHaveURL(/\/dashboard\/leader\/reports$/);
+  const report = visitor.getByRole('region', { name: 'Team report' });
+  await expect(visitor.getByRole('progressbar', { name: `${ann} in ${title}: 50% complete` })).toBeVisible();
+  await expect(report).toContainText(carl);
+  await expect(report).toContainText(bob);
+  await expect(visitor.getByText('Showing 3 members')).toBeVisible();
+  await checkAndShoot(visitor, testInfo, 'licences-leader-reports');
+  await visitor.getByLabel('Member email').fill(ann.slice(0, 8));
+  await expect(visitor.getByText('Showing 1 member')).toBeVisible();
+  await expect(report).not.toContainText(carl);
+  const downloading = visitor.waitForEvent('download');
+  await visitor.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('team-report.csv');
+  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  expect(csv[0]).toBe('email,course,licence,status,progress,last_activity,completed_at,certificate');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toMatch(new RegExp(`^${ann.replace(/[.]/g, '\\.')},${title},lic_[^,]+,active,50,\\d{4}-`));
+
+  // The leader's settings: the weekly email is on until turned off.
+  await visitor.getByRole('link', { name: 'settings' }).click();
+  await expect(visitor.getByLabel('Weekly team progress email')).toBeChecked();
+  await visitor.getByLabel('Name').fill('Dana Leader');
+  await visitor.getByLabel('Organisation').fill('Acme Safety');
+  await visitor.getByLabel('Weekly team progress email').click();
+  await visitor.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toast(visitor, 'Settings saved')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByLabel('Organisation')).toHaveValue('Acme Safety');
+  await expect(visitor.getByLabel('Weekly team progress email')).not.toBeChecked();
+  await checkAndShoot(visitor, testInfo, 'licences-leader-settings');
+
   // The leader's dashboard: the real team, not samples.
   await visitor.goto('/dashboard/leader');
   const figures = visitor.getByRole('region', { name: 'Key figures' });
-  await expect(figures).toContainText('Team Members1');
-  await expect(figures).toContainText('Licenses1 / 3');
+  await expect(figures).toContainText('Team Members2');
+  await expect(figures).toContainText('Licenses2 / 3');
   await expect(visitor.getByRole('progressbar', { name: `${ann}: 50% complete` })).toBeVisible();
   await checkAndShoot(visitor, testInfo, 'licences-leader-dashboard');
   await visitorContext.close();

@@ -4,7 +4,7 @@ import { csv } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
-import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
@@ -225,7 +225,7 @@ export const teamOf = async (
 };
 
 /** A member's progress in the licence's course from their enrolment (none yet: nothing done; no activity before the first lesson). */
-const progressOf = (enrollment: Enrollment | undefined) => ({
+const progressOf = (enrollment: EnrollmentProgress | undefined) => ({
   progress: enrollment?.progress ?? 0,
   lastActivity: enrollment && enrollment.lastActivity !== enrollment.enrolledAt ? enrollment.lastActivity : null,
   completedAt: enrollment?.completedAt ?? null,

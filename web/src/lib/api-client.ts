@@ -51,7 +51,7 @@ export interface ApiClientDeps {
 /**
  * The one HTTP client of the web app. Same-origin `/api/...` (CloudFront or the Vite proxy route it), bearer
  * access token when signed in, JSON both ways, and every answer validated against the contract schema the
- * caller names, so a screen only ever sees contract types or an ApiError.
+ * caller names, so a screen only ever sees contract types or an ApiError (`getFile` alone answers a file as is).
  */
 export function createApiClient(deps: ApiClientDeps) {
   async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
@@ -66,12 +66,8 @@ export function createApiClient(deps: ApiClientDeps) {
     return deps.fetch(path, init);
   }
 
-  async function request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    schema: S,
-    options: RequestOptions = {},
-  ): Promise<z.infer<S>> {
+  /** A successful answer, or the ApiError of a refusal or of a server that could not be reached. */
+  async function answer(method: string, path: string, options: RequestOptions): Promise<Response> {
     if (!path.startsWith('/api/')) throw new Error(`api-client: path must start with /api/, got ${path}`);
     let res: Response;
     try {
@@ -81,7 +77,16 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError(0, 'NETWORK_FAILED', 'The server could not be reached. Check your connection and try again.');
     }
     if (!res.ok) throw await toApiError(res);
+    return res;
+  }
 
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    const res = await answer(method, path, options);
     const data = schema.safeParse(parseJson(await res.text()));
     if (!data.success) {
       throw new ApiError(res.status, 'INVALID_RESPONSE', `Unexpected answer from ${method} ${path}`, data.error.issues);
@@ -100,6 +105,12 @@ export function createApiClient(deps: ApiClientDeps) {
       request('PATCH', path, schema, options),
     delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
       request('DELETE', path, schema, options),
+    /**
+     * A file the API answers (a CSV export), as a Blob for the browser to save: the same token and the same ApiError
+     * on a refusal, but no JSON and no schema. `accept` names the type asked for.
+     */
+    getFile: async (path: string, accept: string, options: Omit<RequestOptions, 'body' | 'headers'> = {}): Promise<Blob> =>
+      (await answer('GET', path, { ...options, headers: { Accept: accept } })).blob(),
   };
 }
 

@@ -6,6 +6,6 @@ export const leaderRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./screens/leader-dashboard-screen.tsx').then((m) => ({ Component: m.LeaderDashboardScreen })) },
   { path: paths.leader.groups, lazy: () => import('./screens/leader-groups-screen.tsx').then((m) => ({ Component: m.LeaderGroupsScreen })) },
   { path: paths.leader.licenses, lazy: () => import('./screens/leader-licenses-screen.tsx').then((m) => ({ Component: m.LeaderLicensesScreen })) },
-  { path: paths.leader.reports, lazy: () => import('./screens/leader-pending-screens.tsx').then((m) => ({ Component: m.LeaderReportsScreen })) },
-  { path: paths.leader.settings, lazy: () => import('./screens/leader-pending-screens.tsx').then((m) => ({ Component: m.LeaderSettingsScreen })) },
+  { path: paths.leader.reports, lazy: () => import('./screens/leader-reports-screen.tsx').then((m) => ({ Component: m.LeaderReportsScreen })) },
+  { path: paths.leader.settings, lazy: () => import('./screens/leader-settings-screen.tsx').then((m) => ({ Component: m.LeaderSettingsScreen })) },
 ];

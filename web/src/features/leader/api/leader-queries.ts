@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { leaderSummary, licenseList, memberList, seat } from '@contracts/licenses.ts';
+import { leaderSettings, leaderSummary, licenseList, memberList, report, seat, type LeaderSettingsBody } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
+import { reportUrl, type ReportFilters } from '../report-filters.ts';
 
 const licensesKey = ['leader', 'licenses'] as const;
 const membersKey = (licenseId: string) => [...licensesKey, licenseId, 'members'] as const;
@@ -82,5 +83,43 @@ export function useRemoveMember(licenseId: string) {
   return useMutation({
     mutationFn: (email: string) => apiClient.delete(`${seatsPath(licenseId)}/${encodeURIComponent(email)}`, z.null()),
     onSettled: () => reload(licenseId),
+  });
+}
+
+/**
+ * GET /api/leader/reports, page after page ('Load more' follows `nextCursor`). One key per set of filters, so another
+ * filter starts on its first page; the rows of the previous filters stay on screen (dimmed) until the new ones come.
+ */
+export const leaderReportQueryOptions = (filters: ReportFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['leader', 'reports', filters] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(reportUrl(filters, { cursor: pageParam }), report, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/leader/reports?format=csv: every row the filters match (no paging), as the file the server wrote. */
+export function useDownloadReport() {
+  return useMutation({
+    mutationFn: (filters: ReportFilters) => apiClient.getFile(reportUrl(filters, { format: 'csv' }), 'text/csv'),
+  });
+}
+
+const settingsKey = ['leader', 'settings'] as const;
+
+/** GET /api/leader/settings: the leader's name, organisation and weekly email choice. */
+export const leaderSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => apiClient.get('/api/leader/settings', leaderSettings, { signal }),
+  });
+
+/** PUT /api/leader/settings; the answer replaces the cached settings. */
+export function useSaveLeaderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LeaderSettingsBody) => apiClient.put('/api/leader/settings', leaderSettings, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   });
 }
