@@ -83,4 +83,13 @@ describe('CoursePlayerScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my courses' })).toHaveAttribute('href', '/dashboard/learner/courses');
   });
+
+  it("says the access ended, in the server's words, when the team's licence has ended (403)", async () => {
+    const message = "Your team's licence for this course has ended. Ask your group leader for access.";
+    fakeApi({ 'GET /api/learner/courses/course-paint': () => errorResponse(403, 'FORBIDDEN', message) });
+    renderPlayer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access ended' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my courses' })).toBeInTheDocument();
+  });
 });

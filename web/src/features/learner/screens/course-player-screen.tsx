@@ -35,20 +35,27 @@ export function CoursePlayerScreen() {
     );
   }
   if (course.isError) {
-    const missing = course.error instanceof ApiError && course.error.status === 404;
+    const status = course.error instanceof ApiError ? course.error.status : 0;
+    // 404: not one of theirs; 403: their team's licence ended (the server says so); anything else: a failure.
+    const [title, heading, detail] =
+      status === 404
+        ? ['Course not found', 'This course is not one of yours', 'You can open the courses you are enrolled in from My Courses.']
+        : status === 403
+          ? ['Access ended', 'Your access to this course has ended', course.error.message]
+          : ['The course could not be loaded', 'Something went wrong', 'Try again in a moment.'];
     return (
       <div className="grid gap-6 *:min-w-0">
-        <PageHeader title={missing ? 'Course not found' : 'The course could not be loaded'} />
+        <PageHeader title={title} />
         <EmptyState
           icon={BookOpen}
-          title={missing ? 'This course is not one of yours' : 'Something went wrong'}
+          title={heading}
           action={
             <Button asChild variant="outline">
               <Link to={paths.learner.courses}>Back to my courses</Link>
             </Button>
           }
         >
-          {missing ? 'You can open the courses you are enrolled in from My Courses.' : 'Try again in a moment.'}
+          {detail}
         </EmptyState>
       </div>
     );
