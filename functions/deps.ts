@@ -25,6 +25,7 @@ import type {
   LandingPageRepository,
   LeaderSettingsRepository,
   LicenseRepository,
+  QuizAttemptRepository,
   Mailer,
   Metrics,
   OrderRepository,
@@ -42,7 +43,8 @@ import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
 import { dynamoLeaderSettings } from '#data/leader-settings.ts';
-import { dynamoLicenses } from '#data/licenses.ts';
+import { dynamoLicenses, readLicense } from '#data/licenses.ts';
+import { dynamoQuizAttempts } from '#data/quiz-attempts.ts';
 import { dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { dynamoPayouts } from '#data/payouts.ts';
@@ -77,6 +79,7 @@ let coupons: CouponRepository | undefined;
 let affiliates: AffiliateRepository | undefined;
 let licenses: LicenseRepository | undefined;
 let leaderSettings: LeaderSettingsRepository | undefined;
+let quizAttempts: QuizAttemptRepository | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
@@ -84,7 +87,10 @@ export const orderRepository = (): OrderRepository => (orders ??= dynamoOrders()
 export const couponRepository = (): CouponRepository => (coupons ??= dynamoCoupons());
 export const affiliateRepository = (): AffiliateRepository => (affiliates ??= dynamoAffiliates());
 export const licenseRepository = (): LicenseRepository => (licenses ??= dynamoLicenses());
+/** A licence by id alone (a seat's access check): the learner's routes need no more of licensing. */
+export const licenseReader = (): Pick<LicenseRepository, 'get'> => ({ get: readLicense });
 export const leaderSettingsRepository = (): LeaderSettingsRepository => (leaderSettings ??= dynamoLeaderSettings());
+export const quizAttemptRepository = (): QuizAttemptRepository => (quizAttempts ??= dynamoQuizAttempts());
 export const directoryService = (): Directory => (directory ??= cognitoDirectory());
 export const billingRepository = (): BillingRepository => (billing ??= dynamoBilling());
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());

@@ -307,6 +307,15 @@ const table = [
     handler: 'http/complete-lesson',
     access: ['learner'],
   },
+  /** Quizzes (issue 15): an attempt graded on the server; a pass completes the lesson. */
+  {
+    name: 'quiz-attempt',
+    method: 'POST',
+    path: '/api/learner/courses/{courseId}/lessons/{lessonId}/attempts',
+    handler: 'http/quiz-attempt',
+    access: ['learner'],
+    throttle: { rate: 20, burst: 40 },
+  },
   /** The storefront (issue 12 points 2 and 7): creators' public profiles, public course and creator pages, Browse. */
   { name: 'get-public-profile', method: 'GET', path: '/api/creator/public-profile', handler: 'http/get-public-profile', access: ['creator'], uses: ['avatars:read'] },
   { name: 'save-public-profile', method: 'PUT', path: '/api/creator/public-profile', handler: 'http/save-public-profile', access: ['creator'], uses: ['avatars'] },

@@ -32,7 +32,7 @@ export const priceAmount = z
 export const courseStatuses = ['draft', 'published'] as const;
 export const courseStatus = z.enum(courseStatuses);
 export type CourseStatus = z.infer<typeof courseStatus>;
-export const lessonKinds = ['text', 'video'] as const;
+export const lessonKinds = ['text', 'video', 'quiz'] as const;
 export const lessonKind = z.enum(lessonKinds);
 export type LessonKind = z.infer<typeof lessonKind>;
 
@@ -76,6 +76,82 @@ export const videoUrl = z
   .max(2000)
   .refine((value) => parseVideoUrl(value) !== undefined, 'Use a YouTube or Vimeo link, or an https link to an .mp4 or .webm file.');
 
+/* ---------- Quizzes (issue 15; API.md "Quizzes and certificates") ---------- */
+
+export const QUIZ_QUESTIONS_MAX = 50;
+export const QUIZ_OPTIONS_MIN = 2;
+export const QUIZ_OPTIONS_MAX = 10;
+export const QUIZ_PROMPT_MAX = 1000;
+export const QUIZ_OPTION_MAX = 300;
+export const QUIZ_ATTEMPTS_MAX = 100;
+export const questionTypes = ['single', 'multiple'] as const;
+
+/** One question as the creator writes it: `correct` holds the indexes of the right options (exactly one for `single`). */
+export const quizQuestion = z
+  .strictObject({
+    prompt: z.string().trim().min(1, 'Write the question.').max(QUIZ_PROMPT_MAX),
+    type: z.enum(questionTypes),
+    options: z
+      .array(z.string().trim().min(1, 'An option cannot be empty.').max(QUIZ_OPTION_MAX))
+      .min(QUIZ_OPTIONS_MIN, `Give at least ${QUIZ_OPTIONS_MIN} options.`)
+      .max(QUIZ_OPTIONS_MAX, `Give at most ${QUIZ_OPTIONS_MAX} options.`),
+    correct: z.array(z.number().int().min(0)).min(1, 'Mark the right answer.').max(QUIZ_OPTIONS_MAX),
+  })
+  .superRefine((q, ctx) => {
+    if (q.correct.some((i) => i >= q.options.length)) ctx.addIssue({ code: 'custom', message: 'A right answer must be one of the options.', path: ['correct'] });
+    if (new Set(q.correct).size !== q.correct.length) ctx.addIssue({ code: 'custom', message: 'Mark each right answer once.', path: ['correct'] });
+    if (q.type === 'single' && q.correct.length !== 1) ctx.addIssue({ code: 'custom', message: 'A single-choice question has exactly one right answer.', path: ['correct'] });
+  });
+export type QuizQuestion = z.infer<typeof quizQuestion>;
+
+/** A quiz lesson's quiz: the pass mark (percent of questions answered exactly right), an optional attempt limit, shuffle. */
+export const quizDefinition = z.strictObject({
+  passPercent: z.number().int().min(1).max(100),
+  /** Attempts a learner has; null or absent: unlimited. */
+  maxAttempts: z.number().int().min(1).max(QUIZ_ATTEMPTS_MAX).nullable().default(null),
+  /** Each learner sees the questions and their options in an order of their own (the same on every visit). */
+  shuffle: z.boolean().default(false),
+  questions: z.array(quizQuestion).min(1, 'Add at least one question.').max(QUIZ_QUESTIONS_MAX),
+});
+export type QuizDefinition = z.infer<typeof quizDefinition>;
+
+/** How a learner's answers were marked, shown once they have no attempt left or passed: per question, in the order shown. */
+export const quizReview = z.array(z.object({ correct: z.boolean(), rightOptions: z.array(z.number().int().min(0)) }));
+export type QuizReview = z.infer<typeof quizReview>;
+
+/** A quiz as the learner sees it: never the right answers, unless `review` (after the final attempt or a pass). */
+export const learnerQuiz = z.object({
+  passPercent: z.number().int(),
+  maxAttempts: z.number().int().nullable(),
+  /** In the order this learner sees them (shuffled when the quiz shuffles); answers are indexes into these options. */
+  questions: z.array(z.object({ prompt: z.string(), type: z.enum(questionTypes), options: z.array(z.string()) })),
+  attempts: z.number().int().min(0),
+  /** null: unlimited. */
+  attemptsLeft: z.number().int().min(0).nullable(),
+  bestScore: z.number().int().min(0).max(100).nullable(),
+  passed: z.boolean(),
+  review: quizReview.nullable(),
+});
+export type LearnerQuiz = z.infer<typeof learnerQuiz>;
+
+
+
+export const quizAttemptResult = z.object({
+  /** Percent of the questions answered exactly right. */
+  score: z.number().int().min(0).max(100),
+  passed: z.boolean(),
+  attemptsLeft: z.number().int().min(0).nullable(),
+  /** The course's progress after this attempt (a pass completes the lesson) and its completion. */
+  progress: z.number().int().min(0).max(100),
+  completedAt: isoDate.nullable(),
+  review: quizReview.nullable(),
+});
+export type QuizAttemptResult = z.infer<typeof quizAttemptResult>;
+
+/** A learner's results in one quiz of a course, for the creator's CRM. */
+export const quizScore = z.object({ lessonId: z.string(), title: z.string(), attempts: z.number().int(), bestScore: z.number().int().nullable(), passed: z.boolean() });
+export type QuizScore = z.infer<typeof quizScore>;
+
 /** A lesson as stored: its own fields, without the files (separate items, docs/data-model.md pattern 27). */
 export const lessonRecord = z.object({
   id: z.string(),
@@ -85,6 +161,8 @@ export const lessonRecord = z.object({
   /** Sanitized HTML (text lessons). */
   body: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  /** A quiz lesson's quiz, right answers included (the creator's view; a learner gets `learnerQuiz`). */
+  quiz: quizDefinition.nullable().default(null),
   /** 0-based place in the course. */
   position: z.number().int().min(0),
   createdAt: isoDate,
@@ -143,7 +221,7 @@ const lessonTitle = z.string().trim().min(1, 'Give the lesson a title.').max(LES
 
 /**
  * POST /api/courses/{courseId}/lessons: a text lesson takes `body`, a video lesson may take `videoUrl` (or get its
- * video uploaded afterwards, docs/api.md "Course files").
+ * video uploaded afterwards, docs/api.md "Course files"), a quiz lesson takes `quiz` (and only a quiz lesson does).
  */
 export const createLessonBody = z
   .strictObject({
@@ -151,8 +229,11 @@ export const createLessonBody = z
     kind: lessonKind,
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
+    quiz: quizDefinition.optional(),
   })
-  .refine((b) => (b.kind === 'text' ? b.videoUrl === undefined : true), { message: 'A text lesson has no videoUrl.', path: ['videoUrl'] });
+  .refine((b) => (b.kind === 'text' ? b.videoUrl === undefined : true), { message: 'A text lesson has no videoUrl.', path: ['videoUrl'] })
+  .refine((b) => (b.kind === 'quiz') === (b.quiz !== undefined), { message: 'A quiz lesson takes a quiz, and only a quiz lesson does.', path: ['quiz'] })
+  .refine((b) => b.kind !== 'quiz' || (b.body === undefined && b.videoUrl === undefined), { message: 'A quiz lesson has no body or videoUrl.', path: ['kind'] });
 export type CreateLessonBody = z.infer<typeof createLessonBody>;
 
 /** PATCH /api/courses/{courseId}/lessons/{lessonId}: any of the fields; the result must still be a valid lesson. */
@@ -162,6 +243,7 @@ export const updateLessonBody = z
     kind: lessonKind.optional(),
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
+    quiz: quizDefinition.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field.');
 export type UpdateLessonBody = z.infer<typeof updateLessonBody>;
@@ -229,7 +311,9 @@ export const learnerCourseDetail = z.object({
   lastActivity: isoDate,
   completedAt: isoDate.nullable(),
   /** Each lesson's ready files only (a file still uploading is not the learner's business). */
-  lessons: z.array(lesson.pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true, files: true }).extend({ completed: z.boolean() })),
+  lessons: z.array(
+    lesson.pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true, files: true }).extend({ completed: z.boolean(), quiz: learnerQuiz.nullable() }),
+  ),
 });
 export type LearnerCourseDetail = z.infer<typeof learnerCourseDetail>;
 
@@ -237,6 +321,14 @@ export type LearnerCourseDetail = z.infer<typeof learnerCourseDetail>;
 export const completeLessonBody = z.strictObject({ timeZone: timeZone.optional() });
 export const completeLessonResponse = z.object({ progress: z.number().int().min(0).max(100), completedAt: isoDate.nullable() });
 export type CompleteLessonResponse = z.infer<typeof completeLessonResponse>;
+
+/** POST /api/learner/courses/{courseId}/lessons/{lessonId}/attempts: per question (in the order shown), the option indexes chosen. */
+export const quizAttemptBody = z.strictObject({
+  answers: z.array(z.array(z.number().int().min(0).max(QUIZ_OPTIONS_MAX - 1)).max(QUIZ_OPTIONS_MAX)).min(1).max(QUIZ_QUESTIONS_MAX),
+  /** As for completing a lesson: the day a pass counts for the study streak. */
+  timeZone: timeZone.optional(),
+});
+export type QuizAttemptBody = z.infer<typeof quizAttemptBody>;
 
 /** GET /api/learner/summary?timeZone=: 'My Learning'. */
 export const learnerSummary = z.object({
@@ -295,7 +387,11 @@ export const crmLearnerDetails = z.object({
   id: z.string(),
   email: z.string(),
   createdAt: isoDate,
-  enrollments: z.array(crmLearner.pick({ courseId: true, courseName: true, progress: true, lastActivity: true, stalled: true }).extend({ enrolledAt: isoDate, completedAt: isoDate.nullable() })),
+  enrollments: z.array(
+    crmLearner
+      .pick({ courseId: true, courseName: true, progress: true, lastActivity: true, stalled: true })
+      .extend({ enrolledAt: isoDate, completedAt: isoDate.nullable(), quizzes: z.array(quizScore).default([]) }),
+  ),
   notes: z.string(),
   notesUpdatedAt: isoDate.nullable(),
   timeline: z.array(crmTimelineEntry),

@@ -1136,3 +1136,29 @@ export interface LeaderSettingsRepository {
   /** Gives the week back after a send that failed, so the next run sends it. */
   releaseWeeklyReport(leaderId: string, week: string): Promise<void>;
 }
+
+/** A learner's attempts at one quiz lesson (issue 15), as stored. */
+export interface StoredQuizAttempts {
+  courseId: string;
+  learnerId: string;
+  lessonId: string;
+  /** The lesson's title at the last attempt (the CRM lists scores without reading the course). */
+  title: string;
+  attempts: number;
+  bestScore: number;
+  passed: boolean;
+  /** Per question in the order this learner sees it: whether the last attempt had it right (for the review). */
+  lastCorrect: boolean[];
+  updatedAt: string;
+}
+
+export interface QuizAttemptRepository {
+  get(courseId: string, learnerId: string, lessonId: string): Promise<StoredQuizAttempts | undefined>;
+  /** The learner's attempts at every quiz of the course (one Query). */
+  listByLearner(courseId: string, learnerId: string): Promise<StoredQuizAttempts[]>;
+  /**
+   * The attempt recorded, only if no other was recorded since the caller read `seenAttempts` (0: none yet), so
+   * concurrent submissions are counted one by one and never past the limit: 'recorded', or 'changed' (read again).
+   */
+  record(state: StoredQuizAttempts, seenAttempts: number): Promise<'recorded' | 'changed'>;
+}

@@ -43,6 +43,12 @@ const seatItem = z.object({
   assignedAt: z.string(),
 });
 
+/** One licence by id: on its own, so the learner's routes (which check a seat's licence on access) bundle nothing more. */
+export const readLicense = async (licenseId: string): Promise<StoredLicense | undefined> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: licenseKeys.license(licenseId), ConsistentRead: true }));
+  return Item ? licenseItem.parse(Item) : undefined;
+};
+
 const newestFirst = (a: StoredLicense, b: StoredLicense) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
 export const dynamoLicenses = (): LicenseRepository => ({
@@ -64,10 +70,7 @@ export const dynamoLicenses = (): LicenseRepository => ({
       ),
     ),
 
-  async get(licenseId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: licenseKeys.license(licenseId), ConsistentRead: true }));
-    return Item ? licenseItem.parse(Item) : undefined;
-  },
+  get: readLicense,
 
   async listByCourse(courseId) {
     const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#LICENSES` } });

@@ -1,12 +1,12 @@
 import { completeLessonBody } from '#contracts/courses.ts';
 import { completeLesson } from '#core/enrollments/learner-courses.ts';
-import { clock, courseRepository, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository, licenseReader } from '#functions/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete: idempotent; answers the progress. */
 export const handler = httpRoute({ route: 'complete-lesson', body: completeLessonBody }, ({ auth, params, body }) =>
   completeLesson(
-    { courses: courseRepository(), enrollments: enrollmentRepository(), licenses: licenseRepository(), clock },
+    { courses: courseRepository(), enrollments: enrollmentRepository(), licenses: licenseReader(), clock },
     { learnerId: auth.userId, courseId: params['courseId']!, lessonId: params['lessonId']!, ...body },
   ),
 );

@@ -1,4 +1,4 @@
-import type { Course, CreateLessonBody, Lesson, LessonKind, LessonRecord, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
+import type { Course, CreateLessonBody, Lesson, LessonKind, LessonRecord, QuizDefinition, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
 import { LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
@@ -7,7 +7,8 @@ import { type FileDeps, removeFiles } from '#core/files/files.ts';
 
 /**
  * A course's lessons, for its creator: text lessons (HTML, sanitized on every save: the browser's editor is not
- * trusted) and video lessons (a URL the contract already checked, or a video uploaded to the lesson, or neither yet).
+ * trusted), video lessons (a URL the contract already checked, or a video uploaded to the lesson, or neither yet) and
+ * quiz lessons (questions with their right answers, kept from learners: core/enrollments/quizzes.ts).
  * Another creator's course or lesson is 404 and nothing is written. A lesson's files go with it.
  */
 export const LESSON_NOT_FOUND = 'Lesson not found.';
@@ -32,18 +33,29 @@ const sanitized = (deps: Pick<LessonEditDeps, 'sanitize'>, html: string): string
   }
 };
 
-/** A lesson's content by kind: a text lesson has a body and no video URL, a video lesson no body (and a URL or not). */
+const refused = (field: string, message: string) => new ValidationError(message, [{ path: [field], message }]);
+
+/**
+ * A lesson's content by kind: a text lesson has a body and no video URL, a video lesson no body (and a URL or not), a
+ * quiz lesson its quiz and neither body nor video.
+ */
 const content = (
   deps: Pick<LessonEditDeps, 'sanitize'>,
   kind: LessonKind,
-  fields: { body?: string | null | undefined; videoUrl?: string | null | undefined },
-): Pick<Lesson, 'body' | 'videoUrl'> => {
-  if (kind === 'text') {
-    if (fields.videoUrl) throw new ValidationError('A text lesson has no videoUrl.', [{ path: ['videoUrl'], message: 'A text lesson has no videoUrl.' }]);
-    return { body: sanitized(deps, fields.body ?? ''), videoUrl: null };
+  fields: { body?: string | null | undefined; videoUrl?: string | null | undefined; quiz?: QuizDefinition | null | undefined },
+): Pick<Lesson, 'body' | 'videoUrl' | 'quiz'> => {
+  if (kind === 'quiz') {
+    if (!fields.quiz) throw refused('quiz', 'A quiz lesson takes a quiz.');
+    if (fields.body || fields.videoUrl) throw refused('kind', 'A quiz lesson has no body or videoUrl.');
+    return { body: null, videoUrl: null, quiz: fields.quiz };
   }
-  if (fields.body) throw new ValidationError('A video lesson has no body.', [{ path: ['body'], message: 'A video lesson has no body.' }]);
-  return { body: null, videoUrl: fields.videoUrl ?? null };
+  if (fields.quiz) throw refused('quiz', 'Only a quiz lesson takes a quiz.');
+  if (kind === 'text') {
+    if (fields.videoUrl) throw refused('videoUrl', 'A text lesson has no videoUrl.');
+    return { body: sanitized(deps, fields.body ?? ''), videoUrl: null, quiz: null };
+  }
+  if (fields.body) throw refused('body', 'A video lesson has no body.');
+  return { body: null, videoUrl: fields.videoUrl ?? null, quiz: null };
 };
 
 const findLesson = (course: StoredCourse, lessonId: string): Lesson => {
@@ -90,11 +102,12 @@ export const updateLesson = async (deps: LessonEditDeps & FileDeps, input: Lesso
     ...content(deps, kind, {
       body: input.body.body ?? (switched ? null : before.body),
       videoUrl: input.body.videoUrl ?? (switched ? null : before.videoUrl),
+      quiz: input.body.quiz ?? (switched ? null : before.quiz),
     }),
     updatedAt: deps.clock.now().toISOString(),
   };
   if ((await deps.courses.updateLesson({ creatorId: input.creatorId, lesson })) === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
-  const videoGoes = kind === 'text' || input.body.videoUrl !== undefined;
+  const videoGoes = kind !== 'video' || input.body.videoUrl !== undefined;
   if (!videoGoes || !files.some((f) => f.kind === 'video')) return { ...lesson, files };
   const videos = (await deps.files.listByLesson(input.courseId, input.lessonId)).filter((f) => f.kind === 'video');
   await removeFiles(deps, videos);

@@ -7,7 +7,7 @@ import {
 } from '#contracts/courses.ts';
 import { escapeHtml } from '#core/accounts/password-reset-email.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
-import type { Clock, CrmEnrollment, CrmRepository, Ids, Mailer } from '#core/ports.ts';
+import type { Clock, CrmEnrollment, CrmRepository, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
 
 /** One page of the CRM: one query of enrolments and one batch read of their notes, whatever the number of learners. */
 export const CRM_PAGE_SIZE = 25;
@@ -84,11 +84,16 @@ const enrollmentsOrNotFound = async (deps: { crm: CrmRepository }, creatorId: st
 const newestFirst = (enrollments: CrmEnrollment[]) => [...enrollments].sort((a, b) => b.enrolledAt.localeCompare(a.enrolledAt));
 
 /** GET /api/crm/learners/{learnerId}: the details panel (progress per course, the note, the timeline). */
-export const crmLearnerDetails = async (deps: CrmDeps, input: { creatorId: string; learnerId: string }): Promise<CrmLearnerDetails> => {
+export const crmLearnerDetails = async (
+  deps: CrmDeps & { quizzes: Pick<QuizAttemptRepository, 'listByLearner'> },
+  input: { creatorId: string; learnerId: string },
+): Promise<CrmLearnerDetails> => {
   const enrollments = newestFirst(await enrollmentsOrNotFound(deps, input.creatorId, input.learnerId));
-  const [note, timeline] = await Promise.all([
+  const [note, timeline, quizzes] = await Promise.all([
     deps.crm.getNote(input.creatorId, input.learnerId),
     deps.crm.timeline(input.creatorId, input.learnerId, TIMELINE_LIMIT),
+    // The learner's quiz results per course: one Query of each course's partition.
+    Promise.all(enrollments.map((e) => deps.quizzes.listByLearner(e.courseId, input.learnerId))),
   ]);
   const now = deps.clock.now();
   const newest = crmRow(enrollments[0]!, note?.notes, now);
@@ -96,7 +101,7 @@ export const crmLearnerDetails = async (deps: CrmDeps, input: { creatorId: strin
     id: input.learnerId,
     email: enrollments.find((e) => e.learnerEmail)?.learnerEmail ?? newest.email,
     createdAt: newest.createdAt,
-    enrollments: enrollments.map((enrollment) => {
+    enrollments: enrollments.map((enrollment, i) => {
       const row = crmRow(enrollment, undefined, now);
       return {
         courseId: row.courseId,
@@ -106,6 +111,9 @@ export const crmLearnerDetails = async (deps: CrmDeps, input: { creatorId: strin
         stalled: row.stalled,
         enrolledAt: enrollment.enrolledAt,
         completedAt: enrollment.completedAt ?? null,
+        quizzes: quizzes[i]!
+          .map((q) => ({ lessonId: q.lessonId, title: q.title, attempts: q.attempts, bestScore: q.bestScore, passed: q.passed }))
+          .sort((a, b) => a.title.localeCompare(b.title)),
       };
     }),
     notes: note?.notes ?? '',

@@ -1,9 +1,10 @@
 import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerSummary } from '#contracts/courses.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
-import { ForbiddenError, NotFoundError } from '#core/errors.ts';
-import { licenseGivesAccess } from '#core/licenses/licenses.ts';
-import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, LicenseRepository, PublicProfileRepository, StoredCourse } from '#core/ports.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
+import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';
+import { licenseGivesAccess } from '#core/licenses/access.ts';
+import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, LicenseRepository, PublicProfileRepository, QuizAttemptRepository, StoredCourse } from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
 
 /**
@@ -63,12 +64,20 @@ const lessonIds = (course: StoredCourse) => course.lessons.map((l) => l.id);
 
 /** GET /api/learner/courses/{courseId}: the lessons in order, each marked completed or not; progress from the current lessons. */
 export const learnerCourseDetail = async (
-  deps: Pick<LearnerDeps, 'courses' | 'enrollments' | 'licenses' | 'clock'> & { profiles: Pick<PublicProfileRepository, 'get'> },
+  deps: Pick<LearnerDeps, 'courses' | 'enrollments' | 'licenses' | 'clock'> & {
+    profiles: Pick<PublicProfileRepository, 'get'>;
+    quizzes: Pick<QuizAttemptRepository, 'listByLearner'>;
+  },
   input: { learnerId: string; courseId: string },
 ): Promise<LearnerCourseDetail> => {
   const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
-  // The creator's public name, as their course pages show it; their email stays private.
-  const profile = await deps.profiles.get(course.creatorId);
+  // The creator's public name, as their course pages show it; their email stays private. The learner's quiz
+  // attempts only when the course has a quiz.
+  const [profile, attempts] = await Promise.all([
+    deps.profiles.get(course.creatorId),
+    course.lessons.some((l) => l.quiz) ? deps.quizzes.listByLearner(course.id, input.learnerId) : [],
+  ]);
+  const attemptsOf = new Map(attempts.map((a) => [a.lessonId, a]));
   const completed = new Set(enrollment.completedLessonIds);
   return {
     courseId: course.id,
@@ -78,7 +87,7 @@ export const learnerCourseDetail = async (
     progress: progressOf(enrollment.completedLessonIds, lessonIds(course)),
     lastActivity: enrollment.lastActivity,
     completedAt: enrollment.completedAt,
-    lessons: course.lessons.map(({ id, title, kind, body, videoUrl, position, files }) => ({
+    lessons: course.lessons.map(({ id, title, kind, body, videoUrl, quiz, position, files }) => ({
       id,
       title,
       kind,
@@ -87,6 +96,8 @@ export const learnerCourseDetail = async (
       position,
       files: files.filter((f) => f.status === 'ready'),
       completed: completed.has(id),
+      // Never the quiz as stored: its right answers stay on the server.
+      quiz: quiz ? learnerQuizView(quiz, arrangementOf(quiz, input.learnerId, id), attemptsOf.get(id)) : null,
     })),
   };
 };
@@ -94,20 +105,26 @@ export const learnerCourseDetail = async (
 /** Another completion of the same enrolment landed between our read and our write: read again, this many times. */
 const COMPLETE_ATTEMPTS = 5;
 
+export const QUIZ_COMPLETES_ITSELF = 'Pass the quiz to complete this lesson.';
+
 /**
- * POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete. Idempotent: a lesson already completed changes
- * nothing (no write, the same answer). Otherwise one write: the lesson added, progress recomputed from the current
- * lessons, lastActivity now, completedAt set the first time progress reaches 100 (and never unset), and the day
- * marked active in the learner's time zone (the study streak).
+ * POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete (a quiz lesson is completed by passing it: 409).
+ * Idempotent: a lesson already completed changes nothing (no write, the same answer). Otherwise one write: the lesson
+ * added, progress recomputed from the current lessons, lastActivity now, completedAt set the first time progress
+ * reaches 100 (and never unset), and the day marked active in the learner's time zone (the study streak).
  */
-export const completeLesson = async (
-  deps: LearnerDeps,
-  input: { learnerId: string; courseId: string; lessonId: string; timeZone?: string },
-): Promise<CompleteLessonResponse> => {
+export const completeLesson = (deps: LearnerDeps, input: LessonDone): Promise<CompleteLessonResponse> => lessonDone(deps, input, { quizPassed: false });
+
+type LessonDone = { learnerId: string; courseId: string; lessonId: string; timeZone?: string | undefined };
+
+/** The lesson marked done for the learner (completeLesson's rules); a quiz lesson only once its quiz is passed. */
+export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: { quizPassed: boolean }): Promise<CompleteLessonResponse> => {
   for (let attempt = 1; attempt <= COMPLETE_ATTEMPTS; attempt++) {
     const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
-    if (!course.lessons.some((l) => l.id === input.lessonId)) throw new NotFoundError(LESSON_NOT_FOUND);
+    const lesson = course.lessons.find((l) => l.id === input.lessonId);
+    if (!lesson) throw new NotFoundError(LESSON_NOT_FOUND);
     if (enrollment.completedLessonIds.includes(input.lessonId)) return { progress: enrollment.progress, completedAt: enrollment.completedAt };
+    if (lesson.kind === 'quiz' && !options.quizPassed) throw new ConflictError(QUIZ_COMPLETES_ITSELF);
     const now = deps.clock.now();
     const at = now.toISOString();
     const progress = progressOf([...enrollment.completedLessonIds, input.lessonId], lessonIds(course));

@@ -4,6 +4,7 @@ import { csv } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { licenseGivesAccess } from '#core/licenses/access.ts';
 import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
@@ -337,9 +338,6 @@ export const reportCsv = (rows: ReportRow[]): string =>
     rows.map((r) => [r.email, r.courseTitle, r.licenseId, r.status, String(r.progress), r.lastActivity ?? '', r.completedAt ?? '', r.certificate ?? '']),
   );
 
-/** Whether the licence gives access now: active, and before its end date. */
-export const licenseGivesAccess = (license: Pick<StoredLicense, 'status' | 'expiresAt'>, now: Date): boolean =>
-  license.status === 'active' && (license.expiresAt === null || Date.parse(license.expiresAt) > now.getTime());
 
 export interface SeatDeps extends AccountDeps {
   licenses: Pick<LicenseRepository, 'get' | 'assign' | 'seat'>;

@@ -31,6 +31,7 @@ const lessonOf = (courseId: string, position: number, extra: Partial<LessonRecor
   kind: 'text',
   body: '<p>Hi</p>',
   videoUrl: null,
+  quiz: null,
   position,
   createdAt: at(position),
   updatedAt: at(position),

@@ -25,7 +25,7 @@ const courseWithLesson = async (creatorId: string) => {
     createdAt: AT,
     updatedAt: AT,
   };
-  const lesson: LessonRecord = { id: unique('lesson'), courseId: course.id, title: 'Watch', kind: 'video', body: null, videoUrl: null, position: 0, createdAt: AT, updatedAt: AT };
+  const lesson: LessonRecord = { id: unique('lesson'), courseId: course.id, title: 'Watch', kind: 'video', body: null, videoUrl: null, quiz: null, position: 0, createdAt: AT, updatedAt: AT };
   await dynamoCourses().create(course);
   expect(await dynamoCourses().createLesson({ creatorId, lesson })).toBe('created');
   return { courseId: course.id, lessonId: lesson.id };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_HTML, sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { quizDefinition } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { createCourse, getCourse } from '#core/courses/courses.ts';
 import { createLesson, deleteLesson, reorderLessons, updateLesson } from '#core/courses/lessons.ts';
@@ -28,7 +29,7 @@ describe('adding lessons', () => {
     const d = await setup();
     const first = await text(d, 'Grip');
     const second = await video(d, 'Watch me chop');
-    expect(first).toEqual({ id: 'id-2', courseId: d.courseId, title: 'Grip', kind: 'text', body: '<p>Grip</p>', videoUrl: null, position: 0, createdAt: NOW, updatedAt: NOW, files: [] });
+    expect(first).toEqual({ id: 'id-2', courseId: d.courseId, title: 'Grip', kind: 'text', body: '<p>Grip</p>', videoUrl: null, quiz: null, position: 0, createdAt: NOW, updatedAt: NOW, files: [] });
     expect(second).toMatchObject({ kind: 'video', body: null, videoUrl: VIDEO, position: 1 });
     expect((await lessonsOf(d)).map((l) => [l.title, l.position])).toEqual([['Grip', 0], ['Watch me chop', 1]]);
     expect((await getCourse(d, { creatorId: 'ann', courseId: d.courseId })).lessonCount).toBe(2);
@@ -80,6 +81,31 @@ describe('adding lessons', () => {
     const d = await setup();
     for (let i = 0; i < LESSONS_PER_COURSE_MAX; i++) await video(d, `L${i}`);
     await expect(video(d, 'One too many')).rejects.toThrow(ConflictError);
+  });
+});
+
+describe('quiz lessons', () => {
+  const quiz = quizDefinition.parse({ passPercent: 80, questions: [{ prompt: 'Sharp or dull?', type: 'single', options: ['Sharp', 'Dull'], correct: [0] }] });
+
+  it('keep their quiz (right answers included, for the creator), never a body or video; switching kind drops the quiz', async () => {
+    const d = await setup();
+    const made = await createLesson(d, { creatorId: 'ann', courseId: d.courseId, body: { title: 'Check', kind: 'quiz', quiz } });
+    expect(made).toMatchObject({ kind: 'quiz', body: null, videoUrl: null, quiz: { passPercent: 80, maxAttempts: null, shuffle: false, questions: [{ correct: [0] }] } });
+    const edit = (body: Parameters<typeof updateLesson>[1]['body']) => updateLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: made.id, body });
+    expect(await edit({ quiz: { ...quiz, passPercent: 50 } })).toMatchObject({ quiz: { passPercent: 50 } });
+    await expect(edit({ body: '<p>Notes</p>' })).rejects.toThrow(ValidationError);
+    expect(await edit({ kind: 'text', body: '<p>Notes</p>' })).toMatchObject({ kind: 'text', quiz: null, body: '<p>Notes</p>' });
+    await expect(edit({ kind: 'quiz' })).rejects.toThrow(ValidationError);
+    await expect(edit({ quiz })).rejects.toThrow(ValidationError);
+    expect(await edit({ kind: 'quiz', quiz })).toMatchObject({ kind: 'quiz', body: null, quiz: { passPercent: 80 } });
+  });
+
+  it('the contract refuses a quiz with no right answer, a right answer that is not an option, or two for a single choice', () => {
+    const question = quiz.questions[0]!;
+    for (const bad of [{ ...question, correct: [] }, { ...question, correct: [2] }, { ...question, correct: [0, 1] }, { ...question, options: ['Only one'] }]) {
+      expect(quizDefinition.safeParse({ passPercent: 50, questions: [bad] }).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(quizDefinition.safeParse({ passPercent: 50, questions: [{ ...question, type: 'multiple', correct: [0, 1] }] }).success).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryQuizAttempts } from '#test/functions/fakes/quiz-attempts.ts';
 import { SEND_ENCOURAGEMENT_TEXT } from '#contracts/courses.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
 import { CRM_PAGE_SIZE, crmLearnerDetails, crmRow, listCrmLearners, saveLearnerNotes, sendRecommendation } from '#core/crm/learners.ts';
@@ -37,6 +38,7 @@ const sentMail = () => {
 
 const setup = (enrollments: FakeEnrollment[] = [enrollment()], courses: Record<string, string> = { 'course-1': 'creator-1' }) => ({
   crm: memoryCrm({ enrollments, courses }),
+  quizzes: memoryQuizAttempts(),
   clock: testClock(),
   ids: sequentialIds('rec'),
   mailer: sentMail(),

@@ -1,3 +1,4 @@
+import { memoryQuizAttempts } from '#test/functions/fakes/quiz-attempts.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ const lesson = (id: string, position: number): Lesson => ({
   kind: 'text',
   body: '<p>Hi</p>',
   videoUrl: null,
+  quiz: null,
   position,
   createdAt: NOW,
   updatedAt: NOW,
@@ -48,6 +50,7 @@ const setup = (options: { courses?: StoredCourse[]; users?: User[] } = {}) => {
     courses: memoryCourseReader(options.courses ?? [course()]),
     enrollments: memoryEnrollments(),
     licenses: memoryLicenses(),
+    quizzes: memoryQuizAttempts(),
     users,
     profiles: memoryPublicProfiles(),
     directory: memoryDirectory(),

@@ -1,3 +1,4 @@
+import { memoryQuizAttempts } from '#test/functions/fakes/quiz-attempts.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ const setup = async () => {
     store: memoryFileStore(),
     enrollments: memoryEnrollments(),
     licenses: memoryLicenses(),
+    quizzes: memoryQuizAttempts(),
     users: memoryUsers(),
     clock: testClock(),
     ids: sequentialIds(),

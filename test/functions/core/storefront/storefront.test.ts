@@ -47,6 +47,7 @@ const lesson = (courseId: string, id: string, position: number, kind: 'text' | '
   kind,
   body: kind === 'text' ? '<p>Secret lesson content</p>' : null,
   videoUrl: kind === 'video' ? 'https://youtu.be/dQw4w9WgXcQ' : null,
+  quiz: null,
   position,
   createdAt: AT,
   updatedAt: AT,

@@ -9,7 +9,9 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { htmlToMarkdown, markdownToHtml } from '../lesson-markdown.ts';
+import { checkQuizDraft, draftFromQuiz, type QuizDraft } from '../quiz-draft.ts';
 import { lessonProse } from './lesson-prose.ts';
+import { QuizEditor } from './quiz-editor.tsx';
 import { VideoEmbed } from './video-embed.tsx';
 
 const VIDEO_HINT = 'Use a YouTube or Vimeo link, or an https link to an .mp4 or .webm file.';
@@ -26,8 +28,9 @@ const tools = [
 
 /**
  * Adding or editing a lesson: its title, and either a text (a small Markdown editor with a toolbar and a live
- * preview of the HTML it becomes) or a video: a link (with a live embed preview) or a file to upload (.mp4/.webm up
- * to 2 GB, checked here; the upload runs after the save, with its progress in the lesson's row). Full screen on a phone.
+ * preview of the HTML it becomes), a video: a link (with a live embed preview) or a file to upload (.mp4/.webm up
+ * to 2 GB, checked here; the upload runs after the save, with its progress in the lesson's row), or a quiz (its
+ * questions and right answers, checked with the contract's `quizDefinition`). Full screen on a phone.
  */
 export function LessonDialog({
   open,
@@ -49,7 +52,7 @@ export function LessonDialog({
       <DialogContent fullScreenOnPhone className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{lesson ? 'Edit lesson' : 'Add lesson'}</DialogTitle>
-          <DialogDescription>A text lesson or a video. Learners see lessons in the course&apos;s order.</DialogDescription>
+          <DialogDescription>A text lesson, a video or a quiz. Learners see lessons in the course&apos;s order.</DialogDescription>
         </DialogHeader>
         {open && <LessonForm key={lesson?.id ?? 'new'} lesson={lesson} saving={saving} onSave={onSave} onCancel={() => onOpenChange(false)} />}
       </DialogContent>
@@ -58,6 +61,8 @@ export function LessonDialog({
 }
 
 type VideoSource = 'link' | 'upload';
+
+const kindLabels: Record<LessonKind, string> = { text: 'Text', video: 'Video', quiz: 'Quiz' };
 
 function LessonForm({
   lesson,
@@ -78,6 +83,11 @@ function LessonForm({
   const [source, setSource] = useState<VideoSource>(uploaded && !lesson?.videoUrl ? 'upload' : 'link');
   const [videoFile, setVideoFile] = useState<File | undefined>();
   const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string; file?: string }>({});
+  const [quiz, setQuiz] = useState<QuizDraft>(() => draftFromQuiz(lesson?.quiz));
+  // Once a save was tried, the quiz is checked again on every change: its messages follow the questions as they move.
+  const [quizChecked, setQuizChecked] = useState(false);
+  const quizResult = kind === 'quiz' ? checkQuizDraft(quiz) : undefined;
+  const quizErrors = quizChecked && quizResult && 'errors' in quizResult ? quizResult.errors : {};
   const textArea = useRef<HTMLTextAreaElement>(null);
   const html = markdownToHtml(text);
   const videoOk = parseVideoUrl(video.trim()) !== undefined;
@@ -107,8 +117,9 @@ function LessonForm({
     });
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const found: typeof errors = {};
     if (!title.trim()) found.title = 'Give the lesson a title.';
     if (kind === 'text' && !text.trim()) found.text = 'Write the lesson.';
@@ -120,8 +131,15 @@ function LessonForm({
       } else if (!uploaded) found.file = 'Choose an .mp4 or .webm video to upload.';
     }
     setErrors(found);
-    if (Object.keys(found).length) return;
-    if (kind === 'text') onSave({ title: title.trim(), kind, body: html });
+    if (kind === 'quiz') setQuizChecked(true);
+    const quizFailed = quizResult !== undefined && 'errors' in quizResult;
+    if (Object.keys(found).length || quizFailed) {
+      // A long quiz's message may be far down: take the keyboard to the first field that needs fixing.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    if (quizResult) onSave({ title: title.trim(), kind: 'quiz', quiz: quizResult.quiz });
+    else if (kind === 'text') onSave({ title: title.trim(), kind, body: html });
     else if (source === 'link') onSave({ title: title.trim(), kind, videoUrl: video.trim() });
     else onSave({ title: title.trim(), kind }, videoFile);
   };
@@ -135,16 +153,18 @@ function LessonForm({
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Kind</legend>
         <div className="flex gap-4">
-          {(['text', 'video'] as const).map((value) => (
+          {(['text', 'video', 'quiz'] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
               <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="size-4 accent-primary" />
-              {value === 'text' ? 'Text' : 'Video'}
+              {kindLabels[value]}
             </label>
           ))}
         </div>
       </fieldset>
 
-      {kind === 'text' ? (
+      {kind === 'quiz' ? (
+        <QuizEditor value={quiz} onChange={setQuiz} errors={quizErrors} />
+      ) : kind === 'text' ? (
         <div className="grid gap-3">
           <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
             {tools.map((tool) => (

@@ -1,17 +1,28 @@
-import { ArrowDown, ArrowUp, FileText, Pencil, Plus, Trash2, Video } from 'lucide-react';
+import { ArrowDown, ArrowUp, FileText, ListChecks, Pencil, Plus, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';
-import type { Course, Lesson } from '@contracts/courses.ts';
+import type { Course, Lesson, UpdateLessonBody } from '@contracts/courses.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { useCreateLesson, useDeleteLesson, useReorderLessons, useUpdateLesson } from '../api/use-course-mutations.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { questionCount } from '../quiz-draft.ts';
 import { LessonDialog } from './lesson-dialog.tsx';
 import { LessonFiles } from './lesson-files.tsx';
 import { LessonUploadsProvider, useLessonUploads } from './lesson-uploads.tsx';
 
+/** What a lesson's row says under its title: its kind, and a quiz's size and pass mark. */
+const lessonSummary = (lesson: Lesson): string =>
+  lesson.kind === 'quiz'
+    ? ['Quiz', ...(lesson.quiz ? [questionCount(lesson.quiz.questions.length), `pass ${lesson.quiz.passPercent}%`] : [])].join(' · ')
+    : lesson.kind === 'video'
+      ? 'Video'
+      : 'Text';
+
+const kindIcons = { text: FileText, video: Video, quiz: ListChecks } as const;
+
 /**
- * The course's lessons in order: add (text or video), edit, move up or down (buttons, so the keyboard and screen
+ * The course's lessons in order: add (text, video or quiz), edit, move up or down (buttons, so the keyboard and screen
  * readers can reorder too; the moved lesson keeps the focus), delete after a confirmation. Each lesson lists its
  * files (its uploaded video, its attachments) with their uploads' progress.
  */
@@ -57,7 +68,7 @@ function Lessons({ course }: { course: Course }) {
       <CardContent>
         {lessons.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-8 text-center text-sm text-muted-foreground">
-            No lessons yet. Add a text lesson or a video to start your course.
+            No lessons yet. Add a text lesson, a video or a quiz to start your course.
           </p>
         ) : (
           <ol className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Lessons in order">
@@ -66,14 +77,12 @@ function Lessons({ course }: { course: Course }) {
                 <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-muted text-xs font-semibold tabular-nums">
                   {index + 1}
                 </span>
-                {lesson.kind === 'video' ? (
-                  <Video aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                ) : (
-                  <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                )}
+                <KindIcon kind={lesson.kind} />
                 <span className="min-w-0 flex-1 basis-40">
                   <span className="block truncate font-medium">{lesson.title}</span>
-                  <span className="text-xs text-muted-foreground">{lesson.kind === 'video' ? 'Video' : 'Text'}</span>
+                  <span className="text-xs text-muted-foreground" data-testid="lesson-kind">
+                    {lessonSummary(lesson)}
+                  </span>
                 </span>
                 <span className="flex gap-1">
                   <Button
@@ -133,10 +142,13 @@ function Lessons({ course }: { course: Course }) {
           else if (editing) {
             const { kind, title } = body;
             const lessonId = editing.id;
-            update.mutate(
-              { lessonId, body: kind === 'text' ? { title, kind, body: body.body ?? '' } : { title, kind, ...(body.videoUrl ? { videoUrl: body.videoUrl } : {}) } },
-              { onSuccess: () => uploadTo(lessonId) },
-            );
+            const changes: UpdateLessonBody =
+              kind === 'quiz'
+                ? { title, kind, ...(body.quiz ? { quiz: body.quiz } : {}) }
+                : kind === 'text'
+                  ? { title, kind, body: body.body ?? '' }
+                  : { title, kind, ...(body.videoUrl ? { videoUrl: body.videoUrl } : {}) };
+            update.mutate({ lessonId, body: changes }, { onSuccess: () => uploadTo(lessonId) });
           }
         }}
       />
@@ -152,4 +164,9 @@ function Lessons({ course }: { course: Course }) {
       </ConfirmDialog>
     </Card>
   );
+}
+
+function KindIcon({ kind }: { kind: Lesson['kind'] }) {
+  const Icon = kindIcons[kind];
+  return <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />;
 }

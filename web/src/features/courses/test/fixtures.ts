@@ -9,6 +9,7 @@ export const textLesson: Lesson = {
   kind: 'text',
   body: '<h2>Colours</h2><p>Mix <strong>warm</strong> and cool.</p>',
   videoUrl: null,
+  quiz: null,
   position: 0,
   createdAt: at,
   updatedAt: at,
@@ -46,4 +47,22 @@ export const enrolledLearner: CourseEnrollment = {
   progress: 50,
   lastActivity: at,
   completedAt: null,
+};
+
+export const quizLesson: Lesson = {
+  ...textLesson,
+  id: 'lesson-3',
+  title: 'Check your colours',
+  kind: 'quiz',
+  body: null,
+  quiz: {
+    passPercent: 70,
+    maxAttempts: 3,
+    shuffle: false,
+    questions: [
+      { prompt: 'Which colour is warm?', type: 'single', options: ['Blue', 'Orange'], correct: [1] },
+      { prompt: 'Which are primary colours?', type: 'multiple', options: ['Red', 'Green', 'Blue'], correct: [0, 2] },
+    ],
+  },
+  position: 2,
 };

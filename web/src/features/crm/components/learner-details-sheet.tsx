@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart, Mail } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NOTES_MAX, type CrmLearner } from '@contracts/courses.ts';
+import { NOTES_MAX, type CrmLearner, type QuizScore } from '@contracts/courses.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -15,7 +15,8 @@ import { crmMessages as m } from '../crm-messages.ts';
 import { formatDay } from '@/lib/format-date.ts';
 
 /**
- * SPEC.md's details panel, as a side sheet: the learner's progress in each of the creator's courses, private notes
+ * SPEC.md's details panel, as a side sheet: the learner's progress in each of the creator's courses (with their quiz
+ * scores in the courses that have quizzes), private notes
  * (textarea, 4 rows, 'Save Notes'), the two quick actions and the timeline of what was sent. The row opens it at
  * once with what the list knows; the details arrive behind it.
  */
@@ -70,6 +71,7 @@ function DetailsBody({ learner }: { learner: CrmLearner }) {
                 <p className="text-xs text-muted-foreground">
                   Enrolled {formatDay(e.enrolledAt)} · Last activity {formatDay(e.lastActivity)}
                 </p>
+                {e.quizzes.length > 0 && <QuizScores courseName={e.courseName} quizzes={e.quizzes} />}
               </li>
             ))}
           </ul>
@@ -131,6 +133,48 @@ function DetailsBody({ learner }: { learner: CrmLearner }) {
           ))}
         </ol>
       </section>
+    </div>
+  );
+}
+
+const attemptsLabel = (attempts: number): string => (attempts === 1 ? '1 attempt' : `${attempts} attempts`);
+
+/** One enrolment's quizzes: each one's best score, passed or not, and the attempts the learner made. */
+function QuizScores({ courseName, quizzes }: { courseName: string; quizzes: QuizScore[] }) {
+  return (
+    <div className="mt-1 grid gap-2 rounded-md border bg-subtle p-3">
+      <h4 className="text-xs font-medium">Quiz scores</h4>
+      <ul aria-label={`Quiz scores in ${courseName}`} className="grid gap-2">
+        {quizzes.map((quiz) => (
+          <li key={quiz.lessonId} className="grid gap-1" data-testid="quiz-score">
+            <span className="text-sm font-medium break-words">{quiz.title}</span>
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+              {quiz.attempts === 0 ? (
+                <Badge variant="outline" className="text-muted-foreground">
+                  Not taken
+                </Badge>
+              ) : quiz.passed ? (
+                <Badge className="border-transparent bg-emerald-100 text-emerald-900">Passed</Badge>
+              ) : (
+                <Badge variant="outline" className="border-destructive/50 text-destructive">
+                  Not passed
+                </Badge>
+              )}
+              <span>
+                {quiz.bestScore === null ? (
+                  'No score yet'
+                ) : (
+                  <>
+                    Best score <span className="font-medium text-foreground tabular-nums">{quiz.bestScore}%</span>
+                  </>
+                )}
+              </span>
+              <span aria-hidden="true">·</span>
+              <span className="tabular-nums">{attemptsLabel(quiz.attempts)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

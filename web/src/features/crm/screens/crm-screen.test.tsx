@@ -130,6 +130,30 @@ describe('CrmScreen: the details panel', () => {
     expect(within(panel).getByText('Motivational message')).toBeInTheDocument();
   });
 
+  it("lists each enrolment's quiz scores: title, best score, passed or not and attempts; nothing for a course without quizzes", async () => {
+    const quizzes = [
+      { lessonId: 'l3', title: 'Check your colours', attempts: 2, bestScore: 80, passed: true },
+      { lessonId: 'l5', title: 'Brush control', attempts: 3, bestScore: 40, passed: false },
+      { lessonId: 'l7', title: 'Final check', attempts: 0, bestScore: null, passed: false },
+    ];
+    const details = detailsOf(ada);
+    const painting = { ...details.enrollments[0]!, quizzes };
+    const sketching = { ...painting, courseId: 'course-sketch', courseName: 'Sketching Basics', quizzes: [] };
+    await openAda({ 'GET /api/crm/learners/learner-ada': () => jsonResponse(200, { ...details, enrollments: [painting, sketching] }) });
+    const panel = within(screen.getByRole('dialog'));
+
+    const scores = await panel.findByRole('list', { name: 'Quiz scores in Watercolour for Beginners' });
+    const rows = within(scores).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Check your coloursPassedBest score 80%·2 attempts',
+      'Brush controlNot passedBest score 40%·3 attempts',
+      'Final checkNot takenNo score yet·0 attempts',
+    ]);
+    expect(panel.getAllByText('Quiz scores')).toHaveLength(1);
+    expect(panel.queryByRole('list', { name: 'Quiz scores in Sketching Basics' })).not.toBeInTheDocument();
+    expect(panel.getByRole('progressbar', { name: 'Sketching Basics: 50% complete' })).toBeInTheDocument();
+  });
+
   it("saves the notes, toasts 'Notes saved', and the list keeps them without reloading", async () => {
     const { user, fetchMock } = await openAda({
       'PUT /api/crm/learners/learner-ada/notes': (init) =>

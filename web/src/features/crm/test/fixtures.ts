@@ -27,6 +27,7 @@ export const detailsOf = (row: CrmLearner, over: Partial<CrmLearnerDetails> = {}
       stalled: row.stalled,
       enrolledAt: '2026-10-02T09:00:00.000Z',
       completedAt: null,
+      quizzes: [],
     },
   ],
   notes: row.notes,

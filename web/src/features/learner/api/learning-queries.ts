@@ -4,12 +4,15 @@ import {
   learnerCourseDetail,
   learnerCourseList,
   learnerSummary,
+  quizAttemptResult,
   type LearnerCourseDetail,
+  type QuizAttemptResult,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
 import { browseList } from '@contracts/storefront.ts';
-import { toast } from '@/components/ui/toaster.tsx';
+import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
+import { ApiError } from '@/lib/api-error.ts';
 
 /** The browser's IANA zone: the study streak counts the learner's own days. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -80,5 +83,59 @@ export function useCompleteLesson(courseId: string) {
       if (completedAt) toast.success('Course completed', { description: 'You finished every lesson of this course. Well done!' });
     },
     onError: () => toast.error('Error', { description: 'The lesson could not be marked complete. Try again.' }),
+  });
+}
+
+/** The cached course with one attempt's answer applied: the quiz's figures, and on a pass the lesson's tick and the progress. */
+function withAttempt(course: LearnerCourseDetail, lessonId: string, result: QuizAttemptResult): LearnerCourseDetail {
+  return {
+    ...course,
+    progress: result.progress,
+    completedAt: result.completedAt,
+    lastActivity: new Date().toISOString(),
+    lessons: course.lessons.map((lesson) =>
+      lesson.id === lessonId && lesson.quiz
+        ? {
+            ...lesson,
+            completed: lesson.completed || result.passed,
+            quiz: {
+              ...lesson.quiz,
+              attempts: lesson.quiz.attempts + 1,
+              attemptsLeft: result.attemptsLeft,
+              bestScore: Math.max(lesson.quiz.bestScore ?? 0, result.score),
+              passed: lesson.quiz.passed || result.passed,
+              review: result.review ?? lesson.quiz.review,
+            },
+          }
+        : lesson,
+    ),
+  };
+}
+
+/**
+ * POST .../lessons/{lessonId}/attempts {answers}: per question in the order shown, the chosen option indexes. The
+ * answer goes straight into the cached course, like 'Mark complete' (a pass completes the lesson: its tick and the
+ * progress bar move at once). A refusal (409: passed already, no attempts left) is toasted in the server's words,
+ * and the course is loaded again so the quiz shows where it really stands.
+ */
+export function useSubmitQuizAttempt(courseId: string) {
+  const queryClient = useQueryClient();
+  const key = learnerCourseQueryOptions(courseId).queryKey;
+  return useMutation({
+    mutationFn: ({ lessonId, answers }: { lessonId: string; answers: number[][] }) =>
+      apiClient.post(`${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}/attempts`, quizAttemptResult, { body: { answers } }),
+    onSuccess: (result, { lessonId }) => {
+      const before = queryClient.getQueryData<LearnerCourseDetail>(key);
+      queryClient.setQueryData<LearnerCourseDetail>(key, (course) => (course ? withAttempt(course, lessonId, result) : course));
+      void queryClient.invalidateQueries({ queryKey: ['learning', 'summary'] });
+      void queryClient.invalidateQueries({ queryKey: ['learning', 'courses'] });
+      if (result.completedAt && !before?.completedAt) {
+        toast.success('Course completed', { description: 'You finished every lesson of this course. Well done!' });
+      }
+    },
+    onError: (error) => {
+      toastError(error, 'Your answers could not be sent. Try again.');
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 }

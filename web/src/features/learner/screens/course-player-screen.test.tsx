@@ -17,8 +17,8 @@ const course: LearnerCourseDetail = {
   lastActivity: '2026-11-20T10:00:00.000Z',
   completedAt: null,
   lessons: [
-    { id: 'l1', title: 'Your first wash', kind: 'text', body: '<h2>Brushes</h2><p>Use a <strong>round</strong> brush.</p>', videoUrl: null, position: 0, files: [], completed: false },
-    { id: 'l2', title: 'Wet on wet', kind: 'video', body: null, videoUrl: 'https://youtu.be/dQw4w9WgXcQ', position: 1, files: [], completed: false },
+    { id: 'l1', title: 'Your first wash', kind: 'text', body: '<h2>Brushes</h2><p>Use a <strong>round</strong> brush.</p>', videoUrl: null, position: 0, files: [], completed: false, quiz: null },
+    { id: 'l2', title: 'Wet on wet', kind: 'video', body: null, videoUrl: 'https://youtu.be/dQw4w9WgXcQ', position: 1, files: [], completed: false, quiz: null },
   ],
 };
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, PlayCircle } from 'lucide-react';
+import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, PlayCircle } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -13,13 +13,17 @@ import { cn } from '@/lib/utils.ts';
 import { learnerCourseQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
 import { LessonAttachments } from '../components/lesson-attachments.tsx';
 import { LessonBody } from '../components/lesson-body.tsx';
+import { LessonQuiz } from '../components/lesson-quiz.tsx';
 import { LessonVideo } from '../components/lesson-video.tsx';
 import { UploadedVideo } from '../components/uploaded-video.tsx';
 
+const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as const;
+
 /**
  * The course player: the lessons in order with a tick on each completed one, the chosen lesson (`?lesson=`, else
- * the first one not completed) with its video (a link, or an uploaded file through a signed URL) or text and its
- * attachments, and 'Mark complete', which moves the progress bar at once.
+ * the first one not completed) with its video (a link, or an uploaded file through a signed URL), text or quiz and
+ * its attachments, and 'Mark complete', which moves the progress bar at once. A quiz has no 'Mark complete':
+ * passing it completes the lesson.
  */
 export function CoursePlayerScreen() {
   const { courseId = '' } = useParams();
@@ -69,6 +73,7 @@ export function CoursePlayerScreen() {
   const files = current?.files.filter((f) => f.status === 'ready') ?? [];
   const uploadedVideo = files.find((f) => f.kind === 'video');
   const attachments = files.filter((f) => f.kind === 'attachment');
+  const KindIcon = current ? kindIcons[current.kind] : FileText;
 
   return (
     <div className="grid gap-6 *:min-w-0">
@@ -115,11 +120,26 @@ export function CoursePlayerScreen() {
 
           <Card className="grid gap-5 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              {current.kind === 'video' ? <PlayCircle aria-hidden="true" className="size-4" /> : <FileText aria-hidden="true" className="size-4" />}
+              <KindIcon aria-hidden="true" className="size-4" />
               Lesson {index + 1} of {lessons.length}
+              {current.kind === 'quiz' && ' · Quiz'}
             </div>
             <h2 className="text-xl font-semibold tracking-tight">{current.title}</h2>
-            {current.kind === 'video' ? (
+            {current.kind === 'quiz' ? (
+              current.quiz ? (
+                // Keyed by lesson: another quiz starts with no answers.
+                <LessonQuiz
+                  key={current.id}
+                  courseId={courseId}
+                  lessonId={current.id}
+                  quiz={current.quiz}
+                  // Pinned in the address, as for 'Mark complete': once passed, the quiz stays on screen with its result.
+                  onSubmit={() => setSearch({ lesson: current.id }, { replace: true })}
+                />
+              ) : (
+                <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">This quiz is not available yet.</p>
+              )
+            ) : current.kind === 'video' ? (
               current.videoUrl ? (
                 <LessonVideo url={current.videoUrl} title={current.title} />
               ) : uploadedVideo ? (
@@ -139,6 +159,8 @@ export function CoursePlayerScreen() {
                 <p className="flex items-center gap-2 text-sm font-medium">
                   <CircleCheck aria-hidden="true" className="size-4 text-primary" /> Completed
                 </p>
+              ) : current.kind === 'quiz' ? (
+                current.quiz?.attemptsLeft !== 0 && <p className="text-sm text-muted-foreground">Pass the quiz to complete this lesson.</p>
               ) : (
                 <Button
                   loading={complete.isPending}

@@ -52,6 +52,17 @@ afterEach(() => {
 });
 
 describe('the course storefront (/c/:courseId)', () => {
+  it("labels a quiz lesson 'Quiz' and counts the quizzes apart from the readings", async () => {
+    const withQuiz = { ...course, lessons: [...course.lessons, { title: 'Knife safety check', kind: 'quiz' as const }] };
+    fakeApi({ [COURSE]: () => jsonResponse(200, withQuiz) });
+    renderPage();
+
+    await screen.findByRole('heading', { level: 1, name: 'Knife skills' });
+    const lessons = within(screen.getByTestId('lesson-list')).getAllByRole('listitem');
+    expect(lessons.at(-1)).toHaveTextContent('4Knife safety checkQuiz');
+    expect(screen.getByRole('list', { name: 'Course contents' })).toHaveTextContent('4 lessons2 videos1 reading1 quiz');
+  });
+
   it("shows title, description, the lessons with their kinds, the price, and the creator linking to their page, with the page's meta tags", async () => {
     const fetchMock = fakeApi({ [COURSE]: () => jsonResponse(200, course) });
     renderPage();

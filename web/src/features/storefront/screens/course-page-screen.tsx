@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen, CircleCheck, FileText, PlayCircle, RotateCw, SearchX } from 'lucide-react';
+import { BookOpen, CircleCheck, FileText, ListChecks, PlayCircle, RotateCw, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { LessonKind } from '@contracts/courses.ts';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -14,7 +15,8 @@ import { usePageMeta } from '../use-page-meta.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-const kindLabels = { video: 'Video', text: 'Reading' } as const;
+const kindLabels: Record<LessonKind, string> = { video: 'Video', text: 'Reading', quiz: 'Quiz' };
+const kindIcons = { video: PlayCircle, text: FileText, quiz: ListChecks } as const;
 
 /** `/c/:courseId`: a published course's storefront, for anyone (no sign-in). */
 export function CoursePageScreen() {
@@ -67,7 +69,8 @@ export function CoursePageScreen() {
 
 function CourseView({ course, purchased }: { course: PublicCoursePage; purchased: boolean }) {
   const videos = course.lessons.filter((l) => l.kind === 'video').length;
-  const readings = course.lessons.length - videos;
+  const quizzes = course.lessons.filter((l) => l.kind === 'quiz').length;
+  const readings = course.lessons.length - videos - quizzes;
   return (
     <div className="relative isolate">
       <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-96 bg-linear-to-b from-muted to-background" />
@@ -118,6 +121,12 @@ function CourseView({ course, purchased }: { course: PublicCoursePage; purchased
                 {plural(readings, 'reading', 'readings')}
               </li>
             )}
+            {quizzes > 0 && (
+              <li className="flex items-center gap-1.5">
+                <ListChecks aria-hidden="true" className="size-4" />
+                {plural(quizzes, 'quiz', 'quizzes')}
+              </li>
+            )}
           </ul>
         </section>
 
@@ -136,7 +145,7 @@ function CourseView({ course, purchased }: { course: PublicCoursePage; purchased
           ) : (
             <ol className="divide-y overflow-hidden rounded-xl border bg-card" data-testid="lesson-list">
               {course.lessons.map((lesson, index) => {
-                const Icon = lesson.kind === 'video' ? PlayCircle : FileText;
+                const Icon = kindIcons[lesson.kind];
                 return (
                   <li key={`${index}-${lesson.title}`} className="flex items-center gap-3 px-4 py-3">
                     <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-muted text-xs font-medium tabular-nums text-muted-foreground">
