@@ -3,6 +3,7 @@ import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
+import { readUserIdByEmail } from '#data/users.ts';
 import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
 import type { WeeklyReportDeps } from '#core/licenses/weekly-report.ts';
@@ -27,7 +28,7 @@ export const unsubscribeDeps = () => ({
   campaigns: campaignRepository(),
   cipher: (cipher ??= envelopeCipher()),
   clock,
-  users: userRepository(),
+  users: { getUserIdByEmail: readUserIdByEmail },
   leaderSettings: leaderSettingsRepository(),
 });
 

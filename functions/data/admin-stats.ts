@@ -6,7 +6,7 @@ import { signUpActivity, subscriptionActivity } from '#core/admin/platform-activ
 import { weekStartOf } from '#core/admin/platform-figures.ts';
 import { ACTIVITY_DAYS, type PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { countersKey } from '#data/counters.ts';
-import { documentClient, tableName, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, nonZero, tableName, writeIf } from '#data/table.ts';
 
 /**
  * The admin's trend weeks and recent activity (access pattern 18, with the platform counters of counters.ts). Both are
@@ -24,19 +24,8 @@ const ACTIVITY_TTL_SECONDS = ACTIVITY_DAYS * 24 * 60 * 60;
 
 /** Adds `deltas` to the week's counters (none when nothing moves). */
 const weekUpdate = (weekStart: string, deltas: CounterDeltas) => {
-  const names = Object.keys(deltas).filter((name) => deltas[name] !== 0);
-  if (names.length === 0) return [];
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: adminStatsKeys.week(weekStart),
-        UpdateExpression: `ADD ${names.map((_, i) => `#w${i} :w${i}`).join(', ')} SET #type = :type, weekStart = :week`,
-        ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#w${i}`, name])), '#type': 'type' },
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:w${i}`, deltas[name]])), ':type': 'WeekCounters', ':week': weekStart },
-      },
-    },
-  ];
+  const moved = nonZero(deltas);
+  return Object.keys(moved).length === 0 ? [] : [addUpdate(adminStatsKeys.week(weekStart), moved, { type: 'WeekCounters', set: { weekStart } })];
 };
 
 /** One activity line; `id` (the user or the Stripe event) keeps two lines of the same millisecond apart. */

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * creators' affiliates and their commissions (access pattern 23; docs/data-model.md "Affiliates").
@@ -80,19 +80,8 @@ const payoutItem = z.object({
 });
 
 /** ADDs to the affiliate's figures, only while it exists. */
-const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>) => {
-  const names = Object.keys(adds);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: affiliateKeys.affiliate(creatorId, affiliateId),
-      UpdateExpression: `ADD ${names.map((_, i) => `#f${i} :f${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, adds[name as keyof typeof adds]])),
-    },
-  };
-};
+const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>) =>
+  addUpdate(affiliateKeys.affiliate(creatorId, affiliateId), adds as Record<string, number>, { condition: 'attribute_exists(pk)' });
 
 /** A commission's status moved from `from`, under that condition, with `set` and its index keys as given. */
 const commissionMove = (

@@ -6,7 +6,7 @@ import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
 import { readCommission, referralWrites, reversalWrites } from '#data/affiliates.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
-import { documentClient, failedAt, newestFirstPage, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, failedAt, newestFirstPage, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -79,18 +79,7 @@ const pairDelta = (at: string, gross: number, sales: number): Record<string, Num
 const amountAndCount = packedCodec([7]);
 
 /** ADDs to one counter item: plain numbers and packed ones. */
-const addTo = (key: Record<string, string>, type: string, adds: Record<string, number | NumberValue>) => {
-  const names = Object.keys(adds);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')} SET #type = :type`,
-      ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#a${i}`, name])), '#type': 'type' },
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:a${i}`, adds[name]])), ':type': type },
-    },
-  };
-};
+const addTo = (key: Record<string, string>, type: string, adds: Record<string, number | NumberValue>) => addUpdate(key, adds, { type });
 
 /**
  * An order's move on the creator's counters: the month item (the month's totals, the day's figures, the course's and

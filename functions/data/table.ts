@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
@@ -170,3 +170,31 @@ export const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'Exc
   } while (start && items.length < limit);
   return items.slice(0, limit);
 };
+
+/**
+ * The transaction item that ADDs each of `adds` to an item's number of that name (every name through a placeholder:
+ * counter names are data, not syntax), SETting `type` and `set` beside it, under `condition` when given. The one way
+ * the counters, week figures, sales figures and affiliate figures move.
+ */
+export const addUpdate = (
+  key: Record<string, string>,
+  adds: Record<string, number | NumberValue>,
+  options: { type?: string; set?: Record<string, unknown>; condition?: string } = {},
+) => {
+  const names = Object.keys(adds);
+  const sets = Object.entries({ ...(options.type ? { type: options.type } : {}), ...options.set });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')}${sets.length > 0 ? ` SET ${sets.map((_, i) => `#s${i} = :s${i}`).join(', ')}` : ''}`,
+      ...(options.condition ? { ConditionExpression: options.condition } : {}),
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#a${i}`, name])), ...Object.fromEntries(sets.map(([name], i) => [`#s${i}`, name])) },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:a${i}`, adds[name]])), ...Object.fromEntries(sets.map(([, value], i) => [`:s${i}`, value])) },
+    },
+  };
+};
+
+/** Only the deltas that move something (a zero is no write). */
+export const nonZero = (deltas: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(deltas).filter(([, n]) => n !== 0));
+

@@ -29,6 +29,12 @@ const emailItem = z.object({ userId: z.string() });
 
 export const toUser = (item: unknown): User => profileItem.parse(item);
 
+/** The account id behind an email: on its own, for a function that needs nothing else of the users (the unsubscribe). */
+export const readUserIdByEmail = async (email: string): Promise<string | undefined> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(email) }));
+  return Item ? emailItem.parse(Item).userId : undefined;
+};
+
 export const dynamoUsers = (): UserRepository => ({
   async getUser(id) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(id) }));
@@ -40,10 +46,7 @@ export const dynamoUsers = (): UserRepository => ({
     return unique.length === 0 ? [] : (await batchGet(unique.map(userKeys.profile))).map(toUser);
   },
 
-  async getUserIdByEmail(email) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(email) }));
-    return Item ? emailItem.parse(Item).userId : undefined;
-  },
+  getUserIdByEmail: readUserIdByEmail,
 
   async createUser(user, options) {
     const table = tableName();

@@ -7,10 +7,9 @@ import { getDeps } from '#functions/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn } from './api-latency.ts';
-import { non2xxCodes } from './load.ts';
-import { ms, percentile } from './stats.ts';
+import { compareFirstPages } from './first-pages.ts';
 import { consumedCapacity, count, fetchOk, runPartAlone, seedingHow, writeAll } from './cloud-part.ts';
-import { errorRow, row, shortMessage, type Row } from './table.ts';
+import { errorRow, row, type Row } from './table.ts';
 
 /**
  * The CRM's first page at 10 and at 10,000 enrolled learners (issue 10; QUALITY.md: every list a person pages
@@ -96,43 +95,6 @@ const seedItems = (creatorId: string, courses: { id: string; title: string }[], 
   return items;
 };
 
-interface PageSample {
-  times: number[];
-  statusCodes: Record<string, number>;
-  errors: number;
-  rows: number;
-  nextCursor: boolean;
-  /** Why the first failed request failed (fetch's own message is only "fetch failed"; the reason is its cause). */
-  firstError?: string;
-}
-
-/** One first page: its time, and what it held (the last answer is kept for the table's check). */
-const firstPage = async (gatewayUrl: string, creator: BenchCreator, into: PageSample, measured: boolean): Promise<void> => {
-  const started = performance.now();
-  try {
-    const res = await fetch(`${gatewayUrl}/api/crm/learners`, { headers: { authorization: `Bearer ${creator.token}` } });
-    const body = await res.text();
-    const elapsed = performance.now() - started;
-    if (!measured) return;
-    into.statusCodes[res.status] = (into.statusCodes[res.status] ?? 0) + 1;
-    if (res.status !== 200) return;
-    into.times.push(elapsed);
-    const page = JSON.parse(body) as { items: unknown[]; nextCursor: string | null };
-    into.rows = page.items.length;
-    into.nextCursor = page.nextCursor !== null;
-  } catch (error) {
-    if (!measured) return;
-    into.errors += 1;
-    into.firstError ??= shortMessage((error as { cause?: unknown }).cause ?? error);
-  }
-};
-
-const pageRow = (learners: number, s: PageSample): Row =>
-  row(
-    `first page at ${count(learners)} learners p50 / p95 (${s.rows} rows${s.nextCursor ? ', next cursor' : ''})`,
-    `${ms(percentile(s.times, 50))} / ${ms(percentile(s.times, 95))}`,
-  );
-
 export const crmSection = `CRM first page, GET /api/crm/learners: ${count(SMALL)} vs ${count(LARGE)} enrolled learners (1 in flight, ${REQUESTS} each after ${WARM_UP_REQUESTS} warm-up, alternating)`;
 
 /** The rows of this part, on a running local cloud and a gateway with the throttles lifted. */
@@ -164,33 +126,17 @@ export const benchCrm = async (cloud: LocalCloud, gatewayUrl: string, log: (line
 
   try {
     log(`GET /api/crm/learners, ${count(SMALL)} and ${count(LARGE)} learners alternating: ${WARM_UP_REQUESTS} warm-up, ${REQUESTS} measured each`);
-    const samples = new Map<BenchCreator, PageSample>(
-      [small, large].map((c) => [c, { times: [], statusCodes: {}, errors: 0, rows: 0, nextCursor: false }]),
-    );
-    for (let i = 0; i < WARM_UP_REQUESTS + REQUESTS; i++) {
-      // Alternate which goes first, so neither always follows the other's request.
-      const order = i % 2 === 0 ? [small, large] : [large, small];
-      for (const c of order) await firstPage(gatewayUrl, c, samples.get(c)!, i >= WARM_UP_REQUESTS);
-    }
-    const s = samples.get(small)!;
-    const l = samples.get(large)!;
-    const failures = (x: PageSample) => Object.entries(x.statusCodes).filter(([code]) => code !== '200').reduce((acc, [, n]) => acc + n, 0);
-    const failed = failures(s) + failures(l);
-    const errors = s.errors + l.errors;
-    const why = s.firstError ?? l.firstError;
-    const codes = [non2xxCodes(s.statusCodes), non2xxCodes(l.statusCodes)].filter(Boolean).join(' ');
-    const shapeOk = s.rows === SMALL && !s.nextCursor && l.rows === PAGE_SIZE && l.nextCursor;
-    const ratio = percentile(l.times, 50) / percentile(s.times, 50);
+    const target = (creator: BenchCreator, items: number) => ({ url: `${gatewayUrl}/api/crm/learners`, token: creator.token, items });
     rows.push(
-      pageRow(SMALL, s),
-      pageRow(LARGE, l),
-      row(
-        `first pages: rows at ${count(SMALL)} / ${count(LARGE)}; non-2xx / errors`,
-        `${s.rows} / ${l.rows}${l.nextCursor ? ' + cursor' : ''}; ${failed}${codes ? ` (${codes})` : ''} / ${errors}${why ? ` (first: ${why})` : ''}`,
-        `${SMALL} / ${PAGE_SIZE} + cursor; 0 / 0`,
-        shapeOk && failed === 0 && errors === 0,
-      ),
-      row(`ratio p50 at ${count(LARGE)} / p50 at ${count(SMALL)}`, `${ratio.toFixed(2)}x`, `<= ${RATIO_BUDGET}x`, ratio <= RATIO_BUDGET),
+      ...(await compareFirstPages({
+        small: target(small, SMALL),
+        large: target(large, LARGE),
+        pageSize: PAGE_SIZE,
+        noun: 'learners',
+        warmUp: WARM_UP_REQUESTS,
+        requests: REQUESTS,
+        budget: RATIO_BUDGET,
+      })),
     );
   } catch (error) {
     rows.push(errorRow('GET /api/crm/learners first page', error));

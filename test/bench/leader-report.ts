@@ -9,10 +9,10 @@ import { getDeps } from '#functions/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn } from './api-latency.ts';
-import { non2xxCodes } from './load.ts';
+import { compareFirstPages } from './first-pages.ts';
 import { ms, percentile } from './stats.ts';
 import { consumedCapacity, count, fetchOk, runPartAlone, seedingHow, writeAll } from './cloud-part.ts';
-import { errorRow, row, shortMessage, type Row } from './table.ts';
+import { errorRow, row, type Row } from './table.ts';
 
 /**
  * The leader report's first page for a 10-member and a 5,000-member licence (issue 14: within 1.5x), and the CSV
@@ -96,40 +96,8 @@ const seedItems = (licenseId: string, course: { id: string; title: string; creat
   return items;
 };
 
-interface PageSample {
-  times: number[];
-  statusCodes: Record<string, number>;
-  errors: number;
-  rows: number;
-  nextCursor: boolean;
-  firstError?: string;
-}
-
 const reportUrl = (gatewayUrl: string, leader: BenchLeader, format: 'json' | 'csv' = 'json') =>
   `${gatewayUrl}/api/leader/reports?licenseId=${encodeURIComponent(leader.licenseId)}${format === 'csv' ? '&format=csv' : ''}`;
-
-const firstPage = async (gatewayUrl: string, leader: BenchLeader, into: PageSample, measured: boolean): Promise<void> => {
-  const started = performance.now();
-  try {
-    const res = await fetch(reportUrl(gatewayUrl, leader), { headers: { authorization: `Bearer ${leader.token}` } });
-    const body = await res.text();
-    const elapsed = performance.now() - started;
-    if (!measured) return;
-    into.statusCodes[res.status] = (into.statusCodes[res.status] ?? 0) + 1;
-    if (res.status !== 200) return;
-    into.times.push(elapsed);
-    const page = JSON.parse(body) as { items: unknown[]; nextCursor: string | null };
-    into.rows = page.items.length;
-    into.nextCursor = page.nextCursor !== null;
-  } catch (error) {
-    if (!measured) return;
-    into.errors += 1;
-    into.firstError ??= shortMessage((error as { cause?: unknown }).cause ?? error);
-  }
-};
-
-const pageRow = (members: number, s: PageSample): Row =>
-  row(`first page at ${count(members)} members p50 / p95 (${s.rows} rows${s.nextCursor ? ', next cursor' : ''})`, `${ms(percentile(s.times, 50))} / ${ms(percentile(s.times, 95))}`);
 
 export const leaderReportSection = `Leader report, GET /api/leader/reports: a ${count(SMALL)}- vs a ${count(LARGE)}-member licence (1 in flight, ${REQUESTS} each after ${WARM_UP_REQUESTS} warm-up, alternating), and the CSV of ${count(LARGE)}`;
 
@@ -162,30 +130,17 @@ export const benchLeaderReport = async (cloud: LocalCloud, gatewayUrl: string, l
 
   try {
     log(`GET /api/leader/reports, ${count(SMALL)} and ${count(LARGE)} members alternating: ${WARM_UP_REQUESTS} warm-up, ${REQUESTS} measured each`);
-    const samples = new Map<BenchLeader, PageSample>([small, large].map((l) => [l, { times: [], statusCodes: {}, errors: 0, rows: 0, nextCursor: false }]));
-    for (let i = 0; i < WARM_UP_REQUESTS + REQUESTS; i++) {
-      const order = i % 2 === 0 ? [small, large] : [large, small];
-      for (const l of order) await firstPage(gatewayUrl, l, samples.get(l)!, i >= WARM_UP_REQUESTS);
-    }
-    const s = samples.get(small)!;
-    const l = samples.get(large)!;
-    const failures = (x: PageSample) => Object.entries(x.statusCodes).filter(([code]) => code !== '200').reduce((acc, [, n]) => acc + n, 0);
-    const failed = failures(s) + failures(l);
-    const errors = s.errors + l.errors;
-    const why = s.firstError ?? l.firstError;
-    const codes = [non2xxCodes(s.statusCodes), non2xxCodes(l.statusCodes)].filter(Boolean).join(' ');
-    const shapeOk = s.rows === SMALL && !s.nextCursor && l.rows === PAGE_SIZE && l.nextCursor;
-    const ratio = percentile(l.times, 50) / percentile(s.times, 50);
+    const target = (leader: BenchLeader, items: number) => ({ url: reportUrl(gatewayUrl, leader), token: leader.token, items });
     rows.push(
-      pageRow(SMALL, s),
-      pageRow(LARGE, l),
-      row(
-        `first pages: rows at ${count(SMALL)} / ${count(LARGE)}; non-2xx / errors`,
-        `${s.rows} / ${l.rows}${l.nextCursor ? ' + cursor' : ''}; ${failed}${codes ? ` (${codes})` : ''} / ${errors}${why ? ` (first: ${why})` : ''}`,
-        `${SMALL} / ${PAGE_SIZE} + cursor; 0 / 0`,
-        shapeOk && failed === 0 && errors === 0,
-      ),
-      row(`ratio p50 at ${count(LARGE)} / p50 at ${count(SMALL)}`, `${ratio.toFixed(2)}x`, `<= ${RATIO_BUDGET}x`, ratio <= RATIO_BUDGET),
+      ...(await compareFirstPages({
+        small: target(small, SMALL),
+        large: target(large, LARGE),
+        pageSize: PAGE_SIZE,
+        noun: 'members',
+        warmUp: WARM_UP_REQUESTS,
+        requests: REQUESTS,
+        budget: RATIO_BUDGET,
+      })),
     );
   } catch (error) {
     rows.push(errorRow('GET /api/leader/reports first page', error));
