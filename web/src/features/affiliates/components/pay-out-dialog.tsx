@@ -4,6 +4,7 @@ import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { formatPounds } from '@/lib/format-money.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 import { usePayOut } from '../api/affiliates-queries.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
 /** Today in the viewer's zone, as a file name wants it: '2026-11-25'. */
 export const fileDay = (now: Date = new Date()): string =>
@@ -11,20 +12,6 @@ export const fileDay = (now: Date = new Date()): string =>
 
 /** 'affiliate-payout-AB12CD34-2026-11-25.csv'. */
 export const payoutFileName = (code: string, now: Date = new Date()): string => `affiliate-payout-${code}-${fileDay(now)}.csv`;
-
-/** Hands the browser a file to save: a Blob behind a temporary link that is clicked, then let go. */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoked a moment later: some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * 'Pay out £X', confirmed: the affiliate's approved commissions are marked paid and the CSV to pay them from is
@@ -40,7 +27,7 @@ export function PayOutDialog({ affiliate, onDone }: { affiliate: Affiliate | und
         if (result.commissions === 0) {
           toast(m.payout.nothing, { description: `${affiliate.name} has no approved commissions left to pay.` });
         } else {
-          download(result.csv, payoutFileName(affiliate.code));
+          saveFile(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), payoutFileName(affiliate.code));
           const count = result.commissions === 1 ? '1 commission' : `${result.commissions} commissions`;
           toast.success(m.payout.done, { description: `${formatPounds(result.paidAmount)} to ${affiliate.name}: ${count} marked paid. The CSV is in your downloads.` });
         }

@@ -4,22 +4,9 @@ import { toastError } from '@/components/ui/toaster.tsx';
 import { useDownloadReport } from '../api/leader-queries.ts';
 import { leaderMessages } from '../leader-messages.ts';
 import type { ReportFilters } from '../report-filters.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
 const m = leaderMessages.reports;
-
-/** Hands the browser a file to save: the Blob behind a temporary link that is clicked, then let go. */
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoked a moment later: some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * 'Download CSV': every row the filters match (not only the pages on screen), fetched with the session's token (a
@@ -29,7 +16,7 @@ export function DownloadReportButton({ filters, disabled = false }: { filters: R
   const download = useDownloadReport();
   const start = () =>
     download.mutate(filters, {
-      onSuccess: (file) => save(file, m.fileName),
+      onSuccess: (file) => saveFile(file, m.fileName),
       onError: (error) => toastError(error, m.downloadFailed),
     });
   return (
