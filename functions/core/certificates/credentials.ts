@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { base64url, decodeProtectedHeader, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Certificates as Open Badges 3.0 credentials (issue 15; decision 0021), pure apart from the crypto: the credential
+ * of a completed course (the platform as issuer, the course as the achievement with its creator, the learner as a
+ * hashed email identity), signed as a VC-JWT (EdDSA / Ed25519, OB 3.0 section 8.2: header `alg`, `kid`, `typ`;
+ * claims `iss`, `jti`, `nbf`, `sub` mirroring the credential), verified by checking the signature against the
+ * platform's keys and every claim against the credential, and revocation published as a W3C Bitstring Status List.
+ * Not yet wired to completion: the issuing, storage and routes are the next step.
+ */
+
+export const CREDENTIAL_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'] as const;
+export const PLATFORM_NAME = 'Course Platform';
+/** The smallest list the Bitstring Status List spec allows (16 KB of bits): no list reveals how few were issued. */
+export const STATUS_LIST_BITS = 131_072;
+export const ALG = 'EdDSA';
+
+/** What a certificate says, before it is a credential. */
+export interface CertificateFacts {
+  id: string;
+  issuedAt: string;
+  learnerId: string;
+  learnerEmail: string;
+  courseId: string;
+  courseTitle: string;
+  courseDescription: string;
+  creatorId: string;
+  creatorName: string;
+  /** The certificate's place in the revocation status list. */
+  statusIndex: number;
+}
+
+/** Where the platform publishes what a verifier reads: its origin (the issuer id and the links derive from it). */
+export interface Issuer {
+  origin: string;
+}
+
+const trim = (origin: string) => origin.replace(/\/+$/, '');
+export const issuerId = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/issuer`;
+export const statusListUrl = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/certificates/status-list`;
+export const verifyUrl = (issuer: Issuer, certificateId: string) => `${trim(issuer.origin)}/verify/${encodeURIComponent(certificateId)}`;
+
+/** The learner's email as an OB 3.0 IdentityObject: salted SHA-256, so the credential names them without showing it. */
+export const identityHash = (email: string, salt: string): string => `sha256$${createHash('sha256').update(`${email.trim().toLowerCase()}${salt}`).digest('hex')}`;
+
+export type OpenBadgeCredential = ReturnType<typeof credentialOf>;
+
+/** The Open Badges 3.0 credential of a completed course. */
+export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
+  const origin = trim(issuer.origin);
+  const salt = createHash('sha256').update(`salt:${facts.id}`).digest('hex').slice(0, 16);
+  return {
+    '@context': [...CREDENTIAL_CONTEXTS],
+    id: `urn:uuid:${facts.id}`,
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    name: facts.courseTitle,
+    issuer: { id: issuerId(issuer), type: ['Profile'], name: PLATFORM_NAME, url: origin },
+    validFrom: facts.issuedAt,
+    credentialSubject: {
+      id: `urn:uuid:${facts.learnerId}`,
+      type: ['AchievementSubject'],
+      identifier: [{ type: 'IdentityObject', identityType: 'emailAddress', hashed: true, identityHash: identityHash(facts.learnerEmail, salt), salt }],
+      achievement: {
+        id: `${origin}/c/${encodeURIComponent(facts.courseId)}`,
+        type: ['Achievement'],
+        name: facts.courseTitle,
+        description: facts.courseDescription || `Completion of ${facts.courseTitle}.`,
+        criteria: { narrative: 'Completed every lesson and passed every quiz of the course.' },
+        creator: { id: `${origin}/api/public/creators/${encodeURIComponent(facts.creatorId)}`, type: ['Profile'], name: facts.creatorName },
+      },
+    },
+    credentialStatus: {
+      id: `${statusListUrl(issuer)}#${facts.statusIndex}`,
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListIndex: String(facts.statusIndex),
+      statusListCredential: statusListUrl(issuer),
+    },
+  };
+};
+
+/** The platform's signing key: an Ed25519 private JWK and its key id (`<issuer id>#<n>`). */
+export interface SigningKey {
+  kid: string;
+  privateJwk: JWK;
+}
+
+/** A credential signed as a VC-JWT: the credential is the payload, with the registered claims that mirror it. */
+export const signCredential = async (
+  credential: { id: string; issuer: { id: string }; validFrom: string; credentialSubject?: { id: string } },
+  key: SigningKey,
+): Promise<string> =>
+  new SignJWT(credential as unknown as Record<string, unknown>)
+    .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
+    .setIssuer(credential.issuer.id)
+    .setJti(credential.id)
+    .setNotBefore(Math.floor(Date.parse(credential.validFrom) / 1000))
+    .setSubject(credential.credentialSubject?.id ?? credential.id)
+    .sign(await importJWK(key.privateJwk, ALG));
+
+export interface Verification {
+  verified: boolean;
+  /** The credential the JWT carries, once its signature and claims check out. */
+  credential?: OpenBadgeCredential;
+  errors: string[];
+}
+
+/**
+ * A VC-JWT checked as a verifier would: the header (EdDSA, JWT, a key the platform published), the signature, and each
+ * registered claim against the credential it carries (jose checks none of them). Any altered byte fails. Answers the
+ * payload (a certificate or the status list) once it checks out.
+ */
+export const verifySigned = async (jwt: string, publicKeys: JWK[], issuer: Issuer): Promise<{ payload?: Record<string, unknown>; errors: string[] }> => {
+  let header;
+  try {
+    header = decodeProtectedHeader(jwt);
+  } catch {
+    return { errors: ['This is not a signed credential (a VC-JWT).'] };
+  }
+  const key = publicKeys.find((k) => k.kid === header.kid);
+  if (header.alg !== ALG || header.typ !== 'JWT' || !key) return { errors: ['The credential was not signed with a key of this platform.'] };
+  try {
+    // A few minutes' tolerance on `nbf`: a verifier's clock may run behind the platform's.
+    const { payload } = await jwtVerify(jwt, await importJWK(key, ALG), { algorithms: [ALG], typ: 'JWT', clockTolerance: '5 minutes' });
+    const claimed = payload as { iss?: string; jti?: string; nbf?: number; sub?: string; id?: string; validFrom?: string; issuer?: { id?: string }; credentialSubject?: { id?: string } };
+    const errors = [
+      claimed.iss !== claimed.issuer?.id && 'The issuer claim does not match the credential.',
+      claimed.issuer?.id !== issuerId(issuer) && 'The credential names another issuer.',
+      claimed.jti !== claimed.id && 'The id claim does not match the credential.',
+      claimed.nbf !== Math.floor(Date.parse(claimed.validFrom ?? '') / 1000) && 'The date claim does not match the credential.',
+      claimed.sub !== (claimed.credentialSubject?.id ?? claimed.id) && 'The subject claim does not match the credential.',
+    ].filter((e): e is string => typeof e === 'string');
+    return errors.length > 0 ? { errors } : { payload, errors: [] };
+  } catch (error) {
+    return { errors: [`The signature does not match: the credential was altered or is not from this platform (${(error as Error).message}).`] };
+  }
+};
+
+/** A certificate's VC-JWT verified (verifySigned) and checked to be an Open Badges credential. */
+export const verifyCredential = async (jwt: string, publicKeys: JWK[], issuer: Issuer): Promise<Verification> => {
+  const { payload, errors } = await verifySigned(jwt, publicKeys, issuer);
+  if (!payload) return { verified: false, errors };
+  const credential = payload as unknown as OpenBadgeCredential;
+  if (!credential.type?.includes('OpenBadgeCredential')) return { verified: false, errors: ['This is not an Open Badges credential.'] };
+  return { verified: true, credential, errors: [] };
+};
+
+/** The status list's bits, gzipped, as the spec encodes them: "u" + base64url; bit 0 is the most significant of byte 0. */
+export const encodeStatusList = (revoked: Iterable<number>): string => {
+  const bits = new Uint8Array(STATUS_LIST_BITS / 8);
+  for (const index of revoked) {
+    if (!Number.isInteger(index) || index < 0 || index >= STATUS_LIST_BITS) throw new RangeError(`status index ${index} is outside the list`);
+    bits[index >> 3]! |= 0x80 >> (index & 7);
+  }
+  return `u${base64url.encode(gzipSync(bits))}`;
+};
+
+/** Whether a status list (as encoded) has `index` set: revoked. */
+export const isSetInStatusList = (encodedList: string, index: number): boolean => {
+  const bits = gunzipSync(base64url.decode(encodedList.replace(/^u/, '')));
+  return index >= 0 && index < bits.length * 8 && (bits[index >> 3]! & (0x80 >> (index & 7))) !== 0;
+};
+
+/** The status list credential (W3C Bitstring Status List), from the same issuer, to be signed like a certificate. */
+export const statusListCredentialOf = (encodedList: string, issuer: Issuer, validFrom: string) => ({
+  '@context': ['https://www.w3.org/ns/credentials/v2'],
+  id: statusListUrl(issuer),
+  type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+  issuer: { id: issuerId(issuer) },
+  validFrom,
+  credentialSubject: { id: `${statusListUrl(issuer)}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList },
+});

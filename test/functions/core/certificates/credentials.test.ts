@@ -1,0 +1,119 @@
+import { gunzipSync } from 'node:zlib';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { describe, expect, it } from 'vitest';
+import {
+  credentialOf,
+  encodeStatusList,
+  identityHash,
+  isSetInStatusList,
+  signCredential,
+  STATUS_LIST_BITS,
+  statusListCredentialOf,
+  verifyCredential,
+  verifySigned,
+  type CertificateFacts,
+  type SigningKey,
+} from '#core/certificates/credentials.ts';
+
+const issuer = { origin: 'https://courses.example' };
+const facts: CertificateFacts = {
+  id: '0b6d1c2e-9a4f-4e53-8f6f-6e0e2f6f1a11',
+  issuedAt: '2026-11-20T10:00:00.000Z',
+  learnerId: 'c1a2b3c4-0000-4000-8000-000000000001',
+  learnerEmail: 'Ann@Example.com',
+  courseId: 'course-1',
+  courseTitle: 'Knife safety',
+  courseDescription: 'Hold, cut and store knives safely.',
+  creatorId: 'creator-1',
+  creatorName: 'Maya Green',
+  statusIndex: 42,
+};
+
+const keyPair = async (kid: string): Promise<{ signing: SigningKey; publicJwk: JWK }> => {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { extractable: true });
+  return { signing: { kid, privateJwk: await exportJWK(privateKey) }, publicJwk: { ...(await exportJWK(publicKey)), kid } };
+};
+
+/** Every leaf of a JSON value with its path. */
+const leaves = (value: unknown, path: (string | number)[] = []): (string | number)[][] =>
+  value !== null && typeof value === 'object'
+    ? Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, [...path, Array.isArray(value) ? Number(k) : k]))
+    : [path];
+
+/** The JWT with one payload field changed (the header and signature kept): what a forger would try. */
+const altered = (jwt: string, path: (string | number)[]): string => {
+  const [header, payload, signature] = jwt.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  let at: Record<string | number, unknown> = claims;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  at[last] = typeof at[last] === 'number' ? (at[last] as number) + 1 : typeof at[last] === 'boolean' ? !at[last] : `${String(at[last])}x`;
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+};
+
+describe('an Open Badges 3.0 certificate', () => {
+  it('names the platform as issuer, the course as the achievement with its creator, and the learner by a salted email hash', () => {
+    const credential = credentialOf(facts, issuer);
+    expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(credential.issuer).toMatchObject({ id: 'https://courses.example/api/public/issuer', name: 'Course Platform' });
+    expect(credential.credentialSubject.achievement).toMatchObject({ name: 'Knife safety', creator: { name: 'Maya Green' } });
+    const [identity] = credential.credentialSubject.identifier;
+    expect(identity!.identityHash).toBe(identityHash('ann@example.com', identity!.salt));
+    expect(JSON.stringify(credential)).not.toContain('ann@example.com');
+    expect(credential.credentialStatus).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation', statusListIndex: '42' });
+  });
+
+  it('verifies as signed, with the registered claims mirroring the credential', async () => {
+    const { signing, publicJwk } = await keyPair('https://courses.example/api/public/issuer#1');
+    const jwt = await signCredential(credentialOf(facts, issuer), signing);
+    const header = JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(header).toEqual({ alg: 'EdDSA', kid: signing.kid, typ: 'JWT' });
+    const result = await verifyCredential(jwt, [publicJwk], issuer);
+    expect(result).toMatchObject({ verified: true, errors: [] });
+    expect(result.credential?.credentialSubject.achievement.name).toBe('Knife safety');
+  });
+
+  it('fails for every single-field alteration, for another key, another issuer and a changed signature byte', async () => {
+    const { signing, publicJwk } = await keyPair('k1');
+    const jwt = await signCredential(credentialOf(facts, issuer), signing);
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as unknown;
+    const paths = leaves(payload);
+    expect(paths.length).toBeGreaterThan(25);
+    for (const path of paths) {
+      const result = await verifyCredential(altered(jwt, path), [publicJwk], issuer);
+      expect(result.verified, path.join('.')).toBe(false);
+      expect(result.errors.length, path.join('.')).toBeGreaterThan(0);
+    }
+    const other = await keyPair('k1');
+    expect((await verifyCredential(jwt, [other.publicJwk], issuer)).verified).toBe(false);
+    expect((await verifyCredential(jwt, [publicJwk], { origin: 'https://elsewhere.example' })).verified).toBe(false);
+    const signature = jwt.split('.')[2]!;
+    const flipped = `${jwt.slice(0, jwt.length - signature.length)}${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect((await verifyCredential(flipped, [publicJwk], issuer)).verified).toBe(false);
+    expect((await verifyCredential('not a jwt', [publicJwk], issuer)).errors).toEqual(['This is not a signed credential (a VC-JWT).']);
+  });
+});
+
+describe('the revocation status list', () => {
+  it('sets bit i as the most significant bit first, in a gzipped list of 131,072 bits, "u" + base64url', () => {
+    const list = encodeStatusList([0, 9, STATUS_LIST_BITS - 1]);
+    expect(list.startsWith('u')).toBe(true);
+    for (const index of [0, 9, STATUS_LIST_BITS - 1]) expect(isSetInStatusList(list, index)).toBe(true);
+    for (const index of [1, 8, 10, 42]) expect(isSetInStatusList(list, index)).toBe(false);
+    const bits = new Uint8Array(gunzipSync(Buffer.from(list.slice(1), 'base64url')));
+    expect(bits.length * 8).toBe(STATUS_LIST_BITS);
+    expect(bits[0]).toBe(0x80);
+    expect(bits[1]).toBe(0x40);
+    expect(() => encodeStatusList([STATUS_LIST_BITS])).toThrow(RangeError);
+  });
+
+  it('is published as a signed Bitstring Status List credential from the same issuer', async () => {
+    const { signing, publicJwk } = await keyPair('k1');
+    const jwt = await signCredential(statusListCredentialOf(encodeStatusList([42]), issuer, facts.issuedAt), signing);
+    const { payload } = await verifySigned(jwt, [publicJwk], issuer);
+    const subject = (payload as { credentialSubject: { encodedList: string; statusPurpose: string } }).credentialSubject;
+    expect(subject.statusPurpose).toBe('revocation');
+    expect(isSetInStatusList(subject.encodedList, 42)).toBe(true);
+    expect((await verifyCredential(jwt, [publicJwk], issuer)).errors).toEqual(['This is not an Open Badges credential.']);
+  });
+});
