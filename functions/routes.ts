@@ -307,6 +307,23 @@ const table = [
     handler: 'http/complete-lesson',
     access: ['learner'],
   },
+  /** Certificates (issue 15, decision 0021): issued by the certificate-issuer job; listed, shown, checked, revoked. */
+  { name: 'learner-certificates', method: 'GET', path: '/api/learner/certificates', handler: 'http/learner-certificates', access: ['learner'] },
+  { name: 'course-certificates', method: 'GET', path: '/api/courses/{courseId}/certificates', handler: 'http/course-certificates', access: ['creator'] },
+  { name: 'revoke-certificate', method: 'POST', path: '/api/certificates/{certificateId}/revoke', handler: 'http/revoke-certificate', access: ['creator'] },
+  { name: 'public-certificate', method: 'GET', path: '/api/public/certificates/{certificateId}', handler: 'http/public-certificate', access: 'public', throttle: { rate: 50, burst: 100 } },
+  { name: 'verify-certificate', method: 'POST', path: '/api/public/certificates/verify', handler: 'http/verify-certificate', access: 'public', throttle: { rate: 20, burst: 40 } },
+  {
+    name: 'certificate-status-list',
+    method: 'GET',
+    path: '/api/public/certificate-status-list',
+    handler: 'http/certificate-status-list',
+    access: 'public',
+    // Signed on each read with the platform's key (opened through KMS).
+    uses: ['secrets'],
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'public-issuer', method: 'GET', path: '/api/public/issuer', handler: 'http/public-issuer', access: 'public', throttle: { rate: 20, burst: 40 } },
   /** Quizzes (issue 15): an attempt graded on the server; a pass completes the lesson. */
   {
     name: 'quiz-attempt',
@@ -518,6 +535,13 @@ export const jobs = [
     handler: 'jobs/license-expiry',
     /** Daily: a team licence stops giving access within a day of its end date. */
     schedule: 'rate(1 day)',
+  },
+  {
+    name: 'certificate-issuer',
+    handler: 'jobs/certificate-issuer',
+    /** Every minute: a completed course's certificate arrives within the minute. */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'secrets', 'app-links'],
   },
   {
     name: 'leader-weekly-report',

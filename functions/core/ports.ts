@@ -1162,3 +1162,54 @@ export interface QuizAttemptRepository {
    */
   record(state: StoredQuizAttempts, seenAttempts: number): Promise<'recorded' | 'changed'>;
 }
+
+/* ---------- Certificates (issue 15) ---------- */
+
+/** The platform's certificate signing key as stored: the private JWK sealed, the public JWK published. */
+export interface StoredSigningKey {
+  kid: string;
+  sealed: SealedSecret;
+  publicJwk: Record<string, unknown>;
+}
+
+export interface StoredCertificate {
+  id: string;
+  courseId: string;
+  learnerId: string;
+  creatorId: string;
+  learnerEmail: string;
+  courseTitle: string;
+  creatorName: string;
+  issuedAt: string;
+  statusIndex: number;
+  /** The credential as issued (VC-JWT). */
+  jwt: string;
+  status: 'valid' | 'revoked';
+  revokedAt: string | null;
+  revocationReason: string | null;
+}
+
+export interface CertificateRepository {
+  /** The signing key; `create` makes one when there is none (the first writer wins; a loser uses the winner's). */
+  signingKey(create: () => Promise<StoredSigningKey>): Promise<StoredSigningKey>;
+  /** The published keys (none before the first certificate). */
+  publicKeys(): Promise<Record<string, unknown>[]>;
+  /** Completed enrolments still waiting for their certificate, oldest first. */
+  due(limit: number): Promise<{ courseId: string; learnerId: string }[]>;
+  /** An enrolment no longer waits (its certificate exists, or it cannot have one). */
+  clearDue(courseId: string, learnerId: string): Promise<void>;
+  /** The next free place in the revocation status list. */
+  nextStatusIndex(): Promise<number>;
+  /**
+   * One transaction: the certificate, the one-per-(course, learner) guard, the enrolment no longer due, and the
+   * platform's `certificates_issued` counter. 'exists' when that learner has this course's certificate already.
+   */
+  issue(certificate: StoredCertificate): Promise<'issued' | 'exists'>;
+  get(id: string): Promise<StoredCertificate | undefined>;
+  listByLearner(learnerId: string): Promise<StoredCertificate[]>;
+  listByCourse(courseId: string): Promise<StoredCertificate[]>;
+  /** Revoked with its reason, its index set in the status list, in one transaction; false when it was revoked already. */
+  revoke(id: string, at: string, reason: string): Promise<boolean>;
+  /** The status list's revoked indexes. */
+  revokedIndexes(): Promise<number[]>;
+}

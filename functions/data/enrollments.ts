@@ -229,7 +229,10 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         Update: {
           TableName: table,
           Key: enrollmentKeys.enrollment(input.courseId, input.learnerId),
-          UpdateExpression: `SET completedLessonIds = list_append(completedLessonIds, :lesson), progress = :progress, lastActivity = :at${input.completedAt ? ', completedAt = :completedAt' : ''}`,
+          // The first completion also puts the enrolment on the certificates' due index (functions/data/certificates.ts).
+          UpdateExpression: `SET completedLessonIds = list_append(completedLessonIds, :lesson), progress = :progress, lastActivity = :at${
+            input.completedAt ? ', completedAt = :completedAt, gsi3pk = :duePk, gsi3sk = :dueSk' : ''
+          }`,
           ConditionExpression: '#status = :active AND size(completedLessonIds) = :seen',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -238,7 +241,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
             ':at': input.at,
             ':active': 'active',
             ':seen': input.seenCount,
-            ...(input.completedAt ? { ':completedAt': input.completedAt } : {}),
+            ...(input.completedAt
+              ? { ':completedAt': input.completedAt, ':duePk': 'CERTS#DUE', ':dueSk': `${input.completedAt}#${input.courseId}#${input.learnerId}` }
+              : {}),
           },
         },
       },

@@ -8,7 +8,6 @@ import { base64url, decodeProtectedHeader, importJWK, type JWK, jwtVerify, SignJ
  * hashed email identity), signed as a VC-JWT (EdDSA / Ed25519, OB 3.0 section 8.2: header `alg`, `kid`, `typ`;
  * claims `iss`, `jti`, `nbf`, `sub` mirroring the credential), verified by checking the signature against the
  * platform's keys and every claim against the credential, and revocation published as a W3C Bitstring Status List.
- * Not yet wired to completion: the issuing, storage and routes are the next step.
  */
 
 export const CREDENTIAL_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'] as const;
@@ -39,7 +38,7 @@ export interface Issuer {
 
 const trim = (origin: string) => origin.replace(/\/+$/, '');
 export const issuerId = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/issuer`;
-export const statusListUrl = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/certificates/status-list`;
+export const statusListUrl = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/certificate-status-list`;
 export const verifyUrl = (issuer: Issuer, certificateId: string) => `${trim(issuer.origin)}/verify/${encodeURIComponent(certificateId)}`;
 
 /** The learner's email as an OB 3.0 IdentityObject: salted SHA-256, so the credential names them without showing it. */

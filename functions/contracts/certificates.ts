@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * Certificates (issue 15; API.md "Quizzes and certificates"; docs/api.md "Certificates"): issued once when a learner
+ * completes a course, as an Open Badges 3.0 credential signed as a VC-JWT (decision 0021), verifiable by anyone.
+ */
+
+export const certificateStatuses = ['valid', 'revoked'] as const;
+export const REVOCATION_REASON_MAX = 500;
+
+/** GET /api/learner/certificates: one of the learner's certificates. */
+export const learnerCertificate = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  creatorName: z.string(),
+  issuedAt: isoDate,
+  status: z.enum(certificateStatuses),
+  /** The public page that checks it: /verify/<id>. */
+  verifyUrl: z.string(),
+  /** LinkedIn's "Add licence or certification" form, filled in. */
+  linkedInUrl: z.string(),
+});
+export type LearnerCertificate = z.infer<typeof learnerCertificate>;
+export const learnerCertificateList = z.object({ items: z.array(learnerCertificate) });
+
+/** What a certificate's public page shows, read from the checked credential and the platform's record. */
+export const certificateView = z.object({
+  id: z.string(),
+  /** The learner, as the platform shows them publicly: their email masked (a•••@example.com). */
+  learner: z.string(),
+  courseTitle: z.string(),
+  courseUrl: z.string(),
+  creatorName: z.string(),
+  issuerName: z.string(),
+  issuedAt: isoDate,
+  revokedAt: isoDate.nullable(),
+  revocationReason: z.string().nullable(),
+});
+export type CertificateView = z.infer<typeof certificateView>;
+
+/** GET /api/public/certificates/{id}: the credential as issued (a VC-JWT), its status, and what the page shows. */
+export const publicCertificate = z.object({
+  credential: z.string(),
+  status: z.enum(certificateStatuses),
+  /** Whether the credential's signature and claims check out against the platform's keys (computed, not stored). */
+  verified: z.boolean(),
+  certificate: certificateView,
+});
+export type PublicCertificate = z.infer<typeof publicCertificate>;
+
+/** POST /api/public/certificates/verify: any credential a third party holds, as issued (the VC-JWT string, or `{jwt}`). */
+export const verifyCertificateBody = z.strictObject({
+  credential: z.union([z.string().trim().min(1).max(20_000), z.record(z.string(), z.unknown())]),
+});
+export const verifyCertificateResult = z.object({
+  verified: z.boolean(),
+  /** `invalid` when the proof fails (then nothing it says can be trusted). */
+  status: z.enum([...certificateStatuses, 'invalid']),
+  errors: z.array(z.string()),
+  certificate: certificateView.nullable(),
+});
+export type VerifyCertificateResult = z.infer<typeof verifyCertificateResult>;
+
+/** POST /api/certificates/{id}/revoke (the course's creator). */
+export const revokeCertificateBody = z.strictObject({ reason: z.string().trim().min(1, 'Say why the certificate is revoked.').max(REVOCATION_REASON_MAX) });
+export const revokeCertificateResult = z.object({ status: z.literal('revoked') });
+
+/** GET /api/courses/{courseId}/certificates: the course's certificates, for its creator (newest first). */
+export const courseCertificate = z.object({
+  id: z.string(),
+  learnerEmail: z.string(),
+  issuedAt: isoDate,
+  status: z.enum(certificateStatuses),
+  revokedAt: isoDate.nullable(),
+  revocationReason: z.string().nullable(),
+  verifyUrl: z.string(),
+});
+export type CourseCertificate = z.infer<typeof courseCertificate>;
+export const courseCertificateList = z.object({ items: z.array(courseCertificate) });

@@ -1,0 +1,269 @@
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
+import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
+import { escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { maskedEmail } from '#core/campaigns/email-content.ts';
+import {
+  credentialOf,
+  encodeStatusList,
+  issuerId,
+  PLATFORM_NAME,
+  signCredential,
+  statusListCredentialOf,
+  verifyCredential,
+  verifyUrl,
+  type Issuer,
+  type SigningKey,
+} from '#core/certificates/credentials.ts';
+import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Mailer, PublicProfileRepository, SecretCipher, StoredCertificate } from '#core/ports.ts';
+
+/**
+ * Certificates (issue 15; decision 0021): issued once per completed course by a job (the completion marks the
+ * enrolment due; the job signs, stores and emails, so the learner's routes need neither the key nor SES), listed for
+ * the learner and the course's creator, shown and checked publicly, revoked by the creator through the status list.
+ */
+
+export const CERTIFICATE_NOT_FOUND = 'Certificate not found.';
+/** The context the signing key is sealed under. */
+export const SIGNING_KEY_CONTEXT = 'platform:certificates';
+
+const issuerOf = (appOrigin: string): Issuer => ({ origin: appOrigin });
+
+/** The signing key, made and sealed on first use; the private JWK opened for this signature. */
+const signingKey = async (deps: { certificates: Pick<CertificateRepository, 'signingKey'>; cipher: SecretCipher; appOrigin: string }): Promise<SigningKey> => {
+  const stored = await deps.certificates.signingKey(async () => {
+    const { privateKey, publicKey } = await generateKeyPair('EdDSA', { extractable: true });
+    const kid = `${issuerId(issuerOf(deps.appOrigin))}#1`;
+    return {
+      kid,
+      sealed: await deps.cipher.encrypt(JSON.stringify(await exportJWK(privateKey)), SIGNING_KEY_CONTEXT),
+      publicJwk: { ...(await exportJWK(publicKey)), kid },
+    };
+  });
+  return { kid: stored.kid, privateJwk: JSON.parse(await deps.cipher.decrypt(stored.sealed, SIGNING_KEY_CONTEXT)) as JWK };
+};
+
+/** LinkedIn's "Add licence or certification" form, filled in with the certificate. */
+export const linkedInUrl = (c: Pick<StoredCertificate, 'id' | 'courseTitle' | 'issuedAt'>, appOrigin: string): string => {
+  const issued = new Date(c.issuedAt);
+  const query = new URLSearchParams({
+    startTask: 'CERTIFICATION_NAME',
+    name: c.courseTitle,
+    organizationName: PLATFORM_NAME,
+    issueYear: String(issued.getUTCFullYear()),
+    issueMonth: String(issued.getUTCMonth() + 1),
+    certUrl: verifyUrl(issuerOf(appOrigin), c.id),
+    certId: c.id,
+  });
+  return `https://www.linkedin.com/profile/add?${query.toString()}`;
+};
+
+/** The email of a new certificate: the course, the verification link and the LinkedIn link. */
+export const certificateEmail = (c: StoredCertificate, appOrigin: string): EmailMessage => {
+  const verify = verifyUrl(issuerOf(appOrigin), c.id);
+  const linkedIn = linkedInUrl(c, appOrigin);
+  const subject = `Your certificate: ${c.courseTitle}`;
+  const text = [
+    `${PRODUCT_NAME}: congratulations, you completed "${c.courseTitle}" from ${c.creatorName}.`,
+    '',
+    `Your certificate, which anyone can check: ${verify}`,
+    `Add it to your LinkedIn profile: ${linkedIn}`,
+    '',
+    'You also find it, ready to download, under Certificates in your dashboard.',
+  ].join('\n');
+  const [title, creator, verifyHref, linkedInHref] = [c.courseTitle, c.creatorName, verify, linkedIn].map(escapeHtml);
+  const html = `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+<h1 style="margin:0 0 16px;font-size:20px">Congratulations: you completed ${title}</h1>
+<p style="margin:0 0 16px;line-height:1.5">Your certificate from ${creator} is ready. Anyone can check it at its link.</p>
+<p style="margin:0 0 12px"><a href="${verifyHref}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">View your certificate</a></p>
+<p style="margin:0"><a href="${linkedInHref}" style="color:#0a66c2;font-weight:600">Add to LinkedIn</a></p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+};
+
+export interface IssueDeps {
+  certificates: CertificateRepository;
+  enrollments: Pick<EnrollmentRepository, 'get'>;
+  courses: Pick<CourseRepository, 'getCourse'>;
+  profiles: Pick<PublicProfileRepository, 'get'>;
+  cipher: SecretCipher;
+  mailer: Mailer;
+  clock: Clock;
+  newUuid: () => string;
+  appOrigin: string;
+  remainingMs: () => number;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+/** Completions read per page of the due index. */
+const DUE_PAGE = 25;
+/** A run stops taking new certificates this close to its timeout; the next run goes on. */
+const STOP_MARGIN_MS = 5_000;
+
+/**
+ * The job: each completed enrolment still due gets its certificate once: the credential (the course, its creator's
+ * public name, the learner), a place in the status list, signed, stored with the once-per-course guard (a second run
+ * or a retry finds it and only clears the mark), then emailed. An enrolment no longer complete, or whose course is
+ * gone, is cleared without one.
+ */
+export const issueDueCertificates = async (deps: IssueDeps): Promise<{ issued: number; cleared: number; failed: number; finished: boolean }> => {
+  const outcome = { issued: 0, cleared: 0, failed: 0, finished: false };
+  const key: { value?: SigningKey } = {};
+  for (;;) {
+    const due = await deps.certificates.due(DUE_PAGE);
+    const before = outcome.issued + outcome.cleared;
+    for (const { courseId, learnerId } of due) {
+      if (deps.remainingMs() < STOP_MARGIN_MS) return outcome;
+      // One enrolment that cannot be done now stays due (the next run tries again) and holds up no other.
+      await issueOne(deps, key, courseId, learnerId).then(
+        (done) => void (outcome[done] += 1),
+        (error: unknown) => {
+          outcome.failed += 1;
+          deps.log?.('certificate not issued', { courseId, learnerId, error: (error as Error).message });
+        },
+      );
+    }
+    // A short page is the last; a page where nothing moved would come back the same.
+    if (due.length < DUE_PAGE || outcome.issued + outcome.cleared === before) break;
+  }
+  outcome.finished = true;
+  return outcome;
+};
+
+/** One due enrolment: its certificate issued (and emailed), or the mark cleared. */
+const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: string, learnerId: string): Promise<'issued' | 'cleared'> => {
+  const [enrollment, course] = await Promise.all([deps.enrollments.get(courseId, learnerId), deps.courses.getCourse(courseId)]);
+  if (!enrollment?.completedAt || !course) {
+    await deps.certificates.clearDue(courseId, learnerId);
+    return 'cleared';
+  }
+  key.value ??= await signingKey(deps);
+  const creatorName = (await deps.profiles.get(course.creatorId))?.displayName ?? DEFAULT_CREATOR_NAME;
+  const id = deps.newUuid();
+  const issuedAt = deps.clock.now().toISOString();
+  const statusIndex = await deps.certificates.nextStatusIndex();
+  const facts = { id, issuedAt, learnerId, learnerEmail: enrollment.learnerEmail, courseId, courseTitle: course.title, courseDescription: course.description, creatorId: course.creatorId, creatorName, statusIndex };
+  const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin)), key.value);
+  const certificate: StoredCertificate = { ...facts, jwt, status: 'valid', revokedAt: null, revocationReason: null };
+  if ((await deps.certificates.issue(certificate)) === 'exists') {
+    await deps.certificates.clearDue(courseId, learnerId);
+    return 'cleared';
+  }
+  // The certificate stands even if its email fails: it is on the learner's Certificates screen.
+  await deps.mailer.send({ to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }).catch((error: unknown) => {
+    deps.log?.('certificate email not sent', { certificateId: id, error: (error as Error).message });
+  });
+  return 'issued';
+};
+
+/** GET /api/learner/certificates: the learner's certificates, newest first. */
+export const learnerCertificates = async (deps: { certificates: Pick<CertificateRepository, 'listByLearner'>; appOrigin: string }, learnerId: string): Promise<{ items: LearnerCertificate[] }> => ({
+  items: (await deps.certificates.listByLearner(learnerId)).map((c) => ({
+    id: c.id,
+    courseId: c.courseId,
+    courseTitle: c.courseTitle,
+    creatorName: c.creatorName,
+    issuedAt: c.issuedAt,
+    status: c.status,
+    verifyUrl: verifyUrl(issuerOf(deps.appOrigin), c.id),
+    linkedInUrl: linkedInUrl(c, deps.appOrigin),
+  })),
+});
+
+const viewOf = (c: StoredCertificate, appOrigin: string): CertificateView => ({
+  id: c.id,
+  learner: maskedEmail(c.learnerEmail),
+  courseTitle: c.courseTitle,
+  courseUrl: `${appOrigin.replace(/\/+$/, '')}/c/${encodeURIComponent(c.courseId)}`,
+  creatorName: c.creatorName,
+  issuerName: PLATFORM_NAME,
+  issuedAt: c.issuedAt,
+  revokedAt: c.revokedAt,
+  revocationReason: c.revocationReason,
+});
+
+type PublicDeps = { certificates: Pick<CertificateRepository, 'get' | 'publicKeys' | 'revokedIndexes'>; appOrigin: string };
+
+/** GET /api/public/certificates/{id}: the credential as issued, its status, and whether its proof checks out now. */
+export const publicCertificate = async (deps: PublicDeps, id: string): Promise<PublicCertificate> => {
+  const certificate = await deps.certificates.get(id);
+  if (!certificate) throw new NotFoundError(CERTIFICATE_NOT_FOUND);
+  const { verified } = await verifyCredential(certificate.jwt, (await deps.certificates.publicKeys()) as JWK[], issuerOf(deps.appOrigin));
+  return { credential: certificate.jwt, status: certificate.status, verified, certificate: viewOf(certificate, deps.appOrigin) };
+};
+
+/**
+ * POST /api/public/certificates/verify: a credential as a third party holds it (the VC-JWT, or an object carrying it
+ * as `jwt`/`credential`): its proof and claims checked against the platform's keys, then its revocation status read
+ * from the status list at the index the credential itself names.
+ */
+export const verifyHeldCredential = async (deps: PublicDeps, held: string | Record<string, unknown>): Promise<VerifyCertificateResult> => {
+  const jwt = typeof held === 'string' ? held : [held['jwt'], held['credential'], held['proof']].find((v): v is string => typeof v === 'string');
+  if (!jwt) return { verified: false, status: 'invalid', errors: ['Paste the credential as issued: the signed VC-JWT (three parts separated by dots).'], certificate: null };
+  const result = await verifyCredential(jwt.trim(), (await deps.certificates.publicKeys()) as JWK[], issuerOf(deps.appOrigin));
+  if (!result.verified || !result.credential) return { verified: false, status: 'invalid', errors: result.errors, certificate: null };
+  const index = Number(result.credential.credentialStatus?.statusListIndex);
+  const revoked = (await deps.certificates.revokedIndexes()).includes(index);
+  const stored = await deps.certificates.get(result.credential.id.replace(/^urn:uuid:/, ''));
+  return { verified: true, status: revoked ? 'revoked' : 'valid', errors: [], certificate: stored ? viewOf(stored, deps.appOrigin) : null };
+};
+
+/** GET /api/public/certificate-status-list: the revocation list as a signed Bitstring Status List credential. */
+export const statusListCredential = async (deps: { certificates: Pick<CertificateRepository, 'revokedIndexes' | 'signingKey'>; cipher: SecretCipher; clock: Clock; appOrigin: string }): Promise<string> => {
+  const list = encodeStatusList(await deps.certificates.revokedIndexes());
+  return signCredential(statusListCredentialOf(list, issuerOf(deps.appOrigin), deps.clock.now().toISOString()), await signingKey(deps));
+};
+
+/** GET /api/public/issuer: the issuer's profile and the public keys its credentials are signed with. */
+export const issuerProfile = async (deps: { certificates: Pick<CertificateRepository, 'publicKeys'>; appOrigin: string }) => ({
+  id: issuerId(issuerOf(deps.appOrigin)),
+  type: ['Profile'],
+  name: PLATFORM_NAME,
+  url: deps.appOrigin,
+  keys: await deps.certificates.publicKeys(),
+});
+
+/** A certificate of one of the creator's courses, or 404 (another creator's is indistinguishable from a missing one). */
+const ownCertificate = async (deps: { certificates: Pick<CertificateRepository, 'get'> }, creatorId: string, id: string) => {
+  const certificate = await deps.certificates.get(id);
+  if (certificate?.creatorId !== creatorId) throw new NotFoundError(CERTIFICATE_NOT_FOUND);
+  return certificate;
+};
+
+/** POST /api/certificates/{id}/revoke: revoked with the reason, published in the status list; a repeat answers the same. */
+export const revokeCertificate = async (
+  deps: { certificates: Pick<CertificateRepository, 'get' | 'revoke'>; clock: Clock },
+  input: { creatorId: string; id: string; reason: string },
+): Promise<{ status: 'revoked' }> => {
+  const certificate = await ownCertificate(deps, input.creatorId, input.id);
+  if (certificate.status === 'valid') await deps.certificates.revoke(certificate.id, deps.clock.now().toISOString(), input.reason);
+  return { status: 'revoked' };
+};
+
+/** GET /api/courses/{courseId}/certificates: the course's certificates, for its creator. */
+export const courseCertificates = async (
+  deps: { certificates: Pick<CertificateRepository, 'listByCourse'>; courses: Pick<CourseRepository, 'getCourse'>; appOrigin: string },
+  input: { creatorId: string; courseId: string },
+): Promise<{ items: CourseCertificate[] }> => {
+  const course = await deps.courses.getCourse(input.courseId);
+  if (course?.creatorId !== input.creatorId) throw new NotFoundError(COURSE_NOT_FOUND);
+  return {
+    items: (await deps.certificates.listByCourse(input.courseId)).map((c) => ({
+      id: c.id,
+      learnerEmail: c.learnerEmail,
+      issuedAt: c.issuedAt,
+      status: c.status,
+      revokedAt: c.revokedAt,
+      revocationReason: c.revocationReason,
+      verifyUrl: verifyUrl(issuerOf(deps.appOrigin), c.id),
+    })),
+  };
+};

@@ -1,0 +1,188 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import type { CertificateRepository, StoredCertificate } from '#core/ports.ts';
+import { countersUpdate } from '#data/counters.ts';
+import { enrollmentKeys } from '#data/enrollments.ts';
+import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+
+/**
+ * Certificates (issue 15; docs/data-model.md "Certificates"; decision 0021).
+ * Certificate:  pk CERT#<id>            sk CERT        the record and its VC-JWT
+ *               gsi1pk LEARNER#<learnerId>#CERTS  gsi1sk <issuedAt>#<id>   (the learner's certificates)
+ *               gsi2pk COURSE#<courseId>#CERTS    gsi2sk <issuedAt>#<id>   (a course's, for its creator)
+ * Guard:        pk COURSE#<courseId>    sk CERTFOR#<learnerId>   certificateId (one per course and learner)
+ * Due:          the enrolment itself, gsi3pk CERTS#DUE gsi3sk <completedAt>#<courseId>#<learnerId>, set by the
+ *               completing write (functions/data/enrollments.ts), removed by the issuing transaction.
+ * Key:          pk PLATFORM  sk CERT_SIGNING_KEY   kid, sealed (the private JWK, envelope-encrypted), publicJwk
+ * Status index: pk PLATFORM  sk CERT_STATUS_INDEX  next (ADD 1 per certificate)
+ * Revoked:      pk PLATFORM  sk CERT_REVOKED       revoked (a number set of status indexes)
+ */
+export const certificateKeys = {
+  certificate: (id: string) => ({ pk: `CERT#${id}`, sk: 'CERT' }),
+  guard: (courseId: string, learnerId: string) => ({ pk: `COURSE#${courseId}`, sk: `CERTFOR#${learnerId}` }),
+  byLearner: (c: Pick<StoredCertificate, 'learnerId' | 'issuedAt' | 'id'>) => ({ gsi1pk: `LEARNER#${c.learnerId}#CERTS`, gsi1sk: `${c.issuedAt}#${c.id}` }),
+  byCourse: (c: Pick<StoredCertificate, 'courseId' | 'issuedAt' | 'id'>) => ({ gsi2pk: `COURSE#${c.courseId}#CERTS`, gsi2sk: `${c.issuedAt}#${c.id}` }),
+  signingKey: { pk: 'PLATFORM', sk: 'CERT_SIGNING_KEY' },
+  statusIndex: { pk: 'PLATFORM', sk: 'CERT_STATUS_INDEX' },
+  revoked: { pk: 'PLATFORM', sk: 'CERT_REVOKED' },
+};
+
+const certificateItem = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  learnerId: z.string(),
+  creatorId: z.string(),
+  learnerEmail: z.string(),
+  courseTitle: z.string(),
+  creatorName: z.string(),
+  issuedAt: z.string(),
+  statusIndex: z.number().int(),
+  jwt: z.string(),
+  status: z.enum(['valid', 'revoked']),
+  revokedAt: z.string().nullable(),
+  revocationReason: z.string().nullable(),
+});
+const sealedItem = z.object({ ciphertext: z.string(), iv: z.string(), tag: z.string(), encryptedDataKey: z.string() });
+const keyItem = z.object({ kid: z.string(), sealed: sealedItem, publicJwk: z.record(z.string(), z.unknown()) });
+
+const newestFirst = (a: StoredCertificate, b: StoredCertificate) => b.issuedAt.localeCompare(a.issuedAt) || b.id.localeCompare(a.id);
+
+const readKey = async () => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.signingKey, ConsistentRead: true }));
+  return Item ? keyItem.parse(Item) : undefined;
+};
+
+export const dynamoCertificates = (): CertificateRepository => ({
+  async signingKey(create) {
+    const stored = await readKey();
+    if (stored) return stored;
+    const made = await create();
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: { ...certificateKeys.signingKey, type: 'SigningKey', ...made }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      ),
+    );
+    return (await readKey())!;
+  },
+
+  async publicKeys() {
+    const stored = await readKey();
+    return stored ? [stored.publicJwk] : [];
+  },
+
+  async due(limit) {
+    const items = await queryAll(
+      { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :due', ExpressionAttributeValues: { ':due': 'CERTS#DUE' }, ProjectionExpression: 'courseId, learnerId' },
+      limit,
+    );
+    return items.map((item) => ({ courseId: String(item['courseId']), learnerId: String(item['learnerId']) }));
+  },
+
+  async clearDue(courseId, learnerId) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: enrollmentKeys.enrollment(courseId, learnerId),
+          UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      ),
+    );
+  },
+
+  async nextStatusIndex() {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: certificateKeys.statusIndex,
+        UpdateExpression: 'ADD #next :one SET #type = :type',
+        ExpressionAttributeNames: { '#next': 'next', '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':type': 'CertificateStatusIndex' },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.['next']) - 1;
+  },
+
+  async issue(certificate) {
+    const table = tableName();
+    const cancelled = await transact([
+      {
+        Put: {
+          TableName: table,
+          Item: { ...certificateKeys.certificate(certificate.id), type: 'Certificate', ...certificate, ...certificateKeys.byLearner(certificate), ...certificateKeys.byCourse(certificate) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...certificateKeys.guard(certificate.courseId, certificate.learnerId), type: 'CertificateGuard', certificateId: certificate.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: table,
+          Key: enrollmentKeys.enrollment(certificate.courseId, certificate.learnerId),
+          UpdateExpression: 'SET certificateId = :id REMOVE gsi3pk, gsi3sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':id': certificate.id },
+        },
+      },
+      ...countersUpdate({ certificates_issued: 1 }),
+    ]);
+    if (!cancelled) return 'issued';
+    if (failedAt(cancelled, 1)) return 'exists';
+    throw new Error(`certificate ${certificate.id} could not be written (${cancelled.codes.join(', ')})`);
+  },
+
+  async get(id) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.certificate(id) }));
+    return Item ? certificateItem.parse(Item) : undefined;
+  },
+
+  async listByLearner(learnerId) {
+    const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#CERTS` } });
+    return items.map((item) => certificateItem.parse(item)).sort(newestFirst);
+  },
+
+  async listByCourse(courseId) {
+    const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#CERTS` } });
+    return items.map((item) => certificateItem.parse(item)).sort(newestFirst);
+  },
+
+  async revoke(id, at, reason) {
+    const current = await this.get(id);
+    if (current?.status !== 'valid') return false;
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: certificateKeys.certificate(id),
+          UpdateExpression: 'SET #status = :revoked, revokedAt = :at, revocationReason = :reason',
+          ConditionExpression: '#status = :valid',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':valid': 'valid', ':at': at, ':reason': reason },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: certificateKeys.revoked,
+          UpdateExpression: 'ADD revoked :index SET #type = :type',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':index': new Set([current.statusIndex]), ':type': 'CertificateRevocations' },
+        },
+      },
+    ]);
+    return !cancelled;
+  },
+
+  async revokedIndexes() {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked, ConsistentRead: true }));
+    const revoked = Item?.['revoked'] as Set<number> | undefined;
+    return revoked ? [...revoked].map(Number) : [];
+  },
+});

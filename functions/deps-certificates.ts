@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import type { CertificateRepository, SecretCipher } from '#core/ports.ts';
+import { dynamoCertificates } from '#data/certificates.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, mailer } from '#functions/deps.ts';
+import { publicProfileRepository } from '#functions/deps-storefront.ts';
+import type { IssueDeps } from '#core/certificates/certificates.ts';
+
+/**
+ * The composition of the certificate handlers and the issuing job. The cipher (and so KMS) only where the signing
+ * key is opened: the job and the status list.
+ */
+let certificates: CertificateRepository | undefined;
+let cipher: SecretCipher | undefined;
+
+export const certificateRepository = (): CertificateRepository => (certificates ??= dynamoCertificates());
+
+/** Reading and checking certificates: no key to open (the public keys are published). */
+export const certificateReadDeps = () => ({ certificates: certificateRepository(), courses: courseRepository(), clock, appOrigin: appOrigin() });
+
+/** Signing: the status list and the job. */
+export const certificateSignDeps = () => ({ ...certificateReadDeps(), cipher: (cipher ??= envelopeCipher()) });
+
+export const issueDeps = (remainingMs: () => number, log?: IssueDeps['log']): IssueDeps => ({
+  ...certificateSignDeps(),
+  enrollments: enrollmentRepository(),
+  profiles: publicProfileRepository(),
+  mailer: mailer(),
+  newUuid: randomUUID,
+  remainingMs,
+  ...(log ? { log } : {}),
+});

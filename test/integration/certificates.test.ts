@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { isSetInStatusList } from '#core/certificates/credentials.ts';
+import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
+import { lambdaContext } from '#lib/local/handlers.ts';
+import { mailsTo } from './mail-support.ts';
+import { accountWithRole, api, outputs, useLocalCloudEnv } from './support.ts';
+
+/**
+ * Certificates end to end (issue 15): a learner completes a course (its quiz passed), the issuing job (run here as the
+ * scheduler runs it) signs, stores and emails the certificate once; anyone checks it; the creator revokes it and
+ * every check says so, the status list included.
+ */
+type Account = Awaited<ReturnType<typeof accountWithRole>>;
+
+let creator: Account;
+let learner: Account;
+let courseId: string;
+
+const issue = async () => {
+  useLocalCloudEnv();
+  return certificateIssuer({}, lambdaContext('certificate-issuer', 60_000));
+};
+
+/** The learner's certificate for the course, once the job (or the scheduler's own run) issued it. */
+const certificateOf = async (token: string) => {
+  for (let i = 0; i < 20; i++) {
+    const items = (await api('GET', '/api/learner/certificates', { token })).body.items as { id: string; courseId: string; verifyUrl: string; linkedInUrl: string; status: string }[];
+    const found = items.find((c) => c.courseId === courseId);
+    if (found) return found;
+    await issue();
+  }
+  throw new Error('no certificate was issued');
+};
+
+beforeAll(async () => {
+  creator = await accountWithRole('creator', 'cert-creator');
+  learner = await accountWithRole('learner', 'cert-learner');
+  courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'First aid basics', description: 'Help until help arrives.' } })).body.id as string;
+  const quiz = { passPercent: 100, questions: [{ prompt: 'Call first?', type: 'single', options: ['Yes', 'No'], correct: [0] }] };
+  const lessonId = (await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Check', kind: 'quiz', quiz } })).body.id as string;
+  await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published' } });
+  await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: learner.email } });
+  expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${lessonId}/attempts`, { token: learner.token, body: { answers: [[0]] } })).body.completedAt).not.toBeNull();
+});
+
+describe('certificates', () => {
+  it('are issued once on completion, emailed with the verification and LinkedIn links, and check out as valid', async () => {
+    const certificate = await certificateOf(learner.token);
+    expect(certificate.status).toBe('valid');
+    expect(certificate.verifyUrl).toMatch(new RegExp(`^https?://[^/]+/verify/${certificate.id}$`));
+    expect(certificate.linkedInUrl).toContain('https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME');
+    await issue();
+    expect(((await api('GET', '/api/learner/certificates', { token: learner.token })).body.items as { courseId: string }[]).filter((c) => c.courseId === courseId)).toHaveLength(1);
+    const mail = (await mailsTo(learner.email)).filter((m) => m.subject === 'Your certificate: First aid basics');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body.text).toContain(certificate.verifyUrl);
+
+    const shown = await api('GET', `/api/public/certificates/${certificate.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ status: 'valid', verified: true, certificate: { courseTitle: 'First aid basics', issuerName: 'Course Platform', revokedAt: null } });
+    expect(shown.body.certificate.learner).toMatch(/^.•••@/);
+    const credential = shown.body.credential as string;
+    expect(decodeJwt(credential)).toMatchObject({ type: ['VerifiableCredential', 'OpenBadgeCredential'], credentialSubject: { achievement: { name: 'First aid basics' } } });
+    expect((await api('POST', '/api/public/certificates/verify', { body: { credential } })).body).toMatchObject({ verified: true, status: 'valid', errors: [] });
+
+    // A forger changes the course's name: the proof no longer holds.
+    const [header, payload, signature] = credential.split('.') as [string, string, string];
+    const forged = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { credentialSubject: { achievement: { name: string } } };
+    forged.credentialSubject.achievement.name = 'Brain surgery';
+    const altered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
+    expect((await api('POST', '/api/public/certificates/verify', { body: { credential: altered } })).body).toMatchObject({ verified: false, status: 'invalid', certificate: null });
+    expect((await api('POST', '/api/public/certificates/verify', { body: {} })).status).toBe(400);
+    expect((await api('GET', '/api/public/certificates/no-such-certificate')).status).toBe(404);
+  });
+
+  it("is revoked by its course's creator only, with a reason; then every check says revoked, the status list too", async () => {
+    const certificate = await certificateOf(learner.token);
+    const other = await accountWithRole('creator', 'cert-other');
+    expect((await api('POST', `/api/certificates/${certificate.id}/revoke`, { token: other.token, body: { reason: 'Not mine' } })).status).toBe(404);
+    expect((await api('GET', `/api/courses/${courseId}/certificates`, { token: other.token })).status).toBe(404);
+    expect((await api('POST', `/api/certificates/${certificate.id}/revoke`, { token: creator.token, body: { reason: '' } })).status).toBe(400);
+    const listed = (await api('GET', `/api/courses/${courseId}/certificates`, { token: creator.token })).body.items as { id: string; learnerEmail: string; status: string }[];
+    expect(listed).toEqual([expect.objectContaining({ id: certificate.id, learnerEmail: learner.email, status: 'valid' })]);
+
+    expect((await api('POST', `/api/certificates/${certificate.id}/revoke`, { token: creator.token, body: { reason: 'Quiz answers were shared.' } })).body).toEqual({ status: 'revoked' });
+    expect((await api('POST', `/api/certificates/${certificate.id}/revoke`, { token: creator.token, body: { reason: 'Again' } })).body).toEqual({ status: 'revoked' });
+    const shown = (await api('GET', `/api/public/certificates/${certificate.id}`)).body;
+    expect(shown).toMatchObject({ status: 'revoked', verified: true, certificate: { revocationReason: 'Quiz answers were shared.' } });
+    expect((await api('POST', '/api/public/certificates/verify', { body: { credential: shown.credential } })).body).toMatchObject({ verified: true, status: 'revoked' });
+
+    // A verifier holding only the credential follows its status entry to the signed list.
+    const entry = (decodeJwt(shown.credential as string) as { credentialStatus: { statusListCredential: string; statusListIndex: string } }).credentialStatus;
+    const list = await fetch(`${outputs().ApiUrl}${new URL(entry.statusListCredential).pathname}`);
+    expect(list.headers.get('content-type')).toBe('application/vc+jwt');
+    const subject = (decodeJwt(await list.text()) as { credentialSubject: { encodedList: string } }).credentialSubject;
+    expect(isSetInStatusList(subject.encodedList, Number(entry.statusListIndex))).toBe(true);
+    const issuer = (await api('GET', '/api/public/issuer')).body as { name: string; keys: { kty: string; crv: string; d?: string }[] };
+    expect(issuer.name).toBe('Course Platform');
+    expect(issuer.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
+    expect(issuer.keys[0]!.d).toBeUndefined();
+  });
+});

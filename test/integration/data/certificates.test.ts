@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import {
+  certificateEmail,
+  courseCertificates,
+  issueDueCertificates,
+  issuerProfile,
+  learnerCertificates,
+  publicCertificate,
+  revokeCertificate,
+  statusListCredential,
+  verifyHeldCredential,
+} from '#core/certificates/certificates.ts';
+import { isSetInStatusList } from '#core/certificates/credentials.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { StoredCertificate, StoredCourse } from '#core/ports.ts';
+import { dynamoCertificates } from '#data/certificates.ts';
+import { enrollmentKeys } from '#data/enrollments.ts';
+import { decodeJwt } from 'jose';
+import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
+import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const AT = '2026-11-20T10:00:00.000Z';
+const ORIGIN = 'https://courses.example';
+
+const stored = (over: Partial<StoredCertificate> = {}): StoredCertificate => ({
+  id: randomUUID(),
+  courseId: unique('course'),
+  learnerId: unique('learner'),
+  creatorId: unique('creator'),
+  learnerEmail: 'ann@example.com',
+  courseTitle: 'First aid',
+  creatorName: 'Maya',
+  issuedAt: AT,
+  statusIndex: 0,
+  jwt: 'a.b.c',
+  status: 'valid',
+  revokedAt: null,
+  revocationReason: null,
+  ...over,
+});
+
+describe('dynamoCertificates', () => {
+  it('issues one certificate per course and learner, lists it both ways, and revokes it once into the status list', async () => {
+    const repo = dynamoCertificates();
+    const index = await repo.nextStatusIndex();
+    expect(await repo.nextStatusIndex()).toBe(index + 1);
+    const first = stored({ statusIndex: index });
+    await putRaw({ ...enrollmentKeys.enrollment(first.courseId, first.learnerId), type: 'Enrollment', courseId: first.courseId, learnerId: first.learnerId, gsi3pk: 'CERTS#DUE', gsi3sk: `${AT}#${first.courseId}#${first.learnerId}` });
+    expect(await repo.due(1000)).toContainEqual({ courseId: first.courseId, learnerId: first.learnerId });
+    expect(await repo.issue(first)).toBe('issued');
+    expect(await repo.due(1000)).not.toContainEqual({ courseId: first.courseId, learnerId: first.learnerId });
+    expect((await rawItem(enrollmentKeys.enrollment(first.courseId, first.learnerId)))?.['certificateId']).toBe(first.id);
+    expect(await repo.issue({ ...first, id: randomUUID() })).toBe('exists');
+    expect(await repo.get(first.id)).toEqual(first);
+    expect((await repo.listByLearner(first.learnerId)).map((c) => c.id)).toEqual([first.id]);
+    expect((await repo.listByCourse(first.courseId)).map((c) => c.id)).toEqual([first.id]);
+    expect(await repo.revoke(first.id, AT, 'Shared answers')).toBe(true);
+    expect(await repo.revoke(first.id, AT, 'Again')).toBe(false);
+    expect(await repo.get(first.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Shared answers' });
+    expect(await repo.revokedIndexes()).toContain(index);
+  });
+
+  it('clears a due enrolment, and keeps the first signing key made when two are made at once', async () => {
+    const repo = dynamoCertificates();
+    const [courseId, learnerId] = [unique('course'), unique('learner')];
+    await putRaw({ ...enrollmentKeys.enrollment(courseId, learnerId), type: 'Enrollment', courseId, learnerId, gsi3pk: 'CERTS#DUE', gsi3sk: `${AT}#${courseId}#${learnerId}` });
+    await repo.clearDue(courseId, learnerId);
+    expect(await repo.due(1000)).not.toContainEqual({ courseId, learnerId });
+    const keys = await Promise.all(['a', 'b', 'c'].map((kid) => repo.signingKey(async () => ({ kid, sealed: { ciphertext: kid, iv: '', tag: '', encryptedDataKey: '' }, publicJwk: { kid } }))));
+    expect(new Set(keys.map((k) => k.kid)).size).toBe(1);
+    expect((await repo.publicKeys())[0]).toEqual(keys[0]!.publicJwk);
+  });
+});
+
+describe('certificates (the core on DynamoDB Local and the local key)', () => {
+  const course = (creatorId: string): StoredCourse => ({
+    id: unique('course'),
+    creatorId,
+    title: 'Knife safety',
+    description: 'Hold and cut safely.',
+    status: 'published',
+    lessonCount: 1,
+    enrolledCount: 1,
+    priceAmount: 0,
+    seatPriceAmount: 0,
+    createdAt: AT,
+    updatedAt: AT,
+    lessons: [],
+  });
+
+  it('issues, lists, shows, verifies and revokes, with the status list and the issuer keys', async () => {
+    const certificates = dynamoCertificates();
+    const creatorId = unique('creator');
+    const c = course(creatorId);
+    const learnerId = unique('learner');
+    const enrollments = memoryEnrollments();
+    await enrollments.enroll({ courseId: c.id, learnerId, creatorId, learnerEmail: 'ann@example.com', learnerJoinedAt: AT, courseTitle: c.title, enrolledAt: AT });
+    await enrollments.completeLesson({ courseId: c.id, learnerId, creatorId, lessonId: 'l1', seenCount: 0, progress: 100, at: AT, day: '2026-11-20', completedAt: AT });
+    // The enrolment item the issuing transaction marks (not due: the scheduler's own runs leave it alone).
+    await putRaw({ ...enrollmentKeys.enrollment(c.id, learnerId), type: 'Enrollment', courseId: c.id, learnerId });
+    const sent: { to: string; subject: string }[] = [];
+    const deps = {
+      // Only this test's due enrolment: the others belong to other tests (and the scheduler's own runs).
+      certificates: Object.assign(Object.create(certificates) as typeof certificates, { due: async () => [{ courseId: c.id, learnerId }] }),
+      enrollments,
+      courses: memoryCourseReader([c]),
+      profiles: memoryPublicProfiles(),
+      cipher: envelopeCipher(),
+      mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
+      clock: { now: () => new Date(AT) },
+      newUuid: randomUUID,
+      appOrigin: ORIGIN,
+      remainingMs: () => 60_000,
+    };
+    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0, finished: true });
+    expect(sent).toContainEqual(expect.objectContaining({ to: 'ann@example.com', subject: 'Your certificate: Knife safety' }));
+
+    const [mine] = (await learnerCertificates(deps, learnerId)).items;
+    expect(mine).toMatchObject({ courseTitle: 'Knife safety', creatorName: 'Course creator', status: 'valid', verifyUrl: `${ORIGIN}/verify/${mine!.id}` });
+    const shown = await publicCertificate(deps, mine!.id);
+    expect(shown).toMatchObject({ status: 'valid', verified: true, certificate: { learner: 'a•••@example.com', courseUrl: `${ORIGIN}/c/${c.id}` } });
+    await expect(publicCertificate(deps, 'missing')).rejects.toThrow(NotFoundError);
+    expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'valid' });
+    expect(await verifyHeldCredential(deps, { jwt: shown.credential })).toMatchObject({ verified: true, status: 'valid' });
+    expect(await verifyHeldCredential(deps, { something: 1 })).toMatchObject({ verified: false, status: 'invalid' });
+
+    await expect(revokeCertificate(deps, { creatorId: 'someone-else', id: mine!.id, reason: 'x' })).rejects.toThrow(NotFoundError);
+    await expect(courseCertificates(deps, { creatorId: 'someone-else', courseId: c.id })).rejects.toThrow(NotFoundError);
+    expect(await revokeCertificate(deps, { creatorId, id: mine!.id, reason: 'Shared answers' })).toEqual({ status: 'revoked' });
+    expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items).toEqual([expect.objectContaining({ id: mine!.id, status: 'revoked', revocationReason: 'Shared answers' })]);
+    expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'revoked' });
+    const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListIndex: string } }).credentialStatus;
+    const list = decodeJwt(await statusListCredential(deps)) as { credentialSubject: { encodedList: string } };
+    expect(isSetInStatusList(list.credentialSubject.encodedList, Number(entry.statusListIndex))).toBe(true);
+    const profile = await issuerProfile(deps);
+    expect(profile).toMatchObject({ id: `${ORIGIN}/api/public/issuer`, name: 'Course Platform' });
+    expect(certificateEmail({ ...stored(), courseTitle: 'A <b>', creatorName: 'M' }, ORIGIN).html).toContain('A &lt;b&gt;');
+  });
+});
