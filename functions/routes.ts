@@ -453,9 +453,9 @@ const table = [
   { name: 'course-licenses', method: 'GET', path: '/api/courses/{courseId}/licenses', handler: 'http/course-licenses', access: ['creator'] },
   { name: 'update-license', method: 'PATCH', path: '/api/courses/{courseId}/licenses/{licenseId}', handler: 'http/update-license', access: ['creator'] },
   { name: 'leader-licenses', method: 'GET', path: '/api/leader/licenses', handler: 'http/leader-licenses', access: ['leader'] },
-  { name: 'leader-summary', method: 'GET', path: '/api/leader/summary', handler: 'http/leader-summary', access: ['leader'] },
-  { name: 'leader-reports', method: 'GET', path: '/api/leader/reports', handler: 'http/leader-reports', access: ['leader'] },
-  { name: 'license-members', method: 'GET', path: '/api/leader/licenses/{licenseId}/seats', handler: 'http/license-members', access: ['leader'] },
+  { name: 'leader-summary', method: 'GET', path: '/api/leader/summary', handler: 'http/leader-summary', access: ['leader'], uses: ['app-links'] },
+  { name: 'leader-reports', method: 'GET', path: '/api/leader/reports', handler: 'http/leader-reports', access: ['leader'], uses: ['app-links'] },
+  { name: 'license-members', method: 'GET', path: '/api/leader/licenses/{licenseId}/seats', handler: 'http/license-members', access: ['leader'], uses: ['app-links'] },
   {
     name: 'assign-seat',
     method: 'POST',

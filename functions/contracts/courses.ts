@@ -334,7 +334,7 @@ export type QuizAttemptBody = z.infer<typeof quizAttemptBody>;
 export const learnerSummary = z.object({
   enrolled: z.number().int().min(0),
   completed: z.number().int().min(0),
-  /** 0 until certificates exist (issue 15). */
+  /** The learner's certificates (revoked ones do not count). */
   certificates: z.number().int().min(0),
   /** Consecutive days with lesson activity up to today (or yesterday), in the learner's time zone. */
   studyStreak: z.number().int().min(0),

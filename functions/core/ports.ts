@@ -420,7 +420,7 @@ export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' |
  * The creator's dashboard counters (`CREATOR#<id> / STATS`): `courses`, `students` (active enrolments), `completions`
  * (active enrolments completed). Moved in the same transaction as the change they count.
  */
-export type CreatorCounterDeltas = Partial<Record<'courses' | 'students' | 'completions', number>>;
+export type CreatorCounterDeltas = Partial<Record<'courses' | 'students' | 'completions' | 'certificates', number>>;
 
 /**
  * Courses and their lessons. Every write that names a `creatorId` happens only while the course is that creator's,
@@ -473,10 +473,12 @@ export interface Enrollment {
   completedAt: string | null;
   /** The team licence whose seat gives this access (checked on each access); absent: the learner's own. */
   licenseId?: string | undefined;
+  /** The course's certificate, once issued (and not revoked). */
+  certificateId?: string | undefined;
 }
 
 /** An enrolment's progress alone: what the team reports read of each member (a projection: lighter than the enrolment). */
-export type EnrollmentProgress = Pick<Enrollment, 'learnerId' | 'enrolledAt' | 'progress' | 'lastActivity' | 'completedAt'>;
+export type EnrollmentProgress = Pick<Enrollment, 'learnerId' | 'enrolledAt' | 'progress' | 'lastActivity' | 'completedAt' | 'certificateId'>;
 
 /** What a new enrolment is made of (the rest starts empty); enrolling again sets (or clears) `licenseId`. */
 export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt' | 'licenseId'>;
@@ -1208,7 +1210,10 @@ export interface CertificateRepository {
   get(id: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
   listByCourse(courseId: string): Promise<StoredCertificate[]>;
-  /** Revoked with its reason, its index set in the status list, in one transaction; false when it was revoked already. */
+  /**
+   * Revoked with its reason and its index set in the status list, in one transaction, then no longer on its enrolment;
+   * false when it was revoked already (the enrolment is cleared again all the same).
+   */
   revoke(id: string, at: string, reason: string): Promise<boolean>;
   /** The status list's revoked indexes. */
   revokedIndexes(): Promise<number[]>;

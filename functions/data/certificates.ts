@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { CertificateRepository, StoredCertificate } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
+import { creatorStatsUpdate } from '#data/courses.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -132,6 +133,7 @@ export const dynamoCertificates = (): CertificateRepository => ({
         },
       },
       ...countersUpdate({ certificates_issued: 1 }),
+      ...creatorStatsUpdate(certificate.creatorId, { certificates: 1 }),
     ]);
     if (!cancelled) return 'issued';
     if (failedAt(cancelled, 1)) return 'exists';
@@ -155,8 +157,8 @@ export const dynamoCertificates = (): CertificateRepository => ({
 
   async revoke(id, at, reason) {
     const current = await this.get(id);
-    if (current?.status !== 'valid') return false;
-    const cancelled = await transact([
+    if (!current) return false;
+    const cancelled = current.status !== 'valid' || await transact([
       {
         Update: {
           TableName: tableName(),
@@ -176,7 +178,21 @@ export const dynamoCertificates = (): CertificateRepository => ({
           ExpressionAttributeValues: { ':index': new Set([current.statusIndex]), ':type': 'CertificateRevocations' },
         },
       },
+      ...creatorStatsUpdate(current.creatorId, { certificates: -1 }),
     ]);
+    // A revoked certificate no longer counts on the enrolment (the learner's and the team's figures): also after a
+    // revocation whose second write failed (a repeat finishes it); the enrolment may be gone with its course.
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: enrollmentKeys.enrollment(current.courseId, current.learnerId),
+          UpdateExpression: 'REMOVE certificateId',
+          ConditionExpression: 'certificateId = :id',
+          ExpressionAttributeValues: { ':id': id },
+        }),
+      ),
+    );
     return !cancelled;
   },
 

@@ -5,7 +5,7 @@ import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { documentClient, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -34,19 +34,8 @@ export const creatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorI
 
 /** The transaction item that moves a creator's counters (none when nothing moves): the only way they change. */
 export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDeltas) => {
-  const names = Object.entries(deltas).filter(([, delta]) => delta !== undefined && delta !== 0);
-  if (names.length === 0) return [];
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: creatorStatsKey(creatorId),
-        UpdateExpression: `ADD ${names.map(([name]) => `#${name} :${name}`).join(', ')} SET #type = :type`,
-        ExpressionAttributeNames: { ...Object.fromEntries(names.map(([name]) => [`#${name}`, name])), '#type': 'type' },
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map(([name, delta]) => [`:${name}`, delta])), ':type': 'CreatorStats' },
-      },
-    },
-  ];
+  const moved = nonZero(Object.fromEntries(Object.entries(deltas).filter((entry): entry is [string, number] => entry[1] !== undefined)));
+  return Object.keys(moved).length === 0 ? [] : [addUpdate(creatorStatsKey(creatorId), moved, { type: 'CreatorStats' })];
 };
 
 const courseItem = courseSummary.extend({ creatorId: z.string(), updatedAt: isoDate, enrolledCount: z.number().int().min(0).default(0) });

@@ -48,11 +48,12 @@ const enrollmentItem = z.object({
   lastActivity: z.string(),
   completedAt: z.string().nullable(),
   licenseId: z.string().optional(),
+  certificateId: z.string().optional(),
 });
 
 const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
 
-const progressItem = enrollmentItem.pick({ learnerId: true, enrolledAt: true, progress: true, lastActivity: true, completedAt: true });
+const progressItem = enrollmentItem.pick({ learnerId: true, enrolledAt: true, progress: true, lastActivity: true, completedAt: true, certificateId: true });
 const PROGRESS_PROJECTION = Object.keys(progressItem.shape).join(', ');
 
 /** The course's `enrolledCount` moves with its active enrolments, only while the course exists. */

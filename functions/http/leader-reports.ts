@@ -1,6 +1,6 @@
 import { reportQuery } from '#contracts/licenses.ts';
 import { leaderReport, reportCsv } from '#core/licenses/licenses.ts';
-import { enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { appOrigin, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /**
@@ -9,7 +9,7 @@ import { httpRoute, Reply } from '#middleware/http-route.ts';
  */
 export const handler = httpRoute({ route: 'leader-reports', query: reportQuery }, async ({ auth, query }): Promise<Reply> => {
   const { format, limit, cursor, ...filters } = query;
-  const deps = { licenses: licenseRepository(), enrollments: enrollmentRepository() };
+  const deps = { licenses: licenseRepository(), enrollments: enrollmentRepository(), appOrigin: appOrigin() };
   if (format === 'json') return new Reply(200, await leaderReport(deps, { leaderId: auth.userId, ...filters, cursor, limit }));
   const { items } = await leaderReport(deps, { leaderId: auth.userId, ...filters, limit: Infinity });
   return Reply.raw(200, reportCsv(items), { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="team-report.csv"' });

@@ -244,7 +244,8 @@ export const revokeCertificate = async (
   input: { creatorId: string; id: string; reason: string },
 ): Promise<{ status: 'revoked' }> => {
   const certificate = await ownCertificate(deps, input.creatorId, input.id);
-  if (certificate.status === 'valid') await deps.certificates.revoke(certificate.id, deps.clock.now().toISOString(), input.reason);
+  // Also when revoked already: the repeat finishes a revocation interrupted halfway (the enrolment's mark).
+  await deps.certificates.revoke(certificate.id, deps.clock.now().toISOString(), input.reason);
   return { status: 'revoked' };
 };
 

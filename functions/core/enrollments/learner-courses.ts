@@ -158,7 +158,7 @@ export const learnerSummary = async (deps: Pick<LearnerDeps, 'enrollments' | 'cl
   return {
     enrolled: enrollments.length,
     completed: enrollments.filter((e) => e.completedAt !== null).length,
-    certificates: 0,
+    certificates: enrollments.filter((e) => e.certificateId).length,
     studyStreak: studyStreak(days, today),
     continueLearning: enrollments.filter((e) => e.completedAt === null).map(toLearnerCourse).sort(byLastActivity),
   };

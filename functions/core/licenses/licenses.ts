@@ -5,6 +5,7 @@ import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
+import { verifyUrl } from '#core/certificates/credentials.ts';
 import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
@@ -189,7 +190,7 @@ export const RECENT_MEMBERS = 6;
  * per 100 members). Certificates are 0 until they exist.
  */
 export const leaderSummaryOf = async (
-  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; clock: Clock },
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string; clock: Clock },
   leaderId: string,
 ): Promise<LeaderSummary> => {
   const { active, groups } = await teamOf(deps, leaderId, deps.clock.now());
@@ -201,7 +202,7 @@ export const leaderSummaryOf = async (
     seatsTotal: active.reduce((sum, l) => sum + l.seatsTotal, 0),
     completionRate: completionRateOf(members),
     completed,
-    certificates: 0,
+    certificates: members.filter((m) => m.certificate !== null).length,
     groups: groups.filter((group) => group.length > 0).length,
     recent: members
       .sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || b.progress - a.progress)
@@ -216,7 +217,7 @@ export const completionRateOf = (members: Pick<ReportRow, 'completedAt'>[]): num
 
 /** The leader's licences that give access now, and each one's members holding an active seat, with their progress. */
 export const teamOf = async (
-  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
   leaderId: string,
   now: Date,
 ) => {
@@ -232,9 +233,13 @@ const progressOf = (enrollment: EnrollmentProgress | undefined) => ({
   completedAt: enrollment?.completedAt ?? null,
 });
 
+/** A member's certificate as its public page, while it stands (a revoked one is no longer on the enrolment). */
+const certificateLink = (appOrigin: string, certificateId: string | undefined): string | null =>
+  certificateId ? verifyUrl({ origin: appOrigin }, certificateId) : null;
+
 /** One report row per seat: the seat and its holder's progress in the licence's course (one batch read per 100 enrolments). */
 const rowsOf = async (
-  deps: { enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  deps: { enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
   license: StoredLicense,
   seats: StoredSeat[],
 ): Promise<(ReportRow & { learnerId: string; assignedAt: string })[]> => {
@@ -248,13 +253,13 @@ const rowsOf = async (
     learnerId: seat.learnerId,
     assignedAt: seat.assignedAt,
     ...progressOf(enrollments.get(seat.learnerId)),
-    certificate: null,
+    certificate: certificateLink(deps.appOrigin, enrollments.get(seat.learnerId)?.certificateId),
   }));
 };
 
 /** Every seat of a licence (by email) with its holder's progress: what the members list and the summary are made of. */
 const membersOf = async (
-  deps: { licenses: Pick<LicenseRepository, 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  deps: { licenses: Pick<LicenseRepository, 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
   license: StoredLicense,
 ) => rowsOf(deps, license, (await deps.licenses.seats(license.id)).sort((a, b) => a.email.localeCompare(b.email)));
 
@@ -302,7 +307,7 @@ export interface ReportInput {
  * does; a filter that drops seats reads on in chunks until the page is full.
  */
 export const leaderReport = async (
-  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'get' | 'seatsAfter'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader' | 'get' | 'seatsAfter'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
   input: ReportInput,
 ): Promise<Report> => {
   const licenses = input.licenseId ? [await ownLicense(deps, input.leaderId, input.licenseId)] : await deps.licenses.listByLeader(input.leaderId);
@@ -397,7 +402,7 @@ export const revokeSeat = async (
 
 /** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active seats first) with their progress. */
 export const licenseMembers = async (
-  deps: { licenses: Pick<LicenseRepository, 'get' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'> },
+  deps: { licenses: Pick<LicenseRepository, 'get' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
   input: { leaderId: string; licenseId: string },
 ): Promise<MemberList> => {
   const license = await ownLicense(deps, input.leaderId, input.licenseId);

@@ -17,11 +17,12 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
   const counters = new Map<string, Required<CreatorCounterDeltas>>();
 
   const move = (creatorId: string, deltas: CreatorCounterDeltas) => {
-    const current = counters.get(creatorId) ?? { courses: 0, students: 0, completions: 0 };
+    const current = counters.get(creatorId) ?? { courses: 0, students: 0, completions: 0, certificates: 0 };
     counters.set(creatorId, {
       courses: current.courses + (deltas.courses ?? 0),
       students: current.students + (deltas.students ?? 0),
       completions: current.completions + (deltas.completions ?? 0),
+      certificates: current.certificates + (deltas.certificates ?? 0),
     });
   };
   const owned = (courseId: string, creatorId: string) => courses.get(courseId)?.creatorId === creatorId;

@@ -92,11 +92,11 @@ describe('deleting a course', () => {
     d.courses.addEnrollment(id, { learnerId: 'l1', active: true, completed: true, creatorId: 'ann' });
     d.courses.addEnrollment(id, { learnerId: 'l2', active: true, completed: false, creatorId: 'ann' });
     d.courses.addEnrollment(id, { learnerId: 'l3', active: false, completed: false, creatorId: 'ann' });
-    expect(d.courses.counters('ann')).toEqual({ courses: 1, students: 2, completions: 1 });
+    expect(d.courses.counters('ann')).toEqual({ courses: 1, students: 2, completions: 1, certificates: 0 });
 
     const deleted = await deleteCourse(d, { creatorId: 'ann', courseId: id });
     expect(deleted.id).toBe(id);
-    expect(d.courses.counters('ann')).toEqual({ courses: 0, students: 0, completions: 0 });
+    expect(d.courses.counters('ann')).toEqual({ courses: 0, students: 0, completions: 0, certificates: 0 });
     expect(d.courses.enrollmentsOf(id)).toEqual([]);
     await expect(getCourse(d, { creatorId: 'ann', courseId: id })).rejects.toThrow(NotFoundError);
     expect((await listCourses(d, 'ann')).items).toEqual([]);
