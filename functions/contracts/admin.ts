@@ -46,7 +46,7 @@ export const adminStats = z.object({
   }),
   /** Published courses across creators (the spec's Active Courses). */
   courses: z.object({ published: count }),
-  /** Certificates issued on course completion (the spec's Certificates Issued); 0 until certificates exist. */
+  /** Certificates issued on course completion (the spec's Certificates Issued) (revoked ones included: they were issued). */
   certificates: z.object({ issued: count }),
   /**
    * The affiliate network across creators: affiliates, link clicks, paid sales credited to affiliates; and their

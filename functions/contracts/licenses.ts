@@ -58,7 +58,7 @@ export const reportRow = z.object({
   progress: z.number().int().min(0).max(100),
   lastActivity: isoDate.nullable(),
   completedAt: isoDate.nullable(),
-  /** The certificate's verification link once certificates exist; null until then. */
+  /** The member's certificate (its public page) while it stands; null before completion or once revoked. */
   certificate: z.string().nullable(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
@@ -72,7 +72,7 @@ export const leaderSummary = z.object({
   /** Whole percent of those members who completed their course; null without members. */
   completionRate: z.number().int().min(0).max(100).nullable(),
   completed: z.number().int().min(0),
-  /** Certificates earned by those members (0 until certificates exist). */
+  /** Certificates those members hold (revoked ones do not count). */
   certificates: z.number().int().min(0),
   /** Licences that give access and have at least one member. */
   groups: z.number().int().min(0),
