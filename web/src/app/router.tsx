@@ -9,7 +9,7 @@ import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
-import { learnerRoutes } from '@/features/learner/routes.tsx';
+import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
 import { salesRoutes } from '@/features/sales/routes.tsx';
 import { storefrontRoutes } from '@/features/storefront/routes.tsx';
@@ -62,6 +62,7 @@ export const appRoutes: RouteObject[] = [
       ...authRoutes,
       ...billingRoutes,
       ...storefrontRoutes,
+      ...learnerPrintRoutes,
       {
         path: paths.dashboard,
         children: [

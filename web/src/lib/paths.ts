@@ -32,6 +32,14 @@ export const paths = {
     course: '/c/:courseId',
     creator: '/u/:slug',
   },
+  /**
+   * Certificates outside the dashboard: the public page that checks one (no sign-in; links: verifyPath; the API hands
+   * its absolute address as `verifyUrl`) and the learner's printable copy, saved as a PDF (certificatePrintPath).
+   */
+  certificates: {
+    verify: '/verify/:id',
+    print: '/certificates/:id/print',
+  },
   admin: {
     dashboard: admin,
     analytics: `${admin}/analytics`,
@@ -93,6 +101,16 @@ export function publicCoursePath(courseId: string): string {
 /** A creator's public page. */
 export function creatorPagePath(slug: string): string {
   return `/u/${encodeURIComponent(slug)}`;
+}
+
+/** A certificate's public page, where anyone checks it. */
+export function verifyPath(certificateId: string): string {
+  return `/verify/${encodeURIComponent(certificateId)}`;
+}
+
+/** The learner's printable copy of one of their certificates (the browser's print dialog saves it as a PDF). */
+export function certificatePrintPath(certificateId: string): string {
+  return `/certificates/${encodeURIComponent(certificateId)}/print`;
 }
 
 /** The query parameter of the sign-in screen that names where to go once signed in. */

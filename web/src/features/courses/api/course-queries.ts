@@ -1,15 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
+import { courseCertificateList } from '@contracts/certificates.ts';
 import { course, courseEnrollmentList, courseList } from '@contracts/courses.ts';
 import { licenseList } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
-/** Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners, licences). */
+/** Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners, licences, certificates). */
 export const courseKeys = {
   all: ['courses'] as const,
   list: () => [...courseKeys.all, 'list'] as const,
   detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
   learners: (courseId: string) => [...courseKeys.all, 'learners', courseId] as const,
   licenses: (courseId: string) => [...courseKeys.all, 'licenses', courseId] as const,
+  certificates: (courseId: string) => [...courseKeys.all, 'certificates', courseId] as const,
 };
 
 /** GET /api/courses: the creator's own courses, newest first. */
@@ -38,4 +40,11 @@ export const courseLicensesQueryOptions = (courseId: string) =>
   queryOptions({
     queryKey: courseKeys.licenses(courseId),
     queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/licenses`, licenseList, { signal }),
+  });
+
+/** GET /api/courses/{courseId}/certificates: the certificates the course's learners earned, newest first. */
+export const courseCertificatesQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.certificates(courseId),
+    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/certificates`, courseCertificateList, { signal }),
   });

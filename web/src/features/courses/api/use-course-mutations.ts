@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
+import { revokeCertificateResult } from '@contracts/certificates.ts';
 import {
   course,
   enrollResponse,
@@ -262,5 +263,25 @@ export function useEndLicense(courseId: string) {
       toast.success(licenseMessages.ended.title, { description: licenseMessages.ended.description });
     },
     onError: (error) => toastError(error, m.failed),
+  });
+}
+
+// Certificates. The revoke dialog shows the server's refusal itself, so the hook toasts only success.
+
+/** What revoking says (kept with its hook: the panel's tests assert it too). */
+export const certificateMessages = {
+  revoked: { title: 'Certificate revoked', description: 'Its page now says it is revoked, with your reason, to anyone who checks it.' },
+} as const;
+
+/** POST /api/certificates/{id}/revoke {reason}: the certificate's page says revoked from now on; the course's list is loaded again. */
+export function useRevokeCertificate(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ certificateId, reason }: { certificateId: string; reason: string }) =>
+      apiClient.post(`/api/certificates/${encodeURIComponent(certificateId)}/revoke`, revokeCertificateResult, { body: { reason } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: courseKeys.certificates(courseId) });
+      toast.success(certificateMessages.revoked.title, { description: certificateMessages.revoked.description });
+    },
   });
 }

@@ -96,6 +96,7 @@ function renderEditor(course: Course, extra: Parameters<typeof fakeApi>[0] = {})
     [`GET ${COURSE}`]: () => jsonResponse(200, state.course),
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
     [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
+    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
     [`POST ${COURSE}/files/file-1/parts`]: partUrls,
     [`DELETE ${COURSE}/files/file-1`]: () => new Response(null, { status: 204 }),
     ...extra,

@@ -42,6 +42,7 @@ function renderEditor(state: { licenses: License[] }, extra: Parameters<typeof f
     [`GET ${COURSE}`]: () => jsonResponse(200, paintingCourse),
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
     [`GET ${LICENSES}`]: () => jsonResponse(200, { items: state.licenses }),
+    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
     ...extra,
   });
   const rendered = renderWithProviders(

@@ -24,6 +24,7 @@ function renderEditor(state: { course: Course }, extra: Parameters<typeof fakeAp
     [`GET ${COURSE}`]: () => jsonResponse(200, state.course),
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
     [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
+    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
     ...extra,
   });
   const rendered = renderWithProviders(

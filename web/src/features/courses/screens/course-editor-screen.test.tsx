@@ -22,6 +22,7 @@ function renderEditor(state: { course: Course; learners: CourseEnrollment[] }, e
     [`GET ${COURSE}`]: () => jsonResponse(200, state.course),
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: state.learners, nextCursor: null }),
     [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
+    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
     ...extra,
   });
   const rendered = renderWithProviders(

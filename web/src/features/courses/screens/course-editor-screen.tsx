@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths.ts';
 import { courseQueryOptions } from '../api/course-queries.ts';
 import { useDeleteCourse, useUpdateCourse } from '../api/use-course-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { CertificatesPanel } from '../components/certificates-panel.tsx';
 import { CourseDetailsForm } from '../components/course-details-form.tsx';
 import { LearnersPanel } from '../components/learners-panel.tsx';
 import { LessonsPanel } from '../components/lessons-panel.tsx';
@@ -31,8 +32,8 @@ const backLink = (
 );
 
 /**
- * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons, learners and team licences.
- * Lessons and details on the left, publishing, pricing, learners and licences on the right (stacked on a phone). Another creator's course, or a
+ * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons, learners, team licences and
+ * certificates. Lessons, details and certificates on the left, publishing, pricing, learners and licences on the right (stacked on a phone). Another creator's course, or a
  * deleted one, is 'not found'.
  */
 export function CourseEditorScreen() {
@@ -110,6 +111,7 @@ function CourseEditor({ course }: { course: Course }) {
               />
             </CardContent>
           </Card>
+          <CertificatesPanel courseId={course.id} courseTitle={course.title} />
         </div>
         <div className="grid content-start gap-6 *:min-w-0">
           <Card aria-labelledby="publish-title" role="region">

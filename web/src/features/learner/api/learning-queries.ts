@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { learnerCertificateList } from '@contracts/certificates.ts';
 import {
   completeLessonResponse,
   learnerCourseDetail,
@@ -39,6 +40,13 @@ export const learnerBrowseQueryOptions = () =>
   queryOptions({
     queryKey: ['learning', 'browse'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/learner/browse', browseList, { signal }),
+  });
+
+/** GET /api/learner/certificates: the learner's certificates (the Certificates screen and each one's printable copy). */
+export const learnerCertificatesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['learning', 'certificates'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/learner/certificates', learnerCertificateList, { signal }),
   });
 
 /** GET /api/learner/courses/{id}: the course with its lessons and which are completed (404 unless enrolled). */
