@@ -1,11 +1,12 @@
-import { accessToken, api, signIn } from './support/api.ts';
+import { accessToken, api, mailsTo, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
-// Issue 15's quizzes in the browser: a creator builds a quiz lesson in the course editor; a learner fails it once,
-// passes it and so completes the course; the creator sees the score in the CRM.
+// Issue 15 in the browser: a creator builds a quiz lesson in the course editor; a learner fails it once, passes it
+// and so completes the course; the certificate email's link opens its public page (Valid); the creator sees the score
+// in the CRM, revokes the certificate with a reason, and the public page says Revoked.
 
 test('a creator builds a quiz; a learner fails it, passes it and completes the course; the CRM shows the score', async ({ page, browser, cloud }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const creator = await createTestAccount(cloud, 'creator', 'quiz-creator');
   const learner = await createTestAccount(cloud, 'learner', 'quiz-learner');
   const token = await accessToken(cloud, creator.email, creator.password);
@@ -72,6 +73,24 @@ test('a creator builds a quiz; a learner fails it, passes it and completes the c
   await expect(player.getByText('Score: 100%')).toBeVisible();
   await expect(player.getByTestId('course-progress')).toHaveText('100% complete');
   await checkAndShoot(player, testInfo, 'quiz-passed');
+
+  // The certificate: the issuing job (every minute) emails it; the link opens the public page, which says Valid.
+  const subject = `Your certificate: ${title}`;
+  await expect.poll(async () => (await mailsTo(cloud, learner.email)).some((m) => m.subject === subject), { timeout: 90_000, intervals: [2_000] }).toBe(true);
+  const email = (await mailsTo(cloud, learner.email)).find((m) => m.subject === subject)!;
+  const verifyLink = /(https?:\/\/\S+\/verify\/[\w-]+)/.exec(email.body.text ?? '')?.[1];
+  expect(verifyLink, 'the verification link in the email').toBeDefined();
+  expect(email.body.text).toContain('https://www.linkedin.com/profile/add?');
+  await player.goto('/dashboard/learner/certificates');
+  await expect(player.getByText(title)).toBeVisible();
+  await expect(player.getByRole('link', { name: /Add to LinkedIn/ })).toHaveAttribute('href', /linkedin\.com\/profile\/add/);
+  await checkAndShoot(player, testInfo, 'certificates');
+  const certificatePath = new URL(verifyLink!).pathname;
+  await player.goto(certificatePath);
+  const verdict = player.getByRole('region', { name: 'Verification result' });
+  await expect(verdict).toContainText('Valid');
+  await expect(player.getByText(title).first()).toBeVisible();
+  await checkAndShoot(player, testInfo, 'certificate-valid');
   await learnerContext.close();
 
   // The creator sees the score in the learner's CRM details.
@@ -82,4 +101,23 @@ test('a creator builds a quiz; a learner fails it, passes it and completes the c
   await expect(panel).toContainText('Quiz scores');
   await expect(panel).toContainText('Check your colours');
   await expect(panel).toContainText('Passed');
+  await page.keyboard.press('Escape');
+
+  // The creator revokes it from the course editor, with a reason; its public page now says Revoked.
+  await page.goto(`/dashboard/creator/courses/${course.id}`);
+  const certificates = page.getByRole('region', { name: 'Certificates' });
+  await expect(certificates).toContainText(learner.email);
+  await certificates.getByRole('button', { name: `Revoke ${learner.email}'s certificate` }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revoke certificate' });
+  await revoke.getByLabel(/^Reason/).fill('Answers were shared with another learner.');
+  await revoke.getByRole('button', { name: 'Revoke certificate' }).click();
+  await expect(revoke).toBeHidden();
+  await expect(certificates).toContainText('Revoked');
+  const visitorContext = await browser.newContext({ baseURL: cloud.WebUrl });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(certificatePath);
+  await expect(visitor.getByRole('region', { name: 'Verification result' })).toContainText('Revoked');
+  await expect(visitor.getByText('Answers were shared with another learner.')).toBeVisible();
+  await checkAndShoot(visitor, testInfo, 'certificate-revoked');
+  await visitorContext.close();
 });
