@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseCertificate } from '@contracts/certificates.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import type { fakeApi} from '@/test/render.tsx';
+import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
 import { certificateMessages } from '../api/use-course-mutations.ts';
 import { paintingCourse } from '../test/fixtures.ts';
-import { CourseEditorScreen } from './course-editor-screen.tsx';
+import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
 // The course editor's certificates (issue 15): the creator sees the certificates the course's learners earned, opens
 // each one's public page, and revokes one with a reason.
@@ -18,7 +18,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = '/api/courses/course-1';
 const CERTIFICATES = `${COURSE}/certificates`;
 
 // Midday: the same calendar day in every time zone the tests may run in.
@@ -44,20 +43,7 @@ const bob: CourseCertificate = {
 
 /** The editor of course-1 against a fake server holding the certificates in `state`; the writes come in `extra`. */
 function renderEditor(state: { certificates: CourseCertificate[] }, extra: Parameters<typeof fakeApi>[0] = {}) {
-  const fetchMock = fakeApi({
-    [`GET ${COURSE}`]: () => jsonResponse(200, paintingCourse),
-    [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
-    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
-    [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: state.certificates }),
-    ...extra,
-  });
-  const rendered = renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
-    </Routes>,
-    { path: '/dashboard/creator/courses/course-1' },
-  );
-  return { ...rendered, fetchMock };
+  return renderCourseEditor(() => paintingCourse, { [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: state.certificates }), ...extra });
 }
 
 const panel = async () => within(await screen.findByRole('region', { name: 'Certificates' }));

@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course, Lesson } from '@contracts/courses.ts';
 import { UPLOAD_PART_BYTES, type CourseFile } from '@contracts/files.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import type { fakeApi} from '@/test/render.tsx';
+import { callsTo, jsonResponse } from '@/test/render.tsx';
 import { paintingCourse, textLesson, videoLesson } from '../test/fixtures.ts';
-import { CourseEditorScreen } from './course-editor-screen.tsx';
+import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
 // The course editor's files (issue 10 point 2): uploading a lesson's video and attachments straight to the storage,
 // with progress, cancel and resume. The API is faked by route, the storage by a stand-in XMLHttpRequest.
@@ -18,7 +18,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = '/api/courses/course-1';
 const MiB = 1024 * 1024;
 const at = '2026-11-23T10:00:00.000Z';
 
@@ -92,21 +91,11 @@ function renderEditor(course: Course, extra: Parameters<typeof fakeApi>[0] = {})
       expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
     });
   };
-  const fetchMock = fakeApi({
-    [`GET ${COURSE}`]: () => jsonResponse(200, state.course),
-    [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
-    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
-    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
+  const { fetchMock, ...rendered } = renderCourseEditor(() => state.course, {
     [`POST ${COURSE}/files/file-1/parts`]: partUrls,
     [`DELETE ${COURSE}/files/file-1`]: () => new Response(null, { status: 204 }),
     ...extra,
   });
-  const rendered = renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
-    </Routes>,
-    { path: '/dashboard/creator/courses/course-1' },
-  );
   return { ...rendered, fetchMock, state };
 }
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { License } from '@contracts/licenses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import type { fakeApi} from '@/test/render.tsx';
+import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
 import { paintingCourse } from '../test/fixtures.ts';
-import { CourseEditorScreen } from './course-editor-screen.tsx';
+import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
 // The course editor's team licences (issue 14): the creator grants a licence sold outside the platform, sees the
 // licences granted or bought with their seats in use, adds seats and ends one.
@@ -17,7 +17,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = '/api/courses/course-1';
 const LICENSES = `${COURSE}/licenses`;
 
 const granted: License = {
@@ -38,20 +37,7 @@ const ended: License = { ...granted, id: 'lic-0', leaderEmail: 'old@example.com'
 
 /** The editor of course-1 against a fake server holding the licences in `state`; the writes come in `extra`. */
 function renderEditor(state: { licenses: License[] }, extra: Parameters<typeof fakeApi>[0] = {}) {
-  const fetchMock = fakeApi({
-    [`GET ${COURSE}`]: () => jsonResponse(200, paintingCourse),
-    [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
-    [`GET ${LICENSES}`]: () => jsonResponse(200, { items: state.licenses }),
-    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
-    ...extra,
-  });
-  const rendered = renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
-    </Routes>,
-    { path: '/dashboard/creator/courses/course-1' },
-  );
-  return { ...rendered, fetchMock };
+  return renderCourseEditor(() => paintingCourse, { [`GET ${LICENSES}`]: () => jsonResponse(200, { items: state.licenses }), ...extra });
 }
 
 const panel = async () => within(await screen.findByRole('region', { name: 'Team licences' }));

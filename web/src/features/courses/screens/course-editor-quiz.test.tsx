@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course, Lesson } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import type { fakeApi} from '@/test/render.tsx';
+import { callsTo, jsonResponse } from '@/test/render.tsx';
 import { paintingCourse, quizLesson, textLesson } from '../test/fixtures.ts';
-import { CourseEditorScreen } from './course-editor-screen.tsx';
+import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
 // The course builder's quiz lessons (issue 15): the quiz editor in the lesson dialog, checked with the contract's
 // `quizDefinition` before anything is sent, and the quiz's size and pass mark in the lesson list.
@@ -17,23 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = '/api/courses/course-1';
 
 function renderEditor(state: { course: Course }, extra: Parameters<typeof fakeApi>[0] = {}) {
-  const fetchMock = fakeApi({
-    [`GET ${COURSE}`]: () => jsonResponse(200, state.course),
-    [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
-    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
-    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
-    ...extra,
-  });
-  const rendered = renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
-    </Routes>,
-    { path: '/dashboard/creator/courses/course-1' },
-  );
-  return { ...rendered, fetchMock };
+  return renderCourseEditor(() => state.course, extra);
 }
 
 const question = (dialog: HTMLElement, number: number) => within(within(dialog).getByRole('group', { name: `Question ${number}` }));

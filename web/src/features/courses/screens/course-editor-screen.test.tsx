@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course, CourseEnrollment } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import type { fakeApi} from '@/test/render.tsx';
+import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
 import { enrolledLearner, paintingCourse, textLesson, videoLesson } from '../test/fixtures.ts';
-import { CourseEditorScreen } from './course-editor-screen.tsx';
+import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 beforeEach(() => {
@@ -14,24 +14,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = '/api/courses/course-1';
 
 /** The editor of course-1 against a fake server holding `state`; the routes it needs besides GETs come in `extra`. */
 function renderEditor(state: { course: Course; learners: CourseEnrollment[] }, extra: Parameters<typeof fakeApi>[0] = {}) {
-  const fetchMock = fakeApi({
-    [`GET ${COURSE}`]: () => jsonResponse(200, state.course),
-    [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: state.learners, nextCursor: null }),
-    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
-    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
-    ...extra,
-  });
-  const rendered = renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
-    </Routes>,
-    { path: '/dashboard/creator/courses/course-1' },
-  );
-  return { ...rendered, fetchMock };
+  return renderCourseEditor(() => state.course, { [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: state.learners, nextCursor: null }), ...extra });
 }
 
 const lessonTitles = () => screen.getAllByTestId('lesson-row').map((row) => row.querySelector('.truncate')?.textContent);
@@ -174,13 +160,7 @@ describe('CourseEditorScreen: lessons', () => {
   });
 
   it("says 'Course not found' for a course that is not the creator's", async () => {
-    fakeApi({ [`GET ${COURSE}`]: () => errorResponse(404, 'NOT_FOUND', 'Course not found.') });
-    renderWithProviders(
-      <Routes>
-        <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
-      </Routes>,
-      { path: '/dashboard/creator/courses/course-1' },
-    );
+    renderCourseEditor(() => paintingCourse, { [`GET ${COURSE}`]: () => errorResponse(404, 'NOT_FOUND', 'Course not found.') });
     expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,28 @@
+import { Route, Routes } from 'react-router-dom';
+import type { Course } from '@contracts/courses.ts';
+import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { CourseEditorScreen } from '../screens/course-editor-screen.tsx';
+
+/** The course the editor tests open. */
+export const COURSE = '/api/courses/course-1';
+
+/**
+ * The course editor at course-1 on a fake server: `course()` (read at each request, so a test's changes show), and no
+ * learners, licences or certificates unless `answers` (which wins) says otherwise.
+ */
+export function renderCourseEditor(course: () => Course, answers: Parameters<typeof fakeApi>[0] = {}) {
+  const fetchMock = fakeApi({
+    [`GET ${COURSE}`]: () => jsonResponse(200, course()),
+    [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
+    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
+    [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
+    ...answers,
+  });
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
+    </Routes>,
+    { path: '/dashboard/creator/courses/course-1' },
+  );
+  return { ...rendered, fetchMock };
+}
