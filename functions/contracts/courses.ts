@@ -406,6 +406,8 @@ export const creatorStats = z.object({
   students: z.number().int().min(0),
   /** Percent of enrolments completed, 0-100 (0 with no enrolments). */
   completionRate: z.number().int().min(0).max(100),
+  /** Certificates the creator's learners hold (revoked ones do not count). */
+  certificates: z.number().int().min(0).default(0),
   /** Pence: this month's course sales (UTC), net of refunds. */
   revenuePence: z.number().int().min(0),
   recentCourses: z.array(courseSummary).max(5),

@@ -381,6 +381,8 @@ export interface CreatorCounters {
   courses: number;
   students: number;
   completions: number;
+  /** Certificates of the creator's courses that stand (issued, not revoked). */
+  certificates: number;
 }
 
 export interface CrmRepository {

@@ -68,7 +68,7 @@ const strip = ({ creatorId: _creator, active: _active, ...enrollment }: ReturnTy
 
 const noteItem = z.object({ notes: z.string(), updatedAt: isoDate });
 const timelineItem = z.object({ id: z.string(), kind: z.literal('recommendation'), text: z.string(), sentAt: isoDate });
-const countersItem = z.object({ courses: z.number().default(0), students: z.number().default(0), completions: z.number().default(0) });
+const countersItem = z.object({ courses: z.number().default(0), students: z.number().default(0), completions: z.number().default(0), certificates: z.number().default(0) });
 const learnerIdOfNote = (sk: string) => sk.slice('NOTE#'.length);
 
 export const dynamoCrm = (): CrmRepository => ({

@@ -53,6 +53,7 @@ describe('certificates', () => {
     await issue();
     expect(((await api('GET', '/api/learner/certificates', { token: learner.token })).body.items as { courseId: string }[]).filter((c) => c.courseId === courseId)).toHaveLength(1);
     expect((await api('GET', '/api/learner/summary', { token: learner.token })).body.certificates).toBe(1);
+    expect((await api('GET', '/api/creator/stats', { token: creator.token })).body.certificates).toBe(1);
     const mail = (await mailsTo(learner.email)).filter((m) => m.subject === 'Your certificate: First aid basics');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.body.text).toContain(certificate.verifyUrl);
@@ -91,6 +92,7 @@ describe('certificates', () => {
     expect((await api('POST', '/api/public/certificates/verify', { body: { credential: shown.credential } })).body).toMatchObject({ verified: true, status: 'revoked' });
     // A revoked certificate no longer counts on the learner's dashboard.
     expect((await api('GET', '/api/learner/summary', { token: learner.token })).body.certificates).toBe(0);
+    expect((await api('GET', '/api/creator/stats', { token: creator.token })).body.certificates).toBe(0);
 
     // A verifier holding only the credential follows its status entry to the signed list.
     const entry = (decodeJwt(shown.credential as string) as { credentialStatus: { statusListCredential: string; statusListIndex: string } }).credentialStatus;

@@ -26,6 +26,7 @@ export const creatorStats = async (
     courses: Math.max(0, counters.courses),
     students: Math.max(0, counters.students),
     completionRate: completionRate(counters),
+    certificates: Math.max(0, counters.certificates),
     revenuePence: Math.max(0, revenue),
     recentCourses: recent.slice(0, RECENT_COURSES).map(
       ({ id, title, description, status, lessonCount, enrolledCount, priceAmount, seatPriceAmount, createdAt }): CourseSummary => ({

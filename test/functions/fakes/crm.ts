@@ -49,7 +49,7 @@ export const memoryCrm = (seed: { enrollments?: FakeEnrollment[]; courses?: Reco
       return [...(timelines.get(key(creatorId, learnerId)) ?? [])].sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, limit);
     },
     async counters(creatorId) {
-      return seed.counters?.[creatorId] ?? { courses: 0, students: 0, completions: 0 };
+      return seed.counters?.[creatorId] ?? { courses: 0, students: 0, completions: 0, certificates: 0 };
     },
   };
   return { ...repo, calls, notes, timelines };

@@ -36,11 +36,11 @@ describe('the completion rate', () => {
 
 describe("the creator's dashboard figures", () => {
   it("come from the counters, the five newest courses and this month's sales", async () => {
-    const crm = memoryCrm({ counters: { 'creator-1': { courses: 7, students: 12, completions: 3 } } });
+    const crm = memoryCrm({ counters: { 'creator-1': { courses: 7, students: 12, completions: 3, certificates: 2 } } });
     const asked: string[] = [];
     const orders = { monthRevenue: async (creatorId: string, month: string) => (asked.push(`${creatorId} ${month}`), 8700) };
     const stats = await creatorStats({ crm, courses: coursesOf(Array.from({ length: 7 }, (_, i) => course(i))), orders, clock: testClock('2026-11-25T10:00:00.000Z') }, 'creator-1');
-    expect(stats).toMatchObject({ courses: 7, students: 12, completionRate: 25, revenuePence: 8700 });
+    expect(stats).toMatchObject({ courses: 7, students: 12, completionRate: 25, certificates: 2, revenuePence: 8700 });
     expect(asked).toEqual(['creator-1 2026-11']);
     expect(stats.recentCourses.map((c) => c.id)).toEqual(['course-0', 'course-1', 'course-2', 'course-3', 'course-4']);
     expect(stats.recentCourses[0]).not.toHaveProperty('creatorId');
@@ -48,6 +48,6 @@ describe("the creator's dashboard figures", () => {
 
   it('are all zero for a new creator', async () => {
     const stats = await creatorStats({ crm: memoryCrm(), courses: coursesOf([]), orders: { monthRevenue: async () => 0 }, clock: testClock() }, 'creator-1');
-    expect(stats).toEqual({ courses: 0, students: 0, completionRate: 0, revenuePence: 0, recentCourses: [] });
+    expect(stats).toEqual({ courses: 0, students: 0, completionRate: 0, certificates: 0, revenuePence: 0, recentCourses: [] });
   });
 });

@@ -11,6 +11,7 @@ const stats: CreatorStats = {
   courses: 2,
   students: 12,
   completionRate: 25,
+  certificates: 2,
   revenuePence: 0,
   recentCourses: [
     { id: 'course-1', title: 'Watercolour for Beginners', description: '', status: 'published', lessonCount: 3, enrolledCount: 12, priceAmount: 0, seatPriceAmount: 0, createdAt: '2026-11-20T10:00:00.000Z' },
@@ -29,6 +30,7 @@ describe('CreatorDashboardScreen', () => {
     expect(figure('My Courses')).toHaveTextContent('2');
     expect(figure('Total Students')).toHaveTextContent('12');
     expect(figure('Completion Rate')).toHaveTextContent('25%');
+    expect(figure('Completion Rate')).toHaveTextContent('2 certificates issued');
     expect(figure('Revenue')).toHaveTextContent('£0');
     expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
   });

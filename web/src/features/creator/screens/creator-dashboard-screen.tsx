@@ -55,7 +55,12 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
         <StatCard label="My Courses" value={figure((d) => String(d.courses))} detail="Drafts and published" icon={BookOpen} />
         <StatCard label="Total Students" value={figure((d) => String(d.students))} detail="Active enrolments" icon={Users} />
         <StatCard label="Revenue" value={figure((d) => formatPounds(d.revenuePence))} detail="Course sales" icon={PoundSterling} />
-        <StatCard label="Completion Rate" value={figure((d) => `${d.completionRate}%`)} detail="Of all enrolments" icon={Target} />
+        <StatCard
+          label="Completion Rate"
+          value={figure((d) => `${d.completionRate}%`)}
+          detail={stats.data ? `Of all enrolments · ${stats.data.certificates === 1 ? '1 certificate' : `${stats.data.certificates} certificates`} issued` : 'Of all enrolments'}
+          icon={Target}
+        />
       </section>
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
