@@ -112,8 +112,8 @@ describe('the CRM store (DynamoDB Local)', () => {
   it("reads the creator's counters, zeros before any", async () => {
     const crm = dynamoCrm();
     const creatorId = unique('crm-counters');
-    expect(await crm.counters(creatorId)).toEqual({ courses: 0, students: 0, completions: 0 });
-    await putRaw({ ...crmKeys.counters(creatorId), type: 'CreatorStats', courses: 2, students: 5 });
-    expect(await crm.counters(creatorId)).toEqual({ courses: 2, students: 5, completions: 0 });
+    expect(await crm.counters(creatorId)).toEqual({ courses: 0, students: 0, completions: 0, certificates: 0 });
+    await putRaw({ ...crmKeys.counters(creatorId), type: 'CreatorStats', courses: 2, students: 5, certificates: 1 });
+    expect(await crm.counters(creatorId)).toEqual({ courses: 2, students: 5, completions: 0, certificates: 1 });
   });
 });
