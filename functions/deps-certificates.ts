@@ -15,14 +15,18 @@ let cipher: SecretCipher | undefined;
 
 export const certificateRepository = (): CertificateRepository => (certificates ??= dynamoCertificates());
 
-/** Reading and checking certificates: no key to open (the public keys are published). */
-export const certificateReadDeps = () => ({ certificates: certificateRepository(), courses: courseRepository(), clock, appOrigin: appOrigin() });
+/** Reading and checking certificates: no key to open (the public keys are published), no course to read. */
+export const certificateReadDeps = () => ({ certificates: certificateRepository(), clock, appOrigin: appOrigin() });
+
+/** A course's certificates, for its creator (whose course it must be). */
+export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses: courseRepository() });
 
 /** Signing: the status list and the job. */
 export const certificateSignDeps = () => ({ ...certificateReadDeps(), cipher: (cipher ??= envelopeCipher()) });
 
 export const issueDeps = (remainingMs: () => number, log?: IssueDeps['log']): IssueDeps => ({
   ...certificateSignDeps(),
+  courses: courseRepository(),
   enrollments: enrollmentRepository(),
   profiles: publicProfileRepository(),
   mailer: mailer(),

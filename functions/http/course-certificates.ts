@@ -1,8 +1,8 @@
 import { courseCertificates } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { courseCertificateDeps } from '#functions/deps-certificates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}/certificates: the course's certificates, for its creator. */
 export const handler = httpRoute({ route: 'course-certificates' }, ({ auth, params }) =>
-  courseCertificates(certificateReadDeps(), { creatorId: auth.userId, courseId: params['courseId'] ?? '' }),
+  courseCertificates(courseCertificateDeps(), { creatorId: auth.userId, courseId: params['courseId'] ?? '' }),
 );
