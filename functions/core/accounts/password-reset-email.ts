@@ -29,6 +29,20 @@ export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `<origin>/reset-password?code={####}&email=<encoded>`: the placeholder stays literal so Cognito can fill it. */
+/**
+ * The frame of every platform email's HTML part: a card on a light page, the product's name on top, `content` (HTML
+ * the caller escaped) inside, `width` pixels at most.
+ */
+export const emailHtml = (content: string, width = 480): string => `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
+<div style="max-width:${width}px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+${content}
+</div>
+</body>
+</html>`;
+
 export const passwordResetLink = ({ appOrigin, email, codeParameter }: PasswordResetEmailInput): string =>
   `${appOrigin.replace(/\/+$/, '')}/reset-password?code=${codeParameter}&email=${encodeURIComponent(email)}`;
 
@@ -39,21 +53,13 @@ export const passwordResetEmail = (input: PasswordResetEmailInput): EmailMessage
   const code = escapeHtml(input.codeParameter);
   const subject = `Reset your ${PRODUCT_NAME} password`;
 
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">Reset your password</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Reset your password</h1>
 <p style="margin:0 0 16px;line-height:1.5">We received a request to reset the password of the account <strong>${email}</strong>. Choose a new password with this link:</p>
 <p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Reset Password</a></p>
 <p style="margin:0 0 8px;line-height:1.5">If the button does not work, open this address:</p>
 <p style="margin:0 0 16px;line-height:1.5;word-break:break-all"><a href="${href}" style="color:#18181b">${href}</a></p>
 <p style="margin:0 0 16px;line-height:1.5">Your code is <strong style="font-size:18px;letter-spacing:2px">${code}</strong>. It expires in ${CODE_VALIDITY}.</p>
-<p style="margin:0;line-height:1.5;color:#52525b">If you did not ask for this, ignore this email: your password stays as it is.</p>
-</div>
-</body>
-</html>`;
+<p style="margin:0;line-height:1.5;color:#52525b">If you did not ask for this, ignore this email: your password stays as it is.</p>`);
 
   const text = [
     `${PRODUCT_NAME}: reset your password`,

@@ -1,4 +1,4 @@
-import { escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 
 /** The new affiliate's welcome: whose courses, their link, what they earn and how long a click counts. */
 export const affiliateEmail = (input: { name: string; creatorName: string; link: string; percent: number; cookieDays: number; holdDays: number }): EmailMessage => {
@@ -13,17 +13,9 @@ export const affiliateEmail = (input: { name: string; creatorName: string; link:
     terms,
   ].join('\n');
   const [name, creator, href, words] = [input.name, input.creatorName, input.link, terms].map(escapeHtml);
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">Hello ${name}, here is your affiliate link</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Hello ${name}, here is your affiliate link</h1>
 <p style="margin:0 0 16px;line-height:1.5">${creator} added you as an affiliate. Share this link:</p>
 <p style="margin:0 0 16px;line-height:1.5;word-break:break-all"><a href="${href}" style="color:#18181b">${href}</a></p>
-<p style="margin:0;line-height:1.5;color:#52525b">${words}</p>
-</div>
-</body>
-</html>`;
+<p style="margin:0;line-height:1.5;color:#52525b">${words}</p>`);
   return { subject, text, html };
 };

@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
-import { escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { maskedEmail } from '#core/campaigns/email-content.ts';
 import {
   credentialOf,
@@ -74,18 +74,10 @@ export const certificateEmail = (c: StoredCertificate, appOrigin: string): Email
     'You also find it, ready to download, under Certificates in your dashboard.',
   ].join('\n');
   const [title, creator, verifyHref, linkedInHref] = [c.courseTitle, c.creatorName, verify, linkedIn].map(escapeHtml);
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">Congratulations: you completed ${title}</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Congratulations: you completed ${title}</h1>
 <p style="margin:0 0 16px;line-height:1.5">Your certificate from ${creator} is ready. Anyone can check it at its link.</p>
 <p style="margin:0 0 12px"><a href="${verifyHref}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">View your certificate</a></p>
-<p style="margin:0"><a href="${linkedInHref}" style="color:#0a66c2;font-weight:600">Add to LinkedIn</a></p>
-</div>
-</body>
-</html>`;
+<p style="margin:0"><a href="${linkedInHref}" style="color:#0a66c2;font-weight:600">Add to LinkedIn</a></p>`);
   return { subject, text, html };
 };
 

@@ -1,6 +1,6 @@
 import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
 import type { Role } from '#contracts/common.ts';
-import { escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 
 /**
  * The invitation of a learner a creator enrolled by email: the course, where to sign in, the temporary password,
@@ -45,17 +45,9 @@ export const purchaseReceiptEmail = (input: { appOrigin: string; courseTitle: st
     `It is in your courses now. Sign in to start learning: ${link}`,
   ].join('\n');
   const [title, href, paid] = [input.courseTitle, link, pounds(input.amount)].map(escapeHtml);
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">Thank you for buying ${title}</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Thank you for buying ${title}</h1>
 <p style="margin:0 0 16px;line-height:1.5">You paid <strong>${paid}</strong>. The course is in your courses now.</p>
-<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Start learning</a></p>
-</div>
-</body>
-</html>`;
+<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Start learning</a></p>`);
   return { subject, text, html };
 };
 
@@ -84,17 +76,9 @@ export const teamReceiptEmail = (input: { appOrigin: string; courseTitle: string
   const what = `${input.seats} seat${input.seats === 1 ? '' : 's'} on "${input.courseTitle}" (${pounds(input.amount)})`;
   const text = [`${PRODUCT_NAME}: thank you for buying ${what}.`, '', `Add your team members here: ${link}`].join('\n');
   const [words, href] = [what, link].map(escapeHtml);
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">Your team licence is ready</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Your team licence is ready</h1>
 <p style="margin:0 0 16px;line-height:1.5">You bought ${words}.</p>
-<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Add your team</a></p>
-</div>
-</body>
-</html>`;
+<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Add your team</a></p>`);
   return { subject, text, html };
 };
 
@@ -111,19 +95,11 @@ const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { s
     'When you sign in for the first time, you will choose your own password.',
   ].join('\n');
   const [heading, href, email, password] = [words.heading, link, input.email, input.temporaryPassword].map(escapeHtml);
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
 <p style="margin:0 0 16px;line-height:1.5">Sign in with your email <strong>${email}</strong> and this temporary password:</p>
 <p style="margin:0 0 16px;font-size:18px;letter-spacing:1px"><strong>${password}</strong></p>
 <p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Sign In</a></p>
-<p style="margin:0;line-height:1.5;color:#52525b">When you sign in for the first time, you will choose your own password.</p>
-</div>
-</body>
-</html>`;
+<p style="margin:0;line-height:1.5;color:#52525b">When you sign in for the first time, you will choose your own password.</p>`);
   return { subject: words.subject, text, html };
 };
 

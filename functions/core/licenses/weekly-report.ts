@@ -1,4 +1,4 @@
-import { escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { STOP_MARGIN_MS, unsubscribeHeaders, unsubscribeKey, unsubscribeUrl } from '#core/campaigns/campaigns.ts';
 import { noPlaceholdersHtml, noPlaceholdersText, UNSUBSCRIBE_PLACEHOLDER } from '#core/campaigns/email-content.ts';
 import { completionRateOf, teamOf } from '#core/licenses/licenses.ts';
@@ -99,12 +99,7 @@ export const weeklyReportEmail = (input: { appOrigin: string; name: string; orga
     `You receive this weekly email because you lead a team on ${PRODUCT_NAME}.`,
     `Stop it: ${UNSUBSCRIBE_PLACEHOLDER}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
-<h1 style="margin:0 0 16px;font-size:20px">${noPlaceholdersHtml(escapeHtml(team))} this week</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">${noPlaceholdersHtml(escapeHtml(team))} this week</h1>
 <p style="margin:0 0 16px;line-height:1.5">${noPlaceholdersHtml(escapeHtml(greeting))}</p>
 <p style="margin:0 0 16px;line-height:1.5">${noPlaceholdersHtml(escapeHtml(`${team} has ${plural(week.members, 'member')} on active licences${rate}.`))}</p>
 ${sections
@@ -117,10 +112,7 @@ ${sections
   )
   .join('\n')}
 <p style="margin:24px 0 0"><a href="${escapeHtml(reports)}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Open team reports</a></p>
-<p style="margin:32px 0 0;font-size:13px;color:#71717a">You receive this weekly email because you lead a team on ${PRODUCT_NAME}. <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#71717a">Stop the weekly report</a></p>
-</div>
-</body>
-</html>`;
+<p style="margin:32px 0 0;font-size:13px;color:#71717a">You receive this weekly email because you lead a team on ${PRODUCT_NAME}. <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#71717a">Stop the weekly report</a></p>`, 560);
   return { subject, text: noPlaceholdersTextExcept(text), html };
 };
 
