@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import type { CertificateRepository, SecretCipher } from '#core/ports.ts';
+import type { CertificateRepository, LearnerProfileRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
+import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { appOrigin, clock, courseRepository, enrollmentRepository, mailer } from '#functions/deps.ts';
 import { publicProfileRepository } from '#functions/deps-storefront.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
@@ -12,8 +13,10 @@ import type { IssueDeps } from '#core/certificates/certificates.ts';
  */
 let certificates: CertificateRepository | undefined;
 let cipher: SecretCipher | undefined;
+let learnerProfiles: LearnerProfileRepository | undefined;
 
 export const certificateRepository = (): CertificateRepository => (certificates ??= dynamoCertificates());
+export const learnerProfileRepository = (): LearnerProfileRepository => (learnerProfiles ??= dynamoLearnerProfiles());
 
 /** Reading and checking certificates: no key to open (the public keys are published), no course to read. */
 export const certificateReadDeps = () => ({ certificates: certificateRepository(), clock, appOrigin: appOrigin() });
@@ -29,6 +32,7 @@ export const issueDeps = (remainingMs: () => number, log?: IssueDeps['log']): Is
   courses: courseRepository(),
   enrollments: enrollmentRepository(),
   profiles: publicProfileRepository(),
+  learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),
   newUuid: randomUUID,
   remainingMs,

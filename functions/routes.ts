@@ -309,6 +309,8 @@ const table = [
   },
   /** Certificates (issue 15, decision 0021): issued by the certificate-issuer job; listed, shown, checked, revoked. */
   { name: 'learner-certificates', method: 'GET', path: '/api/learner/certificates', handler: 'http/learner-certificates', access: ['learner'] },
+  { name: 'learner-profile', method: 'GET', path: '/api/learner/profile', handler: 'http/learner-profile', access: ['learner'] },
+  { name: 'save-learner-profile', method: 'PUT', path: '/api/learner/profile', handler: 'http/save-learner-profile', access: ['learner'] },
   { name: 'course-certificates', method: 'GET', path: '/api/courses/{courseId}/certificates', handler: 'http/course-certificates', access: ['creator'] },
   { name: 'revoke-certificate', method: 'POST', path: '/api/certificates/{certificateId}/revoke', handler: 'http/revoke-certificate', access: ['creator'] },
   { name: 'public-certificate', method: 'GET', path: '/api/public/certificates/{certificateId}', handler: 'http/public-certificate', access: 'public', throttle: { rate: 50, burst: 100 } },

@@ -8,6 +8,7 @@ import { isoDate } from './common.ts';
 
 export const certificateStatuses = ['valid', 'revoked'] as const;
 export const REVOCATION_REASON_MAX = 500;
+export const CERTIFICATE_NAME_MAX = 100;
 
 /** GET /api/learner/certificates: one of the learner's certificates. */
 export const learnerCertificate = z.object({
@@ -15,6 +16,8 @@ export const learnerCertificate = z.object({
   courseId: z.string(),
   courseTitle: z.string(),
   creatorName: z.string(),
+  /** The name it was issued to (the learner's "Name on certificates"), null when they had given none. */
+  learnerName: z.string().nullable(),
   issuedAt: isoDate,
   status: z.enum(certificateStatuses),
   /** The public page that checks it: /verify/<id>. */
@@ -28,7 +31,7 @@ export const learnerCertificateList = z.object({ items: z.array(learnerCertifica
 /** What a certificate's public page shows, read from the checked credential and the platform's record. */
 export const certificateView = z.object({
   id: z.string(),
-  /** The learner, as the platform shows them publicly: their email masked (a•••@example.com). */
+  /** The learner, as the platform shows them publicly: their name on certificates, else their email masked (a•••@example.com). */
   learner: z.string(),
   courseTitle: z.string(),
   courseUrl: z.string(),
@@ -79,3 +82,27 @@ export const courseCertificate = z.object({
 });
 export type CourseCertificate = z.infer<typeof courseCertificate>;
 export const courseCertificateList = z.object({ items: z.array(courseCertificate) });
+
+/**
+ * GET/PUT /api/learner/profile: the learner's "Name on certificates" (empty until given). New certificates carry it;
+ * saving a different one re-issues the learner's valid certificates with it (the issuing job, within a minute).
+ */
+export const learnerProfile = z.object({
+  email: z.string(),
+  certificateName: z.string(),
+  /** Certificates still being re-issued with the name last saved. */
+  certificatesUpdating: z.boolean(),
+  updatedAt: isoDate.nullable(),
+});
+export type LearnerProfile = z.infer<typeof learnerProfile>;
+
+/** A name as a person writes it: no control characters, no markup brackets; empty removes it. */
+export const learnerProfileBody = z.strictObject({
+  certificateName: z
+    .string()
+    .trim()
+    .max(CERTIFICATE_NAME_MAX, `Keep the name to ${CERTIFICATE_NAME_MAX} characters.`)
+    // eslint-disable-next-line no-control-regex
+    .refine((name) => !/[\u0000-\u001f\u007f<>]/.test(name), 'Use letters, spaces and punctuation only.'),
+});
+export type LearnerProfileBody = z.infer<typeof learnerProfileBody>;

@@ -1182,6 +1182,8 @@ export interface StoredCertificate {
   learnerId: string;
   creatorId: string;
   learnerEmail: string;
+  /** The learner's "Name on certificates" it carries; null when they had given none (older ones too). */
+  learnerName: string | null;
   courseTitle: string;
   creatorName: string;
   issuedAt: string;
@@ -1219,4 +1221,25 @@ export interface CertificateRepository {
   revoke(id: string, at: string, reason: string): Promise<boolean>;
   /** The status list's revoked indexes. */
   revokedIndexes(): Promise<number[]>;
+  /** A valid certificate re-issued to the learner's new name (same id, date and status entry); false once revoked. */
+  rename(id: string, learnerName: string | null, jwt: string): Promise<boolean>;
+}
+
+/** A learner's profile: the name their certificates carry (empty when none). */
+export interface StoredLearnerProfile {
+  learnerId: string;
+  certificateName: string;
+  updatedAt: string;
+  /** Their certificates wait to be re-issued with this name. */
+  renaming: boolean;
+}
+
+export interface LearnerProfileRepository {
+  get(learnerId: string): Promise<StoredLearnerProfile | undefined>;
+  /** Saved whole; `rename` marks their certificates due for re-issue with the name (the issuing job's work). */
+  save(input: { learnerId: string; certificateName: string; updatedAt: string; rename: boolean }): Promise<StoredLearnerProfile>;
+  /** Profiles whose certificates wait to be re-issued, oldest first. */
+  renamesDue(limit: number): Promise<StoredLearnerProfile[]>;
+  /** Re-issued: no longer due, unless the name was saved again since `updatedAt` (then the next run takes it). */
+  clearRename(learnerId: string, updatedAt: string): Promise<void>;
 }

@@ -34,6 +34,8 @@ const certificateItem = z.object({
   learnerId: z.string(),
   creatorId: z.string(),
   learnerEmail: z.string(),
+  // Certificates issued before learners could give a name have none.
+  learnerName: z.string().nullable().default(null),
   courseTitle: z.string(),
   creatorName: z.string(),
   issuedAt: z.string(),
@@ -195,6 +197,20 @@ export const dynamoCertificates = (): CertificateRepository => ({
     );
     return !cancelled;
   },
+
+  rename: (id, learnerName, jwt) =>
+    writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: certificateKeys.certificate(id),
+          UpdateExpression: 'SET learnerName = :name, jwt = :jwt',
+          ConditionExpression: '#status = :valid',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':name': learnerName, ':jwt': jwt, ':valid': 'valid' },
+        }),
+      ),
+    ),
 
   async revokedIndexes() {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked, ConsistentRead: true }));

@@ -76,6 +76,24 @@ describe('certificates', () => {
     expect((await api('GET', '/api/public/certificates/no-such-certificate')).status).toBe(404);
   });
 
+  it("carry the name the learner saves on their profile, re-issued by the job under the same link", async () => {
+    const certificate = await certificateOf(learner.token);
+    expect((await api('GET', '/api/learner/profile', { token: learner.token })).body).toEqual({ email: learner.email, certificateName: '', certificatesUpdating: false, updatedAt: null });
+    const refused = await api('PUT', '/api/learner/profile', { token: learner.token, body: { certificateName: '<script>' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await api('PUT', '/api/learner/profile', { token: creator.token, body: { certificateName: 'Maya' } })).status).toBe(403);
+    const saved = await api('PUT', '/api/learner/profile', { token: learner.token, body: { certificateName: ' Ann  Smith ' } });
+    expect(saved.body).toMatchObject({ certificateName: 'Ann Smith', certificatesUpdating: true });
+    await issue();
+    expect((await api('GET', '/api/learner/profile', { token: learner.token })).body).toMatchObject({ certificateName: 'Ann Smith', certificatesUpdating: false });
+    const [mine] = ((await api('GET', '/api/learner/certificates', { token: learner.token })).body.items as { id: string; learnerName: string | null }[]).filter((c) => c.id === certificate.id);
+    expect(mine!.learnerName).toBe('Ann Smith');
+    const shown = await api('GET', `/api/public/certificates/${certificate.id}`);
+    expect(shown.body).toMatchObject({ status: 'valid', verified: true, certificate: { learner: 'Ann Smith' } });
+    expect(JSON.stringify(decodeJwt(shown.body.credential as string))).toContain('"identityType":"name","hashed":false,"identityHash":"Ann Smith"');
+  });
+
   it("is revoked by its course's creator only, with a reason; then every check says revoked, the status list too", async () => {
     const certificate = await certificateOf(learner.token);
     const other = await accountWithRole('creator', 'cert-other');

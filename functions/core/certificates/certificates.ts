@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
 import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
@@ -8,16 +8,29 @@ import {
   encodeStatusList,
   issuerId,
   PLATFORM_NAME,
+  renamedCredential,
   signCredential,
   statusListCredentialOf,
   verifyCredential,
   verifyUrl,
   type Issuer,
+  type OpenBadgeCredential,
   type SigningKey,
 } from '#core/certificates/credentials.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Mailer, PublicProfileRepository, SecretCipher, StoredCertificate } from '#core/ports.ts';
+import type {
+  CertificateRepository,
+  Clock,
+  CourseRepository,
+  EnrollmentRepository,
+  LearnerProfileRepository,
+  Mailer,
+  PublicProfileRepository,
+  SecretCipher,
+  StoredCertificate,
+  StoredLearnerProfile,
+} from '#core/ports.ts';
 
 /**
  * Certificates (issue 15; decision 0021): issued once per completed course by a job (the completion marks the
@@ -86,6 +99,7 @@ export interface IssueDeps {
   enrollments: Pick<EnrollmentRepository, 'get'>;
   courses: Pick<CourseRepository, 'getCourse'>;
   profiles: Pick<PublicProfileRepository, 'get'>;
+  learnerProfiles: Pick<LearnerProfileRepository, 'get' | 'renamesDue' | 'clearRename'>;
   cipher: SecretCipher;
   mailer: Mailer;
   clock: Clock;
@@ -95,44 +109,68 @@ export interface IssueDeps {
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
-/** Completions read per page of the due index. */
+/** Completions (or renamed learners) read per page of their index. */
 const DUE_PAGE = 25;
-/** A run stops taking new certificates this close to its timeout; the next run goes on. */
+/** A run stops taking new work this close to its timeout; the next run goes on. */
 const STOP_MARGIN_MS = 5_000;
+
+type Outcome = { issued: number; cleared: number; renamed: number; failed: number; finished: boolean };
 
 /**
  * The job: each completed enrolment still due gets its certificate once: the credential (the course, its creator's
- * public name, the learner), a place in the status list, signed, stored with the once-per-course guard (a second run
- * or a retry finds it and only clears the mark), then emailed. An enrolment no longer complete, or whose course is
- * gone, is cleared without one.
+ * public name, the learner and the name they gave), a place in the status list, signed, stored with the
+ * once-per-course guard (a second run or a retry finds it and only clears the mark), then emailed. An enrolment no
+ * longer complete, or whose course is gone, is cleared without one. Then each learner who saved a new name on their
+ * profile has their valid certificates re-issued with it.
  */
-export const issueDueCertificates = async (deps: IssueDeps): Promise<{ issued: number; cleared: number; failed: number; finished: boolean }> => {
-  const outcome = { issued: 0, cleared: 0, failed: 0, finished: false };
+export const issueDueCertificates = async (deps: IssueDeps): Promise<Outcome> => {
+  const outcome: Outcome = { issued: 0, cleared: 0, renamed: 0, failed: 0, finished: false };
   const key: { value?: SigningKey } = {};
+  const issuing = await workThrough(deps, outcome, () => deps.certificates.due(DUE_PAGE), ({ courseId, learnerId }) => ({
+    what: { courseId, learnerId },
+    run: () => issueOne(deps, key, courseId, learnerId),
+  }));
+  if (!issuing) return outcome;
+  const renaming = await workThrough(deps, outcome, () => deps.learnerProfiles.renamesDue(DUE_PAGE), (profile) => ({
+    what: { learnerId: profile.learnerId },
+    run: () => renameCertificates(deps, key, profile),
+  }));
+  outcome.finished = renaming;
+  return outcome;
+};
+
+/**
+ * Pages through an index of work (each done item leaves it) until it is empty; false when the run ran out of time.
+ * One item that cannot be done now stays (the next run tries again) and holds up no other.
+ */
+const workThrough = async <T>(
+  deps: Pick<IssueDeps, 'remainingMs' | 'log'>,
+  outcome: Outcome,
+  page: () => Promise<T[]>,
+  task: (item: T) => { what: Record<string, string>; run: () => Promise<'issued' | 'cleared' | 'renamed'> },
+): Promise<boolean> => {
   for (;;) {
-    const due = await deps.certificates.due(DUE_PAGE);
-    const before = outcome.issued + outcome.cleared;
-    for (const { courseId, learnerId } of due) {
-      if (deps.remainingMs() < STOP_MARGIN_MS) return outcome;
-      // One enrolment that cannot be done now stays due (the next run tries again) and holds up no other.
-      await issueOne(deps, key, courseId, learnerId).then(
+    const items = await page();
+    const before = outcome.issued + outcome.cleared + outcome.renamed;
+    for (const item of items) {
+      if (deps.remainingMs() < STOP_MARGIN_MS) return false;
+      const { what, run } = task(item);
+      await run().then(
         (done) => void (outcome[done] += 1),
         (error: unknown) => {
           outcome.failed += 1;
-          deps.log?.('certificate not issued', { courseId, learnerId, error: (error as Error).message });
+          deps.log?.('certificate work not done', { ...what, error: (error as Error).message });
         },
       );
     }
     // A short page is the last; a page where nothing moved would come back the same.
-    if (due.length < DUE_PAGE || outcome.issued + outcome.cleared === before) break;
+    if (items.length < DUE_PAGE || outcome.issued + outcome.cleared + outcome.renamed === before) return true;
   }
-  outcome.finished = true;
-  return outcome;
 };
 
 /** One due enrolment: its certificate issued (and emailed), or the mark cleared. */
 const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: string, learnerId: string): Promise<'issued' | 'cleared'> => {
-  const [enrollment, course] = await Promise.all([deps.enrollments.get(courseId, learnerId), deps.courses.getCourse(courseId)]);
+  const [enrollment, course, learner] = await Promise.all([deps.enrollments.get(courseId, learnerId), deps.courses.getCourse(courseId), deps.learnerProfiles.get(learnerId)]);
   if (!enrollment?.completedAt || !course) {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
@@ -142,7 +180,19 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   const id = deps.newUuid();
   const issuedAt = deps.clock.now().toISOString();
   const statusIndex = await deps.certificates.nextStatusIndex();
-  const facts = { id, issuedAt, learnerId, learnerEmail: enrollment.learnerEmail, courseId, courseTitle: course.title, courseDescription: course.description, creatorId: course.creatorId, creatorName, statusIndex };
+  const facts = {
+    id,
+    issuedAt,
+    learnerId,
+    learnerEmail: enrollment.learnerEmail,
+    learnerName: learner?.certificateName || null,
+    courseId,
+    courseTitle: course.title,
+    courseDescription: course.description,
+    creatorId: course.creatorId,
+    creatorName,
+    statusIndex,
+  };
   const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin)), key.value);
   const certificate: StoredCertificate = { ...facts, jwt, status: 'valid', revokedAt: null, revocationReason: null };
   if ((await deps.certificates.issue(certificate)) === 'exists') {
@@ -156,6 +206,22 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   return 'issued';
 };
 
+/**
+ * A learner's valid certificates re-issued with the name they saved: the same credential (id, date, course, status
+ * entry) signed again with the new name, so their links keep working; revoked ones stay as they were.
+ */
+const renameCertificates = async (deps: IssueDeps, key: { value?: SigningKey }, profile: StoredLearnerProfile): Promise<'renamed'> => {
+  const name = profile.certificateName || null;
+  for (const certificate of await deps.certificates.listByLearner(profile.learnerId)) {
+    if (certificate.status !== 'valid' || certificate.learnerName === name) continue;
+    key.value ??= await signingKey(deps);
+    const jwt = await signCredential(renamedCredential(decodeJwt(certificate.jwt) as unknown as OpenBadgeCredential, name), key.value);
+    await deps.certificates.rename(certificate.id, name, jwt);
+  }
+  await deps.learnerProfiles.clearRename(profile.learnerId, profile.updatedAt);
+  return 'renamed';
+};
+
 /** GET /api/learner/certificates: the learner's certificates, newest first. */
 export const learnerCertificates = async (deps: { certificates: Pick<CertificateRepository, 'listByLearner'>; appOrigin: string }, learnerId: string): Promise<{ items: LearnerCertificate[] }> => ({
   items: (await deps.certificates.listByLearner(learnerId)).map((c) => ({
@@ -163,6 +229,7 @@ export const learnerCertificates = async (deps: { certificates: Pick<Certificate
     courseId: c.courseId,
     courseTitle: c.courseTitle,
     creatorName: c.creatorName,
+    learnerName: c.learnerName,
     issuedAt: c.issuedAt,
     status: c.status,
     verifyUrl: verifyUrl(issuerOf(deps.appOrigin), c.id),
@@ -172,7 +239,7 @@ export const learnerCertificates = async (deps: { certificates: Pick<Certificate
 
 const viewOf = (c: StoredCertificate, appOrigin: string): CertificateView => ({
   id: c.id,
-  learner: maskedEmail(c.learnerEmail),
+  learner: c.learnerName ?? maskedEmail(c.learnerEmail),
   courseTitle: c.courseTitle,
   courseUrl: `${appOrigin.replace(/\/+$/, '')}/c/${encodeURIComponent(c.courseId)}`,
   creatorName: c.creatorName,

@@ -22,6 +22,8 @@ export interface CertificateFacts {
   issuedAt: string;
   learnerId: string;
   learnerEmail: string;
+  /** The learner's "Name on certificates", shown in the clear; null when they gave none. */
+  learnerName: string | null;
   courseId: string;
   courseTitle: string;
   courseDescription: string;
@@ -60,7 +62,11 @@ export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
     credentialSubject: {
       id: `urn:uuid:${facts.learnerId}`,
       type: ['AchievementSubject'],
-      identifier: [{ type: 'IdentityObject', identityType: 'emailAddress', hashed: true, identityHash: identityHash(facts.learnerEmail, salt), salt }],
+      identifier: [
+        { type: 'IdentityObject', identityType: 'emailAddress', hashed: true, identityHash: identityHash(facts.learnerEmail, salt), salt },
+        // OB 3.0 IdentityObject of type `name`: the name the learner chose, in the clear (unhashed) for people to read.
+        ...(facts.learnerName ? [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: facts.learnerName }] : []),
+      ],
       achievement: {
         id: `${origin}/c/${encodeURIComponent(facts.courseId)}`,
         type: ['Achievement'],
@@ -78,6 +84,17 @@ export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
       statusListCredential: statusListUrl(issuer),
     },
   };
+};
+
+/**
+ * The credential re-issued to a new name (or none): everything else as issued, the learner's `name` identity replaced.
+ * Fed the decoded VC-JWT payload, it drops the registered claims (signing sets them again from the credential).
+ */
+export const renamedCredential = (issued: OpenBadgeCredential & Record<string, unknown>, learnerName: string | null): OpenBadgeCredential => {
+  const { iss: _iss, jti: _jti, nbf: _nbf, sub: _sub, iat: _iat, exp: _exp, ...credential } = issued;
+  const others = credential.credentialSubject.identifier.filter((identity) => identity.identityType !== 'name');
+  const named = learnerName ? [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: learnerName }] : [];
+  return { ...credential, credentialSubject: { ...credential.credentialSubject, identifier: [...others, ...named] } } as OpenBadgeCredential;
 };
 
 /** The platform's signing key: an Ed25519 private JWK and its key id (`<issuer id>#<n>`). */

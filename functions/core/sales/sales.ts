@@ -75,7 +75,6 @@ export const refundSale = async (
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The figures of each key added up across days (a course's revenue and sales, a coupon's redemptions and discount). */
 /**
  * GET /api/creator/analytics?days=: the last `days` days (UTC, today included) from the sales counters (the window's
  * month items and at most two day details) and the creator's course titles, whatever the number of orders.

@@ -15,10 +15,12 @@ import {
 import { isSetInStatusList } from '#core/certificates/credentials.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { StoredCertificate, StoredCourse } from '#core/ports.ts';
-import { dynamoCertificates } from '#data/certificates.ts';
+import { certificateKeys, dynamoCertificates } from '#data/certificates.ts';
+import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { decodeJwt } from 'jose';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
+import { memoryLearnerProfiles } from '#test/functions/fakes/learner-profiles.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -34,6 +36,7 @@ const stored = (over: Partial<StoredCertificate> = {}): StoredCertificate => ({
   learnerId: unique('learner'),
   creatorId: unique('creator'),
   learnerEmail: 'ann@example.com',
+  learnerName: null,
   courseTitle: 'First aid',
   creatorName: 'Maya',
   issuedAt: AT,
@@ -94,7 +97,8 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     lessons: [],
   });
 
-  it('issues, lists, shows, verifies and revokes, with the status list and the issuer keys', async () => {
+  /** A creator's course with one learner who completed it (due to this test only), and the job's deps on DynamoDB Local. */
+  const completedWorld = async (learnerProfiles = memoryLearnerProfiles()) => {
     const certificates = dynamoCertificates();
     const creatorId = unique('creator');
     const c = course(creatorId);
@@ -111,6 +115,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       enrollments,
       courses: memoryCourseReader([c]),
       profiles: memoryPublicProfiles(),
+      learnerProfiles,
       cipher: envelopeCipher(),
       mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
       clock: { now: () => new Date(AT) },
@@ -118,6 +123,11 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       appOrigin: ORIGIN,
       remainingMs: () => 60_000,
     };
+    return { c, creatorId, learnerId, deps, sent };
+  };
+
+  it('issues, lists, shows, verifies and revokes, with the status list and the issuer keys', async () => {
+    const { c, creatorId, learnerId, deps, sent } = await completedWorld();
     expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0, finished: true });
     expect(sent).toContainEqual(expect.objectContaining({ to: 'ann@example.com', subject: 'Your certificate: Knife safety' }));
 
@@ -141,5 +151,64 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     const profile = await issuerProfile(deps);
     expect(profile).toMatchObject({ id: `${ORIGIN}/api/public/issuer`, name: 'Course Platform' });
     expect(certificateEmail({ ...stored(), courseTitle: 'A <b>', creatorName: 'M' }, ORIGIN).html).toContain('A &lt;b&gt;');
+  });
+
+  it("carries the learner's name, and re-issues it under a new name with the same link; a revoked one stays as it was", async () => {
+    const learnerProfiles = memoryLearnerProfiles();
+    const { learnerId, creatorId, deps } = await completedWorld(learnerProfiles);
+    await learnerProfiles.save({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, rename: false });
+    // Only this test's learners are due a rename (their certificates are, like the job's own, read from DynamoDB Local).
+    const job = { ...deps, certificates: Object.assign(Object.create(deps.certificates) as typeof deps.certificates, { due: async () => [] }) };
+    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0 });
+    const [mine] = (await learnerCertificates(deps, learnerId)).items;
+    expect(mine).toMatchObject({ learnerName: 'Ann Smith' });
+    const issued = await publicCertificate(deps, mine!.id);
+    expect(issued.certificate.learner).toBe('Ann Smith');
+    const names = (jwt: string) => (decodeJwt(jwt) as { credentialSubject: { identifier: { identityType: string; identityHash: string }[] } }).credentialSubject.identifier.filter((i) => i.identityType === 'name').map((i) => i.identityHash);
+    expect(names(issued.credential)).toEqual(['Ann Smith']);
+
+    await learnerProfiles.save({ learnerId, certificateName: 'Ann B. Smith', updatedAt: '2026-11-21T10:00:00.000Z', rename: true });
+    expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0, finished: true });
+    expect(await learnerProfiles.renamesDue(10)).toEqual([]);
+    const renamed = await publicCertificate(deps, mine!.id);
+    expect(renamed).toMatchObject({ status: 'valid', verified: true, certificate: { learner: 'Ann B. Smith', issuedAt: issued.certificate.issuedAt } });
+    expect(names(renamed.credential)).toEqual(['Ann B. Smith']);
+    const { credentialSubject: _was, ...restBefore } = decodeJwt(issued.credential);
+    const { credentialSubject: _now, ...restAfter } = decodeJwt(renamed.credential);
+    expect(restAfter).toEqual(restBefore);
+    // The copy the learner shared before is still a valid credential of theirs.
+    expect(await verifyHeldCredential(deps, issued.credential)).toMatchObject({ verified: true, status: 'valid' });
+
+    await revokeCertificate(deps, { creatorId, id: mine!.id, reason: 'Shared answers' });
+    await learnerProfiles.save({ learnerId, certificateName: '', updatedAt: '2026-11-22T10:00:00.000Z', rename: true });
+    expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0 });
+    expect(names((await publicCertificate(deps, mine!.id)).credential)).toEqual(['Ann B. Smith']);
+  });
+});
+
+describe('dynamoLearnerProfiles', () => {
+  it('saves the name, marks a rename due until cleared at the version saved, and reads it back', async () => {
+    const profiles = dynamoLearnerProfiles();
+    const learnerId = unique('learner');
+    expect(await profiles.get(learnerId)).toBeUndefined();
+    expect(await profiles.save({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, rename: true })).toEqual({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, renaming: true });
+    expect((await profiles.renamesDue(10_000)).map((p) => p.learnerId)).toContain(learnerId);
+    await profiles.clearRename(learnerId, '2026-01-01T00:00:00.000Z');
+    expect(await profiles.get(learnerId)).toMatchObject({ renaming: true });
+    await profiles.clearRename(learnerId, AT);
+    expect(await profiles.get(learnerId)).toEqual({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, renaming: false });
+    expect((await profiles.renamesDue(10_000)).map((p) => p.learnerId)).not.toContain(learnerId);
+    expect(await profiles.save({ learnerId, certificateName: '', updatedAt: AT, rename: false })).toMatchObject({ certificateName: '', renaming: false });
+  });
+
+  it("re-signs a valid certificate's name and credential, never a revoked one's", async () => {
+    const repo = dynamoCertificates();
+    const valid = stored();
+    const revoked = stored({ status: 'revoked', revokedAt: AT, revocationReason: 'x' });
+    for (const c of [valid, revoked]) await putRaw({ ...certificateKeys.certificate(c.id), type: 'Certificate', ...c });
+    expect(await repo.rename(valid.id, 'Ann', 'd.e.f')).toBe(true);
+    expect(await repo.get(valid.id)).toMatchObject({ learnerName: 'Ann', jwt: 'd.e.f' });
+    expect(await repo.rename(revoked.id, 'Ann', 'd.e.f')).toBe(false);
+    expect(await repo.get(revoked.id)).toMatchObject({ learnerName: null, jwt: 'a.b.c' });
   });
 });

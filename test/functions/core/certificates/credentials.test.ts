@@ -1,11 +1,12 @@
 import { gunzipSync } from 'node:zlib';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   credentialOf,
   encodeStatusList,
   identityHash,
   isSetInStatusList,
+  renamedCredential,
   signCredential,
   STATUS_LIST_BITS,
   statusListCredentialOf,
@@ -21,6 +22,7 @@ const facts: CertificateFacts = {
   issuedAt: '2026-11-20T10:00:00.000Z',
   learnerId: 'c1a2b3c4-0000-4000-8000-000000000001',
   learnerEmail: 'Ann@Example.com',
+  learnerName: 'Ann Smith',
   courseId: 'course-1',
   courseTitle: 'Knife safety',
   courseDescription: 'Hold, cut and store knives safely.',
@@ -58,9 +60,25 @@ describe('an Open Badges 3.0 certificate', () => {
     expect(credential.issuer).toMatchObject({ id: 'https://courses.example/api/public/issuer', name: 'Course Platform' });
     expect(credential.credentialSubject.achievement).toMatchObject({ name: 'Knife safety', creator: { name: 'Maya Green' } });
     const [identity] = credential.credentialSubject.identifier;
-    expect(identity!.identityHash).toBe(identityHash('ann@example.com', identity!.salt));
+    expect(identity!.identityHash).toBe(identityHash('ann@example.com', identity!.salt!));
     expect(JSON.stringify(credential)).not.toContain('ann@example.com');
     expect(credential.credentialStatus).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation', statusListIndex: '42' });
+  });
+
+  it("carries the learner's name in the clear as an OB 3.0 `name` identity, and none when they gave none", () => {
+    expect(credentialOf(facts, issuer).credentialSubject.identifier[1]).toEqual({ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Ann Smith' });
+    expect(credentialOf({ ...facts, learnerName: null }, issuer).credentialSubject.identifier.map((i) => i.identityType)).toEqual(['emailAddress']);
+  });
+
+  it('is re-issued to a new name with everything else as issued, and the re-signed one verifies', async () => {
+    const { signing, publicJwk } = await keyPair('k1');
+    const issued = decodeJwt(await signCredential(credentialOf({ ...facts, learnerName: null }, issuer), signing)) as unknown as Parameters<typeof renamedCredential>[0];
+    const renamed = renamedCredential(issued, 'Ann B. Smith');
+    expect(renamed).toEqual({ ...credentialOf({ ...facts, learnerName: 'Ann B. Smith' }, issuer) });
+    expect(renamedCredential(renamed as Parameters<typeof renamedCredential>[0], null)).toEqual(credentialOf({ ...facts, learnerName: null }, issuer));
+    const result = await verifyCredential(await signCredential(renamed, signing), [publicJwk], issuer);
+    expect(result).toMatchObject({ verified: true });
+    expect(result.credential?.credentialSubject.identifier.at(-1)?.identityHash).toBe('Ann B. Smith');
   });
 
   it('verifies as signed, with the registered claims mirroring the credential', async () => {
