@@ -1,8 +1,8 @@
 import { accessToken, api, mailsTo, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
-// Issue 15 in the browser: a creator builds a quiz lesson in the course editor; a learner fails it once, passes it
-// and so completes the course; the certificate email's link opens its public page (Valid); the creator sees the score
+// Issue 15 in the browser: a creator builds a quiz lesson in the course editor; a learner gives the name for their
+// certificates, fails the quiz once, passes it and so completes the course; the certificate email's link opens its public page (Valid); the creator sees the score
 // in the CRM, revokes the certificate with a reason, and the public page says Revoked.
 
 test('a creator builds a quiz; a learner fails it, passes it and completes the course; the CRM shows the score', async ({ page, browser, cloud }, testInfo) => {
@@ -52,6 +52,12 @@ test('a creator builds a quiz; a learner fails it, passes it and completes the c
   const player = await learnerContext.newPage();
   await signIn(player, learner.email, learner.password);
   await expect(player).toHaveURL(/\/dashboard\/learner$/);
+  // First, on their profile, the name their certificates will carry.
+  await player.goto('/dashboard/learner/profile');
+  await player.getByLabel('Name on certificates').fill('Ann Colourist');
+  await player.getByRole('button', { name: 'Save name' }).click();
+  await expect(player.getByText('Profile saved')).toBeVisible();
+  await player.goto('/dashboard/learner');
   await player.getByRole('link', { name: `Continue ${title}` }).click();
   await player.getByRole('button', { name: 'Mark complete' }).click();
   await expect(player.getByTestId('course-progress')).toHaveText('50% complete');
@@ -90,6 +96,7 @@ test('a creator builds a quiz; a learner fails it, passes it and completes the c
   const verdict = player.getByRole('region', { name: 'Verification result' });
   await expect(verdict).toContainText('Valid');
   await expect(player.getByText(title).first()).toBeVisible();
+  await expect(player.getByText('Ann Colourist').first()).toBeVisible();
   await checkAndShoot(player, testInfo, 'certificate-valid');
   await learnerContext.close();
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { learnerCertificateList } from '@contracts/certificates.ts';
+import { learnerCertificateList, learnerProfile, type LearnerProfile, type LearnerProfileBody } from '@contracts/certificates.ts';
 import {
   completeLessonResponse,
   learnerCourseDetail,
@@ -42,12 +42,51 @@ export const learnerBrowseQueryOptions = () =>
     queryFn: ({ signal }) => apiClient.get('/api/learner/browse', browseList, { signal }),
   });
 
+const certificatesKey = ['learning', 'certificates'] as const;
+const profileKey = ['learning', 'profile'] as const;
+
 /** GET /api/learner/certificates: the learner's certificates (the Certificates screen and each one's printable copy). */
 export const learnerCertificatesQueryOptions = () =>
   queryOptions({
-    queryKey: ['learning', 'certificates'] as const,
+    queryKey: certificatesKey,
     queryFn: ({ signal }) => apiClient.get('/api/learner/certificates', learnerCertificateList, { signal }),
   });
+
+/** How often the profile is asked for again while the learner's certificates are being re-issued with their name. */
+export const PROFILE_POLL_MS = 5_000;
+
+/**
+ * GET /api/learner/profile: the learner's "Name on certificates" ('' until given). While their certificates are being
+ * re-issued with a new name (`certificatesUpdating`, a background job of about a minute) it is asked for again every
+ * 5 s; once that is over, the certificates are loaded again so they show the name they now carry.
+ */
+export const learnerProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileKey,
+    queryFn: async ({ client, signal }): Promise<LearnerProfile> => {
+      const before = client.getQueryData<LearnerProfile>(profileKey);
+      const profile = await apiClient.get('/api/learner/profile', learnerProfile, { signal });
+      if (before?.certificatesUpdating && !profile.certificatesUpdating) void client.invalidateQueries({ queryKey: certificatesKey });
+      return profile;
+    },
+    refetchInterval: (query) => (query.state.data?.certificatesUpdating ? PROFILE_POLL_MS : false),
+  });
+
+/**
+ * PUT /api/learner/profile {certificateName}: the saved profile replaces the cached one (with `certificatesUpdating`
+ * when the name changed, which starts the polling above), and the certificates are loaded again when next shown.
+ * The screen says how it went (its toast, or the server's 400 under the field).
+ */
+export function useSaveLearnerProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LearnerProfileBody) => apiClient.put('/api/learner/profile', learnerProfile, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKey, saved);
+      void queryClient.invalidateQueries({ queryKey: certificatesKey });
+    },
+  });
+}
 
 /** GET /api/learner/courses/{id}: the course with its lessons and which are completed (404 unless enrolled). */
 export const learnerCourseQueryOptions = (courseId: string) =>

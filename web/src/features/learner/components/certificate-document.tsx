@@ -9,7 +9,7 @@ const titleSize = (title: string): string => (title.length > 110 ? 'text-[2.6cqw
 
 export interface CertificateDocumentProps {
   id: string;
-  /** Who it is awarded to, as printed (the learner's own copy: their email). */
+  /** Who it is awarded to, as printed: the name the certificate carries (`learnerName`), else the learner's email. */
   learner: string;
   courseTitle: string;
   creatorName: string;

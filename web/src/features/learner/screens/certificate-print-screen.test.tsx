@@ -7,7 +7,7 @@ import { certificate } from '../test/fixtures.ts';
 import { CertificatePrintScreen } from './certificate-print-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-// The signed-in learner: their email is who the certificate is awarded to.
+// The signed-in learner: their email is who a certificate without a name is awarded to.
 vi.mock('@/lib/session-hooks.ts', () => ({
   useProfile: () => ({ isPending: false, data: { id: 'u1', email: 'ada@example.com', role: 'learner', createdAt: '2026-10-01T10:00:00.000Z' } }),
 }));
@@ -35,7 +35,7 @@ function openPrint(items: LearnerCertificate[], id = 'cert-1') {
 }
 
 describe('CertificatePrintScreen (the PDF, from the print dialog)', () => {
-  it('draws the certificate for the signed-in learner on an A4 landscape page and opens the print dialog', async () => {
+  it('draws the certificate for the signed-in learner (by email, without a name on it) on an A4 landscape page and opens the print dialog', async () => {
     openPrint([certificate('cert-0', 'Another course'), watercolour]);
 
     const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' });
@@ -54,6 +54,15 @@ describe('CertificatePrintScreen (the PDF, from the print dialog)', () => {
     // The printed page: A4 landscape, no margins; the tab's title names the saved PDF.
     expect([...document.querySelectorAll('style')].map((style) => style.textContent).join('\n')).toContain('@page { size: A4 landscape; margin: 0; }');
     expect(document.title).toBe('Certificate of Completion - Watercolour for Beginners');
+    await vi.waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  });
+
+  it('awards it to the name the certificate carries once the learner gave one', async () => {
+    openPrint([certificate('cert-1', 'Watercolour for Beginners', { learnerName: 'Ada Lovelace' })]);
+
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' });
+    expect(within(sheet).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(sheet).not.toHaveTextContent('ada@example.com');
     await vi.waitFor(() => expect(print).toHaveBeenCalledTimes(1));
   });
 

@@ -29,14 +29,16 @@ const PRINT_DELAY_MS = 300;
 /**
  * `/certificates/:id/print`: the learner's own certificate as a printable sheet, outside the dashboard's frame. The
  * browser's print dialog opens by itself once the sheet is drawn ('Save as PDF' keeps it as a PDF, named after the
- * tab's title); 'Download PDF' opens it again. A revoked certificate, or one that is not the learner's, is not printed.
+ * tab's title); 'Download PDF' opens it again. It is awarded to the learner's name on certificates as the certificate
+ * carries it, else to their email. A revoked certificate, or one that is not the learner's, is not printed.
  */
 export function CertificatePrintScreen() {
   const { id = '' } = useParams();
   const certificates = useQuery(learnerCertificatesQueryOptions());
   const profile = useProfile();
   const certificate = certificates.data?.items.find((item) => item.id === id);
-  const learner = profile.data?.email;
+  // The name the certificate carries, else (issued before the learner gave a name) their email.
+  const learner = certificate?.learnerName ?? profile.data?.email;
   const printable = certificate?.status === 'valid' && learner !== undefined;
 
   useEffect(() => {

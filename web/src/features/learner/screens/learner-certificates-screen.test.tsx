@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerCertificate } from '@contracts/certificates.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
-import { certificate } from '../test/fixtures.ts';
+import { certificate, learnerProfile } from '../test/fixtures.ts';
 import { certificateMessages, LearnerCertificatesScreen } from './learner-certificates-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
@@ -18,7 +19,10 @@ afterEach(() => {
 });
 
 const CERTIFICATES = '/api/learner/certificates';
-const api = (items: LearnerCertificate[]) => fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items }) });
+const PROFILE = '/api/learner/profile';
+/** The learner's certificates, and their profile: a name on certificates unless told (so no notice to add one). */
+const api = (items: LearnerCertificate[], certificateName = 'Ada Lovelace') =>
+  fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items }), [`GET ${PROFILE}`]: () => jsonResponse(200, learnerProfile({ certificateName })) });
 const open = () => renderWithProviders(<LearnerCertificatesScreen />, { path: paths.learner.certificates });
 const cardOf = (title: string) => within(screen.getAllByTestId('certificate-card').find((card) => card.querySelector('h2')?.textContent === title)!);
 
@@ -101,7 +105,10 @@ describe('LearnerCertificatesScreen', () => {
 
   it("offers 'Try again' when the certificates cannot be loaded, and lists them once they can", async () => {
     let fail = true;
-    const fetchMock = fakeApi({ [`GET ${CERTIFICATES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, { items: [watercolour] })) });
+    const fetchMock = fakeApi({
+      [`GET ${CERTIFICATES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, { items: [watercolour] })),
+      [`GET ${PROFILE}`]: () => jsonResponse(200, learnerProfile({ certificateName: 'Ada Lovelace' })),
+    });
     const { user } = open();
 
     const alert = await screen.findByRole('alert');
@@ -111,5 +118,55 @@ describe('LearnerCertificatesScreen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Watercolour for Beginners' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', CERTIFICATES)).toHaveLength(2);
+  });
+  describe('the notice to add a name', () => {
+    const notice = () => screen.queryByRole('region', { name: certificateMessages.addName.title });
+    /** Once the profile has answered (the notice waits for it, the list does not). */
+    const profileSettled = (queryClient: QueryClient, status: 'success' | 'error' = 'success') =>
+      vi.waitFor(() => expect(queryClient.getQueryState(['learning', 'profile'])?.status).toBe(status));
+
+    it('asks for the name to print when the certificates show the masked email', async () => {
+      const fetchMock = api([watercolour], '');
+      open();
+      const region = await screen.findByRole('region', { name: certificateMessages.addName.title });
+
+      expect(region).toHaveTextContent(certificateMessages.addName.text);
+      expect(within(region).getByRole('link', { name: 'Add your name' })).toHaveAttribute('href', paths.learner.profile);
+      expect(within(region).getByRole('heading', { name: 'Add your name to your certificates' })).toBeInTheDocument();
+      expect(certificateMessages.addName.text).toBe('They show your email address, partly hidden, until you add the name to print on them.');
+      // Above the list, which it does not hold back.
+      const list = screen.getByRole('list', { name: 'Your certificates' });
+      expect(region.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(callsTo(fetchMock, 'GET', PROFILE)).toHaveLength(1);
+    });
+
+    it('says nothing once the learner has given a name, and each card says who it is awarded to', async () => {
+      api([certificate('cert-1', 'Watercolour for Beginners', { learnerName: 'Ada Lovelace' }), ink]);
+      const { queryClient } = open();
+      await screen.findByRole('list', { name: 'Your certificates' });
+      await profileSettled(queryClient);
+
+      expect(cardOf('Watercolour for Beginners').getByText('Awarded to Ada Lovelace')).toBeInTheDocument();
+      // Issued before the learner gave the name: it names no one.
+      expect(cardOf('Portraits in Ink').queryByText(/Awarded to/)).not.toBeInTheDocument();
+      expect(notice()).not.toBeInTheDocument();
+    });
+
+    it('says nothing when there are no certificates yet', async () => {
+      api([], '');
+      const { queryClient } = open();
+      expect(await screen.findByRole('heading', { name: 'No certificates yet' })).toBeInTheDocument();
+      await profileSettled(queryClient);
+      expect(notice()).not.toBeInTheDocument();
+    });
+
+    it('lists the certificates without the notice when the profile cannot be loaded', async () => {
+      fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: [watercolour] }), [`GET ${PROFILE}`]: () => errorResponse(500, 'INTERNAL', 'Boom') });
+      const { queryClient } = open();
+      expect(await screen.findByRole('heading', { name: 'Watercolour for Beginners' })).toBeInTheDocument();
+      await profileSettled(queryClient, 'error');
+      expect(notice()).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 });

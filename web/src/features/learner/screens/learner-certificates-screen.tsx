@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Award, BriefcaseBusiness, Copy, Download, ExternalLink } from 'lucide-react';
+import { Award, BriefcaseBusiness, Copy, Download, ExternalLink, UserPen } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { LearnerCertificate } from '@contracts/certificates.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -11,23 +11,32 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { formatDay } from '@/lib/format-date.ts';
-import { certificatePrintPath } from '@/lib/paths.ts';
-import { learnerCertificatesQueryOptions } from '../api/learning-queries.ts';
+import { certificatePrintPath, paths } from '@/lib/paths.ts';
+import { learnerCertificatesQueryOptions, learnerProfileQueryOptions } from '../api/learning-queries.ts';
 
 /** What the screen says where a test may look for it. */
 export const certificateMessages = {
   copied: 'Link copied',
   copyFailed: 'The link could not be copied. Open the certificate with “View” and copy its address from there.',
+  addName: {
+    title: 'Add your name to your certificates',
+    text: 'They show your email address, partly hidden, until you add the name to print on them.',
+    action: 'Add your name',
+  },
+  awardedTo: (name: string) => `Awarded to ${name}`,
 } as const;
 
 /**
  * /dashboard/learner/certificates: one card per course the learner completed: its title and creator, the day it was
  * issued, and what to do with it: a PDF to keep (the printable copy, saved from the browser's print dialog), its public
  * page (where anyone checks it), LinkedIn's "Add licence or certification" form filled in, and the page's link to share.
- * A revoked certificate says so and is no longer offered as a PDF or for LinkedIn.
+ * A revoked certificate says so and is no longer offered as a PDF or for LinkedIn. Until the learner gives the name to
+ * print on them (their profile), a notice above the list offers to add it; it blocks nothing, and stays away while
+ * the profile loads or cannot be loaded.
  */
 export function LearnerCertificatesScreen() {
   const certificates = useQuery(learnerCertificatesQueryOptions());
+  const profile = useQuery(learnerProfileQueryOptions());
 
   return (
     <div className="grid gap-6 *:min-w-0">
@@ -45,15 +54,43 @@ export function LearnerCertificatesScreen() {
           Finish a course to earn its certificate: each one will appear here, ready to download and share.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your certificates">
-          {certificates.data.items.map((certificate) => (
-            <li key={certificate.id} className="grid">
-              <CertificateCard certificate={certificate} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {profile.data?.certificateName === '' && <AddNameNotice />}
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Your certificates">
+            {certificates.data.items.map((certificate) => (
+              <li key={certificate.id} className="grid">
+                <CertificateCard certificate={certificate} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
+  );
+}
+
+/** Above the list while the certificates name the learner by their masked email: where to give the name instead. */
+function AddNameNotice() {
+  const m = certificateMessages.addName;
+  return (
+    <section
+      aria-labelledby="add-name-title"
+      className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+    >
+      <UserPen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-800" />
+      <div className="grid min-w-0 flex-1 basis-56 gap-0.5">
+        <h2 id="add-name-title" className="font-semibold">
+          {m.title}
+        </h2>
+        <p>{m.text}</p>
+      </div>
+      <Link
+        to={paths.learner.profile}
+        className="ml-6 rounded-sm px-1 py-0.5 font-medium whitespace-nowrap underline underline-offset-4 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-ring sm:ml-0 sm:self-center"
+      >
+        {m.action}
+      </Link>
+    </section>
   );
 }
 
@@ -85,6 +122,7 @@ function CertificateCard({ certificate: c }: { certificate: LearnerCertificate }
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h2 className="font-semibold leading-snug [overflow-wrap:anywhere]">{c.courseTitle}</h2>
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">From {c.creatorName}</p>
+          {c.learnerName && <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{certificateMessages.awardedTo(c.learnerName)}</p>}
           <p className="text-xs text-muted-foreground">
             Issued <time dateTime={c.issuedAt}>{formatDay(c.issuedAt)}</time>
           </p>

@@ -1,4 +1,4 @@
-import type { LearnerCertificate } from '@contracts/certificates.ts';
+import type { LearnerCertificate, LearnerProfile } from '@contracts/certificates.ts';
 
 /** One of the learner's certificates as GET /api/learner/certificates lists it (issued at midday: the same day in every zone). */
 export const certificate = (id: string, courseTitle: string, changes: Partial<LearnerCertificate> = {}): LearnerCertificate => ({
@@ -6,9 +6,19 @@ export const certificate = (id: string, courseTitle: string, changes: Partial<Le
   courseId: `course-of-${id}`,
   courseTitle,
   creatorName: 'Maya Green',
+  learnerName: null,
   issuedAt: '2026-11-20T12:00:00.000Z',
   status: 'valid',
   verifyUrl: `https://app.test/verify/${id}`,
   linkedInUrl: `https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=${encodeURIComponent(courseTitle)}&certId=${id}`,
+  ...changes,
+});
+
+/** The learner's profile as GET /api/learner/profile answers it: no name on certificates yet, nothing being re-issued. */
+export const learnerProfile = (changes: Partial<LearnerProfile> = {}): LearnerProfile => ({
+  email: 'ada@example.com',
+  certificateName: '',
+  certificatesUpdating: false,
+  updatedAt: null,
   ...changes,
 });
