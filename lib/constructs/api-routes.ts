@@ -66,6 +66,8 @@ export const routeGroupOf = (name: string): number => {
 export class ApiRoutes extends Construct {
   readonly functions: Record<string, AppFunction> = {};
   readonly stage: HttpStage;
+  /** The stage's JSON access log (one line per request, with its `status`). */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiRoutesProps) {
     super(scope, id);
@@ -117,7 +119,7 @@ export class ApiRoutes extends Construct {
       routeSettings[routeKey(route)] = { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst };
     }
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
@@ -127,7 +129,7 @@ export class ApiRoutes extends Construct {
       autoDeploy: true,
       throttle: { rateLimit: DEFAULT_THROTTLE.rate, burstLimit: DEFAULT_THROTTLE.burst },
       accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
+        destination: new LogGroupLogDestination(this.accessLogs),
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',

@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { eventHandlers, routes as routeTable } from '#functions/routes.ts';
 import { type ApiRoute, ApiRoutes, pascalCase } from '../constructs/api-routes.ts';
 import { AppFunction, type FunctionPlatform } from '../constructs/app-function.ts';
+import { Alarms, alarmTopic } from '../constructs/alarms.ts';
 import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
@@ -29,12 +30,14 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * Stateless: the functions behind every route, the authorizer, the stage, the SES configuration set, and the function
- * that turns SES bounces and complaints into suppressions.
+ * that turns SES bounces and complaints into suppressions; the alarms on all of them, on Lambda throttling and on the
+ * account's SES reputation (lib/constructs/alarms.ts).
  */
 export class ApiStack extends Stack {
   readonly routes: ApiRoutes;
   readonly mail: Mail;
   readonly platform: FunctionPlatform;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -74,6 +77,13 @@ export class ApiStack extends Stack {
       platform: this.platform,
     });
     this.mail.feedbackTopic.addSubscription(new LambdaSubscription(feedback.function));
+
+    this.alarms = new Alarms(this, 'Alarms', { topic: alarmTopic(this, 'AlarmTopic', settings.alarmTopicArn) });
+    this.alarms.watchHttpApi(props.httpApi, this.routes.accessLogs);
+    for (const [name, fn] of Object.entries(this.routes.functions)) this.alarms.watchFunction(name, fn.function);
+    this.alarms.watchFunction(eventHandlers.sesFeedback.name, feedback.function);
+    this.alarms.watchLambdaThrottles();
+    this.alarms.watchMailReputation();
 
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
   }

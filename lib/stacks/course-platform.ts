@@ -40,6 +40,8 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     description: 'Course platform: table, user pool and its triggers, secrets key (stateful)',
     ...(settings.appOrigin ? { appOrigin: settings.appOrigin } : {}),
     ...(settings.fromEmail ? { fromEmail: settings.fromEmail } : {}),
+    ...(settings.alarmTopicArn ? { alarmTopicArn: settings.alarmTopicArn } : {}),
+    ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
   });
   const web = new WebStack(app, 'CoursePlatformWeb', {
     env,
@@ -73,6 +75,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     env,
     description: 'Course platform: scheduled jobs',
     platform: api.platform,
+    ...(settings.alarmTopicArn ? { alarmTopicArn: settings.alarmTopicArn } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   return { data, edge, web, api, jobs };

@@ -2,7 +2,10 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { type CfnKey, Key } from 'aws-cdk-lib/aws-kms';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { triggers } from '#functions/routes.ts';
+import { Alarms, AlarmTopic, alarmTopic } from '../constructs/alarms.ts';
 import { AppTable } from '../constructs/app-table.ts';
 import { CourseFiles } from '../constructs/course-files.ts';
 import { UserDirectory } from '../constructs/user-directory.ts';
@@ -15,12 +18,17 @@ export interface DataStackProps extends StackProps {
   readonly appOrigin?: string;
   /** The pool's SES sender (DeploySettings.fromEmail); none: Cognito's default sender. */
   readonly fromEmail?: string;
+  /** An existing topic for every alarm (DeploySettings.alarmTopicArn); none: this stack creates the alarm topic. */
+  readonly alarmTopicArn?: string;
+  /** Subscribed to the alarm topic this stack creates (DeploySettings.alarmEmail). */
+  readonly alarmEmail?: string;
 }
 
 /**
  * Stateful resources: the table, the user pool (with its triggers, which it cannot exist without), the KMS key
  * for integration secrets and the course files bucket. Everything here is retained on deletion and keeps a fixed
- * logical id.
+ * logical id. Also, as the first stack deployed, the topic every alarm notifies (unless the operator names one; its
+ * email subscription, once confirmed, outlives the stateless stacks), and the alarms on the pool's triggers.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -34,6 +42,8 @@ export class DataStack extends Stack {
    * lib/constructs/app-function.ts) names it exactly, rather than a generated export name.
    */
   readonly filesBucketArn: string;
+  readonly alarmTopic: ITopic;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
@@ -46,6 +56,15 @@ export class DataStack extends Stack {
     });
     this.userPool = directory.userPool;
     this.userPoolClient = directory.client;
+
+    this.alarmTopic = props.alarmTopicArn
+      ? alarmTopic(this, 'AlarmTopic', props.alarmTopicArn)
+      : new AlarmTopic(this, 'AlarmTopic', props.alarmEmail ? { email: props.alarmEmail } : {}).topic;
+    this.alarms = new Alarms(this, 'Alarms', { topic: this.alarmTopic });
+    // A refused sign-up is thrown (Cognito shows its message), so a few errors are the trigger doing its job.
+    this.alarms.watchFunction(triggers.preSignUp.name, directory.preSignUp.function, { errorThreshold: 10 });
+    this.alarms.watchFunction(triggers.postConfirmation.name, directory.postConfirmation.function);
+    if (directory.customMessage) this.alarms.watchFunction(triggers.customMessage.name, directory.customMessage.function);
 
     this.secretsKey = new Key(this, 'SecretsKey', {
       description: 'Encrypts integration secrets that creators store (envelope encryption by the functions)',

@@ -41,6 +41,14 @@ export interface DeploySettings {
    * `-c waf=false` leaves it out, for a cheap sandbox (docs/decisions/0009-secrets-and-edge-protection.md).
    */
   readonly waf: boolean;
+  /**
+   * Context `alarmTopicArn`: an existing standard SNS topic (same region) that every CloudWatch alarm notifies, on
+   * ALARM and on OK; its policy (and its KMS key, if encrypted) must let cloudwatch.amazonaws.com publish. Unset: the
+   * data stack creates one (`alarmTopicName` in lib/constructs/alarms.ts, KMS-encrypted, TLS only).
+   */
+  readonly alarmTopicArn?: string;
+  /** Context `alarmEmail`: an address subscribed to the topic the data stack creates (confirm the email AWS sends). */
+  readonly alarmEmail?: string;
 }
 
 export const defaultDeploySettings: DeploySettings = {
@@ -104,6 +112,17 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
   if (appOrigin !== undefined && !/^https:\/\/[^/?#\s]+$/.test(appOrigin)) {
     throw new Error('context "appOrigin" must be an https origin without a path, e.g. https://d123.cloudfront.net');
   }
+  const alarmTopicArn = text('alarmTopicArn');
+  if (alarmTopicArn !== undefined && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(alarmTopicArn)) {
+    throw new Error('context "alarmTopicArn" must be the ARN of a standard SNS topic, e.g. arn:aws:sns:eu-west-2:123456789012:ops-alarms');
+  }
+  const alarmEmail = text('alarmEmail');
+  if (alarmEmail !== undefined && !/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(alarmEmail)) {
+    throw new Error('context "alarmEmail" must be an email address');
+  }
+  if (alarmTopicArn !== undefined && alarmEmail !== undefined) {
+    throw new Error('context "alarmEmail" subscribes to the topic the stacks create; with "alarmTopicArn", subscribe to that topic yourself');
+  }
   const fromEmail = text('fromEmail');
   if (fromEmail !== undefined && !/^(?:[^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(fromEmail)) {
     throw new Error('context "fromEmail" must be an email address, optionally as "Name <address>"');
@@ -124,5 +143,7 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
     ...(fromEmail ? { fromEmail } : {}),
     logLevel: logLevel as DeploySettings['logLevel'],
     waf: flag('waf') ?? defaultDeploySettings.waf,
+    ...(alarmTopicArn ? { alarmTopicArn } : {}),
+    ...(alarmEmail ? { alarmEmail } : {}),
   };
 };

@@ -6,6 +6,7 @@ import { jobs as jobTable } from '#functions/routes.ts';
 import { pascalCase } from '../constructs/api-routes.ts';
 import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
 import { AppFunction, type FunctionPlatform, type Profile } from '../constructs/app-function.ts';
+import { Alarms, alarmTopic } from '../constructs/alarms.ts';
 import type { Capability } from '../constructs/function-access.ts';
 
 /** A job of functions/routes.ts as the cloud reads it (`uses` as for routes). */
@@ -23,6 +24,8 @@ export interface JobsStackProps extends StackProps {
   readonly platform: FunctionPlatform;
   /** Defaults to `jobs` of functions/routes.ts. */
   readonly jobs?: readonly JobDef[];
+  /** The topic of the alarms (DeploySettings.alarmTopicArn); none: the one the data stack creates. */
+  readonly alarmTopicArn?: string;
 }
 
 /**
@@ -31,13 +34,18 @@ export interface JobsStackProps extends StackProps {
  */
 export const jobFunctionName = (job: string): string => `CoursePlatformJobs-${job}`;
 
-/** Stateless: one EventBridge Scheduler schedule per job, invoking its function through a role scoped to it. */
+/**
+ * Stateless: one EventBridge Scheduler schedule per job, invoking its function through a role scoped to it, and the
+ * alarms on each job's function.
+ */
 export class JobsStack extends Stack {
   readonly functions: Record<string, AppFunction> = {};
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const jobs: readonly JobDef[] = props.jobs ?? jobTable;
+    this.alarms = new Alarms(this, 'Alarms', { topic: alarmTopic(this, 'AlarmTopic', props.alarmTopicArn) });
     for (const job of jobs) {
       const name = pascalCase(job.name);
       const fn = new AppFunction(this, name, {
@@ -50,6 +58,7 @@ export class JobsStack extends Stack {
         platform: props.platform,
       });
       this.functions[job.name] = fn;
+      this.alarms.watchFunction(job.name, fn.function);
       new Schedule(this, `${name}Schedule`, {
         description: `${job.name}: ${job.schedule} (functions/routes.ts)`,
         schedule: ScheduleExpression.expression(job.schedule),

@@ -32,4 +32,18 @@ describe('deploy settings', () => {
     expect(() => settingsWith({ stripeSecretName: 'course-platform/stripe' })).toThrow(/stripeApiKeySecretName/);
     expect(() => settingsWith({ stripeSecretVersionId: 'abc' })).toThrow(/no version to pin/);
   });
+
+  it('takes an alarm topic ARN or an email for the topic the stacks create, not both, and refuses anything else', () => {
+    expect(settingsWith({})).not.toHaveProperty('alarmTopicArn');
+    expect(settingsWith({ alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:ops-alarms' }).alarmTopicArn).toBe(
+      'arn:aws:sns:eu-west-2:123456789012:ops-alarms',
+    );
+    expect(settingsWith({ alarmEmail: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
+    expect(() => settingsWith({ alarmTopicArn: 'ops-alarms' })).toThrow(/"alarmTopicArn" must be the ARN of a standard SNS topic/);
+    expect(() => settingsWith({ alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:ops.fifo' })).toThrow(/standard SNS topic/);
+    expect(() => settingsWith({ alarmEmail: 'ops' })).toThrow(/"alarmEmail" must be an email address/);
+    expect(() =>
+      settingsWith({ alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:ops-alarms', alarmEmail: 'ops@example.com' }),
+    ).toThrow(/subscribe to that topic yourself/);
+  });
 });
