@@ -4,13 +4,18 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from '#core/errors.ts';
 import { publishMetrics } from '#adapters/metrics.ts';
-import { DEFAULT_BODY_LIMIT, routeKey, routeNamed, type RouteDef, type RouteName, type RouteNamed } from '#functions/routes.ts';
+// Types only from the route table: its values reach a bundle through handler-route.ts, one route per function.
+import type { RouteName, RouteNamed } from '#functions/routes.ts';
 import { authFromClaims, type Auth } from '#middleware/auth.ts';
-import { mapError, zodDetails } from '#middleware/errors.ts';
+import { handlerRoute, type HandlerRoute } from '#middleware/handler-route.ts';
+import { mapError, statusOf, zodDetails } from '#middleware/errors.ts';
 import { describeError, scopedLog } from '#middleware/logger.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** How long before the function's timeout a request stops waiting on its use case and answers 503 (Retry-After). */
+export const EARLY_TIMEOUT_MS = 500;
 
 /** The caller of route `N`: always there on a route that is not public (the middleware answers 401/403 otherwise). */
 export type AuthOf<N extends RouteName> = RouteNamed<N>['access'] extends 'public' ? undefined : Auth;
@@ -103,16 +108,16 @@ const isJson = (contentType: string | undefined) =>
  * The event must be for the handler's own route (fails closed on a wiring mistake); then 401 without a valid caller
  * and 403 for a role the route does not admit.
  */
-const authorize = (route: RouteDef, event: HttpEvent, auth: Auth | undefined): void => {
-  if (event.routeKey !== routeKey(route)) throw new ForbiddenError();
+const authorize = (route: HandlerRoute, event: HttpEvent, auth: Auth | undefined): void => {
+  if (event.routeKey !== route.key) throw new ForbiddenError();
   if (route.access === 'public') return;
   if (!auth) throw new UnauthenticatedError();
   if (!auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route.forbiddenMessage);
 };
 
 /** 413 over the route's limit (default 64 KiB). */
-const checkSize = (route: RouteDef, raw: string): void => {
-  const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+const checkSize = (route: HandlerRoute, raw: string): void => {
+  const limit = route.bodyLimit;
   if (Buffer.byteLength(raw, 'utf8') > limit) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.floor(limit / 1024)} KiB.`);
   }
@@ -173,8 +178,8 @@ const toResult = (value: unknown, requestId: string): HttpResult => {
 };
 
 /** The end of a request: its one log line (request id, route, caller, outcome, annotations) and its metrics. */
-const finish = (route: RouteDef, state: State, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error'): void => {
-  const log = scopedLog({ requestId: state.requestId, route: routeKey(route) });
+const finish = (route: HandlerRoute, state: State, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error'): void => {
+  const log = scopedLog({ requestId: state.requestId, route: route.key });
   log[level](level === 'error' ? 'request failed' : 'request', {
     ...state.annotations,
     ...fields,
@@ -197,8 +202,10 @@ export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H =
   spec: RouteSpec<N, B, Q, H>,
   useCase: (request: HttpRequest<N, B, Q, H>) => Promise<unknown> | unknown,
 ) => {
-  const route: RouteDef = routeNamed(spec.route);
-  return middy<HttpEvent, HttpResult>()
+  // Runs as the handler module loads (cold start): a bundle built for another route throws here (handler-route.ts).
+  const route = handlerRoute(spec.route);
+  // Stop waiting shortly before Lambda would cut the function off: the request still gets its 503 body and log line.
+  return middy<HttpEvent, HttpResult>({ timeoutEarlyInMillis: EARLY_TIMEOUT_MS })
     .use({
       name: 'request-log-and-errors',
       before: (request) => {
@@ -213,10 +220,11 @@ export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H =
         const fields = { status: mapped.status, code: mapped.body.error.code };
         // Unexpected: the error with its stack. Expected: its code, and its cause when it has one (a Stripe 4xx
         // behind UPSTREAM_FAILED), so an operator sees why without the response saying more than it should.
-        const cause = (request.error as { cause?: unknown } | null)?.cause;
+        // A dependency that failed for a moment (a 503) is its own cause.
+        const cause = mapped.status === statusOf.SERVICE_UNAVAILABLE ? request.error : (request.error as { cause?: unknown } | null)?.cause;
         if (mapped.unexpected) finish(route, state, { ...fields, ...describeError(request.error) }, 'error');
         else finish(route, state, cause === undefined ? fields : { ...fields, cause: describeError(cause) }, cause === undefined ? 'info' : 'warn');
-        request.response = { statusCode: mapped.status, headers: jsonHeaders(state.requestId), body: JSON.stringify(mapped.body) };
+        request.response = { statusCode: mapped.status, headers: { ...jsonHeaders(state.requestId), ...mapped.headers }, body: JSON.stringify(mapped.body) };
       },
     })
     .handler(async (event, context) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -15,7 +15,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
-import { bundleAliases, bundleTarget, esmRequireBanner } from './bundling.ts';
+import { bundleTarget, esmRequireBanner, functionBundleAliases } from './bundling.ts';
 import { acknowledgeGeneratedWildcards } from './nag.ts';
 import {
   type Capability,
@@ -110,6 +110,11 @@ export class AppFunction extends Construct {
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     this.logGroup.grantWrite(this.role);
 
+    // Its own route module (lib/constructs/bundling.ts) goes into the cloud assembly, where the bundles are built: a
+    // stable place (cdk.out), so the bundle and its asset hash change only when the route does.
+    const assembly = Stage.of(this)?.assetOutdir;
+    if (!assembly) throw new Error(`${props.name}: an AppFunction must be inside an App (its bundle is built in the cloud assembly)`);
+    const aliases = functionBundleAliases(props.name, path.join(assembly, 'route-modules'));
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(functionsDir, `${props.handler}.ts`),
       handler: 'handler',
@@ -140,7 +145,7 @@ export class AppFunction extends Construct {
         // The same banner and aliases as the bench's bundles (lib/constructs/bundling.ts), so it measures what ships.
         banner: esmRequireBanner,
         esbuildArgs: {
-          '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${path.resolve(repoRoot, to)}`),
+          '--alias': Object.entries(aliases).map(([from, to]) => `${from}=${path.resolve(repoRoot, to)}`),
         },
       },
     });

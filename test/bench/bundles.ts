@@ -3,15 +3,15 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { jobs, routes, triggers } from '#functions/routes.ts';
-import { bundleAliases, bundleTarget, esmRequireBanner } from '#lib/constructs/bundling.ts';
+import { eventHandlers, jobs, routes, triggers } from '#functions/routes.ts';
+import { bundleTarget, esmRequireBanner, functionBundleAliases } from '#lib/constructs/bundling.ts';
 import { median } from './stats.ts';
 
 // Not imported from app-function.ts: that would load aws-cdk-lib (seconds) for two paths.
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const functionsDir = join(repoRoot, 'functions');
 
-/** Every function the CDK app deploys: the routes, the Cognito triggers and the scheduled jobs. */
+/** Every function the CDK app deploys: the routes, the Cognito triggers, the event handlers and the scheduled jobs (each at its own profile). */
 export interface FunctionEntry {
   name: string;
   handler: string;
@@ -21,7 +21,8 @@ export interface FunctionEntry {
 export const allFunctions = (): FunctionEntry[] => [
   ...routes.map((r) => ({ name: r.name, handler: r.handler, profile: r.profile ?? 'crud' })),
   ...Object.values(triggers).map((t) => ({ name: t.name, handler: t.handler, profile: 'crud' as const })),
-  ...jobs.map((j) => ({ name: j.name, handler: j.handler, profile: 'crud' as const })),
+  ...Object.values(eventHandlers).map((e) => ({ name: e.name, handler: e.handler, profile: 'crud' as const })),
+  ...jobs.map((j) => ({ name: j.name, handler: j.handler, profile: 'profile' in j ? j.profile : ('crud' as const) })),
 ];
 
 export const bundleBudget = { crud: 500 * 1024, heavy: 1.2 * 1024 * 1024 } as const;
@@ -35,12 +36,14 @@ export interface Bundle {
 
 /**
  * Bundles functions/<handler>.ts as lib/constructs/app-function.ts does through NodejsFunction: ESM, node22,
- * minified, everything bundled (AWS SDK v3 included), the same aliases and banner (lib/constructs/bundling.ts). The
- * source map goes to its own file there as here, so `bytes` is the code Node parses on a cold start. `extraAliases`
- * builds a variant (the bench's "without Powertools" baseline).
+ * minified, everything bundled (AWS SDK v3 included), the same aliases and banner (lib/constructs/bundling.ts), its
+ * own route module among them (written next to the bundle, `<outDir>/<name>/`). The source map goes to its own file
+ * there as here, so `bytes` is the code Node parses on a cold start. `extraAliases` builds a variant (the bench's
+ * "without Powertools" baseline).
  */
 export const bundleFunction = async (fn: FunctionEntry, outDir: string, extraAliases: Record<string, string> = {}): Promise<Bundle> => {
   const file = join(outDir, fn.name, 'index.mjs');
+  const aliases = functionBundleAliases(fn.name, join(outDir, fn.name));
   const result = await build({
     entryPoints: [join(functionsDir, `${fn.handler}.ts`)],
     absWorkingDir: repoRoot,
@@ -54,7 +57,7 @@ export const bundleFunction = async (fn: FunctionEntry, outDir: string, extraAli
     sourcemap: true,
     sourcesContent: false,
     external: [],
-    alias: { ...bundleAliases, ...extraAliases },
+    alias: { ...aliases, ...extraAliases },
     banner: { js: esmRequireBanner },
     metafile: true,
     logLevel: 'silent',
