@@ -24,6 +24,8 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'UPSTREAM_FAILED',
+  /** A dependency (the database, mail, the model) failed for a moment or timed out: retry after `Retry-After` seconds. */
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

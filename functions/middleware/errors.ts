@@ -1,6 +1,7 @@
 import type { ZodError } from 'zod';
 import type { ErrorBody, ErrorCode } from '#contracts/common.ts';
 import { AppError } from '#core/errors.ts';
+import { isTransient } from '#middleware/transient.ts';
 
 /** One error type -> one status. The only place that decides an error's status. */
 export const statusOf: Record<ErrorCode, number> = {
@@ -18,14 +19,20 @@ export const statusOf: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   UPSTREAM_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
+
+/** How long a caller should wait before retrying a request a dependency failed (seconds, the Retry-After header). */
+export const RETRY_AFTER_SECONDS = 2;
 
 export interface MappedError {
   status: number;
   body: ErrorBody;
   /** Unexpected: log it with its stack. Expected errors are logged as a code only. */
   unexpected: boolean;
+  /** Headers the answer carries (Retry-After when a retry will help). */
+  headers?: Record<string, string>;
 }
 
 /** zod issues as the contract's `details`: path and message of each. */
@@ -34,7 +41,8 @@ export const zodDetails = (error: ZodError) =>
 
 /**
  * A ZodError that is not an AppError comes from reading a stored item or a third party's answer: it is ours, a 500.
- * Request parsing wraps its zod issues in a ValidationError (400) before they get here.
+ * Request parsing wraps its zod issues in a ValidationError (400) before they get here. A dependency failing for a
+ * moment (functions/middleware/transient.ts) is a 503 with Retry-After: the request was right, a retry will do.
  */
 export const mapError = (error: unknown, requestId: string): MappedError => {
   if (error instanceof AppError) {
@@ -42,6 +50,14 @@ export const mapError = (error: unknown, requestId: string): MappedError => {
       status: statusOf[error.code],
       body: { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } },
       unexpected: false,
+    };
+  }
+  if (isTransient(error)) {
+    return {
+      status: statusOf.SERVICE_UNAVAILABLE,
+      body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'A service we depend on did not answer in time. Please try again in a moment.', details: { requestId } } },
+      unexpected: false,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
     };
   }
   return {

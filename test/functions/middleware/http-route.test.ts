@@ -135,3 +135,33 @@ describe('reading cognito:groups', () => {
     expect(parseGroups(undefined)).toEqual([]);
   });
 });
+
+describe('a dependency failing (issue 16)', () => {
+  const failing = (error: unknown) => httpRoute({ route: 'get-me' }, () => Promise.reject(error));
+  const meEvent = () => apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] });
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After when the database or a service fails for a moment', async () => {
+    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 } });
+    const server = Object.assign(new Error('Internal'), { name: 'InternalServerError', $fault: 'server', $metadata: { httpStatusCode: 500 } });
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    for (const error of [throttled, server, reset]) {
+      const result = await failing(error)(meEvent(), lambdaContext);
+      expect(parse(result)).toEqual({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String), details: { requestId: expect.any(String) } } } });
+      expect(result.headers?.['retry-after']).toBe('2');
+    }
+  });
+
+  it('still answers 500 INTERNAL, without Retry-After, for a bug of ours', async () => {
+    const result = await failing(new TypeError('x is undefined'))(meEvent(), lambdaContext);
+    expect(parse(result).status).toBe(500);
+    expect(result.headers?.['retry-after']).toBeUndefined();
+  });
+
+  it('stops waiting just before the function would be cut off, and answers 503 rather than nothing', async () => {
+    const hanging = httpRoute({ route: 'get-me' }, () => new Promise(() => undefined));
+    const started = performance.now();
+    const result = await hanging(meEvent(), { ...lambdaContext, getRemainingTimeInMillis: () => 800 });
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(parse(result)).toMatchObject({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE' } } });
+  });
+});
