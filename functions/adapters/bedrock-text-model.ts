@@ -1,37 +1,25 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { awsClientOptions, callDeadline, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import { UpstreamError } from '#core/errors.ts';
 import type { TextModel } from '#core/ports.ts';
 
-/**
- * One attempt may take 25 s; the whole call (a retry included) gives up at 26 s, so the function (30 s, like API
- * Gateway's own limit) always has the time left to refund the credits and answer 502 itself rather than be cut off.
- */
-const REQUEST_TIMEOUT_MS = 25_000;
-const CONNECTION_TIMEOUT_MS = 3_000;
-const CALL_DEADLINE_MS = 26_000;
-
 let client: BedrockRuntimeClient | undefined;
 
 /**
- * HTTP/1.1 on purpose: Converse needs no HTTP/2, and the local stand-in speaks only HTTP/1.1. `throwOnRequestTimeout`
- * makes the request timeout an error (without it smithy only logs a warning). Two attempts: one retry of a throttled
- * or failed call.
+ * The Bedrock client, made once (adapters/client-policy.ts): one attempt may take 25 s and the whole call (a retry of
+ * a throttled or failed call included) gives up at 26 s, so the function (30 s, like API Gateway's own limit) always
+ * has the time left to refund the credits and answer 502 itself rather than be cut off. HTTP/1.1 on purpose: Converse
+ * needs no HTTP/2, and the local stand-in speaks only HTTP/1.1.
  */
-const bedrock = (): BedrockRuntimeClient => {
+export const bedrockClient = (): BedrockRuntimeClient => {
   if (!client) {
     const { AWS_REGION, BEDROCK_ENDPOINT } = config();
     client = traced(
       new BedrockRuntimeClient({
         region: AWS_REGION,
-        maxAttempts: 2,
-        requestHandler: new NodeHttpHandler({
-          connectionTimeout: CONNECTION_TIMEOUT_MS,
-          requestTimeout: REQUEST_TIMEOUT_MS,
-          throwOnRequestTimeout: true,
-        }),
+        ...awsClientOptions(clientPolicies.bedrock),
         ...(BEDROCK_ENDPOINT ? { endpoint: BEDROCK_ENDPOINT } : {}),
       }),
     );
@@ -44,14 +32,14 @@ export const bedrockTextModel = (): TextModel => ({
   async generate({ system, prompt, maxTokens }) {
     const modelId = required('BEDROCK_MODEL_ID');
     try {
-      const answer = await bedrock().send(
+      const answer = await bedrockClient().send(
         new ConverseCommand({
           modelId,
           system: [{ text: system }],
           messages: [{ role: 'user', content: [{ text: prompt }] }],
           inferenceConfig: { maxTokens, temperature: 0.7 },
         }),
-        { abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) },
+        callDeadline(clientPolicies.bedrock),
       );
       const text = (answer.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
       return { text, stopReason: answer.stopReason ?? 'unknown' };

@@ -9,6 +9,7 @@ import {
   CognitoIdentityProviderClient,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -16,12 +17,14 @@ import type { Directory } from '#core/ports.ts';
 
 let client: CognitoIdentityProviderClient | undefined;
 
-const cognito = (): CognitoIdentityProviderClient => {
+/** The Cognito client, made once, with its timeouts and retries (adapters/client-policy.ts). */
+export const cognitoClient = (): CognitoIdentityProviderClient => {
   if (!client) {
     const { AWS_REGION, COGNITO_ENDPOINT } = config();
     client = traced(
       new CognitoIdentityProviderClient({
         region: AWS_REGION,
+        ...awsClientOptions(clientPolicies.cognito),
         ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
       }),
     );
@@ -38,7 +41,7 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
   async createAccount({ email, password, temporaryPassword }) {
     const poolId = userPoolId ?? required('USER_POOL_ID');
     try {
-      const { User } = await cognito().send(
+      const { User } = await cognitoClient().send(
         new AdminCreateUserCommand({
           UserPoolId: poolId,
           Username: email,
@@ -54,7 +57,7 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
       const username = User?.Username ?? email;
       if (!sub) throw new Error('AdminCreateUser returned no sub');
       if (password) {
-        await cognito().send(
+        await cognitoClient().send(
           new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }),
         );
       }
@@ -66,7 +69,7 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
   },
 
   async addToGroup(username, role) {
-    await cognito().send(
+    await cognitoClient().send(
       new AdminAddUserToGroupCommand({ UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: username, GroupName: role }),
     );
   },
@@ -76,18 +79,18 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
   async setSignInEnabled(userId, enabled) {
     const target = { UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId };
     if (enabled) {
-      await cognito().send(new AdminEnableUserCommand(target));
+      await cognitoClient().send(new AdminEnableUserCommand(target));
       return;
     }
-    await cognito().send(new AdminDisableUserCommand(target));
-    await cognito().send(new AdminUserGlobalSignOutCommand(target));
+    await cognitoClient().send(new AdminDisableUserCommand(target));
+    await cognitoClient().send(new AdminUserGlobalSignOutCommand(target));
   },
 
   // Into the new group first: a failure between the calls leaves the account in both, which a retry completes.
   async changeGroup(userId, from, to) {
     const target = { UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId };
-    await cognito().send(new AdminAddUserToGroupCommand({ ...target, GroupName: to }));
-    await cognito().send(new AdminRemoveUserFromGroupCommand({ ...target, GroupName: from }));
-    await cognito().send(new AdminUserGlobalSignOutCommand(target));
+    await cognitoClient().send(new AdminAddUserToGroupCommand({ ...target, GroupName: to }));
+    await cognitoClient().send(new AdminRemoveUserFromGroupCommand({ ...target, GroupName: from }));
+    await cognitoClient().send(new AdminUserGlobalSignOutCommand(target));
   },
 });

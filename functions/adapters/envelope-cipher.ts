@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config } from '#functions/config.ts';
 import type { SealedSecret, SecretCipher } from '#core/ports.ts';
@@ -93,13 +94,18 @@ export const envelopeCipherWith = (keys: DataKeys): SecretCipher => ({
   },
 });
 
+let kms: KMSClient | undefined;
+
+/** The KMS client, made once, with its timeouts and retries (adapters/client-policy.ts). */
+export const kmsClient = (): KMSClient => (kms ??= traced(new KMSClient({ region: config().AWS_REGION, ...awsClientOptions(clientPolicies.kms) })));
+
 /**
  * The platform's cipher, chosen by configuration: SECRETS_KEY_ID (the KMS key, cloud) or LOCAL_SECRETS_KEY_FILE (the
  * local cloud's key file, lib/local/secrets/generated.ts). Neither set: a configuration error, named.
  */
 export const envelopeCipher = (): SecretCipher => {
-  const { AWS_REGION, SECRETS_KEY_ID, LOCAL_SECRETS_KEY_FILE } = config();
-  if (SECRETS_KEY_ID) return envelopeCipherWith(kmsDataKeys(traced(new KMSClient({ region: AWS_REGION })), SECRETS_KEY_ID));
+  const { SECRETS_KEY_ID, LOCAL_SECRETS_KEY_FILE } = config();
+  if (SECRETS_KEY_ID) return envelopeCipherWith(kmsDataKeys(kmsClient(), SECRETS_KEY_ID));
   if (LOCAL_SECRETS_KEY_FILE) return envelopeCipherWith(localDataKeys(readFileSync(LOCAL_SECRETS_KEY_FILE)));
   throw new Error('SECRETS_KEY_ID is not set (nor LOCAL_SECRETS_KEY_FILE locally): this function needs the secrets key.');
 };

@@ -1,4 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import type { JobStarter } from '#core/ports.ts';
@@ -6,11 +7,14 @@ import { describeError } from '#middleware/logger.ts';
 
 let client: LambdaClient | undefined;
 
-const lambda = (): LambdaClient => {
+/**
+ * The Lambda client, made once. One attempt (adapters/client-policy.ts): a job that cannot be started now runs on its
+ * schedule anyway, so the caller should not wait on retries.
+ */
+export const lambdaClient = (): LambdaClient => {
   if (!client) {
     const { AWS_REGION, LAMBDA_ENDPOINT } = config();
-    // One attempt: a job that cannot be started now runs on its schedule anyway, so the caller should not wait on retries.
-    client = traced(new LambdaClient({ region: AWS_REGION, maxAttempts: 1, ...(LAMBDA_ENDPOINT ? { endpoint: LAMBDA_ENDPOINT } : {}) }));
+    client = traced(new LambdaClient({ region: AWS_REGION, ...awsClientOptions(clientPolicies.lambda), ...(LAMBDA_ENDPOINT ? { endpoint: LAMBDA_ENDPOINT } : {}) }));
   }
   return client;
 };
@@ -25,7 +29,7 @@ export const campaignSenderStarter = (report: (fields: Record<string, unknown>) 
   async start() {
     const functionName = required('CAMPAIGN_SENDER_FUNCTION');
     try {
-      await lambda().send(
+      await lambdaClient().send(
         new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify({ source: 'campaign-queued' })) }),
       );
       report({ senderStart: 'started' });

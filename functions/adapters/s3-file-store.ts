@@ -9,6 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { s3FileLinks, s3ImageLinks } from '#adapters/s3-presigner.ts';
+import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import type { FileStore, ImageStore, UploadedPart } from '#core/ports.ts';
@@ -19,14 +20,15 @@ let client: S3Client | undefined;
  * The S3 client, made once. Checksums only WHEN_REQUIRED: with the SDK's default, presigned UploadPart URLs would carry
  * the checksum of an empty body and streamed bodies their aws-chunked framing (docs: TOOLCHAIN "Files"). Locally
  * (FILES_ENDPOINT set) the emulator wants path-style addressing and its fixed S3RVER key; in the cloud the function's
- * role signs.
+ * role signs. Timeouts and retries: adapters/client-policy.ts (control calls only: file bodies never pass through here).
  */
-const s3 = (): S3Client => {
+export const s3Client = (): S3Client => {
   if (!client) {
     const { AWS_REGION, FILES_ENDPOINT } = config();
     client = traced(
       new S3Client({
         region: AWS_REGION,
+        ...awsClientOptions(clientPolicies.s3),
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         ...(FILES_ENDPOINT
@@ -54,7 +56,7 @@ export const s3FileStore = (): FileStore => ({
   ...s3FileLinks(),
 
   async startMultipart(key, contentType) {
-    const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket: required('FILES_BUCKET'), Key: key, ContentType: contentType }));
+    const { UploadId } = await s3Client().send(new CreateMultipartUploadCommand({ Bucket: required('FILES_BUCKET'), Key: key, ContentType: contentType }));
     if (!UploadId) throw new Error(`S3 started no multipart upload for ${key}`);
     return UploadId;
   },
@@ -64,7 +66,7 @@ export const s3FileStore = (): FileStore => ({
     let marker: string | undefined;
     try {
       do {
-        const page: ListPartsCommandOutput = await s3().send(
+        const page: ListPartsCommandOutput = await s3Client().send(
           new ListPartsCommand({ Bucket: required('FILES_BUCKET'), Key: key, UploadId: uploadId, ...(marker ? { PartNumberMarker: marker } : {}) }),
         );
         for (const part of page.Parts ?? []) {
@@ -81,7 +83,7 @@ export const s3FileStore = (): FileStore => ({
 
   async complete(key, uploadId, parts) {
     try {
-      await s3().send(
+      await s3Client().send(
         new CompleteMultipartUploadCommand({
           Bucket: required('FILES_BUCKET'),
           Key: key,
@@ -99,7 +101,7 @@ export const s3FileStore = (): FileStore => ({
 
   async head(key) {
     try {
-      const found = await s3().send(new HeadObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key }));
+      const found = await s3Client().send(new HeadObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key }));
       return { size: found.ContentLength ?? 0, contentType: found.ContentType };
     } catch (error) {
       if (errorName(error) === 'NotFound' || errorName(error) === 'NoSuchKey' || statusOf(error) === 404) return undefined;
@@ -109,7 +111,7 @@ export const s3FileStore = (): FileStore => ({
 
   async abort(key, uploadId) {
     try {
-      await s3().send(new AbortMultipartUploadCommand({ Bucket: required('FILES_BUCKET'), Key: key, UploadId: uploadId }));
+      await s3Client().send(new AbortMultipartUploadCommand({ Bucket: required('FILES_BUCKET'), Key: key, UploadId: uploadId }));
     } catch (error) {
       if (!isNoSuchUpload(error)) throw error;
     }
@@ -118,7 +120,7 @@ export const s3FileStore = (): FileStore => ({
   async deleteObjects(keys) {
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
-      const { Errors } = await s3().send(
+      const { Errors } = await s3Client().send(
         new DeleteObjectsCommand({ Bucket: required('FILES_BUCKET'), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
       );
       if (Errors?.length) throw new Error(`S3 kept ${Errors.length} of ${batch.length} objects: ${Errors.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { clientPolicies, fetchTimeout } from '#adapters/client-policy.ts';
 import { config, required } from '#functions/config.ts';
 
 /**
@@ -6,9 +7,9 @@ import { config, required } from '#functions/config.ts';
  * runs beside the function and caches), so no secret ever sits in the function's environment and no Secrets Manager
  * SDK weighs on the bundle or the cold start. The local cloud runs a stand-in of the same API
  * (lib/local/secrets/). Read on first use and kept for `SECRET_TTL_MS` in the process, then read again (rotation).
+ * One attempt within its timeout (adapters/client-policy.ts); a failed read is not cached, so the next call tries again.
  */
 const SECRET_TTL_MS = 5 * 60 * 1000;
-const TIMEOUT_MS = 3_000;
 
 const answer = z.object({ SecretString: z.string().min(1) });
 
@@ -19,7 +20,7 @@ const fetchSecret = async (secretId: string): Promise<string> => {
   const url = `http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`;
   const res = await fetch(url, {
     headers: { 'X-Aws-Parameters-Secrets-Token': required('AWS_SESSION_TOKEN') },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    signal: fetchTimeout(clientPolicies.secretsExtension),
   });
   if (!res.ok) throw new Error(`the secrets extension answered ${res.status} for ${secretId}`);
   return answer.parse(await res.json()).SecretString;

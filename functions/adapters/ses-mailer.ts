@@ -1,27 +1,45 @@
 import { GetAccountCommand, SendBulkEmailCommand, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { awsClientOptions, clientPolicies, type ClientPolicy } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
+import { MailRefusedError } from '#core/errors.ts';
 import { config, required } from '#functions/config.ts';
 import type { BulkMailer, Mailer } from '#core/ports.ts';
 
 let client: SESv2Client | undefined;
+let bulkClient: SESv2Client | undefined;
 
-const ses = (): SESv2Client => {
-  if (!client) {
-    const { AWS_REGION, SES_ENDPOINT } = config();
-    client = traced(new SESv2Client({ region: AWS_REGION, ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) }));
-  }
-  return client;
+const sesWith = (policy: ClientPolicy): SESv2Client => {
+  const { AWS_REGION, SES_ENDPOINT } = config();
+  return traced(new SESv2Client({ region: AWS_REGION, ...awsClientOptions(policy), ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) }));
 };
 
 /**
- * SES v2 as the Mailer port: one SendEmail per message, plain text and HTML, from MAIL_FROM. In the cloud the 'mail'
- * capability sets SES_CONFIGURATION_SET (bounces, complaints and delivery events) and every message goes through
- * it; the local SES stand-in has no configuration sets, so locally none is set and none is named.
+ * The SES client of single messages, made once, with its timeouts and retries (adapters/client-policy.ts). A send
+ * retried after a timeout may deliver twice: a single message is at-least-once (decision 0023).
  */
+export const sesClient = (): SESv2Client => (client ??= sesWith(clientPolicies.ses));
+
+/** The SES client of campaign batches: one attempt per call (the campaign sender decides what to send again). */
+export const sesBulkClient = (): SESv2Client => (bulkClient ??= sesWith(clientPolicies.sesBulk));
+
+/** Node's errors for a connection that was never made: nothing reached SES. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * SES answered with an error (a throttle, a server fault, a refusal) or could not be reached: nothing was sent, and
+ * MailRefusedError says so. Any other failure (a timeout, a connection cut after the request went) is left as it is:
+ * the batch may have gone.
+ */
+const refusedOrUnknown = (error: unknown): unknown => {
+  const e = error as { $metadata?: { httpStatusCode?: number }; code?: string; name?: string };
+  const answered = e.$metadata?.httpStatusCode !== undefined && e.name !== 'TimeoutError';
+  return answered || (e.code !== undefined && NEVER_CONNECTED.has(e.code)) ? new MailRefusedError(`SES refused the batch: ${e.name ?? 'error'}`, { cause: error }) : error;
+};
+
 export const sesMailer = (): Mailer => ({
   async send({ to, subject, text, html }) {
     const { SES_CONFIGURATION_SET } = config();
-    await ses().send(
+    await sesClient().send(
       new SendEmailCommand({
         FromEmailAddress: required('MAIL_FROM'),
         Destination: { ToAddresses: [to] },
@@ -49,7 +67,7 @@ let sendRate: Promise<number> | undefined;
 export const sesBulkMailer = (): BulkMailer => ({
   async sendBulk({ subject, text, html, entries }) {
     const { SES_CONFIGURATION_SET } = config();
-    const out = await ses().send(
+    const out = await sesBulkClient().send(
       new SendBulkEmailCommand({
         FromEmailAddress: required('MAIL_FROM'),
         ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),
@@ -60,7 +78,7 @@ export const sesBulkMailer = (): BulkMailer => ({
           ReplacementEmailContent: { ReplacementTemplate: { ReplacementTemplateData: JSON.stringify(entry.data) } },
         })),
       }),
-    );
+    ).catch((error: unknown) => Promise.reject(refusedOrUnknown(error)));
     const results = out.BulkEmailEntryResults ?? [];
     return entries.map((entry, i) => {
       const result = results[i];
@@ -69,7 +87,7 @@ export const sesBulkMailer = (): BulkMailer => ({
   },
 
   maxSendRate() {
-    sendRate ??= ses()
+    sendRate ??= sesClient()
       .send(new GetAccountCommand({}))
       .then((account) => account.SendQuota?.MaxSendRate ?? DEFAULT_SEND_RATE);
     sendRate.catch(() => (sendRate = undefined));

@@ -3,29 +3,32 @@ import * as z from 'zod';
 import { config, required } from '#functions/config.ts';
 import { BadSignatureError, UpstreamError } from '#core/errors.ts';
 import type { BillingEvent, ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
+import { clientPolicies, stripeClientOptions } from '#adapters/client-policy.ts';
 import { secretValue } from '#adapters/secrets.ts';
 
 let client: { key: string; stripe: Stripe } | undefined;
 
 /**
- * The official client, made with the API key read from Secrets Manager (adapters/secrets.ts) and made again when the
- * key changes (rotation); pointed at the local stand-in when STRIPE_API_URL is set.
+ * The official client for an API key, with Stripe's timeout and retries (adapters/client-policy.ts), the same in the
+ * cloud and locally; pointed at the local stand-in when STRIPE_API_URL is set.
+ */
+export const stripeClient = (key: string): Stripe => {
+  const { STRIPE_API_URL } = config();
+  const local = STRIPE_API_URL ? new URL(STRIPE_API_URL) : undefined;
+  return new Stripe(key, {
+    telemetry: false,
+    ...stripeClientOptions(clientPolicies.stripe),
+    ...(local ? { host: local.hostname, port: Number(local.port || 80), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+};
+
+/**
+ * The client, made with the API key read from Secrets Manager (adapters/secrets.ts) and made again when the key
+ * changes (rotation).
  */
 const stripe = async (): Promise<Stripe> => {
   const key = await secretValue(required('STRIPE_API_KEY_SECRET_ID'));
-  if (client?.key !== key) {
-    const { STRIPE_API_URL } = config();
-    const local = STRIPE_API_URL ? new URL(STRIPE_API_URL) : undefined;
-    client = {
-      key,
-      stripe: new Stripe(key, {
-        telemetry: false,
-        maxNetworkRetries: local ? 0 : 2,
-        timeout: 10_000,
-        ...(local ? { host: local.hostname, port: Number(local.port || 80), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
-      }),
-    };
-  }
+  if (client?.key !== key) client = { key, stripe: stripeClient(key) };
   return client.stripe;
 };
 

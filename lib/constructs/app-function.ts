@@ -15,6 +15,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
+import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import { bundleTarget, esmRequireBanner, functionBundleAliases } from './bundling.ts';
 import { acknowledgeGeneratedWildcards } from './nag.ts';
 import {
@@ -32,8 +33,8 @@ export const functionsDir = path.join(repoRoot, 'functions');
 
 /** Memory and timeout by workload: 'heavy' functions load the Stripe or Bedrock SDKs and wait on them. */
 export const profiles = {
-  crud: { memorySize: 256, timeout: Duration.seconds(10) },
-  heavy: { memorySize: 1024, timeout: Duration.seconds(30) },
+  crud: { memorySize: 256, timeout: Duration.millis(functionTimeoutMs.crud) },
+  heavy: { memorySize: 1024, timeout: Duration.millis(functionTimeoutMs.heavy) },
 } as const;
 export type Profile = keyof typeof profiles;
 
