@@ -80,3 +80,14 @@ export class NoSeatsLeftError extends AppError {
     super('NO_SEATS_LEFT', message);
   }
 }
+
+/**
+ * The mail service answered a send with an error: nothing was sent, so sending again cannot deliver twice (unlike a
+ * timeout, after which the message may have gone).
+ */
+export class MailRefusedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MailRefusedError';
+  }
+}

@@ -626,7 +626,11 @@ export interface JobStarter {
   start(): Promise<void>;
 }
 
-/** SES SendBulkEmail: one call for at most 50 destinations with the same content. */
+/**
+ * SES SendBulkEmail: one call for at most 50 destinations with the same content. Never retried after a timeout (a
+ * retry could send the batch twice): a call SES answered with an error throws MailRefusedError (nothing went out);
+ * any other failure (a timeout, a cut connection) leaves it unknown whether the batch went.
+ */
 export interface BulkMailer {
   /** One result per entry, in order: ok, or why SES refused that destination. */
   sendBulk(message: { subject: string; text: string; html: string; entries: BulkEntry[] }): Promise<{ to: string; ok: boolean; error?: string }[]>;
@@ -672,6 +676,11 @@ export interface StoredCampaign {
   position: string | null;
   /** The sender holding the campaign until `leaseUntil` (ISO): one sender at a time. */
   leaseUntil: string | null;
+  /**
+   * A batch handed to SES and not recorded yet (the sender stopped in between): it went, or may have, so it is recorded
+   * as sent and never handed over again.
+   */
+  handedOff: { batch: number; count: number } | null;
 }
 
 export interface CampaignRepository {
@@ -690,9 +699,13 @@ export interface CampaignRepository {
   audiencePage(segment: string, position: string | null, limit: number): Promise<AudiencePage>;
   /** The suppressed among these addresses (lower-case). */
   suppressed(emails: readonly string[]): Promise<Set<string>>;
+  /** Notes that batch `batch` (of `count` addresses) is being handed to SES, while it is still the next one. */
+  handOff(id: string, batch: number, count: number): Promise<boolean>;
+  /** SES refused the batch outright (nothing went): it is no longer handed off, the next run sends it. */
+  takeBack(id: string, batch: number): Promise<void>;
   /**
    * Records batch number `batch` (only if it is still the next one): counts added, the next position, the lease
-   * renewed, and `done` marks the campaign sent. False when that batch was already recorded.
+   * renewed, the hand-off cleared, and `done` marks the campaign sent. False when that batch was already recorded.
    */
   recordBatch(
     id: string,

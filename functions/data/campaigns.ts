@@ -47,6 +47,7 @@ const campaignItem = z.object({
   segment: count,
   position: z.string().nullable(),
   leaseUntil: isoDate.nullable(),
+  handedOff: z.object({ batch: count, count }).nullable().default(null),
 });
 const toCampaign = (item: unknown): StoredCampaign => campaignItem.parse(item);
 
@@ -204,6 +205,35 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     return new Set(found.map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
   },
 
+  handOff: (id, batch, count) =>
+    writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: campaignKeys.campaign(id),
+          UpdateExpression: 'SET handedOff = :handedOff',
+          ConditionExpression: '#batch = :batch',
+          ExpressionAttributeNames: { '#batch': 'batch' },
+          ExpressionAttributeValues: { ':handedOff': { batch, count }, ':batch': batch },
+        }),
+      ),
+    ),
+
+  async takeBack(id, batch) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: campaignKeys.campaign(id),
+          UpdateExpression: 'SET handedOff = :none',
+          ConditionExpression: 'handedOff.#batch = :batch',
+          ExpressionAttributeNames: { '#batch': 'batch' },
+          ExpressionAttributeValues: { ':none': null, ':batch': batch },
+        }),
+      ),
+    );
+  },
+
   async recordBatch(id, batch, outcome) {
     const cancelled = await transact([
       {
@@ -211,7 +241,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
           TableName: tableName(),
           Key: campaignKeys.campaign(id),
           UpdateExpression:
-            'SET #batch = :next, #segment = :segment, #position = :position, #status = :status, completedAt = :completedAt, leaseUntil = :lease' +
+            'SET #batch = :next, #segment = :segment, #position = :position, #status = :status, completedAt = :completedAt, leaseUntil = :lease, handedOff = :none' +
             ' ADD sent :sent, failed :failed, skipped :skipped' +
             (outcome.done ? ' REMOVE gsi2pk, gsi2sk' : ''),
           ConditionExpression: '#batch = :batch',
@@ -224,6 +254,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
             ':status': outcome.done ? 'sent' : 'sending',
             ':completedAt': outcome.done ? outcome.at : null,
             ':lease': outcome.done ? null : outcome.leaseUntil,
+            ':none': null,
             ':sent': outcome.sent,
             ':failed': outcome.failed,
             ':skipped': outcome.skipped,

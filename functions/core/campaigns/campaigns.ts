@@ -15,8 +15,8 @@ import {
   type SendCampaignBody,
   type TemplateId,
 } from '#contracts/campaigns.ts';
-import { ValidationError } from '#core/errors.ts';
-import type { BulkMailer, CampaignRepository, Clock, Ids, JobStarter, LeaderSettingsRepository, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
+import { MailRefusedError, ValidationError } from '#core/errors.ts';
+import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, JobStarter, LeaderSettingsRepository, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
 import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
 /**
@@ -84,6 +84,7 @@ export const queueCampaign = async (
       segment: 0,
       position: null,
       leaseUntil: null,
+      handedOff: null,
     },
     requestKey,
   );
@@ -207,15 +208,37 @@ export const unsubscribeHeaders = (url: string) => [
 export const unsubscribeUrl = (appOrigin: string, key: Uint8Array, email: string, list: UnsubscribeList = 'campaigns'): string =>
   `${appOrigin}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, email, list))}`;
 
+/** Tries of one batch SES refuses outright (nothing sent) before the run gives up on it (the next run goes on). */
+export const REFUSED_TRIES = 5;
+const REFUSED_BACKOFF_MS = 250;
+
+/**
+ * One batch to SES: retried only while SES refuses it outright (MailRefusedError: nothing went), with a growing pause;
+ * when the call fails any other way (a timeout, a cut connection) the batch may well have gone, so it counts as sent
+ * and is never handed over again: a recipient gets one message, not two.
+ */
+const sendBatch = async (deps: SenderDeps, message: { subject: string; text: string; html: string }, entries: BulkEntry[]) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.mailer.sendBulk({ ...message, entries });
+    } catch (error) {
+      if (!(error instanceof MailRefusedError)) return entries.map((e) => ({ to: e.to, ok: true }));
+      if (attempt >= REFUSED_TRIES) throw error;
+      await deps.sleep(REFUSED_BACKOFF_MS * 2 ** (attempt - 1));
+    }
+  }
+};
+
 /**
  * Sends one campaign from where it stands until it is done or the run is nearly out of time. Each batch: the next page
- * of the audience (<= 50), minus the disabled and the suppressed, in one bulk send, recorded on its number; then a
- * pause that keeps the pace at SEND_RATE_SHARE of SES's rate.
+ * of the audience (<= 50), minus the disabled and the suppressed, noted as handed off, in one bulk send, recorded on
+ * its number; then a pause that keeps the pace at SEND_RATE_SHARE of SES's rate. A batch an earlier run handed off
+ * but did not record went out already (or may have): it is recorded as sent, not sent again.
  */
 const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array, rate: number): Promise<'sent' | 'paused' | 'held'> => {
   const segments = segmentsOf[campaign.recipient];
   const message = renderMessage(campaign.subject, campaign.content);
-  let { batch, segment, position } = campaign;
+  let { batch, segment, position, handedOff } = campaign;
   const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
   if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
   while (segment < segments.length) {
@@ -224,15 +247,21 @@ const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uin
     const page = await deps.campaigns.audiencePage(segments[segment]!, position, SES_BATCH_MAX);
     const suppressed = await deps.campaigns.suppressed(page.people.map((p) => p.email.toLowerCase()));
     const to = page.people.filter((p) => !p.disabled && !suppressed.has(p.email.toLowerCase()));
-    const results = to.length
-      ? await deps.mailer.sendBulk({
-          ...message,
-          entries: to.map((p) => {
-            const url = unsubscribeUrl(deps.appOrigin, key, p.email);
-            return { to: p.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
-          }),
-        })
-      : [];
+    let results: { ok: boolean }[] = [];
+    if (handedOff?.batch === batch) results = Array.from({ length: handedOff.count }, () => ({ ok: true }));
+    else if (to.length > 0) {
+      if (!(await deps.campaigns.handOff(campaign.id, batch, to.length))) return 'held';
+      const entries = to.map((p) => {
+        const url = unsubscribeUrl(deps.appOrigin, key, p.email);
+        return { to: p.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
+      });
+      try {
+        results = await sendBatch(deps, message, entries);
+      } catch (error) {
+        await deps.campaigns.takeBack(campaign.id, batch);
+        throw error;
+      }
+    }
     const sent = results.filter((r) => r.ok).length;
     const next = page.next ? { segment, position: page.next } : { segment: segment + 1, position: null };
     const done = next.segment >= segments.length;
@@ -247,6 +276,7 @@ const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uin
     });
     if (!recorded) return 'held';
     batch += 1;
+    handedOff = null;
     ({ segment, position } = next);
     const minimumMs = (to.length / (rate * SEND_RATE_SHARE)) * 1000;
     const waitMs = minimumMs - (deps.clock.now().getTime() - started);

@@ -27,6 +27,7 @@ const campaign = (id: string, createdAt: string): StoredCampaign => ({
   segment: 0,
   position: null,
   leaseUntil: null,
+  handedOff: null,
 });
 
 describe('the campaigns (DynamoDB Local)', () => {
@@ -47,9 +48,18 @@ describe('the campaigns (DynamoDB Local)', () => {
     expect(await repo.lease(id, now, until)).toBe(true);
     expect(await repo.lease(id, now, until)).toBe(false);
     const outcome = { sent: 2, failed: 0, skipped: 1, segment: 1, position: null, done: true, at: now, leaseUntil: until };
+    // A batch handed to SES is noted on its number only; a refused one is taken back; recording clears the note.
+    expect(await repo.handOff(id, 1, 2)).toBe(false);
+    expect(await repo.handOff(id, 0, 2)).toBe(true);
+    expect(await repo.get(id)).toMatchObject({ handedOff: { batch: 0, count: 2 } });
+    await repo.takeBack(id, 1);
+    expect(await repo.get(id)).toMatchObject({ handedOff: { batch: 0, count: 2 } });
+    await repo.takeBack(id, 0);
+    expect(await repo.get(id)).toMatchObject({ handedOff: null });
+    expect(await repo.handOff(id, 0, 2)).toBe(true);
     expect(await repo.recordBatch(id, 0, outcome)).toBe(true);
     expect(await repo.recordBatch(id, 0, outcome)).toBe(false);
-    expect(await repo.get(id)).toMatchObject({ status: 'sent', sent: 2, skipped: 1, batch: 1, completedAt: now, leaseUntil: null });
+    expect(await repo.get(id)).toMatchObject({ status: 'sent', sent: 2, skipped: 1, batch: 1, completedAt: now, leaseUntil: null, handedOff: null });
     expect(await repo.pending()).not.toContain(id);
     expect((await rawItem(campaignKeys.campaign(id)))?.['gsi2pk']).toBeUndefined();
   });

@@ -15,7 +15,7 @@ import {
   type SenderDeps,
 } from '#core/campaigns/campaigns.ts';
 import { unsubscribeToken } from '#core/campaigns/email-content.ts';
-import { ValidationError } from '#core/errors.ts';
+import { MailRefusedError, ValidationError } from '#core/errors.ts';
 import { memoryLeaderSettings } from '#test/functions/fakes/leader-settings.ts';
 import type { AudiencePage, BulkMailer, CampaignRepository, OutboxEmail, SealedSecret, SecretCipher, StoredCampaign, SuppressionReason } from '#core/ports.ts';
 import { resetConfig } from '#functions/config.ts';
@@ -48,6 +48,16 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
       return { people: all.slice(from, from + limit), next: from + limit < all.length ? String(from + limit) : undefined };
     },
     suppressed: async (emails) => new Set(emails.filter((e) => suppressions.has(e))),
+    handOff: async (id, batch, count) => {
+      const c = campaigns.get(id)!;
+      if (c.batch !== batch) return false;
+      campaigns.set(id, { ...c, handedOff: { batch, count } });
+      return true;
+    },
+    takeBack: async (id, batch) => {
+      const c = campaigns.get(id)!;
+      if (c.handedOff?.batch === batch) campaigns.set(id, { ...c, handedOff: null });
+    },
     recordBatch: async (id, batch, o) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
@@ -62,6 +72,7 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
         status: o.done ? 'sent' : 'sending',
         completedAt: o.done ? o.at : null,
         leaseUntil: o.done ? null : o.leaseUntil,
+        handedOff: null,
       });
       return true;
     },
@@ -241,6 +252,65 @@ describe('campaign sending', () => {
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 120, batch: 3 });
     expect(sent).toHaveLength(120);
     expect(new Set(sent).size).toBe(120);
+  });
+
+  it('retries a batch SES refuses outright, never one whose send timed out, and records a batch handed off by a run that died', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:learner': people(120, 'fault') });
+    const time = fakeTime();
+    const delivered: string[] = [];
+    let call = 0;
+    const mailer: BulkMailer = {
+      maxSendRate: async () => 1_000,
+      sendBulk: async ({ entries }) => {
+        call += 1;
+        // Call 1: refused (nothing sent). Call 2: delivered, but the answer is lost (a timeout). Then normal.
+        if (call === 1) throw new MailRefusedError('Throttling');
+        delivered.push(...entries.map((e) => e.to));
+        if (call === 2) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        return entries.map((e) => ({ to: e.to, ok: true }));
+      },
+    };
+    const { campaignId } = await queue(repo, 'learners', time.clock);
+    // A run that handed batch 0 to SES and stopped before recording it (its send went through).
+    const deliversAll: BulkMailer = { ...mailer, sendBulk: async ({ entries }) => entries.map((e) => (delivered.push(e.to), { to: e.to, ok: true })) };
+    const cutOff = { ...senderDeps(repo, deliversAll, time), campaigns: { ...repo, recordBatch: () => Promise.reject(new Error('cut off')) } };
+    await expect(sendPendingCampaigns(cutOff)).rejects.toThrow('cut off');
+    expect(campaigns.get(campaignId)).toMatchObject({ batch: 0, handedOff: { batch: 0, count: 50 } });
+
+    time.advance(60_000);
+    await sendPendingCampaigns(senderDeps(repo, mailer, time));
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 120, failed: 0, handedOff: null });
+    expect(delivered).toHaveLength(120);
+    expect(new Set(delivered).size).toBe(120);
+    expect(time.sleeps).toContain(250);
+  });
+
+  it("tells a batch SES refused (nothing sent) from one whose answer was lost (it may have gone)", async () => {
+    const entries = [{ to: 'a@example.com', headers: [], data: {} }];
+    const message = { subject: 's', text: 't', html: 'h', entries };
+    const lost = Object.assign(new Error('request timed out'), { name: 'TimeoutError', $metadata: { attempts: 1 } });
+    ses
+      .on(SendBulkEmailCommand)
+      .rejectsOnce(Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException', $metadata: { httpStatusCode: 429 } }))
+      .rejectsOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+      .rejectsOnce(lost);
+    await expect(sesBulkMailer().sendBulk(message)).rejects.toBeInstanceOf(MailRefusedError);
+    await expect(sesBulkMailer().sendBulk(message)).rejects.toBeInstanceOf(MailRefusedError);
+    await expect(sesBulkMailer().sendBulk(message)).rejects.toBe(lost);
+  });
+
+  it('gives a batch SES keeps refusing back for the next run, which sends it once', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:learner': people(10, 'down') });
+    const time = fakeTime();
+    const down: BulkMailer = { maxSendRate: async () => 1_000, sendBulk: async () => Promise.reject(new MailRefusedError('Service unavailable')) };
+    const { campaignId } = await queue(repo, 'learners', time.clock);
+    await expect(sendPendingCampaigns(senderDeps(repo, down, time))).rejects.toBeInstanceOf(MailRefusedError);
+    expect(campaigns.get(campaignId)).toMatchObject({ batch: 0, sent: 0, handedOff: null });
+    time.advance(60_000);
+    const sent: string[] = [];
+    await sendPendingCampaigns(senderDeps(repo, { ...down, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) }, time));
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 10 });
+    expect(sent).toHaveLength(10);
   });
 
   it('leaves a campaign another run holds to that run', async () => {
