@@ -5,7 +5,9 @@ import { startBedrockStandIn } from './bedrock/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
-import { assertJava, ensureTable, startDynamoDb } from './dynamodb/dynamodb-local.ts';
+import { assertJava, ensureTable, startControllableDynamoDb } from './dynamodb/dynamodb-local.ts';
+import { startFaultControl, type DatabaseControl } from './faults/control.ts';
+import { awsErrorReply, startFaultProxy, stripeErrorReply, type ErrorReply } from './faults/proxy.ts';
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
@@ -35,6 +37,11 @@ export interface LocalCloudOptions {
   seed?: boolean;
   /** Per-route throttling in the gateway (default true); off for load measurements. */
   throttle?: boolean;
+  /**
+   * Fault proxies in front of DynamoDB Local, SES local, cognito-local and the Stripe and Bedrock stand-ins, and their
+   * test control (docs/faults.md; default: LOCAL_FAULTS=1). Off, every call goes straight to its service.
+   */
+  faults?: boolean;
   log?: (line: string) => void;
 }
 
@@ -79,7 +86,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
     for (const stop of stops.splice(0).reverse()) await stop().catch((e: unknown) => log(`[local] stop: ${String(e)}`));
   };
 
-  let dynamo: Promise<void> | undefined;
+  let dynamo: Promise<DatabaseControl> | undefined;
   try {
     // The slow pieces (java ~4 s, vite ~2 s) start first and in parallel with the in-process ones.
     const webConfigFile = join(dataDir, 'config.json');
@@ -92,8 +99,9 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       });
       stops.push(() => vite!.stop());
     }
-    dynamo = startDynamoDb({ port: ports.dynamodb, dir: join(dataDir, 'dynamodb'), log }).then((child) => {
-      stops.push(() => child.stop());
+    dynamo = startControllableDynamoDb({ port: ports.dynamodb, dir: join(dataDir, 'dynamodb'), log }).then((database) => {
+      stops.push(() => database.stop());
+      return database;
     });
     dynamo.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
     const bridge = await startTriggerBridge({ port: ports.lambda, log });
@@ -138,10 +146,39 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
     const s3 = await startS3Emulator({ port: ports.s3, dir: join(dataDir, 's3'), log });
     stops.push(s3.stop);
 
-    const [{ userPoolId, clientId }] = await Promise.all([
+    const [{ userPoolId, clientId }, database] = await Promise.all([
       ensureUserPool(shim.url, REGION),
-      dynamo.then(() => ensureTable(url(ports.dynamodb), TABLE_NAME)),
+      dynamo.then(async (database) => {
+        await ensureTable(url(ports.dynamodb), TABLE_NAME);
+        return database;
+      }),
     ]);
+
+    // With faults on, the functions reach each dependency through a proxy the fault control steers; outputs.json keeps
+    // naming the services themselves (what a test reads back, the browser's Cognito and hosted Stripe pages).
+    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock) };
+    let faultsUrl: string | undefined;
+    if (opts.faults ?? process.env['LOCAL_FAULTS'] === '1') {
+      const errors: Record<keyof typeof endpoints, ErrorReply> = {
+        dynamodb: awsErrorReply('InternalServerError', 500),
+        // SES answers a sender over its rate with a throttle.
+        ses: awsErrorReply('TooManyRequestsException', 429),
+        cognito: awsErrorReply('InternalErrorException', 500),
+        stripe: stripeErrorReply(),
+        bedrock: awsErrorReply('ServiceUnavailableException', 503),
+      };
+      const proxies = await Promise.all(
+        (Object.keys(endpoints) as (keyof typeof endpoints)[]).map((name) => startFaultProxy({ name, target: endpoints[name], errorReply: errors[name] })),
+      );
+      for (const proxy of proxies) {
+        stops.push(proxy.stop);
+        endpoints[proxy.name as keyof typeof endpoints] = proxy.url;
+      }
+      const control = await startFaultControl({ proxies, database });
+      stops.push(control.stop);
+      faultsUrl = control.url;
+      log(`[local] faults on: control at ${control.url} (docs/faults.md)`);
+    }
 
     const outputs: Outputs = {
       Region: REGION,
@@ -171,8 +208,12 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       DemoNewCreatorPassword: accounts.newCreator.password,
       DemoLearnerEmail: demoLearnerEmail,
       DemoLearnerPassword: DEMO_LEARNER_PASSWORD,
+      ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
     };
-    const env = functionEnv(outputs, dataDir) as Record<string, string>;
+    const env = functionEnv(
+      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock },
+      dataDir,
+    ) as Record<string, string>;
     applyFunctionEnv(env);
     writeOutputs(dataDir, outputs);
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig(outputs), null, 2)}\n`);

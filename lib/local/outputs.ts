@@ -40,6 +40,12 @@ export interface Outputs {
   /** One of the demo creator's dozen learners (every demo learner has the same password). */
   DemoLearnerEmail: string;
   DemoLearnerPassword: string;
+  /**
+   * The fault control (docs/faults.md), only when the local cloud was started with faults on (LOCAL_FAULTS=1): the
+   * functions then reach DynamoDB, SES, Cognito, Stripe and Bedrock through fault proxies (the endpoints above stay
+   * the services' own).
+   */
+  FaultsUrl?: string;
 }
 
 /** `.local/` unless LOCAL_DATA_DIR moves it. */

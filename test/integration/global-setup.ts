@@ -17,12 +17,12 @@ declare module 'vitest' {
 /** The integration suite runs against one real local cloud (DynamoDB Local, cognito-local, the gateway...). */
 export default async function setup(project: TestProject) {
   // The handlers run in this process (the local gateway calls them in-process): keep the test output readable.
-  process.env['LOG_LEVEL'] ??= 'warn';
+  process.env['LOG_LEVEL'] ??= 'error';
   // Nor their business metrics (EMF lines; Powertools' own switch): the unit tests check what is counted.
   process.env['POWERTOOLS_METRICS_DISABLED'] ??= 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
   const cloudLog = join(dataDir, 'cloud.log');
-  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, log: (line) => appendFileSync(cloudLog, `${line}\n`) });
+  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, faults: true, log: (line) => appendFileSync(cloudLog, `${line}\n`) });
   project.provide('outputs', cloud.outputs);
   project.provide('cloudLog', cloudLog);
   project.provide('functionEnv', cloud.env);

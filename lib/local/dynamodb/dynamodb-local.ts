@@ -12,6 +12,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { tableSchema } from '#data/table-schema.ts';
+import type { DatabaseControl, DatabaseState } from '../faults/control.ts';
 import { spawnChild, waitUntilReady, type Child } from '../processes.ts';
 
 const javaMissing =
@@ -139,4 +140,49 @@ export const ensureTable = async (endpoint: string, tableName: string): Promise<
   } finally {
     client.destroy();
   }
+};
+
+/**
+ * DynamoDB Local whose process the fault control (lib/local/faults/control.ts) can stop and continue (SIGSTOP /
+ * SIGCONT: connections wait, as on a stalled database) or kill (SIGKILL) and start again on the same data and port.
+ */
+export const startControllableDynamoDb = async (opts: Parameters<typeof startDynamoDb>[0]): Promise<DatabaseControl & { stop(): Promise<void> }> => {
+  let child = await startDynamoDb(opts);
+  let state: DatabaseState = 'running';
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.process.pid !== undefined) process.kill(-child.process.pid, name);
+    } catch {
+      // ESRCH: already gone.
+    }
+  };
+  const control = {
+    state: () => state,
+    async pause() {
+      if (state !== 'running') return;
+      signal('SIGSTOP');
+      state = 'paused';
+    },
+    async resume() {
+      if (state !== 'paused') return;
+      signal('SIGCONT');
+      state = 'running';
+    },
+    async kill() {
+      if (state === 'killed') return;
+      signal('SIGKILL');
+      await child.exited;
+      state = 'killed';
+    },
+    async restart() {
+      await control.kill();
+      child = await startDynamoDb(opts);
+      state = 'running';
+    },
+    async stop() {
+      if (state === 'paused') signal('SIGCONT');
+      await child.stop();
+    },
+  };
+  return control;
 };

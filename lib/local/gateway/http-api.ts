@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DEFAULT_THROTTLE, routes as allRoutes, routeKey, type RouteDef } from '#functions/routes.ts';
+import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import { accessTokenVerifier } from './access-token.ts';
 import { buildEvent, errorResponse, routeMatcher, toResponse, type GatewayResponse } from './event.ts';
 import { lambdaContext, loadHandler } from '../handlers.ts';
@@ -54,7 +55,8 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
     );
     try {
       const handler = await loadHandler(found.route.handler);
-      return toResponse(await handler(event, lambdaContext(found.route.name)));
+      // The route's own Lambda timeout: a handler stops waiting just before it, as it would in the cloud.
+      return toResponse(await handler(event, lambdaContext(found.route.name, functionTimeoutMs[found.route.profile ?? 'crud'])));
     } catch (error) {
       // As API Gateway: the integration failed; the client sees a request id, never the error.
       opts.log(`[api] ${routeKey(found.route)} ${requestId} handler failed: ${(error as Error)?.stack ?? String(error)}`);

@@ -1,0 +1,91 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dynamoCampaigns } from '#data/campaigns.ts';
+import { userKeys } from '#data/users.ts';
+import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
+import { lambdaContext } from '#lib/local/handlers.ts';
+import { accountWithRole, dynamo, outputs, useLocalCloudEnv } from '../support.ts';
+import { faults, sleep, untilSettled } from './support.ts';
+
+/**
+ * Issue 16: a campaign to 120 leaders while SES refuses 30% of its calls and answers 10% too late (after sending), and
+ * the database fails calls and is killed mid-run. The sender job runs again and again (as its schedule would) and
+ * resumes where it stopped. After recovery: every recipient got exactly one message.
+ */
+afterEach(() => faults.recover());
+
+const RECIPIENTS = 120;
+
+/** Leaders as the users table holds them (their profiles on the role index), written straight in: no sign-in needed. */
+const seedLeaders = async (tag: string) => {
+  const createdAt = new Date().toISOString();
+  const emails = Array.from({ length: RECIPIENTS }, (_, i) => `${tag}-${i}@example.com`);
+  for (let i = 0; i < emails.length; i += 25) {
+    const items = emails.slice(i, i + 25).map((email, j) => {
+      const id = `${tag}-${i + j}`;
+      return { PutRequest: { Item: { ...userKeys.profile(id), ...userKeys.byRole('leader', createdAt, id), type: 'User', id, email, role: 'leader', createdAt } } };
+    });
+    await dynamo().send(new BatchWriteCommand({ RequestItems: { [outputs().TableName]: items } }));
+  }
+  return emails;
+};
+
+interface StoredMail {
+  subject: string;
+  destination: { to: string[] };
+}
+
+describe('a campaign while SES and the database fail', () => {
+  it('reaches every recipient exactly once, resuming where it stopped', async () => {
+    const admin = await accountWithRole('admin', 'fault-campaign-admin');
+    useLocalCloudEnv();
+    const tag = `fault-campaign-${Date.now()}`;
+    const emails = await seedLeaders(tag);
+    const subject = `Storm notice ${tag}`;
+
+    await faults.set('ses', { error: 0.3, slow: 0.1, slowMs: 5_000 });
+    await faults.set('dynamodb', { error: 0.1 });
+    const queued = await untilSettled((signal) =>
+      fetch(`${outputs().ApiUrl}/api/admin/emails`, {
+        method: 'POST',
+        signal,
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'idempotency-key': `${tag}-send` },
+        body: JSON.stringify({ recipient: 'leaders', template: 'custom', subject, content: 'Sending goes on whatever fails.' }),
+      }),
+    );
+    expect(queued.status).toBe(202);
+    const campaignId = (queued.body as { campaignId: string }).campaignId;
+
+    // The sender, run as its schedule runs it, until the campaign is sent; the database dies once on the way.
+    const deadline = Date.now() + 150_000;
+    let runs = 0;
+    let killed = false;
+    for (;;) {
+      runs += 1;
+      await campaignSender({}, lambdaContext('campaign-sender', 25_000)).catch(() => undefined);
+      if (!killed && runs >= 2) {
+        killed = true;
+        await faults.database('kill');
+        await sleep(300);
+        await faults.database('restart');
+      }
+      const campaign = await dynamoCampaigns()
+        .get(campaignId)
+        .catch(() => undefined);
+      if (campaign?.status === 'sent' || Date.now() > deadline) break;
+      await sleep(200);
+    }
+    await faults.clear();
+    const campaign = await dynamoCampaigns().get(campaignId);
+    expect(campaign?.status, `sent within the time (${runs} runs)`).toBe('sent');
+
+    const { emails: stored } = (await (await fetch(`${outputs().SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
+    const received = new Map<string, number>();
+    for (const mail of stored.filter((m) => m.subject === subject)) for (const to of mail.destination.to) received.set(to, (received.get(to) ?? 0) + 1);
+    const counts = emails.map((email) => received.get(email) ?? 0);
+    expect(counts.filter((n) => n === 0).length, 'nobody missed').toBe(0);
+    expect(counts.filter((n) => n > 1).length, 'nobody got it twice').toBe(0);
+    const state = await faults.state();
+    expect(state.services['ses']!.error + state.services['ses']!.slow, 'SES really failed on the way').toBeGreaterThan(0);
+  }, 240_000);
+});

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dynamoCredits } from '#data/credits.ts';
+import { giveCredits } from '../billing-support.ts';
+import { accountWithRole, api, outputs, useLocalCloudEnv } from '../support.ts';
+import { expectCleanFailures, faults, sleep, untilSettled } from './support.ts';
+
+/**
+ * Issue 16: credit spends (POST /api/credits/use with an Idempotency-Key) under load while the database fails 30% of
+ * its calls and answers 10% too late, is paused, then killed and restarted. Each spend's caller retries with its key
+ * until it settles. After recovery: every spend charged exactly once, the ledger sums to the balance.
+ */
+afterEach(() => faults.recover());
+
+const SPENDS = 40;
+const START = 500;
+
+describe('credit spends while the database fails', () => {
+  it('charge every spend once, lose none, and answer 503 with Retry-After while degraded', async () => {
+    const creator = await accountWithRole('creator', 'fault-credits');
+    useLocalCloudEnv();
+    await giveCredits(creator.id, START, { billingPeriodEnd: new Date(Date.now() + 20 * 86_400_000).toISOString(), monthlyAllocation: START });
+
+    await faults.set('dynamodb', { error: 0.3, slow: 0.1, slowMs: 4_000 });
+    const spend = (key: string) =>
+      untilSettled((signal) =>
+        fetch(`${outputs().ApiUrl}/api/credits/use`, {
+          method: 'POST',
+          signal,
+          headers: { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({ creditsToUse: 1, actionType: 'fault_test' }),
+        }),
+      );
+    const running = Promise.all(Array.from({ length: SPENDS }, (_, i) => sleep(i * 150).then(() => spend(`fault-spend-${creator.id}-${i}`))));
+    // Mid-run, the database stalls for 3 s, then dies and comes back.
+    await sleep(1_500);
+    await faults.database('pause');
+    await sleep(3_000);
+    await faults.database('resume');
+    await sleep(1_500);
+    await faults.database('kill');
+    await sleep(500);
+    await faults.database('restart');
+    const settled = await running;
+    await faults.clear();
+
+    expect(settled.map((s) => s.status), 'every spend settles once the database is back').toEqual(Array(SPENDS).fill(200));
+    const { degraded } = expectCleanFailures(settled, 10_000);
+    expect(degraded, 'the faults really reached the callers').toBeGreaterThan(0);
+
+    const credits = (await api('GET', '/api/me/credits', { token: creator.token })).body as { creditsRemaining: number };
+    expect(credits.creditsRemaining, 'each spend charged exactly once').toBe(START - SPENDS);
+    const ledger = await dynamoCredits().ledger(creator.id);
+    expect(ledger.filter((row) => row.actionType === 'fault_test')).toHaveLength(SPENDS);
+    expect(ledger.reduce((sum, row) => sum + row.credits, 0), 'the ledger sums to the balance').toBe(credits.creditsRemaining);
+  }, 180_000);
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LandingSettings } from '#contracts/landing.ts';
+import { LANDING_PAGE_COST } from '#contracts/credits.ts';
+import { dynamoCredits } from '#data/credits.ts';
+import { giveCredits } from '../billing-support.ts';
+import { accountWithRole, outputs, useLocalCloudEnv } from '../support.ts';
+import { expectCleanFailures, faults, sleep, untilSettled, type Settled } from './support.ts';
+
+/**
+ * Issue 16: landing-page generation (15 credits, then the model) while the model fails 30% of its calls and answers
+ * 10% too late, and the database stalls. A caller retries each generation with its Idempotency-Key until it settles;
+ * a generation the model failed (502, refunded) is tried again under a new key, until each creator has their pages.
+ * After recovery: each creator paid for exactly the pages they got, every failure refunded, the ledger sums.
+ */
+afterEach(() => faults.recover());
+
+const CREATORS = 4;
+const PAGES_EACH = 2;
+const START = 100;
+const settings: LandingSettings = { companyName: 'Fault Academy', businessType: 'education', colorTheme: 'fresh', missionStatement: 'Teach through storms.', problemSolved: 'Outages.' };
+
+describe('landing-page generation while the model and the database fail', () => {
+  it('charges each page once, refunds each failure, and never answers worse than 502/503', async () => {
+    const creators = await Promise.all(Array.from({ length: CREATORS }, (_, i) => accountWithRole('creator', `fault-landing-${i}`)));
+    useLocalCloudEnv();
+    const periodEnd = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    await Promise.all(creators.map((c) => giveCredits(c.id, START, { billingPeriodEnd: periodEnd, monthlyAllocation: START })));
+
+    await faults.set('bedrock', { error: 0.3, slow: 0.1, slowMs: 27_000 });
+    await faults.set('dynamodb', { error: 0.1 });
+    const generate = (token: string, key: string) =>
+      untilSettled(
+        (signal) =>
+          fetch(`${outputs().ApiUrl}/api/landing-pages/generate`, {
+            method: 'POST',
+            signal,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+            body: JSON.stringify(settings),
+          }),
+        40,
+        // The creator's generation slot, still held by an attempt of theirs that timed out: wait for it.
+        (attempt) => attempt.status === 409,
+      );
+    /** A creator's pages, one after another (one slot each): a failed generation is tried again under a new key. */
+    const pagesOf = async (creator: (typeof creators)[number]) => {
+      const tries: Settled[] = [];
+      let pages = 0;
+      for (let intent = 0; pages < PAGES_EACH && intent < 12; intent++) {
+        const settled = await generate(creator.token, `fault-landing-${creator.id}-${intent}`);
+        tries.push(settled);
+        if (settled.status === 200) pages += 1;
+        else expect(settled.status, 'a settled generation either made the page or the model failed it').toBe(502);
+      }
+      return { creator, tries, pages };
+    };
+    const running = Promise.all(creators.map(pagesOf));
+    await sleep(2_000);
+    await faults.database('pause');
+    await sleep(2_500);
+    await faults.database('resume');
+    const results = await running;
+    await faults.clear();
+
+    const { degraded } = expectCleanFailures(results.flatMap((r) => r.tries), 30_000);
+    expect(degraded, 'the faults really reached the callers').toBeGreaterThan(0);
+    for (const { creator, tries, pages } of results) {
+      expect(pages).toBe(PAGES_EACH);
+      const ledger = await dynamoCredits().ledger(creator.id);
+      const account = (await dynamoCredits().getAccount(creator.id))!;
+      const charges = ledger.filter((row) => row.actionType === 'landing_page_generation').length;
+      const refunds = ledger.filter((row) => row.actionType === 'landing_page_refund').length;
+      expect(charges - refunds, 'paid for exactly the pages made').toBe(PAGES_EACH);
+      expect(charges, 'at most one charge per key tried').toBeLessThanOrEqual(tries.length);
+      expect(account.creditsRemaining).toBe(START - PAGES_EACH * LANDING_PAGE_COST);
+      expect(ledger.reduce((sum, row) => sum + row.credits, 0), 'the ledger sums to the balance').toBe(account.creditsRemaining);
+    }
+  }, 300_000);
+});

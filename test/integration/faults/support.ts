@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import type { FaultPlan } from '#lib/local/faults/proxy.ts';
+import { outputs } from '../support.ts';
+
+/**
+ * The fault suite's tools (issue 16; docs/faults.md): the local cloud's fault control, and a caller that retries as a
+ * well-behaved client does (the same request and idempotency key again after a 502/503, a dropped connection or its
+ * own timeout, waiting what Retry-After says) and records every attempt.
+ */
+
+const control = async (method: string, path: string, body?: unknown) => {
+  const url = outputs().FaultsUrl;
+  if (!url) throw new Error('The local cloud runs without faults: start it with faults on (LOCAL_FAULTS=1; the integration setup does).');
+  const res = await fetch(`${url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!res.ok) throw new Error(`fault control ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<{ services: Record<string, { plan: FaultPlan | null; passed: number; error: number; drop: number; slow: number }>; dynamodb: string }>;
+};
+
+export type Service = 'dynamodb' | 'ses' | 'cognito' | 'stripe' | 'bedrock';
+
+export const faults = {
+  set: (service: Service, plan: FaultPlan) => control('PUT', `/faults/${service}`, plan),
+  clear: () => control('DELETE', '/faults'),
+  state: () => control('GET', '/faults'),
+  database: (action: 'pause' | 'resume' | 'kill' | 'restart') => control('POST', `/dynamodb/${action}`),
+  /** Everything back to normal, the database running (after each test, whatever it left). */
+  async recover() {
+    await control('DELETE', '/faults');
+    const { dynamodb } = await control('GET', '/faults');
+    if (dynamodb === 'paused') await control('POST', '/dynamodb/resume');
+    if (dynamodb === 'killed') await control('POST', '/dynamodb/restart');
+  },
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface Attempt {
+  /** The HTTP status, or 0 when the connection failed or the caller gave up waiting. */
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  code: string | null;
+}
+
+export interface Settled {
+  status: number;
+  body: unknown;
+  attempts: Attempt[];
+}
+
+/** How long a caller waits for one answer: past the slowest function's timeout (30 s), so a hang shows as one. */
+const CALLER_TIMEOUT_MS = 35_000;
+/** Worth the same request again: the platform or a dependency failed for a moment, or the route's throttle said wait. */
+const RETRYABLE = new Set([0, 429, 502, 503, 504]);
+
+/**
+ * Sends one request until it settles (anything but a retryable failure), at most `maxAttempts` times. `retryAlso`
+ * names more answers worth retrying for this request (a slot still held by an attempt that timed out: 409).
+ */
+export const untilSettled = async (send: (signal: AbortSignal) => Promise<Response>, maxAttempts = 40, retryAlso: (attempt: Attempt) => boolean = () => false): Promise<Settled> => {
+  const attempts: Attempt[] = [];
+  for (;;) {
+    const started = performance.now();
+    let attempt: Attempt;
+    let body: unknown;
+    try {
+      const res = await send(AbortSignal.timeout(CALLER_TIMEOUT_MS));
+      const text = await res.text();
+      body = text && /json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
+      const code = (body as { error?: { code?: string } } | null)?.error?.code ?? null;
+      attempt = { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code };
+    } catch {
+      attempt = { status: 0, ms: performance.now() - started, retryAfter: null, code: null };
+    }
+    attempts.push(attempt);
+    if ((!RETRYABLE.has(attempt.status) && !retryAlso(attempt)) || attempts.length >= maxAttempts) return { status: attempt.status, body, attempts };
+    await sleep(attempt.retryAfter ? Number(attempt.retryAfter) * 1000 : 500);
+  }
+};
+
+/**
+ * What every degraded answer must be: a 502/503 with the contract's error body (503 with Retry-After), never a 500 or
+ * a cut connection from the platform itself, and never later than the route's function timeout (10 s for CRUD
+ * routes, 30 s for heavy ones) plus the local gateway's own overhead.
+ */
+export const expectCleanFailures = (settled: Settled[], timeoutMs: number) => {
+  const attempts = settled.flatMap((s) => s.attempts);
+  for (const attempt of attempts) {
+    expect(attempt.ms, 'no request hangs past its function timeout').toBeLessThan(timeoutMs + 1_500);
+    if (attempt.status < 500) continue;
+    expect([502, 503], `a degraded answer is 502/503, not ${attempt.status}`).toContain(attempt.status);
+    expect(attempt.code, 'with the contract error body').toMatch(/^(SERVICE_UNAVAILABLE|UPSTREAM_FAILED)$/);
+    if (attempt.status === 503) expect(attempt.retryAfter, '503 says when to retry').toMatch(/^\d+$/);
+  }
+  expect(attempts.filter((a) => a.status === 0), 'the platform never drops a connection').toEqual([]);
+  return { attempts: attempts.length, degraded: attempts.filter((a) => a.status >= 500).length };
+};
