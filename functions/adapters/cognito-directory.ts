@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
@@ -37,6 +38,20 @@ export const cognitoClient = (): CognitoIdentityProviderClient => {
  * The pool's own triggers cannot be given USER_POOL_ID (the pool names them: a cycle), so they pass the pool id
  * from their event; everything else reads it from config.
  */
+/**
+ * An invitation made before but never finished (the caller found no profile for the email): the sign-in account
+ * exists, still waiting for its first sign-in with a temporary password nobody received (the mail or the profile
+ * write failed). It is taken over with the new temporary password, so the invitation about to go works. An account
+ * already in use (its password set by its owner) is never taken over.
+ */
+const adoptUnfinished = async (poolId: string, email: string, temporaryPassword: string): Promise<{ id: string; username: string } | undefined> => {
+  const found = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }));
+  const sub = found.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (found.UserStatus !== 'FORCE_CHANGE_PASSWORD' || !sub || !found.Username) return undefined;
+  await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: found.Username, Password: temporaryPassword, Permanent: false }));
+  return { id: sub, username: found.Username };
+};
+
 export const cognitoDirectory = (userPoolId?: string): Directory => ({
   async createAccount({ email, password, temporaryPassword }) {
     const poolId = userPoolId ?? required('USER_POOL_ID');
@@ -63,8 +78,10 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
       }
       return { id: sub, username };
     } catch (error) {
-      if (error instanceof UsernameExistsException) throw new ConflictError(`An account with ${email} already exists.`);
-      throw error;
+      if (!(error instanceof UsernameExistsException)) throw error;
+      const adopted = temporaryPassword ? await adoptUnfinished(poolId, email, temporaryPassword) : undefined;
+      if (adopted) return adopted;
+      throw new ConflictError(`An account with ${email} already exists.`);
     }
   },
 

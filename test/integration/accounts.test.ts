@@ -1,6 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { api, dynamo, outputs, signIn, signUp, uniqueEmail } from './support.ts';
+import { cognitoDirectory } from '#adapters/cognito-directory.ts';
+import { ConflictError } from '#core/errors.ts';
+import { firstSignIn } from './mail-support.ts';
+import { api, dynamo, outputs, signIn, signUp, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 const readItem = async (pk: string, sk: string) =>
   (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk, sk } }))).Item;
@@ -74,5 +77,24 @@ describe('the gateway authenticates', () => {
     const res = await api('GET', '/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('an invitation left unfinished (the directory adapter on cognito-local)', () => {
+  it('is taken over by the next try with its new temporary password; an account in use never is', async () => {
+    useLocalCloudEnv();
+    const directory = cognitoDirectory();
+    const email = uniqueEmail('unfinished');
+    const first = await directory.createAccount({ email, temporaryPassword: 'Temp0rary-One!' });
+    // The mail or the profile failed: the caller tries again with a new temporary password.
+    const again = await directory.createAccount({ email, temporaryPassword: 'Temp0rary-Two!' });
+    expect(again).toEqual(first);
+    await directory.addToGroup(again.username, 'learner');
+    expect(await firstSignIn(email, 'Temp0rary-Two!', 'N3wPassword!')).toEqual(expect.any(String));
+    // Now in use (its owner set a password): a new invitation to it is refused.
+    await expect(directory.createAccount({ email, temporaryPassword: 'Temp0rary-Three!' })).rejects.toBeInstanceOf(ConflictError);
+    const permanent = uniqueEmail('permanent');
+    await directory.createAccount({ email: permanent, password: 'Str0ngPassword' });
+    await expect(directory.createAccount({ email: permanent, temporaryPassword: 'Temp0rary-Four!' })).rejects.toBeInstanceOf(ConflictError);
   });
 });

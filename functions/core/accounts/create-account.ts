@@ -7,12 +7,15 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 /**
  * An account made by someone else (an admin, a creator inviting a learner, the local seed): the role comes from
- * the caller, never from the new user. Steps: 1. refuse a taken email; 2. create the sign-in account;
- * 3. put it in its group; 4. write the profile and counters.
+ * the caller, never from the new user. Steps: 1. refuse a taken email; 2. create the sign-in account; 3. put it in
+ * its group; 4. `beforeProfile` (the invitation); 5. write the profile and counters. The profile comes last: until it
+ * is written the email is not taken, and a retry after any failure on the way (the directory, the mail, the database)
+ * starts again and finishes, taking over the unfinished sign-in account (cognito-directory.ts) with a new temporary
+ * password, so the invitation that finally goes out is one that works.
  */
 export const createAccount = async (
   deps: { users: UserRepository; directory: Directory; clock: Clock },
-  input: { email: string; role: Role; password?: string; temporaryPassword?: string },
+  input: { email: string; role: Role; password?: string; temporaryPassword?: string; beforeProfile?: (user: User) => Promise<void> },
 ): Promise<User> => {
   const email = normaliseEmail(input.email);
   if (await deps.users.getUserIdByEmail(email)) throw new ConflictError(`An account with ${email} already exists.`);
@@ -23,6 +26,7 @@ export const createAccount = async (
   });
   await deps.directory.addToGroup(username, input.role);
   const user: User = { id, email, role: input.role, createdAt: deps.clock.now().toISOString() };
+  await input.beforeProfile?.(user);
   await deps.users.createUser(user);
   return user;
 };
@@ -42,7 +46,11 @@ export const accountOrInvite = async (
     return user?.role === input.role ? { user, invited: false } : undefined;
   }
   const temporaryPassword = deps.temporaryPassword();
-  const user = await createAccount(deps, { email: input.email, role: input.role, temporaryPassword });
-  await deps.mailer.send({ to: user.email, ...input.invitation(temporaryPassword, user) });
+  const user = await createAccount(deps, {
+    email: input.email,
+    role: input.role,
+    temporaryPassword,
+    beforeProfile: (made) => deps.mailer.send({ to: made.email, ...input.invitation(temporaryPassword, made) }),
+  });
   return { user, invited: true };
 };

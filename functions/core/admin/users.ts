@@ -25,14 +25,18 @@ export interface InviteUserDeps {
 }
 
 /**
- * POST /api/admin/users: the sign-in account with a temporary password and the role's group, the profile and counters
- * (createAccount; a taken email is 409), then the invitation with the sign-in link and the password. The account exists
- * before the mail goes: if SES fails, the admin sees the error and the person can still be sent a password reset.
+ * POST /api/admin/users: the sign-in account with a temporary password and the role's group, the invitation with the
+ * sign-in link and the password, then the profile and counters (createAccount; a taken email is 409). If SES or the
+ * database fails on the way, the admin sees the error and trying again finishes the account with a new invitation.
  */
 export const inviteUser = async (deps: InviteUserDeps, body: CreateUserBody): Promise<AdminUser> => {
   const temporaryPassword = deps.temporaryPassword();
-  const user = await createAccount(deps, { email: body.email, role: body.role, temporaryPassword });
-  await deps.mailer.send({ to: user.email, ...accountInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, role: user.role, temporaryPassword }) });
+  const user = await createAccount(deps, {
+    email: body.email,
+    role: body.role,
+    temporaryPassword,
+    beforeProfile: (made) => deps.mailer.send({ to: made.email, ...accountInvitationEmail({ appOrigin: deps.appOrigin, email: made.email, role: made.role, temporaryPassword }) }),
+  });
   return adminUser(user);
 };
 

@@ -64,13 +64,22 @@ interface DirectoryAccount {
   signedOut?: number;
 }
 
-/** The identity provider: one sign-in per email (a second is a ConflictError, as the Cognito adapter answers), groups by username, turned off and on by id. */
+/**
+ * The identity provider: one sign-in per email (a second is a ConflictError, as the Cognito adapter answers, unless
+ * the first still waits for its first sign-in and the second brings a temporary password: it is taken over with it),
+ * groups by username, turned off and on by id.
+ */
 export const memoryDirectory = () => {
   const accounts = new Map<string, DirectoryAccount>();
   let next = 1;
   const directory = withHooks<Directory>({
     async createAccount({ email, password, temporaryPassword }) {
-      if (accounts.has(email)) throw new ConflictError(`An account with ${email} already exists.`);
+      const existing = accounts.get(email);
+      if (existing?.temporaryPassword && temporaryPassword) {
+        existing.temporaryPassword = temporaryPassword;
+        return { id: existing.id, username: email };
+      }
+      if (existing) throw new ConflictError(`An account with ${email} already exists.`);
       const id = `sub-${next++}`;
       accounts.set(email, { id, groups: [], ...(password ? { password } : {}), ...(temporaryPassword ? { temporaryPassword } : {}) });
       return { id, username: email };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, normaliseEmail } from '#core/accounts/create-account.ts';
+import { accountOrInvite, createAccount, normaliseEmail } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 import { memoryDirectory, memoryUsers } from '#test/functions/fakes/users.ts';
@@ -36,6 +36,38 @@ describe('creating an account for someone else', () => {
     await d.directory.createAccount({ email: 'orphan@example.com' });
     await expect(createAccount(d, { email: 'orphan@example.com', role: 'learner' })).rejects.toThrow(ConflictError);
     expect(d.users.all()).toEqual([]);
+  });
+
+  it('an invitation whose mail or profile failed is finished by the next try, with a new temporary password that works', async () => {
+    const d = deps();
+    const sent: { to: string; subject: string; text: string }[] = [];
+    let mailFails = true;
+    const mailer = {
+      send: async (m: { to: string; subject: string; text: string }) => {
+        if (mailFails) throw new Error('SES throttled');
+        sent.push(m);
+      },
+    };
+    const passwords = ['Temp-1!', 'Temp-2!', 'Temp-3!'];
+    const invite = () =>
+      accountOrInvite(
+        { ...d, mailer, temporaryPassword: () => passwords.shift()! },
+        { email: 'new@example.com', role: 'learner', invitation: (temporaryPassword) => ({ subject: 'Welcome', text: temporaryPassword, html: temporaryPassword }) },
+      );
+    await expect(invite()).rejects.toThrow('SES throttled');
+    expect(d.users.all()).toEqual([]);
+    mailFails = false;
+    // The profile write fails after the mail went: the next try sends another invitation, whose password is the one set.
+    d.users.before('createUser', (call) => {
+      if (call === 1) throw new Error('database unavailable');
+    });
+    await expect(invite()).rejects.toThrow('database unavailable');
+    const { user, invited } = (await invite())!;
+    expect(invited).toBe(true);
+    expect(await d.users.getUser(user.id)).toMatchObject({ email: 'new@example.com', role: 'learner' });
+    expect(sent.map((m) => m.text)).toEqual(['Temp-2!', 'Temp-3!']);
+    expect(d.directory.accounts.get('new@example.com')).toMatchObject({ id: 'sub-1', temporaryPassword: 'Temp-3!', groups: ['learner'] });
+    expect(d.directory.accounts.size).toBe(1);
   });
 
   it('trims and lower-cases emails', () => {
