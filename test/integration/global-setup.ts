@@ -14,6 +14,15 @@ declare module 'vitest' {
   }
 }
 
+/** A line of the cloud's log; one a piece writes while the cloud stops, after its directory is gone, is dropped. */
+const appendLog = (file: string, line: string) => {
+  try {
+    appendFileSync(file, `${line}\n`);
+  } catch {
+    // The data directory was removed at the end of the run.
+  }
+};
+
 /** The integration suite runs against one real local cloud (DynamoDB Local, cognito-local, the gateway...). */
 export default async function setup(project: TestProject) {
   // The handlers run in this process (the local gateway calls them in-process): keep the test output readable.
@@ -22,7 +31,7 @@ export default async function setup(project: TestProject) {
   process.env['POWERTOOLS_METRICS_DISABLED'] ??= 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-integration-'));
   const cloudLog = join(dataDir, 'cloud.log');
-  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, faults: true, log: (line) => appendFileSync(cloudLog, `${line}\n`) });
+  const cloud = await startLocalCloud({ dataDir, ports: 'auto', web: false, seed: true, faults: true, log: (line) => appendLog(cloudLog, line) });
   project.provide('outputs', cloud.outputs);
   project.provide('cloudLog', cloudLog);
   project.provide('functionEnv', cloud.env);

@@ -5,7 +5,7 @@ import { userKeys } from '#data/users.ts';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
 import { accountWithRole, dynamo, outputs, useLocalCloudEnv } from '../support.ts';
-import { faults, sleep, untilSettled } from './support.ts';
+import { faults, post, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: a campaign to 120 leaders while SES refuses 30% of its calls and answers 10% too late (after sending), and
@@ -45,13 +45,8 @@ describe('a campaign while SES and the database fail', () => {
 
     await faults.set('ses', { error: 0.3, slow: 0.1, slowMs: 5_000 });
     await faults.set('dynamodb', { error: 0.1 });
-    const queued = await untilSettled((signal) =>
-      fetch(`${outputs().ApiUrl}/api/admin/emails`, {
-        method: 'POST',
-        signal,
-        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'idempotency-key': `${tag}-send` },
-        body: JSON.stringify({ recipient: 'leaders', template: 'custom', subject, content: 'Sending goes on whatever fails.' }),
-      }),
+    const queued = await untilSettled(
+      post('/api/admin/emails', { recipient: 'leaders', template: 'custom', subject, content: 'Sending goes on whatever fails.' }, { authorization: `Bearer ${admin.token}`, 'idempotency-key': `${tag}-send` }),
     );
     expect(queued.status).toBe(202);
     const campaignId = (queued.body as { campaignId: string }).campaignId;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoCredits } from '#data/credits.ts';
 import { giveCredits } from '../billing-support.ts';
-import { accountWithRole, api, outputs, useLocalCloudEnv } from '../support.ts';
-import { expectCleanFailures, faults, sleep, untilSettled } from './support.ts';
+import { accountWithRole, api, useLocalCloudEnv } from '../support.ts';
+import { expectCleanFailures, faults, post, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: credit spends (POST /api/credits/use with an Idempotency-Key) under load while the database fails 30% of
@@ -22,14 +22,7 @@ describe('credit spends while the database fails', () => {
 
     await faults.set('dynamodb', { error: 0.3, slow: 0.1, slowMs: 4_000 });
     const spend = (key: string) =>
-      untilSettled((signal) =>
-        fetch(`${outputs().ApiUrl}/api/credits/use`, {
-          method: 'POST',
-          signal,
-          headers: { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify({ creditsToUse: 1, actionType: 'fault_test' }),
-        }),
-      );
+      untilSettled(post('/api/credits/use', { creditsToUse: 1, actionType: 'fault_test' }, { authorization: `Bearer ${creator.token}`, 'idempotency-key': key }));
     const running = Promise.all(Array.from({ length: SPENDS }, (_, i) => sleep(i * 150).then(() => spend(`fault-spend-${creator.id}-${i}`))));
     // Mid-run, the database stalls for 3 s, then dies and comes back.
     await sleep(1_500);

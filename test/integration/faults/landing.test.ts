@@ -3,8 +3,8 @@ import type { LandingSettings } from '#contracts/landing.ts';
 import { LANDING_PAGE_COST } from '#contracts/credits.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { giveCredits } from '../billing-support.ts';
-import { accountWithRole, outputs, useLocalCloudEnv } from '../support.ts';
-import { expectCleanFailures, faults, sleep, untilSettled, type Settled } from './support.ts';
+import { accountWithRole, useLocalCloudEnv } from '../support.ts';
+import { expectCleanFailures, faults, post, sleep, untilSettled, type Settled } from './support.ts';
 
 /**
  * Issue 16: landing-page generation (15 credits, then the model) while the model fails 30% of its calls and answers
@@ -30,13 +30,7 @@ describe('landing-page generation while the model and the database fail', () => 
     await faults.set('dynamodb', { error: 0.1 });
     const generate = (token: string, key: string) =>
       untilSettled(
-        (signal) =>
-          fetch(`${outputs().ApiUrl}/api/landing-pages/generate`, {
-            method: 'POST',
-            signal,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
-            body: JSON.stringify(settings),
-          }),
+        post('/api/landing-pages/generate', settings, { authorization: `Bearer ${token}`, 'idempotency-key': key }),
         40,
         // The creator's generation slot, still held by an attempt of theirs that timed out: wait for it.
         (attempt) => attempt.status === 409,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { FaultPlan } from '#lib/local/faults/proxy.ts';
+import { firstSignIn, mailsTo } from '../mail-support.ts';
 import { outputs } from '../support.ts';
 
 /**
@@ -94,4 +95,19 @@ export const expectCleanFailures = (settled: Settled[], timeoutMs: number) => {
   }
   expect(attempts.filter((a) => a.status === 0), 'the platform never drops a connection').toEqual([]);
   return { attempts: attempts.length, degraded: attempts.filter((a) => a.status >= 500).length };
+};
+
+/** A POST of JSON to the gateway as `untilSettled` sends it: the same request each attempt, with that attempt's signal. */
+export const post =
+  (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  (signal: AbortSignal) =>
+    fetch(`${outputs().ApiUrl}${path}`, { method: 'POST', signal, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Signs in a person invited by email with the temporary password of their newest invitation (the one that works). */
+export const signInFromInvitation = async (email: string): Promise<string> => {
+  // Their newest mail that carries a password (a receipt may come after it).
+  const passwords = (await mailsTo(email)).map((mail) => /Temporary password: (\S+)/.exec(mail.body.text ?? '')?.[1]).filter(Boolean);
+  const temporaryPassword = passwords.at(-1);
+  expect(temporaryPassword, `${email} was invited`).toBeDefined();
+  return firstSignIn(email, temporaryPassword!, 'N3wPassword!');
 };

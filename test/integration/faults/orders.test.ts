@@ -1,0 +1,81 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { payoutKeys } from '#data/payouts.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from '../support.ts';
+import { expectCleanFailures, faults, post, signInFromInvitation, sleep, untilSettled } from './support.ts';
+
+/**
+ * Issue 16: 12 visitors buy a course on its public page while Stripe fails 30% of the platform's calls and answers 10%
+ * too late, the database fails calls and is killed mid-run, and SES refuses sends. Each checkout's caller retries with
+ * its Idempotency-Key; each buyer pays on the hosted page; the Connect webhooks fail and are retried by the stand-in,
+ * then every event is delivered again, as Stripe keeps retrying for days. After recovery: one Stripe session per
+ * checkout, one paid order and one enrolment per buyer, the sales counted once each, and every buyer can sign in.
+ */
+afterEach(() => faults.recover());
+
+const BUYERS = 12;
+const PRICE = 1900;
+
+interface Sale {
+  buyerEmail: string | null;
+  courseId: string;
+  status: string;
+}
+
+describe('course orders while Stripe, SES and the database fail', () => {
+  it('make one order, one enrolment and one counted sale per buyer, whatever fails and however often events arrive', async () => {
+    const creator = await accountWithRole('creator', 'fault-orders-creator');
+    const origin = outputs().WebUrl;
+    const courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Knots', description: 'Tie them.' } })).body.id as string;
+    await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Bowline', kind: 'text', body: '<p>Loop.</p>' } });
+    await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published', priceAmount: PRICE } });
+    await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${origin}/r`, refreshUrl: `${origin}/f` } });
+    const accountId = (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: payoutKeys.account(creator.id) }))).Item!['accountId'] as string;
+    await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
+    await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
+
+    await faults.set('stripe', { error: 0.3, slow: 0.1, slowMs: 10_000 });
+    await faults.set('dynamodb', { error: 0.15 });
+    await faults.set('ses', { error: 0.3 });
+    const buyers = Array.from({ length: BUYERS }, (_, i) => uniqueEmail(`fault-buyer-${i}`));
+    const buy = async (email: string, i: number) => {
+      await sleep(i * 200);
+      const started = await untilSettled(
+        post(`/api/public/courses/${courseId}/checkout`, { email, successUrl: `${origin}/c/${courseId}?purchase=success`, cancelUrl: `${origin}/c/${courseId}` }, { 'idempotency-key': `fault-order-${creator.id}-${i}` }),
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const url = (started.body as { url: string }).url;
+      // The buyer pays on Stripe's page (the stand-in's own, not behind the platform's proxy).
+      const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      return started;
+    };
+    const running = Promise.all(buyers.map(buy));
+    await sleep(2_500);
+    await faults.database('kill');
+    await sleep(300);
+    await faults.database('restart');
+    const settled = await running;
+    await faults.clear();
+    expectCleanFailures(settled, 30_000);
+
+    // The stand-in's own retries end within seconds; then every event of the account once more, as Stripe would.
+    await sleep(8_000);
+    const { data } = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/events?account=${accountId}`)).json()) as { data: { event: { id: string } }[] };
+    for (const { event } of data) await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+
+    const sales = (await api('GET', '/api/sales', { token: creator.token })).body.items as Sale[];
+    const paidSales = sales.filter((s) => s.courseId === courseId && s.status === 'paid');
+    expect(paidSales.map((s) => s.buyerEmail).sort(), 'one paid order per buyer').toEqual([...buyers].sort());
+    const analytics = (await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body as { sales: number; revenue: number };
+    expect(analytics, 'each sale counted once').toMatchObject({ sales: BUYERS, revenue: BUYERS * PRICE });
+    const state = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/state`)).json()) as { connected: Record<string, { checkoutSessions: Record<string, { customer_email: string | null }> }> };
+    const sessions = Object.values(state.connected[accountId]!.checkoutSessions).filter((s) => buyers.includes(s.customer_email ?? ''));
+    expect(sessions, 'one Stripe session per checkout, however often it was asked for').toHaveLength(BUYERS);
+    for (const email of buyers) {
+      const token = await signInFromInvitation(email);
+      const courses = (await api('GET', '/api/learner/courses', { token })).body.items as { courseId: string }[];
+      expect(courses.filter((c) => c.courseId === courseId), `${email} enrolled once`).toHaveLength(1);
+    }
+  }, 300_000);
+});
