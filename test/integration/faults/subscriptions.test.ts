@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dynamoCredits } from '#data/credits.ts';
+import { accountWithRole, api, outputs, useLocalCloudEnv } from '../support.ts';
+import { expectCleanFailures, faults, post, sleep, untilSettled } from './support.ts';
+
+/**
+ * Issue 16: 8 creators subscribe to Starter while Stripe fails 30% of the platform's calls and answers 10% too late and
+ * the database fails calls and stalls; each checkout's caller retries with its Idempotency-Key, each creator pays on
+ * the hosted page, the webhooks fail and are retried, then every platform event is delivered again (as Stripe keeps
+ * retrying). After recovery: one subscription per creator, on its trial, the month's credits granted exactly once.
+ */
+afterEach(() => faults.recover());
+
+const CREATORS = 8;
+
+describe('subscribing while Stripe and the database fail', () => {
+  it('makes one trial subscription per creator and grants its credits once, however often events arrive', async () => {
+    const creators = await Promise.all(Array.from({ length: CREATORS }, (_, i) => accountWithRole('creator', `fault-subscriber-${i}`)));
+    useLocalCloudEnv();
+    const origin = outputs().WebUrl;
+    await faults.set('stripe', { error: 0.3, slow: 0.1, slowMs: 10_000 });
+    await faults.set('dynamodb', { error: 0.15 });
+    const subscribe = async (creator: (typeof creators)[number], i: number) => {
+      await sleep(i * 200);
+      const started = await untilSettled(
+        post('/api/billing/checkout', { planType: 'starter', successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}/pricing` }, { authorization: `Bearer ${creator.token}`, 'idempotency-key': `fault-subscribe-${creator.id}` }),
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const paid = await fetch(`${(started.body as { url: string }).url}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      return started;
+    };
+    const running = Promise.all(creators.map(subscribe));
+    await sleep(2_000);
+    await faults.database('pause');
+    await sleep(2_000);
+    await faults.database('resume');
+    const settled = await running;
+    await faults.clear();
+    expectCleanFailures(settled, 30_000);
+
+    await sleep(8_000);
+    const { data } = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/events?account=platform`)).json()) as { data: { event: { id: string; created: number } }[] };
+    const since = Math.floor(Date.now() / 1000) - 300;
+    for (const { event } of data.filter((e) => e.event.created >= since)) await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+
+    const state = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/state`)).json()) as { subscriptions: Record<string, { customer: string; status: string }>; customers: Record<string, { email: string }> };
+    for (const creator of creators) {
+      expect((await api('GET', '/api/me/subscription', { token: creator.token })).body).toMatchObject({ status: 'trialing', tier: 'starter', onTrial: true });
+      const customers = Object.entries(state.customers).filter(([, c]) => c.email === creator.email).map(([id]) => id);
+      expect(customers, `${creator.email}: one Stripe customer`).toHaveLength(1);
+      expect(Object.values(state.subscriptions).filter((s) => s.customer === customers[0]), `${creator.email}: one subscription`).toHaveLength(1);
+      const ledger = await dynamoCredits().ledger(creator.id);
+      expect(ledger.filter((row) => row.actionType === 'monthly_allocation'), `${creator.email}: the month's credits once`).toHaveLength(1);
+      expect((await api('GET', '/api/me/credits', { token: creator.token })).body).toMatchObject({ creditsRemaining: 50 });
+    }
+  }, 300_000);
+});
