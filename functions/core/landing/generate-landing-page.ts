@@ -179,6 +179,24 @@ export const generateLandingPage = async (
     if (spent.status === 'spent') deps.metrics.record('CreditsSpent', LANDING_PAGE_COST);
     return { html, creditsRemaining };
   } finally {
-    await deps.pages.releaseGenerationLock({ userId, holder });
+    await releaseSlot(deps, userId, holder);
+  }
+};
+
+/** Tries at freeing the creator's generation slot before leaving it to expire by itself (LOCK_SECONDS). */
+const RELEASE_TRIES = 3;
+
+/**
+ * Frees the slot even when the database stumbles (a few tries); never turns the generation's own answer into an error:
+ * a slot that cannot be freed now frees itself after LOCK_SECONDS.
+ */
+const releaseSlot = async (deps: GenerateLandingDeps, userId: string, holder: string): Promise<void> => {
+  for (let attempt = 1; attempt <= RELEASE_TRIES; attempt++) {
+    try {
+      await deps.pages.releaseGenerationLock({ userId, holder });
+      return;
+    } catch {
+      // Try again; after the last try the slot expires by itself.
+    }
   }
 };

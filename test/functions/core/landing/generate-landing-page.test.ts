@@ -71,6 +71,20 @@ describe('generating a landing page', () => {
     ]);
   });
 
+  it('still answers the page when freeing the slot stumbles, and frees it on a later try', async () => {
+    const d = setup(100);
+    const release = d.pages.releaseGenerationLock.bind(d.pages);
+    let calls = 0;
+    d.pages.releaseGenerationLock = async (input) => {
+      calls += 1;
+      if (calls < 3) throw Object.assign(new Error('Internal'), { name: 'InternalServerError' });
+      return release(input);
+    };
+    expect((await generate(d)).creditsRemaining).toBe(85);
+    expect(calls).toBe(3);
+    expect(d.pages.locks.size).toBe(0);
+  });
+
   it("gives the model the form's fields as one JSON object between delimiters, labelled as data, with max tokens capped", async () => {
     const d = setup(100);
     await generate(d);
