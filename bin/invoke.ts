@@ -1,19 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
-import { jobs, routes, triggers } from '#functions/routes.ts';
 import { applyFunctionEnv, functionEnv } from '#lib/local/function-env.ts';
-import { lambdaContext, lambdaError, loadHandler } from '#lib/local/handlers.ts';
+import { functionModules as functions, lambdaContext, lambdaError, loadHandler } from '#lib/local/handlers.ts';
 import { defaultDataDir, readOutputs } from '#lib/local/outputs.ts';
-
-/**
- * `npm run invoke -- <function> <event-file>`: runs one handler (a route, trigger or job `name` from
- * functions/routes.ts) with an event against the local cloud, as Lambda would, and prints its result.
- */
-const functions = new Map<string, string>([
-  ...routes.map((r) => [r.name, r.handler] as const),
-  ...Object.values(triggers).map((t) => [t.name, t.handler] as const),
-  ...jobs.map((j) => [j.name, j.handler] as const),
-]);
 
 const usage = () =>
   `Usage: npm run invoke -- <function> <event-file>\n  functions: ${[...functions.keys()].join(', ')}\n` +
@@ -32,6 +21,10 @@ const signSampleWebhook = (event: unknown, secret: string): unknown => {
   return { ...e, headers: { ...e.headers, 'stripe-signature': header } };
 };
 
+/**
+ * `npm run invoke -- <function> <event-file>`: runs one handler (a route, trigger, job or event handler `name` from
+ * functions/routes.ts) with an event against the local cloud, as Lambda would, and prints its result.
+ */
 const main = async (): Promise<number> => {
   const [name, eventFile] = process.argv.slice(2);
   if (!name || !eventFile) {

@@ -1,4 +1,5 @@
 import type { LocalCloud } from './cloud.ts';
+import { localRetryPolicy } from './dead-letters/async-invoker.ts';
 import type { DemoTrial } from './seed.ts';
 
 const demoPlan: Record<DemoTrial, string> = {
@@ -41,6 +42,8 @@ export const banner = (
       : []),
     `  Data in ${opts.dataDir}/ (outputs.json lists every endpoint); run one handler with`,
     '    npm run invoke -- <function> events/<file>.json',
+    `  Failed job runs land, after ${localRetryPolicy.retries} retries, in ${opts.dataDir}/dead-letters/jobs.jsonl; replay them with`,
+    '    npm run redrive -- jobs [--dry-run]',
     '  Press Ctrl-C to stop everything.',
     '',
   ];

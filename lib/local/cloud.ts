@@ -5,6 +5,8 @@ import { startBedrockStandIn } from './bedrock/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
+import { asyncInvoker, type RetryPolicy } from './dead-letters/async-invoker.ts';
+import { deadLetterStore } from './dead-letters/store.ts';
 import { assertJava, ensureTable, startControllableDynamoDb } from './dynamodb/dynamodb-local.ts';
 import { startFaultControl, type DatabaseControl } from './faults/control.ts';
 import { awsErrorReply, startFaultProxy, stripeErrorReply, type ErrorReply } from './faults/proxy.ts';
@@ -42,6 +44,11 @@ export interface LocalCloudOptions {
    * test control (docs/faults.md; default: LOCAL_FAULTS=1). Off, every call goes straight to its service.
    */
   faults?: boolean;
+  /**
+   * Retries of the asynchronous runs (the scheduler's, the jobs started with an `InvocationType: Event` invoke) before
+   * their event becomes a dead letter under `<dataDir>/dead-letters/` (default: Lambda's 2 retries, 1 and 2 s apart).
+   */
+  retryPolicy?: RetryPolicy;
   log?: (line: string) => void;
 }
 
@@ -81,8 +88,12 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
   const apiUrl = url(ports.api);
   const webUrl = `http://localhost:${ports.web}`;
   const stops: (() => Promise<void>)[] = [];
+  // The local Lambda service's asynchronous invocations (scheduled runs, jobs started at once): retries, dead letters.
+  const invoker = asyncInvoker({ store: deadLetterStore(dataDir), log, ...(opts.retryPolicy ? { retryPolicy: opts.retryPolicy } : {}) });
   const stopAll = async () => {
-    // Reverse start order: the web and the API go before the services they call.
+    // First the retries still waiting (their events become dead letters) and the runs in flight, while every service
+    // they call is up; then the rest in reverse start order: the web and the API go before the services they call.
+    await invoker.stop().catch((e: unknown) => log(`[local] stop: ${String(e)}`));
     for (const stop of stops.splice(0).reverse()) await stop().catch((e: unknown) => log(`[local] stop: ${String(e)}`));
   };
 
@@ -104,7 +115,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
       return database;
     });
     dynamo.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
-    const bridge = await startTriggerBridge({ port: ports.lambda, log });
+    const bridge = await startTriggerBridge({ port: ports.lambda, log, invoker });
     stops.push(bridge.stop);
     const cognito = await startCognitoLocal({
       port: ports.cognitoLocal,
@@ -232,7 +243,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalClo
 
     const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
 
-    const scheduler = startScheduler({ log, region: REGION });
+    const scheduler = startScheduler({ log, region: REGION, invoker });
     stops.push(scheduler.stop);
 
     if (vite) {

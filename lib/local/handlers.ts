@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { eventHandlers, jobs, routes, triggers } from '#functions/routes.ts';
 
 /** functions/, resolved from this file so the cwd does not matter. */
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
 
 export type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+/**
+ * Every function of functions/routes.ts by its name (a route, trigger, job or event handler) -> its handler module:
+ * what `npm run invoke` and `npm run redrive` run.
+ */
+export const functionModules: ReadonlyMap<string, string> = new Map<string, string>([
+  ...routes.map((r) => [r.name, r.handler] as const),
+  ...Object.values(triggers).map((t) => [t.name, t.handler] as const),
+  ...jobs.map((j) => [j.name, j.handler] as const),
+  ...Object.values(eventHandlers).map((e) => [e.name, e.handler] as const),
+]);
 
 const cache = new Map<string, Promise<Handler>>();
 

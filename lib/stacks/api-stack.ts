@@ -9,6 +9,8 @@ import { eventHandlers, routes as routeTable } from '#functions/routes.ts';
 import { type ApiRoute, ApiRoutes, pascalCase } from '../constructs/api-routes.ts';
 import { AppFunction, type FunctionPlatform } from '../constructs/app-function.ts';
 import { Alarms, alarmTopic } from '../constructs/alarms.ts';
+import { asyncRetries, deadLetterQueues } from '../constructs/async-retries.ts';
+import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
@@ -30,14 +32,15 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * Stateless: the functions behind every route, the authorizer, the stage, the SES configuration set, and the function
- * that turns SES bounces and complaints into suppressions; the alarms on all of them, on Lambda throttling and on the
- * account's SES reputation (lib/constructs/alarms.ts).
+ * that turns SES bounces and complaints into suppressions, with the dead-letter queue of the notifications it could not
+ * apply; the alarms on all of them, on Lambda throttling and on the account's SES reputation (lib/constructs/alarms.ts).
  */
 export class ApiStack extends Stack {
   readonly routes: ApiRoutes;
   readonly mail: Mail;
   readonly platform: FunctionPlatform;
   readonly alarms: Alarms;
+  readonly feedbackDeadLetters: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -76,12 +79,18 @@ export class ApiStack extends Stack {
       table: 'read-write',
       platform: this.platform,
     });
-    this.mail.feedbackTopic.addSubscription(new LambdaSubscription(feedback.function));
+    // SNS invokes the function asynchronously: a notification it cannot deliver (SNS's own retries, up to 23 days for
+    // a Lambda endpoint, or at once for a missing function or permission) and one the function failed to apply (after
+    // Lambda's retries) both end in the same queue, encrypted with the notifications' own key.
+    this.feedbackDeadLetters = new DeadLetterQueue(this, 'FeedbackDeadLetters', { name: deadLetterQueues.sesFeedback, encryptionKey: this.mail.feedbackKey });
+    this.feedbackDeadLetters.receiveFailedInvocations(feedback.function, asyncRetries.sesFeedback);
+    this.mail.feedbackTopic.addSubscription(new LambdaSubscription(feedback.function, { deadLetterQueue: this.feedbackDeadLetters.forSnsSubscription() }));
 
     this.alarms = new Alarms(this, 'Alarms', { topic: alarmTopic(this, 'AlarmTopic', settings.alarmTopicArn) });
     this.alarms.watchHttpApi(props.httpApi, this.routes.accessLogs);
     for (const [name, fn] of Object.entries(this.routes.functions)) this.alarms.watchFunction(name, fn.function);
     this.alarms.watchFunction(eventHandlers.sesFeedback.name, feedback.function);
+    this.alarms.watchDeadLetterQueue(deadLetterQueues.sesFeedback, this.feedbackDeadLetters.queue);
     this.alarms.watchLambdaThrottles();
     this.alarms.watchMailReputation();
 

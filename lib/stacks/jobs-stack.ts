@@ -7,6 +7,8 @@ import { pascalCase } from '../constructs/api-routes.ts';
 import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
 import { AppFunction, type FunctionPlatform, type Profile } from '../constructs/app-function.ts';
 import { Alarms, alarmTopic } from '../constructs/alarms.ts';
+import { asyncRetries, deadLetterQueues } from '../constructs/async-retries.ts';
+import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import type { Capability } from '../constructs/function-access.ts';
 
 /** A job of functions/routes.ts as the cloud reads it (`uses` as for routes). */
@@ -35,17 +37,22 @@ export interface JobsStackProps extends StackProps {
 export const jobFunctionName = (job: string): string => `CoursePlatformJobs-${job}`;
 
 /**
- * Stateless: one EventBridge Scheduler schedule per job, invoking its function through a role scoped to it, and the
- * alarms on each job's function.
+ * Stateless: one EventBridge Scheduler schedule per job, invoking its function through a role scoped to it; the jobs'
+ * dead-letter queue, which receives both a schedule's failed hand-off and a job run that failed after Lambda's retries
+ * (whoever started it: its schedule, or the API starting the campaign sender at once); and the alarms on each job's
+ * function and on the queue (docs/decisions/0025-dead-letters.md).
  */
 export class JobsStack extends Stack {
   readonly functions: Record<string, AppFunction> = {};
   readonly alarms: Alarms;
+  readonly deadLetters: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const jobs: readonly JobDef[] = props.jobs ?? jobTable;
     this.alarms = new Alarms(this, 'Alarms', { topic: alarmTopic(this, 'AlarmTopic', props.alarmTopicArn) });
+    this.deadLetters = new DeadLetterQueue(this, 'DeadLetters', { name: deadLetterQueues.jobs });
+    this.alarms.watchDeadLetterQueue(deadLetterQueues.jobs, this.deadLetters.queue);
     for (const job of jobs) {
       const name = pascalCase(job.name);
       const fn = new AppFunction(this, name, {
@@ -59,18 +66,24 @@ export class JobsStack extends Stack {
       });
       this.functions[job.name] = fn;
       this.alarms.watchFunction(job.name, fn.function);
+      // A run that fails is retried by Lambda, then its invocation record (event, error, attempts) is a dead letter.
+      this.deadLetters.receiveFailedInvocations(fn.function, asyncRetries.jobs);
       new Schedule(this, `${name}Schedule`, {
         description: `${job.name}: ${job.schedule} (functions/routes.ts)`,
         schedule: ScheduleExpression.expression(job.schedule),
-        // LambdaInvoke creates a role that may invoke this function only.
-        target: new LambdaInvoke(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) }),
+        // LambdaInvoke creates a role that may invoke this function (and send its failed hand-offs to the queue) only.
+        target: new LambdaInvoke(fn.function, {
+          retryAttempts: asyncRetries.schedule.retryAttempts,
+          maxEventAge: Duration.seconds(asyncRetries.schedule.maxEventAgeSeconds),
+          deadLetterQueue: this.deadLetters.queue,
+        }),
       });
     }
     // LambdaInvoke puts its role at the stack's top level (one per target function).
     for (const role of this.node.children.filter((c) => c.node.id.startsWith('SchedulerRoleForTarget'))) {
       acknowledgeGeneratedWildcards(
         role,
-        'Scheduler target role written by CDK: lambda:InvokeFunction on the job function and its versions (<arn>:*) only.',
+        'Scheduler target role written by CDK: lambda:InvokeFunction on the job function and its versions (<arn>:*), and sqs:SendMessage on the jobs dead-letter queue, only.',
       );
     }
   }

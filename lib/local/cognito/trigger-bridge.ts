@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { jobs, triggers } from '#functions/routes.ts';
-import { lambdaContext, lambdaError, loadHandler } from '../handlers.ts';
+import { deadLetterQueues } from '../../constructs/async-retries.ts';
+import type { AsyncInvoker } from '../dead-letters/async-invoker.ts';
+import { type Handler, lambdaContext, lambdaError, loadHandler } from '../handlers.ts';
 import { closeServer, listen } from '../http-server.ts';
 
 const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
@@ -16,25 +18,35 @@ const JOB_TIMEOUT_MS = 60_000;
  * The local Lambda Invoke endpoint: cognito-local's LambdaClient calls it for its triggers, and the API's job starter
  * (adapters/lambda-job-starter.ts) to start a job at once. It runs our handlers in this process and answers as Lambda
  * does: a trigger synchronously, with `x-amz-function-error: Unhandled` for a thrown error (which Cognito turns into
- * UserLambdaValidationException); a job asynchronously (InvocationType Event): 202 at once, the run after it.
+ * UserLambdaValidationException); a job asynchronously (InvocationType Event): 202 at once, the run after it, retried
+ * as Lambda retries it and then a dead letter in the `jobs` queue (`invoker`), as in the cloud.
  */
 export const startTriggerBridge = async (opts: {
   port: number;
   log: (line: string) => void;
+  invoker: AsyncInvoker;
+  /** How a job's handler module is loaded (tests hand their own). */
+  load?: (module: string) => Promise<Handler>;
 }): Promise<{ url: string; stop(): Promise<void> }> => {
+  const runner: JobRunner = { invoker: opts.invoker, load: opts.load ?? loadHandler };
   const server = createServer((req, res) => {
-    void invoke(req, res, opts.log);
+    void invoke(req, res, opts.log, runner);
   });
   await listen(server, opts.port, 'LAMBDA_PORT');
   return { url: `http://127.0.0.1:${opts.port}`, stop: () => closeServer(server) };
 };
 
-const invoke = async (req: IncomingMessage, res: ServerResponse, log: (line: string) => void) => {
+interface JobRunner {
+  readonly invoker: AsyncInvoker;
+  readonly load: (module: string) => Promise<Handler>;
+}
+
+const invoke = async (req: IncomingMessage, res: ServerResponse, log: (line: string) => void, runner: JobRunner) => {
   const name = invokePath.exec(req.url?.split('?')[0] ?? '')?.[1];
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const job = name ? jobModules.get(decodeURIComponent(name)) : undefined;
-  if (req.method === 'POST' && name && job && req.headers['x-amz-invocation-type'] === 'Event') return startJob(res, name, job, Buffer.concat(chunks), log);
+  if (req.method === 'POST' && name && job && req.headers['x-amz-invocation-type'] === 'Event') return startJob(res, decodeURIComponent(name), job, Buffer.concat(chunks), log, runner);
   const module = name ? triggerModules.get(decodeURIComponent(name)) : undefined;
   if (req.method !== 'POST' || !name || !module) {
     return send(res, 404, { Type: 'User', message: `Function not found: ${name ?? req.url}` }, {
@@ -54,19 +66,33 @@ const invoke = async (req: IncomingMessage, res: ServerResponse, log: (line: str
   }
 };
 
-/** Lambda's asynchronous invoke: the event is accepted (202, no body) and the function runs after the answer. */
-const startJob = (res: ServerResponse, name: string, module: string, body: Buffer, log: (line: string) => void) => {
+/**
+ * Lambda's asynchronous invoke: the event is accepted (202, no body) and the function runs after the answer, with
+ * Lambda's retries and then a dead letter. A body that is not JSON is refused, as Lambda refuses it
+ * (InvalidRequestContentException), before anything is queued.
+ */
+const startJob = (res: ServerResponse, name: string, module: string, body: Buffer, log: (line: string) => void, runner: JobRunner) => {
+  let event: unknown;
+  try {
+    event = JSON.parse(body.toString('utf8') || '{}');
+  } catch {
+    return send(res, 400, { Type: 'User', message: 'Could not parse request body into json' }, { 'x-amzn-errortype': 'InvalidRequestContentException' });
+  }
   res.writeHead(202, { 'content-length': '0' });
   res.end();
-  void (async () => {
-    try {
-      const handler = await loadHandler(module);
-      await handler(JSON.parse(body.toString('utf8') || '{}'), lambdaContext(name, JOB_TIMEOUT_MS));
-      log(`[job] ${name} (started at once) ok`);
-    } catch (error) {
-      log(`[job] ${name} (started at once) failed: ${(error as Error)?.message ?? String(error)}`);
-    }
-  })();
+  const label = `[job] ${name} (started at once)`;
+  void runner.invoker
+    .run({
+      queue: deadLetterQueues.jobs,
+      functionName: name,
+      source: 'async-invoke',
+      event,
+      label,
+      attempt: async () => (await runner.load(module))(event, lambdaContext(name, JOB_TIMEOUT_MS)),
+    })
+    .then((outcome) => {
+      if (outcome.ok) log(`${label} ok`);
+    });
 };
 
 const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { jobs as allJobs } from '#functions/routes.ts';
-import { lambdaContext, loadHandler } from '../handlers.ts';
+import { deadLetterQueues } from '../../constructs/async-retries.ts';
+import type { AsyncInvoker } from '../dead-letters/async-invoker.ts';
+import { type Handler, lambdaContext, loadHandler } from '../handlers.ts';
 
 interface Job {
   readonly name: string;
@@ -32,20 +34,40 @@ export const schedulerEvent = (job: Pick<Job, 'name'>, now: Date, region = 'eu-w
   detail: {},
 });
 
+/** How long a scheduled run may take locally (the trigger bridge gives the runs it starts the same). */
+const RUN_TIMEOUT_MS = 60_000;
+
 /**
- * EventBridge Scheduler emulation: every job in functions/routes.ts runs once at start, then on its
- * rate. A failing job is logged and retried at its next tick; it never stops the cloud.
+ * EventBridge Scheduler emulation: every job in functions/routes.ts runs once at start, then on its rate, invoked as
+ * Lambda invokes it in the cloud (asynchronously, through `invoker`): a failing run is retried, then its event is a
+ * dead letter in the `jobs` queue (docs/faults.md, "Dead letters and re-drive"); it never stops the cloud.
  */
-export const startScheduler = (opts: { log: (line: string) => void; region?: string; jobs?: readonly Job[] }) => {
+export const startScheduler = (opts: {
+  log: (line: string) => void;
+  /** Retries and dead letters (lib/local/dead-letters/async-invoker.ts). */
+  invoker: AsyncInvoker;
+  region?: string;
+  jobs?: readonly Job[];
+  /** How a job's handler module is loaded (tests hand their own). */
+  load?: (module: string) => Promise<Handler>;
+}) => {
+  const load = opts.load ?? loadHandler;
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   const run = (job: Job) => {
-    const done = loadHandler(job.handler)
-      .then((handler) => handler(schedulerEvent(job, new Date(), opts.region), lambdaContext(job.name, 60_000)))
-      .then(
-        () => opts.log(`[scheduler] ${job.name} ran`),
-        (error: unknown) => opts.log(`[scheduler] ${job.name} failed: ${(error as Error)?.message ?? String(error)}`),
-      );
+    const event = schedulerEvent(job, new Date(), opts.region);
+    const done = opts.invoker
+      .run({
+        queue: deadLetterQueues.jobs,
+        functionName: job.name,
+        source: 'schedule',
+        event,
+        label: `[scheduler] ${job.name}`,
+        attempt: async () => (await load(job.handler))(event, lambdaContext(job.name, RUN_TIMEOUT_MS)),
+      })
+      .then((outcome) => {
+        if (outcome.ok) opts.log(`[scheduler] ${job.name} ran`);
+      });
     running.add(done);
     void done.finally(() => running.delete(done));
   };
@@ -61,7 +83,7 @@ export const startScheduler = (opts: { log: (line: string) => void; region?: str
     timers.push(timer);
   }
   return {
-    /** Stops the timers and waits for runs in flight (they may be writing to DynamoDB). */
+    /** Stops the timers and waits for runs in flight (they may be writing to DynamoDB), with their retries. */
     stop: async () => {
       for (const t of timers) clearInterval(t);
       await Promise.all(running);

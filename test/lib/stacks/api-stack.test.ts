@@ -380,9 +380,58 @@ describe('SES bounces and complaints', () => {
     const feedback = functionOf(template, 'ses-feedback');
     expect(feedback['Handler']).toBe('index.handler');
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
-    // It writes suppressions: the table, nothing else (no mail, no secrets).
+    // It writes suppressions: the table, nothing else (no mail, no secrets), and its failures to its dead-letter queue.
     const policy = policyOf(template, 'ses-feedback');
     expect(policy).toContain('dynamodb:PutItem');
-    expect(policy).not.toMatch(/ses:|kms:|secretsmanager:/);
+    expect(policy).not.toMatch(/ses:|secretsmanager:/);
+  });
+
+  it("land, when SNS cannot deliver them or the function cannot apply them after Lambda's retries, in one encrypted dead-letter queue that is watched", () => {
+    const [queueId, queue] = Object.entries(resourcesOf(template, 'AWS::SQS::Queue')).find(
+      ([, q]) => q.Properties['QueueName'] === 'CoursePlatformApi-ses-feedback-dead-letters',
+    )!;
+    const [keyId] = Object.entries(resourcesOf(template, 'AWS::KMS::Key')).find(([, k]) =>
+      String(k.Properties['Description']).startsWith('SES bounce and complaint notifications'),
+    )!;
+    // The notifications' own key (SNS cannot use SQS's keys), 14 days.
+    expect(queue.Properties).toMatchObject({ KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] }, MessageRetentionPeriod: 14 * 24 * 3600 });
+    const queueArn = { 'Fn::GetAtt': [queueId, 'Arn'] };
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: { deadLetterTargetArn: queueArn } });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({ Effect: 'Allow', Action: 'sqs:SendMessage', Principal: { Service: 'sns.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': Match.anyValue() } } }),
+        ]),
+      }),
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'sns.amazonaws.com' }, Action: ['kms:GenerateDataKey*', 'kms:Decrypt'] })]) }),
+    });
+    // The function's asynchronous invocations (SNS's): 2 retries within 6 hours, then the invocation record.
+    const feedbackId = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).find(([, f]) =>
+      String(f.Properties['Description']).startsWith('ses-feedback ('),
+    )![0];
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: feedbackId },
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnFailure: { Destination: queueArn } },
+    });
+    // It may send there and use the key for it: exactly these actions, no wildcard.
+    const statements = (JSON.parse(policyOf(template, 'ses-feedback')) as { Statement: { Action: string | string[]; Resource: unknown }[] }[]).flatMap((d) => d.Statement);
+    expect(statements.filter((st) => JSON.stringify(st.Resource).includes(queueId))).toEqual([expect.objectContaining({ Action: 'sqs:SendMessage', Resource: queueArn })]);
+    expect(statements.filter((st) => JSON.stringify(st.Resource).includes(keyId))).toEqual([
+      expect.objectContaining({ Action: ['kms:GenerateDataKey', 'kms:Decrypt'], Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
+    ]);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'CoursePlatformApi-ses-feedback-dead-letters',
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+    });
   });
 });
