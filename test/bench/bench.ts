@@ -242,7 +242,11 @@ try {
   progress('sanitizing a 200 KB landing page');
   const sanitizer = [section('Landing-page sanitizer (functions/adapters/html-sanitizer.ts, in this process)'), benchSanitizer()];
   const spa = await benchSpa();
-  const rows = [...bundles, ...sanitizer, ...spa.rows, ...(await benchOnCloud(spa.built))];
+  const onCloud = await benchOnCloud(spa.built);
+  // After the latency part's cloud is gone: the fault suite starts its own, with faults on.
+  const { benchFaults, faultsSection } = await import('./faults.ts');
+  const faults = [section(faultsSection), ...(await benchFaults(progress))];
+  const rows = [...bundles, ...sanitizer, ...spa.rows, ...onCloud, ...faults];
   const cpu = cpus();
   const header =
     `bench ${new Date().toISOString()} · node ${process.version} · ${cpu.length} CPU${cpu.length === 1 ? '' : 's'} ` +

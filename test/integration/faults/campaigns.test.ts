@@ -5,7 +5,7 @@ import { userKeys } from '#data/users.ts';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
 import { accountWithRole, dynamo, outputs, useLocalCloudEnv } from '../support.ts';
-import { faults, post, sleep, untilSettled } from './support.ts';
+import { faults, injectedSince, post, report, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: a campaign to 120 leaders while SES refuses 30% of its calls and answers 10% too late (after sending), and
@@ -43,6 +43,7 @@ describe('a campaign while SES and the database fail', () => {
     const emails = await seedLeaders(tag);
     const subject = `Storm notice ${tag}`;
 
+    const before = await faults.state();
     await faults.set('ses', { error: 0.3, slow: 0.1, slowMs: 5_000 });
     await faults.set('dynamodb', { error: 0.1 });
     const queued = await untilSettled(
@@ -55,6 +56,9 @@ describe('a campaign while SES and the database fail', () => {
     const deadline = Date.now() + 150_000;
     let runs = 0;
     let killed = false;
+    let returnedAt = 0;
+    let batchesAtReturn = -1;
+    let recovered: number | null = null;
     for (;;) {
       runs += 1;
       await campaignSender({}, lambdaContext('campaign-sender', 25_000)).catch(() => undefined);
@@ -63,13 +67,18 @@ describe('a campaign while SES and the database fail', () => {
         await faults.database('kill');
         await sleep(300);
         await faults.database('restart');
+        returnedAt = Date.now();
+        batchesAtReturn = (await dynamoCampaigns().get(campaignId).catch(() => undefined))?.batch ?? 0;
       }
       const campaign = await dynamoCampaigns()
         .get(campaignId)
         .catch(() => undefined);
+      // Recovered: the first batch recorded after the database came back (or the campaign done).
+      if (returnedAt && recovered === null && campaign && (campaign.batch > batchesAtReturn || campaign.status === 'sent')) recovered = Date.now() - returnedAt;
       if (campaign?.status === 'sent' || Date.now() > deadline) break;
       await sleep(200);
     }
+    const injected = await injectedSince(before);
     await faults.clear();
     const campaign = await dynamoCampaigns().get(campaignId);
     expect(campaign?.status, `sent within the time (${runs} runs)`).toBe('sent');
@@ -78,6 +87,14 @@ describe('a campaign while SES and the database fail', () => {
     const received = new Map<string, number>();
     for (const mail of stored.filter((m) => m.subject === subject)) for (const to of mail.destination.to) received.set(to, (received.get(to) ?? 0) + 1);
     const counts = emails.map((email) => received.get(email) ?? 0);
+    report({
+      path: `campaign (${RECIPIENTS} recipients)`,
+      injected,
+      database: 'killed and restarted',
+      lost: counts.filter((n) => n === 0).length,
+      doubled: counts.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+      recoveryMs: recovered,
+    });
     expect(counts.filter((n) => n === 0).length, 'nobody missed').toBe(0);
     expect(counts.filter((n) => n > 1).length, 'nobody got it twice').toBe(0);
     const state = await faults.state();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoCredits } from '#data/credits.ts';
 import { giveCredits } from '../billing-support.ts';
 import { accountWithRole, api, useLocalCloudEnv } from '../support.ts';
-import { expectCleanFailures, faults, post, sleep, untilSettled } from './support.ts';
+import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: credit spends (POST /api/credits/use with an Idempotency-Key) under load while the database fails 30% of
@@ -20,6 +20,7 @@ describe('credit spends while the database fails', () => {
     useLocalCloudEnv();
     await giveCredits(creator.id, START, { billingPeriodEnd: new Date(Date.now() + 20 * 86_400_000).toISOString(), monthlyAllocation: START });
 
+    const before = await faults.state();
     await faults.set('dynamodb', { error: 0.3, slow: 0.1, slowMs: 4_000 });
     const spend = (key: string) =>
       untilSettled(post('/api/credits/use', { creditsToUse: 1, actionType: 'fault_test' }, { authorization: `Bearer ${creator.token}`, 'idempotency-key': key }));
@@ -33,7 +34,9 @@ describe('credit spends while the database fails', () => {
     await faults.database('kill');
     await sleep(500);
     await faults.database('restart');
+    const returnedAt = Date.now();
     const settled = await running;
+    const injected = await injectedSince(before);
     await faults.clear();
 
     expect(settled.map((s) => s.status), 'every spend settles once the database is back').toEqual(Array(SPENDS).fill(200));
@@ -43,7 +46,9 @@ describe('credit spends while the database fails', () => {
     const credits = (await api('GET', '/api/me/credits', { token: creator.token })).body as { creditsRemaining: number };
     expect(credits.creditsRemaining, 'each spend charged exactly once').toBe(START - SPENDS);
     const ledger = await dynamoCredits().ledger(creator.id);
-    expect(ledger.filter((row) => row.actionType === 'fault_test')).toHaveLength(SPENDS);
+    const charged = ledger.filter((row) => row.actionType === 'fault_test').length;
+    report({ path: 'credit spends (40, with keys)', injected, database: 'paused 3 s, killed and restarted', lost: Math.max(0, SPENDS - charged), doubled: Math.max(0, charged - SPENDS), recoveryMs: recoveryMs(settled, returnedAt) });
+    expect(charged).toBe(SPENDS);
     expect(ledger.reduce((sum, row) => sum + row.credits, 0), 'the ledger sums to the balance').toBe(credits.creditsRemaining);
   }, 180_000);
 });

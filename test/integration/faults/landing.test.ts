@@ -4,7 +4,7 @@ import { LANDING_PAGE_COST } from '#contracts/credits.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { giveCredits } from '../billing-support.ts';
 import { accountWithRole, useLocalCloudEnv } from '../support.ts';
-import { expectCleanFailures, faults, post, sleep, untilSettled, type Settled } from './support.ts';
+import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, sleep, untilSettled, type Settled } from './support.ts';
 
 /**
  * Issue 16: landing-page generation (15 credits, then the model) while the model fails 30% of its calls and answers
@@ -14,8 +14,8 @@ import { expectCleanFailures, faults, post, sleep, untilSettled, type Settled } 
  */
 afterEach(() => faults.recover());
 
-const CREATORS = 4;
-const PAGES_EACH = 2;
+const CREATORS = 6;
+const PAGES_EACH = 1;
 const START = 100;
 const settings: LandingSettings = { companyName: 'Fault Academy', businessType: 'education', colorTheme: 'fresh', missionStatement: 'Teach through storms.', problemSolved: 'Outages.' };
 
@@ -26,12 +26,14 @@ describe('landing-page generation while the model and the database fail', () => 
     const periodEnd = new Date(Date.now() + 20 * 86_400_000).toISOString();
     await Promise.all(creators.map((c) => giveCredits(c.id, START, { billingPeriodEnd: periodEnd, monthlyAllocation: START })));
 
+    const before = await faults.state();
     await faults.set('bedrock', { error: 0.3, slow: 0.1, slowMs: 27_000 });
     await faults.set('dynamodb', { error: 0.1 });
     const generate = (token: string, key: string) =>
       untilSettled(
         post('/api/landing-pages/generate', settings, { authorization: `Bearer ${token}`, 'idempotency-key': key }),
-        40,
+        // Up to a minute and more: a slot held by an attempt of theirs that timed out is freed when that attempt ends.
+        150,
         // The creator's generation slot, still held by an attempt of theirs that timed out: wait for it.
         (attempt) => attempt.status === 409,
       );
@@ -52,11 +54,27 @@ describe('landing-page generation while the model and the database fail', () => 
     await faults.database('pause');
     await sleep(2_500);
     await faults.database('resume');
+    const returnedAt = Date.now();
     const results = await running;
+    const injected = await injectedSince(before);
     await faults.clear();
 
     const { degraded } = expectCleanFailures(results.flatMap((r) => r.tries), 30_000);
     expect(degraded, 'the faults really reached the callers').toBeGreaterThan(0);
+    const paidFor = await Promise.all(
+      results.map(async ({ creator }) => {
+        const ledger = await dynamoCredits().ledger(creator.id);
+        return ledger.filter((row) => row.actionType === 'landing_page_generation').length - ledger.filter((row) => row.actionType === 'landing_page_refund').length;
+      }),
+    );
+    report({
+      path: `landing pages (${CREATORS} creators x ${PAGES_EACH}, with keys)`,
+      injected,
+      database: 'paused 2.5 s',
+      lost: results.reduce((n, r, i) => n + Math.max(0, r.pages - paidFor[i]!) + (PAGES_EACH - r.pages), 0),
+      doubled: results.reduce((n, r, i) => n + Math.max(0, paidFor[i]! - r.pages), 0),
+      recoveryMs: recoveryMs(results.flatMap((r) => r.tries), returnedAt),
+    });
     for (const { creator, tries, pages } of results) {
       expect(pages).toBe(PAGES_EACH);
       const ledger = await dynamoCredits().ledger(creator.id);

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payoutKeys } from '#data/payouts.ts';
 import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from '../support.ts';
-import { expectCleanFailures, faults, post, signInFromInvitation, sleep, untilSettled } from './support.ts';
+import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, signInFromInvitation, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: 12 visitors buy a course on its public page while Stripe fails 30% of the platform's calls and answers 10%
@@ -34,6 +34,7 @@ describe('course orders while Stripe, SES and the database fail', () => {
     await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
     await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
 
+    const before = await faults.state();
     await faults.set('stripe', { error: 0.3, slow: 0.1, slowMs: 10_000 });
     await faults.set('dynamodb', { error: 0.15 });
     await faults.set('ses', { error: 0.3 });
@@ -55,7 +56,9 @@ describe('course orders while Stripe, SES and the database fail', () => {
     await faults.database('kill');
     await sleep(300);
     await faults.database('restart');
+    const returnedAt = Date.now();
     const settled = await running;
+    const injected = await injectedSince(before);
     await faults.clear();
     expectCleanFailures(settled, 30_000);
 
@@ -71,6 +74,15 @@ describe('course orders while Stripe, SES and the database fail', () => {
     expect(analytics, 'each sale counted once').toMatchObject({ sales: BUYERS, revenue: BUYERS * PRICE });
     const state = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/state`)).json()) as { connected: Record<string, { checkoutSessions: Record<string, { customer_email: string | null }> }> };
     const sessions = Object.values(state.connected[accountId]!.checkoutSessions).filter((s) => buyers.includes(s.customer_email ?? ''));
+    const paidPer = buyers.map((email) => paidSales.filter((s) => s.buyerEmail === email).length);
+    report({
+      path: `course orders (${BUYERS} buyers) and their webhooks`,
+      injected,
+      database: 'killed and restarted',
+      lost: paidPer.filter((n) => n === 0).length + Math.max(0, BUYERS - analytics.sales),
+      doubled: paidPer.reduce((sum, n) => sum + Math.max(0, n - 1), 0) + Math.max(0, analytics.sales - BUYERS) + Math.max(0, sessions.length - BUYERS),
+      recoveryMs: recoveryMs(settled, returnedAt),
+    });
     expect(sessions, 'one Stripe session per checkout, however often it was asked for').toHaveLength(BUYERS);
     for (const email of buyers) {
       const token = await signInFromInvitation(email);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { getDeps } from '#functions/deps.ts';
 import { accountWithRole, api, signIn, uniqueEmail } from '../support.ts';
-import { expectCleanFailures, faults, post, signInFromInvitation, sleep, untilSettled } from './support.ts';
+import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, signInFromInvitation, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: a leader fills a 10-seat licence with 25 new people at once while the database fails calls, answers late
@@ -26,6 +26,7 @@ describe('seat assignment while the database and SES fail', () => {
     const leaderToken = await signIn(leaderEmail, 'Str0ngPassword');
     const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail, seats: SEATS } })).body as { id: string };
 
+    const before = await faults.state();
     await faults.set('dynamodb', { error: 0.2, slow: 0.05, slowMs: 4_000 });
     await faults.set('ses', { error: 0.3, slow: 0.1, slowMs: 5_000 });
     const people = Array.from({ length: PEOPLE }, (_, i) => uniqueEmail(`fault-seat-${i}`));
@@ -38,7 +39,9 @@ describe('seat assignment while the database and SES fail', () => {
     await faults.database('pause');
     await sleep(2_000);
     await faults.database('resume');
+    const returnedAt = Date.now();
     const settled = await running;
+    const injected = await injectedSince(before);
     await faults.clear();
 
     expectCleanFailures(settled, 10_000);
@@ -51,6 +54,16 @@ describe('seat assignment while the database and SES fail', () => {
     const listed = (await api('GET', '/api/leader/licenses', { token: leaderToken })).body.items as { id: string; seatsUsed: number }[];
     expect(listed.find((l) => l.id === license.id)?.seatsUsed, 'seats used as counted').toBe(SEATS);
     const members = (await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leaderToken })).body.items as { email: string; status: string; learnerId: string }[];
+    const active = members.filter((m) => m.status === 'active').length;
+    const used = listed.find((l) => l.id === license.id)?.seatsUsed ?? 0;
+    report({
+      path: `seats (${PEOPLE} people, ${SEATS} seats)`,
+      injected,
+      database: 'paused 2 s',
+      lost: Math.max(0, SEATS - Math.min(active, assigned.length)),
+      doubled: Math.max(0, used - SEATS) + Math.max(0, active - SEATS),
+      recoveryMs: recoveryMs(settled, returnedAt),
+    });
     expect(members.filter((m) => m.status === 'active').map((m) => m.email).sort()).toEqual([...assigned].sort());
 
     // Each member's newest invitation works: they sign in and see the course.

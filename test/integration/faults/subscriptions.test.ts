@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoCredits } from '#data/credits.ts';
 import { accountWithRole, api, outputs, useLocalCloudEnv } from '../support.ts';
-import { expectCleanFailures, faults, post, sleep, untilSettled } from './support.ts';
+import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, sleep, untilSettled } from './support.ts';
 
 /**
  * Issue 16: 8 creators subscribe to Starter while Stripe fails 30% of the platform's calls and answers 10% too late and
@@ -18,6 +18,7 @@ describe('subscribing while Stripe and the database fail', () => {
     const creators = await Promise.all(Array.from({ length: CREATORS }, (_, i) => accountWithRole('creator', `fault-subscriber-${i}`)));
     useLocalCloudEnv();
     const origin = outputs().WebUrl;
+    const before = await faults.state();
     await faults.set('stripe', { error: 0.3, slow: 0.1, slowMs: 10_000 });
     await faults.set('dynamodb', { error: 0.15 });
     const subscribe = async (creator: (typeof creators)[number], i: number) => {
@@ -35,7 +36,9 @@ describe('subscribing while Stripe and the database fail', () => {
     await faults.database('pause');
     await sleep(2_000);
     await faults.database('resume');
+    const returnedAt = Date.now();
     const settled = await running;
+    const injected = await injectedSince(before);
     await faults.clear();
     expectCleanFailures(settled, 30_000);
 
@@ -45,6 +48,22 @@ describe('subscribing while Stripe and the database fail', () => {
     for (const { event } of data.filter((e) => e.event.created >= since)) await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
 
     const state = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/state`)).json()) as { subscriptions: Record<string, { customer: string; status: string }>; customers: Record<string, { email: string }> };
+    const effects = await Promise.all(
+      creators.map(async (creator) => {
+        const customers = Object.entries(state.customers).filter(([, c]) => c.email === creator.email).map(([id]) => id);
+        const subscriptions = Object.values(state.subscriptions).filter((s) => customers.includes(s.customer)).length;
+        const allocations = (await dynamoCredits().ledger(creator.id)).filter((row) => row.actionType === 'monthly_allocation').length;
+        return { subscriptions, allocations, extra: Math.max(0, customers.length - 1) };
+      }),
+    );
+    report({
+      path: `subscriptions (${CREATORS} creators) and their webhooks`,
+      injected,
+      database: 'paused 2 s',
+      lost: effects.reduce((n, e) => n + (e.subscriptions === 0 ? 1 : 0) + (e.allocations === 0 ? 1 : 0), 0),
+      doubled: effects.reduce((n, e) => n + Math.max(0, e.subscriptions - 1) + Math.max(0, e.allocations - 1) + e.extra, 0),
+      recoveryMs: recoveryMs(settled, returnedAt),
+    });
     for (const creator of creators) {
       expect((await api('GET', '/api/me/subscription', { token: creator.token })).body).toMatchObject({ status: 'trialing', tier: 'starter', onTrial: true });
       const customers = Object.entries(state.customers).filter(([, c]) => c.email === creator.email).map(([id]) => id);

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { FaultPlan } from '#lib/local/faults/proxy.ts';
 import { firstSignIn, mailsTo } from '../mail-support.ts';
@@ -38,6 +39,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export interface Attempt {
   /** The HTTP status, or 0 when the connection failed or the caller gave up waiting. */
   status: number;
+  /** When it was sent and how long it took (epoch ms, ms). */
+  at: number;
   ms: number;
   retryAfter: string | null;
   code: string | null;
@@ -62,6 +65,7 @@ export const untilSettled = async (send: (signal: AbortSignal) => Promise<Respon
   const attempts: Attempt[] = [];
   for (;;) {
     const started = performance.now();
+    const at = Date.now();
     let attempt: Attempt;
     let body: unknown;
     try {
@@ -69,9 +73,9 @@ export const untilSettled = async (send: (signal: AbortSignal) => Promise<Respon
       const text = await res.text();
       body = text && /json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
       const code = (body as { error?: { code?: string } } | null)?.error?.code ?? null;
-      attempt = { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code };
+      attempt = { status: res.status, at, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code };
     } catch {
-      attempt = { status: 0, ms: performance.now() - started, retryAfter: null, code: null };
+      attempt = { status: 0, at, ms: performance.now() - started, retryAfter: null, code: null };
     }
     attempts.push(attempt);
     if ((!RETRYABLE.has(attempt.status) && !retryAlso(attempt)) || attempts.length >= maxAttempts) return { status: attempt.status, body, attempts };
@@ -110,4 +114,39 @@ export const signInFromInvitation = async (email: string): Promise<string> => {
   const temporaryPassword = passwords.at(-1);
   expect(temporaryPassword, `${email} was invited`).toBeDefined();
   return firstSignIn(email, temporaryPassword!, 'N3wPassword!');
+};
+
+/**
+ * How long after the database came back (`returnedAt`, epoch ms) the first request succeeded: the platform recovering
+ * by itself (a request sent before and still running counts when it ends after).
+ */
+export const recoveryMs = (settled: readonly Settled[], returnedAt: number): number | null => {
+  const ends = settled.flatMap((s) => s.attempts).filter((a) => a.status >= 200 && a.status < 300 && a.at + a.ms >= returnedAt).map((a) => a.at + a.ms - returnedAt);
+  return ends.length ? Math.max(0, Math.min(...ends)) : null;
+};
+
+/** Faults the proxies injected since `before` (the control's counts), per service. */
+export const injectedSince = async (before: Awaited<ReturnType<typeof faults.state>>) => {
+  const now = await faults.state();
+  return Object.fromEntries(
+    Object.entries(now.services).map(([name, n]) => {
+      const b = before.services[name]!;
+      return [name, { error: n.error - b.error, drop: n.drop - b.drop, slow: n.slow - b.slow }];
+    }),
+  );
+};
+
+export interface PathReport {
+  path: string;
+  injected: Record<string, { error: number; drop: number; slow: number }>;
+  database: string;
+  lost: number;
+  doubled: number;
+  recoveryMs: number | null;
+}
+
+/** For `npm run bench` (test/bench/faults.ts): a path's faults and effects, one JSON line to FAULT_REPORT when set. */
+export const report = (entry: PathReport): void => {
+  const file = process.env['FAULT_REPORT'];
+  if (file) appendFileSync(file, `${JSON.stringify(entry)}\n`);
 };
