@@ -101,7 +101,9 @@ export const startCourseCheckout = async (
     ...(body.email ? { email: body.email } : {}),
     successUrl: body.successUrl,
     cancelUrl: body.cancelUrl,
-    expiresAt: new Date(deps.clock.now().getTime() + COURSE_CHECKOUT_MINUTES * 60_000),
+    // From the order, not the clock: a retry sends Stripe the very same request under the same idempotency key (a
+    // changed parameter would be refused as a different request, and the checkout could never be started again).
+    expiresAt: new Date(Date.parse(order.createdAt) + COURSE_CHECKOUT_MINUTES * 60_000),
     idempotencyKey: `course-checkout:${order.id}`,
   });
   await deps.orders.setCheckout(order.id, session);

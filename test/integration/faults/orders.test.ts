@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payoutKeys } from '#data/payouts.ts';
 import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from '../support.ts';
-import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, signInFromInvitation, sleep, untilSettled } from './support.ts';
+import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, signInFromInvitation, sleep } from './support.ts';
 
 /**
  * Issue 16: 12 visitors buy a course on its public page while Stripe fails 30% of the platform's calls and answers 10%
@@ -41,15 +41,9 @@ describe('course orders while Stripe, SES and the database fail', () => {
     const buyers = Array.from({ length: BUYERS }, (_, i) => uniqueEmail(`fault-buyer-${i}`));
     const buy = async (email: string, i: number) => {
       await sleep(i * 200);
-      const started = await untilSettled(
+      return checkoutAndPay(
         post(`/api/public/courses/${courseId}/checkout`, { email, successUrl: `${origin}/c/${courseId}?purchase=success`, cancelUrl: `${origin}/c/${courseId}` }, { 'idempotency-key': `fault-order-${creator.id}-${i}` }),
       );
-      expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const url = (started.body as { url: string }).url;
-      // The buyer pays on Stripe's page (the stand-in's own, not behind the platform's proxy).
-      const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
-      expect(paid.status).toBe(303);
-      return started;
     };
     const running = Promise.all(buyers.map(buy));
     await sleep(2_500);
@@ -62,10 +56,7 @@ describe('course orders while Stripe, SES and the database fail', () => {
     await faults.clear();
     expectCleanFailures(settled, 30_000);
 
-    // The stand-in's own retries end within seconds; then every event of the account once more, as Stripe would.
-    await sleep(8_000);
-    const { data } = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/events?account=${accountId}`)).json()) as { data: { event: { id: string } }[] };
-    for (const { event } of data) await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+    await redeliverEvents(accountId);
 
     const sales = (await api('GET', '/api/sales', { token: creator.token })).body.items as Sale[];
     const paidSales = sales.filter((s) => s.courseId === courseId && s.status === 'paid');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoCredits } from '#data/credits.ts';
 import { accountWithRole, api, outputs, useLocalCloudEnv } from '../support.ts';
-import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, sleep, untilSettled } from './support.ts';
+import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, sleep } from './support.ts';
 
 /**
  * Issue 16: 8 creators subscribe to Starter while Stripe fails 30% of the platform's calls and answers 10% too late and
@@ -23,13 +23,9 @@ describe('subscribing while Stripe and the database fail', () => {
     await faults.set('dynamodb', { error: 0.15 });
     const subscribe = async (creator: (typeof creators)[number], i: number) => {
       await sleep(i * 200);
-      const started = await untilSettled(
+      return checkoutAndPay(
         post('/api/billing/checkout', { planType: 'starter', successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}/pricing` }, { authorization: `Bearer ${creator.token}`, 'idempotency-key': `fault-subscribe-${creator.id}` }),
       );
-      expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const paid = await fetch(`${(started.body as { url: string }).url}/pay`, { method: 'POST', redirect: 'manual' });
-      expect(paid.status).toBe(303);
-      return started;
     };
     const running = Promise.all(creators.map(subscribe));
     await sleep(2_000);
@@ -42,10 +38,7 @@ describe('subscribing while Stripe and the database fail', () => {
     await faults.clear();
     expectCleanFailures(settled, 30_000);
 
-    await sleep(8_000);
-    const { data } = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/events?account=platform`)).json()) as { data: { event: { id: string; created: number } }[] };
-    const since = Math.floor(Date.now() / 1000) - 300;
-    for (const { event } of data.filter((e) => e.event.created >= since)) await fetch(`${outputs().StripeApiUrl}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+    await redeliverEvents('platform', Math.floor(Date.now() / 1000) - 300);
 
     const state = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/state`)).json()) as { subscriptions: Record<string, { customer: string; status: string }>; customers: Record<string, { email: string }> };
     const effects = await Promise.all(

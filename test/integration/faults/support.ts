@@ -150,3 +150,23 @@ export const report = (entry: PathReport): void => {
   const file = process.env['FAULT_REPORT'];
   if (file) appendFileSync(file, `${JSON.stringify(entry)}\n`);
 };
+
+/** A checkout the caller starts (retried until it settles) and then pays on Stripe's page (the stand-in's own, not behind the platform's proxy). */
+export const checkoutAndPay = async (start: (signal: AbortSignal) => Promise<Response>): Promise<Settled> => {
+  const started = await untilSettled(start);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const paid = await fetch(`${(started.body as { url: string }).url}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return started;
+};
+
+/**
+ * Every event of `account` (a connected account's id, or `platform`) made since `sinceSeconds` delivered once more, as
+ * Stripe keeps retrying for days; first the stand-in's own quick retries are left to end.
+ */
+export const redeliverEvents = async (account: string, sinceSeconds = 0): Promise<void> => {
+  await sleep(8_000);
+  const stripe = outputs().StripeApiUrl;
+  const { data } = (await (await fetch(`${stripe}/_stand-in/events?account=${account}`)).json()) as { data: { event: { id: string; created: number } }[] };
+  for (const { event } of data.filter((e) => e.event.created >= sinceSeconds)) await fetch(`${stripe}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+};

@@ -53,6 +53,24 @@ describe("a visitor's course checkout", () => {
     expect((await d.orders.salesWindow('u1', '2026-01-01', '2026-12-31')).checkouts).toBe(1);
   });
 
+  it('sends Stripe the very same request on a retry a minute later (a changed parameter under the same key is refused)', async () => {
+    const d = await withAccount(salesDeps());
+    const asked: unknown[] = [];
+    d.connect.before('createCourseCheckout', (call) => {
+      if (call === 1) throw new UpstreamError('The payment provider could not start the checkout. Please try again.');
+    });
+    const create = d.connect.createCourseCheckout.bind(d.connect);
+    d.connect.createCourseCheckout = async (input) => {
+      asked.push(input);
+      return create(input);
+    };
+    await expect(startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-retry-2' })).rejects.toThrow(UpstreamError);
+    d.clock.advance(60_000);
+    await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-retry-2' });
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual(asked[0]);
+  });
+
   it('refuses a retry of a purchase that is over (paid or expired)', async () => {
     const d = await withAccount(salesDeps());
     await startCourseCheckout(d, { courseId: 'c1', body, idempotencyKey: 'key-over-1' });
