@@ -36,15 +36,21 @@ describe('landing-page generation while the model and the database fail', () => 
         // The creator's generation slot, still held by an attempt of theirs that timed out: wait for it.
         (attempt) => attempt.status === 409,
       );
+    const modelFaults = async () => {
+      const { bedrock } = (await faults.state()).services;
+      return bedrock!.error + bedrock!.slow - before.services['bedrock']!.error - before.services['bedrock']!.slow;
+    };
     /** A creator's pages, one after another (one slot each): a failed generation is tried again under a new key. */
     const pagesOf = async (creator: (typeof creators)[number]) => {
       const tries: Settled[] = [];
       let pages = 0;
-      for (let intent = 0; pages < PAGES_EACH && intent < 12; intent++) {
+      for (let intent = 0; intent < 12; intent++) {
         const settled = await generate(creator.token, `fault-landing-${creator.id}-${intent}`);
         tries.push(settled);
         if (settled.status === 200) pages += 1;
         else expect(settled.status, 'a settled generation either made the page or the model failed it').toBe(502);
+        // Each creator their page; and more (up to 3) until the model has failed at least once.
+        if (pages >= PAGES_EACH && (pages >= 3 || (await modelFaults()) > 0)) break;
       }
       return { creator, tries, pages };
     };
@@ -71,20 +77,20 @@ describe('landing-page generation while the model and the database fail', () => 
       path: `landing pages (${CREATORS} creators x ${PAGES_EACH}, with keys)`,
       injected,
       database: 'paused 2.5 s',
-      lost: results.reduce((n, r, i) => n + Math.max(0, r.pages - paidFor[i]!) + (PAGES_EACH - r.pages), 0),
+      lost: results.reduce((n, r, i) => n + Math.max(0, r.pages - paidFor[i]!) + Math.max(0, PAGES_EACH - r.pages), 0),
       doubled: results.reduce((n, r, i) => n + Math.max(0, paidFor[i]! - r.pages), 0),
       recoveryMs: recoveryMs(results.flatMap((r) => r.tries), returnedAt),
     });
     for (const { creator, tries, pages } of results) {
-      expect(pages).toBe(PAGES_EACH);
+      expect(pages).toBeGreaterThanOrEqual(PAGES_EACH);
       const ledger = await dynamoCredits().ledger(creator.id);
       const account = (await dynamoCredits().getAccount(creator.id))!;
       const charges = ledger.filter((row) => row.actionType === 'landing_page_generation').length;
       const refunds = ledger.filter((row) => row.actionType === 'landing_page_refund').length;
-      expect(charges - refunds, 'paid for exactly the pages made').toBe(PAGES_EACH);
+      expect(charges - refunds, 'paid for exactly the pages made').toBe(pages);
       expect(charges, 'at most one charge per key tried').toBeLessThanOrEqual(tries.length);
-      expect(account.creditsRemaining).toBe(START - PAGES_EACH * LANDING_PAGE_COST);
+      expect(account.creditsRemaining).toBe(START - pages * LANDING_PAGE_COST);
       expect(ledger.reduce((sum, row) => sum + row.credits, 0), 'the ledger sums to the balance').toBe(account.creditsRemaining);
     }
-  }, 300_000);
+  }, 420_000);
 });

@@ -67,7 +67,8 @@ describe('CourseEditorScreen: quiz lessons', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Add question' }));
     const second = question(dialog, 2);
-    expect(second.getByRole('textbox', { name: 'Question text' })).toHaveFocus();
+    // The new question's text takes the keyboard on the next frame.
+    await vi.waitFor(() => expect(second.getByRole('textbox', { name: 'Question text' })).toHaveFocus());
     await fill(user, second.getByRole('textbox', { name: 'Question text' }), 'Which are primary colours?');
     await user.selectOptions(second.getByRole('combobox', { name: 'Type' }), 'multiple');
     await user.click(second.getByRole('button', { name: 'Add option' }));
