@@ -58,24 +58,32 @@ export const startCheckout = async (
   const intent = JSON.stringify([planType, successUrl, cancelUrl]);
   const slot = await deps.billing.getOpenCheckout(input.userId);
   if (slot?.status === 'open' && reusable(slot, { intent, idempotencyKey: input.idempotencyKey, now })) return { url: slot.url };
-  if (slot?.status === 'creating' && now - Date.parse(slot.claimedAt) < STALE_CLAIM_MS) throw taken();
+  const pending = slot?.status === 'creating' && now - Date.parse(slot.claimedAt) < STALE_CLAIM_MS ? slot : undefined;
+  // A retry of the request that holds the fresh claim (same key, same intent: its answer was lost, or it failed and
+  // could not free the slot) carries on with that claim, so Stripe sees the very same request and makes one session.
+  const resumed = pending && input.idempotencyKey !== undefined && pending.idempotencyKey === input.idempotencyKey && pending.intent === intent ? pending : undefined;
+  if (pending && !resumed) throw taken();
 
-  const claim: Extract<OpenCheckout, { status: 'creating' }> = {
+  const claim: Extract<OpenCheckout, { status: 'creating' }> = resumed ?? {
     status: 'creating',
     claimId: deps.ids.newId(),
     intent,
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
     claimedAt: new Date(now).toISOString(),
   };
-  const claimed = await deps.billing.claimCheckout({ userId: input.userId, claim, ...(slot ? { replacing: slot.claimId } : {}) });
-  if (claimed === 'taken') throw taken();
+  if (!resumed) {
+    const claimed = await deps.billing.claimCheckout({ userId: input.userId, claim, ...(slot ? { replacing: slot.claimId } : {}) });
+    if (claimed === 'taken') throw taken();
+  }
 
   try {
     // The session it replaces (another plan, other return addresses, or about to end) can no longer be paid.
     if (slot?.status === 'open') await deps.payments.expireCheckoutSession(slot.sessionId);
     const customerId = await ensureCustomer(deps, input.userId);
     const trialDays = current?.hasSubscribed ? 0 : plans[planType].trialDays;
-    const expiresAt = new Date(now + CHECKOUT_LIFETIME_MS);
+    // From the claim, not the clock: a resumed claim sends Stripe the same parameters under the same key (a changed
+    // one is refused as a different request). A claim is resumed for a minute at most, within the lifetime's margin.
+    const expiresAt = new Date(Date.parse(claim.claimedAt) + CHECKOUT_LIFETIME_MS);
     const session = await deps.payments.createCheckoutSession({
       mode: 'subscription',
       customerId,

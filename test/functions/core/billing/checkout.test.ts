@@ -91,6 +91,22 @@ describe('starting a subscription checkout', () => {
     expect(await d.billing.getOpenCheckout('u1')).toMatchObject({ status: 'creating', claimId: 'other' });
   });
 
+  it('carries on the claim of a retry with the same Idempotency-Key, sending the provider the very same request', async () => {
+    const d = fakeDeps();
+    const claimedAt = new Date(d.clock.now().getTime() - 20_000).toISOString();
+    const intent = JSON.stringify(['starter', body().successUrl, body().cancelUrl]);
+    d.billing.seedCheckout('u1', { status: 'creating', claimId: 'first-try', intent, idempotencyKey: 'intent-1', claimedAt });
+    const { url } = await startCheckout(d, { userId: 'u1', body: body(), idempotencyKey: 'intent-1' });
+    const [session] = d.payments.created();
+    // The first try's key and expiry: had its call reached Stripe, Stripe answers with that session.
+    expect(session!.input).toMatchObject({ idempotencyKey: 'checkout:u1:first-try', expiresAt: new Date(Date.parse(claimedAt) + CHECKOUT_LIFETIME_MS) });
+    expect(await d.billing.getOpenCheckout('u1')).toMatchObject({ status: 'open', claimId: 'first-try', url });
+    // Another key, or the same key for another plan, still waits for that claim.
+    d.billing.seedCheckout('u1', { status: 'creating', claimId: 'first-try', intent, idempotencyKey: 'intent-1', claimedAt });
+    await expect(startCheckout(d, { userId: 'u1', body: body(), idempotencyKey: 'intent-2' })).rejects.toThrow(ConflictError);
+    await expect(startCheckout(d, { userId: 'u1', body: body({ planType: 'pro' }), idempotencyKey: 'intent-1' })).rejects.toThrow(ConflictError);
+  });
+
   it('takes over a claim whose request died more than a minute ago', async () => {
     const d = fakeDeps();
     d.billing.seedCheckout('u1', { status: 'creating', claimId: 'dead', intent: 'x', claimedAt: new Date(d.clock.now().getTime() - 2 * MINUTE).toISOString() });
