@@ -96,13 +96,17 @@ export const learnerProfile = z.object({
 });
 export type LearnerProfile = z.infer<typeof learnerProfile>;
 
-/** A name as a person writes it: no control characters, no markup brackets; empty removes it. */
+/** A name as it is kept: trimmed, each run of spaces as one (what tells a changed name from the saved one). */
+export const certificateNameOf = (name: string): string => name.trim().replace(/\s+/g, ' ');
+
+/** A name as a person writes it: no control characters, no markup brackets; empty removes it. Parsed, it is as kept. */
 export const learnerProfileBody = z.strictObject({
   certificateName: z
     .string()
     .trim()
-    .max(CERTIFICATE_NAME_MAX, `Keep the name to ${CERTIFICATE_NAME_MAX} characters.`)
     // eslint-disable-next-line no-control-regex
-    .refine((name) => !/[\u0000-\u001f\u007f<>]/.test(name), 'Use letters, spaces and punctuation only.'),
+    .refine((name) => !/[\u0000-\u001f\u007f<>]/.test(name), 'Use letters, spaces and punctuation only.')
+    .overwrite(certificateNameOf)
+    .max(CERTIFICATE_NAME_MAX, `Keep the name to ${CERTIFICATE_NAME_MAX} characters.`),
 });
 export type LearnerProfileBody = z.infer<typeof learnerProfileBody>;

@@ -27,7 +27,7 @@ export const saveLearnerProfile = async (
   input: { learnerId: string; body: LearnerProfileBody },
 ): Promise<LearnerProfile> => {
   const [user, stored] = await Promise.all([deps.users.getUser(input.learnerId), deps.learnerProfiles.get(input.learnerId)]);
-  const name = input.body.certificateName.replace(/\s+/g, ' ');
+  const name = input.body.certificateName;
   const changed = name !== (stored?.certificateName ?? '');
   const saved = await deps.learnerProfiles.save({
     learnerId: input.learnerId,

@@ -68,7 +68,7 @@ describe('LearnerProfileScreen', () => {
 
     expect(await screen.findByRole('button', { name: m.saving })).toBeDisabled();
     const [call] = callsTo(fetchMock, 'PUT', PROFILE);
-    expect(call!.body).toEqual({ certificateName: 'Ada   Lovelace' });
+    expect(call!.body).toEqual({ certificateName: 'Ada Lovelace' });
     expect(call!.headers.get('Authorization')).toBe('Bearer access-token');
     stored = learnerProfile({ certificateName: 'Ada Lovelace', certificatesUpdating: true, updatedAt: '2026-11-25T10:00:00.000Z' });
     answer(jsonResponse(200, stored));

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { CERTIFICATE_NAME_MAX, learnerProfileBody, type LearnerProfile } from '@contracts/certificates.ts';
+import { CERTIFICATE_NAME_MAX, certificateNameOf, learnerProfileBody, type LearnerProfile } from '@contracts/certificates.ts';
 import { AccountDetails } from '@/components/ui/account-details.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -34,9 +34,6 @@ export const profileMessages = {
 } as const;
 
 const m = profileMessages;
-
-/** The name as the server keeps it (trimmed, runs of spaces as one): what tells a change from the saved name. */
-const normalized = (name: string): string => name.trim().replace(/\s+/g, ' ');
 
 /** The server's word on the name from a 400: the field's own issue (`details: [{path, message}]`), else its message. */
 function nameIssue(error: unknown): string | undefined {
@@ -88,7 +85,7 @@ function CertificateNameForm({ saved }: { saved: LearnerProfile }) {
   } = useForm({ resolver: zodResolver(learnerProfileBody), defaultValues: { certificateName: saved.certificateName } });
   const save = useSaveLearnerProfile();
   const value = useWatch({ control, name: 'certificateName' });
-  const unchanged = normalized(value) === saved.certificateName;
+  const unchanged = certificateNameOf(value) === saved.certificateName;
   const error = errors.certificateName?.message;
 
   const onSubmit = handleSubmit((body) =>
