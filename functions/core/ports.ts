@@ -703,6 +703,8 @@ export interface CampaignRepository {
   handOff(id: string, batch: number, count: number): Promise<boolean>;
   /** SES refused the batch outright (nothing went): it is no longer handed off, the next run sends it. */
   takeBack(id: string, batch: number): Promise<void>;
+  /** A run that failed frees the campaign at once (while batch `batch` is still its next one), not when its lease ends. */
+  release(id: string, batch: number): Promise<void>;
   /**
    * Records batch number `batch` (only if it is still the next one): counts added, the next position, the lease
    * renewed, the hand-off cleared, and `done` marks the campaign sent. False when that batch was already recorded.
@@ -723,6 +725,8 @@ export interface CampaignRepository {
   outbox(limit: number): Promise<OutboxEmail[]>;
   /** Takes one waiting email off the outbox; false when another sender took it first. */
   claimOutbox(message: OutboxEmail): Promise<boolean>;
+  /** Puts emails taken off the outbox back (SES refused them outright: nothing went), for the next run. */
+  returnToOutbox(messages: readonly OutboxEmail[]): Promise<void>;
   /** The 32-byte HMAC key of unsubscribe tokens, sealed; created on first use (the first writer wins). */
   unsubscribeKey(create: () => Promise<SealedSecret>): Promise<SealedSecret>;
 }

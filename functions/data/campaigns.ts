@@ -5,7 +5,7 @@ import { isoDate } from '#contracts/common.ts';
 import type { CampaignRepository, SealedSecret, StoredCampaign } from '#core/ports.ts';
 import { activityPut } from '#data/admin-stats.ts';
 import { countersKey, countersUpdate } from '#data/counters.ts';
-import { claimOutbox, readOutbox } from '#data/outbox.ts';
+import { claimOutbox, readOutbox, returnToOutbox } from '#data/outbox.ts';
 import { batchGet, documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
 
@@ -234,6 +234,21 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     );
   },
 
+  async release(id, batch) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: campaignKeys.campaign(id),
+          UpdateExpression: 'SET leaseUntil = :none',
+          ConditionExpression: '#batch = :batch AND #status = :sending',
+          ExpressionAttributeNames: { '#batch': 'batch', '#status': 'status' },
+          ExpressionAttributeValues: { ':none': null, ':batch': batch, ':sending': 'sending' },
+        }),
+      ),
+    );
+  },
+
   async recordBatch(id, batch, outcome) {
     const cancelled = await transact([
       {
@@ -320,6 +335,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
 
   outbox: readOutbox,
   claimOutbox,
+  returnToOutbox,
 
   async countAutomationSent(id, sent) {
     await documentClient().send(

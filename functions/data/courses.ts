@@ -1,11 +1,11 @@
-import { BatchWriteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { addUpdate, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -190,14 +190,7 @@ export const dynamoCourses = (): CourseRepository => ({
     ]);
     if (cancelled) return false;
     const rest = items.filter((item) => item['sk'] !== 'COURSE').map((item) => ({ pk: item['pk'], sk: item['sk'] }));
-    for (let i = 0; i < rest.length; i += 25) {
-      let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = rest.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
-        const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = UnprocessedItems?.[tableName()] as typeof requests;
-        if (requests?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      }
-    }
+    await batchWrite(rest.map((Key) => ({ DeleteRequest: { Key } })));
     return true;
   },
 

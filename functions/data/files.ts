@@ -1,9 +1,9 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseFile } from '#contracts/files.ts';
 import type { FileRepository, StoredFile } from '#core/ports.ts';
 import { courseKeys } from '#data/courses.ts';
-import { documentClient, tableName, transact, writeIf } from '#data/table.ts';
+import { batchWrite, documentClient, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Course files (access pattern 27: a course's files, a lesson's files). They live in their course's partition, so the
@@ -39,19 +39,6 @@ const filesUnder = async (courseId: string, prefix: string): Promise<StoredFile[
     start = page.LastEvaluatedKey;
   } while (start);
   return files;
-};
-
-/** BatchWriteItem takes 25 requests; what DynamoDB leaves unprocessed is sent again with backoff. */
-const deleteKeys = async (keys: Record<string, string>[]): Promise<void> => {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt >= 8) throw new Error(`DynamoDB left ${requests.length} file items undeleted`);
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = UnprocessedItems?.[tableName()] as typeof requests;
-      if (requests?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    }
-  }
 };
 
 export const dynamoFiles = (): FileRepository => ({
@@ -104,5 +91,5 @@ export const dynamoFiles = (): FileRepository => ({
     return moved ? 'ready' : 'not-uploading';
   },
 
-  delete: (files) => deleteKeys(files.map((f) => fileKeys.file(f.courseId, f.lessonId, f.id))),
+  delete: (files) => batchWrite(files.map((f) => ({ DeleteRequest: { Key: fileKeys.file(f.courseId, f.lessonId, f.id) } }))),
 });

@@ -3,12 +3,12 @@ import * as z from 'zod';
 import { automationId } from '#contracts/campaigns.ts';
 import { isoDate } from '#contracts/common.ts';
 import type { OutboxEmail } from '#core/ports.ts';
-import { documentClient, tableName, writeIf } from '#data/table.ts';
+import { batchWrite, documentClient, tableName, writeIf } from '#data/table.ts';
 
 /**
  * The automations' outbox: an email the platform owes someone (the welcome on a self sign-up) is put in the same
  * transaction as what caused it, so it is queued exactly when that happened, and sent later by the campaign sender
- * job, which takes each item off with a conditional delete before sending it (sent at most once).
+ * job, which takes each item off with a conditional delete before sending it, and puts it back if SES refused the send.
  * Outbox email:  pk OUTBOX  sk <at>#<automation>#<userId>  automation, userId, email, at
  */
 export const outboxKey = (message: Pick<OutboxEmail, 'at' | 'automation' | 'userId'>) => ({ pk: 'OUTBOX', sk: `${message.at}#${message.automation}#${message.userId}` });
@@ -35,3 +35,7 @@ export const readOutbox = async (limit: number): Promise<OutboxEmail[]> => {
 /** Takes one email off the outbox: true for the one caller whose delete found it. */
 export const claimOutbox = (message: OutboxEmail): Promise<boolean> =>
   writeIf(() => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: outboxKey(message), ConditionExpression: 'attribute_exists(pk)' })));
+
+/** Puts taken emails back as they were. */
+export const returnToOutbox = (messages: readonly OutboxEmail[]): Promise<void> =>
+  batchWrite(messages.map((message) => ({ PutRequest: { Item: { ...outboxKey(message), type: 'OutboxEmail', ...message } } })));

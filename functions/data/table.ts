@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
@@ -51,6 +51,26 @@ export const batchGet = async (keys: Record<string, string>[], options: { projec
     }
   }
   return found;
+};
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/**
+ * The one way to write items in bulk (puts and deletes, unconditional): BatchWriteItem 25 at a time, sending again what
+ * DynamoDB leaves unprocessed under load, with jittered backoff; throws rather than leave a request undone.
+ */
+export const batchWrite = async (requests: readonly WriteRequest[]): Promise<void> => {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as WriteRequest[] } }));
+      pending = (UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+      if (pending.length > 0) {
+        if (attempt >= BATCH_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} requests undone after ${attempt} attempts`);
+        await sleep(Math.random() * Math.min(500, 10 * 2 ** attempt));
+      }
+    }
+  }
 };
 
 /** Why a transaction was cancelled: per item, in order, its code ('None', 'ConditionalCheckFailed', ...) and, for a failed condition of an item that asked for it (ReturnValuesOnConditionCheckFailure), the item as it stood. */

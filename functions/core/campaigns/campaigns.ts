@@ -16,7 +16,7 @@ import {
   type TemplateId,
 } from '#contracts/campaigns.ts';
 import { MailRefusedError, ValidationError } from '#core/errors.ts';
-import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, JobStarter, LeaderSettingsRepository, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
+import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, JobStarter, LeaderSettingsRepository, OutboxEmail, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
 import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
 /**
@@ -236,11 +236,30 @@ const sendBatch = async (deps: SenderDeps, message: { subject: string; text: str
  * but did not record went out already (or may have): it is recorded as sent, not sent again.
  */
 const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array, rate: number): Promise<'sent' | 'paused' | 'held'> => {
-  const segments = segmentsOf[campaign.recipient];
-  const message = renderMessage(campaign.subject, campaign.content);
-  let { batch, segment, position, handedOff } = campaign;
   const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
   if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
+  const progress = { batch: campaign.batch };
+  try {
+    return await sendBatches(deps, campaign, key, rate, { leaseUntil, progress });
+  } catch (error) {
+    // The next run (the job's retry) may start at once rather than when the lease ends; if the database is what
+    // failed, this may fail too, and the lease ends by itself.
+    await deps.campaigns.release(campaign.id, progress.batch).catch(() => undefined);
+    throw error;
+  }
+};
+
+const sendBatches = async (
+  deps: SenderDeps,
+  campaign: StoredCampaign,
+  key: Uint8Array,
+  rate: number,
+  run: { leaseUntil: () => string; progress: { batch: number } },
+): Promise<'sent' | 'paused' | 'held'> => {
+  const segments = segmentsOf[campaign.recipient];
+  const message = renderMessage(campaign.subject, campaign.content);
+  const { leaseUntil, progress } = run;
+  let { batch, segment, position, handedOff } = campaign;
   while (segment < segments.length) {
     if (deps.remainingMs() < STOP_MARGIN_MS) return 'paused';
     const started = deps.clock.now().getTime();
@@ -276,6 +295,7 @@ const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uin
     });
     if (!recorded) return 'held';
     batch += 1;
+    progress.batch = batch;
     handedOff = null;
     ({ segment, position } = next);
     const minimumMs = (to.length / (rate * SEND_RATE_SHARE)) * 1000;
@@ -291,33 +311,46 @@ export const OUTBOX_BATCH = SES_BATCH_MAX;
 /**
  * The automations' emails waiting in the outbox (queued with what caused them: a self sign-up queues the welcome): each
  * taken off once, then sent with its automation's template when the automation is on and the address is not
- * suppressed, with the same unsubscribe link as campaigns. One bulk send per automation.
+ * suppressed, with the same unsubscribe link as campaigns. One bulk send per automation, as a campaign's batch: a send SES
+ * refuses outright is tried again, and still refused, put back in the outbox with the others not yet sent; one whose
+ * answer was lost counts as sent. So each email goes once, or (its answer lost and SES having failed it) not at all.
  */
 export const sendAutomationEmails = async (deps: SenderDeps): Promise<{ sent: number; dropped: number }> => {
   const waiting = await deps.campaigns.outbox(OUTBOX_BATCH);
   if (waiting.length === 0) return { sent: 0, dropped: 0 };
   const key = await unsubscribeKey(deps);
   const settings = await deps.campaigns.automationSettings();
-  const claimed = [];
+  const claimed: OutboxEmail[] = [];
   for (const message of waiting) if (await deps.campaigns.claimOutbox(message)) claimed.push(message);
   const suppressed = await deps.campaigns.suppressed(claimed.map((m) => m.email.toLowerCase()));
   let sent = 0;
+  const done = new Set<string>();
   for (const id of automationIds) {
     const due = claimed.filter((m) => m.automation === id && !suppressed.has(m.email.toLowerCase()));
-    if (due.length === 0 || settings.get(id)?.enabled === false) continue;
-    const template = await templateFor(deps, automationDefaults[id].templateId);
-    const results = await deps.mailer.sendBulk({
-      ...renderMessage(template.subject, template.content),
-      entries: due.map((m) => {
-        const url = unsubscribeUrl(deps.appOrigin, key, m.email);
-        return { to: m.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
-      }),
-    });
-    const ok = results.filter((r) => r.ok).length;
-    if (ok > 0) await deps.campaigns.countAutomationSent(id, ok);
-    sent += ok;
+    if (due.length > 0 && settings.get(id)?.enabled !== false) sent += await sendAutomation(deps, { id, due, key, putBack: () => claimed.filter((m) => !done.has(m.automation)) });
+    done.add(id);
   }
   return { sent, dropped: claimed.length - sent };
+};
+
+/** One automation's due emails in one bulk send: how many went. */
+const sendAutomation = async (deps: SenderDeps, input: { id: AutomationId; due: OutboxEmail[]; key: Uint8Array; putBack: () => OutboxEmail[] }): Promise<number> => {
+  const template = await templateFor(deps, automationDefaults[input.id].templateId);
+  const entries = input.due.map((m) => {
+    const url = unsubscribeUrl(deps.appOrigin, input.key, m.email);
+    return { to: m.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
+  });
+  let results: { ok: boolean }[];
+  try {
+    results = await sendBatch(deps, renderMessage(template.subject, template.content), entries);
+  } catch (error) {
+    // Refused every time (nothing went): back in the outbox for the next run, with the others not yet sent.
+    await deps.campaigns.returnToOutbox(input.putBack());
+    throw error;
+  }
+  const ok = results.filter((r) => r.ok).length;
+  if (ok > 0) await deps.campaigns.countAutomationSent(input.id, ok);
+  return ok;
 };
 
 /** The campaign sender job: every queued or unfinished campaign, oldest first, while the run has time. */

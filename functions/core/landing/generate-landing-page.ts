@@ -1,6 +1,7 @@
 import { LANDING_PAGE_COST } from '#contracts/credits.ts';
 import type { ColorTheme, GenerateLandingBody, GenerateLandingResponse } from '#contracts/landing.ts';
 import { ConflictError, InsufficientCreditsError, UpstreamError } from '#core/errors.ts';
+import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import type { Clock, CreditRepository, GenerationReplay, Ids, LandingPageRepository, Metrics, TextModel } from '#core/ports.ts';
 
 export const INSUFFICIENT_CREDITS_MESSAGE = `You need ${LANDING_PAGE_COST} AI credits to generate a landing page. Please top up your credits.`;
@@ -9,8 +10,11 @@ export const GENERATION_BUSY_MESSAGE = 'A landing page is already being generate
 
 /** A page is about 3-6 thousand tokens; the cap keeps a runaway answer (and its cost) bounded. */
 export const MAX_TOKENS = 8192;
-/** How long a generation holds the creator's slot: longer than the function may run (30 s), so only a crash leaves it held. */
-export const LOCK_SECONDS = 90;
+/**
+ * How long a generation holds the creator's slot: a little longer than its function may run (Lambda stops it at its
+ * timeout), so only an attempt that died holds it past its end, and not for long: a retry waits at most this.
+ */
+export const LOCK_SECONDS = functionTimeoutMs.heavy / 1000 + 10;
 /** How long a retry with the same Idempotency-Key is answered from the first request's outcome. */
 export const REPLAY_SECONDS = 24 * 60 * 60;
 
@@ -109,7 +113,7 @@ const fromReplay = (replay: GenerationReplay, requestHash: string): GenerateLand
  *   3. 15 credits are spent in the credits' conditional transaction (short: 402, no model call);
  *   4. the model writes the page from the form's fields, passed as data;
  *   5. an answer that is no usable page (model error or timeout, cut off, not HTML, nothing left once sanitized):
- *      the 15 credits go back, keyed so a refund happens once, and 502;
+ *      the failure kept for a retry of the same key, the 15 credits back (keyed: once), and 502;
  *   6. otherwise the sanitized page is the answer, kept for a retry of the same key.
  * The slot is freed whatever happens. A retry of a request that was charged but never finished (the function died)
  * finds its spend already made: it is generated then, without a second charge. A failure is kept as an outcome too,
@@ -126,7 +130,11 @@ export const generateLandingPage = async (
   // 1.
   if (idempotencyKey) {
     const replay = await deps.pages.getReplay(userId, idempotencyKey);
-    if (replay && replay.expiresAt > nowSeconds()) return fromReplay(replay, requestHash);
+    if (replay && replay.expiresAt > nowSeconds()) {
+      // A failure kept, its refund perhaps not made (the database failed in between): made now, once.
+      if (replay.outcome === 'failed' && replay.requestHash === requestHash) await refund(deps, userId, `landing:${idempotencyKey}`);
+      return fromReplay(replay, requestHash);
+    }
   }
 
   // 2.
@@ -159,14 +167,12 @@ export const generateLandingPage = async (
     try {
       html = usablePage(deps, await deps.model.generate({ system: SYSTEM_PROMPT, prompt: landingPrompt(body), maxTokens: MAX_TOKENS }));
     } catch (error) {
-      await deps.credits.credit({
-        userId,
-        entry: { actionType: 'landing_page_refund', credits: LANDING_PAGE_COST, createdAt: deps.clock.now().toISOString() },
-        key: `refund:${attempt}`,
-      });
+      // The failure kept first, then refunded: a retry finds the failure (and makes sure of its refund), never a
+      // refunded charge with no outcome, which it would take for an attempt that died and finish with a free page.
       if (idempotencyKey) {
         await deps.pages.putReplay(userId, idempotencyKey, { outcome: 'failed', requestHash, expiresAt: nowSeconds() + REPLAY_SECONDS });
       }
+      await refund(deps, userId, attempt);
       throw Object.assign(new UpstreamError(GENERATION_FAILED_MESSAGE), { cause: error });
     }
 
@@ -182,6 +188,14 @@ export const generateLandingPage = async (
     await releaseSlot(deps, userId, holder);
   }
 };
+
+/** The 15 credits of a failed attempt back, keyed so they come back once however often this is called. */
+const refund = (deps: Pick<GenerateLandingDeps, 'credits' | 'clock'>, userId: string, attempt: string) =>
+  deps.credits.credit({
+    userId,
+    entry: { actionType: 'landing_page_refund', credits: LANDING_PAGE_COST, createdAt: deps.clock.now().toISOString() },
+    key: `refund:${attempt}`,
+  });
 
 /** Tries at freeing the creator's generation slot before leaving it to expire by itself (LOCK_SECONDS). */
 const RELEASE_TRIES = 3;

@@ -83,10 +83,6 @@ export const memoryLandingPages = (options: { maxContent?: number } = {}) => {
       pages.set(userId, copy(page));
       if (page.publication) slugs.set(page.publication.slug, { creatorId: userId, html: page.content, publishedAt: page.publication.publishedAt });
     },
-    /** Another generation of this creator in progress (or one that died holding the slot). */
-    hold(userId: string, expiresAt: number) {
-      locks.set(userId, { holder: 'another-request', expiresAt });
-    },
   });
 };
 

@@ -56,6 +56,12 @@ describe('the campaigns (DynamoDB Local)', () => {
     expect(await repo.get(id)).toMatchObject({ handedOff: { batch: 0, count: 2 } });
     await repo.takeBack(id, 0);
     expect(await repo.get(id)).toMatchObject({ handedOff: null });
+    // A run that failed frees the campaign, only while the batch it was on is still the next one.
+    await repo.release(id, 1);
+    expect(await repo.get(id)).toMatchObject({ leaseUntil: until });
+    await repo.release(id, 0);
+    expect(await repo.get(id)).toMatchObject({ leaseUntil: null, status: 'sending' });
+    expect(await repo.lease(id, now, until)).toBe(true);
     expect(await repo.handOff(id, 0, 2)).toBe(true);
     expect(await repo.recordBatch(id, 0, outcome)).toBe(true);
     expect(await repo.recordBatch(id, 0, outcome)).toBe(false);
@@ -128,5 +134,13 @@ describe('the campaigns (DynamoDB Local)', () => {
     const claims = await Promise.all([claimOutbox(message), claimOutbox(message)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await readOutbox(50)).not.toContainEqual(message);
+
+    // Put back (SES refused it): waiting again as it was, to be taken off once more. More than a batch write's 25.
+    const more = Array.from({ length: 30 }, (_, i) => ({ ...message, userId: `${message.userId}-${i}` }));
+    await dynamoCampaigns().returnToOutbox([message, ...more]);
+    const waiting = await readOutbox(1000);
+    for (const m of [message, ...more]) expect(waiting).toContainEqual(m);
+    expect(await claimOutbox(message)).toBe(true);
+    for (const m of more) await claimOutbox(m);
   });
 });

@@ -52,7 +52,7 @@ describe('a campaign while SES and the database fail', () => {
     expect(queued.status).toBe(202);
     const campaignId = (queued.body as { campaignId: string }).campaignId;
 
-    // The sender, run as its schedule runs it, until the campaign is sent; the database dies once on the way.
+    // The sender, run as its schedule runs it, until the campaign is sent; the database dies once, during a run.
     const deadline = Date.now() + 150_000;
     let runs = 0;
     let killed = false;
@@ -61,15 +61,18 @@ describe('a campaign while SES and the database fail', () => {
     let recovered: number | null = null;
     for (;;) {
       runs += 1;
-      await campaignSender({}, lambdaContext('campaign-sender', 25_000)).catch(() => undefined);
+      const run = campaignSender({}, lambdaContext('campaign-sender', 25_000)).catch(() => undefined);
       if (!killed && runs >= 2) {
+        // Mid-run: the second run is between (or inside) its batches when the database dies.
         killed = true;
+        await sleep(400);
         await faults.database('kill');
         await sleep(300);
         await faults.database('restart');
         returnedAt = Date.now();
         batchesAtReturn = (await dynamoCampaigns().get(campaignId).catch(() => undefined))?.batch ?? 0;
       }
+      await run;
       const campaign = await dynamoCampaigns()
         .get(campaignId)
         .catch(() => undefined);

@@ -1,8 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { payoutKeys } from '#data/payouts.ts';
-import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from '../support.ts';
-import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, signInFromInvitation, sleep } from './support.ts';
+import { api, outputs, uniqueEmail } from '../support.ts';
+import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, sellingCreator, signInFromInvitation, sleep } from './support.ts';
 
 /**
  * Issue 16: 12 visitors buy a course on its public page while Stripe fails 30% of the platform's calls and answers 10%
@@ -24,15 +22,7 @@ interface Sale {
 
 describe('course orders while Stripe, SES and the database fail', () => {
   it('make one order, one enrolment and one counted sale per buyer, whatever fails and however often events arrive', async () => {
-    const creator = await accountWithRole('creator', 'fault-orders-creator');
-    const origin = outputs().WebUrl;
-    const courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Knots', description: 'Tie them.' } })).body.id as string;
-    await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Bowline', kind: 'text', body: '<p>Loop.</p>' } });
-    await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published', priceAmount: PRICE } });
-    await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${origin}/r`, refreshUrl: `${origin}/f` } });
-    const accountId = (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: payoutKeys.account(creator.id) }))).Item!['accountId'] as string;
-    await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
-    await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
+    const { creator, courseId, accountId, origin } = await sellingCreator('fault-orders-creator', PRICE);
 
     const before = await faults.state();
     await faults.set('stripe', { error: 0.3, slow: 0.1, slowMs: 10_000 });

@@ -1,8 +1,10 @@
 import { appendFileSync } from 'node:fs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { payoutKeys } from '#data/payouts.ts';
 import type { FaultPlan } from '#lib/local/faults/proxy.ts';
 import { firstSignIn, mailsTo } from '../mail-support.ts';
-import { outputs } from '../support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs } from '../support.ts';
 
 /**
  * The fault suite's tools (issue 16; docs/faults.md): the local cloud's fault control, and a caller that retries as a
@@ -54,14 +56,14 @@ export interface Settled {
 
 /** How long a caller waits for one answer: past the slowest function's timeout (30 s), so a hang shows as one. */
 const CALLER_TIMEOUT_MS = 35_000;
-/** Worth the same request again: the platform or a dependency failed for a moment, or the route's throttle said wait. */
 const RETRYABLE = new Set([0, 429, 502, 503, 504]);
+/** Worth the same request again: the platform or a dependency failed for a moment, or the route's throttle said wait. */
+export const retryable = (attempt: Attempt): boolean => RETRYABLE.has(attempt.status);
 
 /**
- * Sends one request until it settles (anything but a retryable failure), at most `maxAttempts` times. `retryAlso`
- * names more answers worth retrying for this request (a slot still held by an attempt that timed out: 409).
+ * Sends one request until it settles (an answer `retry` says is not worth sending again), at most `maxAttempts` times.
  */
-export const untilSettled = async (send: (signal: AbortSignal) => Promise<Response>, maxAttempts = 40, retryAlso: (attempt: Attempt) => boolean = () => false): Promise<Settled> => {
+export const untilSettled = async (send: (signal: AbortSignal) => Promise<Response>, maxAttempts = 40, retry: (attempt: Attempt) => boolean = retryable): Promise<Settled> => {
   const attempts: Attempt[] = [];
   for (;;) {
     const started = performance.now();
@@ -78,7 +80,7 @@ export const untilSettled = async (send: (signal: AbortSignal) => Promise<Respon
       attempt = { status: 0, at, ms: performance.now() - started, retryAfter: null, code: null };
     }
     attempts.push(attempt);
-    if ((!RETRYABLE.has(attempt.status) && !retryAlso(attempt)) || attempts.length >= maxAttempts) return { status: attempt.status, body, attempts };
+    if (!retry(attempt) || attempts.length >= maxAttempts) return { status: attempt.status, body, attempts };
     await sleep(attempt.retryAfter ? Number(attempt.retryAfter) * 1000 : 500);
   }
 };
@@ -169,4 +171,21 @@ export const redeliverEvents = async (account: string, sinceSeconds = 0): Promis
   const stripe = outputs().StripeApiUrl;
   const { data } = (await (await fetch(`${stripe}/_stand-in/events?account=${account}`)).json()) as { data: { event: { id: string; created: number } }[] };
   for (const { event } of data.filter((e) => e.event.created >= sinceSeconds)) await fetch(`${stripe}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+};
+
+/**
+ * A creator selling one published course at `price` pence from a Stripe account ready to take payments (set up before
+ * any fault): what the orders and refunds paths sell.
+ */
+export const sellingCreator = async (name: string, price: number) => {
+  const creator = await accountWithRole('creator', name);
+  const origin = outputs().WebUrl;
+  const courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Knots', description: 'Tie them.' } })).body.id as string;
+  await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Bowline', kind: 'text', body: '<p>Loop.</p>' } });
+  await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published', priceAmount: price } });
+  await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${origin}/r`, refreshUrl: `${origin}/f` } });
+  const accountId = (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: payoutKeys.account(creator.id) }))).Item!['accountId'] as string;
+  await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
+  await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
+  return { creator, courseId, accountId, origin };
 };

@@ -58,6 +58,10 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
       const c = campaigns.get(id)!;
       if (c.handedOff?.batch === batch) campaigns.set(id, { ...c, handedOff: null });
     },
+    release: async (id, batch) => {
+      const c = campaigns.get(id)!;
+      if (c.batch === batch && c.status === 'sending') campaigns.set(id, { ...c, leaseUntil: null });
+    },
     recordBatch: async (id, batch, o) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
@@ -93,6 +97,7 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
       outbox.splice(i, 1);
       return true;
     },
+    returnToOutbox: async (messages) => void outbox.push(...messages),
     unsubscribeKey: async (create) => (key ??= await create()),
   };
   return { repo, campaigns, suppressions, outbox, automationSent };
@@ -299,14 +304,14 @@ describe('campaign sending', () => {
     await expect(sesBulkMailer().sendBulk(message)).rejects.toBe(lost);
   });
 
-  it('gives a batch SES keeps refusing back for the next run, which sends it once', async () => {
+  it('gives a batch SES keeps refusing back, and the campaign to the next run at once, which sends it once', async () => {
     const { repo, campaigns } = memoryCampaigns({ 'role:learner': people(10, 'down') });
     const time = fakeTime();
     const down: BulkMailer = { maxSendRate: async () => 1_000, sendBulk: async () => Promise.reject(new MailRefusedError('Service unavailable')) };
     const { campaignId } = await queue(repo, 'learners', time.clock);
     await expect(sendPendingCampaigns(senderDeps(repo, down, time))).rejects.toBeInstanceOf(MailRefusedError);
-    expect(campaigns.get(campaignId)).toMatchObject({ batch: 0, sent: 0, handedOff: null });
-    time.advance(60_000);
+    // Not held until its lease would have ended: the job's retry takes it straight away.
+    expect(campaigns.get(campaignId)).toMatchObject({ batch: 0, sent: 0, handedOff: null, leaseUntil: null });
     const sent: string[] = [];
     await sendPendingCampaigns(senderDeps(repo, { ...down, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) }, time));
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 10 });
@@ -351,6 +356,32 @@ describe('automation emails', () => {
     expect(await sendAutomationEmails(senderDeps(repo, mailer))).toEqual({ sent: 0, dropped: 1 });
     expect(sent).toHaveLength(1);
     expect(outbox).toHaveLength(0);
+  });
+
+  it('put emails SES keeps refusing back in the outbox, and count those whose answer was lost as sent', async () => {
+    const { repo, outbox, automationSent } = memoryCampaigns({});
+    repo.automationSettings = async () => new Map([['welcome', { enabled: true, sent: 0 }]]);
+    const at = '2026-11-24T10:00:00.000Z';
+    outbox.push({ automation: 'welcome', userId: 'u1', email: 'one@example.com', at }, { automation: 'welcome', userId: 'u2', email: 'two@example.com', at });
+    const delivered: string[] = [];
+    let refuse = true;
+    const mailer: BulkMailer = {
+      maxSendRate: async () => 10,
+      sendBulk: async ({ entries }) => {
+        if (refuse) throw new MailRefusedError('Throttling');
+        delivered.push(...entries.map((e) => e.to));
+        throw Object.assign(new Error('request timed out'), { name: 'TimeoutError' });
+      },
+    };
+    const time = fakeTime();
+    await expect(sendAutomationEmails(senderDeps(repo, mailer, time))).rejects.toBeInstanceOf(MailRefusedError);
+    expect(outbox.map((m) => m.email).sort(), 'back for the next run').toEqual(['one@example.com', 'two@example.com']);
+    refuse = false;
+    expect(await sendAutomationEmails(senderDeps(repo, mailer, time))).toEqual({ sent: 2, dropped: 0 });
+    expect(await sendAutomationEmails(senderDeps(repo, mailer, time))).toEqual({ sent: 0, dropped: 0 });
+    expect(delivered.sort(), 'each once').toEqual(['one@example.com', 'two@example.com']);
+    expect(outbox).toEqual([]);
+    expect(automationSent.get('welcome')).toBe(2);
   });
 });
 

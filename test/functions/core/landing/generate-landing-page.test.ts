@@ -7,11 +7,14 @@ import {
   DATA_START,
   generateLandingPage,
   GENERATION_BUSY_MESSAGE,
+  LOCK_SECONDS,
   GENERATION_FAILED_MESSAGE,
   INSUFFICIENT_CREDITS_MESSAGE,
   MAX_TOKENS,
 } from '#core/landing/generate-landing-page.ts';
 import { hostileLandingPage, xssPayloads } from '#test/support/xss-corpus.ts';
+import { functionTimeoutMs } from '#functions/function-timeouts.ts';
+import { routes } from '#functions/routes.ts';
 import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { creditAccount, memoryCredits } from '#test/functions/fakes/credits.ts';
 import { memoryLandingPages, memoryTextModel } from '#test/functions/fakes/landing-pages.ts';
@@ -173,12 +176,19 @@ describe('generating a landing page', () => {
     expect(d.model.calls('generate')).toBe(1);
   });
 
-  it('frees a slot left by a generation that died once its 90 seconds are over', async () => {
+  it('frees a slot a generation could not free (the database down) a little after its function would have been stopped', async () => {
     const d = setup(100);
-    d.pages.hold('u1', Math.floor(d.clock.now().getTime() / 1000) + 90);
-    await expect(generate(d)).rejects.toThrow(ConflictError);
-    d.clock.advance(90_000);
+    const release = d.pages.releaseGenerationLock.bind(d.pages);
+    d.pages.releaseGenerationLock = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     expect((await generate(d)).creditsRemaining).toBe(85);
+    d.pages.releaseGenerationLock = release;
+    const timeoutMs = functionTimeoutMs[routes.find((r) => r.name === 'generate-landing-page')!.profile ?? 'crud'];
+    d.clock.advance(timeoutMs);
+    await expect(generate(d)).rejects.toThrow(ConflictError);
+    d.clock.advance(LOCK_SECONDS * 1000 - timeoutMs);
+    expect((await generate(d)).creditsRemaining).toBe(70);
+    // A retry waits for such a slot at most a few seconds more than the generation could have run.
+    expect(LOCK_SECONDS * 1000 - timeoutMs).toBeLessThanOrEqual(15_000);
   });
 
   it('insufficient credits -> 402 with the spec text and no model call', async () => {
@@ -216,14 +226,28 @@ describe('generating a landing page', () => {
   it('finishes a charged request that died before answering, on its retry, without a second charge', async () => {
     const d = setup(100);
     d.model.answer(new Error('the function was cut off here'));
-    // The first attempt's spend went through, then nothing else did (no refund, no outcome kept).
-    d.credits.before('credit', () => {
-      throw new Error('function timed out');
-    });
+    // The first attempt's spend went through, then nothing else did (no outcome kept, no refund).
+    const putReplay = d.pages.putReplay.bind(d.pages);
+    d.pages.putReplay = () => Promise.reject(new Error('function timed out'));
     await expect(generate(d, { idempotencyKey: 'gen-key-4' })).rejects.toThrow('function timed out');
+    d.pages.putReplay = putReplay;
     const retry = await generate(d, { idempotencyKey: 'gen-key-4' });
     expect(retry.creditsRemaining).toBe(85);
     expect((await charges(d)).map((row) => row.credits)).toEqual([-15]);
+  });
+
+  it('refunds, once, a failure that was kept but not refunded (the database failed in between), and answers it 502', async () => {
+    const d = setup(100);
+    d.model.answer(new Error('ThrottlingException'));
+    d.credits.before('credit', (call) => {
+      if (call === 1) throw new Error('the database failed');
+    });
+    await expect(generate(d, { idempotencyKey: 'gen-key-6' })).rejects.toThrow('the database failed');
+    expect(await balance(d)).toBe(85);
+    for (let i = 0; i < 2; i++) await expect(generate(d, { idempotencyKey: 'gen-key-6' })).rejects.toThrow(UpstreamError);
+    expect((await charges(d)).map((row) => row.credits)).toEqual([-15, 15]);
+    expect(await balance(d)).toBe(100);
+    expect(d.model.calls('generate')).toBe(1);
   });
 
   it('refuses a key whose outcome expired (24 h) rather than generate for free again', async () => {
