@@ -80,7 +80,7 @@ export default tseslint.config(
           patterns: [
             relativeImports,
             { group: sdkAndFrameworks, message: 'core is pure: no SDKs or frameworks. Declare a port in core/ports.ts.' },
-            { group: ['**/data/*', '**/adapters/*', '**/middleware/*', '**/config.ts', '**/deps.ts', '#data/*', '#adapters/*', '#middleware/*', '#functions/*'], message: 'core depends on nothing outside core and contracts.' },
+            { group: ['**/data/*', '**/adapters/*', '**/middleware/*', '**/config.ts', '**/deps.ts', '\\#data/*', '\\#adapters/*', '\\#middleware/*', '\\#functions/*'], message: 'core depends on nothing outside core and contracts.' },
           ],
         },
       ],

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { required } from '#functions/config.ts';
 import type { CreateAffiliateDeps } from '#core/affiliates/affiliates.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
-import { affiliateRepository, billingRepository, clock, ids, mailer, userRepository } from '#functions/deps.ts';
+import { affiliateRepository, billingRepository, clock, ids, mailer, mailQueue, userRepository } from '#functions/deps.ts';
 
 /** The affiliates' routes: the affiliates and their commissions, the creators' public pages (the links lead there). */
 const links = () => ({ affiliates: affiliateRepository(), profiles: dynamoPublicProfiles(), appOrigin: required('APP_ORIGIN') });
@@ -15,6 +15,7 @@ export const createAffiliateDeps = (log: CreateAffiliateDeps['log']): CreateAffi
   billing: billingRepository(),
   users: userRepository(),
   mailer: mailer(),
+  mailQueue: mailQueue(),
   clock,
   ids,
   randomBelow: (below) => randomInt(below),

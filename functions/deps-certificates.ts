@@ -3,7 +3,7 @@ import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { CertificateRepository, LearnerProfileRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, mailer } from '#functions/deps.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, mailer, mailQueue } from '#functions/deps.ts';
 import { publicProfileRepository } from '#functions/deps-storefront.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
 
@@ -34,6 +34,7 @@ export const issueDeps = (remainingMs: () => number, log?: IssueDeps['log']): Is
   profiles: publicProfileRepository(),
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),
+  mailQueue: mailQueue(),
   newUuid: randomUUID,
   remainingMs,
   ...(log ? { log } : {}),

@@ -27,6 +27,7 @@ import type {
   LicenseRepository,
   QuizAttemptRepository,
   Mailer,
+  MailQueue,
   Metrics,
   OrderRepository,
   PayoutRepository,
@@ -43,6 +44,7 @@ import { dynamoFiles } from '#data/files.ts';
 import { dynamoCrm } from '#data/crm.ts';
 import { dynamoLandingPages } from '#data/landing-pages.ts';
 import { dynamoLeaderSettings } from '#data/leader-settings.ts';
+import { dynamoMailQueue } from '#data/mail-queue.ts';
 import { dynamoLicenses, readLicense } from '#data/licenses.ts';
 import { dynamoQuizAttempts } from '#data/quiz-attempts.ts';
 import { dynamoCoupons } from '#data/coupons.ts';
@@ -69,6 +71,7 @@ let landingPages: LandingPageRepository | undefined;
 let courses: CourseRepository | undefined;
 let enrollments: EnrollmentRepository | undefined;
 let mail: Mailer | undefined;
+let queuedMail: MailQueue | undefined;
 let crm: CrmRepository | undefined;
 let files: FileRepository | undefined;
 let store: FileStore | undefined;
@@ -98,6 +101,8 @@ export const landingPageRepository = (): LandingPageRepository => (landingPages 
 export const courseRepository = (): CourseRepository => (courses ??= dynamoCourses());
 export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
 export const mailer = (): Mailer => (mail ??= sesMailer());
+/** Emails nobody waits for whose send failed, for the sender job. */
+export const mailQueue = (): MailQueue => (queuedMail ??= dynamoMailQueue());
 /** The web app's origin, for links in emails. */
 export const appOrigin = (): string => required('APP_ORIGIN');
 /** An invited account's first password: meets the pool's policy, from a cryptographic source. */

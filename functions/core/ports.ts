@@ -575,9 +575,36 @@ export interface FileRepository {
   delete(files: readonly Pick<StoredFile, 'courseId' | 'lessonId' | 'id'>[]): Promise<void>;
 }
 
+/** One email: to whom, its subject, and its body as text and as HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
 /** Email out (SES). */
 export interface Mailer {
-  send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
+}
+
+/** An email that waits in the mail queue: when it was queued and how many later sends of it failed. */
+export interface QueuedMail extends MailMessage {
+  id: string;
+  queuedAt: string;
+  tries: number;
+}
+
+/**
+ * Emails nobody waits for (a receipt, a certificate, an affiliate's link) whose send failed: kept for the sender job,
+ * which sends each once it can (docs/faults.md).
+ */
+export interface MailQueue {
+  queue(mail: QueuedMail): Promise<void>;
+  /** The oldest waiting. */
+  waiting(limit: number): Promise<QueuedMail[]>;
+  /** Takes one off the queue: true for the one caller whose delete found it. */
+  take(mail: QueuedMail): Promise<boolean>;
 }
 
 

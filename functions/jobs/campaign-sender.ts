@@ -1,21 +1,25 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { sendAutomationEmails, sendPendingCampaigns } from '#core/campaigns/campaigns.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { senderDeps } from '#functions/deps-campaigns.ts';
+import { mailer, mailQueue } from '#functions/deps.ts';
 import { jobs } from '#functions/routes.ts';
 import { invocation } from '#middleware/invocation.ts';
 
 const job = jobs.find((j) => j.name === 'campaign-sender')!;
 
 /**
- * Sends the automations' waiting emails (the welcome of a new creator), then the queued email campaigns; run by
+ * Sends the queued emails (receipts and the like whose first send failed), the automations' waiting emails (the
+ * welcome of a new creator), then the queued email campaigns; run by
  * EventBridge Scheduler every minute: each campaign continues from its last recorded batch until it is sent, this run
  * nears its timeout (the next run goes on) or another run holds it.
  */
 export const handler = (event: Partial<ScheduledEvent> = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
   invocation({ job: job.name }, async (log) => {
     const deps = senderDeps(() => context?.getRemainingTimeInMillis() ?? 25_000);
+    const queued = await sendQueuedMail({ mailer: mailer(), mailQueue: mailQueue(), log: (message, fields) => log.error(message, fields) });
     const automations = await sendAutomationEmails(deps);
     const campaigns = await sendPendingCampaigns(deps);
-    log.info('campaigns sent', { scheduledAt: event.time, ...campaigns, automationsSent: automations.sent, automationsDropped: automations.dropped });
-    return { ...campaigns, automations };
+    log.info('campaigns sent', { scheduledAt: event.time, ...campaigns, automationsSent: automations.sent, automationsDropped: automations.dropped, queuedMail: queued });
+    return { ...campaigns, automations, queued };
   });

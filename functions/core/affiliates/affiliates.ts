@@ -11,12 +11,12 @@ import { subscriptionView } from '#core/billing/subscription-state.ts';
 import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
+import { type MailLaterDeps, sendOrQueue } from '#core/mail/mail-queue.ts';
 import type {
   AffiliateRepository,
   BillingRepository,
   Clock,
   Ids,
-  Mailer,
   NewCommission,
   Order,
   PublicProfileRepository,
@@ -78,21 +78,17 @@ const landingOf = async (deps: LinkDeps, creatorId: string): Promise<{ path: str
   return profile ? { path: `/u/${profile.slug}`, name: profile.displayName } : { path: '/', name: undefined };
 };
 
-export interface CreateAffiliateDeps extends LinkDeps {
+export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps {
   affiliates: Pick<AffiliateRepository, 'create' | 'list'>;
   billing: Pick<BillingRepository, 'getSubscription'>;
   users: Pick<UserRepository, 'getUser'>;
-  mailer: Mailer;
-  clock: Clock;
-  ids: Ids;
   randomBelow: (below: number) => number;
-  log: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /**
  * POST /api/affiliates: 1. the creator is on the Pro plan (403 otherwise); 2. under the cap of affiliates; 3. the
  * affiliate with a fresh code (another code on the rare collision), one per email (409); 4. the affiliate is emailed
- * their link (a failure is logged: the creator can copy the link from the screen).
+ * their link (a failed send is queued for the sender job; the creator can copy the link from the screen meanwhile).
  */
 export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creatorId: string; body: z.output<typeof createAffiliateBody> }): Promise<Affiliate> => {
   const plan = subscriptionView(await deps.billing.getSubscription(input.creatorId), deps.clock.now());
@@ -123,9 +119,8 @@ export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creato
     const landing = await landingOf(deps, input.creatorId);
     const link = referralLink(deps.appOrigin, affiliate.code, landing.path);
     const creatorName = landing.name ?? (await deps.users.getUser(input.creatorId))?.email ?? 'A creator';
-    await deps.mailer
-      .send({ to: affiliate.email, ...affiliateEmail({ name: affiliate.name, creatorName, link, percent: affiliate.commissionPercent, cookieDays: affiliate.cookieDays, holdDays: affiliate.holdDays }) })
-      .catch((error: unknown) => deps.log('the affiliate could not be emailed their link', { affiliateId: affiliate.id, error: String(error) }));
+    const email = affiliateEmail({ name: affiliate.name, creatorName, link, percent: affiliate.commissionPercent, cookieDays: affiliate.cookieDays, holdDays: affiliate.holdDays });
+    await sendOrQueue(deps, { to: affiliate.email, ...email }, { email: 'affiliate link', affiliateId: affiliate.id });
     return view(affiliate, link);
   }
 };

@@ -19,6 +19,7 @@ import {
 } from '#core/certificates/credentials.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
+import { sendOrQueue } from '#core/mail/mail-queue.ts';
 import type {
   CertificateRepository,
   Clock,
@@ -26,6 +27,7 @@ import type {
   EnrollmentRepository,
   LearnerProfileRepository,
   Mailer,
+  MailQueue,
   PublicProfileRepository,
   SecretCipher,
   StoredCertificate,
@@ -102,6 +104,8 @@ export interface IssueDeps {
   learnerProfiles: Pick<LearnerProfileRepository, 'get' | 'renamesDue' | 'clearRename'>;
   cipher: SecretCipher;
   mailer: Mailer;
+  /** Where a certificate email whose send failed waits for the sender job. */
+  mailQueue: Pick<MailQueue, 'queue'>;
   clock: Clock;
   newUuid: () => string;
   appOrigin: string;
@@ -199,10 +203,8 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
   }
-  // The certificate stands even if its email fails: it is on the learner's Certificates screen.
-  await deps.mailer.send({ to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }).catch((error: unknown) => {
-    deps.log?.('certificate email not sent', { certificateId: id, error: (error as Error).message });
-  });
+  // The certificate stands even if its email fails (it is on the learner's Certificates screen); the email is queued.
+  await sendOrQueue({ ...deps, ids: { newId: deps.newUuid }, log: deps.log ?? (() => undefined) }, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }, { email: 'certificate', certificateId: id });
   return 'issued';
 };
 

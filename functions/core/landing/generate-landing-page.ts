@@ -1,7 +1,6 @@
 import { LANDING_PAGE_COST } from '#contracts/credits.ts';
 import type { ColorTheme, GenerateLandingBody, GenerateLandingResponse } from '#contracts/landing.ts';
 import { ConflictError, InsufficientCreditsError, UpstreamError } from '#core/errors.ts';
-import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import type { Clock, CreditRepository, GenerationReplay, Ids, LandingPageRepository, Metrics, TextModel } from '#core/ports.ts';
 
 export const INSUFFICIENT_CREDITS_MESSAGE = `You need ${LANDING_PAGE_COST} AI credits to generate a landing page. Please top up your credits.`;
@@ -11,10 +10,11 @@ export const GENERATION_BUSY_MESSAGE = 'A landing page is already being generate
 /** A page is about 3-6 thousand tokens; the cap keeps a runaway answer (and its cost) bounded. */
 export const MAX_TOKENS = 8192;
 /**
- * How long a generation holds the creator's slot: a little longer than its function may run (Lambda stops it at its
- * timeout), so only an attempt that died holds it past its end, and not for long: a retry waits at most this.
+ * How long a generation holds the creator's slot: a little longer than its function may run (30 s: Lambda stops it at
+ * its timeout; the unit test holds the two together), so only an attempt that died holds it past its end, and not for
+ * long: a retry waits at most this.
  */
-export const LOCK_SECONDS = functionTimeoutMs.heavy / 1000 + 10;
+export const LOCK_SECONDS = 40;
 /** How long a retry with the same Idempotency-Key is answered from the first request's outcome. */
 export const REPLAY_SECONDS = 24 * 60 * 60;
 

@@ -3,26 +3,24 @@ import { licenseIdOf } from '#core/licenses/licenses.ts';
 import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, LicenseRepository, Clock, ConnectCheckout, Directory, EnrollmentRepository, Mailer, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import { type MailLaterDeps, sendOrQueue } from '#core/mail/mail-queue.ts';
+import type { AffiliateRepository, LicenseRepository, ConnectCheckout, Directory, EnrollmentRepository, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
  * is enrolled (a new email gets a learner account, invited with what they bought); expired -> the order is closed.
- * Whatever the number of deliveries and their order, one order pays once and enrols once.
+ * Whatever the number of deliveries and their order, one order pays once and enrols once. What fails after the order
+ * is paid (its receipt: queued, sendOrQueue) never undoes it.
  */
-export interface OrderEventDeps {
+export interface OrderEventDeps extends MailLaterDeps {
   orders: OrderRepository;
   users: UserRepository;
   directory: Directory;
   enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove'>;
   licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
   affiliates: Pick<AffiliateRepository, 'get'>;
-  mailer: Mailer;
-  clock: Clock;
   appOrigin: string;
   temporaryPassword: () => string;
-  /** Failures after the order is paid (the receipt) are logged, never undo it. */
-  log: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable';
@@ -109,9 +107,7 @@ export const applyCheckoutEvent = async (
   });
   if (outcome !== 'applied') return outcome;
   if (!buyer.invited) {
-    await deps.mailer
-      .send({ to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) })
-      .catch((error: unknown) => deps.log('the purchase receipt could not be sent', { orderId: order.id, error: String(error) }));
+    await sendOrQueue(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) }, { email: 'purchase receipt', orderId: order.id });
   }
   return 'paid';
 };
@@ -164,9 +160,7 @@ const payTeamOrder = async (
   });
   if (outcome !== 'applied') return outcome;
   if (!invited) {
-    await deps.mailer
-      .send({ to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) })
-      .catch((error: unknown) => deps.log('the team receipt could not be sent', { orderId: order.id, error: String(error) }));
+    await sendOrQueue(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) }, { email: 'team receipt', orderId: order.id });
   }
   return 'paid';
 };

@@ -1,4 +1,4 @@
-import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, StoredCourse } from '#core/ports.ts';
+import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedMail, StoredCourse } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**
@@ -104,4 +104,27 @@ export const memoryMailer = () => {
     },
   });
   return Object.assign(mailer, { sent });
+};
+
+/** The mail queue kept in memory, oldest first, with the data layer's take-once condition. */
+export const memoryMailQueue = () => {
+  const waiting: QueuedMail[] = [];
+  const queue = withHooks<MailQueue>({
+    async queue(mail) {
+      const i = waiting.findIndex((m) => m.id === mail.id);
+      if (i >= 0) waiting[i] = copy(mail);
+      else waiting.push(copy(mail));
+      waiting.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt) || a.id.localeCompare(b.id));
+    },
+    async waiting(limit) {
+      return waiting.slice(0, limit).map(copy);
+    },
+    async take(mail) {
+      const i = waiting.findIndex((m) => m.id === mail.id);
+      if (i < 0) return false;
+      waiting.splice(i, 1);
+      return true;
+    },
+  });
+  return Object.assign(queue, { queued: waiting });
 };

@@ -5,7 +5,7 @@ import { memoryAffiliates } from './affiliates.ts';
 import { memoryLicenses } from './licenses.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
-import { memoryCourseReader, memoryEnrollments, memoryMailer } from './enrollments.ts';
+import { memoryCourseReader, memoryEnrollments, memoryMailer, memoryMailQueue } from './enrollments.ts';
 import { withHooks } from './hooks.ts';
 import { memoryDirectory, memoryUsers } from './users.ts';
 
@@ -302,6 +302,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     directory: memoryDirectory(),
     enrollments: memoryEnrollments(),
     mailer: memoryMailer(),
+    mailQueue: memoryMailQueue(),
     clock: testClock(options.now ?? NOW),
     ids: sequentialIds('order'),
     appOrigin: APP_ORIGIN,

@@ -19,7 +19,7 @@ import { certificateKeys, dynamoCertificates } from '#data/certificates.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { decodeJwt } from 'jose';
-import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
+import { memoryCourseReader, memoryEnrollments, memoryMailQueue } from '#test/functions/fakes/enrollments.ts';
 import { memoryLearnerProfiles } from '#test/functions/fakes/learner-profiles.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -118,6 +118,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       learnerProfiles,
       cipher: envelopeCipher(),
       mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
+      mailQueue: memoryMailQueue(),
       clock: { now: () => new Date(AT) },
       newUuid: randomUUID,
       appOrigin: ORIGIN,
