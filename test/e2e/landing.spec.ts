@@ -157,6 +157,8 @@ test.describe('landing page generator', () => {
     // Unpublished after a confirmation: the address shows the page no more.
     await publish.getByRole('button', { name: 'Unpublish' }).click();
     await page.getByRole('alertdialog', { name: 'Unpublish your landing page?' }).getByRole('button', { name: 'Unpublish' }).click();
+    // The toast comes with the server's answer (the link may blink out earlier, while the page refetches on focus).
+    await expect(toast(page, 'Landing page unpublished')).toContainText('Its address no longer shows your page.');
     await expect(link).toHaveCount(0);
     expect((await page.request.get(publicUrl)).status()).toBe(404);
     expect(dialogs).toEqual([]);
