@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Every port the local cloud listens on, and the environment variable that moves each one. */
@@ -74,14 +75,50 @@ export const portsFromEnv = (
   return ports;
 };
 
-/** One free ephemeral port per piece (tests run next to a developer's `npm start`). */
+/**
+ * One free port per piece (tests run next to a developer's `npm start`), drawn below the system's ephemeral range:
+ * a port the kernel hands out for outgoing connections or `listen(0)` could be taken by another socket between this
+ * check and the piece's own `listen` (seen in CI as the pages origin's port already in use).
+ */
 export const freePorts = async (): Promise<Ports> => {
-  const held = await Promise.all(portNames.map(() => listenOn(0)));
-  const ports = Object.fromEntries(
-    portNames.map((name, i) => [name, (held[i]!.address() as { port: number }).port]),
-  ) as unknown as Ports;
-  await Promise.all(held.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
+  const [low, high] = [AUTO_PORTS_FROM, ephemeralRangeStart() - 1];
+  const chosen = new Set<number>();
+  const ports: Partial<Ports> = {};
+  for (const name of portNames) {
+    for (let attempt = 0; ; attempt += 1) {
+      const port = low + Math.floor(Math.random() * (high - low + 1));
+      if (chosen.has(port)) continue;
+      if (await isFree(port)) {
+        chosen.add(port);
+        ports[name] = port;
+        break;
+      }
+      if (attempt > 200) throw new Error(`No free port found between ${low} and ${high}.`);
+    }
+  }
+  return ports as Ports;
+};
+
+const AUTO_PORTS_FROM = 20000;
+
+/** The first port of the kernel's ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range; elsewhere 49152). */
+export const ephemeralRangeStart = (read: () => string = () => readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')): number => {
+  try {
+    const start = Number(read().trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > AUTO_PORTS_FROM + 1000 ? start : 49152;
+  } catch {
+    return 49152;
+  }
+};
+
+const isFree = async (port: number): Promise<boolean> => {
+  try {
+    const server = await listenOn(port);
+    await new Promise((resolve) => server.close(resolve));
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 const listenOn = (port: number) =>
