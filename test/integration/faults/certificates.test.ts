@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
 import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
+import { QUIZ_PASSED_ALREADY } from '#core/enrollments/quiz-attempts.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
 import { mailsTo } from '../mail-support.ts';
 import { accountWithRole, api, useLocalCloudEnv } from '../support.ts';
@@ -51,13 +52,19 @@ describe('certificates while the database and SES fail', () => {
     const injected = await injectedSince(before);
     await faults.clear();
     expectCleanFailures(settled, 10_000);
-    for (const s of settled) expect(s.status, JSON.stringify(s.body)).toBe(200);
-
-    // Recovered: the job's and the sender's next runs (the local cloud's own every-minute runs may get there first).
-    for (let run = 0; run < 2; run++) {
-      await issue();
-      await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+    for (const s of settled) {
+      // A retry whose first try passed (its answer lost) finds the quiz passed: the lesson is complete either way.
+      const passed = s.status === 200 || (s.status === 409 && (s.body as { error: { message: string } }).error.message === QUIZ_PASSED_ALREADY);
+      expect(passed, JSON.stringify(s.body)).toBe(true);
     }
+
+    // Recovered: the job runs until nothing is due (a run can leave a learner to the next when the local cloud's own
+    // every-minute run takes the same one at the same moment), then the sender sends what SES refused.
+    for (let run = 0; run < 10; run++) {
+      const outcome = await issue();
+      if (outcome && outcome.finished && outcome.failed === 0) break;
+    }
+    await campaignSender({}, lambdaContext('campaign-sender', 25_000));
     const held = await Promise.all(
       learners.map(async (learner) => ((await api('GET', '/api/learner/certificates', { token: learner.token })).body.items as { courseId: string }[]).filter((c) => c.courseId === courseId).length),
     );
