@@ -27,7 +27,7 @@ export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses:
 /** Signing: the status list and the job. */
 export const certificateSignDeps = () => ({ ...certificateReadDeps(), cipher: (cipher ??= envelopeCipher()) });
 
-export const issueDeps = (remainingMs: () => number, log?: IssueDeps['log']): IssueDeps => ({
+export const issueDeps = (remainingMs: () => number, log: IssueDeps['log']): IssueDeps => ({
   ...certificateSignDeps(),
   courses: courseRepository(),
   enrollments: enrollmentRepository(),
@@ -35,7 +35,7 @@ export const issueDeps = (remainingMs: () => number, log?: IssueDeps['log']): Is
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),
   mailQueue: mailQueue(),
-  newUuid: randomUUID,
+  ids: { newId: randomUUID },
   remainingMs,
-  ...(log ? { log } : {}),
+  log,
 });

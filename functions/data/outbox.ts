@@ -1,9 +1,8 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { automationId } from '#contracts/campaigns.ts';
 import { isoDate } from '#contracts/common.ts';
 import type { OutboxEmail } from '#core/ports.ts';
-import { batchWrite, documentClient, tableName, writeIf } from '#data/table.ts';
+import { batchWrite, partitionQueue, tableName } from '#data/table.ts';
 
 /**
  * The automations' outbox: an email the platform owes someone (the welcome on a self sign-up) is put in the same
@@ -24,17 +23,13 @@ export const outboxPut = (message: OutboxEmail) => ({
   },
 });
 
+const outbox = partitionQueue('OUTBOX', (item) => outboxItem.parse(item));
+
 /** The oldest waiting emails. */
-export const readOutbox = async (limit: number): Promise<OutboxEmail[]> => {
-  const { Items = [] } = await documentClient().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' }, Limit: limit, ConsistentRead: true }),
-  );
-  return Items.map((item) => outboxItem.parse(item));
-};
+export const readOutbox = outbox.oldest;
 
 /** Takes one email off the outbox: true for the one caller whose delete found it. */
-export const claimOutbox = (message: OutboxEmail): Promise<boolean> =>
-  writeIf(() => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: outboxKey(message), ConditionExpression: 'attribute_exists(pk)' })));
+export const claimOutbox = (message: OutboxEmail): Promise<boolean> => outbox.take(outboxKey(message));
 
 /** Puts taken emails back as they were. */
 export const returnToOutbox = (messages: readonly OutboxEmail[]): Promise<void> =>

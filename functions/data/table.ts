@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
@@ -126,6 +126,21 @@ export const writeIf = async (write: () => Promise<unknown>): Promise<boolean> =
     throw error;
   }
 };
+
+/**
+ * A queue kept in one partition, oldest first (its sort keys start with the time queued): the first `limit` items,
+ * each checked by `parse`, and `take`, a delete that is true for the one caller whose delete found the item.
+ */
+export const partitionQueue = <T>(pk: string, parse: (item: Record<string, unknown>) => T) => ({
+  oldest: async (limit: number): Promise<T[]> => {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: limit, ConsistentRead: true }),
+    );
+    return Items.map(parse);
+  },
+  take: (key: { pk: string; sk: string }): Promise<boolean> =>
+    writeIf(() => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' }))),
+});
 
 const badCursor = () => new ValidationError('The cursor is not valid. Start again from the first page.');
 

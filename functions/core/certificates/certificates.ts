@@ -25,6 +25,7 @@ import type {
   Clock,
   CourseRepository,
   EnrollmentRepository,
+  Ids,
   LearnerProfileRepository,
   Mailer,
   MailQueue,
@@ -107,10 +108,11 @@ export interface IssueDeps {
   /** Where a certificate email whose send failed waits for the sender job. */
   mailQueue: Pick<MailQueue, 'queue'>;
   clock: Clock;
-  newUuid: () => string;
+  /** UUIDs: a certificate's id is its credential's `urn:uuid:` (and the id of an email it queues). */
+  ids: Ids;
   appOrigin: string;
   remainingMs: () => number;
-  log?: (message: string, fields: Record<string, unknown>) => void;
+  log: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /** Completions (or renamed learners) read per page of their index. */
@@ -163,7 +165,7 @@ const workThrough = async <T>(
         (done) => void (outcome[done] += 1),
         (error: unknown) => {
           outcome.failed += 1;
-          deps.log?.('certificate work not done', { ...what, error: (error as Error).message });
+          deps.log('certificate work not done', { ...what, error: (error as Error).message });
         },
       );
     }
@@ -181,7 +183,7 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   }
   key.value ??= await signingKey(deps);
   const creatorName = (await deps.profiles.get(course.creatorId))?.displayName ?? DEFAULT_CREATOR_NAME;
-  const id = deps.newUuid();
+  const id = deps.ids.newId();
   const issuedAt = deps.clock.now().toISOString();
   const statusIndex = await deps.certificates.nextStatusIndex();
   const facts = {
@@ -204,7 +206,7 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
     return 'cleared';
   }
   // The certificate stands even if its email fails (it is on the learner's Certificates screen); the email is queued.
-  await sendOrQueue({ ...deps, ids: { newId: deps.newUuid }, log: deps.log ?? (() => undefined) }, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }, { email: 'certificate', certificateId: id });
+  await sendOrQueue(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }, { email: 'certificate', certificateId: id });
   return 'issued';
 };
 

@@ -120,9 +120,10 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
       mailQueue: memoryMailQueue(),
       clock: { now: () => new Date(AT) },
-      newUuid: randomUUID,
+      ids: { newId: randomUUID },
       appOrigin: ORIGIN,
       remainingMs: () => 60_000,
+      log: () => undefined,
     };
     return { c, creatorId, learnerId, deps, sent };
   };
