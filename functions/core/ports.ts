@@ -588,25 +588,27 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** An email that waits in the mail queue: when it was queued and how many later sends of it failed. */
+/** An email in the mail queue: when it was queued, when it is due (later while a sender holds it), its sends so far. */
 export interface QueuedMail extends MailMessage {
   id: string;
   queuedAt: string;
+  dueAt: string;
   tries: number;
 }
 
 /**
- * Emails nobody waits for (a receipt, a certificate, an affiliate's link) whose send failed: kept for the sender job,
- * which sends each once it can (docs/faults.md).
+ * Emails nobody waits for (a receipt, a certificate, an affiliate's link) whose send failed or is under way: kept
+ * for the sender job, which sends each once it can (core/mail/mail-queue.ts, docs/faults.md).
  */
 export interface MailQueue {
   queue(mail: QueuedMail): Promise<void>;
-  /** The oldest waiting. */
-  waiting(limit: number): Promise<QueuedMail[]>;
-  /** Takes one off the queue: true for the one caller whose delete found it. */
-  take(mail: QueuedMail): Promise<boolean>;
+  /** Those due by `now`, the longest due first. */
+  due(now: string, limit: number): Promise<QueuedMail[]>;
+  /** Replaces `from` by `to` (another due time, another try): false when `from` is gone (another sender has it). */
+  move(from: QueuedMail, to: QueuedMail): Promise<boolean>;
+  /** Sent or given up: gone. */
+  remove(mail: QueuedMail): Promise<void>;
 }
-
 
 /**
  * A secret sealed by envelope encryption (AES-256-GCM under a one-off data key; the data key itself wrapped by KMS in
@@ -1252,9 +1254,10 @@ export interface CertificateRepository {
   nextStatusIndex(): Promise<number>;
   /**
    * One transaction: the certificate, the one-per-(course, learner) guard, the enrolment no longer due, and the
-   * platform's `certificates_issued` counter. 'exists' when that learner has this course's certificate already.
+   * platform's `certificates_issued` counter, and its email in the mail queue. 'exists' when that learner has this
+   * course's certificate already (and nothing is written).
    */
-  issue(certificate: StoredCertificate): Promise<'issued' | 'exists'>;
+  issue(certificate: StoredCertificate, email: QueuedMail): Promise<'issued' | 'exists'>;
   get(id: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
   listByCourse(courseId: string): Promise<StoredCertificate[]>;

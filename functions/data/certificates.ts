@@ -4,6 +4,7 @@ import type { CertificateRepository, StoredCertificate } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { creatorStatsUpdate } from '#data/courses.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
+import { mailQueuePut } from '#data/mail-queue.ts';
 import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -108,7 +109,7 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return Number(Attributes?.['next']) - 1;
   },
 
-  async issue(certificate) {
+  async issue(certificate, email) {
     const table = tableName();
     const cancelled = await transact([
       {
@@ -136,6 +137,7 @@ export const dynamoCertificates = (): CertificateRepository => ({
       },
       ...countersUpdate({ certificates_issued: 1 }),
       ...creatorStatsUpdate(certificate.creatorId, { certificates: 1 }),
+      mailQueuePut(email),
     ]);
     if (!cancelled) return 'issued';
     if (failedAt(cancelled, 1)) return 'exists';

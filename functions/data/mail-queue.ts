@@ -1,26 +1,42 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import type { MailQueue, QueuedMail } from '#core/ports.ts';
-import { documentClient, partitionQueue, tableName } from '#data/table.ts';
+import { documentClient, partitionQueue, tableName, transact } from '#data/table.ts';
 
 /**
- * The mail queue: an email nobody waits for whose send failed, kept until the sender job sends it.
- * Queued mail:  pk MAILQUEUE  sk <queuedAt>#<id>  to, subject, text, html, queuedAt, tries
+ * The mail queue: an email nobody waits for whose send failed or is under way, kept until a sender sends it; due from
+ * `dueAt` (later while a sender holds it: core/mail/mail-queue.ts).
+ * Queued mail:  pk MAILQUEUE  sk <dueAt>#<id>  id, to, subject, text, html, queuedAt, dueAt, tries
  */
-export const mailQueueKey = (mail: Pick<QueuedMail, 'queuedAt' | 'id'>) => ({ pk: 'MAILQUEUE', sk: `${mail.queuedAt}#${mail.id}` });
+export const mailQueueKey = (mail: Pick<QueuedMail, 'dueAt' | 'id'>) => ({ pk: 'MAILQUEUE', sk: `${mail.dueAt}#${mail.id}` });
 
-const queuedMail = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), queuedAt: isoDate, tries: z.number().int() });
+// An email queued before `dueAt` existed (its sort key was its queuedAt) is due from when it was queued.
+const queuedMail = z
+  .object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), queuedAt: isoDate, dueAt: isoDate.optional(), tries: z.number().int() })
+  .transform((mail): QueuedMail => ({ ...mail, dueAt: mail.dueAt ?? mail.queuedAt }));
 
 const partition = partitionQueue('MAILQUEUE', (item) => queuedMail.parse(item));
 
+/** The item that queues `mail`, for a transaction (a certificate and its email are written together). */
+export const mailQueuePut = (mail: QueuedMail) => ({ Put: { TableName: tableName(), Item: { ...mailQueueKey(mail), type: 'QueuedMail', ...queuedMail.parse(mail) } } });
+
 export const dynamoMailQueue = (): MailQueue => ({
   async queue(mail) {
-    // The same mail queued again (a retry) replaces itself: one item per id.
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...mailQueueKey(mail), type: 'QueuedMail', ...queuedMail.parse(mail) } }));
+    await documentClient().send(new PutCommand(mailQueuePut(mail).Put));
   },
 
-  waiting: partition.oldest,
+  due: (now, limit) => partition.oldest(limit, now),
 
-  take: (mail) => partition.take(mailQueueKey(mail)),
+  async move(from, to) {
+    const cancelled = await transact([
+      { Delete: { TableName: tableName(), Key: mailQueueKey(from), ConditionExpression: 'attribute_exists(pk)' } },
+      mailQueuePut(to),
+    ]);
+    return !cancelled;
+  },
+
+  async remove(mail) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: mailQueueKey(mail) }));
+  },
 });

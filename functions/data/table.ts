@@ -128,13 +128,21 @@ export const writeIf = async (write: () => Promise<unknown>): Promise<boolean> =
 };
 
 /**
- * A queue kept in one partition, oldest first (its sort keys start with the time queued): the first `limit` items,
- * each checked by `parse`, and `take`, a delete that is true for the one caller whose delete found the item.
+ * A queue kept in one partition, oldest first (its sort keys are `<time>#<id>`): the first `limit` items, each
+ * checked by `parse`, and `take`, a delete that is true for the one caller whose delete found the item.
  */
 export const partitionQueue = <T>(pk: string, parse: (item: Record<string, unknown>) => T) => ({
-  oldest: async (limit: number): Promise<T[]> => {
+  /** The first `limit`; only those whose sort key starts no later than `upTo` (a time) when it is given. */
+  oldest: async (limit: number, upTo?: string): Promise<T[]> => {
+    const bounded = upTo === undefined ? {} : { ':upTo': `${upTo}#~` };
     const { Items = [] } = await documentClient().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: limit, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: upTo === undefined ? 'pk = :pk' : 'pk = :pk AND sk <= :upTo',
+        ExpressionAttributeValues: { ':pk': pk, ...bounded },
+        Limit: limit,
+        ConsistentRead: true,
+      }),
     );
     return Items.map(parse);
   },

@@ -19,7 +19,7 @@ import {
 } from '#core/certificates/credentials.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { sendOrQueue } from '#core/mail/mail-queue.ts';
+import { queuedMail, sendHeld } from '#core/mail/mail-queue.ts';
 import type {
   CertificateRepository,
   Clock,
@@ -105,8 +105,8 @@ export interface IssueDeps {
   learnerProfiles: Pick<LearnerProfileRepository, 'get' | 'renamesDue' | 'clearRename'>;
   cipher: SecretCipher;
   mailer: Mailer;
-  /** Where a certificate email whose send failed waits for the sender job. */
-  mailQueue: Pick<MailQueue, 'queue'>;
+  /** Where a certificate's email waits, written with the certificate, until it is sent (or for the sender job). */
+  mailQueue: Pick<MailQueue, 'move' | 'remove'>;
   clock: Clock;
   /** UUIDs: a certificate's id is its credential's `urn:uuid:` (and the id of an email it queues). */
   ids: Ids;
@@ -201,12 +201,14 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   };
   const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin)), key.value);
   const certificate: StoredCertificate = { ...facts, jwt, status: 'valid', revokedAt: null, revocationReason: null };
-  if ((await deps.certificates.issue(certificate)) === 'exists') {
+  // Its email is queued with it, held by this run: a run that dies before sending it leaves it to the sender job.
+  const email = queuedMail(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }, true);
+  if ((await deps.certificates.issue(certificate, email)) === 'exists') {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
   }
-  // The certificate stands even if its email fails (it is on the learner's Certificates screen); the email is queued.
-  await sendOrQueue(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }, { email: 'certificate', certificateId: id });
+  // The certificate stands even if its email fails (it is on the learner's Certificates screen).
+  await sendHeld(deps, email, { email: 'certificate', certificateId: id });
   return 'issued';
 };
 

@@ -5,6 +5,10 @@ import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedMail } from '#co
  * they go, so their failure never fails the work; and they are not lost: a failed send is queued, and the sender job
  * (every minute) sends it. At least once, as every single email (decision 0023): a send whose answer was lost may
  * have gone, and is queued all the same.
+ *
+ * A queued email is due from `dueAt`. Whoever sends one first holds it (moves it MAIL_HOLD_MS ahead, one more try),
+ * sends it, then removes it, or makes it due again at once when the send fails: a sender that dies in between loses
+ * nothing, the email is due again when its hold ends (decision 0026).
  */
 export interface MailLaterDeps {
   mailer: Mailer;
@@ -14,6 +18,24 @@ export interface MailLaterDeps {
   log: (message: string, fields: Record<string, unknown>) => void;
 }
 
+/**
+ * How long a sender holds an email it is sending: longer than the write that holds it, the send and the removal can
+ * take at worst with their clients' timeouts and retries (adapters/client-policy.ts; a unit test holds them so).
+ */
+export const MAIL_HOLD_MS = 30_000;
+/** Queued emails one run sends at most. */
+export const MAIL_QUEUE_BATCH = 25;
+/** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
+export const MAIL_QUEUE_TRIES = 60;
+
+const later = (clock: Clock) => new Date(clock.now().getTime() + MAIL_HOLD_MS).toISOString();
+
+/** A new queued email, due now, or held by its sender (one try under way) when `held`. */
+export const queuedMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage, held = false): QueuedMail => {
+  const queuedAt = deps.clock.now().toISOString();
+  return { ...message, id: deps.ids.newId(), queuedAt, dueAt: held ? later(deps.clock) : queuedAt, tries: held ? 1 : 0 };
+};
+
 /** Sends `message` now, or queues it for the sender job; 'lost' only when the queue failed too (logged). */
 export const sendOrQueue = async (deps: MailLaterDeps, message: MailMessage, about: Record<string, unknown>): Promise<'sent' | 'queued' | 'lost'> => {
   try {
@@ -21,7 +43,7 @@ export const sendOrQueue = async (deps: MailLaterDeps, message: MailMessage, abo
     return 'sent';
   } catch (error) {
     try {
-      await deps.mailQueue.queue({ ...message, id: deps.ids.newId(), queuedAt: deps.clock.now().toISOString(), tries: 0 });
+      await deps.mailQueue.queue(queuedMail(deps, message));
       deps.log('email queued: its send failed', { ...about, error: String(error) });
       return 'queued';
     } catch (queueError) {
@@ -31,34 +53,41 @@ export const sendOrQueue = async (deps: MailLaterDeps, message: MailMessage, abo
   }
 };
 
-/** Queued emails one run sends at most. */
-export const MAIL_QUEUE_BATCH = 25;
-/** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
-export const MAIL_QUEUE_TRIES = 60;
+type SenderDeps = { mailer: Mailer; mailQueue: MailQueue; clock: Clock; log: (message: string, fields: Record<string, unknown>) => void };
 
 /**
- * The sender job's share: the oldest queued emails, each taken off the queue (one run gets it), sent, and put back
- * with one more try when the send fails; given up (logged as an error) after MAIL_QUEUE_TRIES.
+ * Sends an email its caller holds, then removes it; when the send fails, makes it due again at once for the next
+ * run. If that removal or that return fails, the hold ends in MAIL_HOLD_MS and it is due again all the same (sent
+ * again, in the first case: at least once).
  */
-export const sendQueuedMail = async (
-  deps: { mailer: Mailer; mailQueue: MailQueue; log: (message: string, fields: Record<string, unknown>) => void },
-): Promise<{ sent: number; failed: number; givenUp: number }> => {
+export const sendHeld = async (deps: Omit<SenderDeps, 'mailQueue'> & { mailQueue: Pick<MailQueue, 'move' | 'remove'> }, held: QueuedMail, about: Record<string, unknown>): Promise<'sent' | 'failed'> => {
+  try {
+    await deps.mailer.send({ to: held.to, subject: held.subject, text: held.text, html: held.html });
+  } catch (error) {
+    deps.log('email send failed: due again', { ...about, id: held.id, tries: held.tries, error: String(error) });
+    await deps.mailQueue.move(held, { ...held, dueAt: deps.clock.now().toISOString() }).catch(() => false);
+    return 'failed';
+  }
+  await deps.mailQueue.remove(held).catch((error: unknown) => deps.log('sent email not removed: sent again when its hold ends', { ...about, id: held.id, error: String(error) }));
+  return 'sent';
+};
+
+/**
+ * The sender job's share: the oldest due emails, each held (one run gets it), sent and removed, or due again with one
+ * more try when the send fails; given up (logged) once it failed MAIL_QUEUE_TRIES times.
+ */
+export const sendQueuedMail = async (deps: SenderDeps): Promise<{ sent: number; failed: number; givenUp: number }> => {
   const outcome = { sent: 0, failed: 0, givenUp: 0 };
-  for (const mail of await deps.mailQueue.waiting(MAIL_QUEUE_BATCH)) {
-    if (!(await deps.mailQueue.take(mail))) continue;
-    try {
-      await deps.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      outcome.sent += 1;
-    } catch (error) {
-      const again: QueuedMail = { ...mail, tries: mail.tries + 1 };
-      if (again.tries >= MAIL_QUEUE_TRIES) {
-        outcome.givenUp += 1;
-        deps.log('queued email given up', { id: mail.id, subject: mail.subject, queuedAt: mail.queuedAt, tries: again.tries, error: String(error) });
-        continue;
-      }
-      outcome.failed += 1;
-      await deps.mailQueue.queue(again);
+  for (const mail of await deps.mailQueue.due(deps.clock.now().toISOString(), MAIL_QUEUE_BATCH)) {
+    if (mail.tries >= MAIL_QUEUE_TRIES) {
+      await deps.mailQueue.remove(mail);
+      outcome.givenUp += 1;
+      deps.log('queued email given up', { id: mail.id, subject: mail.subject, queuedAt: mail.queuedAt, tries: mail.tries });
+      continue;
     }
+    const held = { ...mail, dueAt: later(deps.clock), tries: mail.tries + 1 };
+    if (!(await deps.mailQueue.move(mail, held))) continue;
+    outcome[await sendHeld(deps, held, { email: 'queued' })] += 1;
   }
   return outcome;
 };

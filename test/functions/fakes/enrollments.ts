@@ -109,21 +109,28 @@ export const memoryMailer = () => {
 /** The mail queue kept in memory, oldest first, with the data layer's take-once condition. */
 export const memoryMailQueue = () => {
   const waiting: QueuedMail[] = [];
+  const put = (mail: QueuedMail) => {
+    waiting.push(copy(mail));
+    waiting.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
+  };
+  const at = (mail: QueuedMail) => waiting.findIndex((m) => m.id === mail.id && m.dueAt === mail.dueAt);
   const queue = withHooks<MailQueue>({
     async queue(mail) {
-      const i = waiting.findIndex((m) => m.id === mail.id);
-      if (i >= 0) waiting[i] = copy(mail);
-      else waiting.push(copy(mail));
-      waiting.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt) || a.id.localeCompare(b.id));
+      put(mail);
     },
-    async waiting(limit) {
-      return waiting.slice(0, limit).map(copy);
+    async due(now, limit) {
+      return waiting.filter((m) => m.dueAt <= now).slice(0, limit).map(copy);
     },
-    async take(mail) {
-      const i = waiting.findIndex((m) => m.id === mail.id);
+    async move(from, to) {
+      const i = at(from);
       if (i < 0) return false;
       waiting.splice(i, 1);
+      put(to);
       return true;
+    },
+    async remove(mail) {
+      const i = at(mail);
+      if (i >= 0) waiting.splice(i, 1);
     },
   });
   return Object.assign(queue, { queued: waiting });

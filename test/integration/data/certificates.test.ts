@@ -16,10 +16,11 @@ import { isSetInStatusList } from '#core/certificates/credentials.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { StoredCertificate, StoredCourse } from '#core/ports.ts';
 import { certificateKeys, dynamoCertificates } from '#data/certificates.ts';
+import { dynamoMailQueue, mailQueueKey } from '#data/mail-queue.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { decodeJwt } from 'jose';
-import { memoryCourseReader, memoryEnrollments, memoryMailQueue } from '#test/functions/fakes/enrollments.ts';
+import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLearnerProfiles } from '#test/functions/fakes/learner-profiles.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -56,10 +57,16 @@ describe('dynamoCertificates', () => {
     const first = stored({ statusIndex: index });
     await putRaw({ ...enrollmentKeys.enrollment(first.courseId, first.learnerId), type: 'Enrollment', courseId: first.courseId, learnerId: first.learnerId, gsi3pk: 'CERTS#DUE', gsi3sk: `${AT}#${first.courseId}#${first.learnerId}` });
     expect(await repo.due(1000)).toContainEqual({ courseId: first.courseId, learnerId: first.learnerId });
-    expect(await repo.issue(first)).toBe('issued');
+    // Its email is written with it (due far ahead here, so no sender run of the local cloud takes it).
+    const email = (id: string) => ({ id, to: 'ann@example.com', subject: 'Your certificate', text: 't', html: 'h', queuedAt: AT, dueAt: '2999-01-01T00:00:00.000Z', tries: 1 });
+    expect(await repo.issue(first, email(first.id))).toBe('issued');
+    expect(await rawItem(mailQueueKey(email(first.id)))).toMatchObject({ to: 'ann@example.com', tries: 1 });
     expect(await repo.due(1000)).not.toContainEqual({ courseId: first.courseId, learnerId: first.learnerId });
     expect((await rawItem(enrollmentKeys.enrollment(first.courseId, first.learnerId)))?.['certificateId']).toBe(first.id);
-    expect(await repo.issue({ ...first, id: randomUUID() })).toBe('exists');
+    const again = randomUUID();
+    expect(await repo.issue({ ...first, id: again }, email(again))).toBe('exists');
+    expect(await rawItem(mailQueueKey(email(again))), 'no email for a certificate not issued').toBeUndefined();
+    await dynamoMailQueue().remove(email(first.id));
     expect(await repo.get(first.id)).toEqual(first);
     expect((await repo.listByLearner(first.learnerId)).map((c) => c.id)).toEqual([first.id]);
     expect((await repo.listByCourse(first.courseId)).map((c) => c.id)).toEqual([first.id]);
@@ -118,7 +125,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       learnerProfiles,
       cipher: envelopeCipher(),
       mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
-      mailQueue: memoryMailQueue(),
+      mailQueue: dynamoMailQueue(),
       clock: { now: () => new Date(AT) },
       ids: { newId: randomUUID },
       appOrigin: ORIGIN,

@@ -1,21 +1,39 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoMailQueue } from '#data/mail-queue.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { unique } from './data-support.ts';
+import { putRaw, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
 describe('the mail queue (DynamoDB Local)', () => {
-  it('keeps an email until exactly one sender takes it, oldest first, and a re-queue replaces it', async () => {
+  it('gives the due emails oldest first, moves one for exactly one sender, and removes it', async () => {
     const queue = dynamoMailQueue();
     const id = unique('mail');
-    const mail = { id, to: `${id}@example.com`, subject: 'Your purchase: Knots', text: 'Thanks', html: '<p>Thanks</p>', queuedAt: '2000-01-01T00:00:00.000Z', tries: 0 };
+    // Due "in 2000": ahead of any other test's, and long before now.
+    const mail = { id, to: `${id}@example.com`, subject: 'Your purchase: Knots', text: 'Thanks', html: '<p>Thanks</p>', queuedAt: '2000-01-01T00:00:00.000Z', dueAt: '2000-01-01T00:00:00.000Z', tries: 0 };
     await queue.queue(mail);
-    await queue.queue({ ...mail, tries: 1 });
-    // The oldest first: queued "in 2000", it is ahead of any other test's.
-    expect((await queue.waiting(5))[0]).toEqual({ ...mail, tries: 1 });
-    const takes = await Promise.all([queue.take(mail), queue.take(mail)]);
-    expect(takes.filter(Boolean)).toHaveLength(1);
-    expect((await queue.waiting(100)).map((m) => m.id)).not.toContain(id);
+    expect((await queue.due('2000-01-01T00:00:00.000Z', 5))[0]).toEqual(mail);
+    expect(await queue.due('1999-12-31T23:59:59.999Z', 5)).not.toContainEqual(mail);
+
+    const held = { ...mail, dueAt: '2999-01-01T00:00:00.000Z', tries: 1 };
+    const moves = await Promise.all([queue.move(mail, held), queue.move(mail, { ...held, tries: 2 })]);
+    expect(moves.filter(Boolean)).toHaveLength(1);
+    const now = new Date().toISOString();
+    expect((await queue.due(now, 100)).map((m) => m.id), 'held: not due').not.toContain(id);
+    expect((await queue.due('2999-01-01T00:00:00.000Z', 1000)).filter((m) => m.id === id)).toHaveLength(1);
+
+    await queue.remove(moves[0] ? held : { ...held, tries: 2 });
+    expect((await queue.due('2999-01-01T00:00:00.000Z', 1000)).map((m) => m.id)).not.toContain(id);
+  });
+
+  it('reads an email queued before due times existed as due from when it was queued', async () => {
+    const id = unique('mail');
+    const old = { id, to: `${id}@example.com`, subject: 'Your purchase', text: 't', html: 'h', queuedAt: '2000-01-01T00:00:01.000Z', tries: 3 };
+    await putRaw({ pk: 'MAILQUEUE', sk: `${old.queuedAt}#${id}`, type: 'QueuedMail', ...old });
+    const queue = dynamoMailQueue();
+    const read = (await queue.due('2000-01-01T00:00:01.000Z', 50)).find((m) => m.id === id)!;
+    expect(read).toEqual({ ...old, dueAt: old.queuedAt });
+    await queue.remove(read);
+    expect((await queue.due('2000-01-01T00:00:01.000Z', 50)).map((m) => m.id)).not.toContain(id);
   });
 });
