@@ -597,11 +597,11 @@ export interface QueuedMail extends MailMessage {
 }
 
 /**
- * Emails nobody waits for (a receipt, a certificate, an affiliate's link) whose send failed or is under way: kept
- * for the sender job, which sends each once it can (core/mail/mail-queue.ts, docs/faults.md).
+ * Emails nobody waits for (a receipt, a certificate, an affiliate's link) until they are sent: each held by its
+ * writer while it sends it, then due for the sender job if it is still there (core/mail/mail-queue.ts).
  */
 export interface MailQueue {
-  queue(mail: QueuedMail): Promise<void>;
+  // (Emails are written into it by the transaction of what they announce: data/mail-queue.ts mailQueuePut.)
   /** Those due by `now`, the longest due first. */
   due(now: string, limit: number): Promise<QueuedMail[]>;
   /** Replaces `from` by `to` (another due time, another try): false when `from` is gone (another sender has it). */
@@ -949,6 +949,8 @@ export interface OrderRepository {
      * and the platform's figures.
      */
     referral?: { affiliateId: string; commission: NewCommission | null } | null;
+    /** The buyer's receipt, put in the mail queue in the same transaction (held by the caller, who sends it next). */
+    receipt?: QueuedMail | undefined;
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
   /** (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's email recorded as having used it.) */
   /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */
@@ -1071,8 +1073,11 @@ export interface StoredPayout {
 }
 
 export interface AffiliateRepository {
-  /** The affiliate, its code and its email's claim in one transaction: 'code-taken' (try another code) or 'email-taken'. */
-  create(affiliate: StoredAffiliate): Promise<'created' | 'code-taken' | 'email-taken'>;
+  /**
+   * The affiliate, its code, its email's claim and the email with their link (into the mail queue) in one
+   * transaction: 'code-taken' (try another code) or 'email-taken', and nothing written.
+   */
+  create(affiliate: StoredAffiliate, email: QueuedMail): Promise<'created' | 'code-taken' | 'email-taken'>;
   list(creatorId: string): Promise<StoredAffiliate[]>;
   get(creatorId: string, affiliateId: string): Promise<StoredAffiliate | undefined>;
   code(code: string): Promise<AffiliateCode | undefined>;

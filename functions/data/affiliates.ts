@@ -4,6 +4,7 @@ import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { addUpdate, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
  * creators' affiliates and their commissions (access pattern 23; docs/data-model.md "Affiliates").
@@ -172,12 +173,13 @@ export const readCommission = async (affiliateId: string, orderId: string): Prom
 
 
 export const dynamoAffiliates = (): AffiliateRepository => ({
-  async create(affiliate) {
+  async create(affiliate, email) {
     const cancelled = await transact([
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.code(affiliate.code), type: 'AffiliateCode', code: affiliate.code, affiliateId: affiliate.id, creatorId: affiliate.creatorId, cookieDays: affiliate.cookieDays }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.email(affiliate.creatorId, affiliate.email), type: 'AffiliateEmail', affiliateId: affiliate.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.affiliate(affiliate.creatorId, affiliate.id), type: 'Affiliate', ...affiliate }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...countersUpdate({ affiliates_total: 1 }),
+      mailQueuePut(email),
     ]);
     if (!cancelled) return 'created';
     return failedAt(cancelled, 0) ? 'code-taken' : 'email-taken';

@@ -1,12 +1,12 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import type { MailQueue, QueuedMail } from '#core/ports.ts';
 import { documentClient, partitionQueue, tableName, transact } from '#data/table.ts';
 
 /**
- * The mail queue: an email nobody waits for whose send failed or is under way, kept until a sender sends it; due from
- * `dueAt` (later while a sender holds it: core/mail/mail-queue.ts).
+ * The mail queue: an email nobody waits for, written in the transaction of what it announces (`mailQueuePut`) and
+ * kept until it is sent; due from `dueAt` (later while a sender holds it: core/mail/mail-queue.ts).
  * Queued mail:  pk MAILQUEUE  sk <dueAt>#<id>  id, to, subject, text, html, queuedAt, dueAt, tries
  */
 export const mailQueueKey = (mail: Pick<QueuedMail, 'dueAt' | 'id'>) => ({ pk: 'MAILQUEUE', sk: `${mail.dueAt}#${mail.id}` });
@@ -22,10 +22,6 @@ const partition = partitionQueue('MAILQUEUE', (item) => queuedMail.parse(item));
 export const mailQueuePut = (mail: QueuedMail) => ({ Put: { TableName: tableName(), Item: { ...mailQueueKey(mail), type: 'QueuedMail', ...queuedMail.parse(mail) } } });
 
 export const dynamoMailQueue = (): MailQueue => ({
-  async queue(mail) {
-    await documentClient().send(new PutCommand(mailQueuePut(mail).Put));
-  },
-
   due: (now, limit) => partition.oldest(limit, now),
 
   async move(from, to) {

@@ -6,6 +6,7 @@ import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
 import { readCommission, referralWrites, reversalWrites } from '#data/affiliates.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
+import { mailQueuePut } from '#data/mail-queue.ts';
 import { addUpdate, documentClient, failedAt, newestFirstPage, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -210,7 +211,7 @@ export const dynamoOrders = (): OrderRepository => ({
     );
   },
 
-  async markPaid({ event, orderId, paid, referral }) {
+  async markPaid({ event, orderId, paid, referral, receipt }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
     const cancelled = await transact([
@@ -238,6 +239,7 @@ export const dynamoOrders = (): OrderRepository => ({
       ...(referral
         ? referralWrites({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral })
         : []),
+      ...(receipt ? [mailQueuePut(receipt)] : []),
     ]);
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';

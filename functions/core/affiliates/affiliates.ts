@@ -11,7 +11,7 @@ import { subscriptionView } from '#core/billing/subscription-state.ts';
 import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
-import { type MailLaterDeps, sendOrQueue } from '#core/mail/mail-queue.ts';
+import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import type {
   AffiliateRepository,
   BillingRepository,
@@ -87,8 +87,8 @@ export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps {
 
 /**
  * POST /api/affiliates: 1. the creator is on the Pro plan (403 otherwise); 2. under the cap of affiliates; 3. the
- * affiliate with a fresh code (another code on the rare collision), one per email (409); 4. the affiliate is emailed
- * their link (a failed send is queued for the sender job; the creator can copy the link from the screen meanwhile).
+ * affiliate with a fresh code (another code on the rare collision), one per email (409), and their email with their
+ * link; 4. that email sent (one that fails is left to the sender job; the creator can copy the link meanwhile).
  */
 export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creatorId: string; body: z.output<typeof createAffiliateBody> }): Promise<Affiliate> => {
   const plan = subscriptionView(await deps.billing.getSubscription(input.creatorId), deps.clock.now());
@@ -96,6 +96,8 @@ export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creato
   if ((await deps.affiliates.list(input.creatorId)).length >= AFFILIATES_PER_CREATOR_MAX) {
     throw new ConflictError(`You have ${AFFILIATES_PER_CREATOR_MAX} affiliates, the most an account can have.`);
   }
+  const landing = await landingOf(deps, input.creatorId);
+  const creatorName = landing.name ?? (await deps.users.getUser(input.creatorId))?.email ?? 'A creator';
   for (let attempt = 1; ; attempt++) {
     const affiliate: StoredAffiliate = {
       id: deps.ids.newId(),
@@ -110,17 +112,17 @@ export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creato
       clawedBack: 0,
       createdAt: deps.clock.now().toISOString(),
     };
-    const outcome = await deps.affiliates.create(affiliate);
+    const link = referralLink(deps.appOrigin, affiliate.code, landing.path);
+    const message = affiliateEmail({ name: affiliate.name, creatorName, link, percent: affiliate.commissionPercent, cookieDays: affiliate.cookieDays, holdDays: affiliate.holdDays });
+    // Its email is written with it, held for this request to send (the sender job sends it if the request dies first).
+    const email = heldMail(deps, { to: affiliate.email, ...message });
+    const outcome = await deps.affiliates.create(affiliate, email);
     if (outcome === 'email-taken') throw new ConflictError(AFFILIATE_EMAIL_TAKEN);
     if (outcome === 'code-taken') {
       if (attempt >= 5) throw new Error('no free affiliate code after 5 tries');
       continue;
     }
-    const landing = await landingOf(deps, input.creatorId);
-    const link = referralLink(deps.appOrigin, affiliate.code, landing.path);
-    const creatorName = landing.name ?? (await deps.users.getUser(input.creatorId))?.email ?? 'A creator';
-    const email = affiliateEmail({ name: affiliate.name, creatorName, link, percent: affiliate.commissionPercent, cookieDays: affiliate.cookieDays, holdDays: affiliate.holdDays });
-    await sendOrQueue(deps, { to: affiliate.email, ...email }, { email: 'affiliate link', affiliateId: affiliate.id });
+    await sendHeld(deps, email, { email: 'affiliate link', affiliateId: affiliate.id });
     return view(affiliate, link);
   }
 };

@@ -19,7 +19,7 @@ import {
 } from '#core/certificates/credentials.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { queuedMail, sendHeld } from '#core/mail/mail-queue.ts';
+import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import type {
   CertificateRepository,
   Clock,
@@ -202,7 +202,7 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin)), key.value);
   const certificate: StoredCertificate = { ...facts, jwt, status: 'valid', revokedAt: null, revocationReason: null };
   // Its email is queued with it, held by this run: a run that dies before sending it leaves it to the sender job.
-  const email = queuedMail(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) }, true);
+  const email = heldMail(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) });
   if ((await deps.certificates.issue(certificate, email)) === 'exists') {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';

@@ -2,17 +2,15 @@ import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedMail } from '#co
 
 /**
  * Emails nobody waits for (a receipt, a certificate, an affiliate's link): what they announce stands whether or not
- * they go, so their failure never fails the work; and they are not lost: a failed send is queued, and the sender job
- * (every minute) sends it. At least once, as every single email (decision 0023): a send whose answer was lost may
- * have gone, and is queued all the same.
- *
- * A queued email is due from `dueAt`. Whoever sends one first holds it (moves it MAIL_HOLD_MS ahead, one more try),
- * sends it, then removes it, or makes it due again at once when the send fails: a sender that dies in between loses
- * nothing, the email is due again when its hold ends (decision 0026).
+ * they go, so their failure never fails the work; and they are not lost. Each is written in the mail queue in the
+ * very transaction of what it announces, held by the writer (due MAIL_HOLD_MS later, one try under way), who sends
+ * it and removes it, or makes it due again at once when the send fails; the sender job (every minute) sends what is
+ * due the same way. A writer or sender that dies in between loses nothing: the email is due again when its hold ends
+ * (decision 0026). At least once, as every single email (decision 0023): a send whose removal failed goes again.
  */
 export interface MailLaterDeps {
   mailer: Mailer;
-  mailQueue: Pick<MailQueue, 'queue'>;
+  mailQueue: Pick<MailQueue, 'move' | 'remove'>;
   ids: Ids;
   clock: Clock;
   log: (message: string, fields: Record<string, unknown>) => void;
@@ -30,37 +28,23 @@ export const MAIL_QUEUE_TRIES = 60;
 
 const later = (clock: Clock) => new Date(clock.now().getTime() + MAIL_HOLD_MS).toISOString();
 
-/** A new queued email, due now, or held by its sender (one try under way) when `held`. */
-export const queuedMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage, held = false): QueuedMail => {
-  const queuedAt = deps.clock.now().toISOString();
-  return { ...message, id: deps.ids.newId(), queuedAt, dueAt: held ? later(deps.clock) : queuedAt, tries: held ? 1 : 0 };
-};
+/** A new email for the mail queue, held by its writer (who sends it once it is written: `sendHeld`). */
+export const heldMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage): QueuedMail => ({
+  ...message,
+  id: deps.ids.newId(),
+  queuedAt: deps.clock.now().toISOString(),
+  dueAt: later(deps.clock),
+  tries: 1,
+});
 
-/** Sends `message` now, or queues it for the sender job; 'lost' only when the queue failed too (logged). */
-export const sendOrQueue = async (deps: MailLaterDeps, message: MailMessage, about: Record<string, unknown>): Promise<'sent' | 'queued' | 'lost'> => {
-  try {
-    await deps.mailer.send(message);
-    return 'sent';
-  } catch (error) {
-    try {
-      await deps.mailQueue.queue(queuedMail(deps, message));
-      deps.log('email queued: its send failed', { ...about, error: String(error) });
-      return 'queued';
-    } catch (queueError) {
-      deps.log('email lost: its send and its queueing failed', { ...about, error: String(error), queueError: String(queueError) });
-      return 'lost';
-    }
-  }
-};
-
-type SenderDeps = { mailer: Mailer; mailQueue: MailQueue; clock: Clock; log: (message: string, fields: Record<string, unknown>) => void };
+type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & { mailQueue: MailQueue };
 
 /**
  * Sends an email its caller holds, then removes it; when the send fails, makes it due again at once for the next
  * run. If that removal or that return fails, the hold ends in MAIL_HOLD_MS and it is due again all the same (sent
  * again, in the first case: at least once).
  */
-export const sendHeld = async (deps: Omit<SenderDeps, 'mailQueue'> & { mailQueue: Pick<MailQueue, 'move' | 'remove'> }, held: QueuedMail, about: Record<string, unknown>): Promise<'sent' | 'failed'> => {
+export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMail, about: Record<string, unknown>): Promise<'sent' | 'failed'> => {
   try {
     await deps.mailer.send({ to: held.to, subject: held.subject, text: held.text, html: held.html });
   } catch (error) {

@@ -3,14 +3,14 @@ import { licenseIdOf } from '#core/licenses/licenses.ts';
 import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
-import { type MailLaterDeps, sendOrQueue } from '#core/mail/mail-queue.ts';
+import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import type { AffiliateRepository, LicenseRepository, ConnectCheckout, Directory, EnrollmentRepository, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
  * is enrolled (a new email gets a learner account, invited with what they bought); expired -> the order is closed.
  * Whatever the number of deliveries and their order, one order pays once and enrols once. What fails after the order
- * is paid (its receipt: queued, sendOrQueue) never undoes it.
+ * is paid (its receipt: written with the payment, then sent) never undoes it.
  */
 export interface OrderEventDeps extends MailLaterDeps {
   orders: OrderRepository;
@@ -92,10 +92,13 @@ export const applyCheckoutEvent = async (
   const paidAt = deps.clock.now().toISOString();
   // The affiliate's sale and commission are written with the payment, in its transaction: once, whatever the deliveries.
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
+  // The receipt is written with the payment, held for this delivery to send: if it dies first, the sender job does.
+  const receipt = buyer.invited ? undefined : heldMail(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
     referral,
+    receipt,
     paid: {
       amount: event.checkout.amountTotal,
       discount: event.checkout.amountDiscount,
@@ -106,9 +109,7 @@ export const applyCheckoutEvent = async (
     },
   });
   if (outcome !== 'applied') return outcome;
-  if (!buyer.invited) {
-    await sendOrQueue(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) }, { email: 'purchase receipt', orderId: order.id });
-  }
+  if (receipt) await sendHeld(deps, receipt, { email: 'purchase receipt', orderId: order.id });
   return 'paid';
 };
 
@@ -152,15 +153,15 @@ const payTeamOrder = async (
     createdAt: paidAt,
   });
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
+  const receipt = invited ? undefined : heldMail(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
     referral,
+    receipt,
     paid: { amount: event.checkout.amountTotal, discount: event.checkout.amountDiscount, buyerEmail: email, learnerId: null, paymentIntentId: event.checkout.paymentIntentId, paidAt },
   });
   if (outcome !== 'applied') return outcome;
-  if (!invited) {
-    await sendOrQueue(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) }, { email: 'team receipt', orderId: order.id });
-  }
+  if (receipt) await sendHeld(deps, receipt, { email: 'team receipt', orderId: order.id });
   return 'paid';
 };

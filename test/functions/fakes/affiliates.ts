@@ -1,11 +1,11 @@
-import type { AffiliateClick, AffiliateRepository, NewCommission, StoredAffiliate, StoredCommission, StoredPayout } from '#core/ports.ts';
+import type { AffiliateClick, AffiliateRepository, NewCommission, QueuedMail, StoredAffiliate, StoredCommission, StoredPayout } from '#core/ports.ts';
 import { withHooks } from './hooks.ts';
 
 /**
  * Affiliates in memory, as functions/data/affiliates.ts keeps them: unique codes and emails, clicks, commissions that
  * move once per transition (each move conditioned on the status it starts from), and the platform's figures.
  */
-export const memoryAffiliates = () => {
+export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<void> }) => {
   const affiliates = new Map<string, StoredAffiliate>();
   const codes = new Map<string, { affiliateId: string; creatorId: string; cookieDays: number }>();
   const clicks = new Map<string, AffiliateClick>();
@@ -24,12 +24,13 @@ export const memoryAffiliates = () => {
   };
 
   const repo = withHooks<AffiliateRepository>({
-    async create(affiliate) {
+    async create(affiliate, email) {
       if (codes.has(affiliate.code)) return 'code-taken';
       if ([...affiliates.values()].some((a) => a.creatorId === affiliate.creatorId && a.email === affiliate.email)) return 'email-taken';
       affiliates.set(affiliate.id, structuredClone(affiliate));
       codes.set(affiliate.code, { affiliateId: affiliate.id, creatorId: affiliate.creatorId, cookieDays: affiliate.cookieDays });
       count({ affiliates_total: 1 });
+      await mailQueue?.write(email);
       return 'created';
     },
     async list(creatorId) {

@@ -107,17 +107,15 @@ export const memoryMailer = () => {
 };
 
 /** The mail queue kept in memory, oldest first, with the data layer's take-once condition. */
+/** The mail queue in memory; `write` puts an email in as the transaction of what it announces does. */
 export const memoryMailQueue = () => {
   const waiting: QueuedMail[] = [];
-  const put = (mail: QueuedMail) => {
+  const write = async (mail: QueuedMail) => {
     waiting.push(copy(mail));
     waiting.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
   };
   const at = (mail: QueuedMail) => waiting.findIndex((m) => m.id === mail.id && m.dueAt === mail.dueAt);
   const queue = withHooks<MailQueue>({
-    async queue(mail) {
-      put(mail);
-    },
     async due(now, limit) {
       return waiting.filter((m) => m.dueAt <= now).slice(0, limit).map(copy);
     },
@@ -125,7 +123,7 @@ export const memoryMailQueue = () => {
       const i = at(from);
       if (i < 0) return false;
       waiting.splice(i, 1);
-      put(to);
+      await write(to);
       return true;
     },
     async remove(mail) {
@@ -133,5 +131,5 @@ export const memoryMailQueue = () => {
       if (i >= 0) waiting.splice(i, 1);
     },
   });
-  return Object.assign(queue, { queued: waiting });
+  return Object.assign(queue, { queued: waiting, write });
 };

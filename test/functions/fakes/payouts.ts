@@ -145,7 +145,7 @@ export const memoryCoupons = () => {
 };
 
 /** Orders in memory, as functions/data/orders.ts keeps them: each event once; pending -> paid or expired, once. */
-export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void, affiliates?: ReturnType<typeof memoryAffiliates>) => {
+export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void, affiliates?: ReturnType<typeof memoryAffiliates>, mailQueue?: ReturnType<typeof memoryMailQueue>) => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
   type Day = SalesDay & Pick<SalesWindow, 'refunds' | 'views' | 'checkouts' | 'byCourse' | 'byCoupon'>;
@@ -191,7 +191,7 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       if (!order) throw new Error(`no order ${orderId}`);
       orders.set(orderId, { ...order, checkoutSessionId: session.id, checkoutUrl: session.url });
     },
-    async markPaid({ event, orderId, paid, referral }) {
+    async markPaid({ event, orderId, paid, referral, receipt }) {
       if (!record(event)) return 'duplicate';
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
@@ -200,6 +200,7 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       if (referral) affiliates?.onPaid({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral });
       count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0, discount: paid.discount });
       if (order.couponCode) onCoupon?.(order.creatorId, order.couponCode, paid.buyerEmail);
+      if (receipt) await mailQueue?.write(receipt);
       return 'applied';
     },
     async markExpired({ event, orderId }) {
@@ -285,7 +286,8 @@ export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => 
 export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = {}) => {
   const logged: { message: string; fields: Record<string, unknown> }[] = [];
   const coupons = memoryCoupons();
-  const affiliates = memoryAffiliates();
+  const mailQueue = memoryMailQueue();
+  const affiliates = memoryAffiliates(mailQueue);
   let n = 0;
   return {
     courses: Object.assign(memoryCourseReader(options.courses ?? [pricedCourse()]), {
@@ -295,14 +297,14 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     connect: memoryConnect(),
     events: memoryConnectEvents(),
     coupons,
-    orders: memoryOrders(coupons.redeem, affiliates),
+    orders: memoryOrders(coupons.redeem, affiliates, mailQueue),
     affiliates,
     licenses: memoryLicenses(),
     users: memoryUsers([creator()]),
     directory: memoryDirectory(),
     enrollments: memoryEnrollments(),
     mailer: memoryMailer(),
-    mailQueue: memoryMailQueue(),
+    mailQueue,
     clock: testClock(options.now ?? NOW),
     ids: sequentialIds('order'),
     appOrigin: APP_ORIGIN,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, StoredAffiliate } from '#core/ports.ts';
 import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoOrders } from '#data/orders.ts';
+import { mailQueueKey } from '#data/mail-queue.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
@@ -63,14 +64,20 @@ const paidOrder = async (creatorId: string, affiliateId: string, amount: number,
   return (await orders.get(order.id))!;
 };
 
+/** The affiliate's email, due far ahead (no sender run of the local cloud takes it). */
+const linkEmail = (id: string) => ({ id: `link-${id}`, to: 'ali@example.com', subject: 'Your link', text: 't', html: 'h', queuedAt: AT, dueAt: '2999-01-01T00:00:00.000Z', tries: 1 });
+
 describe('dynamoAffiliates', () => {
   it('creates an affiliate with a unique code and one per email, lists and reads it, and keeps clicks', async () => {
     const repo = dynamoAffiliates();
     const creatorId = unique('creator');
     const ali = affiliate(creatorId);
-    expect(await repo.create(ali)).toBe('created');
-    expect(await repo.create({ ...affiliate(creatorId), code: ali.code })).toBe('code-taken');
-    expect(await repo.create({ ...affiliate(creatorId), email: ali.email })).toBe('email-taken');
+    expect(await repo.create(ali, linkEmail(ali.id))).toBe('created');
+    expect(await rawItem(mailQueueKey(linkEmail(ali.id))), 'its email, written with it').toMatchObject({ to: 'ali@example.com' });
+    const [again, other] = [affiliate(creatorId), affiliate(creatorId)];
+    expect(await repo.create({ ...again, code: ali.code }, linkEmail(again.id))).toBe('code-taken');
+    expect(await repo.create({ ...other, email: ali.email }, linkEmail(other.id))).toBe('email-taken');
+    expect(await rawItem(mailQueueKey(linkEmail(again.id))), 'no email for an affiliate not made').toBeUndefined();
     expect((await repo.list(creatorId)).map((a) => a.id)).toEqual([ali.id]);
     expect(await repo.code(ali.code)).toEqual({ code: ali.code, affiliateId: ali.id, creatorId, cookieDays: 30 });
     expect(await repo.get(unique('other'), ali.id)).toBeUndefined();
@@ -86,7 +93,7 @@ describe('dynamoAffiliates', () => {
     const repo = dynamoAffiliates();
     const creatorId = unique('creator');
     const ali = affiliate(creatorId);
-    await repo.create(ali);
+    await repo.create(ali, linkEmail(ali.id));
     const [first, second] = [await paidOrder(creatorId, ali.id, 1000), await paidOrder(creatorId, ali.id, 500, '2099-01-01T00:00:00.000Z')];
     expect((await repo.get(creatorId, ali.id))).toMatchObject({ sales: 2, pending: 1500 });
     const due = (await repo.dueForApproval('2026-11-26T00:00:00.000Z', 1000)).filter((c) => c.affiliateId === ali.id);
@@ -112,7 +119,7 @@ describe('dynamoAffiliates', () => {
     const orders = dynamoOrders();
     const creatorId = unique('creator');
     const ali = affiliate(creatorId);
-    await repo.create(ali);
+    await repo.create(ali, linkEmail(ali.id));
     const [unpaid, paid] = [await paidOrder(creatorId, ali.id, 1000), await paidOrder(creatorId, ali.id, 700)];
     const toPay = (await repo.commission(ali.id, paid.id))!;
     await repo.approve(toPay, AT);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoMailQueue } from '#data/mail-queue.ts';
+import { dynamoMailQueue, mailQueuePut } from '#data/mail-queue.ts';
+import { transact } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, unique } from './data-support.ts';
 
@@ -11,7 +12,7 @@ describe('the mail queue (DynamoDB Local)', () => {
     const id = unique('mail');
     // Due "in 2000": ahead of any other test's, and long before now.
     const mail = { id, to: `${id}@example.com`, subject: 'Your purchase: Knots', text: 'Thanks', html: '<p>Thanks</p>', queuedAt: '2000-01-01T00:00:00.000Z', dueAt: '2000-01-01T00:00:00.000Z', tries: 0 };
-    await queue.queue(mail);
+    await transact([mailQueuePut(mail)]);
     expect((await queue.due('2000-01-01T00:00:00.000Z', 5))[0]).toEqual(mail);
     expect(await queue.due('1999-12-31T23:59:59.999Z', 5)).not.toContainEqual(mail);
 

@@ -12,6 +12,7 @@ import {
   PAYOUT_CSV_HEADER,
 } from '#core/affiliates/affiliates.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { createCoupon } from '#core/sales/coupons.ts';
@@ -81,7 +82,28 @@ describe('adding an affiliate', () => {
     expect(mail).toMatchObject({ to: 'ali@example.com', subject: "Your affiliate link for Chef Ann's courses" });
     expect(mail!.text).toContain(ali.link);
     expect(mail!.text).toContain('25%');
+    expect(d.mailQueue.queued, 'sent, so no longer queued').toEqual([]);
     await expect(add(await world('starter'))).rejects.toThrow(new ForbiddenError(AFFILIATES_ARE_PRO));
+  });
+
+  it('sends the email later when SES refuses it now: written with the affiliate, sent once by the sender job', async () => {
+    const d = await world();
+    d.mailer.before('send', (call) => {
+      if (call === 1) throw new Error('SES throttled');
+    });
+    const ali = await add(d);
+    expect(d.mailer.sent).toEqual([]);
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 0, givenUp: 0 });
+    expect(d.mailer.sent.map((m) => [m.to, m.text.includes(ali.link)])).toEqual([['ali@example.com', true]]);
+  });
+
+  it('writes no email for an affiliate not made (an email that is an affiliate already)', async () => {
+    const d = await world();
+    await add(d);
+    await expect(add(d)).rejects.toThrow(ConflictError);
+    expect(d.mailer.sent).toHaveLength(1);
+    expect(d.mailQueue.queued).toEqual([]);
   });
 
   it('takes another code when one is taken, and refuses an email that is an affiliate already (409)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_HOLD_MS, MAIL_QUEUE_TRIES, queuedMail, sendHeld, sendOrQueue, sendQueuedMail } from '#core/mail/mail-queue.ts';
+import { MAIL_HOLD_MS, MAIL_QUEUE_TRIES, heldMail, sendHeld, sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { ANSWER_MARGIN_MS, clientPolicies, worstCaseMs } from '#adapters/client-policy.ts';
 import type { QueuedMail } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
@@ -12,39 +12,35 @@ const world = () => {
   return { mailer: memoryMailer(), mailQueue: memoryMailQueue(), ids: sequentialIds('mail'), clock: testClock(), log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }), logged };
 };
 
-const failing = (error = new Error('SES throttled')) => () => {
-  throw error;
+const failing = () => () => {
+  throw new Error('SES throttled');
 };
 
-describe('an email nobody waits for', () => {
-  it('is sent at once when SES takes it, and nothing is queued', async () => {
+describe('an email nobody waits for, written with what it announces', () => {
+  it('is held by its writer, who sends it and removes it', async () => {
     const d = world();
-    expect(await sendOrQueue(d, receipt, { orderId: 'o1' })).toBe('sent');
+    const held = heldMail(d, receipt);
+    expect(held).toEqual({ ...receipt, id: expect.any(String), queuedAt: NOW, dueAt: new Date(Date.parse(NOW) + MAIL_HOLD_MS).toISOString(), tries: 1 });
+    await d.mailQueue.write(held);
+    expect(await sendQueuedMail(d), 'held: no sender run takes it').toEqual({ sent: 0, failed: 0, givenUp: 0 });
+    expect(await sendHeld(d, held, { orderId: 'o1' })).toBe('sent');
     expect(d.mailer.sent).toEqual([receipt]);
     expect(d.mailQueue.queued).toEqual([]);
   });
 
-  it('is queued when its send fails, and sent once by the next sender runs', async () => {
+  it('is due again at once when its send fails, and sent once by the next sender runs', async () => {
     const d = world();
+    const held = heldMail(d, receipt);
+    await d.mailQueue.write(held);
     d.mailer.before('send', (call) => {
       if (call === 1) throw new Error('SES throttled');
     });
-    expect(await sendOrQueue(d, receipt, { orderId: 'o1' })).toBe('queued');
-    expect(d.mailQueue.queued).toEqual([{ ...receipt, id: expect.any(String), queuedAt: d.clock.now().toISOString(), dueAt: d.clock.now().toISOString(), tries: 0 }]);
-    expect(d.logged).toEqual([{ message: 'email queued: its send failed', fields: { orderId: 'o1', error: 'Error: SES throttled' } }]);
-
+    expect(await sendHeld(d, held, { orderId: 'o1' })).toBe('failed');
+    expect(d.mailQueue.queued).toEqual([{ ...held, dueAt: NOW }]);
+    expect(d.logged).toEqual([{ message: 'email send failed: due again', fields: { orderId: 'o1', id: held.id, tries: 1, error: 'Error: SES throttled' } }]);
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 0, givenUp: 0 });
     expect(d.mailer.sent).toEqual([receipt]);
-    expect(d.mailQueue.queued).toEqual([]);
-  });
-
-  it('is lost (and logged) only when its send and its queueing both fail', async () => {
-    const d = world();
-    d.mailer.before('send', failing());
-    d.mailQueue.before('queue', failing(new Error('DynamoDB unavailable')));
-    expect(await sendOrQueue(d, receipt, { orderId: 'o1' })).toBe('lost');
-    expect(d.logged).toEqual([{ message: 'email lost: its send and its queueing failed', fields: { orderId: 'o1', error: 'Error: SES throttled', queueError: 'Error: DynamoDB unavailable' } }]);
   });
 });
 
@@ -53,7 +49,7 @@ const queued = (over: Partial<QueuedMail> = {}): QueuedMail => ({ ...receipt, id
 describe('the queued emails, each sender run', () => {
   it('come back due with one more try while SES refuses them, and are given up (logged) after MAIL_QUEUE_TRIES', async () => {
     const d = world();
-    await d.mailQueue.queue(queued({ tries: MAIL_QUEUE_TRIES - 1 }));
+    await d.mailQueue.write(queued({ tries: MAIL_QUEUE_TRIES - 1 }));
     d.mailer.before('send', failing());
     expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 1, givenUp: 0 });
     expect(d.mailQueue.queued).toEqual([queued({ tries: MAIL_QUEUE_TRIES })]);
@@ -64,7 +60,7 @@ describe('the queued emails, each sender run', () => {
 
   it('are sent by one run only when two runs meet', async () => {
     const d = world();
-    await d.mailQueue.queue(queued());
+    await d.mailQueue.write(queued());
     const [a, b] = await Promise.all([sendQueuedMail(d), sendQueuedMail(d)]);
     expect(a.sent + b.sent).toBe(1);
     expect(d.mailer.sent).toHaveLength(1);
@@ -72,7 +68,7 @@ describe('the queued emails, each sender run', () => {
 
   it('wait while they are not due yet', async () => {
     const d = world();
-    await d.mailQueue.queue(queued({ dueAt: new Date(d.clock.now().getTime() + 1000).toISOString() }));
+    await d.mailQueue.write(queued({ dueAt: new Date(d.clock.now().getTime() + 1000).toISOString() }));
     expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 0, givenUp: 0 });
     d.clock.advance(1000);
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
@@ -80,7 +76,7 @@ describe('the queued emails, each sender run', () => {
 
   it('are not lost when a sender dies holding one: it is due again when its hold ends, and sent then', async () => {
     const d = world();
-    await d.mailQueue.queue(queued());
+    await d.mailQueue.write(queued());
     d.mailer.before('send', (call) => {
       if (call === 1) throw new Error('the function timed out');
     });
@@ -98,8 +94,8 @@ describe('the queued emails, each sender run', () => {
 
   it('an email sent but not removed is sent again when its hold ends (at least once), and said so', async () => {
     const d = world();
-    const held = queuedMail(d, receipt, true);
-    await d.mailQueue.queue(held);
+    const held = heldMail(d, receipt);
+    await d.mailQueue.write(held);
     d.mailQueue.before('remove', (call) => {
       if (call === 1) throw new Error('DynamoDB unavailable');
     });

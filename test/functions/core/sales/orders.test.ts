@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectCheckout } from '#core/ports.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent } from '#core/sales/orders.ts';
+import { MAIL_HOLD_MS, sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
 
@@ -109,11 +110,32 @@ describe('a paid course order', () => {
   it('keeps the order paid when the receipt cannot be sent, and queues the receipt for the sender job', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
-    d.mailer.before('send', () => {
-      throw new Error('SES throttled');
+    d.mailer.before('send', (call) => {
+      if (call === 1) throw new Error('SES throttled');
     });
     expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
-    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ to: 'ann@example.com', subject: expect.stringMatching(/^Your purchase: /), tries: 0 })]);
-    expect(d.logged).toEqual([{ message: 'email queued: its send failed', fields: expect.objectContaining({ email: 'purchase receipt', orderId: order.id, error: 'Error: SES throttled' }) }]);
+    // Written with the payment, tried once, due again at once for the sender job.
+    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ to: 'ann@example.com', subject: expect.stringMatching(/^Your purchase: /), tries: 1, dueAt: d.clock.now().toISOString() })]);
+    expect(d.logged).toEqual([{ message: 'email send failed: due again', fields: expect.objectContaining({ email: 'purchase receipt', orderId: order.id, error: 'Error: SES throttled' }) }]);
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailer.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your purchase: /)]);
+  });
+
+  it('loses no receipt when the delivery dies between the payment and the send: the sender job sends it when its hold ends', async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    d.mailer.before('send', (call) => {
+      if (call === 1) throw new Error('the function timed out');
+    });
+    d.mailQueue.before('move', (call) => {
+      if (call === 1) throw new Error('the function timed out');
+    });
+    const event = completed(order);
+    expect(await applyCheckoutEvent(d, event)).toBe('paid');
+    expect(await applyCheckoutEvent(d, event), "Stripe's redelivery: the order is paid once, no second receipt").toBe('duplicate');
+    expect(await sendQueuedMail(d), 'still held').toEqual({ sent: 0, failed: 0, givenUp: 0 });
+    d.clock.advance(MAIL_HOLD_MS);
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
   });
 });
