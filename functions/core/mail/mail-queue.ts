@@ -17,10 +17,11 @@ export interface MailLaterDeps {
 }
 
 /**
- * How long a sender holds an email it is sending: longer than the write that holds it, the send and the removal can
- * take at worst with their clients' timeouts and retries (adapters/client-policy.ts; a unit test holds them so).
+ * How long a writer or sender holds an email it is sending: longer than what can come between the hold's time and
+ * the removal at worst with the clients' timeouts and retries (adapters/client-policy.ts): up to three table calls
+ * that write it (a paid order's two reads and its transaction), the send, the removal (a unit test holds them so).
  */
-export const MAIL_HOLD_MS = 30_000;
+export const MAIL_HOLD_MS = 40_000;
 /** Queued emails one run sends at most. */
 export const MAIL_QUEUE_BATCH = 25;
 /** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
