@@ -242,10 +242,28 @@ const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uin
   try {
     return await sendBatches(deps, campaign, key, rate, { leaseUntil, progress });
   } catch (error) {
-    // The next run (the job's retry) may start at once rather than when the lease ends; if the database is what
-    // failed, this may fail too, and the lease ends by itself.
-    await deps.campaigns.release(campaign.id, progress.batch).catch(() => undefined);
+    await release(deps, campaign.id, progress.batch);
     throw error;
+  }
+};
+
+/** Pause between two tries to free a campaign while the database is down. */
+export const RELEASE_RETRY_MS = 1_000;
+
+/**
+ * Frees a campaign whose run failed, so the next run (the job's retry) may start at once rather than when the lease
+ * ends. If the database is what failed (killed, restarting), this fails too: it is tried again each second while the
+ * run has time, so sending goes on as soon as the database is back; past that, the lease ends by itself.
+ */
+const release = async (deps: SenderDeps, campaignId: string, batch: number): Promise<void> => {
+  for (;;) {
+    try {
+      await deps.campaigns.release(campaignId, batch);
+      return;
+    } catch {
+      if (deps.remainingMs() < STOP_MARGIN_MS + RELEASE_RETRY_MS) return;
+      await deps.sleep(RELEASE_RETRY_MS);
+    }
   }
 };
 

@@ -9,6 +9,7 @@ import {
   queueCampaign,
   sendAutomationEmails,
   sendPendingCampaigns,
+  RELEASE_RETRY_MS,
   STOP_MARGIN_MS,
   unsubscribe,
   unsubscribeTarget,
@@ -316,6 +317,34 @@ describe('campaign sending', () => {
     await sendPendingCampaigns(senderDeps(repo, { ...down, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) }, time));
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 10 });
     expect(sent).toHaveLength(10);
+  });
+
+  it('frees a failed campaign as soon as the database is back, trying each second while the run has time', async () => {
+    const { repo, campaigns } = memoryCampaigns({ 'role:learner': people(4, 'back') });
+    const time = fakeTime();
+    const { campaignId } = await queue(repo, 'learners', time.clock);
+    // The database answers again on the fourth try to free it (three seconds after the run failed).
+    let tries = 0;
+    const release = repo.release.bind(repo);
+    const flaky: CampaignRepository = Object.assign(Object.create(repo) as CampaignRepository, {
+      release: async (id: string, batch: number) => {
+        if (++tries <= 3) throw new Error('connect ECONNREFUSED');
+        return release(id, batch);
+      },
+    });
+    const down: BulkMailer = { maxSendRate: async () => 1_000, sendBulk: async () => Promise.reject(new MailRefusedError('Service unavailable')) };
+    const sleptBefore = time.sleeps.length;
+    await expect(sendPendingCampaigns(senderDeps(flaky, down, time))).rejects.toBeInstanceOf(MailRefusedError);
+    expect(campaigns.get(campaignId)?.leaseUntil, 'freed once the database answered').toBeNull();
+    expect(tries).toBe(4);
+    expect(time.sleeps.slice(sleptBefore).slice(-3)).toEqual([RELEASE_RETRY_MS, RELEASE_RETRY_MS, RELEASE_RETRY_MS]);
+
+    // Out of time, the run gives up freeing it: the lease ends by itself.
+    const other = memoryCampaigns({ 'role:learner': people(2, 'late') });
+    const late = await queue(other.repo, 'learners', time.clock);
+    const neverBack = Object.assign(Object.create(other.repo) as CampaignRepository, { release: async () => Promise.reject(new Error('down')) });
+    await expect(sendPendingCampaigns(senderDeps(neverBack, down, time, () => STOP_MARGIN_MS + 1))).rejects.toBeInstanceOf(MailRefusedError);
+    expect(other.campaigns.get(late.campaignId)?.leaseUntil).not.toBeNull();
   });
 
   it('leaves a campaign another run holds to that run', async () => {
