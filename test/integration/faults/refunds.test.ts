@@ -84,7 +84,8 @@ describe('refunds and disputes while Stripe and the database fail', () => {
       const charge = charges[orders[i]!.paymentIntentId]!.latest_charge;
       expect((await fetch(`${outputs().StripeApiUrl}/_stand-in/charges/${charge}/dispute`, { method: 'POST' })).status).toBe(200);
     }
-    await sleep(1_000);
+    // The database stops while the later refunds are on their way (they start 150 ms apart).
+    await sleep(300);
     await faults.database('pause');
     await sleep(2_000);
     await faults.database('resume');
