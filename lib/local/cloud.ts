@@ -15,7 +15,7 @@ import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
 import { startPagesServer } from './pages/server.ts';
 import { startS3Emulator } from './s3/s3rver.ts';
-import { assertPortsFree, freePorts, portsFromEnv, type Ports } from './ports.ts';
+import { assertPortsFree, freePorts, portsFromEnv, startAgainOnPortTaken, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
 import { startScheduler } from './scheduler/emulator.ts';
 import { ensureLocalSecrets } from './secrets/generated.ts';
@@ -70,9 +70,13 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Starts the whole platform on loopback (ARCHITECTURE.md, "The local cloud"). Everything started is
- * stopped again if a later piece fails, so a failed start leaves no process behind.
+ * stopped again if a later piece fails, so a failed start leaves no process behind; on 'auto' ports, a start that
+ * meets a port taken meanwhile is made again on newly drawn ones.
  */
-export const startLocalCloud = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
+export const startLocalCloud = (opts: LocalCloudOptions): Promise<LocalCloud> =>
+  opts.ports === 'auto' ? startAgainOnPortTaken(() => startOnce(opts), opts.log) : startOnce(opts);
+
+const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
   const log = opts.log ?? (() => undefined);
   const web = opts.web ?? true;
   const dataDir = resolve(opts.dataDir);

@@ -144,6 +144,22 @@ export const assertPortsFree = async (ports: Ports, skip: (keyof Ports)[] = []):
   }
 };
 
+/**
+ * Free ports drawn at random can still be taken by another program between the draw and the listen: a start on
+ * drawn ports that meets a port in use (having stopped what it started) is made again, up to `attempts` times, each
+ * drawing its ports anew.
+ */
+export const startAgainOnPortTaken = async <T>(start: () => Promise<T>, log: (line: string) => void = () => undefined, attempts = 3): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt >= attempts) throw error;
+      log(`[local] ${error.message} Starting again on other ports.`);
+    }
+  }
+};
+
 export class PortInUseError extends Error {
   constructor(
     readonly port: number,

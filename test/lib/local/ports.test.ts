@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { assertPortsFree, ephemeralRangeStart, freePorts, PortInUseError, portsFromEnv } from '#lib/local/ports.ts';
+import { assertPortsFree, ephemeralRangeStart, freePorts, PortInUseError, portsFromEnv, startAgainOnPortTaken } from '#lib/local/ports.ts';
 
 describe('the local cloud ports', () => {
   it('draws distinct free ports below the ephemeral range, where no outgoing connection can take them first', async () => {
@@ -31,6 +31,21 @@ describe('the local cloud ports', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('starts again on other ports when a drawn one was taken meanwhile, a few times, and fails on anything else', async () => {
+    const logged: string[] = [];
+    let starts = 0;
+    const takenTwice = async () => {
+      if (++starts <= 2) throw new PortInUseError(20123, 'PAGES_PORT');
+      return 'started';
+    };
+    expect(await startAgainOnPortTaken(takenTwice, (line) => logged.push(line))).toBe('started');
+    expect(starts).toBe(3);
+    expect(logged).toHaveLength(2);
+    await expect(startAgainOnPortTaken(async () => Promise.reject(new PortInUseError(20123, 'PAGES_PORT')))).rejects.toBeInstanceOf(PortInUseError);
+    let other = 0;
+    await expect(startAgainOnPortTaken(async () => Promise.reject(new Error(`java missing ${++other}`)))).rejects.toThrow('java missing 1');
   });
 
   it('takes a port from its variable and refuses one that is not a port', () => {
