@@ -12,6 +12,13 @@ const world = () => {
   return { mailer: memoryMailer(), mailQueue: memoryMailQueue(), ids: sequentialIds('mail'), clock: testClock(), log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }), logged };
 };
 
+/** A receipt written with what it announces, held by its writer. */
+const written = async (d: ReturnType<typeof world>) => {
+  const held = heldMail(d, receipt);
+  await d.mailQueue.write(held);
+  return held;
+};
+
 const failing = () => () => {
   throw new Error('SES throttled');
 };
@@ -30,8 +37,7 @@ describe('an email nobody waits for, written with what it announces', () => {
 
   it('is due again at once when its send fails, and sent once by the next sender runs', async () => {
     const d = world();
-    const held = heldMail(d, receipt);
-    await d.mailQueue.write(held);
+    const held = await written(d);
     d.mailer.before('send', (call) => {
       if (call === 1) throw new Error('SES throttled');
     });
@@ -94,8 +100,7 @@ describe('the queued emails, each sender run', () => {
 
   it('an email sent but not removed is sent again when its hold ends (at least once), and said so', async () => {
     const d = world();
-    const held = heldMail(d, receipt);
-    await d.mailQueue.write(held);
+    const held = await written(d);
     d.mailQueue.before('remove', (call) => {
       if (call === 1) throw new Error('DynamoDB unavailable');
     });
