@@ -18,7 +18,7 @@ const queuedMail = z
 
 const partition = partitionQueue('MAILQUEUE', (item) => queuedMail.parse(item));
 
-/** The item that queues `mail`, for a transaction (a certificate and its email are written together). */
+/** The item that queues `mail`, for the transaction of what it announces (a paid order, a certificate, an affiliate). */
 export const mailQueuePut = (mail: QueuedMail) => ({ Put: { TableName: tableName(), Item: { ...mailQueueKey(mail), type: 'QueuedMail', ...queuedMail.parse(mail) } } });
 
 export const dynamoMailQueue = (): MailQueue => ({
