@@ -17,7 +17,7 @@ const job = jobs.find((j) => j.name === 'campaign-sender')!;
 export const handler = (event: Partial<ScheduledEvent> = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
   invocation({ job: job.name }, async (log) => {
     const deps = senderDeps(() => context?.getRemainingTimeInMillis() ?? 25_000);
-    const queued = await sendQueuedMail({ mailer: mailer(), mailQueue: mailQueue(), clock, log: (message, fields) => log.error(message, fields) });
+    const queued = await sendQueuedMail({ mailer: mailer(), mailQueue: mailQueue(), clock, log: (message, fields) => log.warn(message, fields), logError: (message, fields) => log.error(message, fields) });
     const automations = await sendAutomationEmails(deps);
     const campaigns = await sendPendingCampaigns(deps);
     log.info('campaigns sent', { scheduledAt: event.time, ...campaigns, automationsSent: automations.sent, automationsDropped: automations.dropped, queuedMail: queued });

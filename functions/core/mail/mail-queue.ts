@@ -38,7 +38,11 @@ export const heldMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: Ma
   tries: 1,
 });
 
-type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & { mailQueue: MailQueue };
+type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
+  mailQueue: MailQueue;
+  /** An email given up: an error (the jobs' errors alarm), where a failed try is only a warning (`log`). */
+  logError: (message: string, fields: Record<string, unknown>) => void;
+};
 
 /**
  * Sends an email its caller holds, then removes it; when the send fails, makes it due again at once for the next
@@ -67,7 +71,7 @@ export const sendQueuedMail = async (deps: SenderDeps): Promise<{ sent: number; 
     if (mail.tries >= MAIL_QUEUE_TRIES) {
       await deps.mailQueue.remove(mail);
       outcome.givenUp += 1;
-      deps.log('queued email given up', { id: mail.id, subject: mail.subject, queuedAt: mail.queuedAt, tries: mail.tries });
+      deps.logError('queued email given up', { id: mail.id, subject: mail.subject, queuedAt: mail.queuedAt, tries: mail.tries });
       continue;
     }
     const held = { ...mail, dueAt: later(deps.clock), tries: mail.tries + 1 };

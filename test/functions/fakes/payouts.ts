@@ -311,6 +311,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     temporaryPassword: () => `Temp-Pass-${++n}aA`,
     orderIdFor: (courseId: string, key: string) => `ord_${courseId}_${key}`,
     log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
+    logError: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
     logged,
   };
 };
