@@ -40,7 +40,7 @@ export const heldMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: Ma
 
 type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
   mailQueue: MailQueue;
-  /** An email given up: an error (the jobs' errors alarm), where a failed try is only a warning (`log`). */
+  /** An email given up is logged as an error; a failed try only as a warning (`log`). */
   logError: (message: string, fields: Record<string, unknown>) => void;
 };
 
