@@ -88,7 +88,7 @@ export const freePorts = async (): Promise<Ports> => {
     for (let attempt = 0; ; attempt += 1) {
       const port = low + Math.floor(Math.random() * (high - low + 1));
       if (chosen.has(port)) continue;
-      if (await isFree(port)) {
+      if (!(await listenError(port))) {
         chosen.add(port);
         ports[name] = port;
         break;
@@ -111,13 +111,14 @@ export const ephemeralRangeStart = (read: () => string = () => readFileSync('/pr
   }
 };
 
-const isFree = async (port: number): Promise<boolean> => {
+/** Listens on `port` and closes again: the error that kept it from listening, or undefined when the port is free. */
+const listenError = async (port: number): Promise<NodeJS.ErrnoException | undefined> => {
   try {
     const server = await listenOn(port);
     await new Promise((resolve) => server.close(resolve));
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
   }
 };
 
@@ -132,15 +133,8 @@ const listenOn = (port: number) =>
 export const assertPortsFree = async (ports: Ports, skip: (keyof Ports)[] = []): Promise<void> => {
   for (const name of portNames) {
     if (skip.includes(name)) continue;
-    try {
-      const server = await listenOn(ports[name]);
-      await new Promise((resolve) => server.close(resolve));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        throw new PortInUseError(ports[name], portVariables[name]);
-      }
-      throw error;
-    }
+    const error = await listenError(ports[name]);
+    if (error) throw error.code === 'EADDRINUSE' ? new PortInUseError(ports[name], portVariables[name]) : error;
   }
 };
 
