@@ -67,10 +67,7 @@ describe('a campaign while SES and the database fail', () => {
         // Mid-run: the second run is between (or inside) its batches when the database dies.
         killed = true;
         await sleep(400);
-        await faults.database('kill');
-        await sleep(300);
-        await faults.database('restart');
-        returnedAt = Date.now();
+        returnedAt = await faults.outage('kill', 300);
         batchesAtReturn = (await dynamoCampaigns().get(campaignId).catch(() => undefined))?.batch ?? 0;
       }
       await run;

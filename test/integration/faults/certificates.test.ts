@@ -43,10 +43,7 @@ describe('certificates while the database and SES fail', () => {
     await issue();
     const during = issue();
     await sleep(300);
-    await faults.database('kill');
-    await sleep(300);
-    await faults.database('restart');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('kill', 300);
     await during;
     const settled = await passing;
     for (let run = 0; run < 3; run++) await issue();

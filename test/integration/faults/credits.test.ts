@@ -27,14 +27,9 @@ describe('credit spends while the database fails', () => {
     const running = Promise.all(Array.from({ length: SPENDS }, (_, i) => sleep(i * 150).then(() => spend(`fault-spend-${creator.id}-${i}`))));
     // Mid-run, the database stalls for 3 s, then dies and comes back.
     await sleep(1_500);
-    await faults.database('pause');
-    await sleep(3_000);
-    await faults.database('resume');
+    await faults.outage('pause', 3_000);
     await sleep(1_500);
-    await faults.database('kill');
-    await sleep(500);
-    await faults.database('restart');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('kill', 500);
     const settled = await running;
     const injected = await injectedSince(before);
     await faults.clear();

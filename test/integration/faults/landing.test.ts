@@ -52,10 +52,7 @@ describe('landing-page generation while the model and the database fail', () => 
     };
     const running = Promise.all(creators.map(pagesOf));
     await sleep(500);
-    await faults.database('pause');
-    await sleep(2_500);
-    await faults.database('resume');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('pause', 2_500);
     const results = await running;
     const injected = await injectedSince(before);
     await faults.clear();

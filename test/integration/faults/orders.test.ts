@@ -37,10 +37,7 @@ describe('course orders while Stripe, SES and the database fail', () => {
     };
     const running = Promise.all(buyers.map(buy));
     await sleep(2_500);
-    await faults.database('kill');
-    await sleep(300);
-    await faults.database('restart');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('kill', 300);
     const settled = await running;
     const injected = await injectedSince(before);
     await faults.clear();

@@ -86,10 +86,7 @@ describe('refunds and disputes while Stripe and the database fail', () => {
     }
     // The database stops while the later refunds are on their way (they start 150 ms apart).
     await sleep(300);
-    await faults.database('pause');
-    await sleep(2_000);
-    await faults.database('resume');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('pause', 2_000);
     const settled = await refunding;
     const injected = await injectedSince(before);
     await faults.clear();

@@ -36,10 +36,7 @@ describe('seat assignment while the database and SES fail', () => {
       ),
     );
     await sleep(1_500);
-    await faults.database('pause');
-    await sleep(2_000);
-    await faults.database('resume');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('pause', 2_000);
     const settled = await running;
     const injected = await injectedSince(before);
     await faults.clear();

@@ -29,10 +29,7 @@ describe('subscribing while Stripe and the database fail', () => {
     };
     const running = Promise.all(creators.map(subscribe));
     await sleep(2_000);
-    await faults.database('pause');
-    await sleep(2_000);
-    await faults.database('resume');
-    const returnedAt = Date.now();
+    const returnedAt = await faults.outage('pause', 2_000);
     const settled = await running;
     const injected = await injectedSince(before);
     await faults.clear();

@@ -27,6 +27,13 @@ export const faults = {
   clear: () => control('DELETE', '/faults'),
   state: () => control('GET', '/faults'),
   database: (action: 'pause' | 'resume' | 'kill' | 'restart') => control('POST', `/dynamodb/${action}`),
+  /** The database paused (then resumed) or killed (then restarted) for `ms`: when it came back (epoch ms). */
+  async outage(how: 'pause' | 'kill', ms: number): Promise<number> {
+    await faults.database(how);
+    await sleep(ms);
+    await faults.database(how === 'pause' ? 'resume' : 'restart');
+    return Date.now();
+  },
   /** Everything back to normal, the database running (after each test, whatever it left). */
   async recover() {
     await control('DELETE', '/faults');
