@@ -1,22 +1,23 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ArnFormat, Duration, RemovalPolicy, Stack, Stage, Validations } from 'aws-cdk-lib';
+import { ArnFormat, AssetHashType, Duration, RemovalPolicy, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import {
   Architecture,
+  Code,
+  Function as LambdaFunction,
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
 import { functionTimeoutMs } from '#functions/function-timeouts.ts';
-import { bundleTarget, esmRequireBanner, functionBundleAliases } from './bundling.ts';
 import { acknowledgeGeneratedWildcards } from './nag.ts';
 import {
   type Capability,
@@ -27,9 +28,35 @@ import {
   secretIdKeys,
 } from './function-access.ts';
 
-/** Repository root: entries are `functions/<handler>.ts`, bundled with the root package.json and lock file. */
+/** Repository root: entries are `functions/<handler>.ts`, bundled by bin/bundle-function.ts. */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-export const functionsDir = path.join(repoRoot, 'functions');
+
+/**
+ * The function's code: its bundle, built by the project's own esbuild build (lib/constructs/bundling.ts, the one the
+ * bench measures; its plugins cannot run in NodejsFunction's esbuild CLI) in a process of its own, as CDK bundles
+ * assets synchronously (bin/bundle-function.ts). Hashed by its output, like NodejsFunction's; a stack left out of
+ * bundling (`aws:cdk:bundling-stacks`, the infra tests) builds nothing. Never Docker: a failed build fails the synth.
+ * docs/decisions/0027-functions-bundled-by-the-project.md.
+ */
+const bundledCode = (name: string, handler: string, routeModulesDir: string): Code => {
+  const command = (outputDir: string) => ['--import', 'tsx', path.join(repoRoot, 'bin', 'bundle-function.ts'), name, handler, outputDir, routeModulesDir];
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: Runtime.NODEJS_22_X.bundlingImage,
+      // Never run (the local build below always answers); CDK tells assets apart by their bundling options, functions
+      // excluded: without it every function of a stack would get the first one's bundle.
+      command: ['node', ...command('/asset-output')],
+      local: {
+        tryBundle(outputDir) {
+          const run = spawnSync(process.execPath, command(outputDir), { cwd: repoRoot, encoding: 'utf8' });
+          if (run.status !== 0) throw new Error(`Bundling ${name} (functions/${handler}.ts) failed: ${run.error?.message ?? run.stderr}`);
+          return true;
+        },
+      },
+    },
+  });
+};
 
 /** Memory and timeout by workload: 'heavy' functions load the Stripe or Bedrock SDKs and wait on them. */
 export const profiles = {
@@ -88,7 +115,7 @@ export interface AppFunctionProps {
  * table access and capabilities need, with the matching environment variables from functions/config.ts.
  */
 export class AppFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
   readonly capabilities: readonly Capability[];
@@ -111,14 +138,13 @@ export class AppFunction extends Construct {
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     this.logGroup.grantWrite(this.role);
 
-    // Its own route module (lib/constructs/bundling.ts) goes into the cloud assembly, where the bundles are built: a
-    // stable place (cdk.out), so the bundle and its asset hash change only when the route does.
+    // Its route module (lib/constructs/bundling.ts) goes into the cloud assembly, where the bundles are built: a stable
+    // place (cdk.out), so the bundle and its asset hash change only when the route does.
     const assembly = Stage.of(this)?.assetOutdir;
     if (!assembly) throw new Error(`${props.name}: an AppFunction must be inside an App (its bundle is built in the cloud assembly)`);
-    const aliases = functionBundleAliases(props.name, path.join(assembly, 'route-modules'));
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(functionsDir, `${props.handler}.ts`),
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      code: bundledCode(props.name, props.handler, path.join(assembly, 'route-modules')),
+      handler: 'index.handler',
       description: `${props.name} (functions/${props.handler}.ts)`,
       ...(props.functionName ? { functionName: props.functionName } : {}),
       runtime: Runtime.NODEJS_22_X,
@@ -128,27 +154,9 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       // Only functions that read a secret carry the extension: the others start no extra process.
       ...(secretNames.length > 0 ? { paramsAndSecrets: secretsExtension(platform.logLevel ?? 'info') } : {}),
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: bundleTarget,
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Bundle the AWS SDK v3 too: a pinned, tree-shaken SDK loads faster than the runtime's full copy.
-        externalModules: [],
-        // The same banner and aliases as the bench's bundles (lib/constructs/bundling.ts), so it measures what ships.
-        banner: esmRequireBanner,
-        esbuildArgs: {
-          '--alias': Object.entries(aliases).map(([from, to]) => `${from}=${path.resolve(repoRoot, to)}`),
-        },
-      },
     });
 
     this.grantTable(table, platform);

@@ -1,9 +1,12 @@
 /**
- * How every Lambda is bundled, shared by lib/constructs/app-function.ts (CDK's NodejsFunction) and the bench
- * (test/bench/bundles.ts), so the bench measures what ships. No aws-cdk-lib here: the bench imports this cheaply.
+ * How every Lambda is bundled: `bundleFunction`, which lib/constructs/app-function.ts runs for each function as CDK
+ * synthesizes (through bin/bundle-function.ts) and the bench (test/bench/bundles.ts) runs as it measures, so the bench
+ * measures what ships. No aws-cdk-lib here: the bench imports this cheaply.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { routes } from '#functions/routes.ts';
 import { describeRoute } from '#middleware/handler-route.ts';
 
@@ -24,12 +27,79 @@ export const esmRequireBanner = "import { createRequire } from 'node:module'; co
  * environment: the SDK's default credential chain becomes the environment provider alone (functions/adapters/
  * lambda-credentials.ts), ~135 KB less in every bundle that holds an AWS SDK client. X-Ray's SDK v2 patcher is the
  * only importer of `semver`, for one `gte` never called here (functions/adapters/xray-semver.ts), ~28 KB less in
- * every bundle.
+ * every bundle. No function reads or writes an event stream (functions/adapters/no-event-streams.ts), ~10-15 KB.
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/adapters/lambda-credentials.ts',
   semver: './functions/adapters/xray-semver.ts',
+  '@smithy/core/event-streams': './functions/adapters/no-event-streams.ts',
 };
+
+/**
+ * An AWS SDK client's schema modules (`dist-es/schemas/schemas_<n>.js`) with each computed key written as the string
+ * it stands for. Every operation's schema holds an object such as `{ [_h]: ["POST", "/v2/email/outbound-emails"] }`,
+ * `_h` a module constant: esbuild must assume a computed key may run code, so it kept every operation's schema of a
+ * client in each bundle that uses one of them (SESv2's: 48 KB to send one email; S3's: 66 KB). With literal keys the
+ * schemas no function references are dropped. The objects are the same (test/lib/constructs/bundling.test.ts).
+ */
+const sdkSchemaKeys: Plugin = {
+  name: 'sdk-schema-keys',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@aws-sdk[\\/]client-[a-z0-9-]+[\\/]dist-es[\\/]schemas[\\/]schemas_\d+\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const strings = new Map<string, string>();
+      for (const [, name, value] of source.matchAll(/^const (_\w+) = ("[^"\\]*");$/gm)) strings.set(name!, value!);
+      const contents = source.replace(/\[(_\w+)\]:/g, (key, name: string) => (strings.has(name) ? `${strings.get(name)}:` : key));
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * zod without its JSON Schema generation (`toJSONSchema`, the schemas' `~standard.jsonSchema`), ~18 KB of every
+ * bundle: the functions validate with zod and never describe a schema as JSON Schema. zod imports the two modules by
+ * relative path (no alias can reach them): each becomes a module of the same exports that throw when called, named
+ * from the real module so a new zod export is stubbed too; `create*Method` make the methods, called as a schema is
+ * read, so they return a method that throws.
+ */
+const zodWithoutJsonSchema: Plugin = {
+  name: 'zod-without-json-schema',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/(core\/)?(json-schema-processors|to-json-schema)\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-without-json-schema' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const names = new Set<string>();
+      for (const [, list] of source.matchAll(/^export \{([^}]*)\}/gm))
+        for (const item of list!.split(',')) names.add(item.trim().split(/\s+as\s+/).pop()!);
+      for (const [, name] of source.matchAll(/^export (?:const|function|class) (\w+)/gm)) names.add(name!);
+      const stub = (name: string) => (/^create\w+Method$/.test(name) ? '() => unbundled' : 'unbundled');
+      const contents = [
+        `const unbundled = () => { throw new Error(${JSON.stringify(`zod's JSON Schema (${path.basename(args.path)}) is not bundled into these functions (lib/constructs/bundling.ts)`)}); };`,
+        ...[...names].filter(Boolean).map((name) => `export const ${name} = ${stub(name)};`),
+      ].join('\n');
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * A dependency's package.json as its code reads it: the name and version (the SDK clients' user agent, X-Ray's
+ * segment metadata). esbuild bundles the whole file for a default import: 1-3 KB each.
+ */
+const packageNameAndVersion: Plugin = {
+  name: 'package-name-and-version',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*[\\/]package\.json$/ }, async (args) => {
+      const { name, version } = JSON.parse(await readFile(args.path, 'utf8')) as { name?: string; version?: string };
+      return { contents: JSON.stringify({ name, version }), loader: 'json' };
+    });
+  },
+};
+
+/** The plugins every function is bundled with. */
+export const bundlePlugins: readonly Plugin[] = [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion];
 
 /** The specifier functions/middleware/http-route.ts imports its route by: each bundle aliases it to its own module. */
 export const handlerRouteSpecifier = '#middleware/handler-route.ts';
@@ -70,4 +140,46 @@ export const functionBundleAliases = (functionName: string, dir: string): Record
     renameSync(`${file}.${process.pid}.tmp`, file);
   }
   return { ...bundleAliases, [handlerRouteSpecifier]: file };
+};
+
+export interface FunctionBundleInput {
+  /** The function's name (route, trigger, event handler or job): its route module. */
+  name: string;
+  /** Module under functions/ without extension, exporting `handler`. */
+  handler: string;
+  /** The bundle to write (`index.mjs`, its source map beside it). */
+  outfile: string;
+  /** Where its route module goes (`functionBundleAliases`). */
+  routeModulesDir: string;
+  /** More aliases: the bench's variant without Powertools. */
+  extraAliases?: Record<string, string>;
+}
+
+/**
+ * Bundles functions/<handler>.ts into `outfile`: ESM for Node.js 22, minified, everything inside (AWS SDK v3 included:
+ * a pinned, tree-shaken SDK loads faster than the runtime's full copy), the aliases and plugins above, the source map
+ * in its own file (`bytes` of the bundle is the code Node parses on a cold start). Answers esbuild's metafile.
+ */
+export const bundleFunction = async (input: FunctionBundleInput): Promise<Metafile> => {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const result = await build({
+    entryPoints: [path.join(root, 'functions', `${input.handler}.ts`)],
+    absWorkingDir: root,
+    outfile: input.outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: bundleTarget,
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    external: [],
+    alias: { ...functionBundleAliases(input.name, input.routeModulesDir), ...input.extraAliases },
+    plugins: [...bundlePlugins],
+    banner: { js: esmRequireBanner },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return result.metafile;
 };

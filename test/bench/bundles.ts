@@ -2,14 +2,12 @@ import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { eventHandlers, jobs, routes, triggers } from '#functions/routes.ts';
-import { bundleTarget, esmRequireBanner, functionBundleAliases } from '#lib/constructs/bundling.ts';
+import { bundleFunction as buildBundle } from '#lib/constructs/bundling.ts';
 import { median } from './stats.ts';
 
-// Not imported from app-function.ts: that would load aws-cdk-lib (seconds) for two paths.
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const functionsDir = join(repoRoot, 'functions');
 
 /** Every function the CDK app deploys: the routes, the Cognito triggers, the event handlers and the scheduled jobs (each at its own profile). */
 export interface FunctionEntry {
@@ -35,34 +33,14 @@ export interface Bundle {
 }
 
 /**
- * Bundles functions/<handler>.ts as lib/constructs/app-function.ts does through NodejsFunction: ESM, node22,
- * minified, everything bundled (AWS SDK v3 included), the same aliases and banner (lib/constructs/bundling.ts), its
- * own route module among them (written next to the bundle, `<outDir>/<name>/`). The source map goes to its own file
- * there as here, so `bytes` is the code Node parses on a cold start. `extraAliases` builds a variant (the bench's
- * "without Powertools" baseline).
+ * Bundles the function as CDK ships it (lib/constructs/bundling.ts's `bundleFunction`, the one build of both) into
+ * `<outDir>/<name>/index.mjs`, its route module beside it. `extraAliases` builds a variant (the bench's "without
+ * Powertools" baseline).
  */
 export const bundleFunction = async (fn: FunctionEntry, outDir: string, extraAliases: Record<string, string> = {}): Promise<Bundle> => {
   const file = join(outDir, fn.name, 'index.mjs');
-  const aliases = functionBundleAliases(fn.name, join(outDir, fn.name));
-  const result = await build({
-    entryPoints: [join(functionsDir, `${fn.handler}.ts`)],
-    absWorkingDir: repoRoot,
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: bundleTarget,
-    mainFields: ['module', 'main'],
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    external: [],
-    alias: { ...aliases, ...extraAliases },
-    banner: { js: esmRequireBanner },
-    metafile: true,
-    logLevel: 'silent',
-  });
-  return { file, bytes: statSync(file).size, sdkClients: sdkClients(result.metafile) };
+  const metafile = await buildBundle({ name: fn.name, handler: fn.handler, outfile: file, routeModulesDir: join(outDir, fn.name), extraAliases });
+  return { file, bytes: statSync(file).size, sdkClients: sdkClients(metafile) };
 };
 
 const clientPackage = /node_modules\/(@aws-sdk\/client-[a-z0-9-]+|stripe)\//;

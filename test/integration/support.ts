@@ -50,8 +50,12 @@ export const signIn = async (email: string, password: string): Promise<string> =
   return token;
 };
 
-export const api = async (method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-  const res = await fetch(`${outputs().ApiUrl}${path}`, {
+export const api = async (
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; headers?: Record<string, string>; /** Another gateway than the cloud's. */ apiUrl?: string } = {},
+) => {
+  const res = await fetch(`${init.apiUrl ?? outputs().ApiUrl}${path}`, {
     method,
     headers: {
       ...init.headers,

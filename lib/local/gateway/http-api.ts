@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEFAULT_THROTTLE, routes as allRoutes, routeKey, type RouteDef } from '#functions/routes.ts';
 import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import { accessTokenVerifier } from './access-token.ts';
 import { buildEvent, errorResponse, routeMatcher, toResponse, type GatewayResponse } from './event.ts';
-import { lambdaContext, loadHandler } from '../handlers.ts';
+import { type Handler, lambdaContext, loadHandler } from '../handlers.ts';
 import { tokenBucket } from './token-bucket.ts';
 import { closeServer, listen } from '../http-server.ts';
 
@@ -19,6 +20,8 @@ export interface GatewayOptions {
   routes?: readonly RouteDef[];
   /** Per-route throttling as API Gateway's (default true); the bench turns it off to measure latency. */
   throttle?: boolean;
+  /** The route's handler: from source by default (lib/local/handlers.ts); a test of the shipped bundles loads those. */
+  handlerOf?: (route: RouteDef) => Promise<Handler>;
   log: (line: string) => void;
 }
 
@@ -31,6 +34,7 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
   const match = routeMatcher(routes);
   const verify = accessTokenVerifier(opts);
   const buckets = new Map(routes.map((r) => [r, tokenBucket(r.throttle ?? DEFAULT_THROTTLE)]));
+  const handlerOf = opts.handlerOf ?? ((route: RouteDef) => loadHandler(route.handler));
 
   const handle = async (req: IncomingMessage, requestId: string): Promise<GatewayResponse> => {
     const url = req.url ?? '/';
@@ -54,7 +58,7 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
       { requestId, now: new Date(), claims },
     );
     try {
-      const handler = await loadHandler(found.route.handler);
+      const handler = await handlerOf(found.route);
       // The route's own Lambda timeout: a handler stops waiting just before it, as it would in the cloud.
       return toResponse(await handler(event, lambdaContext(found.route.name, functionTimeoutMs[found.route.profile ?? 'crud'])));
     } catch (error) {
@@ -78,7 +82,8 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
       });
   });
   await listen(server, opts.port, 'API_PORT');
-  return { url: `http://127.0.0.1:${opts.port}`, stop: () => closeServer(server) };
+  // The port bound (`port: 0` takes any free one).
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => closeServer(server) };
 };
 
 const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>

@@ -10,39 +10,45 @@ import { routes } from '#functions/routes.ts';
 import { AppFunction } from '#lib/constructs/app-function.ts';
 
 const getMe = routes.find((r) => r.name === 'get-me')!;
+const leaderSettings = routes.find((r) => r.name === 'leader-settings')!;
 
 describe('AppFunction', () => {
-  // The one test that bundles for real: esbuild, no Docker, the root package.json "imports" aliases.
-  it('bundles its handler into an ESM file that carries the AWS SDK and loads in Node', async () => {
+  // The one test that bundles for real (bin/bundle-function.ts, as `cdk synth` runs it), two functions in one stack.
+  it('bundles each handler into an ESM file of its own that carries the AWS SDK and loads in Node', async () => {
     const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'app-function-bundle-')) });
     const stack = new Stack(app, 'Bundle');
     const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
     new AppFunction(stack, 'GetMe', { name: getMe.name, handler: getMe.handler, table: 'read', platform: { table } });
+    new AppFunction(stack, 'LeaderSettings', { name: leaderSettings.name, handler: leaderSettings.handler, table: 'read', platform: { table } });
 
     const assembly = app.synth();
     const code = Template.fromStack(stack).findResources('AWS::Lambda::Function');
-    const [fn] = Object.values(code) as { Properties: { Handler: string } }[];
-    expect(fn!.Properties.Handler).toBe('index.handler');
+    const functions = Object.values(code) as { Properties: { Handler: string; Description: string; Code: { S3Key: unknown } } }[];
+    expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
+    // CDK tells assets apart by their bundling options: each function its own bundle, not the first one's.
+    expect(new Set(functions.map((fn) => JSON.stringify(fn.Properties.Code.S3Key))).size).toBe(2);
 
     const bundles = fs
       .readdirSync(assembly.directory)
       .map((entry) => path.join(assembly.directory, entry, 'index.mjs'))
       .filter((file) => fs.existsSync(file));
-    expect(bundles).toHaveLength(1);
-    const source = fs.readFileSync(bundles[0]!, 'utf8');
-    expect(source).not.toMatch(/from\s*["']@aws-sdk\//); // bundled, not left to the runtime
-    expect(source).not.toMatch(/["']#(core|data|contracts|middleware|adapters|functions)\//); // aliases resolved
-    expect(fs.existsSync(`${bundles[0]}.map`)).toBe(true);
-    // The SDK's default credential chain is aliased to the environment provider (lib/constructs/bundling.ts).
-    const sources = (JSON.parse(fs.readFileSync(`${bundles[0]}.map`, 'utf8')) as { sources: string[] }).sources.join('\n');
-    expect(sources).toContain('functions/adapters/lambda-credentials.ts');
-    expect(sources).not.toMatch(/credential-provider-(node|sso|ini|imds)\//);
-    // X-Ray's one use of semver is the shim's (functions/adapters/xray-semver.ts).
-    expect(sources).toContain('functions/adapters/xray-semver.ts');
-    expect(sources).not.toMatch(/node_modules\/semver\//);
-
-    const loaded = (await import(pathToFileURL(bundles[0]!).href)) as { handler: unknown };
-    expect(typeof loaded.handler).toBe('function');
+    expect(bundles).toHaveLength(2);
+    const sources = bundles.map((file) => fs.readFileSync(file, 'utf8'));
+    expect(sources.filter((source) => source.includes(JSON.stringify(`GET ${getMe.path}`)))).toHaveLength(1);
+    expect(sources.filter((source) => source.includes(JSON.stringify(`${leaderSettings.method} ${leaderSettings.path}`)))).toHaveLength(1);
+    for (const [i, source] of sources.entries()) {
+      expect(source).not.toMatch(/from\s*["']@aws-sdk\//); // bundled, not left to the runtime
+      expect(source).not.toMatch(/["']#(core|data|contracts|middleware|adapters|functions)\//); // aliases resolved
+      // The SDK's default credential chain is aliased to the environment provider (lib/constructs/bundling.ts).
+      const mapped = (JSON.parse(fs.readFileSync(`${bundles[i]}.map`, 'utf8')) as { sources: string[] }).sources.join('\n');
+      expect(mapped).toContain('functions/adapters/lambda-credentials.ts');
+      expect(mapped).not.toMatch(/credential-provider-(node|sso|ini|imds)\//);
+      // X-Ray's one use of semver is the shim's (functions/adapters/xray-semver.ts).
+      expect(mapped).toContain('functions/adapters/xray-semver.ts');
+      expect(mapped).not.toMatch(/node_modules\/semver\//);
+      const loaded = (await import(pathToFileURL(bundles[i]!).href)) as { handler: unknown };
+      expect(typeof loaded.handler).toBe('function');
+    }
     fs.rmSync(assembly.directory, { recursive: true, force: true });
   }, 120_000);
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBody } from '#contracts/common.ts';
 import { jobs, routes, triggers, type RouteName } from '#functions/routes.ts';
 import { AppFunction } from '#lib/constructs/app-function.ts';
-import { functionBundleAliases, handlerRouteSpecifier } from '#lib/constructs/bundling.ts';
+import { build } from 'esbuild';
+import { bundleAliases, bundlePlugins, functionBundleAliases, handlerRouteSpecifier } from '#lib/constructs/bundling.ts';
 import { handlerRoute as handlerRouteFromSource } from '#middleware/handler-route.ts';
 import type { HttpEvent, HttpResult } from '#middleware/http-route.ts';
 import { bundleFunction } from '#test/bench/bundles.ts';
@@ -67,7 +68,7 @@ describe("a route's bundle", () => {
     expect(others.filter((r) => source.includes(r.path)).map((r) => r.path)).toEqual([]);
   });
 
-  it("is byte for byte what CDK's NodejsFunction ships (the esbuild CLI with the same aliases)", () => {
+  it('is byte for byte what CDK ships (bin/bundle-function.ts, run as it synthesizes)', () => {
     const app = new App({ outdir: path.join(outDir, 'cdk.out'), builtinCloudFormationValidation: false });
     const stack = new Stack(app, 'Bundle');
     const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
@@ -109,4 +110,94 @@ describe("a route's bundle", () => {
     const bundle = await bundleFunction({ name: 'get-me', handler: leaderSettings.handler, profile: 'crud' }, path.join(outDir, 'mismatch'));
     await expect(importFile(bundle.file)).rejects.toThrow('This bundle of get-me carries the route get-me, but its handler declares the route "leader-settings"');
   }, 120_000);
+});
+
+/** Bundles `contents` (an ES module) as the functions are, or without the plugins and aliases; imports the bundle. */
+const bundleAndImport = async <T>(name: string, contents: string, shipped: boolean): Promise<{ module: T; source: string }> => {
+  const outfile = path.join(outDir, 'modules', `${name}-${shipped ? 'shipped' : 'plain'}.mjs`);
+  const root = path.resolve(import.meta.dirname, '..', '..', '..');
+  await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    absWorkingDir: root,
+    logLevel: 'silent',
+    ...(shipped ? { plugins: [...bundlePlugins], alias: Object.fromEntries(Object.entries(bundleAliases).map(([k, v]) => [k, path.resolve(root, v)])) } : {}),
+  });
+  return { module: await importFile<T>(outfile), source: fs.readFileSync(outfile, 'utf8') };
+};
+
+describe('what the bundles leave out, and what they keep', () => {
+  const clients = Object.keys((JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies).filter((d) =>
+    d.startsWith('@aws-sdk/client-'),
+  );
+
+  /** Each export of a schema module, its lazy references (`() => X$`) written as the name of what they return. */
+  const described = (module: Record<string, unknown>) => {
+    const names = new Map(Object.entries(module).map(([name, value]) => [value, name]));
+    const norm = (value: unknown, depth = 0): unknown => {
+      if (depth > 20) throw new Error('schema nesting deeper than expected');
+      if (Array.isArray(value)) return value.map((v) => norm(v, depth + 1));
+      if (typeof value === 'function') {
+        if (value.prototype) return `class ${value.name}`;
+        const target: unknown = (value as () => unknown)();
+        return `-> ${names.get(target) ?? JSON.stringify(norm(target, depth + 1))}`;
+      }
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, norm(v, depth + 1)]));
+      return value;
+    };
+    return Object.fromEntries(Object.entries(module).map(([name, value]) => [name, norm(value)]));
+  };
+
+  it.each(clients)("%s: every operation's schema is the same with literal keys, and none is computed any more", async (client) => {
+    const schemas = path.resolve('node_modules', client, 'dist-es', 'schemas', 'schemas_0.js');
+    const entry = `export * from ${JSON.stringify(schemas)};`;
+    const plain = await bundleAndImport<Record<string, unknown>>(`${client.replace('@aws-sdk/', '')}-schemas`, entry, false);
+    const shipped = await bundleAndImport<Record<string, unknown>>(`${client.replace('@aws-sdk/', '')}-schemas`, entry, true);
+    expect(Object.keys(shipped.module).length).toBeGreaterThan(10);
+    expect(described(shipped.module)).toEqual(described(plain.module));
+    expect(plain.source).toMatch(/\{ \[_\w+\]: /);
+    expect(shipped.source).not.toMatch(/\{ \[_\w+\]: /);
+  }, 60_000);
+
+  it("validates with zod as from source, and says so if anything asks for zod's JSON Schema", async () => {
+    type Probe = { parse: (body: unknown) => unknown; standard: (body: unknown) => unknown; jsonSchema: () => unknown };
+    const entry = [
+      "import { z } from 'zod';",
+      "import { createCourseBody } from '#contracts/courses.ts';",
+      'const fail = (f) => { try { return f(); } catch (e) { return e.issues ?? e.message; } };',
+      'export const parse = (body) => fail(() => createCourseBody.parse(body));',
+      "export const standard = (body) => createCourseBody['~standard'].validate(body);",
+      'export const jsonSchema = () => fail(() => z.toJSONSchema(createCourseBody));',
+    ].join('\n');
+    const plain = (await bundleAndImport<Probe>('zod-probe', entry, false)).module;
+    const shipped = (await bundleAndImport<Probe>('zod-probe', entry, true)).module;
+    for (const body of [{ title: 'Knife skills' }, { title: '' }, { title: 7 }, {}, null]) {
+      expect(shipped.parse(body)).toEqual(plain.parse(body));
+      expect(shipped.standard(body)).toEqual(plain.standard(body));
+    }
+    expect(plain.jsonSchema()).toMatchObject({ type: 'object' });
+    expect(shipped.jsonSchema()).toBe("zod's JSON Schema (json-schema-processors.js) is not bundled into these functions (lib/constructs/bundling.ts)");
+  }, 60_000);
+
+  it('builds the S3, Lambda and Bedrock clients without event streams, and names the missing piece if a stream is asked for', async () => {
+    type Probe = { clients: () => string[]; stream: () => string[] };
+    const entry = [
+      "import { S3Client } from '@aws-sdk/client-s3';",
+      "import { LambdaClient } from '@aws-sdk/client-lambda';",
+      "import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';",
+      "import { EventStreamSerde } from '@smithy/core/event-streams';",
+      "const region = 'eu-west-2';",
+      'export const clients = () => [new S3Client({ region }), new LambdaClient({ region }), new BedrockRuntimeClient({ region })].map((c) => typeof c.send);',
+      'const message = (f) => { try { return f(); } catch (e) { return e.message; } };',
+      'export const stream = () => [message(() => new EventStreamSerde({})), message(() => new S3Client({ region }).config.eventStreamMarshaller.serialize())];',
+    ].join('\n');
+    const { module, source } = await bundleAndImport<Probe>('event-streams-probe', entry, true);
+    expect(module.clients()).toEqual(['function', 'function', 'function']);
+    const missing = 'Event streams are not bundled into these functions (functions/adapters/no-event-streams.ts)';
+    expect(module.stream()).toEqual([missing, missing]);
+    expect(source).not.toContain('eventstream-codec');
+  }, 60_000);
 });
