@@ -27,12 +27,14 @@ export const esmRequireBanner = "import { createRequire } from 'node:module'; co
  * environment: the SDK's default credential chain becomes the environment provider alone (functions/adapters/
  * lambda-credentials.ts), ~135 KB less in every bundle that holds an AWS SDK client. X-Ray's SDK v2 patcher is the
  * only importer of `semver`, for one `gte` never called here (functions/adapters/xray-semver.ts), ~28 KB less in
- * every bundle. No function reads or writes an event stream (functions/adapters/no-event-streams.ts), ~10-15 KB.
+ * every bundle. No function reads or writes an event stream (functions/adapters/no-event-streams.ts), ~10-15 KB. The
+SDK's endpoint cache needs five methods of an LRU cache (functions/adapters/endpoint-lru.ts), ~7 KB.
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/adapters/lambda-credentials.ts',
   semver: './functions/adapters/xray-semver.ts',
   '@smithy/core/event-streams': './functions/adapters/no-event-streams.ts',
+  'mnemonist/lru-cache': './functions/adapters/endpoint-lru.ts',
 };
 
 /**
