@@ -4,11 +4,14 @@
  * measures what ships. No aws-cdk-lib here: the bench imports this cheaply.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { routes } from '#functions/routes.ts';
 import { describeRoute } from '#middleware/handler-route.ts';
+
+/** The repository root: functions/ and node_modules/. */
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * The Node.js major version of the functions in Lambda. Everything local runs on the same major: the project brings
@@ -25,14 +28,12 @@ export const esmRequireBanner = "import { createRequire } from 'node:module'; co
 /**
  * Module aliases, relative to the repository root. In Lambda the execution role's credentials are always in the
  * environment: the SDK's default credential chain becomes the environment provider alone (functions/adapters/
- * lambda-credentials.ts), ~135 KB less in every bundle that holds an AWS SDK client. X-Ray's SDK v2 patcher is the
- * only importer of `semver`, for one `gte` never called here (functions/adapters/xray-semver.ts), ~28 KB less in
- * every bundle. No function reads or writes an event stream (functions/adapters/no-event-streams.ts), ~10-15 KB. The
-SDK's endpoint cache needs five methods of an LRU cache (functions/adapters/endpoint-lru.ts), ~7 KB.
+ * lambda-credentials.ts), ~135 KB less in every bundle that holds an AWS SDK client. No function reads or writes an
+ * event stream (functions/adapters/no-event-streams.ts), ~10-15 KB. The SDK's endpoint cache needs five methods of an
+ * LRU cache (functions/adapters/endpoint-lru.ts), ~7 KB.
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/adapters/lambda-credentials.ts',
-  semver: './functions/adapters/xray-semver.ts',
   '@smithy/core/event-streams': './functions/adapters/no-event-streams.ts',
   'mnemonist/lru-cache': './functions/adapters/endpoint-lru.ts',
 };
@@ -100,8 +101,78 @@ const packageNameAndVersion: Plugin = {
   },
 };
 
+/** The operations functions/ sends: each `<Operation>Command` it imports from the AWS SDK (lib-dynamodb's `GetCommand` stands for GetItem). */
+const operationsSent = async (): Promise<Set<string>> => {
+  const operations = new Set<string>();
+  const files = (await readdir(path.join(repoRoot, 'functions'), { recursive: true })).filter((f) => f.endsWith('.ts'));
+  for (const file of files) {
+    for (const [, list] of (await readFile(path.join(repoRoot, 'functions', file), 'utf8')).matchAll(/import\s*\{([^}]*)\}\s*from\s*'@aws-sdk\/[^']+'/g)) {
+      for (const item of list!.split(',')) {
+        const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        if (!name.endsWith('Command')) continue;
+        const operation = name.charAt(0).toLowerCase() + name.slice(1, -'Command'.length);
+        operations.add(operation).add(`${operation}Item`);
+      }
+    }
+  }
+  return operations;
+};
+
+/** X-Ray's modules its Lambda mode never reaches as Powertools' Tracer uses it, by path under aws-xray-sdk-core/dist/lib/. */
+const xrayUnreached: Readonly<Record<string, string>> = {
+  // Centralized sampling: in Lambda the SDK switches to its local sampler as it loads (env/aws_lambda.js), and the
+  // invocation's trace header decides; the default sampler's pollers and rule cache never run.
+  'middleware/sampling/default_sampler.js': "module.exports = require('./local_sampler');",
+  // The EC2, ECS and Elastic Beanstalk metadata plugins, which an application turns on by AWSXRay.config().
+  'segments/plugins/ec2_plugin.js': 'module.exports = { getData: unreached };',
+  'segments/plugins/ecs_plugin.js': 'module.exports = { getData: unreached };',
+  'segments/plugins/elastic_beanstalk_plugin.js': 'module.exports = { getData: unreached };',
+  // The AWS SDK v2 patcher (and with it `semver`): the functions trace SDK v3 clients (captureAWSv3Client).
+  'patchers/aws_p.js': 'module.exports = { captureAWS: unreached, captureAWSClient: unreached };',
+  // Promise patching, which an application turns on itself.
+  'patchers/promise_p.js': 'module.exports = { capturePromise: unreached };',
+};
+
+/**
+ * X-Ray's SDK (under Powertools' Tracer) as a function in Lambda uses it, ~25 KB less in every bundle: the modules of
+ * `xrayUnreached` become small ones that throw if ever called, naming this file, and the whitelist of the request and
+ * response parameters it records (`aws_whitelist.json`, ~10 KB of some 80 operations) keeps the operations functions/
+ * sends, so a DynamoDB subsegment still names its table (test/lib/constructs/bundle-tracing.test.ts).
+ */
+const xrayAsLambdaUsesIt: Plugin = {
+  name: 'xray-as-lambda-uses-it',
+  setup(b) {
+    const lib = path.join(repoRoot, 'node_modules', 'aws-xray-sdk-core', 'dist', 'lib');
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (!args.importer.startsWith(lib)) return undefined;
+      const resolved = path.resolve(args.resolveDir, args.path.endsWith('.js') ? args.path : `${args.path}.js`);
+      const relative = path.relative(lib, resolved).split(path.sep).join('/');
+      return relative in xrayUnreached ? { path: resolved, namespace: 'xray-unreached', pluginData: relative } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'xray-unreached' }, (args) => ({
+      contents: [
+        `const unreached = () => { throw new Error(${JSON.stringify(`X-Ray's ${args.pluginData as string} is not bundled into these functions (lib/constructs/bundling.ts)`)}); };`,
+        xrayUnreached[args.pluginData as string]!,
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+    b.onLoad({ filter: /[\\/]aws-xray-sdk-core[\\/]dist[\\/]lib[\\/]resources[\\/]aws_whitelist\.json$/ }, async (args) => {
+      type Whitelist = { services: Record<string, { operations: Record<string, unknown> }> };
+      const { services } = JSON.parse(await readFile(args.path, 'utf8')) as Whitelist;
+      const sent = await operationsSent();
+      const kept: Whitelist['services'] = {};
+      for (const [service, { operations }] of Object.entries(services)) {
+        const ours = Object.entries(operations).filter(([operation]) => sent.has(operation));
+        if (ours.length > 0) kept[service] = { operations: Object.fromEntries(ours) };
+      }
+      return { contents: JSON.stringify({ services: kept }), loader: 'json' };
+    });
+  },
+};
+
 /** The plugins every function is bundled with. */
-export const bundlePlugins: readonly Plugin[] = [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion];
+export const bundlePlugins = (): Plugin[] => [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion, xrayAsLambdaUsesIt];
 
 /** The specifier functions/middleware/http-route.ts imports its route by: each bundle aliases it to its own module. */
 export const handlerRouteSpecifier = '#middleware/handler-route.ts';
@@ -163,10 +234,9 @@ export interface FunctionBundleInput {
  * in its own file (`bytes` of the bundle is the code Node parses on a cold start). Answers esbuild's metafile.
  */
 export const bundleFunction = async (input: FunctionBundleInput): Promise<Metafile> => {
-  const root = path.resolve(import.meta.dirname, '..', '..');
   const result = await build({
-    entryPoints: [path.join(root, 'functions', `${input.handler}.ts`)],
-    absWorkingDir: root,
+    entryPoints: [path.join(repoRoot, 'functions', `${input.handler}.ts`)],
+    absWorkingDir: repoRoot,
     outfile: input.outfile,
     bundle: true,
     platform: 'node',
@@ -178,7 +248,7 @@ export const bundleFunction = async (input: FunctionBundleInput): Promise<Metafi
     sourcesContent: false,
     external: [],
     alias: { ...functionBundleAliases(input.name, input.routeModulesDir), ...input.extraAliases },
-    plugins: [...bundlePlugins],
+    plugins: bundlePlugins(),
     banner: { js: esmRequireBanner },
     metafile: true,
     logLevel: 'silent',

@@ -124,7 +124,7 @@ const bundleAndImport = async <T>(name: string, contents: string, shipped: boole
     format: 'esm',
     absWorkingDir: root,
     logLevel: 'silent',
-    ...(shipped ? { plugins: [...bundlePlugins], alias: Object.fromEntries(Object.entries(bundleAliases).map(([k, v]) => [k, path.resolve(root, v)])) } : {}),
+    ...(shipped ? { plugins: bundlePlugins(), alias: Object.fromEntries(Object.entries(bundleAliases).map(([k, v]) => [k, path.resolve(root, v)])) } : {}),
   });
   return { module: await importFile<T>(outfile), source: fs.readFileSync(outfile, 'utf8') };
 };
