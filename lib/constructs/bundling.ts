@@ -171,8 +171,29 @@ const xrayAsLambdaUsesIt: Plugin = {
   },
 };
 
+/**
+ * The AWS SDK's hashes in JavaScript (SHA-256, SHA-1, MD5: ~7.5 KB with S3, SHA-256's 3.3 KB in every bundle), which
+ * its Node classes fall back to only when Node's crypto lacks the algorithm (a FIPS-only OpenSSL without MD5). Lambda's
+ * Node.js 22 has them all: each becomes a class that throws, naming this file, should it ever be made.
+ */
+const nodeCryptoHashes: Plugin = {
+  name: 'node-crypto-hashes',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/(.*\/)?(Sha256Js|Sha1Js|Md5Js)$/ }, (args) =>
+      /[\\/]node_modules[\\/](@smithy[\\/]core|@aws-sdk[\\/]checksums)[\\/]/.test(args.importer)
+        ? { path: path.resolve(args.resolveDir, args.path), namespace: 'node-crypto-hashes', pluginData: path.basename(args.path) }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'node-crypto-hashes' }, (args) => {
+      const name = args.pluginData as string;
+      const message = `The AWS SDK's ${name} (a hash in JavaScript) is not bundled into these functions: Node's crypto has the algorithm (lib/constructs/bundling.ts)`;
+      return { contents: `export class ${name} { constructor() { throw new Error(${JSON.stringify(message)}); } }`, loader: 'js' };
+    });
+  },
+};
+
 /** The plugins every function is bundled with. */
-export const bundlePlugins = (): Plugin[] => [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion, xrayAsLambdaUsesIt];
+export const bundlePlugins = (): Plugin[] => [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion, xrayAsLambdaUsesIt, nodeCryptoHashes];
 
 /** The specifier functions/middleware/http-route.ts imports its route by: each bundle aliases it to its own module. */
 export const handlerRouteSpecifier = '#middleware/handler-route.ts';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -199,5 +200,25 @@ describe('what the bundles leave out, and what they keep', () => {
     const missing = 'Event streams are not bundled into these functions (functions/adapters/no-event-streams.ts)';
     expect(module.stream()).toEqual([missing, missing]);
     expect(source).not.toContain('eventstream-codec');
+  }, 60_000);
+
+  it("hashes with Node's crypto, and names the JavaScript hashes left out should one ever be made", async () => {
+    type Probe = { sha256: () => string; md5: () => string; jsHashes: () => string[] };
+    const entry = [
+      "import { Md5Node, Sha256Node } from '@smithy/core/checksum';",
+      "import { Md5Js, Sha256Js } from '@smithy/core/checksum';",
+      "const hex = (bytes) => Buffer.from(bytes).toString('hex');",
+      "const digest = async (Hash) => { const h = new Hash(); h.update(new TextEncoder().encode('course files')); return hex(await h.digest()); };",
+      'export const sha256 = () => digest(Sha256Node);',
+      'export const md5 = () => digest(Md5Node);',
+      'const message = (f) => { try { f(); return "made"; } catch (e) { return e.message; } };',
+      'export const jsHashes = () => [message(() => new Sha256Js()), message(() => new Md5Js())];',
+    ].join('\n');
+    const { module } = await bundleAndImport<Probe>('hashes-probe', entry, true);
+    expect(await module.sha256()).toBe(createHash('sha256').update('course files').digest('hex'));
+    expect(await module.md5()).toBe(createHash('md5').update('course files').digest('hex'));
+    expect(module.jsHashes()).toEqual(
+      ['Sha256Js', 'Md5Js'].map((name) => `The AWS SDK's ${name} (a hash in JavaScript) is not bundled into these functions: Node's crypto has the algorithm (lib/constructs/bundling.ts)`),
+    );
   }, 60_000);
 });
