@@ -38,6 +38,9 @@ export const bundleAliases: Readonly<Record<string, string>> = {
   'mnemonist/lru-cache': './functions/adapters/endpoint-lru.ts',
 };
 
+/** What a module left out of the bundles throws if it is ever reached, naming what and where. */
+const notBundled = (what: string): string => `${what} is not bundled into these functions (lib/constructs/bundling.ts)`;
+
 /**
  * An AWS SDK client's schema modules (`dist-es/schemas/schemas_<n>.js`) with each computed key written as the string
  * it stands for. Every operation's schema holds an object such as `{ [_h]: ["POST", "/v2/email/outbound-emails"] }`,
@@ -79,7 +82,7 @@ const zodWithoutJsonSchema: Plugin = {
       for (const [, name] of source.matchAll(/^export (?:const|function|class) (\w+)/gm)) names.add(name!);
       const stub = (name: string) => (/^create\w+Method$/.test(name) ? '() => unbundled' : 'unbundled');
       const contents = [
-        `const unbundled = () => { throw new Error(${JSON.stringify(`zod's JSON Schema (${path.basename(args.path)}) is not bundled into these functions (lib/constructs/bundling.ts)`)}); };`,
+        `const unbundled = () => { throw new Error(${JSON.stringify(notBundled(`zod's JSON Schema (${path.basename(args.path)})`))}); };`,
         ...[...names].filter(Boolean).map((name) => `export const ${name} = ${stub(name)};`),
       ].join('\n');
       return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
@@ -101,8 +104,13 @@ const packageNameAndVersion: Plugin = {
   },
 };
 
-/** The operations functions/ sends: each `<Operation>Command` it imports from the AWS SDK (lib-dynamodb's `GetCommand` stands for GetItem). */
-const operationsSent = async (): Promise<Set<string>> => {
+/**
+ * The operations functions/ sends: each `<Operation>Command` it imports from the AWS SDK (lib-dynamodb's `GetCommand`
+ * stands for GetItem). Read once per process: the bench builds every function in one.
+ */
+let operationsRead: Promise<Set<string>> | undefined;
+const operationsSent = (): Promise<Set<string>> => (operationsRead ??= readOperationsSent());
+const readOperationsSent = async (): Promise<Set<string>> => {
   const operations = new Set<string>();
   const files = (await readdir(path.join(repoRoot, 'functions'), { recursive: true })).filter((f) => f.endsWith('.ts'));
   for (const file of files) {
@@ -151,7 +159,7 @@ const xrayAsLambdaUsesIt: Plugin = {
     });
     b.onLoad({ filter: /.*/, namespace: 'xray-unreached' }, (args) => ({
       contents: [
-        `const unreached = () => { throw new Error(${JSON.stringify(`X-Ray's ${args.pluginData as string} is not bundled into these functions (lib/constructs/bundling.ts)`)}); };`,
+        `const unreached = () => { throw new Error(${JSON.stringify(notBundled(`X-Ray's ${args.pluginData as string}`))}); };`,
         xrayUnreached[args.pluginData as string]!,
       ].join('\n'),
       loader: 'js',
@@ -186,7 +194,7 @@ const nodeCryptoHashes: Plugin = {
     );
     b.onLoad({ filter: /.*/, namespace: 'node-crypto-hashes' }, (args) => {
       const name = args.pluginData as string;
-      const message = `The AWS SDK's ${name} (a hash in JavaScript) is not bundled into these functions: Node's crypto has the algorithm (lib/constructs/bundling.ts)`;
+      const message = notBundled(`The AWS SDK's ${name} (a hash in JavaScript; Node's crypto has the algorithm)`);
       return { contents: `export class ${name} { constructor() { throw new Error(${JSON.stringify(message)}); } }`, loader: 'js' };
     });
   },

@@ -218,7 +218,7 @@ describe('what the bundles leave out, and what they keep', () => {
     expect(await module.sha256()).toBe(createHash('sha256').update('course files').digest('hex'));
     expect(await module.md5()).toBe(createHash('md5').update('course files').digest('hex'));
     expect(module.jsHashes()).toEqual(
-      ['Sha256Js', 'Md5Js'].map((name) => `The AWS SDK's ${name} (a hash in JavaScript) is not bundled into these functions: Node's crypto has the algorithm (lib/constructs/bundling.ts)`),
+      ['Sha256Js', 'Md5Js'].map((name) => `The AWS SDK's ${name} (a hash in JavaScript; Node's crypto has the algorithm) is not bundled into these functions (lib/constructs/bundling.ts)`),
     );
   }, 60_000);
 });
