@@ -32,6 +32,8 @@ const schema = z.object({
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(2773),
   /** Set by Lambda for the execution role's session; the extension requires it on every request. */
   AWS_SESSION_TOKEN: optionalText,
+  /** Set by Lambda (`AWS_Lambda_nodejs22.x`): Tracer traces only there, and is loaded only there (adapters/tracer.ts). */
+  AWS_EXECUTION_ENV: optionalText,
   STRIPE_API_URL: optionalUrl,
   /** The catalogue's price ids (created once in Stripe; docs/deploy.md). */
   STRIPE_PRICE_STARTER: optionalText,
@@ -59,6 +61,12 @@ let cached: Config | undefined;
 
 /** The parsed environment. Parsed on first use, then cached for the life of the process. */
 export const config = (): Config => (cached ??= schema.parse(process.env));
+
+/**
+ * Whether this process is a Lambda function (Lambda sets AWS_EXECUTION_ENV). Read alone, as modules load (the
+ * tracer's), without parsing the rest of the environment, which a local process may set only later.
+ */
+export const inLambda = (): boolean => schema.shape.AWS_EXECUTION_ENV.parse(process.env['AWS_EXECUTION_ENV']) !== undefined;
 
 /** A value this function cannot work without: its absence is a configuration error, named, at first use. */
 export const required = <K extends keyof Config>(key: K): NonNullable<Config[K]> => {

@@ -9,7 +9,7 @@ export type TableAccess = 'none' | 'read' | 'read-write';
 /**
  * Where each variable of functions/config.ts comes from in the cloud. The Record is exhaustive over the config
  * keys, so a new key in config.ts does not compile until it is classified here.
- * - 'runtime': set by Lambda itself (AWS_REGION, AWS_SESSION_TOKEN).
+ * - 'runtime': set by Lambda itself (AWS_REGION, AWS_SESSION_TOKEN, AWS_EXECUTION_ENV).
  * - 'extension': set with the AWS Parameters and Secrets Lambda Extension's own configuration (aws-cdk-lib
  *   `paramsAndSecrets`) on the functions that read a secret, so function and extension agree on it; locally the
  *   secrets stand-in's value.
@@ -39,6 +39,7 @@ export const configKeySources = {
   STRIPE_CONNECT_WEBHOOK_SECRET_ID: 'payments-connect-webhook',
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: 'extension',
   AWS_SESSION_TOKEN: 'runtime',
+  AWS_EXECUTION_ENV: 'runtime',
   STRIPE_API_URL: 'local-only',
   STRIPE_PRICE_STARTER: ['payments', 'payments-webhook'],
   STRIPE_PRICE_PRO: ['payments', 'payments-webhook'],

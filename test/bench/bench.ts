@@ -19,10 +19,12 @@ import { benchWebVitals, webVitalsSection } from './web-vitals.ts';
  */
 
 const COLD_IMPORT_RUNS = 7;
-const COLD_IMPORT_BUDGET_MS = 150;
-const P99_BUDGET_MS = 50;
-const FLOOR_RATIO_BUDGET = 2;
-const INITIAL_JS_BUDGET = 170 * 1024;
+// QUALITY.md's budgets.
+const COLD_IMPORT_BUDGET_MS = 100;
+/** QUALITY.md: a read route at 50 connections, p50 within 1.5x and p99 within 2x of the raw GetItem floor's. */
+const FLOOR_P50_RATIO = 1.5;
+const FLOOR_P99_RATIO = 2;
+const INITIAL_JS_BUDGET = 150 * 1024;
 const CSS_BUDGET = 30 * 1024;
 
 // The handlers' one-line-per-request log would flood the table (tens of thousands of lines); warnings still show.
@@ -174,7 +176,7 @@ const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
     stopGateway = gateway.stop;
     rows.push(...(await benchMe(local, gateway.url)));
     const { benchMoneyRoutes } = await import('./money-routes.ts');
-    rows.push(...(await benchMoneyRoutes(local, gateway.url, progress, P99_BUDGET_MS)));
+    rows.push(...(await benchMoneyRoutes(local, gateway.url, progress)));
     const { benchCrm, crmSection } = await import('./crm.ts');
     rows.push(section(crmSection), ...(await benchCrm(local, gateway.url, progress)));
     const { benchLeaderReport, leaderReportSection } = await import('./leader-report.ts');
@@ -201,19 +203,20 @@ const benchMe = async (local: LocalCloud, gatewayUrl: string): Promise<Row[]> =>
   try {
     const api = await import('./api-latency.ts');
     const { gateway: load, floor, single } = await api.measureApi(local, gatewayUrl, progress);
-    const ratio = load.p50 / floor.p50;
+    const [p50Ratio, p99Ratio] = [load.p50 / floor.p50, load.p99 / floor.p99];
     const codes = non2xxCodes(load.statusCodes);
     const n = api.CONNECTIONS;
     return [
       row(`gateway p50 (${n} connections, throttle lifted)`, ms(load.p50)),
-      row('gateway p99', ms(load.p99), `<= ${P99_BUDGET_MS} ms`, load.p99 <= P99_BUDGET_MS),
+      row('gateway p99', ms(load.p99)),
       row('gateway throughput', `${load.requestsPerSecond.toFixed(0)} req/s`),
       row('gateway non-2xx / errors (incl. timeouts)', `${load.non2xx}${codes ? ` (${codes})` : ''} / ${load.errors}`, '0 / 0', load.non2xx === 0 && load.errors === 0),
       row(`GetItem floor p50 (${n} in flight)`, ms(floor.p50)),
       row('GetItem floor p99', ms(floor.p99)),
       row('GetItem floor throughput / errors', `${floor.requestsPerSecond.toFixed(0)} req/s / ${floor.errors}`, '0 errors', floor.errors === 0),
       row('GetItem p50 / p99, 1 in flight (no queueing)', `${ms(single.p50)} / ${ms(single.p99)}`),
-      row('ratio gateway p50 / GetItem floor p50', `${ratio.toFixed(2)}x`, `<= ${FLOOR_RATIO_BUDGET}x`, ratio <= FLOOR_RATIO_BUDGET),
+      row('ratio gateway p50 / GetItem floor p50', `${p50Ratio.toFixed(2)}x`, `<= ${FLOOR_P50_RATIO}x`, p50Ratio <= FLOOR_P50_RATIO),
+      row('ratio gateway p99 / GetItem floor p99', `${p99Ratio.toFixed(2)}x`, `<= ${FLOOR_P99_RATIO}x`, p99Ratio <= FLOOR_P99_RATIO),
     ];
   } catch (error) {
     return [errorRow('GET /api/me latency', error)];

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { eventHandlers, jobs, routes, triggers } from '#functions/routes.ts';
@@ -70,8 +70,17 @@ export const coldImportMedian = async (file: string, runs = 7): Promise<{ median
 const timeImport = (file: string): Promise<number> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', importProbe(file)], {
-      // Lambda's environment minus the endpoints: a handler must load without touching any service.
-      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'course-platform', LOG_LEVEL: 'silent' },
+      // Lambda's environment minus the endpoints: a handler must load without touching any service. AWS_EXECUTION_ENV
+      // and LAMBDA_TASK_ROOT as Lambda sets them, so Tracer and X-Ray's SDK load and start as they do there
+      // (functions/adapters/tracer.ts loads them in Lambda only).
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'eu-west-2',
+        TABLE_NAME: 'course-platform',
+        LOG_LEVEL: 'silent',
+        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+        LAMBDA_TASK_ROOT: dirname(file),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
