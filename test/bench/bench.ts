@@ -19,7 +19,7 @@ import { benchWebVitals, webVitalsSection } from './web-vitals.ts';
  */
 
 const COLD_IMPORT_RUNS = 7;
-// QUALITY.md's budgets.
+// The budgets are QUALITY.md's.
 const COLD_IMPORT_BUDGET_MS = 100;
 /** QUALITY.md: a read route at 50 connections, p50 within 1.5x and p99 within 2x of the raw GetItem floor's. */
 const FLOOR_P50_RATIO = 1.5;
