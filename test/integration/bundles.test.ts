@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PART_BYTES } from '#contracts/files.ts';
 import { routes, type RouteDef } from '#functions/routes.ts';
@@ -11,7 +10,7 @@ import { bundleFunction } from '#lib/constructs/bundling.ts';
 import { startGateway } from '#lib/local/gateway/http-api.ts';
 import type { Handler } from '#lib/local/handlers.ts';
 import { firstSignIn, mailTo } from './mail-support.ts';
-import { accountWithRole, api, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, filesBucketHolds, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
  * The bundles that ship, against the local cloud. A gateway of its own serves these routes from their bundles, built
@@ -55,22 +54,6 @@ afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
-const stored = async (key: string): Promise<boolean> => {
-  const s3 = new S3Client({
-    region: outputs().Region,
-    endpoint: outputs().FilesEndpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: outputs().FilesBucket, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  }
-};
-
 describe('the shipped bundles against the local cloud', () => {
   it('upload a lesson file in two parts, list the parts, complete it and delete it (S3 and DynamoDB)', async () => {
     const course = await api('POST', '/api/courses', { token: creator.token, body: { title: 'Bundled' } });
@@ -102,10 +85,10 @@ describe('the shipped bundles against the local cloud', () => {
     const completed = await bundled('POST', `/api/courses/${courseId}/files/${fileId}/complete`, { body: { parts } });
     expect(completed).toMatchObject({ status: 200, body: { id: fileId, status: 'ready', size: bytes.length } });
     const key = `courses/${courseId}/${lessonId}/${fileId}`;
-    expect(await stored(key)).toBe(true);
+    expect(await filesBucketHolds(key)).toBe(true);
 
     expect((await bundled('DELETE', `/api/courses/${courseId}/files/${fileId}`)).status).toBe(204);
-    expect(await stored(key)).toBe(false);
+    expect(await filesBucketHolds(key)).toBe(false);
     expect((await bundled('GET', `/api/courses/${courseId}/files/${fileId}/parts`)).status).toBe(404);
   });
 

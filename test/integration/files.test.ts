@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CourseFile, UPLOAD_PART_BYTES } from '#contracts/files.ts';
 import { documentClient, tableName } from '#data/table.ts';
-import { accountWithRole, api, outputs, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, filesBucketHolds, useLocalCloudEnv } from './support.ts';
 
 /**
  * Course files end to end: the gateway, the handlers, DynamoDB Local and the S3 emulator (s3rver). The browser's part
@@ -25,26 +24,8 @@ beforeAll(async () => {
   ]);
 });
 
-const s3 = () =>
-  new S3Client({
-    region: outputs().Region,
-    endpoint: outputs().FilesEndpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-
 /** Whether the bucket holds an object at this file's key. */
-const stored = async (courseId: string, lessonId: string, fileId: string) => {
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: outputs().FilesBucket, Key: `courses/${courseId}/${lessonId}/${fileId}` }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  }
-};
+const stored = (courseId: string, lessonId: string, fileId: string) => filesBucketHolds(`courses/${courseId}/${lessonId}/${fileId}`);
 
 const fileItems = async (courseId: string) => {
   useLocalCloudEnv();

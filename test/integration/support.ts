@@ -4,6 +4,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { Role } from '#contracts/common.ts';
@@ -102,5 +103,26 @@ export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => 
     const value = await read();
     if (done(value) || Date.now() > until) return value;
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+/** Whether the course files bucket (the S3 emulator, s3rver) holds an object at `key`. */
+export const filesBucketHolds = async (key: string): Promise<boolean> => {
+  const s3 = new S3Client({
+    region: outputs().Region,
+    endpoint: outputs().FilesEndpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: outputs().FilesBucket, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+    throw error;
+  } finally {
+    s3.destroy();
   }
 };
