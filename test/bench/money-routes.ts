@@ -56,10 +56,10 @@ const setUpCreator = async (cloud: LocalCloud): Promise<BenchCreator> => {
 
 const latencyRows = (label: string, load: RouteLatency, floor: WriteFloor | undefined): Row[] => {
   const codes = non2xxCodes(load.statusCodes);
-  const vsFloor = floor ? ` (${(load.p50 / floor.p50).toFixed(2)}x PutItem floor)` : '';
+  const vsFloor = (at: 'p50' | 'p99') => `${ms(load[at])}${floor ? ` (${(load[at] / floor[at]).toFixed(2)}x PutItem floor)` : ''}`;
   return [
-    row(`${label} p50 (${CONNECTIONS} connections)`, `${ms(load.p50)}${vsFloor}`),
-    row(`${label} p99`, `${ms(load.p99)}${floor ? ` (${(load.p99 / floor.p99).toFixed(2)}x PutItem floor)` : ''}`),
+    row(`${label} p50 (${CONNECTIONS} connections)`, vsFloor('p50')),
+    row(`${label} p99`, vsFloor('p99')),
     row(`${label} throughput`, `${load.requestsPerSecond.toFixed(0)} req/s`),
     row(`${label} non-2xx / errors (incl. timeouts)`, `${load.non2xx}${codes ? ` (${codes})` : ''} / ${load.errors}`, '0 / 0', load.non2xx === 0 && load.errors === 0),
   ];

@@ -125,7 +125,7 @@ const bundleAndImport = async <T>(name: string, contents: string, shipped: boole
     format: 'esm',
     absWorkingDir: root,
     logLevel: 'silent',
-    ...(shipped ? { plugins: bundlePlugins(), alias: Object.fromEntries(Object.entries(bundleAliases).map(([k, v]) => [k, path.resolve(root, v)])) } : {}),
+    ...(shipped ? { plugins: bundlePlugins(), alias: { ...bundleAliases } } : {}),
   });
   return { module: await importFile<T>(outfile), source: fs.readFileSync(outfile, 'utf8') };
 };
