@@ -14,6 +14,10 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'INSUFFICIENT_CREDITS',
   'FORBIDDEN',
+  /** The caller's account was turned off by an admin (checked against the stored account on every call). */
+  'ACCOUNT_DISABLED',
+  /** The caller has not verified their email, and the platform would send mail on their behalf. */
+  'EMAIL_NOT_VERIFIED',
   'NOT_FOUND',
   'CONFLICT',
   /** A licence's seats are all taken. */

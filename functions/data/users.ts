@@ -35,11 +35,17 @@ export const readUserIdByEmail = async (email: string): Promise<string | undefin
   return Item ? emailItem.parse(Item).userId : undefined;
 };
 
+/**
+ * A profile by id (one GetItem): on its own, for the HTTP middleware's check of every caller's stored role and status
+ * (functions/middleware/account.ts), which must not bring the rest of this module into every bundle.
+ */
+export const readUser = async (id: string): Promise<User | undefined> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(id) }));
+  return Item ? toUser(Item) : undefined;
+};
+
 export const dynamoUsers = (): UserRepository => ({
-  async getUser(id) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(id) }));
-    return Item ? toUser(Item) : undefined;
-  },
+  getUser: readUser,
 
   async getUsers(ids) {
     const unique = [...new Set(ids)];

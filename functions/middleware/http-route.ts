@@ -6,6 +6,7 @@ import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from 
 import { publishMetrics } from '#adapters/metrics.ts';
 // Types only from the route table: its values reach a bundle through handler-route.ts, one route per function.
 import type { RouteName, RouteNamed } from '#functions/routes.ts';
+import { checkStoredAccount, storedProfile } from '#middleware/account.ts';
 import { authFromClaims, type Auth } from '#middleware/auth.ts';
 import { handlerRoute, type HandlerRoute } from '#middleware/handler-route.ts';
 import { mapError, statusOf, zodDetails } from '#middleware/errors.ts';
@@ -106,13 +107,15 @@ const isJson = (contentType: string | undefined) =>
 
 /**
  * The event must be for the handler's own route (fails closed on a wiring mistake); then 401 without a valid caller
- * and 403 for a role the route does not admit.
+ * and 403 for a role the route does not admit; then the caller's stored account (middleware/account.ts): 403
+ * ACCOUNT_DISABLED for an account turned off, 403 for a role changed since the token was issued.
  */
-const authorize = (route: HandlerRoute, event: HttpEvent, auth: Auth | undefined): void => {
+const authorize = async (route: HandlerRoute, event: HttpEvent, auth: Auth | undefined): Promise<void> => {
   if (event.routeKey !== route.key) throw new ForbiddenError();
   if (route.access === 'public') return;
   if (!auth) throw new UnauthenticatedError();
   if (!auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route.forbiddenMessage);
+  auth.role = checkStoredAccount(await storedProfile(auth.userId), route.access);
 };
 
 /** 413 over the route's limit (default 64 KiB). */
@@ -229,7 +232,7 @@ export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H =
     })
     .handler(async (event, context) => {
       const state = stateOf(event, context);
-      authorize(route, event, state.auth);
+      await authorize(route, event, state.auth);
       const headers = lowerCaseHeaders(event.headers);
       const rawBody = decodeBody(event);
       checkSize(route, rawBody);

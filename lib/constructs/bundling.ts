@@ -203,6 +203,9 @@ const nodeCryptoHashes: Plugin = {
 /** The plugins every function is bundled with. */
 export const bundlePlugins = (): Plugin[] => [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion, xrayAsLambdaUsesIt, nodeCryptoHashes];
 
+/** The specifier functions/middleware/http-route.ts imports the stored-account check by: public routes alias it away. */
+export const accountSpecifier = '#middleware/account.ts';
+
 /** The specifier functions/middleware/http-route.ts imports its route by: each bundle aliases it to its own module. */
 export const handlerRouteSpecifier = '#middleware/handler-route.ts';
 
@@ -241,7 +244,9 @@ export const functionBundleAliases = (functionName: string, dir: string): Record
     writeFileSync(`${file}.${process.pid}.tmp`, source);
     renameSync(`${file}.${process.pid}.tmp`, file);
   }
-  return { ...bundleAliases, [handlerRouteSpecifier]: file };
+  // A public route checks no stored account (functions/middleware/account-public.ts): no DynamoDB client for it.
+  const isPublic = routes.find((r) => r.name === functionName)?.access === 'public';
+  return { ...bundleAliases, [handlerRouteSpecifier]: file, ...(isPublic ? { [accountSpecifier]: './functions/middleware/account-public.ts' } : {}) };
 };
 
 export interface FunctionBundleInput {

@@ -2,6 +2,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '#contracts/admin.ts';
 import type { AdminUser, AdminUserList } from '#contracts/admin-users.ts';
+import { ACCOUNT_CACHE_MS } from '#middleware/account.ts';
 import { accountWithRole, api, cognito, outputs, signIn, uniqueEmail } from './support.ts';
 
 /** User management end to end: the gateway, the handlers, cognito-local, DynamoDB Local and SES local. */
@@ -116,6 +117,30 @@ describe('user management', () => {
     expect((await api('PATCH', `/api/admin/users/${learner.id}`, { token: admin.token, body: { role: 'creator' } })).status).toBe(400);
     expect((await api('PATCH', `/api/admin/users/${learner.id}`, { token: admin.token, body: {} })).status).toBe(400);
     expect((await api('PATCH', `/api/admin/users/${admin.id}`, { token: admin.token, body: { role: 'learner' } })).status).toBe(409);
+  });
+
+  it("refuses a disabled account's next call with its still-valid token (403 ACCOUNT_DISABLED), once its remembered profile is older than the cache window", async () => {
+    const admin = await accountWithRole('admin', 'users-live-disable-admin');
+    const creator = await accountWithRole('creator', 'users-live-disabled');
+    expect((await api('GET', '/api/courses', { token: creator.token })).status).toBe(200);
+    expect((await api('PATCH', `/api/admin/users/${creator.id}`, { token: admin.token, body: { disabled: true } })).status).toBe(200);
+    // Each function instance remembers a caller's profile for ACCOUNT_CACHE_MS (docs/api.md): after that, refused.
+    await new Promise((resolve) => setTimeout(resolve, ACCOUNT_CACHE_MS + 100));
+    for (const path of ['/api/courses', '/api/me']) {
+      const refused = await api('GET', path, { token: creator.token });
+      expect(refused).toMatchObject({ status: 403, body: { error: { code: 'ACCOUNT_DISABLED', message: expect.stringContaining('disabled') } } });
+    }
+  });
+
+  it("refuses a demoted admin's token on the admin routes at its next call, and lets it through as its new role", async () => {
+    const admin = await accountWithRole('admin', 'users-live-role-admin');
+    const demoted = await accountWithRole('admin', 'users-live-demoted');
+    expect((await api('PATCH', `/api/admin/users/${demoted.id}`, { token: admin.token, body: { role: 'learner' } })).status).toBe(200);
+    // Its token still says admin (valid up to an hour), but the stored role is learner now.
+    const refused = await api('GET', '/api/admin/users', { token: demoted.token });
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN', message: expect.stringContaining('sign in again') } } });
+    expect((await api('PATCH', `/api/admin/users/${admin.id}`, { token: demoted.token, body: { disabled: true } })).status).toBe(403);
+    expect((await api('GET', '/api/me', { token: demoted.token })).body).toMatchObject({ role: 'learner' });
   });
 
   it('refuses disabling oneself (409), an unknown id (404), a bad body (400) and any caller who is not an admin (403)', async () => {

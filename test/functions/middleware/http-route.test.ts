@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { AppError, NotFoundError } from '#core/errors.ts';
+import { ACCOUNT_CACHE_MS, forgetStoredProfiles, storedProfile } from '#middleware/account.ts';
 import { parseGroups } from '#middleware/auth.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 import { apiEvent, lambdaContext, parse } from '#test/functions/http-event.ts';
@@ -9,6 +12,20 @@ import { apiEvent, lambdaContext, parse } from '#test/functions/http-event.ts';
 const ME = 'GET /api/me';
 const echo = httpRoute({ route: 'get-me', body: z.strictObject({ title: z.string().min(1) }) }, ({ body, auth }) => ({ title: body.title, userId: auth.userId }));
 const call = async (handler: typeof echo, event: Parameters<typeof echo>[0]) => parse(await handler(event, lambdaContext));
+
+/** The stored profiles the middleware reads (middleware/account.ts): u1 a creator, admin-1 an admin, learner-1 a learner. */
+const dynamo = mockClient(DynamoDBDocumentClient);
+const stored: Record<string, { role: string; disabled?: boolean }> = {};
+beforeEach(() => {
+  forgetStoredProfiles();
+  dynamo.reset();
+  Object.assign(stored, { u1: { role: 'creator' }, 'admin-1': { role: 'admin' }, 'learner-1': { role: 'learner' } });
+  dynamo.on(GetCommand).callsFake((input: { Key: { pk: string } }) => {
+    const id = input.Key.pk.replace(/^USER#/, '');
+    const profile = stored[id];
+    return { Item: profile ? { pk: input.Key.pk, sk: 'PROFILE', id, email: `${id}@example.com`, createdAt: '2026-11-01T10:00:00.000Z', ...profile } : undefined };
+  });
+});
 
 describe('the HTTP route middleware', () => {
   it('answers 401 UNAUTHENTICATED with the contract body when a protected route has no caller', async () => {
@@ -68,7 +85,7 @@ describe('the HTTP route middleware', () => {
     const missing = httpRoute({ route: 'get-me' }, () => {
       throw new NotFoundError('No such course.');
     });
-    expect(await call(missing, apiEvent({ routeKey: ME, sub: 'u1', groups: ['learner'] }))).toEqual({
+    expect(await call(missing, apiEvent({ routeKey: ME, sub: 'learner-1', groups: ['learner'] }))).toEqual({
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'No such course.' } },
     });
@@ -78,7 +95,7 @@ describe('the HTTP route middleware', () => {
     const boom = httpRoute({ route: 'get-me' }, () => {
       throw new Error('ECONNREFUSED 10.0.0.1 secret-table-name');
     });
-    const res = await call(boom, apiEvent({ routeKey: ME, sub: 'u1', groups: ['admin'] }));
+    const res = await call(boom, apiEvent({ routeKey: ME, sub: 'admin-1', groups: ['admin'] }));
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: { code: 'INTERNAL', message: expect.any(String), details: { requestId: 'req-1' } } });
     expect(JSON.stringify(res.body)).not.toContain('ECONNREFUSED');
@@ -109,6 +126,65 @@ describe('the HTTP route middleware', () => {
       throw new AppError('CONFLICT', 'Already enrolled.', { email: 'a@example.com' });
     });
     expect((await call(conflict, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }))).body.error.details).toEqual({ email: 'a@example.com' });
+  });
+});
+
+describe("the caller's stored account (issue 27 point 9)", () => {
+  const adminOnly = httpRoute({ route: 'list-users' }, ({ auth }) => ({ role: auth.role }));
+  const asAdmin = () => apiEvent({ routeKey: 'GET /api/admin/users', sub: 'admin-1', groups: ['admin'] });
+
+  it('refuses a disabled account with 403 ACCOUNT_DISABLED although its token is valid', async () => {
+    stored['u1'] = { role: 'creator', disabled: true };
+    const res = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":"x"}' }));
+    expect(res).toEqual({ status: 403, body: { error: { code: 'ACCOUNT_DISABLED', message: expect.stringContaining('disabled') } } });
+  });
+
+  it("refuses a token whose role the account no longer has (demoted), on the old role's routes", async () => {
+    stored['admin-1'] = { role: 'learner' };
+    const res = await call(adminOnly, asAdmin());
+    expect(res).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN', message: expect.stringContaining('sign in again') } } });
+  });
+
+  it('refuses a caller with no stored profile, and runs the use case as the stored role otherwise', async () => {
+    const ghost = await call(echo, apiEvent({ routeKey: ME, sub: 'ghost', groups: ['creator'], body: '{"title":"x"}' }));
+    expect(ghost).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
+    expect(await call(adminOnly, asAdmin())).toEqual({ status: 200, body: { role: 'admin' } });
+  });
+
+  it('reads the profile once for a burst of calls, and does not read it for a role the token already fails', async () => {
+    for (let i = 0; i < 3; i++) expect((await call(adminOnly, asAdmin())).status).toBe(200);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+    expect((await call(adminOnly, apiEvent({ routeKey: 'GET /api/admin/users', sub: 'u1', groups: ['creator'] }))).status).toBe(403);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+  });
+});
+
+describe('remembering a stored profile', () => {
+  const profile = { id: 'p1', email: 'p1@example.com', role: 'creator' as const, createdAt: '2026-11-01T10:00:00.000Z' };
+
+  it(`keeps a profile for ${ACCOUNT_CACHE_MS} ms, then reads it again (a change reaches every instance within that window)`, async () => {
+    let reads = 0;
+    const read = async () => ({ ...profile, disabled: ++reads > 1 });
+    expect(await storedProfile('p1', read, 1_000)).toMatchObject({ disabled: false });
+    expect(await storedProfile('p1', read, 1_000 + ACCOUNT_CACHE_MS - 1)).toMatchObject({ disabled: false });
+    expect(await storedProfile('p1', read, 1_000 + ACCOUNT_CACHE_MS)).toMatchObject({ disabled: true });
+    expect(reads).toBe(2);
+  });
+
+  it('does not remember a profile that was not found or a read that failed', async () => {
+    let reads = 0;
+    const missing = async () => {
+      reads++;
+      return undefined;
+    };
+    expect(await storedProfile('p2', missing, 1_000)).toBeUndefined();
+    await Promise.resolve();
+    expect(await storedProfile('p2', missing, 1_001)).toBeUndefined();
+    const failing = () => Promise.reject(new Error('throttled'));
+    await expect(storedProfile('p3', failing, 1_000)).rejects.toThrow('throttled');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await storedProfile('p3', async () => profile, 1_001)).toEqual(profile);
+    expect(reads).toBe(2);
   });
 });
 

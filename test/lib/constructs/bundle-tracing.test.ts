@@ -38,11 +38,16 @@ describe("a bundle's traces", () => {
     const segments: Subsegment[] = [];
     daemon.on('message', (packet) => segments.push(JSON.parse(packet.toString('utf8').split('\n')[1]!) as Subsegment));
     await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
+    // The caller's stored profile (the middleware checks its role and status on every call), nothing else.
+    const leaderProfile = { pk: { S: 'USER#leader-1' }, sk: { S: 'PROFILE' }, id: { S: 'leader-1' }, email: { S: 'leader-1@example.com' }, role: { S: 'leader' }, createdAt: { S: '2026-11-01T10:00:00.000Z' } };
     const dynamo = createServer((req, res) => {
-      req.resume();
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        const asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { Key?: { pk?: { S?: string }; sk?: { S?: string } } };
+        const profile = req.headers['x-amz-target'] === 'DynamoDB_20120810.GetItem' && asked.Key?.pk?.S === 'USER#leader-1' && asked.Key.sk?.S === 'PROFILE';
         res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'dynamo-request-1' });
-        res.end('{}');
+        res.end(profile ? JSON.stringify({ Item: leaderProfile }) : '{}');
       });
     });
     await new Promise<void>((resolve) => dynamo.listen(0, '127.0.0.1', resolve));

@@ -107,6 +107,15 @@ describe("a route's bundle", () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it("a public route's bundle (the health check) checks no stored account, so it carries no DynamoDB client, and answers", async () => {
+    const health = routes.find((r) => r.name === 'health')!;
+    const bundle = await bundleFunction({ name: health.name, handler: health.handler, profile: 'crud' }, path.join(outDir, 'public'));
+    const shippedSource = fs.readFileSync(bundle.file, 'utf8');
+    expect(shippedSource).not.toContain('DynamoDBClient');
+    const res = await (await importFile<HandlerModule>(bundle.file)).handler(apiEvent({ routeKey: 'GET /api/health' }), lambdaContext);
+    expect(res.statusCode).toBe(200);
+  }, 120_000);
+
   it('fails at cold start when its handler declares another route than the one it was built for', async () => {
     const bundle = await bundleFunction({ name: 'get-me', handler: leaderSettings.handler, profile: 'crud' }, path.join(outDir, 'mismatch'));
     await expect(importFile(bundle.file)).rejects.toThrow('This bundle of get-me carries the route get-me, but its handler declares the route "leader-settings"');

@@ -1,0 +1,57 @@
+import type { Role } from '#contracts/common.ts';
+import { AppError, ForbiddenError } from '#core/errors.ts';
+import type { User } from '#core/ports.ts';
+import { readUser } from '#data/users.ts';
+
+/**
+ * The caller's stored account (the users data module's profile: role and `disabled`), checked on every call of a route
+ * that is not public, so an admin's "disable" or "change role" takes effect at the account's next call rather than when
+ * its access token expires (up to an hour). The token's group is checked first (a role the route does not admit is a
+ * 403 without a read); then the stored profile must exist, be enabled and hold a role the route admits.
+ *
+ * Each function instance keeps a profile it read for ACCOUNT_CACHE_MS (docs/api.md, "Authentication and roles"): a
+ * caller's burst of requests costs one GetItem, and a change reaches every instance within that window. GET /api/me
+ * answers from the same read (functions/http/get-me.ts), so it still makes one GetItem at most.
+ */
+export const ACCOUNT_CACHE_MS = 5_000;
+/** Instances serve few callers at once; past this many remembered profiles the expired ones are dropped. */
+const CACHE_LIMIT = 1_000;
+
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled by an administrator. Contact support if you think this is a mistake.';
+export const ROLE_CHANGED_MESSAGE = 'Your role on the platform has changed: sign in again to continue.';
+export const NO_PROFILE_MESSAGE = 'Your profile was not found. Contact support if this persists.';
+
+/** The rule, pure: what the stored profile says of a caller the token admits. The role to act as, or the refusal. */
+export const checkStoredAccount = (stored: User | undefined, admitted: readonly Role[]): Role => {
+  if (!stored) throw new ForbiddenError(NO_PROFILE_MESSAGE);
+  if (stored.disabled === true) throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
+  if (!admitted.includes(stored.role)) throw new ForbiddenError(ROLE_CHANGED_MESSAGE);
+  return stored.role;
+};
+
+interface Remembered {
+  until: number;
+  profile: Promise<User | undefined>;
+}
+
+const remembered = new Map<string, Remembered>();
+
+/**
+ * The caller's profile: read once, then remembered for ACCOUNT_CACHE_MS. A read that fails or finds nothing is not
+ * remembered (the next call reads again).
+ */
+export const storedProfile = (userId: string, read: (id: string) => Promise<User | undefined> = readUser, now = Date.now()): Promise<User | undefined> => {
+  const hit = remembered.get(userId);
+  if (hit && hit.until > now) return hit.profile;
+  if (remembered.size >= CACHE_LIMIT) for (const [id, entry] of remembered) if (entry.until <= now) remembered.delete(id);
+  const profile = read(userId);
+  remembered.set(userId, { until: now + ACCOUNT_CACHE_MS, profile });
+  const forget = () => {
+    if (remembered.get(userId)?.profile === profile) remembered.delete(userId);
+  };
+  profile.then((found) => (found ? undefined : forget()), forget);
+  return profile;
+};
+
+/** Tests only: forget every remembered profile (a new Lambda instance). */
+export const forgetStoredProfiles = (): void => remembered.clear();
