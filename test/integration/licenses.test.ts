@@ -1,6 +1,7 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { accountWithRole, api, dynamo, eventually, outputs, signIn, uniqueEmail, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, cognito, dynamo, eventually, outputs, signIn, uniqueEmail, useLocalCloudEnv } from './support.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { handler as licenseExpiry } from '#functions/jobs/license-expiry.ts';
 import { handler as weeklyReport } from '#functions/jobs/leader-weekly-report.ts';
@@ -68,6 +69,17 @@ describe('team licences', () => {
     const listed = (await api('GET', '/api/leader/licenses', { token: leader.token })).body.items as { id: string; seatsUsed: number; seatsTotal: number }[];
     expect(listed.find((l) => l.id === license.id)).toMatchObject({ seatsUsed: 10, seatsTotal: 10 });
     expect((await api('GET', `/api/leader/licenses/${license.id}/seats`, { token: leader.token })).body.items.filter((m: { status: string }) => m.status === 'active')).toHaveLength(10);
+  });
+
+  it('a full licence refuses a new email with 409 NO_SEATS_LEFT before any account is made or mail sent', async () => {
+    const leader = await leaderAccount('full-leader');
+    const license = (await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 1 } })).body as { id: string };
+    expect((await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: uniqueEmail('first-seat') } })).status).toBe(201);
+    const newcomer = uniqueEmail('no-seat').toLowerCase();
+    const refused = await api('POST', `/api/leader/licenses/${license.id}/seats`, { token: leader.token, body: { email: newcomer } });
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'NO_SEATS_LEFT' } } });
+    await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: outputs().UserPoolId, Username: newcomer }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    expect(await mailsTo(newcomer)).toEqual([]);
   });
 
   it('revoking a seat ends access and frees it; the learner assigned again picks up where they left off', async () => {

@@ -361,6 +361,9 @@ export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; lice
   const now = deps.clock.now();
   if (!licenseGivesAccess(license, now)) throw new ConflictError(LICENSE_ENDED);
   const held = await deps.licenses.seat(license.id, input.email);
+  // A free seat first, before any account is made or any mail sent (the conditional assign below still decides a race).
+  const noSeatsLeft = () => new NoSeatsLeftError(`Every seat of this licence is taken (${license.seatsTotal} of ${license.seatsTotal}). Free a seat, or ask for more seats.`);
+  if (held?.status !== 'active' && license.seatsUsed >= license.seatsTotal) throw noSeatsLeft();
   const learner = await accountFor(deps, {
     email: input.email,
     role: 'learner',
@@ -371,7 +374,7 @@ export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; lice
     throw new ConflictError(`${learner.email} already has this course.`);
   }
   const outcome = await deps.licenses.assign({ licenseId: license.id, email: learner.email, learnerId: learner.id, status: 'active', assignedAt: now.toISOString() });
-  if (outcome === 'full') throw new NoSeatsLeftError(`Every seat of this licence is taken (${license.seatsTotal} of ${license.seatsTotal}). Free a seat, or ask for more seats.`);
+  if (outcome === 'full') throw noSeatsLeft();
   if (outcome === 'ended') throw new ConflictError(LICENSE_ENDED);
   // Assigned now, or held already (a retry after a failure here): the enrolment either way, once.
   await deps.enrollments.enroll({

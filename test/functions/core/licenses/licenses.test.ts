@@ -46,6 +46,20 @@ describe('seats', () => {
     expect((await d.licenses.get(license.id))?.seatsUsed).toBe(2);
   });
 
+  it('checks for a free seat before it makes an account or sends anything (issue 27): a full licence leaves a new email untouched', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 1 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    const [accounts, mails] = [d.directory.accounts.size, d.mailer.sent.length];
+    await expect(assignSeat(d, { leaderId, licenseId: license.id, email: 'new@example.com' })).rejects.toThrow(NoSeatsLeftError);
+    expect(d.directory.accounts.has('new@example.com')).toBe(false);
+    expect(await d.users.getUserIdByEmail('new@example.com')).toBeUndefined();
+    expect([d.directory.accounts.size, d.mailer.sent.length]).toEqual([accounts, mails]);
+    // The member who holds the seat still gets the same answer.
+    expect(await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' })).toEqual({ email: 'ann@example.com', status: 'active' });
+  });
+
   it('revoking frees the seat and ends access; the learner assigned again picks up their progress', async () => {
     const d = world();
     const license = await grant(d, { seats: 1 });
