@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { required } from '#functions/config.ts';
 import type { CreateAffiliateDeps } from '#core/affiliates/affiliates.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
-import { affiliateRepository, billingRepository, clock, ids, mailer, mailQueue, userRepository } from '#functions/deps.ts';
+import { affiliateRepository, billingRepository, clock, directoryService, ids, mailer, mailQueue, userRepository } from '#functions/deps.ts';
 
 /** The affiliates' routes: the affiliates and their commissions, the creators' public pages (the links lead there). */
 const links = () => ({ affiliates: affiliateRepository(), profiles: dynamoPublicProfiles(), appOrigin: required('APP_ORIGIN') });
@@ -14,6 +14,7 @@ export const createAffiliateDeps = (log: CreateAffiliateDeps['log']): CreateAffi
   ...links(),
   billing: billingRepository(),
   users: userRepository(),
+  directory: directoryService(),
   mailer: mailer(),
   mailQueue: mailQueue(),
   clock,

@@ -51,6 +51,9 @@ import { dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { dynamoPayouts } from '#data/payouts.ts';
 import { dynamoUsers } from '#data/users.ts';
+import { dynamoSendQuota } from '#data/send-quota.ts';
+import type { SendQuota } from '#core/mail/ports.ts';
+import type { OnBehalfDeps } from '#core/mail/on-behalf.ts';
 
 /**
  * Composition root: the real adapters, built once per process. Handlers take what they need from here and pass it
@@ -83,6 +86,7 @@ let affiliates: AffiliateRepository | undefined;
 let licenses: LicenseRepository | undefined;
 let leaderSettings: LeaderSettingsRepository | undefined;
 let quizAttempts: QuizAttemptRepository | undefined;
+let sendQuotas: SendQuota | undefined;
 
 export const userRepository = (): UserRepository => (users ??= dynamoUsers());
 export const payoutRepository = (): PayoutRepository => (payouts ??= dynamoPayouts());
@@ -101,14 +105,22 @@ export const landingPageRepository = (): LandingPageRepository => (landingPages 
 export const courseRepository = (): CourseRepository => (courses ??= dynamoCourses());
 export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
 export const mailer = (): Mailer => (mail ??= sesMailer());
+/** A trial creator's daily sends (core/mail/on-behalf.ts). */
+export const sendQuota = (): SendQuota => (sendQuotas ??= dynamoSendQuota());
+/** What the platform checks before it mails someone for a user: their verified email (Cognito), a trial's daily cap. */
+export const onBehalfDeps = (): OnBehalfDeps => ({ directory: directoryService(), billing: billingRepository(), sendQuota: sendQuota(), clock });
 /** Emails nobody waits for whose send failed, for the sender job. */
 export const mailQueue = (): MailQueue => (queuedMail ??= dynamoMailQueue());
 /** The web app's origin, for links in emails. */
 export const appOrigin = (): string => required('APP_ORIGIN');
 /** An invited account's first password: meets the pool's policy, from a cryptographic source. */
 export const temporaryPassword = (): string => makeTemporaryPassword(randomInt);
-/** Team licences that make accounts: a leader's on a grant, a learner's on a seat (users, Cognito, the invitation mail). */
+/**
+ * Team licences that make accounts: a leader's on a grant, a learner's on a seat (users, Cognito, the invitation mail,
+ * and the inviter's checks before it: onBehalfDeps).
+ */
 export const licenseDeps = () => ({
+  ...onBehalfDeps(),
   licenses: licenseRepository(),
   courses: courseRepository(),
   enrollments: enrollmentRepository(),
@@ -122,6 +134,7 @@ export const licenseDeps = () => ({
 });
 /** Enrolment by email: the course, the enrolments, the accounts (users and Cognito), the mail. */
 export const enrollDeps = (): EnrollDeps => ({
+  ...onBehalfDeps(),
   courses: courseRepository(),
   enrollments: enrollmentRepository(),
   users: userRepository(),

@@ -18,6 +18,8 @@ export type Capability =
   | 'directory:add-to-group'
   /** Create users, set passwords, manage groups (admin and creator invitations). */
   | 'directory:admin'
+  /** Read a user's attributes (AdminGetUser): whether a sender's email is verified (mail on their behalf). */
+  | 'directory:read'
   /** Send email through SES with the platform's configuration set. */
   | 'mail'
   /** Call the Bedrock text model (Converse). */
@@ -286,7 +288,8 @@ const table = [
     path: '/api/crm/learners/{learnerId}/recommendations',
     handler: 'http/send-recommendation',
     access: ['creator'],
-    uses: ['mail', 'app-links'],
+    // The creator's email must be verified (Cognito) before the platform mails for them.
+    uses: ['mail', 'app-links', 'directory:read'],
     throttle: { rate: 10, burst: 20 },
   },
   { name: 'learner-courses', method: 'GET', path: '/api/learner/courses', handler: 'http/learner-courses', access: ['learner'] },
@@ -424,8 +427,8 @@ const table = [
     path: '/api/affiliates',
     handler: 'http/create-affiliate',
     access: ['creator'],
-    // The new affiliate is emailed their link.
-    uses: ['mail', 'app-links'],
+    // The new affiliate is emailed their link (from a creator whose email is verified: Cognito).
+    uses: ['mail', 'app-links', 'directory:read'],
     throttle: { rate: 10, burst: 20 },
   },
   { name: 'affiliate-commissions', method: 'GET', path: '/api/affiliates/{affiliateId}/commissions', handler: 'http/affiliate-commissions', access: ['creator'] },

@@ -103,6 +103,16 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
     await cognitoClient().send(new AdminUserGlobalSignOutCommand(target));
   },
 
+  async emailVerified(userId) {
+    try {
+      const found = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId }));
+      return found.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value === 'true';
+    } catch (error) {
+      if ((error as { name?: string }).name === 'UserNotFoundException') return false;
+      throw error;
+    }
+  },
+
   // Into the new group first: a failure between the calls leaves the account in both, which a retry completes.
   async changeGroup(userId, from, to) {
     const target = { UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId };

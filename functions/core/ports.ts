@@ -52,6 +52,8 @@ export interface Directory {
   setSignInEnabled(userId: string, enabled: boolean): Promise<void>;
   /** Moves the account from one role's group to another's and signs it out everywhere, so its next sign-in carries the new role. */
   changeGroup(userId: string, from: Role, to: Role): Promise<void>;
+  /** Whether the account's email is verified (Cognito's `email_verified`); false for an unknown account. */
+  emailVerified(userId: string): Promise<boolean>;
 }
 
 /* ---------- Billing and credits ---------- */

@@ -4,7 +4,7 @@ import { invocation } from '#middleware/invocation.ts';
 import { triggers } from '#functions/routes.ts';
 
 /**
- * Cognito pre sign-up: only creators register themselves, and they are confirmed at once. A refusal is thrown:
+ * Cognito pre sign-up: only creators register themselves, and they are confirmed at once (their email unverified). A refusal is thrown:
  * Cognito answers the SignUp call with UserLambdaValidationException carrying this message.
  */
 export const handler = (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> =>
@@ -15,10 +15,10 @@ export const handler = (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerE
         attributes: event.request.userAttributes ?? {},
         metadata: { ...(event.request.validationData ?? {}), ...(event.request.clientMetadata ?? {}) },
       });
-      if (autoConfirm) {
-        event.response.autoConfirmUser = true;
-        if (event.request.userAttributes?.['email']) event.response.autoVerifyEmail = true;
-      }
+      // Confirmed at once, but the email is not verified: nobody has shown they own it. Until its owner verifies it
+      // (the app's "Verify your email", Cognito's attribute verification) the platform sends no mail on the
+      // account's behalf (core/mail/on-behalf.ts).
+      if (autoConfirm) event.response.autoConfirmUser = true;
       log.info('pre sign-up', { accepted: true });
       return event;
     } catch (error) {

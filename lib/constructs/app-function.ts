@@ -257,6 +257,16 @@ export class AppFunction extends Construct {
           });
           break;
         }
+        case 'directory:read': {
+          // Only for functions that need no more of the directory: 'directory:admin' grants AdminGetUser already.
+          if (this.capabilities.includes('directory:admin')) break;
+          const pool = need(platform.userPool, 'the user pool');
+          new Policy(this, 'DirectoryRead', {
+            roles: [this.role],
+            statements: [new PolicyStatement({ effect: Effect.ALLOW, actions: ['cognito-idp:AdminGetUser'], resources: [pool.arn] })],
+          });
+          break;
+        }
         case 'mail': {
           const mail = need(platform.mail, 'mail settings');
           const address = senderAddress(mail.from);

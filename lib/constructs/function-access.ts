@@ -29,7 +29,7 @@ export const configKeySources = {
   AWS_REGION: 'runtime',
   TABLE_NAME: 'table',
   DYNAMODB_ENDPOINT: 'local-only',
-  USER_POOL_ID: 'directory:add-to-group',
+  USER_POOL_ID: ['directory:add-to-group', 'directory:read'],
   COGNITO_ENDPOINT: 'local-only',
   SES_ENDPOINT: 'local-only',
   SES_CONFIGURATION_SET: 'mail',

@@ -68,7 +68,7 @@ test('a creator grants a licence; a business buys seats, its leader adds members
   await expect(visitor.getByTestId('purchase-confirmation')).toContainText('Payment received.');
 
   // The leader signs in, finds the licence, and adds two members (and a typo, refused before any request).
-  await firstSignIn(visitor, cloud, leader, `You lead a team on ${title}`, /\/dashboard\/leader$/);
+  await firstSignIn(visitor, cloud, leader, 'You lead a team on Course Platform', /\/dashboard\/leader$/);
   await visitor.goto('/dashboard/leader/licenses');
   await expect(visitor.getByRole('region', { name: 'Licenses' })).toContainText(title);
   await expect(visitor.getByRole('region', { name: 'Licenses' })).toContainText('0 of 3');
@@ -96,7 +96,7 @@ test('a creator grants a licence; a business buys seats, its leader adds members
   // Ann, invited by the seat, takes the first lesson; the leader sees her at 50%.
   const annContext = await browser.newContext({ baseURL: cloud.WebUrl });
   const annPage = await annContext.newPage();
-  await firstSignIn(annPage, cloud, ann, `You are enrolled in ${title}`, /\/dashboard\/learner$/);
+  await firstSignIn(annPage, cloud, ann, "You're invited to a course on Course Platform", /\/dashboard\/learner$/);
   await annPage.getByRole('link', { name: `Continue ${title}` }).click();
   await annPage.getByRole('button', { name: 'Mark complete' }).click();
   await expect(annPage.getByTestId('course-progress')).toHaveText('50% complete');

@@ -102,7 +102,7 @@ describe('the shipped bundles against the local cloud', () => {
     const invited = await bundled('POST', `/api/courses/${courseId}/enrollments`, { body: { email } });
     expect(invited).toMatchObject({ status: 201, body: { email, invited: true } });
     const mail = await mailTo(email);
-    expect(mail?.subject).toBe('You are enrolled in Bundled invitations');
+    expect(mail?.subject).toBe("You're invited to a course on Course Platform");
     const temporary = /Temporary password: (\S+)/.exec(mail!.body.text!)?.[1];
     const token = await firstSignIn(email, temporary!, 'MyOwnPassw0rd');
     const mine = await api('GET', '/api/learner/courses', { token });

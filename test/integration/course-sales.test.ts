@@ -81,7 +81,7 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect(intent).toMatchObject({ amount: 2900, status: 'succeeded', application_fee_amount: null });
 
     const invitation = await eventually(() => mailTo(buyer), (m) => m !== undefined);
-    expect(invitation?.subject).toBe('Your purchase: Sourdough at home');
+    expect(invitation?.subject).toBe('Your purchase on Course Platform');
     const temporaryPassword = /Temporary password: (\S+)/.exec(invitation?.body.text ?? '')?.[1];
     const token = await firstSignIn(buyer, temporaryPassword!, 'MyOwnPassw0rd!');
     const courses = await api('GET', '/api/learner/courses', { token });

@@ -120,7 +120,9 @@ describe("the creator's CRM", () => {
     const mails = await mailsTo(bob.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.body.text).toContain(SEND_ENCOURAGEMENT_TEXT);
-    expect(mails.at(-1)!.subject).toContain('Pastry');
+    // Issue 27 point 4: the platform's subject, the course in the body.
+    expect(mails.at(-1)!.subject).toBe('A message from your course creator on Course Platform');
+    expect(mails.at(-1)!.body.text).toContain('Pastry');
 
     ok(await api('POST', `/api/crm/learners/${bob.id}/recommendations`, { token: creator.token, body: { recommendation: SEND_RESOURCES_TEXT } }), 202);
     const details = ok(await api('GET', `/api/crm/learners/${bob.id}`, { token: creator.token })) as { timeline: { text: string }[] };

@@ -52,7 +52,7 @@ describe('enrolment by invitation', () => {
 
     const mail = await mailTo(email);
     expect(mail, `a mail to ${email} in the SES store`).toBeDefined();
-    expect(mail!.subject).toBe(`You are enrolled in ${title}`);
+    expect(mail!.subject).toBe("You're invited to a course on Course Platform");
     expect(mail!.body.text).toContain(`${outputs().WebUrl}/auth/login`);
     expect(mail!.body.html).toContain('Knife Skills &lt;for beginners&gt;');
   });

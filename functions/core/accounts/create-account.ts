@@ -38,13 +38,20 @@ export const createAccount = async (
  */
 export const accountOrInvite = async (
   deps: { users: UserRepository; directory: Directory; clock: Clock; mailer: Mailer; temporaryPassword: () => string },
-  input: { email: string; role: Role; invitation: (temporaryPassword: string, user: User) => EmailMessage },
+  input: {
+    email: string;
+    role: Role;
+    invitation: (temporaryPassword: string, user: User) => EmailMessage;
+    /** Runs before a new account is made and invited (the inviter's checks: core/mail/on-behalf.ts); a throw stops it all. */
+    beforeInvite?: () => Promise<void>;
+  },
 ): Promise<{ user: User; invited: boolean } | undefined> => {
   const id = await deps.users.getUserIdByEmail(input.email);
   if (id) {
     const user = await deps.users.getUser(id);
     return user?.role === input.role ? { user, invited: false } : undefined;
   }
+  await input.beforeInvite?.();
   const temporaryPassword = deps.temporaryPassword();
   const user = await createAccount(deps, {
     email: input.email,

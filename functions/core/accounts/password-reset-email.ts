@@ -28,6 +28,18 @@ export interface EmailMessage {
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * A user's words (a course title, a creator's name) inside the platform's plain-text email: one line, no control
+ * characters, so it reads as quoted text in the platform's sentence and can never start a line or a header of its own.
+ * The HTML part escapes it (escapeHtml). Subjects never carry it (issue 27 point 4).
+ */
+export const plainText = (value: string): string =>
+  [...value]
+    .map((c) => (/[\p{Cc}\u2028\u2029]/u.test(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** `<origin>/reset-password?code={####}&email=<encoded>`: the placeholder stays literal so Cognito can fill it. */
 /**
  * The frame of every platform email's HTML part: a card on a light page, the product's name on top, `content` (HTML
@@ -72,5 +84,31 @@ export const passwordResetEmail = (input: PasswordResetEmailInput): EmailMessage
     'If you did not ask for this, ignore this email: your password stays as it is.',
   ].join('\n');
 
+  return { subject, html, text };
+};
+
+/** Cognito's attribute verification codes expire after 24 hours. */
+const VERIFY_CODE_VALIDITY = '24 hours';
+
+/**
+ * The email verification code (Cognito CustomMessage_VerifyUserAttribute, sent when the app asks for it with
+ * GetUserAttributeVerificationCode): the code to type into the app's "Verify your email" field. Cognito puts the code
+ * where `codeParameter` stands.
+ */
+export const emailVerificationEmail = (input: { email: string; codeParameter: string }): EmailMessage => {
+  const subject = `Verify your email for ${PRODUCT_NAME}`;
+  const [email, code] = [input.email, input.codeParameter].map(escapeHtml);
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Verify your email</h1>
+<p style="margin:0 0 16px;line-height:1.5">Enter this code in ${PRODUCT_NAME} to verify <strong>${email}</strong>:</p>
+<p style="margin:0 0 16px;font-size:24px;letter-spacing:4px"><strong>${code}</strong></p>
+<p style="margin:0 0 16px;line-height:1.5">It expires in ${VERIFY_CODE_VALIDITY}. Once your email is verified, ${PRODUCT_NAME} can send invitations and messages on your behalf.</p>
+<p style="margin:0;line-height:1.5;color:#52525b">If you did not ask for this, ignore this email.</p>`);
+  const text = [
+    `${PRODUCT_NAME}: verify your email`,
+    '',
+    `Enter this code in ${PRODUCT_NAME} to verify ${input.email}: ${input.codeParameter}`,
+    `It expires in ${VERIFY_CODE_VALIDITY}.`,
+    'If you did not ask for this, ignore this email.',
+  ].join('\n');
   return { subject, html, text };
 };

@@ -12,6 +12,7 @@ import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
+import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import type {
   AffiliateRepository,
   BillingRepository,
@@ -78,7 +79,10 @@ const landingOf = async (deps: LinkDeps, creatorId: string): Promise<{ path: str
   return profile ? { path: `/u/${profile.slug}`, name: profile.displayName } : { path: '/', name: undefined };
 };
 
-export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps {
+/** An affiliate's email is not capped (Pro creators only): checkMailOnBehalf's 'verified-only' never takes a send. */
+const noQuota = { take: () => Promise.resolve(true) };
+
+export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps, Pick<OnBehalfDeps, 'directory'> {
   affiliates: Pick<AffiliateRepository, 'create' | 'list'>;
   billing: Pick<BillingRepository, 'getSubscription'>;
   users: Pick<UserRepository, 'getUser'>;
@@ -93,6 +97,8 @@ export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps {
 export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creatorId: string; body: z.output<typeof createAffiliateBody> }): Promise<Affiliate> => {
   const plan = subscriptionView(await deps.billing.getSubscription(input.creatorId), deps.clock.now());
   if (!plan.subscribed || plan.tier !== 'pro') throw new ForbiddenError(AFFILIATES_ARE_PRO);
+  // The affiliate is emailed their link for the creator: only from a verified creator (403 EMAIL_NOT_VERIFIED).
+  await checkMailOnBehalf({ ...deps, sendQuota: noQuota }, input.creatorId, 'verified-only');
   if ((await deps.affiliates.list(input.creatorId)).length >= AFFILIATES_PER_CREATOR_MAX) {
     throw new ConflictError(`You have ${AFFILIATES_PER_CREATOR_MAX} affiliates, the most an account can have.`);
   }

@@ -1,7 +1,7 @@
 import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
-import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { maskedEmail } from '#core/campaigns/email-content.ts';
 import {
   credentialOf,
@@ -80,9 +80,10 @@ export const linkedInUrl = (c: Pick<StoredCertificate, 'id' | 'courseTitle' | 'i
 export const certificateEmail = (c: StoredCertificate, appOrigin: string): EmailMessage => {
   const verify = verifyUrl(issuerOf(appOrigin), c.id);
   const linkedIn = linkedInUrl(c, appOrigin);
-  const subject = `Your certificate: ${c.courseTitle}`;
+  // The course's title and creator's name are the creator's words: in the body, never in the subject (issue 27 point 4).
+  const subject = `Your certificate from ${PRODUCT_NAME}`;
   const text = [
-    `${PRODUCT_NAME}: congratulations, you completed "${c.courseTitle}" from ${c.creatorName}.`,
+    `${PRODUCT_NAME}: congratulations, you completed the course "${plainText(c.courseTitle)}" from ${plainText(c.creatorName)}.`,
     '',
     `Your certificate, which anyone can check: ${verify}`,
     `Add it to your LinkedIn profile: ${linkedIn}`,
@@ -90,7 +91,8 @@ export const certificateEmail = (c: StoredCertificate, appOrigin: string): Email
     'You also find it, ready to download, under Certificates in your dashboard.',
   ].join('\n');
   const [title, creator, verifyHref, linkedInHref] = [c.courseTitle, c.creatorName, verify, linkedIn].map(escapeHtml);
-  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Congratulations: you completed ${title}</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Congratulations: you completed a course</h1>
+<p style="margin:0 0 16px;line-height:1.5">Course: <strong>${title}</strong></p>
 <p style="margin:0 0 16px;line-height:1.5">Your certificate from ${creator} is ready. Anyone can check it at its link.</p>
 <p style="margin:0 0 12px"><a href="${verifyHref}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">View your certificate</a></p>
 <p style="margin:0"><a href="${linkedInHref}" style="color:#0a66c2;font-weight:600">Add to LinkedIn</a></p>`);

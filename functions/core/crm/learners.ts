@@ -5,8 +5,9 @@ import {
   type SavedNotes,
   STALLED_AFTER_DAYS,
 } from '#contracts/courses.ts';
-import { escapeHtml } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, plainText, PRODUCT_NAME } from '#core/accounts/password-reset-email.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
+import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import type { Clock, CrmEnrollment, CrmRepository, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
 
 /** One page of the CRM: one query of enrolments and one batch read of their notes, whatever the number of learners. */
@@ -130,7 +131,7 @@ export const saveLearnerNotes = async (deps: CrmDeps, input: { creatorId: string
   return saved;
 };
 
-export interface RecommendationDeps extends CrmDeps {
+export interface RecommendationDeps extends CrmDeps, OnBehalfDeps {
   mailer: Mailer;
   ids: Ids;
   /** The web app's origin: the mail links the learner back to their courses. */
@@ -138,19 +139,31 @@ export interface RecommendationDeps extends CrmDeps {
 }
 
 
-/** The email a learner gets: the creator's words, the courses it is about, and the way back to them. */
+/**
+ * The email a learner gets: the creator's words quoted inside the platform's (escaped in the HTML, never in the
+ * subject: issue 27 point 4), the courses it is about, and the way back to them.
+ */
 export const recommendationEmail = (input: { recommendation: string; courseNames: string[]; appOrigin: string }) => {
-  const courses = input.courseNames.join(', ');
+  const courses = input.courseNames.map(plainText).join(', ');
   const link = new URL('/dashboard/learner', input.appOrigin).toString();
   return {
-    subject: `A message from your course creator (${courses})`,
-    text: ['Your course creator sent you this:', '', input.recommendation, '', `About: ${courses}`, `Continue learning: ${link}`].join('\n'),
-    html: [
-      '<p>Your course creator sent you this:</p>',
-      `<blockquote>${escapeHtml(input.recommendation).replace(/\n/g, '<br>')}</blockquote>`,
-      `<p>About: ${escapeHtml(courses)}</p>`,
-      `<p><a href="${escapeHtml(link)}">Continue learning</a></p>`,
+    subject: `A message from your course creator on ${PRODUCT_NAME}`,
+    text: [
+      `${PRODUCT_NAME}: your course creator sent you this message.`,
+      '',
+      ...input.recommendation.split('\n').map((line) => `> ${line}`),
+      '',
+      `About: ${courses}`,
+      `Continue learning: ${link}`,
     ].join('\n'),
+    html: emailHtml(
+      [
+        '<p style="margin:0 0 16px;line-height:1.5">Your course creator sent you this message:</p>',
+        `<blockquote style="margin:0 0 16px;padding:0 0 0 12px;border-left:3px solid #e4e4e7;line-height:1.5">${escapeHtml(input.recommendation).replace(/\n/g, '<br>')}</blockquote>`,
+        `<p style="margin:0 0 16px;line-height:1.5">About: ${escapeHtml(courses)}</p>`,
+        `<p style="margin:0"><a href="${escapeHtml(link)}">Continue learning</a></p>`,
+      ].join('\n'),
+    ),
   };
 };
 
@@ -165,6 +178,8 @@ export const sendRecommendation = async (
   const enrollments = newestFirst(await enrollmentsOrNotFound(deps, input.creatorId, input.learnerId));
   const to = enrollments.find((e) => e.learnerEmail)?.learnerEmail;
   if (!to) throw learnerNotFound();
+  // Mail for the creator: a verified creator, within a trial's daily cap (403 / 429, nothing sent).
+  await checkMailOnBehalf(deps, input.creatorId, 'trial-capped');
   const email = recommendationEmail({
     recommendation: input.recommendation,
     courseNames: enrollments.map((e) => e.courseTitle || 'Unknown Course'),

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Mailer, StoredCourse, UserRepository } from '#core/ports.ts';
 import { invitationEmail } from '#core/enrollments/invitation-email.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
+import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 
 /** A creator's side of enrolments: invite by email, list a course's learners, remove one. */
 
@@ -17,7 +18,7 @@ export const ownCourse = async (courses: Pick<CourseRepository, 'getCourse'>, cr
   return course;
 };
 
-export interface EnrollDeps {
+export interface EnrollDeps extends OnBehalfDeps {
   courses: Pick<CourseRepository, 'getCourse'>;
   enrollments: EnrollmentRepository;
   users: UserRepository;
@@ -31,7 +32,8 @@ export interface EnrollDeps {
 
 /**
  * POST /api/courses/{courseId}/enrollments. Steps: 1. the caller's course; 2. the learner: an existing learner
- * account, or a new one (role learner, temporary password) invited by email; any other role is 409; 3. the
+ * account, or a new one (role learner, temporary password) invited by email, once the creator may send it
+ * (core/mail/on-behalf.ts: 403 EMAIL_NOT_VERIFIED, 429 past a trial's daily cap); any other role is 409; 3. the
  * enrolment (a removed one comes back with its progress; an active one is 409).
  * The invitation goes out before the enrolment is written: if the write then fails, the learner can still sign in,
  * and inviting them again enrols the now-existing account.
@@ -42,6 +44,8 @@ export const enrollLearner = async (deps: EnrollDeps, input: { creatorId: string
     email: input.email,
     role: 'learner',
     invitation: (temporaryPassword, user) => invitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: course.title, temporaryPassword }),
+    // Inviting mails a stranger for the creator: a verified creator, within a trial's daily cap.
+    beforeInvite: () => checkMailOnBehalf(deps, input.creatorId, 'trial-capped'),
   });
   if (!account) throw new ConflictError(NOT_ENROLLABLE);
   const { user: learner, invited } = account;

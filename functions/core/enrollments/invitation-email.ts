@@ -1,10 +1,13 @@
 import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
 import type { Role } from '#contracts/common.ts';
-import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 
 /**
  * The invitation of a learner a creator enrolled by email: the course, where to sign in, the temporary password,
  * and that they will choose their own on first sign-in (Cognito's NEW_PASSWORD_REQUIRED).
+ *
+ * Every email here is the platform's words with the creator's (a course title) inside them as plain text, escaped in
+ * the HTML and never in the subject: a creator cannot make the platform send "their" email (issue 27 point 4).
  */
 export interface InvitationEmailInput {
   /** The web app's origin (a trailing slash is ignored). */
@@ -17,35 +20,42 @@ export interface InvitationEmailInput {
 
 export const signInLink = (appOrigin: string): string => `${appOrigin.replace(/\/+$/, '')}/auth/login`;
 
+export const INVITATION_SUBJECT = `You're invited to a course on ${PRODUCT_NAME}`;
+
 export const invitationEmail = (input: InvitationEmailInput): EmailMessage =>
   invitation(input, {
-    subject: `You are enrolled in ${input.courseTitle}`,
-    lead: `${PRODUCT_NAME}: you are enrolled in "${input.courseTitle}".`,
-    heading: `You are enrolled in ${input.courseTitle}`,
+    subject: INVITATION_SUBJECT,
+    lead: `${PRODUCT_NAME}: you are enrolled in the course "${plainText(input.courseTitle)}".`,
+    heading: "You're invited to a course",
+    course: input.courseTitle,
   });
 
 /** Pence as pounds in an email ('£29', '£29.50'). */
 export const pounds = (pence: number): string => `£${(pence / 100).toFixed(pence % 100 === 0 ? 0 : 2)}`;
 
 /** The account made for a buyer of a course: what they bought and how to sign in to take it. */
+export const PURCHASE_SUBJECT = `Your purchase on ${PRODUCT_NAME}`;
+
 export const purchaseInvitationEmail = (input: InvitationEmailInput & { amount: number }): EmailMessage =>
   invitation(input, {
-    subject: `Your purchase: ${input.courseTitle}`,
-    lead: `${PRODUCT_NAME}: thank you for buying "${input.courseTitle}" (${pounds(input.amount)}). An account was made for you to take it.`,
-    heading: `Thank you for buying ${input.courseTitle}`,
+    subject: PURCHASE_SUBJECT,
+    lead: `${PRODUCT_NAME}: thank you for buying the course "${plainText(input.courseTitle)}" (${pounds(input.amount)}). An account was made for you to take it.`,
+    heading: 'Thank you for your purchase',
+    course: input.courseTitle,
   });
 
 /** The receipt of a buyer who has an account already: what they bought and where it is. */
 export const purchaseReceiptEmail = (input: { appOrigin: string; courseTitle: string; amount: number }): EmailMessage => {
   const link = signInLink(input.appOrigin);
-  const subject = `Your purchase: ${input.courseTitle}`;
+  const subject = PURCHASE_SUBJECT;
   const text = [
-    `${PRODUCT_NAME}: thank you for buying "${input.courseTitle}" (${pounds(input.amount)}).`,
+    `${PRODUCT_NAME}: thank you for buying the course "${plainText(input.courseTitle)}" (${pounds(input.amount)}).`,
     '',
     `It is in your courses now. Sign in to start learning: ${link}`,
   ].join('\n');
   const [title, href, paid] = [input.courseTitle, link, pounds(input.amount)].map(escapeHtml);
-  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Thank you for buying ${title}</h1>
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Thank you for your purchase</h1>
+<p style="margin:0 0 16px;line-height:1.5">Course: <strong>${title}</strong></p>
 <p style="margin:0 0 16px;line-height:1.5">You paid <strong>${paid}</strong>. The course is in your courses now.</p>
 <p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Start learning</a></p>`);
   return { subject, text, html };
@@ -62,18 +72,21 @@ export const accountInvitationEmail = (input: Omit<InvitationEmailInput, 'course
   });
 
 /** A group leader's invitation: the team licence they run (its course and seats), where to sign in, the password. */
+export const LEADER_INVITATION_SUBJECT = `You lead a team on ${PRODUCT_NAME}`;
+
 export const leaderInvitationEmail = (input: InvitationEmailInput & { seats: number }): EmailMessage =>
   invitation(input, {
-    subject: `You lead a team on ${input.courseTitle}`,
-    lead: `${PRODUCT_NAME}: you are the group leader of a team licence for "${input.courseTitle}" (${input.seats} seat${input.seats === 1 ? '' : 's'}). Sign in to add your team members.`,
-    heading: `You lead a team on ${input.courseTitle}`,
+    subject: LEADER_INVITATION_SUBJECT,
+    lead: `${PRODUCT_NAME}: you are the group leader of a team licence for the course "${plainText(input.courseTitle)}" (${input.seats} seat${input.seats === 1 ? '' : 's'}). Sign in to add your team members.`,
+    heading: 'You lead a team',
+    course: input.courseTitle,
   });
 
 /** The receipt of a team licence bought by a leader who has an account already: what they bought, where to add the team. */
 export const teamReceiptEmail = (input: { appOrigin: string; courseTitle: string; seats: number; amount: number }): EmailMessage => {
   const link = `${input.appOrigin.replace(/\/+$/, '')}/dashboard/leader/groups`;
-  const subject = `Your team licence: ${input.courseTitle}`;
-  const what = `${input.seats} seat${input.seats === 1 ? '' : 's'} on "${input.courseTitle}" (${pounds(input.amount)})`;
+  const subject = `Your team licence on ${PRODUCT_NAME}`;
+  const what = `${input.seats} seat${input.seats === 1 ? '' : 's'} on the course "${plainText(input.courseTitle)}" (${pounds(input.amount)})`;
   const text = [`${PRODUCT_NAME}: thank you for buying ${what}.`, '', `Add your team members here: ${link}`].join('\n');
   const [words, href] = [what, link].map(escapeHtml);
   const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Your team licence is ready</h1>
@@ -82,8 +95,8 @@ export const teamReceiptEmail = (input: { appOrigin: string; courseTitle: string
   return { subject, text, html };
 };
 
-/** Either invitation: its own subject, first line and heading, then the same sign-in details. */
-const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { subject: string; lead: string; heading: string }): EmailMessage => {
+/** Either invitation: its own subject, first line and heading (the platform's), the course, then the same sign-in details. */
+const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { subject: string; lead: string; heading: string; course?: string }): EmailMessage => {
   const link = signInLink(input.appOrigin);
   const text = [
     words.lead,
@@ -95,8 +108,9 @@ const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { s
     'When you sign in for the first time, you will choose your own password.',
   ].join('\n');
   const [heading, href, email, password] = [words.heading, link, input.email, input.temporaryPassword].map(escapeHtml);
+  const course = words.course === undefined ? '' : `<p style="margin:0 0 16px;line-height:1.5">Course: <strong>${escapeHtml(words.course)}</strong></p>\n`;
   const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
-<p style="margin:0 0 16px;line-height:1.5">Sign in with your email <strong>${email}</strong> and this temporary password:</p>
+${course}<p style="margin:0 0 16px;line-height:1.5">Sign in with your email <strong>${email}</strong> and this temporary password:</p>
 <p style="margin:0 0 16px;font-size:18px;letter-spacing:1px"><strong>${password}</strong></p>
 <p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Sign In</a></p>
 <p style="margin:0;line-height:1.5;color:#52525b">When you sign in for the first time, you will choose your own password.</p>`);

@@ -5,6 +5,7 @@ import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
+import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import { verifyUrl } from '#core/certificates/credentials.ts';
 import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
@@ -71,7 +72,7 @@ const view = (l: StoredLicense): License => ({
   createdAt: l.createdAt,
 });
 
-interface AccountDeps {
+interface AccountDeps extends OnBehalfDeps {
   users: UserRepository;
   directory: Directory;
   mailer: Mailer;
@@ -109,6 +110,8 @@ export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: s
     role: 'leader',
     refused: NOT_A_LEADER,
     invitation: (temporaryPassword) => leaderInvitationEmail({ appOrigin: deps.appOrigin, email: input.body.leaderEmail, courseTitle: course.title, seats: input.body.seats, temporaryPassword }),
+    // A creator's invitation: verified, within a trial's daily cap (core/mail/on-behalf.ts).
+    beforeInvite: () => checkMailOnBehalf(deps, input.creatorId, 'trial-capped'),
   });
   const license: StoredLicense = {
     id: deps.ids.newId(),
@@ -369,6 +372,8 @@ export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; lice
     role: 'learner',
     refused: NOT_A_LEARNER,
     invitation: (temporaryPassword) => invitationEmail({ appOrigin: deps.appOrigin, email: input.email, courseTitle: license.courseTitle, temporaryPassword }),
+    // A leader's invitation: from a verified leader (leaders are invited, so verified by their invitation).
+    beforeInvite: () => checkMailOnBehalf(deps, input.leaderId, 'verified-only'),
   });
   if (held?.status !== 'active' && (await deps.enrollments.get(license.courseId, learner.id))?.status === 'active') {
     throw new ConflictError(`${learner.email} already has this course.`);

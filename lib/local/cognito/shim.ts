@@ -15,9 +15,10 @@ export const LOCAL_CONFIRMATION_CODE = '123456';
  * A small proxy in front of cognito-local for what the cloud pool does and cognito-local does not:
  * refresh through GetTokensFromRefreshToken and GlobalSignOut/RevokeToken (both used by Amplify v6),
  * the password policy, a disabled account refused at sign-in and refresh (cognito-local records AdminDisableUser
- * but signs the account in anyway; AdminUserGlobalSignOut it does not know), and the password reset email
- * (cognito-local only prints it: here our CustomMessage trigger builds it and SES local receives it, so it shows in
- * the mail viewer). Everything else passes through untouched. The browser calls it directly (Amplify), so it
+ * but signs the account in anyway; AdminUserGlobalSignOut it does not know), and the password reset email and the
+ * email verification code (GetUserAttributeVerificationCode; cognito-local only prints them: here our CustomMessage
+ * trigger builds them and SES local receives them, so they show in the mail viewer). VerifyUserAttribute passes
+ * through: cognito-local checks the code and sets `email_verified`. Everything else passes through untouched. The browser calls it directly (Amplify), so it
  * answers CORS like cognito-local does.
  */
 export const startCognitoShim = async (opts: {
@@ -28,7 +29,7 @@ export const startCognitoShim = async (opts: {
   confirmationCode?: string;
 }): Promise<{ url: string; stop(): Promise<void> }> => {
   const pools = poolDirectory(opts.upstreamPort);
-  const mailer = resetMailer(pools, opts.confirmationCode ?? LOCAL_CONFIRMATION_CODE, opts.log);
+  const mailer = codeMailer(pools, opts.confirmationCode ?? LOCAL_CONFIRMATION_CODE, opts.log);
   const server = createServer((req, res) => {
     handle(req, res, opts.upstreamPort, mailer, pools).catch((error: unknown) => {
       opts.log(`[cognito-shim] ${String(error)}`);
@@ -50,7 +51,7 @@ const handle = async (
   req: IncomingMessage,
   res: ServerResponse,
   upstreamPort: number,
-  mailer: ResetMailer,
+  mailer: CodeMailer,
   pools: PoolDirectory,
 ): Promise<void> => {
   if (req.method === 'OPTIONS') {
@@ -120,14 +121,26 @@ const handle = async (
     const answer = await call(upstreamPort, 'ForgotPassword', input);
     const json = JSON.parse(answer.body || '{}') as Record<string, unknown>;
     // As in Cognito, the mail is on its way when the call answers (tests read it from SES local right after).
-    if (answer.status === 200) await mailer(input);
+    if (answer.status === 200) {
+      await mailer({ clientId: String(input.ClientId), username: input.Username, triggerSource: 'CustomMessage_ForgotPassword', clientMetadata: input.ClientMetadata });
+    }
     return awsJson(res, answer.status, json, errorType(json));
+  }
+
+  if (operation === 'GetUserAttributeVerificationCode') {
+    const answer = await call(upstreamPort, 'GetUserAttributeVerificationCode', input);
+    const json = JSON.parse(answer.body || '{}') as Record<string, unknown>;
+    if (answer.status !== 200) return awsJson(res, answer.status, json, errorType(json));
+    const claims = tokenClaims(input.AccessToken);
+    // As Cognito: the code is on its way by email when the call answers, and the answer says where it went.
+    await mailer({ clientId: String(claims?.client_id), username: claims?.sub, triggerSource: 'CustomMessage_VerifyUserAttribute', clientMetadata: input.ClientMetadata });
+    return awsJson(res, 200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'email' } });
   }
 
   return forward(req, res, body, upstreamPort);
 };
 
-type ResetMailer = (input: Record<string, unknown>) => Promise<void>;
+type CodeMailer = (input: { clientId: string; username: unknown; triggerSource: 'CustomMessage_ForgotPassword' | 'CustomMessage_VerifyUserAttribute'; clientMetadata: unknown }) => Promise<void>;
 
 interface PoolDirectory {
   /** One admin call to cognito-local: its JSON answer, or an error naming the status. */
@@ -167,12 +180,20 @@ const poolDirectory = (upstreamPort: number): PoolDirectory => {
   return { upstream, poolOf, disabled };
 };
 
+/** A token's claims, unverified (cognito-local checks the token it is given; the shim only reads whose it is). */
+const tokenClaims = (token: unknown): { sub?: string; client_id?: string } | undefined => {
+  const payload = typeof token === 'string' ? token.split('.')[1] : undefined;
+  if (!payload) return undefined;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string; client_id?: string };
+  } catch {
+    return undefined;
+  }
+};
+
 /** The `sub` of the access token in a sign-in answer (who a refresh was for). */
 const tokenUser = (json: Record<string, unknown>): string | undefined => {
-  const token = (json.AuthenticationResult as { AccessToken?: string } | undefined)?.AccessToken;
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+  const sub = tokenClaims((json.AuthenticationResult as { AccessToken?: string } | undefined)?.AccessToken)?.sub;
   return typeof sub === 'string' ? sub : undefined;
 };
 
@@ -180,16 +201,18 @@ const tokenUser = (json: Record<string, unknown>): string | undefined => {
 const userDisabled = (res: ServerResponse) => awsJsonError(res, 400, 'NotAuthorizedException', 'User is disabled.');
 
 /**
- * Sends the reset email as the cloud does: the pool's CustomMessage trigger (the same handler, loaded like the
- * trigger bridge loads it) builds the message around Cognito's `{####}`, the code replaces it, and the mail goes
- * to SES local with the official SDK. A failure is logged, never turned into a ForgotPassword error.
+ * Sends a code email as the cloud does (the password reset, the email verification): the pool's CustomMessage trigger
+ * (the same handler, loaded like the trigger bridge loads it) builds the message around Cognito's `{####}`, the code
+ * replaces it, and the mail goes to SES local with the official SDK. A failure is logged, never turned into an error
+ * of the call that asked for the code.
  */
-const resetMailer = ({ upstream, poolOf }: PoolDirectory, code: string, log: (line: string) => void): ResetMailer => {
+const codeMailer = ({ upstream, poolOf }: PoolDirectory, code: string, log: (line: string) => void): CodeMailer => {
+  const what = { CustomMessage_ForgotPassword: 'password reset email', CustomMessage_VerifyUserAttribute: 'email verification code' } as const;
   return async (input) => {
     try {
-      const clientId = String(input.ClientId);
+      const { clientId } = input;
       const userPoolId = await poolOf(clientId);
-      const user = (await upstream('AdminGetUser', { UserPoolId: userPoolId, Username: input.Username })) as {
+      const user = (await upstream('AdminGetUser', { UserPoolId: userPoolId, Username: input.username })) as {
         Username: string;
         UserAttributes?: { Name: string; Value: string }[];
       };
@@ -202,14 +225,14 @@ const resetMailer = ({ upstream, poolOf }: PoolDirectory, code: string, log: (li
         region: config().AWS_REGION,
         userPoolId,
         userName: user.Username,
-        triggerSource: 'CustomMessage_ForgotPassword',
+        triggerSource: input.triggerSource,
         callerContext: { awsSdkVersion: 'local', clientId },
         request: {
           userAttributes,
           codeParameter: '{####}',
           linkParameter: '{##Click Here##}',
           usernameParameter: null,
-          clientMetadata: input.ClientMetadata ?? {},
+          clientMetadata: input.clientMetadata ?? {},
         },
         response: { smsMessage: null, emailMessage: null, emailSubject: null },
       } as unknown as CustomMessageTriggerEvent;
@@ -217,7 +240,7 @@ const resetMailer = ({ upstream, poolOf }: PoolDirectory, code: string, log: (li
       const out = (await handler(event, lambdaContext(triggers.customMessage.name, 5000))) as CustomMessageTriggerEvent;
       // Cognito's default when the trigger leaves the message alone.
       const subject = (out.response.emailSubject ?? 'Your verification code').replaceAll('{####}', code);
-      const html = (out.response.emailMessage ?? 'Your password reset code is {####}').replaceAll('{####}', code);
+      const html = (out.response.emailMessage ?? 'Your code is {####}').replaceAll('{####}', code);
 
       const { SES_ENDPOINT, MAIL_FROM, AWS_REGION } = config();
       if (!SES_ENDPOINT) throw new Error('SES_ENDPOINT is not set');
@@ -238,9 +261,9 @@ const resetMailer = ({ upstream, poolOf }: PoolDirectory, code: string, log: (li
       } finally {
         ses.destroy();
       }
-      log(`[cognito-shim] password reset email sent to ${email}`);
+      log(`[cognito-shim] ${what[input.triggerSource]} sent to ${email}`);
     } catch (error) {
-      log(`[cognito-shim] password reset email not sent: ${(error as Error)?.message ?? String(error)}`);
+      log(`[cognito-shim] ${what[input.triggerSource]} not sent: ${(error as Error)?.message ?? String(error)}`);
     }
   };
 };

@@ -138,6 +138,7 @@ describe('worst cases', () => {
 const clientsOf: Record<Capability, readonly Dependency[]> = {
   'directory:add-to-group': ['cognito'],
   'directory:admin': ['cognito'],
+  'directory:read': ['cognito'],
   mail: ['ses', 'sesBulk'],
   'text-model': ['bedrock'],
   payments: ['stripe', 'secretsExtension'],

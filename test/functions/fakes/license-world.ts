@@ -5,7 +5,8 @@ import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { pricedCourse } from '#test/functions/fakes/payouts.ts';
-import { memoryDirectory, memoryUsers } from '#test/functions/fakes/users.ts';
+import { onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
+import { memoryUsers } from '#test/functions/fakes/users.ts';
 
 /** Licensing in memory: two published courses (c1 of creator u1, c2 of u2), and what granting and seats need. */
 export const licenseWorld = (users: User[] = [creator()]) => {
@@ -15,7 +16,7 @@ export const licenseWorld = (users: User[] = [creator()]) => {
     licenses: memoryLicenses(),
     enrollments: memoryEnrollments(),
     users: memoryUsers(users),
-    directory: memoryDirectory(),
+    ...onBehalfFakes(),
     mailer: memoryMailer(),
     clock: testClock(NOW),
     ids: sequentialIds('lic'),

@@ -71,6 +71,8 @@ interface DirectoryAccount {
  */
 export const memoryDirectory = () => {
   const accounts = new Map<string, DirectoryAccount>();
+  /** Ids whose email is not verified (a self sign-up that has not verified yet); every other account is verified. */
+  const unverified = new Set<string>();
   let next = 1;
   const directory = withHooks<Directory>({
     async createAccount({ email, password, temporaryPassword }) {
@@ -95,6 +97,9 @@ export const memoryDirectory = () => {
       account.groups = [...account.groups.filter((g) => g !== from && g !== to), to];
       account.signedOut = (account.signedOut ?? 0) + 1;
     },
+    async emailVerified(userId) {
+      return !unverified.has(userId);
+    },
     async setSignInEnabled(userId, enabled) {
       const account = [...accounts.values()].find((a) => a.id === userId);
       if (!account) throw new Error(`no account ${userId}`);
@@ -102,5 +107,5 @@ export const memoryDirectory = () => {
       if (!enabled) account.signedOut = (account.signedOut ?? 0) + 1;
     },
   });
-  return Object.assign(directory, { accounts });
+  return Object.assign(directory, { accounts, unverified });
 };

@@ -59,6 +59,14 @@ describe('custom message trigger', () => {
     expect(link.searchParams.get('code')).toBe('123456');
   });
 
+  it('words the email verification code in the platform\'s frame, with the {####} Cognito fills and the address escaped', async () => {
+    const out = await handler(event('CustomMessage_VerifyUserAttribute', 'a<b>@example.com'));
+    expect(out.response.emailSubject).toBe('Verify your email for Course Platform');
+    expect(out.response.emailMessage).toContain('<strong>{####}</strong>');
+    expect(out.response.emailMessage).toContain('a&lt;b&gt;@example.com');
+    expect(out.response.emailMessage).not.toContain('<b>');
+  });
+
   it("leaves every other message to Cognito's defaults", async () => {
     for (const source of ['CustomMessage_SignUp', 'CustomMessage_AdminCreateUser', 'CustomMessage_ResendCode']) {
       const out = await handler(event(source));

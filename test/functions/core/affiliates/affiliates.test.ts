@@ -22,6 +22,7 @@ import { sequentialIds } from '#test/functions/fakes/clock.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
+import { memoryDirectory } from '#test/functions/fakes/users.ts';
 
 const DAY = 86_400_000;
 const checkoutBody = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${APP_ORIGIN}/c/c1` };
@@ -35,6 +36,7 @@ const world = async (plan: 'pro' | 'starter' = 'pro') => {
   return {
     ...d,
     billing: { getSubscription: async (userId: string) => (userId === 'u1' ? storedSubscription({ status: 'active', tier: plan, trialEnd: null }) : undefined) },
+    directory: memoryDirectory(),
     profiles: memoryPublicProfiles([{ creatorId: 'u1', displayName: 'Chef Ann', bio: '', slug: 'chef-ann', avatar: null, version: 1, updatedAt: 'x' }]),
     randomBelow: (below: number) => {
       const code = codes[Math.floor(next / 8) % codes.length]!;
@@ -79,7 +81,7 @@ describe('adding an affiliate', () => {
     const ali = await add(d);
     expect(ali).toMatchObject({ code: 'AAAA2222', link: `${APP_ORIGIN}/api/public/r/AAAA2222?to=/u/chef-ann`, clicks: 0, sales: 0, pending: 0, approved: 0, paid: 0 });
     const [mail] = d.mailer.sent;
-    expect(mail).toMatchObject({ to: 'ali@example.com', subject: "Your affiliate link for Chef Ann's courses" });
+    expect(mail).toMatchObject({ to: 'ali@example.com', subject: 'Your affiliate link on Course Platform' });
     expect(mail!.text).toContain(ali.link);
     expect(mail!.text).toContain('25%');
     expect(d.mailQueue.queued, 'sent, so no longer queued').toEqual([]);

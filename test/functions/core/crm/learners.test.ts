@@ -6,6 +6,7 @@ import { CRM_PAGE_SIZE, crmLearnerDetails, crmRow, listCrmLearners, saveLearnerN
 import type { Mailer } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { type FakeEnrollment, memoryCrm } from '#test/functions/fakes/crm.ts';
+import { onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * DAY).toISOString();
@@ -43,6 +44,7 @@ const setup = (enrollments: FakeEnrollment[] = [enrollment()], courses: Record<s
   ids: sequentialIds('rec'),
   mailer: sentMail(),
   appOrigin: 'http://localhost:5173',
+  ...onBehalfFakes(),
 });
 
 describe('a CRM row', () => {
@@ -170,8 +172,10 @@ describe('sending a recommendation', () => {
     expect(d.mailer.sent).toHaveLength(1);
     const mail = d.mailer.sent[0]!;
     expect(mail.to).toBe('ada@example.com');
-    expect(mail.subject).toContain('Baking Bread');
-    expect(mail.text).toContain('Try <the> rye loaf');
+    // Issue 27 point 4: the platform's subject; the course and the creator's words in the body, framed and escaped.
+    expect(mail.subject).toBe('A message from your course creator on Course Platform');
+    expect(mail.text).toContain('About: Baking Bread');
+    expect(mail.text).toContain('> Try <the> rye loaf');
     expect(mail.text).toContain('http://localhost:5173/dashboard/learner');
     expect(mail.html).toContain('Try &lt;the&gt; rye loaf');
     expect(await d.crm.timeline('creator-1', 'learner-1', 10)).toEqual([{ id: 'rec-1', kind: 'recommendation', text: 'Try <the> rye loaf', sentAt: NOW }]);
@@ -183,6 +187,14 @@ describe('sending a recommendation', () => {
     const sending = sendRecommendation(d, { creatorId: 'creator-1', learnerId: 'learner-1', recommendation: 'Keep going' });
     await expect(sending).rejects.toThrow(UpstreamError);
     await expect(sending).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    expect(d.crm.timelines.size).toBe(0);
+  });
+
+  it('is refused (403 EMAIL_NOT_VERIFIED) for a creator who has not verified their email: no mail, no timeline', async () => {
+    const d = setup();
+    d.directory.unverified.add('creator-1');
+    await expect(sendRecommendation(d, { creatorId: 'creator-1', learnerId: 'learner-1', recommendation: 'Keep going' })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(d.mailer.sent).toEqual([]);
     expect(d.crm.timelines.size).toBe(0);
   });
 

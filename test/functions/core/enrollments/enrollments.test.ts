@@ -10,7 +10,8 @@ import type { StoredCourse, User } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from '#test/functions/fakes/enrollments.ts';
-import { memoryDirectory, memoryUsers } from '#test/functions/fakes/users.ts';
+import { memoryUsers } from '#test/functions/fakes/users.ts';
+import { onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
 
 const lesson = (id: string, position: number): Lesson => ({
   id,
@@ -53,7 +54,7 @@ const setup = (options: { courses?: StoredCourse[]; users?: User[] } = {}) => {
     quizzes: memoryQuizAttempts(),
     users,
     profiles: memoryPublicProfiles(),
-    directory: memoryDirectory(),
+    ...onBehalfFakes(),
     mailer: memoryMailer(),
     clock: testClock(),
     appOrigin: 'https://app.example',
@@ -81,7 +82,7 @@ describe('enrolling by email', () => {
     expect((await deps.users.getUser(answer.learnerId))?.role).toBe('learner');
     expect(deps.directory.accounts.get('new@example.com')).toMatchObject({ temporaryPassword: 'Temporary2345abcd', groups: ['learner'] });
     expect(deps.mailer.sent).toHaveLength(1);
-    expect(deps.mailer.sent[0]).toMatchObject({ to: 'new@example.com', subject: 'You are enrolled in Cooking' });
+    expect(deps.mailer.sent[0]).toMatchObject({ to: 'new@example.com', subject: "You're invited to a course on Course Platform" });
     expect(deps.mailer.sent[0]!.text).toContain('https://app.example/auth/login');
     expect(deps.mailer.sent[0]!.text).toContain('Temporary2345abcd');
   });

@@ -58,15 +58,27 @@ describe('the study streak', () => {
 });
 
 describe('the invitation', () => {
-  it('names the course, the sign-in link and the temporary password, and escapes the title in the HTML', () => {
+  // Issue 27 point 4: the title (the creator's words) is never the subject, and reads as quoted plain text in the body.
+  it('names the course in the body (escaped), never in the subject, with the sign-in link and the temporary password', () => {
     const mail = invitationEmail({ appOrigin: 'https://app.example/', email: 'ann@example.com', courseTitle: 'Cooking <script>', temporaryPassword: 'Abcdefgh2345' });
-    expect(mail.subject).toBe('You are enrolled in Cooking <script>');
+    expect(mail.subject).toBe("You're invited to a course on Course Platform");
+    expect(mail.text).toContain('you are enrolled in the course "Cooking <script>"');
     expect(mail.text).toContain('https://app.example/auth/login');
     expect(mail.text).toContain('Abcdefgh2345');
     expect(mail.text).toContain('you will choose your own password');
     expect(mail.html).toContain('Cooking &lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('href="https://app.example/auth/login"');
+  });
+
+  it("keeps a creator's title from writing its own lines or subject: one line of plain text in the platform's sentence", () => {
+    const title = 'Free prize!\r\nSubject: Claim now\n\nhttps://evil.example \u2028 <b>x</b>';
+    const mail = invitationEmail({ appOrigin: 'https://app.example/', email: 'ann@example.com', courseTitle: title, temporaryPassword: 'Abcdefgh2345' });
+    expect(mail.subject).toBe("You're invited to a course on Course Platform");
+    expect(mail.text.split('\n')[0]).toBe('Course Platform: you are enrolled in the course "Free prize! Subject: Claim now https://evil.example <b>x</b>".');
+    expect(mail.text).not.toMatch(/^Subject:/m);
+    expect(mail.html).toContain('Course: <strong>Free prize!');
+    expect(mail.html).not.toContain('<b>x</b>');
   });
 
   it('makes temporary passwords that meet the pool’s policy and differ', () => {

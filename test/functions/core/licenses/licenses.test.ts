@@ -14,7 +14,7 @@ describe('granting a licence', () => {
     const license = await grant(d, { seats: 5 });
     expect(license).toMatchObject({ courseId: 'c1', courseTitle: 'Knife skills', leaderEmail: 'lead@example.com', seatsTotal: 5, seatsUsed: 0, status: 'active', source: 'granted', expiresAt: null });
     expect((await d.users.getUser(await leaderOf(d)))?.role).toBe('leader');
-    expect(d.mailer.sent[0]).toMatchObject({ to: 'lead@example.com', subject: 'You lead a team on Knife skills' });
+    expect(d.mailer.sent[0]).toMatchObject({ to: 'lead@example.com', subject: 'You lead a team on Course Platform' });
     expect(d.mailer.sent[0]!.text).toContain('5 seats');
     expect((await courseLicenses(d, { creatorId: 'u1', courseId: 'c1' })).items.map((l) => l.id)).toEqual([license.id]);
     expect((await leaderLicenses(d, await leaderOf(d))).items.map((l) => l.id)).toEqual([license.id]);
@@ -40,7 +40,7 @@ describe('seats', () => {
     expect((await d.licenses.get(license.id))?.seatsUsed).toBe(2);
     const ann = await leaderOf(d, 'ann@example.com');
     expect((await d.enrollments.get('c1', ann))?.status).toBe('active');
-    expect(d.mailer.sent.map((m) => [m.to, m.subject])).toContainEqual(['ann@example.com', 'You are enrolled in Knife skills']);
+    expect(d.mailer.sent.map((m) => [m.to, m.subject])).toContainEqual(['ann@example.com', "You're invited to a course on Course Platform"]);
     // The same email again takes no second seat.
     expect(await assignSeat(d, { leaderId, licenseId: license.id, email: 'ANN@example.com' })).toEqual({ email: 'ann@example.com', status: 'active' });
     expect((await d.licenses.get(license.id))?.seatsUsed).toBe(2);

@@ -5,6 +5,7 @@ import { EMAIL_CANNOT_LEAD, startCourseCheckout, TEAMS_NOT_ON_SALE } from '#core
 import { applyCheckoutEvent } from '#core/sales/orders.ts';
 import { refundSale } from '#core/sales/sales.ts';
 import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
+import { onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
 import { notReady, pricedCourse, salesDeps } from '#test/functions/fakes/payouts.ts';
 
 const body = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${APP_ORIGIN}/c/c1` };
@@ -13,7 +14,8 @@ const body = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${
 const world = async (seatPriceAmount = 1000) => {
   const d = salesDeps({ courses: [pricedCourse({ seatPriceAmount })] });
   await d.payouts.create({ userId: 'u1', accountId: 'acct_1', ...notReady, chargesEnabled: true, lastEventAt: 1, createdAt: 'x', updatedAt: 'x' });
-  return d;
+  const { billing, sendQuota } = onBehalfFakes();
+  return { ...d, billing, sendQuota };
 };
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -51,14 +53,14 @@ describe('buying a team licence', () => {
     expect((await d.users.getUser(leaderId))?.role).toBe('leader');
     expect(await d.licenses.get(licenseIdOf(order.id))).toMatchObject({ leaderId, courseId: 'c1', seatsTotal: 3, seatsUsed: 0, source: 'purchased', orderId: order.id, status: 'active' });
     expect(d.licenses.stored.size).toBe(1);
-    expect(d.mailer.sent.filter((m) => m.to === 'boss@example.com').map((m) => m.subject)).toEqual(['You lead a team on Knife skills']);
+    expect(d.mailer.sent.filter((m) => m.to === 'boss@example.com').map((m) => m.subject)).toEqual(['You lead a team on Course Platform']);
   });
 
   it('a leader who has an account gets a receipt with the way to their team; a refund ends the licence and its seats', async () => {
     const d = await world();
     await d.users.createUser({ ...creator({ id: 'lead1', email: 'lead@example.com', role: 'leader' }) });
     const order = await buyTeam(d, 'lead@example.com', 2);
-    expect(d.mailer.sent.at(-1)).toMatchObject({ to: 'lead@example.com', subject: 'Your team licence: Knife skills' });
+    expect(d.mailer.sent.at(-1)).toMatchObject({ to: 'lead@example.com', subject: 'Your team licence on Course Platform' });
     expect(d.mailer.sent.at(-1)!.text).toContain(`${APP_ORIGIN}/dashboard/leader/groups`);
 
     const licenseId = licenseIdOf(order.id);
