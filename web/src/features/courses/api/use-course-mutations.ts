@@ -14,6 +14,7 @@ import {
 import { license, type GrantLicenseBody, type License, type LicenseList } from '@contracts/licenses.ts';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { courseMessages as m } from '../course-messages.ts';
 import { courseKeys } from './course-queries.ts';
 
@@ -168,7 +169,8 @@ export function useEnrollLearner(courseId: string) {
       const text = invited ? m.invited(email) : m.enrolled(email);
       toast.success(text.title, { description: text.description });
     },
-    onError: (error) => toastError(error, m.failed),
+    // An unverified creator is shown the verification panel beside the form (learners-panel.tsx), not a toast.
+    onError: (error) => (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED' ? undefined : toastError(error, m.failed)),
   });
 }
 

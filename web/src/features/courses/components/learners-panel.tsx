@@ -11,6 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { courseLearnersQueryOptions } from '../api/course-queries.ts';
 import { useEnrollLearner, useRemoveLearner } from '../api/use-course-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { VerifyEmailPanel } from '@/components/verify-email.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 
 const formatDate = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 
@@ -53,6 +55,10 @@ export function LearnersPanel({ courseId, courseTitle }: { courseId: string; cou
             Invite
           </Button>
         </form>
+        {enroll.error instanceof ApiError && enroll.error.code === 'EMAIL_NOT_VERIFIED' && (
+          // The invitation was refused until the creator's email is verified: verify here, then Invite again.
+          <VerifyEmailPanel reason={`${enroll.error.message} Then press Invite again.`} />
+        )}
 
         {learners.isPending ? (
           <div aria-busy="true" className="grid gap-2">

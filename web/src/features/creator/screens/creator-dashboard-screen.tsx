@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
+import { VerifyEmailBanner } from '@/components/verify-email.tsx';
 import { formatPounds } from '@/lib/format-money.ts';
 import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { creatorStatsQueryOptions } from '../api/creator-stats.ts';
@@ -48,6 +49,8 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
   return (
     <div className="grid gap-6 *:min-w-0">
       <CreatorDashboardHeader />
+
+      <VerifyEmailBanner />
 
       {billing}
 
