@@ -9,6 +9,7 @@ import {
   type CrmLearnerList,
 } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { crmMessages as m } from '../crm-messages.ts';
 
@@ -83,6 +84,12 @@ export function useSendRecommendation(learnerId: string) {
       toast.success(m.recommendationSent.title, { description: m.recommendationSent.description });
       await queryClient.invalidateQueries({ queryKey: crmLearnerQueryOptions(learnerId).queryKey });
     },
-    onError: () => toast.error(m.recommendationFailed.title, { description: m.recommendationFailed.description }),
+    // An unverified creator gets the verification panel in the sheet (learner-details-sheet.tsx), not a toast; a
+    // trial's daily cap says so in its own words.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') return;
+      const description = error instanceof ApiError && error.code === 'RATE_LIMITED' ? error.message : m.recommendationFailed.description;
+      toast.error(m.recommendationFailed.title, { description });
+    },
   });
 }

@@ -10,6 +10,8 @@ import { Separator } from '@/components/ui/separator.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { VerifyEmailPanel } from '@/components/verify-email.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { crmLearnerQueryOptions, useSaveLearnerNotes, useSendRecommendation } from '../api/crm-queries.ts';
 import { crmMessages as m } from '../crm-messages.ts';
 import { formatDay } from '@/lib/format-date.ts';
@@ -115,6 +117,9 @@ function DetailsBody({ learner }: { learner: CrmLearner }) {
             {m.sendEncouragement.label}
           </Button>
         </div>
+        {send.error instanceof ApiError && send.error.code === 'EMAIL_NOT_VERIFIED' && (
+          <VerifyEmailPanel reason={`${send.error.message} Then send it again.`} />
+        )}
       </section>
 
       <section aria-labelledby={`${notesId}-timeline`} className="grid gap-2">

@@ -196,4 +196,23 @@ describe('CrmScreen: the details panel', () => {
     await user.click(screen.getByRole('button', { name: 'Send Encouragement' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Send failed', { description: 'Failed to send recommendation' }));
   });
+
+  it('leads a creator whose email is not verified to verify it, without a toast', async () => {
+    const { user } = await openAda({
+      'POST /api/crm/learners/learner-ada/recommendations': () => errorResponse(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address first.'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Send Encouragement' }));
+    const panel = await screen.findByRole('region', { name: 'Verify your email' });
+    expect(within(panel).getByText('Verify your email address first. Then send it again.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Send verification code' })).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("says a trial's daily cap in its own words", async () => {
+    const { user } = await openAda({
+      'POST /api/crm/learners/learner-ada/recommendations': () => errorResponse(429, 'RATE_LIMITED', 'On a trial you can send 50 invitations and recommendations a day.'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Send Encouragement' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Send failed', { description: 'On a trial you can send 50 invitations and recommendations a day.' }));
+  });
 });
