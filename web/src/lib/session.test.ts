@@ -61,6 +61,12 @@ describe('the session', () => {
     expect(signOutUser).toHaveBeenCalledOnce();
   });
 
+  it('treats a disabled account (403 ACCOUNT_DISABLED) as signed out too', async () => {
+    vi.mocked(fetchMe).mockRejectedValue(new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled by an administrator.'));
+    await expect(getProfile()).resolves.toBeNull();
+    expect(signOutUser).toHaveBeenCalledOnce();
+  });
+
   it('logs any other failure and lets the caller show its error state', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(fetchMe).mockRejectedValue(new ApiError(500, 'INTERNAL', 'boom'));

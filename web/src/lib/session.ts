@@ -22,8 +22,9 @@ async function loadProfile(signal?: AbortSignal): Promise<Me | null> {
   try {
     return await fetchMe(signal, early);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      // The API no longer accepts these tokens (pool reset, revoked): the honest state is "signed out".
+    if (error instanceof ApiError && (error.status === 401 || error.code === 'ACCOUNT_DISABLED')) {
+      // The API no longer accepts these tokens (pool reset, revoked), or an admin disabled the account (it cannot sign
+      // in again either, and the sign-in form says why): the honest state is "signed out".
       await signOutUser().catch(() => undefined);
       return null;
     }
