@@ -123,9 +123,13 @@ const checkSize = (route: HandlerRoute, raw: string): void => {
   }
 };
 
-/** 415 for a body that is not JSON, 400 for malformed JSON or a schema miss (strict schemas: unknown fields too). */
+/**
+ * 415 for a body that is not JSON, 400 for malformed JSON or a schema miss (strict schemas: unknown fields too).
+ * No body at all (and then no Content-Type needed) is read as `{}`: a route whose contract has no required field
+ * (`POST .../complete`) takes a bare POST, and any other answers 400 naming the fields it misses.
+ */
 const parseBody = <B>(headers: Record<string, string | undefined>, raw: string, schema: z.ZodType<B>): B => {
-  let value: unknown = undefined;
+  let value: unknown = {};
   if (raw.trim() !== '') {
     if (!isJson(headers['content-type'])) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
