@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '#contracts/common.ts';
-import { backfillCourseIndex } from '#data/courses.ts';
+import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/deps.ts';
@@ -37,6 +37,9 @@ export type DemoTrial = 'trial' | 'existing' | 'real-stripe' | 'failed';
 
 export const seed = async (opts: SeedOptions): Promise<{ demoTrial: DemoTrial }> => {
   const deps = getDeps();
+  // Before anything is seeded: the platform's course figures of data kept from a version that did not count them.
+  const figures = await backfillCourseFigures();
+  if (figures && figures.courses > 0) opts.log(`[seed] course figures counted for ${figures.courses} earlier course(s)`);
   for (const account of Object.values(seedAccounts)) {
     try {
       await createAccount(deps, { email: account.email, role: account.role, password: account.password });
