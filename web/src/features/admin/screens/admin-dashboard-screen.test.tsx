@@ -33,6 +33,7 @@ describe('AdminDashboardScreen', () => {
     expect(figure('Certificates Issued')).toHaveTextContent('0');
     expect(screen.getByText('New creator: maya@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Analytics' })).toHaveAttribute('href', '/dashboard/admin/analytics');
+    expect(screen.getByRole('link', { name: 'Billing Settings' })).toHaveAttribute('href', '/dashboard/admin/settings#billing');
   });
 
   it("says when there has been no activity rather than showing samples", async () => {

@@ -78,7 +78,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
               </Link>
             </Button>
             <Button asChild variant="outline" className="justify-start">
-              <Link to={`${paths.admin.settings}#billing`}>
+              <Link to={paths.admin.billing}>
                 <CreditCard aria-hidden="true" />
                 Billing Settings
               </Link>
