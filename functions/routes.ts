@@ -3,7 +3,8 @@ import { LANDING_BODY_LIMIT } from '#contracts/landing.ts';
 
 /**
  * THE route table. CDK builds the HTTP API from it, the local gateway serves it, the handler middleware
- * reads each route's roles from it (by `routeKey`), and the tests derive the authorization matrix from it.
+ * reads each route's roles from it (by `routeKey`); test/integration/authorization-matrix.test.ts checks it against
+ * the expected access written by hand there (a new route needs its row).
  * A route exists nowhere else.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
