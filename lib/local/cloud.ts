@@ -22,7 +22,7 @@ import { ensureLocalSecrets } from './secrets/generated.ts';
 import { localSessionToken, startSecretsStandIn } from './secrets/stand-in.ts';
 import { localSecretValues } from './secrets/values.ts';
 import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from './demo-catalogue.ts';
-import { seed as seedAccounts, seedAccounts as accounts, type DemoTrial } from './seed.ts';
+import { seed as seedAccounts, seedAccounts as accounts, type DemoPlan } from './seed.ts';
 import { startSes } from './ses/ses-local.ts';
 import { stripeMode } from './stripe/mode.ts';
 import { savedState } from './stripe/saved-state.ts';
@@ -35,7 +35,7 @@ export interface LocalCloudOptions {
   ports?: Partial<Ports> | 'auto';
   /** Start the Vite dev server (default true). */
   web?: boolean;
-  /** Create the seeded accounts when missing and put the demo creator on a Starter trial (default true). */
+  /** Create the seeded accounts when missing and put the demo creator on the Pro plan, selling (default true). */
   seed?: boolean;
   /** Per-route throttling in the gateway (default true); off for load measurements. */
   throttle?: boolean;
@@ -60,7 +60,7 @@ export interface LocalCloud {
   /** The mail viewer of SES local. */
   mailViewerUrl: string;
   /** How the seed left the demo creator's plan (undefined when not seeding). */
-  demoTrial?: DemoTrial;
+  demoPlan?: DemoPlan;
   stop(): Promise<void>;
 }
 
@@ -221,6 +221,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       DemoCreatorPassword: accounts.creator.password,
       DemoNewCreatorEmail: accounts.newCreator.email,
       DemoNewCreatorPassword: accounts.newCreator.password,
+      DemoLeaderEmail: accounts.leader.email,
+      DemoLeaderPassword: accounts.leader.password,
       DemoLearnerEmail: demoLearnerEmail,
       DemoLearnerPassword: DEMO_LEARNER_PASSWORD,
       ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
@@ -254,7 +256,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     }
 
-    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoTrial: seeded?.demoTrial, stop: stopAll };
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, stop: stopAll };
   } catch (error) {
     // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
     await dynamo?.catch(() => undefined);
