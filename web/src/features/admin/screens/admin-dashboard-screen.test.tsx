@@ -27,7 +27,7 @@ describe('AdminDashboardScreen', () => {
     await screen.findByRole('heading', { name: 'Total Users' });
     expect(figure('Total Users')).toHaveTextContent('14');
     expect(figure('Active Courses')).toHaveTextContent('5');
-    expect(figure('Active Courses')).toHaveTextContent('Published, of 7 · 42 enrolled, 9 completed');
+    expect(figure('Active Courses')).toHaveTextContent('Published of 7 courses · 42 enrolled, 9 completed');
     expect(figure('Revenue')).toHaveTextContent('£95');
     expect(figure('Revenue')).toHaveTextContent('3 subscribed (1 on trial)');
     expect(figure('Certificates Issued')).toHaveTextContent('0');

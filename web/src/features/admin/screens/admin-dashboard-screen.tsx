@@ -36,7 +36,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         <StatCard
           label="Active Courses"
           value={courses.published.toLocaleString('en-GB')}
-          detail={`Published, of ${courses.total.toLocaleString('en-GB')} · ${courses.enrollments.toLocaleString('en-GB')} enrolled, ${courses.completed.toLocaleString('en-GB')} completed`}
+          detail={`Published of ${courses.total.toLocaleString('en-GB')} courses · ${courses.enrollments.toLocaleString('en-GB')} enrolled, ${courses.completed.toLocaleString('en-GB')} completed`}
           icon={BookOpen}
         />
         <StatCard
