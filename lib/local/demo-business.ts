@@ -5,7 +5,7 @@ import type { Outputs } from './outputs.ts';
 /**
  * The demo creator's business, made the way people make it (lib/local/demo-flows.ts: the API, the Stripe stand-in's
  * onboarding and Pay pages, its signed webhooks to the real handlers), so every screen shows real figures on first
- * sign-in: two courses on sale (what 'My Learning' recommends to the demo learner), a coupon, an affiliate, four sales
+ * sign-in: a public profile, two courses on sale (what 'My Learning' recommends to the demo learner), a coupon, an affiliate, four sales
  * (one with the coupon, one through the affiliate's link, which earns a commission; one refunded), and a team licence
  * for the demo group leader, who has given three seats to learners, two of them under way.
  * Buyers and members are demo learners who have not finished a course and have no note (the CRM keeps its dozen
@@ -40,6 +40,8 @@ export const demoShop = {
       ],
     },
   ],
+  /** The name buyers and learners see instead of 'Course creator', and the public page's address. */
+  profile: { displayName: 'Sam Baker', slug: 'sam-baker', bio: 'Home baker and cook. Short, practical courses for busy kitchens.' },
   coupon: { code: 'WELCOME20', kind: 'percent', value: 20, courseIds: null },
   affiliate: { email: 'ali.baker@example.com', name: 'Ali Baker', commissionPercent: 20, holdDays: 14 },
   /** Who bought what: `coupon`, `viaAffiliate` and `refunded` say how. */
@@ -73,6 +75,10 @@ export const seedDemoBusiness = async ({ outputs, creator, leader, log }: DemoBu
   const made: string[] = [];
 
   await connectPayouts(call, outputs, token);
+  if ((await call<unknown>('GET', '/api/creator/public-profile', { token })) === null) {
+    await call('PUT', '/api/creator/public-profile', { token, body: demoShop.profile });
+    made.push(`public profile ${demoShop.profile.slug}`);
+  }
   const courseIds = await shopCourses(call, token, made);
 
   const coupons = await call<{ items: { code: string }[] }>('GET', '/api/coupons', { token });

@@ -64,8 +64,9 @@ describe('the demo seed: every role alive', () => {
 
   it("recommends the courses on sale to the demo learner, and issues the certificates of the learners who finished", async () => {
     const learner = await signIn(demoLearnerEmail, DEMO_LEARNER_PASSWORD);
-    const browse = (await api('GET', '/api/learner/browse', { token: learner })).body.items as { title: string; priceAmount: number }[];
+    const browse = (await api('GET', '/api/learner/browse', { token: learner })).body.items as { title: string; creatorName: string; creatorSlug: string }[];
     expect(browse.map((c) => c.title).sort()).toEqual(demoShop.courses.map((c) => c.title).sort());
+    expect(browse.map((c) => [c.creatorName, c.creatorSlug])).toEqual(browse.map(() => [demoShop.profile.displayName, demoShop.profile.slug]));
 
     // The scheduler issues them at start; the job run here as it runs it makes the test independent of its timing.
     const finished = await signIn('maya.patel@example.com', DEMO_LEARNER_PASSWORD);
