@@ -118,7 +118,7 @@ const pathBack = (from, to) => {
 const sourceOf = (node) => (node.source?.type === 'Literal' ? node.source.value : undefined);
 
 /**
- * The rooms of the house (docs/decisions/0028-rooms-match-the-domains.md):
+ * The rooms of the house (docs/decisions/0029-rooms-match-the-domains.md):
  * - `no-import-cycles`: no module reaches itself again through static imports (types too).
  * - `core-rooms`: core's root modules (errors.ts, ports.ts, csv.ts, ...) are the floor every domain stands on: they
  *   import no domain folder. A domain's ports.ts imports only the root (and contracts). A domain imports another
