@@ -18,7 +18,8 @@ import { startS3Emulator } from './s3/s3rver.ts';
 import { assertPortsFree, freePorts, portsFromEnv, startAgainOnPortTaken, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
 import { startScheduler } from './scheduler/emulator.ts';
-import { ensureLocalSecrets } from './secrets/generated.ts';
+import { ensureLocalSecrets, localEdgeOnly, localOriginSecrets } from './secrets/generated.ts';
+import { ORIGIN_HEADER } from '#middleware/origin.ts';
 import { localSessionToken, startSecretsStandIn } from './secrets/stand-in.ts';
 import { localSecretValues } from './secrets/values.ts';
 import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from './demo-catalogue.ts';
@@ -85,6 +86,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
   assertJava();
   mkdirSync(dataDir, { recursive: true });
   const secrets = ensureLocalSecrets(dataDir);
+  const originSecrets = localOriginSecrets(dataDir);
   // Read once, before anything starts: a half-configured real Stripe is a clear error now, not a failed payment later.
   const stripeKind = stripeMode(process.env).kind;
 
@@ -109,7 +111,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     if (web) {
       vite = spawnChild('web', 'npm', ['run', 'dev', '-w', 'web', '--', '--port', String(ports.web), '--strictPort'], {
         cwd: repoRoot,
-        env: { ...process.env, API_PROXY_TARGET: apiUrl, WEB_CONFIG_FILE: webConfigFile, FORCE_COLOR: '0' },
+        // The proxy is the local app distribution: it adds the origin header (checked with LOCAL_EDGE_ONLY=1).
+        env: { ...process.env, API_PROXY_TARGET: apiUrl, API_PROXY_ORIGIN_HEADER: `${ORIGIN_HEADER}:${originSecrets.app}`, WEB_CONFIG_FILE: webConfigFile, FORCE_COLOR: '0' },
         log,
       });
       stops.push(() => vite!.stop());
@@ -233,6 +236,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     writeOutputs(dataDir, outputs);
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig(outputs), null, 2)}\n`);
 
+    if (localEdgeOnly(process.env)) log(`[local] LOCAL_EDGE_ONLY=1: the API answers only requests through the web app's /api proxy and the pages origin`);
     const gateway = await startGateway({
       port: ports.api,
       cognitoEndpoint: shim.url,
@@ -242,7 +246,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       log,
     });
     stops.push(gateway.stop);
-    const pages = await startPagesServer({ port: ports.pages, apiUrl, log });
+    const pages = await startPagesServer({ port: ports.pages, apiUrl, originSecret: originSecrets.pages, log });
     stops.push(pages.stop);
 
     const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
