@@ -1,12 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '#functions/config.ts';
 import { STOREFRONT_CACHE } from '#functions/routes.ts';
+import { startGateway } from '#lib/local/gateway/http-api.ts';
+import { startPagesServer } from '#lib/local/pages/server.ts';
+import { ORIGIN_HEADER } from '#middleware/origin.ts';
 import { deliver, linkCustomer, subscriptionEvent } from './billing-support.ts';
-import { accountWithRole, api, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
- * Issue 27 point 8 through the local gateway (decision 0028): views and clicks count once per visitor a day, and the
- * cacheable public GETs say so. (The origin header itself: test/functions/middleware/origin.test.ts and the landing
- * tests; the gateway here runs without LOCAL_EDGE_ONLY, as every integration test calls it directly.)
+ * Issue 27 point 8 through the local gateway (decision 0028): views and clicks count once per visitor a day, the
+ * cacheable public GETs say so, and a gateway that checks the app's origin header (LOCAL_EDGE_ONLY=1) answers only
+ * through the edge. The shared local cloud runs without it, as every integration test calls its gateway directly.
  */
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 let creator: Account;
@@ -77,5 +81,56 @@ describe('the cacheable public GETs', () => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
     const issuer = await fetch(`${outputs().ApiUrl}/api/public/issuer`);
     expect(issuer.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+  });
+});
+
+describe('a local cloud started with LOCAL_EDGE_ONLY=1 (its gateway and pages origin, here in this process)', () => {
+  const app = 'app-origin-value';
+  const pagesValue = 'pages-origin-value';
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let pages: Awaited<ReturnType<typeof startPagesServer>>;
+  let slug: string;
+
+  beforeAll(async () => {
+    // A page published through the shared local cloud, read back through an edge-only gateway on the same table.
+    const owner = await accountWithRole('creator', 'edge-page');
+    slug = `edge-only-${Date.now()}`;
+    const content = '<!DOCTYPE html><html><head><title>Edge</title></head><body><h1>Edge only</h1></body></html>';
+    expect((await api('PUT', '/api/landing-page', { token: owner.token, body: { content, settings: { companyName: 'Edge', businessType: 'education', colorTheme: 'fresh', missionStatement: 'Edge.', problemSolved: 'Edge.' } } })).status).toBe(200);
+    expect((await api('PUT', '/api/landing-page/publication', { token: owner.token, body: { slug } })).status).toBe(200);
+    useLocalCloudEnv();
+    Object.assign(process.env, { ORIGIN_SECRET: app, PAGES_ORIGIN_SECRET: pagesValue });
+    resetConfig();
+    gateway = await startGateway({
+      port: 0,
+      cognitoEndpoint: outputs().CognitoEndpoint,
+      userPoolId: outputs().UserPoolId,
+      clientId: outputs().UserPoolClientId,
+      throttle: false,
+      log: () => {},
+    });
+    pages = await startPagesServer({ port: 0, apiUrl: gateway.url, originSecret: pagesValue });
+  });
+
+  afterAll(async () => {
+    await pages?.stop();
+    await gateway?.stop();
+    delete process.env['ORIGIN_SECRET'];
+    delete process.env['PAGES_ORIGIN_SECRET'];
+    resetConfig();
+  });
+
+  it("refuses a direct call 403 and answers the web app's proxy (its header); the page only through the pages origin", async () => {
+    const direct = await api('GET', '/api/health', { apiUrl: gateway.url });
+    expect(direct.status).toBe(403);
+    expect(direct.body.error.code).toBe('FORBIDDEN');
+    expect((await api('GET', '/api/health', { apiUrl: gateway.url, headers: { [ORIGIN_HEADER]: app } })).status).toBe(200);
+
+    const page = await fetch(`${pages.url}/p/${slug}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Edge only');
+    for (const headers of [{}, { [ORIGIN_HEADER]: app }] as Record<string, string>[]) {
+      expect((await api('GET', `/api/public/pages/${slug}`, { apiUrl: gateway.url, headers })).status).toBe(404);
+    }
   });
 });
