@@ -346,15 +346,7 @@ const table = [
     throttle: { rate: 50, burst: 100 },
     cacheControl: STATUS_LIST_CACHE,
   },
-  {
-    name: 'public-issuer',
-    method: 'GET',
-    path: '/api/public/issuer',
-    handler: 'http/public-issuer',
-    access: 'public',
-    throttle: { rate: 50, burst: 100 },
-    cacheControl: ISSUER_CACHE,
-  },
+  { name: 'public-issuer', method: 'GET', path: '/api/public/issuer', handler: 'http/public-issuer', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: ISSUER_CACHE },
   /** Quizzes (issue 15): an attempt graded on the server; a pass completes the lesson. */
   {
     name: 'quiz-attempt',
