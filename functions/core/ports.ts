@@ -1081,8 +1081,8 @@ export interface AffiliateRepository {
   list(creatorId: string): Promise<StoredAffiliate[]>;
   get(creatorId: string, affiliateId: string): Promise<StoredAffiliate | undefined>;
   code(code: string): Promise<AffiliateCode | undefined>;
-  /** The click kept and counted (affiliate and platform) in one transaction. */
-  recordClick(click: AffiliateClick): Promise<void>;
+  /** The click kept and, unless `counted` is false (a visitor's repeat), counted (affiliate and platform) in one transaction. */
+  recordClick(click: AffiliateClick, options?: { counted: boolean }): Promise<void>;
   click(clickId: string): Promise<AffiliateClick | undefined>;
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
   /** The affiliate's commissions, newest first. */

@@ -14,6 +14,7 @@ import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
+import type { ApiEdge } from './web-stack.ts';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -24,6 +25,8 @@ export interface ApiStackProps extends StackProps {
   readonly files: NonNullable<FunctionPlatform['files']>;
   /** The (empty) HTTP API of the Web stack. */
   readonly httpApi: HttpApi;
+  /** What the Web stack's distributions send the API: their origin header's values, and the API's own domain if any. */
+  readonly edge: ApiEdge;
   readonly appOrigin: string;
   readonly settings: DeploySettings;
   /** Defaults to functions/routes.ts; tests pass their own. */
@@ -63,6 +66,7 @@ export class ApiStack extends Stack {
       files: props.files,
       jobFunctions: { campaignSender: jobFunctionName('campaign-sender') },
       logLevel: settings.logLevel,
+      originSecrets: props.edge.originSecrets,
     };
 
     this.routes = new ApiRoutes(this, 'Routes', {
@@ -71,6 +75,7 @@ export class ApiStack extends Stack {
       userPoolClient: props.userPoolClient,
       routes: props.routes ?? routeTable,
       platform: this.platform,
+      ...(props.edge.apiDomain ? { domain: props.edge.apiDomain } : {}),
     });
 
     // SES's bounces and complaints, through the configuration set's topic, onto the suppression list campaigns check.

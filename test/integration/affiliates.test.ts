@@ -19,9 +19,14 @@ let courseId: string;
 const origin = () => outputs().WebUrl;
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
 
-/** The link followed: the answer (not followed further) and the `ref` cookie's value. */
+/**
+ * The link followed by a new visitor each time (clicks count once per visitor a day: test/integration/edge.test.ts):
+ * the answer (not followed further) and the `ref` cookie's value.
+ */
+let visitors = 0;
 const follow = async (code: string, to = `/c/${courseId}`) => {
-  const res = await fetch(`${outputs().ApiUrl}/api/public/r/${code}?to=${encodeURIComponent(to)}`, { redirect: 'manual' });
+  const visitor = { 'x-forwarded-for': `198.51.100.${++visitors}` };
+  const res = await fetch(`${outputs().ApiUrl}/api/public/r/${code}?to=${encodeURIComponent(to)}`, { redirect: 'manual', headers: visitor });
   const cookie = res.headers.get('set-cookie') ?? '';
   return { res, cookie, ref: /^ref=([^;]+)/.exec(cookie)?.[1] };
 };

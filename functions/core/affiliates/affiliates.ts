@@ -8,6 +8,8 @@ import {
   type createAffiliateBody,
 } from '#contracts/affiliates.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
+import type { VisitMarks } from '#core/visits/ports.ts';
+import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
@@ -194,8 +196,8 @@ export const ownPath = (appOrigin: string, to: string | undefined): string => {
  * last click wins). An unknown code still leads to the page, without a cookie: a visitor is never stranded.
  */
 export const followReferral = async (
-  deps: { affiliates: Pick<AffiliateRepository, 'code' | 'recordClick'>; clock: Clock; ids: Ids; appOrigin: string },
-  input: { code: string; to: string | undefined },
+  deps: { affiliates: Pick<AffiliateRepository, 'code' | 'recordClick'>; clock: Clock; ids: Ids; appOrigin: string; visits?: VisitMarks },
+  input: { code: string; to: string | undefined; visitor?: VisitorSeen },
 ): Promise<{ location: string; cookie: string | undefined }> => {
   const location = `${new URL(deps.appOrigin).origin}${ownPath(deps.appOrigin, input.to)}`;
   const code = /^[A-Z0-9]{4,16}$/.test(input.code.toUpperCase()) ? await deps.affiliates.code(input.code.toUpperCase()) : undefined;
@@ -210,6 +212,9 @@ export const followReferral = async (
     creatorId: code.creatorId,
     at: now.toISOString(),
     expiresAt: new Date(now.getTime() + maxAge * 1000).toISOString(),
+  }, {
+    // Every click is kept (its `ref` names it), but a visitor's repeats the same day are not counted again.
+    counted: deps.visits && input.visitor ? await countOnce(deps.visits, `affiliate-click:${code.code}`, input.visitor, now) : true,
   });
   const secure = deps.appOrigin.startsWith('https:') ? '; Secure' : '';
   return { location, cookie: `${REF_COOKIE}=${code.code}.${clickId}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}` };
