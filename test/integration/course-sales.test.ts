@@ -59,7 +59,7 @@ describe('selling a course on the creator’s own Stripe account', () => {
     const buyer = uniqueEmail('buyer');
     const key = `buy-${Date.now()}`;
     // A client that sends nothing but the contract's fields is refused an unknown coupon (400 COUPON_INVALID) and seats (400).
-    expect((await checkout({ couponCode: 'NOPE10' })).body.error.code).toBe('COUPON_INVALID');
+    expect((await checkout({ couponCode: 'NOPE10', email: uniqueEmail('nope') })).body.error.code).toBe('COUPON_INVALID');
     expect((await checkout({ seats: 5 })).status).toBe(400);
 
     const started = await checkout({ email: buyer }, { 'idempotency-key': key });
@@ -155,10 +155,37 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect((await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body).toMatchObject({ revenue: 0, sales: 2, refunds: 2 });
   });
 
-  it('refuses an email of another role or one already enrolled before any payment', async () => {
-    const other = await accountWithRole('creator', 'not-a-learner');
-    const res = await checkout({ email: other.email });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('CONFLICT');
+  it('answers the same whoever the email belongs to (an admin, a leader, a learner enrolled already, nobody), and resolves it after the payment, privately', async () => {
+    const enrolled = uniqueEmail('enrolled');
+    const first = await checkout({ email: enrolled });
+    await pay(first.body.url as string);
+    const firstOrder = (await stripe().checkout.sessions.retrieve(new URL(first.body.url as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    await eventually(() => item(orderKeys.order(firstOrder)), (o) => o?.['status'] === 'paid');
+    const [admin, leader] = [await accountWithRole('admin', 'same-answer'), await accountWithRole('leader', 'same-answer')];
+    const emails = { admin: admin.email, leader: leader.email, enrolled, unknown: uniqueEmail('unknown') };
+
+    const answers = Object.fromEntries(await Promise.all(Object.entries(emails).map(async ([who, email]) => [who, await checkout({ email })] as const)));
+    const shape = (res: { status: number; body: Record<string, unknown> }) => ({ status: res.status, keys: Object.keys(res.body), url: String(res.body['url']).replace(/cs_[A-Za-z0-9_]+$/, 'cs_*') });
+    expect(shape(answers['admin']!)).toEqual({ status: 200, keys: ['url'], url: expect.stringMatching(/\/checkout\/cs_\*$/) });
+    for (const who of ['leader', 'enrolled', 'unknown']) expect(shape(answers[who]!), who).toEqual(shape(answers['admin']!));
+
+    // Paid: the unknown email gets the course; the others are refunded in full and told why, by email only.
+    const orderOf = async (who: string) =>
+      (await stripe().checkout.sessions.retrieve(new URL(answers[who]!.body['url'] as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    for (const who of Object.keys(emails)) await pay(answers[who]!.body['url'] as string);
+    expect((await eventually(async () => item(orderKeys.order(await orderOf('unknown'))), (o) => o?.['status'] === 'paid'))?.['status']).toBe('paid');
+    for (const [who, why] of [['admin', 'does not take courses'], ['leader', 'does not take courses'], ['enrolled', 'enrolled in this course already']] as const) {
+      const order = await eventually(async () => item(orderKeys.order(await orderOf(who))), (o) => o?.['status'] === 'refunded');
+      expect(order, who).toMatchObject({ status: 'refunded', unfulfilled: expect.any(String), buyerEmail: emails[who] });
+      const refunds = await stripe().refunds.list({ payment_intent: order!['paymentIntentId'] as string }, { stripeAccount: accountId });
+      expect(refunds.data.map((r) => [r.amount, r.status]), who).toEqual([[2900, 'succeeded']]);
+      const notice = await eventually(() => mailTo(emails[who]), (m) => m?.subject === 'Course Platform: your payment was refunded');
+      expect(notice?.body.text, who).toContain(why);
+    }
+    // The learner enrolled before keeps their place; the sales list shows the three as refunded.
+    const enrolledId = (await item(orderKeys.order(firstOrder)))!['learnerId'] as string;
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${enrolledId}` })).toMatchObject({ status: 'active' });
+    const sales = (await api('GET', '/api/sales', { token: creator.token })).body.items as { buyerEmail: string; status: string }[];
+    for (const who of ['admin', 'leader', 'enrolled'] as const) expect(sales.filter((s) => s.buyerEmail === emails[who]).map((s) => s.status), who).toContain('refunded');
   });
 });
