@@ -3,8 +3,10 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
+import { userKeys } from '#data/users.ts';
+import { signed } from './billing-support.ts';
 import { firstSignIn, mailTo } from './mail-support.ts';
-import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, postRaw, uniqueEmail } from './support.ts';
 
 /**
  * A course sold on its creator's own Stripe account, end to end: the gateway, the handlers, DynamoDB Local, the Stripe
@@ -187,5 +189,83 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${enrolledId}` })).toMatchObject({ status: 'active' });
     const sales = (await api('GET', '/api/sales', { token: creator.token })).body.items as { buyerEmail: string; status: string }[];
     for (const who of ['admin', 'leader', 'enrolled'] as const) expect(sales.filter((s) => s.buyerEmail === emails[who]).map((s) => s.status), who).toContain('refunded');
+  });
+
+  it('takes the email typed on the hosted page when the checkout had none (as Stripe asks for it): the buyer gets the course', async () => {
+    const buyer = uniqueEmail('typed');
+    const started = await checkout();
+    expect(started.status).toBe(200);
+    const page = await (await fetch(started.body.url as string)).text();
+    expect(page).toContain('name="email"');
+    expect((await fetch(`${started.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status, 'Pay without the email').toBe(400);
+    const paid = await fetch(`${started.body.url as string}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: buyer }).toString(), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const orderId = (await stripe().checkout.sessions.retrieve(new URL(started.body.url as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    const order = await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid');
+    expect(order).toMatchObject({ status: 'paid', buyerEmail: buyer });
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${order!['learnerId']}` })).toMatchObject({ status: 'active' });
+    expect((await eventually(() => mailTo(buyer), (m) => m !== undefined))?.subject).toBe('Your purchase: Sourdough at home');
+  });
+
+  describe('payment events in any order (signed Connect events, as Stripe may send them)', () => {
+    let n = 0;
+    /** A pending order of a new buyer, and its two events: the payment and its refund (or dispute). */
+    const pendingWithEvents = async (to: 'refunded' | 'disputed') => {
+      const buyer = uniqueEmail('order');
+      const started = await checkout({ email: buyer });
+      const sessionId = new URL(started.body.url as string).pathname.split('/').pop()!;
+      const orderId = (await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+      const intent = `pi_order_${Date.now()}_${++n}`;
+      const event = (type: string, object: object) => ({ id: `evt_order_${Date.now()}_${++n}`, object: 'event', type, account: accountId, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+      const payment = event('checkout.session.completed', {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: 2900,
+        total_details: { amount_discount: 0 },
+        customer_email: buyer,
+        customer_details: { email: buyer },
+        payment_intent: intent,
+        metadata: { orderId, courseId },
+      });
+      const reversal =
+        to === 'refunded'
+          ? event('charge.refunded', { id: `ch_${n}`, object: 'charge', payment_intent: intent, refunded: true })
+          : event('charge.dispute.created', { id: `dp_${n}`, object: 'dispute', payment_intent: intent });
+      return { orderId, payment, reversal };
+    };
+    const deliver = async (event: object) => {
+      const { payload, header } = signed(event, { secret: outputs().StripeConnectWebhookSecret });
+      return postRaw('/api/webhooks/stripe-connect', payload, { 'content-type': 'application/json', 'stripe-signature': header });
+    };
+    const enrolmentOf = async (orderId: string) => {
+      const order = await item(orderKeys.order(orderId));
+      const learnerId = (await item(userKeys.email(String(order!['buyerEmail']))))?.['userId'];
+      return learnerId ? item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${String(learnerId)}` }) : undefined;
+    };
+
+    for (const to of ['refunded', 'disputed'] as const) {
+      it(`${to === 'refunded' ? 'a refund' : 'a dispute'} before its payment is parked, then applied when the payment arrives: never lost, nobody left enrolled`, async () => {
+        const { orderId, payment, reversal } = await pendingWithEvents(to);
+        expect((await deliver(reversal)).status).toBe(200);
+        expect((await deliver(reversal)).status, 'a redelivery').toBe(200);
+        expect((await item(orderKeys.order(orderId)))?.['status']).toBe('pending');
+        expect((await deliver(payment)).status).toBe(200);
+        expect(await item(orderKeys.order(orderId))).toMatchObject({ status: to });
+        expect((await enrolmentOf(orderId))?.['status']).not.toBe('active');
+        expect((await deliver(payment)).status, "the payment's redelivery").toBe(200);
+        expect((await item(orderKeys.order(orderId)))?.['status']).toBe(to);
+      });
+    }
+
+    it('a refund after its payment (the usual order) undoes the paid order once', async () => {
+      const { orderId, payment, reversal } = await pendingWithEvents('refunded');
+      expect((await deliver(payment)).status).toBe(200);
+      expect((await item(orderKeys.order(orderId)))?.['status']).toBe('paid');
+      expect((await enrolmentOf(orderId))?.['status']).toBe('active');
+      expect((await deliver(reversal)).status).toBe(200);
+      expect((await item(orderKeys.order(orderId)))?.['status']).toBe('refunded');
+      expect((await enrolmentOf(orderId))?.['status']).toBe('removed');
+    });
   });
 });
