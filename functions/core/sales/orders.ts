@@ -105,7 +105,9 @@ export const refundUnfulfilled = async (
 ): Promise<OrderEventOutcome> => {
   const { order, event, email, reason } = input;
   const paymentIntentId = event.checkout.paymentIntentId;
-  if (paymentIntentId) await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId, idempotencyKey: `refund:${order.id}` });
+  // A refund or dispute parked for this payment is returning the money already (Stripe would refuse a second refund).
+  const returning = paymentIntentId ? (await deps.orders.parkedReversals(paymentIntentId)).length > 0 : false;
+  if (paymentIntentId && !returning) await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId, idempotencyKey: `refund:${order.id}` });
   const amount = event.checkout.amountTotal;
   const notice =
     email && reason !== 'no-email' ? heldMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason }) }) : undefined;

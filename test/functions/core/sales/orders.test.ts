@@ -202,6 +202,15 @@ describe('payment events in any order', () => {
     });
   }
 
+  it('does not refund again at Stripe a payment whose dispute arrived first, when the order cannot be fulfilled either', async () => {
+    const { d, order } = await pendingOrder();
+    expect(await applyReversalEvent(d, reversal('disputed'))).toBe('parked');
+    expect(await applyCheckoutEvent(d, completed(order, { email: 'creator@example.com' }))).toBe('unfulfillable');
+    expect(d.connect.refunds).toEqual([]);
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect(d.enrollments.calls('enroll')).toBe(0);
+  });
+
   it('applies a refund that arrives after its payment at once (the other order)', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
