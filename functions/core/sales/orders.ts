@@ -87,8 +87,10 @@ export const applyReversalEvent = async (
 /** A reversal parked before its payment, applied to the order now paid (once: the order's move is conditional). */
 const applyParked = async (deps: OrderEventDeps, orderId: string, paymentIntentId: string | null): Promise<'refunded' | 'disputed' | undefined> => {
   if (!paymentIntentId) return undefined;
+  const reversals = await deps.orders.parkedReversals(paymentIntentId);
+  if (reversals.length === 0) return undefined;
   const order = await deps.orders.get(orderId);
-  const parked = (await deps.orders.parkedReversals(paymentIntentId)).find((p) => p.accountId === order?.accountId);
+  const parked = reversals.find((p) => p.accountId === order?.accountId);
   if (!order || !parked || order.status !== 'paid') return undefined;
   await reverseOrder(deps, { order, to: parked.to });
   return parked.to;
