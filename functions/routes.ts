@@ -513,8 +513,9 @@ const table = [
     path: '/api/webhooks/stripe-connect',
     handler: 'webhooks/stripe-connect',
     access: 'public',
-    // A paid order enrols its buyer: a new email gets a learner account, invited by email.
-    uses: ['payments-connect-webhook', 'directory:admin', 'mail', 'app-links'],
+    // A paid order enrols its buyer: a new email gets a learner account, invited by email; one it cannot fulfil is
+    // refunded with the platform's key (payments).
+    uses: ['payments-connect-webhook', 'payments', 'directory:admin', 'mail', 'app-links'],
     profile: 'heavy',
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },

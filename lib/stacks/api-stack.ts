@@ -98,6 +98,7 @@ export class ApiStack extends Stack {
     this.alarms.watchDeadLetterQueue(deadLetterQueues.sesFeedback, this.feedbackDeadLetters.queue);
     this.alarms.watchLambdaThrottles();
     this.alarms.watchMailReputation();
+    this.alarms.watchUnfulfilledOrders();
 
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
   }

@@ -149,6 +149,13 @@ describe('affiliates', () => {
     await dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: { ...stored, windowEndsAt: new Date(Date.now() - 1000).toISOString() } }));
     expect((await buy({ ref: old.ref })).affiliateId).toBeNull();
 
+    // Only a real click record: Sam posting his bare code, or his code with a made-up click, credits nobody.
+    expect((await buy({ ref: sam.code })).affiliateId).toBeNull();
+    expect((await buy({ ref: `${sam.code}.made-up-click` })).affiliateId).toBeNull();
+    // Nor the creator's own email (it cannot take a course: refunded, credited to nobody).
+    expect(await buy({ ref: (await follow(sam.code)).ref, email: creator.email })).toMatchObject({ affiliateId: null, status: 'refunded' });
+    expect(await affiliateOf(sam.id)).toMatchObject({ sales: 0 });
+
     // The last click wins: a click of Sam after one of another affiliate.
     const zoe = (await api('POST', '/api/affiliates', { token: creator.token, body: { email: uniqueEmail('zoe'), name: 'Zoe', commissionPercent: 10 } })).body as { id: string; code: string };
     await follow(zoe.code);

@@ -222,8 +222,9 @@ export const followReferral = async (
 
 /**
  * At the checkout: the affiliate a purchase of this creator's course is credited to. A coupon tied to an affiliate
- * credits them (the buyer typed their code); else the `ref`: a click of this creator's affiliate still inside its
- * window (checked here, not only by the cookie's expiry), or a bare code. Anything else credits nobody.
+ * credits them (the buyer typed their code); else the `ref`: a real click record of this creator's affiliate (kept
+ * when their link was followed) still inside its window (checked here, not only by the cookie's expiry). A bare code,
+ * a made-up click id or anything else credits nobody: an affiliate cannot credit themselves by posting their code.
  */
 export const referredAffiliate = async (
   deps: { affiliates: Pick<AffiliateRepository, 'code' | 'click'>; clock: Clock },
@@ -234,9 +235,9 @@ export const referredAffiliate = async (
   if (!parsed) return null;
   const code = await deps.affiliates.code(parsed.code);
   if (code?.creatorId !== input.creatorId) return null;
-  if (!parsed.clickId) return code.affiliateId;
+  if (!parsed.clickId) return null;
   const click = await deps.affiliates.click(parsed.clickId);
-  if (!click || click.code !== code.code || Date.parse(click.expiresAt) <= deps.clock.now().getTime()) return null;
+  if (!click || click.code !== code.code || click.affiliateId !== code.affiliateId || Date.parse(click.expiresAt) <= deps.clock.now().getTime()) return null;
   return code.affiliateId;
 };
 
