@@ -10,8 +10,6 @@ export const COURSE_CHECKOUT_MINUTES = 60;
 export const COURSE_NOT_ON_SALE = 'Course not found.';
 export const TEAMS_NOT_ON_SALE = 'This course is not sold to teams: buy one place, or ask the creator for a team licence.';
 export const TEAM_TOO_LARGE = 'That is more than one payment can take: buy fewer seats, or ask the creator for a team licence.';
-/** Every coupon is one use per buyer: the buyer's email is what it is counted against. */
-export const COUPON_NEEDS_EMAIL = 'Enter your email to use a coupon: each coupon is one use per buyer.';
 /** Stripe's largest single charge in GBP (£999,999.99). */
 const LARGEST_CHARGE = 99_999_999;
 
@@ -35,8 +33,9 @@ export interface CourseCheckoutDeps {
  * account. Steps: 1. the course (404 unless published and priced); 2. the creator's account can take charges (409
  * PAYOUTS_NOT_READY); 3. the buyer's email is never looked up here: the answer is the same whoever it belongs to
  * (an email that cannot take the course, or lead the team, is resolved after the payment, privately: refunded and
- * told by email, orders.ts); 3b. the coupon, when given, needs the buyer's email (400: one use per buyer) and passes
- * our rules (400 COUPON_INVALID with the reason); 3c. the affiliate it is credited to (a coupon tied to one, or the `ref` of a click still in its
+ * told by email, orders.ts); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID with the reason); it is
+ * one use per buyer, counted against the email the payment carries (given here, or typed on Stripe's hosted page when
+ * not: API.md's body has no email), in the paid order's own transaction (orders.ts); 3c. the affiliate it is credited to (a coupon tied to one, or the `ref` of a click still in its
  * window); 4. a pending order at the stored price (never the client's); 5. the
  * hosted checkout on the creator's account, its id kept on the order. The same Idempotency-Key answers the same page.
  */
@@ -55,7 +54,6 @@ export const startCourseCheckout = async (
   if (price > LARGEST_CHARGE) throw new ValidationError(TEAM_TOO_LARGE, [{ path: 'seats', code: 'custom', message: TEAM_TOO_LARGE }]);
   const payouts = await deps.payouts.get(course.creatorId);
   if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
-  if (body.couponCode && !body.email) throw new ValidationError(COUPON_NEEDS_EMAIL, [{ path: 'email', code: 'custom', message: COUPON_NEEDS_EMAIL }]);
   const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price }) : undefined;
   const affiliateId = await referredAffiliate(deps, { creatorId: course.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
 
