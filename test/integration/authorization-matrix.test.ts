@@ -89,6 +89,7 @@ PUT    /api/creator/public-profile                                     creator  
 POST   /api/creator/public-profile/avatar                              creator                       -
 GET    /api/public/creators/{slug}                                     public                        -
 GET    /api/public/courses/{courseId}                                  public                        -
+POST   /api/public/courses/{courseId}/views                            public                        -
 GET    /api/learner/browse                                             learner                       -
 POST   /api/webhooks/stripe                                            public                        -
 GET    /api/creator/payouts                                            creator                       -
