@@ -1273,8 +1273,13 @@ export interface CertificateRepository {
   revoke(id: string, at: string, reason: string): Promise<boolean>;
   /** The status list's revoked indexes. */
   revokedIndexes(): Promise<number[]>;
-  /** A valid certificate re-issued to the learner's new name (same id, date and status entry); false once revoked. */
-  rename(id: string, learnerName: string | null, jwt: string): Promise<boolean>;
+  /**
+   * One transaction: `next` (a new id and status index) stored in place of `previous`, which is revoked with `reason`
+   * (its index set in the status list) and leaves the learner's and the course's lists; the once-per-course guard and
+   * the enrolment point to `next`. 'gone' when `previous` is no longer valid (revoked or re-issued meanwhile: nothing
+   * is written).
+   */
+  reissue(previous: StoredCertificate, next: StoredCertificate, reason: string, at: string): Promise<'reissued' | 'gone'>;
 }
 
 /** A learner's profile: the name their certificates carry (empty when none). */

@@ -9,7 +9,8 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
 
 /**
  * Certificates (issue 15; docs/data-model.md "Certificates"; decision 0021).
- * Certificate:  pk CERT#<id>            sk CERT        the record and its VC-JWT
+ * Certificate:  pk CERT#<id>            sk CERT        the record and its VC-JWT (a re-issued one, revoked, keeps
+ *                                                      `replacedBy` and leaves both lists)
  *               gsi1pk LEARNER#<learnerId>#CERTS  gsi1sk <issuedAt>#<id>   (the learner's certificates)
  *               gsi2pk COURSE#<courseId>#CERTS    gsi2sk <issuedAt>#<id>   (a course's, for its creator)
  * Guard:        pk COURSE#<courseId>    sk CERTFOR#<learnerId>   certificateId (one per course and learner)
@@ -200,19 +201,61 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return !cancelled;
   },
 
-  rename: (id, learnerName, jwt) =>
-    writeIf(() =>
+  async reissue(previous, next, reason, at) {
+    const table = tableName();
+    const cancelled = await transact([
+      {
+        // The previous credential revoked, off the learner's and the course's lists (its page still says why).
+        Update: {
+          TableName: table,
+          Key: certificateKeys.certificate(previous.id),
+          UpdateExpression: 'SET #status = :revoked, revokedAt = :at, revocationReason = :reason, replacedBy = :next REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+          ConditionExpression: '#status = :valid',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':valid': 'valid', ':at': at, ':reason': reason, ':next': next.id },
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...certificateKeys.certificate(next.id), type: 'Certificate', ...next, ...certificateKeys.byLearner(next), ...certificateKeys.byCourse(next) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: table,
+          Key: certificateKeys.revoked,
+          UpdateExpression: 'ADD revoked :index SET #type = :type',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':index': new Set([previous.statusIndex]), ':type': 'CertificateRevocations' },
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...certificateKeys.guard(next.courseId, next.learnerId), type: 'CertificateGuard', certificateId: next.id },
+        },
+      },
+    ]);
+    if (cancelled) {
+      if (failedAt(cancelled, 0)) return 'gone';
+      throw new Error(`certificate ${previous.id} could not be re-issued (${cancelled.codes.join(', ')})`);
+    }
+    // The enrolment's certificate is the new one (while it still names the previous: a revocation may have cleared it).
+    await writeIf(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: certificateKeys.certificate(id),
-          UpdateExpression: 'SET learnerName = :name, jwt = :jwt',
-          ConditionExpression: '#status = :valid',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':name': learnerName, ':jwt': jwt, ':valid': 'valid' },
+          Key: enrollmentKeys.enrollment(next.courseId, next.learnerId),
+          UpdateExpression: 'SET certificateId = :next',
+          ConditionExpression: 'certificateId = :previous',
+          ExpressionAttributeValues: { ':next': next.id, ':previous': previous.id },
         }),
       ),
-    ),
+    );
+    return 'reissued';
+  },
 
   async revokedIndexes() {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked, ConsistentRead: true }));

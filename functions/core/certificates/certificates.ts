@@ -8,7 +8,7 @@ import {
   encodeStatusList,
   issuerId,
   PLATFORM_NAME,
-  renamedCredential,
+  reissuedCredential,
   signCredential,
   statusListCredentialOf,
   verifyCredential,
@@ -212,17 +212,22 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   return 'issued';
 };
 
+/** Why a re-issued certificate's previous credential reads as revoked. */
+export const REISSUED_REASON = 'Re-issued under the name the learner gave since: this credential was replaced.';
+
 /**
- * A learner's valid certificates re-issued with the name they saved: the same credential (id, date, course, status
- * entry) signed again with the new name, so their links keep working; revoked ones stay as they were.
+ * A learner's valid certificates re-issued with the name they saved: each a new credential (a new id and a new place
+ * in the status list; the course, dates and email identity as issued) that replaces the previous one, which is revoked
+ * in the same write, so one completion stands as one valid credential naming one person. Revoked ones stay as they were.
  */
 const renameCertificates = async (deps: IssueDeps, key: { value?: SigningKey }, profile: StoredLearnerProfile): Promise<'renamed'> => {
   const name = profile.certificateName || null;
   for (const certificate of await deps.certificates.listByLearner(profile.learnerId)) {
     if (certificate.status !== 'valid' || certificate.learnerName === name) continue;
     key.value ??= await signingKey(deps);
-    const jwt = await signCredential(renamedCredential(decodeJwt(certificate.jwt) as unknown as OpenBadgeCredential, name), key.value);
-    await deps.certificates.rename(certificate.id, name, jwt);
+    const next = { id: deps.ids.newId(), learnerName: name, statusIndex: await deps.certificates.nextStatusIndex() };
+    const jwt = await signCredential(reissuedCredential(decodeJwt(certificate.jwt) as unknown as OpenBadgeCredential, next, issuerOf(deps.appOrigin)), key.value);
+    await deps.certificates.reissue(certificate, { ...certificate, ...next, jwt }, REISSUED_REASON, deps.clock.now().toISOString());
   }
   await deps.learnerProfiles.clearRename(profile.learnerId, profile.updatedAt);
   return 'renamed';

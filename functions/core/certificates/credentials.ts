@@ -76,25 +76,38 @@ export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
         creator: { id: `${origin}/api/public/creators/${encodeURIComponent(facts.creatorId)}`, type: ['Profile'], name: facts.creatorName },
       },
     },
-    credentialStatus: {
-      id: `${statusListUrl(issuer)}#${facts.statusIndex}`,
-      type: 'BitstringStatusListEntry',
-      statusPurpose: 'revocation',
-      statusListIndex: String(facts.statusIndex),
-      statusListCredential: statusListUrl(issuer),
-    },
+    credentialStatus: statusEntryOf(issuer, facts.statusIndex),
   };
 };
 
+/** A certificate's entry in the revocation status list. */
+export const statusEntryOf = (issuer: Issuer, statusIndex: number) => ({
+  id: `${statusListUrl(issuer)}#${statusIndex}`,
+  type: 'BitstringStatusListEntry',
+  statusPurpose: 'revocation',
+  statusListIndex: String(statusIndex),
+  statusListCredential: statusListUrl(issuer),
+});
+
 /**
- * The credential re-issued to a new name (or none): everything else as issued, the learner's `name` identity replaced.
- * Fed the decoded VC-JWT payload, it drops the registered claims (signing sets them again from the credential).
+ * The credential re-issued (to a new name, or none) as a new credential: a new id and a new place in the status list,
+ * the learner's `name` identity replaced, everything else (the course, the dates, the email identity) as issued. Fed
+ * the decoded VC-JWT payload, it drops the registered claims (signing sets them again from the credential).
  */
-export const renamedCredential = (issued: OpenBadgeCredential & Record<string, unknown>, learnerName: string | null): OpenBadgeCredential => {
+export const reissuedCredential = (
+  issued: OpenBadgeCredential & Record<string, unknown>,
+  next: { id: string; learnerName: string | null; statusIndex: number },
+  issuer: Issuer,
+): OpenBadgeCredential => {
   const { iss: _iss, jti: _jti, nbf: _nbf, sub: _sub, iat: _iat, exp: _exp, ...credential } = issued;
   const others = credential.credentialSubject.identifier.filter((identity) => identity.identityType !== 'name');
-  const named = learnerName ? [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: learnerName }] : [];
-  return { ...credential, credentialSubject: { ...credential.credentialSubject, identifier: [...others, ...named] } } as OpenBadgeCredential;
+  const named = next.learnerName ? [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: next.learnerName }] : [];
+  return {
+    ...credential,
+    id: `urn:uuid:${next.id}`,
+    credentialSubject: { ...credential.credentialSubject, identifier: [...others, ...named] },
+    credentialStatus: statusEntryOf(issuer, next.statusIndex),
+  } as OpenBadgeCredential;
 };
 
 /** The platform's signing key: an Ed25519 private JWK and its key id (`<issuer id>#<n>`). */

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import {
   certificateEmail,
+  REISSUED_REASON,
   courseCertificates,
   issueDueCertificates,
   issuerProfile,
@@ -162,9 +163,9 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     expect(certificateEmail({ ...stored(), courseTitle: 'A <b>', creatorName: 'M' }, ORIGIN).html).toContain('A &lt;b&gt;');
   });
 
-  it("carries the learner's name, and re-issues it under a new name with the same link; a revoked one stays as it was", async () => {
+  it("carries the learner's name; a new name re-issues it as a new credential and revokes the previous; a revoked one stays as it was", async () => {
     const learnerProfiles = memoryLearnerProfiles();
-    const { learnerId, creatorId, deps } = await completedWorld(learnerProfiles);
+    const { learnerId, creatorId, c, deps } = await completedWorld(learnerProfiles);
     await learnerProfiles.save({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, rename: false });
     // Only this test's learners are due a rename (their certificates are, like the job's own, read from DynamoDB Local).
     const job = { ...deps, certificates: Object.assign(Object.create(deps.certificates) as typeof deps.certificates, { due: async () => [] }) };
@@ -179,19 +180,27 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     await learnerProfiles.save({ learnerId, certificateName: 'Ann B. Smith', updatedAt: '2026-11-21T10:00:00.000Z', rename: true });
     expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0, finished: true });
     expect(await learnerProfiles.renamesDue(10)).toEqual([]);
-    const renamed = await publicCertificate(deps, mine!.id);
+    const listed = (await learnerCertificates(deps, learnerId)).items;
+    expect(listed).toHaveLength(1);
+    const current = listed[0]!;
+    expect(current.id).not.toBe(mine!.id);
+    expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items.map((x) => x.id)).toEqual([current.id]);
+    const renamed = await publicCertificate(deps, current.id);
     expect(renamed).toMatchObject({ status: 'valid', verified: true, certificate: { learner: 'Ann B. Smith', issuedAt: issued.certificate.issuedAt } });
     expect(names(renamed.credential)).toEqual(['Ann B. Smith']);
-    const { credentialSubject: _was, ...restBefore } = decodeJwt(issued.credential);
-    const { credentialSubject: _now, ...restAfter } = decodeJwt(renamed.credential);
-    expect(restAfter).toEqual(restBefore);
-    // The copy the learner shared before is still a valid credential of theirs.
-    expect(await verifyHeldCredential(deps, issued.credential)).toMatchObject({ verified: true, status: 'valid' });
+    const statusOf = (jwt: string) => (decodeJwt(jwt) as { credentialStatus: { statusListIndex: string } }).credentialStatus.statusListIndex;
+    expect(statusOf(renamed.credential)).not.toBe(statusOf(issued.credential));
+    // The copy shared before reads as revoked, everywhere.
+    expect(await verifyHeldCredential(deps, issued.credential)).toMatchObject({ verified: true, status: 'revoked' });
+    expect(await publicCertificate(deps, mine!.id)).toMatchObject({ status: 'revoked', certificate: { revocationReason: REISSUED_REASON } });
+    expect(await verifyHeldCredential(deps, renamed.credential)).toMatchObject({ verified: true, status: 'valid' });
+    expect((await rawItem(enrollmentKeys.enrollment(c.id, learnerId)))?.['certificateId']).toBe(current.id);
 
-    await revokeCertificate(deps, { creatorId, id: mine!.id, reason: 'Shared answers' });
+    await revokeCertificate(deps, { creatorId, id: current.id, reason: 'Shared answers' });
     await learnerProfiles.save({ learnerId, certificateName: '', updatedAt: '2026-11-22T10:00:00.000Z', rename: true });
     expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0 });
-    expect(names((await publicCertificate(deps, mine!.id)).credential)).toEqual(['Ann B. Smith']);
+    expect((await learnerCertificates(deps, learnerId)).items.map((x) => [x.id, x.status])).toEqual([[current.id, 'revoked']]);
+    expect(names((await publicCertificate(deps, current.id)).credential)).toEqual(['Ann B. Smith']);
   });
 });
 
@@ -210,14 +219,23 @@ describe('dynamoLearnerProfiles', () => {
     expect(await profiles.save({ learnerId, certificateName: '', updatedAt: AT, rename: false })).toMatchObject({ certificateName: '', renaming: false });
   });
 
-  it("re-signs a valid certificate's name and credential, never a revoked one's", async () => {
+  it('re-issues a valid certificate once: the previous revoked and off the lists, the next in its place; never a revoked one', async () => {
     const repo = dynamoCertificates();
-    const valid = stored();
-    const revoked = stored({ status: 'revoked', revokedAt: AT, revocationReason: 'x' });
-    for (const c of [valid, revoked]) await putRaw({ ...certificateKeys.certificate(c.id), type: 'Certificate', ...c });
-    expect(await repo.rename(valid.id, 'Ann', 'd.e.f')).toBe(true);
-    expect(await repo.get(valid.id)).toMatchObject({ learnerName: 'Ann', jwt: 'd.e.f' });
-    expect(await repo.rename(revoked.id, 'Ann', 'd.e.f')).toBe(false);
-    expect(await repo.get(revoked.id)).toMatchObject({ learnerName: null, jwt: 'a.b.c' });
+    const previous = stored();
+    const email = { id: previous.id, to: 'ann@example.com', subject: 's', text: 't', html: 'h', queuedAt: AT, dueAt: '2999-01-01T00:00:00.000Z', tries: 1 };
+    await putRaw({ ...enrollmentKeys.enrollment(previous.courseId, previous.learnerId), type: 'Enrollment', courseId: previous.courseId, learnerId: previous.learnerId });
+    expect(await repo.issue(previous, email)).toBe('issued');
+    await dynamoMailQueue().remove(email);
+    const next = { ...previous, id: randomUUID(), statusIndex: await repo.nextStatusIndex(), learnerName: 'Ann', jwt: 'd.e.f' };
+    const [first, second] = await Promise.all([repo.reissue(previous, next, 'Renamed', AT), repo.reissue(previous, { ...next, id: randomUUID() }, 'Renamed', AT)]);
+    expect([first, second].sort()).toEqual(['gone', 'reissued']);
+    const current = (await repo.listByLearner(previous.learnerId));
+    expect(current).toHaveLength(1);
+    expect(current[0]).toMatchObject({ status: 'valid', learnerName: 'Ann', jwt: 'd.e.f' });
+    expect((await repo.listByCourse(previous.courseId)).map((x) => x.id)).toEqual([current[0]!.id]);
+    expect(await repo.get(previous.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Renamed' });
+    expect(await repo.revokedIndexes()).toContain(previous.statusIndex);
+    expect((await rawItem(certificateKeys.guard(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);
+    expect((await rawItem(enrollmentKeys.enrollment(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);
   });
 });

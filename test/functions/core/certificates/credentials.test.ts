@@ -6,7 +6,7 @@ import {
   encodeStatusList,
   identityHash,
   isSetInStatusList,
-  renamedCredential,
+  reissuedCredential,
   signCredential,
   STATUS_LIST_BITS,
   statusListCredentialOf,
@@ -70,12 +70,19 @@ describe('an Open Badges 3.0 certificate', () => {
     expect(credentialOf({ ...facts, learnerName: null }, issuer).credentialSubject.identifier.map((i) => i.identityType)).toEqual(['emailAddress']);
   });
 
-  it('is re-issued to a new name with everything else as issued, and the re-signed one verifies', async () => {
+  it('is re-issued to a new name as a new credential (new id, new status entry), everything else as issued, and verifies', async () => {
     const { signing, publicJwk } = await keyPair('k1');
-    const issued = decodeJwt(await signCredential(credentialOf({ ...facts, learnerName: null }, issuer), signing)) as unknown as Parameters<typeof renamedCredential>[0];
-    const renamed = renamedCredential(issued, 'Ann B. Smith');
-    expect(renamed).toEqual({ ...credentialOf({ ...facts, learnerName: 'Ann B. Smith' }, issuer) });
-    expect(renamedCredential(renamed as Parameters<typeof renamedCredential>[0], null)).toEqual(credentialOf({ ...facts, learnerName: null }, issuer));
+    type Issued = Parameters<typeof reissuedCredential>[0];
+    const issued = decodeJwt(await signCredential(credentialOf({ ...facts, learnerName: null }, issuer), signing)) as unknown as Issued;
+    const next = { id: '7f1e0c2d-1111-4222-8333-444455556666', learnerName: 'Ann B. Smith', statusIndex: 43 };
+    const renamed = reissuedCredential(issued, next, issuer);
+    const { id: _id, credentialStatus: _status, credentialSubject: { identifier: _identifier, ...subject }, ...rest } = credentialOf({ ...facts, learnerName: 'Ann B. Smith' }, issuer);
+    expect(renamed).toMatchObject({ ...rest, credentialSubject: subject });
+    expect(renamed.id).toBe(`urn:uuid:${next.id}`);
+    expect(renamed.credentialStatus).toMatchObject({ statusListIndex: '43', id: 'https://courses.example/api/public/certificate-status-list#43' });
+    // The email identity (its salt derived from the first id) is kept as issued; the name replaced, or dropped.
+    expect(renamed.credentialSubject.identifier).toEqual([issued.credentialSubject.identifier[0], { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Ann B. Smith' }]);
+    expect(reissuedCredential(renamed as Issued, { ...next, learnerName: null }, issuer).credentialSubject.identifier).toEqual([issued.credentialSubject.identifier[0]]);
     const result = await verifyCredential(await signCredential(renamed, signing), [publicJwk], issuer);
     expect(result).toMatchObject({ verified: true });
     expect(result.credential?.credentialSubject.identifier.at(-1)?.identityHash).toBe('Ann B. Smith');
