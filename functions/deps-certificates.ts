@@ -3,7 +3,7 @@ import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { CertificateRepository, LearnerProfileRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, mailer, mailQueue } from '#functions/deps.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, licenseRepository, mailer, mailQueue } from '#functions/deps.ts';
 import { publicProfileRepository } from '#functions/deps-storefront.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
 
@@ -31,6 +31,7 @@ export const issueDeps = (remainingMs: () => number, log: IssueDeps['log']): Iss
   ...certificateSignDeps(),
   courses: courseRepository(),
   enrollments: enrollmentRepository(),
+  licenses: licenseRepository(),
   profiles: publicProfileRepository(),
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),

@@ -1264,6 +1264,8 @@ export interface CertificateRepository {
    */
   issue(certificate: StoredCertificate, email: QueuedMail): Promise<'issued' | 'exists'>;
   get(id: string): Promise<StoredCertificate | undefined>;
+  /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
+  heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
   listByCourse(courseId: string): Promise<StoredCertificate[]>;
   /**

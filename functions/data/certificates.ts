@@ -150,6 +150,11 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return Item ? certificateItem.parse(Item) : undefined;
   },
 
+  async heldFor(courseId, learnerId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.guard(courseId, learnerId), ConsistentRead: true }));
+    return typeof Item?.['certificateId'] === 'string' ? this.get(Item['certificateId']) : undefined;
+  },
+
   async listByLearner(learnerId) {
     const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#CERTS` } });
     return items.map((item) => certificateItem.parse(item)).sort(newestFirst);

@@ -17,6 +17,7 @@ import {
   type OpenBadgeCredential,
   type SigningKey,
 } from '#core/certificates/credentials.ts';
+import { mayHaveCertificate } from '#core/certificates/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
@@ -27,6 +28,7 @@ import type {
   EnrollmentRepository,
   Ids,
   LearnerProfileRepository,
+  LicenseRepository,
   Mailer,
   MailQueue,
   PublicProfileRepository,
@@ -100,6 +102,8 @@ export const certificateEmail = (c: StoredCertificate, appOrigin: string): Email
 export interface IssueDeps {
   certificates: CertificateRepository;
   enrollments: Pick<EnrollmentRepository, 'get'>;
+  /** The licence of an enrolment through a team's seat: it must give access when the certificate is issued. */
+  licenses: Pick<LicenseRepository, 'get'>;
   courses: Pick<CourseRepository, 'getCourse'>;
   profiles: Pick<PublicProfileRepository, 'get'>;
   learnerProfiles: Pick<LearnerProfileRepository, 'get' | 'renamesDue' | 'clearRename'>;
@@ -126,7 +130,8 @@ type Outcome = { issued: number; cleared: number; renamed: number; failed: numbe
  * The job: each completed enrolment still due gets its certificate once: the credential (the course, its creator's
  * public name, the learner and the name they gave), a place in the status list, signed, stored with the
  * once-per-course guard (a second run or a retry finds it and only clears the mark), then emailed. An enrolment no
- * longer complete, or whose course is gone, is cleared without one. Then each learner who saved a new name on their
+ * longer complete or active (refunded, disputed, removed, its seat revoked or its licence ended), or whose course is
+ * gone, is cleared without one. Then each learner who saved a new name on their
  * profile has their valid certificates re-issued with it.
  */
 export const issueDueCertificates = async (deps: IssueDeps): Promise<Outcome> => {
@@ -177,7 +182,9 @@ const workThrough = async <T>(
 /** One due enrolment: its certificate issued (and emailed), or the mark cleared. */
 const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: string, learnerId: string): Promise<'issued' | 'cleared'> => {
   const [enrollment, course, learner] = await Promise.all([deps.enrollments.get(courseId, learnerId), deps.courses.getCourse(courseId), deps.learnerProfiles.get(learnerId)]);
-  if (!enrollment?.completedAt || !course) {
+  // Only while the learner still has the course: refunded, disputed, removed or with their seat revoked, none.
+  const license = enrollment?.licenseId ? await deps.licenses.get(enrollment.licenseId) : undefined;
+  if (!course || !enrollment || !mayHaveCertificate(enrollment, license, deps.clock.now())) {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
   }

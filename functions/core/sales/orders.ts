@@ -4,7 +4,7 @@ import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, t
 import { reverseOrder } from '#core/sales/sales.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import type { AffiliateRepository, LicenseRepository, ConnectCheckout, Directory, EnrollmentRepository, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import type { AffiliateRepository, CertificateRepository, LicenseRepository, ConnectCheckout, Directory, EnrollmentRepository, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
@@ -18,6 +18,8 @@ export interface OrderEventDeps extends MailLaterDeps {
   directory: Directory;
   enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove'>;
   licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
+  /** A reversal revokes the certificates the order gave. */
+  certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
   affiliates: Pick<AffiliateRepository, 'get'>;
   appOrigin: string;
   temporaryPassword: () => string;

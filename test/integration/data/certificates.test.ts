@@ -23,6 +23,7 @@ import { enrollmentKeys } from '#data/enrollments.ts';
 import { decodeJwt } from 'jose';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLearnerProfiles } from '#test/functions/fakes/learner-profiles.ts';
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -106,13 +107,13 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
   });
 
   /** A creator's course with one learner who completed it (due to this test only), and the job's deps on DynamoDB Local. */
-  const completedWorld = async (learnerProfiles = memoryLearnerProfiles()) => {
+  const completedWorld = async (learnerProfiles = memoryLearnerProfiles(), licenseId?: string) => {
     const certificates = dynamoCertificates();
     const creatorId = unique('creator');
     const c = course(creatorId);
     const learnerId = unique('learner');
     const enrollments = memoryEnrollments();
-    await enrollments.enroll({ courseId: c.id, learnerId, creatorId, learnerEmail: 'ann@example.com', learnerJoinedAt: AT, courseTitle: c.title, enrolledAt: AT });
+    await enrollments.enroll({ courseId: c.id, learnerId, creatorId, learnerEmail: 'ann@example.com', learnerJoinedAt: AT, courseTitle: c.title, enrolledAt: AT, licenseId });
     await enrollments.completeLesson({ courseId: c.id, learnerId, creatorId, lessonId: 'l1', seenCount: 0, progress: 100, at: AT, day: '2026-11-20', completedAt: AT });
     // The enrolment item the issuing transaction marks (not due: the scheduler's own runs leave it alone).
     await putRaw({ ...enrollmentKeys.enrollment(c.id, learnerId), type: 'Enrollment', courseId: c.id, learnerId });
@@ -121,6 +122,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       // Only this test's due enrolment: the others belong to other tests (and the scheduler's own runs).
       certificates: Object.assign(Object.create(certificates) as typeof certificates, { due: async () => [{ courseId: c.id, learnerId }] }),
       enrollments,
+      licenses: memoryLicenses(),
       courses: memoryCourseReader([c]),
       profiles: memoryPublicProfiles(),
       learnerProfiles,
@@ -161,6 +163,21 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     const profile = await issuerProfile(deps);
     expect(profile).toMatchObject({ id: `${ORIGIN}/api/public/issuer`, name: 'Course Platform' });
     expect(certificateEmail({ ...stored(), courseTitle: 'A <b>', creatorName: 'M' }, ORIGIN).html).toContain('A &lt;b&gt;');
+  });
+
+  it('issues none to a learner who no longer has the course when the job runs (removed, or their seat revoked), or whose licence ended', async () => {
+    const removed = await completedWorld();
+    await removed.deps.enrollments.remove(removed.c.id, removed.learnerId);
+    expect(await issueDueCertificates(removed.deps)).toMatchObject({ issued: 0, cleared: 1, failed: 0 });
+    expect((await learnerCertificates(removed.deps, removed.learnerId)).items).toEqual([]);
+    expect(removed.sent).toEqual([]);
+
+    const seated = await completedWorld(memoryLearnerProfiles(), 'lic_ended');
+    const licenses = memoryLicenses();
+    const ended = { id: 'lic_ended', courseId: seated.c.id, courseTitle: seated.c.title, creatorId: seated.creatorId, leaderId: 'leader', leaderEmail: 'lead@example.com', seatsTotal: 1, seatsUsed: 1, source: 'granted' as const, orderId: null, createdAt: AT };
+    await licenses.create({ ...ended, expiresAt: '2026-11-19T00:00:00.000Z', status: 'active' });
+    expect(await issueDueCertificates({ ...seated.deps, licenses })).toMatchObject({ issued: 0, cleared: 1 });
+    expect((await learnerCertificates(seated.deps, seated.learnerId)).items).toEqual([]);
   });
 
   it("carries the learner's name; a new name re-issues it as a new credential and revokes the previous; a revoked one stays as it was", async () => {
