@@ -51,6 +51,10 @@ const schema = z.object({
   /** The local cloud's Lambda Invoke endpoint; absent in the cloud. */
   LAMBDA_ENDPOINT: optionalUrl,
   SECRETS_KEY_ID: optionalText,
+  /** The asymmetric KMS key certificates are signed with (capability 'certificate-signing'; decision 0028). */
+  CERTIFICATE_KEY_ID: optionalText,
+  /** The local KMS stand-in (lib/local/kms/); absent in the cloud. */
+  KMS_ENDPOINT: optionalUrl,
   LOCAL_SECRETS_KEY_FILE: optionalText,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

@@ -6,6 +6,7 @@ import type { CourseFile } from '#contracts/files.ts';
 import type { LandingPage, LandingPublication } from '#contracts/landing.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { PlanType } from '#contracts/plans.ts';
+import type { PublishedStatusList, StatusListRevocations } from '#core/certificates/ports.ts';
 
 /**
  * The interfaces core needs. Adapters in functions/data and functions/adapters implement them.
@@ -1220,13 +1221,6 @@ export interface QuizAttemptRepository {
 
 /* ---------- Certificates (issue 15) ---------- */
 
-/** The platform's certificate signing key as stored: the private JWK sealed, the public JWK published. */
-export interface StoredSigningKey {
-  kid: string;
-  sealed: SealedSecret;
-  publicJwk: Record<string, unknown>;
-}
-
 export interface StoredCertificate {
   id: string;
   courseId: string;
@@ -1238,6 +1232,8 @@ export interface StoredCertificate {
   courseTitle: string;
   creatorName: string;
   issuedAt: string;
+  /** Its revocation status list (paged: decision 0028), and its index there. */
+  statusList: number;
   statusIndex: number;
   /** The credential as issued (VC-JWT). */
   jwt: string;
@@ -1247,16 +1243,18 @@ export interface StoredCertificate {
 }
 
 export interface CertificateRepository {
-  /** The signing key; `create` makes one when there is none (the first writer wins; a loser uses the winner's). */
-  signingKey(create: () => Promise<StoredSigningKey>): Promise<StoredSigningKey>;
-  /** The published keys (none before the first certificate). */
+  /** The published public keys (JWKs with their `kid`): the first key the platform made, and each KMS key since. */
   publicKeys(): Promise<Record<string, unknown>[]>;
+  /** A signing key's public JWK published under its `kid` (once: a repeat changes nothing). */
+  publishKey(key: { kid: string; publicJwk: Record<string, unknown> }): Promise<void>;
   /** Completed enrolments still waiting for their certificate, oldest first. */
   due(limit: number): Promise<{ courseId: string; learnerId: string }[]>;
   /** An enrolment no longer waits (its certificate exists, or it cannot have one). */
   clearDue(courseId: string, learnerId: string): Promise<void>;
-  /** The next free place in the revocation status list. */
+  /** The next free place in the revocation status lists, counted over all lists (the core pages it). */
   nextStatusIndex(): Promise<number>;
+  /** How many places were handed out so far (the lists in use follow from it). */
+  statusIndexesAllocated(): Promise<number>;
   /**
    * One transaction: the certificate, the one-per-(course, learner) guard, the enrolment no longer due, and the
    * platform's `certificates_issued` counter, and its email in the mail queue. 'exists' when that learner has this
@@ -1273,8 +1271,12 @@ export interface CertificateRepository {
    * false when it was revoked already (the enrolment is cleared again all the same).
    */
   revoke(id: string, at: string, reason: string): Promise<boolean>;
-  /** The status list's revoked indexes. */
-  revokedIndexes(): Promise<number[]>;
+  /** A status list's revoked indexes and their version (list 0 unless told). */
+  revocations(list?: number): Promise<StatusListRevocations>;
+  /** A status list as last signed and published, if it was. */
+  publishedStatusList(list: number): Promise<PublishedStatusList | undefined>;
+  /** A status list signed at a version of its revocations, kept unless a newer version was kept meanwhile. */
+  publishStatusList(list: number, published: PublishedStatusList): Promise<void>;
   /**
    * One transaction: `next` (a new id and status index) stored in place of `previous`, which is revoked with `reason`
    * (its index set in the status list) and leaves the learner's and the course's lists; the once-per-course guard and

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { CertificateRepository, StoredCertificate } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
@@ -16,9 +16,12 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
  * Guard:        pk COURSE#<courseId>    sk CERTFOR#<learnerId>   certificateId (one per course and learner)
  * Due:          the enrolment itself, gsi3pk CERTS#DUE gsi3sk <completedAt>#<courseId>#<learnerId>, set by the
  *               completing write (functions/data/enrollments.ts), removed by the issuing transaction.
- * Key:          pk PLATFORM  sk CERT_SIGNING_KEY   kid, sealed (the private JWK, envelope-encrypted), publicJwk
- * Status index: pk PLATFORM  sk CERT_STATUS_INDEX  next (ADD 1 per certificate)
- * Revoked:      pk PLATFORM  sk CERT_REVOKED       revoked (a number set of status indexes)
+ * First key:    pk PLATFORM  sk CERT_SIGNING_KEY   kid, sealed (the Ed25519 private JWK, no longer opened), publicJwk
+ * KMS keys:     pk PLATFORM  sk CERT_KEY#<kid>     kid, publicJwk (each KMS key that signed, published; decision 0028)
+ * Status index: pk PLATFORM  sk CERT_STATUS_INDEX  next (ADD 1 per certificate, over all lists)
+ * Revoked:      pk PLATFORM  sk CERT_REVOKED[#<list>]  revoked (a number set of indexes in that list), version (ADD 1
+ *               per change); list 0 keeps the key it had before lists were paged
+ * Published:    pk PLATFORM  sk CERT_STATUS_LIST#<list>  jwt (the signed list), version (of the revocations it shows)
  */
 export const certificateKeys = {
   certificate: (id: string) => ({ pk: `CERT#${id}`, sk: 'CERT' }),
@@ -26,8 +29,10 @@ export const certificateKeys = {
   byLearner: (c: Pick<StoredCertificate, 'learnerId' | 'issuedAt' | 'id'>) => ({ gsi1pk: `LEARNER#${c.learnerId}#CERTS`, gsi1sk: `${c.issuedAt}#${c.id}` }),
   byCourse: (c: Pick<StoredCertificate, 'courseId' | 'issuedAt' | 'id'>) => ({ gsi2pk: `COURSE#${c.courseId}#CERTS`, gsi2sk: `${c.issuedAt}#${c.id}` }),
   signingKey: { pk: 'PLATFORM', sk: 'CERT_SIGNING_KEY' },
+  kmsKey: (kid: string) => ({ pk: 'PLATFORM', sk: `CERT_KEY#${kid}` }),
   statusIndex: { pk: 'PLATFORM', sk: 'CERT_STATUS_INDEX' },
-  revoked: { pk: 'PLATFORM', sk: 'CERT_REVOKED' },
+  revoked: (list: number) => ({ pk: 'PLATFORM', sk: list === 0 ? 'CERT_REVOKED' : `CERT_REVOKED#${list}` }),
+  publishedList: (list: number) => ({ pk: 'PLATFORM', sk: `CERT_STATUS_LIST#${list}` }),
 };
 
 const certificateItem = z.object({
@@ -41,38 +46,56 @@ const certificateItem = z.object({
   courseTitle: z.string(),
   creatorName: z.string(),
   issuedAt: z.string(),
+  // Certificates issued before lists were paged are in the first.
+  statusList: z.number().int().default(0),
   statusIndex: z.number().int(),
   jwt: z.string(),
   status: z.enum(['valid', 'revoked']),
   revokedAt: z.string().nullable(),
   revocationReason: z.string().nullable(),
 });
-const sealedItem = z.object({ ciphertext: z.string(), iv: z.string(), tag: z.string(), encryptedDataKey: z.string() });
-const keyItem = z.object({ kid: z.string(), sealed: sealedItem, publicJwk: z.record(z.string(), z.unknown()) });
+const keyItem = z.object({ kid: z.string(), publicJwk: z.record(z.string(), z.unknown()) });
+const publishedItem = z.object({ jwt: z.string(), version: z.number().int() });
+
+/** The update that sets `index` in its list's revocations and moves their version (the list is signed again). */
+const revokedUpdate = (table: string, c: Pick<StoredCertificate, 'statusList' | 'statusIndex'>) => ({
+  Update: {
+    TableName: table,
+    Key: certificateKeys.revoked(c.statusList),
+    UpdateExpression: 'ADD revoked :index, version :one SET #type = :type',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':index': new Set([c.statusIndex]), ':one': 1, ':type': 'CertificateRevocations' },
+  },
+});
 
 const newestFirst = (a: StoredCertificate, b: StoredCertificate) => b.issuedAt.localeCompare(a.issuedAt) || b.id.localeCompare(a.id);
 
-const readKey = async () => {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.signingKey, ConsistentRead: true }));
+const readFirstKey = async () => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.signingKey }));
   return Item ? keyItem.parse(Item) : undefined;
 };
 
 export const dynamoCertificates = (): CertificateRepository => ({
-  async signingKey(create) {
-    const stored = await readKey();
-    if (stored) return stored;
-    const made = await create();
-    await writeIf(() =>
+  async publicKeys() {
+    const [first, { Items }] = await Promise.all([
+      readFirstKey(),
       documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: { ...certificateKeys.signingKey, type: 'SigningKey', ...made }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :keys)',
+          ExpressionAttributeValues: { ':pk': 'PLATFORM', ':keys': 'CERT_KEY#' },
+        }),
       ),
-    );
-    return (await readKey())!;
+    ]);
+    return [...(first ? [first.publicJwk] : []), ...(Items ?? []).map((item) => keyItem.parse(item).publicJwk)];
   },
 
-  async publicKeys() {
-    const stored = await readKey();
-    return stored ? [stored.publicJwk] : [];
+  async publishKey(key) {
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: { ...certificateKeys.kmsKey(key.kid), type: 'CertificateKey', ...key }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      ),
+    );
   },
 
   async due(limit) {
@@ -108,6 +131,11 @@ export const dynamoCertificates = (): CertificateRepository => ({
       }),
     );
     return Number(Attributes?.['next']) - 1;
+  },
+
+  async statusIndexesAllocated() {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.statusIndex, ConsistentRead: true }));
+    return Number(Item?.['next'] ?? 0);
   },
 
   async issue(certificate, email) {
@@ -179,15 +207,7 @@ export const dynamoCertificates = (): CertificateRepository => ({
           ExpressionAttributeValues: { ':revoked': 'revoked', ':valid': 'valid', ':at': at, ':reason': reason },
         },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: certificateKeys.revoked,
-          UpdateExpression: 'ADD revoked :index SET #type = :type',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':index': new Set([current.statusIndex]), ':type': 'CertificateRevocations' },
-        },
-      },
+      revokedUpdate(tableName(), current),
       ...creatorStatsUpdate(current.creatorId, { certificates: -1 }),
     ]);
     // A revoked certificate no longer counts on the enrolment (the learner's and the team's figures): also after a
@@ -227,15 +247,7 @@ export const dynamoCertificates = (): CertificateRepository => ({
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      {
-        Update: {
-          TableName: table,
-          Key: certificateKeys.revoked,
-          UpdateExpression: 'ADD revoked :index SET #type = :type',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':index': new Set([previous.statusIndex]), ':type': 'CertificateRevocations' },
-        },
-      },
+      revokedUpdate(table, previous),
       {
         Put: {
           TableName: table,
@@ -262,9 +274,28 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return 'reissued';
   },
 
-  async revokedIndexes() {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked, ConsistentRead: true }));
+  async revocations(list = 0) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked(list), ConsistentRead: true }));
     const revoked = Item?.['revoked'] as Set<number> | undefined;
-    return revoked ? [...revoked].map(Number) : [];
+    return { indexes: revoked ? [...revoked].map(Number) : [], version: Number(Item?.['version'] ?? 0) };
+  },
+
+  async publishedStatusList(list) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.publishedList(list) }));
+    return Item ? publishedItem.parse(Item) : undefined;
+  },
+
+  async publishStatusList(list, published) {
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...certificateKeys.publishedList(list), type: 'CertificateStatusList', ...published },
+          // Two runs signing at once: the newer version stays.
+          ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+          ExpressionAttributeValues: { ':version': published.version },
+        }),
+      ),
+    );
   },
 });

@@ -48,6 +48,8 @@ export const configKeySources = {
   BEDROCK_MODEL_ID: 'text-model',
   APP_ORIGIN: 'app-links',
   SECRETS_KEY_ID: 'secrets',
+  CERTIFICATE_KEY_ID: 'certificate-signing',
+  KMS_ENDPOINT: 'local-only',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
   FILES_BUCKET: ['files', 'avatars', 'avatars:read'],
   FILES_ENDPOINT: 'local-only',

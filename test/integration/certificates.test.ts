@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt } from 'jose';
+import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { isSetInStatusList } from '#core/certificates/credentials.ts';
 import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
@@ -130,15 +130,41 @@ describe('certificates', () => {
     expect((await api('GET', '/api/learner/summary', { token: learner.token })).body.certificates).toBe(0);
     expect((await api('GET', '/api/creator/stats', { token: creator.token })).body.certificates).toBe(0);
 
-    // A verifier holding only the credential follows its status entry to the signed list.
+    // A verifier holding only the credential follows its status entry to the signed list (signed again by the job's
+    // next run, within a minute of the change; served as kept, never signed for the request).
+    await issue();
     const entry = (decodeJwt(shown.credential as string) as { credentialStatus: { statusListCredential: string; statusListIndex: string } }).credentialStatus;
+    const signs = async () => ((await (await fetch(`${outputs().KmsEndpoint}/_stand-in/calls`)).json()) as { operation: string }[]).filter((c) => c.operation === 'Sign').length;
+    const signedBefore = await signs();
     const list = await fetch(`${outputs().ApiUrl}${new URL(entry.statusListCredential).pathname}`);
     expect(list.headers.get('content-type')).toBe('application/vc+jwt');
-    const subject = (decodeJwt(await list.text()) as { credentialSubject: { encodedList: string } }).credentialSubject;
+    const listJwt = await list.text();
+    const subject = (decodeJwt(listJwt) as { credentialSubject: { encodedList: string } }).credentialSubject;
     expect(isSetInStatusList(subject.encodedList, Number(entry.statusListIndex))).toBe(true);
-    const issuer = (await api('GET', '/api/public/issuer')).body as { name: string; keys: { kty: string; crv: string; d?: string }[] };
+    for (let i = 0; i < 3; i++) await fetch(`${outputs().ApiUrl}${new URL(entry.statusListCredential).pathname}`);
+    expect(await signs(), 'no signature for a reader').toBe(signedBefore);
+    const missing = await api('GET', '/api/public/certificate-status-list/999999');
+    expect(missing.status, JSON.stringify(missing.body)).toBe(404);
+
+    const issuer = (await api('GET', '/api/public/issuer')).body as { name: string; keys: { kty: string; crv: string; kid: string; d?: string }[] };
     expect(issuer.name).toBe('Course Platform');
-    expect(issuer.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
-    expect(issuer.keys[0]!.d).toBeUndefined();
+    expect(issuer.keys).toContainEqual(expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ES256' }));
+    expect(issuer.keys.every((k) => k.d === undefined)).toBe(true);
+
+    // An outside verifier with jose alone: the kid is a URL that answers the public JWK; the credential and the
+    // status list verify against it.
+    const header = decodeProtectedHeader(shown.credential as string);
+    expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+    const kid = new URL(header.kid!);
+    expect(kid.pathname).toMatch(/^\/api\/public\/issuer\/keys\/[\w-]+$/);
+    const answered = await fetch(`${outputs().ApiUrl}${kid.pathname}`);
+    expect(answered.status).toBe(200);
+    const jwk = (await answered.json()) as JWK;
+    expect(jwk).toMatchObject({ kid: header.kid, kty: 'EC', crv: 'P-256' });
+    expect(jwk.d).toBeUndefined();
+    const { payload } = await jwtVerify(shown.credential as string, await importJWK(jwk, 'ES256'), { algorithms: ['ES256'], issuer: `${outputs().WebUrl}/api/public/issuer` });
+    expect(payload.jti).toBe(`urn:uuid:${certificate.id}`);
+    await jwtVerify(listJwt, await importJWK(jwk, 'ES256'), { algorithms: ['ES256'] });
+    expect((await api('GET', '/api/public/issuer/keys/no-such-key')).status).toBe(404);
   });
 });

@@ -25,6 +25,7 @@ export const memoryHeldCertificates = () => {
         courseTitle: 'Course',
         creatorName: 'Creator',
         issuedAt: '2026-01-01T00:00:00.000Z',
+        statusList: 0,
         statusIndex: byId.size,
         jwt: 'a.b.c',
         status: 'valid',

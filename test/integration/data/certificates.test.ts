@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { kmsSigner } from '#adapters/kms-signer.ts';
 import {
   certificateEmail,
   REISSUED_REASON,
@@ -8,6 +8,7 @@ import {
   issueDueCertificates,
   issuerProfile,
   learnerCertificates,
+  publishStatusLists,
   publicCertificate,
   revokeCertificate,
   statusListCredential,
@@ -43,6 +44,7 @@ const stored = (over: Partial<StoredCertificate> = {}): StoredCertificate => ({
   courseTitle: 'First aid',
   creatorName: 'Maya',
   issuedAt: AT,
+  statusList: 0,
   statusIndex: 0,
   jwt: 'a.b.c',
   status: 'valid',
@@ -75,18 +77,28 @@ describe('dynamoCertificates', () => {
     expect(await repo.revoke(first.id, AT, 'Shared answers')).toBe(true);
     expect(await repo.revoke(first.id, AT, 'Again')).toBe(false);
     expect(await repo.get(first.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Shared answers' });
-    expect(await repo.revokedIndexes()).toContain(index);
+    expect((await repo.revocations(0)).indexes).toContain(index);
   });
 
-  it('clears a due enrolment, and keeps the first signing key made when two are made at once', async () => {
+  it('clears a due enrolment; publishes a signing key once; pages revocations and keeps the newest signed list', async () => {
     const repo = dynamoCertificates();
     const [courseId, learnerId] = [unique('course'), unique('learner')];
     await putRaw({ ...enrollmentKeys.enrollment(courseId, learnerId), type: 'Enrollment', courseId, learnerId, gsi3pk: 'CERTS#DUE', gsi3sk: `${AT}#${courseId}#${learnerId}` });
     await repo.clearDue(courseId, learnerId);
     expect(await repo.due(1000)).not.toContainEqual({ courseId, learnerId });
-    const keys = await Promise.all(['a', 'b', 'c'].map((kid) => repo.signingKey(async () => ({ kid, sealed: { ciphertext: kid, iv: '', tag: '', encryptedDataKey: '' }, publicJwk: { kid } }))));
-    expect(new Set(keys.map((k) => k.kid)).size).toBe(1);
-    expect((await repo.publicKeys())[0]).toEqual(keys[0]!.publicJwk);
+    const kid = `https://courses.example/api/public/issuer/keys/${unique('key')}`;
+    await Promise.all(['a', 'b'].map((x) => repo.publishKey({ kid, publicJwk: { kid, x } })));
+    expect((await repo.publicKeys()).filter((k) => k['kid'] === kid)).toHaveLength(1);
+
+    // A certificate in a later list, revoked: that list's own revocations and version.
+    const list = 7_000 + Math.floor(Math.random() * 1_000_000);
+    const paged = stored({ statusList: list, statusIndex: 5 });
+    await putRaw({ ...certificateKeys.certificate(paged.id), type: 'Certificate', ...paged });
+    expect(await repo.revoke(paged.id, AT, 'x')).toBe(true);
+    expect(await repo.revocations(list)).toEqual({ indexes: [5], version: 1 });
+    await repo.publishStatusList(list, { jwt: 'v2', version: 2 });
+    await repo.publishStatusList(list, { jwt: 'v1', version: 1 });
+    expect(await repo.publishedStatusList(list)).toEqual({ jwt: 'v2', version: 2 });
   });
 });
 
@@ -126,7 +138,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       courses: memoryCourseReader([c]),
       profiles: memoryPublicProfiles(),
       learnerProfiles,
-      cipher: envelopeCipher(),
+      signer: kmsSigner(),
       mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
       mailQueue: dynamoMailQueue(),
       clock: { now: () => new Date(AT) },
@@ -158,7 +170,8 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items).toEqual([expect.objectContaining({ id: mine!.id, status: 'revoked', revocationReason: 'Shared answers' })]);
     expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'revoked' });
     const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListIndex: string } }).credentialStatus;
-    const list = decodeJwt(await statusListCredential(deps)) as { credentialSubject: { encodedList: string } };
+    await publishStatusLists(deps);
+    const list = decodeJwt(await statusListCredential(deps, 0)) as { credentialSubject: { encodedList: string } };
     expect(isSetInStatusList(list.credentialSubject.encodedList, Number(entry.statusListIndex))).toBe(true);
     const profile = await issuerProfile(deps);
     expect(profile).toMatchObject({ id: `${ORIGIN}/api/public/issuer`, name: 'Course Platform' });
@@ -178,6 +191,29 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     await licenses.create({ ...ended, expiresAt: '2026-11-19T00:00:00.000Z', status: 'active' });
     expect(await issueDueCertificates({ ...seated.deps, licenses })).toMatchObject({ issued: 0, cleared: 1 });
     expect((await learnerCertificates(seated.deps, seated.learnerId)).items).toEqual([]);
+  });
+
+  it('pages the status lists (a small page injected): a certificate past the first list is revoked in its own, signed list', async () => {
+    const world = await completedWorld();
+    // Lists of one entry: every certificate starts a list of its own, far past the first.
+    const deps = { ...world.deps, statusListSize: 1 };
+    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0 });
+    const [mine] = (await learnerCertificates(deps, world.learnerId)).items;
+    const shown = await publicCertificate(deps, mine!.id);
+    const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListCredential: string; statusListIndex: string } }).credentialStatus;
+    const list = Number(/\/certificate-status-list\/(\d+)$/.exec(entry.statusListCredential)?.[1]);
+    expect(list).toBeGreaterThan(0);
+    expect(entry.statusListIndex).toBe('0');
+    expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'valid' });
+    await revokeCertificate(deps, { creatorId: world.creatorId, id: mine!.id, reason: 'Shared answers' });
+    expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'revoked' });
+    expect(await publishStatusLists(deps)).toBeGreaterThan(0);
+    const signed = decodeJwt(await statusListCredential(deps, list)) as { id: string; credentialSubject: { encodedList: string } };
+    expect(signed.id).toBe(entry.statusListCredential);
+    expect(isSetInStatusList(signed.credentialSubject.encodedList, 0)).toBe(true);
+    // Signed once per change: a second run signs nothing.
+    expect(await publishStatusLists(deps)).toBe(0);
+    await expect(statusListCredential(deps, 1e9)).rejects.toThrow(NotFoundError);
   });
 
   it("carries the learner's name; a new name re-issues it as a new credential and revokes the previous; a revoked one stays as it was", async () => {
@@ -251,7 +287,7 @@ describe('dynamoLearnerProfiles', () => {
     expect(current[0]).toMatchObject({ status: 'valid', learnerName: 'Ann', jwt: 'd.e.f' });
     expect((await repo.listByCourse(previous.courseId)).map((x) => x.id)).toEqual([current[0]!.id]);
     expect(await repo.get(previous.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Renamed' });
-    expect(await repo.revokedIndexes()).toContain(previous.statusIndex);
+    expect((await repo.revocations(0)).indexes).toContain(previous.statusIndex);
     expect((await rawItem(certificateKeys.guard(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);
     expect((await rawItem(enrollmentKeys.enrollment(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);
   });
