@@ -45,9 +45,13 @@ export const payoutsDeps = () => ({ payouts: payoutRepository(), connect: connec
 
 /**
  * The Connect webhook: the payment accounts, the orders, and what a paid order needs (accounts, enrolments, email);
- * its own signing secret, no API key. `note` puts what went wrong after an order was paid on the request's log line.
+ * its own signing secret, and the platform's key for one thing: refunding a paid order it cannot fulfil. `note` puts
+ * what went wrong after an order was paid on the request's log line; `alert` writes an error line of its own.
  */
-export const connectEventDeps = (note: (message: string, fields: Record<string, unknown>) => void): ConnectWebhookDeps => ({
+export const connectEventDeps = (
+  note: (message: string, fields: Record<string, unknown>) => void,
+  alert: (message: string, fields: Record<string, unknown>) => void,
+): ConnectWebhookDeps => ({
   payouts: payoutRepository(),
   events: (connectEvents ??= stripeConnectEvents()),
   orders: orderRepository(),
@@ -57,6 +61,9 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   affiliates: affiliateRepository(),
   licenses: licenseRepository(),
   certificates: certificateRepository(),
+  coupons: couponRepository(),
+  connect: connectPayments(),
+  metrics,
   mailer: mailer(),
   mailQueue: mailQueue(),
   ids,
@@ -64,6 +71,7 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   appOrigin: required('APP_ORIGIN'),
   temporaryPassword,
   log: note,
+  alert,
 });
 
 /** A creator's coupons, mirrored on their Stripe account through the platform's key. */
@@ -81,8 +89,6 @@ export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
   courses: courseRepository(),
   payouts: payoutRepository(),
   orders: orderRepository(),
-  users: userRepository(),
-  enrollments: enrollmentRepository(),
   coupons: couponRepository(),
   affiliates: affiliateRepository(),
   connect: connectPayments(),

@@ -5,7 +5,7 @@ import { required } from '#functions/config.ts';
 import type { CredentialSigner } from '#core/certificates/ports.ts';
 
 /**
- * Certificates signed by an asymmetric KMS key (ECC_NIST_P256, SIGN_VERIFY; decision 0028): the function may only
+ * Certificates signed by an asymmetric KMS key (ECC_NIST_P256, SIGN_VERIFY; decision 0030): the function may only
  * `kms:Sign` and `kms:GetPublicKey`; the private key never leaves KMS. ES256: the SHA-256 digest of the JWS signing
  * input is signed (`MessageType: DIGEST`, so a credential or status list of any size can be signed: KMS takes at most
  * 4,096 bytes of a raw message), and KMS's DER signature becomes JWS's r || s. Locally the same client reaches the KMS

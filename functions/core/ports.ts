@@ -6,7 +6,6 @@ import type { CourseFile } from '#contracts/files.ts';
 import type { LandingPage, LandingPublication } from '#contracts/landing.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { PlanType } from '#contracts/plans.ts';
-import type { PublishedStatusList, StatusListRevocations } from '#core/certificates/ports.ts';
 
 /**
  * The interfaces core needs. Adapters in functions/data and functions/adapters implement them.
@@ -133,7 +132,7 @@ export interface PaymentEvents {
 }
 
 /** Business events worth a metric (CloudWatch EMF in the cloud): counted, never used for decisions. */
-export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased' | 'LandingPageGenerated';
+export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased' | 'LandingPageGenerated' | 'OrderUnfulfilled';
 
 export interface Metrics {
   /** Adds `value` (default 1) to the metric, published with the request's other metrics when it ends. */
@@ -876,6 +875,8 @@ export interface CouponRepository {
   delete(creatorId: string, code: string): Promise<boolean>;
   /** Whether this buyer email has paid with the coupon (one redemption per buyer). */
   usedBy(creatorId: string, code: string, email: string): Promise<boolean>;
+  /** This buyer email's use of the coupon: the paid order that used it (null for a use recorded before orders were named). */
+  useOf(creatorId: string, code: string, email: string): Promise<{ orderId: string | null; courseId: string | null } | undefined>;
 }
 
 /* ---------- Course orders (sales on the creators' accounts) ---------- */
@@ -952,8 +953,30 @@ export interface OrderRepository {
     referral?: { affiliateId: string; commission: NewCommission | null } | null;
     /** The buyer's receipt, put in the mail queue in the same transaction (held by the caller, who sends it next). */
     receipt?: QueuedMail | undefined;
+  }): Promise<'applied' | 'duplicate' | 'not-pending' | 'coupon-used'>;
+  /**
+   * (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's use, a conditional write: when that
+   * email's use of the coupon is another order's, nothing is written and the answer is 'coupon-used'.)
+   */
+  /**
+   * A paid order the platform cannot fulfil, after its refund at Stripe: one transaction with the event recorded, the
+   * order pending -> refunded (paid and refunded at `at`, in the Sales list as refunded, with its `unfulfilled` reason),
+   * its PaymentIntent, `refunds` +1 on the day's counters, and the buyer's notice in the mail queue.
+   */
+  markUnfulfilled(input: {
+    event: { id: string; type: string };
+    orderId: string;
+    refunded: { amount: number; discount: number; buyerEmail: string | null; paymentIntentId: string | null; at: string };
+    reason: string;
+    notice?: QueuedMail | undefined;
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
-  /** (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's email recorded as having used it.) */
+  /**
+   * A refund or dispute whose payment is not known yet, kept for it: the event recorded and the reversal parked under
+   * its PaymentIntent, on the condition that the PaymentIntent is still unknown ('known': the payment arrived meanwhile).
+   */
+  parkReversal(input: { event: { id: string; type: string }; paymentIntentId: string; accountId: string; to: 'refunded' | 'disputed' }): Promise<'parked' | 'known' | 'duplicate'>;
+  /** The reversals parked for a PaymentIntent, oldest first. */
+  parkedReversals(paymentIntentId: string): Promise<{ eventId: string; accountId: string; to: 'refunded' | 'disputed' }[]>;
   /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */
   getByPaymentIntent(paymentIntentId: string): Promise<Order | undefined>;
   /** The creator's sales (paid, refunded or disputed orders), newest first, one page. */
@@ -1082,8 +1105,8 @@ export interface AffiliateRepository {
   list(creatorId: string): Promise<StoredAffiliate[]>;
   get(creatorId: string, affiliateId: string): Promise<StoredAffiliate | undefined>;
   code(code: string): Promise<AffiliateCode | undefined>;
-  /** The click kept and counted (affiliate and platform) in one transaction. */
-  recordClick(click: AffiliateClick): Promise<void>;
+  /** The click kept and, unless `counted` is false (a visitor's repeat), counted (affiliate and platform) in one transaction. */
+  recordClick(click: AffiliateClick, options?: { counted: boolean }): Promise<void>;
   click(clickId: string): Promise<AffiliateClick | undefined>;
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
   /** The affiliate's commissions, newest first. */
@@ -1232,7 +1255,7 @@ export interface StoredCertificate {
   courseTitle: string;
   creatorName: string;
   issuedAt: string;
-  /** Its revocation status list (paged: decision 0028), and its index there. */
+  /** Its revocation status list (paged: decision 0030), and its index there. */
   statusList: number;
   statusIndex: number;
   /** The credential as issued (VC-JWT). */
@@ -1240,6 +1263,18 @@ export interface StoredCertificate {
   status: 'valid' | 'revoked';
   revokedAt: string | null;
   revocationReason: string | null;
+}
+
+/** A revocation status list as stored: the revoked indexes, and a version that moves with every change. */
+export interface StatusListRevocations {
+  indexes: number[];
+  version: number;
+}
+
+/** A status list as signed and published: the VC-JWT, and the revocations' version it was signed at. */
+export interface PublishedStatusList {
+  jwt: string;
+  version: number;
 }
 
 export interface CertificateRepository {

@@ -17,7 +17,7 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
  * Due:          the enrolment itself, gsi3pk CERTS#DUE gsi3sk <completedAt>#<courseId>#<learnerId>, set by the
  *               completing write (functions/data/enrollments.ts), removed by the issuing transaction.
  * First key:    pk PLATFORM  sk CERT_SIGNING_KEY   kid, sealed (the Ed25519 private JWK, no longer opened), publicJwk
- * KMS keys:     pk PLATFORM  sk CERT_KEY#<kid>     kid, publicJwk (each KMS key that signed, published; decision 0028)
+ * KMS keys:     pk PLATFORM  sk CERT_KEY#<kid>     kid, publicJwk (each KMS key that signed, published; decision 0030)
  * Status index: pk PLATFORM  sk CERT_STATUS_INDEX  next (ADD 1 per certificate, over all lists)
  * Revoked:      pk PLATFORM  sk CERT_REVOKED[#<list>]  revoked (a number set of indexes in that list), version (ADD 1
  *               per change); list 0 keeps the key it had before lists were paged

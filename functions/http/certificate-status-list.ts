@@ -7,5 +7,5 @@ import { httpRoute, Reply } from '#middleware/http-route.ts';
  * (VC-JWT), as the certificate-issuer job last signed it: cacheable for the minute the job takes to sign a change.
  */
 export const handler = httpRoute({ route: 'certificate-status-list' }, async (): Promise<Reply> =>
-  Reply.raw(200, await statusListCredential(certificateReadDeps(), 0), { 'content-type': 'application/vc+jwt', 'cache-control': 'public, max-age=60' }),
+  Reply.raw(200, await statusListCredential(certificateReadDeps(), 0), { 'content-type': 'application/vc+jwt', 'cache-control': 'public, max-age=60, s-maxage=60' }),
 );

@@ -89,13 +89,18 @@ export interface FunctionPlatform {
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
   readonly secretsKey?: IKey;
-  /** The asymmetric key certificates are signed with (ECC_NIST_P256, SIGN_VERIFY; decision 0028). */
+  /** The asymmetric key certificates are signed with (ECC_NIST_P256, SIGN_VERIFY; decision 0030). */
   readonly certificateKey?: IKey;
   /** The course files bucket: capability 'files' reads and writes objects under `courses/` only. */
   readonly files?: { readonly bucketName: string; readonly bucketArn: string };
   /** Physical names of the job functions an API function may start at once (the jobs stack gives them these names). */
   readonly jobFunctions?: { readonly campaignSender: string };
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * The values the app and the pages distributions send in `x-origin-verify` (Secrets Manager dynamic references,
+   * resolved at deployment; decision 0028): every HTTP route's function checks them.
+   */
+  readonly originSecrets?: { readonly app: string; readonly pages: string };
 }
 
 export interface AppFunctionProps {
@@ -109,6 +114,8 @@ export interface AppFunctionProps {
   readonly platform: FunctionPlatform;
   /** A fixed physical name, for a function another stack starts by name (a job); CloudFormation's otherwise. */
   readonly functionName?: string;
+  /** Behind an HTTP route: it gets the origin header's values (`platform.originSecrets`). */
+  readonly httpRoute?: boolean;
 }
 
 /**
@@ -121,10 +128,12 @@ export class AppFunction extends Construct {
   readonly role: Role;
   readonly logGroup: LogGroup;
   readonly capabilities: readonly Capability[];
+  private readonly httpRoute: boolean;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { platform } = props;
+    this.httpRoute = props.httpRoute ?? false;
     const table = props.table ?? 'none';
     this.capabilities = expandCapabilities(props.uses ?? []);
     const profile = profiles[props.profile ?? 'crud'];
@@ -195,9 +204,11 @@ export class AppFunction extends Construct {
       FILES_BUCKET: platform.files?.bucketName,
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       LOG_LEVEL: platform.logLevel ?? 'info',
+      ORIGIN_SECRET: platform.originSecrets?.app,
+      PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,
     };
     const env: Partial<Record<CloudConfigKey, string>> = {};
-    for (const key of cloudConfigKeys(table, this.capabilities)) {
+    for (const key of cloudConfigKeys(table, this.capabilities, this.httpRoute)) {
       const value = values[key];
       // The pool's own triggers cannot know its id (cycle): they take it from the event instead.
       if (value === undefined && key === 'USER_POOL_ID' && platform.userPool) continue;

@@ -40,6 +40,9 @@ export interface Outputs {
   /** Seeded without a plan: signing in shows the plan picker. */
   DemoNewCreatorEmail: string;
   DemoNewCreatorPassword: string;
+  /** The group leader with the demo creator's team licence and its members. */
+  DemoLeaderEmail: string;
+  DemoLeaderPassword: string;
   /** One of the demo creator's dozen learners (every demo learner has the same password). */
   DemoLearnerEmail: string;
   DemoLearnerPassword: string;

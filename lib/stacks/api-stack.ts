@@ -14,6 +14,7 @@ import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
+import type { ApiEdge } from './web-stack.ts';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -26,6 +27,8 @@ export interface ApiStackProps extends StackProps {
   readonly files: NonNullable<FunctionPlatform['files']>;
   /** The (empty) HTTP API of the Web stack. */
   readonly httpApi: HttpApi;
+  /** What the Web stack's distributions send the API: their origin header's values, and the API's own domain if any. */
+  readonly edge: ApiEdge;
   readonly appOrigin: string;
   readonly settings: DeploySettings;
   /** Defaults to functions/routes.ts; tests pass their own. */
@@ -66,6 +69,7 @@ export class ApiStack extends Stack {
       files: props.files,
       jobFunctions: { campaignSender: jobFunctionName('campaign-sender') },
       logLevel: settings.logLevel,
+      originSecrets: props.edge.originSecrets,
     };
 
     this.routes = new ApiRoutes(this, 'Routes', {
@@ -74,6 +78,7 @@ export class ApiStack extends Stack {
       userPoolClient: props.userPoolClient,
       routes: props.routes ?? routeTable,
       platform: this.platform,
+      ...(props.edge.apiDomain ? { domain: props.edge.apiDomain } : {}),
     });
 
     // SES's bounces and complaints, through the configuration set's topic, onto the suppression list campaigns check.
@@ -96,6 +101,7 @@ export class ApiStack extends Stack {
     this.alarms.watchDeadLetterQueue(deadLetterQueues.sesFeedback, this.feedbackDeadLetters.queue);
     this.alarms.watchLambdaThrottles();
     this.alarms.watchMailReputation();
+    this.alarms.watchUnfulfilledOrders();
 
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
   }

@@ -35,7 +35,7 @@ export class DataStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   readonly secretsKey: Key;
-  /** Signs certificates and their status lists (ES256): the private key never leaves KMS (decision 0028). */
+  /** Signs certificates and their status lists (ES256): the private key never leaves KMS (decision 0030). */
   readonly certificateKey: Key;
   readonly files: CourseFiles;
   /**
@@ -75,7 +75,7 @@ export class DataStack extends Stack {
     });
     (this.secretsKey.node.defaultChild as CfnKey).overrideLogicalId('SecretsKey');
 
-    // Asymmetric keys cannot rotate in KMS: a new key is a new `kid`, published beside the old (decision 0028).
+    // Asymmetric keys cannot rotate in KMS: a new key is a new `kid`, published beside the old (decision 0030).
     this.certificateKey = new Key(this, 'CertificateSigningKey', {
       description: 'Signs certificates (Open Badges 3.0 VC-JWTs, ES256) and their revocation status lists',
       keySpec: KeySpec.ECC_NIST_P256,

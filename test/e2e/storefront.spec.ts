@@ -126,9 +126,12 @@ test('a creator sets a public profile and prices a published course; a visitor s
   await expect(card).toContainText('2 lessons');
   await checkAndShoot(visitor, testInfo, 'storefront-creator-page');
 
+  // The page shows, then records its one view (the page's GET is cached at the edge and counts nothing).
+  const viewed = visitor.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith(`/api/public/courses/${courseId}/views`));
   await card.click();
   await expect(visitor).toHaveURL(new RegExp(`/c/${courseId}$`));
   await expect(visitor.getByRole('heading', { level: 1, name: 'Knife Skills for Home Cooks' })).toBeVisible();
+  expect((await viewed).status()).toBe(204);
   const lessons = visitor.getByTestId('lesson-list').getByRole('listitem');
   await expect(lessons).toHaveText([/Choosing your knife\s*Reading/, /The claw grip\s*Video/]);
   await expect(visitor.getByTestId('course-price')).toHaveText('£29');

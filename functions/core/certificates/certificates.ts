@@ -54,7 +54,7 @@ const issuerOf = (appOrigin: string): Issuer => ({ origin: appOrigin });
 type SignerDeps = { signer: CredentialSigner; certificates: Pick<CertificateRepository, 'publishKey'>; appOrigin: string };
 
 /**
- * The signing key: the KMS key (decision 0028), named by a URL that answers its public JWK (its `kid`, the JWK
+ * The signing key: the KMS key (decision 0030), named by a URL that answers its public JWK (its `kid`, the JWK
  * thumbprint in it), published before the first signature with it so every credential it signs can be verified.
  */
 const signingKey = async (deps: SignerDeps): Promise<SigningKey> => {

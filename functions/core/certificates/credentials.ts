@@ -16,7 +16,7 @@ export const PLATFORM_NAME = 'Course Platform';
 export const STATUS_LIST_BITS = 131_072;
 /** The algorithm of the first key (made by the platform, Ed25519): credentials it signed keep verifying. */
 export const LEGACY_ALG = 'EdDSA';
-/** The algorithms credentials are signed with: ES256 by the KMS key (decision 0028), EdDSA by the first key. */
+/** The algorithms credentials are signed with: ES256 by the KMS key (decision 0030), EdDSA by the first key. */
 export type SigningAlg = 'ES256' | 'EdDSA';
 
 /** What a certificate says, before it is a credential. */

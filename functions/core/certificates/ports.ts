@@ -1,5 +1,5 @@
 /**
- * The signing key of certificates and status lists (issue 27 point 3; decision 0028): an asymmetric KMS key in the
+ * The signing key of certificates and status lists (issue 27 point 3; decision 0030): an asymmetric KMS key in the
  * cloud (`kms:Sign`, `kms:GetPublicKey`: the private key never leaves KMS), the local KMS stand-in locally, both
  * through the same adapter (functions/adapters/kms-signer.ts).
  */
@@ -10,16 +10,4 @@ export interface CredentialSigner {
   publicJwk(): Promise<Record<string, unknown>>;
   /** The JWS signature over a signing input (`<header>.<payload>`): for ES256, r || s (64 bytes). */
   sign(signingInput: Uint8Array): Promise<Uint8Array>;
-}
-
-/** A revocation status list as stored: the revoked indexes, and a version that moves with every change. */
-export interface StatusListRevocations {
-  indexes: number[];
-  version: number;
-}
-
-/** A status list as signed and published: the VC-JWT, and the revocations' version it was signed at. */
-export interface PublishedStatusList {
-  jwt: string;
-  version: number;
 }

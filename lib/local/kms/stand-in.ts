@@ -5,7 +5,7 @@ import { closeServer, listenAt } from '../http-server.ts';
 import { signDigest } from './ecdsa.ts';
 
 /**
- * The local AWS KMS, for the asymmetric key certificates are signed with (decision 0028): the KMS JSON protocol
+ * The local AWS KMS, for the asymmetric key certificates are signed with (decision 0030): the KMS JSON protocol
  * (`POST /`, `X-Amz-Target: TrentService.<Operation>`, `application/x-amz-json-1.1`, blobs in base64) as
  * `@aws-sdk/client-kms` sends it, so the same adapter (functions/adapters/kms-signer.ts) runs here and in AWS.
  * - `GetPublicKey {KeyId}` -> `{KeyId, PublicKey (DER SubjectPublicKeyInfo), KeySpec, KeyUsage, SigningAlgorithms}`

@@ -80,6 +80,7 @@ describe('the local cloud', () => {
         'Region', 'ApiUrl', 'WebUrl', 'PagesUrl', 'UserPoolId', 'UserPoolClientId', 'CognitoEndpoint', 'TableName',
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'StripeConnectWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint', 'LambdaEndpoint',
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
+        'DemoLeaderEmail', 'DemoLeaderPassword',
         'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn',
       ].sort(),
     );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resourcesOf, synthPlatform, withNestedStacks } from './synth-platform.ts';
 
 /**
- * The certificate signing key (issue 27 point 3; decision 0028): an asymmetric KMS key in the stateful stack that
+ * The certificate signing key (issue 27 point 3; decision 0030): an asymmetric KMS key in the stateful stack that
  * only the signing job may use, to Sign and read its public key; and every kms:Decrypt a function holds is bound to
  * its purpose by an encryption-context condition.
  */
