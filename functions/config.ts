@@ -43,7 +43,7 @@ const schema = z.object({
   BEDROCK_MODEL_ID: optionalText,
   APP_ORIGIN: z.url().optional(),
   /**
-   * The value the app distribution sends in `x-origin-verify` (decision 0028): set, every route but the pages one
+   * The value the app distribution sends in `x-origin-verify` (decision 0030): set, every route but the pages one
    * refuses a request without it (403). Unset (tests, a local cloud without LOCAL_EDGE_ONLY): not checked.
    */
   ORIGIN_SECRET: optionalText,
@@ -58,6 +58,10 @@ const schema = z.object({
   /** The local cloud's Lambda Invoke endpoint; absent in the cloud. */
   LAMBDA_ENDPOINT: optionalUrl,
   SECRETS_KEY_ID: optionalText,
+  /** The asymmetric KMS key certificates are signed with (capability 'certificate-signing'; decision 0030). */
+  CERTIFICATE_KEY_ID: optionalText,
+  /** The local KMS stand-in (lib/local/kms/); absent in the cloud. */
+  KMS_ENDPOINT: optionalUrl,
   LOCAL_SECRETS_KEY_FILE: optionalText,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

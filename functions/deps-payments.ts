@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
+import { certificateRepository } from '#functions/deps-certificates.ts';
 import type { CheckoutDeps } from '#core/billing/checkout.ts';
 import type { StripeEventDeps } from '#core/billing/handle-stripe-event.ts';
 import type { PurchaseCreditsDeps } from '#core/credits/credits.ts';
@@ -59,6 +60,7 @@ export const connectEventDeps = (
   enrollments: enrollmentRepository(),
   affiliates: affiliateRepository(),
   licenses: licenseRepository(),
+  certificates: certificateRepository(),
   coupons: couponRepository(),
   connect: connectPayments(),
   metrics,
@@ -76,7 +78,7 @@ export const connectEventDeps = (
 export const couponDeps = (): CouponDeps => ({ coupons: couponRepository(), payouts: payoutRepository(), connect: connectPayments(), affiliates: affiliateRepository(), clock });
 
 /** A creator's refund: the order, Stripe Connect through the platform's key, the enrolment it revokes. */
-export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), licenses: licenseRepository(), clock });
+export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), licenses: licenseRepository(), certificates: certificateRepository(), clock });
 
 /** A stable order id for a client's Idempotency-Key on a course: a retried checkout finds the order it made. */
 const orderIdFor = (courseId: string, idempotencyKey: string): string =>

@@ -31,6 +31,8 @@ export type Capability =
   | 'payments-connect-webhook'
   /** Encrypt and decrypt integration secrets with the platform's KMS key. */
   | 'secrets'
+  /** Sign certificates and status lists with the certificate KMS key (`kms:Sign`, `kms:GetPublicKey` only). */
+  | 'certificate-signing'
   /** Build links back to the web app (emails, Stripe return URLs). */
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
@@ -335,19 +337,13 @@ const table = [
   { name: 'revoke-certificate', method: 'POST', path: '/api/certificates/{certificateId}/revoke', handler: 'http/revoke-certificate', access: ['creator'] },
   { name: 'public-certificate', method: 'GET', path: '/api/public/certificates/{certificateId}', handler: 'http/public-certificate', access: 'public', throttle: { rate: 50, burst: 100 } },
   { name: 'verify-certificate', method: 'POST', path: '/api/public/certificates/verify', handler: 'http/verify-certificate', access: 'public', throttle: { rate: 20, burst: 40 } },
-  {
-    name: 'certificate-status-list',
-    method: 'GET',
-    path: '/api/public/certificate-status-list',
-    handler: 'http/certificate-status-list',
-    access: 'public',
-    // Signed on each read with the platform's key (opened through KMS).
-    uses: ['secrets'],
-    // Cached at CloudFront: this limit is its misses.
-    throttle: { rate: 50, burst: 100 },
-    cacheControl: STATUS_LIST_CACHE,
-  },
+  // The status lists as the certificate-issuer job last signed them (no key here); the first list has no number.
+  // Cached at CloudFront: these limits are its misses.
+  { name: 'certificate-status-list', method: 'GET', path: '/api/public/certificate-status-list', handler: 'http/certificate-status-list', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: STATUS_LIST_CACHE },
+  { name: 'certificate-status-list-page', method: 'GET', path: '/api/public/certificate-status-list/{list}', handler: 'http/certificate-status-list-page', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: STATUS_LIST_CACHE },
   { name: 'public-issuer', method: 'GET', path: '/api/public/issuer', handler: 'http/public-issuer', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: ISSUER_CACHE },
+  // A signing key's public JWK: the URL a credential's `kid` names.
+  { name: 'public-issuer-key', method: 'GET', path: '/api/public/issuer/keys/{keyId}', handler: 'http/public-issuer-key', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: ISSUER_CACHE },
   /** Quizzes (issue 15): an attempt graded on the server; a pass completes the lesson. */
   {
     name: 'quiz-attempt',
@@ -580,7 +576,7 @@ export const jobs = [
     handler: 'jobs/certificate-issuer',
     /** Every minute: a completed course's certificate arrives within the minute. */
     schedule: 'rate(1 minute)',
-    uses: ['mail', 'secrets', 'app-links'],
+    uses: ['mail', 'certificate-signing', 'app-links'],
   },
   {
     name: 'leader-weekly-report',

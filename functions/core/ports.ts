@@ -1244,13 +1244,6 @@ export interface QuizAttemptRepository {
 
 /* ---------- Certificates (issue 15) ---------- */
 
-/** The platform's certificate signing key as stored: the private JWK sealed, the public JWK published. */
-export interface StoredSigningKey {
-  kid: string;
-  sealed: SealedSecret;
-  publicJwk: Record<string, unknown>;
-}
-
 export interface StoredCertificate {
   id: string;
   courseId: string;
@@ -1262,6 +1255,8 @@ export interface StoredCertificate {
   courseTitle: string;
   creatorName: string;
   issuedAt: string;
+  /** Its revocation status list (paged: decision 0030), and its index there. */
+  statusList: number;
   statusIndex: number;
   /** The credential as issued (VC-JWT). */
   jwt: string;
@@ -1270,17 +1265,31 @@ export interface StoredCertificate {
   revocationReason: string | null;
 }
 
+/** A revocation status list as stored: the revoked indexes, and a version that moves with every change. */
+export interface StatusListRevocations {
+  indexes: number[];
+  version: number;
+}
+
+/** A status list as signed and published: the VC-JWT, and the revocations' version it was signed at. */
+export interface PublishedStatusList {
+  jwt: string;
+  version: number;
+}
+
 export interface CertificateRepository {
-  /** The signing key; `create` makes one when there is none (the first writer wins; a loser uses the winner's). */
-  signingKey(create: () => Promise<StoredSigningKey>): Promise<StoredSigningKey>;
-  /** The published keys (none before the first certificate). */
+  /** The published public keys (JWKs with their `kid`): the first key the platform made, and each KMS key since. */
   publicKeys(): Promise<Record<string, unknown>[]>;
+  /** A signing key's public JWK published under its `kid` (once: a repeat changes nothing). */
+  publishKey(key: { kid: string; publicJwk: Record<string, unknown> }): Promise<void>;
   /** Completed enrolments still waiting for their certificate, oldest first. */
   due(limit: number): Promise<{ courseId: string; learnerId: string }[]>;
   /** An enrolment no longer waits (its certificate exists, or it cannot have one). */
   clearDue(courseId: string, learnerId: string): Promise<void>;
-  /** The next free place in the revocation status list. */
+  /** The next free place in the revocation status lists, counted over all lists (the core pages it). */
   nextStatusIndex(): Promise<number>;
+  /** How many places were handed out so far (the lists in use follow from it). */
+  statusIndexesAllocated(): Promise<number>;
   /**
    * One transaction: the certificate, the one-per-(course, learner) guard, the enrolment no longer due, and the
    * platform's `certificates_issued` counter, and its email in the mail queue. 'exists' when that learner has this
@@ -1288,6 +1297,8 @@ export interface CertificateRepository {
    */
   issue(certificate: StoredCertificate, email: QueuedMail): Promise<'issued' | 'exists'>;
   get(id: string): Promise<StoredCertificate | undefined>;
+  /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
+  heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
   listByCourse(courseId: string): Promise<StoredCertificate[]>;
   /**
@@ -1295,10 +1306,19 @@ export interface CertificateRepository {
    * false when it was revoked already (the enrolment is cleared again all the same).
    */
   revoke(id: string, at: string, reason: string): Promise<boolean>;
-  /** The status list's revoked indexes. */
-  revokedIndexes(): Promise<number[]>;
-  /** A valid certificate re-issued to the learner's new name (same id, date and status entry); false once revoked. */
-  rename(id: string, learnerName: string | null, jwt: string): Promise<boolean>;
+  /** A status list's revoked indexes and their version (list 0 unless told). */
+  revocations(list?: number): Promise<StatusListRevocations>;
+  /** A status list as last signed and published, if it was. */
+  publishedStatusList(list: number): Promise<PublishedStatusList | undefined>;
+  /** A status list signed at a version of its revocations, kept unless a newer version was kept meanwhile. */
+  publishStatusList(list: number, published: PublishedStatusList): Promise<void>;
+  /**
+   * One transaction: `next` (a new id and status index) stored in place of `previous`, which is revoked with `reason`
+   * (its index set in the status list) and leaves the learner's and the course's lists; the once-per-course guard and
+   * the enrolment point to `next`. 'gone' when `previous` is no longer valid (revoked or re-issued meanwhile: nothing
+   * is written).
+   */
+  reissue(previous: StoredCertificate, next: StoredCertificate, reason: string, at: string): Promise<'reissued' | 'gone'>;
 }
 
 /** A learner's profile: the name their certificates carry (empty when none). */

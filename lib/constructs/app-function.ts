@@ -89,6 +89,8 @@ export interface FunctionPlatform {
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
   readonly secretsKey?: IKey;
+  /** The asymmetric key certificates are signed with (ECC_NIST_P256, SIGN_VERIFY; decision 0030). */
+  readonly certificateKey?: IKey;
   /** The course files bucket: capability 'files' reads and writes objects under `courses/` only. */
   readonly files?: { readonly bucketName: string; readonly bucketArn: string };
   /** Physical names of the job functions an API function may start at once (the jobs stack gives them these names). */
@@ -198,6 +200,7 @@ export class AppFunction extends Construct {
       BEDROCK_MODEL_ID: platform.textModelId,
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
+      CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       LOG_LEVEL: platform.logLevel ?? 'info',
@@ -303,7 +306,22 @@ export class AppFunction extends Construct {
         case 'secrets':
           // Envelope encryption (functions/adapters/envelope-cipher.ts) asks KMS for data keys and unwraps them: exactly
           // these two actions, no wildcard (grantEncryptDecrypt would add GenerateDataKey* and ReEncrypt*).
-          need(platform.secretsKey, 'the secrets key').grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+          // Only for the purpose the cipher uses the key for: a creator's secret, its context exactly `creatorId`
+          // (KMS refuses a data key asked for or unwrapped under any other context).
+          this.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+              resources: [need(platform.secretsKey, 'the secrets key').keyArn],
+              conditions: {
+                'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['creatorId'] },
+                Null: { 'kms:EncryptionContextKeys': 'false' },
+              },
+            }),
+          );
+          break;
+        case 'certificate-signing':
+          // Sign and read the public key: the private key never leaves KMS, and nothing here decrypts.
+          need(platform.certificateKey, 'the certificate signing key').grant(this.role, 'kms:Sign', 'kms:GetPublicKey');
           break;
         case 'payments':
         case 'payments-webhook':

@@ -51,6 +51,8 @@ export const configKeySources = {
   ORIGIN_SECRET: 'edge',
   PAGES_ORIGIN_SECRET: 'edge',
   SECRETS_KEY_ID: 'secrets',
+  CERTIFICATE_KEY_ID: 'certificate-signing',
+  KMS_ENDPOINT: 'local-only',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
   FILES_BUCKET: ['files', 'avatars', 'avatars:read'],
   FILES_ENDPOINT: 'local-only',

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBedrockStandIn } from './bedrock/stand-in.ts';
+import { startKmsStandIn } from './kms/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
@@ -168,6 +169,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(() => bedrock.stop());
     const s3 = await startS3Emulator({ port: ports.s3, dir: join(dataDir, 's3'), log });
     stops.push(s3.stop);
+    const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
+    stops.push(kms.stop);
 
     const [{ userPoolId, clientId }, database] = await Promise.all([
       ensureUserPool(shim.url, REGION),
@@ -221,6 +224,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       StripeConnectWebhookSecret: secrets.stripeConnectWebhookSecret,
       BedrockEndpoint: url(ports.bedrock),
       SecretsEndpoint: secretsStandIn.url,
+      KmsEndpoint: kms.url,
+      CertificateKeyArn: kms.certificateKeyArn,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,

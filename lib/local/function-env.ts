@@ -52,6 +52,9 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     CAMPAIGN_SENDER_FUNCTION: 'campaign-sender',
     LAMBDA_ENDPOINT: outputs.LambdaEndpoint,
     LOCAL_SECRETS_KEY_FILE: resolve(dataDir, 'secrets.key'),
+    // Certificates are signed by the KMS stand-in's key, through the same KMS client as in AWS.
+    KMS_ENDPOINT: outputs.KmsEndpoint,
+    CERTIFICATE_KEY_ID: outputs.CertificateKeyArn,
     LOG_LEVEL: host['LOG_LEVEL'] || 'info',
     // The SDKs insist on credentials even against local endpoints.
     AWS_ACCESS_KEY_ID: 'local',

@@ -29,6 +29,9 @@ export interface Outputs {
   /** The S3 emulator (path-style, credentials S3RVER/S3RVER); the course files bucket is `course-files`. */
   FilesEndpoint: string;
   FilesBucket: string;
+  /** The KMS stand-in (lib/local/kms/) and the key certificates are signed with there (in AWS: CertificateKeyArn). */
+  KmsEndpoint: string;
+  CertificateKeyArn: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */

@@ -21,6 +21,8 @@ export interface ApiStackProps extends StackProps {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   readonly secretsKey: IKey;
+  /** The asymmetric key certificates are signed with (kms:Sign, kms:GetPublicKey for the functions that sign). */
+  readonly certificateKey: IKey;
   /** The data stack's course files bucket (capability 'files'). */
   readonly files: NonNullable<FunctionPlatform['files']>;
   /** The (empty) HTTP API of the Web stack. */
@@ -63,6 +65,7 @@ export class ApiStack extends Stack {
         prices: settings.stripePrices,
       },
       secretsKey: props.secretsKey,
+      certificateKey: props.certificateKey,
       files: props.files,
       jobFunctions: { campaignSender: jobFunctionName('campaign-sender') },
       logLevel: settings.logLevel,

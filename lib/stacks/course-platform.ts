@@ -66,6 +66,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     userPool: data.userPool,
     userPoolClient: data.userPoolClient,
     secretsKey: data.secretsKey,
+    certificateKey: data.certificateKey,
     files: { bucketName: data.files.bucket.bucketName, bucketArn: data.filesBucketArn },
     httpApi: web.httpApi,
     edge: web.edge,

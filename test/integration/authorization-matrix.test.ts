@@ -82,7 +82,9 @@ POST   /api/certificates/{certificateId}/revoke                        creator  
 GET    /api/public/certificates/{certificateId}                        public                        -
 POST   /api/public/certificates/verify                                 public                        -
 GET    /api/public/certificate-status-list                             public                        -
+GET    /api/public/certificate-status-list/{list}                      public                        -
 GET    /api/public/issuer                                              public                        -
+GET    /api/public/issuer/keys/{keyId}                                 public                        -
 POST   /api/learner/courses/{courseId}/lessons/{lessonId}/attempts     learner                       learner
 GET    /api/creator/public-profile                                     creator                       -
 PUT    /api/creator/public-profile                                     creator                       -

@@ -7,6 +7,7 @@ import { paidReferral } from '#core/affiliates/affiliates.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import type {
   AffiliateRepository,
+  CertificateRepository,
   ConnectCheckout,
   ConnectPayments,
   CouponRepository,
@@ -36,6 +37,8 @@ export interface OrderEventDeps extends MailLaterDeps {
   directory: Directory;
   enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove' | 'get'>;
   licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
+  /** A reversal revokes the certificates the order gave. */
+  certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
   affiliates: Pick<AffiliateRepository, 'get'>;
   coupons: Pick<CouponRepository, 'useOf'>;
   /** The refund of an order that cannot be fulfilled, on the creator's account. */

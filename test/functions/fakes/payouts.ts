@@ -2,6 +2,7 @@ import { BadSignatureError } from '#core/errors.ts';
 import type { StoredCourse } from '#core/ports.ts';
 import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, SalesWindow, StoredCoupon } from '#core/ports.ts';
 import { memoryAffiliates } from './affiliates.ts';
+import { memoryHeldCertificates } from './certificates.ts';
 import { memoryLicenses } from './licenses.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
@@ -339,6 +340,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     orders: memoryOrders(coupons, affiliates, mailQueue),
     affiliates,
     licenses: memoryLicenses(),
+    certificates: memoryHeldCertificates(),
     users: memoryUsers([creator()]),
     directory: memoryDirectory(),
     enrollments: memoryEnrollments(),

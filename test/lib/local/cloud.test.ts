@@ -81,7 +81,7 @@ describe('the local cloud', () => {
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'StripeConnectWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint', 'LambdaEndpoint',
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLeaderEmail', 'DemoLeaderPassword',
-        'DemoLearnerEmail', 'DemoLearnerPassword',
+        'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);

@@ -51,7 +51,14 @@ describe('the web stack', () => {
   it("caches the public GETs the route table marks cacheable (course and creator pages, issuer, status list) by the API's own Cache-Control, before /api/*", () => {
     const behaviors = distribution['CacheBehaviors'] as Record<string, unknown>[];
     const cached = behaviors.slice(0, -1);
-    expect(cachedApiPaths().sort()).toEqual(['/api/public/certificate-status-list', '/api/public/courses/*', '/api/public/creators/*', '/api/public/issuer']);
+    expect(cachedApiPaths().sort()).toEqual([
+      '/api/public/certificate-status-list',
+      '/api/public/certificate-status-list/*',
+      '/api/public/courses/*',
+      '/api/public/creators/*',
+      '/api/public/issuer',
+      '/api/public/issuer/keys/*',
+    ]);
     expect(cached.map((b) => b['PathPattern']).sort()).toEqual(cachedApiPaths().sort());
     for (const behavior of cached) {
       expect(behavior).toMatchObject({
