@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { CouponRepository, StoredCoupon } from '#core/ports.ts';
+import type { CouponRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { VisitMarks } from '#core/visits/ports.ts';
+import type { VisitMarks } from '#core/ports.ts';
 import { documentClient, tableName, writeIf } from '#data/table.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { statusListCredential } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { certificateReadDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** GET /api/public/certificate-status-list/{list}: revocation list number `list` (a new one when one is full), as signed by the job. */

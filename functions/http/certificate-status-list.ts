@@ -1,5 +1,5 @@
 import { statusListCredential } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { certificateReadDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { MeResponse } from '#contracts/me.ts';
 import { getMe } from '#core/accounts/get-me.ts';
-import { userRepository } from '#functions/deps.ts';
+import { userRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/me: the caller's profile. */

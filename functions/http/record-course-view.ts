@@ -1,5 +1,5 @@
 import { recordCourseView } from '#core/storefront/storefront.ts';
-import { courseViewDeps } from '#functions/deps-storefront.ts';
+import { courseViewDeps } from '#functions/composition/deps-storefront.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/public/courses/{courseId}/views: the course page's view, counted once per visitor a day; 204. */

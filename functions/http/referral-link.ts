@@ -1,6 +1,6 @@
 import { referralQuery } from '#contracts/affiliates.ts';
 import { followReferral } from '#core/affiliates/affiliates.ts';
-import { referralDeps } from '#functions/deps-affiliates.ts';
+import { referralDeps } from '#functions/composition/deps-affiliates.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** GET /api/public/r/{code}?to=: 302 to a page of our own origin (400 otherwise), the click counted, the `ref` cookie set. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { applyConnectWebhook } from '#core/sales/connect-webhook.ts';
-import { connectEventDeps } from '#functions/deps-payments.ts';
+import { connectEventDeps } from '#functions/composition/deps-payments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 import { scopedLog } from '#middleware/logger.ts';
 

@@ -2,7 +2,7 @@ import type { Role } from '#contracts/common.ts';
 import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import { seedDemoBusiness } from './demo-business.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { apiCaller, signInAs, subscribeToPlan } from './demo-flows.ts';

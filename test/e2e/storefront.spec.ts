@@ -44,7 +44,7 @@ const drawnPicture = async (page: Page): Promise<Buffer> =>
 /** A creator's course made the way the API makes one (the real use cases against this run's local cloud): set-up only. */
 async function seedCourse(cloud: Outputs, creatorEmail: string, course: { title: string; description: string; priceAmount: number; lessons: string[] }): Promise<string> {
   await createTestAccount(cloud, 'learner', 'storefront-env'); // points this process at the local cloud
-  const { getDeps, courseRepository, enrollmentRepository, clock, ids } = await import('#functions/deps.ts');
+  const { getDeps, courseRepository, enrollmentRepository, clock, ids } = await import('#functions/composition/deps.ts');
   const { createCourse, updateCourse } = await import('#core/courses/courses.ts');
   const { createLesson } = await import('#core/courses/lessons.ts');
   const { sanitizeLessonHtml } = await import('#adapters/html-sanitizer.ts');
@@ -182,7 +182,7 @@ test("a learner finds another course of their creator under Browse and opens its
     priceAmount: 4900,
     lessons: ['The starter', 'Mixing', 'Shaping', 'Baking'],
   });
-  const { enrollDeps, getDeps } = await import('#functions/deps.ts');
+  const { enrollDeps, getDeps } = await import('#functions/composition/deps.ts');
   const { enrollLearner } = await import('#core/enrollments/creator-enrollments.ts');
   const creatorId = (await getDeps().users.getUserIdByEmail(creator.email))!;
   await enrollLearner(enrollDeps(), { creatorId, courseId: owned, email: learner.email });

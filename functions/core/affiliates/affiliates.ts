@@ -8,24 +8,12 @@ import {
   type createAffiliateBody,
 } from '#contracts/affiliates.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
-import type { VisitMarks } from '#core/visits/ports.ts';
+import type { AffiliateRepository, BillingRepository, Clock, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, UserRepository, VisitMarks } from '#core/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import type {
-  AffiliateRepository,
-  BillingRepository,
-  Clock,
-  Ids,
-  NewCommission,
-  Order,
-  PublicProfileRepository,
-  StoredAffiliate,
-  StoredCommission,
-  UserRepository,
-} from '#core/ports.ts';
 import type * as z from 'zod';
 
 /**

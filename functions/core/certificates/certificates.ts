@@ -25,21 +25,8 @@ import { mayHaveCertificate } from '#core/certificates/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import type { CredentialSigner } from '#core/certificates/ports.ts';
-import type {
-  CertificateRepository,
-  Clock,
-  CourseRepository,
-  EnrollmentRepository,
-  Ids,
-  LearnerProfileRepository,
-  LicenseRepository,
-  Mailer,
-  MailQueue,
-  PublicProfileRepository,
-  StoredCertificate,
-  StoredLearnerProfile,
-} from '#core/ports.ts';
+import type { CredentialSigner, LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
 
 /**
  * Certificates (issue 15; decision 0021): issued once per completed course by a job (the completion marks the

@@ -7,7 +7,8 @@ import {
 } from '#contracts/courses.ts';
 import { escapeHtml } from '#core/accounts/password-reset-email.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
-import type { Clock, CrmEnrollment, CrmRepository, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
+import type { CrmEnrollment, CrmRepository } from '#core/crm/ports.ts';
+import type { Clock, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
 
 /** One page of the CRM: one query of enrolments and one batch read of their notes, whatever the number of learners. */
 export const CRM_PAGE_SIZE = 25;

@@ -2,7 +2,8 @@ import type { CourseCheckoutBody } from '#contracts/sales.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import { referredAffiliate } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, Clock, ConnectPayments, CouponRepository, CourseRepository, Ids, Order, OrderRepository, PayoutRepository } from '#core/ports.ts';
+import type { AffiliateRepository, Clock, CourseRepository, Ids, Order, OrderRepository } from '#core/ports.ts';
+import type { ConnectPayments, CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import { redeemableCoupon } from '#core/sales/coupons.ts';
 
 /** A course checkout stays open this long (Stripe allows 30 minutes to 24 hours): long enough to pay, short enough to let go of. */

@@ -1,7 +1,8 @@
 import { type Coupon, type CouponList, type CreateCouponBody, discountOf, type UpdateCouponBody, COUPONS_PER_CREATOR_MAX } from '#contracts/coupons.ts';
 import { PRICE_MIN_PENCE } from '#contracts/courses.ts';
 import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
-import type { AffiliateRepository, Clock, ConnectPayments, CouponRepository, PayoutRepository, StoredCoupon } from '#core/ports.ts';
+import type { AffiliateRepository, Clock } from '#core/ports.ts';
+import type { ConnectPayments, CouponRepository, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 
 /**
  * A creator's coupons: made here and mirrored as a coupon and promotion code on the creator's own Stripe account, so

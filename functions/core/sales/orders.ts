@@ -5,21 +5,8 @@ import { reverseOrder } from '#core/sales/sales.ts';
 import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import type {
-  AffiliateRepository,
-  CertificateRepository,
-  ConnectCheckout,
-  ConnectPayments,
-  CouponRepository,
-  Directory,
-  EnrollmentRepository,
-  LicenseRepository,
-  Metrics,
-  Order,
-  OrderRepository,
-  User,
-  UserRepository,
-} from '#core/ports.ts';
+import type { AffiliateRepository, CertificateRepository, Directory, EnrollmentRepository, LicenseRepository, Metrics, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import type { ConnectCheckout, ConnectPayments, CouponRepository } from '#core/sales/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer

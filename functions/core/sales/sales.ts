@@ -2,7 +2,8 @@ import { SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { revokeCertificatesOfOrder } from '#core/certificates/access.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
-import type { CertificateRepository, Clock, ConnectPayments, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
+import type { ConnectPayments } from '#core/sales/ports.ts';
 
 /** The creator's side of their sales: the list, a refund, and the analytics (API.md "Selling courses"). */
 

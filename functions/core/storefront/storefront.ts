@@ -2,9 +2,8 @@ import { creatorSlug, DEFAULT_CREATOR_NAME, type BrowseList, type PublicCoursePa
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository } from '#core/ports.ts';
+import type { Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, VisitMarks } from '#core/ports.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
-import type { VisitMarks } from '#core/visits/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 
 /**

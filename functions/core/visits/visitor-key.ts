@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { VisitMarks } from '#core/visits/ports.ts';
+import type { VisitMarks } from '#core/ports.ts';
 
 /** Who asked, as the edge saw them (functions/middleware/http-route.ts `viewer`). */
 export interface VisitorSeen {

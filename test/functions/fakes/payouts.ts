@@ -1,6 +1,6 @@
 import { BadSignatureError } from '#core/errors.ts';
-import type { StoredCourse } from '#core/ports.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, SalesWindow, StoredCoupon } from '#core/ports.ts';
+import type { Order, OrderRepository, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { memoryAffiliates } from './affiliates.ts';
 import { memoryHeldCertificates } from './certificates.ts';
 import { memoryLicenses } from './licenses.ts';

@@ -1,4 +1,4 @@
-import type { VisitMarks } from '#core/visits/ports.ts';
+import type { VisitMarks } from '#core/ports.ts';
 
 /** Visit marks with functions/data/visits.ts's condition: a mark is written once (expiry is DynamoDB's business). */
 export const memoryVisitMarks = () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, StoredCoupon } from '#core/ports.ts';
+import type { Order } from '#core/ports.ts';
+import type { StoredCoupon } from '#core/sales/ports.ts';
 import { couponKeys, dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectCheckout } from '#core/ports.ts';
+import type { ConnectCheckout } from '#core/sales/ports.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { MAIL_HOLD_MS, sendQueuedMail } from '#core/mail/mail-queue.ts';

@@ -1,11 +1,12 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
 import { s3ImageLinks } from '#adapters/s3-presigner.ts';
-import type { Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
+import type { Ids, PublicProfileRepository } from '#core/ports.ts';
+import type { ImageStore } from '#core/storefront/ports.ts';
 import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoVisitMarks } from '#data/visits.ts';
-import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/composition/deps.ts';
 
 /**
  * The composition of the storefront's handlers (the creators' public profiles, the public course and creator pages,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { kmsSigner } from '#adapters/kms-signer.ts';
-import type { CertificateRepository, LearnerProfileRepository } from '#core/ports.ts';
+import type { LearnerProfileRepository } from '#core/certificates/ports.ts';
+import type { CertificateRepository } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, licenseRepository, mailer, mailQueue } from '#functions/deps.ts';
-import { publicProfileRepository } from '#functions/deps-storefront.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, licenseRepository, mailer, mailQueue } from '#functions/composition/deps.ts';
+import { publicProfileRepository } from '#functions/composition/deps-storefront.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
 
 /**

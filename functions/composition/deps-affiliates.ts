@@ -3,7 +3,7 @@ import { required } from '#functions/config.ts';
 import type { CreateAffiliateDeps } from '#core/affiliates/affiliates.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoVisitMarks } from '#data/visits.ts';
-import { affiliateRepository, billingRepository, clock, ids, mailer, mailQueue, userRepository } from '#functions/deps.ts';
+import { affiliateRepository, billingRepository, clock, ids, mailer, mailQueue, userRepository } from '#functions/composition/deps.ts';
 
 /** The affiliates' routes: the affiliates and their commissions, the creators' public pages (the links lead there). */
 const links = () => ({ affiliates: affiliateRepository(), profiles: dynamoPublicProfiles(), appOrigin: required('APP_ORIGIN') });

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
-import { certificateRepository } from '#functions/deps-certificates.ts';
+import { certificateRepository } from '#functions/composition/deps-certificates.ts';
 import type { CheckoutDeps } from '#core/billing/checkout.ts';
 import type { StripeEventDeps } from '#core/billing/handle-stripe-event.ts';
 import type { PurchaseCreditsDeps } from '#core/credits/credits.ts';
-import type { ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
+import type { PaymentEvents } from '#core/billing/ports.ts';
+import type { Payments } from '#core/ports.ts';
+import type { ConnectEvents, ConnectPayments } from '#core/sales/ports.ts';
 import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
 import type { CourseCheckoutDeps } from '#core/sales/checkout.ts';
 import type { CouponDeps } from '#core/sales/coupons.ts';
@@ -28,7 +30,7 @@ import {
   priceIds,
   temporaryPassword,
   userRepository,
-} from '#functions/deps.ts';
+} from '#functions/composition/deps.ts';
 
 /** The composition of the handlers that talk to Stripe (its SDK stays out of every other bundle). */
 let payments: Payments | undefined;
