@@ -1,5 +1,5 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
-import { backfillCourseIndex } from '#data/courses.ts';
+import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 
 /**
  * `npm run backfill`: the one-off data migrations a deployed table needs after an upgrade, each idempotent (a second
@@ -10,3 +10,9 @@ const indexed = await backfillCourseIndex();
 console.log(`courses given the all-courses index keys: ${indexed}`);
 const paying = await backfillPayingCounters();
 console.log(paying ? `paid-up subscription counters set: Starter ${paying.starter}, Pro ${paying.pro}` : 'paid-up subscription counters: already there, left alone');
+const figures = await backfillCourseFigures();
+console.log(
+  figures
+    ? `course figures set: ${figures.courses} courses, ${figures.enrollments} active enrolments, ${figures.completed} completed`
+    : 'course figures: already there, left alone',
+);

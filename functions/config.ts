@@ -42,6 +42,13 @@ const schema = z.object({
   BEDROCK_ENDPOINT: optionalUrl,
   BEDROCK_MODEL_ID: optionalText,
   APP_ORIGIN: z.url().optional(),
+  /**
+   * The value the app distribution sends in `x-origin-verify` (decision 0030): set, every route but the pages one
+   * refuses a request without it (403). Unset (tests, a local cloud without LOCAL_EDGE_ONLY): not checked.
+   */
+  ORIGIN_SECRET: optionalText,
+  /** The value the pages distribution sends in `x-origin-verify`: set, the published-page route answers only it (404 otherwise). */
+  PAGES_ORIGIN_SECRET: optionalText,
   /** The private files bucket (capabilities 'files', and 'avatars' / 'avatars:read' for the creators' pictures). */
   FILES_BUCKET: optionalText,
   /** The local S3 emulator (s3rver); absent in the cloud, where the SDK's endpoint and the function's role serve. */
@@ -51,6 +58,10 @@ const schema = z.object({
   /** The local cloud's Lambda Invoke endpoint; absent in the cloud. */
   LAMBDA_ENDPOINT: optionalUrl,
   SECRETS_KEY_ID: optionalText,
+  /** The asymmetric KMS key certificates are signed with (capability 'certificate-signing'; decision 0030). */
+  CERTIFICATE_KEY_ID: optionalText,
+  /** The local KMS stand-in (lib/local/kms/); absent in the cloud. */
+  KMS_ENDPOINT: optionalUrl,
   LOCAL_SECRETS_KEY_FILE: optionalText,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

@@ -3,7 +3,8 @@ import { LANDING_BODY_LIMIT } from '#contracts/landing.ts';
 
 /**
  * THE route table. CDK builds the HTTP API from it, the local gateway serves it, the handler middleware
- * reads each route's roles from it (by `routeKey`), and the tests derive the authorization matrix from it.
+ * reads each route's roles from it (by `routeKey`); test/integration/authorization-matrix.test.ts checks it against
+ * the expected access written by hand there (a new route needs its row).
  * A route exists nowhere else.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,6 +33,8 @@ export type Capability =
   | 'payments-connect-webhook'
   /** Encrypt and decrypt integration secrets with the platform's KMS key. */
   | 'secrets'
+  /** Sign certificates and status lists with the certificate KMS key (`kms:Sign`, `kms:GetPublicKey` only). */
+  | 'certificate-signing'
   /** Build links back to the web app (emails, Stripe return URLs). */
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
@@ -71,6 +74,16 @@ export interface RouteDef {
   readonly table?: 'none' | 'read-write';
   /** The 403 message for a role the route does not admit, where the product words it (checkout). */
   readonly forbiddenMessage?: string;
+  /**
+   * A public GET that CloudFront and browsers may keep: its 200 answers carry this `Cache-Control` instead of
+   * `no-store` (errors never do), and the app distribution caches its path (lib/constructs/static-site.ts).
+   */
+  readonly cacheControl?: string;
+  /**
+   * 'pages': reached only through the pages origin (its own origin header, functions/middleware/origin.ts); the app's
+   * `/api/...` path answers 404. Default: the app distribution's origin header.
+   */
+  readonly origin?: 'pages';
 }
 
 export const allRoles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];
@@ -79,6 +92,12 @@ export const ONLY_CREATORS_SUBSCRIBE =
   'Only creators can subscribe to paid plans. Learners and Group Leaders are invited by creators.';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const DEFAULT_THROTTLE = { rate: 1000, burst: 2000 } as const;
+/** Cache-Control of the storefront's public pages: a minute at CloudFront and in the browser, then served stale while refreshed. */
+export const STOREFRONT_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
+/** Cache-Control of the issuer profile (its keys change rarely and on purpose). */
+export const ISSUER_CACHE = 'public, max-age=300, s-maxage=300, stale-while-revalidate=3600';
+/** Cache-Control of the status list: a revocation reaches verifiers within about a minute. */
+export const STATUS_LIST_CACHE = 'public, max-age=60, s-maxage=60';
 /** Stripe's events are small, but a subscription with many items can pass 64 KiB; Stripe's own cap is far below this. */
 export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -160,6 +179,9 @@ const table = [
     path: '/api/public/pages/{slug}',
     handler: 'http/public-landing-page',
     access: 'public',
+    // Only the pages distribution reaches it (decision 0028); it caches by path, this limit is its misses.
+    origin: 'pages',
+    throttle: { rate: 500, burst: 1000 },
   },
   { name: 'get-integrations', method: 'GET', path: '/api/integrations', handler: 'http/get-integrations', access: ['creator'] },
   { name: 'save-integrations', method: 'PUT', path: '/api/integrations', handler: 'http/save-integrations', access: ['creator'], uses: ['secrets'] },
@@ -318,17 +340,13 @@ const table = [
   { name: 'revoke-certificate', method: 'POST', path: '/api/certificates/{certificateId}/revoke', handler: 'http/revoke-certificate', access: ['creator'] },
   { name: 'public-certificate', method: 'GET', path: '/api/public/certificates/{certificateId}', handler: 'http/public-certificate', access: 'public', throttle: { rate: 50, burst: 100 } },
   { name: 'verify-certificate', method: 'POST', path: '/api/public/certificates/verify', handler: 'http/verify-certificate', access: 'public', throttle: { rate: 20, burst: 40 } },
-  {
-    name: 'certificate-status-list',
-    method: 'GET',
-    path: '/api/public/certificate-status-list',
-    handler: 'http/certificate-status-list',
-    access: 'public',
-    // Signed on each read with the platform's key (opened through KMS).
-    uses: ['secrets'],
-    throttle: { rate: 20, burst: 40 },
-  },
-  { name: 'public-issuer', method: 'GET', path: '/api/public/issuer', handler: 'http/public-issuer', access: 'public', throttle: { rate: 20, burst: 40 } },
+  // The status lists as the certificate-issuer job last signed them (no key here); the first list has no number.
+  // Cached at CloudFront: these limits are its misses.
+  { name: 'certificate-status-list', method: 'GET', path: '/api/public/certificate-status-list', handler: 'http/certificate-status-list', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: STATUS_LIST_CACHE },
+  { name: 'certificate-status-list-page', method: 'GET', path: '/api/public/certificate-status-list/{list}', handler: 'http/certificate-status-list-page', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: STATUS_LIST_CACHE },
+  { name: 'public-issuer', method: 'GET', path: '/api/public/issuer', handler: 'http/public-issuer', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: ISSUER_CACHE },
+  // A signing key's public JWK: the URL a credential's `kid` names.
+  { name: 'public-issuer-key', method: 'GET', path: '/api/public/issuer/keys/{keyId}', handler: 'http/public-issuer-key', access: 'public', throttle: { rate: 50, burst: 100 }, cacheControl: ISSUER_CACHE },
   /** Quizzes (issue 15): an attempt graded on the server; a pass completes the lesson. */
   {
     name: 'quiz-attempt',
@@ -357,7 +375,9 @@ const table = [
     handler: 'http/public-creator',
     access: 'public',
     uses: ['avatars:read'],
-    throttle: { rate: 100, burst: 200 },
+    // Cached at CloudFront (a creator's launch is mostly cache hits); WAF's per-IP rules share it out fairly.
+    throttle: { rate: 500, burst: 1000 },
+    cacheControl: STOREFRONT_CACHE,
   },
   {
     name: 'public-course',
@@ -365,10 +385,20 @@ const table = [
     path: '/api/public/courses/{courseId}',
     handler: 'http/public-course',
     access: 'public',
-    // Counts the page view in the creator's sales funnel.
-    table: 'read-write',
     uses: ['avatars:read'],
-    throttle: { rate: 100, burst: 200 },
+    // Cached at CloudFront; the view is counted by record-course-view, which is not.
+    throttle: { rate: 500, burst: 1000 },
+    cacheControl: STOREFRONT_CACHE,
+  },
+  {
+    name: 'record-course-view',
+    method: 'POST',
+    path: '/api/public/courses/{courseId}/views',
+    handler: 'http/record-course-view',
+    access: 'public',
+    // The course page's view in the creator's sales funnel, once per visitor a day.
+    table: 'read-write',
+    throttle: { rate: 500, burst: 1000 },
   },
   { name: 'learner-browse', method: 'GET', path: '/api/learner/browse', handler: 'http/learner-browse', access: ['learner'] },
   {
@@ -401,7 +431,8 @@ const table = [
     access: 'public',
     uses: ['payments'],
     profile: 'heavy',
-    throttle: { rate: 10, burst: 20 },
+    // A launch's buyers at once, within Stripe's own 100 writes a second; WAF limits each address (edge-firewall.ts).
+    throttle: { rate: 50, burst: 100 },
   },
   { name: 'list-sales', method: 'GET', path: '/api/sales', handler: 'http/list-sales', access: ['creator'] },
   {
@@ -439,10 +470,11 @@ const table = [
     path: '/api/public/r/{code}',
     handler: 'http/referral-link',
     access: 'public',
-    // Keeps the click and counts it.
+    // Keeps the click and counts it (once per visitor a day).
     table: 'read-write',
     uses: ['app-links'],
-    throttle: { rate: 100, burst: 200 },
+    // An affiliate's mailing: every reader clicks within minutes.
+    throttle: { rate: 300, burst: 600 },
   },
   /** Team licences (issue 14, decision 0019): the creator's grants, the leader's licences and seats. */
   {
@@ -480,8 +512,9 @@ const table = [
     path: '/api/webhooks/stripe-connect',
     handler: 'webhooks/stripe-connect',
     access: 'public',
-    // A paid order enrols its buyer: a new email gets a learner account, invited by email.
-    uses: ['payments-connect-webhook', 'directory:admin', 'mail', 'app-links'],
+    // A paid order enrols its buyer: a new email gets a learner account, invited by email; one it cannot fulfil is
+    // refunded with the platform's key (payments).
+    uses: ['payments-connect-webhook', 'payments', 'directory:admin', 'mail', 'app-links'],
     profile: 'heavy',
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },
@@ -546,7 +579,7 @@ export const jobs = [
     handler: 'jobs/certificate-issuer',
     /** Every minute: a completed course's certificate arrives within the minute. */
     schedule: 'rate(1 minute)',
-    uses: ['mail', 'secrets', 'app-links'],
+    uses: ['mail', 'certificate-signing', 'app-links'],
   },
   {
     name: 'leader-weekly-report',

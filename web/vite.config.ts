@@ -20,6 +20,16 @@ export const alias = {
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 
 /**
+ * `name:value` the proxy adds to every `/api` request, as the app's CloudFront distribution adds its origin header
+ * (the local cloud sets it; the gateway checks it when started with LOCAL_EDGE_ONLY=1; decision 0028).
+ */
+const apiProxyHeaders = (() => {
+  const header = process.env.API_PROXY_ORIGIN_HEADER;
+  const cut = header?.indexOf(':') ?? -1;
+  return header && cut > 0 ? { [header.slice(0, cut)]: header.slice(cut + 1) } : {};
+})();
+
+/**
  * In the cloud `/config.json` is a file deployed next to index.html. In dev the local cloud writes the same
  * keys to a file and names it in WEB_CONFIG_FILE; the file is read on every request, so it may be written
  * after the dev server starts and rewritten when the local cloud restarts.
@@ -168,7 +178,7 @@ export default defineConfig({
     host: '127.0.0.1',
     strictPort: true,
     proxy: {
-      '/api': { target: apiProxyTarget, changeOrigin: false },
+      '/api': { target: apiProxyTarget, changeOrigin: false, headers: apiProxyHeaders },
     },
     fs: {
       // The shared contracts live outside web/.

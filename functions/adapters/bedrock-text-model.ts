@@ -3,7 +3,7 @@ import { awsClientOptions, callDeadline, clientPolicies } from '#adapters/client
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import { UpstreamError } from '#core/errors.ts';
-import type { TextModel } from '#core/ports.ts';
+import type { TextModel } from '#core/landing/ports.ts';
 
 let client: BedrockRuntimeClient | undefined;
 

@@ -96,8 +96,13 @@ export const envelopeCipherWith = (keys: DataKeys): SecretCipher => ({
 
 let kms: KMSClient | undefined;
 
-/** The KMS client, made once, with its timeouts and retries (adapters/client-policy.ts). */
-export const kmsClient = (): KMSClient => (kms ??= traced(new KMSClient({ region: config().AWS_REGION, ...awsClientOptions(clientPolicies.kms) })));
+/** The KMS client, made once, with its timeouts and retries (adapters/client-policy.ts): the envelope cipher's and the certificate signer's. */
+export const kmsClient = (): KMSClient => {
+  if (kms) return kms;
+  // KMS_ENDPOINT: the local cloud's KMS stand-in (lib/local/kms/); absent in AWS.
+  const { AWS_REGION, KMS_ENDPOINT } = config();
+  return (kms = traced(new KMSClient({ region: AWS_REGION, ...(KMS_ENDPOINT ? { endpoint: KMS_ENDPOINT } : {}), ...awsClientOptions(clientPolicies.kms) })));
+};
 
 /**
  * The platform's cipher, chosen by configuration: SECRETS_KEY_ID (the KMS key, cloud) or LOCAL_SECRETS_KEY_FILE (the

@@ -2,7 +2,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
-import type { JobStarter } from '#core/ports.ts';
+import type { JobStarter } from '#core/campaigns/ports.ts';
 import { describeError } from '#middleware/logger.ts';
 
 let client: LambdaClient | undefined;

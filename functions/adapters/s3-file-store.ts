@@ -12,7 +12,8 @@ import { s3FileLinks, s3ImageLinks } from '#adapters/s3-presigner.ts';
 import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
-import type { FileStore, ImageStore, UploadedPart } from '#core/ports.ts';
+import type { FileStore, UploadedPart } from '#core/files/ports.ts';
+import type { ImageStore } from '#core/storefront/ports.ts';
 
 let client: S3Client | undefined;
 

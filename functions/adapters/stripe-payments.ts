@@ -2,7 +2,9 @@ import Stripe from 'stripe';
 import * as z from 'zod';
 import { config, required } from '#functions/config.ts';
 import { BadSignatureError, UpstreamError } from '#core/errors.ts';
-import type { BillingEvent, ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
+import type { BillingEvent, PaymentEvents } from '#core/billing/ports.ts';
+import type { Payments } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments } from '#core/sales/ports.ts';
 import { clientPolicies, stripeClientOptions } from '#adapters/client-policy.ts';
 import { secretValue } from '#adapters/secrets.ts';
 

@@ -44,8 +44,11 @@ export const adminStats = z.object({
     /** The estimate split 70 / 25 / 5 %; the three parts always add up to it. */
     breakdown: z.object({ creatorSubscriptions: pence, courseLicenses: pence, platformFees: pence }),
   }),
-  /** Published courses across creators (the spec's Active Courses). */
-  courses: z.object({ published: count }),
+  /**
+   * The spec's Active Courses: published courses across creators; `total` every course (drafts too); `enrollments`
+   * the active enrolments in them, `completed` those finished.
+   */
+  courses: z.object({ published: count, total: count, enrollments: count, completed: count }),
   /** Certificates issued on course completion (the spec's Certificates Issued) (revoked ones included: they were issued). */
   certificates: z.object({ issued: count }),
   /**

@@ -2,8 +2,6 @@ import type { AutomationId, CampaignList, CampaignRecipient, CampaignStatus, Cam
 import type { Role } from '#contracts/common.ts';
 import type { Course, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
-import type { CourseFile } from '#contracts/files.ts';
-import type { LandingPage, LandingPublication } from '#contracts/landing.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { PlanType } from '#contracts/plans.ts';
 
@@ -83,29 +81,6 @@ export type CreditAccount = Pick<Credits, 'creditsRemaining' | 'creditsUsed' | '
 /** A ledger row: the contract's transaction, with the spender's note. */
 export type LedgerEntry = CreditTransaction & { description?: string };
 
-/** Stripe's events, reduced to what the product reads (the adapter parses and verifies). */
-export type BillingEvent =
-  | { id: string; created: number; type: string; kind: 'subscription'; subscription: BillingSubscription }
-  | { id: string; created: number; type: string; kind: 'checkout'; checkout: BillingCheckout }
-  | { id: string; created: number; type: string; kind: 'other' };
-
-export interface BillingSubscription {
-  id: string;
-  customerId: string;
-  status: string;
-  priceId: string | null;
-  trialEnd: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
-
-export interface BillingCheckout {
-  sessionId: string;
-  mode: 'subscription' | 'payment' | 'setup';
-  customerId: string | null;
-  paymentStatus: string;
-}
-
 /** Stripe's API, as the product uses it (the Stripe API key is the adapter's business). */
 export interface Payments {
   createCustomer(input: { userId: string; email: string }): Promise<string>;
@@ -127,14 +102,8 @@ export interface Payments {
   createPortalSession(input: { customerId: string; returnUrl: string; idempotencyKey: string }): Promise<{ url: string }>;
 }
 
-/** Stripe's webhooks: the signature checked with the signing secret (no API key needed). */
-export interface PaymentEvents {
-  /** Verifies the signature over the raw body first; throws BadSignatureError. */
-  parseEvent(rawBody: string, signature: string | undefined): Promise<BillingEvent>;
-}
-
 /** Business events worth a metric (CloudWatch EMF in the cloud): counted, never used for decisions. */
-export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased' | 'LandingPageGenerated';
+export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased' | 'LandingPageGenerated' | 'OrderUnfulfilled';
 
 export interface Metrics {
   /** Adds `value` (default 1) to the metric, published with the request's other metrics when it ends. */
@@ -239,72 +208,6 @@ export interface CreditRepository {
   ledger(userId: string): Promise<LedgerEntry[]>;
 }
 
-/* ---------- Landing pages ---------- */
-
-/** The text model (Bedrock Converse): one answer to one prompt. */
-export interface TextModel {
-  /**
-   * `stopReason` is the model's own word: 'end_turn' for a finished answer, 'max_tokens' for one cut off at
-   * `maxTokens`. Throws UpstreamError (with the provider's error as its cause) when the model does not answer:
-   * refused, throttled, failed or timed out.
-   */
-  generate(input: { system: string; prompt: string; maxTokens: number }): Promise<{ text: string; stopReason: string }>;
-}
-
-/** Where and since when a page is public, as stored: the contract's publication without its derived `path`. */
-export type StoredPublication = Pick<LandingPublication, 'slug' | 'publishedAt'>;
-
-/** A creator's saved page as stored: the contract's page, its publication without the derived `path`. */
-export type StoredLandingPage = Omit<LandingPage, 'publication'> & { publication: StoredPublication | null };
-
-/** The published snapshot at a slug. */
-export interface PublishedPage {
-  creatorId: string;
-  html: string;
-  publishedAt: string;
-}
-
-/**
- * What a generation with an Idempotency-Key ended with, kept 24 hours so a retry of the same request is answered the
- * same, without a second charge or model call. `requestHash` tells a retry from another request under the same key.
- */
-export type GenerationReplay =
-  | { outcome: 'generated'; requestHash: string; html: string; creditsRemaining: number; expiresAt: number }
-  | { outcome: 'failed'; requestHash: string; expiresAt: number };
-
-export interface LandingPageRepository {
-  getPage(userId: string): Promise<StoredLandingPage | undefined>;
-  /**
-   * Upsert of content and settings; a publication stays as it is (the published copy is a snapshot). Answers the page
-   * as saved, or 'too-large' when its content does not fit a table item even compressed (nothing is written).
-   */
-  savePage(userId: string, page: Pick<StoredLandingPage, 'content' | 'settings' | 'updatedAt'>): Promise<StoredLandingPage | 'too-large'>;
-  /**
-   * One transaction: the slug reserved for this creator (free or already theirs) with the html snapshot, the previous
-   * slug freed when the page moves, and the page's publication set, only while the page exists and is still published
-   * at `previousSlug` (null: not published). 'slug-taken' when another creator holds the slug, 'changed' when the page
-   * moved or went meanwhile (the caller reads again).
-   */
-  publish(input: {
-    userId: string;
-    publication: StoredPublication;
-    html: string;
-    previousSlug: string | null;
-  }): Promise<'published' | 'slug-taken' | 'changed' | 'too-large'>;
-  /** One transaction: the slug freed and the publication removed, only while the page is still published at `slug`. */
-  unpublish(input: { userId: string; slug: string }): Promise<'unpublished' | 'changed'>;
-  getPublished(slug: string): Promise<PublishedPage | undefined>;
-  /**
-   * Takes the creator's one generation slot until `expiresAt` (epoch seconds): only when it is free or its holder's
-   * time ran out (`now`). False when another generation holds it.
-   */
-  acquireGenerationLock(input: { userId: string; holder: string; now: number; expiresAt: number }): Promise<boolean>;
-  /** Frees the slot if `holder` still holds it. */
-  releaseGenerationLock(input: { userId: string; holder: string }): Promise<void>;
-  getReplay(userId: string, key: string): Promise<GenerationReplay | undefined>;
-  putReplay(userId: string, key: string, replay: GenerationReplay): Promise<void>;
-}
-
 /* ---------- Public profiles (the storefront, issue 12) ---------- */
 
 /** A creator's public profile as stored; `version` moves with each save (a save only lands on the version it read). */
@@ -331,82 +234,6 @@ export interface PublicProfileRepository {
    * 'slug-taken' when another creator holds the slug, 'changed' when the profile moved meanwhile.
    */
   save(input: { profile: StoredPublicProfile; previous: Pick<StoredPublicProfile, 'slug' | 'version'> | undefined }): Promise<'saved' | 'slug-taken' | 'changed'>;
-}
-
-/**
- * Pictures in the private files bucket (the creators' avatars): uploaded by the browser with a presigned PUT whose
- * signature fixes the type and exact size, checked again on use (HeadObject), shown through presigned GETs.
- */
-export interface ImageStore {
-  uploadUrl(key: string, input: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string>;
-  head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
-  /** A presigned GET signed as at `signedAt` (so the same window gives the same URL, which the browser can cache). */
-  viewUrl(key: string, input: { ttlSeconds: number; signedAt: Date }): Promise<string>;
-  /** Deletes the object (a missing one is fine). */
-  delete(key: string): Promise<void>;
-}
-
-/* ---------- CRM (creator's learners) ---------- */
-
-/**
- * An enrolment as the CRM reads it (the enrolment item's denormalised fields, docs/data-model.md). Everything but the
- * keys may be missing on old or partial items: core applies SPEC.md section 3's defaults, never the adapter.
- */
-export interface CrmEnrollment {
-  courseId: string;
-  learnerId: string;
-  enrolledAt: string;
-  learnerEmail?: string;
-  learnerJoinedAt?: string;
-  courseTitle?: string;
-  progress?: number;
-  lastActivity?: string;
-  completedAt?: string | null;
-}
-
-/** A creator's private note on one learner. */
-export interface StoredNote {
-  notes: string;
-  updatedAt: string;
-}
-
-/** One event of a learner's CRM timeline (a recommendation sent). */
-export interface StoredTimelineEntry {
-  id: string;
-  kind: 'recommendation';
-  text: string;
-  sentAt: string;
-}
-
-/** The creator's dashboard counters, moved by the courses and enrolment writes in their own transactions. */
-export interface CreatorCounters {
-  courses: number;
-  students: number;
-  completions: number;
-  /** Certificates of the creator's courses that stand (issued, not revoked). */
-  certificates: number;
-}
-
-export interface CrmRepository {
-  /**
-   * One page of the creator's active enrolments, newest first: one Query (gsi1 `CREATOR#<id>#LEARNERS`, or with
-   * `courseId` the course's own enrolments). `cursor` is opaque; a cursor that is not one of this listing's is refused
-   * (ValidationError).
-   */
-  learnersPage(input: { creatorId: string; courseId?: string; cursor?: string; limit: number }): Promise<{ items: CrmEnrollment[]; cursor?: string }>;
-  /** The learner's active enrolments in this creator's courses (none: the learner is not the creator's). */
-  learnerEnrollments(creatorId: string, learnerId: string): Promise<CrmEnrollment[]>;
-  /** Who owns the course (undefined: no such course). */
-  courseCreator(courseId: string): Promise<string | undefined>;
-  getNote(creatorId: string, learnerId: string): Promise<StoredNote | undefined>;
-  /** The notes of several learners in one read (BatchGetItem); learners without a note are absent from the map. */
-  getNotes(creatorId: string, learnerIds: readonly string[]): Promise<Map<string, StoredNote>>;
-  saveNote(creatorId: string, learnerId: string, note: StoredNote): Promise<void>;
-  addTimelineEntry(creatorId: string, learnerId: string, entry: StoredTimelineEntry): Promise<void>;
-  /** Newest first, at most `limit`. */
-  timeline(creatorId: string, learnerId: string, limit: number): Promise<StoredTimelineEntry[]>;
-  /** Zeros before the creator's first course. */
-  counters(creatorId: string): Promise<CreatorCounters>;
 }
 
 /* ---------- Courses (CourseRepository: backend-courses) ---------- */
@@ -527,56 +354,6 @@ export interface EnrollmentRepository {
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }
 
-/* ---------- Course files (docs/api.md "Course files") ---------- */
-
-/** A file as stored: the contract's file, its course's owner, its S3 key and its multipart upload's id. */
-export type StoredFile = CourseFile & { courseId: string; creatorId: string; s3Key: string; uploadId: string };
-
-/** A part S3 holds of an upload in progress. */
-export interface UploadedPart {
-  partNumber: number;
-  etag: string;
-  size: number;
-}
-
-/**
- * The private files bucket (S3). Every upload is a multipart upload; the browser sends the bytes straight to S3 through
- * presigned URLs that fix each part's size, and reads files through short-lived presigned GETs.
- */
-export interface FileStore {
-  /** CreateMultipartUpload with the declared content type; answers the upload id. */
-  startMultipart(key: string, contentType: string): Promise<string>;
-  /** A presigned UploadPart URL whose signature covers the part's exact Content-Length. */
-  partUrl(key: string, uploadId: string, partNumber: number, contentLength: number, ttlSeconds: number): Promise<string>;
-  /** The parts S3 holds so far, in order ('no-upload' when the upload is gone: completed or aborted). */
-  listParts(key: string, uploadId: string): Promise<UploadedPart[] | 'no-upload'>;
-  /** CompleteMultipartUpload; 'invalid-parts' when S3 refuses the list (a missing part, a wrong ETag, a small part). */
-  complete(key: string, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<'completed' | 'invalid-parts' | 'no-upload'>;
-  /** HeadObject: the stored object's size and type, undefined when there is none. */
-  head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
-  /** A presigned GET; `disposition` becomes the response's Content-Disposition. */
-  downloadUrl(key: string, options: { disposition: string; ttlSeconds: number }): Promise<string>;
-  /** AbortMultipartUpload (its parts go); an upload already gone is fine. */
-  abort(key: string, uploadId: string): Promise<void>;
-  /** Deletes these objects (missing ones are fine). */
-  deleteObjects(keys: readonly string[]): Promise<void>;
-}
-
-/** The File items of a course's partition (functions/data/files.ts). */
-export interface FileRepository {
-  /**
-   * One transaction: the new file, only while the course is the creator's and the lesson exists ('gone' otherwise).
-   */
-  create(file: StoredFile): Promise<'created' | 'gone'>;
-  get(courseId: string, lessonId: string, fileId: string): Promise<StoredFile | undefined>;
-  listByLesson(courseId: string, lessonId: string): Promise<StoredFile[]>;
-  listByCourse(courseId: string): Promise<StoredFile[]>;
-  /** 'uploading' -> 'ready', once: 'not-uploading' when it is already ready or gone. */
-  markReady(file: Pick<StoredFile, 'courseId' | 'lessonId' | 'id'>): Promise<'ready' | 'not-uploading'>;
-  /** Deletes these File items (missing ones are fine). */
-  delete(files: readonly Pick<StoredFile, 'courseId' | 'lessonId' | 'id'>[]): Promise<void>;
-}
-
 /** One email: to whom, its subject, and its body as text and as HTML. */
 export interface MailMessage {
   to: string;
@@ -630,19 +407,6 @@ export interface SecretCipher {
   decrypt(sealed: SealedSecret, context: string): Promise<string>;
 }
 
-/** The creator's integrations as stored: secrets only sealed, null when none. */
-export interface StoredIntegrations {
-  zoom: { enabled: boolean; apiKey: string; accountId: string; apiSecret: SealedSecret | null };
-  teams: { enabled: boolean; clientId: string; clientSecret: SealedSecret | null };
-  googleCalendar: { enabled: boolean; calendarId: string };
-  updatedAt: string;
-}
-
-export interface IntegrationRepository {
-  get(creatorId: string): Promise<StoredIntegrations | undefined>;
-  put(creatorId: string, integrations: StoredIntegrations): Promise<void>;
-}
-
 /* ---------- Email campaigns (issue 11) ---------- */
 
 /** One destination of a bulk send: its address, its own headers (List-Unsubscribe) and template data. */
@@ -650,11 +414,6 @@ export interface BulkEntry {
   to: string;
   headers: { name: string; value: string }[];
   data: Record<string, string>;
-}
-
-/** Starts a job now, without waiting for it to finish (its schedule runs it anyway: this only saves the wait). */
-export interface JobStarter {
-  start(): Promise<void>;
 }
 
 /**
@@ -762,123 +521,6 @@ export interface CampaignRepository {
   unsubscribeKey(create: () => Promise<SealedSecret>): Promise<SealedSecret>;
 }
 
-/* ---------- Payment accounts (Stripe Connect: the creator's own account, direct charges) ---------- */
-
-/** What the provider says of a connected account, as the platform mirrors it. */
-export interface ConnectedAccountState {
-  chargesEnabled: boolean;
-  payoutsEnabled: boolean;
-  detailsSubmitted: boolean;
-  /** The provider's requirement names still due (past due first). */
-  requirements: string[];
-}
-
-/** A creator's payment account as stored. */
-export interface PayoutAccount extends ConnectedAccountState {
-  userId: string;
-  accountId: string;
-  /** The provider's time (epoch seconds) of the state last applied: an older event changes nothing. */
-  lastEventAt: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PayoutRepository {
-  get(userId: string): Promise<PayoutAccount | undefined>;
-  /**
-   * The creator's account and its owner lookup (account id -> creator), written once. Answers what is stored: the
-   * account given, or the one a concurrent request stored first.
-   */
-  create(account: PayoutAccount): Promise<PayoutAccount>;
-  /** The creator whose connected account this is. */
-  ownerOf(accountId: string): Promise<string | undefined>;
-  /**
-   * The provider's state of the account, applied once per event (the event recorded in the same transaction) and only
-   * when newer than the state stored: 'stale' for an older one (recorded all the same), 'duplicate' for a repeat,
-   * 'unknown' for an account the platform does not hold (nothing written).
-   */
-  applyAccountEvent(input: { event: { id: string; type: string }; accountId: string; eventAt: number; state: ConnectedAccountState; updatedAt: string }): Promise<'applied' | 'stale' | 'duplicate' | 'unknown'>;
-}
-
-/** Stripe Connect: Standard accounts and their hosted onboarding, through the platform's API key. */
-export interface ConnectPayments {
-  /** A Standard connected account for the creator; the same creator gets the same account on a retry. */
-  createConnectedAccount(input: { userId: string; email: string }): Promise<{ accountId: string; state: ConnectedAccountState; eventAt: number }>;
-  /** A single-use, short-lived onboarding link (its refresh URL asks the app for a new one). */
-  createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
-  /**
-   * A hosted Checkout Session for one course, charged directly on the creator's connected account with no application
-   * fee: one line of `amount` pence named after the course, `orderId` in its metadata. The same idempotency key
-   * answers the same session.
-   */
-  createCourseCheckout(input: {
-    accountId: string;
-    orderId: string;
-    courseId: string;
-    courseTitle: string;
-    amount: number;
-    /** The promotion code (on that account) that takes the coupon's discount off `amount`. */
-    promotionCodeId?: string;
-    email?: string;
-    successUrl: string;
-    cancelUrl: string;
-    expiresAt: Date;
-    idempotencyKey: string;
-  }): Promise<{ id: string; url: string }>;
-  /** Refunds a payment in full on the creator's account; the same idempotency key refunds once. */
-  refundPayment(input: { accountId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
-  /**
-   * A coupon and its customer-facing promotion code on the creator's account, so that Stripe itself holds the cap
-   * (`maxRedemptions`) and the expiry even under concurrent checkouts. Answers the promotion code's id.
-   */
-  createPromotion(input: {
-    accountId: string;
-    code: string;
-    kind: 'percent' | 'amount';
-    value: number;
-    maxRedemptions: number | null;
-    expiresAt: string | null;
-    idempotencyKey: string;
-  }): Promise<{ couponId: string; promotionCodeId: string }>;
-  /** Switches the promotion code on or off on the creator's account. */
-  setPromotionActive(input: { accountId: string; promotionCodeId: string; active: boolean }): Promise<void>;
-  /** Deletes the coupon on the creator's account (its promotion codes stop working). */
-  deletePromotion(input: { accountId: string; couponId: string }): Promise<void>;
-}
-
-/* ---------- Coupons ---------- */
-
-/** A coupon as stored: the contract's view, its owner, and its twin on the creator's Stripe account. */
-export interface StoredCoupon {
-  creatorId: string;
-  code: string;
-  kind: 'percent' | 'amount';
-  value: number;
-  courseIds: string[] | null;
-  maxRedemptions: number | null;
-  expiresAt: string | null;
-  redeemed: number;
-  active: boolean;
-  /** The affiliate a sale with this coupon is credited to, or null. */
-  affiliateId: string | null;
-  createdAt: string;
-  accountId: string;
-  stripeCouponId: string;
-  promotionCodeId: string;
-}
-
-export interface CouponRepository {
-  list(creatorId: string): Promise<StoredCoupon[]>;
-  get(creatorId: string, code: string): Promise<StoredCoupon | undefined>;
-  /** False when the creator has a coupon with that code already. */
-  create(coupon: StoredCoupon): Promise<boolean>;
-  /** The changed fields, only while the coupon exists; the coupon as saved, or undefined when it is gone. */
-  update(creatorId: string, code: string, changes: Partial<Pick<StoredCoupon, 'active' | 'maxRedemptions' | 'expiresAt' | 'promotionCodeId' | 'stripeCouponId'>>): Promise<StoredCoupon | undefined>;
-  delete(creatorId: string, code: string): Promise<boolean>;
-  /** Whether this buyer email has paid with the coupon (one redemption per buyer). */
-  usedBy(creatorId: string, code: string, email: string): Promise<boolean>;
-}
-
 /* ---------- Course orders (sales on the creators' accounts) ---------- */
 
 export type OrderStatus = 'pending' | 'paid' | 'expired' | 'refunded' | 'disputed';
@@ -953,8 +595,30 @@ export interface OrderRepository {
     referral?: { affiliateId: string; commission: NewCommission | null } | null;
     /** The buyer's receipt, put in the mail queue in the same transaction (held by the caller, who sends it next). */
     receipt?: QueuedMail | undefined;
+  }): Promise<'applied' | 'duplicate' | 'not-pending' | 'coupon-used'>;
+  /**
+   * (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's use, a conditional write: when that
+   * email's use of the coupon is another order's, nothing is written and the answer is 'coupon-used'.)
+   */
+  /**
+   * A paid order the platform cannot fulfil, after its refund at Stripe: one transaction with the event recorded, the
+   * order pending -> refunded (paid and refunded at `at`, in the Sales list as refunded, with its `unfulfilled` reason),
+   * its PaymentIntent, `refunds` +1 on the day's counters, and the buyer's notice in the mail queue.
+   */
+  markUnfulfilled(input: {
+    event: { id: string; type: string };
+    orderId: string;
+    refunded: { amount: number; discount: number; buyerEmail: string | null; paymentIntentId: string | null; at: string };
+    reason: string;
+    notice?: QueuedMail | undefined;
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
-  /** (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's email recorded as having used it.) */
+  /**
+   * A refund or dispute whose payment is not known yet, kept for it: the event recorded and the reversal parked under
+   * its PaymentIntent, on the condition that the PaymentIntent is still unknown ('known': the payment arrived meanwhile).
+   */
+  parkReversal(input: { event: { id: string; type: string }; paymentIntentId: string; accountId: string; to: 'refunded' | 'disputed' }): Promise<'parked' | 'known' | 'duplicate'>;
+  /** The reversals parked for a PaymentIntent, oldest first. */
+  parkedReversals(paymentIntentId: string): Promise<{ eventId: string; accountId: string; to: 'refunded' | 'disputed' }[]>;
   /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */
   getByPaymentIntent(paymentIntentId: string): Promise<Order | undefined>;
   /** The creator's sales (paid, refunded or disputed orders), newest first, one page. */
@@ -976,33 +640,6 @@ export interface OrderRepository {
   markExpired(input: { event: { id: string; type: string }; orderId: string }): Promise<'applied' | 'duplicate' | 'not-pending'>;
   /** An event with nothing else to write, recorded so that a redelivery is a plain duplicate. */
   recordEvent(event: { id: string; type: string }): Promise<'applied' | 'duplicate'>;
-}
-
-/** A Checkout Session on a connected account, as its events say it (`orderId` from our metadata). */
-export interface ConnectCheckout {
-  sessionId: string;
-  orderId: string | null;
-  /** Stripe's: `paid`, `unpaid` or `no_payment_required`. */
-  paymentStatus: string;
-  /** Pence, after the discount. */
-  amountTotal: number;
-  amountDiscount: number;
-  email: string | null;
-  paymentIntentId: string | null;
-}
-
-/** A Connect webhook event in the product's words (`account` is the connected account it happened on). */
-export type ConnectEvent =
-  | { id: string; type: string; created: number; account: string; kind: 'account'; state: ConnectedAccountState }
-  | { id: string; type: string; created: number; account: string; kind: 'checkout'; checkout: ConnectCheckout }
-  /** `charge.refunded` (`refunded`: nothing left to refund) and `charge.dispute.created`. */
-  | { id: string; type: string; created: number; account: string; kind: 'reversal'; reversal: { paymentIntentId: string; to: 'refunded' | 'disputed'; complete: boolean } }
-  | { id: string; type: string; created: number; account: string | null; kind: 'other' };
-
-/** The Connect endpoint's webhooks, verified with its own signing secret. */
-export interface ConnectEvents {
-  /** Verifies the signature over the raw body first; throws BadSignatureError. */
-  parseEvent(rawBody: string, signature: string | undefined): Promise<ConnectEvent>;
 }
 
 /* ---------- Affiliates (a creator's referrers and their commissions) ---------- */
@@ -1083,8 +720,8 @@ export interface AffiliateRepository {
   list(creatorId: string): Promise<StoredAffiliate[]>;
   get(creatorId: string, affiliateId: string): Promise<StoredAffiliate | undefined>;
   code(code: string): Promise<AffiliateCode | undefined>;
-  /** The click kept and counted (affiliate and platform) in one transaction. */
-  recordClick(click: AffiliateClick): Promise<void>;
+  /** The click kept and, unless `counted` is false (a visitor's repeat), counted (affiliate and platform) in one transaction. */
+  recordClick(click: AffiliateClick, options?: { counted: boolean }): Promise<void>;
   click(clickId: string): Promise<AffiliateClick | undefined>;
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
   /** The affiliate's commissions, newest first. */
@@ -1222,13 +859,6 @@ export interface QuizAttemptRepository {
 
 /* ---------- Certificates (issue 15) ---------- */
 
-/** The platform's certificate signing key as stored: the private JWK sealed, the public JWK published. */
-export interface StoredSigningKey {
-  kid: string;
-  sealed: SealedSecret;
-  publicJwk: Record<string, unknown>;
-}
-
 export interface StoredCertificate {
   id: string;
   courseId: string;
@@ -1240,6 +870,8 @@ export interface StoredCertificate {
   courseTitle: string;
   creatorName: string;
   issuedAt: string;
+  /** Its revocation status list (paged: decision 0030), and its index there. */
+  statusList: number;
   statusIndex: number;
   /** The credential as issued (VC-JWT). */
   jwt: string;
@@ -1248,17 +880,31 @@ export interface StoredCertificate {
   revocationReason: string | null;
 }
 
+/** A revocation status list as stored: the revoked indexes, and a version that moves with every change. */
+export interface StatusListRevocations {
+  indexes: number[];
+  version: number;
+}
+
+/** A status list as signed and published: the VC-JWT, and the revocations' version it was signed at. */
+export interface PublishedStatusList {
+  jwt: string;
+  version: number;
+}
+
 export interface CertificateRepository {
-  /** The signing key; `create` makes one when there is none (the first writer wins; a loser uses the winner's). */
-  signingKey(create: () => Promise<StoredSigningKey>): Promise<StoredSigningKey>;
-  /** The published keys (none before the first certificate). */
+  /** The published public keys (JWKs with their `kid`): the first key the platform made, and each KMS key since. */
   publicKeys(): Promise<Record<string, unknown>[]>;
+  /** A signing key's public JWK published under its `kid` (once: a repeat changes nothing). */
+  publishKey(key: { kid: string; publicJwk: Record<string, unknown> }): Promise<void>;
   /** Completed enrolments still waiting for their certificate, oldest first. */
   due(limit: number): Promise<{ courseId: string; learnerId: string }[]>;
   /** An enrolment no longer waits (its certificate exists, or it cannot have one). */
   clearDue(courseId: string, learnerId: string): Promise<void>;
-  /** The next free place in the revocation status list. */
+  /** The next free place in the revocation status lists, counted over all lists (the core pages it). */
   nextStatusIndex(): Promise<number>;
+  /** How many places were handed out so far (the lists in use follow from it). */
+  statusIndexesAllocated(): Promise<number>;
   /**
    * One transaction: the certificate, the one-per-(course, learner) guard, the enrolment no longer due, and the
    * platform's `certificates_issued` counter, and its email in the mail queue. 'exists' when that learner has this
@@ -1266,6 +912,8 @@ export interface CertificateRepository {
    */
   issue(certificate: StoredCertificate, email: QueuedMail): Promise<'issued' | 'exists'>;
   get(id: string): Promise<StoredCertificate | undefined>;
+  /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
+  heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
   listByCourse(courseId: string): Promise<StoredCertificate[]>;
   /**
@@ -1273,27 +921,26 @@ export interface CertificateRepository {
    * false when it was revoked already (the enrolment is cleared again all the same).
    */
   revoke(id: string, at: string, reason: string): Promise<boolean>;
-  /** The status list's revoked indexes. */
-  revokedIndexes(): Promise<number[]>;
-  /** A valid certificate re-issued to the learner's new name (same id, date and status entry); false once revoked. */
-  rename(id: string, learnerName: string | null, jwt: string): Promise<boolean>;
+  /** A status list's revoked indexes and their version (list 0 unless told). */
+  revocations(list?: number): Promise<StatusListRevocations>;
+  /** A status list as last signed and published, if it was. */
+  publishedStatusList(list: number): Promise<PublishedStatusList | undefined>;
+  /** A status list signed at a version of its revocations, kept unless a newer version was kept meanwhile. */
+  publishStatusList(list: number, published: PublishedStatusList): Promise<void>;
+  /**
+   * One transaction: `next` (a new id and status index) stored in place of `previous`, which is revoked with `reason`
+   * (its index set in the status list) and leaves the learner's and the course's lists; the once-per-course guard and
+   * the enrolment point to `next`. 'gone' when `previous` is no longer valid (revoked or re-issued meanwhile: nothing
+   * is written).
+   */
+  reissue(previous: StoredCertificate, next: StoredCertificate, reason: string, at: string): Promise<'reissued' | 'gone'>;
 }
 
-/** A learner's profile: the name their certificates carry (empty when none). */
-export interface StoredLearnerProfile {
-  learnerId: string;
-  certificateName: string;
-  updatedAt: string;
-  /** Their certificates wait to be re-issued with this name. */
-  renaming: boolean;
-}
-
-export interface LearnerProfileRepository {
-  get(learnerId: string): Promise<StoredLearnerProfile | undefined>;
-  /** Saved whole; `rename` marks their certificates due for re-issue with the name (the issuing job's work). */
-  save(input: { learnerId: string; certificateName: string; updatedAt: string; rename: boolean }): Promise<StoredLearnerProfile>;
-  /** Profiles whose certificates wait to be re-issued, oldest first. */
-  renamesDue(limit: number): Promise<StoredLearnerProfile[]>;
-  /** Re-issued: no longer due, unless the name was saved again since `updatedAt` (then the next run takes it). */
-  clearRename(learnerId: string, updatedAt: string): Promise<void>;
+/**
+ * Marks that a visitor has already been counted (decision 0028): a view or a click counts once per visitor a day.
+ * Each mark is a hash (core/visits/visitor-key.ts), never an address, and disappears by itself after `expiresAt`.
+ */
+export interface VisitMarks {
+  /** Writes the mark unless it exists: true for the one write that made it (count then), false for every repeat. */
+  markFirst(mark: string, expiresAt: Date): Promise<boolean>;
 }

@@ -203,7 +203,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     return Item ? codeItem.parse(Item) : undefined;
   },
 
-  async recordClick(click) {
+  async recordClick(click, { counted } = { counted: true }) {
     await transact([
       {
         Put: {
@@ -222,8 +222,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
           },
         },
       },
-      affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }),
-      ...countersUpdate({ affiliate_clicks: 1 }),
+      ...(counted ? [affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }), ...countersUpdate({ affiliate_clicks: 1 })] : []),
     ]);
   },
 

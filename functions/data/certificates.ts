@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { CertificateRepository, StoredCertificate } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
@@ -9,15 +9,19 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
 
 /**
  * Certificates (issue 15; docs/data-model.md "Certificates"; decision 0021).
- * Certificate:  pk CERT#<id>            sk CERT        the record and its VC-JWT
+ * Certificate:  pk CERT#<id>            sk CERT        the record and its VC-JWT (a re-issued one, revoked, keeps
+ *                                                      `replacedBy` and leaves both lists)
  *               gsi1pk LEARNER#<learnerId>#CERTS  gsi1sk <issuedAt>#<id>   (the learner's certificates)
  *               gsi2pk COURSE#<courseId>#CERTS    gsi2sk <issuedAt>#<id>   (a course's, for its creator)
  * Guard:        pk COURSE#<courseId>    sk CERTFOR#<learnerId>   certificateId (one per course and learner)
  * Due:          the enrolment itself, gsi3pk CERTS#DUE gsi3sk <completedAt>#<courseId>#<learnerId>, set by the
  *               completing write (functions/data/enrollments.ts), removed by the issuing transaction.
- * Key:          pk PLATFORM  sk CERT_SIGNING_KEY   kid, sealed (the private JWK, envelope-encrypted), publicJwk
- * Status index: pk PLATFORM  sk CERT_STATUS_INDEX  next (ADD 1 per certificate)
- * Revoked:      pk PLATFORM  sk CERT_REVOKED       revoked (a number set of status indexes)
+ * First key:    pk PLATFORM  sk CERT_SIGNING_KEY   kid, sealed (the Ed25519 private JWK, no longer opened), publicJwk
+ * KMS keys:     pk PLATFORM  sk CERT_KEY#<kid>     kid, publicJwk (each KMS key that signed, published; decision 0030)
+ * Status index: pk PLATFORM  sk CERT_STATUS_INDEX  next (ADD 1 per certificate, over all lists)
+ * Revoked:      pk PLATFORM  sk CERT_REVOKED[#<list>]  revoked (a number set of indexes in that list), version (ADD 1
+ *               per change); list 0 keeps the key it had before lists were paged
+ * Published:    pk PLATFORM  sk CERT_STATUS_LIST#<list>  jwt (the signed list), version (of the revocations it shows)
  */
 export const certificateKeys = {
   certificate: (id: string) => ({ pk: `CERT#${id}`, sk: 'CERT' }),
@@ -25,8 +29,10 @@ export const certificateKeys = {
   byLearner: (c: Pick<StoredCertificate, 'learnerId' | 'issuedAt' | 'id'>) => ({ gsi1pk: `LEARNER#${c.learnerId}#CERTS`, gsi1sk: `${c.issuedAt}#${c.id}` }),
   byCourse: (c: Pick<StoredCertificate, 'courseId' | 'issuedAt' | 'id'>) => ({ gsi2pk: `COURSE#${c.courseId}#CERTS`, gsi2sk: `${c.issuedAt}#${c.id}` }),
   signingKey: { pk: 'PLATFORM', sk: 'CERT_SIGNING_KEY' },
+  kmsKey: (kid: string) => ({ pk: 'PLATFORM', sk: `CERT_KEY#${kid}` }),
   statusIndex: { pk: 'PLATFORM', sk: 'CERT_STATUS_INDEX' },
-  revoked: { pk: 'PLATFORM', sk: 'CERT_REVOKED' },
+  revoked: (list: number) => ({ pk: 'PLATFORM', sk: list === 0 ? 'CERT_REVOKED' : `CERT_REVOKED#${list}` }),
+  publishedList: (list: number) => ({ pk: 'PLATFORM', sk: `CERT_STATUS_LIST#${list}` }),
 };
 
 const certificateItem = z.object({
@@ -40,38 +46,56 @@ const certificateItem = z.object({
   courseTitle: z.string(),
   creatorName: z.string(),
   issuedAt: z.string(),
+  // Certificates issued before lists were paged are in the first.
+  statusList: z.number().int().default(0),
   statusIndex: z.number().int(),
   jwt: z.string(),
   status: z.enum(['valid', 'revoked']),
   revokedAt: z.string().nullable(),
   revocationReason: z.string().nullable(),
 });
-const sealedItem = z.object({ ciphertext: z.string(), iv: z.string(), tag: z.string(), encryptedDataKey: z.string() });
-const keyItem = z.object({ kid: z.string(), sealed: sealedItem, publicJwk: z.record(z.string(), z.unknown()) });
+const keyItem = z.object({ kid: z.string(), publicJwk: z.record(z.string(), z.unknown()) });
+const publishedItem = z.object({ jwt: z.string(), version: z.number().int() });
+
+/** The update that sets `index` in its list's revocations and moves their version (the list is signed again). */
+const revokedUpdate = (table: string, c: Pick<StoredCertificate, 'statusList' | 'statusIndex'>) => ({
+  Update: {
+    TableName: table,
+    Key: certificateKeys.revoked(c.statusList),
+    UpdateExpression: 'ADD revoked :index, version :one SET #type = :type',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':index': new Set([c.statusIndex]), ':one': 1, ':type': 'CertificateRevocations' },
+  },
+});
 
 const newestFirst = (a: StoredCertificate, b: StoredCertificate) => b.issuedAt.localeCompare(a.issuedAt) || b.id.localeCompare(a.id);
 
-const readKey = async () => {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.signingKey, ConsistentRead: true }));
+const readFirstKey = async () => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.signingKey }));
   return Item ? keyItem.parse(Item) : undefined;
 };
 
 export const dynamoCertificates = (): CertificateRepository => ({
-  async signingKey(create) {
-    const stored = await readKey();
-    if (stored) return stored;
-    const made = await create();
-    await writeIf(() =>
+  async publicKeys() {
+    const [first, { Items }] = await Promise.all([
+      readFirstKey(),
       documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: { ...certificateKeys.signingKey, type: 'SigningKey', ...made }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :keys)',
+          ExpressionAttributeValues: { ':pk': 'PLATFORM', ':keys': 'CERT_KEY#' },
+        }),
       ),
-    );
-    return (await readKey())!;
+    ]);
+    return [...(first ? [first.publicJwk] : []), ...(Items ?? []).map((item) => keyItem.parse(item).publicJwk)];
   },
 
-  async publicKeys() {
-    const stored = await readKey();
-    return stored ? [stored.publicJwk] : [];
+  async publishKey(key) {
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: { ...certificateKeys.kmsKey(key.kid), type: 'CertificateKey', ...key }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      ),
+    );
   },
 
   async due(limit) {
@@ -107,6 +131,11 @@ export const dynamoCertificates = (): CertificateRepository => ({
       }),
     );
     return Number(Attributes?.['next']) - 1;
+  },
+
+  async statusIndexesAllocated() {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.statusIndex, ConsistentRead: true }));
+    return Number(Item?.['next'] ?? 0);
   },
 
   async issue(certificate, email) {
@@ -149,6 +178,11 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return Item ? certificateItem.parse(Item) : undefined;
   },
 
+  async heldFor(courseId, learnerId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.guard(courseId, learnerId), ConsistentRead: true }));
+    return typeof Item?.['certificateId'] === 'string' ? this.get(Item['certificateId']) : undefined;
+  },
+
   async listByLearner(learnerId) {
     const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#CERTS` } });
     return items.map((item) => certificateItem.parse(item)).sort(newestFirst);
@@ -173,15 +207,7 @@ export const dynamoCertificates = (): CertificateRepository => ({
           ExpressionAttributeValues: { ':revoked': 'revoked', ':valid': 'valid', ':at': at, ':reason': reason },
         },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: certificateKeys.revoked,
-          UpdateExpression: 'ADD revoked :index SET #type = :type',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':index': new Set([current.statusIndex]), ':type': 'CertificateRevocations' },
-        },
-      },
+      revokedUpdate(tableName(), current),
       ...creatorStatsUpdate(current.creatorId, { certificates: -1 }),
     ]);
     // A revoked certificate no longer counts on the enrolment (the learner's and the team's figures): also after a
@@ -200,23 +226,76 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return !cancelled;
   },
 
-  rename: (id, learnerName, jwt) =>
-    writeIf(() =>
+  async reissue(previous, next, reason, at) {
+    const table = tableName();
+    const cancelled = await transact([
+      {
+        // The previous credential revoked, off the learner's and the course's lists (its page still says why).
+        Update: {
+          TableName: table,
+          Key: certificateKeys.certificate(previous.id),
+          UpdateExpression: 'SET #status = :revoked, revokedAt = :at, revocationReason = :reason, replacedBy = :next REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+          ConditionExpression: '#status = :valid',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':valid': 'valid', ':at': at, ':reason': reason, ':next': next.id },
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...certificateKeys.certificate(next.id), type: 'Certificate', ...next, ...certificateKeys.byLearner(next), ...certificateKeys.byCourse(next) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      revokedUpdate(table, previous),
+      {
+        Put: {
+          TableName: table,
+          Item: { ...certificateKeys.guard(next.courseId, next.learnerId), type: 'CertificateGuard', certificateId: next.id },
+        },
+      },
+    ]);
+    if (cancelled) {
+      if (failedAt(cancelled, 0)) return 'gone';
+      throw new Error(`certificate ${previous.id} could not be re-issued (${cancelled.codes.join(', ')})`);
+    }
+    // The enrolment's certificate is the new one (while it still names the previous: a revocation may have cleared it).
+    await writeIf(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: certificateKeys.certificate(id),
-          UpdateExpression: 'SET learnerName = :name, jwt = :jwt',
-          ConditionExpression: '#status = :valid',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':name': learnerName, ':jwt': jwt, ':valid': 'valid' },
+          Key: enrollmentKeys.enrollment(next.courseId, next.learnerId),
+          UpdateExpression: 'SET certificateId = :next',
+          ConditionExpression: 'certificateId = :previous',
+          ExpressionAttributeValues: { ':next': next.id, ':previous': previous.id },
         }),
       ),
-    ),
+    );
+    return 'reissued';
+  },
 
-  async revokedIndexes() {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked, ConsistentRead: true }));
+  async revocations(list = 0) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.revoked(list), ConsistentRead: true }));
     const revoked = Item?.['revoked'] as Set<number> | undefined;
-    return revoked ? [...revoked].map(Number) : [];
+    return { indexes: revoked ? [...revoked].map(Number) : [], version: Number(Item?.['version'] ?? 0) };
+  },
+
+  async publishedStatusList(list) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.publishedList(list) }));
+    return Item ? publishedItem.parse(Item) : undefined;
+  },
+
+  async publishStatusList(list, published) {
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...certificateKeys.publishedList(list), type: 'CertificateStatusList', ...published },
+          // Two runs signing at once: the newer version stays.
+          ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+          ExpressionAttributeValues: { ':version': published.version },
+        }),
+      ),
+    );
   },
 });

@@ -1,13 +1,14 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { CouponRepository, StoredCoupon } from '#core/ports.ts';
+import type { CouponRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * creators' coupons (docs/data-model.md "Course sales").
  * Coupon:      pk CREATOR#<creatorId>  sk COUPON#<CODE>                 kind, value, courseIds, limits, redeemed (ADD by
  *                                                                         the paid order's transaction), Stripe twins
- * Coupon use:  pk CREATOR#<creatorId>  sk COUPONUSE#<CODE>#<email>       one per buyer email that paid with it
+ * Coupon use:  pk CREATOR#<creatorId>  sk COUPONUSE#<CODE>#<email>       one per buyer email that paid with it (orderId,
+ *                                                                         courseId: the paid order that used it)
  */
 export const couponKeys = {
   coupon: (creatorId: string, code: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPON#${code}` }),
@@ -32,8 +33,12 @@ const couponItem = z.object({
 });
 const toCoupon = (item: unknown): StoredCoupon => couponItem.parse(item);
 
-/** The paid order's coupon, counted in its transaction: `redeemed` +1 and the buyer's use (see data/orders.ts). */
-export const couponRedemption = (creatorId: string, code: string, email: string, at: string) => [
+/**
+ * The paid order's coupon, counted in its transaction: `redeemed` +1 and the buyer's use, written only when that email
+ * has no use of the coupon yet, or its use is this order's (a retried transaction): one use per buyer whatever the
+ * concurrency. The use is the last of the two writes (its index tells the cancellation apart).
+ */
+export const couponRedemption = (creatorId: string, code: string, use: { email: string; orderId: string; courseId: string }, at: string) => [
   {
     Update: {
       TableName: tableName(),
@@ -42,7 +47,14 @@ export const couponRedemption = (creatorId: string, code: string, email: string,
       ExpressionAttributeValues: { ':one': 1 },
     },
   },
-  { Put: { TableName: tableName(), Item: { ...couponKeys.use(creatorId, code, email), type: 'CouponUse', email: email.toLowerCase(), at } } },
+  {
+    Put: {
+      TableName: tableName(),
+      Item: { ...couponKeys.use(creatorId, code, use.email), type: 'CouponUse', email: use.email.toLowerCase(), orderId: use.orderId, courseId: use.courseId, at },
+      ConditionExpression: 'attribute_not_exists(pk) OR orderId = :order',
+      ExpressionAttributeValues: { ':order': use.orderId },
+    },
+  },
 ];
 
 export const dynamoCoupons = (): CouponRepository => ({
@@ -98,7 +110,12 @@ export const dynamoCoupons = (): CouponRepository => ({
     ),
 
   async usedBy(creatorId, code, email) {
+    return (await this.useOf(creatorId, code, email)) !== undefined;
+  },
+
+  async useOf(creatorId, code, email) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: couponKeys.use(creatorId, code, email), ConsistentRead: true }));
-    return Item !== undefined;
+    if (!Item) return undefined;
+    return { orderId: typeof Item['orderId'] === 'string' ? Item['orderId'] : null, courseId: typeof Item['courseId'] === 'string' ? Item['courseId'] : null };
   },
 });

@@ -4,7 +4,7 @@ import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
-import { countersUpdate } from '#data/counters.ts';
+import { countersKey, countersUpdate } from '#data/counters.ts';
 import { addUpdate, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -31,6 +31,16 @@ export const courseKeys = {
 };
 
 export const creatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' });
+
+/**
+ * The platform-wide sums of the creators' course figures (the admin's Active Courses card), moved beside
+ * `creatorStatsUpdate` in the same transactions: every course, active enrolments, and those completed.
+ */
+export const platformCourseCounters = (deltas: Pick<CreatorCounterDeltas, 'courses' | 'students' | 'completions'>) => ({
+  courses_total: deltas.courses ?? 0,
+  enrollments_active: deltas.students ?? 0,
+  enrollments_completed: deltas.completions ?? 0,
+});
 
 /** The transaction item that moves a creator's counters (none when nothing moves): the only way they change. */
 export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDeltas) => {
@@ -84,6 +94,7 @@ export const dynamoCourses = (): CourseRepository => ({
         },
       },
       ...creatorStatsUpdate(course.creatorId, { courses: 1 }),
+      ...countersUpdate(platformCourseCounters({ courses: 1 })),
     ]);
     if (cancelled) throw new Error(`Course id ${course.id} is already taken.`);
   },
@@ -186,7 +197,10 @@ export const dynamoCourses = (): CourseRepository => ({
     const cancelled = await transact([
       { Delete: { TableName: tableName(), Key: courseKeys.course(courseId), ...ownedBy(creatorId) } },
       ...creatorStatsUpdate(creatorId, { courses: -1, students: -active.length, completions: -completed.length }),
-      ...countersUpdate({ courses_published: wasPublished ? -1 : 0 }),
+      ...countersUpdate({
+        courses_published: wasPublished ? -1 : 0,
+        ...platformCourseCounters({ courses: -1, students: -active.length, completions: -completed.length }),
+      }),
     ]);
     if (cancelled) return false;
     const rest = items.filter((item) => item['sk'] !== 'COURSE').map((item) => ({ pk: item['pk'], sk: item['sk'] }));
@@ -288,6 +302,48 @@ export const dynamoCourses = (): CourseRepository => ({
  * conditional update each (a course deleted meanwhile is skipped). Running it again finds nothing to do. Answers how
  * many it indexed. Run by the local seed on every start and, for a deployed table, by `npm run backfill`.
  */
+/**
+ * The platform's course figures (`courses_total`, `enrollments_active`, `enrollments_completed`) summed from the
+ * creators' counters, once: set only where none of them exists yet (a table from before they were counted), so a
+ * second run changes nothing. The local cloud runs it before it seeds anything.
+ */
+export const backfillCourseFigures = async (): Promise<{ courses: number; enrollments: number; completed: number } | undefined> => {
+  const sums = { courses: 0, enrollments: 0, completed: 0 };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :stats',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':stats': 'CreatorStats' },
+        ProjectionExpression: 'courses, students, completions',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const n = (name: string) => Math.max(0, Number(item[name] ?? 0) || 0);
+      sums.courses += n('courses');
+      sums.enrollments += n('students');
+      sums.completed += n('completions');
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const set = await writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: countersKey,
+        UpdateExpression: 'SET courses_total = :courses, enrollments_active = :enrollments, enrollments_completed = :completed, #type = :type',
+        ConditionExpression: 'attribute_not_exists(courses_total) AND attribute_not_exists(enrollments_active) AND attribute_not_exists(enrollments_completed)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':courses': sums.courses, ':enrollments': sums.enrollments, ':completed': sums.completed, ':type': 'Counters' },
+      }),
+    ),
+  );
+  return set ? sums : undefined;
+};
+
 export const backfillCourseIndex = async (): Promise<number> => {
   let indexed = 0;
   let start: Record<string, unknown> | undefined;

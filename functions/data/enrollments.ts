@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
-import { courseKeys, creatorStatsUpdate } from '#data/courses.ts';
+import { courseKeys, creatorStatsUpdate, platformCourseCounters } from '#data/courses.ts';
+import { countersUpdate } from '#data/counters.ts';
 import { batchGet, documentClient, failedAt, queryAll, tableName, transact } from '#data/table.ts';
 
 /**
@@ -122,6 +123,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           },
           enrolledCountUpdate(input.courseId, 1),
           ...creatorStatsUpdate(input.creatorId, { students: 1 }),
+          ...countersUpdate(platformCourseCounters({ students: 1 })),
         ]);
         if (!cancelled) return { status: 'enrolled', enrollment };
         if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -158,6 +160,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         },
         enrolledCountUpdate(input.courseId, 1),
         ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }),
+        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 })),
       ]);
       if (!cancelled) return { status: 'restored', enrollment: restored };
       if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -181,6 +184,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       },
       enrolledCountUpdate(courseId, -1),
       ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }),
+      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 })),
     ]);
     return cancelled ? 'missing' : 'removed';
   },
@@ -255,6 +259,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         },
       },
       ...creatorStatsUpdate(input.creatorId, { completions: input.completedAt ? 1 : 0 }),
+      ...countersUpdate(platformCourseCounters({ completions: input.completedAt ? 1 : 0 })),
     ]);
     return cancelled ? 'changed' : 'completed';
   },

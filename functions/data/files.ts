@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseFile } from '#contracts/files.ts';
-import type { FileRepository, StoredFile } from '#core/ports.ts';
+import type { FileRepository, StoredFile } from '#core/files/ports.ts';
 import { courseKeys } from '#data/courses.ts';
 import { batchWrite, documentClient, tableName, transact, writeIf } from '#data/table.ts';
 

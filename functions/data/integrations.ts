@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
-import type { IntegrationRepository, StoredIntegrations } from '#core/ports.ts';
+import type { IntegrationRepository, StoredIntegrations } from '#core/integrations/ports.ts';
 import { documentClient, tableName } from '#data/table.ts';
 
 /**

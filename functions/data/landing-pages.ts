@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import { landingSettings, landingSlug } from '#contracts/landing.ts';
-import type { LandingPageRepository, StoredLandingPage } from '#core/ports.ts';
+import type { LandingPageRepository, StoredLandingPage } from '#core/landing/ports.ts';
 import { documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 
 /**

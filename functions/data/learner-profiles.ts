@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { LearnerProfileRepository, StoredLearnerProfile } from '#core/ports.ts';
+import type { LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
 import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**

@@ -7,13 +7,16 @@ import { eventPut } from '#data/billing.ts';
 import { readCommission, referralWrites, reversalWrites } from '#data/affiliates.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { addUpdate, documentClient, failedAt, newestFirstPage, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
  * Order:       pk ORDER#<orderId>       sk ORDER              gsi1pk CREATOR#<creatorId>#SALES  gsi1sk <paidAt>#<orderId>
  *                                                              (the index keys from the moment it is paid: the Sales list)
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
+ * Parked:      pk PAYINTENT#<pi_...>    sk PARKED#<evt>       a refund or dispute that arrived before its payment
+ *                                                              (to, accountId; TTL 30 days), applied when it is paid
+ *              (an order paid and refunded at once because it could not be fulfilled keeps `unfulfilled`: the reason)
  * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
  *              checkouts (plain numbers: the dashboard's Revenue card, and a window's totals for the months it holds
  *              whole); p0..p15 (two days' gross revenue and sales packed in one number: data/packed-counters.ts);
@@ -30,7 +33,13 @@ export const orderKeys = {
   month: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESMONTH#${at.slice(0, 7)}` }),
   days: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESDAYS#${at.slice(0, 7)}` }),
   intent: (paymentIntentId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: 'ORDER' }),
+  parked: (paymentIntentId: string, eventId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: `PARKED#${eventId}` }),
 };
+
+/** A parked reversal waits this long for its payment (Stripe retries an event for three days). */
+const PARKED_TTL_SECONDS = 30 * 24 * 60 * 60;
+const parkedItem = z.object({ eventId: z.string(), accountId: z.string(), to: z.enum(['refunded', 'disputed']), parkedAt: z.string() });
+const intentPut = (paymentIntentId: string, orderId: string) => ({ Put: { TableName: tableName(), Item: { ...orderKeys.intent(paymentIntentId), type: 'OrderIntent', orderId } } });
 
 const orderItem = z.object({
   id: z.string(),
@@ -214,7 +223,7 @@ export const dynamoOrders = (): OrderRepository => ({
   async markPaid({ event, orderId, paid, referral, receipt }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
-    const cancelled = await transact([
+    const writes = [
       eventPut(event),
       fromPending(
         orderId,
@@ -233,9 +242,18 @@ export const dynamoOrders = (): OrderRepository => ({
         },
       ),
       ...countersOf(order, paid.paidAt, { revenue: paid.amount, sales: 1, discount: paid.discount, refunds: 0 }),
-      ...(paid.paymentIntentId ? [{ Put: { TableName: tableName(), Item: { ...orderKeys.intent(paid.paymentIntentId), type: 'OrderIntent', orderId } } }] : []),
-      // A coupon deleted since the checkout is not counted (the order is paid all the same).
-      ...(order.couponCode && (await dynamoCoupons().get(order.creatorId, order.couponCode)) ? couponRedemption(order.creatorId, order.couponCode, paid.buyerEmail, paid.paidAt) : []),
+      ...(paid.paymentIntentId ? [intentPut(paid.paymentIntentId, orderId)] : []),
+    ];
+    // A coupon deleted since the checkout is not counted (the order is paid all the same). Its buyer's use is
+    // conditional: another order's use of it cancels the payment ('coupon-used').
+    const coupon =
+      order.couponCode && (await dynamoCoupons().get(order.creatorId, order.couponCode))
+        ? couponRedemption(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId }, paid.paidAt)
+        : [];
+    const useAt = coupon.length > 0 ? writes.length + coupon.length - 1 : -1;
+    const cancelled = await transact([
+      ...writes,
+      ...coupon,
       ...(referral
         ? referralWrites({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral })
         : []),
@@ -243,7 +261,69 @@ export const dynamoOrders = (): OrderRepository => ({
     ]);
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';
+    if (useAt >= 0 && failedAt(cancelled, useAt) && !failedAt(cancelled, 1)) return 'coupon-used';
     return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
+  },
+
+  async markUnfulfilled({ event, orderId, refunded, reason, notice }) {
+    const order = await this.get(orderId);
+    if (!order) throw new Error(`order ${orderId} is not stored`);
+    const cancelled = await transact([
+      eventPut(event),
+      fromPending(
+        orderId,
+        '#status = :refunded, amount = :amount, discount = :discount, buyerEmail = :email, paymentIntentId = :intent, paidAt = :at, reversedAt = :at, unfulfilled = :reason, affiliateId = :none, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        {},
+        {
+          ':refunded': 'refunded',
+          ':amount': refunded.amount,
+          ':discount': refunded.discount,
+          ':email': refunded.buyerEmail,
+          ':intent': refunded.paymentIntentId,
+          ':at': refunded.at,
+          ':reason': reason,
+          ':none': null,
+          ...Object.fromEntries(Object.entries(orderKeys.sales(order.creatorId, refunded.at, orderId)).map(([k, v]) => [`:${k}`, v])),
+        },
+      ),
+      // Paid and refunded at once: no revenue, no sale, one refund on the day.
+      ...countersOf({ ...order, couponCode: null }, refunded.at, { revenue: 0, sales: 0, discount: 0, refunds: 1 }),
+      ...(refunded.paymentIntentId ? [intentPut(refunded.paymentIntentId, orderId)] : []),
+      ...(notice ? [mailQueuePut(notice)] : []),
+    ]);
+    if (!cancelled) return 'applied';
+    if (failedAt(cancelled, 0)) return 'duplicate';
+    return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
+  },
+
+  async parkReversal({ event, paymentIntentId, accountId, to }) {
+    const nowMs = Date.now();
+    const cancelled = await transact([
+      eventPut(event, nowMs),
+      // Only while the payment is unknown: a payment written meanwhile holds its intent, and the reversal applies to it.
+      { ConditionCheck: { TableName: tableName(), Key: orderKeys.intent(paymentIntentId), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...orderKeys.parked(paymentIntentId, event.id), type: 'ParkedReversal', eventId: event.id, eventType: event.type, accountId, to, parkedAt: new Date(nowMs).toISOString(), expiresAt: Math.floor(nowMs / 1000) + PARKED_TTL_SECONDS },
+        },
+      },
+    ]);
+    if (!cancelled) return 'parked';
+    if (failedAt(cancelled, 0)) return 'duplicate';
+    return 'known';
+  },
+
+  async parkedReversals(paymentIntentId) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :parked)',
+      ExpressionAttributeValues: { ':pk': orderKeys.intent(paymentIntentId).pk, ':parked': 'PARKED#' },
+      ConsistentRead: true,
+    });
+    return items
+      .map((item) => parkedItem.parse(item))
+      .sort((a, b) => a.parkedAt.localeCompare(b.parkedAt))
+      .map(({ eventId, accountId, to }) => ({ eventId, accountId, to }));
   },
 
   async markExpired({ event, orderId }) {

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { PayoutRepository } from '#core/ports.ts';
+import type { PayoutRepository } from '#core/sales/ports.ts';
 import { eventPut } from '#data/billing.ts';
 import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
 

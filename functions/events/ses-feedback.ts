@@ -1,7 +1,7 @@
 import type { SNSEvent } from 'aws-lambda';
 import { applyFeedback } from '#core/campaigns/ses-feedback.ts';
-import { campaignRepository } from '#functions/deps-campaigns.ts';
-import { clock } from '#functions/deps.ts';
+import { campaignRepository } from '#functions/composition/deps-campaigns.ts';
+import { clock } from '#functions/composition/deps.ts';
 import { eventHandlers } from '#functions/routes.ts';
 import { invocation } from '#middleware/invocation.ts';
 

@@ -1,6 +1,6 @@
 import { adminCoursesQuery, type AdminCourseList } from '#contracts/admin-courses.ts';
 import { listAllCourses } from '#core/admin/courses.ts';
-import { courseRepository, userRepository } from '#functions/deps.ts';
+import { courseRepository, userRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/admin/courses?cursor=: one page of every creator's courses, newest first, with their creators. */

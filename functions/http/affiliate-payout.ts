@@ -1,7 +1,7 @@
 import type { Payout } from '#contracts/affiliates.ts';
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { payOutAffiliate } from '#core/affiliates/affiliates.ts';
-import { payoutDeps } from '#functions/deps-affiliates.ts';
+import { payoutDeps } from '#functions/composition/deps-affiliates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and the CSV to pay them from. */

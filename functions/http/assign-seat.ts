@@ -1,6 +1,6 @@
 import { assignSeatBody } from '#contracts/licenses.ts';
 import { assignSeat } from '#core/licenses/licenses.ts';
-import { licenseDeps } from '#functions/deps.ts';
+import { licenseDeps } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/leader/licenses/{licenseId}/seats: 201 `{email, status: "active"}`; 409 NO_SEATS_LEFT when every seat is taken. */

@@ -1,7 +1,7 @@
 import { portalBody, type RedirectResponse } from '#contracts/billing.ts';
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { openBillingPortal } from '#core/billing/portal.ts';
-import { checkoutDeps } from '#functions/deps-payments.ts';
+import { checkoutDeps } from '#functions/composition/deps-payments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/billing/portal: the billing portal, to manage or cancel the subscription. */

@@ -1,6 +1,6 @@
 import { completeLessonBody } from '#contracts/courses.ts';
 import { completeLesson } from '#core/enrollments/learner-courses.ts';
-import { clock, courseRepository, enrollmentRepository, licenseReader } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository, licenseReader } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete: idempotent; answers the progress. */

@@ -1,6 +1,6 @@
 import { completeUploadBody, type CourseFile } from '#contracts/files.ts';
 import { completeUpload } from '#core/files/uploads.ts';
-import { fileDeps } from '#functions/deps.ts';
+import { fileDeps } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/courses/{courseId}/files/{fileId}/complete: the file, ready (checked against what was declared). */

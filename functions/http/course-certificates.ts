@@ -1,5 +1,5 @@
 import { courseCertificates } from '#core/certificates/certificates.ts';
-import { courseCertificateDeps } from '#functions/deps-certificates.ts';
+import { courseCertificateDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}/certificates: the course's certificates, for its creator. */

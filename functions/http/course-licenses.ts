@@ -1,6 +1,6 @@
 import type { LicenseList } from '#contracts/licenses.ts';
 import { courseLicenses } from '#core/licenses/licenses.ts';
-import { courseRepository, licenseRepository } from '#functions/deps.ts';
+import { courseRepository, licenseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}/licenses: the licences of the creator's own course. */

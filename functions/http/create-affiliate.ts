@@ -1,6 +1,6 @@
 import { createAffiliateBody } from '#contracts/affiliates.ts';
 import { createAffiliate } from '#core/affiliates/affiliates.ts';
-import { createAffiliateDeps } from '#functions/deps-affiliates.ts';
+import { createAffiliateDeps } from '#functions/composition/deps-affiliates.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/affiliates (Pro plan): 201 and the affiliate, who is emailed their link. */

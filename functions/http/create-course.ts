@@ -1,6 +1,6 @@
 import { createCourseBody } from '#contracts/courses.ts';
 import { createCourse } from '#core/courses/courses.ts';
-import { clock, courseRepository, ids } from '#functions/deps.ts';
+import { clock, courseRepository, ids } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/courses: 201 and the new draft course. */

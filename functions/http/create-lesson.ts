@@ -1,7 +1,7 @@
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { createLessonBody } from '#contracts/courses.ts';
 import { createLesson } from '#core/courses/lessons.ts';
-import { clock, courseRepository, ids } from '#functions/deps.ts';
+import { clock, courseRepository, ids } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/courses/{courseId}/lessons: 201 and the lesson, appended; a text body is sanitized on the way in. */

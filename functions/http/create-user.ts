@@ -1,6 +1,6 @@
 import { createUserBody } from '#contracts/admin-users.ts';
 import { inviteUser } from '#core/admin/users.ts';
-import { inviteUserDeps } from '#functions/deps-admin.ts';
+import { inviteUserDeps } from '#functions/composition/deps-admin.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/admin/users: 201 with the account, created with its role and invited by email; a taken email is 409. */

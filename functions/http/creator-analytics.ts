@@ -1,6 +1,6 @@
 import { analyticsQuery, type CreatorAnalytics } from '#contracts/sales.ts';
 import { creatorAnalytics } from '#core/sales/sales.ts';
-import { clock, courseRepository, orderRepository } from '#functions/deps.ts';
+import { clock, courseRepository, orderRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/creator/analytics?days=30|90|365: revenue, sales and refunds by day and by course, from the day counters. */

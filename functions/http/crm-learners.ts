@@ -1,6 +1,6 @@
 import { crmLearnersQuery, type CrmLearnerList } from '#contracts/courses.ts';
 import { listCrmLearners } from '#core/crm/learners.ts';
-import { clock, crmRepository } from '#functions/deps.ts';
+import { clock, crmRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/crm/learners?cursor=&courseId=: one page of the creator's learners (one query + one batch read of notes). */

@@ -1,5 +1,5 @@
 import { deleteCoupon } from '#core/sales/coupons.ts';
-import { couponDeps } from '#functions/deps-payments.ts';
+import { couponDeps } from '#functions/composition/deps-payments.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** DELETE /api/coupons/{code}: 204; the coupon and its Stripe twin go (its code stops working at once). */

@@ -1,6 +1,6 @@
 import type { Course } from '#contracts/courses.ts';
 import { deleteCourse } from '#core/courses/courses.ts';
-import { fileDeps } from '#functions/deps.ts';
+import { fileDeps } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** DELETE /api/courses/{courseId}: the course with its lessons, files and enrolments; answers the course as it was. */

@@ -1,5 +1,5 @@
 import { deleteFile } from '#core/files/uploads.ts';
-import { fileDeps } from '#functions/deps.ts';
+import { fileDeps } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** DELETE /api/courses/{courseId}/files/{fileId}: 204; an unfinished upload is aborted, the object and the item go. */

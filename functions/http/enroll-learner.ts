@@ -1,6 +1,6 @@
 import { enrollBody } from '#contracts/courses.ts';
 import { enrollLearner } from '#core/enrollments/creator-enrollments.ts';
-import { enrollDeps } from '#functions/deps.ts';
+import { enrollDeps } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/courses/{courseId}/enrollments: enrols a learner by email; a new email gets an account and an invitation (201). */

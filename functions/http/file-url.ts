@@ -1,6 +1,6 @@
 import type { FileUrlResponse } from '#contracts/files.ts';
 import { creatorFileUrl } from '#core/files/downloads.ts';
-import { fileLinkDeps } from '#functions/deps.ts';
+import { fileLinkDeps } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}/files/{fileId}/url: a short-lived signed URL of the creator's ready file. */

@@ -1,6 +1,6 @@
 import type { Course } from '#contracts/courses.ts';
 import { getCourse } from '#core/courses/courses.ts';
-import { courseRepository } from '#functions/deps.ts';
+import { courseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}: the caller's course with its lessons in order; 404 for anyone else's. */

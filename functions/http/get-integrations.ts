@@ -1,6 +1,6 @@
 import type { IntegrationsView } from '#contracts/integrations.ts';
 import { getIntegrations } from '#core/integrations/integrations.ts';
-import { integrationRepository } from '#functions/deps-integrations.ts';
+import { integrationRepository } from '#functions/composition/deps-integrations.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/integrations: the creator's settings, all off and empty before the first save; secrets only as "set". */

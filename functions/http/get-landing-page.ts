@@ -1,6 +1,6 @@
 import type { LandingPage } from '#contracts/landing.ts';
 import { getLandingPage } from '#core/landing/landing-page.ts';
-import { landingPageRepository } from '#functions/deps.ts';
+import { landingPageRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/landing-page: the creator's saved page with its publication, or null. */

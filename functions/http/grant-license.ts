@@ -1,6 +1,6 @@
 import { grantLicenseBody } from '#contracts/licenses.ts';
 import { grantLicense } from '#core/licenses/licenses.ts';
-import { licenseDeps } from '#functions/deps.ts';
+import { licenseDeps } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/courses/{courseId}/licenses: 201 and the licence; a new leader is invited by email. */

@@ -1,6 +1,6 @@
 import type { LicenseList } from '#contracts/licenses.ts';
 import { leaderLicenses } from '#core/licenses/licenses.ts';
-import { licenseRepository } from '#functions/deps.ts';
+import { licenseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/leader/licenses: the leader's own licences. */

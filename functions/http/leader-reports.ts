@@ -1,6 +1,6 @@
 import { reportQuery } from '#contracts/licenses.ts';
 import { leaderReport, reportCsv } from '#core/licenses/licenses.ts';
-import { appOrigin, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { appOrigin, enrollmentRepository, licenseRepository } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { learnerCertificates } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { certificateReadDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/learner/certificates: the learner's certificates, newest first. */

@@ -1,6 +1,6 @@
 import { learnerCourseDetail } from '#core/enrollments/learner-courses.ts';
-import { clock, courseRepository, enrollmentRepository, licenseReader, quizAttemptRepository } from '#functions/deps.ts';
-import { publicProfileRepository } from '#functions/deps-storefront.ts';
+import { clock, courseRepository, enrollmentRepository, licenseReader, quizAttemptRepository } from '#functions/composition/deps.ts';
+import { publicProfileRepository } from '#functions/composition/deps-storefront.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/learner/courses/{courseId}: a published course the caller is actively enrolled in (404 otherwise). */

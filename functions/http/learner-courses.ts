@@ -1,5 +1,5 @@
 import { learnerCourses } from '#core/enrollments/learner-courses.ts';
-import { enrollmentRepository } from '#functions/deps.ts';
+import { enrollmentRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/learner/courses: the caller's active enrolments, most recent activity first. */

@@ -1,6 +1,6 @@
 import type { FileUrlResponse } from '#contracts/files.ts';
 import { learnerFileUrl } from '#core/files/downloads.ts';
-import { enrollmentRepository, fileLinkDeps, licenseReader } from '#functions/deps.ts';
+import { enrollmentRepository, fileLinkDeps, licenseReader } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/learner/courses/{courseId}/files/{fileId}/url: a short-lived signed URL, for a learner enrolled in the published course. */

@@ -1,6 +1,6 @@
 import { learnerSummaryQuery } from '#contracts/courses.ts';
 import { learnerSummary } from '#core/enrollments/learner-courses.ts';
-import { clock, enrollmentRepository } from '#functions/deps.ts';
+import { clock, enrollmentRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/learner/summary?timeZone=: 'My Learning' (counts, study streak in the learner's zone, continue learning). */

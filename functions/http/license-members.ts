@@ -1,6 +1,6 @@
 import type { MemberList } from '#contracts/licenses.ts';
 import { licenseMembers } from '#core/licenses/licenses.ts';
-import { appOrigin, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { appOrigin, enrollmentRepository, licenseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/leader/licenses/{licenseId}/seats: the members of the leader's own licence, with their progress. */

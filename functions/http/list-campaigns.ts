@@ -1,6 +1,6 @@
 import type { CampaignList } from '#contracts/campaigns.ts';
 import { listCampaigns } from '#core/campaigns/campaigns.ts';
-import { campaignStoreDeps } from '#functions/deps-campaigns.ts';
+import { campaignStoreDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/admin/emails: the newest campaigns with their counts, and the platform's email totals. */

@@ -1,6 +1,6 @@
 import { courseEnrollmentsQuery } from '#contracts/courses.ts';
 import { listCourseEnrollments } from '#core/enrollments/creator-enrollments.ts';
-import { courseRepository, enrollmentRepository } from '#functions/deps.ts';
+import { courseRepository, enrollmentRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}/enrollments: the course's enrolled learners with their progress, one page. */

@@ -1,6 +1,6 @@
 import type { CourseSummary } from '#contracts/courses.ts';
 import { listCourses } from '#core/courses/courses.ts';
-import { courseRepository } from '#functions/deps.ts';
+import { courseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses: the caller's own courses, newest first. */

@@ -1,6 +1,6 @@
 import type { AutomationList } from '#contracts/campaigns.ts';
 import { listAutomations } from '#core/campaigns/campaigns.ts';
-import { campaignStoreDeps } from '#functions/deps-campaigns.ts';
+import { campaignStoreDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/admin/email-automations: the emails the platform sends by itself, with their on/off state. */

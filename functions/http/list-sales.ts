@@ -1,6 +1,6 @@
 import { type SaleList, salesQuery } from '#contracts/sales.ts';
 import { listSales } from '#core/sales/sales.ts';
-import { orderRepository } from '#functions/deps.ts';
+import { orderRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/sales?cursor=: the creator's sales, newest first, a page at a time. */

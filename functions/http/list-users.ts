@@ -1,6 +1,6 @@
 import { adminUsersQuery, type AdminUserList } from '#contracts/admin-users.ts';
 import { listUsers } from '#core/admin/users.ts';
-import { userRepository } from '#functions/deps.ts';
+import { userRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/admin/users?role=&cursor=: one page of a role's accounts, newest first (creators when no role is given). */

@@ -1,5 +1,5 @@
 import { publicCertificate } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { certificateReadDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/public/certificates/{certificateId}: the credential as issued, its status and its page (no sign-in). */

@@ -1,6 +1,6 @@
 import type { PublicCoursePage } from '#contracts/storefront.ts';
 import { publicCoursePage } from '#core/storefront/storefront.ts';
-import { storefrontDeps } from '#functions/deps-storefront.ts';
+import { storefrontDeps } from '#functions/composition/deps-storefront.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/public/courses/{courseId}: a published course as a visitor sees it (no sign-in); 404 otherwise. */

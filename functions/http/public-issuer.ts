@@ -1,5 +1,5 @@
 import { issuerProfile } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { certificateReadDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/public/issuer: the certificates' issuer profile and the public keys they are signed with. */

@@ -1,5 +1,5 @@
 import { publicLandingPage, publicPageHeaders } from '#core/landing/landing-page.ts';
-import { landingPageRepository } from '#functions/deps.ts';
+import { landingPageRepository } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** GET /api/public/pages/{slug}: the published page as text/html under a strict CSP (the pages origin serves it at /p/<slug>). */

@@ -2,7 +2,7 @@ import type { RedirectResponse } from '#contracts/billing.ts';
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { purchaseCreditsBody } from '#contracts/credits.ts';
 import { purchaseCredits } from '#core/credits/credits.ts';
-import { checkoutDeps } from '#functions/deps-payments.ts';
+import { checkoutDeps } from '#functions/composition/deps-payments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/credits/purchase: the checkout of a 100-credit top-up; the webhook of the paid session grants it. */

@@ -1,6 +1,6 @@
 import { quizAttemptBody, type QuizAttemptResult } from '#contracts/courses.ts';
 import { submitQuizAttempt } from '#core/enrollments/quiz-attempts.ts';
-import { clock, courseRepository, enrollmentRepository, licenseReader, quizAttemptRepository } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository, licenseReader, quizAttemptRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/learner/courses/{courseId}/lessons/{lessonId}/attempts: graded on the server; answers score, pass, attempts left. */

@@ -1,5 +1,5 @@
 import { removeEnrollment } from '#core/enrollments/creator-enrollments.ts';
-import { courseRepository, enrollmentRepository } from '#functions/deps.ts';
+import { courseRepository, enrollmentRepository } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** DELETE /api/courses/{courseId}/enrollments/{learnerId}: the learner loses access (204); their progress is kept. */

@@ -1,6 +1,6 @@
 import { type Course, reorderLessonsBody } from '#contracts/courses.ts';
 import { reorderLessons } from '#core/courses/lessons.ts';
-import { clock, courseRepository } from '#functions/deps.ts';
+import { clock, courseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/courses/{courseId}/lessons/order: every lesson id once, in the new order; answers the course. */

@@ -1,6 +1,6 @@
 import { revokeCertificateBody } from '#contracts/certificates.ts';
 import { revokeCertificate } from '#core/certificates/certificates.ts';
-import { certificateReadDeps } from '#functions/deps-certificates.ts';
+import { certificateReadDeps } from '#functions/composition/deps-certificates.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/certificates/{certificateId}/revoke: the course's creator revokes it with a reason (404 for another's). */

@@ -1,5 +1,5 @@
 import { revokeSeat } from '#core/licenses/licenses.ts';
-import { clock, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { clock, enrollmentRepository, licenseRepository } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** DELETE /api/leader/licenses/{licenseId}/seats/{email}: 204; the learner's access ends (progress kept), the seat is free. */

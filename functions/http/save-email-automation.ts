@@ -1,7 +1,7 @@
 import { automationId, saveAutomationBody, type EmailAutomation } from '#contracts/campaigns.ts';
 import { saveAutomation } from '#core/campaigns/campaigns.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { campaignStoreDeps } from '#functions/deps-campaigns.ts';
+import { campaignStoreDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/admin/email-automations/{automationId}: switches the automation on or off; an unknown one is 404. */

@@ -1,7 +1,7 @@
 import { saveTemplateBody, templateId, type EmailTemplate } from '#contracts/campaigns.ts';
 import { saveTemplate } from '#core/campaigns/campaigns.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { campaignStoreDeps } from '#functions/deps-campaigns.ts';
+import { campaignStoreDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/admin/email-templates/{templateId}: the template's new subject and content; an unknown template is 404. */

@@ -1,6 +1,6 @@
 import { type IntegrationsView, saveIntegrationsBody } from '#contracts/integrations.ts';
 import { saveIntegrations } from '#core/integrations/integrations.ts';
-import { saveIntegrationsDeps } from '#functions/deps-integrations.ts';
+import { saveIntegrationsDeps } from '#functions/composition/deps-integrations.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /**

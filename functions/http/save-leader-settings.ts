@@ -1,6 +1,6 @@
 import { leaderSettingsBody, type LeaderSettings } from '#contracts/licenses.ts';
 import { saveLeaderSettings } from '#core/licenses/leader-settings.ts';
-import { clock, leaderSettingsRepository, userRepository } from '#functions/deps.ts';
+import { clock, leaderSettingsRepository, userRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/leader/settings: the profile and the weekly email choice, saved at once. */

@@ -1,6 +1,6 @@
 import { saveNotesBody, type SavedNotes } from '#contracts/courses.ts';
 import { saveLearnerNotes } from '#core/crm/learners.ts';
-import { clock, crmRepository } from '#functions/deps.ts';
+import { clock, crmRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/crm/learners/{learnerId}/notes: the creator's note; 404 (nothing written) unless the learner is theirs. */

@@ -1,7 +1,7 @@
 import { learnerProfileBody, type LearnerProfile } from '#contracts/certificates.ts';
 import { saveLearnerProfile } from '#core/certificates/learner-profile.ts';
-import { learnerProfileRepository } from '#functions/deps-certificates.ts';
-import { clock, userRepository } from '#functions/deps.ts';
+import { learnerProfileRepository } from '#functions/composition/deps-certificates.ts';
+import { clock, userRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/learner/profile: the name on certificates saved; the learner's certificates follow it (the issuing job). */

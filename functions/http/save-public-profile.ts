@@ -1,6 +1,6 @@
 import { type PublicProfile, publicProfileBody } from '#contracts/storefront.ts';
 import { savePublicProfile } from '#core/storefront/public-profile.ts';
-import { publicProfileDeps } from '#functions/deps-storefront.ts';
+import { publicProfileDeps } from '#functions/composition/deps-storefront.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PUT /api/creator/public-profile: name, bio, address (409 when taken) and picture, saved together. */

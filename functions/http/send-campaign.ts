@@ -1,7 +1,7 @@
 import { sendCampaignBody } from '#contracts/campaigns.ts';
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { queueCampaign } from '#core/campaigns/campaigns.ts';
-import { campaignDeps } from '#functions/deps-campaigns.ts';
+import { campaignDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/admin/emails: 202 once the campaign is queued; the campaign sender job, started at once, sends it (one per Idempotency-Key). */

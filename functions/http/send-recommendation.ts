@@ -1,6 +1,6 @@
 import { recommendationBody } from '#contracts/courses.ts';
 import { sendRecommendation } from '#core/crm/learners.ts';
-import { appOrigin, clock, crmRepository, ids, mailer, onBehalfDeps } from '#functions/deps.ts';
+import { appOrigin, clock, crmRepository, ids, mailer, onBehalfDeps } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/crm/learners/{learnerId}/recommendations: 202 once SES took the mail; it is then on the learner's timeline. */

@@ -1,6 +1,6 @@
 import { type AvatarUpload, avatarUploadBody } from '#contracts/storefront.ts';
 import { startAvatarUpload } from '#core/storefront/public-profile.ts';
-import { profileLinkDeps } from '#functions/deps-storefront.ts';
+import { profileLinkDeps } from '#functions/composition/deps-storefront.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/creator/public-profile/avatar: a presigned PUT for a new picture, its type and size signed in. */

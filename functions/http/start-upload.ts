@@ -1,6 +1,6 @@
 import { startUploadBody } from '#contracts/files.ts';
 import { startUpload } from '#core/files/uploads.ts';
-import { fileDeps, ids } from '#functions/deps.ts';
+import { fileDeps, ids } from '#functions/composition/deps.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** POST /api/courses/{courseId}/lessons/{lessonId}/files: 201, the file ('uploading') and how to cut it into parts. */

@@ -2,7 +2,7 @@ import { unsubscribeQuery } from '#contracts/campaigns.ts';
 import { unsubscribeTarget } from '#core/campaigns/campaigns.ts';
 import { confirmPage, invalidLinkPage, unsubscribePageHeaders } from '#core/campaigns/unsubscribe-page.ts';
 import { ValidationError } from '#core/errors.ts';
-import { unsubscribeDeps } from '#functions/deps-campaigns.ts';
+import { unsubscribeDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** GET /api/unsubscribe?token=: a page that asks to confirm (a GET never unsubscribes); a changed token is 400. */

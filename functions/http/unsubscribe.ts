@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { unsubscribeQuery } from '#contracts/campaigns.ts';
 import { unsubscribe } from '#core/campaigns/campaigns.ts';
 import { donePage, unsubscribePageHeaders } from '#core/campaigns/unsubscribe-page.ts';
-import { unsubscribeDeps } from '#functions/deps-campaigns.ts';
+import { unsubscribeDeps } from '#functions/composition/deps-campaigns.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 
 /** A person's browser (the confirmation page's form) asks for HTML first; a mail client's one-click POST does not. */

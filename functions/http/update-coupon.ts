@@ -1,6 +1,6 @@
 import { type Coupon, updateCouponBody } from '#contracts/coupons.ts';
 import { updateCoupon } from '#core/sales/coupons.ts';
-import { couponDeps } from '#functions/deps-payments.ts';
+import { couponDeps } from '#functions/composition/deps-payments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PATCH /api/coupons/{code}: on or off, or new limits; Stripe's twin follows. */

@@ -1,6 +1,6 @@
 import { type Course, updateCourseBody } from '#contracts/courses.ts';
 import { updateCourse } from '#core/courses/courses.ts';
-import { clock, courseRepository, enrollmentRepository } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PATCH /api/courses/{courseId}: title, description, publish / unpublish; a new title reaches the enrolments too. */

@@ -1,7 +1,7 @@
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { type Lesson, updateLessonBody } from '#contracts/courses.ts';
 import { updateLesson } from '#core/courses/lessons.ts';
-import { fileDeps } from '#functions/deps.ts';
+import { fileDeps } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /**

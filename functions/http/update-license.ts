@@ -1,6 +1,6 @@
 import { type License, updateLicenseBody } from '#contracts/licenses.ts';
 import { updateLicense } from '#core/licenses/licenses.ts';
-import { clock, courseRepository, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { clock, courseRepository, enrollmentRepository, licenseRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** PATCH /api/courses/{courseId}/licenses/{licenseId}: seats, end date, or the end now, of a licence of the creator's own course. */

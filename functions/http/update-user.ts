@@ -1,6 +1,6 @@
 import { updateUserBody, type AdminUser } from '#contracts/admin-users.ts';
 import { updateUser } from '#core/admin/users.ts';
-import { directoryService, userRepository } from '#functions/deps.ts';
+import { directoryService, userRepository } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type PartUrlsResponse, partUrlsBody } from '#contracts/files.ts';
 import { partUrls } from '#core/files/uploads.ts';
-import { fileLinkDeps } from '#functions/deps.ts';
+import { fileLinkDeps } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/courses/{courseId}/files/{fileId}/parts: presigned PUT URLs for the asked parts, each part's size signed. */

@@ -1,6 +1,6 @@
 import type { UploadedPartsResponse } from '#contracts/files.ts';
 import { uploadedParts } from '#core/files/uploads.ts';
-import { fileDeps } from '#functions/deps.ts';
+import { fileDeps } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** GET /api/courses/{courseId}/files/{fileId}/parts: the parts S3 already holds (resume after a dropped connection). */

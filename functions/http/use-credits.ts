@@ -1,7 +1,7 @@
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { useCreditsBody, type Credits } from '#contracts/credits.ts';
 import { useCredits } from '#core/credits/credits.ts';
-import { clock, creditRepository, ids, metrics } from '#functions/deps.ts';
+import { clock, creditRepository, ids, metrics } from '#functions/composition/deps.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/credits/use: spends credits atomically; the same Idempotency-Key is charged once. */

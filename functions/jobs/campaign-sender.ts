@@ -1,8 +1,8 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { sendAutomationEmails, sendPendingCampaigns } from '#core/campaigns/campaigns.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
-import { senderDeps } from '#functions/deps-campaigns.ts';
-import { clock, mailer, mailQueue } from '#functions/deps.ts';
+import { senderDeps } from '#functions/composition/deps-campaigns.ts';
+import { clock, mailer, mailQueue } from '#functions/composition/deps.ts';
 import { jobs } from '#functions/routes.ts';
 import { invocation } from '#middleware/invocation.ts';
 

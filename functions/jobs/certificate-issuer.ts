@@ -1,6 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { issueDueCertificates } from '#core/certificates/certificates.ts';
-import { issueDeps } from '#functions/deps-certificates.ts';
+import { issueDeps } from '#functions/composition/deps-certificates.ts';
 import { invocation } from '#middleware/invocation.ts';
 
 /**

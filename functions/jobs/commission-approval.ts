@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { approveDueCommissions } from '#core/affiliates/affiliates.ts';
-import { affiliateRepository, clock } from '#functions/deps.ts';
+import { affiliateRepository, clock } from '#functions/composition/deps.ts';
 import { invocation } from '#middleware/invocation.ts';
 
 /**

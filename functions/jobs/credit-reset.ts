@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { resetDueAccounts } from '#core/credits/credits.ts';
-import { clock, creditRepository } from '#functions/deps.ts';
+import { clock, creditRepository } from '#functions/composition/deps.ts';
 import { invocation } from '#middleware/invocation.ts';
 import { jobs } from '#functions/routes.ts';
 

@@ -1,6 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { sendWeeklyReports } from '#core/licenses/weekly-report.ts';
-import { weeklyReportDeps } from '#functions/deps-campaigns.ts';
+import { weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
 import { invocation } from '#middleware/invocation.ts';
 
 /**

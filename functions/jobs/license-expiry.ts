@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { endExpiredLicenses } from '#core/licenses/licenses.ts';
-import { clock, enrollmentRepository, licenseRepository } from '#functions/deps.ts';
+import { clock, enrollmentRepository, licenseRepository } from '#functions/composition/deps.ts';
 import { invocation } from '#middleware/invocation.ts';
 
 /**

@@ -19,6 +19,10 @@ export interface HandlerRoute {
   /** Largest accepted body in bytes: the route's `bodyLimit` or the default. */
   readonly bodyLimit: number;
   readonly forbiddenMessage?: string;
+  /** The route's `cacheControl`: its 200 answers carry it instead of `no-store`. */
+  readonly cacheControl?: string;
+  /** 'pages': only the pages origin's header admits it (middleware/origin.ts). */
+  readonly origin?: 'pages';
 }
 
 /** The one resolution of a route into what the middleware reads: from source here, at bundle time by bundling.ts. */
@@ -28,6 +32,8 @@ export const describeRoute = (route: RouteDef): HandlerRoute => ({
   access: route.access,
   bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
   ...(route.forbiddenMessage === undefined ? {} : { forbiddenMessage: route.forbiddenMessage }),
+  ...(route.cacheControl === undefined ? {} : { cacheControl: route.cacheControl }),
+  ...(route.origin === undefined ? {} : { origin: route.origin }),
 });
 
 /** The route a handler declares by name; throws when the table has no such route. */

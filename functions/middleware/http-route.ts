@@ -11,6 +11,7 @@ import { authFromClaims, type Auth } from '#middleware/auth.ts';
 import { handlerRoute, type HandlerRoute } from '#middleware/handler-route.ts';
 import { mapError, statusOf, zodDetails } from '#middleware/errors.ts';
 import { describeError, scopedLog } from '#middleware/logger.ts';
+import { checkOrigin } from '#middleware/origin.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -33,7 +34,25 @@ export interface HttpRequest<N extends RouteName, B, Q, H> {
   requestId: string;
   /** Adds fields to this request's one log line (the webhook's event id and outcome, say). */
   annotate(fields: Record<string, unknown>): void;
+  /** Who is asking, as the edge saw them: what a per-visitor count is keyed on (never stored as such). */
+  viewer: Viewer;
 }
+
+export interface Viewer {
+  /** The viewer's address: CloudFront's `CloudFront-Viewer-Address` when it came through it, else the connection's. */
+  ip: string;
+  userAgent: string;
+}
+
+/** `CloudFront-Viewer-Address` is `<ip>:<port>` (IPv6 without brackets): the address is all before the last colon. */
+const viewerOf = (event: HttpEvent, headers: Record<string, string | undefined>): Viewer => {
+  const edge = headers['cloudfront-viewer-address'];
+  const cut = edge?.lastIndexOf(':') ?? -1;
+  return {
+    ip: edge && cut > 0 ? edge.slice(0, cut) : (event.requestContext?.http?.sourceIp ?? ''),
+    userAgent: headers['user-agent'] ?? event.requestContext?.http?.userAgent ?? '',
+  };
+};
 
 /** A use case's answer with a status other than 200, or extra headers. */
 export class Reply {
@@ -126,9 +145,13 @@ const checkSize = (route: HandlerRoute, raw: string): void => {
   }
 };
 
-/** 415 for a body that is not JSON, 400 for malformed JSON or a schema miss (strict schemas: unknown fields too). */
+/**
+ * 415 for a body that is not JSON, 400 for malformed JSON or a schema miss (strict schemas: unknown fields too).
+ * No body at all (and then no Content-Type needed) is read as `{}`: a route whose contract has no required field
+ * (`POST .../complete`) takes a bare POST, and any other answers 400 naming the fields it misses.
+ */
 const parseBody = <B>(headers: Record<string, string | undefined>, raw: string, schema: z.ZodType<B>): B => {
-  let value: unknown = undefined;
+  let value: unknown = {};
   if (raw.trim() !== '') {
     if (!isJson(headers['content-type'])) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
@@ -165,7 +188,7 @@ const stateOf = (event: HttpEvent, context?: Context): State => {
   return state;
 };
 
-const toResult = (value: unknown, requestId: string): HttpResult => {
+const toResult = (value: unknown, requestId: string, cacheControl: string | undefined): HttpResult => {
   if (value instanceof RedirectReply) {
     return { statusCode: 302, headers: { 'cache-control': 'no-store', 'x-request-id': requestId, location: value.location }, cookies: value.cookies, body: '' };
   }
@@ -173,9 +196,11 @@ const toResult = (value: unknown, requestId: string): HttpResult => {
     return { statusCode: value.status, headers: { 'cache-control': 'no-store', 'x-request-id': requestId, ...value.headers }, body: value.body };
   }
   const reply = value instanceof Reply ? value : new Reply(200, value ?? null);
+  // A cacheable route's 200 may be kept (the route table's `cacheControl`); any other answer never is.
+  const cache = cacheControl !== undefined && reply.status === 200 ? { 'cache-control': cacheControl } : {};
   return {
     statusCode: reply.status,
-    headers: { ...jsonHeaders(requestId), ...reply.headers },
+    headers: { ...jsonHeaders(requestId), ...cache, ...reply.headers },
     body: reply.status === 204 ? '' : JSON.stringify(reply.body),
   };
 };
@@ -232,8 +257,10 @@ export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H =
     })
     .handler(async (event, context) => {
       const state = stateOf(event, context);
-      await authorize(route, event, state.auth);
       const headers = lowerCaseHeaders(event.headers);
+      // Not through the edge: refused before anything else is looked at.
+      checkOrigin(route, headers);
+      await authorize(route, event, state.auth);
       const rawBody = decodeBody(event);
       checkSize(route, rawBody);
       const body = spec.body && !spec.raw ? parseBody(headers, rawBody, spec.body) : (undefined as B);
@@ -248,7 +275,8 @@ export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H =
         auth: state.auth as AuthOf<N>,
         requestId: state.requestId,
         annotate: (fields) => Object.assign(state.annotations, fields),
+        viewer: viewerOf(event, headers),
       });
-      return toResult(result, state.requestId);
+      return toResult(result, state.requestId, route.cacheControl);
     });
 };

@@ -1,7 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { completeSignUp } from '#core/accounts/complete-sign-up.ts';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
-import { clock, metrics, userRepository } from '#functions/deps.ts';
+import { clock, metrics, userRepository } from '#functions/composition/deps.ts';
 import { invocation } from '#middleware/invocation.ts';
 import { describeError } from '#middleware/logger.ts';
 import { triggers } from '#functions/routes.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { applyStripeWebhook } from '#core/billing/handle-stripe-event.ts';
-import { paymentEvents, stripeEventDeps } from '#functions/deps-payments.ts';
+import { paymentEvents, stripeEventDeps } from '#functions/composition/deps-payments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** The signature header, read by the use case (a missing one is 400 BAD_SIGNATURE, like a wrong one). */

@@ -42,11 +42,16 @@ export const alarmThresholds = {
   durationPeriods: { evaluate: 3, toAlarm: 2 },
   /** Messages waiting in a dead-letter queue: each one is a lost event. */
   deadLetters: 1,
+  /** Paid course orders the platform could not fulfil (refunded at once): each one is a buyer who paid for nothing. */
+  unfulfilledOrders: 1,
   /** SES reviews an account at 5% bounces and 0.1% complaints; these alarms fire before that, over an hour. */
   sesPeriod: Duration.hours(1),
   sesBounceRate: 0.04,
   sesComplaintRate: 0.0008,
 } as const;
+
+/** Where the functions' business metrics land (functions/adapters/metrics.ts; a test holds the two equal). */
+export const businessMetrics = { namespace: 'CoursePlatform', service: 'course-platform' } as const;
 
 /** Lambda's timeout when a function sets none. */
 const lambdaDefaultTimeout = Duration.seconds(3);
@@ -223,6 +228,20 @@ export class Alarms extends Construct {
       description: `${name}: messages are waiting in the dead-letter queue (failed events). Read them, fix the cause, redrive.`,
       metric: queue.metricApproximateNumberOfMessagesVisible({ period: alarmThresholds.period, statistic: Stats.MAXIMUM }),
       threshold: alarmThresholds.deadLetters,
+    });
+  }
+
+  /**
+   * Paid course orders the platform could not fulfil and refunded at once (the Connect webhook's `OrderUnfulfilled`
+   * business metric, in the embedded metric format of functions/adapters/metrics.ts: namespace `CoursePlatform`,
+   * dimension `service`): any one is a buyer who paid and was refunded, or a fault worth a look.
+   */
+  watchUnfulfilledOrders(): void {
+    this.alarm(this, 'OrdersUnfulfilled', {
+      name: 'orders-unfulfilled',
+      description: "Course orders were paid but could not be fulfilled, and were refunded at once. The stripe-connect-webhook log's error line 'paid course order could not be fulfilled' names each order and its reason; the creator's Sales list shows them as refunded.",
+      metric: new Metric({ namespace: businessMetrics.namespace, metricName: 'OrderUnfulfilled', dimensionsMap: { service: businessMetrics.service }, period: alarmThresholds.period, statistic: Stats.SUM }),
+      threshold: alarmThresholds.unfulfilledOrders,
     });
   }
 

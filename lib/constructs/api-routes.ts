@@ -2,6 +2,7 @@ import { NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
+  type DomainName,
   type HttpApi,
   HttpAuthorizer,
   HttpAuthorizerType,
@@ -28,6 +29,8 @@ export interface ApiRoutesProps {
   readonly userPoolClient: IUserPoolClient;
   readonly routes: readonly ApiRoute[];
   readonly platform: FunctionPlatform;
+  /** The API's own custom domain (only CloudFront calls it): the stage is mapped onto it. */
+  readonly domain?: DomainName;
 }
 
 /** What the route declares (`table: 'none'`), else only reads for GET and read-write for every other method. */
@@ -100,6 +103,7 @@ export class ApiRoutes extends Construct {
         table: tableAccessOf(route),
         uses: route.uses ?? [],
         platform: props.platform,
+        httpRoute: true,
       });
       this.functions[route.name] = fn;
       const httpRoute = new HttpRoute(group, `${name}Route`, {
@@ -127,6 +131,7 @@ export class ApiRoutes extends Construct {
       httpApi: props.httpApi,
       stageName: '$default',
       autoDeploy: true,
+      ...(props.domain ? { domainMapping: { domainName: props.domain } } : {}),
       throttle: { rateLimit: DEFAULT_THROTTLE.rate, burstLimit: DEFAULT_THROTTLE.burst },
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),

@@ -89,11 +89,18 @@ export interface FunctionPlatform {
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
   readonly secretsKey?: IKey;
+  /** The asymmetric key certificates are signed with (ECC_NIST_P256, SIGN_VERIFY; decision 0030). */
+  readonly certificateKey?: IKey;
   /** The course files bucket: capability 'files' reads and writes objects under `courses/` only. */
   readonly files?: { readonly bucketName: string; readonly bucketArn: string };
   /** Physical names of the job functions an API function may start at once (the jobs stack gives them these names). */
   readonly jobFunctions?: { readonly campaignSender: string };
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * The values the app and the pages distributions send in `x-origin-verify` (Secrets Manager dynamic references,
+   * resolved at deployment; decision 0028): every HTTP route's function checks them.
+   */
+  readonly originSecrets?: { readonly app: string; readonly pages: string };
 }
 
 export interface AppFunctionProps {
@@ -107,6 +114,8 @@ export interface AppFunctionProps {
   readonly platform: FunctionPlatform;
   /** A fixed physical name, for a function another stack starts by name (a job); CloudFormation's otherwise. */
   readonly functionName?: string;
+  /** Behind an HTTP route: it gets the origin header's values (`platform.originSecrets`). */
+  readonly httpRoute?: boolean;
 }
 
 /**
@@ -119,10 +128,12 @@ export class AppFunction extends Construct {
   readonly role: Role;
   readonly logGroup: LogGroup;
   readonly capabilities: readonly Capability[];
+  private readonly httpRoute: boolean;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { platform } = props;
+    this.httpRoute = props.httpRoute ?? false;
     const table = props.table ?? 'none';
     this.capabilities = expandCapabilities(props.uses ?? []);
     const profile = profiles[props.profile ?? 'crud'];
@@ -189,12 +200,15 @@ export class AppFunction extends Construct {
       BEDROCK_MODEL_ID: platform.textModelId,
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
+      CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       LOG_LEVEL: platform.logLevel ?? 'info',
+      ORIGIN_SECRET: platform.originSecrets?.app,
+      PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,
     };
     const env: Partial<Record<CloudConfigKey, string>> = {};
-    for (const key of cloudConfigKeys(table, this.capabilities)) {
+    for (const key of cloudConfigKeys(table, this.capabilities, this.httpRoute)) {
       const value = values[key];
       // The pool's own triggers cannot know its id (cycle): they take it from the event instead.
       if (value === undefined && key === 'USER_POOL_ID' && platform.userPool) continue;
@@ -302,7 +316,22 @@ export class AppFunction extends Construct {
         case 'secrets':
           // Envelope encryption (functions/adapters/envelope-cipher.ts) asks KMS for data keys and unwraps them: exactly
           // these two actions, no wildcard (grantEncryptDecrypt would add GenerateDataKey* and ReEncrypt*).
-          need(platform.secretsKey, 'the secrets key').grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+          // Only for the purpose the cipher uses the key for: a creator's secret, its context exactly `creatorId`
+          // (KMS refuses a data key asked for or unwrapped under any other context).
+          this.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+              resources: [need(platform.secretsKey, 'the secrets key').keyArn],
+              conditions: {
+                'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['creatorId'] },
+                Null: { 'kms:EncryptionContextKeys': 'false' },
+              },
+            }),
+          );
+          break;
+        case 'certificate-signing':
+          // Sign and read the public key: the private key never leaves KMS, and nothing here decrypts.
+          need(platform.certificateKey, 'the certificate signing key').grant(this.role, 'kms:Sign', 'kms:GetPublicKey');
           break;
         case 'payments':
         case 'payments-webhook':

@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { type IGrantable, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { DestinationConfig, DestinationOptions, IDestination, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -79,7 +79,16 @@ export class DeadLetterQueue extends Construct {
    */
   grantSend(grantee: IGrantable): void {
     this.queue.grant(grantee, 'sqs:SendMessage');
-    this.key?.grant(grantee, 'kms:GenerateDataKey', 'kms:Decrypt');
+    // Only for this queue's messages: SQS asks KMS with the queue's ARN as encryption context.
+    if (this.key) {
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+          resources: [this.key.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:aws:sqs:arn': this.queue.queueArn } },
+        }),
+      );
+    }
   }
 }
 

@@ -16,10 +16,11 @@ export type TableAccess = 'none' | 'read' | 'read-write';
  * - 'local-only': endpoints and files of the local cloud; never set in AWS, where the SDKs use their defaults.
  * - 'always': every function.
  * - 'table': functions with table access.
+ * - 'edge': the functions behind HTTP routes (the origin header's values; jobs and triggers have no origin).
  * - a capability: functions granted that capability; a list of them: functions granted any one of them (the price
  *   ids serve both the API caller and the webhook, without giving the webhook the API key).
  */
-export type KeySource = 'runtime' | 'extension' | 'local-only' | 'always' | 'table' | Capability;
+export type KeySource = 'runtime' | 'extension' | 'local-only' | 'edge' | 'always' | 'table' | Capability;
 
 /** Sources whose variables the CDK app never sets itself. */
 const notSetByApp = ['runtime', 'extension', 'local-only'] as const;
@@ -47,7 +48,11 @@ export const configKeySources = {
   BEDROCK_ENDPOINT: 'local-only',
   BEDROCK_MODEL_ID: 'text-model',
   APP_ORIGIN: 'app-links',
+  ORIGIN_SECRET: 'edge',
+  PAGES_ORIGIN_SECRET: 'edge',
   SECRETS_KEY_ID: 'secrets',
+  CERTIFICATE_KEY_ID: 'certificate-signing',
+  KMS_ENDPOINT: 'local-only',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
   FILES_BUCKET: ['files', 'avatars', 'avatars:read'],
   FILES_ENDPOINT: 'local-only',
@@ -91,9 +96,10 @@ export const expandCapabilities = (uses: readonly Capability[]): Capability[] =>
   [...new Set(uses.flatMap((c) => [c, ...(implied[c] ?? [])]))].sort();
 
 /** The config keys a function with this table access and these capabilities reads in AWS. */
-export const cloudConfigKeys = (table: TableAccess, uses: readonly Capability[]): CloudConfigKey[] => {
+export const cloudConfigKeys = (table: TableAccess, uses: readonly Capability[], httpRoute = false): CloudConfigKey[] => {
   const sources = new Set<KeySource>(['always', ...expandCapabilities(uses)]);
   if (table !== 'none') sources.add('table');
+  if (httpRoute) sources.add('edge');
   return (Object.keys(configKeySources) as ConfigKey[]).filter(
     (key): key is CloudConfigKey => !isSetOutsideApp(key) && sourcesOf(key).some((source) => sources.has(source)),
   );

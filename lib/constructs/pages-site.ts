@@ -25,10 +25,13 @@ import { Construct } from 'constructs';
 import { accessLogBucket } from './access-logs.ts';
 import { PUBLIC_PAGE_CSP } from '#contracts/landing.ts';
 import { routes } from '#functions/routes.ts';
+import { ORIGIN_HEADER } from '#middleware/origin.ts';
 
 export interface PagesSiteProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`) that serves the published pages. */
   readonly apiDomain: string;
+  /** The value this distribution adds as `x-origin-verify`: the page route answers only it (decision 0028). */
+  readonly originSecret: string;
   /** ARN of a CLOUDFRONT-scope WAF web ACL (us-east-1): the app distribution's; none only with `-c waf=false`. */
   readonly webAclArn?: string;
 }
@@ -133,6 +136,8 @@ export class PagesSite extends Construct {
         origin: new HttpOrigin(props.apiDomain, {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          // Its own value, not the app's: the page route answers only this one, so the app's /api path shows no page.
+          customHeaders: { [ORIGIN_HEADER]: props.originSecret },
         }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,

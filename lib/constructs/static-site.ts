@@ -4,7 +4,11 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -26,6 +30,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { routes } from '#functions/routes.ts';
+import { ORIGIN_HEADER } from '#middleware/origin.ts';
 import { accessLogBucket } from './access-logs.ts';
 import { acknowledgeGeneratedWildcards } from './nag.ts';
 
@@ -39,8 +45,10 @@ export interface WebConfig {
 }
 
 export interface StaticSiteProps {
-  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`) behind `/api/*`. */
+  /** Host name of the HTTP API (its own custom domain, or `<id>.execute-api.<region>.amazonaws.com`) behind `/api/*`. */
   readonly apiDomain: string;
+  /** The value this distribution adds as `x-origin-verify` on its way to the API (decision 0028). */
+  readonly originSecret: string;
   readonly webConfig: WebConfig;
   /** The built SPA; deployed when it exists (`npm run build`), otherwise only config.json is. */
   readonly distDir: string;
@@ -69,6 +77,19 @@ export const spaFallbackCode = `function handler(event) {
 }`;
 
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
+/**
+ * The path patterns CloudFront caches under `/api/`: those of the routes with a `cacheControl` in functions/routes.ts
+ * (`/api/public/courses/{courseId}` -> `/api/public/courses/*`). Other methods on the same paths (a course's checkout
+ * and view) pass through uncached, as CloudFront caches GET and HEAD only.
+ */
+export const cachedApiPaths = (): string[] => [
+  ...new Set(
+    routes
+      .filter((route) => route.cacheControl !== undefined)
+      .map((route) => (route.path.includes('{') ? `${route.path.slice(0, route.path.indexOf('{'))}*` : route.path)),
+  ),
+];
 
 /**
  * One origin for the browser: a private S3 bucket (origin access control) for the SPA, `/api/*` to the HTTP API
@@ -140,6 +161,36 @@ export class StaticSite extends Construct {
       securityHeadersBehavior: securityHeaders(false),
     });
 
+    // One origin for the API, with the header that proves a request came through here (the API refuses others).
+    const apiOrigin = new HttpOrigin(props.apiDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_HEADER]: props.originSecret },
+    });
+    const api = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      // The API's own host name must reach it, so every viewer header except Host (CloudFront-Viewer-Address
+      // included: what a view or a click is counted per visitor by).
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: apiHeaders,
+      compress: true,
+    };
+    // The API's own Cache-Control decides (its errors say no-store); the key is the path and query, nothing of the
+    // viewer's (these routes are public: no cookie or Authorization header changes their answer).
+    const apiCache = new CachePolicy(this, 'ApiPublicCache', {
+      comment: 'Public API pages: as long as their Cache-Control says (nothing without one), keyed by path and query',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.hours(1),
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Course platform: SPA + /api',
       defaultRootObject: 'index.html',
@@ -166,19 +217,9 @@ export class StaticSite extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new HttpOrigin(props.apiDomain, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-          }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // The API's own host name must reach it, so every viewer header except Host.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: apiHeaders,
-          compress: true,
-        },
+        // The public pages the API marks cacheable, first: CloudFront takes the first pattern that matches.
+        ...Object.fromEntries(cachedApiPaths().map((pattern) => [pattern, { ...api, cachePolicy: apiCache, cachedMethods: CachedMethods.CACHE_GET_HEAD }])),
+        '/api/*': { ...api, cachePolicy: CachePolicy.CACHING_DISABLED },
       },
     });
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;

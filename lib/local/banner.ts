@@ -1,17 +1,17 @@
 import type { LocalCloud } from './cloud.ts';
 import { localRetryPolicy } from './dead-letters/async-invoker.ts';
-import type { DemoTrial } from './seed.ts';
+import type { DemoPlan } from './seed.ts';
 
-const demoPlan: Record<DemoTrial, string> = {
-  trial: 'on a Starter trial, with its credits',
+const demoPlan: Record<DemoPlan, string> = {
+  pro: 'on the Pro plan, selling courses: sales, a coupon, an affiliate, a team licence',
   existing: 'keeps the plan it has from an earlier run',
   'real-stripe': 'no plan: real Stripe, subscribe from the dashboard',
-  failed: 'its Starter trial could not be seeded: see the [seed] warning above',
+  failed: 'its Pro plan could not be seeded: see the [seed] warning above',
 };
 
 /** What a developer needs after `npm start`: where things are and how to sign in. */
 export const banner = (
-  cloud: Pick<LocalCloud, 'outputs' | 'mailViewerUrl' | 'demoTrial'>,
+  cloud: Pick<LocalCloud, 'outputs' | 'mailViewerUrl' | 'demoPlan'>,
   opts: { web: boolean; seeded: boolean; dataDir: string },
 ): string => {
   const o = cloud.outputs;
@@ -34,8 +34,9 @@ export const banner = (
       ? [
           '  Seeded accounts',
           `    admin        ${o.AdminEmail} / ${o.AdminPassword}`,
-          `    creator      ${o.DemoCreatorEmail} / ${o.DemoCreatorPassword} (${demoPlan[cloud.demoTrial ?? 'trial']})`,
+          `    creator      ${o.DemoCreatorEmail} / ${o.DemoCreatorPassword} (${demoPlan[cloud.demoPlan ?? 'pro']})`,
           `    new creator  ${o.DemoNewCreatorEmail} / ${o.DemoNewCreatorPassword} (no plan yet: sees the plan picker)`,
+          `    leader       ${o.DemoLeaderEmail} / ${o.DemoLeaderPassword} (the demo creator's team licence, three members)`,
           `    learner      ${o.DemoLearnerEmail} / ${o.DemoLearnerPassword} (one of the demo creator's 12 learners, same password)`,
           '',
         ]

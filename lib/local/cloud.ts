@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBedrockStandIn } from './bedrock/stand-in.ts';
+import { startKmsStandIn } from './kms/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
@@ -18,11 +19,12 @@ import { startS3Emulator } from './s3/s3rver.ts';
 import { assertPortsFree, freePorts, portsFromEnv, startAgainOnPortTaken, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
 import { startScheduler } from './scheduler/emulator.ts';
-import { ensureLocalSecrets } from './secrets/generated.ts';
+import { ensureLocalSecrets, localEdgeOnly, localOriginSecrets } from './secrets/generated.ts';
+import { ORIGIN_HEADER } from '#middleware/origin.ts';
 import { localSessionToken, startSecretsStandIn } from './secrets/stand-in.ts';
 import { localSecretValues } from './secrets/values.ts';
 import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from './demo-catalogue.ts';
-import { seed as seedAccounts, seedAccounts as accounts, type DemoTrial } from './seed.ts';
+import { seed as seedAccounts, seedAccounts as accounts, type DemoPlan } from './seed.ts';
 import { startSes } from './ses/ses-local.ts';
 import { stripeMode } from './stripe/mode.ts';
 import { savedState } from './stripe/saved-state.ts';
@@ -35,7 +37,7 @@ export interface LocalCloudOptions {
   ports?: Partial<Ports> | 'auto';
   /** Start the Vite dev server (default true). */
   web?: boolean;
-  /** Create the seeded accounts when missing and put the demo creator on a Starter trial (default true). */
+  /** Create the seeded accounts when missing and put the demo creator on the Pro plan, selling (default true). */
   seed?: boolean;
   /** Per-route throttling in the gateway (default true); off for load measurements. */
   throttle?: boolean;
@@ -60,7 +62,7 @@ export interface LocalCloud {
   /** The mail viewer of SES local. */
   mailViewerUrl: string;
   /** How the seed left the demo creator's plan (undefined when not seeding). */
-  demoTrial?: DemoTrial;
+  demoPlan?: DemoPlan;
   stop(): Promise<void>;
 }
 
@@ -85,12 +87,18 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
   assertJava();
   mkdirSync(dataDir, { recursive: true });
   const secrets = ensureLocalSecrets(dataDir);
+  const originSecrets = localOriginSecrets(dataDir);
   // Read once, before anything starts: a half-configured real Stripe is a clear error now, not a failed payment later.
   const stripeKind = stripeMode(process.env).kind;
 
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const apiUrl = url(ports.api);
   const webUrl = `http://localhost:${ports.web}`;
+  // LOCAL_EDGE_ONLY=1 (decision 0028): as in the cloud, the API's address is the web app's, whose /api proxy adds the
+  // origin header; the seed, Stripe's webhooks and the tests call it there. The gateway's own address answers 403.
+  const edgeOnly = localEdgeOnly(process.env);
+  if (edgeOnly && !web) throw new Error('LOCAL_EDGE_ONLY=1 needs the web dev server: its /api proxy is the local edge the API answers.');
+  const publicApiUrl = edgeOnly ? url(ports.web) : apiUrl;
   const stops: (() => Promise<void>)[] = [];
   // The local Lambda service's asynchronous invocations (scheduled runs, jobs started at once): retries, dead letters.
   const invoker = asyncInvoker({ store: deadLetterStore(dataDir), log, ...(opts.retryPolicy ? { retryPolicy: opts.retryPolicy } : {}) });
@@ -109,7 +117,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     if (web) {
       vite = spawnChild('web', 'npm', ['run', 'dev', '-w', 'web', '--', '--port', String(ports.web), '--strictPort'], {
         cwd: repoRoot,
-        env: { ...process.env, API_PROXY_TARGET: apiUrl, WEB_CONFIG_FILE: webConfigFile, FORCE_COLOR: '0' },
+        // The proxy is the local app distribution: it adds the origin header (checked with LOCAL_EDGE_ONLY=1).
+        env: { ...process.env, API_PROXY_TARGET: apiUrl, API_PROXY_ORIGIN_HEADER: `${ORIGIN_HEADER}:${originSecrets.app}`, WEB_CONFIG_FILE: webConfigFile, FORCE_COLOR: '0' },
         log,
       });
       stops.push(() => vite!.stop());
@@ -143,9 +152,9 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     const stripeState = savedState(join(dataDir, 'stripe-stand-in.json'), log);
     const stripe = await startStripeStandIn({
       port: ports.stripe,
-      webhookUrl: `${apiUrl}/api/webhooks/stripe`,
+      webhookUrl: `${publicApiUrl}/api/webhooks/stripe`,
       webhookSecret: secrets.stripeWebhookSecret,
-      connectWebhookUrl: `${apiUrl}/api/webhooks/stripe-connect`,
+      connectWebhookUrl: `${publicApiUrl}/api/webhooks/stripe-connect`,
       connectWebhookSecret: secrets.stripeConnectWebhookSecret,
       logger: { info: (line) => log(`[stripe] ${line}`), warn: (line) => log(`[stripe] ${line}`) },
       state: stripeState.load(),
@@ -160,6 +169,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(() => bedrock.stop());
     const s3 = await startS3Emulator({ port: ports.s3, dir: join(dataDir, 's3'), log });
     stops.push(s3.stop);
+    const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
+    stops.push(kms.stop);
 
     const [{ userPoolId, clientId }, database] = await Promise.all([
       ensureUserPool(shim.url, REGION),
@@ -197,7 +208,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
 
     const outputs: Outputs = {
       Region: REGION,
-      ApiUrl: apiUrl,
+      ApiUrl: publicApiUrl,
       WebUrl: webUrl,
       // 127.0.0.1, not localhost: another host than the app's, so no cookie of the app's host reaches a page.
       PagesUrl: url(ports.pages),
@@ -213,6 +224,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       StripeConnectWebhookSecret: secrets.stripeConnectWebhookSecret,
       BedrockEndpoint: url(ports.bedrock),
       SecretsEndpoint: secretsStandIn.url,
+      KmsEndpoint: kms.url,
+      CertificateKeyArn: kms.certificateKeyArn,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,
@@ -221,6 +234,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       DemoCreatorPassword: accounts.creator.password,
       DemoNewCreatorEmail: accounts.newCreator.email,
       DemoNewCreatorPassword: accounts.newCreator.password,
+      DemoLeaderEmail: accounts.leader.email,
+      DemoLeaderPassword: accounts.leader.password,
       DemoLearnerEmail: demoLearnerEmail,
       DemoLearnerPassword: DEMO_LEARNER_PASSWORD,
       ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
@@ -233,6 +248,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     writeOutputs(dataDir, outputs);
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig(outputs), null, 2)}\n`);
 
+    if (edgeOnly) log(`[local] LOCAL_EDGE_ONLY=1: the API answers only requests through the web app's /api proxy (ApiUrl ${publicApiUrl}) and the pages origin`);
     const gateway = await startGateway({
       port: ports.api,
       cognitoEndpoint: shim.url,
@@ -242,9 +258,11 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       log,
     });
     stops.push(gateway.stop);
-    const pages = await startPagesServer({ port: ports.pages, apiUrl, log });
+    const pages = await startPagesServer({ port: ports.pages, apiUrl, originSecret: originSecrets.pages, log });
     stops.push(pages.stop);
 
+    // Edge-only, the seed reaches the API through the web dev server's proxy: wait for it first.
+    if (edgeOnly && vite) await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
 
     const scheduler = startScheduler({ log, region: REGION, invoker });
@@ -254,7 +272,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     }
 
-    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoTrial: seeded?.demoTrial, stop: stopAll };
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, stop: stopAll };
   } catch (error) {
     // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
     await dynamo?.catch(() => undefined);

@@ -6,7 +6,7 @@ import { createLesson } from '#core/courses/lessons.ts';
 import { saveLearnerNotes } from '#core/crm/learners.ts';
 import { localDay, progressOf } from '#core/enrollments/progress.ts';
 import type { Clock, User } from '#core/ports.ts';
-import { courseRepository, crmRepository, directoryService, enrollmentRepository, ids, userRepository } from '#functions/deps.ts';
+import { courseRepository, crmRepository, directoryService, enrollmentRepository, ids, userRepository } from '#functions/composition/deps.ts';
 
 /** Every demo learner signs in with this password (the browser tests and a developer trying the learner side). */
 export const DEMO_LEARNER_PASSWORD = 'LearnerPass123';

@@ -4,6 +4,7 @@ import { configKeys, resetConfig, type Config } from '#functions/config.ts';
 import type { Outputs } from './outputs.ts';
 import { localSessionToken } from './secrets/stand-in.ts';
 import { secretIds } from './secrets/values.ts';
+import { localEdgeOnly, localOriginSecrets } from './secrets/generated.ts';
 import { stripeMode } from './stripe/mode.ts';
 
 type FunctionEnv = Partial<Record<keyof Config, string>> & { AWS_ACCESS_KEY_ID: string; AWS_SECRET_ACCESS_KEY: string };
@@ -11,12 +12,14 @@ type FunctionEnv = Partial<Record<keyof Config, string>> & { AWS_ACCESS_KEY_ID: 
 /**
  * The environment every handler gets locally: the gateway, the trigger bridge, the scheduler and
  * `npm run invoke` all use this one function, so a handler sees the same config wherever it runs here.
- * As in the cloud, it holds no secret: the Stripe key and webhook secret are read by id through the secrets
- * stand-in (the Parameters and Secrets Lambda Extension's API), which the local cloud fills at start.
+ * As in the cloud, it holds no credential: the Stripe key and webhook secret are read by id through the secrets
+ * stand-in (the Parameters and Secrets Lambda Extension's API), which the local cloud fills at start. The origin
+ * header's values are here as they are in the cloud (decision 0028): they say which edge a request came through.
  */
 export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.ProcessEnv = process.env): FunctionEnv => {
   if (!outputs.SecretsEndpoint) throw new Error('outputs.json has no SecretsEndpoint: it was written by an older local cloud; restart `npm start`.');
   const stripe = stripeMode(host);
+  const origin = localOriginSecrets(dataDir);
   const env: FunctionEnv = {
     AWS_REGION: outputs.Region,
     TABLE_NAME: outputs.TableName,
@@ -42,10 +45,16 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     FILES_BUCKET: outputs.FilesBucket,
     FILES_ENDPOINT: outputs.FilesEndpoint,
     APP_ORIGIN: outputs.WebUrl,
+    // The local edge's header (decision 0028): the pages origin's always, the app's only with LOCAL_EDGE_ONLY=1.
+    PAGES_ORIGIN_SECRET: origin.pages,
+    ...(localEdgeOnly(host) ? { ORIGIN_SECRET: origin.app } : {}),
     // The campaign sender, started at once through the local Lambda Invoke endpoint (the trigger bridge).
     CAMPAIGN_SENDER_FUNCTION: 'campaign-sender',
     LAMBDA_ENDPOINT: outputs.LambdaEndpoint,
     LOCAL_SECRETS_KEY_FILE: resolve(dataDir, 'secrets.key'),
+    // Certificates are signed by the KMS stand-in's key, through the same KMS client as in AWS.
+    KMS_ENDPOINT: outputs.KmsEndpoint,
+    CERTIFICATE_KEY_ID: outputs.CertificateKeyArn,
     LOG_LEVEL: host['LOG_LEVEL'] || 'info',
     // The SDKs insist on credentials even against local endpoints.
     AWS_ACCESS_KEY_ID: 'local',

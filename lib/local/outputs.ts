@@ -29,6 +29,9 @@ export interface Outputs {
   /** The S3 emulator (path-style, credentials S3RVER/S3RVER); the course files bucket is `course-files`. */
   FilesEndpoint: string;
   FilesBucket: string;
+  /** The KMS stand-in (lib/local/kms/) and the key certificates are signed with there (in AWS: CertificateKeyArn). */
+  KmsEndpoint: string;
+  CertificateKeyArn: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */
@@ -37,6 +40,9 @@ export interface Outputs {
   /** Seeded without a plan: signing in shows the plan picker. */
   DemoNewCreatorEmail: string;
   DemoNewCreatorPassword: string;
+  /** The group leader with the demo creator's team licence and its members. */
+  DemoLeaderEmail: string;
+  DemoLeaderPassword: string;
   /** One of the demo creator's dozen learners (every demo learner has the same password). */
   DemoLearnerEmail: string;
   DemoLearnerPassword: string;

@@ -20,6 +20,8 @@ export interface Ports {
   pages: number;
   /** The S3 emulator (s3rver) holding the course files bucket. */
   s3: number;
+  /** The KMS stand-in: the certificate signing key (lib/local/kms/). */
+  kms: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -35,6 +37,7 @@ export const portVariables: Record<keyof Ports, string> = {
   web: 'WEB_PORT',
   pages: 'PAGES_PORT',
   s3: 'S3_PORT',
+  kms: 'KMS_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -50,6 +53,7 @@ export const defaultPorts: Ports = {
   web: 5173,
   pages: 8089,
   s3: 4569,
+  kms: 8090,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -14,16 +14,21 @@ import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
+import type { ApiEdge } from './web-stack.ts';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   readonly secretsKey: IKey;
+  /** The asymmetric key certificates are signed with (kms:Sign, kms:GetPublicKey for the functions that sign). */
+  readonly certificateKey: IKey;
   /** The data stack's course files bucket (capability 'files'). */
   readonly files: NonNullable<FunctionPlatform['files']>;
   /** The (empty) HTTP API of the Web stack. */
   readonly httpApi: HttpApi;
+  /** What the Web stack's distributions send the API: their origin header's values, and the API's own domain if any. */
+  readonly edge: ApiEdge;
   readonly appOrigin: string;
   readonly settings: DeploySettings;
   /** Defaults to functions/routes.ts; tests pass their own. */
@@ -60,9 +65,11 @@ export class ApiStack extends Stack {
         prices: settings.stripePrices,
       },
       secretsKey: props.secretsKey,
+      certificateKey: props.certificateKey,
       files: props.files,
       jobFunctions: { campaignSender: jobFunctionName('campaign-sender') },
       logLevel: settings.logLevel,
+      originSecrets: props.edge.originSecrets,
     };
 
     this.routes = new ApiRoutes(this, 'Routes', {
@@ -71,6 +78,7 @@ export class ApiStack extends Stack {
       userPoolClient: props.userPoolClient,
       routes: props.routes ?? routeTable,
       platform: this.platform,
+      ...(props.edge.apiDomain ? { domain: props.edge.apiDomain } : {}),
     });
 
     // SES's bounces and complaints, through the configuration set's topic, onto the suppression list campaigns check.
@@ -93,6 +101,7 @@ export class ApiStack extends Stack {
     this.alarms.watchDeadLetterQueue(deadLetterQueues.sesFeedback, this.feedbackDeadLetters.queue);
     this.alarms.watchLambdaThrottles();
     this.alarms.watchMailReputation();
+    this.alarms.watchUnfulfilledOrders();
 
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
   }

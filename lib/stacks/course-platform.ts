@@ -56,6 +56,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
       : {}),
     ...(options.distDir ? { distDir: options.distDir } : {}),
     ...(edge ? { webAclArn: edge.firewall.arn } : {}),
+    ...(settings.apiOrigin ? { apiOrigin: settings.apiOrigin } : {}),
     filesOrigin: data.files.origin,
   });
   const api = new ApiStack(app, 'CoursePlatformApi', {
@@ -65,8 +66,10 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     userPool: data.userPool,
     userPoolClient: data.userPoolClient,
     secretsKey: data.secretsKey,
+    certificateKey: data.certificateKey,
     files: { bucketName: data.files.bucket.bucketName, bucketArn: data.filesBucketArn },
     httpApi: web.httpApi,
+    edge: web.edge,
     appOrigin: web.appOrigin,
     settings,
     ...(options.routes ? { routes: options.routes } : {}),

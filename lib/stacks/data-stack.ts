@@ -1,6 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { type CfnKey, Key } from 'aws-cdk-lib/aws-kms';
+import { type CfnKey, Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -35,6 +35,8 @@ export class DataStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   readonly secretsKey: Key;
+  /** Signs certificates and their status lists (ES256): the private key never leaves KMS (decision 0030). */
+  readonly certificateKey: Key;
   readonly files: CourseFiles;
   /**
    * The files bucket's ARN for other stacks, as an export of fixed name: the functions' grant on `<arn>/courses/*`
@@ -73,6 +75,15 @@ export class DataStack extends Stack {
     });
     (this.secretsKey.node.defaultChild as CfnKey).overrideLogicalId('SecretsKey');
 
+    // Asymmetric keys cannot rotate in KMS: a new key is a new `kid`, published beside the old (decision 0030).
+    this.certificateKey = new Key(this, 'CertificateSigningKey', {
+      description: 'Signs certificates (Open Badges 3.0 VC-JWTs, ES256) and their revocation status lists',
+      keySpec: KeySpec.ECC_NIST_P256,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    (this.certificateKey.node.defaultChild as CfnKey).overrideLogicalId('CertificateSigningKey');
+
     this.files = new CourseFiles(this, 'Files', props.appOrigin ? { appOrigin: props.appOrigin } : {});
     this.filesBucketArn = this.exportValue(this.files.bucket.bucketArn, { name: `${this.stackName}-FilesBucketArn` });
 
@@ -82,6 +93,7 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SecretsKeyArn', { value: this.secretsKey.keyArn });
+    new CfnOutput(this, 'CertificateKeyArn', { value: this.certificateKey.keyArn });
     new CfnOutput(this, 'FilesBucket', { value: this.files.bucket.bucketName });
     new CfnOutput(this, 'FilesEndpoint', { value: this.files.origin, description: 'The course files bucket (private; presigned URLs only)' });
   }

@@ -10,6 +10,13 @@ export interface DeploySettings {
   readonly domainName?: string;
   /** ACM certificate in us-east-1 covering `domainName` (CloudFront only takes certificates from there). */
   readonly certificateArn?: string;
+  /**
+   * Context `apiOriginDomainName` + `apiOriginCertificateArn` (an ACM certificate in the stacks' region): the HTTP
+   * API's own custom domain, which only CloudFront calls. With it the API's default execute-api endpoint is disabled
+   * (CloudFront can reach an HTTP API without one only through a custom domain); without it the endpoint stays, and
+   * the origin header still refuses whatever did not come through CloudFront (decision 0028).
+   */
+  readonly apiOrigin?: { readonly domainName: string; readonly certificateArn: string };
   /** Sender of every email, an SES-verified address or domain: `Name <no-reply@example.com>`. */
   readonly mailFrom: string;
   /** Bedrock model or inference profile id for the landing-page generator. */
@@ -101,6 +108,14 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('context "domainName" and "certificateArn" go together: set both or neither');
   }
+  const apiOriginDomainName = text('apiOriginDomainName');
+  const apiOriginCertificateArn = text('apiOriginCertificateArn');
+  if (Boolean(apiOriginDomainName) !== Boolean(apiOriginCertificateArn)) {
+    throw new Error('context "apiOriginDomainName" and "apiOriginCertificateArn" go together: set both or neither');
+  }
+  if (apiOriginDomainName !== undefined && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(apiOriginDomainName)) {
+    throw new Error('context "apiOriginDomainName" must be a host name, e.g. api-origin.courses.example.com');
+  }
   const logLevel = text('logLevel') ?? defaultDeploySettings.logLevel;
   if (!logLevels.includes(logLevel as DeploySettings['logLevel'])) {
     throw new Error(`context "logLevel" must be one of ${logLevels.join(', ')}`);
@@ -129,6 +144,7 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
   }
   return {
     ...(domainName && certificateArn ? { domainName, certificateArn } : {}),
+    ...(apiOriginDomainName && apiOriginCertificateArn ? { apiOrigin: { domainName: apiOriginDomainName, certificateArn: apiOriginCertificateArn } } : {}),
     mailFrom: text('mailFrom') ?? defaultDeploySettings.mailFrom,
     bedrockModelId: text('bedrockModelId') ?? defaultDeploySettings.bedrockModelId,
     stripeApiKeySecretName: secretName('stripeApiKeySecretName') ?? defaultDeploySettings.stripeApiKeySecretName,

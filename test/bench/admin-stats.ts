@@ -10,7 +10,7 @@ import { activityPut, adminStatsKeys } from '#data/admin-stats.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn } from './api-latency.ts';

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { countersOf, orderKeys } from '#data/orders.ts';
 import { documentClient } from '#data/table.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn } from './api-latency.ts';

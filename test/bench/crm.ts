@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { crmKeys } from '#data/crm.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn } from './api-latency.ts';

@@ -5,7 +5,7 @@ import { createAccount } from '#core/accounts/create-account.ts';
 import type { StoredLicense } from '#core/ports.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { dynamoLicenses, licenseKeys } from '#data/licenses.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn } from './api-latency.ts';

@@ -4,7 +4,7 @@ import type { CreditAccount } from '#core/ports.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { accountPut, dynamoCredits, ledgerPuts } from '#data/credits.ts';
 import { transact } from '#data/table.ts';
-import { getDeps, priceIds } from '#functions/deps.ts';
+import { getDeps, priceIds } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { CONNECTIONS, signIn } from './api-latency.ts';

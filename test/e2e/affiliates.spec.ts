@@ -99,7 +99,13 @@ test('a creator adds an affiliate; a visitor follows the link and buys; the job 
 });
 
 test('a Starter creator sees what Pro unlocks and the way to upgrade, not the form', async ({ page, cloud }, testInfo) => {
-  await signIn(page, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  // A creator on a Starter trial, through Stripe's (the stand-in's) checkout (the seeded demo creator is on Pro).
+  const starter = await createTestAccount(cloud, 'creator', 'affiliates-starter');
+  const token = await accessToken(cloud, starter.email, starter.password);
+  const trial = await api<{ url: string }>(cloud, token, 'POST', '/api/billing/checkout', { planType: 'starter', successUrl: `${cloud.WebUrl}/ok`, cancelUrl: `${cloud.WebUrl}/no` });
+  expect((await fetch(`${trial.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  await expect.poll(async () => (await api<{ tier: string | null }>(cloud, token, 'GET', '/api/me/subscription')).tier, { timeout: 30_000 }).toBe('starter');
+  await signIn(page, starter.email, starter.password);
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
   await page.goto('/dashboard/creator/affiliates');
   await expect(page.getByRole('heading', { name: 'Affiliates are part of the Pro plan' })).toBeVisible();

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page, TestInfo } from '@playwright/test';
 import { createAccount } from '#core/accounts/create-account.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import { applyFunctionEnv, functionEnv } from '#lib/local/function-env.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
 import { expect, seriousA11yViolations, test } from './support/cloud.ts';

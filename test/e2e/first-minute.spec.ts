@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/cloud.ts';
 
-// The first minute with the local cloud (`npm start`): the seeded demo creator already runs a Starter trial with
-// its credits, and the second seeded creator has no plan yet, so both paths are one sign-in away.
+// The first minute with the local cloud (`npm start`): the seeded demo creator already runs the Pro plan with its
+// credits (and sells: lib/local/demo-business.ts), and the second seeded creator has no plan yet, so both paths are
+// one sign-in away.
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/login');
@@ -13,12 +14,11 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 test.describe('the seeded creators', () => {
-  test('the demo creator signs in to a live Starter trial with its credits, not a plan picker', async ({ page, cloud }) => {
+  test('the demo creator signs in to a live Pro plan with its credits, not a plan picker', async ({ page, cloud }) => {
     await signIn(page, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
 
-    await expect(page.getByTestId('subscription-plan')).toHaveText('Starter Plan');
-    await expect(page.getByTestId('subscription-status')).toHaveText('Trial');
-    await expect(page.getByTestId('trial-days-left')).toHaveText(/^\d+ days? left in your trial$/);
+    await expect(page.getByTestId('subscription-plan')).toHaveText('Pro Plan');
+    await expect(page.getByTestId('subscription-status')).toHaveText('Active');
     const credits = page.getByRole('region', { name: 'AI Credits' });
     await expect(credits.getByTestId('credits-remaining')).toHaveText(/^\d+$/);
     await expect(credits.getByText('No AI credits yet')).toHaveCount(0);

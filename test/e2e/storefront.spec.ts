@@ -44,7 +44,7 @@ const drawnPicture = async (page: Page): Promise<Buffer> =>
 /** A creator's course made the way the API makes one (the real use cases against this run's local cloud): set-up only. */
 async function seedCourse(cloud: Outputs, creatorEmail: string, course: { title: string; description: string; priceAmount: number; lessons: string[] }): Promise<string> {
   await createTestAccount(cloud, 'learner', 'storefront-env'); // points this process at the local cloud
-  const { getDeps, courseRepository, enrollmentRepository, clock, ids } = await import('#functions/deps.ts');
+  const { getDeps, courseRepository, enrollmentRepository, clock, ids } = await import('#functions/composition/deps.ts');
   const { createCourse, updateCourse } = await import('#core/courses/courses.ts');
   const { createLesson } = await import('#core/courses/lessons.ts');
   const { sanitizeLessonHtml } = await import('#adapters/html-sanitizer.ts');
@@ -126,9 +126,12 @@ test('a creator sets a public profile and prices a published course; a visitor s
   await expect(card).toContainText('2 lessons');
   await checkAndShoot(visitor, testInfo, 'storefront-creator-page');
 
+  // The page shows, then records its one view (the page's GET is cached at the edge and counts nothing).
+  const viewed = visitor.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith(`/api/public/courses/${courseId}/views`));
   await card.click();
   await expect(visitor).toHaveURL(new RegExp(`/c/${courseId}$`));
   await expect(visitor.getByRole('heading', { level: 1, name: 'Knife Skills for Home Cooks' })).toBeVisible();
+  expect((await viewed).status()).toBe(204);
   const lessons = visitor.getByTestId('lesson-list').getByRole('listitem');
   await expect(lessons).toHaveText([/Choosing your knife\s*Reading/, /The claw grip\s*Video/]);
   await expect(visitor.getByTestId('course-price')).toHaveText('£29');
@@ -179,7 +182,7 @@ test("a learner finds another course of their creator under Browse and opens its
     priceAmount: 4900,
     lessons: ['The starter', 'Mixing', 'Shaping', 'Baking'],
   });
-  const { enrollDeps, getDeps } = await import('#functions/deps.ts');
+  const { enrollDeps, getDeps } = await import('#functions/composition/deps.ts');
   const { enrollLearner } = await import('#core/enrollments/creator-enrollments.ts');
   const creatorId = (await getDeps().users.getUserIdByEmail(creator.email))!;
   await enrollLearner(enrollDeps(), { creatorId, courseId: owned, email: learner.email });

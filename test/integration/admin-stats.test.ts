@@ -78,6 +78,26 @@ describe('GET /api/admin/stats', () => {
     expect(await published()).toBe(before);
   });
 
+  it("moves the Active Courses figures: every course, its active enrolments and the completed ones, until it is deleted", async () => {
+    const admin = await accountWithRole('admin', 'stats-admin');
+    const creator = await accountWithRole('creator', 'stats-figures');
+    const learner = await accountWithRole('learner', 'stats-figures-learner');
+    const figures = async () => (await stats(admin.token)).courses;
+    const before = await figures();
+    const course = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Figures' } })).body as { id: string };
+    const lesson = (await api('POST', `/api/courses/${course.id}/lessons`, { token: creator.token, body: { title: 'Only', kind: 'text', body: '<p>x</p>' } })).body as { id: string };
+    expect((await api('PATCH', `/api/courses/${course.id}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    expect(await figures()).toEqual({ ...before, published: before.published + 1, total: before.total + 1 });
+
+    expect((await api('POST', `/api/courses/${course.id}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+    expect((await figures()).enrollments).toBe(before.enrollments + 1);
+    expect((await api('POST', `/api/learner/courses/${course.id}/lessons/${lesson.id}/complete`, { token: learner.token })).status).toBe(200);
+    expect(await figures()).toEqual({ published: before.published + 1, total: before.total + 1, enrollments: before.enrollments + 1, completed: before.completed + 1 });
+
+    expect((await api('DELETE', `/api/courses/${course.id}`, { token: creator.token })).status).toBe(200);
+    expect(await figures()).toEqual(before);
+  });
+
   it('is for admins only: 403 for every other role, 401 without a token', async () => {
     for (const role of ['creator', 'leader', 'learner'] as const) {
       const user = await accountWithRole(role, `stats-${role}`);

@@ -19,9 +19,14 @@ let courseId: string;
 const origin = () => outputs().WebUrl;
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
 
-/** The link followed: the answer (not followed further) and the `ref` cookie's value. */
+/**
+ * The link followed by a new visitor each time (clicks count once per visitor a day: test/integration/edge.test.ts):
+ * the answer (not followed further) and the `ref` cookie's value.
+ */
+let visitors = 0;
 const follow = async (code: string, to = `/c/${courseId}`) => {
-  const res = await fetch(`${outputs().ApiUrl}/api/public/r/${code}?to=${encodeURIComponent(to)}`, { redirect: 'manual' });
+  const visitor = { 'x-forwarded-for': `198.51.100.${++visitors}` };
+  const res = await fetch(`${outputs().ApiUrl}/api/public/r/${code}?to=${encodeURIComponent(to)}`, { redirect: 'manual', headers: visitor });
   const cookie = res.headers.get('set-cookie') ?? '';
   return { res, cookie, ref: /^ref=([^;]+)/.exec(cookie)?.[1] };
 };
@@ -143,6 +148,13 @@ describe('affiliates', () => {
     const stored = (await item(affiliateKeys.click(clickId)))!;
     await dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: { ...stored, windowEndsAt: new Date(Date.now() - 1000).toISOString() } }));
     expect((await buy({ ref: old.ref })).affiliateId).toBeNull();
+
+    // Only a real click record: Sam posting his bare code, or his code with a made-up click, credits nobody.
+    expect((await buy({ ref: sam.code })).affiliateId).toBeNull();
+    expect((await buy({ ref: `${sam.code}.made-up-click` })).affiliateId).toBeNull();
+    // Nor the creator's own email (it cannot take a course: refunded, credited to nobody).
+    expect(await buy({ ref: (await follow(sam.code)).ref, email: creator.email })).toMatchObject({ affiliateId: null, status: 'refunded' });
+    expect(await affiliateOf(sam.id)).toMatchObject({ sales: 0 });
 
     // The last click wins: a click of Sam after one of another affiliate.
     const zoe = (await api('POST', '/api/affiliates', { token: creator.token, body: { email: uniqueEmail('zoe'), name: 'Zoe', commissionPercent: 10 } })).body as { id: string; code: string };

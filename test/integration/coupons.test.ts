@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
+import { mailsTo } from './mail-support.ts';
 import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from './support.ts';
 
 /** Coupons end to end: our rules before the checkout, Stripe's cap on the creator's account under concurrency, one count per paid order. */
@@ -55,7 +56,7 @@ describe('coupons', () => {
   });
 
   it('gives buyers a readable reason when a code cannot be used', async () => {
-    const res = await checkout({ couponCode: 'NOSUCH' });
+    const res = await checkout({ couponCode: 'NOSUCH', email: uniqueEmail('nosuch') });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'COUPON_INVALID', message: 'The coupon code NOSUCH does not exist.' });
   });
@@ -85,11 +86,60 @@ describe('coupons', () => {
     expect(await item(orderKeys.order(first.id))).toMatchObject({ price: 4000, discount: 800, amount: 3200 });
   });
 
+  it('one use per buyer: 10 concurrent checkouts by one buyer with one code redeem it once; the other 9 payments are refunded and the buyer told', async () => {
+    expect((await api('POST', '/api/coupons', { token: creator.token, body: { code: 'WELCOME10', kind: 'percent', value: 10, courseIds: null } })).status).toBe(201);
+    const buyer = uniqueEmail('once');
+    const started = await Promise.all(Array.from({ length: 10 }, () => checkout({ couponCode: 'WELCOME10', email: buyer })));
+    expect(started.map((s) => s.status)).toEqual(Array(10).fill(200));
+    // Paid at once on Stripe's page: each payment's signed Connect events reach the webhook together.
+    const paid = await Promise.all(started.map((s) => fetch(`${s.body.url as string}/pay`, { method: 'POST', redirect: 'manual' }).then((res) => res.status)));
+    expect(paid).toEqual(Array(10).fill(303));
+
+    const mine = async () => ((await api('GET', '/api/sales', { token: creator.token })).body.items as { buyerEmail: string; status: string; couponCode: string; id: string }[]).filter((s) => s.buyerEmail === buyer);
+    const sales = await eventually(mine, (list) => list.filter((s) => s.status === 'refunded').length === 9 && list.some((s) => s.status === 'paid'), 60_000);
+    expect(sales.map((s) => s.status).sort()).toEqual(['paid', ...Array(9).fill('refunded')]);
+    const coupon = ((await api('GET', '/api/coupons', { token: creator.token })).body.items as { code: string; redeemed: number }[]).find((c) => c.code === 'WELCOME10');
+    expect(coupon?.redeemed).toBe(1);
+    expect(await item({ pk: `CREATOR#${creator.id}`, sk: `COUPONUSE#WELCOME10#${buyer}` })).toMatchObject({ orderId: sales.find((s) => s.status === 'paid')!.id });
+    // Every refunded order's money went back on the creator's account, once each.
+    for (const sale of sales.filter((s) => s.status === 'refunded')) {
+      const order = await item(orderKeys.order(sale.id));
+      expect(order, sale.id).toMatchObject({ unfulfilled: 'coupon-used' });
+      const refunds = await fetch(`${outputs().StripeApiUrl}/v1/refunds?payment_intent=${order!['paymentIntentId'] as string}`, { headers: { Authorization: 'Bearer sk_test_local', 'Stripe-Account': order!['accountId'] as string } });
+      expect(((await refunds.json()) as { data: { amount: number }[] }).data.map((r) => r.amount), sale.id).toEqual([3600]);
+    }
+    const notices = await eventually(() => mailsTo(buyer), (m) => m.filter((x) => x.subject === 'Course Platform: your payment was refunded').length === 9);
+    expect(notices.filter((m) => m.subject === 'Course Platform: your payment was refunded')).toHaveLength(9);
+    for (const notice of notices.filter((m) => m.subject === 'Course Platform: your payment was refunded')) expect(notice.body.text).toContain('one use per buyer');
+    // The buyer has the course once.
+    const learner = (await item(orderKeys.order(sales.find((s) => s.status === 'paid')!.id)))!['learnerId'] as string;
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learner}` })).toMatchObject({ status: 'active' });
+  });
+
+  it("a code without an email (API.md's body has none) is counted against the email typed on Stripe's page: a second use by that buyer is refunded and told", async () => {
+    expect((await api('POST', '/api/coupons', { token: creator.token, body: { code: 'NOMAIL15', kind: 'percent', value: 15, courseIds: null } })).status).toBe(201);
+    const buyer = uniqueEmail('typed');
+    const payTyping = async (url: string) =>
+      (await fetch(`${url}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: buyer }).toString(), redirect: 'manual' })).status;
+    const first = await checkout({ couponCode: 'NOMAIL15' });
+    expect(first.status).toBe(200);
+    expect(await payTyping(first.body.url as string)).toBe(303);
+    const mine = async () => ((await api('GET', '/api/sales', { token: creator.token })).body.items as { buyerEmail: string; status: string }[]).filter((s) => s.buyerEmail === buyer);
+    await eventually(mine, (list) => list.some((s) => s.status === 'paid'));
+    const second = await checkout({ couponCode: 'NOMAIL15' });
+    expect(second.status).toBe(200);
+    expect(await payTyping(second.body.url as string)).toBe(303);
+    const sales = await eventually(mine, (list) => list.length === 2 && list.some((s) => s.status === 'refunded'));
+    expect(sales.map((s) => s.status).sort()).toEqual(['paid', 'refunded']);
+    const notices = await eventually(() => mailsTo(buyer), (m) => m.some((x) => x.subject === 'Course Platform: your payment was refunded'));
+    expect(notices.find((m) => m.subject === 'Course Platform: your payment was refunded')!.body.text).toContain('one use per buyer');
+  });
+
   it('switches off and is deleted, here and on Stripe', async () => {
     const off = await api('PATCH', '/api/coupons/pasta20', { token: creator.token, body: { active: false } });
     expect(off.body).toMatchObject({ code: 'PASTA20', active: false });
-    expect((await checkout({ couponCode: 'PASTA20' })).body.error.code).toBe('COUPON_INVALID');
+    expect((await checkout({ couponCode: 'PASTA20', email: uniqueEmail('late') })).body.error.code).toBe('COUPON_INVALID');
     expect((await api('DELETE', '/api/coupons/PASTA20', { token: creator.token })).status).toBe(204);
-    expect((await api('GET', '/api/coupons', { token: creator.token })).body.items).toEqual([]);
+    expect((await api('GET', '/api/coupons', { token: creator.token })).body.items.map((c: { code: string }) => c.code)).not.toContain('PASTA20');
   });
 });

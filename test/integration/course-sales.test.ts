@@ -3,8 +3,10 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
+import { userKeys } from '#data/users.ts';
+import { signed } from './billing-support.ts';
 import { firstSignIn, mailTo } from './mail-support.ts';
-import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, outputs, postRaw, uniqueEmail } from './support.ts';
 
 /**
  * A course sold on its creator's own Stripe account, end to end: the gateway, the handlers, DynamoDB Local, the Stripe
@@ -59,7 +61,7 @@ describe('selling a course on the creator’s own Stripe account', () => {
     const buyer = uniqueEmail('buyer');
     const key = `buy-${Date.now()}`;
     // A client that sends nothing but the contract's fields is refused an unknown coupon (400 COUPON_INVALID) and seats (400).
-    expect((await checkout({ couponCode: 'NOPE10' })).body.error.code).toBe('COUPON_INVALID');
+    expect((await checkout({ couponCode: 'NOPE10', email: uniqueEmail('nope') })).body.error.code).toBe('COUPON_INVALID');
     expect((await checkout({ seats: 5 })).status).toBe(400);
 
     const started = await checkout({ email: buyer }, { 'idempotency-key': key });
@@ -136,8 +138,10 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect(analytics.body).toMatchObject({ currency: 'gbp', days: 30, revenue: 2900, sales: 2, refunds: 1 });
     expect(analytics.body.series).toHaveLength(30);
     expect(analytics.body.byCourse).toEqual([{ courseId, title: 'Sourdough at home', revenue: 2900, sales: 2 }]);
-    // The funnel: the page view below counts, and the two checkouts started so far (a retry with its key is the same one).
-    await api('GET', `/api/public/courses/${courseId}`);
+    // The funnel: the page's view below counts (the page itself is cached, its view beacon counts), and the two
+    // checkouts started so far (a retry with its key is the same one).
+    expect((await api('GET', `/api/public/courses/${courseId}`)).status).toBe(200);
+    expect((await api('POST', `/api/public/courses/${courseId}/views`)).status).toBe(204);
     expect((await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body.funnel).toEqual({ views: 1, checkouts: 2, paid: 2 });
     expect((await api('GET', '/api/creator/analytics?days=7', { token: creator.token })).status).toBe(400);
     expect((await api('GET', '/api/creator/stats', { token: creator.token })).body.revenuePence).toBe(2900);
@@ -155,10 +159,115 @@ describe('selling a course on the creator’s own Stripe account', () => {
     expect((await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body).toMatchObject({ revenue: 0, sales: 2, refunds: 2 });
   });
 
-  it('refuses an email of another role or one already enrolled before any payment', async () => {
-    const other = await accountWithRole('creator', 'not-a-learner');
-    const res = await checkout({ email: other.email });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('CONFLICT');
+  it('answers the same whoever the email belongs to (an admin, a leader, a learner enrolled already, nobody), and resolves it after the payment, privately', async () => {
+    const enrolled = uniqueEmail('enrolled');
+    const first = await checkout({ email: enrolled });
+    await pay(first.body.url as string);
+    const firstOrder = (await stripe().checkout.sessions.retrieve(new URL(first.body.url as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    await eventually(() => item(orderKeys.order(firstOrder)), (o) => o?.['status'] === 'paid');
+    const [admin, leader] = [await accountWithRole('admin', 'same-answer'), await accountWithRole('leader', 'same-answer')];
+    const emails = { admin: admin.email, leader: leader.email, enrolled, unknown: uniqueEmail('unknown') };
+
+    const answers = Object.fromEntries(await Promise.all(Object.entries(emails).map(async ([who, email]) => [who, await checkout({ email })] as const)));
+    const shape = (res: { status: number; body: Record<string, unknown> }) => ({ status: res.status, keys: Object.keys(res.body), url: String(res.body['url']).replace(/cs_[A-Za-z0-9_]+$/, 'cs_*') });
+    expect(shape(answers['admin']!)).toEqual({ status: 200, keys: ['url'], url: expect.stringMatching(/\/checkout\/cs_\*$/) });
+    for (const who of ['leader', 'enrolled', 'unknown']) expect(shape(answers[who]!), who).toEqual(shape(answers['admin']!));
+
+    // Paid: the unknown email gets the course; the others are refunded in full and told why, by email only.
+    const orderOf = async (who: string) =>
+      (await stripe().checkout.sessions.retrieve(new URL(answers[who]!.body['url'] as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    for (const who of Object.keys(emails)) await pay(answers[who]!.body['url'] as string);
+    expect((await eventually(async () => item(orderKeys.order(await orderOf('unknown'))), (o) => o?.['status'] === 'paid'))?.['status']).toBe('paid');
+    for (const [who, why] of [['admin', 'does not take courses'], ['leader', 'does not take courses'], ['enrolled', 'enrolled in this course already']] as const) {
+      const order = await eventually(async () => item(orderKeys.order(await orderOf(who))), (o) => o?.['status'] === 'refunded');
+      expect(order, who).toMatchObject({ status: 'refunded', unfulfilled: expect.any(String), buyerEmail: emails[who] });
+      const refunds = await stripe().refunds.list({ payment_intent: order!['paymentIntentId'] as string }, { stripeAccount: accountId });
+      expect(refunds.data.map((r) => [r.amount, r.status]), who).toEqual([[2900, 'succeeded']]);
+      const notice = await eventually(() => mailTo(emails[who]), (m) => m?.subject === 'Course Platform: your payment was refunded');
+      expect(notice?.body.text, who).toContain(why);
+    }
+    // The learner enrolled before keeps their place; the sales list shows the three as refunded.
+    const enrolledId = (await item(orderKeys.order(firstOrder)))!['learnerId'] as string;
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${enrolledId}` })).toMatchObject({ status: 'active' });
+    const sales = (await api('GET', '/api/sales', { token: creator.token })).body.items as { buyerEmail: string; status: string }[];
+    for (const who of ['admin', 'leader', 'enrolled'] as const) expect(sales.filter((s) => s.buyerEmail === emails[who]).map((s) => s.status), who).toContain('refunded');
+  });
+
+  it('takes the email typed on the hosted page when the checkout had none (as Stripe asks for it): the buyer gets the course', async () => {
+    const buyer = uniqueEmail('typed');
+    const started = await checkout();
+    expect(started.status).toBe(200);
+    const page = await (await fetch(started.body.url as string)).text();
+    expect(page).toContain('name="email"');
+    expect((await fetch(`${started.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status, 'Pay without the email').toBe(400);
+    const paid = await fetch(`${started.body.url as string}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: buyer }).toString(), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const orderId = (await stripe().checkout.sessions.retrieve(new URL(started.body.url as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    const order = await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid');
+    expect(order).toMatchObject({ status: 'paid', buyerEmail: buyer });
+    expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${order!['learnerId']}` })).toMatchObject({ status: 'active' });
+    expect((await eventually(() => mailTo(buyer), (m) => m !== undefined))?.subject).toBe('Your purchase: Sourdough at home');
+  });
+
+  describe('payment events in any order (signed Connect events, as Stripe may send them)', () => {
+    let n = 0;
+    /** A pending order of a new buyer, and its two events: the payment and its refund (or dispute). */
+    const pendingWithEvents = async (to: 'refunded' | 'disputed') => {
+      const buyer = uniqueEmail('order');
+      const started = await checkout({ email: buyer });
+      const sessionId = new URL(started.body.url as string).pathname.split('/').pop()!;
+      const orderId = (await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+      const intent = `pi_order_${Date.now()}_${++n}`;
+      const event = (type: string, object: object) => ({ id: `evt_order_${Date.now()}_${++n}`, object: 'event', type, account: accountId, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+      const payment = event('checkout.session.completed', {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: 2900,
+        total_details: { amount_discount: 0 },
+        customer_email: buyer,
+        customer_details: { email: buyer },
+        payment_intent: intent,
+        metadata: { orderId, courseId },
+      });
+      const reversal =
+        to === 'refunded'
+          ? event('charge.refunded', { id: `ch_${n}`, object: 'charge', payment_intent: intent, refunded: true })
+          : event('charge.dispute.created', { id: `dp_${n}`, object: 'dispute', payment_intent: intent });
+      return { orderId, payment, reversal };
+    };
+    const deliver = async (event: object) => {
+      const { payload, header } = signed(event, { secret: outputs().StripeConnectWebhookSecret });
+      return postRaw('/api/webhooks/stripe-connect', payload, { 'content-type': 'application/json', 'stripe-signature': header });
+    };
+    const enrolmentOf = async (orderId: string) => {
+      const order = await item(orderKeys.order(orderId));
+      const learnerId = (await item(userKeys.email(String(order!['buyerEmail']))))?.['userId'];
+      return learnerId ? item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${String(learnerId)}` }) : undefined;
+    };
+
+    for (const to of ['refunded', 'disputed'] as const) {
+      it(`${to === 'refunded' ? 'a refund' : 'a dispute'} before its payment is parked, then applied when the payment arrives: never lost, nobody left enrolled`, async () => {
+        const { orderId, payment, reversal } = await pendingWithEvents(to);
+        expect((await deliver(reversal)).status).toBe(200);
+        expect((await deliver(reversal)).status, 'a redelivery').toBe(200);
+        expect((await item(orderKeys.order(orderId)))?.['status']).toBe('pending');
+        expect((await deliver(payment)).status).toBe(200);
+        expect(await item(orderKeys.order(orderId))).toMatchObject({ status: to });
+        expect((await enrolmentOf(orderId))?.['status']).not.toBe('active');
+        expect((await deliver(payment)).status, "the payment's redelivery").toBe(200);
+        expect((await item(orderKeys.order(orderId)))?.['status']).toBe(to);
+      });
+    }
+
+    it('a refund after its payment (the usual order) undoes the paid order once', async () => {
+      const { orderId, payment, reversal } = await pendingWithEvents('refunded');
+      expect((await deliver(payment)).status).toBe(200);
+      expect((await item(orderKeys.order(orderId)))?.['status']).toBe('paid');
+      expect((await enrolmentOf(orderId))?.['status']).toBe('active');
+      expect((await deliver(reversal)).status).toBe(200);
+      expect((await item(orderKeys.order(orderId)))?.['status']).toBe('refunded');
+      expect((await enrolmentOf(orderId))?.['status']).toBe('removed');
+    });
   });
 });

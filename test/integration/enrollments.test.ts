@@ -88,6 +88,8 @@ describe('enrolment by invitation', () => {
     const first = await api('POST', path, { token: learnerToken, body: { timeZone: 'Europe/London' } });
     expect(first).toMatchObject({ status: 200, body: { progress: 50, completedAt: null } });
     expect((await api('POST', path, { token: learnerToken, body: {} })).body).toEqual({ progress: 50, completedAt: null });
+    // A bare POST (no body, no Content-Type), as a client sends an action with no fields.
+    expect(await api('POST', path, { token: learnerToken })).toEqual({ status: 200, body: { progress: 50, completedAt: null } });
 
     const list = await api('GET', enrollmentsPath(), { token: creator.token });
     expect(list.body.items).toEqual([expect.objectContaining({ learnerId, email, progress: 50 })]);

@@ -36,9 +36,9 @@ const modelCalls = async () => (await stand('/_stand-in/calls'))['calls'] as unk
 const failNext = (body: { count: number; status?: number }) =>
   stand('/_stand-in/fail-next', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-/** The public page as a browser gets it. */
+/** The public page as a browser gets it: on the pages origin, the only way to it (decision 0028). */
 const publicPage = async (slug: string) => {
-  const res = await fetch(`${outputs().ApiUrl}/api/public/pages/${slug}`);
+  const res = await fetch(`${outputs().PagesUrl}/p/${slug}`);
   return { status: res.status, headers: res.headers, html: await res.text() };
 };
 
@@ -163,7 +163,7 @@ describe('saving and publishing', () => {
     expect(await api('GET', '/api/landing-page', { token: fresh })).toEqual({ status: 200, body: saved.body });
   });
 
-  it('publishing serves the page at /api/public/pages/{slug}: 200 text/html under the strict CSP', async () => {
+  it('publishing serves the page at <PagesUrl>/p/{slug}: 200 text/html under the strict CSP', async () => {
     await save(page('Published page'));
     const slug = slugFor('acme');
     const res = await publish(slug);
@@ -177,6 +177,18 @@ describe('saving and publishing', () => {
     expect(served.headers.get('referrer-policy')).toBe('no-referrer');
     expect(served.headers.get('cache-control')).toBe('public, max-age=60');
     expect(served.html).toContain('<h1>Published page</h1>');
+  });
+
+  it("serves a published page only on the pages origin: the app's /api/public/pages/<slug> is 404, with or without a forged header", async () => {
+    await save(page('Only on pages'));
+    const slug = slugFor('pages-only');
+    expect((await publish(slug)).status).toBe(200);
+    expect((await publicPage(slug)).status).toBe(200);
+    for (const headers of [{}, { 'x-origin-verify': 'guessed' }] as Record<string, string>[]) {
+      const direct = await fetch(`${outputs().ApiUrl}/api/public/pages/${slug}`, { headers });
+      expect(direct.status).toBe(404);
+      expect(await direct.text()).not.toContain('Only on pages');
+    }
   });
 
   it("another creator's slug -> 409", async () => {

@@ -8,7 +8,7 @@ import { handler as weeklyReport } from '#functions/jobs/leader-weekly-report.ts
 import { lambdaContext } from '#lib/local/handlers.ts';
 import { header, mailsTo } from './mail-support.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 
 /**
  * Team licences on the local cloud: a creator grants a licence to a new leader (made and invited), the leader assigns

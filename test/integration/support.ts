@@ -11,7 +11,7 @@ import type { Role } from '#contracts/common.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { resetConfig } from '#functions/config.ts';
 import { resetDocumentClient } from '#data/table.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 
 /** Clients of the running local cloud, as an outside client would hold them: the official SDKs and fetch. */
 export const outputs = () => inject('outputs');

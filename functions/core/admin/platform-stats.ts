@@ -9,7 +9,7 @@ export const ACTIVITY_DAYS = 30;
 /**
  * The platform counters item (pattern 18), by name; a counter nothing has moved yet is absent (0). Users per role and
  * in total; subscriptions per state (`subs_<status>`), subscribed per plan (`subs_tier_<plan>`), paid up per plan
- * (`subs_paying_<plan>`); published courses; certificates issued; the affiliate network (data/affiliates.ts).
+ * (`subs_paying_<plan>`); courses published and in all, active enrolments and completed ones; certificates issued; the affiliate network (data/affiliates.ts).
  */
 export type PlatformCounters = Partial<Record<string, number>>;
 
@@ -43,7 +43,12 @@ export const platformStats = async (deps: { stats: PlatformStatsReader; clock: C
     },
     subscriptions: { subscribed, onTrial: n(counters, 'subs_trialing'), starter: n(counters, 'subs_tier_starter'), pro: n(counters, 'subs_tier_pro') },
     revenue: { currency: 'GBP', estimatedMonthly: estimate, mrr: mrr(paying), breakdown: revenueBreakdown(estimate) },
-    courses: { published: n(counters, 'courses_published') },
+    courses: {
+      published: n(counters, 'courses_published'),
+      total: n(counters, 'courses_total'),
+      enrollments: n(counters, 'enrollments_active'),
+      completed: n(counters, 'enrollments_completed'),
+    },
     certificates: { issued: n(counters, 'certificates_issued') },
     affiliates: {
       affiliates: n(counters, 'affiliates_total'),

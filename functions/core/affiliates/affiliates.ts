@@ -8,23 +8,13 @@ import {
   type createAffiliateBody,
 } from '#contracts/affiliates.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
+import type { AffiliateRepository, BillingRepository, Clock, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, UserRepository, VisitMarks } from '#core/ports.ts';
+import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
-import type {
-  AffiliateRepository,
-  BillingRepository,
-  Clock,
-  Ids,
-  NewCommission,
-  Order,
-  PublicProfileRepository,
-  StoredAffiliate,
-  StoredCommission,
-  UserRepository,
-} from '#core/ports.ts';
 import type * as z from 'zod';
 
 /**
@@ -200,8 +190,8 @@ export const ownPath = (appOrigin: string, to: string | undefined): string => {
  * last click wins). An unknown code still leads to the page, without a cookie: a visitor is never stranded.
  */
 export const followReferral = async (
-  deps: { affiliates: Pick<AffiliateRepository, 'code' | 'recordClick'>; clock: Clock; ids: Ids; appOrigin: string },
-  input: { code: string; to: string | undefined },
+  deps: { affiliates: Pick<AffiliateRepository, 'code' | 'recordClick'>; clock: Clock; ids: Ids; appOrigin: string; visits?: VisitMarks },
+  input: { code: string; to: string | undefined; visitor?: VisitorSeen },
 ): Promise<{ location: string; cookie: string | undefined }> => {
   const location = `${new URL(deps.appOrigin).origin}${ownPath(deps.appOrigin, input.to)}`;
   const code = /^[A-Z0-9]{4,16}$/.test(input.code.toUpperCase()) ? await deps.affiliates.code(input.code.toUpperCase()) : undefined;
@@ -216,6 +206,9 @@ export const followReferral = async (
     creatorId: code.creatorId,
     at: now.toISOString(),
     expiresAt: new Date(now.getTime() + maxAge * 1000).toISOString(),
+  }, {
+    // Every click is kept (its `ref` names it), but a visitor's repeats the same day are not counted again.
+    counted: deps.visits && input.visitor ? await countOnce(deps.visits, `affiliate-click:${code.code}`, input.visitor, now) : true,
   });
   const secure = deps.appOrigin.startsWith('https:') ? '; Secure' : '';
   return { location, cookie: `${REF_COOKIE}=${code.code}.${clickId}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}` };
@@ -223,8 +216,9 @@ export const followReferral = async (
 
 /**
  * At the checkout: the affiliate a purchase of this creator's course is credited to. A coupon tied to an affiliate
- * credits them (the buyer typed their code); else the `ref`: a click of this creator's affiliate still inside its
- * window (checked here, not only by the cookie's expiry), or a bare code. Anything else credits nobody.
+ * credits them (the buyer typed their code); else the `ref`: a real click record of this creator's affiliate (kept
+ * when their link was followed) still inside its window (checked here, not only by the cookie's expiry). A bare code,
+ * a made-up click id or anything else credits nobody: an affiliate cannot credit themselves by posting their code.
  */
 export const referredAffiliate = async (
   deps: { affiliates: Pick<AffiliateRepository, 'code' | 'click'>; clock: Clock },
@@ -235,9 +229,9 @@ export const referredAffiliate = async (
   if (!parsed) return null;
   const code = await deps.affiliates.code(parsed.code);
   if (code?.creatorId !== input.creatorId) return null;
-  if (!parsed.clickId) return code.affiliateId;
+  if (!parsed.clickId) return null;
   const click = await deps.affiliates.click(parsed.clickId);
-  if (!click || click.code !== code.code || Date.parse(click.expiresAt) <= deps.clock.now().getTime()) return null;
+  if (!click || click.code !== code.code || click.affiliateId !== code.affiliateId || Date.parse(click.expiresAt) <= deps.clock.now().getTime()) return null;
   return code.affiliateId;
 };
 

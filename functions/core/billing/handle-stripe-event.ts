@@ -1,6 +1,7 @@
 import { monthlyAllocation } from '#contracts/credits.ts';
 import type { PlanType } from '#contracts/plans.ts';
-import type { BillingEvent, BillingRepository, BillingSubscription, PaymentEvents, Clock, CreditAccount, CreditGrant, CreditRepository, Metrics, OutboxEmail, StoredSubscription, UserRepository } from '#core/ports.ts';
+import type { BillingEvent, BillingSubscription, PaymentEvents } from '#core/billing/ports.ts';
+import type { BillingRepository, Clock, CreditAccount, CreditGrant, CreditRepository, Metrics, OutboxEmail, StoredSubscription, UserRepository } from '#core/ports.ts';
 import { planOfPrice, type PriceIds } from '#core/billing/prices.ts';
 import { contractStatus, counterDeltas, isNewer, isSubscribed, reachedPlan, statusRank } from '#core/billing/subscription-state.ts';
 import { addMonths } from '#core/credits/periods.ts';

@@ -16,7 +16,8 @@ import {
   type TemplateId,
 } from '#contracts/campaigns.ts';
 import { MailRefusedError, ValidationError } from '#core/errors.ts';
-import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, JobStarter, LeaderSettingsRepository, OutboxEmail, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
+import type { JobStarter } from '#core/campaigns/ports.ts';
+import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, LeaderSettingsRepository, OutboxEmail, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
 import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
 /**

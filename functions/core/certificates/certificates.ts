@@ -1,4 +1,4 @@
-import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { calculateJwkThumbprint, decodeJwt, type JWK } from 'jose';
 import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
 import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
@@ -7,33 +7,26 @@ import {
   credentialOf,
   encodeStatusList,
   issuerId,
+  keyUrl,
   PLATFORM_NAME,
-  renamedCredential,
+  reissuedCredential,
   signCredential,
+  STATUS_LIST_BITS,
   statusListCredentialOf,
+  statusPlace,
+  statusListUrl,
   verifyCredential,
   verifyUrl,
   type Issuer,
   type OpenBadgeCredential,
   type SigningKey,
 } from '#core/certificates/credentials.ts';
+import { mayHaveCertificate } from '#core/certificates/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import type {
-  CertificateRepository,
-  Clock,
-  CourseRepository,
-  EnrollmentRepository,
-  Ids,
-  LearnerProfileRepository,
-  Mailer,
-  MailQueue,
-  PublicProfileRepository,
-  SecretCipher,
-  StoredCertificate,
-  StoredLearnerProfile,
-} from '#core/ports.ts';
+import type { CredentialSigner, LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
 
 /**
  * Certificates (issue 15; decision 0021): issued once per completed course by a job (the completion marks the
@@ -42,23 +35,20 @@ import type {
  */
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found.';
-/** The context the signing key is sealed under. */
-export const SIGNING_KEY_CONTEXT = 'platform:certificates';
 
 const issuerOf = (appOrigin: string): Issuer => ({ origin: appOrigin });
 
-/** The signing key, made and sealed on first use; the private JWK opened for this signature. */
-const signingKey = async (deps: { certificates: Pick<CertificateRepository, 'signingKey'>; cipher: SecretCipher; appOrigin: string }): Promise<SigningKey> => {
-  const stored = await deps.certificates.signingKey(async () => {
-    const { privateKey, publicKey } = await generateKeyPair('EdDSA', { extractable: true });
-    const kid = `${issuerId(issuerOf(deps.appOrigin))}#1`;
-    return {
-      kid,
-      sealed: await deps.cipher.encrypt(JSON.stringify(await exportJWK(privateKey)), SIGNING_KEY_CONTEXT),
-      publicJwk: { ...(await exportJWK(publicKey)), kid },
-    };
-  });
-  return { kid: stored.kid, privateJwk: JSON.parse(await deps.cipher.decrypt(stored.sealed, SIGNING_KEY_CONTEXT)) as JWK };
+type SignerDeps = { signer: CredentialSigner; certificates: Pick<CertificateRepository, 'publishKey'>; appOrigin: string };
+
+/**
+ * The signing key: the KMS key (decision 0030), named by a URL that answers its public JWK (its `kid`, the JWK
+ * thumbprint in it), published before the first signature with it so every credential it signs can be verified.
+ */
+const signingKey = async (deps: SignerDeps): Promise<SigningKey> => {
+  const jwk = await deps.signer.publicJwk();
+  const kid = keyUrl(issuerOf(deps.appOrigin), await calculateJwkThumbprint(jwk as JWK));
+  await deps.certificates.publishKey({ kid, publicJwk: { ...jwk, kid, alg: deps.signer.alg, use: 'sig' } });
+  return { kid, alg: deps.signer.alg, sign: (input) => deps.signer.sign(input) };
 };
 
 /** LinkedIn's "Add licence or certification" form, filled in with the certificate. */
@@ -102,10 +92,15 @@ export const certificateEmail = (c: StoredCertificate, appOrigin: string): Email
 export interface IssueDeps {
   certificates: CertificateRepository;
   enrollments: Pick<EnrollmentRepository, 'get'>;
+  /** The licence of an enrolment through a team's seat: it must give access when the certificate is issued. */
+  licenses: Pick<LicenseRepository, 'get'>;
   courses: Pick<CourseRepository, 'getCourse'>;
   profiles: Pick<PublicProfileRepository, 'get'>;
   learnerProfiles: Pick<LearnerProfileRepository, 'get' | 'renamesDue' | 'clearRename'>;
-  cipher: SecretCipher;
+  /** Signs in KMS (the private key never leaves it). */
+  signer: CredentialSigner;
+  /** Entries per status list: 131,072 (a test injects fewer to see a list fill up). */
+  statusListSize?: number;
   mailer: Mailer;
   /** Where a certificate's email waits, written with the certificate, until it is sent (or for the sender job). */
   mailQueue: Pick<MailQueue, 'move' | 'remove'>;
@@ -128,7 +123,8 @@ type Outcome = { issued: number; cleared: number; renamed: number; failed: numbe
  * The job: each completed enrolment still due gets its certificate once: the credential (the course, its creator's
  * public name, the learner and the name they gave), a place in the status list, signed, stored with the
  * once-per-course guard (a second run or a retry finds it and only clears the mark), then emailed. An enrolment no
- * longer complete, or whose course is gone, is cleared without one. Then each learner who saved a new name on their
+ * longer complete or active (refunded, disputed, removed, its seat revoked or its licence ended), or whose course is
+ * gone, is cleared without one. Then each learner who saved a new name on their
  * profile has their valid certificates re-issued with it.
  */
 export const issueDueCertificates = async (deps: IssueDeps): Promise<Outcome> => {
@@ -138,13 +134,38 @@ export const issueDueCertificates = async (deps: IssueDeps): Promise<Outcome> =>
     what: { courseId, learnerId },
     run: () => issueOne(deps, key, courseId, learnerId),
   }));
-  if (!issuing) return outcome;
+  if (!issuing) return withListsPublished(deps, key, outcome);
   const renaming = await workThrough(deps, outcome, () => deps.learnerProfiles.renamesDue(DUE_PAGE), (profile) => ({
     what: { learnerId: profile.learnerId },
     run: () => renameCertificates(deps, key, profile),
   }));
   outcome.finished = renaming;
+  return withListsPublished(deps, key, outcome);
+};
+
+/** The run's outcome once the status lists it (or a revocation since the last run) changed are signed again. */
+const withListsPublished = async (deps: IssueDeps, key: { value?: SigningKey }, outcome: Outcome): Promise<Outcome> => {
+  await publishStatusLists(deps, key).catch((error: unknown) => deps.log('status lists not published', { error: (error as Error).message }));
   return outcome;
+};
+
+/**
+ * Each status list whose revocations changed since it was last signed, signed again and kept (the job runs this
+ * every minute, after its certificates): the public route serves the kept copy, never signing for a request.
+ */
+export const publishStatusLists = async (deps: Pick<IssueDeps, 'certificates' | 'signer' | 'clock' | 'appOrigin' | 'statusListSize'>, key: { value?: SigningKey } = {}): Promise<number> => {
+  const allocated = await deps.certificates.statusIndexesAllocated();
+  const lists = Math.max(1, Math.ceil(allocated / (deps.statusListSize ?? STATUS_LIST_BITS)));
+  let signed = 0;
+  for (let list = 0; list < lists; list++) {
+    const [revocations, published] = await Promise.all([deps.certificates.revocations(list), deps.certificates.publishedStatusList(list)]);
+    if (published && published.version >= revocations.version) continue;
+    key.value ??= await signingKey(deps);
+    const credential = statusListCredentialOf(encodeStatusList(revocations.indexes), issuerOf(deps.appOrigin), deps.clock.now().toISOString(), list);
+    await deps.certificates.publishStatusList(list, { jwt: await signCredential(credential, key.value), version: revocations.version });
+    signed += 1;
+  }
+  return signed;
 };
 
 /**
@@ -176,10 +197,16 @@ const workThrough = async <T>(
   }
 };
 
+/** The next free place in the status lists: a new list begins when one is full. */
+const nextPlace = async (deps: Pick<IssueDeps, 'certificates' | 'statusListSize'>) =>
+  statusPlace(await deps.certificates.nextStatusIndex(), deps.statusListSize ?? STATUS_LIST_BITS);
+
 /** One due enrolment: its certificate issued (and emailed), or the mark cleared. */
 const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: string, learnerId: string): Promise<'issued' | 'cleared'> => {
   const [enrollment, course, learner] = await Promise.all([deps.enrollments.get(courseId, learnerId), deps.courses.getCourse(courseId), deps.learnerProfiles.get(learnerId)]);
-  if (!enrollment?.completedAt || !course) {
+  // Only while the learner still has the course: refunded, disputed, removed or with their seat revoked, none.
+  const license = enrollment?.licenseId ? await deps.licenses.get(enrollment.licenseId) : undefined;
+  if (!course || !enrollment || !mayHaveCertificate(enrollment, license, deps.clock.now())) {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
   }
@@ -187,7 +214,7 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   const creatorName = (await deps.profiles.get(course.creatorId))?.displayName ?? DEFAULT_CREATOR_NAME;
   const id = deps.ids.newId();
   const issuedAt = deps.clock.now().toISOString();
-  const statusIndex = await deps.certificates.nextStatusIndex();
+  const place = await nextPlace(deps);
   const facts = {
     id,
     issuedAt,
@@ -199,7 +226,7 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
     courseDescription: course.description,
     creatorId: course.creatorId,
     creatorName,
-    statusIndex,
+    ...place,
   };
   const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin)), key.value);
   const certificate: StoredCertificate = { ...facts, jwt, status: 'valid', revokedAt: null, revocationReason: null };
@@ -214,17 +241,22 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   return 'issued';
 };
 
+/** Why a re-issued certificate's previous credential reads as revoked. */
+export const REISSUED_REASON = 'Re-issued under the name the learner gave since: this credential was replaced.';
+
 /**
- * A learner's valid certificates re-issued with the name they saved: the same credential (id, date, course, status
- * entry) signed again with the new name, so their links keep working; revoked ones stay as they were.
+ * A learner's valid certificates re-issued with the name they saved: each a new credential (a new id and a new place
+ * in the status list; the course, dates and email identity as issued) that replaces the previous one, which is revoked
+ * in the same write, so one completion stands as one valid credential naming one person. Revoked ones stay as they were.
  */
 const renameCertificates = async (deps: IssueDeps, key: { value?: SigningKey }, profile: StoredLearnerProfile): Promise<'renamed'> => {
   const name = profile.certificateName || null;
   for (const certificate of await deps.certificates.listByLearner(profile.learnerId)) {
     if (certificate.status !== 'valid' || certificate.learnerName === name) continue;
     key.value ??= await signingKey(deps);
-    const jwt = await signCredential(renamedCredential(decodeJwt(certificate.jwt) as unknown as OpenBadgeCredential, name), key.value);
-    await deps.certificates.rename(certificate.id, name, jwt);
+    const next = { id: deps.ids.newId(), learnerName: name, ...(await nextPlace(deps)) };
+    const jwt = await signCredential(reissuedCredential(decodeJwt(certificate.jwt) as unknown as OpenBadgeCredential, next, issuerOf(deps.appOrigin)), key.value);
+    await deps.certificates.reissue(certificate, { ...certificate, ...next, jwt }, REISSUED_REASON, deps.clock.now().toISOString());
   }
   await deps.learnerProfiles.clearRename(profile.learnerId, profile.updatedAt);
   return 'renamed';
@@ -257,7 +289,7 @@ const viewOf = (c: StoredCertificate, appOrigin: string): CertificateView => ({
   revocationReason: c.revocationReason,
 });
 
-type PublicDeps = { certificates: Pick<CertificateRepository, 'get' | 'publicKeys' | 'revokedIndexes'>; appOrigin: string };
+type PublicDeps = { certificates: Pick<CertificateRepository, 'get' | 'publicKeys' | 'revocations'>; appOrigin: string };
 
 /** GET /api/public/certificates/{id}: the credential as issued, its status, and whether its proof checks out now. */
 export const publicCertificate = async (deps: PublicDeps, id: string): Promise<PublicCertificate> => {
@@ -278,15 +310,38 @@ export const verifyHeldCredential = async (deps: PublicDeps, held: string | Reco
   const result = await verifyCredential(jwt.trim(), (await deps.certificates.publicKeys()) as JWK[], issuerOf(deps.appOrigin));
   if (!result.verified || !result.credential) return { verified: false, status: 'invalid', errors: result.errors, certificate: null };
   const index = Number(result.credential.credentialStatus?.statusListIndex);
-  const revoked = (await deps.certificates.revokedIndexes()).includes(index);
+  const revoked = (await deps.certificates.revocations(statusListOf(result.credential, deps.appOrigin))).indexes.includes(index);
   const stored = await deps.certificates.get(result.credential.id.replace(/^urn:uuid:/, ''));
   return { verified: true, status: revoked ? 'revoked' : 'valid', errors: [], certificate: stored ? viewOf(stored, deps.appOrigin) : null };
 };
 
-/** GET /api/public/certificate-status-list: the revocation list as a signed Bitstring Status List credential. */
-export const statusListCredential = async (deps: { certificates: Pick<CertificateRepository, 'revokedIndexes' | 'signingKey'>; cipher: SecretCipher; clock: Clock; appOrigin: string }): Promise<string> => {
-  const list = encodeStatusList(await deps.certificates.revokedIndexes());
-  return signCredential(statusListCredentialOf(list, issuerOf(deps.appOrigin), deps.clock.now().toISOString()), await signingKey(deps));
+/** The status list a credential's entry names (list 0: the URL without a number). */
+const statusListOf = (credential: OpenBadgeCredential, appOrigin: string): number => {
+  const url = String(credential.credentialStatus?.statusListCredential ?? '');
+  const first = statusListUrl(issuerOf(appOrigin));
+  return url === first ? 0 : url.startsWith(`${first}/`) ? Number(url.slice(first.length + 1)) : -1;
+};
+
+export const STATUS_LIST_NOT_FOUND = 'Status list not found.';
+
+/**
+ * GET /api/public/certificate-status-list[/{list}]: a revocation list as a signed Bitstring Status List credential,
+ * as the job last signed it (within a minute of a change); 404 for a list not in use.
+ */
+export const statusListCredential = async (deps: { certificates: Pick<CertificateRepository, 'publishedStatusList'> }, list: number): Promise<string> => {
+  const published = Number.isSafeInteger(list) && list >= 0 ? await deps.certificates.publishedStatusList(list) : undefined;
+  if (!published) throw new NotFoundError(STATUS_LIST_NOT_FOUND);
+  return published.jwt;
+};
+
+export const KEY_NOT_FOUND = 'Key not found.';
+
+/** GET /api/public/issuer/keys/{keyId}: a signing key's public JWK, at the URL its credentials name as `kid`. */
+export const issuerKey = async (deps: { certificates: Pick<CertificateRepository, 'publicKeys'>; appOrigin: string }, keyId: string): Promise<Record<string, unknown>> => {
+  const kid = keyUrl(issuerOf(deps.appOrigin), keyId);
+  const key = (await deps.certificates.publicKeys()).find((k) => k['kid'] === kid);
+  if (!key) throw new NotFoundError(KEY_NOT_FOUND);
+  return key;
 };
 
 /** GET /api/public/issuer: the issuer's profile and the public keys its credentials are signed with. */

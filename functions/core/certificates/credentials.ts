@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { base64url, decodeProtectedHeader, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { base64url, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 
 /**
  * Certificates as Open Badges 3.0 credentials (issue 15; decision 0021), pure apart from the crypto: the credential
  * of a completed course (the platform as issuer, the course as the achievement with its creator, the learner as a
- * hashed email identity), signed as a VC-JWT (EdDSA / Ed25519, OB 3.0 section 8.2: header `alg`, `kid`, `typ`;
+ * hashed email identity), signed as a VC-JWT (ES256 by the KMS key; EdDSA / Ed25519 by the first key, OB 3.0 section 8.2: header `alg`, `kid`, `typ`;
  * claims `iss`, `jti`, `nbf`, `sub` mirroring the credential), verified by checking the signature against the
  * platform's keys and every claim against the credential, and revocation published as a W3C Bitstring Status List.
  */
@@ -14,7 +14,10 @@ export const CREDENTIAL_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', 'htt
 export const PLATFORM_NAME = 'Course Platform';
 /** The smallest list the Bitstring Status List spec allows (16 KB of bits): no list reveals how few were issued. */
 export const STATUS_LIST_BITS = 131_072;
-export const ALG = 'EdDSA';
+/** The algorithm of the first key (made by the platform, Ed25519): credentials it signed keep verifying. */
+export const LEGACY_ALG = 'EdDSA';
+/** The algorithms credentials are signed with: ES256 by the KMS key (decision 0030), EdDSA by the first key. */
+export type SigningAlg = 'ES256' | 'EdDSA';
 
 /** What a certificate says, before it is a credential. */
 export interface CertificateFacts {
@@ -29,7 +32,8 @@ export interface CertificateFacts {
   courseDescription: string;
   creatorId: string;
   creatorName: string;
-  /** The certificate's place in the revocation status list. */
+  /** The certificate's place in the revocation status lists: the list, and the index in it. */
+  statusList: number;
   statusIndex: number;
 }
 
@@ -40,7 +44,12 @@ export interface Issuer {
 
 const trim = (origin: string) => origin.replace(/\/+$/, '');
 export const issuerId = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/issuer`;
-export const statusListUrl = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/certificate-status-list`;
+/** A status list's URL: the first keeps the URL it had before lists were paged; the next ones carry their number. */
+export const statusListUrl = (issuer: Issuer, list = 0) => `${trim(issuer.origin)}/api/public/certificate-status-list${list === 0 ? '' : `/${list}`}`;
+/** A signing key's URL: it answers the public JWK itself (the credential's `kid`, as OB 3.0 VC-JWT verification expects). */
+export const keyUrl = (issuer: Issuer, keyId: string) => `${issuerId(issuer)}/keys/${encodeURIComponent(keyId)}`;
+/** Where a global place (the status index counter) falls: its list and its index there, lists of `size` entries. */
+export const statusPlace = (allocated: number, size: number) => ({ statusList: Math.floor(allocated / size), statusIndex: allocated % size });
 export const verifyUrl = (issuer: Issuer, certificateId: string) => `${trim(issuer.origin)}/verify/${encodeURIComponent(certificateId)}`;
 
 /** The learner's email as an OB 3.0 IdentityObject: salted SHA-256, so the credential names them without showing it. */
@@ -76,45 +85,73 @@ export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
         creator: { id: `${origin}/api/public/creators/${encodeURIComponent(facts.creatorId)}`, type: ['Profile'], name: facts.creatorName },
       },
     },
-    credentialStatus: {
-      id: `${statusListUrl(issuer)}#${facts.statusIndex}`,
-      type: 'BitstringStatusListEntry',
-      statusPurpose: 'revocation',
-      statusListIndex: String(facts.statusIndex),
-      statusListCredential: statusListUrl(issuer),
-    },
+    credentialStatus: statusEntryOf(issuer, facts),
   };
 };
 
+/** A certificate's entry in the revocation status list. */
+export const statusEntryOf = (issuer: Issuer, place: { statusList: number; statusIndex: number }) => ({
+  id: `${statusListUrl(issuer, place.statusList)}#${place.statusIndex}`,
+  type: 'BitstringStatusListEntry',
+  statusPurpose: 'revocation',
+  statusListIndex: String(place.statusIndex),
+  statusListCredential: statusListUrl(issuer, place.statusList),
+});
+
 /**
- * The credential re-issued to a new name (or none): everything else as issued, the learner's `name` identity replaced.
- * Fed the decoded VC-JWT payload, it drops the registered claims (signing sets them again from the credential).
+ * The credential re-issued (to a new name, or none) as a new credential: a new id and a new place in the status list,
+ * the learner's `name` identity replaced, everything else (the course, the dates, the email identity) as issued. Fed
+ * the decoded VC-JWT payload, it drops the registered claims (signing sets them again from the credential).
  */
-export const renamedCredential = (issued: OpenBadgeCredential & Record<string, unknown>, learnerName: string | null): OpenBadgeCredential => {
+export const reissuedCredential = (
+  issued: OpenBadgeCredential & Record<string, unknown>,
+  next: { id: string; learnerName: string | null; statusList: number; statusIndex: number },
+  issuer: Issuer,
+): OpenBadgeCredential => {
   const { iss: _iss, jti: _jti, nbf: _nbf, sub: _sub, iat: _iat, exp: _exp, ...credential } = issued;
   const others = credential.credentialSubject.identifier.filter((identity) => identity.identityType !== 'name');
-  const named = learnerName ? [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: learnerName }] : [];
-  return { ...credential, credentialSubject: { ...credential.credentialSubject, identifier: [...others, ...named] } } as OpenBadgeCredential;
+  const named = next.learnerName ? [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: next.learnerName }] : [];
+  return {
+    ...credential,
+    id: `urn:uuid:${next.id}`,
+    credentialSubject: { ...credential.credentialSubject, identifier: [...others, ...named] },
+    credentialStatus: statusEntryOf(issuer, next),
+  } as OpenBadgeCredential;
 };
 
-/** The platform's signing key: an Ed25519 private JWK and its key id (`<issuer id>#<n>`). */
+/** The platform's signing key: its key id (`kid`), its algorithm, and a signature over a JWS signing input. */
 export interface SigningKey {
   kid: string;
-  privateJwk: JWK;
+  alg: SigningAlg;
+  /** The JWS signature of the input (ES256: r || s, 64 bytes; EdDSA: 64 bytes). */
+  sign(signingInput: Uint8Array): Promise<Uint8Array>;
 }
 
-/** A credential signed as a VC-JWT: the credential is the payload, with the registered claims that mirror it. */
+const json64 = (value: unknown) => base64url.encode(JSON.stringify(value));
+
+/**
+ * A credential signed as a VC-JWT: the credential is the payload, with the registered claims that mirror it (`iss`,
+ * `jti`, `nbf`, `sub`), the header only `alg`, `kid`, `typ` (OB 3.0 section 8.2). The JWS is assembled here and
+ * signed by the key (KMS in the cloud: the private key never leaves it).
+ */
 export const signCredential = async (
   credential: { id: string; issuer: { id: string }; validFrom: string; credentialSubject?: { id: string } },
   key: SigningKey,
-): Promise<string> =>
-  new SignJWT(credential as unknown as Record<string, unknown>)
-    .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
-    .setIssuer(credential.issuer.id)
-    .setJti(credential.id)
-    .setNotBefore(Math.floor(Date.parse(credential.validFrom) / 1000))
-    .setSubject(credential.credentialSubject?.id ?? credential.id)
-    .sign(await importJWK(key.privateJwk, ALG));
+): Promise<string> => {
+  const header = json64({ alg: key.alg, kid: key.kid, typ: 'JWT' });
+  const payload = json64({
+    ...credential,
+    iss: credential.issuer.id,
+    jti: credential.id,
+    nbf: Math.floor(Date.parse(credential.validFrom) / 1000),
+    sub: credential.credentialSubject?.id ?? credential.id,
+  });
+  const signature = await key.sign(new TextEncoder().encode(`${header}.${payload}`));
+  return `${header}.${payload}.${base64url.encode(signature)}`;
+};
+
+/** The algorithm a published key verifies: its own `alg`, else by its type (the first key's JWK names none). */
+const algOf = (key: JWK): SigningAlg => (key.alg === 'ES256' || key.kty === 'EC' ? 'ES256' : LEGACY_ALG);
 
 export interface Verification {
   verified: boolean;
@@ -136,10 +173,11 @@ export const verifySigned = async (jwt: string, publicKeys: JWK[], issuer: Issue
     return { errors: ['This is not a signed credential (a VC-JWT).'] };
   }
   const key = publicKeys.find((k) => k.kid === header.kid);
-  if (header.alg !== ALG || header.typ !== 'JWT' || !key) return { errors: ['The credential was not signed with a key of this platform.'] };
+  if (!key || header.alg !== algOf(key) || header.typ !== 'JWT') return { errors: ['The credential was not signed with a key of this platform.'] };
   try {
     // A few minutes' tolerance on `nbf`: a verifier's clock may run behind the platform's.
-    const { payload } = await jwtVerify(jwt, await importJWK(key, ALG), { algorithms: [ALG], typ: 'JWT', clockTolerance: '5 minutes' });
+    const alg = algOf(key);
+    const { payload } = await jwtVerify(jwt, await importJWK(key, alg), { algorithms: [alg], typ: 'JWT', clockTolerance: '5 minutes' });
     const claimed = payload as { iss?: string; jti?: string; nbf?: number; sub?: string; id?: string; validFrom?: string; issuer?: { id?: string }; credentialSubject?: { id?: string } };
     const errors = [
       claimed.iss !== claimed.issuer?.id && 'The issuer claim does not match the credential.',
@@ -180,11 +218,11 @@ export const isSetInStatusList = (encodedList: string, index: number): boolean =
 };
 
 /** The status list credential (W3C Bitstring Status List), from the same issuer, to be signed like a certificate. */
-export const statusListCredentialOf = (encodedList: string, issuer: Issuer, validFrom: string) => ({
+export const statusListCredentialOf = (encodedList: string, issuer: Issuer, validFrom: string, list = 0) => ({
   '@context': ['https://www.w3.org/ns/credentials/v2'],
-  id: statusListUrl(issuer),
+  id: statusListUrl(issuer, list),
   type: ['VerifiableCredential', 'BitstringStatusListCredential'],
   issuer: { id: issuerId(issuer) },
   validFrom,
-  credentialSubject: { id: `${statusListUrl(issuer)}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList },
+  credentialSubject: { id: `${statusListUrl(issuer, list)}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList },
 });

@@ -1,5 +1,6 @@
 import type { LearnerProfile, LearnerProfileBody } from '#contracts/certificates.ts';
-import type { Clock, LearnerProfileRepository, StoredLearnerProfile, User, UserRepository } from '#core/ports.ts';
+import type { LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
+import type { Clock, User, UserRepository } from '#core/ports.ts';
 
 /**
  * The learner's profile: their "Name on certificates". A certificate is issued with the name given by then; saving a

@@ -1,5 +1,6 @@
 import type { CourseSummary, CreatorStats } from '#contracts/courses.ts';
-import type { Clock, CourseRepository, CrmRepository, OrderRepository } from '#core/ports.ts';
+import type { CrmRepository } from '#core/crm/ports.ts';
+import type { Clock, CourseRepository, OrderRepository } from '#core/ports.ts';
 
 /** The dashboard's 'Recent Courses'. */
 export const RECENT_COURSES = 5;

@@ -8,7 +8,8 @@ import {
 import { emailHtml, escapeHtml, plainText, PRODUCT_NAME } from '#core/accounts/password-reset-email.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
-import type { Clock, CrmEnrollment, CrmRepository, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
+import type { CrmEnrollment, CrmRepository } from '#core/crm/ports.ts';
+import type { Clock, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
 
 /** One page of the CRM: one query of enrolments and one batch read of their notes, whatever the number of learners. */
 export const CRM_PAGE_SIZE = 25;

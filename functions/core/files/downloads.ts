@@ -3,7 +3,8 @@ import { ownCourse } from '#core/courses/courses.ts';
 import { reachableCourse } from '#core/enrollments/learner-courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { attachmentDisposition, FILE_NOT_FOUND, findFile, objectKey } from '#core/files/files.ts';
-import type { Clock, CourseRepository, EnrollmentRepository, FileStore, LicenseRepository, StoredCourse } from '#core/ports.ts';
+import type { FileStore } from '#core/files/ports.ts';
+import type { Clock, CourseRepository, EnrollmentRepository, LicenseRepository, StoredCourse } from '#core/ports.ts';
 
 /**
  * Reading a file: a presigned GET that works for DOWNLOAD_URL_TTL_SECONDS, for the course's creator and for learners

@@ -1,7 +1,8 @@
 import type { CourseFile } from '#contracts/files.ts';
 import type { Lesson } from '#contracts/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { FileRepository, FileStore, StoredCourse, StoredFile } from '#core/ports.ts';
+import type { FileRepository, FileStore, StoredFile } from '#core/files/ports.ts';
+import type { StoredCourse } from '#core/ports.ts';
 
 /**
  * What every files use case shares: where a file's object lives, how a file is found in its course, and how files go

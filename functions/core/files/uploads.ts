@@ -4,7 +4,8 @@ import { COURSE_NOT_FOUND, ownCourse } from '#core/courses/courses.ts';
 import { LESSON_NOT_FOUND } from '#core/courses/lessons.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { FILE_NOT_FOUND, type FileDeps, fileView, findFile, objectKey, removeFiles } from '#core/files/files.ts';
-import type { Clock, CourseRepository, FileStore, Ids, StoredCourse, StoredFile } from '#core/ports.ts';
+import type { FileStore, StoredFile } from '#core/files/ports.ts';
+import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
 
 /**
  * A creator's uploads (docs/api.md "Course files"): every file is an S3 multipart upload. The server starts it with

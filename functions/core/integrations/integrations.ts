@@ -1,6 +1,7 @@
 import { integrationNames, type IntegrationsView, type SaveIntegrationsBody } from '#contracts/integrations.ts';
 import { ValidationError } from '#core/errors.ts';
-import type { Clock, IntegrationRepository, SealedSecret, SecretCipher, StoredIntegrations } from '#core/ports.ts';
+import type { IntegrationRepository, StoredIntegrations } from '#core/integrations/ports.ts';
+import type { Clock, SealedSecret, SecretCipher } from '#core/ports.ts';
 
 export interface SaveIntegrationsDeps {
   integrations: IntegrationRepository;

@@ -1,7 +1,8 @@
 import { LANDING_PAGE_COST } from '#contracts/credits.ts';
 import type { ColorTheme, GenerateLandingBody, GenerateLandingResponse } from '#contracts/landing.ts';
 import { ConflictError, InsufficientCreditsError, UpstreamError } from '#core/errors.ts';
-import type { Clock, CreditRepository, GenerationReplay, Ids, LandingPageRepository, Metrics, TextModel } from '#core/ports.ts';
+import type { GenerationReplay, LandingPageRepository, TextModel } from '#core/landing/ports.ts';
+import type { Clock, CreditRepository, Ids, Metrics } from '#core/ports.ts';
 
 export const INSUFFICIENT_CREDITS_MESSAGE = `You need ${LANDING_PAGE_COST} AI credits to generate a landing page. Please top up your credits.`;
 export const GENERATION_FAILED_MESSAGE = 'There was an error generating your landing page.';

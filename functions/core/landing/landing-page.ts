@@ -1,6 +1,7 @@
 import { type LandingPage, landingSlug, PUBLIC_PAGE_CSP, publicPagePath, type SaveLandingBody } from '#contracts/landing.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
-import type { Clock, LandingPageRepository, StoredLandingPage } from '#core/ports.ts';
+import type { LandingPageRepository, StoredLandingPage } from '#core/landing/ports.ts';
+import type { Clock } from '#core/ports.ts';
 
 export interface LandingEditDeps {
   pages: LandingPageRepository;

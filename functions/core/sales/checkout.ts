@@ -2,7 +2,8 @@ import type { CourseCheckoutBody } from '#contracts/sales.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import { referredAffiliate } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, Clock, ConnectPayments, CouponRepository, CourseRepository, EnrollmentRepository, Ids, Order, OrderRepository, PayoutRepository, UserRepository } from '#core/ports.ts';
+import type { AffiliateRepository, Clock, CourseRepository, Ids, Order, OrderRepository } from '#core/ports.ts';
+import type { ConnectPayments, CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import { redeemableCoupon } from '#core/sales/coupons.ts';
 
 /** A course checkout stays open this long (Stripe allows 30 minutes to 24 hours): long enough to pay, short enough to let go of. */
@@ -10,18 +11,14 @@ export const COURSE_CHECKOUT_MINUTES = 60;
 export const COURSE_NOT_ON_SALE = 'Course not found.';
 export const TEAMS_NOT_ON_SALE = 'This course is not sold to teams: buy one place, or ask the creator for a team licence.';
 export const TEAM_TOO_LARGE = 'That is more than one payment can take: buy fewer seats, or ask the creator for a team licence.';
-export const EMAIL_CANNOT_LEAD = 'This email cannot buy a team licence: it belongs to an account that does not lead teams. Use another email.';
 /** Stripe's largest single charge in GBP (£999,999.99). */
 const LARGEST_CHARGE = 99_999_999;
-export const EMAIL_CANNOT_BUY = 'This email cannot be used to buy a course: it belongs to an account that does not take courses. Use another email.';
 
 export interface CourseCheckoutDeps {
   courses: Pick<CourseRepository, 'getCourse'>;
   payouts: Pick<PayoutRepository, 'get'>;
   orders: OrderRepository;
-  users: Pick<UserRepository, 'getUserIdByEmail' | 'getUser'>;
-  enrollments: Pick<EnrollmentRepository, 'get'>;
-  coupons: Pick<CouponRepository, 'get' | 'usedBy'>;
+  coupons: Pick<CouponRepository, 'get'>;
   affiliates: Pick<AffiliateRepository, 'code' | 'click'>;
   connect: Pick<ConnectPayments, 'createCourseCheckout'>;
   clock: Clock;
@@ -35,9 +32,11 @@ export interface CourseCheckoutDeps {
  * POST /api/public/courses/{courseId}/checkout (no sign-in): one learner's place in a published, priced course, or
  * with `seats` a team licence (seats x the seat price; 400 when the course has none), paid on the creator's own Stripe
  * account. Steps: 1. the course (404 unless published and priced); 2. the creator's account can take charges (409
- * PAYOUTS_NOT_READY); 3. the buyer's email, when given, can take the course (not an account of another role, not
- * enrolled already), or for a team can lead it (a leader's, or new); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID
- * with the reason); 3c. the affiliate it is credited to (a coupon tied to one, or the `ref` of a click still in its
+ * PAYOUTS_NOT_READY); 3. the buyer's email is never looked up here: the answer is the same whoever it belongs to
+ * (an email that cannot take the course, or lead the team, is resolved after the payment, privately: refunded and
+ * told by email, orders.ts); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID with the reason); it is
+ * one use per buyer, counted against the email the payment carries (given here, or typed on Stripe's hosted page when
+ * not: API.md's body has no email), in the paid order's own transaction (orders.ts); 3c. the affiliate it is credited to (a coupon tied to one, or the `ref` of a click still in its
  * window); 4. a pending order at the stored price (never the client's); 5. the
  * hosted checkout on the creator's account, its id kept on the order. The same Idempotency-Key answers the same page.
  */
@@ -56,10 +55,7 @@ export const startCourseCheckout = async (
   if (price > LARGEST_CHARGE) throw new ValidationError(TEAM_TOO_LARGE, [{ path: 'seats', code: 'custom', message: TEAM_TOO_LARGE }]);
   const payouts = await deps.payouts.get(course.creatorId);
   if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
-  if (body.email) await (seats === null ? requireBuyer(deps, course.id, body.email) : requireLeader(deps, body.email));
-  const discounted = body.couponCode
-    ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price, email: body.email })
-    : undefined;
+  const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price }) : undefined;
   const affiliateId = await referredAffiliate(deps, { creatorId: course.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
 
   const fresh: Order = {
@@ -110,21 +106,4 @@ export const startCourseCheckout = async (
   // Counted when its page is first made (a retry that found the page answered above).
   await deps.orders.countFunnel(course.creatorId, order.createdAt, 'checkouts');
   return { url: session.url };
-};
-
-/** A team's buyer becomes its group leader: a leader's email (or nobody's yet). */
-const requireLeader = async (deps: CourseCheckoutDeps, email: string): Promise<void> => {
-  const userId = await deps.users.getUserIdByEmail(email);
-  const user = userId ? await deps.users.getUser(userId) : undefined;
-  if (user && user.role !== 'leader') throw new ConflictError(EMAIL_CANNOT_LEAD);
-};
-
-/** The buyer's email must be able to take the course: a learner's (or nobody's yet), and not enrolled in it already. */
-const requireBuyer = async (deps: CourseCheckoutDeps, courseId: string, email: string): Promise<void> => {
-  const userId = await deps.users.getUserIdByEmail(email);
-  if (!userId) return;
-  const user = await deps.users.getUser(userId);
-  if (user && user.role !== 'learner') throw new ConflictError(EMAIL_CANNOT_BUY);
-  const enrolment = await deps.enrollments.get(courseId, userId);
-  if (enrolment?.status === 'active') throw new ConflictError(`${email} is enrolled in this course already: sign in to take it.`);
 };

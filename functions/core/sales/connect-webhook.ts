@@ -1,4 +1,5 @@
-import type { Clock, ConnectEvents, PayoutRepository } from '#core/ports.ts';
+import type { Clock } from '#core/ports.ts';
+import type { ConnectEvents, PayoutRepository } from '#core/sales/ports.ts';
 import { applyCheckoutEvent, applyReversalEvent, type OrderEventDeps, type OrderEventOutcome } from '#core/sales/orders.ts';
 
 export type ConnectEventOutcome = 'applied' | 'stale' | 'unknown' | 'ignored' | OrderEventOutcome;

@@ -1,7 +1,8 @@
 import { type Coupon, type CouponList, type CreateCouponBody, discountOf, type UpdateCouponBody, COUPONS_PER_CREATOR_MAX } from '#contracts/coupons.ts';
 import { PRICE_MIN_PENCE } from '#contracts/courses.ts';
 import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
-import type { AffiliateRepository, Clock, ConnectPayments, CouponRepository, PayoutRepository, StoredCoupon } from '#core/ports.ts';
+import type { AffiliateRepository, Clock } from '#core/ports.ts';
+import type { ConnectPayments, CouponRepository, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 
 /**
  * A creator's coupons: made here and mirrored as a coupon and promotion code on the creator's own Stripe account, so
@@ -115,18 +116,19 @@ export const deleteCoupon = async (deps: CouponDeps, input: { creatorId: string;
 
 /**
  * Our rules before a checkout, each with a reason the buyer can read (400 COUPON_INVALID): the code exists and is on,
- * not expired, not used up, for this course, not used by this buyer, and leaves a payable price (0 or at least 30p).
+ * not expired, not used up, for this course, and leaves a payable price (0 or at least 30p). Whether this buyer used
+ * it already is not said here (that would tell anyone what an email bought): the paid order's transaction holds one
+ * use per buyer, and a second one is refunded and the buyer told (orders.ts).
  */
 export const redeemableCoupon = async (
-  deps: { coupons: Pick<CouponRepository, 'get' | 'usedBy'>; clock: Clock },
-  input: { creatorId: string; code: string; courseId: string; price: number; email?: string | undefined },
+  deps: { coupons: Pick<CouponRepository, 'get'>; clock: Clock },
+  input: { creatorId: string; code: string; courseId: string; price: number },
 ): Promise<{ coupon: StoredCoupon; discount: number }> => {
   const coupon = await deps.coupons.get(input.creatorId, input.code.toUpperCase());
   if (!coupon || !coupon.active) throw new CouponInvalidError(`The coupon code ${input.code} does not exist.`);
   if (coupon.expiresAt && Date.parse(coupon.expiresAt) <= deps.clock.now().getTime()) throw new CouponInvalidError(`The coupon code ${input.code} has expired.`);
   if (coupon.maxRedemptions !== null && coupon.redeemed >= coupon.maxRedemptions) throw new CouponInvalidError(`The coupon code ${input.code} has been used up.`);
   if (coupon.courseIds && !coupon.courseIds.includes(input.courseId)) throw new CouponInvalidError(`The coupon code ${input.code} is not for this course.`);
-  if (input.email && (await deps.coupons.usedBy(input.creatorId, coupon.code, input.email))) throw new CouponInvalidError(`You have used the coupon code ${input.code} already.`);
   const discount = discountOf(coupon, input.price);
   const left = input.price - discount;
   if (left > 0 && left < PRICE_MIN_PENCE) throw new CouponInvalidError(`The coupon code ${input.code} leaves less than the smallest payment (£0.30).`);

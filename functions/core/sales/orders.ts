@@ -1,29 +1,45 @@
 import { accountOrInvite } from '#core/accounts/create-account.ts';
-import { licenseIdOf } from '#core/licenses/licenses.ts';
+import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
 import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
+import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import type { AffiliateRepository, LicenseRepository, ConnectCheckout, Directory, EnrollmentRepository, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import type { AffiliateRepository, CertificateRepository, Directory, EnrollmentRepository, LicenseRepository, Metrics, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import type { ConnectCheckout, ConnectPayments, CouponRepository } from '#core/sales/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
  * is enrolled (a new email gets a learner account, invited with what they bought); expired -> the order is closed.
  * Whatever the number of deliveries and their order, one order pays once and enrols once. What fails after the order
- * is paid (its receipt: written with the payment, then sent) never undoes it.
+ * is paid (its receipt: written with the payment, then sent) never undoes it. A paid order that cannot be fulfilled
+ * (no buyer email, an email of another role, a learner enrolled already, a coupon this buyer used already) is refunded
+ * at once, the buyer told privately by email, and reported (an error log line and the `OrderUnfulfilled` metric the
+ * alarms watch): never retried forever. A refund or dispute that arrived before its payment was parked, and is applied
+ * as soon as the payment is.
  */
 export interface OrderEventDeps extends MailLaterDeps {
   orders: OrderRepository;
   users: UserRepository;
   directory: Directory;
-  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove'>;
+  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove' | 'get'>;
   licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
+  /** A reversal revokes the certificates the order gave. */
+  certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
   affiliates: Pick<AffiliateRepository, 'get'>;
+  coupons: Pick<CouponRepository, 'useOf'>;
+  /** The refund of an order that cannot be fulfilled, on the creator's account. */
+  connect: Pick<ConnectPayments, 'refundPayment'>;
+  metrics: Metrics;
+  /** An error-level log line (what an operator must look at). */
+  alert: (message: string, fields: Record<string, unknown>) => void;
   appOrigin: string;
   temporaryPassword: () => string;
 }
 
-export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable';
+export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable' | 'parked';
+
+type CheckoutEvent = { id: string; type: string; account: string; checkout: ConnectCheckout };
 
 /** The buyer's account: theirs when it is a learner's, a new learner's (invited by email) when the email is new. */
 const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, amount: number): Promise<{ learner: User; invited: boolean } | undefined> => {
@@ -37,23 +53,78 @@ const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, a
 
 /**
  * `charge.refunded` (a refund made on Stripe's dashboard, or ours arriving back) and `charge.dispute.created`: the
- * order is undone once (reverseOrder). A partial refund leaves the sale as it is.
+ * order is undone once (reverseOrder). A partial refund leaves the sale as it is. One whose payment is not known yet
+ * (Stripe does not promise the order of its events) is parked and applied when the payment arrives.
  */
 export const applyReversalEvent = async (
   deps: OrderEventDeps,
   event: { id: string; type: string; account: string; reversal: { paymentIntentId: string; to: 'refunded' | 'disputed'; complete: boolean } },
 ): Promise<OrderEventOutcome> => {
-  const order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
-  if (!order || order.accountId !== event.account) return (await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'unknown';
-  if (!event.reversal.complete || order.status !== 'paid') return (await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
+  const record = async (otherwise: OrderEventOutcome) => ((await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : otherwise);
+  let order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
+  if (!order && event.reversal.complete) {
+    const parked = await deps.orders.parkReversal({ event, paymentIntentId: event.reversal.paymentIntentId, accountId: event.account, to: event.reversal.to });
+    if (parked !== 'known') return parked;
+    // The payment arrived meanwhile: apply it now.
+    order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
+  }
+  if (!order || order.accountId !== event.account) return record('unknown');
+  if (!event.reversal.complete || order.status !== 'paid') return record('not-pending');
   const outcome = await reverseOrder(deps, { order, to: event.reversal.to, event });
   return outcome === 'applied' ? event.reversal.to : outcome === 'not-paid' ? 'not-pending' : 'duplicate';
 };
 
-export const applyCheckoutEvent = async (
+/** A reversal parked before its payment, applied to the order now paid (once: the order's move is conditional). */
+const applyParked = async (deps: OrderEventDeps, orderId: string, paymentIntentId: string | null): Promise<'refunded' | 'disputed' | undefined> => {
+  if (!paymentIntentId) return undefined;
+  const reversals = await deps.orders.parkedReversals(paymentIntentId);
+  if (reversals.length === 0) return undefined;
+  const order = await deps.orders.get(orderId);
+  const parked = reversals.find((p) => p.accountId === order?.accountId);
+  if (!order || !parked || order.status !== 'paid') return undefined;
+  await reverseOrder(deps, { order, to: parked.to });
+  return parked.to;
+};
+
+/**
+ * A paid order the platform cannot fulfil: the whole payment refunded on the creator's account (Stripe's idempotency
+ * key `refund:<orderId>`, as a creator's own refund), then the order refunded with its reason and the buyer's notice
+ * in one transaction, the notice sent, and the failure reported. A delivery that fails halfway is finished by the next.
+ */
+export const refundUnfulfilled = async (
   deps: OrderEventDeps,
-  event: { id: string; type: string; account: string; checkout: ConnectCheckout },
+  input: { order: Order; event: CheckoutEvent; email: string | null; reason: UnfulfilledReason },
 ): Promise<OrderEventOutcome> => {
+  const { order, event, email, reason } = input;
+  const paymentIntentId = event.checkout.paymentIntentId;
+  // A refund or dispute parked for this payment is returning the money already (Stripe would refuse a second refund).
+  const returning = paymentIntentId ? (await deps.orders.parkedReversals(paymentIntentId)).length > 0 : false;
+  if (paymentIntentId && !returning) await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId, idempotencyKey: `refund:${order.id}` });
+  const amount = event.checkout.amountTotal;
+  const notice =
+    email && reason !== 'no-email' ? heldMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason }) }) : undefined;
+  const outcome = await deps.orders.markUnfulfilled({
+    event,
+    orderId: order.id,
+    refunded: { amount, discount: event.checkout.amountDiscount, buyerEmail: email, paymentIntentId, at: deps.clock.now().toISOString() },
+    reason,
+    notice,
+  });
+  if (outcome !== 'applied') return outcome;
+  deps.alert('paid course order could not be fulfilled: refunded', { orderId: order.id, creatorId: order.creatorId, reason, amount });
+  deps.metrics.record('OrderUnfulfilled');
+  if (notice) await sendHeld(deps, notice, { email: 'refund notice', orderId: order.id });
+  return 'unfulfillable';
+};
+
+/** This buyer's use of the order's coupon by another order (one use per buyer), or undefined. */
+const couponUsedElsewhere = async (deps: OrderEventDeps, order: Order, email: string) => {
+  if (!order.couponCode) return undefined;
+  const use = await deps.coupons.useOf(order.creatorId, order.couponCode, email);
+  return use && use.orderId !== order.id ? use : undefined;
+};
+
+export const applyCheckoutEvent = async (deps: OrderEventDeps, event: CheckoutEvent): Promise<OrderEventOutcome> => {
   const record = async () => ((await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'recorded');
   const order = event.checkout.orderId ? await deps.orders.get(event.checkout.orderId) : undefined;
   // Not ours, or not on the account the order was made on (a creator's own session carrying our metadata).
@@ -68,32 +139,44 @@ export const applyCheckoutEvent = async (
   if (!paid) return record();
   if (order.status !== 'pending') return (await record()) === 'duplicate' ? 'duplicate' : 'not-pending';
 
-  const email = (order.buyerEmail ?? event.checkout.email)?.toLowerCase();
-  if (!email) throw new Error(`paid order ${order.id} has no buyer email`);
-  if (order.seats !== null) return payTeamOrder(deps, { order, event, email, record });
+  const email = (order.buyerEmail ?? event.checkout.email)?.toLowerCase() ?? null;
+  // Stripe's page always asks for an email; a session that somehow has none cannot be fulfilled: refunded, reported.
+  if (!email) return refundUnfulfilled(deps, { order, event, email: null, reason: 'no-email' });
+  if (await couponUsedElsewhere(deps, order, email)) return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
+  const outcome = order.seats !== null ? await payTeamOrder(deps, { order, event, email }) : await payCourseOrder(deps, { order, event, email });
+  if (outcome !== 'paid') return outcome;
+  // A refund or dispute that arrived first (parked, or parking while this payment was written) is applied now.
+  return (await applyParked(deps, order.id, event.checkout.paymentIntentId)) ?? 'paid';
+};
+
+const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string }): Promise<OrderEventOutcome> => {
+  const { order, event, email } = input;
   // The account and the enrolment first (each safe to repeat), the order's payment last: a delivery that fails halfway
   // is finished by the next one.
   const buyer = await buyerAccount(deps, order, email, event.checkout.amountTotal);
-  if (!buyer) {
-    // An email of another role (checkout without `email`, typed on Stripe's page): paid, but nobody to enrol. The
-    // creator sees the sale and refunds it (decision 0016).
-    deps.log('paid course order has a buyer who cannot take courses', { orderId: order.id });
-    return (await record()) === 'duplicate' ? 'duplicate' : 'unfulfillable';
+  // An email of another role (the checkout answers the same whoever the email is): refunded, the buyer told.
+  if (!buyer) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-take-courses' });
+  const before = await deps.enrollments.get(order.courseId, buyer.learner.id);
+  // Enrolled before this purchase started (a later enrolment is this order's own, from a delivery that failed halfway).
+  if (before?.status === 'active' && before.enrolledAt < order.createdAt) return refundUnfulfilled(deps, { order, event, email, reason: 'enrolled-already' });
+  // A refund or dispute already parked for this payment: paid and undone at once, nobody enrolled, no receipt.
+  const reversed = event.checkout.paymentIntentId ? (await deps.orders.parkedReversals(event.checkout.paymentIntentId)).length > 0 : false;
+  if (!reversed) {
+    await deps.enrollments.enroll({
+      courseId: order.courseId,
+      learnerId: buyer.learner.id,
+      creatorId: order.creatorId,
+      learnerEmail: buyer.learner.email,
+      learnerJoinedAt: buyer.learner.createdAt,
+      courseTitle: order.courseTitle,
+      enrolledAt: deps.clock.now().toISOString(),
+    });
   }
-  await deps.enrollments.enroll({
-    courseId: order.courseId,
-    learnerId: buyer.learner.id,
-    creatorId: order.creatorId,
-    learnerEmail: buyer.learner.email,
-    learnerJoinedAt: buyer.learner.createdAt,
-    courseTitle: order.courseTitle,
-    enrolledAt: deps.clock.now().toISOString(),
-  });
   const paidAt = deps.clock.now().toISOString();
   // The affiliate's sale and commission are written with the payment, in its transaction: once, whatever the deliveries.
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
   // The receipt is written with the payment, held for this delivery to send: if it dies first, the sender job does.
-  const receipt = buyer.invited ? undefined : heldMail(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) });
+  const receipt = buyer.invited || reversed ? undefined : heldMail(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
@@ -103,26 +186,29 @@ export const applyCheckoutEvent = async (
       amount: event.checkout.amountTotal,
       discount: event.checkout.amountDiscount,
       buyerEmail: email,
-      learnerId: buyer.learner.id,
+      learnerId: reversed ? null : buyer.learner.id,
       paymentIntentId: event.checkout.paymentIntentId,
       paidAt,
     },
   });
+  if (outcome === 'coupon-used') {
+    // Another order of this buyer redeemed the coupon first (concurrent checkouts): this one is refunded. Its enrolment
+    // goes too, unless it is the other order's course (the same place, paid for there).
+    const winner = await couponUsedElsewhere(deps, order, email);
+    if (!reversed && winner?.courseId !== order.courseId) await deps.enrollments.remove(order.courseId, buyer.learner.id);
+    return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
+  }
   if (outcome !== 'applied') return outcome;
   if (receipt) await sendHeld(deps, receipt, { email: 'purchase receipt', orderId: order.id });
   return 'paid';
 };
-
 
 /**
  * A paid team order: its buyer becomes the group leader (a new email gets a leader account and an invitation that
  * says what they bought), the licence of `seats` seats is made for them, then the order is paid (with its affiliate's
  * commission). Each step is safe to repeat: a delivery that fails halfway is finished by the next one.
  */
-const payTeamOrder = async (
-  deps: OrderEventDeps,
-  input: { order: Order; event: { id: string; type: string; account: string; checkout: ConnectCheckout }; email: string; record: () => Promise<'duplicate' | 'recorded'> },
-): Promise<OrderEventOutcome> => {
+const payTeamOrder = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string }): Promise<OrderEventOutcome> => {
   const { order, event, email } = input;
   const seats = order.seats ?? 0;
   const account = await accountOrInvite(deps, {
@@ -130,11 +216,8 @@ const payTeamOrder = async (
     role: 'leader',
     invitation: (temporaryPassword, user) => leaderInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, seats, temporaryPassword }),
   });
-  if (!account) {
-    // An email of another role typed on Stripe's page: paid, but nobody to lead the team. The creator refunds it.
-    deps.log('paid team order has a buyer who cannot lead a team', { orderId: order.id });
-    return (await input.record()) === 'duplicate' ? 'duplicate' : 'unfulfillable';
-  }
+  // An email of another role: nobody to lead the team. Refunded, the buyer told.
+  if (!account) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-lead' });
   const { user: leader, invited } = account;
   const paidAt = deps.clock.now().toISOString();
   await deps.licenses.create({
@@ -161,6 +244,10 @@ const payTeamOrder = async (
     receipt,
     paid: { amount: event.checkout.amountTotal, discount: event.checkout.amountDiscount, buyerEmail: email, learnerId: null, paymentIntentId: event.checkout.paymentIntentId, paidAt },
   });
+  if (outcome === 'coupon-used') {
+    await endLicense(deps, licenseIdOf(order.id));
+    return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
+  }
   if (outcome !== 'applied') return outcome;
   if (receipt) await sendHeld(deps, receipt, { email: 'team receipt', orderId: order.id });
   return 'paid';

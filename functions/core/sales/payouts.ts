@@ -1,7 +1,8 @@
 import type { ConnectPayoutsBody, PayoutsResponse } from '#contracts/payouts.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { Clock, ConnectPayments, PayoutAccount, PayoutRepository, UserRepository } from '#core/ports.ts';
+import type { Clock, UserRepository } from '#core/ports.ts';
+import type { ConnectPayments, PayoutAccount, PayoutRepository } from '#core/sales/ports.ts';
 
 /**
  * The creator's payment account: a Standard Stripe account connected to the platform, onboarded on Stripe's hosted

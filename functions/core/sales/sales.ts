@@ -1,7 +1,9 @@
 import { SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from '#contracts/sales.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
+import { revokeCertificatesOfOrder } from '#core/certificates/access.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
-import type { Clock, ConnectPayments, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
+import type { ConnectPayments } from '#core/sales/ports.ts';
 
 /** The creator's side of their sales: the list, a refund, and the analytics (API.md "Selling courses"). */
 
@@ -31,15 +33,25 @@ export const listSales = async (deps: { orders: Pick<OrderRepository, 'listSales
 
 /**
  * A paid order undone (a refund, a dispute): the buyer loses the course (their progress is kept, as when a creator
- * removes a learner), then the order moves and its amount leaves the day's counters, once. The access goes first: if
+ * removes a learner) and any certificate it gave (revoked with that reason), then the order moves and its amount
+ * leaves the day's counters, once. The access goes first: if
  * the order's move then fails, the next attempt finds the order still paid and finishes.
  */
+type ReversalDeps = {
+  orders: Pick<OrderRepository, 'markReversed'>;
+  enrollments: Pick<EnrollmentRepository, 'remove'>;
+  licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>;
+  certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
+  clock: Clock;
+};
+
 export const reverseOrder = async (
-  deps: { orders: Pick<OrderRepository, 'markReversed'>; enrollments: Pick<EnrollmentRepository, 'remove'>; licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>; clock: Clock },
+  deps: ReversalDeps,
   input: { order: Order; to: 'refunded' | 'disputed'; event?: { id: string; type: string } },
 ): Promise<'applied' | 'duplicate' | 'not-paid'> => {
   if (input.order.learnerId) await deps.enrollments.remove(input.order.courseId, input.order.learnerId);
   if (input.order.seats !== null) await endLicense(deps, licenseIdOf(input.order.id));
+  await revokeCertificatesOfOrder(deps, input.order, input.to);
   return deps.orders.markReversed({
     ...(input.event ? { event: input.event } : {}),
     orderId: input.order.id,
@@ -59,6 +71,7 @@ export const refundSale = async (
     connect: Pick<ConnectPayments, 'refundPayment'>;
     enrollments: Pick<EnrollmentRepository, 'remove'>;
     licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>;
+    certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
     clock: Clock;
   },
   input: { creatorId: string; orderId: string },

@@ -2,8 +2,9 @@ import { creatorSlug, DEFAULT_CREATOR_NAME, type BrowseList, type PublicCoursePa
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository } from '#core/ports.ts';
+import type { Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, VisitMarks } from '#core/ports.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
+import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 
 /**
  * What visitors and learners see of the creators' catalogues: a creator's page, a course's public page (no sign-in),
@@ -21,8 +22,14 @@ export const BROWSE_CREATORS_MAX = 20;
 export interface StorefrontDeps extends AvatarDeps {
   profiles: PublicProfileRepository;
   courses: Pick<CourseRepository, 'getCourse' | 'listByCreator'>;
+}
+
+export interface CourseViewDeps {
+  courses: Pick<CourseRepository, 'getCourse'>;
   /** The sales funnel's first step: a view of a published course's page (the creator's analytics). */
   funnel: Pick<OrderRepository, 'countFunnel'>;
+  visits: VisitMarks;
+  clock: Clock;
 }
 
 const storefrontCourse = (course: CourseRecord): StorefrontCourse => ({
@@ -51,13 +58,27 @@ export const publicCreator = async (deps: StorefrontDeps, slug: string): Promise
 };
 
 /**
+ * POST /api/public/courses/{courseId}/views: the course page's view, counted in its creator's funnel once per visitor a
+ * day (the page itself is cached at CloudFront, so its GET cannot count). 404 for a course that is not published; a
+ * repeat is answered the same as a first view.
+ */
+export const recordCourseView = async (deps: CourseViewDeps, courseId: string, visitor: VisitorSeen): Promise<void> => {
+  const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
+  if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
+  const now = deps.clock.now();
+  if (await countOnce(deps.visits, `course-view:${course.id}`, visitor, now)) {
+    await deps.funnel.countFunnel(course.creatorId, now.toISOString(), 'views');
+  }
+};
+
+/**
  * GET /api/public/courses/{courseId}: the published course with its lesson titles and kinds (no lesson content), its
  * prices and its creator's public name, address and picture; 404 for a draft as for a course that does not exist.
  */
 export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): Promise<PublicCoursePage> => {
   const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
   if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
-  const [profile] = await Promise.all([deps.profiles.get(course.creatorId), deps.funnel.countFunnel(course.creatorId, deps.clock.now().toISOString(), 'views')]);
+  const profile = await deps.profiles.get(course.creatorId);
   return {
     id: course.id,
     title: course.title,

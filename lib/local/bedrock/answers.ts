@@ -1,4 +1,4 @@
-import type { LandingFields } from './stand-in.ts';
+import type { LandingFields } from './prompt-fields.ts';
 
 /**
  * The answers a real model can give that the generator must not trust, built on demand by the stand-in's test modes

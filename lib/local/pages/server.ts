@@ -2,11 +2,13 @@ import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, 
 import type { AddressInfo } from 'node:net';
 import { PUBLIC_PAGE_CSP } from '#contracts/landing.ts';
 import { routes } from '#functions/routes.ts';
+import { ORIGIN_HEADER } from '#middleware/origin.ts';
 import { closeServer, listen } from '../http-server.ts';
 
 /**
  * The pages origin, locally: what the pages distribution is in the cloud (lib/constructs/pages-site.ts). It answers
- * `GET /p/<slug>` with the local gateway's `GET /api/public/pages/<slug>`, status, body and headers as they come (the
+ * `GET /p/<slug>` with the local gateway's `GET /api/public/pages/<slug>` (with the pages origin's `x-origin-verify`,
+ * which that route requires: the app's `/api` path answers it 404), status, body and headers as they come (the
  * page's own Content-Security-Policy included), and 404 for anything else. Like the distribution it forwards no
  * cookie, no Authorization header and no query string, and it sends no cookie back. It listens on its own port, and
  * the local cloud names it by 127.0.0.1 while the app is on localhost: another host, so not even a cookie set for
@@ -16,6 +18,8 @@ export interface PagesServerOptions {
   port: number;
   /** The local gateway, e.g. http://127.0.0.1:3001. */
   apiUrl: string;
+  /** The value it adds as `x-origin-verify`, as the pages distribution does (the page route answers nothing else). */
+  originSecret?: string;
   log?: (line: string) => void;
 }
 
@@ -62,7 +66,11 @@ export const startPagesServer = async (options: PagesServerOptions): Promise<Pag
         method: 'GET',
         path: apiPathOf(slug),
         // Only what the distribution's cache key carries: nothing from the viewer but what content it accepts.
-        headers: { accept: req.headers.accept ?? 'text/html', 'accept-encoding': req.headers['accept-encoding'] ?? 'identity' },
+        headers: {
+          accept: req.headers.accept ?? 'text/html',
+          'accept-encoding': req.headers['accept-encoding'] ?? 'identity',
+          ...(options.originSecret === undefined ? {} : { [ORIGIN_HEADER]: options.originSecret }),
+        },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, passedThrough(answer.headers));

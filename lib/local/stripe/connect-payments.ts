@@ -258,7 +258,7 @@ export const connectPayments = (state: StripeState, deps: { accounts: Accounts; 
       application_fee: intentData.application_fee_amount !== null ? newId('fee') : null,
       application_fee_amount: intentData.application_fee_amount,
       balance_transaction: newId('txn'),
-      billing_details: { address: null, email: session.customer_email, name: null, phone: null, tax_id: null },
+      billing_details: { address: null, email: session.customer_details?.email ?? session.customer_email, name: null, phone: null, tax_id: null },
       calculated_statement_descriptor: 'LOCAL STAND-IN',
       captured: true,
       created: now,
@@ -280,7 +280,7 @@ export const connectPayments = (state: StripeState, deps: { accounts: Accounts; 
         type: 'card',
         card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', last4: '4242' },
       },
-      receipt_email: session.customer_email,
+      receipt_email: session.customer_details?.email ?? session.customer_email,
       receipt_number: null,
       receipt_url: `${deps.publicUrl()}/receipts/${chargeId}`,
       refunded: false,
@@ -338,7 +338,7 @@ export const connectPayments = (state: StripeState, deps: { accounts: Accounts; 
      * The hosted page's Pay. The discount is checked again and counted in the same synchronous step as the payment,
      * so concurrent Pays can never redeem a code beyond its `max_redemptions`: the late ones are refused.
      */
-    pay(session: ConnectCheckoutSession): PayOutcome {
+    pay(session: ConnectCheckoutSession, typedEmail?: string): PayOutcome {
       if (session.status !== 'open') return { refused: `This Checkout Session is no longer open (status ${session.status}).` };
       const account = session.connect_data.account;
       const data = accounts.scope(account);
@@ -348,10 +348,12 @@ export const connectPayments = (state: StripeState, deps: { accounts: Accounts; 
         if (why) return { refused: why };
         discounts.redeem(data, promoId ? data.promotionCodes[promoId] : undefined, couponId);
       }
+      // The email the session was made with, or the one the buyer typed on the hosted page (Stripe keeps that one in
+      // customer_details only: customer_email stays as created).
       session.customer_details = {
         address: null,
         business_name: null,
-        email: session.customer_email,
+        email: session.customer_email ?? typedEmail ?? null,
         individual_name: null,
         name: null,
         phone: null,

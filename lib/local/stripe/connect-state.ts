@@ -1,4 +1,4 @@
-import type { CheckoutSession, LineItem, Metadata, Price, Product } from './state.ts';
+import type { CheckoutSession, LineItem, Metadata, Price, Product } from './objects.ts';
 
 /**
  * Stripe Connect in the stand-in's state: Standard accounts connected to the platform, their onboarding links, and

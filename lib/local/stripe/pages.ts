@@ -44,6 +44,11 @@ const styles = `
   ul.subscriptions h2 { font-size:1.15rem; margin:0 0 .25rem; color:var(--ink); }
   .status { font-weight:600; color:var(--ink); text-transform:capitalize; }
   footer { margin-top:1.5rem; font-size:.8rem; color:var(--muted); }
+  .field { display:flex; flex-direction:column; gap:.25rem; margin:0 0 .75rem; width:100%; }
+  .field label { font-weight:600; color:var(--ink); }
+  .field input { font:inherit; padding:.6rem .75rem; border:1px solid #c1c9d2; border-radius:8px; width:100%; }
+  .field input:focus-visible { outline:3px solid #0a84ff; outline-offset:2px; }
+  .actions form.with-email { flex:1 1 100%; }
   .error { color:#a41c1c; background:#fdecec; border:1px solid #e5a5a5; border-radius:8px; padding:.75rem 1rem; }
 `;
 
@@ -75,15 +80,22 @@ export interface CheckoutView {
   discount?: { amount: number; label: string };
   /** Why the last Pay was refused (e.g. the promotion code ran out meanwhile). */
   error?: string;
+  /** What the buyer typed in the email field, kept when the page is shown again. */
+  typedEmail?: string;
 }
 
-export const checkoutPage = ({ session, lines, customer, seller, discount, error }: CheckoutView): string => {
+/** The email a session was created with, or its customer's: none means the hosted page asks for one, as Stripe's does. */
+export const knownEmail = (view: Pick<CheckoutView, 'session' | 'customer'>): string | null => view.customer?.email ?? view.session.customer_email ?? null;
+
+export const EMAIL_FIELD_REQUIRED = 'Enter your email address: the receipt and what you bought go there.';
+
+export const checkoutPage = ({ session, lines, customer, seller, discount, error, typedEmail }: CheckoutView): string => {
   const first = lines[0];
   const name = lines.map((line) => line.product?.name ?? line.price.nickname ?? line.price.id).join(', ');
   const recurring = first?.price.recurring ? ` <small>per ${first.price.recurring.interval}</small>` : '';
   const total = formatMoney(session.amount_total, session.currency);
   const trialDays = session.mode === 'subscription' ? session.subscription_data.trial_period_days : null;
-  const email = customer?.email ?? session.customer_email;
+  const email = knownEmail({ session, customer });
 
   if (session.status === 'expired') {
     const back = session.cancel_url ?? session.success_url;
@@ -117,7 +129,7 @@ ${back ? `<div class="actions"><a class="link-button secondary" href="${escapeHt
     : '';
   return layout(
     `Pay for ${name}`,
-    `${error ? `<p class="error" role="alert">${escapeHtml(error)} Nothing was charged.</p>\n` : ''}<h1>${escapeHtml(name)}</h1>
+    `${error ? `<p class="error" id="pay-error" role="alert">${escapeHtml(error)} Nothing was charged.</p>\n` : ''}<h1>${escapeHtml(name)}</h1>
 ${seller ? `<p>Sold by ${escapeHtml(seller)}</p>\n` : ''}<p class="amount">${total}${recurring}</p>
 ${trialNote}
 <dl>
@@ -126,8 +138,14 @@ ${trialNote}
   <dt>Card</dt><dd>Test card 4242 4242 4242 4242</dd>
 </dl>
 <div class="actions">
-  <form method="post" action="/checkout/${escapeHtml(session.id)}/pay">
-    <button type="submit" class="primary"${trialDays !== null ? ' aria-describedby="trial-note"' : ''}>Pay</button>
+  <form method="post" action="/checkout/${escapeHtml(session.id)}/pay"${email ? '' : ' class="with-email"'}>
+    ${
+      email
+        ? ''
+        : `<p class="field"><label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(typedEmail ?? '')}"${error ? ' aria-invalid="true" aria-describedby="pay-error"' : ''}></p>
+    `
+    }<button type="submit" class="primary"${trialDays !== null ? ' aria-describedby="trial-note"' : ''}>Pay</button>
   </form>
   <form method="post" action="/checkout/${escapeHtml(session.id)}/cancel">
     <button type="submit" class="secondary">Cancel</button>

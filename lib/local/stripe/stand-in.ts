@@ -6,9 +6,9 @@ import { createConnect } from './connect.ts';
 import { connectHttp } from './connect-http.ts';
 import { errorBody, StripeApiError } from './errors.ts';
 import { automatic, type EventCause } from './events.ts';
-import { parseForm, type FormObject } from './form.ts';
+import { parseForm, str, type FormObject } from './form.ts';
 import { readBody, redirect, sendHtml, sendJson } from './http.ts';
-import { checkoutPage, notFoundPage, portalPage, type CheckoutView } from './pages.ts';
+import { checkoutPage, EMAIL_FIELD_REQUIRED, knownEmail, notFoundPage, portalPage, type CheckoutView } from './pages.ts';
 import { apiVersion, continueFrom, createState, newId, type StripeEvent, type StripeState } from './state.ts';
 import { createWebhookSender, type Logger } from './webhooks.ts';
 
@@ -221,7 +221,7 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
     target.replaceAll('{CHECKOUT_SESSION_ID}', sessionId).replaceAll('%7BCHECKOUT_SESSION_ID%7D', sessionId);
 
   const handleCheckout = async (req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined) => {
-    await readBody(req);
+    const raw = await readBody(req);
     const view = checkoutView(id);
     if (!view) {
       sendHtml(res, 404, notFoundPage('This checkout session does not exist. Sessions are kept in memory: was the stand-in restarted?'));
@@ -238,17 +238,24 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
         sendHtml(res, 409, checkoutPage(view));
         return;
       }
+      // A session created without an email takes the one typed on the page, as Stripe's does (required).
+      const typed = str(parseForm(raw)['email'])?.trim() ?? '';
+      if (session.status === 'open' && !knownEmail(view) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) {
+        sendHtml(res, 400, checkoutPage({ ...view, error: EMAIL_FIELD_REQUIRED, typedEmail: typed }));
+        return;
+      }
       // A second click (or a resubmitted form) lands on the same success page without charging twice.
       const connected = session.status === 'open' ? connect.payments.findSession(session.id) : undefined;
       if (connected) {
         // Checked and counted in one synchronous step: a code that ran out meanwhile refuses the payment here.
-        const outcome = connect.payments.pay(connected);
+        const outcome = connect.payments.pay(connected, knownEmail(view) ? undefined : typed);
         if ('refused' in outcome) {
           sendHtml(res, 409, checkoutPage({ ...view, error: outcome.refused }));
           return;
         }
         await dispatch(outcome.events);
       } else if (session.status === 'open') {
+        if (!knownEmail(view)) session.customer_email = typed;
         await dispatch(api.billing.checkout.pay(session));
       }
       redirect(res, fillSessionId(session.success_url ?? '/', session.id));

@@ -2,53 +2,16 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { emptyConnected, type Account, type AccountLinkRecord, type ConnectedData } from './connect-state.ts';
 import { standInPrices } from './mode.ts';
+import type { CheckoutSession, Metadata, Price, Product } from './objects.ts';
+
+export type { CheckoutSession, LineItem, Metadata, Price, Product } from './objects.ts';
 
 /**
  * The Stripe stand-in's whole state: plain JSON objects shaped like the API's (for the API version the installed
  * `stripe` client pins), kept in one serialisable object so a later issue can persist it.
  * Only the fields the platform reads are kept up to date; the rest carry Stripe's defaults so code typed against
- * `Stripe.*` finds them.
+ * `Stripe.*` finds them. The objects a connected account holds too are in objects.ts.
  */
-export type Metadata = Record<string, string>;
-
-export interface Product {
-  id: string;
-  object: 'product';
-  active: boolean;
-  name: string;
-  description: string | null;
-  created: number;
-  livemode: false;
-  metadata: Metadata;
-}
-
-export interface Price {
-  id: string;
-  object: 'price';
-  active: boolean;
-  billing_scheme: 'per_unit';
-  created: number;
-  currency: string;
-  custom_unit_amount: null;
-  livemode: false;
-  lookup_key: string | null;
-  metadata: Metadata;
-  nickname: string | null;
-  product: string;
-  recurring: {
-    interval: 'month';
-    interval_count: number;
-    meter: null;
-    trial_period_days: null;
-    usage_type: 'licensed';
-  } | null;
-  tax_behavior: 'unspecified';
-  tiers_mode: null;
-  transform_quantity: null;
-  type: 'recurring' | 'one_time';
-  unit_amount: number;
-  unit_amount_decimal: string;
-}
 
 export interface Customer {
   id: string;
@@ -70,47 +33,6 @@ export interface Customer {
   shipping: null;
   tax_exempt: 'none';
   test_clock: null;
-}
-
-export interface LineItem {
-  id: string;
-  object: 'item';
-  amount_subtotal: number;
-  amount_total: number;
-  currency: string;
-  description: string;
-  price: Price;
-  quantity: number;
-}
-
-export interface CheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  amount_subtotal: number;
-  amount_total: number;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  created: number;
-  currency: string;
-  customer: string | null;
-  customer_email: string | null;
-  expires_at: number;
-  invoice: string | null;
-  livemode: false;
-  metadata: Metadata;
-  mode: 'payment' | 'subscription';
-  payment_intent: string | null;
-  payment_method_types: string[];
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  status: 'open' | 'complete' | 'expired';
-  subscription: string | null;
-  success_url: string | null;
-  ui_mode: 'hosted';
-  url: string | null;
-  /** Not expanded by default in Stripe either: read through `GET .../line_items` or `expand[]=line_items`. */
-  line_items_data: LineItem[];
-  /** Kept for the subscription the session creates. */
-  subscription_data: { trial_period_days: number | null; metadata: Metadata };
 }
 
 export interface SubscriptionItem {

@@ -51,7 +51,7 @@ export async function createTestAccount(cloud: Outputs, role: Role, label: strin
   applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
   (await import('#data/table.ts')).resetDocumentClient();
   const { createAccount } = await import('#core/accounts/create-account.ts');
-  const { getDeps } = await import('#functions/deps.ts');
+  const { getDeps } = await import('#functions/composition/deps.ts');
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await createAccount(getDeps(), { email, role, password: TEST_PASSWORD });
   return { email, password: TEST_PASSWORD };

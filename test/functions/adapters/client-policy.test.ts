@@ -146,6 +146,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'payments-webhook': ['secretsExtension'],
   'payments-connect-webhook': ['secretsExtension'],
   secrets: ['kms'],
+  'certificate-signing': ['kms'],
   'app-links': [],
   files: ['s3'],
   avatars: ['s3'],

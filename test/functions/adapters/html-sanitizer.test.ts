@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_HTML, sanitizeLandingHtml } from '#adapters/html-sanitizer.ts';
-import { palettes, renderLandingPage, type LandingFields } from '#lib/local/bedrock/stand-in.ts';
+import type { LandingFields } from '#lib/local/bedrock/prompt-fields.ts';
+import { palettes, renderLandingPage } from '#lib/local/bedrock/stand-in.ts';
 import { largeLandingPage } from '#test/bench/sanitize.ts';
 import { hostileLandingPage, xssPayloads } from '#test/support/xss-corpus.ts';
 

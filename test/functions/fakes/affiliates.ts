@@ -44,8 +44,9 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       const found = codes.get(code);
       return found && { code, ...found };
     },
-    async recordClick(click) {
+    async recordClick(click, { counted } = { counted: true }) {
       clicks.set(click.clickId, structuredClone(click));
+      if (!counted) return;
       add(click.affiliateId, { clicks: 1 });
       count({ affiliate_clicks: 1 });
     },

@@ -1,6 +1,7 @@
 import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { fileView } from '#core/files/files.ts';
-import type { CourseRecord, CourseRepository, CreatorCounterDeltas, EnrollmentRepository, StoredFile } from '#core/ports.ts';
+import type { StoredFile } from '#core/files/ports.ts';
+import type { CourseRecord, CourseRepository, CreatorCounterDeltas, EnrollmentRepository } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/ports.ts';
+import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/crm/ports.ts';
 
 /** An enrolment in the fake, with its course's owner (what the real index partitions on). */
 export type FakeEnrollment = CrmEnrollment & { creatorId: string };

@@ -13,7 +13,7 @@ export const APP_ORIGIN = 'https://app.example';
 export const creator = (over: Partial<User> = {}): User => ({ id: 'u1', email: 'creator@example.com', role: 'creator', createdAt: '2026-11-01T00:00:00.000Z', ...over });
 
 /**
- * Every port of core as an in-memory fake, wired like functions/deps.ts wires the real ones (billing and credits
+ * Every port of core as an in-memory fake, wired like functions/composition/deps.ts wires the real ones (billing and credits
  * share one store, as they share one table). A use case takes the fields it needs.
  */
 export const fakeDeps = (options: { now?: string; users?: User[] } = {}) => {

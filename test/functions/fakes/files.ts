@@ -1,4 +1,4 @@
-import type { FileRepository, FileStore, StoredFile, UploadedPart } from '#core/ports.ts';
+import type { FileRepository, FileStore, StoredFile, UploadedPart } from '#core/files/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { envelopeCipherWith, localDataKeys } from '#adapters/envelope-cipher.ts';
-import type { IntegrationRepository, SecretCipher, StoredIntegrations } from '#core/ports.ts';
+import type { IntegrationRepository, StoredIntegrations } from '#core/integrations/ports.ts';
+import type { SecretCipher } from '#core/ports.ts';
 
 /** Integrations in memory, keyed by creator, as functions/data/integrations.ts stores them (one item each). */
 export const memoryIntegrations = () => {

@@ -1,4 +1,4 @@
-import type { GenerationReplay, LandingPageRepository, PublishedPage, StoredLandingPage, TextModel } from '#core/ports.ts';
+import type { GenerationReplay, LandingPageRepository, PublishedPage, StoredLandingPage, TextModel } from '#core/landing/ports.ts';
 import { UpstreamError } from '#core/errors.ts';
 import { copy, withHooks } from './hooks.ts';
 

@@ -1,4 +1,4 @@
-import type { LearnerProfileRepository, StoredLearnerProfile } from '#core/ports.ts';
+import type { LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
 
 /** Learners' profiles in memory, with functions/data/learner-profiles.ts's rules (a rename is cleared only at the version re-issued). */
 export const memoryLearnerProfiles = (initial: StoredLearnerProfile[] = []) => {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BadSignatureError, UpstreamError } from '#core/errors.ts';
-import type { BillingEvent, PaymentEvents, Payments } from '#core/ports.ts';
+import type { BillingEvent, PaymentEvents } from '#core/billing/ports.ts';
+import type { Payments } from '#core/ports.ts';
 import { withHooks } from './hooks.ts';
 
 type SessionInput = Parameters<Payments['createCheckoutSession']>[0];

@@ -1,13 +1,16 @@
 import { BadSignatureError } from '#core/errors.ts';
-import type { StoredCourse } from '#core/ports.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, Order, OrderRepository, PayoutAccount, PayoutRepository, SalesDay, SalesWindow, StoredCoupon } from '#core/ports.ts';
+import type { Order, OrderRepository, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { memoryAffiliates } from './affiliates.ts';
+import { memoryHeldCertificates } from './certificates.ts';
 import { memoryLicenses } from './licenses.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer, memoryMailQueue } from './enrollments.ts';
 import { withHooks } from './hooks.ts';
+import { memoryMetrics } from './metrics.ts';
 import { memoryDirectory, memoryUsers } from './users.ts';
+import { memorySendQuota, onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
 
 /** Payment accounts in memory, as functions/data/payouts.ts keeps them: one per creator, each event applied once, newer only. */
 export const memoryPayouts = () => {
@@ -105,8 +108,9 @@ export const memoryConnectEvents = (): ConnectEvents => ({
 /** Coupons in memory, as functions/data/coupons.ts keeps them (redeemed and uses move with paid orders: `redeem`). */
 export const memoryCoupons = () => {
   const coupons = new Map<string, StoredCoupon>();
-  const uses = new Set<string>();
+  const uses = new Map<string, { orderId: string | null; courseId: string | null }>();
   const key = (creatorId: string, code: string) => `${creatorId}/${code}`;
+  const useKey = (creatorId: string, code: string, email: string) => `${key(creatorId, code)}/${email.toLowerCase()}`;
   const repo = withHooks<CouponRepository>({
     async list(creatorId) {
       return [...coupons.values()].filter((c) => c.creatorId === creatorId).map((c) => structuredClone(c));
@@ -131,23 +135,35 @@ export const memoryCoupons = () => {
       return coupons.delete(key(creatorId, code));
     },
     async usedBy(creatorId, code, email) {
-      return uses.has(`${key(creatorId, code)}/${email.toLowerCase()}`);
+      return uses.has(useKey(creatorId, code, email));
+    },
+    async useOf(creatorId, code, email) {
+      const found = uses.get(useKey(creatorId, code, email));
+      return found && { ...found };
     },
   });
+  /** Whether a paid order's transaction may count its coupon: the buyer has no use of it, or this order's. */
+  const canRedeem = (creatorId: string, code: string, use: { email: string; orderId: string }) => {
+    if (!coupons.has(key(creatorId, code))) return true;
+    const found = uses.get(useKey(creatorId, code, use.email));
+    return !found || found.orderId === use.orderId;
+  };
   /** What a paid order's transaction does to its coupon. */
-  const redeem = (creatorId: string, code: string, email: string) => {
+  const redeem = (creatorId: string, code: string, use: { email: string; orderId: string; courseId: string }) => {
     const found = coupons.get(key(creatorId, code));
     if (!found) return;
     found.redeemed += 1;
-    uses.add(`${key(creatorId, code)}/${email.toLowerCase()}`);
+    uses.set(useKey(creatorId, code, use.email), { orderId: use.orderId, courseId: use.courseId });
   };
-  return Object.assign(repo, { coupons, redeem });
+  return Object.assign(repo, { coupons, uses, redeem, canRedeem });
 };
 
 /** Orders in memory, as functions/data/orders.ts keeps them: each event once; pending -> paid or expired, once. */
-export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email: string) => void, affiliates?: ReturnType<typeof memoryAffiliates>, mailQueue?: ReturnType<typeof memoryMailQueue>) => {
+export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affiliates?: ReturnType<typeof memoryAffiliates>, mailQueue?: ReturnType<typeof memoryMailQueue>) => {
   const orders = new Map<string, Order>();
   const events = new Set<string>();
+  const parked = new Map<string, { eventId: string; accountId: string; to: 'refunded' | 'disputed' }[]>();
+  const intentKnown = (paymentIntentId: string) => [...orders.values()].some((o) => o.status !== 'pending' && o.paymentIntentId === paymentIntentId);
   type Day = SalesDay & Pick<SalesWindow, 'refunds' | 'views' | 'checkouts' | 'byCourse' | 'byCoupon'>;
   const days = new Map<string, Day>();
   const months = new Map<string, number>();
@@ -192,16 +208,40 @@ export const memoryOrders = (onCoupon?: (creatorId: string, code: string, email:
       orders.set(orderId, { ...order, checkoutSessionId: session.id, checkoutUrl: session.url });
     },
     async markPaid({ event, orderId, paid, referral, receipt }) {
-      if (!record(event)) return 'duplicate';
+      if (events.has(event.id)) return 'duplicate';
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
-      if (order.status !== 'pending') return 'not-pending';
+      if (order.status !== 'pending') return record(event) ? 'not-pending' : 'duplicate';
+      // The buyer's use of the coupon is a condition of the transaction: another order's use cancels it all.
+      if (order.couponCode && coupons && !coupons.canRedeem(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId })) return 'coupon-used';
+      record(event);
       orders.set(orderId, { ...order, ...paid, affiliateId: referral?.affiliateId ?? null, status: 'paid' });
       if (referral) affiliates?.onPaid({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral });
       count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0, discount: paid.discount });
-      if (order.couponCode) onCoupon?.(order.creatorId, order.couponCode, paid.buyerEmail);
+      if (order.couponCode) coupons?.redeem(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId });
       if (receipt) await mailQueue?.write(receipt);
       return 'applied';
+    },
+    async markUnfulfilled({ event, orderId, refunded, reason, notice }) {
+      if (events.has(event.id)) return 'duplicate';
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      record(event);
+      if (order.status !== 'pending') return 'not-pending';
+      orders.set(orderId, { ...order, amount: refunded.amount, discount: refunded.discount, buyerEmail: refunded.buyerEmail, paymentIntentId: refunded.paymentIntentId, paidAt: refunded.at, affiliateId: null, status: 'refunded', unfulfilled: reason } as Order);
+      count(order, refunded.at, { revenue: 0, sales: 0, refunds: 1, discount: 0 });
+      if (notice) await mailQueue?.write(notice);
+      return 'applied';
+    },
+    async parkReversal({ event, paymentIntentId, accountId, to }) {
+      if (events.has(event.id)) return 'duplicate';
+      if (intentKnown(paymentIntentId)) return 'known';
+      record(event);
+      parked.set(paymentIntentId, [...(parked.get(paymentIntentId) ?? []), { eventId: event.id, accountId, to }]);
+      return 'parked';
+    },
+    async parkedReversals(paymentIntentId) {
+      return structuredClone(parked.get(paymentIntentId) ?? []);
     },
     async markExpired({ event, orderId }) {
       if (!record(event)) return 'duplicate';
@@ -285,6 +325,7 @@ export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => 
 
 export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = {}) => {
   const logged: { message: string; fields: Record<string, unknown> }[] = [];
+  const alerts: { message: string; fields: Record<string, unknown> }[] = [];
   const coupons = memoryCoupons();
   const mailQueue = memoryMailQueue();
   const affiliates = memoryAffiliates(mailQueue);
@@ -297,11 +338,15 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     connect: memoryConnect(),
     events: memoryConnectEvents(),
     coupons,
-    orders: memoryOrders(coupons.redeem, affiliates, mailQueue),
+    orders: memoryOrders(coupons, affiliates, mailQueue),
     affiliates,
     licenses: memoryLicenses(),
+    certificates: memoryHeldCertificates(),
     users: memoryUsers([creator()]),
     directory: memoryDirectory(),
+    // What a seat's invitation checks first (core/mail/on-behalf.ts): no subscription (not on a trial), today's sends.
+    billing: onBehalfFakes().billing,
+    sendQuota: memorySendQuota(),
     enrollments: memoryEnrollments(),
     mailer: memoryMailer(),
     mailQueue,
@@ -312,6 +357,9 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     orderIdFor: (courseId: string, key: string) => `ord_${courseId}_${key}`,
     log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
     logError: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
+    alert: (message: string, fields: Record<string, unknown>) => void alerts.push({ message, fields }),
+    metrics: memoryMetrics(),
     logged,
+    alerts,
   };
 };

@@ -1,4 +1,5 @@
-import type { ImageStore, PublicProfileRepository, StoredPublicProfile } from '#core/ports.ts';
+import type { PublicProfileRepository, StoredPublicProfile } from '#core/ports.ts';
+import type { ImageStore } from '#core/storefront/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**

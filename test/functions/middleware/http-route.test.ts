@@ -66,9 +66,23 @@ describe('the HTTP route middleware', () => {
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'title' })]);
   });
 
-  it('answers 400 for malformed JSON and for a missing body', async () => {
+  it('answers 400 for malformed JSON, and for a missing body naming the fields it misses', async () => {
     expect((await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":' }))).status).toBe(400);
-    expect((await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }))).body.error.code).toBe('VALIDATION_FAILED');
+    const missing = await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'] }));
+    expect(missing.body.error.code).toBe('VALIDATION_FAILED');
+    expect(missing.body.error.details).toEqual([expect.objectContaining({ path: 'title' })]);
+  });
+
+  it('takes a request without a body (and without a Content-Type) on a route whose contract has no required field', async () => {
+    const action = httpRoute({ route: 'get-me', body: z.strictObject({ note: z.string().optional() }) }, ({ body }) => ({ body }));
+    for (const body of [undefined, '', '  ']) {
+      const event = apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], ...(body === undefined ? {} : { body }) });
+      delete event.headers['content-type'];
+      expect(await call(action, event)).toEqual({ status: 200, body: { body: {} } });
+    }
+    // An empty JSON object still works, and a field of the wrong type is still refused.
+    expect(await call(action, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{}' }))).toEqual({ status: 200, body: { body: {} } });
+    expect((await call(action, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"note":1}' }))).status).toBe(400);
   });
 
   it('answers 415 for a body that is not JSON', async () => {

@@ -5,6 +5,7 @@ import { lastWeekStarts, weekStartOf } from '#core/admin/platform-figures.ts';
 import { counterDeltas } from '#core/billing/subscription-state.ts';
 import { adminStatsKeys, backfillPayingCounters, dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoBilling } from '#data/billing.ts';
+import { backfillCourseFigures, creatorStatsUpdate } from '#data/courses.ts';
 import { countersKey, countRoleChange } from '#data/counters.ts';
 import { documentClient, transact } from '#data/table.ts';
 import { resetConfig } from '#functions/config.ts';
@@ -101,6 +102,26 @@ describe('the admin stats items (DynamoDB Local)', () => {
       await subscribe('pro', 'active');
       expect(await backfillPayingCounters()).toBeUndefined();
       expect(await counters(table)).toMatchObject({ subs_paying_starter: 1, subs_paying_pro: 3 });
+    } finally {
+      process.env['TABLE_NAME'] = shared;
+      resetConfig();
+      await deleteTable(table);
+    }
+  });
+
+  it("backfills the platform's course figures of a table that predates them from the creators' counters, once", async () => {
+    const table = unique('backfill-courses');
+    await ensureTable(outputs().DynamoDbEndpoint, table);
+    const shared = process.env['TABLE_NAME'];
+    try {
+      process.env['TABLE_NAME'] = table;
+      resetConfig();
+      // Two creators' counters as an older version wrote them (without the platform's sums).
+      await transact([...creatorStatsUpdate(unique('c1'), { courses: 2, students: 5, completions: 1 }), ...creatorStatsUpdate(unique('c2'), { courses: 1, students: 3, completions: 2 })]);
+      expect(await backfillCourseFigures()).toEqual({ courses: 3, enrollments: 8, completed: 3 });
+      expect(await counters(table)).toMatchObject({ courses_total: 3, enrollments_active: 8, enrollments_completed: 3 });
+      expect(await backfillCourseFigures()).toBeUndefined();
+      expect(await counters(table)).toMatchObject({ courses_total: 3, enrollments_active: 8, enrollments_completed: 3 });
     } finally {
       process.env['TABLE_NAME'] = shared;
       resetConfig();

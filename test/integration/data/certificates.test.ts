@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { kmsSigner } from '#adapters/kms-signer.ts';
 import {
   certificateEmail,
+  REISSUED_REASON,
   courseCertificates,
   issueDueCertificates,
   issuerProfile,
   learnerCertificates,
+  publishStatusLists,
   publicCertificate,
   revokeCertificate,
   statusListCredential,
@@ -22,6 +24,7 @@ import { enrollmentKeys } from '#data/enrollments.ts';
 import { decodeJwt } from 'jose';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLearnerProfiles } from '#test/functions/fakes/learner-profiles.ts';
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -41,6 +44,7 @@ const stored = (over: Partial<StoredCertificate> = {}): StoredCertificate => ({
   courseTitle: 'First aid',
   creatorName: 'Maya',
   issuedAt: AT,
+  statusList: 0,
   statusIndex: 0,
   jwt: 'a.b.c',
   status: 'valid',
@@ -73,18 +77,28 @@ describe('dynamoCertificates', () => {
     expect(await repo.revoke(first.id, AT, 'Shared answers')).toBe(true);
     expect(await repo.revoke(first.id, AT, 'Again')).toBe(false);
     expect(await repo.get(first.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Shared answers' });
-    expect(await repo.revokedIndexes()).toContain(index);
+    expect((await repo.revocations(0)).indexes).toContain(index);
   });
 
-  it('clears a due enrolment, and keeps the first signing key made when two are made at once', async () => {
+  it('clears a due enrolment; publishes a signing key once; pages revocations and keeps the newest signed list', async () => {
     const repo = dynamoCertificates();
     const [courseId, learnerId] = [unique('course'), unique('learner')];
     await putRaw({ ...enrollmentKeys.enrollment(courseId, learnerId), type: 'Enrollment', courseId, learnerId, gsi3pk: 'CERTS#DUE', gsi3sk: `${AT}#${courseId}#${learnerId}` });
     await repo.clearDue(courseId, learnerId);
     expect(await repo.due(1000)).not.toContainEqual({ courseId, learnerId });
-    const keys = await Promise.all(['a', 'b', 'c'].map((kid) => repo.signingKey(async () => ({ kid, sealed: { ciphertext: kid, iv: '', tag: '', encryptedDataKey: '' }, publicJwk: { kid } }))));
-    expect(new Set(keys.map((k) => k.kid)).size).toBe(1);
-    expect((await repo.publicKeys())[0]).toEqual(keys[0]!.publicJwk);
+    const kid = `https://courses.example/api/public/issuer/keys/${unique('key')}`;
+    await Promise.all(['a', 'b'].map((x) => repo.publishKey({ kid, publicJwk: { kid, x } })));
+    expect((await repo.publicKeys()).filter((k) => k['kid'] === kid)).toHaveLength(1);
+
+    // A certificate in a later list, revoked: that list's own revocations and version.
+    const list = 7_000 + Math.floor(Math.random() * 1_000_000);
+    const paged = stored({ statusList: list, statusIndex: 5 });
+    await putRaw({ ...certificateKeys.certificate(paged.id), type: 'Certificate', ...paged });
+    expect(await repo.revoke(paged.id, AT, 'x')).toBe(true);
+    expect(await repo.revocations(list)).toEqual({ indexes: [5], version: 1 });
+    await repo.publishStatusList(list, { jwt: 'v2', version: 2 });
+    await repo.publishStatusList(list, { jwt: 'v1', version: 1 });
+    expect(await repo.publishedStatusList(list)).toEqual({ jwt: 'v2', version: 2 });
   });
 });
 
@@ -105,13 +119,13 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
   });
 
   /** A creator's course with one learner who completed it (due to this test only), and the job's deps on DynamoDB Local. */
-  const completedWorld = async (learnerProfiles = memoryLearnerProfiles()) => {
+  const completedWorld = async (learnerProfiles = memoryLearnerProfiles(), licenseId?: string) => {
     const certificates = dynamoCertificates();
     const creatorId = unique('creator');
     const c = course(creatorId);
     const learnerId = unique('learner');
     const enrollments = memoryEnrollments();
-    await enrollments.enroll({ courseId: c.id, learnerId, creatorId, learnerEmail: 'ann@example.com', learnerJoinedAt: AT, courseTitle: c.title, enrolledAt: AT });
+    await enrollments.enroll({ courseId: c.id, learnerId, creatorId, learnerEmail: 'ann@example.com', learnerJoinedAt: AT, courseTitle: c.title, enrolledAt: AT, licenseId });
     await enrollments.completeLesson({ courseId: c.id, learnerId, creatorId, lessonId: 'l1', seenCount: 0, progress: 100, at: AT, day: '2026-11-20', completedAt: AT });
     // The enrolment item the issuing transaction marks (not due: the scheduler's own runs leave it alone).
     await putRaw({ ...enrollmentKeys.enrollment(c.id, learnerId), type: 'Enrollment', courseId: c.id, learnerId });
@@ -120,10 +134,11 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       // Only this test's due enrolment: the others belong to other tests (and the scheduler's own runs).
       certificates: Object.assign(Object.create(certificates) as typeof certificates, { due: async () => [{ courseId: c.id, learnerId }] }),
       enrollments,
+      licenses: memoryLicenses(),
       courses: memoryCourseReader([c]),
       profiles: memoryPublicProfiles(),
       learnerProfiles,
-      cipher: envelopeCipher(),
+      signer: kmsSigner(),
       mailer: { send: async (m: { to: string; subject: string }) => void sent.push(m) },
       mailQueue: dynamoMailQueue(),
       clock: { now: () => new Date(AT) },
@@ -155,16 +170,55 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items).toEqual([expect.objectContaining({ id: mine!.id, status: 'revoked', revocationReason: 'Shared answers' })]);
     expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'revoked' });
     const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListIndex: string } }).credentialStatus;
-    const list = decodeJwt(await statusListCredential(deps)) as { credentialSubject: { encodedList: string } };
+    await publishStatusLists(deps);
+    const list = decodeJwt(await statusListCredential(deps, 0)) as { credentialSubject: { encodedList: string } };
     expect(isSetInStatusList(list.credentialSubject.encodedList, Number(entry.statusListIndex))).toBe(true);
     const profile = await issuerProfile(deps);
     expect(profile).toMatchObject({ id: `${ORIGIN}/api/public/issuer`, name: 'Course Platform' });
     expect(certificateEmail({ ...stored(), courseTitle: 'A <b>', creatorName: 'M' }, ORIGIN).html).toContain('A &lt;b&gt;');
   });
 
-  it("carries the learner's name, and re-issues it under a new name with the same link; a revoked one stays as it was", async () => {
+  it('issues none to a learner who no longer has the course when the job runs (removed, or their seat revoked), or whose licence ended', async () => {
+    const removed = await completedWorld();
+    await removed.deps.enrollments.remove(removed.c.id, removed.learnerId);
+    expect(await issueDueCertificates(removed.deps)).toMatchObject({ issued: 0, cleared: 1, failed: 0 });
+    expect((await learnerCertificates(removed.deps, removed.learnerId)).items).toEqual([]);
+    expect(removed.sent).toEqual([]);
+
+    const seated = await completedWorld(memoryLearnerProfiles(), 'lic_ended');
+    const licenses = memoryLicenses();
+    const ended = { id: 'lic_ended', courseId: seated.c.id, courseTitle: seated.c.title, creatorId: seated.creatorId, leaderId: 'leader', leaderEmail: 'lead@example.com', seatsTotal: 1, seatsUsed: 1, source: 'granted' as const, orderId: null, createdAt: AT };
+    await licenses.create({ ...ended, expiresAt: '2026-11-19T00:00:00.000Z', status: 'active' });
+    expect(await issueDueCertificates({ ...seated.deps, licenses })).toMatchObject({ issued: 0, cleared: 1 });
+    expect((await learnerCertificates(seated.deps, seated.learnerId)).items).toEqual([]);
+  });
+
+  it('pages the status lists (a small page injected): a certificate past the first list is revoked in its own, signed list', async () => {
+    const world = await completedWorld();
+    // Lists of one entry: every certificate starts a list of its own, far past the first.
+    const deps = { ...world.deps, statusListSize: 1 };
+    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0 });
+    const [mine] = (await learnerCertificates(deps, world.learnerId)).items;
+    const shown = await publicCertificate(deps, mine!.id);
+    const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListCredential: string; statusListIndex: string } }).credentialStatus;
+    const list = Number(/\/certificate-status-list\/(\d+)$/.exec(entry.statusListCredential)?.[1]);
+    expect(list).toBeGreaterThan(0);
+    expect(entry.statusListIndex).toBe('0');
+    expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'valid' });
+    await revokeCertificate(deps, { creatorId: world.creatorId, id: mine!.id, reason: 'Shared answers' });
+    expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'revoked' });
+    expect(await publishStatusLists(deps)).toBeGreaterThan(0);
+    const signed = decodeJwt(await statusListCredential(deps, list)) as { id: string; credentialSubject: { encodedList: string } };
+    expect(signed.id).toBe(entry.statusListCredential);
+    expect(isSetInStatusList(signed.credentialSubject.encodedList, 0)).toBe(true);
+    // Signed once per change: a second run signs nothing.
+    expect(await publishStatusLists(deps)).toBe(0);
+    await expect(statusListCredential(deps, 1e9)).rejects.toThrow(NotFoundError);
+  });
+
+  it("carries the learner's name; a new name re-issues it as a new credential and revokes the previous; a revoked one stays as it was", async () => {
     const learnerProfiles = memoryLearnerProfiles();
-    const { learnerId, creatorId, deps } = await completedWorld(learnerProfiles);
+    const { learnerId, creatorId, c, deps } = await completedWorld(learnerProfiles);
     await learnerProfiles.save({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, rename: false });
     // Only this test's learners are due a rename (their certificates are, like the job's own, read from DynamoDB Local).
     const job = { ...deps, certificates: Object.assign(Object.create(deps.certificates) as typeof deps.certificates, { due: async () => [] }) };
@@ -179,19 +233,27 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     await learnerProfiles.save({ learnerId, certificateName: 'Ann B. Smith', updatedAt: '2026-11-21T10:00:00.000Z', rename: true });
     expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0, finished: true });
     expect(await learnerProfiles.renamesDue(10)).toEqual([]);
-    const renamed = await publicCertificate(deps, mine!.id);
+    const listed = (await learnerCertificates(deps, learnerId)).items;
+    expect(listed).toHaveLength(1);
+    const current = listed[0]!;
+    expect(current.id).not.toBe(mine!.id);
+    expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items.map((x) => x.id)).toEqual([current.id]);
+    const renamed = await publicCertificate(deps, current.id);
     expect(renamed).toMatchObject({ status: 'valid', verified: true, certificate: { learner: 'Ann B. Smith', issuedAt: issued.certificate.issuedAt } });
     expect(names(renamed.credential)).toEqual(['Ann B. Smith']);
-    const { credentialSubject: _was, ...restBefore } = decodeJwt(issued.credential);
-    const { credentialSubject: _now, ...restAfter } = decodeJwt(renamed.credential);
-    expect(restAfter).toEqual(restBefore);
-    // The copy the learner shared before is still a valid credential of theirs.
-    expect(await verifyHeldCredential(deps, issued.credential)).toMatchObject({ verified: true, status: 'valid' });
+    const statusOf = (jwt: string) => (decodeJwt(jwt) as { credentialStatus: { statusListIndex: string } }).credentialStatus.statusListIndex;
+    expect(statusOf(renamed.credential)).not.toBe(statusOf(issued.credential));
+    // The copy shared before reads as revoked, everywhere.
+    expect(await verifyHeldCredential(deps, issued.credential)).toMatchObject({ verified: true, status: 'revoked' });
+    expect(await publicCertificate(deps, mine!.id)).toMatchObject({ status: 'revoked', certificate: { revocationReason: REISSUED_REASON } });
+    expect(await verifyHeldCredential(deps, renamed.credential)).toMatchObject({ verified: true, status: 'valid' });
+    expect((await rawItem(enrollmentKeys.enrollment(c.id, learnerId)))?.['certificateId']).toBe(current.id);
 
-    await revokeCertificate(deps, { creatorId, id: mine!.id, reason: 'Shared answers' });
+    await revokeCertificate(deps, { creatorId, id: current.id, reason: 'Shared answers' });
     await learnerProfiles.save({ learnerId, certificateName: '', updatedAt: '2026-11-22T10:00:00.000Z', rename: true });
     expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0 });
-    expect(names((await publicCertificate(deps, mine!.id)).credential)).toEqual(['Ann B. Smith']);
+    expect((await learnerCertificates(deps, learnerId)).items.map((x) => [x.id, x.status])).toEqual([[current.id, 'revoked']]);
+    expect(names((await publicCertificate(deps, current.id)).credential)).toEqual(['Ann B. Smith']);
   });
 });
 
@@ -210,14 +272,23 @@ describe('dynamoLearnerProfiles', () => {
     expect(await profiles.save({ learnerId, certificateName: '', updatedAt: AT, rename: false })).toMatchObject({ certificateName: '', renaming: false });
   });
 
-  it("re-signs a valid certificate's name and credential, never a revoked one's", async () => {
+  it('re-issues a valid certificate once: the previous revoked and off the lists, the next in its place; never a revoked one', async () => {
     const repo = dynamoCertificates();
-    const valid = stored();
-    const revoked = stored({ status: 'revoked', revokedAt: AT, revocationReason: 'x' });
-    for (const c of [valid, revoked]) await putRaw({ ...certificateKeys.certificate(c.id), type: 'Certificate', ...c });
-    expect(await repo.rename(valid.id, 'Ann', 'd.e.f')).toBe(true);
-    expect(await repo.get(valid.id)).toMatchObject({ learnerName: 'Ann', jwt: 'd.e.f' });
-    expect(await repo.rename(revoked.id, 'Ann', 'd.e.f')).toBe(false);
-    expect(await repo.get(revoked.id)).toMatchObject({ learnerName: null, jwt: 'a.b.c' });
+    const previous = stored();
+    const email = { id: previous.id, to: 'ann@example.com', subject: 's', text: 't', html: 'h', queuedAt: AT, dueAt: '2999-01-01T00:00:00.000Z', tries: 1 };
+    await putRaw({ ...enrollmentKeys.enrollment(previous.courseId, previous.learnerId), type: 'Enrollment', courseId: previous.courseId, learnerId: previous.learnerId });
+    expect(await repo.issue(previous, email)).toBe('issued');
+    await dynamoMailQueue().remove(email);
+    const next = { ...previous, id: randomUUID(), statusIndex: await repo.nextStatusIndex(), learnerName: 'Ann', jwt: 'd.e.f' };
+    const [first, second] = await Promise.all([repo.reissue(previous, next, 'Renamed', AT), repo.reissue(previous, { ...next, id: randomUUID() }, 'Renamed', AT)]);
+    expect([first, second].sort()).toEqual(['gone', 'reissued']);
+    const current = (await repo.listByLearner(previous.learnerId));
+    expect(current).toHaveLength(1);
+    expect(current[0]).toMatchObject({ status: 'valid', learnerName: 'Ann', jwt: 'd.e.f' });
+    expect((await repo.listByCourse(previous.courseId)).map((x) => x.id)).toEqual([current[0]!.id]);
+    expect(await repo.get(previous.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Renamed' });
+    expect((await repo.revocations(0)).indexes).toContain(previous.statusIndex);
+    expect((await rawItem(certificateKeys.guard(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);
+    expect((await rawItem(enrollmentKeys.enrollment(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);
   });
 });

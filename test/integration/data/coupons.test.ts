@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, StoredCoupon } from '#core/ports.ts';
+import type { Order } from '#core/ports.ts';
+import type { StoredCoupon } from '#core/sales/ports.ts';
 import { couponKeys, dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -62,5 +63,42 @@ describe('coupons (DynamoDB Local)', () => {
     expect(await coupons.usedBy(creatorId, 'SPRING20', 'bob@example.com')).toBe(false);
     expect(await pay(order('DELETED'))).toBe('applied');
     expect(await rawItem(couponKeys.coupon(creatorId, 'DELETED'))).toBeUndefined();
+
+    // One use per buyer: another order of Ann's with the code is not paid (nothing written, the event not recorded).
+    const first = (await coupons.useOf(creatorId, 'SPRING20', 'ann@example.com'))!;
+    expect(first).toMatchObject({ courseId: 'c1', orderId: expect.any(String) });
+    const second = order('SPRING20');
+    expect(await pay(second)).toBe('coupon-used');
+    expect((await orders.get(second.id))?.status).toBe('pending');
+    expect((await coupons.get(creatorId, 'SPRING20'))?.redeemed).toBe(1);
+    expect(await coupons.useOf(creatorId, 'SPRING20', 'ann@example.com')).toEqual(first);
+  });
+
+  it('redeems once for one buyer whatever the concurrency: of 10 orders paid at once with one code and email, one is paid', async () => {
+    const coupons = dynamoCoupons();
+    const orders = dynamoOrders();
+    const creatorId = unique('coupon-race');
+    await coupons.create(coupon(creatorId, { maxRedemptions: null }));
+    const ids = Array.from({ length: 10 }, () => unique('order'));
+    for (const id of ids) {
+      await orders.create({
+        id, courseId: 'c1', courseTitle: 'Knife skills', creatorId, accountId: 'acct_1', status: 'pending', buyerEmail: 'cat@example.com',
+        price: 2900, discount: 580, amount: 2320, currency: 'gbp', couponCode: 'SPRING20', affiliateId: null, seats: null, checkoutSessionId: null,
+        checkoutUrl: null, paymentIntentId: null, learnerId: null, createdAt: '2026-11-25T10:00:00.000Z', paidAt: null,
+      });
+    }
+    const outcomes = await Promise.all(
+      ids.map((id) =>
+        orders.markPaid({
+          event: { id: unique('evt'), type: 'checkout.session.completed' },
+          orderId: id,
+          paid: { amount: 2320, discount: 580, buyerEmail: 'cat@example.com', learnerId: 'l1', paymentIntentId: null, paidAt: '2026-11-25T10:05:00.000Z' },
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'coupon-used')).toHaveLength(9);
+    expect((await coupons.get(creatorId, 'SPRING20'))?.redeemed).toBe(1);
+    expect((await coupons.useOf(creatorId, 'SPRING20', 'cat@example.com'))?.orderId).toBe(ids[outcomes.indexOf('applied')]);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LessonRecord } from '#contracts/courses.ts';
-import type { CourseRecord, StoredFile } from '#core/ports.ts';
+import type { StoredFile } from '#core/files/ports.ts';
+import type { CourseRecord } from '#core/ports.ts';
 import { dynamoCourses } from '#data/courses.ts';
 import { dynamoFiles, fileKeys } from '#data/files.ts';
 import { useLocalCloudEnv } from '../support.ts';

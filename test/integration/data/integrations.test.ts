@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import type { StoredIntegrations } from '#core/ports.ts';
+import type { StoredIntegrations } from '#core/integrations/ports.ts';
 import { dynamoIntegrations, integrationKeys } from '#data/integrations.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';

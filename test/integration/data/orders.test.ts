@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/ports.ts';
+import { mailQueueKey } from '#data/mail-queue.ts';
 import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
@@ -133,5 +134,49 @@ describe('course orders (DynamoDB Local)', () => {
     expect(months.byCourse).toEqual({ 'course-1': { revenue: -1000, sales: 0 }, 'course-2': { revenue: 3000, sales: 1 } });
     expect(await orders.monthRevenue(creatorId, '2026-11')).toBe(5000);
     expect(await orders.monthRevenue(creatorId, '2026-10')).toBe(0);
+  });
+
+  it('records a paid order it cannot fulfil as refunded at once: in the Sales list with its reason, a refund on the day, the notice queued', async () => {
+    const orders = dynamoOrders();
+    const o = order();
+    await orders.create(o);
+    const e = event();
+    const at = '2026-11-25T10:06:00.000Z';
+    const notice = { id: unique('mail'), to: 'ann@example.com', subject: 'refunded', text: 't', html: '<p>t</p>', queuedAt: at, dueAt: at, tries: 1 };
+    const refunded = { amount: 2900, discount: 0, buyerEmail: 'ann@example.com', paymentIntentId: unique('pi'), at };
+    expect(await orders.markUnfulfilled({ event: e, orderId: o.id, refunded, reason: 'enrolled-already', notice })).toBe('applied');
+    expect(await orders.markUnfulfilled({ event: e, orderId: o.id, refunded, reason: 'enrolled-already' })).toBe('duplicate');
+    expect(await orders.markUnfulfilled({ event: event(), orderId: o.id, refunded, reason: 'enrolled-already' })).toBe('not-pending');
+    expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ status: 'refunded', unfulfilled: 'enrolled-already', buyerEmail: 'ann@example.com', paidAt: at, reversedAt: at });
+    expect((await orders.listSales(o.creatorId, undefined, 25)).items.map((s) => [s.id, s.status])).toEqual([[o.id, 'refunded']]);
+    expect((await orders.getByPaymentIntent(refunded.paymentIntentId))?.id).toBe(o.id);
+    const window = await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30');
+    expect(window).toMatchObject({ refunds: 1, byCourse: { 'course-1': { revenue: 0, sales: 0 } } });
+    expect(window.days).toEqual([]);
+    expect(await rawItem(mailQueueKey(notice))).toMatchObject({ to: 'ann@example.com', subject: 'refunded' });
+  });
+
+  it('parks a reversal while its payment is unknown (once per event), and not once the payment holds its intent', async () => {
+    const orders = dynamoOrders();
+    const intent = unique('pi');
+    const refund = { id: unique('evt'), type: 'charge.refunded' };
+    expect(await orders.parkReversal({ event: refund, paymentIntentId: intent, accountId: 'acct_1', to: 'refunded' })).toBe('parked');
+    expect(await orders.parkReversal({ event: refund, paymentIntentId: intent, accountId: 'acct_1', to: 'refunded' })).toBe('duplicate');
+    const dispute = { id: unique('evt'), type: 'charge.dispute.created' };
+    expect(await orders.parkReversal({ event: dispute, paymentIntentId: intent, accountId: 'acct_1', to: 'disputed' })).toBe('parked');
+    expect(await orders.parkedReversals(intent)).toEqual(
+      expect.arrayContaining([
+        { eventId: refund.id, accountId: 'acct_1', to: 'refunded' },
+        { eventId: dispute.id, accountId: 'acct_1', to: 'disputed' },
+      ]),
+    );
+    expect(await orders.parkedReversals(unique('pi'))).toEqual([]);
+
+    const o = order();
+    await orders.create(o);
+    const known = unique('pi');
+    await orders.markPaid({ event: event(), orderId: o.id, paid: { ...paid, paymentIntentId: known } });
+    expect(await orders.parkReversal({ event: { id: unique('evt'), type: 'charge.refunded' }, paymentIntentId: known, accountId: 'acct_1', to: 'refunded' })).toBe('known');
+    expect(await orders.parkedReversals(known)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PayoutAccount } from '#core/ports.ts';
+import type { PayoutAccount } from '#core/sales/ports.ts';
 import { billingKeys } from '#data/billing.ts';
 import { dynamoPayouts, payoutKeys } from '#data/payouts.ts';
 import { useLocalCloudEnv } from '../support.ts';

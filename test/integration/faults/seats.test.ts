@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccount } from '#core/accounts/create-account.ts';
-import { getDeps } from '#functions/deps.ts';
+import { getDeps } from '#functions/composition/deps.ts';
 import { accountWithRole, api, signIn, uniqueEmail } from '../support.ts';
 import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, signInFromInvitation, sleep, untilSettled } from './support.ts';
 

@@ -9,6 +9,8 @@ import type { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { Alarms, AlarmTopic, alarmTopicName } from '#lib/constructs/alarms.ts';
 import { resourcesOf, unacknowledgedNagFindings } from '../stacks/synth-platform.ts';
+import { METRICS_NAMESPACE } from '#adapters/metrics.ts';
+import { SERVICE_NAME } from '#middleware/logger.ts';
 
 type Props = Record<string, unknown>;
 
@@ -166,6 +168,13 @@ describe('the alarms construct', () => {
     expect(bounces['Threshold']).toBeLessThan(0.05);
     expect(complaints['Threshold']).toBeLessThan(0.001);
     expect(bounces['Dimensions']).toBeUndefined(); // the account's figures, which SES reviews
+  });
+
+  it('alarms on the first paid course order that could not be fulfilled, from the business metric the Connect webhook records', () => {
+    const { stack, alarms } = setup();
+    alarms.watchUnfulfilledOrders();
+    const alarm = alarmsOf(Template.fromStack(stack))['Watched-orders-unfulfilled']!;
+    expect(alarm).toMatchObject({ Namespace: METRICS_NAMESPACE, MetricName: 'OrderUnfulfilled', Statistic: 'Sum', Period: 300, Threshold: 1, Dimensions: [{ Name: 'service', Value: SERVICE_NAME }] });
   });
 
   it("puts a nested stack's function alarms in a nested stack of alarms beside it, naming the function through a parameter", () => {

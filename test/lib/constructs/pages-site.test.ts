@@ -11,7 +11,7 @@ const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/0123'
 const pagesStack = (props: { webAclArn?: string } = {}) => {
   const app = new App();
   const stack = new Stack(app, 'Pages', { env: { region: 'eu-west-2' } });
-  const site = new PagesSite(stack, 'Pages', { apiDomain, ...props });
+  const site = new PagesSite(stack, 'Pages', { apiDomain, originSecret: 'pages-origin-value', ...props });
   return { stack, site, template: Template.fromStack(stack) };
 };
 

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localOriginSecrets } from '#lib/local/secrets/generated.ts';
 import { functionEnv } from '#lib/local/function-env.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
 import { localSessionToken } from '#lib/local/secrets/stand-in.ts';
@@ -22,6 +26,18 @@ const secretValuesIn = (env: Record<string, string | undefined>, secrets: Record
   Object.entries(env).filter(([, value]) => Object.values(secrets).some((secret) => value?.includes(secret)));
 
 describe('the handler environment of the local cloud', () => {
+  it("checks the local pages origin's header always, the app's only with LOCAL_EDGE_ONLY=1 (tests call the gateway directly)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'edge-env-'));
+    const secrets = localOriginSecrets(dir);
+    expect(secrets.app).not.toBe(secrets.pages);
+    const env = functionEnv(outputs, dir, {});
+    expect(env.PAGES_ORIGIN_SECRET).toBe(secrets.pages);
+    expect(env).not.toHaveProperty('ORIGIN_SECRET');
+    expect(functionEnv(outputs, dir, { LOCAL_EDGE_ONLY: '1' }).ORIGIN_SECRET).toBe(secrets.app);
+    // Made once per data dir: a restart keeps them.
+    expect(localOriginSecrets(dir)).toEqual(secrets);
+  });
+
   it('points Stripe at the stand-in and names its secrets by id, holding no secret value', () => {
     const env = functionEnv(outputs, '/tmp/d', {});
     expect(env).toMatchObject({

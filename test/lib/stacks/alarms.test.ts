@@ -102,6 +102,7 @@ describe('the alarms of the platform', () => {
         'CoursePlatformApi-lambda-throttles',
         'CoursePlatformApi-ses-bounce-rate',
         'CoursePlatformApi-ses-complaint-rate',
+        'CoursePlatformApi-orders-unfulfilled',
       ]),
     );
   });

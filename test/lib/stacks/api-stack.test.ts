@@ -88,6 +88,21 @@ describe('the api stack', () => {
     expect(stage['RouteSettings']).toEqual(expected);
   });
 
+  it("tells every route's function the origin header's two values (decision 0028), and no job or trigger", () => {
+    const { api, jobs, data } = synthPlatform();
+    const routeTemplate = withNestedStacks(api);
+    for (const route of routes) {
+      const env = JSON.stringify(envOf(functionOf(routeTemplate, route.name)));
+      expect(env, route.name).toMatch(/"ORIGIN_SECRET":.*OriginSecret/);
+      expect(env, route.name).toMatch(/"PAGES_ORIGIN_SECRET":.*PagesOriginSecret/);
+    }
+    for (const stack of [jobs, data]) {
+      for (const fn of Object.values(resourcesOf(withNestedStacks(stack), 'AWS::Lambda::Function'))) {
+        expect(JSON.stringify(fn.Properties['Environment'] ?? {})).not.toContain('ORIGIN_SECRET');
+      }
+    }
+  });
+
   it('writes JSON access logs with the request id to a log group with retention', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
@@ -95,9 +110,9 @@ describe('the api stack', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
   });
 
-  it("lets GET routes only read the table, unless one says it writes (the public course page counts its views, the affiliate link its clicks)", () => {
+  it("lets GET routes only read the table, unless one says it writes (the affiliate link counts its clicks; the cached course page counts nothing)", () => {
     const writers = routes.filter((r) => r.method === 'GET' && r.table === 'read-write');
-    expect(writers.map((r) => r.name)).toEqual(['public-course', 'referral-link']);
+    expect(writers.map((r) => r.name)).toEqual(['referral-link']);
     for (const route of routes.filter((r) => r.method === 'GET' && r.table === undefined)) {
       const actions = policyOf(template, route.name);
       expect(actions, route.name).toContain('dynamodb:Query');
@@ -168,6 +183,9 @@ describe('a route that uses mail, payments, the text model, the directory and se
         'LOG_LEVEL',
         'MAIL_FROM',
         'NODE_OPTIONS',
+        // Every route's: the origin header's values (decision 0028).
+        'ORIGIN_SECRET',
+        'PAGES_ORIGIN_SECRET',
         'SECRETS_KEY_ID',
         'SES_CONFIGURATION_SET',
         'STRIPE_PRICE_CREDITS',
@@ -263,7 +281,8 @@ describe('the Stripe secrets', () => {
   const apiKeyName = defaultDeploySettings.stripeApiKeySecretName;
   const webhookName = defaultDeploySettings.stripeWebhookSecretName;
   const connectWebhookName = defaultDeploySettings.stripeConnectWebhookSecretName;
-  const callers = routes.filter((r) => r.uses?.includes('payments')).map((r) => r.name);
+  // The Connect webhook calls Stripe too (a refund), with its own secret besides: asserted on its own below.
+  const callers = routes.filter((r) => r.uses?.includes('payments') && r.name !== 'stripe-connect-webhook').map((r) => r.name);
   const extensionLayer = /AWS-Parameters-and-Secrets-Lambda-Extension-Arm64/;
   const layersOf = (routeName: string): string => JSON.stringify(functionOf(template, routeName)['Layers'] ?? []);
   /** The secret ARNs a route's role may read (`secretsmanager:GetSecretValue`), as JSON text. */
@@ -275,13 +294,15 @@ describe('the Stripe secrets', () => {
     return JSON.stringify(statements.map((st) => st.Resource));
   };
 
-  it('never puts a secret value, or a reference that resolves to one, into any function environment', () => {
+  it('never puts a secret value, or a reference that resolves to one, into any function environment (but the origin header values)', () => {
     const { data, edge, web, api, jobs } = synthPlatform();
     const stacks = [data, web, api, jobs, ...(edge ? [edge] : [])];
     const functions = stacks.flatMap((stack) => Object.values(resourcesOf(withNestedStacks(stack), 'AWS::Lambda::Function')));
     expect(functions.length).toBeGreaterThan(routes.length);
     for (const fn of functions) {
-      const env = JSON.stringify(fn.Properties['Environment'] ?? {});
+      // The origin header's values (decision 0028) sit in the distributions' configuration as well: not credentials.
+      const { ORIGIN_SECRET: _app, PAGES_ORIGIN_SECRET: _pages, ...rest } = ((fn.Properties['Environment'] as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {});
+      const env = JSON.stringify(rest);
       expect(env).not.toMatch(/resolve:secretsmanager|resolve:ssm-secure/);
       expect(env).not.toMatch(/\b(sk|rk)_(test|live)_|whsec_/);
       expect(env).not.toMatch(/"STRIPE_(SECRET_KEY|WEBHOOK_SECRET)"/);
@@ -313,14 +334,14 @@ describe('the Stripe secrets', () => {
     expect(readableSecretsOf('stripe-webhook')).not.toContain(connectWebhookName);
   });
 
-  it("tells the Connect webhook where the Connect endpoint's secret is, and lets it read that secret only", () => {
+  it("tells the Connect webhook where the Connect endpoint's secret and the API key are (it refunds a paid order it cannot fulfil), never the platform webhook's", () => {
     const env = envOf(functionOf(template, 'stripe-connect-webhook'));
     expect(env['STRIPE_CONNECT_WEBHOOK_SECRET_ID']).toBe(connectWebhookName);
-    expect(env).not.toHaveProperty('STRIPE_API_KEY_SECRET_ID');
+    expect(env['STRIPE_API_KEY_SECRET_ID']).toBe(apiKeyName);
     expect(env).not.toHaveProperty('STRIPE_WEBHOOK_SECRET_ID');
     expect(layersOf('stripe-connect-webhook')).toMatch(extensionLayer);
     expect(readableSecretsOf('stripe-connect-webhook')).toContain(`:secret:${connectWebhookName}-??????`);
-    expect(readableSecretsOf('stripe-connect-webhook')).not.toContain(apiKeyName);
+    expect(readableSecretsOf('stripe-connect-webhook')).toContain(`:secret:${apiKeyName}-??????`);
     expect(readableSecretsOf('stripe-connect-webhook')).not.toContain(`:secret:${webhookName}-`);
   });
 

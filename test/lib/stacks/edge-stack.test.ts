@@ -2,7 +2,14 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '#contracts/common.ts';
-import { API_RATE_LIMIT_PER_5_MINUTES, RATE_LIMITED_PATH_PREFIXES, UNFILTERED_PATH_PREFIX } from '#lib/constructs/edge-firewall.ts';
+import { routes } from '#functions/routes.ts';
+import {
+  API_RATE_LIMIT_PER_5_MINUTES,
+  CHECKOUT_RATE_LIMIT_PER_5_MINUTES,
+  PUBLIC_RATE_LIMIT_PER_5_MINUTES,
+  RATE_LIMITED_PATH_PREFIXES,
+  UNFILTERED_PATH_PREFIX,
+} from '#lib/constructs/edge-firewall.ts';
 import { createCoursePlatform } from '#lib/stacks/course-platform.ts';
 import { readDeploySettings } from '#lib/stacks/deploy-settings.ts';
 import { appDistributionOf, resourcesOf, synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
@@ -57,9 +64,11 @@ describe('edge protection, on by default', () => {
     expect(platform.web.dependencies).toContain(platform.edge);
   });
 
-  it('has exactly three rules: the per-IP API rate limit first, then the common rule set and known bad inputs', () => {
+  it('has exactly five rules: the per-IP rate limits first (API, checkout, public paths), then the common rule set and known bad inputs', () => {
     expect(rules.sort((a, b) => a.Priority - b.Priority).map((r) => r.Name)).toEqual([
       'api-rate-limit-per-ip',
+      'checkout-rate-per-ip',
+      'public-rate-per-ip',
       'AWSManagedRulesCommonRuleSet',
       'AWSManagedRulesKnownBadInputsRuleSet',
     ]);
@@ -80,6 +89,38 @@ describe('edge protection, on by default', () => {
     const body = bodies[response.CustomResponseBodyKey]!;
     expect(body.ContentType).toBe('APPLICATION_JSON');
     expect(errorBody.parse(JSON.parse(body.Content)).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('limits each IP to a few checkouts (POST .../checkout under /api/public/courses/) and to a reader\'s share of the public paths, 429 in the API shape', () => {
+    const checkout = rules.find((r) => r.Name === 'checkout-rate-per-ip')!;
+    const rate = checkout.Statement['RateBasedStatement']!;
+    expect(rate).toMatchObject({ Limit: CHECKOUT_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(CHECKOUT_RATE_LIMIT_PER_5_MINUTES).toBeLessThan(API_RATE_LIMIT_PER_5_MINUTES / 10);
+    const parts = (rate['ScopeDownStatement'] as { AndStatement: { Statements: { ByteMatchStatement: Record<string, unknown> }[] } }).AndStatement.Statements.map((st) => st.ByteMatchStatement);
+    expect(parts).toEqual([
+      expect.objectContaining({ FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: 'POST' }),
+      expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/public/courses/' }),
+      expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', SearchString: '/checkout' }),
+    ]);
+    // The route the rule guards is where it looks.
+    expect(routes.find((r) => r.name === 'course-checkout')).toMatchObject({ method: 'POST', path: '/api/public/courses/{courseId}/checkout' });
+
+    const publicPaths = rules.find((r) => r.Name === 'public-rate-per-ip')!.Statement['RateBasedStatement']!;
+    expect(publicPaths).toMatchObject({ Limit: PUBLIC_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(JSON.stringify(publicPaths['ScopeDownStatement'])).toContain('"SearchString":"/api/public/"');
+    expect(JSON.stringify(publicPaths['ScopeDownStatement'])).toContain('"SearchString":"/p/"');
+    for (const rule of [checkout, rules.find((r) => r.Name === 'public-rate-per-ip')!]) {
+      expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited' } } });
+    }
+  });
+
+  it('leaves the fairness to WAF: the public routes\' stage throttles are sized for a launch, far above one client\'s share', () => {
+    const perSecond = (name: string) => routes.find((r) => r.name === name)!.throttle!.rate;
+    // One client at its WAF limit is a fraction of a request a second: a launch's crowd is what the stage limits size for.
+    for (const name of ['course-checkout', 'public-course', 'public-creator', 'referral-link', 'record-course-view', 'public-landing-page']) {
+      expect(perSecond(name), name).toBeGreaterThanOrEqual(50);
+    }
+    expect(perSecond('course-checkout')).toBeLessThanOrEqual(100);
   });
 
   it("counts the common rule set's 8 KB body rule instead of blocking, so the API answers its own 413s", () => {

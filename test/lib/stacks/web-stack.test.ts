@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { immutableCacheControl, spaFallbackCode } from '#lib/constructs/static-site.ts';
-import { appDistributionOf, resourcesOf, synthPlatform, testRegion } from './synth-platform.ts';
+import { routes } from '#functions/routes.ts';
+import { cachedApiPaths, immutableCacheControl, spaFallbackCode } from '#lib/constructs/static-site.ts';
+import { appDistributionOf, resourcesOf, synthPlatform, testRegion, unacknowledgedNagFindings } from './synth-platform.ts';
 
 // AWS managed policy ids (stable across accounts).
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -33,7 +34,8 @@ const spaFallback = new Function(`${spaFallbackCode}; return handler;`)() as (ev
 
 describe('the web stack', () => {
   it('sends /api/* to the HTTP API uncached, with all methods and every viewer header but Host', () => {
-    expect(distribution['CacheBehaviors']).toEqual([
+    const behaviors = distribution['CacheBehaviors'] as Record<string, unknown>[];
+    expect(behaviors.at(-1)).toEqual(
       expect.objectContaining({
         PathPattern: '/api/*',
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
@@ -41,9 +43,77 @@ describe('the web stack', () => {
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
         ViewerProtocolPolicy: 'https-only',
       }),
-    ]);
+    );
     const origins = distribution['Origins'] as { DomainName: unknown; CustomOriginConfig?: unknown }[];
     expect(JSON.stringify(origins)).toContain('execute-api');
+  });
+
+  it("caches the public GETs the route table marks cacheable (course and creator pages, issuer, status list) by the API's own Cache-Control, before /api/*", () => {
+    const behaviors = distribution['CacheBehaviors'] as Record<string, unknown>[];
+    const cached = behaviors.slice(0, -1);
+    expect(cachedApiPaths().sort()).toEqual([
+      '/api/public/certificate-status-list',
+      '/api/public/certificate-status-list/*',
+      '/api/public/courses/*',
+      '/api/public/creators/*',
+      '/api/public/issuer',
+      '/api/public/issuer/keys/*',
+    ]);
+    expect(cached.map((b) => b['PathPattern']).sort()).toEqual(cachedApiPaths().sort());
+    for (const behavior of cached) {
+      expect(behavior).toMatchObject({
+        // The course's checkout and view are POSTs on the same paths: they pass, uncached (CloudFront caches GET and HEAD).
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachedMethods: ['GET', 'HEAD'],
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        TargetOriginId: behaviors.at(-1)!['TargetOriginId'],
+      });
+      expect(behavior['CachePolicyId']).not.toBe(CACHING_DISABLED);
+    }
+    const [policy] = Object.values(resourcesOf(template, 'AWS::CloudFront::CachePolicy'))
+      .map((p) => p.Properties['CachePolicyConfig'] as Record<string, unknown>)
+      .filter((p) => String(p['Comment']).startsWith('Public API pages'));
+    // Nothing is kept that the API did not say may be (its errors say no-store); nothing of the viewer's is in the key.
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 3600 });
+    expect(policy!['ParametersInCacheKeyAndForwardedToOrigin']).toMatchObject({
+      CookiesConfig: { CookieBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+    });
+    for (const route of routes.filter((r) => r.cacheControl)) {
+      expect(route, route.name).toMatchObject({ method: 'GET', access: 'public' });
+      expect(route.cacheControl, route.name).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
+    }
+  });
+
+  it("adds its own x-origin-verify to the API origin of each distribution, from generated secrets, one for the app and one for the pages", () => {
+    const web = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
+    const secrets = Object.entries(web.Resources).filter(([, r]) => r.Type === 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(2);
+    for (const [, secret] of secrets) expect(secret.Properties['GenerateSecretString']).toMatchObject({ ExcludePunctuation: true, PasswordLength: 48 });
+    const headerOf = (config: Record<string, unknown>) =>
+      JSON.stringify(
+        (config['Origins'] as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[])
+          .filter((o) => o.CustomOriginConfig)
+          .map((o) => o.OriginCustomHeaders),
+      );
+    const pagesConfig = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))
+      .map((d) => d.Properties['DistributionConfig'] as Record<string, unknown>)
+      .find((c) => c !== distribution)!;
+    const [appSecret, pagesSecret] = [secrets.find(([id]) => id.startsWith('OriginSecret'))![0], secrets.find(([id]) => id.startsWith('PagesOriginSecret'))![0]];
+    expect(headerOf(distribution)).toContain('"HeaderName":"x-origin-verify"');
+    expect(headerOf(distribution)).toContain(appSecret);
+    expect(headerOf(distribution)).not.toContain(pagesSecret);
+    expect(headerOf(pagesConfig)).toContain('"HeaderName":"x-origin-verify"');
+    expect(headerOf(pagesConfig)).toContain(pagesSecret);
+    expect(headerOf(pagesConfig)).not.toContain(appSecret);
+    // No value in the template: a reference CloudFormation resolves at deployment.
+    expect(headerOf(distribution)).toContain('resolve:secretsmanager');
+  });
+
+  it('keeps the execute-api endpoint without an API domain (CloudFront needs one to reach it); ApiUrl is the app, /api through CloudFront', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs['ApiUrl']!.Value).toEqual(outputs['WebUrl']!.Value);
   });
 
   it('reads the SPA bucket through origin access control, never publicly', () => {
@@ -181,6 +251,30 @@ describe('the web stack', () => {
     expect(directives).toContain("default-src 'self'");
     expect(directives).toContain("frame-ancestors 'none'");
     expect(directives).toContain("object-src 'none'");
+  });
+});
+
+describe('the web stack with the API on its own domain', () => {
+  it('disables the execute-api endpoint, maps the stage onto the domain, and points both distributions there', () => {
+    const context = { apiOriginDomainName: 'api-origin.courses.example.com', apiOriginCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/api' };
+    const { web, api } = synthPlatform({ context, distDir });
+    const webTemplate = Template.fromStack(web);
+    webTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    webTemplate.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api-origin.courses.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/api', EndpointType: 'REGIONAL' })],
+    });
+    Template.fromStack(api).resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    const origins = Object.values(resourcesOf(webTemplate, 'AWS::CloudFront::Distribution')).flatMap(
+      (d) => (d.Properties['DistributionConfig'] as { Origins: { DomainName: unknown; CustomOriginConfig?: unknown }[] }).Origins.filter((o) => o.CustomOriginConfig),
+    );
+    expect(origins.map((o) => o.DomainName)).toEqual(['api-origin.courses.example.com', 'api-origin.courses.example.com']);
+    expect(Object.keys(webTemplate.toJSON().Outputs as object)).toContain('ApiOriginTarget');
+    expect(unacknowledgedNagFindings(web)).toEqual([]);
+  });
+
+  it('needs both the domain and its certificate', () => {
+    expect(() => synthPlatform({ context: { apiOriginDomainName: 'api-origin.courses.example.com' }, distDir })).toThrow(/go together/);
   });
 });
 

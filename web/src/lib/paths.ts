@@ -47,6 +47,8 @@ export const paths = {
     emails: `${admin}/emails`,
     courses: `${admin}/courses`,
     settings: `${admin}/settings`,
+    /** The settings page at its billing section (plans and AI credits): the dashboard's 'Billing Settings'. */
+    billing: `${admin}/settings#billing`,
   },
   creator: {
     dashboard: creator,

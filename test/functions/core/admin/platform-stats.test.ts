@@ -35,6 +35,9 @@ describe('platformStats', () => {
       subs_paying_starter: 2,
       subs_paying_pro: 1,
       courses_published: 7,
+      courses_total: 9,
+      enrollments_active: 31,
+      enrollments_completed: 4,
       affiliates_total: 3,
       affiliate_clicks: 40,
       affiliate_sales: 4,
@@ -53,7 +56,7 @@ describe('platformStats', () => {
       mrr: 2 * 2800 + 6700,
       breakdown: { creatorSubscriptions: 10_150, courseLicenses: 3625, platformFees: 725 },
     });
-    expect(answer.courses).toEqual({ published: 7 });
+    expect(answer.courses).toEqual({ published: 7, total: 9, enrollments: 31, completed: 4 });
     expect(answer.certificates).toEqual({ issued: 0 });
     expect(answer.affiliates).toEqual({ affiliates: 3, clicks: 40, sales: 4, commissionsTotal: 2500, pending: 1000, approved: 500, paidOut: 1000 });
   });

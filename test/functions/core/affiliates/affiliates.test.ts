@@ -169,11 +169,25 @@ describe('attribution', () => {
     expect((await buy(d, { ref: 'ZZZZ9999.click-1' })).affiliateId).toBeNull();
   });
 
+  it('credits a sale only with a real click record behind its ref: a bare code, a made-up click or another affiliate\'s click earns nothing', async () => {
+    const d = await world();
+    const [ali, sam] = [await add(d), await add(d, { email: 'sam@example.com', name: 'Sam' })];
+    // What an affiliate could post themselves, without anyone following their link.
+    expect((await buy(d, { ref: ali.code })).affiliateId).toBeNull();
+    expect((await buy(d, { ref: `${ali.code}.made-up-click` })).affiliateId).toBeNull();
+    const samsClick = (await click(d, sam.code)).split('.')[1]!;
+    expect((await buy(d, { ref: `${ali.code}.${samsClick}` })).affiliateId).toBeNull();
+    expect(await figures(d, ali.id)).toMatchObject({ sales: 0, pending: 0 });
+    expect((await buy(d, { ref: await click(d, ali.code) })).affiliateId).toBe(ali.id);
+  });
+
   it("earns nothing on the affiliate's own purchase or the creator's", async () => {
     const d = await world();
     const ali = await add(d);
     const own = await buy(d, { ref: await click(d, ali.code), email: 'ali@example.com' });
     expect(own.affiliateId).toBeNull();
+    // The creator's own email cannot take a course: refunded, and nobody credited.
+    expect(await buy(d, { ref: await click(d, ali.code), email: 'creator@example.com' })).toMatchObject({ status: 'refunded', affiliateId: null });
     expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id })).items).toEqual([]);
     expect(await figures(d, ali.id)).toMatchObject({ sales: 0, pending: 0 });
   });

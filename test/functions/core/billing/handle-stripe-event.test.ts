@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyStripeWebhook, handleStripeEvent } from '#core/billing/handle-stripe-event.ts';
 import { BadSignatureError } from '#core/errors.ts';
-import type { BillingCheckout, BillingEvent, BillingSubscription } from '#core/ports.ts';
+import type { BillingCheckout, BillingEvent, BillingSubscription } from '#core/billing/ports.ts';
 import { storedSubscription } from '#test/functions/fakes/billing.ts';
 import { creditAccount } from '#test/functions/fakes/credits.ts';
 import { type FakeDeps, fakeDeps } from '#test/functions/fakes/deps.ts';

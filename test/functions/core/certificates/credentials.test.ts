@@ -1,15 +1,18 @@
 import { gunzipSync } from 'node:zlib';
-import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { generateKeyPairSync, sign as nodeSign } from 'node:crypto';
+import { createLocalJWKSet, decodeJwt, type JWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   credentialOf,
   encodeStatusList,
   identityHash,
   isSetInStatusList,
-  renamedCredential,
+  reissuedCredential,
   signCredential,
   STATUS_LIST_BITS,
   statusListCredentialOf,
+  statusPlace,
+  statusEntryOf,
   verifyCredential,
   verifySigned,
   type CertificateFacts,
@@ -28,12 +31,15 @@ const facts: CertificateFacts = {
   courseDescription: 'Hold, cut and store knives safely.',
   creatorId: 'creator-1',
   creatorName: 'Maya Green',
+  statusList: 0,
   statusIndex: 42,
 };
 
-const keyPair = async (kid: string): Promise<{ signing: SigningKey; publicJwk: JWK }> => {
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { extractable: true });
-  return { signing: { kid, privateJwk: await exportJWK(privateKey) }, publicJwk: { ...(await exportJWK(publicKey)), kid } };
+/** A signing key as the KMS adapter gives one (ES256, r || s), or the platform's first (EdDSA), with its public JWK. */
+const keyPair = async (kid: string, alg: 'ES256' | 'EdDSA' = 'ES256'): Promise<{ signing: SigningKey; publicJwk: JWK }> => {
+  const { privateKey, publicKey } = alg === 'ES256' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('ed25519');
+  const sign = async (input: Uint8Array) => new Uint8Array(alg === 'ES256' ? nodeSign('sha256', input, { key: privateKey, dsaEncoding: 'ieee-p1363' }) : nodeSign(null, input, privateKey));
+  return { signing: { kid, alg, sign }, publicJwk: { ...(publicKey.export({ format: 'jwk' }) as JWK), kid } };
 };
 
 /** Every leaf of a JSON value with its path. */
@@ -70,12 +76,19 @@ describe('an Open Badges 3.0 certificate', () => {
     expect(credentialOf({ ...facts, learnerName: null }, issuer).credentialSubject.identifier.map((i) => i.identityType)).toEqual(['emailAddress']);
   });
 
-  it('is re-issued to a new name with everything else as issued, and the re-signed one verifies', async () => {
+  it('is re-issued to a new name as a new credential (new id, new status entry), everything else as issued, and verifies', async () => {
     const { signing, publicJwk } = await keyPair('k1');
-    const issued = decodeJwt(await signCredential(credentialOf({ ...facts, learnerName: null }, issuer), signing)) as unknown as Parameters<typeof renamedCredential>[0];
-    const renamed = renamedCredential(issued, 'Ann B. Smith');
-    expect(renamed).toEqual({ ...credentialOf({ ...facts, learnerName: 'Ann B. Smith' }, issuer) });
-    expect(renamedCredential(renamed as Parameters<typeof renamedCredential>[0], null)).toEqual(credentialOf({ ...facts, learnerName: null }, issuer));
+    type Issued = Parameters<typeof reissuedCredential>[0];
+    const issued = decodeJwt(await signCredential(credentialOf({ ...facts, learnerName: null }, issuer), signing)) as unknown as Issued;
+    const next = { id: '7f1e0c2d-1111-4222-8333-444455556666', learnerName: 'Ann B. Smith', statusList: 2, statusIndex: 43 };
+    const renamed = reissuedCredential(issued, next, issuer);
+    const { id: _id, credentialStatus: _status, credentialSubject: { identifier: _identifier, ...subject }, ...rest } = credentialOf({ ...facts, learnerName: 'Ann B. Smith' }, issuer);
+    expect(renamed).toMatchObject({ ...rest, credentialSubject: subject });
+    expect(renamed.id).toBe(`urn:uuid:${next.id}`);
+    expect(renamed.credentialStatus).toMatchObject({ statusListIndex: '43', statusListCredential: 'https://courses.example/api/public/certificate-status-list/2', id: 'https://courses.example/api/public/certificate-status-list/2#43' });
+    // The email identity (its salt derived from the first id) is kept as issued; the name replaced, or dropped.
+    expect(renamed.credentialSubject.identifier).toEqual([issued.credentialSubject.identifier[0], { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Ann B. Smith' }]);
+    expect(reissuedCredential(renamed as Issued, { ...next, learnerName: null }, issuer).credentialSubject.identifier).toEqual([issued.credentialSubject.identifier[0]]);
     const result = await verifyCredential(await signCredential(renamed, signing), [publicJwk], issuer);
     expect(result).toMatchObject({ verified: true });
     expect(result.credential?.credentialSubject.identifier.at(-1)?.identityHash).toBe('Ann B. Smith');
@@ -85,10 +98,23 @@ describe('an Open Badges 3.0 certificate', () => {
     const { signing, publicJwk } = await keyPair('https://courses.example/api/public/issuer#1');
     const jwt = await signCredential(credentialOf(facts, issuer), signing);
     const header = JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(header).toEqual({ alg: 'EdDSA', kid: signing.kid, typ: 'JWT' });
+    expect(header).toEqual({ alg: 'ES256', kid: signing.kid, typ: 'JWT' });
     const result = await verifyCredential(jwt, [publicJwk], issuer);
     expect(result).toMatchObject({ verified: true, errors: [] });
     expect(result.credential?.credentialSubject.achievement.name).toBe('Knife safety');
+    // As an outside verifier checks it: jose alone, the key found at the kid's URL.
+    const { payload } = await jwtVerify(jwt, createLocalJWKSet({ keys: [publicJwk] }), { algorithms: ['ES256'] });
+    expect(payload.jti).toBe(`urn:uuid:${facts.id}`);
+  });
+
+  it('keeps verifying credentials the first key (EdDSA) signed, beside the KMS key (ES256); an algorithm swapped is refused', async () => {
+    const first = await keyPair('https://courses.example/api/public/issuer#1', 'EdDSA');
+    const kms = await keyPair('https://courses.example/api/public/issuer/keys/abc');
+    const keys = [first.publicJwk, kms.publicJwk];
+    expect(await verifyCredential(await signCredential(credentialOf(facts, issuer), first.signing), keys, issuer)).toMatchObject({ verified: true });
+    expect(await verifyCredential(await signCredential(credentialOf(facts, issuer), kms.signing), keys, issuer)).toMatchObject({ verified: true });
+    const swapped = await signCredential(credentialOf(facts, issuer), { ...first.signing, kid: kms.signing.kid });
+    expect(await verifyCredential(swapped, keys, issuer)).toMatchObject({ verified: false });
   });
 
   it('fails for every single-field alteration, for another key, another issuer and a changed signature byte', async () => {
@@ -109,6 +135,23 @@ describe('an Open Badges 3.0 certificate', () => {
     const flipped = `${jwt.slice(0, jwt.length - signature.length)}${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     expect((await verifyCredential(flipped, [publicJwk], issuer)).verified).toBe(false);
     expect((await verifyCredential('not a jwt', [publicJwk], issuer)).errors).toEqual(['This is not a signed credential (a VC-JWT).']);
+  });
+});
+
+describe('the revocation status lists, in pages', () => {
+  it('hand out places list by list: a new list when one is full, its number in the entry and the URL', () => {
+    expect([0, 1, 2, 3, 4].map((n) => statusPlace(n, 2))).toEqual([
+      { statusList: 0, statusIndex: 0 },
+      { statusList: 0, statusIndex: 1 },
+      { statusList: 1, statusIndex: 0 },
+      { statusList: 1, statusIndex: 1 },
+      { statusList: 2, statusIndex: 0 },
+    ]);
+    expect(statusPlace(131_072, STATUS_LIST_BITS)).toEqual({ statusList: 1, statusIndex: 0 });
+    // The first list keeps the URL it had before lists were paged: credentials issued then keep resolving.
+    expect(statusEntryOf(issuer, { statusList: 0, statusIndex: 7 }).statusListCredential).toBe('https://courses.example/api/public/certificate-status-list');
+    expect(statusEntryOf(issuer, { statusList: 3, statusIndex: 7 })).toMatchObject({ statusListCredential: 'https://courses.example/api/public/certificate-status-list/3', statusListIndex: '7' });
+    expect(statusListCredentialOf('u', issuer, facts.issuedAt, 3).id).toBe('https://courses.example/api/public/certificate-status-list/3');
   });
 });
 

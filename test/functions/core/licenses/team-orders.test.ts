@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors.ts';
 import { assignSeat, licenseIdOf } from '#core/licenses/licenses.ts';
-import { EMAIL_CANNOT_LEAD, startCourseCheckout, TEAMS_NOT_ON_SALE } from '#core/sales/checkout.ts';
+import { startCourseCheckout, TEAMS_NOT_ON_SALE } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent } from '#core/sales/orders.ts';
 import { refundSale } from '#core/sales/sales.ts';
 import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
@@ -40,8 +40,6 @@ describe('buying a team licence', () => {
     await startCourseCheckout(d, { courseId: 'c1', body: { ...body, email: 'boss@example.com', seats: 3 } });
     expect([...d.orders.orders.values()][0]).toMatchObject({ price: 3000, amount: 3000, seats: 3, status: 'pending' });
     expect([...d.connect.checkouts.values()][0]).toMatchObject({ amount: 3000, courseTitle: 'Knife skills: team licence, 3 seats' });
-    await d.users.createUser({ id: 'l9', email: 'learner@example.com', role: 'learner', createdAt: 'x' });
-    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, email: 'learner@example.com', seats: 3 } })).rejects.toThrow(new ConflictError(EMAIL_CANNOT_LEAD));
     await expect(startCourseCheckout(await world(0), { courseId: 'c1', body: { ...body, seats: 3 } })).rejects.toThrow(TEAMS_NOT_ON_SALE);
   });
 
@@ -54,6 +52,18 @@ describe('buying a team licence', () => {
     expect(await d.licenses.get(licenseIdOf(order.id))).toMatchObject({ leaderId, courseId: 'c1', seatsTotal: 3, seatsUsed: 0, source: 'purchased', orderId: order.id, status: 'active' });
     expect(d.licenses.stored.size).toBe(1);
     expect(d.mailer.sent.filter((m) => m.to === 'boss@example.com').map((m) => m.subject)).toEqual(['You lead a team on Course Platform']);
+  });
+
+  it("takes a learner's email at checkout like any other, then refunds the paid team order and tells the buyer: a learner cannot lead", async () => {
+    const d = await world();
+    await d.users.createUser({ id: 'l9', email: 'learner@example.com', role: 'learner', createdAt: 'x' });
+    const order = await buyTeam(d, 'learner@example.com', 3);
+    expect(order).toMatchObject({ status: 'refunded', seats: 3, buyerEmail: 'learner@example.com' });
+    expect(d.connect.refunds).toEqual([{ accountId: 'acct_1', paymentIntentId: order.paymentIntentId, idempotencyKey: `refund:${order.id}` }]);
+    expect(d.licenses.stored.size).toBe(0);
+    expect((await d.users.getUser('l9'))?.role).toBe('learner');
+    expect(d.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['learner@example.com', 'Course Platform: your payment was refunded']]);
+    expect(d.mailer.sent[0]!.text).toContain('does not lead teams');
   });
 
   it('a leader who has an account gets a receipt with the way to their team; a refund ends the licence and its seats', async () => {

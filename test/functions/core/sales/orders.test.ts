@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectCheckout } from '#core/ports.ts';
+import type { ConnectCheckout } from '#core/sales/ports.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
-import { applyCheckoutEvent } from '#core/sales/orders.ts';
+import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { MAIL_HOLD_MS, sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
@@ -100,11 +100,56 @@ describe('a paid course order', () => {
     expect(d.orders.orders.get(order.id)?.status).toBe('pending');
   });
 
-  it("does not enrol an email of another role typed on Stripe's page, and says so in the log", async () => {
+  it("refunds a paid order whose email belongs to another role, tells the buyer privately, and reports it (never retried)", async () => {
     const { d, order } = await pendingOrder();
-    expect(await applyCheckoutEvent(d, completed(order, { email: 'creator@example.com' }))).toBe('unfulfillable');
+    const event = completed(order, { email: 'creator@example.com' });
+    expect(await applyCheckoutEvent(d, event)).toBe('unfulfillable');
     expect(d.enrollments.calls('enroll')).toBe(0);
-    expect(d.logged.map((l) => l.message)).toEqual(['paid course order has a buyer who cannot take courses']);
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'refunded', buyerEmail: 'creator@example.com', paymentIntentId: 'pi_1', learnerId: null });
+    expect(d.connect.refunds).toEqual([{ accountId: 'acct_1', paymentIntentId: 'pi_1', idempotencyKey: `refund:${order.id}` }]);
+    expect(d.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['creator@example.com', 'Course Platform: your payment was refunded']]);
+    expect(d.mailer.sent[0]!.text).toContain('does not take courses');
+    expect(d.alerts).toEqual([{ message: 'paid course order could not be fulfilled: refunded', fields: expect.objectContaining({ orderId: order.id, reason: 'cannot-take-courses' }) }]);
+    expect(d.metrics.total('OrderUnfulfilled')).toBe(1);
+    // In the creator's Sales as refunded; Stripe's redelivery and its charge.refunded echo change nothing.
+    expect((await d.orders.listSales('u1', undefined, 25)).items.map((o) => o.status)).toEqual(['refunded']);
+    expect(await applyCheckoutEvent(d, event)).toBe('duplicate');
+    expect(await applyReversalEvent(d, { id: 'evt_echo', type: 'charge.refunded', account: 'acct_1', reversal: { paymentIntentId: 'pi_1', to: 'refunded', complete: true } })).toBe('not-pending');
+    expect(d.mailer.sent).toHaveLength(1);
+    expect(d.connect.refunds).toHaveLength(1);
+  });
+
+  it('refunds a learner who is enrolled in the course already (told by email), and leaves their place as it was', async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    await d.enrollments.enroll({ courseId: 'c1', learnerId: 'l1', creatorId: 'u1', learnerEmail: 'ann@example.com', learnerJoinedAt: 'x', courseTitle: 'Knife skills', enrolledAt: '2026-01-01T00:00:00.000Z' });
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('unfulfillable');
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect(d.connect.refunds).toHaveLength(1);
+    expect((await d.enrollments.get('c1', 'l1'))?.status).toBe('active');
+    expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
+    expect(d.mailer.sent[0]!.text).toContain('enrolled in this course already');
+  });
+
+  it('refunds and reports a paid session with no email at all, instead of failing on every delivery', async () => {
+    const { d, order } = await pendingOrder();
+    expect(await applyCheckoutEvent(d, completed(order, { email: null }))).toBe('unfulfillable');
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'refunded', buyerEmail: null });
+    expect(d.connect.refunds).toHaveLength(1);
+    expect(d.mailer.sent).toHaveLength(0);
+    expect(d.alerts.map((a) => a.fields['reason'])).toEqual(['no-email']);
+  });
+
+  it('finishes an automatic refund on the next delivery when the first stopped after Stripe refunded (one refund, one notice)', async () => {
+    const { d, order } = await pendingOrder();
+    d.orders.before('markUnfulfilled', (call) => {
+      if (call === 1) throw new Error('DynamoDB unavailable');
+    });
+    const event = completed(order, { email: 'creator@example.com' });
+    await expect(applyCheckoutEvent(d, event)).rejects.toThrow('DynamoDB unavailable');
+    expect(await applyCheckoutEvent(d, event)).toBe('unfulfillable');
+    expect(d.connect.refunds).toHaveLength(1);
+    expect(d.mailer.sent).toHaveLength(1);
   });
 
   it('keeps the order paid when the receipt cannot be sent, and queues the receipt for the sender job', async () => {
@@ -137,5 +182,54 @@ describe('a paid course order', () => {
     d.clock.advance(MAIL_HOLD_MS);
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
+  });
+});
+
+describe('payment events in any order', () => {
+  const reversal = (to: 'refunded' | 'disputed', id = 'evt_rev') => ({ id, type: to === 'refunded' ? 'charge.refunded' : 'charge.dispute.created', account: 'acct_1', reversal: { paymentIntentId: 'pi_1', to, complete: true } });
+
+  for (const to of ['refunded', 'disputed'] as const) {
+    it(`parks a ${to === 'refunded' ? 'refund' : 'dispute'} that arrives before its payment, and applies it when the payment arrives: nobody enrolled, no receipt`, async () => {
+      const { d, order } = await pendingOrder('ann@example.com');
+      await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+      expect(await applyReversalEvent(d, reversal(to))).toBe('parked');
+      expect(await applyReversalEvent(d, reversal(to)), 'a redelivery of it').toBe('duplicate');
+      expect(await applyCheckoutEvent(d, completed(order))).toBe(to);
+      expect(d.orders.orders.get(order.id)?.status).toBe(to);
+      expect(await d.enrollments.get('c1', 'l1')).toBeUndefined();
+      expect(d.mailer.sent).toHaveLength(0);
+      expect((await d.orders.salesWindow('u1', '2026-01-01', '2026-12-31')).refunds).toBe(1);
+    });
+  }
+
+  it('does not refund again at Stripe a payment whose dispute arrived first, when the order cannot be fulfilled either', async () => {
+    const { d, order } = await pendingOrder();
+    expect(await applyReversalEvent(d, reversal('disputed'))).toBe('parked');
+    expect(await applyCheckoutEvent(d, completed(order, { email: 'creator@example.com' }))).toBe('unfulfillable');
+    expect(d.connect.refunds).toEqual([]);
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect(d.enrollments.calls('enroll')).toBe(0);
+  });
+
+  it('applies a refund that arrives after its payment at once (the other order)', async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
+    expect((await d.enrollments.get('c1', 'l1'))?.status).toBe('active');
+    expect(await applyReversalEvent(d, reversal('refunded'))).toBe('refunded');
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect((await d.enrollments.get('c1', 'l1'))?.status).toBe('removed');
+  });
+
+  it('applies a refund parked while the payment was being written (it found no payment, the payment found no parked refund yet)', async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    // The refund parks between the payment's first look and its write.
+    d.orders.before('markPaid', async () => {
+      expect(await applyReversalEvent(d, reversal('refunded'))).toBe('parked');
+    });
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('refunded');
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect((await d.enrollments.get('c1', 'l1'))?.status, 'no enrolment outlives its refund').toBe('removed');
   });
 });

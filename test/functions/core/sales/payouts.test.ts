@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadSignatureError, NotFoundError, ValidationError } from '#core/errors.ts';
-import type { ConnectEvent } from '#core/ports.ts';
+import type { ConnectEvent } from '#core/sales/ports.ts';
 import { applyConnectWebhook } from '#core/sales/connect-webhook.ts';
 import { connectPayouts, getPayouts } from '#core/sales/payouts.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';

@@ -5,12 +5,13 @@ import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { CourseRecord, NewEnrollment, StoredPublicProfile } from '#core/ports.ts';
 import { avatarKey } from '#core/storefront/public-profile.ts';
-import { BROWSE_CREATORS_MAX, CREATOR_NOT_FOUND, learnerBrowse, publicCoursePage, publicCreator } from '#core/storefront/storefront.ts';
+import { BROWSE_CREATORS_MAX, CREATOR_NOT_FOUND, learnerBrowse, publicCoursePage, publicCreator, recordCourseView } from '#core/storefront/storefront.ts';
 import { memoryOrders } from '#test/functions/fakes/payouts.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryImageStore, memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
+import { memoryVisitMarks } from '#test/functions/fakes/visits.ts';
 
 const AT = '2026-11-20T09:00:00.000Z';
 
@@ -56,7 +57,7 @@ const lesson = (courseId: string, id: string, position: number, kind: 'text' | '
 const setup = async (profiles: StoredPublicProfile[] = [profile()]) => {
   const courses = memoryCourses();
   const funnel = memoryOrders();
-  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel };
+  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel, visits: memoryVisitMarks() };
   const add = async (over: Partial<CourseRecord>, lessons: ['text' | 'video', string][] = []) => {
     const c = course(over);
     await courses.create(c);
@@ -87,8 +88,8 @@ describe('the public course page', () => {
       creatorAvatarUrl: expect.stringContaining(avatarKey('c1', 'pic')),
     });
     expect(JSON.stringify(page)).not.toContain('Secret lesson content');
-    // The view counts in the creator's sales funnel of the day.
-    expect(await d.funnel.salesWindow('c1', '2026-11-25', '2026-11-25')).toMatchObject({ views: 1, checkouts: 0 });
+    // The page is cached at CloudFront: reading it counts nothing (the page's view beacon does).
+    expect(await d.funnel.salesWindow('c1', '2026-11-25', '2026-11-25')).toMatchObject({ views: 0, checkouts: 0 });
   });
 
   it('names a creator without a profile "Course creator", never by their email, and links no page', async () => {
@@ -107,6 +108,46 @@ describe('the public course page', () => {
     const { d, add } = await setup();
     await add({ id: 'draft', status: 'draft' });
     for (const id of ['draft', 'nope', 'x'.repeat(500)]) await expect(publicCoursePage(d, id)).rejects.toThrow(new NotFoundError(COURSE_NOT_FOUND));
+  });
+});
+
+describe("a course page's view", () => {
+  const ann = { ip: '203.0.113.7', userAgent: 'Firefox' };
+  const views = async (d: Awaited<ReturnType<typeof setup>>['d']) => (await d.funnel.salesWindow('c1', '2026-11-25', '2026-11-25')).views;
+
+  it('counts once per visitor a day: 20 views from one visitor count 1, a second visitor 2', async () => {
+    const { d, add } = await setup();
+    await add({ id: 'course-1' });
+    for (let i = 0; i < 20; i++) await recordCourseView(d, 'course-1', ann);
+    expect(await views(d)).toBe(1);
+    await recordCourseView(d, 'course-1', { ip: '198.51.100.4', userAgent: 'Firefox' });
+    await recordCourseView(d, 'course-1', { ...ann, userAgent: 'Safari' });
+    expect(await views(d)).toBe(3);
+  });
+
+  it("keeps no address: the mark is a hash, and expires at the end of the next day", async () => {
+    const { d, add } = await setup();
+    await add({ id: 'course-1' });
+    await recordCourseView(d, 'course-1', ann);
+    const [[mark, expiresAt]] = [...d.visits.marks.entries()] as [[string, Date]];
+    expect(mark).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mark).not.toContain('203.0.113.7');
+    expect(expiresAt.toISOString()).toBe('2026-11-27T00:00:00.000Z');
+  });
+
+  it('counts the same visitor again the next day', async () => {
+    const { d, add } = await setup();
+    await add({ id: 'course-1' });
+    await recordCourseView(d, 'course-1', ann);
+    await recordCourseView({ ...d, clock: testClock('2026-11-26T10:00:00.000Z') }, 'course-1', ann);
+    expect((await d.funnel.salesWindow('c1', '2026-11-25', '2026-11-26')).views).toBe(2);
+  });
+
+  it('is 404 for a draft or an unknown course, and counts nothing', async () => {
+    const { d, add } = await setup();
+    await add({ id: 'draft', status: 'draft' });
+    for (const id of ['draft', 'nope', 'x'.repeat(500)]) await expect(recordCourseView(d, id, ann)).rejects.toThrow(new NotFoundError(COURSE_NOT_FOUND));
+    expect(d.visits.marks.size).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { extractFields, renderLandingPage, startBedrockStandIn, type BedrockStandIn } from '#lib/local/bedrock/stand-in.ts';
+import { extractFields } from '#lib/local/bedrock/prompt-fields.ts';
+import { renderLandingPage, startBedrockStandIn, type BedrockStandIn } from '#lib/local/bedrock/stand-in.ts';
 
 const modelId = 'anthropic.claude-3-haiku-20240307-v1:0';
 let standIn: BedrockStandIn;

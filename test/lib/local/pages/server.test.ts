@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
-  pages = await startPagesServer({ port: 0, apiUrl: gatewayUrl });
+  pages = await startPagesServer({ port: 0, apiUrl: gatewayUrl, originSecret: 'pages-secret' });
 });
 
 afterAll(async () => {
@@ -72,6 +72,11 @@ describe('the local pages origin', () => {
     expect(request!.url).toBe('/api/public/pages/acme-academy');
     expect(request!.headers.cookie).toBeUndefined();
     expect(request!.headers.authorization).toBeUndefined();
+  });
+
+  it("adds the pages origin's header, as the pages distribution does, whatever the viewer sent in it", async () => {
+    await fetch(`${pages.url}/p/acme-academy`, { headers: { 'x-origin-verify': 'forged' } });
+    expect(received[0]!.headers['x-origin-verify']).toBe('pages-secret');
   });
 
   it('answers HEAD with the headers of the page and no body', async () => {

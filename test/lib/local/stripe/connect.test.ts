@@ -55,7 +55,7 @@ const onboardingLink = (account: string) =>
 
 /** The action of the form whose button says `button`, as a browser would resolve it against the page's URL. */
 const formAction = (html: string, pageUrl: string, button: string): string => {
-  const forms = [...html.matchAll(/<form method="post" action="([^"]+)">\s*<button[^>]*>([^<]+)<\/button>/g)];
+  const forms = [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>[\s\S]*?<button[^>]*>([^<]+)<\/button>/g)];
   const form = forms.find((match) => match[2] === button);
   if (!form?.[1]) throw new Error(`no form with a "${button}" button`);
   return new URL(form[1].replaceAll('&#38;', '&'), pageUrl).toString();
@@ -315,6 +315,27 @@ describe('direct charges on a connected account', () => {
     // A second Pay lands on the success page without charging again.
     expect((await pay(session.url!)).status).toBe(303);
     expect(connectEvents('charge.succeeded')).toHaveLength(1);
+  });
+
+  it('asks for the buyer\'s email on the hosted page when the session has none, as Stripe does: required, then on customer_details', async () => {
+    const account = await readyAccount('asks@example.com');
+    const session = await sellCourse(account.id, { customer_email: undefined });
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toMatch(/<label for="email">Email<\/label>\s*<input id="email" name="email" type="email" autocomplete="email" required/);
+    // Pay without it (a client that skips the browser's own check): the page again, saying why, nothing charged.
+    const refused = await submit(formAction(page, session.url!, 'Pay'));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Enter your email address');
+    expect((await stripe.checkout.sessions.retrieve(session.id, {}, on(account.id))).status).toBe('open');
+    const typed = await fetch(`${session.url!}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=typed%40example.com', redirect: 'manual' });
+    expect(typed.status).toBe(303);
+    const paid = await stripe.checkout.sessions.retrieve(session.id, {}, on(account.id));
+    expect(paid).toMatchObject({ status: 'complete', customer_email: null, customer_details: { email: 'typed@example.com' } });
+    const completed = connectEvents('checkout.session.completed').find((event) => (event.data.object as { id: string }).id === session.id);
+    expect(completed?.data.object).toMatchObject({ customer_details: { email: 'typed@example.com' } });
+    // A session made with an email shows it and asks for nothing.
+    const given = await sellCourse(account.id);
+    expect(await (await fetch(given.url!)).text()).not.toContain('name="email"');
   });
 
   it('records an application fee only when the platform asks for one', async () => {

@@ -27,12 +27,13 @@ describe('AdminDashboardScreen', () => {
     await screen.findByRole('heading', { name: 'Total Users' });
     expect(figure('Total Users')).toHaveTextContent('14');
     expect(figure('Active Courses')).toHaveTextContent('5');
-    expect(figure('Active Courses')).toHaveTextContent('3 new accounts this week');
+    expect(figure('Active Courses')).toHaveTextContent('Published of 7 courses · 42 enrolled, 9 completed');
     expect(figure('Revenue')).toHaveTextContent('£95');
     expect(figure('Revenue')).toHaveTextContent('3 subscribed (1 on trial)');
     expect(figure('Certificates Issued')).toHaveTextContent('0');
     expect(screen.getByText('New creator: maya@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Analytics' })).toHaveAttribute('href', '/dashboard/admin/analytics');
+    expect(screen.getByRole('link', { name: 'Billing Settings' })).toHaveAttribute('href', '/dashboard/admin/settings#billing');
   });
 
   it("says when there has been no activity rather than showing samples", async () => {

@@ -28,16 +28,15 @@ export function AdminDashboardScreen() {
 }
 
 function DashboardBody({ stats }: { stats: AdminStats }) {
-  const { users, subscriptions, revenue } = stats;
-  const thisWeek = stats.trends.weeks.at(-1)?.signUps ?? 0;
+  const { users, subscriptions, revenue, courses } = stats;
   return (
     <>
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <TotalUsersCard users={users} />
         <StatCard
           label="Active Courses"
-          value={stats.courses.published.toLocaleString('en-GB')}
-          detail={`${thisWeek.toLocaleString('en-GB')} new accounts this week`}
+          value={courses.published.toLocaleString('en-GB')}
+          detail={`Published of ${courses.total.toLocaleString('en-GB')} courses · ${courses.enrollments.toLocaleString('en-GB')} enrolled, ${courses.completed.toLocaleString('en-GB')} completed`}
           icon={BookOpen}
         />
         <StatCard
@@ -79,7 +78,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
               </Link>
             </Button>
             <Button asChild variant="outline" className="justify-start">
-              <Link to={`${paths.admin.settings}#billing`}>
+              <Link to={paths.admin.billing}>
                 <CreditCard aria-hidden="true" />
                 Billing Settings
               </Link>

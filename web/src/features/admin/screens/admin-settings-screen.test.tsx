@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@/lib/paths.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { AdminSettingsScreen } from './admin-settings-screen.tsx';
 
@@ -17,5 +18,14 @@ describe('AdminSettingsScreen', () => {
     // Read-only: they change with a release, not from this page.
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("opens at the billing section for the dashboard's 'Billing Settings' link: the plans and credits, focused", async () => {
+    renderWithProviders(<AdminSettingsScreen />, { path: paths.admin.billing });
+    const billing = screen.getByRole('region', { name: 'Billing' });
+    expect(billing).toHaveAttribute('id', new URL(paths.admin.billing, 'http://x').hash.slice(1));
+    expect(within(billing).getByRole('heading', { name: 'Plans' })).toBeInTheDocument();
+    expect(within(billing).getByText('Top-up pack')).toBeInTheDocument();
+    await waitFor(() => expect(billing).toHaveFocus());
   });
 });

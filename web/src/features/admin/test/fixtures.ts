@@ -8,7 +8,7 @@ export const adminStatsFixture: AdminStats = {
   users: { total: 14, admins: 1, creators: 5, leaders: 2, learners: 6, disabled: 1 },
   subscriptions: { subscribed: 3, onTrial: 1, starter: 2, pro: 1 },
   revenue: { currency: 'GBP', estimatedMonthly: 8700, mrr: 9500, breakdown: { creatorSubscriptions: 6090, courseLicenses: 2175, platformFees: 435 } },
-  courses: { published: 5 },
+  courses: { published: 5, total: 7, enrollments: 42, completed: 9 },
   certificates: { issued: 0 },
   affiliates: { affiliates: 0, clicks: 0, sales: 0, commissionsTotal: 0, pending: 0, approved: 0, paidOut: 0 },
   recentActivity: [

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerSummary } from '@contracts/courses.ts';
-import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { browserTimeZone } from '../api/learning-queries.ts';
 import { LearnerDashboardScreen } from './learner-dashboard-screen.tsx';
 
@@ -20,7 +20,7 @@ describe("LearnerDashboardScreen ('My Learning')", () => {
       studyStreak: 3,
       continueLearning: [{ courseId: 'course-paint', title: 'Watercolour', progress: 50, lastActivity: '2026-11-20T10:00:00.000Z', completedAt: null }],
     };
-    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary) });
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [] }) });
     renderWithProviders(<LearnerDashboardScreen />);
 
     const figures = await screen.findByRole('region', { name: 'Key figures' });
@@ -33,8 +33,57 @@ describe("LearnerDashboardScreen ('My Learning')", () => {
   });
 
   it('says what will come when the learner is not enrolled anywhere', async () => {
-    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, { enrolled: 0, completed: 0, certificates: 0, studyStreak: 0, continueLearning: [] }) });
+    fakeApi({
+      [`GET ${summaryPath()}`]: () => jsonResponse(200, { enrolled: 0, completed: 0, certificates: 0, studyStreak: 0, continueLearning: [] }),
+      'GET /api/learner/browse': () => jsonResponse(200, { items: [] }),
+    });
     renderWithProviders(<LearnerDashboardScreen />);
     expect(await screen.findByRole('heading', { name: 'You are not enrolled in any course yet' })).toBeInTheDocument();
+    expect(await screen.findByText(/No recommendations yet/)).toBeInTheDocument();
+  });
+});
+
+describe("'My Learning''s recommended list", () => {
+  const summary: LearnerSummary = { enrolled: 1, completed: 0, certificates: 0, studyStreak: 0, continueLearning: [] };
+  const course = (n: number) => ({
+    id: `course-${n}`,
+    title: `Course ${n}`,
+    description: '',
+    priceAmount: 1500 + n,
+    lessonCount: n,
+    creatorName: 'Ada Baker',
+    creatorSlug: 'ada',
+  });
+
+  it('shows the first courses on sale from the creators the learner learns with, each linking to its page, and Browse for the rest', async () => {
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [1, 2, 3, 4].map(course) }) });
+    renderWithProviders(<LearnerDashboardScreen />);
+    const list = await screen.findByRole('list', { name: 'Recommended courses' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Course 1by Ada Baker · 1 lesson · £15.01'),
+      expect.stringContaining('Course 2by Ada Baker · 2 lessons · £15.02'),
+      expect.stringContaining('Course 3by Ada Baker · 3 lessons · £15.03'),
+    ]);
+    expect(within(list).getByRole('link', { name: 'View course: Course 2' })).toHaveAttribute('href', '/c/course-2');
+    expect(screen.getByRole('link', { name: 'Browse all 4' })).toHaveAttribute('href', '/dashboard/learner/browse');
+  });
+
+  it('says it is loading on its own while the figures are already shown', async () => {
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => new Promise<Response>(() => undefined) });
+    renderWithProviders(<LearnerDashboardScreen />);
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading recommendations...');
+  });
+
+  it('offers a retry when the recommendations cannot be loaded, without hiding the rest of the page', async () => {
+    let calls = 0;
+    fakeApi({
+      [`GET ${summaryPath()}`]: () => jsonResponse(200, summary),
+      'GET /api/learner/browse': () => (++calls === 1 ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'Try again.') : jsonResponse(200, { items: [course(1)] })),
+    });
+    const { user } = renderWithProviders(<LearnerDashboardScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'View course: Course 1' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Key figures' })).toBeInTheDocument();
   });
 });

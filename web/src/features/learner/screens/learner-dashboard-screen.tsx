@@ -10,10 +10,14 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { learnerSummaryQueryOptions } from '../api/learning-queries.ts';
+import { RecommendedCourses } from '../components/recommended-courses.tsx';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-/** 'My Learning' (SPEC.md): the learner's real figures and the courses to continue, most recent activity first. */
+/**
+ * 'My Learning' (SPEC.md): the learner's real figures, the courses to continue (most recent activity first) and the
+ * recommended list (courses the learner may take next, from the creators they learn with).
+ */
 export function LearnerDashboardScreen() {
   const summary = useQuery(learnerSummaryQueryOptions());
   const data = summary.data;
@@ -83,6 +87,8 @@ export function LearnerDashboardScreen() {
           )}
         </>
       )}
+
+      <RecommendedCourses />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import * as z from 'zod';
 import { redirectResponse } from '@contracts/billing.ts';
 import { REF_COOKIE } from '@contracts/affiliates.ts';
 import type { CourseCheckoutBody } from '@contracts/sales.ts';
@@ -16,6 +18,24 @@ export const publicCourseQueryOptions = (courseId: string) =>
     queryKey: ['storefront', 'course', courseId] as const,
     queryFn: ({ signal }) => apiClient.get(`/api/public/courses/${encodeURIComponent(courseId)}`, publicCoursePage, { signal }),
   });
+
+/**
+ * POST /api/public/courses/{id}/views once the page shows the course: the view in its creator's funnel (counted once
+ * per visitor a day by the server; the page itself is cached at CloudFront, so its GET counts nothing). Fire and
+ * forget: a view that could not be recorded never troubles the visitor.
+ */
+export const recordCourseView = (courseId: string): Promise<void> =>
+  apiClient.post(`/api/public/courses/${encodeURIComponent(courseId)}/views`, z.null()).then(
+    () => undefined,
+    () => undefined,
+  );
+
+/** Records the view of `courseId` once it is shown (`shown`), once per page visit. */
+export const useCourseView = (courseId: string, shown: boolean): void => {
+  useEffect(() => {
+    if (shown) void recordCourseView(courseId);
+  }, [courseId, shown]);
+};
 
 /** GET /api/public/creators/{slug}: a creator's page with their published courses. */
 export const publicCreatorQueryOptions = (slug: string) =>

@@ -86,6 +86,19 @@ describe('the course storefront (/c/:courseId)', () => {
     expect(callsTo(fetchMock, 'GET', '/api/public/courses/c-knife')[0]?.headers.has('authorization')).toBe(false);
   });
 
+  it('records one view of the course once it shows (the cached page itself counts nothing), none for a missing course', async () => {
+    const VIEW = 'POST /api/public/courses/c-knife/views';
+    const fetchMock = fakeApi({ [COURSE]: () => jsonResponse(200, course), [VIEW]: () => new Response(null, { status: 204 }) });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Knife skills' });
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/public/courses/c-knife/views')).toHaveLength(1));
+
+    const missing = fakeApi({ 'GET /api/public/courses/c-gone': () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'No.' } }) });
+    renderPage('/c/c-gone');
+    await screen.findByText("This course isn't available");
+    expect(callsTo(missing, 'POST', '/api/public/courses/c-gone/views')).toHaveLength(0);
+  });
+
   it("'Buy now' posts the email, the coupon and both return addresses, then leaves for Stripe's checkout", async () => {
     const fetchMock = fakeApi({
       [COURSE]: () => jsonResponse(200, course),

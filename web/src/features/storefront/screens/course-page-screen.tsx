@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { creatorPagePath, paths } from '@/lib/paths.ts';
-import { PURCHASE_PARAM, publicCourseQueryOptions } from '../api/storefront-queries.ts';
+import { PURCHASE_PARAM, publicCourseQueryOptions, useCourseView } from '../api/storefront-queries.ts';
 import { BuyBox, PURCHASE_NEXT, PURCHASE_RECEIVED } from '../components/buy-box.tsx';
 import { CreatorAvatar } from '../components/creator-avatar.tsx';
 import { StorefrontLayout, StorefrontMessage } from '../components/storefront-layout.tsx';
@@ -24,6 +24,7 @@ export function CoursePageScreen() {
   const [params] = useSearchParams();
   const course = useQuery(publicCourseQueryOptions(courseId));
   const notFound = course.error instanceof ApiError && course.error.code === 'NOT_FOUND';
+  useCourseView(courseId, course.data !== undefined);
   usePageMeta(
     course.data
       ? { title: course.data.title, description: course.data.description || `An online course by ${course.data.creatorName}.`, type: 'product' }

@@ -9,30 +9,11 @@ import { required } from '#functions/config.ts';
 import type { EnrollDeps } from '#core/enrollments/creator-enrollments.ts';
 import { makeTemporaryPassword } from '#core/enrollments/invitation-email.ts';
 import type { PriceIds } from '#core/billing/prices.ts';
-import type {
-  AffiliateRepository,
-  BillingRepository,
-  Clock,
-  CouponRepository,
-  CourseRepository,
-  CreditRepository,
-  CrmRepository,
-  Directory,
-  EnrollmentRepository,
-  FileRepository,
-  FileStore,
-  Ids,
-  LandingPageRepository,
-  LeaderSettingsRepository,
-  LicenseRepository,
-  QuizAttemptRepository,
-  Mailer,
-  MailQueue,
-  Metrics,
-  OrderRepository,
-  PayoutRepository,
-  UserRepository,
-} from '#core/ports.ts';
+import type { CrmRepository } from '#core/crm/ports.ts';
+import type { FileRepository, FileStore } from '#core/files/ports.ts';
+import type { LandingPageRepository } from '#core/landing/ports.ts';
+import type { AffiliateRepository, BillingRepository, Clock, CourseRepository, CreditRepository, Directory, EnrollmentRepository, Ids, LeaderSettingsRepository, LicenseRepository, Mailer, MailQueue, Metrics, OrderRepository, QuizAttemptRepository, UserRepository } from '#core/ports.ts';
+import type { CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoAffiliates } from '#data/affiliates.ts';

@@ -2,8 +2,8 @@ import { bedrockTextModel } from '#adapters/bedrock-text-model.ts';
 import { sanitizeLandingHtml } from '#adapters/html-sanitizer.ts';
 import type { GenerateLandingDeps } from '#core/landing/generate-landing-page.ts';
 import type { LandingEditDeps } from '#core/landing/landing-page.ts';
-import type { TextModel } from '#core/ports.ts';
-import { clock, creditRepository, ids, landingPageRepository, metrics } from '#functions/deps.ts';
+import type { TextModel } from '#core/landing/ports.ts';
+import { clock, creditRepository, ids, landingPageRepository, metrics } from '#functions/composition/deps.ts';
 
 /**
  * The composition of the handlers that write HTML: the sanitizer (sanitize-html, CommonJS, so never tree-shaken) and

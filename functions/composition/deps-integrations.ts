@@ -1,8 +1,9 @@
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { SaveIntegrationsDeps } from '#core/integrations/integrations.ts';
-import type { IntegrationRepository, SecretCipher } from '#core/ports.ts';
+import type { IntegrationRepository } from '#core/integrations/ports.ts';
+import type { SecretCipher } from '#core/ports.ts';
 import { dynamoIntegrations } from '#data/integrations.ts';
-import { clock } from '#functions/deps.ts';
+import { clock } from '#functions/composition/deps.ts';
 
 /**
  * The composition of the integrations handlers. The cipher (and so the KMS client) is only built by the saving

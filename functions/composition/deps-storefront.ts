@@ -1,10 +1,12 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
 import { s3ImageLinks } from '#adapters/s3-presigner.ts';
-import type { Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
+import type { Ids, PublicProfileRepository } from '#core/ports.ts';
+import type { ImageStore } from '#core/storefront/ports.ts';
 import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
-import type { StorefrontDeps } from '#core/storefront/storefront.ts';
+import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
-import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/deps.ts';
+import { dynamoVisitMarks } from '#data/visits.ts';
+import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/composition/deps.ts';
 
 /**
  * The composition of the storefront's handlers (the creators' public profiles, the public course and creator pages,
@@ -28,7 +30,10 @@ export const profileLinkDeps = (): AvatarDeps & { profiles: PublicProfileReposit
 });
 
 /** The public pages: profiles, pictures and courses. */
-export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: s3ImageLinks(), courses: courseRepository(), funnel: orderRepository(), clock });
+export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: s3ImageLinks(), courses: courseRepository(), clock });
+
+/** A course page's view: the course, its creator's funnel, and the visitors already counted today. */
+export const courseViewDeps = (): CourseViewDeps => ({ courses: courseRepository(), funnel: orderRepository(), visits: dynamoVisitMarks(), clock });
 
 /** Browse: the learner's enrolments, their creators' courses and profiles (no pictures). */
 export const browseDeps = () => ({ enrollments: enrollmentRepository(), courses: courseRepository(), profiles: publicProfileRepository() });

@@ -4,7 +4,7 @@ import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
 import { readUserIdByEmail } from '#data/users.ts';
-import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/deps.ts';
+import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/composition/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
 import type { WeeklyReportDeps } from '#core/licenses/weekly-report.ts';
 

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import type { CertificateRepository, LearnerProfileRepository, SecretCipher } from '#core/ports.ts';
+import { kmsSigner } from '#adapters/kms-signer.ts';
+import type { LearnerProfileRepository } from '#core/certificates/ports.ts';
+import type { CertificateRepository } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, mailer, mailQueue } from '#functions/deps.ts';
-import { publicProfileRepository } from '#functions/deps-storefront.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, licenseRepository, mailer, mailQueue } from '#functions/composition/deps.ts';
+import { publicProfileRepository } from '#functions/composition/deps-storefront.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
 
 /**
- * The composition of the certificate handlers and the issuing job. The cipher (and so KMS) only where the signing
- * key is opened: the job and the status list.
+ * The composition of the certificate handlers and the issuing job. KMS only where certificates and status lists are
+ * signed: the job (the public routes read what it published).
  */
 let certificates: CertificateRepository | undefined;
-let cipher: SecretCipher | undefined;
 let learnerProfiles: LearnerProfileRepository | undefined;
 
 export const certificateRepository = (): CertificateRepository => (certificates ??= dynamoCertificates());
@@ -24,13 +24,12 @@ export const certificateReadDeps = () => ({ certificates: certificateRepository(
 /** A course's certificates, for its creator (whose course it must be). */
 export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses: courseRepository() });
 
-/** Signing: the status list and the job. */
-export const certificateSignDeps = () => ({ ...certificateReadDeps(), cipher: (cipher ??= envelopeCipher()) });
-
 export const issueDeps = (remainingMs: () => number, log: IssueDeps['log']): IssueDeps => ({
-  ...certificateSignDeps(),
+  ...certificateReadDeps(),
+  signer: kmsSigner(),
   courses: courseRepository(),
   enrollments: enrollmentRepository(),
+  licenses: licenseRepository(),
   profiles: publicProfileRepository(),
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),

@@ -2,7 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { required } from '#functions/config.ts';
 import type { CreateAffiliateDeps } from '#core/affiliates/affiliates.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
-import { affiliateRepository, billingRepository, clock, directoryService, ids, mailer, mailQueue, userRepository } from '#functions/deps.ts';
+import { dynamoVisitMarks } from '#data/visits.ts';
+import { affiliateRepository, billingRepository, clock, directoryService, ids, mailer, mailQueue, userRepository } from '#functions/composition/deps.ts';
 
 /** The affiliates' routes: the affiliates and their commissions, the creators' public pages (the links lead there). */
 const links = () => ({ affiliates: affiliateRepository(), profiles: dynamoPublicProfiles(), appOrigin: required('APP_ORIGIN') });
@@ -29,4 +30,4 @@ const payoutIdFor = (affiliateId: string, key: string): string => `po_${createHa
 export const payoutDeps = () => ({ affiliates: affiliateRepository(), clock, ids, payoutIdFor });
 
 /** The public link: codes, clicks, the app's own origin. */
-export const referralDeps = () => ({ affiliates: affiliateRepository(), clock, ids, appOrigin: required('APP_ORIGIN') });
+export const referralDeps = () => ({ affiliates: affiliateRepository(), clock, ids, appOrigin: required('APP_ORIGIN'), visits: dynamoVisitMarks() });

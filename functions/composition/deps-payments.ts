@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
+import { certificateRepository } from '#functions/composition/deps-certificates.ts';
 import type { CheckoutDeps } from '#core/billing/checkout.ts';
 import type { StripeEventDeps } from '#core/billing/handle-stripe-event.ts';
 import type { PurchaseCreditsDeps } from '#core/credits/credits.ts';
-import type { ConnectEvents, ConnectPayments, PaymentEvents, Payments } from '#core/ports.ts';
+import type { PaymentEvents } from '#core/billing/ports.ts';
+import type { Payments } from '#core/ports.ts';
+import type { ConnectEvents, ConnectPayments } from '#core/sales/ports.ts';
 import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
 import type { CourseCheckoutDeps } from '#core/sales/checkout.ts';
 import type { CouponDeps } from '#core/sales/coupons.ts';
@@ -27,7 +30,7 @@ import {
   priceIds,
   temporaryPassword,
   userRepository,
-} from '#functions/deps.ts';
+} from '#functions/composition/deps.ts';
 
 /** The composition of the handlers that talk to Stripe (its SDK stays out of every other bundle). */
 let payments: Payments | undefined;
@@ -44,9 +47,13 @@ export const payoutsDeps = () => ({ payouts: payoutRepository(), connect: connec
 
 /**
  * The Connect webhook: the payment accounts, the orders, and what a paid order needs (accounts, enrolments, email);
- * its own signing secret, no API key. `note` puts what went wrong after an order was paid on the request's log line.
+ * its own signing secret, and the platform's key for one thing: refunding a paid order it cannot fulfil. `note` puts
+ * what went wrong after an order was paid on the request's log line; `alert` writes an error line of its own.
  */
-export const connectEventDeps = (note: (message: string, fields: Record<string, unknown>) => void): ConnectWebhookDeps => ({
+export const connectEventDeps = (
+  note: (message: string, fields: Record<string, unknown>) => void,
+  alert: (message: string, fields: Record<string, unknown>) => void,
+): ConnectWebhookDeps => ({
   payouts: payoutRepository(),
   events: (connectEvents ??= stripeConnectEvents()),
   orders: orderRepository(),
@@ -55,6 +62,10 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   enrollments: enrollmentRepository(),
   affiliates: affiliateRepository(),
   licenses: licenseRepository(),
+  certificates: certificateRepository(),
+  coupons: couponRepository(),
+  connect: connectPayments(),
+  metrics,
   mailer: mailer(),
   mailQueue: mailQueue(),
   ids,
@@ -62,13 +73,14 @@ export const connectEventDeps = (note: (message: string, fields: Record<string, 
   appOrigin: required('APP_ORIGIN'),
   temporaryPassword,
   log: note,
+  alert,
 });
 
 /** A creator's coupons, mirrored on their Stripe account through the platform's key. */
 export const couponDeps = (): CouponDeps => ({ coupons: couponRepository(), payouts: payoutRepository(), connect: connectPayments(), affiliates: affiliateRepository(), clock });
 
 /** A creator's refund: the order, Stripe Connect through the platform's key, the enrolment it revokes. */
-export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), licenses: licenseRepository(), clock });
+export const refundDeps = () => ({ orders: orderRepository(), connect: connectPayments(), enrollments: enrollmentRepository(), licenses: licenseRepository(), certificates: certificateRepository(), clock });
 
 /** A stable order id for a client's Idempotency-Key on a course: a retried checkout finds the order it made. */
 const orderIdFor = (courseId: string, idempotencyKey: string): string =>
@@ -79,8 +91,6 @@ export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
   courses: courseRepository(),
   payouts: payoutRepository(),
   orders: orderRepository(),
-  users: userRepository(),
-  enrollments: enrollmentRepository(),
   coupons: couponRepository(),
   affiliates: affiliateRepository(),
   connect: connectPayments(),

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
+import { demoShop } from '#lib/local/demo-business.ts';
+import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from '#lib/local/demo-catalogue.ts';
+import { lambdaContext } from '#lib/local/handlers.ts';
+import { seed, seedAccounts } from '#lib/local/seed.ts';
+import { api, eventually, outputs, signIn, useLocalCloudEnv } from './support.ts';
+
+/**
+ * The demo seed as the local cloud ran it at start (global-setup.ts seeds): every role signs in to real figures. Then the
+ * seed runs again, as a restart does, and adds nothing.
+ */
+const creatorToken = () => signIn(seedAccounts.creator.email, seedAccounts.creator.password);
+const leaderToken = () => signIn(seedAccounts.leader.email, seedAccounts.leader.password);
+const adminToken = () => signIn(seedAccounts.admin.email, seedAccounts.admin.password);
+
+type Sale = { id: string; courseTitle: string; buyerEmail: string; status: string; couponCode: string | null; affiliateId: string | null; discount: number; amount: number };
+
+/** What every screen of the demo shows, read through the API as the screens read it. */
+const figures = async () => {
+  const creator = await creatorToken();
+  const leader = await leaderToken();
+  const licences = (await api('GET', '/api/leader/licenses', { token: leader })).body.items as { id: string; courseTitle: string; seatsTotal: number; seatsUsed: number }[];
+  return {
+    plan: (await api('GET', '/api/me/subscription', { token: creator })).body as { status: string; tier: string },
+    courses: ((await api('GET', '/api/courses', { token: creator })).body.items as { title: string }[]).map((c) => c.title).sort(),
+    sales: (await api('GET', '/api/sales', { token: creator })).body.items as Sale[],
+    coupons: ((await api('GET', '/api/coupons', { token: creator })).body.items as { code: string }[]).map((c) => c.code),
+    affiliates: (await api('GET', '/api/affiliates', { token: creator })).body.items as { id: string; email: string; sales: number; pending: number }[],
+    licences,
+    seats: licences[0] ? ((await api('GET', `/api/leader/licenses/${licences[0].id}/seats`, { token: leader })).body.items as { email: string; status: string; progress: number }[]) : [],
+    leaderSummary: (await api('GET', '/api/leader/summary', { token: leader })).body as Record<string, unknown>,
+    stats: (await api('GET', '/api/creator/stats', { token: creator })).body as Record<string, unknown>,
+  };
+};
+
+describe('the demo seed: every role alive', () => {
+  it('puts the demo creator on the Pro plan, selling two courses with a coupon and an affiliate: four sales, one refunded', async () => {
+    const seen = await figures();
+    expect(seen.plan).toMatchObject({ status: 'active', tier: 'pro' });
+    expect(seen.courses).toEqual(expect.arrayContaining(demoShop.courses.map((c) => c.title)));
+    expect(seen.coupons).toContain(demoShop.coupon.code);
+
+    const buyers = Object.fromEntries(seen.sales.map((s) => [s.buyerEmail, s]));
+    expect(Object.keys(buyers).sort()).toEqual(demoShop.sales.map((s) => s.buyer).sort());
+    expect(seen.sales.filter((s) => s.status === 'refunded').map((s) => s.buyerEmail)).toEqual(['emma.dubois@example.com']);
+    expect(buyers['jonas.berg@example.com']).toMatchObject({ status: 'paid', couponCode: demoShop.coupon.code, discount: 580, amount: 2320 });
+    const affiliate = seen.affiliates.find((a) => a.email === demoShop.affiliate.email);
+    expect(buyers['priya.sharma@example.com']).toMatchObject({ status: 'paid', affiliateId: affiliate?.id });
+    expect(affiliate).toMatchObject({ sales: 1, pending: 580 });
+    const commissions = (await api('GET', `/api/affiliates/${affiliate!.id}/commissions`, { token: await creatorToken() })).body.items as { amount: number; status: string }[];
+    expect(commissions).toEqual([expect.objectContaining({ amount: 580, status: 'pending' })]);
+  });
+
+  it('gives the demo leader a team licence with three members under way', async () => {
+    const seen = await figures();
+    expect(seen.licences).toEqual([expect.objectContaining({ courseTitle: 'Knife Skills for Home Cooks', seatsTotal: demoShop.licence.seats, seatsUsed: 3 })]);
+    expect(seen.seats.map((s) => [s.email, s.status]).sort()).toEqual(demoShop.members.map((m) => [m.email, 'active']).sort());
+    expect(seen.seats.find((s) => s.email === 'liam.oconnor@example.com')?.progress).toBe(67);
+    const member = await signIn('chen.wei@example.com', DEMO_LEARNER_PASSWORD);
+    const mine = (await api('GET', '/api/learner/courses', { token: member })).body.items as { title: string; progress: number }[];
+    expect(mine).toContainEqual(expect.objectContaining({ title: 'Knife Skills for Home Cooks', progress: 33 }));
+  });
+
+  it("recommends the courses on sale to the demo learner, and issues the certificates of the learners who finished", async () => {
+    const learner = await signIn(demoLearnerEmail, DEMO_LEARNER_PASSWORD);
+    const browse = (await api('GET', '/api/learner/browse', { token: learner })).body.items as { title: string; creatorName: string; creatorSlug: string }[];
+    expect(browse.map((c) => c.title).sort()).toEqual(demoShop.courses.map((c) => c.title).sort());
+    expect(browse.map((c) => [c.creatorName, c.creatorSlug])).toEqual(browse.map(() => [demoShop.profile.displayName, demoShop.profile.slug]));
+
+    // The scheduler issues them at start; the job run here as it runs it makes the test independent of its timing.
+    const finished = await signIn('maya.patel@example.com', DEMO_LEARNER_PASSWORD);
+    const issued = await eventually(
+      async () => {
+        useLocalCloudEnv();
+        await certificateIssuer({}, lambdaContext('certificate-issuer', 60_000));
+        return (await api('GET', '/api/learner/certificates', { token: finished })).body.items as { courseTitle: string; status: string }[];
+      },
+      (items) => items.length > 0,
+    );
+    expect(issued).toContainEqual(expect.objectContaining({ courseTitle: 'Sourdough Baking Basics', status: 'valid' }));
+    const admin = (await api('GET', '/api/admin/stats', { token: await adminToken() })).body as { courses: { published: number; enrollments: number }; certificates: { issued: number }; affiliates: { sales: number } };
+    expect(admin.courses.published).toBeGreaterThanOrEqual(4);
+    expect(admin.certificates.issued).toBeGreaterThanOrEqual(1);
+    expect(admin.affiliates.sales).toBeGreaterThanOrEqual(1);
+  });
+
+  it('adds nothing when it runs again, as on a restart', async () => {
+    const before = await figures();
+    useLocalCloudEnv();
+    const lines: string[] = [];
+    expect(await seed({ outputs: outputs(), stripe: 'stand-in', log: (line) => lines.push(line) })).toEqual({ demoPlan: 'pro' });
+    expect(lines.filter((line) => line.includes('WARNING'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('demo business') || line.includes('created'))).toEqual([]);
+    const after = await figures();
+    expect(after).toEqual(before);
+  });
+});
