@@ -206,7 +206,7 @@ describe('selling a course on the creator’s own Stripe account', () => {
     const order = await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid');
     expect(order).toMatchObject({ status: 'paid', buyerEmail: buyer });
     expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${order!['learnerId']}` })).toMatchObject({ status: 'active' });
-    expect((await eventually(() => mailTo(buyer), (m) => m !== undefined))?.subject).toBe('Your purchase: Sourdough at home');
+    expect((await eventually(() => mailTo(buyer), (m) => m !== undefined))?.subject).toBe('Your purchase on Course Platform');
   });
 
   describe('payment events in any order (signed Connect events, as Stripe may send them)', () => {

@@ -1,4 +1,4 @@
-import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { pounds, signInLink } from '#core/enrollments/invitation-email.ts';
 
 /** Why a paid order could not be fulfilled (and was refunded at once): what the buyer is told, privately, by email. */
@@ -20,7 +20,7 @@ export const refundedOrderEmail = (input: { appOrigin: string; courseTitle: stri
   const subject = `${PRODUCT_NAME}: your payment was refunded`;
   const link = signInLink(input.appOrigin);
   const text = [
-    `${PRODUCT_NAME}: your payment of ${pounds(input.amount)} for the course "${input.courseTitle}" was refunded in full, because ${why[input.reason]}`,
+    `${PRODUCT_NAME}: your payment of ${pounds(input.amount)} for the course "${plainText(input.courseTitle)}" was refunded in full, because ${why[input.reason]}`,
     '',
     `Sign in: ${link}`,
   ].join('\n');
