@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenAt } from '../http-server.ts';
+import { listenAt, readBody } from '../http-server.ts';
 import { hostileVariant, proseAnswer, truncatedVariant } from './answers.ts';
 import { extractFields, type LandingFields } from './prompt-fields.ts';
 
@@ -263,14 +263,6 @@ const sendJson = (res: ServerResponse, status: number, body: unknown, headers: R
 /** AWS JSON errors: the SDK reads the exception name from `x-amzn-ErrorType` and the text from `message`. */
 const sendError = (res: ServerResponse, status: number, type: string, message: string): void =>
   sendJson(res, status, { message }, { 'x-amzn-ErrorType': type });
-
-const readBody = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 interface ContentBlock {
   text?: unknown;

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenAt } from '../http-server.ts';
+import { createServer, type ServerResponse } from 'node:http';
+import { closeServer, listenAt, readBody } from '../http-server.ts';
 import { signDigest } from './ecdsa.ts';
 
 /**
@@ -50,14 +50,6 @@ const loadKeys = (file: string): Map<string, string> => {
   }
   return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
 };
-
-const readBody = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 export const startKmsStandIn = async (options: KmsStandInOptions): Promise<KmsStandIn> => {
   const region = options.region ?? 'eu-west-2';
