@@ -1,12 +1,12 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { platformActivity, type PlatformActivity } from '#contracts/admin.ts';
 import type { CounterDeltas, StoredSubscription, User } from '#core/ports.ts';
 import { signUpActivity, subscriptionActivity } from '#core/admin/platform-activity.ts';
 import { weekStartOf } from '#core/admin/platform-figures.ts';
 import { ACTIVITY_DAYS, type PlatformStatsReader } from '#core/admin/platform-stats.ts';
-import { countersKey } from '#data/counters.ts';
-import { addUpdate, documentClient, nonZero, tableName, writeIf } from '#data/table.ts';
+import { countersKey, setCountersOnce } from '#data/counters.ts';
+import { addUpdate, documentClient, nonZero, tableName } from '#data/table.ts';
 
 /**
  * The admin's trend weeks and recent activity (access pattern 18, with the platform counters of counters.ts). Both are
@@ -130,17 +130,6 @@ export const backfillPayingCounters = async (): Promise<{ starter: number; pro: 
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  const set = await writeIf(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: countersKey,
-        UpdateExpression: 'SET subs_paying_starter = :starter, subs_paying_pro = :pro, #type = :type',
-        ConditionExpression: 'attribute_not_exists(subs_paying_starter) AND attribute_not_exists(subs_paying_pro)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':starter': counts.starter, ':pro': counts.pro, ':type': 'Counters' },
-      }),
-    ),
-  );
+  const set = await setCountersOnce({ subs_paying_starter: counts.starter, subs_paying_pro: counts.pro });
   return set ? counts : undefined;
 };

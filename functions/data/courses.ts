@@ -4,7 +4,7 @@ import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
-import { countersKey, countersUpdate } from '#data/counters.ts';
+import { countersUpdate, setCountersOnce } from '#data/counters.ts';
 import { addUpdate, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -329,18 +329,7 @@ export const backfillCourseFigures = async (): Promise<{ courses: number; enroll
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  const set = await writeIf(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: countersKey,
-        UpdateExpression: 'SET courses_total = :courses, enrollments_active = :enrollments, enrollments_completed = :completed, #type = :type',
-        ConditionExpression: 'attribute_not_exists(courses_total) AND attribute_not_exists(enrollments_active) AND attribute_not_exists(enrollments_completed)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':courses': sums.courses, ':enrollments': sums.enrollments, ':completed': sums.completed, ':type': 'Counters' },
-      }),
-    ),
-  );
+  const set = await setCountersOnce({ courses_total: sums.courses, enrollments_active: sums.enrollments, enrollments_completed: sums.completed });
   return set ? sums : undefined;
 };
 
