@@ -18,7 +18,7 @@ import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoBilling } from '#data/billing.ts';
-import { dynamoCourses } from '#data/courses.ts';
+import { dynamoCourses, readCourse, updateLessonText } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
@@ -84,6 +84,8 @@ export const billingRepository = (): BillingRepository => (billing ??= dynamoBil
 export const creditRepository = (): CreditRepository => (credits ??= dynamoCredits());
 export const landingPageRepository = (): LandingPageRepository => (landingPages ??= dynamoLandingPages());
 export const courseRepository = (): CourseRepository => (courses ??= dynamoCourses());
+/** A course by id alone (licences, enrolments, file links): their functions need no more of the courses module. */
+export const courseReader = (): Pick<CourseRepository, 'getCourse'> => ({ getCourse: readCourse });
 export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
 export const mailer = (): Mailer => (mail ??= sesMailer());
 /** A trial creator's daily sends (core/mail/on-behalf.ts). */
@@ -103,7 +105,7 @@ export const temporaryPassword = (): string => makeTemporaryPassword(randomInt);
 export const licenseDeps = () => ({
   ...onBehalfDeps(),
   licenses: licenseRepository(),
-  courses: courseRepository(),
+  courses: courseReader(),
   enrollments: enrollmentRepository(),
   users: userRepository(),
   directory: directoryService(),
@@ -116,7 +118,7 @@ export const licenseDeps = () => ({
 /** Enrolment by email: the course, the enrolments, the accounts (users and Cognito), the mail. */
 export const enrollDeps = (): EnrollDeps => ({
   ...onBehalfDeps(),
-  courses: courseRepository(),
+  courses: courseReader(),
   enrollments: enrollmentRepository(),
   users: userRepository(),
   directory: directoryService(),
@@ -130,8 +132,10 @@ export const fileRepository = (): FileRepository => (files ??= dynamoFiles());
 export const fileStore = (): FileStore => (store ??= s3FileStore());
 /** Course files: the items and the bucket (and the courses they belong to). */
 export const fileDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: fileStore(), clock });
+/** An upload's routes: the same, with only the course reads and the lesson write they make. */
+export const uploadDeps = () => ({ courses: { getCourse: readCourse, updateLesson: updateLessonText }, files: fileRepository(), store: fileStore(), clock });
 /** Only the files' links (a download, an upload part): presigned without the S3 client (adapters/s3-presigner.ts). */
-export const fileLinkDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: s3FileLinks(), clock });
+export const fileLinkDeps = () => ({ courses: courseReader(), files: fileRepository(), store: s3FileLinks(), clock });
 /** The admin's platform figures: counters, trend weeks, recent activity. */
 export const platformStatsReader = (): PlatformStatsReader => (adminStats ??= dynamoAdminStats());
 

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
-import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
+import type { CourseRecord, CourseRepository, CreatorCounterDeltas, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
 import { addUpdate, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -77,6 +77,43 @@ const ownedBy = (creatorId: string) => ({
   ExpressionAttributeValues: { ':me': creatorId },
 });
 
+/**
+ * A course with its lessons and their files (one GetItem and one Query): on its own, for the functions that read a
+ * course and write none of it (licences, enrolments, file links), so the rest of this module stays out of their bundles.
+ */
+export const readCourse = async (courseId: string): Promise<StoredCourse | undefined> => {
+  // The enrolments (ENROLL#) sort between the course item and the files (FILE#), which sort just before the lessons
+  // (LESSON#): a GetItem and one Query from FILE# up to LESSON$ ('$' follows '#'), side by side.
+  const [found, lessons] = await Promise.all([
+    documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true })),
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :files AND :lessonsEnd',
+      ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':files': courseKeys.filePrefix, ':lessonsEnd': 'LESSON$' },
+      ConsistentRead: true,
+    }),
+  ]);
+  return found.Item ? { ...toCourse(found.Item), lessons: inOrder(lessons) } : undefined;
+};
+
+/** A lesson's text and kind, in a transaction with the course's ownership (the files' routes use it alone). */
+export const updateLessonText: CourseRepository['updateLesson'] = async ({ creatorId, lesson: changed }) => {
+  const cancelled = await transact([
+    { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(changed.courseId), ...ownedBy(creatorId) } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: courseKeys.lesson(changed.courseId, changed.id),
+        // Not the position: a reorder at the same moment keeps its word.
+        UpdateExpression: 'SET #title = :title, #kind = :kind, #body = :body, #videoUrl = :videoUrl, #updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#title': 'title', '#kind': 'kind', '#body': 'body', '#videoUrl': 'videoUrl', '#updatedAt': 'updatedAt' },
+        ExpressionAttributeValues: { ':title': changed.title, ':kind': changed.kind, ':body': changed.body, ':videoUrl': changed.videoUrl, ':at': changed.updatedAt },
+      },
+    },
+  ]);
+  return cancelled ? 'gone' : 'updated';
+};
+
 export const dynamoCourses = (): CourseRepository => ({
   async create(course) {
     const cancelled = await transact([
@@ -99,19 +136,7 @@ export const dynamoCourses = (): CourseRepository => ({
     if (cancelled) throw new Error(`Course id ${course.id} is already taken.`);
   },
 
-  async getCourse(courseId) {
-    // The enrolments (ENROLL#) sort between the course item and the files (FILE#), which sort just before the lessons
-    // (LESSON#): a GetItem and one Query from FILE# up to LESSON$ ('$' follows '#'), side by side.
-    const [found, lessons] = await Promise.all([
-      documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true })),
-      queryAll({
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :files AND :lessonsEnd',
-        ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':files': courseKeys.filePrefix, ':lessonsEnd': 'LESSON$' },
-        ConsistentRead: true,
-      }),
-    ]);
-    return found.Item ? { ...toCourse(found.Item), lessons: inOrder(lessons) } : undefined;
-  },
+  getCourse: readCourse,
 
   async listByCreator(creatorId, options = {}) {
     const items = await queryAll(
@@ -232,23 +257,7 @@ export const dynamoCourses = (): CourseRepository => ({
     return cancelled.items[1]?.['creatorId'] === creatorId ? 'full' : 'gone';
   },
 
-  async updateLesson({ creatorId, lesson: changed }) {
-    const cancelled = await transact([
-      { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(changed.courseId), ...ownedBy(creatorId) } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: courseKeys.lesson(changed.courseId, changed.id),
-          // Not the position: a reorder at the same moment keeps its word.
-          UpdateExpression: 'SET #title = :title, #kind = :kind, #body = :body, #videoUrl = :videoUrl, #updatedAt = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#title': 'title', '#kind': 'kind', '#body': 'body', '#videoUrl': 'videoUrl', '#updatedAt': 'updatedAt' },
-          ExpressionAttributeValues: { ':title': changed.title, ':kind': changed.kind, ':body': changed.body, ':videoUrl': changed.videoUrl, ':at': changed.updatedAt },
-        },
-      },
-    ]);
-    return cancelled ? 'gone' : 'updated';
-  },
+  updateLesson: updateLessonText,
 
   async deleteLesson({ creatorId, courseId, lessonId, updatedAt }) {
     const cancelled = await transact([

@@ -5,7 +5,7 @@ import { checkAndShoot, expect, TEST_PASSWORD, test } from './support/cloud.ts';
 
 // Issue 27 point 4 in a real browser against the local cloud: a creator who signed up (confirmed, email not verified)
 // sees the "Verify your email" banner; inviting a learner is refused (403 EMAIL_NOT_VERIFIED) and the learners panel
-// leads them to verify; the code Cognito emails (the shim puts it in SES local) is typed back; Invite then works.
+// leads them to verify (and so does the licence dialog); the code Cognito emails (the shim puts it in SES local) is typed back; Invite then works.
 // axe and screenshots at 1280 px and 375 px of the banner, the refused invitation with its code field, and after.
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -40,6 +40,22 @@ test('a new creator verifies their email from the refused invitation, then invit
   const verify = learners.getByRole('region', { name: 'Verify your email' });
   await expect(verify).toContainText('Verify your email address first');
   expect(await mailsTo(cloud, learner)).toEqual([]);
+
+  // Granting a licence to a new leader (an invitation too) is refused the same way, inside its dialog.
+  await page.getByRole('button', { name: 'Grant a licence' }).click();
+  const grant = page.getByRole('dialog', { name: 'Grant a licence' });
+  const leader = `leader-${Date.now()}@example.com`;
+  await grant.getByLabel('Leader email').fill(leader);
+  await grant.getByLabel('Seats').fill('5');
+  await grant.getByRole('button', { name: 'Grant licence' }).click();
+  const grantVerify = grant.getByRole('region', { name: 'Verify your email' });
+  await expect(grantVerify).toContainText('Then press Grant licence again.');
+  await expect(grantVerify.getByRole('button', { name: 'Send verification code' })).toBeVisible();
+  await checkAndShoot(page, testInfo, 'verify-email-licence-dialog', { grant });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await mailsTo(cloud, leader)).toEqual([]);
+  await grant.getByRole('button', { name: 'Cancel' }).click();
+  await expect(grant).toHaveCount(0);
 
   await verify.getByRole('button', { name: 'Send verification code' }).click();
   await expect(verify.getByLabel('Verification code', { exact: true })).toBeVisible();

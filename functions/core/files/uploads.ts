@@ -4,7 +4,7 @@ import { COURSE_NOT_FOUND, ownCourse } from '#core/courses/courses.ts';
 import { LESSON_NOT_FOUND } from '#core/courses/lessons.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { FILE_NOT_FOUND, type FileDeps, fileView, findFile, objectKey, removeFiles } from '#core/files/files.ts';
-import type { FileStore, StoredFile } from '#core/files/ports.ts';
+import type { FileRepository, FileStore, StoredFile } from '#core/files/ports.ts';
 import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
 
 /**
@@ -19,14 +19,14 @@ export const ALREADY_UPLOADED = 'This file is already uploaded.';
 export const UPLOAD_GONE = 'This upload is no longer in progress. Start it again.';
 
 export interface UploadDeps extends FileDeps {
-  courses: CourseRepository;
+  courses: Pick<CourseRepository, 'getCourse' | 'updateLesson'>;
   clock: Clock;
 }
 
 type FileRef = { creatorId: string; courseId: string; fileId: string };
 
 /** The caller's course and the stored file in it (with its upload id), or 404. */
-const ownFile = async (deps: Pick<UploadDeps, 'courses' | 'files'>, input: FileRef): Promise<{ course: StoredCourse; file: StoredFile }> => {
+const ownFile = async (deps: { courses: Pick<CourseRepository, 'getCourse'>; files: FileRepository }, input: FileRef): Promise<{ course: StoredCourse; file: StoredFile }> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   const { lesson } = findFile(course, input.fileId);
   const file = await deps.files.get(input.courseId, lesson.id, input.fileId);
@@ -80,7 +80,7 @@ export const startUpload = async (
 
 /** POST /api/courses/{courseId}/files/{fileId}/parts: a presigned PUT per part, its exact size signed in. */
 export const partUrls = async (
-  deps: Pick<UploadDeps, 'courses' | 'files' | 'clock'> & { store: Pick<FileStore, 'partUrl'> },
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; files: FileRepository; clock: Clock; store: Pick<FileStore, 'partUrl'> },
   input: FileRef & { body: PartUrlsBody },
 ): Promise<PartUrlsResponse> => {
   const { file } = await ownFile(deps, input);

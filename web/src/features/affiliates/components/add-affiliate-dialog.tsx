@@ -14,6 +14,7 @@ import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
@@ -90,8 +91,8 @@ export const affiliateResolver: Resolver<AffiliateForm, unknown, CreateAffiliate
   return { values: {}, errors };
 };
 
-/** A refusal the form shows above its buttons: not on Pro (with the way there), or the server's reason. */
-type Refusal = { kind: 'plan'; message: string } | { kind: 'other'; message: string };
+/** A refusal the form shows above its buttons: not on Pro (with the way there), an email to verify first (with the code field), or the server's reason. */
+type Refusal = { kind: 'plan' | 'unverified' | 'other'; message: string };
 
 /**
  * 'Add affiliate': name, email, commission, cookie window and refund hold (both 30 days unless changed). Checked
@@ -134,62 +135,70 @@ function AffiliateFormBody({
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'CONFLICT') setError('email', { type: 'server', message: m.form.taken }, { shouldFocus: true });
         else if (error instanceof ApiError && error.code === 'FORBIDDEN') setRefusal({ kind: 'plan', message: error.message });
+        else if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setRefusal({ kind: 'unverified', message: error.message });
         else setRefusal({ kind: 'other', message: errorMessage(error, m.form.failed) });
       },
     });
   });
 
+  // The code panel has a form of its own, so the affiliate's form ends before it and the footer's submit names its form.
   return (
-    <form noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={(event) => void submit(event)}>
-      <FormField label="Name" error={errors.name?.message} description="How they appear in your list and in the email we send them." required>
-        <Input {...register('name')} required maxLength={100} autoComplete="off" placeholder="Sam Taylor" />
-      </FormField>
-      <FormField label="Email" error={errors.email?.message} description="Where we send their link. One affiliate per email." required>
-        <Input {...register('email')} type="email" required maxLength={254} autoComplete="off" spellCheck={false} placeholder="sam@example.com" />
-      </FormField>
-      <FormField
-        label="Commission (%)"
-        error={errors.commissionPercent?.message}
-        description="Their share of what each buyer pays after any discount: 1 to 90."
-        required
-      >
-        <Input {...register('commissionPercent')} required inputMode="decimal" autoComplete="off" placeholder="20" className="max-w-32" />
-      </FormField>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          className="content-start"
-          label="Cookie window (days)"
-          error={errors.cookieDays?.message}
-          description="A buyer who pays this long after clicking their link still counts: 1 to 365."
-        >
-          <Input {...register('cookieDays')} inputMode="numeric" autoComplete="off" className="max-w-32" />
+    <div className="grid gap-5">
+      <form id="add-affiliate" noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={(event) => void submit(event)}>
+        <FormField label="Name" error={errors.name?.message} description="How they appear in your list and in the email we send them." required>
+          <Input {...register('name')} required maxLength={100} autoComplete="off" placeholder="Sam Taylor" />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message} description="Where we send their link. One affiliate per email." required>
+          <Input {...register('email')} type="email" required maxLength={254} autoComplete="off" spellCheck={false} placeholder="sam@example.com" />
         </FormField>
         <FormField
-          className="content-start"
-          label="Refund hold (days)"
-          error={errors.holdDays?.message}
-          description="A commission waits this long, while a refund can still cancel it, before you can pay it: 0 to 90."
+          label="Commission (%)"
+          error={errors.commissionPercent?.message}
+          description="Their share of what each buyer pays after any discount: 1 to 90."
+          required
         >
-          <Input {...register('holdDays')} inputMode="numeric" autoComplete="off" className="max-w-32" />
+          <Input {...register('commissionPercent')} required inputMode="decimal" autoComplete="off" placeholder="20" className="max-w-32" />
         </FormField>
-      </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            className="content-start"
+            label="Cookie window (days)"
+            error={errors.cookieDays?.message}
+            description="A buyer who pays this long after clicking their link still counts: 1 to 365."
+          >
+            <Input {...register('cookieDays')} inputMode="numeric" autoComplete="off" className="max-w-32" />
+          </FormField>
+          <FormField
+            className="content-start"
+            label="Refund hold (days)"
+            error={errors.holdDays?.message}
+            description="A commission waits this long, while a refund can still cancel it, before you can pay it: 0 to 90."
+          >
+            <Input {...register('holdDays')} inputMode="numeric" autoComplete="off" className="max-w-32" />
+          </FormField>
+        </div>
 
-      <p className="flex gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
-        <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>We email the affiliate their link as soon as you add them. You can copy it from the list too.</span>
-      </p>
+        <p className="flex gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
+          <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>We email the affiliate their link as soon as you add them. You can copy it from the list too.</span>
+        </p>
 
-      {refusal && <RefusalNote refusal={refusal} />}
+        {refusal && refusal.kind !== 'unverified' && <RefusalNote refusal={refusal} />}
+      </form>
+      {refusal?.kind === 'unverified' && (
+        // The link's email goes out for the creator: verify here, then add again.
+        <VerifyEmailPanel reason={`${refusal.message} Then press ${m.form.submit} again.`} />
+      )}
 
       <DialogFooter>
         <Button variant="outline" disabled={create.isPending} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" form="add-affiliate" loading={create.isPending}>
           {m.form.submit}
         </Button>
       </DialogFooter>
-    </form>
+    </div>
   );
 }
 

@@ -225,6 +225,26 @@ describe('AffiliatesScreen: adding an affiliate', () => {
   });
 });
 
+describe('AffiliatesScreen: a sender to verify', () => {
+  it('shows the verification panel in the dialog when the server needs a verified email first (403 EMAIL_NOT_VERIFIED)', async () => {
+    const message = 'Verify your email address first: the platform sends invitations and messages on your behalf only once your own address is verified.';
+    api([], { 'POST /api/affiliates': () => errorResponse(403, 'EMAIL_NOT_VERIFIED', message) });
+    open();
+    await screen.findByRole('heading', { name: m.empty.title });
+    const dialog = await openAddDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ann Smith');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'ann@example.com');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Commission/ }), '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.form.submit }));
+
+    const panel = await within(dialog).findByRole('region', { name: 'Verify your email' });
+    expect(panel).toHaveTextContent(`${message} Then press ${m.form.submit} again.`);
+    expect(within(panel).getByRole('button', { name: 'Send verification code' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: m.plan.upgrade })).not.toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
 describe('AffiliatesScreen: sharing a link', () => {
   it("copies the link to the creator's page, or to one of their published courses", async () => {
     api([affiliate('aff-1', 'Ann Smith')]);

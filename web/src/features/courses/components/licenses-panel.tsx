@@ -13,6 +13,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { endOfDay, formatDay, today } from '@/lib/format-date.ts';
@@ -229,45 +230,53 @@ function GrantForm({ grant, onCancel, onGranted }: { grant: ReturnType<typeof us
     formState: { errors },
   } = useForm<GrantForm, unknown, GrantLicenseBody>({ resolver: grantResolver, defaultValues: emptyGrant });
   const [refusal, setRefusal] = useState<string>();
+  const [unverified, setUnverified] = useState<string>();
 
   const submit = handleSubmit((body) => {
     setRefusal(undefined);
+    setUnverified(undefined);
     grant.mutate(body, {
       onSuccess: onGranted,
       onError: (error) => {
         const issue = error instanceof ApiError ? fieldIssue(error) : undefined;
         if (error instanceof ApiError && error.code === 'CONFLICT') setError('leaderEmail', { type: 'server', message: error.message }, { shouldFocus: true });
         else if (issue) setError(issue.field, { type: 'server', message: issue.message }, { shouldFocus: true });
+        else if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(error.message);
         else setRefusal(errorMessage(error, courseMessages.failed));
       },
     });
   });
 
+  // The code panel has a form of its own, so the grant's form ends before it and the footer's submit names its form.
   return (
-    <form noValidate aria-label="Grant a licence" className="grid gap-5" onSubmit={(event) => void submit(event)}>
-      <FormField label="Leader email" error={errors.leaderEmail?.message} description="The group leader who gives the seats to their team." required>
-        <Input {...register('leaderEmail')} type="email" required maxLength={254} autoComplete="off" spellCheck={false} placeholder="leader@example.com" />
-      </FormField>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField className="content-start" label="Seats" error={errors.seats?.message} description={`1 to ${MAX_SEATS}.`} required>
-          <Input {...register('seats')} type="number" required min={1} max={LICENSE_SEATS_MAX} step={1} inputMode="numeric" autoComplete="off" placeholder="10" />
+    <div className="grid gap-5">
+      <form id="grant-licence" noValidate aria-label="Grant a licence" className="grid gap-5" onSubmit={(event) => void submit(event)}>
+        <FormField label="Leader email" error={errors.leaderEmail?.message} description="The group leader who gives the seats to their team." required>
+          <Input {...register('leaderEmail')} type="email" required maxLength={254} autoComplete="off" spellCheck={false} placeholder="leader@example.com" />
         </FormField>
-        <FormField className="content-start" label="Last day" error={errors.expiresAt?.message} description="Works through this day. Empty: no end date.">
-          <Input {...register('expiresAt')} type="date" min={today()} />
-        </FormField>
-      </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField className="content-start" label="Seats" error={errors.seats?.message} description={`1 to ${MAX_SEATS}.`} required>
+            <Input {...register('seats')} type="number" required min={1} max={LICENSE_SEATS_MAX} step={1} inputMode="numeric" autoComplete="off" placeholder="10" />
+          </FormField>
+          <FormField className="content-start" label="Last day" error={errors.expiresAt?.message} description="Works through this day. Empty: no end date.">
+            <Input {...register('expiresAt')} type="date" min={today()} />
+          </FormField>
+        </div>
 
-      {refusal && <RefusalNote message={refusal} />}
+        {refusal && <RefusalNote message={refusal} />}
+      </form>
+      {/* The leader's invitation goes out for the creator: verify here, then grant again. */}
+      {unverified && <VerifyEmailPanel reason={`${unverified} Then press Grant licence again.`} />}
 
       <DialogFooter>
         <Button variant="outline" disabled={grant.isPending} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={grant.isPending}>
+        <Button type="submit" form="grant-licence" loading={grant.isPending}>
           Grant licence
         </Button>
       </DialogFooter>
-    </form>
+    </div>
   );
 }
 

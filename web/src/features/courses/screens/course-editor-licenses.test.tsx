@@ -143,6 +143,25 @@ describe('CourseEditorScreen: team licences', () => {
     expect(licenses.getByText('No team licences yet.')).toBeInTheDocument();
   });
 
+  it('shows the verification panel in the dialog when the server needs a verified email first (403 EMAIL_NOT_VERIFIED)', async () => {
+    const message = 'Verify your email address first: the platform sends invitations and messages on your behalf only once your own address is verified.';
+    const { user } = renderEditor({ licenses: [] }, { [`POST ${LICENSES}`]: () => errorResponse(403, 'EMAIL_NOT_VERIFIED', message) });
+    const licenses = await panel();
+    await licenses.findByText('No team licences yet.', undefined, { timeout: 5000 });
+
+    await user.click(licenses.getByRole('button', { name: 'Grant a licence' }));
+    const dialog = screen.getByRole('dialog', { name: 'Grant a licence' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Leader email/ }), 'lead@example.com');
+    await user.type(within(dialog).getByRole('spinbutton', { name: /Seats/ }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Grant licence' }));
+
+    const verify = await within(dialog).findByRole('region', { name: 'Verify your email' });
+    expect(verify).toHaveTextContent(`${message} Then press Grant licence again.`);
+    expect(within(verify).getByRole('button', { name: 'Send verification code' })).toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('adds seats: the total starts at the current one, may not go below the seats in use, and is PATCHed', async () => {
     const state = { licenses: [granted] };
     const { user, fetchMock } = renderEditor(state, {
