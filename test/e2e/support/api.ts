@@ -1,28 +1,12 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from '@playwright/test';
+import { signInAs } from '#lib/local/demo-flows.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
 import { expect } from './cloud.ts';
 
 /** What the journeys do besides the browser: the API as an account, the mails SES local holds, the sign-in page. */
 
-/** The creator's access token, as the web app would hold it (USER_PASSWORD_AUTH against the local Cognito). */
-export async function accessToken(cloud: Outputs, email: string, password: string): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: cloud.CognitoEndpoint,
-    region: cloud.Region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    const res = await cognito.send(
-      new InitiateAuthCommand({ ClientId: cloud.UserPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
-    );
-    const token = res.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error(`no access token for ${email}`);
-    return token;
-  } finally {
-    cognito.destroy();
-  }
-}
+/** The creator's access token, as the web app would hold it (the seed's own sign-in, lib/local/demo-flows.ts). */
+export const accessToken = (cloud: Outputs, email: string, password: string): Promise<string> => signInAs(cloud, email, password);
 
 /** One API call as the creator; a failure names the call and its answer. */
 export async function api<T>(cloud: Outputs, token: string, method: string, path: string, body?: unknown): Promise<T> {
