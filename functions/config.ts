@@ -63,6 +63,13 @@ const schema = z.object({
   /** The local KMS stand-in (lib/local/kms/); absent in the cloud. */
   KMS_ENDPOINT: optionalUrl,
   LOCAL_SECRETS_KEY_FILE: optionalText,
+  /**
+   * The job queues this function sends slices to (decision 0032): a JSON object from job name to SQS queue URL, the
+   * job's own queue for a job, the queues of the runs it starts for any other function (capability 'queue:<job>').
+   */
+  JOB_QUEUE_URLS: optionalText,
+  /** The local SQS stand-in (lib/local/sqs/); absent in the cloud. */
+  SQS_ENDPOINT: optionalUrl,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

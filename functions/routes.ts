@@ -44,7 +44,9 @@ export type Capability =
   /** Presign reads of the creators' pictures only (the public pages). */
   | 'avatars:read'
   /** Start the campaign sender job at once (an asynchronous Lambda invoke) instead of waiting for its next run. */
-  | 'jobs:campaign-sender';
+  | 'jobs:campaign-sender'
+  /** Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. */
+  | 'job-queues';
 
 export interface RouteDef {
   /** Stable name: CDK logical ids, function names, log lines. kebab-case. */

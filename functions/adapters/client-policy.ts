@@ -49,6 +49,11 @@ export const clientPolicies = {
   kms: { connectionTimeoutMs: 2_000, requestTimeoutMs: 2_000, maxAttempts: 2, retry: 'aws-standard' },
   /** Control calls only (multipart start, list, complete, head, delete): file bodies go through presigned URLs. */
   s3: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2, retry: 'aws-standard' },
+  /**
+   * SendMessageBatch of a job's slices (decision 0032): retried, since a slice sent twice carries the same
+   * deduplication id and the FIFO queue keeps one.
+   */
+  sqs: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 3, retry: 'aws-standard' },
   /** The asynchronous start of a job (Invoke, InvocationType Event): one attempt, the job's schedule runs it anyway. */
   lambda: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'aws-standard' },
   /** Converse: a whole landing page in one answer. The deadline leaves the function time to refund and answer 502. */

@@ -203,6 +203,8 @@ export class AppFunction extends Construct {
       CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
+      // The job queues (decision 0032): wired by the jobs stack once the engine's queues exist.
+      JOB_QUEUE_URLS: undefined,
       LOG_LEVEL: platform.logLevel ?? 'info',
       ORIGIN_SECRET: platform.originSecrets?.app,
       PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,

@@ -58,6 +58,8 @@ export const configKeySources = {
   FILES_ENDPOINT: 'local-only',
   CAMPAIGN_SENDER_FUNCTION: 'jobs:campaign-sender',
   LAMBDA_ENDPOINT: 'local-only',
+  JOB_QUEUE_URLS: 'job-queues',
+  SQS_ENDPOINT: 'local-only',
   LOG_LEVEL: 'always',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 

@@ -126,6 +126,7 @@ describe('worst cases', () => {
       sesBulk: 5_000,
       kms: 5_000,
       s3: 7_000,
+      sqs: 11_000,
       lambda: 3_000,
       bedrock: 26_000,
       stripe: 16_500,
@@ -152,6 +153,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   avatars: ['s3'],
   'avatars:read': ['s3'],
   'jobs:campaign-sender': ['lambda'],
+  'job-queues': ['sqs'],
 };
 
 interface Deployed {
