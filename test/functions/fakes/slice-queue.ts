@@ -1,4 +1,4 @@
-import { sliceIdentity } from '#core/jobs/slices.ts';
+import { firstSlice, runSlice, SLICE_MARGIN_MS, sliceIdentity, type SliceWork } from '#core/jobs/slices.ts';
 import type { Slice, SliceQueue } from '#core/jobs/ports.ts';
 
 /**
@@ -30,4 +30,27 @@ export const memorySliceQueue = () => {
     return ran;
   };
   return { queue, drain };
+};
+
+/**
+ * A whole run of a sliced job in this process, its slices on the memory queue: `work` as the job module exports it
+ * (`(remainingMs) => SliceWork`), each slice given `sliceMs` of time (short: many slices). Returns the counts summed
+ * over the slices and how many ran. Tests of a job's work use it; the engine's integration test proves the same work
+ * through the SQS stand-in and its event source.
+ */
+export const runToEnd = async <C extends Record<string, number>>(
+  job: string,
+  work: (remainingMs: () => number) => SliceWork<C>,
+  opts: { input?: Slice['input']; sliceMs?: number; run?: string } = {},
+): Promise<{ counts: Record<string, number>; slices: number }> => {
+  const { queue, drain } = memorySliceQueue();
+  const counts: Record<string, number> = {};
+  await queue.send([firstSlice(job, opts.run ?? `${job}@${new Date().toISOString()}`, opts.input)]);
+  const slices = await drain(async (slice) => {
+    const ends = Date.now() + SLICE_MARGIN_MS + (opts.sliceMs ?? 60_000);
+    const remainingMs = () => ends - Date.now();
+    const result = await runSlice({ queue, remainingMs }, slice, work(remainingMs));
+    for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
+  });
+  return { counts, slices };
 };
