@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredCommission } from '#core/ports.ts';
+import { affiliateKeys } from '#data/affiliates.ts';
+import { batchWrite } from '#data/table.ts';
+import { work as approvalWork } from '#functions/jobs/commission-approval.ts';
+import { work as expiryWork } from '#functions/jobs/license-expiry.ts';
+import { courseKeys } from '#data/courses.ts';
+import { dynamoEnrollments } from '#data/enrollments.ts';
+import { dynamoLicenses } from '#data/licenses.ts';
+import { runSliced } from '#test/functions/fakes/sliced-run.ts';
+import { dynamo, outputs, useLocalCloudEnv } from './support.ts';
+import { unique } from './data/data-support.ts';
+
+/**
+ * The scheduled jobs at size (issue 28 point 1) on the local cloud's DynamoDB, through the real data modules: each
+ * job's run cut into many small slices, one slice killed mid-way and delivered again, and every item done exactly once.
+ */
+beforeAll(useLocalCloudEnv);
+
+const items = async (pk: string, prefix: string) =>
+  (
+    await dynamo().send(
+      new QueryCommand({ TableName: outputs().TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: true }),
+    )
+  ).Items ?? [];
+
+describe('commission-approval in slices', () => {
+  it('approves 200 due commissions exactly once over many slices, a killed slice included', async () => {
+    const creatorId = unique('creator');
+    const affiliateId = unique('aff');
+    const past = new Date(Date.now() - 86_400_000);
+    await batchWrite([
+      { PutRequest: { Item: { ...affiliateKeys.affiliate(creatorId, affiliateId), type: 'Affiliate', id: affiliateId, creatorId, pending: 200 * 50, approved: 0 } } },
+      ...Array.from({ length: 200 }, (_, i) => {
+        const c: StoredCommission = {
+          affiliateId,
+          creatorId,
+          orderId: `order-${String(i).padStart(3, '0')}`,
+          courseTitle: 'Bread',
+          orderAmount: 200,
+          amount: 50,
+          status: 'pending',
+          approveAt: new Date(past.getTime() + i).toISOString(),
+          createdAt: past.toISOString(),
+          paidAt: null,
+          clawback: false,
+        };
+        return { PutRequest: { Item: { ...affiliateKeys.commission(affiliateId, c.orderId), type: 'Commission', ...c, ...affiliateKeys.due(c) } } };
+      }),
+    ]);
+
+    const run = await runSliced('commission-approval', approvalWork, { itemsPerSlice: 15, kill: { seq: 4, afterChecks: 7 } });
+
+    expect(run.kills).toBe(1);
+    expect(run.slices).toBeGreaterThan(12);
+    const commissions = await items(`AFFILIATE#${affiliateId}`, 'COMMISSION#');
+    expect(commissions).toHaveLength(200);
+    expect(commissions.every((c) => c['status'] === 'approved')).toBe(true);
+    // Each moved once: the affiliate's figures moved by exactly the 200 amounts.
+    const [affiliate] = await items(`CREATOR#${creatorId}`, `AFFILIATE#${affiliateId}`);
+    expect(affiliate).toMatchObject({ pending: 0, approved: 200 * 50 });
+  });
+});
+
+/** Runs `task` over `items`, `n` at a time. */
+const inParallel = async <T>(items: readonly T[], n: number, task: (item: T) => Promise<unknown>) => {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < items.length) await task(items[next++]!);
+  }));
+};
+
+describe('license-expiry in slices', () => {
+  it('ends a licence of 450 seats (its own lane) and the small ones due with it, each seat holder removed once', async () => {
+    const courseId = unique('course');
+    await batchWrite([{ PutRequest: { Item: { ...courseKeys.course(courseId), type: 'Course', id: courseId, enrolledCount: 0 } } }]);
+    const licenses = dynamoLicenses();
+    const enrollments = dynamoEnrollments();
+    const expiresAt = new Date(Date.now() - 60_000).toISOString();
+    const learners: { licenseId: string; learnerId: string }[] = [];
+    const add = async (licenseId: string, seats: number) => {
+      await licenses.create({ id: licenseId, courseId, courseTitle: 'Bread', creatorId: 'creator-1', leaderId: 'leader-1', leaderEmail: 'lead@example.com', seatsTotal: seats, seatsUsed: 0, expiresAt, status: 'active', source: 'granted', orderId: null, createdAt: expiresAt });
+      await inParallel(Array.from({ length: seats }, (_, i) => i), 10, async (i) => {
+        const learnerId = `${licenseId}-l${i}`;
+        await licenses.assign({ licenseId, email: `${learnerId}@example.com`, learnerId, status: 'active', assignedAt: expiresAt });
+        await enrollments.enroll({ courseId, learnerId, creatorId: 'creator-1', learnerEmail: `${learnerId}@example.com`, learnerJoinedAt: expiresAt, courseTitle: 'Bread', enrolledAt: expiresAt, licenseId });
+        learners.push({ licenseId, learnerId });
+      });
+    };
+    const big = unique('lic-big');
+    const small = [unique('lic-a'), unique('lic-b'), unique('lic-c')];
+    await add(big, 450);
+    for (const id of small) await add(id, 4);
+
+    const run = await runSliced('license-expiry', expiryWork, { itemsPerSlice: 40, kill: { seq: 3, afterChecks: 20, lanes: (lane) => lane.endsWith(big) } });
+
+    expect(run.kills).toBe(1);
+    expect([...run.lanes]).toContain(`main.${big}`);
+    expect(run.slices).toBeGreaterThan(12);
+    for (const id of [big, ...small]) expect((await licenses.get(id))?.status).toBe('ended');
+    const left = await Promise.all(learners.map(({ learnerId }) => enrollments.get(courseId, learnerId)));
+    expect(left.filter((e) => e?.status !== 'removed')).toEqual([]);
+  }, 120_000);
+});
