@@ -5,11 +5,14 @@ import { affiliateKeys } from '#data/affiliates.ts';
 import { batchWrite } from '#data/table.ts';
 import { work as approvalWork } from '#functions/jobs/commission-approval.ts';
 import { work as expiryWork } from '#functions/jobs/license-expiry.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { dynamoCertificates } from '#data/certificates.ts';
 import { courseKeys } from '#data/courses.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoLicenses } from '#data/licenses.ts';
 import { runSliced } from '#test/functions/fakes/sliced-run.ts';
-import { dynamo, outputs, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
+import { mailsTo } from './mail-support.ts';
 import { unique } from './data/data-support.ts';
 
 /**
@@ -102,4 +105,30 @@ describe('license-expiry in slices', () => {
     const left = await Promise.all(learners.map(({ learnerId }) => enrollments.get(courseId, learnerId)));
     expect(left.filter((e) => e?.status !== 'removed')).toEqual([]);
   }, 120_000);
+});
+
+describe('certificate-issuer in slices', () => {
+  it('issues 100 due certificates, several at once, each once with its one email, a killed slice included', async () => {
+    const creator = await accountWithRole('creator', 'size-cert-creator');
+    const courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Size drills', description: 'At any size.' } })).body.id as string;
+    const lessonId = (await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'One', kind: 'text', content: 'Done.' } })).body.id as string;
+    useLocalCloudEnv();
+    const enrollments = dynamoEnrollments();
+    const at = new Date().toISOString();
+    const learners = Array.from({ length: 100 }, (_, i) => ({ learnerId: unique(`cert-learner-${i}`), email: uniqueEmail(`size-cert-${i}`) }));
+    await inParallel(learners, 10, async ({ learnerId, email }) => {
+      await enrollments.enroll({ courseId, learnerId, creatorId: creator.id, learnerEmail: email, learnerJoinedAt: at, courseTitle: 'Size drills', enrolledAt: at });
+      expect(await enrollments.completeLesson({ courseId, learnerId, creatorId: creator.id, lessonId, seenCount: 0, progress: 100, at, day: at.slice(0, 10), completedAt: at })).toBe('completed');
+    });
+
+    const run = await runSliced('certificate-issuer', issuerWork, { itemsPerSlice: 12, kill: { seq: 2, afterChecks: 6 } });
+
+    expect(run.kills).toBe(1);
+    expect(run.slices).toBeGreaterThan(6);
+    const certificates = dynamoCertificates();
+    const held = await Promise.all(learners.map(async ({ learnerId }) => (await certificates.listByLearner(learnerId)).filter((c) => c.courseId === courseId).length));
+    expect(held).toEqual(learners.map(() => 1));
+    const emailed = await Promise.all(learners.map(async ({ email }) => (await mailsTo(email)).filter((m) => m.subject === 'Your certificate from Course Platform').length));
+    expect(emailed).toEqual(learners.map(() => 1));
+  }, 180_000);
 });

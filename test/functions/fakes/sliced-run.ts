@@ -21,6 +21,8 @@ export const runSliced = async <C extends Record<string, number>>(
     itemsPerSlice?: number;
     sliceMs?: number;
     kill?: { seq: number; afterChecks: number; lanes?: (lane: string) => boolean };
+    /** Deliveries of a slice that failed (threw) again, as SQS after its visibility timeout, before the error is the run's (its dead-letter queue). */
+    redeliver?: number;
     input?: Slice['input'];
     run?: string;
   } = {},
@@ -29,6 +31,7 @@ export const runSliced = async <C extends Record<string, number>>(
   const counts: Record<string, number> = {};
   const killed = new Set<string>();
   const lanes = new Set<string>();
+  const failures = new Map<string, number>();
   await queue.send([firstSlice(job, opts.run ?? `${job}@${new Date().toISOString()}`, opts.input)]);
   const slices = await drain(async (slice) => {
     lanes.add(slice.lane);
@@ -49,7 +52,11 @@ export const runSliced = async <C extends Record<string, number>>(
       const result = await runSlice({ queue, remainingMs }, slice, sliceWork);
       for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
     } catch (error) {
-      if ((error as Error).message !== KILLED) throw error;
+      if ((error as Error).message !== KILLED) {
+        const id = `${slice.lane}/${slice.seq}`;
+        failures.set(id, (failures.get(id) ?? 0) + 1);
+        if (failures.get(id)! > (opts.redeliver ?? 0)) throw error;
+      }
       queue.queued.push(slice); // its visibility timeout ends: delivered again
     }
   });
