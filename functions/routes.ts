@@ -559,10 +559,21 @@ export const jobs = [
   {
     name: 'campaign-sender',
     handler: 'jobs/campaign-sender',
-    /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). */
+    /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). Its
+     * platform emails (queued mail, the outbox) are the mail-sender's. */
     schedule: 'rate(1 minute)',
     uses: ['mail', 'secrets'],
     profile: 'heavy',
+  },
+  {
+    name: 'mail-sender',
+    handler: 'jobs/mail-sender',
+    /**
+     * Every minute: the mail queue (an email whose first send failed, or whose writer died) and the automations'
+     * outbox, drained until empty on a budget of their own (decision 0033).
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'secrets'],
   },
   {
     name: 'commission-approval',

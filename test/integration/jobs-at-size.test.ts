@@ -7,6 +7,8 @@ import { work as approvalWork } from '#functions/jobs/commission-approval.ts';
 import { work as expiryWork } from '#functions/jobs/license-expiry.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
+import { mailQueuePut } from '#data/mail-queue.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
 import { courseKeys } from '#data/courses.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoLicenses } from '#data/licenses.ts';
@@ -130,5 +132,22 @@ describe('certificate-issuer in slices', () => {
     expect(held).toEqual(learners.map(() => 1));
     const emailed = await Promise.all(learners.map(async ({ email }) => (await mailsTo(email)).filter((m) => m.subject === 'Your certificate from Course Platform').length));
     expect(emailed).toEqual(learners.map(() => 1));
+  }, 180_000);
+});
+
+describe('mail-sender in slices', () => {
+  it('sends 200 queued emails (their writers died) each once, several at once, a killed slice included', async () => {
+    const dueAt = new Date(Date.now() - 60_000).toISOString();
+    const mails = Array.from({ length: 200 }, (_, i) => ({ id: unique(`mail-${i}`), to: uniqueEmail(`size-mail-${i}`), subject: 'Your purchase on Course Platform', text: 'Thanks.', html: '<p>Thanks.</p>', queuedAt: dueAt, dueAt, tries: 1 }));
+    await batchWrite(mails.map((mail) => ({ PutRequest: { Item: mailQueuePut(mail).Put.Item } })));
+
+    const run = await runSliced('mail-sender', mailSenderWork, { itemsPerSlice: 30, kill: { seq: 2, afterChecks: 12 } });
+
+    expect(run.kills).toBe(1);
+    expect(run.slices).toBeGreaterThan(6);
+    const received = await Promise.all(mails.map(async (mail) => (await mailsTo(mail.to)).length));
+    expect(received).toEqual(mails.map(() => 1));
+    const left = (await items('MAILQUEUE', '2')).filter((item) => mails.some((m) => m.id === item['id']));
+    expect(left).toEqual([]);
   }, 180_000);
 });

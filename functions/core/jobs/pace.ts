@@ -11,16 +11,16 @@ export const PLATFORM_MAIL_SHARE = 1 - SEND_RATE_SHARE;
 export const platformMailRate = (maxSendRate: number): number => Math.max(1, maxSendRate * PLATFORM_MAIL_SHARE);
 
 /**
- * Paces starts at `perSecond` however many workers ask: each call resolves at its own turn (the first at once), so a
- * pool of concurrent workers together stays under the rate.
+ * Paces sends at `perSecond` however many workers ask: each call takes `count` turns (one email, or a batch of them)
+ * and resolves at the first (the first call at once), so a pool of concurrent workers together stays under the rate.
  */
 export const pacer = (perSecond: number, deps: { now: () => number; sleep: (ms: number) => Promise<void> }) => {
   const gapMs = 1000 / perSecond;
   let next = -Infinity;
-  return async (): Promise<void> => {
+  return async (count = 1): Promise<void> => {
     const now = deps.now();
     const at = Math.max(now, next);
-    next = at + gapMs;
+    next = at + gapMs * count;
     if (at > now) await deps.sleep(at - now);
   };
 };

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { QUIZ_PASSED_ALREADY } from '#core/enrollments/quiz-attempts.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
 import { mailsTo } from '../mail-support.ts';
 import { accountWithRole, api, useLocalCloudEnv } from '../support.ts';
 import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, sleep, untilSettled } from './support.ts';
@@ -68,7 +67,7 @@ describe('certificates while the database and SES fail', () => {
     const emailed = async () => Promise.all(learners.map(async (learner) => (await mailsTo(learner.email)).filter((m) => m.subject === 'Your certificate from Course Platform' && (m.body.text ?? '').includes(TITLE)).length));
     const giveUpAt = Date.now() + MAIL_HOLD_MS + 5_000;
     for (;;) {
-      await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+      await runToEnd('mail-sender', mailSenderWork);
       if ((await emailed()).every((n) => n > 0) || Date.now() > giveUpAt) break;
       await sleep(1_000);
     }
