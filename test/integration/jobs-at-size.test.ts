@@ -9,6 +9,9 @@ import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { sendWeeklyReports } from '#core/licenses/weekly-report.ts';
+import { dynamoUsers } from '#data/users.ts';
+import { weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
 import { courseKeys } from '#data/courses.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoLicenses } from '#data/licenses.ts';
@@ -150,4 +153,33 @@ describe('mail-sender in slices', () => {
     const left = (await items('MAILQUEUE', '2')).filter((item) => mails.some((m) => m.id === item['id']));
     expect(left).toEqual([]);
   }, 180_000);
+});
+
+describe('leader-weekly-report in slices', () => {
+  it('sends 300 leaders their weekly email once each, a lane per page of leaders, a killed lane slice included', async () => {
+    const courseId = unique('weekly-course');
+    await batchWrite([{ PutRequest: { Item: { ...courseKeys.course(courseId), type: 'Course', id: courseId, enrolledCount: 0 } } }]);
+    const users = dynamoUsers();
+    const licenses = dynamoLicenses();
+    const enrollments = dynamoEnrollments();
+    const at = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const leaders = Array.from({ length: 300 }, (_, i) => ({ id: unique(`weekly-leader-${i}`), email: uniqueEmail(`weekly-leader-${i}`) }));
+    await inParallel(leaders, 10, async (leader) => {
+      await users.createUser({ id: leader.id, email: leader.email, role: 'leader', createdAt: at });
+      const licenseId = `lic-${leader.id}`;
+      await licenses.create({ id: licenseId, courseId, courseTitle: 'Weekly', creatorId: 'creator-1', leaderId: leader.id, leaderEmail: leader.email, seatsTotal: 1, seatsUsed: 0, expiresAt: null, status: 'active', source: 'granted', orderId: null, createdAt: at });
+      const learnerId = `member-${leader.id}`;
+      await licenses.assign({ licenseId, email: `${learnerId}@example.com`, learnerId, status: 'active', assignedAt: at });
+      await enrollments.enroll({ courseId, learnerId, creatorId: 'creator-1', learnerEmail: `${learnerId}@example.com`, learnerJoinedAt: at, courseTitle: 'Weekly', enrolledAt: at, licenseId });
+    });
+    // The pace under SES's rate is the unit tests' (its sleeps skipped here: the lanes run one after another in this test).
+    const work = (remainingMs: () => number) => sendWeeklyReports({ ...weeklyReportDeps(remainingMs), sleep: async () => undefined });
+
+    const run = await runSliced('leader-weekly-report', work, { itemsPerSlice: 60, kill: { seq: 1, afterChecks: 30, lanes: (lane) => lane === 'main.p1' } });
+
+    expect(run.kills).toBe(1);
+    expect(run.lanes.size).toBeGreaterThanOrEqual(4);
+    const received = await Promise.all(leaders.map(async (leader) => (await mailsTo(leader.email)).filter((m) => m.subject.startsWith('Your team this week')).length));
+    expect(received).toEqual(leaders.map(() => 1));
+  }, 300_000);
 });

@@ -5,8 +5,7 @@ import { accountWithRole, api, cognito, dynamo, eventually, outputs, signIn, uni
 import { payoutKeys } from '#data/payouts.ts';
 import { work as expiryWork } from '#functions/jobs/license-expiry.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
-import { handler as weeklyReport } from '#functions/jobs/leader-weekly-report.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
+import { work as weeklyWork } from '#functions/jobs/leader-weekly-report.ts';
 import { header, mailsTo } from './mail-support.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -238,9 +237,9 @@ describe('team licences', () => {
 
     const weekly = async () => {
       useLocalCloudEnv();
-      return weeklyReport({}, lambdaContext('leader-weekly-report', 60_000));
+      return runToEnd('leader-weekly-report', weeklyWork);
     };
-    expect((await weekly()).finished).toBe(true);
+    expect((await weekly()).counts['sent']).toBeGreaterThanOrEqual(1);
     const mail = (await mailsTo(leader.email)).filter((m) => m.subject.startsWith('Weekly Co'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe("Weekly Co's team this week: 1 completion, 0 stalled");
