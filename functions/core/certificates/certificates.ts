@@ -25,7 +25,7 @@ import { mayHaveCertificate } from '#core/certificates/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
-import { inPool, pacer, platformMailRate } from '#core/jobs/pace.ts';
+import { inPool, pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 import type { CredentialSigner, LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
 import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
@@ -147,7 +147,7 @@ export const issueDueCertificates =
   async (slice, timeUp) => {
     const counts: Counts = { issued: 0, cleared: 0, renamed: 0, failed: 0 };
     const key: { value?: SigningKey } = {};
-    const pace = pacer(platformMailRate(deps.sendRate ? await deps.sendRate() : Infinity), { now: () => deps.clock.now().getTime(), sleep: deps.sleep ?? (async () => undefined) });
+    const pace = pacer(platformMailRate(deps.sendRate ? await sendRateOr1(deps.sendRate) : Infinity), { now: () => deps.clock.now().getTime(), sleep: deps.sleep ?? (async () => undefined) });
     let at: IssueCursor = slice.cursor ? (JSON.parse(slice.cursor) as IssueCursor) : { phase: 'issue', stalls: 0 };
     let outcome: { cursor?: string } = {};
     for (;;) {

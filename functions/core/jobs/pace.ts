@@ -7,6 +7,12 @@ import { SEND_RATE_SHARE } from '#contracts/campaigns.ts';
  */
 export const PLATFORM_MAIL_SHARE = 1 - SEND_RATE_SHARE;
 
+/**
+ * SES's MaxSendRate as `read` answers it, or SES's own sandbox rate (1 a second) when it cannot be read (a throttled or
+ * refused GetAccount): a job goes on slowly rather than failing its slice.
+ */
+export const sendRateOr1 = (read: () => Promise<number>): Promise<number> => read().catch(() => 1);
+
 /** Sends a second one of the platform's mail jobs may start: its share of SES's rate, at least one. */
 export const platformMailRate = (maxSendRate: number): number => Math.max(1, maxSendRate * PLATFORM_MAIL_SHARE);
 

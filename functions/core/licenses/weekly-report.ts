@@ -13,7 +13,7 @@ import type {
   User,
   UserRepository,
 } from '#core/ports.ts';
-import { pacer, platformMailRate } from '#core/jobs/pace.ts';
+import { pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 
 /**
@@ -194,7 +194,7 @@ export const sendWeeklyReports =
  */
 const leaderLane = async (deps: WeeklyReportDeps, lane: { from: string; week: string; cursor: LaneCursor }, timeUp: () => boolean, counts: ReportCounts) => {
   const now = deps.clock.now();
-  const rate = platformMailRate(await deps.mailer.maxSendRate()) / REPORT_LANES_AT_ONCE;
+  const rate = platformMailRate(await sendRateOr1(() => deps.mailer.maxSendRate())) / REPORT_LANES_AT_ONCE;
   const pace = pacer(rate, { now: () => Date.now(), sleep: deps.sleep });
   const key: { value?: Uint8Array } = {};
   const { items } = await deps.users.listByRole('leader', lane.from || undefined, LEADER_PAGE);

@@ -1,5 +1,5 @@
 import { sendAutomationEmails, type SenderDeps as CampaignSenderDeps } from '#core/campaigns/campaigns.ts';
-import { pacer, platformMailRate } from '#core/jobs/pace.ts';
+import { pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 import { MAIL_QUEUE_BATCH, sendQueuedBatch, type SenderDeps as QueueSenderDeps } from '#core/mail/mail-queue.ts';
 
@@ -44,7 +44,7 @@ export const sendPlatformMail =
     const at: SenderCursor = slice.cursor
       ? (JSON.parse(slice.cursor) as SenderCursor)
       : { phase: 'queue', upTo: new Date(deps.clock.now().getTime() - 1).toISOString() };
-    const pace = pacer(platformMailRate(await deps.sendRate()), { now: () => Date.now(), sleep: deps.sleep });
+    const pace = pacer(platformMailRate(await sendRateOr1(deps.sendRate)), { now: () => Date.now(), sleep: deps.sleep });
     let worked = false;
     const more = () => ({ cursor: JSON.stringify(at), counts });
     if (at.phase === 'queue') {

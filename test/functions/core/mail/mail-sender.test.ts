@@ -79,3 +79,16 @@ describe('the mail sender job in slices (issue 28)', () => {
     expect(w.slept.length).toBeGreaterThanOrEqual(8);
   });
 });
+
+describe("the platform's mail pace", () => {
+  it("goes on at SES's sandbox rate when the account's rate cannot be read", async () => {
+    const w = await world(3);
+    w.deps.sendRate = async () => {
+      throw new Error('AccessDenied: ses:GetAccount');
+    };
+    const run = await runSliced('mail-sender', () => sendPlatformMail(w.deps));
+    expect(run.counts).toMatchObject({ sent: 3 });
+    // One a second: two waits of about a second between three sends.
+    expect(w.slept.filter((ms) => ms > 500)).toHaveLength(2);
+  });
+});
