@@ -27,6 +27,7 @@ import {
   expandCapabilities,
   secretIdKeys,
 } from './function-access.ts';
+import { reservationOf } from './reserved-concurrency.ts';
 
 /** Repository root: entries are `functions/<handler>.ts`, bundled by bin/bundle-function.ts. */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -158,6 +159,8 @@ export class AppFunction extends Construct {
       handler: 'index.handler',
       description: `${props.name} (functions/${props.handler}.ts)`,
       ...(props.functionName ? { functionName: props.functionName } : {}),
+      // Executions kept for this function alone (lib/constructs/reserved-concurrency.ts, decision 0033).
+      ...(reservationOf(props.name) === undefined ? {} : { reservedConcurrentExecutions: reservationOf(props.name) }),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: profile.memorySize,
