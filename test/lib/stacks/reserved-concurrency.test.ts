@@ -7,7 +7,7 @@ import { resourcesOf, synthPlatform, withNestedStacks } from './synth-platform.t
 const reservations = (): Map<string, unknown> => {
   const { data, edge, web, api, jobs } = synthPlatform({ context: { appOrigin: 'https://d123.cloudfront.net' } });
   const found = new Map<string, unknown>();
-  for (const stack of [data, edge, web, api, jobs]) {
+  for (const stack of [data, edge, web, api, jobs].filter((s) => s !== undefined)) {
     for (const fn of Object.values(resourcesOf(withNestedStacks(stack), 'AWS::Lambda::Function'))) {
       const name = String(fn.Properties['Description'] ?? '').split(' (')[0]!;
       found.set(name, fn.Properties['ReservedConcurrentExecutions']);
