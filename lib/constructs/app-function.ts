@@ -139,7 +139,7 @@ export class AppFunction extends Construct {
     this.capabilities = expandCapabilities(props.uses ?? []);
     const profile = profiles[props.profile ?? 'crud'];
 
-    const environment = this.environment(props.name, table, platform);
+    const environment = this.environment(props.name, props.profile ?? 'crud', table, platform);
     const secretNames = secretIdKeys.flatMap((key) => (environment[key] === undefined ? [] : [environment[key]]));
 
     this.logGroup = new LogGroup(this, 'Logs', {
@@ -187,7 +187,7 @@ export class AppFunction extends Construct {
     });
   }
 
-  private environment(name: string, table: TableAccess, platform: FunctionPlatform): Partial<Record<CloudConfigKey, string>> {
+  private environment(name: string, profile: Profile, table: TableAccess, platform: FunctionPlatform): Partial<Record<CloudConfigKey, string>> {
     const values: Record<CloudConfigKey, string | undefined> = {
       TABLE_NAME: platform.table?.tableName,
       USER_POOL_ID: platform.userPool?.id,
@@ -208,6 +208,8 @@ export class AppFunction extends Construct {
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       // The job queues (decision 0032): wired by the jobs stack once the engine's queues exist.
       JOB_QUEUE_URLS: undefined,
+      // Which DynamoDB retry policy fits the function's timeout (functions/adapters/client-policy.ts).
+      FUNCTION_PROFILE: profile,
       LOG_LEVEL: platform.logLevel ?? 'info',
       ORIGIN_SECRET: platform.originSecrets?.app,
       PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,

@@ -60,6 +60,7 @@ export const configKeySources = {
   LAMBDA_ENDPOINT: 'local-only',
   JOB_QUEUE_URLS: 'job-queues',
   SQS_ENDPOINT: 'local-only',
+  FUNCTION_PROFILE: 'always',
   LOG_LEVEL: 'always',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 

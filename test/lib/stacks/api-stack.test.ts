@@ -172,6 +172,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
 
   it('gets the heavy profile: 1024 MB and 30 s', () => {
     expect(functionOf(t, invite.name)).toMatchObject({ MemorySize: 1024, Timeout: 30 });
+    expect(envOf(functionOf(t, invite.name))['FUNCTION_PROFILE']).toBe('heavy');
   });
 
   it("gets exactly the variables those capabilities read, the Stripe API key's secret by name", () => {
@@ -180,6 +181,8 @@ describe('a route that uses mail, payments, the text model, the directory and se
       [
         'APP_ORIGIN',
         'BEDROCK_MODEL_ID',
+        // Which DynamoDB retry policy fits its timeout (functions/adapters/client-policy.ts).
+        'FUNCTION_PROFILE',
         'LOG_LEVEL',
         'MAIL_FROM',
         'NODE_OPTIONS',
