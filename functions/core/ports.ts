@@ -1,5 +1,5 @@
 import type { AutomationId, CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
-import type { Role } from '#contracts/common.ts';
+import type { PageRequest, Paged, Role } from '#contracts/common.ts';
 import type { Course, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
 import type { MeResponse } from '#contracts/me.ts';
@@ -724,8 +724,8 @@ export interface AffiliateRepository {
   recordClick(click: AffiliateClick, options?: { counted: boolean }): Promise<void>;
   click(clickId: string): Promise<AffiliateClick | undefined>;
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
-  /** The affiliate's commissions, newest first. */
-  commissions(affiliateId: string): Promise<StoredCommission[]>;
+  /** One page of the affiliate's commissions, newest first. */
+  commissions(affiliateId: string, page: PageRequest): Promise<Paged<StoredCommission>>;
   /** Pending commissions whose hold is over at `now`, oldest first, at most `limit`. */
   dueForApproval(now: string, limit: number): Promise<StoredCommission[]>;
   /** pending -> approved, once (false: it was approved, voided or is not due). */
@@ -915,7 +915,8 @@ export interface CertificateRepository {
   /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
   heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
-  listByCourse(courseId: string): Promise<StoredCertificate[]>;
+  /** One page of the course's certificates, newest first. */
+  listByCourse(courseId: string, page: PageRequest): Promise<Paged<StoredCertificate>>;
   /**
    * Revoked with its reason and its index set in the status list, in one transaction, then no longer on its enrolment;
    * false when it was revoked already (the enrolment is cleared again all the same).

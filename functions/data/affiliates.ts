@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { addUpdate, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
@@ -19,6 +19,8 @@ import { mailQueuePut } from '#data/mail-queue.ts';
  *              what waits on it: pending  -> gsi1pk COMMISSIONS#DUE            gsi1sk <approveAt>#<affiliateId>#<orderId>
  *                                approved -> gsi1pk AFFILIATE#<id>#APPROVED    gsi1sk <approveAt>#<orderId>
  *                                paid, void -> none (sparse: the job and the payout read only what they act on)
+ *              and, whatever its status, gsi2pk AFFILIATE#<id>#COMMISSIONS  gsi2sk <createdAt>#<orderId>: the paged list,
+ *              newest first (issue 28; items written before it get the keys from backfillCommissionIndex)
  * Payout:      pk AFFILIATE#<affiliateId>   sk PAYOUT#<payoutId>        amount, orderIds, complete
  * Platform figures on the counters item (counters.ts): affiliates_total, affiliate_clicks, affiliate_sales,
  * commissions_total (earned, net of voided), commissions_pending, commissions_approved, commissions_paid,
@@ -33,6 +35,7 @@ export const affiliateKeys = {
   due: (c: Pick<StoredCommission, 'approveAt' | 'affiliateId' | 'orderId'>) => ({ gsi1pk: 'COMMISSIONS#DUE', gsi1sk: `${c.approveAt}#${c.affiliateId}#${c.orderId}` }),
   approved: (c: Pick<StoredCommission, 'approveAt' | 'affiliateId' | 'orderId'>) => ({ gsi1pk: `AFFILIATE#${c.affiliateId}#APPROVED`, gsi1sk: `${c.approveAt}#${c.orderId}` }),
   payout: (affiliateId: string, payoutId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `PAYOUT#${payoutId}` }),
+  listed: (c: Pick<StoredCommission, 'affiliateId' | 'createdAt' | 'orderId'>) => ({ gsi2pk: `AFFILIATE#${c.affiliateId}#COMMISSIONS`, gsi2sk: `${c.createdAt}#${c.orderId}` }),
 };
 
 type Figure = 'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack';
@@ -135,7 +138,7 @@ export const referralWrites = (input: { creatorId: string; orderId: string; cour
     {
       Put: {
         TableName: tableName(),
-        Item: { ...affiliateKeys.commission(stored.affiliateId, stored.orderId), type: 'Commission', ...stored, ...affiliateKeys.due(stored) },
+        Item: { ...affiliateKeys.commission(stored.affiliateId, stored.orderId), type: 'Commission', ...stored, ...affiliateKeys.due(stored), ...affiliateKeys.listed(stored) },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -233,12 +236,15 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
 
   commission: readCommission,
 
-  async commissions(affiliateId) {
-    const items = await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :commission)',
-      ExpressionAttributeValues: { ':pk': `AFFILIATE#${affiliateId}`, ':commission': 'COMMISSION#' },
+  async commissions(affiliateId, { cursor, limit }) {
+    const page = await newestFirstPage({
+      index: 'gsi2',
+      partition: affiliateKeys.listed({ affiliateId, createdAt: '', orderId: '' }).gsi2pk,
+      cursor,
+      limit,
+      cursorKey: { fixed: { pk: `AFFILIATE#${affiliateId}` }, sortPrefix: { name: 'sk', prefix: 'COMMISSION#' } },
     });
-    return items.map((item) => commissionItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderId.localeCompare(a.orderId));
+    return { items: page.items.map((item) => commissionItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async dueForApproval(now, limit) {
@@ -313,3 +319,42 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     );
   },
 });
+
+/**
+ * Migration (issue 28, bin/backfill.ts): commissions written before the paged list get its index keys (gsi2, newest
+ * first). Idempotent: a second run finds none without them. Returns how many it indexed.
+ */
+export const backfillCommissionIndex = async (): Promise<number> => {
+  let indexed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :commission AND attribute_not_exists(gsi2pk)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':commission': 'Commission' },
+        ProjectionExpression: 'affiliateId, orderId, createdAt',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const c = z.object({ affiliateId: z.string(), orderId: z.string(), createdAt: z.string() }).parse(item);
+      const keys = affiliateKeys.listed(c);
+      const done = await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: affiliateKeys.commission(c.affiliateId, c.orderId),
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+            ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
+          }),
+        ),
+      );
+      if (done) indexed++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return indexed;
+};

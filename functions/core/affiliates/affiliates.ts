@@ -150,10 +150,11 @@ const commissionView = (c: StoredCommission): CommissionList['items'][number] =>
 /** GET /api/affiliates/{affiliateId}/commissions: another creator's affiliate is 404. */
 export const affiliateCommissions = async (
   deps: { affiliates: Pick<AffiliateRepository, 'get' | 'commissions'> },
-  input: { creatorId: string; affiliateId: string },
+  input: { creatorId: string; affiliateId: string; cursor?: string | undefined; limit: number },
 ): Promise<CommissionList> => {
   const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
-  return { items: (await deps.affiliates.commissions(affiliate.id)).map(commissionView) };
+  const page = await deps.affiliates.commissions(affiliate.id, { cursor: input.cursor, limit: input.limit });
+  return { items: page.items.map(commissionView), nextCursor: page.nextCursor };
 };
 
 /* ---------- The link ---------- */

@@ -1,4 +1,5 @@
 import type { AffiliateClick, AffiliateRepository, NewCommission, QueuedMail, StoredAffiliate, StoredCommission, StoredPayout } from '#core/ports.ts';
+import { pageOf } from './paging.ts';
 import { withHooks } from './hooks.ts';
 
 /**
@@ -58,8 +59,9 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       const found = commissions.get(key(affiliateId, orderId));
       return found && structuredClone(found);
     },
-    async commissions(affiliateId) {
-      return structuredClone([...commissions.values()].filter((c) => c.affiliateId === affiliateId).sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    async commissions(affiliateId, page) {
+      const newestFirst = [...commissions.values()].filter((c) => c.affiliateId === affiliateId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderId.localeCompare(a.orderId));
+      return structuredClone(pageOf(newestFirst, page));
     },
     async dueForApproval(now, limit) {
       return structuredClone(

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, StoredAffiliate } from '#core/ports.ts';
-import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
+import { affiliateKeys, backfillCommissionIndex, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { rawItem, unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -111,7 +111,37 @@ describe('dynamoAffiliates', () => {
     await repo.completePayout(ali.id, 'po-1');
     expect(await repo.payout(ali.id, 'po-1')).toMatchObject({ amount: 1000, orderIds: [first.id], complete: true });
     expect(await repo.get(creatorId, ali.id)).toMatchObject({ pending: 500, approved: 0, paid: 1000 });
-    expect((await repo.commissions(ali.id)).map((c) => [c.orderId, c.status])).toEqual(expect.arrayContaining([[first.id, 'paid'], [second.id, 'pending']]));
+    expect((await repo.commissions(ali.id, { limit: 50 })).items.map((c) => [c.orderId, c.status])).toEqual(expect.arrayContaining([[first.id, 'paid'], [second.id, 'pending']]));
+  });
+
+  it('pages the commissions newest first, every one once; earlier ones join the list through the backfill', async () => {
+    const repo = dynamoAffiliates();
+    const creatorId = unique('creator');
+    const ali = affiliate(creatorId);
+    expect(await repo.create(ali, linkEmail(ali.id))).toBe('created');
+    const orders: Order[] = [];
+    for (let i = 0; i < 5; i++) orders.push(await paidOrder(creatorId, ali.id, 100 + i));
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await repo.commissions(ali.id, { cursor, limit: 2 });
+      pages.push(page.items.map((c) => c.orderId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    // Same createdAt here: newest first falls back to the order id, descending, as the index's sort key does.
+    expect(pages.flat()).toEqual(orders.map((o) => o.id).sort().reverse());
+    const first = await repo.commissions(ali.id, { limit: 2 });
+    await expect(repo.commissions(unique('aff'), { cursor: first.nextCursor!, limit: 2 })).rejects.toThrow(/cursor is not valid/);
+
+    // A commission stored before the paged list (no gsi2 keys) is missing from it until the backfill indexes it, once.
+    const old = { ...(await repo.commission(ali.id, orders[0]!.id))!, orderId: unique('old-order'), createdAt: '2026-01-01T00:00:00.000Z' };
+    await putRaw({ ...affiliateKeys.commission(ali.id, old.orderId), type: 'Commission', ...old });
+    const all = async () => (await repo.commissions(ali.id, { limit: 100 })).items.map((c) => c.orderId);
+    expect(await all()).not.toContain(old.orderId);
+    expect(await backfillCommissionIndex()).toBeGreaterThanOrEqual(1);
+    expect((await all()).at(-1)).toBe(old.orderId);
+    expect(await backfillCommissionIndex()).toBe(0);
   });
 
   it("voids an unpaid commission with its order's refund, and records a clawback on a paid one", async () => {
