@@ -1,5 +1,5 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
-import { backfillCommissionIndex } from '#data/affiliates.ts';
+import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
 import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 
 /**
@@ -19,3 +19,5 @@ console.log(
 );
 const commissions = await backfillCommissionIndex();
 console.log(`commissions given the paged list's index keys: ${commissions}`);
+const payouts = await backfillPayoutLines();
+console.log(`payouts whose order ids became line items: ${payouts}`);

@@ -702,11 +702,13 @@ export interface StoredCommission {
 }
 
 /** A payout as recorded: what it paid, once per Idempotency-Key. */
+/** A payout's record; its lines (one per commission paid, by order id) are items of their own, read a page at a time. */
 export interface StoredPayout {
   payoutId: string;
   affiliateId: string;
   amount: number;
-  orderIds: string[];
+  /** How many lines (commissions) it holds. */
+  lines: number;
   createdAt: string;
   complete: boolean;
 }
@@ -733,8 +735,11 @@ export interface AffiliateRepository {
   /** The approved commissions of the affiliate (what a payout takes). */
   approved(affiliateId: string): Promise<StoredCommission[]>;
   payout(affiliateId: string, payoutId: string): Promise<StoredPayout | undefined>;
+  /** One page of the payout's lines: the order ids of the commissions it paid, in order id order. */
+  payoutLines(payoutId: string, page: PageRequest): Promise<Paged<string>>;
   /**
-   * approved -> paid for these commissions, in one transaction with the payout's record and the figures; the ones that
+   * approved -> paid for these commissions, in one transaction with the payout's record, a line per commission and the
+   * figures (at most PAYOUT_BATCH commissions: the transaction stays within DynamoDB's 100 items); the ones that
    * were no longer approved are answered back (nothing written: the caller tries again without them).
    */
   pay(input: { affiliateId: string; creatorId: string; payoutId: string; commissions: StoredCommission[]; at: string }): Promise<{ paid: boolean; stale: string[] }>;
