@@ -774,6 +774,21 @@ export interface StoredSeat {
   assignedAt: string;
 }
 
+/**
+ * A file built a page at a time and handed out as a link (issue 28: exports stream to S3): `write` takes the next
+ * chunk (what one page of rows became), `finish` closes it and answers its download link; nothing holds the whole file.
+ */
+export interface ExportUpload {
+  write(chunk: string): Promise<void>;
+  finish(): Promise<{ url: string; expiresAt: string }>;
+  /** Gives the file up (a failure halfway): nothing is left to download. */
+  abort(): Promise<void>;
+}
+export interface ExportFiles {
+  /** A new export at `key` (under the store's exports prefix), downloaded as `fileName`. */
+  start(key: string, input: { contentType: string; fileName: string }): Promise<ExportUpload>;
+}
+
 export interface LicenseRepository {
   /** A new licence; false when that id exists (a retried purchase). */
   create(license: StoredLicense): Promise<boolean>;

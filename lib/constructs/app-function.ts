@@ -375,6 +375,20 @@ export class AppFunction extends Construct {
           );
           break;
         }
+        case 'exports': {
+          const files = need(platform.files, 'the files bucket');
+          // Exports under exports/ only: PutObject covers the multipart upload's start, parts and completion, GetObject
+          // the presigned download; AbortMultipartUpload gives up an export that failed halfway.
+          const policy = new Policy(this, 'Exports', {
+            roles: [this.role],
+            statements: [new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'], resources: [`${files.bucketArn}/${exportsKeyPrefix}*`] })],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            `Object keys are exports/<owner>/<exportId>.csv, created at run time: the grant is every object under ${exportsKeyPrefix} and nothing else in the bucket.`,
+          );
+          break;
+        }
         case 'avatars':
         case 'avatars:read': {
           const files = need(platform.files, 'the files bucket');
@@ -451,6 +465,8 @@ const extensionLogLevels = {
 export const filesKeyPrefix = 'courses/';
 /** Every creator's picture is `avatars/<creatorId>/<avatarId>`: the 'avatars' grants stop at this prefix. */
 export const avatarsKeyPrefix = 'avatars/';
+/** Where the exports are written (capability 'exports'); the bucket expires them after a day. */
+export const exportsKeyPrefix = 'exports/';
 
 export const tableReadActions = [
   'dynamodb:GetItem',

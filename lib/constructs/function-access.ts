@@ -54,7 +54,7 @@ export const configKeySources = {
   CERTIFICATE_KEY_ID: 'certificate-signing',
   KMS_ENDPOINT: 'local-only',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
-  FILES_BUCKET: ['files', 'avatars', 'avatars:read'],
+  FILES_BUCKET: ['files', 'avatars', 'avatars:read', 'exports'],
   FILES_ENDPOINT: 'local-only',
   CAMPAIGN_SENDER_FUNCTION: 'jobs:campaign-sender',
   LAMBDA_ENDPOINT: 'local-only',

@@ -170,6 +170,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'avatars:read': ['s3'],
   'jobs:campaign-sender': ['lambda'],
   'job-queues': ['sqs'],
+  exports: ['s3'],
 };
 
 interface Deployed {
