@@ -1,4 +1,5 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
+import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
 import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 
 /**
@@ -16,3 +17,7 @@ console.log(
     ? `course figures set: ${figures.courses} courses, ${figures.enrollments} active enrolments, ${figures.completed} completed`
     : 'course figures: already there, left alone',
 );
+const commissions = await backfillCommissionIndex();
+console.log(`commissions given the paged list's index keys: ${commissions}`);
+const payouts = await backfillPayoutLines();
+console.log(`payouts whose order ids became line items: ${payouts}`);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { businessMetrics } from '#adapters/metrics.ts';
+import { s3ExportFiles } from '#adapters/s3-export-files.ts';
 import { s3FileStore } from '#adapters/s3-file-store.ts';
 import { s3FileLinks } from '#adapters/s3-presigner.ts';
 import { sesMailer } from '#adapters/ses-mailer.ts';
@@ -130,6 +131,8 @@ export const enrollDeps = (): EnrollDeps => ({
 export const crmRepository = (): CrmRepository => (crm ??= dynamoCrm());
 export const fileRepository = (): FileRepository => (files ??= dynamoFiles());
 export const fileStore = (): FileStore => (store ??= s3FileStore());
+/** Exports written to S3 a page at a time, answered as links (capability 'exports'). */
+export const exportFiles = () => s3ExportFiles();
 /** Course files: the items and the bucket (and the courses they belong to). */
 export const fileDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: fileStore(), clock });
 /** An upload's routes: the same, with only the course reads and the lesson write they make. */

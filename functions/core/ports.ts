@@ -1,5 +1,5 @@
 import type { AutomationId, CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
-import type { Role } from '#contracts/common.ts';
+import type { PageRequest, Paged, Role } from '#contracts/common.ts';
 import type { Course, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
 import type { MeResponse } from '#contracts/me.ts';
@@ -702,11 +702,13 @@ export interface StoredCommission {
 }
 
 /** A payout as recorded: what it paid, once per Idempotency-Key. */
+/** A payout's record; its lines (one per commission paid, by order id) are items of their own, read a page at a time. */
 export interface StoredPayout {
   payoutId: string;
   affiliateId: string;
   amount: number;
-  orderIds: string[];
+  /** How many lines (commissions) it holds. */
+  lines: number;
   createdAt: string;
   complete: boolean;
 }
@@ -724,8 +726,8 @@ export interface AffiliateRepository {
   recordClick(click: AffiliateClick, options?: { counted: boolean }): Promise<void>;
   click(clickId: string): Promise<AffiliateClick | undefined>;
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
-  /** The affiliate's commissions, newest first. */
-  commissions(affiliateId: string): Promise<StoredCommission[]>;
+  /** One page of the affiliate's commissions, newest first. */
+  commissions(affiliateId: string, page: PageRequest): Promise<Paged<StoredCommission>>;
   /**
    * A page of the pending commissions whose hold is over at `now`, oldest first, at most `limit`, from where the page
    * before it ended (`after`, its `nextCursor`; none: the first); `nextCursor` null on the last page.
@@ -736,8 +738,11 @@ export interface AffiliateRepository {
   /** The approved commissions of the affiliate (what a payout takes). */
   approved(affiliateId: string): Promise<StoredCommission[]>;
   payout(affiliateId: string, payoutId: string): Promise<StoredPayout | undefined>;
+  /** One page of the payout's lines: the order ids of the commissions it paid, in order id order. */
+  payoutLines(payoutId: string, page: PageRequest): Promise<Paged<string>>;
   /**
-   * approved -> paid for these commissions, in one transaction with the payout's record and the figures; the ones that
+   * approved -> paid for these commissions, in one transaction with the payout's record, a line per commission and the
+   * figures (at most PAYOUT_BATCH commissions: the transaction stays within DynamoDB's 100 items); the ones that
    * were no longer approved are answered back (nothing written: the caller tries again without them).
    */
   pay(input: { affiliateId: string; creatorId: string; payoutId: string; commissions: StoredCommission[]; at: string }): Promise<{ paid: boolean; stale: string[] }>;
@@ -776,6 +781,21 @@ export interface StoredSeat {
 export interface EndingPlace {
   expiresAt: string;
   id: string;
+}
+
+/**
+ * A file built a page at a time and handed out as a link (issue 28: exports stream to S3): `write` takes the next
+ * chunk (what one page of rows became), `finish` closes it and answers its download link; nothing holds the whole file.
+ */
+export interface ExportUpload {
+  write(chunk: string): Promise<void>;
+  finish(): Promise<{ url: string; expiresAt: string }>;
+  /** Gives the file up (a failure halfway): nothing is left to download. */
+  abort(): Promise<void>;
+}
+export interface ExportFiles {
+  /** A new export at `key` (under the store's exports prefix), downloaded as `fileName`. */
+  start(key: string, input: { contentType: string; fileName: string }): Promise<ExportUpload>;
 }
 
 export interface LicenseRepository {
@@ -927,7 +947,8 @@ export interface CertificateRepository {
   /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
   heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
-  listByCourse(courseId: string): Promise<StoredCertificate[]>;
+  /** One page of the course's certificates, newest first. */
+  listByCourse(courseId: string, page: PageRequest): Promise<Paged<StoredCertificate>>;
   /**
    * Revoked with its reason and its index set in the status list, in one transaction, then no longer on its enrolment;
    * false when it was revoked already (the enrolment is cleared again all the same).

@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
 import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -61,6 +62,10 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
   const indexed = await backfillCourseIndex();
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
+  const commissions = await backfillCommissionIndex();
+  if (commissions > 0) opts.log(`[seed] ${commissions} earlier commissions added to their affiliate's paged list`);
+  const payouts = await backfillPayoutLines();
+  if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
     try {
