@@ -95,6 +95,11 @@ export const REPORT_PAGE_MAX = 200;
  */
 export const reportQuery = z.strictObject({
   format: z.enum(['json', 'csv']).default('json'),
+  /**
+   * csv only: 'file' (the default) answers a redirect to the file itself, so a client that follows redirects gets the
+   * CSV; 'link' answers `{url, expiresAt, rows}` (the web app's download button).
+   */
+  delivery: z.enum(['file', 'link']).default('file'),
   licenseId: z.string().min(1).max(100).optional(),
   status: z.enum(['active', 'revoked']).optional(),
   progress: z.enum(progressStates).optional(),
@@ -107,8 +112,8 @@ export type ReportQuery = z.input<typeof reportQuery>;
 export const report = z.object({ items: z.array(reportRow), nextCursor: z.string().nullable() });
 
 /**
- * GET /api/leader/reports?format=csv: the CSV of every matching row, written to storage a page at a time and answered
- * as a link (issue 28): `url` downloads it as team-report.csv until `expiresAt`; `rows` is how many it holds.
+ * GET /api/leader/reports?format=csv&delivery=link: the CSV of every matching row, written to storage a page at a time
+ * and answered as a link (issue 28): `url` downloads it as team-report.csv until `expiresAt`; `rows` is how many it holds.
  */
 export const reportExport = z.object({ url: z.url(), expiresAt: z.string(), rows: z.number().int().min(0) });
 export type ReportExport = z.infer<typeof reportExport>;

@@ -99,7 +99,7 @@ export const leaderReportQueryOptions = (filters: ReportFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/leader/reports?format=csv: every row the filters match (no paging), written by the server a page at a time, as a link to the file. */
+/** GET /api/leader/reports?format=csv&delivery=link: every row the filters match (no paging), written by the server a page at a time, as a link to the file. */
 export function useDownloadReport() {
   return useMutation({
     mutationFn: (filters: ReportFilters) => apiClient.get(reportUrl(filters, { format: 'csv' }), reportExport),

@@ -223,7 +223,7 @@ describe('LeaderReportsScreen: Download CSV', () => {
     let answer!: (response: Response) => void;
     const fetchMock = api({
       [`GET ${REPORT}?licenseId=lic-1&status=active`]: page([rows[0]!], 'more'),
-      [`GET ${REPORT}?format=csv&licenseId=lic-1&status=active`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`GET ${REPORT}?format=csv&delivery=link&licenseId=lic-1&status=active`]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     open('?license=lic-1&status=active');
     await findTable();
@@ -235,7 +235,7 @@ describe('LeaderReportsScreen: Download CSV', () => {
     answer(jsonResponse(200, { url: link, expiresAt: '2026-11-21T10:15:00.000Z', rows: 1 }));
 
     await waitFor(() => expect(downloads).toEqual([{ download: m.fileName, href: link }]));
-    const [call] = callsTo(fetchMock, 'GET', `${REPORT}?format=csv&licenseId=lic-1&status=active`);
+    const [call] = callsTo(fetchMock, 'GET', `${REPORT}?format=csv&delivery=link&licenseId=lic-1&status=active`);
     expect(call!.headers.get('Authorization')).toBe('Bearer access-token');
     expect(await screen.findByRole('button', { name: m.download })).toBeEnabled();
     expect(toast.error).not.toHaveBeenCalled();
@@ -244,7 +244,7 @@ describe('LeaderReportsScreen: Download CSV', () => {
   it("toasts the server's reason when the file cannot be made", async () => {
     api({
       [`GET ${REPORT}`]: page(rows),
-      [`GET ${REPORT}?format=csv`]: () => errorResponse(503, 'UPSTREAM_FAILED', 'The report is busy. Try again in a minute.'),
+      [`GET ${REPORT}?format=csv&delivery=link`]: () => errorResponse(503, 'UPSTREAM_FAILED', 'The report is busy. Try again in a minute.'),
     });
     open();
     await findTable();
