@@ -117,12 +117,16 @@ const seedPopulation = async (local: LocalCloud, write: (items: Record<string, u
   const smallCourse = { id: 'scale-small-course', title: 'A course of 10', creatorId: smallC.id };
   let items = 0;
   let building = 0;
+  // Building the next items overlaps writing the last (the builders are this process's CPU, the writes DynamoDB Local's).
+  let writing: Promise<void> = Promise.resolve();
   const put = async (build: () => Promise<Record<string, unknown>[]>) => {
     const t0 = performance.now();
     const built = await build();
     building += performance.now() - t0;
     items += built.length;
-    await write(built);
+    await writing;
+    writing = write(built);
+    writing.catch(() => undefined); // awaited by the next put or at the end
   };
   progress(`seeding: courses, the big creator's ${count(BIG_COURSE)} learners (${count(BIG_LICENCE)} on one licence, ${count(LEADERS)} leaders)`);
   await put(async () => [...(await courseItems(bigCourse)), ...(await courseItems(smallCourse))]);
@@ -159,6 +163,7 @@ const seedPopulation = async (local: LocalCloud, write: (items: Record<string, u
     });
     progress(`  ${count(from + n)} of ${count(spread)}`);
   }
+  await writing;
   const total = (performance.now() - started) / 1000;
   const learners = BIG_COURSE + SMALL_PAGE + spread;
   return {
