@@ -8,12 +8,13 @@ import { weekOf } from '#core/licenses/weekly-report.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
+import { dynamoEnrollments } from '#data/enrollments.ts';
 import { leaderSettingsKey } from '#data/leader-settings.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
 import { capturePuts, capturePutsOf } from './capture.ts';
-import { commissionItems, courseItems, creditAccountItems, licenceItems, learnerId, userItems } from './seed.ts';
+import { commissionItems, courseItems, creditAccountItems, enrolmentItems, licenceItems, learnerId, userItems } from './seed.ts';
 
 /**
  * The jobs of the scale bench, one entry each: how to seed `n` items of its work (straight into the table), the module
@@ -69,9 +70,9 @@ interface JobModule {
 
 const jobsDir = fileURLToPath(new URL('../../../functions/jobs/', import.meta.url));
 /** The job's module: the first of `modules` that exists. */
-export const loadJob = async (job: Pick<ScaleJob, 'modules'>): Promise<{ module: string; mod: JobModule }> => {
+export const loadJob = async (job: Pick<ScaleJob, 'modules'>): Promise<{ module: string; mod: JobModule } | undefined> => {
   const module = job.modules.find((m) => existsSync(`${jobsDir}${m}.ts`));
-  if (!module) throw new Error(`none of functions/jobs/{${job.modules.join(',')}}.ts exists`);
+  if (!module) return undefined;
   return { module, mod: (await import(pathToFileURL(`${jobsDir}${module}.ts`).href)) as JobModule };
 };
 
@@ -333,6 +334,32 @@ const mailDrain: ScaleJob = {
   },
 };
 
+const certificateIssuer: ScaleJob = {
+  name: 'certificate-issuer',
+  modules: ['certificate-issuer'],
+  unit: 'completed enrolments',
+  large: 10_000,
+  async seed(write, tag, n) {
+    const course = { id: `${tag}-course`, title: 'Scale certificate course', creatorId: `${tag}-creator` };
+    await write([...(await courseItems(course)), ...(await userItems(tag, n)), ...(await enrolmentItems(tag, course, 0, n))]);
+    // Completed by the enrolments module itself (its conditional update puts each on the certificates' due index).
+    const at = hourAgo();
+    const enrollments = dynamoEnrollments();
+    await eachParallel(n, 8, async (i) => {
+      const done = await enrollments.completeLesson({ courseId: course.id, learnerId: learnerId(tag, i), creatorId: course.creatorId, lessonId: 'lesson-1', seenCount: 0, progress: 100, at, day: at.slice(0, 10), completedAt: at });
+      if (done !== 'completed') throw new Error(`enrolment ${learnerId(tag, i)} not completed: ${done}`);
+    });
+    return { tag, n, ids: { courseId: course.id } };
+  },
+  async count({ n, ids }) {
+    const courseId = ids!['courseId']!;
+    // One guard per course and learner; every certificate on the course's list: more certificates than guards, issued twice.
+    const guards = await countQuery({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :g)', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':g': 'CERTFOR#' } });
+    const certificates = await countQuery({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#CERTS` } });
+    return { done: Math.min(n, guards), doubled: Math.max(0, certificates - guards) };
+  },
+};
+
 const campaignSender: ScaleJob = {
   name: 'campaign-sender',
   modules: ['campaign-sender'],
@@ -393,15 +420,39 @@ const weeklyReport: ScaleJob = {
   },
 };
 
-/** Every job of the issue, in its order; `pending` ones are listed with the reason they are not measured yet. */
-export const scaleJobs: (ScaleJob | { name: string; pending: string })[] = [
+const courseChanged: ScaleJob = {
+  name: 'course-changed',
+  modules: ['course-changed'],
+  unit: 'enrolments of a renamed course',
+  large: 100_000,
+  async seed(write, tag, n) {
+    const course = { id: `${tag}-course`, title: 'Scale course, old title', creatorId: `${tag}-creator` };
+    const version = new Date().toISOString();
+    // The course as a rename leaves it (its new title and the rename's stamp), its enrolments still with the old title.
+    const [item] = await courseItems(course);
+    await write([{ ...item, title: 'Scale course, new title', titleChangedAt: version }, ...(await enrolmentItems(tag, course, 0, n))]);
+    return { tag, n, ids: { courseId: course.id }, input: { change: 'renamed', courseId: course.id, title: 'Scale course, new title', version } };
+  },
+  async count({ n, ids }) {
+    const retitled = await countQuery({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :e)',
+      FilterExpression: 'courseTitle = :title',
+      ExpressionAttributeValues: { ':pk': `COURSE#${ids!['courseId']}`, ':e': 'ENROLL#', ':title': 'Scale course, new title' },
+    });
+    // A title is state, not an effect: written twice it is the same title (nothing to double).
+    return { done: Math.min(n, retitled), doubled: 0 };
+  },
+};
+
+/** Every job of the issue, in its order. A job whose module is not on this branch is listed as such. */
+export const scaleJobs: ScaleJob[] = [
   creditReset,
   commissionApproval,
   licenceExpiry,
-  { name: 'certificate-issuer', pending: 'no seed in the scale bench yet' },
+  certificateIssuer,
   weeklyReport,
   campaignSender,
   mailDrain,
-  { name: 'course-changed', pending: 'no such job on this branch yet' },
+  courseChanged,
 ];
 
