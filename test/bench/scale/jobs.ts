@@ -5,6 +5,7 @@ import { firstSlice, runSlice, SLICE_MARGIN_MS, type SliceWork } from '#core/job
 import type { Slice } from '#core/jobs/ports.ts';
 import type { StoredAffiliate, StoredCampaign } from '#core/ports.ts';
 import { weekOf } from '#core/licenses/weekly-report.ts';
+import { LEASE_MS } from '#core/campaigns/campaigns.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
@@ -136,6 +137,7 @@ export const runJob = async (job: ScaleJob, mod: JobModule, seeded: Seeded, left
     if (!mod.handler) throw new Error(`functions/jobs/${job.name}.ts exports neither work nor handler`);
     let remaining = await left();
     let waited = false;
+    let stalled = 0;
     for (;;) {
       slices++;
       const ends = Date.now() + SLICE_MS;
@@ -146,10 +148,12 @@ export const runJob = async (job: ScaleJob, mod: JobModule, seeded: Seeded, left
       }
       const now = await left();
       if (now === 0) break;
-      if (now >= remaining && slices > 2) {
-        // A call that moved nothing: what is left is held (it comes back after the hold, once) or stuck (lost).
+      stalled = now >= remaining ? stalled + 1 : 0;
+      if (stalled >= 3) {
+        // Three calls that moved nothing: what is left is held (it comes back after the hold, once) or stuck (lost).
         if (!job.heldMs || waited) break;
         waited = true;
+        stalled = 0;
         await new Promise((r) => setTimeout(r, job.heldMs));
       }
       remaining = now;
@@ -363,8 +367,10 @@ const certificateIssuer: ScaleJob = {
 const campaignSender: ScaleJob = {
   name: 'campaign-sender',
   modules: ['campaign-sender'],
-  unit: 'recipients (a campaign to every creator)',
+  unit: 'recipients (a campaign to every creator: those of earlier runs get it too)',
   large: 20_000,
+  // A run killed while it held the campaign leaves its lease to run out.
+  heldMs: LEASE_MS + 1_000,
   async seed(write, tag, n) {
     const createdAt = new Date().toISOString();
     const campaign: StoredCampaign = {
