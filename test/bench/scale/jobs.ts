@@ -314,8 +314,8 @@ const doublesOf = (per: Map<string, number>) => [...per.values()].reduce((sum, n
 
 const mailDrain: ScaleJob = {
   name: 'mail drain',
-  // Today the campaign sender drains the mail queue first; a job of its own is used once it exists.
-  modules: ['mail-drain', 'mail-queue', 'campaign-sender'],
+  // The mail sender of its own (issue 28 point 1) once it lands; until then the campaign sender drains the queue first.
+  modules: ['mail-sender', 'campaign-sender'],
   unit: 'queued emails',
   large: 20_000,
   heldMs: MAIL_HOLD_MS + 1_000,

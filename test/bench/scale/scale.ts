@@ -106,7 +106,7 @@ const realAccount = async (local: LocalCloud, role: 'creator' | 'leader', name: 
   return { id: user.id, email, token };
 };
 
-/** Point 1: the platform at size. */
+/** Point 2: the platform at size. */
 const seedPopulation = async (local: LocalCloud, write: (items: Record<string, unknown>[]) => Promise<void>): Promise<{ rows: Row[]; population: Population }> => {
   const started = performance.now();
   const [bigC, smallC, bigL, smallL] = [
@@ -188,7 +188,7 @@ const seedPopulation = async (local: LocalCloud, write: (items: Record<string, u
   };
 };
 
-/** Point 2: each job at 1,000 and at size, then killed mid-run at 1,000. */
+/** Point 1: each job at 1,000 and at size; after the 1,000, a run killed mid-way (1,000 items, or the fraction of them). */
 const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<void>, ctx: CountContext, size: 'small' | 'large', measured: Map<string, number>): Promise<Row[]> => {
   const rows: Row[] = [];
   for (const entry of scaleJobs.filter((j) => !onlyJobs || onlyJobs.includes(j.name))) {
@@ -200,7 +200,7 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
         if (size === 'small') rows.push(row(job.name, `not measured: functions/jobs/${job.modules[0]}.ts is not on this branch yet`));
         continue;
       }
-      const { mod } = loaded;
+      const { mod, module } = loaded;
       const tag = `J-${job.name}-${size}`;
       progress(`${job.name}: seeding ${count(n)} ${job.unit}`);
       const seeded = await job.seed(write, tag, n);
@@ -215,7 +215,7 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
       const writeCalls = recorder.writes.length;
       const { done, doubled, note } = await job.count(seeded, ctx);
       const perItem = run.seconds / n;
-      const how = run.engine === 'sliced' ? 'sliced' : 'not sliced yet: its handler, invoked again while it moves';
+      const how = `${module === job.name ? '' : `functions/jobs/${module}.ts, `}${run.engine === 'sliced' ? 'sliced' : 'not sliced yet: its handler, invoked again while it moves'}`;
       rows.push(
         row(
           `${job.name} at ${count(n)} ${job.unit} (${how})`,
