@@ -160,7 +160,11 @@ const seedPopulation = async (local: LocalCloud, write: (items: Record<string, u
     await put(async () => {
       const users = await userItems('P-s', n, { from });
       const enrolments: Record<string, unknown>[] = [];
-      for (let i = from; i < from + n; i++) enrolments.push(...(await enrolmentItems('P-s', creators[i % SPREAD_CREATORS]!.course, i, 1)));
+      // A block of learners per course (one capture each), enrolled over the last year.
+      const block = Math.ceil(n / SPREAD_CREATORS);
+      for (let c = 0; c < SPREAD_CREATORS && c * block < n; c++) {
+        enrolments.push(...(await enrolmentItems('P-s', creators[c]!.course, from + c * block, Math.min(block, n - c * block))));
+      }
       return [...users, ...enrolments];
     });
     progress(`  ${count(from + n)} of ${count(spread)}`);
