@@ -245,7 +245,11 @@ export type CourseRecord = Omit<Course, 'lessons'> & { creatorId: string };
 export type StoredCourse = Course & { creatorId: string };
 
 /** What PATCH /api/courses/{courseId} may change, with the time of the change. */
-export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & { updatedAt: string };
+export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & {
+  updatedAt: string;
+  /** Set with a new title: the version its 'course-changed' run copies it under (core/courses/changes.ts). */
+  titleChangedAt?: string;
+};
 
 /**
  * The creator's dashboard counters (`CREATOR#<id> / STATS`): `courses`, `students` (active enrolments), `completions`
@@ -269,8 +273,9 @@ export interface CourseRepository {
   /** The course item as saved, or undefined when it is not (any more) the creator's. */
   update(input: { courseId: string; creatorId: string; changes: CourseChanges }): Promise<CourseRecord | undefined>;
   /**
-   * The course with its lessons and enrolments. The course item goes in one transaction with the creator's counters
-   * (courses -1, its active enrolments and completions out); the rest follow. False when it is not the creator's.
+   * The course item, in one transaction with the creator's and the platform's course counters (courses -1, published
+   * -1 if it was). The rest of its partition (enrolments with their counters, lessons) is the 'course-changed' job's
+   * (core/courses/changes.ts). False when it is not the creator's.
    */
   delete(input: { courseId: string; creatorId: string }): Promise<boolean>;
   /** One transaction: the lesson and the course's `lessonCount` +1, only while the course is the creator's and has room. */
@@ -348,8 +353,6 @@ export interface EnrollmentRepository {
     /** Set when this completion makes the course complete (once). */
     completedAt?: string;
   }): Promise<'completed' | 'changed'>;
-  /** The course's title on each of its enrolments. */
-  renameCourse(courseId: string, title: string): Promise<void>;
   /** The learner's activity days (YYYY-MM-DD) from `fromDay` on, oldest first. */
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }

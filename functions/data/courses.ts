@@ -1,24 +1,26 @@
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
-import { addUpdate, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, batchGet, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
  * Course:    pk COURSE#<courseId>   sk COURSE             gsi1pk CREATOR#<creatorId>#COURSES  gsi1sk <createdAt>#<courseId>
  *                                                         gsi2pk COURSES  gsi2sk <createdAt>#<courseId>  (every course: admin)
  *            creatorId, title, description, status, lessonCount (moved with each lesson), enrolledCount (moved by the
- *            enrolment writes), createdAt, updatedAt
+ *            enrolment writes), createdAt, updatedAt, titleChangedAt (set with each new title: the version the
+ *            'course-changed' run copies it under onto the enrolments' and licences' `courseTitle`/`courseTitleAt`)
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
  * Counters:  pk CREATOR#<creatorId> sk STATS              courses, students, completions (ADD in the writes they count)
- * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition, so deleting a
- * course is one Query of the partition and deletes of what it found. `position` is a rank: the lessons are read in
- * its order and answered numbered 0..n-1, so deleting a lesson moves no other.
+ * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition: deleting a course
+ * deletes the course item in the request (with its counters) and the 'course-changed' job removes the rest of the
+ * partition in batches (removeDeletedCourseBatch; docs/decisions/0034-course-changes.md). `position` is a rank: the
+ * lessons are read in its order and answered numbered 0..n-1, so deleting a lesson moves no other.
  */
 export const courseKeys = {
   course: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'COURSE' }),
@@ -28,6 +30,21 @@ export const courseKeys = {
   lessonPrefix: 'LESSON#',
   filePrefix: 'FILE#',
   enrollmentPrefix: 'ENROLL#',
+};
+
+/**
+ * The titles of these courses where they live (the course items, one BatchGetItem per 100, eventually consistent);
+ * a course that is gone has none. Lists of enrolments show these rather than their copies, so a rename shows at once
+ * and a deleted course's enrolments (removed by its 'course-changed' run) are not listed meanwhile.
+ */
+export const liveCourseTitles = async (courseIds: readonly string[]): Promise<Map<string, string>> => {
+  const ids = [...new Set(courseIds)];
+  const titles = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const found = await batchGet(ids.slice(i, i + 100).map((id) => courseKeys.course(id)), { projection: 'pk, title' });
+    for (const item of found) titles.set(String(item['pk']).slice('COURSE#'.length), String(item['title']));
+  }
+  return titles;
 };
 
 export const creatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' });
@@ -207,30 +224,28 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   async delete({ courseId, creatorId }) {
-    const { pk } = courseKeys.course(courseId);
-    const items = await queryAll({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ProjectionExpression: 'pk, sk, #status, completedAt',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ConsistentRead: true,
-    });
-    const active = items.filter((item) => String(item['sk']).startsWith(courseKeys.enrollmentPrefix) && item['status'] === 'active');
-    const completed = active.filter((item) => typeof item['completedAt'] === 'string');
-    const wasPublished = items.some((item) => item['sk'] === 'COURSE' && item['status'] === 'published');
-    // The course item and the counters together: once it is gone nothing can enrol into it or count it again.
+    // Only the course item and its own counters: its enrolments (up to hundreds of thousands) leave with the
+    // 'course-changed' run the route starts next (removeDeletedCourseBatch below), their counters with them.
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' }, ConsistentRead: true }),
+    );
+    if (!Item) return false;
+    const wasPublished = Item['status'] === 'published';
     const cancelled = await transact([
-      { Delete: { TableName: tableName(), Key: courseKeys.course(courseId), ...ownedBy(creatorId) } },
-      ...creatorStatsUpdate(creatorId, { courses: -1, students: -active.length, completions: -completed.length }),
-      ...countersUpdate({
-        courses_published: wasPublished ? -1 : 0,
-        ...platformCourseCounters({ courses: -1, students: -active.length, completions: -completed.length }),
-      }),
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: courseKeys.course(courseId),
+          // The status read above still holds: the published counter moves by what it was.
+          ConditionExpression: `${ownedBy(creatorId).ConditionExpression} AND #status = :status`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':me': creatorId, ':status': Item['status'] },
+        },
+      },
+      ...creatorStatsUpdate(creatorId, { courses: -1 }),
+      ...countersUpdate({ courses_published: wasPublished ? -1 : 0, ...platformCourseCounters({ courses: -1 }) }),
     ]);
-    if (cancelled) return false;
-    const rest = items.filter((item) => item['sk'] !== 'COURSE').map((item) => ({ pk: item['pk'], sk: item['sk'] }));
-    await batchWrite(rest.map((Key) => ({ DeleteRequest: { Key } })));
-    return true;
+    return !cancelled;
   },
 
   async createLesson({ creatorId, lesson: created }) {
@@ -304,6 +319,67 @@ export const dynamoCourses = (): CourseRepository => ({
     return 'reordered';
   },
 });
+
+/** The course item's rename stamp (the 'course-changed' job checks its run is still the newest); undefined: gone. */
+export const courseTitleVersion = async (courseId: string): Promise<{ titleChangedAt?: string } | undefined> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ProjectionExpression: 'pk, titleChangedAt', ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  return typeof Item['titleChangedAt'] === 'string' ? { titleChangedAt: Item['titleChangedAt'] } : {};
+};
+
+/** Items of a deleted course's partition removed per batch: the enrolments among them in one transaction (100 at most). */
+const REMOVE_BATCH = 90;
+
+/**
+ * One batch of a deleted course's partition, for the 'course-changed' job: the first REMOVE_BATCH items left (read
+ * consistently, so what a batch removed is never read again). Its enrolments go in ONE transaction with the
+ * creator's and the platform's learner figures (active ones out, completed ones out of completions), each delete
+ * conditioned on the status it was read with: a batch retried after a kill finds the removed ones gone and counts
+ * only what it removes, and a transaction that loses a race is simply read again. The lessons, the files' items and
+ * the rest go by BatchWriteItem. 'present' when the course item is (still) there; 'done' when nothing is left.
+ */
+export const removeDeletedCourseBatch = async (courseId: string, creatorId: string): Promise<{ enrollments: number; other: number } | 'done' | 'present'> => {
+  const { Items = [] } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk },
+      ProjectionExpression: 'pk, sk, #status, completedAt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ConsistentRead: true,
+      Limit: REMOVE_BATCH,
+    }),
+  );
+  if (Items.length === 0) return 'done';
+  if (Items.some((item) => item['sk'] === 'COURSE')) return 'present';
+  const enrollments = Items.filter((item) => String(item['sk']).startsWith(courseKeys.enrollmentPrefix));
+  const other = Items.filter((item) => !String(item['sk']).startsWith(courseKeys.enrollmentPrefix));
+  if (enrollments.length > 0) {
+    const active = enrollments.filter((item) => item['status'] === 'active');
+    const completed = active.filter((item) => typeof item['completedAt'] === 'string');
+    const figures = { students: -active.length, completions: -completed.length };
+    const cancelled = await transact([
+      ...enrollments.map((item) => ({
+        Delete: {
+          TableName: tableName(),
+          Key: { pk: item['pk'], sk: item['sk'] },
+          ExpressionAttributeNames: { '#status': 'status' },
+          ...(item['status'] === undefined
+            ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#status)' }
+            : { ConditionExpression: '#status = :status', ExpressionAttributeValues: { ':status': item['status'] } }),
+        },
+      })),
+      ...creatorStatsUpdate(creatorId, figures),
+      ...countersUpdate(platformCourseCounters(figures)),
+    ]);
+    // Lost a race (a batch delivered twice at once): nothing was written; the next batch reads what is left.
+    if (cancelled) return { enrollments: 0, other: 0 };
+  }
+  await batchWrite(other.map((item) => ({ DeleteRequest: { Key: { pk: item['pk'], sk: item['sk'] } } })));
+  return { enrollments: enrollments.length, other: other.length };
+};
 
 /**
  * A one-off migration, never on a request path: gives course items written before the all-courses index (gsi2

@@ -68,9 +68,6 @@ export const memoryEnrollments = () => {
       if (input.completedAt) move(input.creatorId, { completions: 1 });
       return 'completed';
     },
-    async renameCourse(courseId, title) {
-      for (const [k, e] of items) if (e.courseId === courseId) items.set(k, { ...e, courseTitle: title });
-    },
     async activityDays(learnerId, fromDay) {
       return [...(days.get(learnerId) ?? [])].filter((d) => d >= fromDay).sort();
     },
