@@ -45,8 +45,14 @@ export type Capability =
   | 'avatars:read'
   /** Start the campaign sender job at once (an asynchronous Lambda invoke) instead of waiting for its next run. */
   | 'jobs:campaign-sender'
-  /** Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. */
+  /**
+   * Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. Never
+   * listed alone: a function names the queues in `queues` (which implies this), a sliced job gets its own by `queue`.
+   */
   | 'job-queues';
+
+/** A job of the engine (decision 0032): `queue: true` in `jobs` below. */
+export type SlicedJobName = Extract<(typeof jobs)[number], { readonly queue: true }>['name'];
 
 export interface RouteDef {
   /** Stable name: CDK logical ids, function names, log lines. kebab-case. */
@@ -74,6 +80,12 @@ export interface RouteDef {
    * (a counter) says 'read-write'; GETs are read-only otherwise.
    */
   readonly table?: 'none' | 'read-write';
+  /**
+   * The sliced jobs whose runs this function starts (decision 0032): it gets capability 'job-queues', `sqs:SendMessage`
+   * on those jobs' queues only and their URLs in JOB_QUEUE_URLS (e.g. `queues: ['course-changed']`, then
+   * `sqsSliceQueue().send([firstSlice('course-changed', run, input)])`).
+   */
+  readonly queues?: readonly SlicedJobName[];
   /** The 403 message for a role the route does not admit, where the product words it (checkout). */
   readonly forbiddenMessage?: string;
   /**
@@ -549,12 +561,19 @@ export const eventHandlers = {
   sesFeedback: { name: 'ses-feedback', handler: 'events/ses-feedback' },
 } as const;
 
+/**
+ * Scheduled and queued jobs. `queue: true`: a job of the engine (decision 0032, functions/jobs/sliced.ts): its schedule
+ * starts a run, whose slices go through the job's own SQS FIFO queue (with a dead-letter queue) to its function; the
+ * local cloud runs the same through its SQS stand-in and event source. `queues`: the other sliced jobs whose runs it
+ * starts (as for routes).
+ */
 export const jobs = [
   {
     name: 'credit-reset',
     handler: 'jobs/credit-reset',
     /** EventBridge Scheduler expression (UTC): hourly, so a period that ends is reset within the hour. */
     schedule: 'rate(1 hour)',
+    queue: true,
   },
   {
     name: 'campaign-sender',
