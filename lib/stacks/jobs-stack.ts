@@ -15,7 +15,8 @@ import type { Capability } from '../constructs/function-access.ts';
 export interface JobDef {
   readonly name: string;
   readonly handler: string;
-  readonly schedule: string;
+  /** None: a sliced job only started by the functions that name it in `queues` (functions/routes.ts). */
+  readonly schedule?: string;
   readonly uses?: readonly Capability[];
   /** 'heavy' for a job that works through a backlog (more memory and a 30 s timeout); default 'crud'. */
   readonly profile?: Profile;
@@ -68,6 +69,7 @@ export class JobsStack extends Stack {
       this.alarms.watchFunction(job.name, fn.function);
       // A run that fails is retried by Lambda, then its invocation record (event, error, attempts) is a dead letter.
       this.deadLetters.receiveFailedInvocations(fn.function, asyncRetries.jobs);
+      if (job.schedule === undefined) continue;
       new Schedule(this, `${name}Schedule`, {
         description: `${job.name}: ${job.schedule} (functions/routes.ts)`,
         schedule: ScheduleExpression.expression(job.schedule),

@@ -74,8 +74,9 @@ const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, {
     else if (await retitle(item.id)) onWrite();
     else counts.unchanged++;
   };
-  let phase = cursor?.[0] ?? 'E';
-  if (phase === 'E') {
+  // Where the licences start: from this slice's cursor only when it was already on them.
+  let licenseCursor = cursor?.[0] === 'L' ? cursor.slice(1) || undefined : undefined;
+  if ((cursor?.[0] ?? 'E') === 'E') {
     const done = await throughPages({
       cursor: cursor?.slice(1) || undefined,
       timeUp,
@@ -85,10 +86,10 @@ const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, {
     });
     if (done.cursor !== undefined) return { cursor: `E${done.cursor}`, counts };
     if (timeUp()) return { cursor: 'L', counts };
-    phase = 'L';
+    licenseCursor = undefined;
   }
   const done = await throughPages({
-    cursor: phase === 'L' ? cursor?.slice(1) || undefined : undefined,
+    cursor: licenseCursor,
     timeUp,
     page: (c) => store.licenseTitles(change.courseId, c),
     handle: copy((id) => store.retitleLicense(id, change.title, change.version), () => counts.licenses++),

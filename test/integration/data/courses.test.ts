@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS_PER_COURSE_MAX, type LessonRecord } from '#contracts/courses.ts';
 import type { CourseRecord } from '#core/ports.ts';
-import { backfillCourseIndex, courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
+import { backfillCourseIndex, courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses, removeDeletedCourseBatch } from '#data/courses.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -210,7 +210,7 @@ describe('the courses store (DynamoDB Local)', () => {
     expect((await rawItem(courseKeys.course(course.id)))?.['updatedAt']).toBe(at(40));
   });
 
-  it('deletes a course with its lessons and enrolments, moving the counters; refuses another creator', async () => {
+  it('deletes a course item with its course counter, then its lessons and enrolments batch by batch with their counters; refuses another creator', async () => {
     const courses = dynamoCourses();
     const creatorId = unique('creator-del');
     const course = courseOf(creatorId);
@@ -233,8 +233,14 @@ describe('the courses store (DynamoDB Local)', () => {
     expect(await rawItem(courseKeys.course(course.id))).toBeDefined();
     expect(await stats(creatorId)).toMatchObject({ courses: 1, students: 5, completions: 2 });
 
+    expect(await removeDeletedCourseBatch(course.id, creatorId)).toBe('present');
     expect(await courses.delete({ courseId: course.id, creatorId })).toBe(true);
     expect(await courses.getCourse(course.id)).toBeUndefined();
+    // The course item and its course counter in the request; the learners' figures move as the run removes them.
+    expect(await stats(creatorId)).toMatchObject({ courses: 0, students: 5, completions: 2 });
+    const batches: unknown[] = [];
+    for (let batch = await removeDeletedCourseBatch(course.id, creatorId); batch !== 'done'; batch = await removeDeletedCourseBatch(course.id, creatorId)) batches.push(batch);
+    expect(batches).toEqual([{ enrollments: 3, other: 30 }]);
     expect(await rawItem(courseKeys.lesson(course.id, lessons[29]!.id))).toBeUndefined();
     expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#left' })).toBeUndefined();
     expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#done' })).toBeUndefined();
