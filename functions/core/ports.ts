@@ -257,6 +257,21 @@ export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' |
  */
 export type CreatorCounterDeltas = Partial<Record<'courses' | 'students' | 'completions' | 'certificates', number>>;
 
+/** A lesson as the course's outline holds it: no body, video or quiz (those are read one lesson at a time). */
+export interface OutlineLesson {
+  id: string;
+  title: string;
+  kind: LessonRecord['kind'];
+  /** 0..n-1, the lessons' order. */
+  position: number;
+  createdAt: string;
+  /** Drip-ready: days after enrolment the lesson opens (null: at once; nothing sets it yet). */
+  availableAfterDays: number | null;
+}
+
+/** A course's item and its outline (the learner's reads of a lesson: eventually consistent, no lesson bodies). */
+export type CourseOutline = CourseRecord & { lessons: OutlineLesson[] };
+
 /**
  * Courses and their lessons. Every write that names a `creatorId` happens only while the course is that creator's,
  * so a request about another creator's course changes nothing ('gone', the caller answers 404).
@@ -266,6 +281,8 @@ export interface CourseRepository {
   create(course: CourseRecord): Promise<void>;
   /** The course with its lessons in order (one Query on the course's partition), whoever owns it. */
   getCourse(courseId: string): Promise<StoredCourse | undefined>;
+  /** The course item and its outline (one BatchGetItem, eventually consistent), whoever owns it. */
+  getOutline(courseId: string): Promise<CourseOutline | undefined>;
   /** The creator's courses, newest first, at most `limit` (default: all). */
   listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
   /** One page of every creator's courses, newest first (gsi2 `COURSES`); `cursor` as a previous page handed out. */

@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
-import type { CourseRecord, CourseRepository, CreatorCounterDeltas, StoredCourse } from '#core/ports.ts';
+import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
 import { addUpdate, batchGet, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -15,6 +15,12 @@ import { addUpdate, batchGet, batchWrite, documentClient, newestFirstPage, nonZe
  *            enrolment writes), createdAt, updatedAt, titleChangedAt (set with each new title: the version the
  *            'course-changed' run copies it under onto the enrolments' and licences' `courseTitle`/`courseTitleAt`)
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
+ * Outline:   pk COURSE#<courseId>   sk OUTLINE            rev, lessons [{id, title, kind, position, createdAt,
+ *            availableAfterDays}] in order, no bodies: what a learner's lesson reads need (readOutline, eventually
+ *            consistent, with the course item in one BatchGetItem). Every lesson write moves the course item's
+ *            `outlineRev` (ADD 1, in its transaction) and then rebuilds the outline from the lessons, put only over an
+ *            older `rev`; a reader whose outline's rev is not the course's (a writer died before rebuilding, a course
+ *            from before outlines) reads the lessons' outline fields instead (backfillCourseOutlines writes them).
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
  * Counters:  pk CREATOR#<creatorId> sk STATS              courses, students, completions (ADD in the writes they count)
  * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition: deleting a course
@@ -27,6 +33,7 @@ export const courseKeys = {
   byCreator: (creatorId: string, createdAt: string, courseId: string) => ({ gsi1pk: `CREATOR#${creatorId}#COURSES`, gsi1sk: `${createdAt}#${courseId}` }),
   all: (createdAt: string, courseId: string) => ({ gsi2pk: 'COURSES', gsi2sk: `${createdAt}#${courseId}` }),
   lesson: (courseId: string, lessonId: string) => ({ pk: `COURSE#${courseId}`, sk: `LESSON#${lessonId}` }),
+  outline: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'OUTLINE' }),
   lessonPrefix: 'LESSON#',
   filePrefix: 'FILE#',
   enrollmentPrefix: 'ENROLL#',
@@ -94,6 +101,104 @@ const ownedBy = (creatorId: string) => ({
   ExpressionAttributeValues: { ':me': creatorId },
 });
 
+const outlineLesson = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: lessonRecord.shape.kind,
+  position: z.number(),
+  createdAt: isoDate,
+  availableAfterDays: z.number().int().min(0).nullable().default(null),
+});
+
+/** The lessons' outline fields (no body, video or quiz), in order and numbered as readCourse numbers them. */
+const outlineFromLessons = async (courseId: string, consistent: boolean): Promise<OutlineLesson[]> => {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lesson)',
+    ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':lesson': courseKeys.lessonPrefix },
+    ProjectionExpression: 'id, title, kind, #position, createdAt, availableAfterDays',
+    ExpressionAttributeNames: { '#position': 'position' },
+    ConsistentRead: consistent,
+  });
+  return items
+    .map((item) => outlineLesson.parse(item))
+    .sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .map((lesson, position) => ({ ...lesson, position }));
+};
+
+/**
+ * The course's outline rebuilt after a lesson write: the course item's `outlineRev` first, then the lessons
+ * (consistently: they hold every write up to that rev), put only over an older rev, so a slower writer never puts back
+ * an outline older than a faster one's. A writer that dies before this leaves the rev ahead: readers fall back.
+ */
+export const rebuildOutline = async (courseId: string): Promise<void> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ProjectionExpression: 'outlineRev', ConsistentRead: true }),
+  );
+  if (!Item) return;
+  const rev = Number(Item['outlineRev'] ?? 0);
+  const lessons = await outlineFromLessons(courseId, true);
+  await writeIf(() =>
+    documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...courseKeys.outline(courseId), type: 'CourseOutline', courseId, rev, lessons },
+        ConditionExpression: 'attribute_not_exists(pk) OR #rev < :rev',
+        ExpressionAttributeNames: { '#rev': 'rev' },
+        ExpressionAttributeValues: { ':rev': rev },
+      }),
+    ),
+  );
+};
+
+/**
+ * After a lesson write that succeeded: the outline rebuilt, or left behind if that fails (a timeout under load). The
+ * write stands either way (failing it would make the editor send it again); the course's `outlineRev` being ahead
+ * makes the readers read around the outline until the next lesson write or the backfill rebuilds it.
+ */
+const refreshOutline = (courseId: string): Promise<void> => rebuildOutline(courseId).catch(() => undefined);
+
+/**
+ * The course item and its outline for a learner's lesson (one BatchGetItem, eventually consistent: a lesson added a
+ * moment ago may take a moment to show); no lesson body is read. An outline whose rev is not the course's is not
+ * trusted: the lessons' outline fields are read instead (one Query, projected).
+ */
+export const readOutline = async (courseId: string): Promise<CourseOutline | undefined> => {
+  const items = await batchGet([courseKeys.course(courseId), courseKeys.outline(courseId)]);
+  const course = items.find((item) => item['sk'] === 'COURSE');
+  if (!course) return undefined;
+  const outline = items.find((item) => item['sk'] === 'OUTLINE');
+  const current = outline !== undefined && Number(outline['rev']) === Number(course['outlineRev'] ?? 0);
+  const lessons = current ? z.array(outlineLesson).parse(outline['lessons']) : await outlineFromLessons(courseId, false);
+  return { ...toCourse(course), lessons };
+};
+
+/**
+ * A one-off migration (bin/backfill.ts): every course gets its outline item (those from before outlines, or whose
+ * last lesson writer died before rebuilding it). Idempotent: an outline already at the course's rev is kept.
+ */
+export const backfillCourseOutlines = async (): Promise<number> => {
+  let built = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :course',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':course': 'Course' },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      await refreshOutline(String(item['id']));
+      built++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return built;
+};
+
 /**
  * A course with its lessons and their files (one GetItem and one Query): on its own, for the functions that read a
  * course and write none of it (licences, enrolments, file links), so the rest of this module stays out of their bundles.
@@ -115,7 +220,15 @@ export const readCourse = async (courseId: string): Promise<StoredCourse | undef
 /** A lesson's text and kind, in a transaction with the course's ownership (the files' routes use it alone). */
 export const updateLessonText: CourseRepository['updateLesson'] = async ({ creatorId, lesson: changed }) => {
   const cancelled = await transact([
-    { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(changed.courseId), ...ownedBy(creatorId) } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: courseKeys.course(changed.courseId),
+        UpdateExpression: 'ADD outlineRev :one',
+        ConditionExpression: ownedBy(creatorId).ConditionExpression,
+        ExpressionAttributeValues: { ':me': creatorId, ':one': 1 },
+      },
+    },
     {
       Update: {
         TableName: tableName(),
@@ -128,7 +241,9 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
       },
     },
   ]);
-  return cancelled ? 'gone' : 'updated';
+  if (cancelled) return 'gone';
+  await refreshOutline(changed.courseId);
+  return 'updated';
 };
 
 export const dynamoCourses = (): CourseRepository => ({
@@ -154,6 +269,8 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   getCourse: readCourse,
+
+  getOutline: readOutline,
 
   async listByCreator(creatorId, options = {}) {
     const items = await queryAll(
@@ -261,14 +378,17 @@ export const dynamoCourses = (): CourseRepository => ({
         Update: {
           TableName: tableName(),
           Key: courseKeys.course(created.courseId),
-          UpdateExpression: 'ADD lessonCount :one SET updatedAt = :at',
+          UpdateExpression: 'ADD lessonCount :one, outlineRev :one SET updatedAt = :at',
           ConditionExpression: 'attribute_exists(pk) AND creatorId = :me AND lessonCount < :max',
           ExpressionAttributeValues: { ':one': 1, ':at': created.createdAt, ':me': creatorId, ':max': LESSONS_PER_COURSE_MAX },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
     ]);
-    if (!cancelled) return 'created';
+    if (!cancelled) {
+      await refreshOutline(created.courseId);
+      return 'created';
+    }
     return cancelled.items[1]?.['creatorId'] === creatorId ? 'full' : 'gone';
   },
 
@@ -281,13 +401,15 @@ export const dynamoCourses = (): CourseRepository => ({
         Update: {
           TableName: tableName(),
           Key: courseKeys.course(courseId),
-          UpdateExpression: 'ADD lessonCount :minusOne SET updatedAt = :at',
+          UpdateExpression: 'ADD lessonCount :minusOne, outlineRev :one SET updatedAt = :at',
           ...ownedBy(creatorId),
-          ExpressionAttributeValues: { ':me': creatorId, ':minusOne': -1, ':at': updatedAt },
+          ExpressionAttributeValues: { ':me': creatorId, ':minusOne': -1, ':one': 1, ':at': updatedAt },
         },
       },
     ]);
-    return cancelled ? 'gone' : 'deleted';
+    if (cancelled) return 'gone';
+    await refreshOutline(courseId);
+    return 'deleted';
   },
 
   async reorderLessons({ creatorId, courseId, order, updatedAt }) {
@@ -298,9 +420,9 @@ export const dynamoCourses = (): CourseRepository => ({
           Update: {
             TableName: tableName(),
             Key: courseKeys.course(courseId),
-            UpdateExpression: 'SET updatedAt = :at',
+            UpdateExpression: 'SET updatedAt = :at ADD outlineRev :one',
             ...ownedBy(creatorId),
-            ExpressionAttributeValues: { ':me': creatorId, ':at': updatedAt },
+            ExpressionAttributeValues: { ':me': creatorId, ':at': updatedAt, ':one': 1 },
           },
         },
         ...order.slice(start, start + 99).map((lessonId, i) => ({
@@ -316,6 +438,7 @@ export const dynamoCourses = (): CourseRepository => ({
       ]);
       if (cancelled) return 'gone';
     }
+    await refreshOutline(courseId);
     return 'reordered';
   },
 });

@@ -1,5 +1,5 @@
 import type { Role } from '#contracts/common.ts';
-import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
+import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -61,6 +61,8 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
   const indexed = await backfillCourseIndex();
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
+  // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
+  await backfillCourseOutlines();
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
     try {

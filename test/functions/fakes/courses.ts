@@ -52,6 +52,16 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
       return course && { ...copy(course), lessons: ordered(courseId) };
     },
 
+    async getOutline(courseId) {
+      const course = courses.get(courseId);
+      return (
+        course && {
+          ...copy(course),
+          lessons: ordered(courseId).map(({ id, title, kind, position, createdAt }) => ({ id, title, kind, position, createdAt, availableAfterDays: null })),
+        }
+      );
+    },
+
     async listByCreator(creatorId, options = {}) {
       const mine = [...courses.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`));
       return copy(mine.slice(0, options.limit ?? mine.length));
