@@ -58,9 +58,9 @@ export interface LocalCloudOptions {
   retryPolicy?: RetryPolicy;
   /**
    * The job engine's local event source (lib/local/sqs/event-source.ts): a slice's visibility timeout (default: its
-   * job's timeout + 5 s) and each delivery's outcome (tests).
+   * job's timeout + 5 s), pollers per queue (default 1) and each delivery's outcome (tests).
    */
-  jobQueues?: { visibilityTimeoutSeconds?: number; onDelivery?: (delivery: Delivery) => void };
+  jobQueues?: { visibilityTimeoutSeconds?: number; concurrency?: number; onDelivery?: (delivery: Delivery) => void };
   log?: (line: string) => void;
 }
 
@@ -322,6 +322,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       log,
       ...(opts.jobQueues?.visibilityTimeoutSeconds !== undefined ? { visibilityTimeoutSeconds: () => opts.jobQueues!.visibilityTimeoutSeconds! } : {}),
       ...(opts.jobQueues?.onDelivery ? { onDelivery: opts.jobQueues.onDelivery } : {}),
+      ...(opts.jobQueues?.concurrency !== undefined ? { concurrency: opts.jobQueues.concurrency } : {}),
     });
     stops.push(jobQueues.stop);
 

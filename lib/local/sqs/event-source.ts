@@ -31,6 +31,11 @@ export interface JobEventSourceOptions {
    * back soon; the cloud uses 6x the timeout).
    */
   readonly visibilityTimeoutSeconds?: (job: QueuedJob) => number;
+  /**
+   * Pollers per queue (default 1): Lambda runs a FIFO queue's message groups (a run's lanes) in parallel; locally one
+   * at a time unless asked. The queue never hands out two slices of one lane at once, whatever the number.
+   */
+  readonly concurrency?: number;
   /** Receives before the dead-letter queue (default 3, as in the cloud). */
   readonly maxReceiveCount?: number;
   /** The name of the stack the dead-letter queue is named after (default 'CoursePlatformJobs'). */
@@ -188,7 +193,7 @@ export const startJobEventSource = async (opts: JobEventSourceOptions): Promise<
       for (const message of messages) await deliver(job, message);
     }
   };
-  const pollers = opts.jobs.map((job) => poll(job));
+  const pollers = opts.jobs.flatMap((job) => Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => poll(job)));
 
   return {
     queueUrls,

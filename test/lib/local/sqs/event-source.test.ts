@@ -118,4 +118,42 @@ describe('the local SQS event source of the sliced jobs', () => {
     await until(() => deliveries.filter((d) => d.outcome === 'deleted').length === 3);
     expect(bodies).toEqual(['a', 'b', 'c']);
   });
+
+  it('with several pollers, runs the lanes of a run in parallel but never two slices of one lane at once', async () => {
+    const running = new Map<string, number>();
+    let overlapWithinLane = false;
+    let parallelLanes = false;
+    const { client, queueUrl, deliveries } = await (async () => {
+      standIn = await startSqsStandIn({ port: 0 });
+      const seen: Delivery[] = [];
+      source = await startJobEventSource({
+        endpoint: standIn.url,
+        region: 'eu-west-2',
+        jobs: [{ name: 'demo-job', handler: 'jobs/demo-job', timeoutMs: 3_000 }],
+        concurrency: 3,
+        log: () => undefined,
+        load: () =>
+          Promise.resolve((async (event: SQSEvent) => {
+            const lane = event.Records[0]!.attributes.MessageGroupId!;
+            if ((running.get(lane) ?? 0) > 0) overlapWithinLane = true;
+            running.set(lane, (running.get(lane) ?? 0) + 1);
+            if ([...running.values()].filter((n) => n > 0).length > 1) parallelLanes = true;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            running.set(lane, running.get(lane)! - 1);
+            return { batchItemFailures: [] };
+          }) as never),
+        onDelivery: (d) => seen.push(d),
+      });
+      const sqs = new SQSClient({ region: 'eu-west-2', endpoint: standIn.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      return { client: sqs, queueUrl: source.queueUrls['demo-job']!, deliveries: seen };
+    })();
+    for (const lane of ['a', 'b']) {
+      for (let seq = 0; seq < 3; seq++) {
+        await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: `${lane}${seq}`, MessageGroupId: lane, MessageDeduplicationId: `${lane}${seq}` }));
+      }
+    }
+    await until(() => deliveries.length === 6);
+    expect(overlapWithinLane).toBe(false);
+    expect(parallelLanes).toBe(true);
+  });
 });
