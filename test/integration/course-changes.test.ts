@@ -4,6 +4,8 @@ import type { CrmLearner } from '#contracts/courses.ts';
 import { type CourseChange, courseChangedWork, type CourseChangeJobs, type CourseChangeStore, courseChangeSlice } from '#core/courses/changes.ts';
 import { deleteCourse, updateCourse } from '#core/courses/courses.ts';
 import { runSlice, SLICE_MARGIN_MS } from '#core/jobs/slices.ts';
+import { countersUpdate } from '#data/counters.ts';
+import { creatorStatsUpdate, platformCourseCounters } from '#data/courses.ts';
 import { addUpdate, batchWrite, documentClient, tableName, transact } from '#data/table.ts';
 import { clock, courseRepository, fileRepository, fileStore } from '#functions/composition/deps.ts';
 import { courseChangeStore } from '#functions/jobs/course-changed.ts';
@@ -112,8 +114,10 @@ const seedEnrollments = async (creatorId: string, courseId: string, title: strin
   });
   await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
   const completions = Math.ceil(count / COMPLETED_EVERY);
+  // What the enrolment transactions move: the creator's and the platform's figures and the course's count.
   await transact([
-    addUpdate({ pk: `CREATOR#${creatorId}`, sk: 'STATS' }, { students: count, completions }, { type: 'CreatorStats' }),
+    ...creatorStatsUpdate(creatorId, { students: count, completions }),
+    ...countersUpdate(platformCourseCounters({ students: count, completions })),
     addUpdate({ pk: `COURSE#${courseId}`, sk: 'COURSE' }, { enrolledCount: count }),
   ]);
 };
