@@ -1,6 +1,6 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
 import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
-import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
+import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 
 /**
  * `npm run backfill`: the one-off data migrations a deployed table needs after an upgrade, each idempotent (a second
@@ -9,6 +9,8 @@ import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
  */
 const indexed = await backfillCourseIndex();
 console.log(`courses given the all-courses index keys: ${indexed}`);
+const outlined = await backfillCourseOutlines();
+console.log(`course outlines checked (written where missing or behind): ${outlined}`);
 const paying = await backfillPayingCounters();
 console.log(paying ? `paid-up subscription counters set: Starter ${paying.starter}, Pro ${paying.pro}` : 'paid-up subscription counters: already there, left alone');
 const figures = await backfillCourseFigures();

@@ -233,8 +233,9 @@ const table = [
   { name: 'list-courses', method: 'GET', path: '/api/courses', handler: 'http/list-courses', access: ['creator'] },
   { name: 'create-course', method: 'POST', path: '/api/courses', handler: 'http/create-course', access: ['creator'] },
   { name: 'get-course', method: 'GET', path: '/api/courses/{courseId}', handler: 'http/get-course', access: ['creator'] },
-  { name: 'update-course', method: 'PATCH', path: '/api/courses/{courseId}', handler: 'http/update-course', access: ['creator'] },
-  { name: 'delete-course', method: 'DELETE', path: '/api/courses/{courseId}', handler: 'http/delete-course', access: ['creator'], uses: ['files'] },
+  // A new title or a delete starts a 'course-changed' run (docs/decisions/0034-course-changes.md).
+  { name: 'update-course', method: 'PATCH', path: '/api/courses/{courseId}', handler: 'http/update-course', access: ['creator'], queues: ['course-changed'] },
+  { name: 'delete-course', method: 'DELETE', path: '/api/courses/{courseId}', handler: 'http/delete-course', access: ['creator'], uses: ['files'], queues: ['course-changed'] },
   {
     name: 'create-lesson',
     method: 'POST',
@@ -630,6 +631,12 @@ export const jobs = [
     /** Mondays 07:00 UTC: each group leader's weekly team email, once per week (see the job). */
     schedule: 'cron(0 7 ? * MON *)',
     uses: ['mail', 'secrets', 'app-links'],
+    queue: true,
+  },
+  {
+    name: 'course-changed',
+    handler: 'jobs/course-changed',
+    /** No schedule: a run is started by the course routes (a rename, a delete) and carried to every enrolment and licence. */
     queue: true,
   },
 ] as const;

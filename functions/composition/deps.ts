@@ -19,7 +19,7 @@ import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoBilling } from '#data/billing.ts';
-import { dynamoCourses, readCourse, updateLessonText } from '#data/courses.ts';
+import { dynamoCourses, readCourse, readOutline, updateLessonText } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
@@ -86,7 +86,7 @@ export const creditRepository = (): CreditRepository => (credits ??= dynamoCredi
 export const landingPageRepository = (): LandingPageRepository => (landingPages ??= dynamoLandingPages());
 export const courseRepository = (): CourseRepository => (courses ??= dynamoCourses());
 /** A course by id alone (licences, enrolments, file links): their functions need no more of the courses module. */
-export const courseReader = (): Pick<CourseRepository, 'getCourse'> => ({ getCourse: readCourse });
+export const courseReader = (): Pick<CourseRepository, 'getCourse' | 'getOutline'> => ({ getCourse: readCourse, getOutline: readOutline });
 export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
 export const mailer = (): Mailer => (mail ??= sesMailer());
 /** A trial creator's daily sends (core/mail/on-behalf.ts). */

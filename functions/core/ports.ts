@@ -245,13 +245,32 @@ export type CourseRecord = Omit<Course, 'lessons'> & { creatorId: string };
 export type StoredCourse = Course & { creatorId: string };
 
 /** What PATCH /api/courses/{courseId} may change, with the time of the change. */
-export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & { updatedAt: string };
+export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & {
+  updatedAt: string;
+  /** Set with a new title: the version its 'course-changed' run copies it under (core/courses/changes.ts). */
+  titleChangedAt?: string;
+};
 
 /**
  * The creator's dashboard counters (`CREATOR#<id> / STATS`): `courses`, `students` (active enrolments), `completions`
  * (active enrolments completed). Moved in the same transaction as the change they count.
  */
 export type CreatorCounterDeltas = Partial<Record<'courses' | 'students' | 'completions' | 'certificates', number>>;
+
+/** A lesson as the course's outline holds it: no body, video or quiz (those are read one lesson at a time). */
+export interface OutlineLesson {
+  id: string;
+  title: string;
+  kind: LessonRecord['kind'];
+  /** 0..n-1, the lessons' order. */
+  position: number;
+  createdAt: string;
+  /** Drip-ready: days after enrolment the lesson opens (null: at once; nothing sets it yet). */
+  availableAfterDays: number | null;
+}
+
+/** A course's item and its outline (the learner's reads of a lesson: eventually consistent, no lesson bodies). */
+export type CourseOutline = CourseRecord & { lessons: OutlineLesson[] };
 
 /**
  * Courses and their lessons. Every write that names a `creatorId` happens only while the course is that creator's,
@@ -262,6 +281,8 @@ export interface CourseRepository {
   create(course: CourseRecord): Promise<void>;
   /** The course with its lessons in order (one Query on the course's partition), whoever owns it. */
   getCourse(courseId: string): Promise<StoredCourse | undefined>;
+  /** The course item and its outline (one BatchGetItem, eventually consistent), whoever owns it. */
+  getOutline(courseId: string): Promise<CourseOutline | undefined>;
   /** The creator's courses, newest first, at most `limit` (default: all). */
   listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
   /** One page of every creator's courses, newest first (gsi2 `COURSES`); `cursor` as a previous page handed out. */
@@ -269,8 +290,9 @@ export interface CourseRepository {
   /** The course item as saved, or undefined when it is not (any more) the creator's. */
   update(input: { courseId: string; creatorId: string; changes: CourseChanges }): Promise<CourseRecord | undefined>;
   /**
-   * The course with its lessons and enrolments. The course item goes in one transaction with the creator's counters
-   * (courses -1, its active enrolments and completions out); the rest follow. False when it is not the creator's.
+   * The course item, in one transaction with the creator's and the platform's course counters (courses -1, published
+   * -1 if it was). The rest of its partition (enrolments with their counters, lessons) is the 'course-changed' job's
+   * (core/courses/changes.ts). False when it is not the creator's.
    */
   delete(input: { courseId: string; creatorId: string }): Promise<boolean>;
   /** One transaction: the lesson and the course's `lessonCount` +1, only while the course is the creator's and has room. */
@@ -348,8 +370,6 @@ export interface EnrollmentRepository {
     /** Set when this completion makes the course complete (once). */
     completedAt?: string;
   }): Promise<'completed' | 'changed'>;
-  /** The course's title on each of its enrolments. */
-  renameCourse(courseId: string, title: string): Promise<void>;
   /** The learner's activity days (YYYY-MM-DD) from `fromDay` on, oldest first. */
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }

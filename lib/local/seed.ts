@@ -1,6 +1,6 @@
 import type { Role } from '#contracts/common.ts';
 import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
-import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
+import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -66,6 +66,8 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   if (commissions > 0) opts.log(`[seed] ${commissions} earlier commissions added to their affiliate's paged list`);
   const payouts = await backfillPayoutLines();
   if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
+  // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
+  await backfillCourseOutlines();
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
     try {
