@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS_PER_COURSE_MAX, type LessonRecord } from '#contracts/courses.ts';
 import type { CourseRecord } from '#core/ports.ts';
-import { backfillCourseIndex, courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
+import { backfillCourseIndex, courseKeys, creatorStatsUpdate, dynamoCourses, legacyCreatorStatsKey, readCreatorStats } from '#data/courses.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -38,7 +38,7 @@ const lessonOf = (courseId: string, position: number, extra: Partial<LessonRecor
   ...extra,
 });
 
-const stats = (creatorId: string) => rawItem(creatorStatsKey(creatorId));
+const stats = (creatorId: string) => readCreatorStats(creatorId, { consistent: true });
 
 describe('the courses store (DynamoDB Local)', () => {
   it("lists every creator's courses newest first across pages of the all-courses index, and refuses a forged cursor", async () => {
@@ -85,7 +85,7 @@ describe('the courses store (DynamoDB Local)', () => {
       type: 'Course',
       title: 'Knife skills',
     });
-    expect(await stats(creatorId)).toMatchObject({ courses: 1, type: 'CreatorStats' });
+    expect(await stats(creatorId)).toMatchObject({ courses: 1 });
     await expect(courses.create(course)).rejects.toThrow(`Course id ${course.id} is already taken.`);
     expect((await stats(creatorId))?.['courses']).toBe(1);
   });
@@ -224,21 +224,22 @@ describe('the courses store (DynamoDB Local)', () => {
     await enrol('active', 'active');
     await enrol('done', 'active', at(5));
     await enrol('left', 'removed', at(6));
-    await putRaw({ ...creatorStatsKey(creatorId), students: 5, completions: 2 });
+    // The learners' figures as a table from before the shards holds them: read with the shards.
+    await putRaw({ ...legacyCreatorStatsKey(creatorId), type: 'CreatorStats', students: 5, completions: 2 });
     await courses.create(courseOf(creatorId, 2));
     const before = await stats(creatorId);
-    expect(before).toMatchObject({ courses: 1, students: 5, completions: 2 });
+    expect(before).toMatchObject({ courses: 3, students: 5, completions: 2 });
 
     expect(await courses.delete({ courseId: course.id, creatorId: unique('intruder') })).toBe(false);
     expect(await rawItem(courseKeys.course(course.id))).toBeDefined();
-    expect(await stats(creatorId)).toMatchObject({ courses: 1, students: 5, completions: 2 });
+    expect(await stats(creatorId)).toMatchObject({ courses: 3, students: 5, completions: 2 });
 
     expect(await courses.delete({ courseId: course.id, creatorId })).toBe(true);
     expect(await courses.getCourse(course.id)).toBeUndefined();
     expect(await rawItem(courseKeys.lesson(course.id, lessons[29]!.id))).toBeUndefined();
     expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#left' })).toBeUndefined();
     expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#done' })).toBeUndefined();
-    expect(await stats(creatorId)).toMatchObject({ courses: 0, students: 3, completions: 1 });
+    expect(await stats(creatorId)).toMatchObject({ courses: 2, students: 3, completions: 1 });
     expect(await courses.getCourse(kept.id)).toBeDefined();
     expect(await courses.delete({ courseId: course.id, creatorId })).toBe(false);
   });
