@@ -267,9 +267,10 @@ export const dynamoOrders = (): OrderRepository => ({
     ];
     // A coupon deleted since the checkout is not counted (the order is paid all the same). Its buyer's use is
     // conditional: another order's use of it cancels the payment ('coupon-used').
+    const stored = order.couponCode ? await dynamoCoupons().get(order.creatorId, order.couponCode) : undefined;
     const coupon =
-      order.couponCode && (await dynamoCoupons().get(order.creatorId, order.couponCode))
-        ? couponRedemption(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId }, paid.paidAt)
+      order.couponCode && stored
+        ? couponRedemption(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId }, paid.paidAt, stored.maxRedemptions !== null)
         : [];
     const useAt = coupon.length > 0 ? writes.length + coupon.length - 1 : -1;
     const cancelled = await transact([
