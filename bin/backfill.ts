@@ -1,4 +1,5 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
+import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 
 /**
@@ -16,3 +17,6 @@ console.log(
     ? `course figures set: ${figures.courses} courses, ${figures.enrollments} active enrolments, ${figures.completed} completed`
     : 'course figures: already there, left alone',
 );
+// The counters from before the shards (issue 28 point 3), moved into shard 0 once.
+const shards = await backfillCounterShards();
+console.log(`counters moved into their shards: ${Object.entries(shards).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);

@@ -135,7 +135,7 @@ export const readCounter = async (counter: ShardedCounter, options: { attributes
 export const moveToShard = async (
   from: ItemKey,
   to: ItemKey,
-  options: { remove: 'item' | 'attributes'; attributes?: string[]; type: string; keep?: string[] },
+  options: { remove: 'item' | 'attributes'; attributes?: string[]; type: string; keep?: string[]; rename?: Record<string, string> },
 ): Promise<boolean> => {
   const { Item } = await documentClient().send(new GetItemCommand({ TableName: tableName(), Key: { pk: { S: from.pk }, sk: { S: from.sk } }, ConsistentRead: true }));
   if (!Item) return false;
@@ -148,7 +148,7 @@ export const moveToShard = async (
   const values = Object.fromEntries(moved.map(([, value], i) => [`:m${i}`, NumberValue.from(value.N!)]));
   const unchanged = moved.map((_, i) => `#m${i} = :m${i}`).join(' AND ');
   const cancelled = await transact([
-    addUpdate(to, Object.fromEntries(moved.map(([name, value]) => [name, NumberValue.from(value.N!)])), { type: options.type, ...(Object.keys(kept).length > 0 ? { set: kept } : {}) }),
+    addUpdate(to, Object.fromEntries(moved.map(([name, value]) => [options.rename?.[name] ?? name, NumberValue.from(value.N!)])), { type: options.type, ...(Object.keys(kept).length > 0 ? { set: kept } : {}) }),
     options.remove === 'item'
       ? { Delete: { TableName: tableName(), Key: from, ConditionExpression: unchanged, ExpressionAttributeNames: names, ExpressionAttributeValues: values } }
       : {

@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -61,6 +62,8 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
   const indexed = await backfillCourseIndex();
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
+  const sharded = Object.values(await backfillCounterShards()).reduce((sum, n) => sum + n, 0);
+  if (sharded > 0) opts.log(`[seed] ${sharded} earlier counter item(s) moved into their shards`);
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
     try {
