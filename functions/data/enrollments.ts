@@ -123,7 +123,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           },
           ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
           ...creatorStatsUpdate(input.creatorId, { students: 1 }, input.learnerId),
-          ...countersUpdate(platformCourseCounters({ students: 1 })),
+          ...countersUpdate(platformCourseCounters({ students: 1 }), input.learnerId),
         ]);
         if (!cancelled) return { status: 'enrolled', enrollment };
         if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -160,7 +160,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         },
         ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
         ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }, input.learnerId),
-        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 })),
+        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 }), input.learnerId),
       ]);
       if (!cancelled) return { status: 'restored', enrollment: restored };
       if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -184,7 +184,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       },
       ...enrolledCountUpdate(courseId, learnerId, -1),
       ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }, learnerId),
-      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 })),
+      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 }), learnerId),
     ]);
     return cancelled ? 'missing' : 'removed';
   },
