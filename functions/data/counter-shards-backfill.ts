@@ -33,7 +33,7 @@ export const backfillCounterShards = async (): Promise<Record<string, number>> =
       new ScanCommand({
         TableName: tableName(),
         FilterExpression:
-          '(begins_with(pk, :creator) AND (sk = :stats OR begins_with(sk, :month) OR begins_with(sk, :days) OR begins_with(sk, :affiliate))) OR (sk = :course AND attribute_exists(enrolledCount))',
+          '(begins_with(pk, :creator) AND (sk = :stats OR begins_with(sk, :month) OR begins_with(sk, :days) OR begins_with(sk, :affiliate))) OR (sk = :course AND attribute_exists(enrolledCount) AND enrolledCount <> :zero)',
         ExpressionAttributeValues: {
           ':creator': { S: 'CREATOR#' },
           ':stats': { S: 'STATS' },
@@ -41,6 +41,8 @@ export const backfillCounterShards = async (): Promise<Record<string, number>> =
           ':days': { S: 'SALESDAYS#' },
           ':affiliate': { S: 'AFFILIATE#' },
           ':course': { S: 'COURSE' },
+          // A course made since still carries the 0 it was created with: nothing to move.
+          ':zero': { N: '0' },
         },
         ProjectionExpression: 'pk, sk',
         ...(start ? { ExclusiveStartKey: start } : {}),

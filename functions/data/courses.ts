@@ -148,6 +148,8 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
 
 export const dynamoCourses = (): CourseRepository => ({
   async create(course) {
+    // The learners are counted on the course's enrolled shards, not on the item (enrolledCounter).
+    const { enrolledCount: _counted, ...stored } = course;
     const cancelled = await transact([
       {
         Put: {
@@ -157,7 +159,7 @@ export const dynamoCourses = (): CourseRepository => ({
             ...courseKeys.byCreator(course.creatorId, course.createdAt, course.id),
             ...courseKeys.all(course.createdAt, course.id),
             type: 'Course',
-            ...course,
+            ...stored,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },

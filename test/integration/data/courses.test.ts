@@ -85,6 +85,8 @@ describe('the courses store (DynamoDB Local)', () => {
       type: 'Course',
       title: 'Knife skills',
     });
+    // Its learners are counted on its enrolled shards, not on the item the creator's course index projects.
+    expect(await rawItem(courseKeys.course(course.id))).not.toHaveProperty('enrolledCount');
     expect(await stats(creatorId)).toMatchObject({ courses: 1 });
     await expect(courses.create(course)).rejects.toThrow(`Course id ${course.id} is already taken.`);
     expect((await stats(creatorId))?.['courses']).toBe(1);
