@@ -3,14 +3,17 @@ import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
+import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
 import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
  * creators' affiliates and their commissions (access pattern 23; docs/data-model.md "Affiliates").
- * Affiliate:   pk CREATOR#<creatorId>       sk AFFILIATE#<affiliateId>  name, email, code, terms, and its figures: clicks,
- *                                                                        sales, pending, approved, paid, clawedBack (ADDed
- *                                                                        in the transactions that move them)
+ * Affiliate:   pk CREATOR#<creatorId>       sk AFFILIATE#<affiliateId>  name, email, code, terms (figures from before the
+ *                                                                        shards, until the migration moves them)
+ * Figures:     pk AFFFIGURES#<affiliateId>#<0..15>  sk FIGURES           clicks, sales, pending, approved, paid, clawedBack
+ *                                                                        (ADDed to one shard in the transactions that move
+ *                                                                        them; read summed: data/sharded-counters.ts)
  * Email claim: pk CREATOR#<creatorId>       sk AFFEMAIL#<email>         one affiliate per email per creator
  * Code:        pk AFFCODE#<code>            sk AFFCODE                  affiliateId, creatorId, cookieDays (codes are unique)
  * Click:       pk AFFCLICK#<clickId>        sk CLICK                    code, affiliateId, creatorId, at, windowEndsAt;
@@ -41,6 +44,7 @@ export const affiliateKeys = {
   payout: (affiliateId: string, payoutId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `PAYOUT#${payoutId}` }),
   payoutLine: (payoutId: string, orderId: string) => ({ pk: `PAYOUT#${payoutId}`, sk: `LINE#${orderId}` }),
   listed: (c: Pick<StoredCommission, 'affiliateId' | 'createdAt' | 'orderId'>) => ({ gsi2pk: `AFFILIATE#${c.affiliateId}#COMMISSIONS`, gsi2sk: `${c.createdAt}#${c.orderId}` }),
+  figures: (affiliateId: string) => shardedCounter(`AFFFIGURES#${affiliateId}`, 'FIGURES'),
 };
 
 type Figure = 'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack';
@@ -100,8 +104,23 @@ const payoutLineItem = (payoutId: string, affiliateId: string, orderId: string, 
 });
 
 /** ADDs to the affiliate's figures, only while it exists. */
-const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>) =>
-  addUpdate(affiliateKeys.affiliate(creatorId, affiliateId), adds as Record<string, number>, { condition: 'attribute_exists(pk)' });
+/**
+ * The move of an affiliate's figures: one ADD to one shard of them (`by`, the order or click, picks it; data/
+ * sharded-counters.ts), not to the affiliate item, which every sale of a promotion would write otherwise.
+ */
+const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>, by?: string) => {
+  const figures = affiliateKeys.figures(affiliateId);
+  return addUpdate(figures.key(shardOf(by, figures.keys().length)), adds as Record<string, number>, { type: 'AffiliateFigures' });
+};
+
+const FIGURES: Figure[] = ['clicks', 'sales', 'pending', 'approved', 'paid', 'clawedBack'];
+
+/** The affiliates with their figures: those still on the item (from before the shards) plus the shards' sums. */
+const withFigures = async <T extends { id: string } & Record<Figure, number>>(affiliates: T[]): Promise<T[]> => {
+  if (affiliates.length === 0) return affiliates;
+  const sums = await readCounters(affiliates.map((a) => affiliateKeys.figures(a.id)), { attributes: FIGURES });
+  return affiliates.map((a, i) => ({ ...a, ...Object.fromEntries(FIGURES.map((name) => [name, a[name] + (sums[i]?.[name] ?? 0)])) }));
+};
 
 /** A commission's status moved from `from`, under that condition, with `set` and its index keys as given. */
 const commissionMove = (
@@ -136,7 +155,7 @@ const commissionMove = (
  */
 export const referralWrites = (input: { creatorId: string; orderId: string; courseTitle: string; orderAmount: number; at: string; affiliateId: string; commission: NewCommission | null }) => {
   const { commission } = input;
-  if (!commission) return [affiliateFigures(input.creatorId, input.affiliateId, { sales: 1 }), ...countersUpdate({ affiliate_sales: 1 })];
+  if (!commission) return [affiliateFigures(input.creatorId, input.affiliateId, { sales: 1 }, input.orderId), ...countersUpdate({ affiliate_sales: 1 }, input.orderId)];
   const stored: StoredCommission = {
     affiliateId: commission.affiliateId,
     creatorId: input.creatorId,
@@ -158,8 +177,8 @@ export const referralWrites = (input: { creatorId: string; orderId: string; cour
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    affiliateFigures(input.creatorId, input.affiliateId, { sales: 1, pending: commission.amount }),
-    ...countersUpdate({ affiliate_sales: 1, commissions_total: commission.amount, commissions_pending: commission.amount }),
+    affiliateFigures(input.creatorId, input.affiliateId, { sales: 1, pending: commission.amount }, input.orderId),
+    ...countersUpdate({ affiliate_sales: 1, commissions_total: commission.amount, commissions_pending: commission.amount }, input.orderId),
   ];
 };
 
@@ -209,12 +228,12 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :affiliate)',
       ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':affiliate': 'AFFILIATE#' },
     });
-    return items.map((item) => affiliateItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+    return withFigures(items.map((item) => affiliateItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)));
   },
 
   async get(creatorId, affiliateId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.affiliate(creatorId, affiliateId), ConsistentRead: true }));
-    return Item ? affiliateItem.parse(Item) : undefined;
+    return Item ? (await withFigures([affiliateItem.parse(Item)]))[0] : undefined;
   },
 
   async code(code) {
@@ -241,7 +260,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
           },
         },
       },
-      ...(counted ? [affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }), ...countersUpdate({ affiliate_clicks: 1 })] : []),
+      ...(counted ? [affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }, click.clickId), ...countersUpdate({ affiliate_clicks: 1 })] : []),
     ]);
   },
 

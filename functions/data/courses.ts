@@ -5,15 +5,17 @@ import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
-import { addUpdate, batchGet, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { readCounter, readCounters, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
+import { batchGet, batchWrite, documentClient, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
  * Course:    pk COURSE#<courseId>   sk COURSE             gsi1pk CREATOR#<creatorId>#COURSES  gsi1sk <createdAt>#<courseId>
  *                                                         gsi2pk COURSES  gsi2sk <createdAt>#<courseId>  (every course: admin)
- *            creatorId, title, description, status, lessonCount (moved with each lesson), enrolledCount (moved by the
- *            enrolment writes), createdAt, updatedAt, titleChangedAt (set with each new title: the version the
- *            'course-changed' run copies it under onto the enrolments' and licences' `courseTitle`/`courseTitleAt`)
+ *            creatorId, title, description, status, lessonCount (moved with each lesson), createdAt, updatedAt,
+ *            titleChangedAt (set with each new title: the version the 'course-changed' run copies it under onto the
+ *            enrolments' and licences' `courseTitle`/`courseTitleAt`)
+ *            (its learners are counted apart, sharded: ENROLLED#<courseId>#<0..15> below, summed into `enrolledCount`)
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
  * Outline:   pk COURSE#<courseId>   sk OUTLINE            rev, lessons [{id, title, kind, position, createdAt,
  *            availableAfterDays}] in order, no bodies: what a learner's lesson reads need (readOutline, eventually
@@ -22,7 +24,8 @@ import { addUpdate, batchGet, batchWrite, documentClient, newestFirstPage, nonZe
  *            older `rev`; a reader whose outline's rev is not the course's (a writer died before rebuilding, a course
  *            from before outlines) reads the lessons' outline fields instead (backfillCourseOutlines writes them).
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
- * Counters:  pk CREATOR#<creatorId> sk STATS              courses, students, completions (ADD in the writes they count)
+ * Counters:  pk CREATORSTATS#<creatorId>#<0..15> sk STATS  courses, students, completions, certificates (ADD to one shard
+ *            in the writes they count; read summed: data/sharded-counters.ts)
  * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition: deleting a course
  * deletes the course item in the request (with its counters) and the 'course-changed' job removes the rest of the
  * partition in batches (removeDeletedCourseBatch; docs/decisions/0034-course-changes.md). `position` is a rank: the
@@ -54,7 +57,35 @@ export const liveCourseTitles = async (courseIds: readonly string[]): Promise<Ma
   return titles;
 };
 
-export const creatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' });
+/**
+ * A creator's dashboard counters, sharded (data/sharded-counters.ts): pk CREATORSTATS#<creatorId>#<0..15> sk STATS,
+ * read as the sum of the shards (readCreatorStats; the CRM's counters read the same keys).
+ */
+export const creatorStats = (creatorId: string) => shardedCounter(`CREATORSTATS#${creatorId}`, 'STATS', { legacy: legacyCreatorStatsKey(creatorId) });
+
+/** The item from before the shards: read with them until the migration moves it into shard 0. */
+export const legacyCreatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' });
+
+/**
+ * A course's active enrolments, sharded: pk ENROLLED#<courseId>#<0..15> sk COUNT  enrolled (ADD by the enrolment
+ * transactions, the learner's id picking the shard). Not on the course item: that one is projected whole into the
+ * creator's course list index, and would be written by every enrolment of a sale. A course item from before keeps its
+ * own `enrolledCount` until the migration moves it into shard 0: the figure read is the item's plus the shards'.
+ */
+export const enrolledCounter = (courseId: string) => shardedCounter(`ENROLLED#${courseId}`, 'COUNT');
+
+/** The courses with their enrolled counts summed from the shards (all in one set of BatchGetItems). */
+const withEnrolled = async <T extends { id: string; enrolledCount: number }>(courses: T[]): Promise<T[]> => {
+  if (courses.length === 0) return courses;
+  const counts = await readCounters(
+    courses.map((course) => enrolledCounter(course.id)),
+    { attributes: ['enrolled'] },
+  );
+  return courses.map((course, i) => ({ ...course, enrolledCount: Math.max(0, course.enrolledCount + (counts[i]?.['enrolled'] ?? 0)) }));
+};
+
+/** A creator's counters: the sum of their shards. */
+export const readCreatorStats = (creatorId: string, options: { consistent?: boolean } = {}) => readCounter(creatorStats(creatorId), options);
 
 /**
  * The platform-wide sums of the creators' course figures (the admin's Active Courses card), moved beside
@@ -66,11 +97,11 @@ export const platformCourseCounters = (deltas: Pick<CreatorCounterDeltas, 'cours
   enrollments_completed: deltas.completions ?? 0,
 });
 
-/** The transaction item that moves a creator's counters (none when nothing moves): the only way they change. */
-export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDeltas) => {
-  const moved = nonZero(Object.fromEntries(Object.entries(deltas).filter((entry): entry is [string, number] => entry[1] !== undefined)));
-  return Object.keys(moved).length === 0 ? [] : [addUpdate(creatorStatsKey(creatorId), moved, { type: 'CreatorStats' })];
-};
+/**
+ * The transaction item that moves one shard of a creator's counters (none when nothing moves): the only way they
+ * change. `by` (the learner, the course, the certificate) picks the shard; without it a random one.
+ */
+export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDeltas, by?: string) => shardUpdate(creatorStats(creatorId), deltas, { by, type: 'CreatorStats' });
 
 const courseItem = courseSummary.extend({ creatorId: z.string(), updatedAt: isoDate, enrolledCount: z.number().int().min(0).default(0) });
 const toCourse = (item: unknown): CourseRecord => courseItem.parse(item);
@@ -214,7 +245,9 @@ export const readCourse = async (courseId: string): Promise<StoredCourse | undef
       ConsistentRead: true,
     }),
   ]);
-  return found.Item ? { ...toCourse(found.Item), lessons: inOrder(lessons) } : undefined;
+  if (!found.Item) return undefined;
+  const [course] = await withEnrolled([toCourse(found.Item)]);
+  return { ...course!, lessons: inOrder(lessons) };
 };
 
 /** A lesson's text and kind, in a transaction with the course's ownership (the files' routes use it alone). */
@@ -248,6 +281,8 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
 
 export const dynamoCourses = (): CourseRepository => ({
   async create(course) {
+    // The learners are counted on the course's enrolled shards, not on the item (enrolledCounter).
+    const { enrolledCount: _counted, ...stored } = course;
     const cancelled = await transact([
       {
         Put: {
@@ -257,7 +292,7 @@ export const dynamoCourses = (): CourseRepository => ({
             ...courseKeys.byCreator(course.creatorId, course.createdAt, course.id),
             ...courseKeys.all(course.createdAt, course.id),
             type: 'Course',
-            ...course,
+            ...stored,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -283,7 +318,7 @@ export const dynamoCourses = (): CourseRepository => ({
       },
       options.limit,
     );
-    return items.map(toCourse);
+    return withEnrolled(items.map(toCourse));
   },
 
   async listAll(cursor, limit) {
@@ -294,7 +329,7 @@ export const dynamoCourses = (): CourseRepository => ({
       limit,
       cursorKey: { fixed: { sk: 'COURSE' }, sortPrefix: { name: 'pk', prefix: 'COURSE#' } },
     });
-    return { items: page.items.map(toCourse), nextCursor: page.nextCursor };
+    return { items: await withEnrolled(page.items.map(toCourse)), nextCursor: page.nextCursor };
   },
 
   async update({ courseId, creatorId, changes }) {
@@ -320,7 +355,7 @@ export const dynamoCourses = (): CourseRepository => ({
       ]);
       if (!cancelled) {
         const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true }));
-        return Item ? toCourse(Item) : undefined;
+        return Item ? (await withEnrolled([toCourse(Item)]))[0] : undefined;
       }
     }
     try {
@@ -333,7 +368,7 @@ export const dynamoCourses = (): CourseRepository => ({
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return toCourse(Attributes);
+      return (await withEnrolled([toCourse(Attributes)]))[0];
     } catch (error) {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
       throw error;

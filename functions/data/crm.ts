@@ -3,14 +3,16 @@ import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/crm/ports.ts';
 import { liveCourseTitles } from '#data/courses.ts';
+import { readCounter, shardedCounter } from '#data/sharded-counters.ts';
 import { batchGet, decodeCursor, documentClient, encodeCursor, tableName } from '#data/table.ts';
 
 /**
  * The creator's CRM (access patterns 10, 12 and 13).
  * Note:      pk CREATOR#<creatorId>  sk NOTE#<learnerId>                        notes, updatedAt (one per creator and learner)
  * Timeline:  pk CREATOR#<creatorId>  sk TIMELINE#<learnerId>#<sentAt>#<id>      kind 'recommendation', text, sentAt
- * Counters:  pk CREATOR#<creatorId>  sk STATS                                   courses, students, completions (written by
- *            the course and enrolment transactions; read here for the dashboard)
+ * Counters:  pk CREATORSTATS#<creatorId>#<0..15>  sk STATS                    courses, students, completions, certificates
+ *            (shards written by the course, enrolment and certificate transactions; read here summed, in one
+ *            BatchGetItem, for the dashboard: data/sharded-counters.ts)
  * It reads the enrolment items (data/enrollments.ts owns them) through their documented keys:
  *   the CRM page  = ONE Query on gsi1 `CREATOR#<creatorId>#LEARNERS` (sk `<enrolledAt>#<courseId>#<learnerId>`,
  *                   newest first) + ONE BatchGetItem of the page's notes + ONE BatchGetItem of the page's course items
@@ -29,7 +31,7 @@ export const crmKeys = {
     pk: `CREATOR#${creatorId}`,
     sk: `${crmKeys.timelinePrefix(learnerId)}${sentAt}#${id}`,
   }),
-  counters: (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' }),
+  counters: (creatorId: string) => shardedCounter(`CREATORSTATS#${creatorId}`, 'STATS', { legacy: { pk: `CREATOR#${creatorId}`, sk: 'STATS' } }),
   creatorLearners: (creatorId: string) => `CREATOR#${creatorId}#LEARNERS`,
   learnerCourses: (learnerId: string) => `LEARNER#${learnerId}#COURSES`,
   course: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'COURSE' }),
@@ -196,7 +198,6 @@ export const dynamoCrm = (): CrmRepository => ({
   },
 
   async counters(creatorId): Promise<CreatorCounters> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: crmKeys.counters(creatorId) }));
-    return countersItem.parse(Item ?? {});
+    return countersItem.parse(await readCounter(crmKeys.counters(creatorId)));
   },
 });

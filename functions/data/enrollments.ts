@@ -2,8 +2,9 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
-import { courseKeys, creatorStatsUpdate, liveCourseTitles, platformCourseCounters } from '#data/courses.ts';
+import { courseKeys, creatorStatsUpdate, enrolledCounter, liveCourseTitles, platformCourseCounters } from '#data/courses.ts';
 import { countersUpdate } from '#data/counters.ts';
+import { shardUpdate } from '#data/sharded-counters.ts';
 import { batchGet, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -18,10 +19,11 @@ import { batchGet, documentClient, failedAt, queryAll, tableName, transact, writ
  *                from the course item (liveCourseTitles) and leave out the enrolments of a course that is gone.
  * Activity day:  pk USER#<learnerId>     sk ACTIVITY#<YYYY-MM-DD>  one per day with a completed lesson, in the
  *                learner's time zone of that moment (the study streak).
- * Counters:      pk CREATOR#<creatorId> sk STATS  `students` (active enrolments) and `completions` (active enrolments
- *                with completedAt) move in the same transaction as the enrolment (`courses` is the course module's,
- *                functions/data/courses.ts, which owns the item's update), and so does the course's `enrolledCount`.
- *                An enrolment is written only while its course item exists ('gone' otherwise).
+ * Counters:      the creator's `students` (active enrolments) and `completions` (active enrolments with completedAt)
+ *                move in the same transaction as the enrolment, on one shard (the learner's) of the creator's stats
+ *                (pk CREATORSTATS#<creatorId>#<0..15> sk STATS; data/courses.ts owns them), and so do the course's
+ *                enrolled count (pk ENROLLED#<courseId>#<0..15> sk COUNT, `enrolled`) and the platform's figures.
+ *                An enrolment is written only while its course item exists (a ConditionCheck: 'gone' otherwise).
  */
 export const enrollmentKeys = {
   enrollment: (courseId: string, learnerId: string) => ({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}` }),
@@ -62,16 +64,14 @@ const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
 const progressItem = enrollmentItem.pick({ learnerId: true, enrolledAt: true, progress: true, lastActivity: true, completedAt: true, certificateId: true });
 const PROGRESS_PROJECTION = Object.keys(progressItem.shape).join(', ');
 
-/** The course's `enrolledCount` moves with its active enrolments, only while the course exists. */
-const enrolledCountUpdate = (courseId: string, delta: number) => ({
-  Update: {
-    TableName: tableName(),
-    Key: courseKeys.course(courseId),
-    UpdateExpression: 'ADD enrolledCount :n',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':n': delta },
-  },
-});
+/**
+ * The course's enrolled count moves with its active enrolments (one shard, the learner's: data/courses.ts
+ * enrolledCounter), only while the course exists: a check of the course item, which is not written.
+ */
+const enrolledCountUpdate = (courseId: string, learnerId: string, delta: number) => [
+  { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(courseId), ConditionExpression: 'attribute_exists(pk)' } },
+  ...shardUpdate(enrolledCounter(courseId), { enrolled: delta }, { by: learnerId, type: 'EnrolledCount' }),
+];
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -176,9 +176,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          enrolledCountUpdate(input.courseId, 1),
-          ...creatorStatsUpdate(input.creatorId, { students: 1 }),
-          ...countersUpdate(platformCourseCounters({ students: 1 })),
+          ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
+          ...creatorStatsUpdate(input.creatorId, { students: 1 }, input.learnerId),
+          ...countersUpdate(platformCourseCounters({ students: 1 }), input.learnerId),
         ]);
         if (!cancelled) return { status: 'enrolled', enrollment };
         if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -214,9 +214,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
             },
           },
         },
-        enrolledCountUpdate(input.courseId, 1),
-        ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }),
-        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 })),
+        ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
+        ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }, input.learnerId),
+        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 }), input.learnerId),
       ]);
       if (!cancelled) return { status: 'restored', enrollment: restored };
       if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -238,9 +238,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed' },
         },
       },
-      enrolledCountUpdate(courseId, -1),
-      ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }),
-      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 })),
+      ...enrolledCountUpdate(courseId, learnerId, -1),
+      ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }, learnerId),
+      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 }), learnerId),
     ]);
     return cancelled ? 'missing' : 'removed';
   },

@@ -1,5 +1,6 @@
 import type { Role } from '#contracts/common.ts';
 import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -68,6 +69,8 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
   // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
   await backfillCourseOutlines();
+  const sharded = Object.values(await backfillCounterShards()).reduce((sum, n) => sum + n, 0);
+  if (sharded > 0) opts.log(`[seed] ${sharded} earlier counter item(s) moved into their shards`);
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
     try {

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_HTML } from '#adapters/html-sanitizer.ts';
+import { readCreatorStats } from '#data/courses.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { xssPayloads } from '#test/support/xss-corpus.ts';
 import { accountWithRole, api, useLocalCloudEnv } from './support.ts';
@@ -37,8 +38,8 @@ const emptied = async (courseId: string) => {
 
 const stats = async (creatorId: string) => {
   useLocalCloudEnv();
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: `CREATOR#${creatorId}`, sk: 'STATS' }, ConsistentRead: true }));
-  return { courses: Item?.['courses'] ?? 0, students: Item?.['students'] ?? 0, completions: Item?.['completions'] ?? 0 };
+  const item = await readCreatorStats(creatorId, { consistent: true });
+  return { courses: item['courses'] ?? 0, students: item['students'] ?? 0, completions: item['completions'] ?? 0 };
 };
 
 const newCourse = async (token: string, title = 'Knife skills') => {

@@ -120,7 +120,7 @@ describe('the CRM store (DynamoDB Local)', () => {
     const crm = dynamoCrm();
     const creatorId = unique('crm-counters');
     expect(await crm.counters(creatorId)).toEqual({ courses: 0, students: 0, completions: 0, certificates: 0 });
-    await putRaw({ ...crmKeys.counters(creatorId), type: 'CreatorStats', courses: 2, students: 5, certificates: 1 });
+    await putRaw({ ...crmKeys.counters(creatorId).key(5), type: 'CreatorStats', courses: 2, students: 5, certificates: 1 });
     expect(await crm.counters(creatorId)).toEqual({ courses: 2, students: 5, completions: 0, certificates: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors.ts';
 import type { NewEnrollment } from '#core/ports.ts';
-import { courseKeys, creatorStatsKey, dynamoCourses } from '#data/courses.ts';
+import { dynamoCourses, readCreatorStats } from '#data/courses.ts';
 import { dynamoEnrollments, enrollmentKeys, enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -42,10 +42,10 @@ const newEnrollment = (courseId: string, creatorId: string, learnerId: string, e
 });
 
 const stats = async (creatorId: string) => {
-  const item = await rawItem(creatorStatsKey(creatorId));
-  return { students: item?.['students'] ?? 0, completions: item?.['completions'] ?? 0 };
+  const item = await readCreatorStats(creatorId, { consistent: true });
+  return { students: item['students'] ?? 0, completions: item['completions'] ?? 0 };
 };
-const enrolledCount = async (courseId: string) => (await rawItem(courseKeys.course(courseId)))?.['enrolledCount'];
+const enrolledCount = async (courseId: string) => (await dynamoCourses().getCourse(courseId))?.enrolledCount;
 
 describe('the enrolments (DynamoDB Local)', () => {
   it('enrols once with index keys and counters moved; a second enrol is already', async () => {
