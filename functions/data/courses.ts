@@ -591,7 +591,10 @@ export const backfillCourseIndex = async (): Promise<number> => {
       }),
     );
     for (const item of page.Items ?? []) {
-      const { id, createdAt } = z.object({ id: z.string(), createdAt: isoDate }).parse(item);
+      // An item without the fields to index (a partial item a test or a tool wrote) is not a course to list: skipped.
+      const course = z.object({ id: z.string(), createdAt: isoDate }).safeParse(item);
+      if (!course.success) continue;
+      const { id, createdAt } = course.data;
       const keys = courseKeys.all(createdAt, id);
       const done = await writeIf(() =>
         documentClient().send(

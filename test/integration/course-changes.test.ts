@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CrmLearner } from '#contracts/courses.ts';
 import { type CourseChange, courseChangedWork, type CourseChangeJobs, type CourseChangeStore, courseChangeSlice } from '#core/courses/changes.ts';
 import { deleteCourse, updateCourse } from '#core/courses/courses.ts';
 import { runSlice, SLICE_MARGIN_MS } from '#core/jobs/slices.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { creatorStatsUpdate, platformCourseCounters } from '#data/courses.ts';
+import { creatorStatsUpdate, platformCourseCounters, readCreatorStats } from '#data/courses.ts';
 import { addUpdate, batchWrite, documentClient, tableName, transact } from '#data/table.ts';
 import { clock, courseRepository, fileRepository, fileStore } from '#functions/composition/deps.ts';
 import { courseChangeStore } from '#functions/jobs/course-changed.ts';
@@ -142,9 +142,10 @@ const partition = async (courseId: string, prefix = '') => {
   return items;
 };
 
+/** The creator's figures, summed over their shards (data/sharded-counters.ts). */
 const stats = async (creatorId: string) => {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: `CREATOR#${creatorId}`, sk: 'STATS' }, ConsistentRead: true }));
-  return { courses: Number(Item?.['courses'] ?? 0), students: Number(Item?.['students'] ?? 0), completions: Number(Item?.['completions'] ?? 0) };
+  const figures = await readCreatorStats(creatorId, { consistent: true });
+  return { courses: figures['courses'] ?? 0, students: figures['students'] ?? 0, completions: figures['completions'] ?? 0 };
 };
 
 const crmCourseNames = async (token: string, courseId?: string) =>

@@ -15,6 +15,7 @@ import {
   verifyHeldCredential,
 } from '#core/certificates/certificates.ts';
 import { isSetInStatusList } from '#core/certificates/credentials.ts';
+import { runToEnd } from '../../functions/fakes/slice-queue.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { StoredCertificate, StoredCourse } from '#core/ports.ts';
 import { certificateKeys, dynamoCertificates } from '#data/certificates.ts';
@@ -170,7 +171,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
 
   it('issues, lists, shows, verifies and revokes, with the status list and the issuer keys', async () => {
     const { c, creatorId, learnerId, deps, sent } = await completedWorld();
-    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0, finished: true });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates(deps))).counts).toMatchObject({ issued: 1, failed: 0 });
     expect(sent).toContainEqual(expect.objectContaining({ to: 'ann@example.com', subject: 'Your certificate from Course Platform', text: expect.stringContaining('Knife safety') }));
 
     const [mine] = (await learnerCertificates(deps, learnerId)).items;
@@ -199,7 +200,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
   it('issues none to a learner who no longer has the course when the job runs (removed, or their seat revoked), or whose licence ended', async () => {
     const removed = await completedWorld();
     await removed.deps.enrollments.remove(removed.c.id, removed.learnerId);
-    expect(await issueDueCertificates(removed.deps)).toMatchObject({ issued: 0, cleared: 1, failed: 0 });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates(removed.deps))).counts).toMatchObject({ issued: 0, cleared: 1, failed: 0 });
     expect((await learnerCertificates(removed.deps, removed.learnerId)).items).toEqual([]);
     expect(removed.sent).toEqual([]);
 
@@ -207,7 +208,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     const licenses = memoryLicenses();
     const ended = { id: 'lic_ended', courseId: seated.c.id, courseTitle: seated.c.title, creatorId: seated.creatorId, leaderId: 'leader', leaderEmail: 'lead@example.com', seatsTotal: 1, seatsUsed: 1, source: 'granted' as const, orderId: null, createdAt: AT };
     await licenses.create({ ...ended, expiresAt: '2026-11-19T00:00:00.000Z', status: 'active' });
-    expect(await issueDueCertificates({ ...seated.deps, licenses })).toMatchObject({ issued: 0, cleared: 1 });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates({ ...seated.deps, licenses }))).counts).toMatchObject({ issued: 0, cleared: 1 });
     expect((await learnerCertificates(seated.deps, seated.learnerId)).items).toEqual([]);
   });
 
@@ -215,7 +216,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     const world = await completedWorld();
     // Lists of one entry: every certificate starts a list of its own, far past the first.
     const deps = { ...world.deps, statusListSize: 1 };
-    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0 });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates(deps))).counts).toMatchObject({ issued: 1, failed: 0 });
     const [mine] = (await learnerCertificates(deps, world.learnerId)).items;
     const shown = await publicCertificate(deps, mine!.id);
     const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListCredential: string; statusListIndex: string } }).credentialStatus;
@@ -240,7 +241,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     await learnerProfiles.save({ learnerId, certificateName: 'Ann Smith', updatedAt: AT, rename: false });
     // Only this test's learners are due a rename (their certificates are, like the job's own, read from DynamoDB Local).
     const job = { ...deps, certificates: Object.assign(Object.create(deps.certificates) as typeof deps.certificates, { due: async () => [] }) };
-    expect(await issueDueCertificates(deps)).toMatchObject({ issued: 1, failed: 0 });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates(deps))).counts).toMatchObject({ issued: 1, failed: 0 });
     const [mine] = (await learnerCertificates(deps, learnerId)).items;
     expect(mine).toMatchObject({ learnerName: 'Ann Smith' });
     const issued = await publicCertificate(deps, mine!.id);
@@ -249,7 +250,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     expect(names(issued.credential)).toEqual(['Ann Smith']);
 
     await learnerProfiles.save({ learnerId, certificateName: 'Ann B. Smith', updatedAt: '2026-11-21T10:00:00.000Z', rename: true });
-    expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0, finished: true });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates(job))).counts).toMatchObject({ renamed: 1, failed: 0 });
     expect(await learnerProfiles.renamesDue(10)).toEqual([]);
     const listed = (await learnerCertificates(deps, learnerId)).items;
     expect(listed).toHaveLength(1);
@@ -269,7 +270,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
 
     await revokeCertificate(deps, { creatorId, id: current.id, reason: 'Shared answers' });
     await learnerProfiles.save({ learnerId, certificateName: '', updatedAt: '2026-11-22T10:00:00.000Z', rename: true });
-    expect(await issueDueCertificates(job)).toMatchObject({ renamed: 1, failed: 0 });
+    expect((await runToEnd('certificate-issuer', () => issueDueCertificates(job))).counts).toMatchObject({ renamed: 1, failed: 0 });
     expect((await learnerCertificates(deps, learnerId)).items.map((x) => [x.id, x.status])).toEqual([[current.id, 'revoked']]);
     expect(names((await publicCertificate(deps, current.id)).credential)).toEqual(['Ann B. Smith']);
   });
