@@ -514,9 +514,9 @@ const table = [
     path: '/api/webhooks/stripe-connect',
     handler: 'webhooks/stripe-connect',
     access: 'public',
-    // A paid order enrols its buyer: a new email gets a learner account, invited by email; one it cannot fulfil is
-    // refunded with the platform's key (payments).
-    uses: ['payments-connect-webhook', 'payments', 'directory:admin', 'mail', 'app-links'],
+    // A paid order enrols its buyer; a new email's account and invitation are queued for the campaign sender, started
+    // at once (jobs:campaign-sender); one it cannot fulfil is refunded with the platform's key (payments).
+    uses: ['payments-connect-webhook', 'payments', 'directory:admin', 'mail', 'app-links', 'jobs:campaign-sender'],
     profile: 'heavy',
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },
@@ -561,7 +561,8 @@ export const jobs = [
     handler: 'jobs/campaign-sender',
     /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). */
     schedule: 'rate(1 minute)',
-    uses: ['mail', 'secrets'],
+    // The mail queue's work too: a paid order's new buyer's account (directory:admin) and invitation.
+    uses: ['mail', 'secrets', 'directory:admin'],
     profile: 'heavy',
   },
   {

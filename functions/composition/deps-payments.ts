@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
 import { certificateRepository } from '#functions/composition/deps-certificates.ts';
@@ -72,6 +73,8 @@ export const connectEventDeps = (
   clock,
   appOrigin: required('APP_ORIGIN'),
   temporaryPassword,
+  // The mail queue's sender, started at once for the receipt or the new buyer's account the payment queued.
+  startSender: () => campaignSenderStarter().start(),
   log: note,
   alert,
 });

@@ -2,14 +2,15 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import { sendAutomationEmails, sendPendingCampaigns } from '#core/campaigns/campaigns.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { senderDeps } from '#functions/composition/deps-campaigns.ts';
-import { clock, mailer, mailQueue } from '#functions/composition/deps.ts';
+import { mailQueueSenderDeps } from '#functions/composition/deps-mail-queue.ts';
 import { jobs } from '#functions/routes.ts';
 import { invocation } from '#middleware/invocation.ts';
 
 const job = jobs.find((j) => j.name === 'campaign-sender')!;
 
 /**
- * Sends the queued emails (receipts and the like whose first send failed), the automations' waiting emails (the
+ * Sends the queued emails (receipts and the like) and does the queued work (a paid order's new buyer's account and
+ * invitation: the Connect webhook starts this job at once for it), the automations' waiting emails (the
  * welcome of a new creator), then the queued email campaigns; run by
  * EventBridge Scheduler every minute: each campaign continues from its last recorded batch until it is sent, this run
  * nears its timeout (the next run goes on) or another run holds it.
@@ -17,7 +18,7 @@ const job = jobs.find((j) => j.name === 'campaign-sender')!;
 export const handler = (event: Partial<ScheduledEvent> = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
   invocation({ job: job.name }, async (log) => {
     const deps = senderDeps(() => context?.getRemainingTimeInMillis() ?? 25_000);
-    const queued = await sendQueuedMail({ mailer: mailer(), mailQueue: mailQueue(), clock, log: (message, fields) => log.warn(message, fields), logError: (message, fields) => log.error(message, fields) });
+    const queued = await sendQueuedMail(mailQueueSenderDeps((message, fields) => log.warn(message, fields), (message, fields) => log.error(message, fields)));
     const automations = await sendAutomationEmails(deps);
     const campaigns = await sendPendingCampaigns(deps);
     log.info('campaigns sent', { scheduledAt: event.time, ...campaigns, automationsSent: automations.sent, automationsDropped: automations.dropped, queuedMail: queued });

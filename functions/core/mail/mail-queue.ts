@@ -1,4 +1,4 @@
-import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedMail } from '#core/ports.ts';
+import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedAccount, QueuedItem, QueuedMail } from '#core/ports.ts';
 
 /**
  * Emails nobody waits for (a receipt, a certificate, an affiliate's link): what they announce stands whether or not
@@ -27,7 +27,28 @@ export const MAIL_QUEUE_BATCH = 25;
 /** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
 export const MAIL_QUEUE_TRIES = 60;
 
-const later = (clock: Clock) => new Date(clock.now().getTime() + MAIL_HOLD_MS).toISOString();
+/**
+ * How long a sender holds queued work (a new buyer's account, core/sales/buyer-account.ts): longer than the sender's
+ * whole run (the heavy profile's 30 s timeout), so no second sender makes the same account while one is at it.
+ */
+export const WORK_HOLD_MS = 60_000;
+
+const later = (clock: Clock, ms = MAIL_HOLD_MS) => new Date(clock.now().getTime() + ms).toISOString();
+
+/** An email, not work (queued work has a `kind`). */
+export const isQueuedMail = (item: QueuedItem): item is QueuedMail => !('kind' in item);
+
+/**
+ * A new email for the mail queue, due at once: written in the transaction of what it announces and sent by the sender
+ * job (which the writer may start at once), not by the writer: a webhook answers without waiting on SES.
+ */
+export const dueMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage): QueuedMail => ({
+  ...message,
+  id: deps.ids.newId(),
+  queuedAt: deps.clock.now().toISOString(),
+  dueAt: deps.clock.now().toISOString(),
+  tries: 0,
+});
 
 /** A new email for the mail queue, held by its writer (who sends it once it is written: `sendHeld`). */
 export const heldMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage): QueuedMail => ({
@@ -42,6 +63,8 @@ type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
   mailQueue: MailQueue;
   /** An email given up is logged as an error; a failed try only as a warning (`log`). */
   logError: (message: string, fields: Record<string, unknown>) => void;
+  /** Does queued work (a new buyer's account and invitation: core/sales/buyer-account.ts); throws to try again later. */
+  work: (item: QueuedAccount) => Promise<void>;
 };
 
 /**
@@ -63,20 +86,44 @@ export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMai
 
 /**
  * The sender job's share: the oldest due emails, each held (one run gets it), sent and removed, or due again with one
- * more try when the send fails; given up (logged) once it failed MAIL_QUEUE_TRIES times.
+ * more try when the send fails; given up (logged) once it failed MAIL_QUEUE_TRIES times. Queued work (a new buyer's
+ * account) is held longer (WORK_HOLD_MS), done by `work` and removed the same way; done, it counts as sent.
  */
 export const sendQueuedMail = async (deps: SenderDeps): Promise<{ sent: number; failed: number; givenUp: number }> => {
   const outcome = { sent: 0, failed: 0, givenUp: 0 };
-  for (const mail of await deps.mailQueue.due(deps.clock.now().toISOString(), MAIL_QUEUE_BATCH)) {
-    if (mail.tries >= MAIL_QUEUE_TRIES) {
-      await deps.mailQueue.remove(mail);
+  for (const item of await deps.mailQueue.due(deps.clock.now().toISOString(), MAIL_QUEUE_BATCH)) {
+    if (item.tries >= MAIL_QUEUE_TRIES) {
+      await deps.mailQueue.remove(item);
       outcome.givenUp += 1;
-      deps.logError('queued email given up', { id: mail.id, subject: mail.subject, queuedAt: mail.queuedAt, tries: mail.tries });
+      const about = isQueuedMail(item) ? { subject: item.subject } : { kind: item.kind, orderId: item.orderId };
+      deps.logError(isQueuedMail(item) ? 'queued email given up' : 'queued work given up', { id: item.id, ...about, queuedAt: item.queuedAt, tries: item.tries });
       continue;
     }
-    const held = { ...mail, dueAt: later(deps.clock), tries: mail.tries + 1 };
-    if (!(await deps.mailQueue.move(mail, held))) continue;
-    outcome[await sendHeld(deps, held, { email: 'queued' })] += 1;
+    if (isQueuedMail(item)) {
+      const held = { ...item, dueAt: later(deps.clock), tries: item.tries + 1 };
+      if (!(await deps.mailQueue.move(item, held))) continue;
+      outcome[await sendHeld(deps, held, { email: 'queued' })] += 1;
+      continue;
+    }
+    const held = { ...item, dueAt: later(deps.clock, WORK_HOLD_MS), tries: item.tries + 1 };
+    if (!(await deps.mailQueue.move(item, held))) continue;
+    outcome[await doHeld(deps, held)] += 1;
   }
   return outcome;
+};
+
+/**
+ * Does queued work the sender holds, then removes it; when it throws, makes it due again at once for the next run.
+ * Work is idempotent (core/sales/buyer-account.ts): done again after a lost removal, it changes nothing.
+ */
+const doHeld = async (deps: SenderDeps, held: QueuedAccount): Promise<'sent' | 'failed'> => {
+  try {
+    await deps.work(held);
+  } catch (error) {
+    deps.log('queued work failed: due again', { kind: held.kind, id: held.id, orderId: held.orderId, tries: held.tries, error: String(error) });
+    await deps.mailQueue.move(held, { ...held, dueAt: deps.clock.now().toISOString() }).catch(() => false);
+    return 'failed';
+  }
+  await deps.mailQueue.remove(held).catch((error: unknown) => deps.log('queued work not removed: done again when its hold ends', { id: held.id, error: String(error) }));
+  return 'sent';
 };
