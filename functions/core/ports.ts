@@ -445,6 +445,11 @@ export interface BulkMailer {
   sendBulk(message: { subject: string; text: string; html: string; entries: BulkEntry[] }): Promise<{ to: string; ok: boolean; error?: string }[]>;
   /** SES's MaxSendRate (messages per second), to pace the batches under it. */
   maxSendRate(): Promise<number>;
+  /**
+   * The account's quota now (SES GetAccount's SendQuota, read afresh): its rate and how many messages it may still
+   * send in the rolling 24 hours (Max24HourSend - SentLast24Hours). Absent: no daily quota to keep to.
+   */
+  quota?(): Promise<{ maxSendRate: number; left24Hours: number }>;
 }
 
 export type SuppressionReason = 'unsubscribed' | 'bounce' | 'complaint';
@@ -489,7 +494,19 @@ export interface StoredCampaign {
    * A batch handed to SES and not recorded yet (the sender stopped in between): it went, or may have, so it is recorded
    * as sent and never handed over again.
    */
-  handedOff: { batch: number; count: number } | null;
+  handedOff: HandedOff | null;
+}
+
+/**
+ * A wave handed to SES and not recorded yet: its number, its addresses, and (written by senders since issue 28) where
+ * the wave ends in the audience and how many it skipped, so that the next run records it without reading it again.
+ */
+export interface HandedOff {
+  batch: number;
+  count: number;
+  segment?: number;
+  position?: string | null;
+  skipped?: number;
 }
 
 export interface CampaignRepository {
@@ -508,8 +525,10 @@ export interface CampaignRepository {
   audiencePage(segment: string, position: string | null, limit: number): Promise<AudiencePage>;
   /** The suppressed among these addresses (lower-case). */
   suppressed(emails: readonly string[]): Promise<Set<string>>;
-  /** Notes that batch `batch` (of `count` addresses) is being handed to SES, while it is still the next one. */
-  handOff(id: string, batch: number, count: number): Promise<boolean>;
+  /** Notes that batch `batch` (of `count` addresses; `wave`: where it ends) is being handed to SES, while it is still the next one. */
+  handOff(id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number }): Promise<boolean>;
+  /** SES's daily quota is reached: the campaign (unless sent) shows `paused` and is free for the run that finds quota again. */
+  pauseForQuota(id: string): Promise<void>;
   /** SES refused the batch outright (nothing went): it is no longer handed off, the next run sends it. */
   takeBack(id: string, batch: number): Promise<void>;
   /** A run that failed frees the campaign at once (while batch `batch` is still its next one), not when its lease ends. */
