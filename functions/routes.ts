@@ -561,8 +561,9 @@ export const jobs = [
     handler: 'jobs/campaign-sender',
     /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). */
     schedule: 'rate(1 minute)',
-    // The mail queue's work too: a paid order's new buyer's account (directory:admin) and invitation.
-    uses: ['mail', 'secrets', 'directory:admin'],
+    // The mail queue's work too: a paid order's new buyer's account (directory:admin) and invitation. A run out of
+    // time with a campaign unfinished starts the next at once (jobs:campaign-sender).
+    uses: ['mail', 'secrets', 'directory:admin', 'jobs:campaign-sender'],
     profile: 'heavy',
   },
   {

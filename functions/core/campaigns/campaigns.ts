@@ -273,7 +273,10 @@ const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uin
   if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
   const progress = { batch: campaign.batch };
   try {
-    return await sendBatches(deps, campaign, key, rate, { leaseUntil, progress, quota });
+    const outcome = await sendBatches(deps, campaign, key, rate, { leaseUntil, progress, quota });
+    // Stopped for time: free for the next run at once (the job starts it), not when the lease ends.
+    if (outcome === 'paused') await deps.campaigns.release(campaign.id, progress.batch).catch(() => undefined);
+    return outcome;
   } catch (error) {
     await release(deps, campaign.id, progress.batch);
     throw error;

@@ -41,7 +41,10 @@ const memoryCampaigns = (audience: { email: string; disabled: boolean }[]) => {
       if (c.status !== 'sent') campaigns.set(id, { ...c, status: 'paused', leaseUntil: null });
     },
     takeBack: async () => undefined,
-    release: async () => undefined,
+    release: async (id: string, batch: number) => {
+      const c = campaigns.get(id)!;
+      if (c.batch === batch && c.status === 'sending') campaigns.set(id, { ...c, leaseUntil: null });
+    },
     recordBatch: async (id: string, batch: number, o: Parameters<CampaignRepository['recordBatch']>[2]) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
@@ -140,6 +143,21 @@ describe('a campaign at the account’s SES rate', () => {
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 300 });
     expect(ses.sends.size).toBe(300);
     expect([...ses.sends.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('frees a campaign it stopped for time, so the next run (started at once) goes on straight away, nobody twice', async () => {
+    const ses = memorySes({ maxSendRate: 50, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, run } = await world(people(160, 'slice'), ses);
+    let runs = 0;
+    for (; campaigns.get(campaignId)?.status !== 'sent' && runs < 10; runs++) {
+      // Each run has time for one wave only.
+      let checks = 0;
+      const outcome = await run(() => (checks++ === 0 ? 25_000 : 0));
+      if (campaigns.get(campaignId)?.status !== 'sent') expect(outcome).toMatchObject({ paused: 1, held: 0 });
+    }
+    expect(runs).toBe(4);
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 160 });
+    expect([...ses.sends.values()].every((n) => n === 1) && ses.sends.size === 160).toBe(true);
   });
 
   it('sends throttled recipients again alone with a growing pause, never one SES sent, and counts as failed one throttled every time', async () => {
