@@ -83,7 +83,8 @@ export const sesBulkMailer = (): BulkMailer => ({
     const results = out.BulkEmailEntryResults ?? [];
     return entries.map((entry, i) => {
       const result = results[i];
-      return result?.Status === 'SUCCESS' ? { to: entry.to, ok: true } : { to: entry.to, ok: false, error: result?.Error ?? result?.Status ?? 'no result' };
+      // The status first (ACCOUNT_THROTTLED, TRANSIENT_FAILURE: the sender sends those again), then SES's words.
+      return result?.Status === 'SUCCESS' ? { to: entry.to, ok: true } : { to: entry.to, ok: false, error: [result?.Status, result?.Error].filter(Boolean).join(': ') || 'no result' };
     });
   },
 

@@ -257,6 +257,12 @@ const sendBatch = async (deps: SenderDeps, message: { subject: string; text: str
   }
 };
 
+/** SES's rate and what is left of its 24-hour quota, now (no quota port: no daily quota to keep to). */
+const accountNow = async (deps: SenderDeps): Promise<{ maxSendRate: number; left24Hours: number }> => {
+  const account = deps.mailer.quota ? await deps.mailer.quota() : { maxSendRate: await deps.mailer.maxSendRate(), left24Hours: Number.POSITIVE_INFINITY };
+  return { maxSendRate: Math.max(1, account.maxSendRate), left24Hours: Math.max(0, account.left24Hours) };
+};
+
 /** What a run did with one campaign: sent it all, stopped for time (`paused`), found it held, or stopped at the quota. */
 type CampaignOutcome = 'sent' | 'paused' | 'held' | 'quota';
 
@@ -268,12 +274,15 @@ type CampaignOutcome = 'sent' | 'paused' | 'held' | 'quota';
  * SEND_RATE_SHARE of SES's rate. A wave an earlier run handed off but did not record went out already (or may have):
  * it is recorded as sent, not sent again.
  */
-const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array, rate: number, quota: { left: number }): Promise<CampaignOutcome> => {
+const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array): Promise<CampaignOutcome> => {
   const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
   if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
   const progress = { batch: campaign.batch };
   try {
-    const outcome = await sendBatches(deps, campaign, key, rate, { leaseUntil, progress, quota });
+    // The quota once the campaign is this run's: what runs before it sent is counted (SES's SentLast24Hours).
+    const account = await accountNow(deps);
+    const quota = { left: account.left24Hours };
+    const outcome = await sendBatches(deps, campaign, key, account.maxSendRate, { leaseUntil, progress, quota });
     // Stopped for time: free for the next run at once (the job starts it), not when the lease ends.
     if (outcome === 'paused') await deps.campaigns.release(campaign.id, progress.batch).catch(() => undefined);
     return outcome;
@@ -451,17 +460,16 @@ export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: nu
   const pending = await deps.campaigns.pending();
   if (pending.length === 0) return outcome;
   const key = await unsubscribeKey(deps);
-  const account = deps.mailer.quota ? await deps.mailer.quota() : { maxSendRate: await deps.mailer.maxSendRate(), left24Hours: Number.POSITIVE_INFINITY };
-  const rate = Math.max(1, account.maxSendRate);
-  const quota = { left: Math.max(0, account.left24Hours) };
+  const spent = (await accountNow(deps)).left24Hours <= 0;
   for (const id of pending) {
     const campaign = await deps.campaigns.get(id);
     if (!campaign || campaign.status === 'sent') continue;
-    if (quota.left <= 0 && campaign.status === 'paused') {
+    // Paused, and still no quota: left as it is (no lease taken, its status stays `paused`).
+    if (spent && campaign.status === 'paused') {
       outcome.quota += 1;
       continue;
     }
-    outcome[await sendCampaign(deps, campaign, key, rate, quota)] += 1;
+    outcome[await sendCampaign(deps, campaign, key)] += 1;
     if (deps.remainingMs() < STOP_MARGIN_MS) break;
   }
   return outcome;
