@@ -45,8 +45,14 @@ export type Capability =
   | 'avatars:read'
   /** Start the campaign sender job at once (an asynchronous Lambda invoke) instead of waiting for its next run. */
   | 'jobs:campaign-sender'
-  /** Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. */
+  /**
+   * Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. Never
+   * listed alone: a function names the queues in `queues` (which implies this), a sliced job gets its own by `queue`.
+   */
   | 'job-queues';
+
+/** A job of the engine (decision 0032): `queue: true` in `jobs` below. */
+export type SlicedJobName = Extract<(typeof jobs)[number], { readonly queue: true }>['name'];
 
 export interface RouteDef {
   /** Stable name: CDK logical ids, function names, log lines. kebab-case. */
@@ -74,6 +80,12 @@ export interface RouteDef {
    * (a counter) says 'read-write'; GETs are read-only otherwise.
    */
   readonly table?: 'none' | 'read-write';
+  /**
+   * The sliced jobs whose runs this function starts (decision 0032): it gets capability 'job-queues', `sqs:SendMessage`
+   * on those jobs' queues only and their URLs in JOB_QUEUE_URLS (e.g. `queues: ['course-changed']`, then
+   * `sqsSliceQueue().send([firstSlice('course-changed', run, input)])`).
+   */
+  readonly queues?: readonly SlicedJobName[];
   /** The 403 message for a role the route does not admit, where the product words it (checkout). */
   readonly forbiddenMessage?: string;
   /**
@@ -514,9 +526,10 @@ const table = [
     path: '/api/webhooks/stripe-connect',
     handler: 'webhooks/stripe-connect',
     access: 'public',
-    // A paid order enrols its buyer; a new email's account and invitation are queued for the campaign sender, started
-    // at once (jobs:campaign-sender); one it cannot fulfil is refunded with the platform's key (payments).
-    uses: ['payments-connect-webhook', 'payments', 'directory:admin', 'mail', 'app-links', 'jobs:campaign-sender'],
+    // A paid order enrols its buyer; a new email's account and invitation, a receipt, are queued for the mail sender,
+    // whose run it starts at once (queues); one it cannot fulfil is refunded with the platform's key (payments).
+    uses: ['payments-connect-webhook', 'payments', 'directory:admin', 'mail', 'app-links'],
+    queues: ['mail-sender'],
     profile: 'heavy',
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },
@@ -549,34 +562,55 @@ export const eventHandlers = {
   sesFeedback: { name: 'ses-feedback', handler: 'events/ses-feedback' },
 } as const;
 
+/**
+ * Scheduled and queued jobs. `queue: true`: a job of the engine (decision 0032, functions/jobs/sliced.ts): its schedule
+ * starts a run, whose slices go through the job's own SQS FIFO queue (with a dead-letter queue) to its function; the
+ * local cloud runs the same through its SQS stand-in and event source. `queues`: the other sliced jobs whose runs it
+ * starts (as for routes).
+ */
 export const jobs = [
   {
     name: 'credit-reset',
     handler: 'jobs/credit-reset',
     /** EventBridge Scheduler expression (UTC): hourly, so a period that ends is reset within the hour. */
     schedule: 'rate(1 hour)',
+    queue: true,
   },
   {
     name: 'campaign-sender',
     handler: 'jobs/campaign-sender',
-    /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). */
+    /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). Its
+     * platform emails (queued mail, the outbox) are the mail-sender's. */
     schedule: 'rate(1 minute)',
-    // The mail queue's work too: a paid order's new buyer's account (directory:admin) and invitation. A run out of
-    // time with a campaign unfinished starts the next at once (jobs:campaign-sender).
-    uses: ['mail', 'secrets', 'directory:admin', 'jobs:campaign-sender'],
+    // A run out of time with a campaign unfinished starts the next at once (jobs:campaign-sender).
+    uses: ['mail', 'secrets', 'jobs:campaign-sender'],
     profile: 'heavy',
+  },
+  {
+    name: 'mail-sender',
+    handler: 'jobs/mail-sender',
+    /**
+     * Every minute: the mail queue (an email whose first send failed, or whose writer died) and the automations'
+     * outbox, drained until empty on a budget of their own (decision 0033).
+     */
+    schedule: 'rate(1 minute)',
+    queue: true,
+    // The mail queue's work too (issue 28): a paid order's new buyer's account (directory:admin) and invitation.
+    uses: ['mail', 'secrets', 'directory:admin', 'app-links'],
   },
   {
     name: 'commission-approval',
     handler: 'jobs/commission-approval',
     /** Daily: a commission is approved within a day of its hold's end. */
     schedule: 'rate(1 day)',
+    queue: true,
   },
   {
     name: 'license-expiry',
     handler: 'jobs/license-expiry',
     /** Daily: a team licence stops giving access within a day of its end date. */
     schedule: 'rate(1 day)',
+    queue: true,
   },
   {
     name: 'certificate-issuer',
@@ -584,6 +618,7 @@ export const jobs = [
     /** Every minute: a completed course's certificate arrives within the minute. */
     schedule: 'rate(1 minute)',
     uses: ['mail', 'certificate-signing', 'app-links'],
+    queue: true,
   },
   {
     name: 'leader-weekly-report',
@@ -591,5 +626,6 @@ export const jobs = [
     /** Mondays 07:00 UTC: each group leader's weekly team email, once per week (see the job). */
     schedule: 'cron(0 7 ? * MON *)',
     uses: ['mail', 'secrets', 'app-links'],
+    queue: true,
   },
 ] as const;

@@ -51,9 +51,10 @@ export const clientPolicies = {
   s3: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2, retry: 'aws-standard' },
   /**
    * SendMessageBatch of a job's slices (decision 0032): retried, since a slice sent twice carries the same
-   * deduplication id and the FIFO queue keeps one.
+   * deduplication id and the FIFO queue keeps one. Two attempts: what fits a crud job's 10 s (a slice that cannot send
+   * its continuation fails and is delivered again, so nothing waits on a third).
    */
-  sqs: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 3, retry: 'aws-standard' },
+  sqs: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2, retry: 'aws-standard' },
   /** The asynchronous start of a job (Invoke, InvocationType Event): one attempt, the job's schedule runs it anyway. */
   lambda: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'aws-standard' },
   /** Converse: a whole landing page in one answer. The deadline leaves the function time to refund and answer 502. */

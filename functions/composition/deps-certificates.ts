@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { kmsSigner } from '#adapters/kms-signer.ts';
+import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { LearnerProfileRepository } from '#core/certificates/ports.ts';
 import type { CertificateRepository } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
@@ -24,7 +25,7 @@ export const certificateReadDeps = () => ({ certificates: certificateRepository(
 /** A course's certificates, for its creator (whose course it must be). */
 export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses: courseRepository() });
 
-export const issueDeps = (remainingMs: () => number, log: IssueDeps['log']): IssueDeps => ({
+export const issueDeps = (log: IssueDeps['log']): IssueDeps => ({
   ...certificateReadDeps(),
   signer: kmsSigner(),
   courses: courseRepository(),
@@ -35,6 +36,7 @@ export const issueDeps = (remainingMs: () => number, log: IssueDeps['log']): Iss
   mailer: mailer(),
   mailQueue: mailQueue(),
   ids: { newId: randomUUID },
-  remainingMs,
+  sendRate: () => sesBulkMailer().maxSendRate(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   log,
 });

@@ -768,8 +768,11 @@ export interface AffiliateRepository {
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
   /** The affiliate's commissions, newest first. */
   commissions(affiliateId: string): Promise<StoredCommission[]>;
-  /** Pending commissions whose hold is over at `now`, oldest first, at most `limit`. */
-  dueForApproval(now: string, limit: number): Promise<StoredCommission[]>;
+  /**
+   * A page of the pending commissions whose hold is over at `now`, oldest first, at most `limit`, from where the page
+   * before it ended (`after`, its `nextCursor`; none: the first); `nextCursor` null on the last page.
+   */
+  dueForApproval(now: string, limit: number, after?: string): Promise<{ items: StoredCommission[]; nextCursor: string | null }>;
   /** pending -> approved, once (false: it was approved, voided or is not due). */
   approve(commission: StoredCommission, now: string): Promise<boolean>;
   /** The approved commissions of the affiliate (what a payout takes). */
@@ -811,6 +814,12 @@ export interface StoredSeat {
   assignedAt: string;
 }
 
+/** A place in the index of licences ending: a licence's end date and id. */
+export interface EndingPlace {
+  expiresAt: string;
+  id: string;
+}
+
 export interface LicenseRepository {
   /** A new licence; false when that id exists (a retried purchase). */
   create(license: StoredLicense): Promise<boolean>;
@@ -838,8 +847,11 @@ export interface LicenseRepository {
    * the licence as saved, 'too-few' (more seats are in use), or undefined when it is not active.
    */
   update(licenseId: string, changes: { seatsTotal?: number; expiresAt?: string | null }): Promise<StoredLicense | 'too-few' | undefined>;
-  /** Active licences whose end date is at or before `now`, soonest first, at most `limit`. */
-  endingBy(now: string, limit: number): Promise<StoredLicense[]>;
+  /**
+   * Active licences whose end date is at or before `now`, soonest first, from the one after `after` (a licence's end
+   * date and id; none: the first), at most `limit` read; `next` (the last read) when the index has more.
+   */
+  endingBy(now: string, limit: number, after?: EndingPlace): Promise<{ items: StoredLicense[]; next?: EndingPlace | undefined }>;
   /** The licence ended (a refunded team order): its seats give no more access; false when it had ended already. */
   end(licenseId: string, at: string): Promise<boolean>;
   /** One transaction: an active seat revoked and the licence's `seatsUsed` - 1; false when it was not active. */

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { addUpdate, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, decodeCursor, documentClient, encodeCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
@@ -241,17 +241,18 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     return items.map((item) => commissionItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderId.localeCompare(a.orderId));
   },
 
-  async dueForApproval(now, limit) {
-    const { Items = [] } = await documentClient().send(
+  async dueForApproval(now, limit, after) {
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
         ExpressionAttributeValues: { ':pk': 'COMMISSIONS#DUE', ':now': `${now}#~` },
         Limit: limit,
+        ...(after ? { ExclusiveStartKey: decodeCursor(after, { gsi1pk: 'COMMISSIONS#DUE' }, { name: 'sk', prefix: 'COMMISSION#' }) } : {}),
       }),
     );
-    return Items.map((item) => commissionItem.parse(item));
+    return { items: Items.map((item) => commissionItem.parse(item)), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
   },
 
   async approve(c, now) {

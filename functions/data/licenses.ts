@@ -9,7 +9,8 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
  *                                                     its transaction, under seatsUsed < seatsTotal), expiresAt, status
  *           gsi1pk COURSE#<courseId>#LICENSES  gsi1sk <createdAt>#<licenseId>   (a course's licences: the creator)
  *           gsi2pk LEADER#<leaderId>#LICENSES  gsi2sk <createdAt>#<licenseId>   (a leader's licences)
- *           gsi3pk LICENSES#ENDING             gsi3sk <expiresAt>#<licenseId>   (while active with an end date: the expiry job)
+ *           gsi3pk LICENSES#ENDING             gsi3sk <expiresAt>#<licenseId>   (while active with an end date: the expiry job,
+ *                                                                                paged after a licence's place)
  * Seat:     pk LICENSE#<licenseId>  sk SEAT#<email>   learnerId, status active|revoked, assignedAt, revokedAt
  */
 export const licenseKeys = {
@@ -195,12 +196,20 @@ export const dynamoLicenses = (): LicenseRepository => ({
     }
   },
 
-  async endingBy(now, limit) {
-    const items = await queryAll(
-      { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now', ExpressionAttributeValues: { ':pk': 'LICENSES#ENDING', ':now': `${now}#~` } },
-      limit,
+  async endingBy(now, limit, after) {
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+        ExpressionAttributeValues: { ':pk': 'LICENSES#ENDING', ':now': `${now}#~` },
+        Limit: limit,
+        ...(after ? { ExclusiveStartKey: { ...licenseKeys.license(after.id), ...licenseKeys.ending(after) } } : {}),
+      }),
     );
-    return items.map((item) => licenseItem.parse(item)).filter((l) => l.status === 'active');
+    const read = Items.map((item) => licenseItem.parse(item));
+    const last = read.at(-1);
+    return { items: read.filter((l) => l.status === 'active'), ...(LastEvaluatedKey && last ? { next: { expiresAt: last.expiresAt!, id: last.id } } : {}) };
   },
 
   end: (licenseId, at) =>

@@ -6,8 +6,8 @@ import { batchWrite, partitionQueue, tableName } from '#data/table.ts';
 
 /**
  * The automations' outbox: an email the platform owes someone (the welcome on a self sign-up) is put in the same
- * transaction as what caused it, so it is queued exactly when that happened, and sent later by the campaign sender
- * job, which takes each item off with a conditional delete before sending it, and puts it back if SES refused the send.
+ * transaction as what caused it, so it is queued exactly when that happened, and sent later by the mail sender job,
+ * which takes each item off with a conditional delete before sending it, and puts it back if SES refused the send.
  * Outbox email:  pk OUTBOX  sk <at>#<automation>#<userId>  automation, userId, email, at
  */
 export const outboxKey = (message: Pick<OutboxEmail, 'at' | 'automation' | 'userId'>) => ({ pk: 'OUTBOX', sk: `${message.at}#${message.automation}#${message.userId}` });

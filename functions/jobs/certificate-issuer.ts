@@ -1,15 +1,15 @@
-import type { Context, ScheduledEvent } from 'aws-lambda';
 import { issueDueCertificates } from '#core/certificates/certificates.ts';
 import { issueDeps } from '#functions/composition/deps-certificates.ts';
-import { invocation } from '#middleware/invocation.ts';
+import { slicedJob } from '#functions/jobs/sliced.ts';
+import { scopedLog } from '#middleware/logger.ts';
 
 /**
- * Every minute, by EventBridge Scheduler: each course completed since gets its certificate, signed, stored and
- * emailed, once however often it runs (a run near its timeout stops; the next goes on).
+ * Every minute, by EventBridge Scheduler, then on its own queue (decision 0033): each course completed since gets its
+ * certificate, signed, stored and emailed, several at once at the platform's share of SES's rate, once however
+ * often it runs; the run goes on slice after slice until none is due.
  */
-export const handler = (event: Partial<ScheduledEvent> = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
-  invocation({ job: 'certificate-issuer' }, async (log) => {
-    const result = await issueDueCertificates(issueDeps(() => context?.getRemainingTimeInMillis() ?? 25_000, (message, fields) => log.warn(message, fields)));
-    if (result.issued + result.cleared > 0) log.info('certificates issued', { scheduledAt: event.time, ...result });
-    return result;
-  });
+const log = scopedLog({ job: 'certificate-issuer' });
+
+export const work = (_remainingMs: () => number) => issueDueCertificates(issueDeps((message, fields) => log.warn(message, fields)));
+
+export const handler = slicedJob('certificate-issuer', work);

@@ -1,15 +1,12 @@
-import type { ScheduledEvent } from 'aws-lambda';
 import { approveDueCommissions } from '#core/affiliates/affiliates.ts';
+import { slicedJob } from '#functions/jobs/sliced.ts';
 import { affiliateRepository, clock } from '#functions/composition/deps.ts';
-import { invocation } from '#middleware/invocation.ts';
 
 /**
- * Daily, by EventBridge Scheduler: the affiliate commissions whose refund hold is over -> approved, each once (a
- * conditional write: a double delivery or an overlapping run approves nothing twice).
+ * Daily, by EventBridge Scheduler, then on its own queue (decision 0033): the affiliate commissions whose refund hold
+ * is over -> approved, each once (a conditional write: a slice delivered again or an overlapping run approves nothing
+ * twice), a page of the due index at a time, slice after slice until none is due.
  */
-export const handler = (event: Partial<ScheduledEvent> = {}): Promise<{ approved: number; skipped: number }> =>
-  invocation({ job: 'commission-approval' }, async (log) => {
-    const result = await approveDueCommissions({ affiliates: affiliateRepository(), clock });
-    log.info('commission approval', { scheduledAt: event.time, ...result });
-    return result;
-  });
+export const work = (_remainingMs: () => number) => approveDueCommissions({ affiliates: affiliateRepository(), clock });
+
+export const handler = slicedJob('commission-approval', work);

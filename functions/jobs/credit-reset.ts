@@ -1,16 +1,13 @@
-import type { ScheduledEvent } from 'aws-lambda';
 import { resetDueAccounts } from '#core/credits/credits.ts';
 import { clock, creditRepository } from '#functions/composition/deps.ts';
-import { invocation } from '#middleware/invocation.ts';
-import { jobs } from '#functions/routes.ts';
+import { slicedJob } from '#functions/jobs/sliced.ts';
 
 /**
- * Monthly AI-credit reset, run by EventBridge Scheduler (hourly: an account is reset within the hour its period
- * ends). Keyed by period, so a double delivery or an overlapping run applies nothing twice.
+ * Monthly AI-credit reset, a job of the engine (decision 0032): its hourly schedule starts a run (an account is reset
+ * within the hour its period ends), whose slices go through the job's own queue, each resetting due accounts while
+ * its invocation has time and handing the rest on. Keyed by period, so a slice delivered again, a double schedule or
+ * an overlapping run applies nothing twice.
  */
-export const handler = (event: Partial<ScheduledEvent> = {}): Promise<{ reset: number; skipped: number }> =>
-  invocation({ job: jobs[0].name }, async (log) => {
-    const result = await resetDueAccounts({ credits: creditRepository(), clock });
-    log.info('credit reset', { scheduledAt: event.time, ...result });
-    return result;
-  });
+export const work = () => resetDueAccounts({ credits: creditRepository(), clock });
+
+export const handler = slicedJob('credit-reset', work);

@@ -1,15 +1,12 @@
-import type { Context, ScheduledEvent } from 'aws-lambda';
 import { sendWeeklyReports } from '#core/licenses/weekly-report.ts';
 import { weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
-import { invocation } from '#middleware/invocation.ts';
+import { slicedJob } from '#functions/jobs/sliced.ts';
 
 /**
- * Mondays, by EventBridge Scheduler: each group leader's weekly team email (new completions, stalled members), once
- * per leader and week however often it runs; a run near its timeout stops and a rerun goes on with the rest.
+ * Mondays, by EventBridge Scheduler, then on its own queue (decision 0033): each group leader's weekly team email (new
+ * completions, stalled members), once per leader and week; the run's main lane pages the leaders and opens a lane per
+ * page, the lanes sending in parallel, so every leader gets it whatever their number.
  */
-export const handler = (event: Partial<ScheduledEvent> = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
-  invocation({ job: 'leader-weekly-report' }, async (log) => {
-    const result = await sendWeeklyReports(weeklyReportDeps(() => context?.getRemainingTimeInMillis() ?? 25_000));
-    log.info('weekly team reports', { scheduledAt: event.time, ...result });
-    return result;
-  });
+export const work = (remainingMs: () => number) => sendWeeklyReports(weeklyReportDeps(remainingMs));
+
+export const handler = slicedJob('leader-weekly-report', work);

@@ -102,6 +102,7 @@ export class ApiRoutes extends Construct {
         profile: route.profile ?? 'crud',
         table: tableAccessOf(route),
         uses: route.uses ?? [],
+        ...(route.queues?.length ? { queues: route.queues } : {}),
         platform: props.platform,
         httpRoute: true,
       });

@@ -19,6 +19,7 @@ import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
 import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import { acknowledgeGeneratedWildcards } from './nag.ts';
+import { jobQueueName } from './job-queue-names.ts';
 import {
   type Capability,
   type CloudConfigKey,
@@ -116,6 +117,13 @@ export interface AppFunctionProps {
   readonly functionName?: string;
   /** Behind an HTTP route: it gets the origin header's values (`platform.originSecrets`). */
   readonly httpRoute?: boolean;
+  /**
+   * The sliced jobs whose queues it sends slices to (decision 0032): a route or job starting their runs (`queues` in
+   * functions/routes.ts), a sliced job its own. Implies capability 'job-queues': `sqs:SendMessage` on exactly those
+   * queues and their URLs in JOB_QUEUE_URLS, both built from the queues' fixed names (lib/constructs/job-queue-names.ts),
+   * so a function in the api stack needs nothing from the jobs stack.
+   */
+  readonly queues?: readonly string[];
 }
 
 /**
@@ -129,13 +137,18 @@ export class AppFunction extends Construct {
   readonly logGroup: LogGroup;
   readonly capabilities: readonly Capability[];
   private readonly httpRoute: boolean;
+  private readonly queues: readonly string[];
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { platform } = props;
     this.httpRoute = props.httpRoute ?? false;
     const table = props.table ?? 'none';
-    this.capabilities = expandCapabilities(props.uses ?? []);
+    this.queues = [...new Set(props.queues ?? [])].sort();
+    if ((props.uses ?? []).includes('job-queues') && this.queues.length === 0) {
+      throw new Error(`${props.name} uses 'job-queues' but names no queue: list the jobs whose runs it starts in \`queues\``);
+    }
+    this.capabilities = expandCapabilities([...(props.uses ?? []), ...(this.queues.length > 0 ? (['job-queues'] as const) : [])]);
     const profile = profiles[props.profile ?? 'crud'];
 
     const environment = this.environment(props.name, table, platform);
@@ -203,8 +216,8 @@ export class AppFunction extends Construct {
       CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
-      // The job queues (decision 0032): wired by the jobs stack once the engine's queues exist.
-      JOB_QUEUE_URLS: undefined,
+      // The job queues it may send to (decision 0032), job name -> queue URL.
+      JOB_QUEUE_URLS: this.queues.length > 0 ? JSON.stringify(Object.fromEntries(this.queues.map((job) => [job, jobQueueUrl(Stack.of(this), job)]))) : undefined,
       LOG_LEVEL: platform.logLevel ?? 'info',
       ORIGIN_SECRET: platform.originSecrets?.app,
       PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,
@@ -350,6 +363,12 @@ export class AppFunction extends Construct {
           );
           break;
         }
+        case 'job-queues':
+          // SendMessage covers SendMessageBatch; the queues are SSE-SQS, so no KMS grant.
+          this.role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: ['sqs:SendMessage'], resources: this.queues.map((job) => `arn:${partition}:sqs:${region}:${account}:${jobQueueName(job)}`) }),
+          );
+          break;
         case 'files': {
           const files = need(platform.files, 'the course files bucket');
           // Objects under courses/ only, never the bucket itself (no listing, no configuration). PutObject also covers
@@ -476,3 +495,6 @@ const bedrockResources = (modelId: string, partition: string, region: string, ac
         `arn:${partition}:bedrock:*::foundation-model/${baseModelId(modelId)}`,
       ]
     : [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
+
+/** A job queue's URL, from its fixed name (as SQS forms it: `https://sqs.<region>.<suffix>/<account>/<name>`). */
+export const jobQueueUrl = (stack: Stack, job: string): string => `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${jobQueueName(job)}`;

@@ -14,6 +14,11 @@ export const deadLetterQueues = {
   jobs: 'jobs',
   /** SES bounce and complaint notifications that the ses-feedback function could not apply, or SNS could not deliver. */
   sesFeedback: 'ses-feedback',
+  /**
+   * The slices of the sliced jobs (decision 0032) that failed on each of their receives: one FIFO queue in the cloud
+   * (lib/constructs/job-queue-names.ts), SQS moves a slice there after its last receive.
+   */
+  jobSlices: 'job-slices',
 } as const;
 export type DeadLetterQueueName = (typeof deadLetterQueues)[keyof typeof deadLetterQueues];
 

@@ -1,3 +1,4 @@
+import { JOB_QUEUE_MAX_RECEIVE_COUNT } from '../constructs/job-queue-names.ts';
 import type { LocalCloud } from './cloud.ts';
 import { localRetryPolicy } from './dead-letters/async-invoker.ts';
 import type { DemoPlan } from './seed.ts';
@@ -26,6 +27,7 @@ export const banner = (
     `  Stripe stand-in  ${o.StripeApiUrl}`,
     `  Bedrock stand-in ${o.BedrockEndpoint}`,
     `  S3 emulator      ${o.FilesEndpoint} (bucket ${o.FilesBucket}, s3rver)`,
+    `  SQS stand-in     ${o.SqsEndpoint} (the sliced jobs' queues, in memory: a restart drops queued slices)`,
     `  Secrets stand-in ${o.SecretsEndpoint} (the Parameters and Secrets Lambda Extension's API)`,
     `  Cognito          ${o.CognitoEndpoint} (pool ${o.UserPoolId}, confirmation codes are 123456)`,
     `  DynamoDB         ${o.DynamoDbEndpoint} (table ${o.TableName})`,
@@ -45,6 +47,7 @@ export const banner = (
     '    npm run invoke -- <function> events/<file>.json',
     `  Failed job runs land, after ${localRetryPolicy.retries} retries, in ${opts.dataDir}/dead-letters/jobs.jsonl; replay them with`,
     '    npm run redrive -- jobs [--dry-run]',
+    `  A job slice failed on its ${JOB_QUEUE_MAX_RECEIVE_COUNT} receives lands in ${opts.dataDir}/dead-letters/job-slices.jsonl (npm run redrive -- job-slices)`,
     '  Press Ctrl-C to stop everything.',
     '',
   ];

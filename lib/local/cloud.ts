@@ -29,6 +29,11 @@ import { startSes } from './ses/ses-local.ts';
 import { stripeMode } from './stripe/mode.ts';
 import { savedState } from './stripe/saved-state.ts';
 import { startStripeStandIn } from './stripe/stand-in.ts';
+import { startJobEventSource, sqsRecord, type Delivery, type JobEventSource } from './sqs/event-source.ts';
+import { queuedJobs } from './sqs/job-queues.ts';
+import { startSqsStandIn } from './sqs/stand-in.ts';
+import { deadLetterQueues } from '../constructs/async-retries.ts';
+import { jobQueueName } from '../constructs/job-queue-names.ts';
 
 export interface LocalCloudOptions {
   /** Where everything persists (DynamoDB, cognito-local, the S3 emulator's files, secrets, outputs.json). */
@@ -51,6 +56,11 @@ export interface LocalCloudOptions {
    * their event becomes a dead letter under `<dataDir>/dead-letters/` (default: Lambda's 2 retries, 1 and 2 s apart).
    */
   retryPolicy?: RetryPolicy;
+  /**
+   * The job engine's local event source (lib/local/sqs/event-source.ts): a slice's visibility timeout (default: its
+   * job's timeout + 5 s), pollers per queue (default 1) and each delivery's outcome (tests).
+   */
+  jobQueues?: { visibilityTimeoutSeconds?: number; concurrency?: number; onDelivery?: (delivery: Delivery) => void };
   log?: (line: string) => void;
 }
 
@@ -63,6 +73,8 @@ export interface LocalCloud {
   mailViewerUrl: string;
   /** How the seed left the demo creator's plan (undefined when not seeding). */
   demoPlan?: DemoPlan;
+  /** The sliced jobs' queues and their event source (decision 0032). */
+  jobQueues: JobEventSource;
   stop(): Promise<void>;
 }
 
@@ -171,6 +183,42 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(s3.stop);
     const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
     stops.push(kms.stop);
+    // The job engine's queues (decision 0032). A slice SQS gives up on (its last receive failed) is kept, as the
+    // asynchronous runs' are, as a dead letter that `npm run redrive -- job-slices` runs again.
+    const deadLetters = deadLetterStore(dataDir);
+    const sqs = await startSqsStandIn({
+      port: ports.sqs,
+      region: REGION,
+      onDeadLetter: ({ from, to, message }) => {
+        const job = queuedJobs().find((j) => jobQueueName(j.name) === from.name);
+        const event = {
+          Records: [
+            sqsRecord(
+              { messageId: message.messageId, receiptHandle: '', body: message.body, md5OfBody: message.md5OfBody, attributes: { ApproximateReceiveCount: String(message.receiveCount), SentTimestamp: String(message.sentAt), MessageGroupId: message.groupId, MessageDeduplicationId: message.deduplicationId } },
+              from.arn,
+              REGION,
+            ),
+          ],
+        };
+        const at = new Date().toISOString();
+        void deadLetters
+          .put({
+            queue: deadLetterQueues.jobSlices,
+            functionName: job?.name ?? from.name,
+            source: 'sqs',
+            event,
+            error: { errorType: 'MaxReceiveCountExceeded', errorMessage: `received ${message.receiveCount} times without success` },
+            attempts: message.receiveCount,
+            firstAttemptAt: new Date(message.firstReceiveAt ?? message.sentAt).toISOString(),
+            failedAt: at,
+          })
+          .then(
+            (letter) => log(`[sqs] ${job?.name ?? from.name} slice ${message.messageId} given up after ${message.receiveCount} receives: moved to ${to.name}, dead letter ${letter.id} (npm run redrive -- ${deadLetterQueues.jobSlices})`),
+            (error: unknown) => log(`[sqs] ${from.name} slice ${message.messageId} moved to ${to.name}; its dead letter could not be written: ${(error as Error).message}`),
+          );
+      },
+    });
+    stops.push(sqs.stop);
 
     const [{ userPoolId, clientId }, database] = await Promise.all([
       ensureUserPool(shim.url, REGION),
@@ -225,6 +273,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       BedrockEndpoint: url(ports.bedrock),
       SecretsEndpoint: secretsStandIn.url,
       KmsEndpoint: kms.url,
+      SqsEndpoint: sqs.url,
       CertificateKeyArn: kms.certificateKeyArn,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
@@ -265,6 +314,18 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     if (edgeOnly && vite) await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
 
+    // Lambda's SQS event source for the sliced jobs: before the scheduler, whose first runs send their first slices.
+    const jobQueues = await startJobEventSource({
+      endpoint: sqs.url,
+      region: REGION,
+      jobs: queuedJobs(),
+      log,
+      ...(opts.jobQueues?.visibilityTimeoutSeconds !== undefined ? { visibilityTimeoutSeconds: () => opts.jobQueues!.visibilityTimeoutSeconds! } : {}),
+      ...(opts.jobQueues?.onDelivery ? { onDelivery: opts.jobQueues.onDelivery } : {}),
+      ...(opts.jobQueues?.concurrency !== undefined ? { concurrency: opts.jobQueues.concurrency } : {}),
+    });
+    stops.push(jobQueues.stop);
+
     const scheduler = startScheduler({ log, region: REGION, invoker });
     stops.push(scheduler.stop);
 
@@ -272,7 +333,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     }
 
-    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, stop: stopAll };
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, jobQueues, stop: stopAll };
   } catch (error) {
     // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
     await dynamo?.catch(() => undefined);

@@ -3,6 +3,7 @@ import { forgetSecrets } from '#adapters/secrets.ts';
 import { configKeys, resetConfig, type Config } from '#functions/config.ts';
 import type { Outputs } from './outputs.ts';
 import { localSessionToken } from './secrets/stand-in.ts';
+import { localJobQueueUrls } from './sqs/job-queues.ts';
 import { secretIds } from './secrets/values.ts';
 import { localEdgeOnly, localOriginSecrets } from './secrets/generated.ts';
 import { stripeMode } from './stripe/mode.ts';
@@ -55,6 +56,8 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     // Certificates are signed by the KMS stand-in's key, through the same KMS client as in AWS.
     KMS_ENDPOINT: outputs.KmsEndpoint,
     CERTIFICATE_KEY_ID: outputs.CertificateKeyArn,
+    // The job engine's queues (decision 0032) in the SQS stand-in: every handler here may start any sliced job's run.
+    ...(outputs.SqsEndpoint ? { SQS_ENDPOINT: outputs.SqsEndpoint, JOB_QUEUE_URLS: JSON.stringify(localJobQueueUrls(outputs.SqsEndpoint)) } : {}),
     LOG_LEVEL: host['LOG_LEVEL'] || 'info',
     // The SDKs insist on credentials even against local endpoints.
     AWS_ACCESS_KEY_ID: 'local',

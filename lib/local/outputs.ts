@@ -31,6 +31,8 @@ export interface Outputs {
   FilesBucket: string;
   /** The KMS stand-in (lib/local/kms/) and the key certificates are signed with there (in AWS: CertificateKeyArn). */
   KmsEndpoint: string;
+  /** The SQS stand-in: the sliced jobs' queues (their URLs: `<SqsEndpoint>/000000000000/<jobQueueName(job)>`). */
+  SqsEndpoint: string;
   CertificateKeyArn: string;
   AdminEmail: string;
   AdminPassword: string;

@@ -22,6 +22,8 @@ export interface Ports {
   s3: number;
   /** The KMS stand-in: the certificate signing key (lib/local/kms/). */
   kms: number;
+  /** The SQS stand-in: the job engine's queues (lib/local/sqs/). */
+  sqs: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -38,6 +40,7 @@ export const portVariables: Record<keyof Ports, string> = {
   pages: 'PAGES_PORT',
   s3: 'S3_PORT',
   kms: 'KMS_PORT',
+  sqs: 'SQS_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -54,6 +57,7 @@ export const defaultPorts: Ports = {
   pages: 8089,
   s3: 4569,
   kms: 8090,
+  sqs: 9324,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

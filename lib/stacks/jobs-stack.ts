@@ -1,4 +1,6 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
@@ -7,7 +9,8 @@ import { pascalCase } from '../constructs/api-routes.ts';
 import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
 import { AppFunction, type FunctionPlatform, type Profile } from '../constructs/app-function.ts';
 import { Alarms, alarmTopic } from '../constructs/alarms.ts';
-import { asyncRetries, deadLetterQueues } from '../constructs/async-retries.ts';
+import { asyncRetries, deadLetterQueues, deadLetterRetentionDays } from '../constructs/async-retries.ts';
+import { JOB_QUEUE_MAX_RECEIVE_COUNT, JOB_QUEUE_VISIBILITY_FACTOR, jobQueueName, jobSlicesDeadLetterQueueName } from '../constructs/job-queue-names.ts';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import type { Capability } from '../constructs/function-access.ts';
 
@@ -15,10 +18,15 @@ import type { Capability } from '../constructs/function-access.ts';
 export interface JobDef {
   readonly name: string;
   readonly handler: string;
-  readonly schedule: string;
+  /** None: a sliced job only ever started by others (a route's `queues`), never by a schedule. */
+  readonly schedule?: string;
   readonly uses?: readonly Capability[];
   /** 'heavy' for a job that works through a backlog (more memory and a 30 s timeout); default 'crud'. */
   readonly profile?: Profile;
+  /** A job of the engine (decision 0032): its own FIFO queue and SQS event source; its schedule only starts a run. */
+  readonly queue?: boolean;
+  /** Other sliced jobs whose runs it starts. */
+  readonly queues?: readonly string[];
 }
 
 export interface JobsStackProps extends StackProps {
@@ -46,6 +54,9 @@ export class JobsStack extends Stack {
   readonly functions: Record<string, AppFunction> = {};
   readonly alarms: Alarms;
   readonly deadLetters: DeadLetterQueue;
+  /** The sliced jobs' FIFO queues by job name, and their one FIFO dead-letter queue (none: no sliced job). */
+  readonly jobQueues: Record<string, Queue> = {};
+  readonly sliceDeadLetters: Queue | undefined;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -53,6 +64,7 @@ export class JobsStack extends Stack {
     this.alarms = new Alarms(this, 'Alarms', { topic: alarmTopic(this, 'AlarmTopic', props.alarmTopicArn) });
     this.deadLetters = new DeadLetterQueue(this, 'DeadLetters', { name: deadLetterQueues.jobs });
     this.alarms.watchDeadLetterQueue(deadLetterQueues.jobs, this.deadLetters.queue);
+    this.sliceDeadLetters = jobs.some((job) => job.queue) ? this.sliceDeadLetterQueue() : undefined;
     for (const job of jobs) {
       const name = pascalCase(job.name);
       const fn = new AppFunction(this, name, {
@@ -62,12 +74,16 @@ export class JobsStack extends Stack {
         table: 'read-write',
         uses: job.uses ?? [],
         ...(job.profile ? { profile: job.profile } : {}),
+        // A sliced job sends its continuations to its own queue.
+        queues: [...(job.queue ? [job.name] : []), ...(job.queues ?? [])],
         platform: props.platform,
       });
       this.functions[job.name] = fn;
+      if (job.queue) this.sliceQueue(job, fn);
       this.alarms.watchFunction(job.name, fn.function);
       // A run that fails is retried by Lambda, then its invocation record (event, error, attempts) is a dead letter.
       this.deadLetters.receiveFailedInvocations(fn.function, asyncRetries.jobs);
+      if (job.schedule === undefined) continue;
       new Schedule(this, `${name}Schedule`, {
         description: `${job.name}: ${job.schedule} (functions/routes.ts)`,
         schedule: ScheduleExpression.expression(job.schedule),
@@ -86,5 +102,47 @@ export class JobsStack extends Stack {
         'Scheduler target role written by CDK: lambda:InvokeFunction on the job function and its versions (<arn>:*), and sqs:SendMessage on the jobs dead-letter queue, only.',
       );
     }
+  }
+
+  /**
+   * The FIFO dead-letter queue of every sliced job's queue (a FIFO queue's must be FIFO): encrypted, TLS only, 14 days,
+   * named after the stack, alarmed from its first message. SQS itself moves a slice here after its last receive; an
+   * operator re-drives it to its queue with SQS's redrive (StartMessageMoveTask) once the cause is fixed.
+   */
+  private sliceDeadLetterQueue(): Queue {
+    const queue = new Queue(this, 'JobSliceDeadLetters', {
+      queueName: jobSlicesDeadLetterQueueName(this.stackName),
+      fifo: true,
+      retentionPeriod: Duration.days(deadLetterRetentionDays),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the sliced jobs\' queues: nothing consumes it; an alarm fires from its first message and an operator re-drives it.',
+    });
+    this.alarms.watchDeadLetterQueue(deadLetterQueues.jobSlices, queue);
+    return queue;
+  }
+
+  /**
+   * A sliced job's own FIFO queue (decision 0032): one message per slice, its lane the message group, deduplicated by the
+   * slice's identity; visible again 6x the function's timeout after a failed receive, to the dead-letter queue after the
+   * third. The function consumes it one message at a time, reporting failed slices as partial batch failures.
+   */
+  private sliceQueue(job: JobDef, fn: AppFunction): void {
+    const timeout = fn.function.timeout ?? Duration.seconds(3);
+    const queue = new Queue(this, `${pascalCase(job.name)}Queue`, {
+      queueName: jobQueueName(job.name),
+      fifo: true,
+      visibilityTimeout: Duration.seconds(timeout.toSeconds() * JOB_QUEUE_VISIBILITY_FACTOR),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.sliceDeadLetters!, maxReceiveCount: JOB_QUEUE_MAX_RECEIVE_COUNT },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.jobQueues[job.name] = queue;
+    fn.function.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true }));
   }
 }

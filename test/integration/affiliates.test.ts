@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { affiliateKeys } from '#data/affiliates.ts';
 import { countersKey } from '#data/counters.ts';
 import { payoutKeys } from '#data/payouts.ts';
-import { handler as approveCommissions } from '#functions/jobs/commission-approval.ts';
+import { work as approvalWork } from '#functions/jobs/commission-approval.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { deliver, linkCustomer, subscriptionEvent } from './billing-support.ts';
 import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
@@ -113,8 +114,8 @@ describe('affiliates', () => {
     // Another sale; the job approves it once however often it runs; the payout pays it once.
     const kept = await buy({ ref: (await follow(ali.code)).ref });
     useLocalCloudEnv();
-    await approveCommissions({});
-    await approveCommissions({});
+    await runToEnd('commission-approval', approvalWork);
+    await runToEnd('commission-approval', approvalWork);
     expect((await commissionsOf(ali.id)).find((c) => c.orderId === kept.id)).toMatchObject({ amount: 1000, status: 'approved' });
     const headers = { 'Idempotency-Key': `payout-${ali.id}` };
     const payout = await api('POST', `/api/affiliates/${ali.id}/payouts`, { token: creator.token, headers });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#contracts/common.ts';
 import { routeKey, routes } from '#functions/routes.ts';
-import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { apiCaller, buyCourse, connectPayouts, subscribeToPlan } from '#lib/local/demo-flows.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
 import { accountWithRole, api, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -228,7 +228,7 @@ const makeWorld = async (): Promise<World> => {
   let certificateId: string | undefined;
   for (let i = 0; i < 20 && !certificateId; i++) {
     useLocalCloudEnv();
-    await certificateIssuer({}, lambdaContext('certificate-issuer', 60_000));
+    await runToEnd('certificate-issuer', issuerWork);
     certificateId = (await call<{ items: { id: string }[] }>('GET', `/api/courses/${courseId}/certificates`, { token })).items[0]?.id;
   }
   if (!certificateId) throw new Error('no certificate was issued for the owned course');

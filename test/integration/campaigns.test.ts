@@ -4,6 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 import type { CampaignList, CampaignQueued, EmailAutomation, EmailTemplate } from '#contracts/campaigns.ts';
 import { handler as sesFeedback } from '#functions/events/ses-feedback.ts';
 import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { lambdaContext } from '#lib/local/handlers.ts';
 import { accountWithRole, api, outputs, signUp, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
@@ -186,9 +188,9 @@ describe('email campaigns', () => {
     const subject = 'Welcome to Course Platform: your first course starts here';
     for (let run = 0; run < 10 && (await mails(subject)).every((m) => !m.destination.to.includes(email)); run++) {
       useLocalCloudEnv();
-      await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+      await runToEnd('mail-sender', mailSenderWork);
     }
-    await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+    await runToEnd('mail-sender', mailSenderWork);
     const welcome = (await mails(subject)).filter((m) => m.destination.to.includes(email));
     expect(welcome).toHaveLength(1);
     expect(welcome[0]!.body.text).toContain('Your creator account is ready');

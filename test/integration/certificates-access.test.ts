@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_REVERSAL_REASON } from '#core/certificates/access.ts';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
-import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { firstSignIn, mailTo } from './mail-support.ts';
 import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
@@ -22,7 +22,7 @@ let accountId: string;
 
 const issue = async () => {
   useLocalCloudEnv();
-  return certificateIssuer({}, lambdaContext('certificate-issuer', 60_000));
+  return runToEnd('certificate-issuer', issuerWork);
 };
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
 const stripe = () => new Stripe('sk_test_local', { telemetry: false, host: new URL(outputs().StripeApiUrl).hostname, port: Number(new URL(outputs().StripeApiUrl).port), protocol: 'http' });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { isSetInStatusList } from '#core/certificates/credentials.ts';
-import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { mailsTo } from './mail-support.ts';
 import { accountWithRole, api, outputs, useLocalCloudEnv } from './support.ts';
 
@@ -19,7 +19,7 @@ let courseId: string;
 
 const issue = async () => {
   useLocalCloudEnv();
-  return certificateIssuer({}, lambdaContext('certificate-issuer', 60_000));
+  return runToEnd('certificate-issuer', issuerWork);
 };
 
 /** The learner's certificate for the course, once the job (or the scheduler's own run) issued it. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { demoShop } from '#lib/local/demo-business.ts';
 import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from '#lib/local/demo-catalogue.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
 import { seed, seedAccounts } from '#lib/local/seed.ts';
 import { api, eventually, outputs, signIn, useLocalCloudEnv } from './support.ts';
 
@@ -73,7 +73,7 @@ describe('the demo seed: every role alive', () => {
     const issued = await eventually(
       async () => {
         useLocalCloudEnv();
-        await certificateIssuer({}, lambdaContext('certificate-issuer', 60_000));
+        await runToEnd('certificate-issuer', issuerWork);
         return (await api('GET', '/api/learner/certificates', { token: finished })).body.items as { courseTitle: string; status: string }[];
       },
       (items) => items.length > 0,

@@ -16,6 +16,7 @@ import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import type * as z from 'zod';
+import { throughPages, type SliceWork } from '#core/jobs/slices.ts';
 
 /**
  * A creator's affiliates (API.md "Affiliates"; decision 0018): the link that counts a click and leaves a `ref` cookie,
@@ -261,26 +262,29 @@ export const commissionOf = (paid: number, percent: number): number => Math.roun
 
 /* ---------- Approval and payout ---------- */
 
+/** Due commissions read per page of their index. */
+export const COMMISSION_PAGE = 100;
+
 /**
- * The daily job: every pending commission whose hold is over -> approved, each in its own conditional transaction (a
- * second run, or a refund that voided it first, finds nothing to do). Pages of 100 until none is due.
+ * The daily job (a sliced run, decision 0033): every pending commission whose hold is over -> approved, each in its
+ * own conditional transaction (a second run, a slice delivered again, or a refund that voided it first, finds nothing
+ * to do: skipped). Pages of the due index from the slice's cursor (the index key a page starts after), checking the
+ * time before each commission; the run goes on in the next slice from where this one stopped, until the index has no
+ * page left.
  */
-export const approveDueCommissions = async (deps: { affiliates: Pick<AffiliateRepository, 'dueForApproval' | 'approve'>; clock: Clock }) => {
-  const now = deps.clock.now().toISOString();
-  let approved = 0;
-  let skipped = 0;
-  for (;;) {
-    const due = await deps.affiliates.dueForApproval(now, 100);
-    let moved = 0;
-    for (const commission of due) {
-      if (await deps.affiliates.approve(commission, now)) moved++;
-      else skipped++;
-    }
-    approved += moved;
-    // None moved: the index still shows ones already moved (it catches up in a moment); the next run sees the rest.
-    if (due.length < 100 || moved === 0) return { approved, skipped };
-  }
-};
+export const approveDueCommissions =
+  (deps: { affiliates: Pick<AffiliateRepository, 'dueForApproval' | 'approve'>; clock: Clock }): SliceWork<{ approved: number; skipped: number }> =>
+  async (slice, timeUp) => {
+    const now = deps.clock.now().toISOString();
+    const counts = { approved: 0, skipped: 0 };
+    const { cursor } = await throughPages({
+      cursor: slice.cursor,
+      timeUp,
+      page: (after) => deps.affiliates.dueForApproval(now, COMMISSION_PAGE, after),
+      handle: async (commission) => void ((await deps.affiliates.approve(commission, now)) ? counts.approved++ : counts.skipped++),
+    });
+    return { cursor, counts };
+  };
 
 export const PAYOUT_CSV_HEADER = 'affiliate,email,amount,orders';
 export const payoutCsv = (affiliate: Pick<StoredAffiliate, 'name' | 'email'>, amount: number, orderIds: string[]): string =>

@@ -410,8 +410,12 @@ export const OUTBOX_BATCH = SES_BATCH_MAX;
  * suppressed, with the same unsubscribe link as campaigns. One bulk send per automation, as a campaign's batch: a send SES
  * refuses outright is tried again, and still refused, put back in the outbox with the others not yet sent; one whose
  * answer was lost counts as sent. So each email goes once, or (its answer lost and SES having failed it) not at all.
+ * `beforeSend` paces the bulk sends (the mail sender job: core/mail/mail-sender.ts).
  */
-export const sendAutomationEmails = async (deps: SenderDeps): Promise<{ sent: number; dropped: number }> => {
+export const sendAutomationEmails = async (
+  deps: SenderDeps,
+  opts: { beforeSend?: (count: number) => Promise<void> } = {},
+): Promise<{ sent: number; dropped: number }> => {
   const waiting = await deps.campaigns.outbox(OUTBOX_BATCH);
   if (waiting.length === 0) return { sent: 0, dropped: 0 };
   const key = await unsubscribeKey(deps);
@@ -423,7 +427,10 @@ export const sendAutomationEmails = async (deps: SenderDeps): Promise<{ sent: nu
   const done = new Set<string>();
   for (const id of automationIds) {
     const due = claimed.filter((m) => m.automation === id && !suppressed.has(m.email.toLowerCase()));
-    if (due.length > 0 && settings.get(id)?.enabled !== false) sent += await sendAutomation(deps, { id, due, key, putBack: () => claimed.filter((m) => !done.has(m.automation)) });
+    if (due.length > 0 && settings.get(id)?.enabled !== false) {
+      await opts.beforeSend?.(due.length);
+      sent += await sendAutomation(deps, { id, due, key, putBack: () => claimed.filter((m) => !done.has(m.automation)) });
+    }
     done.add(id);
   }
   return { sent, dropped: claimed.length - sent };

@@ -25,6 +25,8 @@ import { mayHaveCertificate } from '#core/certificates/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
+import { inPool, pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
+import type { SliceWork } from '#core/jobs/slices.ts';
 import type { CredentialSigner, LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
 import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
 
@@ -108,47 +110,75 @@ export interface IssueDeps {
   /** UUIDs: a certificate's id is its credential's `urn:uuid:` (and the id of an email it queues). */
   ids: Ids;
   appOrigin: string;
-  remainingMs: () => number;
+  /** SES's MaxSendRate: the issuer paces its certificates (each one email) at the platform's share of it. */
+  sendRate?: () => Promise<number>;
+  sleep?: (ms: number) => Promise<void>;
   log: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /** Completions (or renamed learners) read per page of their index. */
 const DUE_PAGE = 25;
-/** A run stops taking new work this close to its timeout; the next run goes on. */
-const STOP_MARGIN_MS = 5_000;
 
-type Outcome = { issued: number; cleared: number; renamed: number; failed: number; finished: boolean };
+type Counts = { issued: number; cleared: number; renamed: number; failed: number };
+
+/** Where a run stands: issuing the due completions, then re-issuing for the renamed learners; slices in a row that moved nothing. */
+interface IssueCursor {
+  phase: 'issue' | 'rename';
+  stalls: number;
+}
+
+/** Due items done at once by a slice: KMS signs far faster; SES's pace (the pacer) is what holds them back. */
+export const ISSUE_CONCURRENCY = 8;
+/** Slices in a row that found only items they could not move (failing, or still in the index a moment) before the phase is left to the next run. */
+const MAX_STALLS = 2;
 
 /**
- * The job: each completed enrolment still due gets its certificate once: the credential (the course, its creator's
- * public name, the learner and the name they gave), a place in the status list, signed, stored with the
- * once-per-course guard (a second run or a retry finds it and only clears the mark), then emailed. An enrolment no
- * longer complete or active (refunded, disputed, removed, its seat revoked or its licence ended), or whose course is
- * gone, is cleared without one. Then each learner who saved a new name on their
- * profile has their valid certificates re-issued with it.
+ * The job (a sliced run, decision 0033; started every minute): each completed enrolment still due gets its certificate
+ * once: the credential (the course, its creator's public name, the learner and the name they gave), a place in the
+ * status list, signed, stored with the once-per-course guard (a slice delivered again, an overlapping run or a retry
+ * finds it and only clears the mark), then emailed. An enrolment no longer complete or active (refunded, disputed,
+ * removed, its seat revoked or its licence ended), or whose course is gone, is cleared without one. Then each learner
+ * who saved a new name on their profile has their valid certificates re-issued with it. ISSUE_CONCURRENCY at once,
+ * their starts paced at the platform's share of SES's rate, the time checked before each; the run goes on slice after
+ * slice until nothing is due. Each slice ends by signing again the status lists whose revocations changed.
  */
-export const issueDueCertificates = async (deps: IssueDeps): Promise<Outcome> => {
-  const outcome: Outcome = { issued: 0, cleared: 0, renamed: 0, failed: 0, finished: false };
-  const key: { value?: SigningKey } = {};
-  const issuing = await workThrough(deps, outcome, () => deps.certificates.due(DUE_PAGE), ({ courseId, learnerId }) => ({
-    what: { courseId, learnerId },
-    run: () => issueOne(deps, key, courseId, learnerId),
-  }));
-  if (!issuing) return withListsPublished(deps, key, outcome);
-  const renaming = await workThrough(deps, outcome, () => deps.learnerProfiles.renamesDue(DUE_PAGE), (profile) => ({
-    what: { learnerId: profile.learnerId },
-    run: () => renameCertificates(deps, key, profile),
-  }));
-  outcome.finished = renaming;
-  return withListsPublished(deps, key, outcome);
-};
-
-/** The run's outcome once the status lists it (or a revocation since the last run) changed are signed again. */
-const withListsPublished = async (deps: IssueDeps, key: { value?: SigningKey }, outcome: Outcome): Promise<Outcome> => {
-  await publishStatusLists(deps, key).catch((error: unknown) => deps.log('status lists not published', { error: (error as Error).message }));
-  return outcome;
-};
-
+export const issueDueCertificates =
+  (deps: IssueDeps): SliceWork<Counts> =>
+  async (slice, timeUp) => {
+    const counts: Counts = { issued: 0, cleared: 0, renamed: 0, failed: 0 };
+    const key: { value?: SigningKey } = {};
+    const pace = pacer(platformMailRate(deps.sendRate ? await sendRateOr1(deps.sendRate) : Infinity), { now: () => deps.clock.now().getTime(), sleep: deps.sleep ?? (async () => undefined) });
+    let at: IssueCursor = slice.cursor ? (JSON.parse(slice.cursor) as IssueCursor) : { phase: 'issue', stalls: 0 };
+    let outcome: { cursor?: string } = {};
+    for (;;) {
+      const moved = counts.issued + counts.cleared + counts.renamed;
+      const phase =
+        at.phase === 'issue'
+          ? await workThrough(deps, counts, key, pace, timeUp, () => deps.certificates.due(DUE_PAGE), ({ courseId, learnerId }) => ({
+              id: `${courseId}/${learnerId}`,
+              what: { courseId, learnerId },
+              run: () => issueOne(deps, key, courseId, learnerId),
+            }))
+          : await workThrough(deps, counts, key, pace, timeUp, () => deps.learnerProfiles.renamesDue(DUE_PAGE), (profile) => ({
+              id: profile.learnerId,
+              what: { learnerId: profile.learnerId },
+              run: () => renameCertificates(deps, key, profile),
+            }));
+      const stalls = counts.issued + counts.cleared + counts.renamed > moved ? 0 : at.stalls + 1;
+      if (phase === 'time' || (phase === 'stuck' && stalls < MAX_STALLS)) {
+        outcome = { cursor: JSON.stringify({ phase: at.phase, stalls: phase === 'time' ? 0 : stalls }) };
+        break;
+      }
+      if (at.phase === 'rename') break;
+      at = { phase: 'rename', stalls: 0 };
+      if (timeUp()) {
+        outcome = { cursor: JSON.stringify(at) };
+        break;
+      }
+    }
+    await publishStatusLists(deps, key).catch((error: unknown) => deps.log('status lists not published', { error: (error as Error).message }));
+    return { ...outcome, counts };
+  };
 /**
  * Each status list whose revocations changed since it was last signed, signed again and kept (the job runs this
  * every minute, after its certificates): the public route serves the kept copy, never signing for a request.
@@ -169,31 +199,39 @@ export const publishStatusLists = async (deps: Pick<IssueDeps, 'certificates' | 
 };
 
 /**
- * Pages through an index of work (each done item leaves it) until it is empty; false when the run ran out of time.
- * One item that cannot be done now stays (the next run tries again) and holds up no other.
+ * Pages through an index of work (each done item leaves it) while time remains, ISSUE_CONCURRENCY at once: 'done'
+ * when the index has nothing left this slice has not tried, 'time' when time ran out, 'stuck' when a whole page holds
+ * only items this slice tried (ones that failed, or done ones the index still shows for a moment: the next slice sees
+ * past them). One item that cannot be done now stays (a later slice or run tries again) and holds up no other.
  */
 const workThrough = async <T>(
-  deps: Pick<IssueDeps, 'remainingMs' | 'log'>,
-  outcome: Outcome,
+  deps: Pick<IssueDeps, 'log' | 'signer' | 'certificates' | 'appOrigin'>,
+  counts: Counts,
+  key: { value?: SigningKey },
+  pace: () => Promise<void>,
+  timeUp: () => boolean,
   page: () => Promise<T[]>,
-  task: (item: T) => { what: Record<string, string>; run: () => Promise<'issued' | 'cleared' | 'renamed'> },
-): Promise<boolean> => {
+  task: (item: T) => { id: string; what: Record<string, string>; run: () => Promise<'issued' | 'cleared' | 'renamed'> },
+): Promise<'done' | 'time' | 'stuck'> => {
+  const tried = new Set<string>();
   for (;;) {
-    const items = await page();
-    const before = outcome.issued + outcome.cleared + outcome.renamed;
-    for (const item of items) {
-      if (deps.remainingMs() < STOP_MARGIN_MS) return false;
-      const { what, run } = task(item);
+    const read = await page();
+    const fresh = read.map(task).filter((t) => !tried.has(t.id));
+    if (fresh.length === 0) return read.length < DUE_PAGE ? 'done' : 'stuck';
+    if (tried.size > 0 && timeUp()) return 'time';
+    key.value ??= await signingKey(deps);
+    const started = await inPool(fresh, ISSUE_CONCURRENCY, timeUp, async ({ id, what, run }) => {
+      tried.add(id);
+      await pace();
       await run().then(
-        (done) => void (outcome[done] += 1),
+        (done) => void (counts[done] += 1),
         (error: unknown) => {
-          outcome.failed += 1;
+          counts.failed += 1;
           deps.log('certificate work not done', { ...what, error: (error as Error).message });
         },
       );
-    }
-    // A short page is the last; a page where nothing moved would come back the same.
-    if (items.length < DUE_PAGE || outcome.issued + outcome.cleared + outcome.renamed === before) return true;
+    });
+    if (started < fresh.length) return 'time';
   }
 };
 

@@ -4,6 +4,7 @@ import { type PriceIds, requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, ForbiddenError, InsufficientCreditsError } from '#core/errors.ts';
 import type { BillingRepository, Clock, CreditAccount, CreditRepository, Ids, LedgerEntry, Metrics, Payments, UserRepository } from '#core/ports.ts';
 import { nextPeriodEnd, periodKey } from '#core/credits/periods.ts';
+import { throughPages, type SliceWork } from '#core/jobs/slices.ts';
 
 export const creditsView = (account: CreditAccount, last: LedgerEntry | undefined): Credits => ({
   creditsRemaining: account.creditsRemaining,
@@ -130,18 +131,28 @@ export const resetAccount = async (
   throw new Error(`credit account ${account.userId} kept changing during its reset (${MAX_ATTEMPTS} attempts)`);
 };
 
-/** The scheduled job: every account due, a page at a time. */
-export const resetDueAccounts = async (deps: { credits: CreditRepository; clock: Clock }): Promise<{ reset: number; skipped: number }> => {
-  let cursor: string | undefined;
-  let reset = 0;
-  let skipped = 0;
-  do {
-    const page = await deps.credits.listDueForReset(deps.clock.now().toISOString(), cursor);
-    for (const account of page.accounts) {
-      if ((await resetAccount(deps, account)) === 'reset') reset++;
-      else skipped++;
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return { reset, skipped };
-};
+/**
+ * The scheduled job's work on one slice (the job engine, decision 0032): the accounts due, a page at a time from the
+ * slice's cursor, each reset while the slice has time (`timeUp`, checked before each account). An account reset twice
+ * (a slice delivered again after a kill, an overlapping run) is 'already': keyed by its period, nothing is applied twice;
+ * a reset account leaves the listing (its period moved on), so reading a page again skips nothing.
+ */
+export const resetDueAccounts =
+  (deps: { credits: CreditRepository; clock: Clock }): SliceWork<{ reset: number; skipped: number }> =>
+  async (slice, timeUp) => {
+    let reset = 0;
+    let skipped = 0;
+    const { cursor } = await throughPages({
+      cursor: slice.cursor,
+      timeUp,
+      page: async (from) => {
+        const page = await deps.credits.listDueForReset(deps.clock.now().toISOString(), from);
+        return { items: page.accounts, nextCursor: page.cursor };
+      },
+      handle: async (account: CreditAccount) => {
+        if ((await resetAccount(deps, account)) === 'reset') reset++;
+        else skipped++;
+      },
+    });
+    return { cursor, counts: { reset, skipped } };
+  };

@@ -7,6 +7,7 @@ import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from 
 import { licenseGivesAccess } from '#core/licenses/access.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import { verifyUrl } from '#core/certificates/credentials.ts';
+import type { SliceWork } from '#core/jobs/slices.ts';
 import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
@@ -42,22 +43,82 @@ export const endLicense = async (
   await deps.licenses.end(licenseId, deps.clock.now().toISOString());
 };
 
+/** Due licences read per page of the ending index; seats read per page of a licence. */
+export const EXPIRY_PAGE = 100;
+export const SEAT_PAGE = 100;
+/** A licence with more seats than this is ended in a lane of its own, so it holds up no other (issue 28). */
+export const LANE_SEATS = 100;
+
+type ExpiryDeps = { licenses: Pick<LicenseRepository, 'endingBy' | 'get' | 'seatsAfter' | 'end'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock };
+type ExpiryCounts = { ended: number; seats: number; lanes: number };
+
 /**
- * The daily job: every licence whose end date has passed is ended (its seat holders lose the course, progress kept),
- * each once (a second run finds it ended). Pages of 100 until none is due.
+ * A licence's seat holders lose the course, from the seat after `after` (an email; none: the first), the time checked
+ * before each seat but the first: the email to go on after when time ran out, undefined when every seat is done.
+ * Removing an enrolment twice changes nothing ('missing'), so a slice delivered again loses and doubles nothing.
  */
-export const endExpiredLicenses = async (deps: { licenses: Pick<LicenseRepository, 'endingBy' | 'get' | 'seats' | 'end'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock }) => {
-  const now = deps.clock.now().toISOString();
-  let ended = 0;
+const endSeats = async (deps: ExpiryDeps, license: StoredLicense, after: string | undefined, timeUp: () => boolean, counts: ExpiryCounts): Promise<string | undefined> => {
+  let from = after;
+  let handled = 0;
   for (;;) {
-    const due = await deps.licenses.endingBy(now, 100);
-    for (const license of due) {
-      await endLicense(deps, license.id);
-      ended++;
+    const page = await deps.licenses.seatsAfter(license.id, { after: from, limit: SEAT_PAGE });
+    for (const seat of page.seats) {
+      if (handled > 0 && timeUp()) return from ?? '';
+      if (seat.status === 'active' && (await deps.enrollments.remove(license.courseId, seat.learnerId)) === 'removed') counts.seats++;
+      handled++;
+      from = seat.email;
     }
-    if (due.length < 100) return { ended };
+    if (!page.more) return undefined;
+    from = page.last ?? from;
   }
 };
+
+/** The lane that ends one licence: its seats from `cursor`, then the licence. */
+const laneOf = (license: Pick<StoredLicense, 'id'>, cursor?: string) => ({ lane: license.id, ...(cursor !== undefined ? { cursor } : {}), input: { licenseId: license.id } });
+
+/**
+ * The daily job (a sliced run, decision 0033): every licence whose end date has passed is ended, its seat holders
+ * losing the course (progress kept), the licence marked ended last, once its seats are done (a slice killed halfway
+ * is delivered again and finishes it; a second run finds it ended). The main lane pages the ending index after its
+ * cursor (the last licence it dealt with); a licence of more than LANE_SEATS seats, or one whose seats the slice had no
+ * time to finish, goes on in a lane of its own (named by the licence: a slice delivered again opens the same lane,
+ * which the queue drops), so one licence of 400 seats holds up no other.
+ */
+export const endExpiredLicenses =
+  (deps: ExpiryDeps): SliceWork<ExpiryCounts> =>
+  async (slice, timeUp) => {
+    const now = deps.clock.now().toISOString();
+    const counts: ExpiryCounts = { ended: 0, seats: 0, lanes: 0 };
+    const licenseId = slice.input?.['licenseId'];
+    if (typeof licenseId === 'string') {
+      const license = await deps.licenses.get(licenseId);
+      if (license?.status !== 'active') return { counts };
+      const rest = await endSeats(deps, license, slice.cursor, timeUp, counts);
+      if (rest !== undefined) return { cursor: rest, counts };
+      if (await deps.licenses.end(license.id, now)) counts.ended++;
+      return { counts };
+    }
+    const lanes: ReturnType<typeof laneOf>[] = [];
+    let after = slice.cursor ? (JSON.parse(slice.cursor) as { expiresAt: string; id: string }) : undefined;
+    let handled = 0;
+    for (;;) {
+      const page = await deps.licenses.endingBy(now, EXPIRY_PAGE, after);
+      for (const license of page.items) {
+        if (handled > 0 && timeUp()) return { cursor: JSON.stringify(after), lanes, counts };
+        handled++;
+        const rest = license.seatsTotal > LANE_SEATS ? '' : await endSeats(deps, license, undefined, timeUp, counts);
+        if (rest === undefined) {
+          if (await deps.licenses.end(license.id, now)) counts.ended++;
+        } else {
+          lanes.push(laneOf(license, rest || undefined));
+          counts.lanes++;
+        }
+        after = { expiresAt: license.expiresAt!, id: license.id };
+      }
+      if (!page.next) return { lanes, counts };
+      after = page.next;
+    }
+  };
 
 const view = (l: StoredLicense): License => ({
   id: l.id,

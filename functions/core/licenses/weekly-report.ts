@@ -1,5 +1,5 @@
 import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
-import { STOP_MARGIN_MS, unsubscribeHeaders, unsubscribeKey, unsubscribeUrl } from '#core/campaigns/campaigns.ts';
+import { unsubscribeHeaders, unsubscribeKey, unsubscribeUrl } from '#core/campaigns/campaigns.ts';
 import { noPlaceholdersHtml, noPlaceholdersText, UNSUBSCRIBE_PLACEHOLDER } from '#core/campaigns/email-content.ts';
 import { completionRateOf, teamOf } from '#core/licenses/licenses.ts';
 import type {
@@ -10,8 +10,11 @@ import type {
   LeaderSettingsRepository,
   LicenseRepository,
   SecretCipher,
+  User,
   UserRepository,
 } from '#core/ports.ts';
+import { pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
+import type { SliceWork } from '#core/jobs/slices.ts';
 
 /**
  * The weekly team email (issue 14): every Monday each group leader who has not turned it off gets, over their
@@ -134,53 +137,108 @@ export interface WeeklyReportDeps {
   clock: Clock;
   sleep: (ms: number) => Promise<void>;
   appOrigin: string;
-  /** Milliseconds left in this run (Lambda's getRemainingTimeInMillis). */
-  remainingMs: () => number;
 }
 
-/** Leaders read per page of the role index. */
-const LEADER_PAGE = 100;
+/** Leaders read per page of the role index: each page is one lane of the run. */
+export const LEADER_PAGE = 100;
+/**
+ * Lanes of a run sending at once at most (the job queue's event source runs no more: lib/stacks): each paces its
+ * sends at this share of the platform's part of SES's rate, so together they stay under it.
+ */
+export const REPORT_LANES_AT_ONCE = 4;
+/** Passes of a lane over its page: a leader whose send SES refused (the week given back) is tried again in the next. */
+export const REPORT_PASSES = 3;
+
+type ReportCounts = { sent: number; skipped: number; failed: number; lanes: number };
+
+/** The run's main lane: the week it sends, where the role index goes on, the number of the next page. */
+interface MainCursor {
+  week: string;
+  next: string | null;
+  page: number;
+}
 
 /**
- * The job: every leader (by role, a page at a time) with members on an active licence and the email on gets this
- * week's email once, paced under SES's send rate. Stops early when the run is nearly out of time: the next run
- * (or a re-drive) finds the sent weeks claimed and goes on with the rest.
+ * The job (a sliced run, decision 0033), fanned out: its main lane pages the role index (leaders only read, nothing
+ * sent) and opens a lane per page of LEADER_PAGE leaders, named by the page's number (a slice delivered again opens
+ * the same lanes, which the queue drops); the lanes send in parallel. Every leader is reached every week, the oldest
+ * as the newest. The week is the run's, fixed by its first slice.
  */
-export const sendWeeklyReports = async (deps: WeeklyReportDeps): Promise<{ sent: number; skipped: number; failed: number; finished: boolean }> => {
-  const now = deps.clock.now();
-  const week = weekOf(now);
-  const outcome = { sent: 0, skipped: 0, failed: 0, finished: false };
-  let key: Uint8Array | undefined;
-  let pause = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await deps.users.listByRole('leader', cursor, LEADER_PAGE);
-    for (const leader of page.items) {
-      if (deps.remainingMs() < STOP_MARGIN_MS) return outcome;
-      const settings = await deps.leaderSettings.get(leader.id);
-      if (leader.disabled || settings?.weeklyReport === false || settings?.lastWeeklyReport === week) {
-        outcome.skipped++;
-        continue;
+export const sendWeeklyReports =
+  (deps: WeeklyReportDeps): SliceWork<ReportCounts> =>
+  async (slice, timeUp) => {
+    const counts: ReportCounts = { sent: 0, skipped: 0, failed: 0, lanes: 0 };
+    const from = slice.input?.['from'];
+    const week = slice.input?.['week'];
+    if (typeof from === 'string' && typeof week === 'string') return leaderLane(deps, { from, week, cursor: slice.cursor ? (JSON.parse(slice.cursor) as LaneCursor) : { pass: 1 } }, timeUp, counts);
+    const at: MainCursor = slice.cursor ? (JSON.parse(slice.cursor) as MainCursor) : { week: weekOf(deps.clock.now()), next: null, page: 0 };
+    const lanes: { lane: string; input: { from: string; week: string } }[] = [];
+    for (;;) {
+      if (lanes.length > 0 && timeUp()) return { cursor: JSON.stringify(at), lanes, counts };
+      const page = await deps.users.listByRole('leader', at.next ?? undefined, LEADER_PAGE);
+      if (page.items.length > 0) {
+        lanes.push({ lane: `p${at.page}`, input: { from: at.next ?? '', week: at.week } });
+        counts.lanes++;
       }
-      const members = (await teamOf(deps, leader.id, now)).groups.flat();
-      if (members.length === 0 || !(await deps.leaderSettings.claimWeeklyReport(leader.id, week))) {
-        outcome.skipped++;
-        continue;
-      }
-      key ??= await unsubscribeKey(deps);
-      pause ||= 1000 / Math.max(1, await deps.mailer.maxSendRate());
-      const url = unsubscribeUrl(deps.appOrigin, key, leader.email, 'weekly-report');
-      const message = weeklyReportEmail({ appOrigin: deps.appOrigin, name: settings?.name ?? '', organization: settings?.organization ?? '', week: teamWeek(members, now) });
-      const [result] = await deps.mailer.sendBulk({ ...message, entries: [{ to: leader.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } }] }).catch(() => [undefined]);
-      if (result?.ok) outcome.sent++;
-      else {
-        await deps.leaderSettings.releaseWeeklyReport(leader.id, week);
-        outcome.failed++;
-      }
-      await deps.sleep(pause);
+      if (!page.nextCursor) return { lanes, counts };
+      at.next = page.nextCursor;
+      at.page++;
     }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  outcome.finished = true;
-  return outcome;
+  };
+
+/**
+ * One lane: its page of leaders, each checked against the time (but the slice's first), each getting this week's
+ * email once (claimed before the send; given back when SES refuses it), paced. Cut short by the time, the lane goes
+ * on after the last leader it dealt with (from its page's start if that leader left the page meanwhile: the leaders
+ * done are skipped at the cost of a read); a pass that had refusals is followed by another, up to REPORT_PASSES.
+ */
+const leaderLane = async (deps: WeeklyReportDeps, lane: { from: string; week: string; cursor: LaneCursor }, timeUp: () => boolean, counts: ReportCounts) => {
+  const now = deps.clock.now();
+  const rate = platformMailRate(await sendRateOr1(() => deps.mailer.maxSendRate())) / REPORT_LANES_AT_ONCE;
+  const pace = pacer(rate, { now: () => Date.now(), sleep: deps.sleep });
+  const key: { value?: Uint8Array } = {};
+  const { items } = await deps.users.listByRole('leader', lane.from || undefined, LEADER_PAGE);
+  const start = lane.cursor.after === undefined ? 0 : items.findIndex((leader) => leader.id === lane.cursor.after) + 1;
+  let handled = 0;
+  for (const leader of items.slice(start)) {
+    if (handled > 0 && timeUp()) {
+      const cursor: LaneCursor = { pass: lane.cursor.pass, after: items[start + handled - 1]!.id, ...(counts.failed > 0 || lane.cursor.failed ? { failed: true } : {}) };
+      return { cursor: JSON.stringify(cursor), counts };
+    }
+    counts[await reportTo(deps, leader, lane.week, now, key, pace)] += 1;
+    handled++;
+  }
+  const failed = counts.failed > 0 || lane.cursor.failed === true;
+  if (failed && lane.cursor.pass < REPORT_PASSES) return { cursor: JSON.stringify({ pass: lane.cursor.pass + 1 }), counts };
+  return { counts };
+};
+
+/** Where a lane stands: its pass over the page, the last leader dealt with, whether a send of this pass failed. */
+interface LaneCursor {
+  pass: number;
+  after?: string;
+  failed?: boolean;
+}
+
+/** One leader's email this week: skipped (off, no members, disabled, or already claimed), sent, or failed (given back). */
+const reportTo = async (
+  deps: WeeklyReportDeps,
+  leader: User,
+  week: string,
+  now: Date,
+  key: { value?: Uint8Array },
+  pace: () => Promise<void>,
+): Promise<'sent' | 'skipped' | 'failed'> => {
+  const settings = await deps.leaderSettings.get(leader.id);
+  if (leader.disabled || settings?.weeklyReport === false || settings?.lastWeeklyReport === week) return 'skipped';
+  const members = (await teamOf(deps, leader.id, now)).groups.flat();
+  if (members.length === 0 || !(await deps.leaderSettings.claimWeeklyReport(leader.id, week))) return 'skipped';
+  key.value ??= await unsubscribeKey(deps);
+  const url = unsubscribeUrl(deps.appOrigin, key.value, leader.email, 'weekly-report');
+  const message = weeklyReportEmail({ appOrigin: deps.appOrigin, name: settings?.name ?? '', organization: settings?.organization ?? '', week: teamWeek(members, now) });
+  await pace();
+  const [result] = await deps.mailer.sendBulk({ ...message, entries: [{ to: leader.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } }] }).catch(() => [undefined]);
+  if (result?.ok) return 'sent';
+  await deps.leaderSettings.releaseWeeklyReport(leader.id, week);
+  return 'failed';
 };

@@ -1,11 +1,12 @@
+import { inPool } from '#core/jobs/pace.ts';
 import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedAccount, QueuedItem, QueuedMail } from '#core/ports.ts';
 
 /**
  * Emails nobody waits for (a receipt, a certificate, an affiliate's link): what they announce stands whether or not
  * they go, so their failure never fails the work; and they are not lost. Each is written in the mail queue in the
  * very transaction of what it announces, held by the writer (due MAIL_HOLD_MS later, one try under way), who sends
- * it and removes it, or makes it due again at once when the send fails; the sender job (every minute) sends what is
- * due the same way. A writer or sender that dies in between loses nothing: the email is due again when its hold ends
+ * it and removes it, or makes it due again at once when the send fails; the mail sender job (every minute) sends what
+ * is due the same way. A writer or sender that dies in between loses nothing: the email is due again when its hold ends
  * (decision 0026). At least once, as every single email (decision 0023): a send whose removal failed goes again.
  */
 export interface MailLaterDeps {
@@ -22,14 +23,15 @@ export interface MailLaterDeps {
  * that write it (a paid order's two reads and its transaction), the send, the removal (a unit test holds them so).
  */
 export const MAIL_HOLD_MS = 40_000;
-/** Queued emails one run sends at most. */
+/** Queued emails read per batch of the sender (its run goes on batch after batch until none is due). */
 export const MAIL_QUEUE_BATCH = 25;
 /** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
 export const MAIL_QUEUE_TRIES = 60;
 
 /**
- * How long a sender holds queued work (a new buyer's account, core/sales/buyer-account.ts): longer than the sender's
- * whole run (the heavy profile's 30 s timeout), so no second sender makes the same account while one is at it.
+ * How long a sender holds queued work (a new buyer's account, core/sales/buyer-account.ts): longer than a sender's
+ * whole invocation (the mail sender's 10 s, any profile's 30 s), so no second sender makes the same account while one
+ * is at it.
  */
 export const WORK_HOLD_MS = 60_000;
 
@@ -59,7 +61,7 @@ export const heldMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: Ma
   tries: 1,
 });
 
-type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
+export type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
   mailQueue: MailQueue;
   /** An email given up is logged as an error; a failed try only as a warning (`log`). */
   logError: (message: string, fields: Record<string, unknown>) => void;
@@ -85,30 +87,44 @@ export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMai
 };
 
 /**
- * The sender job's share: the oldest due emails, each held (one run gets it), sent and removed, or due again with one
- * more try when the send fails; given up (logged) once it failed MAIL_QUEUE_TRIES times. Queued work (a new buyer's
- * account) is held longer (WORK_HOLD_MS), done by `work` and removed the same way; done, it counts as sent.
+ * One batch of the sender job (core/mail/mail-sender.ts): the oldest items due by `upTo` (now unless given), at most
+ * `limit`, each held (one sender gets it), sent and removed, or due again with one more try when the send fails; given
+ * up (logged) once it failed MAIL_QUEUE_TRIES times. `concurrency` at once, each start waiting for `pace`, none started
+ * once `timeUp()` (checked before each but the first): those stay due for the next. `read`: how many were due;
+ * `started`: how many of them this batch took on. Queued work (a new buyer's account, issue 28) is held longer
+ * (WORK_HOLD_MS), done by `work` and removed the same way; done, it counts as sent.
  */
-export const sendQueuedMail = async (deps: SenderDeps): Promise<{ sent: number; failed: number; givenUp: number }> => {
+export const sendQueuedBatch = async (
+  deps: SenderDeps,
+  opts: { upTo?: string; limit?: number; concurrency?: number; pace?: () => Promise<void>; timeUp?: () => boolean } = {},
+): Promise<{ sent: number; failed: number; givenUp: number; read: number; started: number }> => {
   const outcome = { sent: 0, failed: 0, givenUp: 0 };
-  for (const item of await deps.mailQueue.due(deps.clock.now().toISOString(), MAIL_QUEUE_BATCH)) {
+  const due = await deps.mailQueue.due(opts.upTo ?? deps.clock.now().toISOString(), opts.limit ?? MAIL_QUEUE_BATCH);
+  const started = await inPool(due, opts.concurrency ?? 1, opts.timeUp ?? (() => false), async (item) => {
     if (item.tries >= MAIL_QUEUE_TRIES) {
       await deps.mailQueue.remove(item);
       outcome.givenUp += 1;
       const about = isQueuedMail(item) ? { subject: item.subject } : { kind: item.kind, orderId: item.orderId };
       deps.logError(isQueuedMail(item) ? 'queued email given up' : 'queued work given up', { id: item.id, ...about, queuedAt: item.queuedAt, tries: item.tries });
-      continue;
+      return;
     }
     if (isQueuedMail(item)) {
+      await opts.pace?.();
       const held = { ...item, dueAt: later(deps.clock), tries: item.tries + 1 };
-      if (!(await deps.mailQueue.move(item, held))) continue;
+      if (!(await deps.mailQueue.move(item, held))) return;
       outcome[await sendHeld(deps, held, { email: 'queued' })] += 1;
-      continue;
+      return;
     }
     const held = { ...item, dueAt: later(deps.clock, WORK_HOLD_MS), tries: item.tries + 1 };
-    if (!(await deps.mailQueue.move(item, held))) continue;
+    if (!(await deps.mailQueue.move(item, held))) return;
     outcome[await doHeld(deps, held)] += 1;
-  }
+  });
+  return { ...outcome, read: due.length, started };
+};
+
+/** One batch of the oldest due emails, one at a time (sendQueuedBatch with its defaults). */
+export const sendQueuedMail = async (deps: SenderDeps): Promise<{ sent: number; failed: number; givenUp: number }> => {
+  const { read: _read, started: _started, ...outcome } = await sendQueuedBatch(deps);
   return outcome;
 };
 

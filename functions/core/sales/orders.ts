@@ -39,10 +39,10 @@ export interface OrderEventDeps extends MailLaterDeps {
   appOrigin: string;
   temporaryPassword: () => string;
   /**
-   * Starts the job that sends the mail queue at once (an asynchronous invoke); a failure only delays what was queued
-   * until its schedule's next run.
+   * Starts a run of the job that sends the mail queue at once, named by `key` (what was queued: a redelivery starts no
+   * second run); a failure only delays what was queued until the schedule's next run.
    */
-  startSender: () => Promise<void>;
+  startSender: (key: string) => Promise<void>;
 }
 
 export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable' | 'parked';
@@ -57,8 +57,8 @@ const existingAccount = async (deps: OrderEventDeps, email: string): Promise<Use
 };
 
 /** The sender job started for what was just queued; a failure is noted, the schedule's run sends it all the same. */
-const startSender = async (deps: OrderEventDeps, about: Record<string, unknown>): Promise<void> => {
-  await deps.startSender().catch((error: unknown) => deps.log('sender not started: the queue goes with its next scheduled run', { ...about, error: String(error) }));
+const startSender = async (deps: OrderEventDeps, about: { orderId: string; email?: string; work?: string }): Promise<void> => {
+  await deps.startSender(`${about.work ?? about.email ?? 'mail'}:${about.orderId}`.replaceAll(' ', '-')).catch((error: unknown) => deps.log('sender not started: the queue goes with its next scheduled run', { ...about, error: String(error) }));
 };
 
 /**

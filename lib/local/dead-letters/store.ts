@@ -12,8 +12,11 @@ export interface DeadLetter {
   readonly queue: string;
   /** The function's name in functions/routes.ts (a job, an event handler). */
   readonly functionName: string;
-  /** What started it: its schedule, or an asynchronous Lambda invoke (InvocationType Event). */
-  readonly source: 'schedule' | 'async-invoke';
+  /**
+   * What started it: its schedule, an asynchronous Lambda invoke (InvocationType Event), or its job queue (a slice the
+   * SQS event source gave up on; the event is the SQS event of that one message).
+   */
+  readonly source: 'schedule' | 'async-invoke' | 'sqs';
   readonly event: unknown;
   /** The last attempt's error, as Lambda reports an unhandled one. */
   readonly error: { readonly errorType: string; readonly errorMessage: string };

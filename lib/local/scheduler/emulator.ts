@@ -7,7 +7,8 @@ import { type Handler, lambdaContext, loadHandler } from '../handlers.ts';
 interface Job {
   readonly name: string;
   readonly handler: string;
-  readonly schedule: string;
+  /** None: a job only ever started by others (a sliced job whose runs a route starts, decision 0032). */
+  readonly schedule?: string;
 }
 
 const units: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
@@ -71,7 +72,8 @@ export const startScheduler = (opts: {
     running.add(done);
     void done.finally(() => running.delete(done));
   };
-  for (const job of opts.jobs ?? allJobs) {
+  for (const job of (opts.jobs ?? allJobs) as readonly Job[]) {
+    if (job.schedule === undefined) continue;
     run(job);
     const every = rateMs(job.schedule);
     if (every === undefined) {

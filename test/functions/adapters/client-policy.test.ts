@@ -126,7 +126,7 @@ describe('worst cases', () => {
       sesBulk: 5_000,
       kms: 5_000,
       s3: 7_000,
-      sqs: 11_000,
+      sqs: 7_000,
       lambda: 3_000,
       bedrock: 26_000,
       stripe: 16_500,
@@ -165,11 +165,16 @@ const clientsFor = (table: boolean, uses: readonly Capability[] = []): Dependenc
   ...new Set<Dependency>([...(table ? (['dynamodb'] as const) : []), ...uses.flatMap((capability) => clientsOf[capability])]),
 ];
 const deployed: Deployed[] = [
-  ...routes.map((route) => ({ name: route.name, profile: route.profile ?? 'crud', clients: clientsFor(route.table !== 'none', route.uses) })),
-  ...(jobs as readonly { name: string; uses?: readonly Capability[]; profile?: FunctionProfile }[]).map((job) => ({
+  ...routes.map((route) => ({
+    name: route.name,
+    profile: route.profile ?? 'crud',
+    clients: clientsFor(route.table !== 'none', [...(route.uses ?? []), ...(route.queues?.length ? (['job-queues'] as const) : [])]),
+  })),
+  // A sliced job (`queue: true`) sends its continuations to its own queue: capability 'job-queues' (decision 0032).
+  ...(jobs as readonly { name: string; uses?: readonly Capability[]; profile?: FunctionProfile; queue?: boolean }[]).map((job) => ({
     name: job.name,
     profile: job.profile ?? 'crud',
-    clients: clientsFor(true, job.uses),
+    clients: clientsFor(true, [...(job.uses ?? []), ...(job.queue ? (['job-queues'] as const) : [])]),
   })),
   // lib/constructs/user-directory.ts and lib/stacks/api-stack.ts: the Cognito trigger and the SES feedback handler that
   // reach a client, both 'crud'.

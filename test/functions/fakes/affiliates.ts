@@ -61,10 +61,11 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
     async commissions(affiliateId) {
       return structuredClone([...commissions.values()].filter((c) => c.affiliateId === affiliateId).sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
     },
-    async dueForApproval(now, limit) {
-      return structuredClone(
-        [...commissions.values()].filter((c) => c.status === 'pending' && c.approveAt <= now).sort((a, b) => a.approveAt.localeCompare(b.approveAt)).slice(0, limit),
-      );
+    async dueForApproval(now, limit, after) {
+      const dueKey = (c: StoredCommission) => `${c.approveAt}#${c.affiliateId}#${c.orderId}`;
+      const due = [...commissions.values()].filter((c) => c.status === 'pending' && c.approveAt <= now && (!after || dueKey(c) > after)).sort((a, b) => dueKey(a).localeCompare(dueKey(b)));
+      const items = structuredClone(due.slice(0, limit));
+      return { items, nextCursor: due.length > limit ? dueKey(items.at(-1)!) : null };
     },
     async approve(c, now) {
       const stored = commissions.get(key(c.affiliateId, c.orderId));

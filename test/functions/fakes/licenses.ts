@@ -59,13 +59,14 @@ export const memoryLicenses = () => {
       Object.assign(license, changes);
       return structuredClone(license);
     },
-    async endingBy(now, limit) {
-      return structuredClone(
-        [...licenses.values()]
-          .filter((l) => l.status === 'active' && l.expiresAt !== null && l.expiresAt <= now)
-          .sort((a, b) => a.expiresAt!.localeCompare(b.expiresAt!))
-          .slice(0, limit),
-      );
+    async endingBy(now, limit, after) {
+      const place = (l: Pick<StoredLicense, 'expiresAt' | 'id'>) => `${l.expiresAt}#${l.id}`;
+      const due = [...licenses.values()]
+        .filter((l) => l.status === 'active' && l.expiresAt !== null && l.expiresAt <= now && (!after || place(l) > place(after)))
+        .sort((a, b) => place(a).localeCompare(place(b)));
+      const read = structuredClone(due.slice(0, limit));
+      const last = read.at(-1);
+      return { items: read, ...(due.length > limit && last ? { next: { expiresAt: last.expiresAt!, id: last.id } } : {}) };
     },
     async end(licenseId) {
       const license = licenses.get(licenseId);

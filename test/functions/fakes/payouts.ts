@@ -369,7 +369,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     alert: (message: string, fields: Record<string, unknown>) => void alerts.push({ message, fields }),
     metrics: memoryMetrics(),
     /** The webhook's start of the sender job: recorded (a test runs the sender itself: `sendQueuedMail(d)`). */
-    startSender: async () => void senderStarts.push(NOW),
+    startSender: async (key: string) => void senderStarts.push(key),
     senderStarts,
     logged,
     alerts,

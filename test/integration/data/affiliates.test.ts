@@ -96,7 +96,7 @@ describe('dynamoAffiliates', () => {
     await repo.create(ali, linkEmail(ali.id));
     const [first, second] = [await paidOrder(creatorId, ali.id, 1000), await paidOrder(creatorId, ali.id, 500, '2099-01-01T00:00:00.000Z')];
     expect((await repo.get(creatorId, ali.id))).toMatchObject({ sales: 2, pending: 1500 });
-    const due = (await repo.dueForApproval('2026-11-26T00:00:00.000Z', 1000)).filter((c) => c.affiliateId === ali.id);
+    const due = (await repo.dueForApproval('2026-11-26T00:00:00.000Z', 1000)).items.filter((c) => c.affiliateId === ali.id);
     expect(due.map((c) => c.orderId)).toEqual([first.id]);
     expect(await repo.approve(due[0]!, '2026-11-26T00:00:00.000Z')).toBe(true);
     expect(await repo.approve(due[0]!, '2026-11-26T00:00:00.000Z')).toBe(false);

@@ -55,10 +55,10 @@ describe('dynamoLicenses', () => {
     await repo.assign(seat(l.id, 'bob@example.com'));
     expect(await repo.update(l.id, { seatsTotal: 1 })).toBe('too-few');
     expect(await repo.update(l.id, { seatsTotal: 5 })).toMatchObject({ seatsTotal: 5, seatsUsed: 2 });
-    expect((await repo.endingBy('2026-12-02T00:00:00.000Z', 1000)).map((x) => x.id)).toContain(l.id);
+    expect((await repo.endingBy('2026-12-02T00:00:00.000Z', 1000)).items.map((x) => x.id)).toContain(l.id);
     expect(await repo.update(l.id, { expiresAt: null })).toMatchObject({ expiresAt: null });
     expect((await rawItem(licenseKeys.license(l.id)))?.['gsi3pk']).toBeUndefined();
-    expect((await repo.endingBy('2026-12-02T00:00:00.000Z', 1000)).map((x) => x.id)).not.toContain(l.id);
+    expect((await repo.endingBy('2026-12-02T00:00:00.000Z', 1000)).items.map((x) => x.id)).not.toContain(l.id);
     expect(await repo.update(l.id, { expiresAt: '2027-01-01T00:00:00.000Z' })).toMatchObject({ expiresAt: '2027-01-01T00:00:00.000Z' });
     expect(await repo.end(l.id, AT)).toBe(true);
     expect(await repo.end(l.id, AT)).toBe(false);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
-import { handler as certificateIssuer } from '#functions/jobs/certificate-issuer.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { QUIZ_PASSED_ALREADY } from '#core/enrollments/quiz-attempts.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
 import { mailsTo } from '../mail-support.ts';
 import { accountWithRole, api, useLocalCloudEnv } from '../support.ts';
 import { expectCleanFailures, faults, injectedSince, post, recoveryMs, report, sleep, untilSettled } from './support.ts';
@@ -29,7 +29,7 @@ describe('certificates while the database and SES fail', () => {
     await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published' } });
     for (const learner of learners) expect((await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
     useLocalCloudEnv();
-    const issue = () => certificateIssuer({}, lambdaContext('certificate-issuer', 60_000)).catch(() => undefined);
+    const issue = () => runToEnd('certificate-issuer', issuerWork).catch(() => undefined);
 
     const before = await faults.state();
     await faults.set('dynamodb', { error: 0.15 });
@@ -60,14 +60,14 @@ describe('certificates while the database and SES fail', () => {
     // every-minute run takes the same one at the same moment), then the sender sends what SES refused.
     for (let run = 0; run < 10; run++) {
       const outcome = await issue();
-      if (outcome && outcome.finished && outcome.failed === 0) break;
+      if (outcome && (outcome.counts['failed'] ?? 0) === 0) break;
     }
     // An email whose send failed and whose return to the queue failed too (the database down) is due again when its
     // hold ends: the sender runs until each learner has theirs, or that time has passed.
     const emailed = async () => Promise.all(learners.map(async (learner) => (await mailsTo(learner.email)).filter((m) => m.subject === 'Your certificate from Course Platform' && (m.body.text ?? '').includes(TITLE)).length));
     const giveUpAt = Date.now() + MAIL_HOLD_MS + 5_000;
     for (;;) {
-      await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+      await runToEnd('mail-sender', mailSenderWork);
       if ((await emailed()).every((n) => n > 0) || Date.now() > giveUpAt) break;
       await sleep(1_000);
     }

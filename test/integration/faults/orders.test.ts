@@ -2,8 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORK_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { orderKeys } from '#data/orders.ts';
-import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { mailsTo } from '../mail-support.ts';
 import { api, dynamo, eventually, outputs, uniqueEmail, useLocalCloudEnv } from '../support.ts';
 import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, sellingCreator, signInFromInvitation, sleep } from './support.ts';
@@ -55,7 +55,7 @@ describe('course orders while Stripe, SES and the database fail', () => {
     expectCleanFailures(settled, 30_000);
 
     await redeliverEvents(accountId);
-    // The buyers' accounts, invitations and enrolments come from the mail queue: the sender job (started by each
+    // The buyers' accounts, invitations and enrolments come from the mail queue: the mail sender job (started by each
     // payment, and by its schedule) until each paid order names its learner and each buyer was invited; a try that
     // died holds its work WORK_HOLD_MS at worst.
     useLocalCloudEnv();
@@ -67,7 +67,7 @@ describe('course orders while Stripe, SES and the database fail', () => {
     };
     await eventually(
       async () => {
-        await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+        await runToEnd('mail-sender', mailSenderWork);
         return done();
       },
       Boolean,

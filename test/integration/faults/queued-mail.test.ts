@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
-import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { mailsTo } from '../mail-support.ts';
 import { accountWithRole, api, eventually, useLocalCloudEnv } from '../support.ts';
 import { checkoutAndPay, faults, injectedSince, post, report, sellingCreator } from './support.ts';
@@ -47,7 +47,7 @@ describe('emails nobody waits for while SES is down', () => {
     // worst an email is held MAIL_HOLD_MS by a try under way.
     const count = () => Promise.all(learners.map(async (learner) => (await receipts(learner.email)).length));
     const sendAndCount = async () => {
-      await campaignSender({}, lambdaContext('campaign-sender', 25_000));
+      await runToEnd('mail-sender', mailSenderWork);
       return count();
     };
     await eventually(sendAndCount, (counts) => counts.every((n) => n >= 1), MAIL_HOLD_MS + 15_000);

@@ -60,3 +60,46 @@ describe('AppFunction', () => {
     ).toThrow(/mailer needs (MAIL_FROM|SES_CONFIGURATION_SET|APP_ORIGIN)/);
   });
 });
+
+describe('AppFunction sending to job queues (decision 0032)', () => {
+  const synth = (queues: readonly string[] | undefined, uses: ('job-queues' | 'mail')[] = []) => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Starter', { env: { region: 'eu-west-2', account: '123456789012' } });
+    const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    new AppFunction(stack, 'Rename', { name: 'rename-course', handler: getMe.handler, table: 'read-write', uses, ...(queues ? { queues } : {}), platform: { table } });
+    return Template.fromStack(stack).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
+  };
+  const statementsOf = (template: ReturnType<typeof synth>) =>
+    Object.values(template.Resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => (r.Properties['PolicyDocument'] as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+  const envOf = (template: ReturnType<typeof synth>) =>
+    (Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::Function')!.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables;
+
+  it('gets the URL of each queue it names and may send to those queues only', () => {
+    const template = synth(['course-changed', 'credit-reset']);
+    // The URL suffix is the partition's (a token): resolved here as in the commercial partition.
+    const joined = envOf(template)['JOB_QUEUE_URLS'] as { 'Fn::Join': [string, (string | { Ref: string })[]] };
+    const urls = joined['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : part.Ref === 'AWS::URLSuffix' ? 'amazonaws.com' : `<${part.Ref}>`)).join('');
+    expect(JSON.parse(urls)).toEqual({
+      'course-changed': 'https://sqs.eu-west-2.amazonaws.com/123456789012/CoursePlatformJobs-course-changed.fifo',
+      'credit-reset': 'https://sqs.eu-west-2.amazonaws.com/123456789012/CoursePlatformJobs-credit-reset.fifo',
+    });
+    const sends = statementsOf(template).filter((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')));
+    expect(sends).toEqual([
+      expect.objectContaining({
+        Action: 'sqs:SendMessage',
+        Resource: [
+          { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':sqs:eu-west-2:123456789012:CoursePlatformJobs-course-changed.fifo']] },
+          { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':sqs:eu-west-2:123456789012:CoursePlatformJobs-credit-reset.fifo']] },
+        ],
+      }),
+    ]);
+  });
+
+  it('gets neither without queues, and refuses the capability without naming a queue', () => {
+    const template = synth(undefined);
+    expect(envOf(template)['JOB_QUEUE_URLS']).toBeUndefined();
+    expect(statementsOf(template).some((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')))).toBe(false);
+    expect(() => synth(undefined, ['job-queues'])).toThrow(/rename-course uses 'job-queues' but names no queue/);
+  });
+});

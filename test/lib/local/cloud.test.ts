@@ -10,6 +10,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_CSP } from '#contracts/landing.ts';
 import { startLocalCloud, type LocalCloud } from '#lib/local/cloud.ts';
@@ -81,7 +82,7 @@ describe('the local cloud', () => {
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'StripeConnectWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint', 'LambdaEndpoint',
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLeaderEmail', 'DemoLeaderPassword',
-        'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn',
+        'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn', 'SqsEndpoint',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
@@ -106,6 +107,21 @@ describe('the local cloud', () => {
     expect(cloud.outputs.FilesBucket).toBe('course-files');
     expect(cloud.env).toMatchObject({ FILES_BUCKET: 'course-files', FILES_ENDPOINT: cloud.outputs.FilesEndpoint });
     expect(cloud.env.FILES_ENDPOINT).toBe(`http://127.0.0.1:${cloud.ports.s3}`);
+  });
+
+  it("runs the SQS stand-in with each sliced job's FIFO queue and their dead-letter queue, and gives the functions the URLs", async () => {
+    expect(cloud.env.SQS_ENDPOINT).toBe(cloud.outputs.SqsEndpoint);
+    const urls = JSON.parse(cloud.env.JOB_QUEUE_URLS!) as Record<string, string>;
+    expect(urls).toEqual(cloud.jobQueues.queueUrls);
+    expect(Object.keys(urls)).toContain('credit-reset');
+    const sqs = new SQSClient({ region: cloud.outputs.Region, endpoint: cloud.outputs.SqsEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: urls['credit-reset'], AttributeNames: ['All'] }));
+      expect(Attributes).toMatchObject({ FifoQueue: 'true', VisibilityTimeout: '15' });
+      expect(JSON.parse(Attributes!.RedrivePolicy!)).toMatchObject({ maxReceiveCount: 3, deadLetterTargetArn: expect.stringMatching(/job-slices-dead-letters\.fifo$/) });
+    } finally {
+      sqs.destroy();
+    }
   });
 
   it('serves the Stripe secrets through its secrets stand-in, and none of them through the environment', async () => {

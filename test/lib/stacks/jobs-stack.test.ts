@@ -1,16 +1,20 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '#functions/routes.ts';
-import { resourcesOf, synthPlatform } from './synth-platform.ts';
+import { functionTimeoutMs } from '#functions/function-timeouts.ts';
+import { resourcesOf, synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
 
-const template = Template.fromStack(synthPlatform().jobs);
+const platform = synthPlatform();
+/** The jobs their schedule starts (a sliced job only routes start has none). */
+const scheduled = (jobs as readonly { name: string; handler: string; schedule?: string }[]).filter((job) => job.schedule !== undefined);
+const template = Template.fromStack(platform.jobs);
 
 describe('the jobs stack', () => {
   it('schedules every job of routes.ts with its expression, invoking its own function', () => {
     const schedules = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).map((s) => s.Properties);
-    expect(schedules).toHaveLength(jobs.length);
+    expect(schedules).toHaveLength(scheduled.length);
     const functions = resourcesOf(template, 'AWS::Lambda::Function');
-    for (const job of jobs) {
+    for (const job of scheduled) {
       const [functionId] = Object.entries(functions).find(([, f]) =>
         String(f.Properties['Description']).includes(`functions/${job.handler}.ts`),
       )!;
@@ -32,12 +36,14 @@ describe('the jobs stack', () => {
   });
 });
 
-/** The jobs dead-letter queue's logical id (there is one queue in the stack). */
-const deadLetterQueueId = (): string => {
-  const queues = Object.entries(resourcesOf(template, 'AWS::SQS::Queue'));
+/** A queue's logical id by its name (the jobs dead-letter queue, the sliced jobs' queues and theirs). */
+const queueId = (name: string): string => {
+  const queues = Object.entries(resourcesOf(template, 'AWS::SQS::Queue')).filter(([, q]) => q.Properties['QueueName'] === name);
   expect(queues).toHaveLength(1);
   return queues[0]![0];
 };
+/** The jobs dead-letter queue's logical id. */
+const deadLetterQueueId = (): string => queueId('CoursePlatformJobs-jobs-dead-letters');
 const deadLetterQueueArn = () => ({ 'Fn::GetAtt': [deadLetterQueueId(), 'Arn'] });
 
 describe('the jobs dead-letter queue', () => {
@@ -58,7 +64,7 @@ describe('the jobs dead-letter queue', () => {
 
   it("receives a schedule's failed hand-off to Lambda, after 2 retries within the hour", () => {
     const schedules = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).map((s) => s.Properties['Target'] as Record<string, unknown>);
-    expect(schedules).toHaveLength(jobs.length);
+    expect(schedules).toHaveLength(scheduled.length);
     for (const target of schedules) {
       expect(target['DeadLetterConfig']).toEqual({ Arn: deadLetterQueueArn() });
       expect(target['RetryPolicy']).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
@@ -100,5 +106,86 @@ describe('the jobs dead-letter queue', () => {
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
+  });
+});
+
+describe("the sliced jobs' queues (decision 0032)", () => {
+  const sliced = (jobs as readonly { name: string; handler: string; queue?: boolean; profile?: keyof typeof functionTimeoutMs }[]).filter((job) => job.queue);
+  const functionIdOf = (job: string) =>
+    Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).find(([, f]) => f.Properties['FunctionName'] === `CoursePlatformJobs-${job}`)![0];
+  const sliceDeadLettersId = () => queueId('CoursePlatformJobs-job-slices-dead-letters.fifo');
+  const statementsOf = (functionId: string) =>
+    Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties['Roles']).includes(functionId.replace(/Function[0-9A-F]{8}$/, 'Role')))
+      .flatMap((p) => (p.Properties['PolicyDocument'] as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+
+  it('gives each sliced job a FIFO queue: SSE-SQS, TLS only, visible again after 6x its timeout, to a FIFO dead-letter queue after 3 receives', () => {
+    expect(sliced.map((job) => job.name)).toContain('credit-reset');
+    for (const job of sliced) {
+      const id = queueId(`CoursePlatformJobs-${job.name}.fifo`);
+      expect(resourcesOf(template, 'AWS::SQS::Queue')[id]!.Properties).toEqual({
+        QueueName: `CoursePlatformJobs-${job.name}.fifo`,
+        FifoQueue: true,
+        SqsManagedSseEnabled: true,
+        VisibilityTimeout: (6 * functionTimeoutMs[job.profile ?? 'crud']) / 1000,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [sliceDeadLettersId(), 'Arn'] }, maxReceiveCount: 3 },
+      });
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: Match.objectLike({
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        }),
+      });
+    }
+    expect(resourcesOf(template, 'AWS::SQS::Queue')[sliceDeadLettersId()]!.Properties).toEqual({
+      QueueName: 'CoursePlatformJobs-job-slices-dead-letters.fifo',
+      FifoQueue: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+      SqsManagedSseEnabled: true,
+    });
+  });
+
+  it("feeds each one to its job's function one slice at a time, reporting failed slices as partial batch failures", () => {
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties);
+    expect(mappings).toHaveLength(sliced.length);
+    for (const job of sliced) {
+      expect(mappings).toContainEqual({
+        FunctionName: { Ref: functionIdOf(job.name) },
+        EventSourceArn: { 'Fn::GetAtt': [queueId(`CoursePlatformJobs-${job.name}.fifo`), 'Arn'] },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('lets a sliced job consume its own queue and send its continuations to it, and gives it the URL; other jobs get no queue', () => {
+    for (const job of jobs as readonly { name: string; handler: string; queue?: boolean }[]) {
+      const functionId = functionIdOf(job.name);
+      const sqs = statementsOf(functionId).filter((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')) && !JSON.stringify(st.Resource).includes(deadLetterQueueId()));
+      const env = (resourcesOf(template, 'AWS::Lambda::Function')[functionId]!.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables;
+      if (!job.queue) {
+        expect({ job: job.name, sqs, urls: env['JOB_QUEUE_URLS'] }).toEqual({ job: job.name, sqs: [], urls: undefined });
+        continue;
+      }
+      const own = queueId(`CoursePlatformJobs-${job.name}.fifo`);
+      expect(JSON.stringify(env['JOB_QUEUE_URLS'])).toContain(`CoursePlatformJobs-${job.name}.fifo`);
+      const consume = sqs.find((st) => JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [own, 'Arn'] }))!;
+      expect([consume.Action].flat().sort()).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage']);
+      const send = sqs.find((st) => [st.Action].flat().includes('sqs:SendMessage'))!;
+      expect(send.Action).toBe('sqs:SendMessage');
+      expect(JSON.stringify(send.Resource)).toContain(`:CoursePlatformJobs-${job.name}.fifo`);
+      expect(JSON.stringify(send.Resource).match(/CoursePlatformJobs-/g)).toHaveLength(1);
+    }
+  });
+
+  it('alarms from the first slice in the dead-letter queue, and the stack stays cdk-nag clean', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'CoursePlatformJobs-job-slices-dead-letters',
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [sliceDeadLettersId(), 'QueueName'] } }],
+      Threshold: 1,
+    });
+    expect(unacknowledgedNagFindings(platform.jobs)).toEqual([]);
   });
 });

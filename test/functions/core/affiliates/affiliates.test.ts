@@ -12,19 +12,26 @@ import {
   PAYOUT_CSV_HEADER,
 } from '#core/affiliates/affiliates.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import type { StoredAffiliate } from '#core/ports.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { createCoupon } from '#core/sales/coupons.ts';
 import { refundSale } from '#core/sales/sales.ts';
 import { storedSubscription } from '#test/functions/fakes/billing.ts';
-import { sequentialIds } from '#test/functions/fakes/clock.ts';
+import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
+import { memoryAffiliates } from '#test/functions/fakes/affiliates.ts';
+import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { memoryDirectory } from '#test/functions/fakes/users.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 
 const DAY = 86_400_000;
+/** A whole run of the daily approval job (its slices on the memory queue): what it approved and skipped. */
+const approveDue = async (d: Parameters<typeof approveDueCommissions>[0], sliceMs?: number) =>
+  (await runToEnd('commission-approval', () => approveDueCommissions(d), sliceMs === undefined ? {} : { sliceMs })).counts;
 const checkoutBody = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${APP_ORIGIN}/c/c1` };
 
 /** A Pro creator (u1) with a connected account, a £29 course (c1), and what the affiliate use cases need besides. */
@@ -212,7 +219,7 @@ describe('commissions over time', () => {
     expect(await figures(d, ali.id)).toMatchObject({ pending: 0, approved: 0 });
 
     const kept = await buy(d, { ref: await click(d, ali.code) });
-    await approveDueCommissions(d);
+    await approveDue(d);
     await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id });
     await applyReversalEvent(d, { id: 'evt_dispute', type: 'charge.dispute.created', account: 'acct_1', reversal: { paymentIntentId: kept.paymentIntentId!, to: 'disputed', complete: true } });
     const after = (await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id })).items.find((c) => c.orderId === kept.id);
@@ -225,16 +232,16 @@ describe('commissions over time', () => {
     const d = await world();
     const ali = await add(d, { holdDays: 30 });
     await buy(d, { ref: await click(d, ali.code) });
-    expect(await approveDueCommissions(d)).toEqual({ approved: 0, skipped: 0 });
+    expect(await approveDue(d)).toEqual({ approved: 0, skipped: 0 });
     d.clock.advance(30 * DAY);
-    expect(await approveDueCommissions(d)).toEqual({ approved: 1, skipped: 0 });
-    expect(await approveDueCommissions(d)).toEqual({ approved: 0, skipped: 0 });
+    expect(await approveDue(d)).toEqual({ approved: 1, skipped: 0 });
+    expect(await approveDue(d)).toEqual({ approved: 0, skipped: 0 });
     expect(await figures(d, ali.id)).toMatchObject({ pending: 0, approved: 725 });
     // Two runs at once: one of them approves it.
     await buy(d, { ref: await click(d, ali.code) });
     d.clock.advance(30 * DAY);
-    const runs = await Promise.all([approveDueCommissions(d), approveDueCommissions(d)]);
-    expect(runs.reduce((sum, run) => sum + run.approved, 0)).toBe(1);
+    const runs = await Promise.all([approveDue(d), approveDue(d)]);
+    expect(runs.reduce((sum, run) => sum + (run['approved'] ?? 0), 0)).toBe(1);
     expect(await figures(d, ali.id)).toMatchObject({ pending: 0, approved: 1450 });
   });
 
@@ -242,7 +249,7 @@ describe('commissions over time', () => {
     const d = await world();
     const ali = await add(d, { name: 'Ali, "the" Chef', holdDays: 0 });
     const [first, second] = [await buy(d, { ref: await click(d, ali.code) }), await buy(d, { ref: await click(d, ali.code) })];
-    await approveDueCommissions(d);
+    await approveDue(d);
     // Sold after the job ran: still pending, not paid out.
     const later = await buy(d, { ref: await click(d, ali.code) });
     const payout = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id, idempotencyKey: 'k1' });
@@ -262,5 +269,46 @@ describe('commissions over time', () => {
     await expect(affiliateCommissions(d, { creatorId: 'u2', affiliateId: ali.id })).rejects.toThrow(NotFoundError);
     await expect(payOutAffiliate(d, { creatorId: 'u2', affiliateId: ali.id })).rejects.toThrow(NotFoundError);
     expect((await listAffiliates(d, 'u2')).items).toEqual([]);
+  });
+});
+
+describe('the commission approval job in slices (issue 28)', () => {
+  /** `n` pending commissions, due one minute apart, in the memory affiliates; how often each was moved to approved. */
+  const dueWorld = async (n: number) => {
+    const affiliates = memoryAffiliates();
+    for (let a = 0; a < 7; a++) affiliates.stored.set(`a${a}`, { id: `a${a}`, creatorId: 'u1' } as StoredAffiliate);
+    for (let i = 0; i < n; i++) {
+      const approveAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      affiliates.onPaid({ creatorId: 'u1', orderId: `o${String(i).padStart(4, '0')}`, courseTitle: 'Bread', orderAmount: 1000, at: '2025-12-01T00:00:00.000Z', affiliateId: `a${i % 7}`, commission: { affiliateId: `a${i % 7}`, amount: 100, approveAt } });
+    }
+    const moved = new Map<string, number>();
+    const approve = affiliates.approve.bind(affiliates);
+    affiliates.approve = async (c, now) => {
+      const done = await approve(c, now);
+      if (done) moved.set(c.orderId, (moved.get(c.orderId) ?? 0) + 1);
+      return done;
+    };
+    return { affiliates, moved, clock: testClock('2026-03-01T00:00:00.000Z') };
+  };
+
+  it('approves every due commission exactly once over a run cut into many slices, a slice killed mid-way included', async () => {
+    const d = await dueWorld(250);
+    const run = await runSliced('commission-approval', () => approveDueCommissions(d), { itemsPerSlice: 12, kill: { seq: 3, afterChecks: 6 } });
+    expect(run.kills).toBe(1);
+    expect(run.slices).toBeGreaterThan(20);
+    expect(d.moved.size).toBe(250);
+    expect([...d.moved.values()].every((n) => n === 1)).toBe(true);
+    expect((await d.affiliates.dueForApproval('2026-03-01T00:00:00.000Z', 10)).items).toEqual([]);
+  });
+
+  it('leaves the commissions not yet due, and goes past the ones another run approved meanwhile', async () => {
+    const d = await dueWorld(30);
+    d.clock.set(new Date(Date.UTC(2026, 0, 1) + 19 * 60_000).toISOString());
+    const first = await runSliced('commission-approval', () => approveDueCommissions(d), { itemsPerSlice: 4 });
+    expect(first.counts).toEqual({ approved: 20, skipped: 0 });
+    d.clock.set('2026-03-01T00:00:00.000Z');
+    const [a, b] = await Promise.all([1, 2].map(() => runSliced('commission-approval', () => approveDueCommissions(d), { itemsPerSlice: 3 })));
+    expect(a!.counts['approved']! + b!.counts['approved']!).toBe(10);
+    expect(d.moved.size).toBe(30);
   });
 });

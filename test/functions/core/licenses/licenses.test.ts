@@ -4,7 +4,12 @@ import { LICENSE_ENDED_ACCESS, reachableCourse } from '#core/enrollments/learner
 import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import { NOW } from '#test/functions/fakes/clock.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
-import { grant, leaderOf, licenseWorld as world } from '#test/functions/fakes/license-world.ts';
+import { grant, leaderOf, licenseWorld as world, type LicenseWorld } from '#test/functions/fakes/license-world.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { runSliced } from '#test/functions/fakes/sliced-run.ts';
+
+/** A whole run of the daily expiry job, its slices on the memory queue: what it ended. */
+const expire = async (d: LicenseWorld) => (await runToEnd('license-expiry', () => endExpiredLicenses(d))).counts;
 
 const DAY = 86_400_000;
 
@@ -109,10 +114,10 @@ describe('seats', () => {
     const leaderId = await leaderOf(d);
     await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
     const ann = await leaderOf(d, 'ann@example.com');
-    expect(await endExpiredLicenses(d)).toEqual({ ended: 0 });
+    expect(await expire(d)).toEqual({ ended: 0, seats: 0, lanes: 0 });
     d.clock.advance(DAY);
-    expect(await endExpiredLicenses(d)).toEqual({ ended: 1 });
-    expect(await endExpiredLicenses(d)).toEqual({ ended: 0 });
+    expect(await expire(d)).toEqual({ ended: 1, seats: 1, lanes: 0 });
+    expect(await expire(d)).toEqual({ ended: 0, seats: 0, lanes: 0 });
     expect((await d.licenses.get(license.id))?.status).toBe('ended');
     expect((await d.licenses.get(lasting.id))?.status).toBe('active');
     expect((await d.enrollments.get('c1', ann))?.status).toBe('removed');
@@ -242,5 +247,69 @@ describe('access through a seat', () => {
     await d.enrollments.enroll({ courseId: 'c1', learnerId: ann, creatorId: 'u1', learnerEmail: 'ann@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW });
     await updateLicense(d, { creatorId: 'u1', courseId: 'c1', licenseId: license.id, body: { status: 'ended' } });
     expect((await reachableCourse(d, ann, 'c1')).enrollment.licenseId).toBeUndefined();
+  });
+});
+
+describe('the licence expiry job in slices (issue 28)', () => {
+  /** Licences due at NOW: one of `big` seats and `small` of 3 seats each (learners enrolled through them), and one not due. */
+  const expiring = async (big: number, small: number) => {
+    const d = world();
+    const removed = new Map<string, number>();
+    const remove = d.enrollments.remove.bind(d.enrollments);
+    d.enrollments.remove = async (courseId, learnerId) => {
+      const outcome = await remove(courseId, learnerId);
+      if (outcome === 'removed') removed.set(learnerId, (removed.get(learnerId) ?? 0) + 1);
+      return outcome;
+    };
+    const seated: string[] = [];
+    const add = async (id: string, seats: number, expiresAt: string | null) => {
+      await d.licenses.create({ id, courseId: 'c1', courseTitle: 'Knife skills', creatorId: 'u1', leaderId: 'lead', leaderEmail: 'lead@example.com', seatsTotal: seats, seatsUsed: 0, expiresAt, status: 'active', source: 'granted', orderId: null, createdAt: NOW });
+      for (let i = 0; i < seats; i++) {
+        const learnerId = `${id}-l${i}`;
+        await d.licenses.assign({ licenseId: id, email: `${learnerId}@example.com`, learnerId, status: 'active', assignedAt: NOW });
+        await d.enrollments.enroll({ courseId: 'c1', learnerId, creatorId: 'u1', learnerEmail: `${learnerId}@example.com`, learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW, licenseId: id });
+        seated.push(learnerId);
+      }
+    };
+    await add('big', big, '2026-11-01T00:00:00.000Z');
+    for (let n = 0; n < small; n++) await add(`small${String(n).padStart(2, '0')}`, 3, `2026-11-0${1 + (n % 5)}T00:00:00.000Z`);
+    await add('later', 2, '2099-01-01T00:00:00.000Z');
+    return { d, removed, seated };
+  };
+
+  it('ends a licence of 450 seats in its own lane while the small ones go on, each seat once, a killed slice included', async () => {
+    const { d, removed, seated } = await expiring(450, 40);
+    const run = await runSliced('license-expiry', () => endExpiredLicenses(d), { itemsPerSlice: 25, kill: { seq: 2, afterChecks: 10, lanes: (lane) => lane === 'main.big' } });
+    expect(run.kills).toBe(1);
+    expect([...run.lanes]).toEqual(expect.arrayContaining(['main', 'main.big']));
+    expect(run.slices).toBeGreaterThan(20);
+    const due = seated.filter((l) => !l.startsWith('later'));
+    expect(removed.size).toBe(due.length);
+    expect([...removed.values()].every((n) => n === 1)).toBe(true);
+    for (const id of ['big', 'small00', 'small39']) expect((await d.licenses.get(id))?.status).toBe('ended');
+    expect((await d.licenses.get('later'))?.status).toBe('active');
+    expect((await d.enrollments.get('c1', 'later-l0'))?.status).toBe('active');
+  });
+
+  it('ends the big licence only once its last seat is done, and the small ones are not held up behind it', async () => {
+    const { d } = await expiring(450, 5);
+    const order: string[] = [];
+    const end = d.licenses.end.bind(d.licenses);
+    d.licenses.end = async (id, at) => {
+      order.push(id);
+      expect((await d.enrollments.get('c1', `${id}-l${id === 'big' ? 449 : 2}`))?.status).toBe('removed');
+      return end(id, at);
+    };
+    await runSliced('license-expiry', () => endExpiredLicenses(d), { itemsPerSlice: 30 });
+    expect(order.at(-1)).toBe('big');
+    expect(order).toHaveLength(6);
+  });
+
+  it('hands a small licence whose seats did not fit the slice to a lane, from the seat it stopped at', async () => {
+    const { d, removed } = await expiring(0, 3);
+    const run = await runSliced('license-expiry', () => endExpiredLicenses(d), { itemsPerSlice: 2, kill: { seq: 0, afterChecks: 1 } });
+    expect(run.lanes.size).toBeGreaterThan(1);
+    expect(removed.size).toBe(9);
+    expect([...removed.values()].every((n) => n === 1)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_PLACEHOLDER } from '#core/campaigns/email-content.ts';
 import { assignSeat } from '#core/licenses/licenses.ts';
-import { sendWeeklyReports, teamWeek, weekOf, weeklyReportEmail, LISTED_MEMBERS } from '#core/licenses/weekly-report.ts';
+import { LEADER_PAGE, REPORT_PASSES, sendWeeklyReports, teamWeek, weekOf, weeklyReportEmail, LISTED_MEMBERS } from '#core/licenses/weekly-report.ts';
 import type { BulkEntry, SealedSecret } from '#core/ports.ts';
 import { NOW } from '#test/functions/fakes/clock.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 import { memoryLeaderSettings } from '#test/functions/fakes/leader-settings.ts';
 import { grant, leaderOf, licenseWorld } from '#test/functions/fakes/license-world.ts';
 
@@ -30,10 +32,12 @@ const weeklyWorld = (refuse = new Set<string>()) => {
       maxSendRate: async () => 14,
     },
     sleep: async () => undefined,
-    remainingMs: () => 60_000,
   };
   return { d, deps, sent, leaderSettings };
 };
+
+/** A whole run of the weekly job, its slices (main lane and page lanes) on the memory queue: what it did. */
+const weekly = async (deps: Parameters<typeof sendWeeklyReports>[0]) => (await runToEnd('leader-weekly-report', () => sendWeeklyReports(deps))).counts;
 
 describe('the weekly team email', () => {
   it("is keyed by the week's Monday (UTC)", () => {
@@ -88,8 +92,9 @@ describe('the weekly team email', () => {
       if (leaderEmail !== 'empty@example.com') await assignSeat(d, { leaderId: await leaderOf(d, leaderEmail), licenseId: license.id, email: `member-of-${leaderEmail}` });
     }
     await leaderSettings.save({ leaderId: await leaderOf(d, 'lead2@example.com'), name: '', organization: '', weeklyReport: false, updatedAt: NOW });
-    const first = await sendWeeklyReports(deps);
-    expect(first).toEqual({ sent: 1, skipped: 2, failed: 1, finished: true });
+    const first = await weekly(deps);
+    // lead3's refused send is given back and tried again in the lane's next passes (each refused too).
+    expect(first).toEqual({ sent: 1, skipped: 2 + 3 * (REPORT_PASSES - 1), failed: REPORT_PASSES, lanes: 1 });
     expect(sent.map((s) => s.entry.to)).toEqual(['lead@example.com']);
     const [{ entry }] = sent as [(typeof sent)[number]];
     const url = entry.data['unsubscribeUrl']!;
@@ -99,23 +104,60 @@ describe('the weekly team email', () => {
       { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
     ]);
     // Run again the same week: nothing twice; the refused one is tried again.
-    expect(await sendWeeklyReports(deps)).toEqual({ sent: 0, skipped: 3, failed: 1, finished: true });
+    expect(await weekly(deps)).toMatchObject({ sent: 0, failed: REPORT_PASSES });
     // Next week, each leader with members and the email on gets the week's email again.
     d.clock.advance(7 * DAY);
-    expect((await sendWeeklyReports(deps)).sent).toBe(1);
+    expect((await weekly(deps))['sent']).toBe(1);
     expect(sent).toHaveLength(2);
   });
 
-  it('stops before the run runs out of time, and the next run goes on with the rest', async () => {
+  it('stops before its slice runs out of time, and the next slice goes on with the rest', async () => {
     const { d, deps, sent } = weeklyWorld();
-    for (const leaderEmail of ['a@example.com', 'b@example.com']) {
+    for (const leaderEmail of ['a@example.com', 'b@example.com', 'c@example.com']) {
       const license = await grant(d, { leaderEmail });
       await assignSeat(d, { leaderId: await leaderOf(d, leaderEmail), licenseId: license.id, email: `m-${leaderEmail}` });
     }
-    let budget = 1;
-    const short = { ...deps, remainingMs: () => (budget-- > 0 ? 60_000 : 1_000) };
-    expect(await sendWeeklyReports(short)).toMatchObject({ sent: 1, finished: false });
-    expect(await sendWeeklyReports(deps)).toMatchObject({ sent: 1, finished: true });
-    expect(new Set(sent.map((s) => s.entry.to)).size).toBe(2);
+    const run = await runSliced('leader-weekly-report', () => sendWeeklyReports(deps), { itemsPerSlice: 1 });
+    expect(run.counts['sent']).toBe(3);
+    expect(run.slices).toBeGreaterThan(3);
+    expect(new Set(sent.map((s) => s.entry.to)).size).toBe(3);
+  });
+});
+
+describe('the weekly team email at size (issue 28)', () => {
+  /** `n` leaders, each with one member on an active licence. */
+  const leaders = async (n: number, refuse?: Set<string>) => {
+    const w = weeklyWorld(refuse);
+    for (let i = 0; i < n; i++) {
+      const leaderEmail = `lead${String(i).padStart(3, '0')}@example.com`;
+      const license = await grant(w.d, { leaderEmail });
+      await assignSeat(w.d, { leaderId: await leaderOf(w.d, leaderEmail), licenseId: license.id, email: `m-${leaderEmail}` });
+    }
+    return w;
+  };
+
+  it('reaches every one of 300 leaders once, the oldest as the newest, a lane per page sending in parallel, a killed lane slice included', async () => {
+    const { deps, sent } = await leaders(300);
+    const run = await runSliced('leader-weekly-report', () => sendWeeklyReports(deps), { itemsPerSlice: 40, kill: { seq: 1, afterChecks: 20, lanes: (lane) => lane === 'main.p1' } });
+    expect(run.kills).toBe(1);
+    expect([...run.lanes].sort()).toEqual(['main', 'main.p0', 'main.p1', 'main.p2']);
+    expect(Math.ceil(300 / LEADER_PAGE)).toBe(3);
+    const to = sent.map((s) => s.entry.to);
+    expect(to).toHaveLength(300);
+    expect(new Set(to).size).toBe(300);
+  });
+
+  it('tries a refused leader again within the run, and never sends twice to one who got it', async () => {
+    const refuse = new Set(['lead001@example.com']);
+    const { deps, sent } = await leaders(5, refuse);
+    let refusals = 0;
+    const sendBulk = deps.mailer.sendBulk;
+    deps.mailer.sendBulk = async (message) => {
+      if (refuse.has(message.entries[0]!.to) && ++refusals === 2) refuse.clear();
+      return sendBulk(message);
+    };
+    const run = await runSliced('leader-weekly-report', () => sendWeeklyReports(deps));
+    expect(run.counts).toMatchObject({ sent: 5, failed: 1 });
+    expect(sent.map((s) => s.entry.to).sort()).toEqual(['lead000@example.com', 'lead001@example.com', 'lead002@example.com', 'lead003@example.com', 'lead004@example.com']);
   });
 });

@@ -43,7 +43,7 @@ describe('a paid course order', () => {
     expect(d.mailQueue.queued).toEqual([expect.objectContaining({ kind: 'buyer-account', orderId: order.id, email: 'new@example.com', tries: 0 })]);
     expect(d.directory.accounts.size, 'no sign-in account made by the webhook').toBe(0);
     expect(d.mailer.sent, 'no email sent by the webhook').toEqual([]);
-    expect(d.senderStarts).toHaveLength(1);
+    expect(d.senderStarts, "a run of the sender, named by the work it is for").toEqual([`buyer-account:${order.id}`]);
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(d.mailQueue.queued).toEqual([]);
     const learnerId = await d.users.getUserIdByEmail('new@example.com');
