@@ -1,5 +1,7 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
-import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
+import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
+import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 
 /**
  * `npm run backfill`: the one-off data migrations a deployed table needs after an upgrade, each idempotent (a second
@@ -8,6 +10,8 @@ import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
  */
 const indexed = await backfillCourseIndex();
 console.log(`courses given the all-courses index keys: ${indexed}`);
+const outlined = await backfillCourseOutlines();
+console.log(`course outlines checked (written where missing or behind): ${outlined}`);
 const paying = await backfillPayingCounters();
 console.log(paying ? `paid-up subscription counters set: Starter ${paying.starter}, Pro ${paying.pro}` : 'paid-up subscription counters: already there, left alone');
 const figures = await backfillCourseFigures();
@@ -16,3 +20,10 @@ console.log(
     ? `course figures set: ${figures.courses} courses, ${figures.enrollments} active enrolments, ${figures.completed} completed`
     : 'course figures: already there, left alone',
 );
+const commissions = await backfillCommissionIndex();
+console.log(`commissions given the paged list's index keys: ${commissions}`);
+const payouts = await backfillPayoutLines();
+console.log(`payouts whose order ids became line items: ${payouts}`);
+// The counters from before the shards (issue 28 point 3), moved into shard 0 once.
+const shards = await backfillCounterShards();
+console.log(`counters moved into their shards: ${Object.entries(shards).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);

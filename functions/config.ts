@@ -70,6 +70,12 @@ const schema = z.object({
   JOB_QUEUE_URLS: optionalText,
   /** The local SQS stand-in (lib/local/sqs/); absent in the cloud. */
   SQS_ENDPOINT: optionalUrl,
+  /**
+   * The function's profile (functions/function-timeouts.ts), set on every function by lib/constructs/app-function.ts:
+   * which DynamoDB retry policy fits its timeout. Unset (the local cloud runs every handler in one process, tests):
+   * 'crud', whose policy fits every function.
+   */
+  FUNCTION_PROFILE: z.enum(['crud', 'heavy']).default('crud'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

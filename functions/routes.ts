@@ -49,7 +49,12 @@ export type Capability =
    * Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. Never
    * listed alone: a function names the queues in `queues` (which implies this), a sliced job gets its own by `queue`.
    */
-  | 'job-queues';
+  | 'job-queues'
+  /**
+   * Write an export (a CSV built page by page) under exports/ in the files bucket, as a multipart upload, and presign
+   * its download (issue 28: no answer grows with the data). The bucket expires them after a day.
+   */
+  | 'exports';
 
 /** A job of the engine (decision 0032): `queue: true` in `jobs` below. */
 export type SlicedJobName = Extract<(typeof jobs)[number], { readonly queue: true }>['name'];
@@ -228,8 +233,9 @@ const table = [
   { name: 'list-courses', method: 'GET', path: '/api/courses', handler: 'http/list-courses', access: ['creator'] },
   { name: 'create-course', method: 'POST', path: '/api/courses', handler: 'http/create-course', access: ['creator'] },
   { name: 'get-course', method: 'GET', path: '/api/courses/{courseId}', handler: 'http/get-course', access: ['creator'] },
-  { name: 'update-course', method: 'PATCH', path: '/api/courses/{courseId}', handler: 'http/update-course', access: ['creator'] },
-  { name: 'delete-course', method: 'DELETE', path: '/api/courses/{courseId}', handler: 'http/delete-course', access: ['creator'], uses: ['files'] },
+  // A new title or a delete starts a 'course-changed' run (docs/decisions/0034-course-changes.md).
+  { name: 'update-course', method: 'PATCH', path: '/api/courses/{courseId}', handler: 'http/update-course', access: ['creator'], queues: ['course-changed'] },
+  { name: 'delete-course', method: 'DELETE', path: '/api/courses/{courseId}', handler: 'http/delete-course', access: ['creator'], uses: ['files'], queues: ['course-changed'] },
   {
     name: 'create-lesson',
     method: 'POST',
@@ -505,7 +511,9 @@ const table = [
   { name: 'update-license', method: 'PATCH', path: '/api/courses/{courseId}/licenses/{licenseId}', handler: 'http/update-license', access: ['creator'] },
   { name: 'leader-licenses', method: 'GET', path: '/api/leader/licenses', handler: 'http/leader-licenses', access: ['leader'] },
   { name: 'leader-summary', method: 'GET', path: '/api/leader/summary', handler: 'http/leader-summary', access: ['leader'], uses: ['app-links'] },
-  { name: 'leader-reports', method: 'GET', path: '/api/leader/reports', handler: 'http/leader-reports', access: ['leader'], uses: ['app-links'] },
+  // 'heavy': the CSV export reads every member a page at a time and writes them to S3 (the S3 client is over the CRUD
+  // bundle budget, and a 50,000-row team needs more than 10 s).
+  { name: 'leader-reports', method: 'GET', path: '/api/leader/reports', handler: 'http/leader-reports', access: ['leader'], uses: ['app-links', 'exports'], profile: 'heavy' },
   { name: 'license-members', method: 'GET', path: '/api/leader/licenses/{licenseId}/seats', handler: 'http/license-members', access: ['leader'], uses: ['app-links'] },
   {
     name: 'assign-seat',
@@ -628,6 +636,12 @@ export const jobs = [
     /** Mondays 07:00 UTC: each group leader's weekly team email, once per week (see the job). */
     schedule: 'cron(0 7 ? * MON *)',
     uses: ['mail', 'secrets', 'app-links'],
+    queue: true,
+  },
+  {
+    name: 'course-changed',
+    handler: 'jobs/course-changed',
+    /** No schedule: a run is started by the course routes (a rename, a delete) and carried to every enrolment and licence. */
     queue: true,
   },
 ] as const;

@@ -36,6 +36,12 @@ export interface ClientPolicy {
 export const clientPolicies = {
   /** Every function with table access. Single-digit ms in the cloud, a few hundred ms from DynamoDB Local on a loaded CI machine. */
   dynamodb: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2, retry: 'aws-standard' },
+  /**
+   * The same table from a 'heavy' function (30 s: the jobs, the webhooks, the Stripe routes): two more attempts. Their
+   * writes are transactions (the SDK's ClientRequestToken makes a retried one apply once) or conditional writes, so a
+   * retry is safe, and a job's slice or a webhook's event is worth a throttling spike's wait more than a 503.
+   */
+  dynamodbHeavy: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 4, retry: 'aws-standard' },
   /** Admin calls: user creation, groups, sign-in on/off. */
   cognito: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2, retry: 'aws-standard' },
   /** SendEmail (one message: invitations, receipts, certificates) and GetAccount. */
@@ -66,6 +72,9 @@ export const clientPolicies = {
 } as const satisfies Record<string, ClientPolicy>;
 
 export type Dependency = keyof typeof clientPolicies;
+
+/** The DynamoDB policy of a function of this profile (its `FUNCTION_PROFILE`, set by lib/constructs/app-function.ts). */
+export const dynamodbPolicyOf = (profile: 'crud' | 'heavy'): 'dynamodb' | 'dynamodbHeavy' => (profile === 'heavy' ? 'dynamodbHeavy' : 'dynamodb');
 
 /** What a function needs after its slowest call gives up: log the cause, refund or release what it holds, answer. */
 export const ANSWER_MARGIN_MS = 2_000;

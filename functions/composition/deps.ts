@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { businessMetrics } from '#adapters/metrics.ts';
+import { s3ExportFiles } from '#adapters/s3-export-files.ts';
 import { s3FileStore } from '#adapters/s3-file-store.ts';
 import { s3FileLinks } from '#adapters/s3-presigner.ts';
 import { sesMailer } from '#adapters/ses-mailer.ts';
@@ -18,7 +19,7 @@ import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoBilling } from '#data/billing.ts';
-import { dynamoCourses, readCourse, updateLessonText } from '#data/courses.ts';
+import { dynamoCourses, readCourse, readOutline, updateLessonText } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoFiles } from '#data/files.ts';
@@ -85,7 +86,7 @@ export const creditRepository = (): CreditRepository => (credits ??= dynamoCredi
 export const landingPageRepository = (): LandingPageRepository => (landingPages ??= dynamoLandingPages());
 export const courseRepository = (): CourseRepository => (courses ??= dynamoCourses());
 /** A course by id alone (licences, enrolments, file links): their functions need no more of the courses module. */
-export const courseReader = (): Pick<CourseRepository, 'getCourse'> => ({ getCourse: readCourse });
+export const courseReader = (): Pick<CourseRepository, 'getCourse' | 'getOutline'> => ({ getCourse: readCourse, getOutline: readOutline });
 export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
 export const mailer = (): Mailer => (mail ??= sesMailer());
 /** A trial creator's daily sends (core/mail/on-behalf.ts). */
@@ -130,6 +131,8 @@ export const enrollDeps = (): EnrollDeps => ({
 export const crmRepository = (): CrmRepository => (crm ??= dynamoCrm());
 export const fileRepository = (): FileRepository => (files ??= dynamoFiles());
 export const fileStore = (): FileStore => (store ??= s3FileStore());
+/** Exports written to S3 a page at a time, answered as links (capability 'exports'). */
+export const exportFiles = () => s3ExportFiles();
 /** Course files: the items and the bucket (and the courses they belong to). */
 export const fileDeps = () => ({ courses: courseRepository(), files: fileRepository(), store: fileStore(), clock });
 /** An upload's routes: the same, with only the course reads and the lesson write they make. */

@@ -73,8 +73,8 @@ export const commission = z.object({
   clawback: z.boolean(),
 });
 export type Commission = z.infer<typeof commission>;
-/** GET /api/affiliates/{affiliateId}/commissions: newest first. */
-export const commissionList = z.object({ items: z.array(commission) });
+/** GET /api/affiliates/{affiliateId}/commissions?cursor=&limit=: newest first, a page at a time (`nextCursor` null on the last). */
+export const commissionList = z.object({ items: z.array(commission), nextCursor: z.string().nullable() });
 export type CommissionList = z.infer<typeof commissionList>;
 
 /** POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and the CSV to pay them from. */

@@ -81,7 +81,8 @@ export const courseCertificate = z.object({
   verifyUrl: z.string(),
 });
 export type CourseCertificate = z.infer<typeof courseCertificate>;
-export const courseCertificateList = z.object({ items: z.array(courseCertificate) });
+/** GET /api/courses/{courseId}/certificates?cursor=&limit=: newest first, a page at a time (`nextCursor` null on the last). */
+export const courseCertificateList = z.object({ items: z.array(courseCertificate), nextCursor: z.string().nullable() });
 
 /**
  * GET/PUT /api/learner/profile: the learner's "Name on certificates" (empty until given). New certificates carry it;

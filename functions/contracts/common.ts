@@ -46,6 +46,28 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const isoDate = z.iso.datetime({ offset: true });
 
+/** Rows in a page of a paged list unless `limit` says otherwise, and the most one page holds (issue 28 point 5). */
+export const PAGE_SIZE = 50;
+export const PAGE_MAX = 100;
+/**
+ * `?cursor=&limit=` of a paged list: `cursor` is the opaque `nextCursor` of the previous page (absent: the first page);
+ * a cursor this list did not hand out is 400. No list answers more than PAGE_MAX rows, whatever the data holds.
+ */
+export const pageQuery = z.strictObject({
+  cursor: z.string().min(1).max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_SIZE),
+});
+/** What a repository is asked for: one page, from where `cursor` stopped. */
+export interface PageRequest {
+  readonly cursor?: string | undefined;
+  readonly limit: number;
+}
+/** One page and where the next one starts (null: this was the last). */
+export interface Paged<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
 /**
  * The optional Idempotency-Key header of a purchase intent or a spend: a client's retry of the same intent carries the
  * same key, so it is charged or created once. The web app sends a random UUID per intent.

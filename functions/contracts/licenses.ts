@@ -91,10 +91,15 @@ export const REPORT_PAGE_MAX = 200;
 
 /**
  * GET /api/leader/reports: `format` json (default, one page: `cursor` from the previous page) or csv (every row that
- * matches, no paging); optionally one licence, seats of one status, one progress state, and part of an email (`q`).
+ * matches, as a link to the file: reportExport); optionally one licence, seats of one status, one progress state, and part of an email (`q`).
  */
 export const reportQuery = z.strictObject({
   format: z.enum(['json', 'csv']).default('json'),
+  /**
+   * csv only: 'file' (the default) answers a redirect to the file itself, so a client that follows redirects gets the
+   * CSV; 'link' answers `{url, expiresAt, rows}` (the web app's download button).
+   */
+  delivery: z.enum(['file', 'link']).default('file'),
   licenseId: z.string().min(1).max(100).optional(),
   status: z.enum(['active', 'revoked']).optional(),
   progress: z.enum(progressStates).optional(),
@@ -105,6 +110,13 @@ export const reportQuery = z.strictObject({
 export type ReportQuery = z.input<typeof reportQuery>;
 
 export const report = z.object({ items: z.array(reportRow), nextCursor: z.string().nullable() });
+
+/**
+ * GET /api/leader/reports?format=csv&delivery=link: the CSV of every matching row, written to storage a page at a time
+ * and answered as a link (issue 28): `url` downloads it as team-report.csv until `expiresAt`; `rows` is how many it holds.
+ */
+export const reportExport = z.object({ url: z.url(), expiresAt: z.string(), rows: z.number().int().min(0) });
+export type ReportExport = z.infer<typeof reportExport>;
 export type Report = z.infer<typeof report>;
 
 /** GET /api/leader/settings: the leader's profile and their choice of the weekly team email. */

@@ -1,5 +1,5 @@
 import type { AutomationId, CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
-import type { Role } from '#contracts/common.ts';
+import type { PageRequest, Paged, Role } from '#contracts/common.ts';
 import type { Course, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
 import type { MeResponse } from '#contracts/me.ts';
@@ -245,13 +245,32 @@ export type CourseRecord = Omit<Course, 'lessons'> & { creatorId: string };
 export type StoredCourse = Course & { creatorId: string };
 
 /** What PATCH /api/courses/{courseId} may change, with the time of the change. */
-export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & { updatedAt: string };
+export type CourseChanges = Partial<Pick<CourseRecord, 'title' | 'description' | 'status' | 'priceAmount' | 'seatPriceAmount'>> & {
+  updatedAt: string;
+  /** Set with a new title: the version its 'course-changed' run copies it under (core/courses/changes.ts). */
+  titleChangedAt?: string;
+};
 
 /**
  * The creator's dashboard counters (`CREATOR#<id> / STATS`): `courses`, `students` (active enrolments), `completions`
  * (active enrolments completed). Moved in the same transaction as the change they count.
  */
 export type CreatorCounterDeltas = Partial<Record<'courses' | 'students' | 'completions' | 'certificates', number>>;
+
+/** A lesson as the course's outline holds it: no body, video or quiz (those are read one lesson at a time). */
+export interface OutlineLesson {
+  id: string;
+  title: string;
+  kind: LessonRecord['kind'];
+  /** 0..n-1, the lessons' order. */
+  position: number;
+  createdAt: string;
+  /** Drip-ready: days after enrolment the lesson opens (null: at once; nothing sets it yet). */
+  availableAfterDays: number | null;
+}
+
+/** A course's item and its outline (the learner's reads of a lesson: eventually consistent, no lesson bodies). */
+export type CourseOutline = CourseRecord & { lessons: OutlineLesson[] };
 
 /**
  * Courses and their lessons. Every write that names a `creatorId` happens only while the course is that creator's,
@@ -262,6 +281,8 @@ export interface CourseRepository {
   create(course: CourseRecord): Promise<void>;
   /** The course with its lessons in order (one Query on the course's partition), whoever owns it. */
   getCourse(courseId: string): Promise<StoredCourse | undefined>;
+  /** The course item and its outline (one BatchGetItem, eventually consistent), whoever owns it. */
+  getOutline(courseId: string): Promise<CourseOutline | undefined>;
   /** The creator's courses, newest first, at most `limit` (default: all). */
   listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
   /** One page of every creator's courses, newest first (gsi2 `COURSES`); `cursor` as a previous page handed out. */
@@ -269,8 +290,9 @@ export interface CourseRepository {
   /** The course item as saved, or undefined when it is not (any more) the creator's. */
   update(input: { courseId: string; creatorId: string; changes: CourseChanges }): Promise<CourseRecord | undefined>;
   /**
-   * The course with its lessons and enrolments. The course item goes in one transaction with the creator's counters
-   * (courses -1, its active enrolments and completions out); the rest follow. False when it is not the creator's.
+   * The course item, in one transaction with the creator's and the platform's course counters (courses -1, published
+   * -1 if it was). The rest of its partition (enrolments with their counters, lessons) is the 'course-changed' job's
+   * (core/courses/changes.ts). False when it is not the creator's.
    */
   delete(input: { courseId: string; creatorId: string }): Promise<boolean>;
   /** One transaction: the lesson and the course's `lessonCount` +1, only while the course is the creator's and has room. */
@@ -348,8 +370,6 @@ export interface EnrollmentRepository {
     /** Set when this completion makes the course complete (once). */
     completedAt?: string;
   }): Promise<'completed' | 'changed'>;
-  /** The course's title on each of its enrolments. */
-  renameCourse(courseId: string, title: string): Promise<void>;
   /** The learner's activity days (YYYY-MM-DD) from `fromDay` on, oldest first. */
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }
@@ -744,11 +764,13 @@ export interface StoredCommission {
 }
 
 /** A payout as recorded: what it paid, once per Idempotency-Key. */
+/** A payout's record; its lines (one per commission paid, by order id) are items of their own, read a page at a time. */
 export interface StoredPayout {
   payoutId: string;
   affiliateId: string;
   amount: number;
-  orderIds: string[];
+  /** How many lines (commissions) it holds. */
+  lines: number;
   createdAt: string;
   complete: boolean;
 }
@@ -766,8 +788,8 @@ export interface AffiliateRepository {
   recordClick(click: AffiliateClick, options?: { counted: boolean }): Promise<void>;
   click(clickId: string): Promise<AffiliateClick | undefined>;
   commission(affiliateId: string, orderId: string): Promise<StoredCommission | undefined>;
-  /** The affiliate's commissions, newest first. */
-  commissions(affiliateId: string): Promise<StoredCommission[]>;
+  /** One page of the affiliate's commissions, newest first. */
+  commissions(affiliateId: string, page: PageRequest): Promise<Paged<StoredCommission>>;
   /**
    * A page of the pending commissions whose hold is over at `now`, oldest first, at most `limit`, from where the page
    * before it ended (`after`, its `nextCursor`; none: the first); `nextCursor` null on the last page.
@@ -778,8 +800,11 @@ export interface AffiliateRepository {
   /** The approved commissions of the affiliate (what a payout takes). */
   approved(affiliateId: string): Promise<StoredCommission[]>;
   payout(affiliateId: string, payoutId: string): Promise<StoredPayout | undefined>;
+  /** One page of the payout's lines: the order ids of the commissions it paid, in order id order. */
+  payoutLines(payoutId: string, page: PageRequest): Promise<Paged<string>>;
   /**
-   * approved -> paid for these commissions, in one transaction with the payout's record and the figures; the ones that
+   * approved -> paid for these commissions, in one transaction with the payout's record, a line per commission and the
+   * figures (at most PAYOUT_BATCH commissions: the transaction stays within DynamoDB's 100 items); the ones that
    * were no longer approved are answered back (nothing written: the caller tries again without them).
    */
   pay(input: { affiliateId: string; creatorId: string; payoutId: string; commissions: StoredCommission[]; at: string }): Promise<{ paid: boolean; stale: string[] }>;
@@ -818,6 +843,21 @@ export interface StoredSeat {
 export interface EndingPlace {
   expiresAt: string;
   id: string;
+}
+
+/**
+ * A file built a page at a time and handed out as a link (issue 28: exports stream to S3): `write` takes the next
+ * chunk (what one page of rows became), `finish` closes it and answers its download link; nothing holds the whole file.
+ */
+export interface ExportUpload {
+  write(chunk: string): Promise<void>;
+  finish(): Promise<{ url: string; expiresAt: string }>;
+  /** Gives the file up (a failure halfway): nothing is left to download. */
+  abort(): Promise<void>;
+}
+export interface ExportFiles {
+  /** A new export at `key` (under the store's exports prefix), downloaded as `fileName`. */
+  start(key: string, input: { contentType: string; fileName: string }): Promise<ExportUpload>;
 }
 
 export interface LicenseRepository {
@@ -969,7 +1009,8 @@ export interface CertificateRepository {
   /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
   heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
-  listByCourse(courseId: string): Promise<StoredCertificate[]>;
+  /** One page of the course's certificates, newest first. */
+  listByCourse(courseId: string, page: PageRequest): Promise<Paged<StoredCertificate>>;
   /**
    * Revoked with its reason and its index set in the status list, in one transaction, then no longer on its enrolment;
    * false when it was revoked already (the enrolment is cleared again all the same).

@@ -1,16 +1,19 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { addUpdate, decodeCursor, documentClient, encodeCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
+import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
  * creators' affiliates and their commissions (access pattern 23; docs/data-model.md "Affiliates").
- * Affiliate:   pk CREATOR#<creatorId>       sk AFFILIATE#<affiliateId>  name, email, code, terms, and its figures: clicks,
- *                                                                        sales, pending, approved, paid, clawedBack (ADDed
- *                                                                        in the transactions that move them)
+ * Affiliate:   pk CREATOR#<creatorId>       sk AFFILIATE#<affiliateId>  name, email, code, terms (figures from before the
+ *                                                                        shards, until the migration moves them)
+ * Figures:     pk AFFFIGURES#<affiliateId>#<0..15>  sk FIGURES           clicks, sales, pending, approved, paid, clawedBack
+ *                                                                        (ADDed to one shard in the transactions that move
+ *                                                                        them; read summed: data/sharded-counters.ts)
  * Email claim: pk CREATOR#<creatorId>       sk AFFEMAIL#<email>         one affiliate per email per creator
  * Code:        pk AFFCODE#<code>            sk AFFCODE                  affiliateId, creatorId, cookieDays (codes are unique)
  * Click:       pk AFFCLICK#<clickId>        sk CLICK                    code, affiliateId, creatorId, at, windowEndsAt;
@@ -19,7 +22,13 @@ import { mailQueuePut } from '#data/mail-queue.ts';
  *              what waits on it: pending  -> gsi1pk COMMISSIONS#DUE            gsi1sk <approveAt>#<affiliateId>#<orderId>
  *                                approved -> gsi1pk AFFILIATE#<id>#APPROVED    gsi1sk <approveAt>#<orderId>
  *                                paid, void -> none (sparse: the job and the payout read only what they act on)
- * Payout:      pk AFFILIATE#<affiliateId>   sk PAYOUT#<payoutId>        amount, orderIds, complete
+ *              and, whatever its status, gsi2pk AFFILIATE#<id>#COMMISSIONS  gsi2sk <createdAt>#<orderId>: the paged list,
+ *              newest first (issue 28; items written before it get the keys from backfillCommissionIndex)
+ * Payout:      pk AFFILIATE#<affiliateId>   sk PAYOUT#<payoutId>        amount, lines (how many), createdAt, complete
+ * Payout line: pk PAYOUT#<payoutId>         sk LINE#<orderId>           affiliateId, orderId, amount, paidAt: one per
+ *              commission paid, written in the transaction that pays it (issue 28: a payout of any size, read a page at
+ *              a time; payouts of the earlier shape, their order ids in one `orderIds` list, are moved to lines by
+ *              backfillPayoutLines)
  * Platform figures on the counters item (counters.ts): affiliates_total, affiliate_clicks, affiliate_sales,
  * commissions_total (earned, net of voided), commissions_pending, commissions_approved, commissions_paid,
  * commissions_clawedback.
@@ -33,6 +42,9 @@ export const affiliateKeys = {
   due: (c: Pick<StoredCommission, 'approveAt' | 'affiliateId' | 'orderId'>) => ({ gsi1pk: 'COMMISSIONS#DUE', gsi1sk: `${c.approveAt}#${c.affiliateId}#${c.orderId}` }),
   approved: (c: Pick<StoredCommission, 'approveAt' | 'affiliateId' | 'orderId'>) => ({ gsi1pk: `AFFILIATE#${c.affiliateId}#APPROVED`, gsi1sk: `${c.approveAt}#${c.orderId}` }),
   payout: (affiliateId: string, payoutId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `PAYOUT#${payoutId}` }),
+  payoutLine: (payoutId: string, orderId: string) => ({ pk: `PAYOUT#${payoutId}`, sk: `LINE#${orderId}` }),
+  listed: (c: Pick<StoredCommission, 'affiliateId' | 'createdAt' | 'orderId'>) => ({ gsi2pk: `AFFILIATE#${c.affiliateId}#COMMISSIONS`, gsi2sk: `${c.createdAt}#${c.orderId}` }),
+  figures: (affiliateId: string) => shardedCounter(`AFFFIGURES#${affiliateId}`, 'FIGURES'),
 };
 
 type Figure = 'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack';
@@ -75,14 +87,40 @@ const payoutItem = z.object({
   payoutId: z.string(),
   affiliateId: z.string(),
   amount: z.number().int(),
-  orderIds: z.array(z.string()),
+  lines: z.number().int().default(0),
   createdAt: z.string(),
   complete: z.boolean().default(false),
 });
 
+/** One line of a payout: the commission of `orderId` it paid. */
+const payoutLineItem = (payoutId: string, affiliateId: string, orderId: string, amount: number, paidAt: string) => ({
+  ...affiliateKeys.payoutLine(payoutId, orderId),
+  type: 'PayoutLine',
+  payoutId,
+  affiliateId,
+  orderId,
+  amount,
+  paidAt,
+});
+
 /** ADDs to the affiliate's figures, only while it exists. */
-const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>) =>
-  addUpdate(affiliateKeys.affiliate(creatorId, affiliateId), adds as Record<string, number>, { condition: 'attribute_exists(pk)' });
+/**
+ * The move of an affiliate's figures: one ADD to one shard of them (`by`, the order or click, picks it; data/
+ * sharded-counters.ts), not to the affiliate item, which every sale of a promotion would write otherwise.
+ */
+const affiliateFigures = (creatorId: string, affiliateId: string, adds: Partial<Record<Figure, number>>, by?: string) => {
+  const figures = affiliateKeys.figures(affiliateId);
+  return addUpdate(figures.key(shardOf(by, figures.keys().length)), adds as Record<string, number>, { type: 'AffiliateFigures' });
+};
+
+const FIGURES: Figure[] = ['clicks', 'sales', 'pending', 'approved', 'paid', 'clawedBack'];
+
+/** The affiliates with their figures: those still on the item (from before the shards) plus the shards' sums. */
+const withFigures = async <T extends { id: string } & Record<Figure, number>>(affiliates: T[]): Promise<T[]> => {
+  if (affiliates.length === 0) return affiliates;
+  const sums = await readCounters(affiliates.map((a) => affiliateKeys.figures(a.id)), { attributes: FIGURES });
+  return affiliates.map((a, i) => ({ ...a, ...Object.fromEntries(FIGURES.map((name) => [name, a[name] + (sums[i]?.[name] ?? 0)])) }));
+};
 
 /** A commission's status moved from `from`, under that condition, with `set` and its index keys as given. */
 const commissionMove = (
@@ -117,7 +155,7 @@ const commissionMove = (
  */
 export const referralWrites = (input: { creatorId: string; orderId: string; courseTitle: string; orderAmount: number; at: string; affiliateId: string; commission: NewCommission | null }) => {
   const { commission } = input;
-  if (!commission) return [affiliateFigures(input.creatorId, input.affiliateId, { sales: 1 }), ...countersUpdate({ affiliate_sales: 1 })];
+  if (!commission) return [affiliateFigures(input.creatorId, input.affiliateId, { sales: 1 }, input.orderId), ...countersUpdate({ affiliate_sales: 1 }, input.orderId)];
   const stored: StoredCommission = {
     affiliateId: commission.affiliateId,
     creatorId: input.creatorId,
@@ -135,12 +173,12 @@ export const referralWrites = (input: { creatorId: string; orderId: string; cour
     {
       Put: {
         TableName: tableName(),
-        Item: { ...affiliateKeys.commission(stored.affiliateId, stored.orderId), type: 'Commission', ...stored, ...affiliateKeys.due(stored) },
+        Item: { ...affiliateKeys.commission(stored.affiliateId, stored.orderId), type: 'Commission', ...stored, ...affiliateKeys.due(stored), ...affiliateKeys.listed(stored) },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    affiliateFigures(input.creatorId, input.affiliateId, { sales: 1, pending: commission.amount }),
-    ...countersUpdate({ affiliate_sales: 1, commissions_total: commission.amount, commissions_pending: commission.amount }),
+    affiliateFigures(input.creatorId, input.affiliateId, { sales: 1, pending: commission.amount }, input.orderId),
+    ...countersUpdate({ affiliate_sales: 1, commissions_total: commission.amount, commissions_pending: commission.amount }, input.orderId),
   ];
 };
 
@@ -190,12 +228,12 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :affiliate)',
       ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':affiliate': 'AFFILIATE#' },
     });
-    return items.map((item) => affiliateItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+    return withFigures(items.map((item) => affiliateItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)));
   },
 
   async get(creatorId, affiliateId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.affiliate(creatorId, affiliateId), ConsistentRead: true }));
-    return Item ? affiliateItem.parse(Item) : undefined;
+    return Item ? (await withFigures([affiliateItem.parse(Item)]))[0] : undefined;
   },
 
   async code(code) {
@@ -222,7 +260,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
           },
         },
       },
-      ...(counted ? [affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }), ...countersUpdate({ affiliate_clicks: 1 })] : []),
+      ...(counted ? [affiliateFigures(click.creatorId, click.affiliateId, { clicks: 1 }, click.clickId), ...countersUpdate({ affiliate_clicks: 1 })] : []),
     ]);
   },
 
@@ -233,12 +271,15 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
 
   commission: readCommission,
 
-  async commissions(affiliateId) {
-    const items = await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :commission)',
-      ExpressionAttributeValues: { ':pk': `AFFILIATE#${affiliateId}`, ':commission': 'COMMISSION#' },
+  async commissions(affiliateId, { cursor, limit }) {
+    const page = await newestFirstPage({
+      index: 'gsi2',
+      partition: affiliateKeys.listed({ affiliateId, createdAt: '', orderId: '' }).gsi2pk,
+      cursor,
+      limit,
+      cursorKey: { fixed: { pk: `AFFILIATE#${affiliateId}` }, sortPrefix: { name: 'sk', prefix: 'COMMISSION#' } },
     });
-    return items.map((item) => commissionItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderId.localeCompare(a.orderId));
+    return { items: page.items.map((item) => commissionItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async dueForApproval(now, limit, after) {
@@ -278,11 +319,29 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     return Item ? payoutItem.parse(Item) : undefined;
   },
 
+  async payoutLines(payoutId, { cursor, limit }) {
+    const pk = affiliateKeys.payoutLine(payoutId, '').pk;
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
+        ExpressionAttributeValues: { ':pk': pk, ':line': 'LINE#' },
+        ProjectionExpression: 'pk, sk, orderId',
+        ConsistentRead: true,
+        Limit: limit,
+        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { pk }, { name: 'sk', prefix: 'LINE#' }) } : {}),
+      }),
+    );
+    return { items: Items.map((item) => z.object({ orderId: z.string() }).parse(item).orderId), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+  },
+
   async pay({ affiliateId, creatorId, payoutId, commissions, at }) {
     if (commissions.length > PAYOUT_BATCH) throw new Error(`a payout transaction takes at most ${PAYOUT_BATCH} commissions`);
     const amount = commissions.reduce((sum, c) => sum + c.amount, 0);
+    // The commissions first: a failed condition names its commission by its index (`stale` below).
     const cancelled = await transact([
       ...commissions.map((c) => commissionMove(c, 'approved', { status: 'paid', paidAt: at, payoutId }, null)),
+      ...commissions.map((c) => ({ Put: { TableName: tableName(), Item: payoutLineItem(payoutId, c.affiliateId, c.orderId, c.amount, at) } })),
       affiliateFigures(creatorId, affiliateId, { approved: -amount, paid: amount }),
       ...countersUpdate({ commissions_approved: -amount, commissions_paid: amount }),
       {
@@ -290,9 +349,9 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
           TableName: tableName(),
           Key: affiliateKeys.payout(affiliateId, payoutId),
           UpdateExpression:
-            'SET #type = :type, payoutId = :id, affiliateId = :affiliate, createdAt = if_not_exists(createdAt, :at), orderIds = list_append(if_not_exists(orderIds, :none), :orders) ADD amount :amount',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'Payout', ':id': payoutId, ':affiliate': affiliateId, ':at': at, ':none': [], ':orders': commissions.map((c) => c.orderId), ':amount': amount },
+            'SET #type = :type, payoutId = :id, affiliateId = :affiliate, createdAt = if_not_exists(createdAt, :at) ADD amount :amount, #lines :lines',
+          ExpressionAttributeNames: { '#type': 'type', '#lines': 'lines' },
+          ExpressionAttributeValues: { ':type': 'Payout', ':id': payoutId, ':affiliate': affiliateId, ':at': at, ':amount': amount, ':lines': commissions.length },
         },
       },
     ]);
@@ -314,3 +373,94 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     );
   },
 });
+
+/**
+ * Migration (issue 28, bin/backfill.ts): commissions written before the paged list get its index keys (gsi2, newest
+ * first). Idempotent: a second run finds none without them. Returns how many it indexed.
+ */
+export const backfillCommissionIndex = async (): Promise<number> => {
+  let indexed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :commission AND attribute_not_exists(gsi2pk)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':commission': 'Commission' },
+        ProjectionExpression: 'affiliateId, orderId, createdAt',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const c = z.object({ affiliateId: z.string(), orderId: z.string(), createdAt: z.string() }).parse(item);
+      const keys = affiliateKeys.listed(c);
+      const done = await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: affiliateKeys.commission(c.affiliateId, c.orderId),
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+            ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
+          }),
+        ),
+      );
+      if (done) indexed++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return indexed;
+};
+
+/**
+ * Migration (issue 28, bin/backfill.ts): payouts of the earlier shape, their order ids in one `orderIds` list (400 KB
+ * at ~13k), get a line item per order (its commission's amount) and lose the list, `lines` set to their count. The
+ * lines are written before the list goes, so a run stopped halfway is finished by the next; a second run finds
+ * nothing. Returns how many payouts it moved.
+ */
+export const backfillPayoutLines = async (): Promise<number> => {
+  let moved = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :payout AND attribute_exists(orderIds)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':payout': 'Payout' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const payout = z.object({ payoutId: z.string(), affiliateId: z.string(), orderIds: z.array(z.string()), createdAt: z.string() }).parse(item);
+      for (let i = 0; i < payout.orderIds.length; i += 100) {
+        const orderIds = payout.orderIds.slice(i, i + 100);
+        const found = await batchGet(orderIds.map((orderId) => affiliateKeys.commission(payout.affiliateId, orderId)), { projection: 'orderId, amount, paidAt' });
+        const commissions = new Map(found.map((c) => [String(c['orderId']), c]));
+        await batchWrite(
+          orderIds.map((orderId) => {
+            const c = commissions.get(orderId);
+            const paidAt = typeof c?.['paidAt'] === 'string' ? c['paidAt'] : payout.createdAt;
+            return { PutRequest: { Item: payoutLineItem(payout.payoutId, payout.affiliateId, orderId, Number(c?.['amount'] ?? 0), paidAt) } };
+          }),
+        );
+      }
+      const done = await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: affiliateKeys.payout(payout.affiliateId, payout.payoutId),
+            UpdateExpression: 'SET #lines = :lines REMOVE orderIds',
+            ConditionExpression: 'attribute_exists(orderIds)',
+            ExpressionAttributeNames: { '#lines': 'lines' },
+            ExpressionAttributeValues: { ':lines': new Set(payout.orderIds).size },
+          }),
+        ),
+      );
+      if (done) moved++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return moved;
+};

@@ -4,7 +4,7 @@ import { campaignRecipient, campaignStatuses, campaignTemplate, recipientLabels 
 import { isoDate } from '#contracts/common.ts';
 import type { CampaignRepository, SealedSecret, StoredCampaign } from '#core/ports.ts';
 import { activityPut } from '#data/admin-stats.ts';
-import { countersKey, countersUpdate } from '#data/counters.ts';
+import { countersUpdate, readPlatformCounters } from '#data/counters.ts';
 import { claimOutbox, readOutbox, returnToOutbox } from '#data/outbox.ts';
 import { batchGet, documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
@@ -17,7 +17,7 @@ import { userKeys } from '#data/users.ts';
  * Suppression:  pk SUPPRESS#<email>     sk SUPPRESSION   reason, at
  * Settings:     pk EMAILSETTINGS        sk TEMPLATE#<id> | AUTOMATION#<id> | UNSUBSCRIBE_KEY (one Query reads them)
  * The automations' outbox is data/outbox.ts.
- * Platform totals move on COUNTERS/PLATFORM in the same writes: emails_campaigns, emails_sent, emails_failed,
+ * Platform totals move on the platform counters (data/counters.ts, sharded) in the same writes: emails_campaigns, emails_sent, emails_failed,
  * emails_unsubscribed, emails_suppressed.
  */
 export const campaignKeys = {
@@ -73,7 +73,7 @@ const settingsQuery = async () => {
 
 export const dynamoCampaigns = (): CampaignRepository => ({
   async audienceSize(segments) {
-    const { Item = {} } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: countersKey }));
+    const Item = await readPlatformCounters(segments.map(segmentCounter));
     return segments.reduce((sum, s) => sum + Math.max(0, Number(Item[segmentCounter(s)] ?? 0)), 0);
   },
 
@@ -123,7 +123,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
   },
 
   async list(limit) {
-    const [{ Items = [] }, { Item: counters = {} }] = await Promise.all([
+    const [{ Items = [] }, counters] = await Promise.all([
       documentClient().send(
         new QueryCommand({
           TableName: tableName(),
@@ -134,7 +134,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
           Limit: limit,
         }),
       ),
-      documentClient().send(new GetCommand({ TableName: tableName(), Key: countersKey })),
+      readPlatformCounters(['emails_campaigns', 'emails_sent', 'emails_failed', 'emails_unsubscribed', 'emails_suppressed']),
     ]);
     const total = (name: string) => Math.max(0, Number(counters[name] ?? 0));
     return {

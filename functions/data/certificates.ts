@@ -5,7 +5,7 @@ import { countersUpdate } from '#data/counters.ts';
 import { creatorStatsUpdate } from '#data/courses.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Certificates (issue 15; docs/data-model.md "Certificates"; decision 0021).
@@ -188,9 +188,11 @@ export const dynamoCertificates = (): CertificateRepository => ({
     return items.map((item) => certificateItem.parse(item)).sort(newestFirst);
   },
 
-  async listByCourse(courseId) {
-    const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#CERTS` } });
-    return items.map((item) => certificateItem.parse(item)).sort(newestFirst);
+  async listByCourse(courseId, { cursor, limit }) {
+    // Newest first by the index's sort key (<issuedAt>#<id>); a cursor must stop inside this course's partition.
+    const partition = `COURSE#${courseId}#CERTS`;
+    const page = await newestFirstPage({ index: 'gsi2', partition, cursor, limit, cursorKey: { fixed: { sk: 'CERT' }, sortPrefix: { name: 'pk', prefix: 'CERT#' } } });
+    return { items: page.items.map((item) => certificateItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async revoke(id, at, reason) {

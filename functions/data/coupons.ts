@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { CouponRepository, StoredCoupon } from '#core/sales/ports.ts';
-import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
+import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
+import { addUpdate, batchWrite, documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * creators' coupons (docs/data-model.md "Course sales").
@@ -9,9 +10,14 @@ import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
  *                                                                         the paid order's transaction), Stripe twins
  * Coupon use:  pk CREATOR#<creatorId>  sk COUPONUSE#<CODE>#<email>       one per buyer email that paid with it (orderId,
  *                                                                         courseId: the paid order that used it)
+ * Redeemed:    pk COUPONREDEEMED#<creatorId>#<CODE>#<0..15>  sk REDEEMED  redeemed: the redemptions of a coupon WITHOUT a
+ *              limit, sharded (data/sharded-counters.ts; the order's id picks the shard), so a sale's coupon is no hot
+ *              item. A coupon with a limit (maxRedemptions) counts on its own item, as a limit must be taken on the
+ *              counter itself. A coupon's `redeemed` as read is its item's plus its shards'.
  */
 export const couponKeys = {
   coupon: (creatorId: string, code: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPON#${code}` }),
+  redeemed: (creatorId: string, code: string) => shardedCounter(`COUPONREDEEMED#${creatorId}#${code}`, 'REDEEMED'),
   use: (creatorId: string, code: string, email: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#${code}#${email.toLowerCase()}` }),
 };
 
@@ -33,20 +39,29 @@ const couponItem = z.object({
 });
 const toCoupon = (item: unknown): StoredCoupon => couponItem.parse(item);
 
+/** The coupons with their redemptions: the item's own plus its shards' (one set of BatchGetItems for all). */
+const withRedeemed = async (coupons: StoredCoupon[]): Promise<StoredCoupon[]> => {
+  if (coupons.length === 0) return coupons;
+  const sums = await readCounters(coupons.map((c) => couponKeys.redeemed(c.creatorId, c.code)), { attributes: ['redeemed'] });
+  return coupons.map((c, i) => ({ ...c, redeemed: c.redeemed + (sums[i]?.['redeemed'] ?? 0) }));
+};
+
 /**
  * The paid order's coupon, counted in its transaction: `redeemed` +1 and the buyer's use, written only when that email
  * has no use of the coupon yet, or its use is this order's (a retried transaction): one use per buyer whatever the
  * concurrency. The use is the last of the two writes (its index tells the cancellation apart).
  */
-export const couponRedemption = (creatorId: string, code: string, use: { email: string; orderId: string; courseId: string }, at: string) => [
-  {
-    Update: {
-      TableName: tableName(),
-      Key: couponKeys.coupon(creatorId, code),
-      UpdateExpression: 'ADD redeemed :one',
-      ExpressionAttributeValues: { ':one': 1 },
-    },
-  },
+export const couponRedemption = (creatorId: string, code: string, use: { email: string; orderId: string; courseId: string }, at: string, limited = true) => [
+  limited
+    ? {
+        Update: {
+          TableName: tableName(),
+          Key: couponKeys.coupon(creatorId, code),
+          UpdateExpression: 'ADD redeemed :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      }
+    : addUpdate(couponKeys.redeemed(creatorId, code).key(shardOf(use.orderId)), { redeemed: 1 }, { type: 'CouponRedeemed' }),
   {
     Put: {
       TableName: tableName(),
@@ -63,12 +78,12 @@ export const dynamoCoupons = (): CouponRepository => ({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :coupon)',
       ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':coupon': 'COUPON#' },
     });
-    return items.map(toCoupon).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.code.localeCompare(b.code));
+    return withRedeemed(items.map(toCoupon).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.code.localeCompare(b.code)));
   },
 
   async get(creatorId, code) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: couponKeys.coupon(creatorId, code), ConsistentRead: true }));
-    return Item ? toCoupon(Item) : undefined;
+    return Item ? (await withRedeemed([toCoupon(Item)]))[0] : undefined;
   },
 
   create: (coupon) =>
@@ -97,17 +112,21 @@ export const dynamoCoupons = (): CouponRepository => ({
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return toCoupon(Attributes);
+      return (await withRedeemed([toCoupon(Attributes)]))[0];
     } catch (error) {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
       throw error;
     }
   },
 
-  delete: (creatorId, code) =>
-    writeIf(() =>
+  async delete(creatorId, code) {
+    const deleted = await writeIf(() =>
       documentClient().send(new DeleteCommand({ TableName: tableName(), Key: couponKeys.coupon(creatorId, code), ConditionExpression: 'attribute_exists(pk)' })),
-    ),
+    );
+    // Its redemption shards go with it: a coupon made again with the same code starts from none.
+    if (deleted) await batchWrite(couponKeys.redeemed(creatorId, code).keys().map((key) => ({ DeleteRequest: { Key: key } })));
+    return deleted;
+  },
 
   async usedBy(creatorId, code, email) {
     return (await this.useOf(creatorId, code, email)) !== undefined;

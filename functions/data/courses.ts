@@ -1,36 +1,91 @@
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
-import type { CourseRecord, CourseRepository, CreatorCounterDeltas, StoredCourse } from '#core/ports.ts';
+import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
-import { addUpdate, batchWrite, documentClient, newestFirstPage, nonZero, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { readCounter, readCounters, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
+import { batchGet, batchWrite, documentClient, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
  * Course:    pk COURSE#<courseId>   sk COURSE             gsi1pk CREATOR#<creatorId>#COURSES  gsi1sk <createdAt>#<courseId>
  *                                                         gsi2pk COURSES  gsi2sk <createdAt>#<courseId>  (every course: admin)
- *            creatorId, title, description, status, lessonCount (moved with each lesson), enrolledCount (moved by the
- *            enrolment writes), createdAt, updatedAt
+ *            creatorId, title, description, status, lessonCount (moved with each lesson), createdAt, updatedAt,
+ *            titleChangedAt (set with each new title: the version the 'course-changed' run copies it under onto the
+ *            enrolments' and licences' `courseTitle`/`courseTitleAt`)
+ *            (its learners are counted apart, sharded: ENROLLED#<courseId>#<0..15> below, summed into `enrolledCount`)
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
+ * Outline:   pk COURSE#<courseId>   sk OUTLINE            rev, lessons [{id, title, kind, position, createdAt,
+ *            availableAfterDays}] in order, no bodies: what a learner's lesson reads need (readOutline, eventually
+ *            consistent, with the course item in one BatchGetItem). Every lesson write moves the course item's
+ *            `outlineRev` (ADD 1, in its transaction) and then rebuilds the outline from the lessons, put only over an
+ *            older `rev`; a reader whose outline's rev is not the course's (a writer died before rebuilding, a course
+ *            from before outlines) reads the lessons' outline fields instead (backfillCourseOutlines writes them).
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
- * Counters:  pk CREATOR#<creatorId> sk STATS              courses, students, completions (ADD in the writes they count)
- * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition, so deleting a
- * course is one Query of the partition and deletes of what it found. `position` is a rank: the lessons are read in
- * its order and answered numbered 0..n-1, so deleting a lesson moves no other.
+ * Counters:  pk CREATORSTATS#<creatorId>#<0..15> sk STATS  courses, students, completions, certificates (ADD to one shard
+ *            in the writes they count; read summed: data/sharded-counters.ts)
+ * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition: deleting a course
+ * deletes the course item in the request (with its counters) and the 'course-changed' job removes the rest of the
+ * partition in batches (removeDeletedCourseBatch; docs/decisions/0034-course-changes.md). `position` is a rank: the
+ * lessons are read in its order and answered numbered 0..n-1, so deleting a lesson moves no other.
  */
 export const courseKeys = {
   course: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'COURSE' }),
   byCreator: (creatorId: string, createdAt: string, courseId: string) => ({ gsi1pk: `CREATOR#${creatorId}#COURSES`, gsi1sk: `${createdAt}#${courseId}` }),
   all: (createdAt: string, courseId: string) => ({ gsi2pk: 'COURSES', gsi2sk: `${createdAt}#${courseId}` }),
   lesson: (courseId: string, lessonId: string) => ({ pk: `COURSE#${courseId}`, sk: `LESSON#${lessonId}` }),
+  outline: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'OUTLINE' }),
   lessonPrefix: 'LESSON#',
   filePrefix: 'FILE#',
   enrollmentPrefix: 'ENROLL#',
 };
 
-export const creatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' });
+/**
+ * The titles of these courses where they live (the course items, one BatchGetItem per 100, eventually consistent);
+ * a course that is gone has none. Lists of enrolments show these rather than their copies, so a rename shows at once
+ * and a deleted course's enrolments (removed by its 'course-changed' run) are not listed meanwhile.
+ */
+export const liveCourseTitles = async (courseIds: readonly string[]): Promise<Map<string, string>> => {
+  const ids = [...new Set(courseIds)];
+  const titles = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const found = await batchGet(ids.slice(i, i + 100).map((id) => courseKeys.course(id)), { projection: 'pk, title' });
+    for (const item of found) titles.set(String(item['pk']).slice('COURSE#'.length), String(item['title']));
+  }
+  return titles;
+};
+
+/**
+ * A creator's dashboard counters, sharded (data/sharded-counters.ts): pk CREATORSTATS#<creatorId>#<0..15> sk STATS,
+ * read as the sum of the shards (readCreatorStats; the CRM's counters read the same keys).
+ */
+export const creatorStats = (creatorId: string) => shardedCounter(`CREATORSTATS#${creatorId}`, 'STATS', { legacy: legacyCreatorStatsKey(creatorId) });
+
+/** The item from before the shards: read with them until the migration moves it into shard 0. */
+export const legacyCreatorStatsKey = (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' });
+
+/**
+ * A course's active enrolments, sharded: pk ENROLLED#<courseId>#<0..15> sk COUNT  enrolled (ADD by the enrolment
+ * transactions, the learner's id picking the shard). Not on the course item: that one is projected whole into the
+ * creator's course list index, and would be written by every enrolment of a sale. A course item from before keeps its
+ * own `enrolledCount` until the migration moves it into shard 0: the figure read is the item's plus the shards'.
+ */
+export const enrolledCounter = (courseId: string) => shardedCounter(`ENROLLED#${courseId}`, 'COUNT');
+
+/** The courses with their enrolled counts summed from the shards (all in one set of BatchGetItems). */
+const withEnrolled = async <T extends { id: string; enrolledCount: number }>(courses: T[]): Promise<T[]> => {
+  if (courses.length === 0) return courses;
+  const counts = await readCounters(
+    courses.map((course) => enrolledCounter(course.id)),
+    { attributes: ['enrolled'] },
+  );
+  return courses.map((course, i) => ({ ...course, enrolledCount: Math.max(0, course.enrolledCount + (counts[i]?.['enrolled'] ?? 0)) }));
+};
+
+/** A creator's counters: the sum of their shards. */
+export const readCreatorStats = (creatorId: string, options: { consistent?: boolean } = {}) => readCounter(creatorStats(creatorId), options);
 
 /**
  * The platform-wide sums of the creators' course figures (the admin's Active Courses card), moved beside
@@ -42,11 +97,11 @@ export const platformCourseCounters = (deltas: Pick<CreatorCounterDeltas, 'cours
   enrollments_completed: deltas.completions ?? 0,
 });
 
-/** The transaction item that moves a creator's counters (none when nothing moves): the only way they change. */
-export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDeltas) => {
-  const moved = nonZero(Object.fromEntries(Object.entries(deltas).filter((entry): entry is [string, number] => entry[1] !== undefined)));
-  return Object.keys(moved).length === 0 ? [] : [addUpdate(creatorStatsKey(creatorId), moved, { type: 'CreatorStats' })];
-};
+/**
+ * The transaction item that moves one shard of a creator's counters (none when nothing moves): the only way they
+ * change. `by` (the learner, the course, the certificate) picks the shard; without it a random one.
+ */
+export const creatorStatsUpdate = (creatorId: string, deltas: CreatorCounterDeltas, by?: string) => shardUpdate(creatorStats(creatorId), deltas, { by, type: 'CreatorStats' });
 
 const courseItem = courseSummary.extend({ creatorId: z.string(), updatedAt: isoDate, enrolledCount: z.number().int().min(0).default(0) });
 const toCourse = (item: unknown): CourseRecord => courseItem.parse(item);
@@ -77,6 +132,104 @@ const ownedBy = (creatorId: string) => ({
   ExpressionAttributeValues: { ':me': creatorId },
 });
 
+const outlineLesson = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: lessonRecord.shape.kind,
+  position: z.number(),
+  createdAt: isoDate,
+  availableAfterDays: z.number().int().min(0).nullable().default(null),
+});
+
+/** The lessons' outline fields (no body, video or quiz), in order and numbered as readCourse numbers them. */
+const outlineFromLessons = async (courseId: string, consistent: boolean): Promise<OutlineLesson[]> => {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lesson)',
+    ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':lesson': courseKeys.lessonPrefix },
+    ProjectionExpression: 'id, title, kind, #position, createdAt, availableAfterDays',
+    ExpressionAttributeNames: { '#position': 'position' },
+    ConsistentRead: consistent,
+  });
+  return items
+    .map((item) => outlineLesson.parse(item))
+    .sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .map((lesson, position) => ({ ...lesson, position }));
+};
+
+/**
+ * The course's outline rebuilt after a lesson write: the course item's `outlineRev` first, then the lessons
+ * (consistently: they hold every write up to that rev), put only over an older rev, so a slower writer never puts back
+ * an outline older than a faster one's. A writer that dies before this leaves the rev ahead: readers fall back.
+ */
+export const rebuildOutline = async (courseId: string): Promise<void> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ProjectionExpression: 'outlineRev', ConsistentRead: true }),
+  );
+  if (!Item) return;
+  const rev = Number(Item['outlineRev'] ?? 0);
+  const lessons = await outlineFromLessons(courseId, true);
+  await writeIf(() =>
+    documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...courseKeys.outline(courseId), type: 'CourseOutline', courseId, rev, lessons },
+        ConditionExpression: 'attribute_not_exists(pk) OR #rev < :rev',
+        ExpressionAttributeNames: { '#rev': 'rev' },
+        ExpressionAttributeValues: { ':rev': rev },
+      }),
+    ),
+  );
+};
+
+/**
+ * After a lesson write that succeeded: the outline rebuilt, or left behind if that fails (a timeout under load). The
+ * write stands either way (failing it would make the editor send it again); the course's `outlineRev` being ahead
+ * makes the readers read around the outline until the next lesson write or the backfill rebuilds it.
+ */
+const refreshOutline = (courseId: string): Promise<void> => rebuildOutline(courseId).catch(() => undefined);
+
+/**
+ * The course item and its outline for a learner's lesson (one BatchGetItem, eventually consistent: a lesson added a
+ * moment ago may take a moment to show); no lesson body is read. An outline whose rev is not the course's is not
+ * trusted: the lessons' outline fields are read instead (one Query, projected).
+ */
+export const readOutline = async (courseId: string): Promise<CourseOutline | undefined> => {
+  const items = await batchGet([courseKeys.course(courseId), courseKeys.outline(courseId)]);
+  const course = items.find((item) => item['sk'] === 'COURSE');
+  if (!course) return undefined;
+  const outline = items.find((item) => item['sk'] === 'OUTLINE');
+  const current = outline !== undefined && Number(outline['rev']) === Number(course['outlineRev'] ?? 0);
+  const lessons = current ? z.array(outlineLesson).parse(outline['lessons']) : await outlineFromLessons(courseId, false);
+  return { ...toCourse(course), lessons };
+};
+
+/**
+ * A one-off migration (bin/backfill.ts): every course gets its outline item (those from before outlines, or whose
+ * last lesson writer died before rebuilding it). Idempotent: an outline already at the course's rev is kept.
+ */
+export const backfillCourseOutlines = async (): Promise<number> => {
+  let built = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :course',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':course': 'Course' },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      await refreshOutline(String(item['id']));
+      built++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return built;
+};
+
 /**
  * A course with its lessons and their files (one GetItem and one Query): on its own, for the functions that read a
  * course and write none of it (licences, enrolments, file links), so the rest of this module stays out of their bundles.
@@ -92,13 +245,23 @@ export const readCourse = async (courseId: string): Promise<StoredCourse | undef
       ConsistentRead: true,
     }),
   ]);
-  return found.Item ? { ...toCourse(found.Item), lessons: inOrder(lessons) } : undefined;
+  if (!found.Item) return undefined;
+  const [course] = await withEnrolled([toCourse(found.Item)]);
+  return { ...course!, lessons: inOrder(lessons) };
 };
 
 /** A lesson's text and kind, in a transaction with the course's ownership (the files' routes use it alone). */
 export const updateLessonText: CourseRepository['updateLesson'] = async ({ creatorId, lesson: changed }) => {
   const cancelled = await transact([
-    { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(changed.courseId), ...ownedBy(creatorId) } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: courseKeys.course(changed.courseId),
+        UpdateExpression: 'ADD outlineRev :one',
+        ConditionExpression: ownedBy(creatorId).ConditionExpression,
+        ExpressionAttributeValues: { ':me': creatorId, ':one': 1 },
+      },
+    },
     {
       Update: {
         TableName: tableName(),
@@ -111,11 +274,15 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
       },
     },
   ]);
-  return cancelled ? 'gone' : 'updated';
+  if (cancelled) return 'gone';
+  await refreshOutline(changed.courseId);
+  return 'updated';
 };
 
 export const dynamoCourses = (): CourseRepository => ({
   async create(course) {
+    // The learners are counted on the course's enrolled shards, not on the item (enrolledCounter).
+    const { enrolledCount: _counted, ...stored } = course;
     const cancelled = await transact([
       {
         Put: {
@@ -125,7 +292,7 @@ export const dynamoCourses = (): CourseRepository => ({
             ...courseKeys.byCreator(course.creatorId, course.createdAt, course.id),
             ...courseKeys.all(course.createdAt, course.id),
             type: 'Course',
-            ...course,
+            ...stored,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -138,6 +305,8 @@ export const dynamoCourses = (): CourseRepository => ({
 
   getCourse: readCourse,
 
+  getOutline: readOutline,
+
   async listByCreator(creatorId, options = {}) {
     const items = await queryAll(
       {
@@ -149,7 +318,7 @@ export const dynamoCourses = (): CourseRepository => ({
       },
       options.limit,
     );
-    return items.map(toCourse);
+    return withEnrolled(items.map(toCourse));
   },
 
   async listAll(cursor, limit) {
@@ -160,7 +329,7 @@ export const dynamoCourses = (): CourseRepository => ({
       limit,
       cursorKey: { fixed: { sk: 'COURSE' }, sortPrefix: { name: 'pk', prefix: 'COURSE#' } },
     });
-    return { items: page.items.map(toCourse), nextCursor: page.nextCursor };
+    return { items: await withEnrolled(page.items.map(toCourse)), nextCursor: page.nextCursor };
   },
 
   async update({ courseId, creatorId, changes }) {
@@ -186,7 +355,7 @@ export const dynamoCourses = (): CourseRepository => ({
       ]);
       if (!cancelled) {
         const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true }));
-        return Item ? toCourse(Item) : undefined;
+        return Item ? (await withEnrolled([toCourse(Item)]))[0] : undefined;
       }
     }
     try {
@@ -199,7 +368,7 @@ export const dynamoCourses = (): CourseRepository => ({
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return toCourse(Attributes);
+      return (await withEnrolled([toCourse(Attributes)]))[0];
     } catch (error) {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
       throw error;
@@ -207,30 +376,28 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   async delete({ courseId, creatorId }) {
-    const { pk } = courseKeys.course(courseId);
-    const items = await queryAll({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ProjectionExpression: 'pk, sk, #status, completedAt',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ConsistentRead: true,
-    });
-    const active = items.filter((item) => String(item['sk']).startsWith(courseKeys.enrollmentPrefix) && item['status'] === 'active');
-    const completed = active.filter((item) => typeof item['completedAt'] === 'string');
-    const wasPublished = items.some((item) => item['sk'] === 'COURSE' && item['status'] === 'published');
-    // The course item and the counters together: once it is gone nothing can enrol into it or count it again.
+    // Only the course item and its own counters: its enrolments (up to hundreds of thousands) leave with the
+    // 'course-changed' run the route starts next (removeDeletedCourseBatch below), their counters with them.
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' }, ConsistentRead: true }),
+    );
+    if (!Item) return false;
+    const wasPublished = Item['status'] === 'published';
     const cancelled = await transact([
-      { Delete: { TableName: tableName(), Key: courseKeys.course(courseId), ...ownedBy(creatorId) } },
-      ...creatorStatsUpdate(creatorId, { courses: -1, students: -active.length, completions: -completed.length }),
-      ...countersUpdate({
-        courses_published: wasPublished ? -1 : 0,
-        ...platformCourseCounters({ courses: -1, students: -active.length, completions: -completed.length }),
-      }),
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: courseKeys.course(courseId),
+          // The status read above still holds: the published counter moves by what it was.
+          ConditionExpression: `${ownedBy(creatorId).ConditionExpression} AND #status = :status`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':me': creatorId, ':status': Item['status'] },
+        },
+      },
+      ...creatorStatsUpdate(creatorId, { courses: -1 }),
+      ...countersUpdate({ courses_published: wasPublished ? -1 : 0, ...platformCourseCounters({ courses: -1 }) }),
     ]);
-    if (cancelled) return false;
-    const rest = items.filter((item) => item['sk'] !== 'COURSE').map((item) => ({ pk: item['pk'], sk: item['sk'] }));
-    await batchWrite(rest.map((Key) => ({ DeleteRequest: { Key } })));
-    return true;
+    return !cancelled;
   },
 
   async createLesson({ creatorId, lesson: created }) {
@@ -246,14 +413,17 @@ export const dynamoCourses = (): CourseRepository => ({
         Update: {
           TableName: tableName(),
           Key: courseKeys.course(created.courseId),
-          UpdateExpression: 'ADD lessonCount :one SET updatedAt = :at',
+          UpdateExpression: 'ADD lessonCount :one, outlineRev :one SET updatedAt = :at',
           ConditionExpression: 'attribute_exists(pk) AND creatorId = :me AND lessonCount < :max',
           ExpressionAttributeValues: { ':one': 1, ':at': created.createdAt, ':me': creatorId, ':max': LESSONS_PER_COURSE_MAX },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
     ]);
-    if (!cancelled) return 'created';
+    if (!cancelled) {
+      await refreshOutline(created.courseId);
+      return 'created';
+    }
     return cancelled.items[1]?.['creatorId'] === creatorId ? 'full' : 'gone';
   },
 
@@ -266,13 +436,15 @@ export const dynamoCourses = (): CourseRepository => ({
         Update: {
           TableName: tableName(),
           Key: courseKeys.course(courseId),
-          UpdateExpression: 'ADD lessonCount :minusOne SET updatedAt = :at',
+          UpdateExpression: 'ADD lessonCount :minusOne, outlineRev :one SET updatedAt = :at',
           ...ownedBy(creatorId),
-          ExpressionAttributeValues: { ':me': creatorId, ':minusOne': -1, ':at': updatedAt },
+          ExpressionAttributeValues: { ':me': creatorId, ':minusOne': -1, ':one': 1, ':at': updatedAt },
         },
       },
     ]);
-    return cancelled ? 'gone' : 'deleted';
+    if (cancelled) return 'gone';
+    await refreshOutline(courseId);
+    return 'deleted';
   },
 
   async reorderLessons({ creatorId, courseId, order, updatedAt }) {
@@ -283,9 +455,9 @@ export const dynamoCourses = (): CourseRepository => ({
           Update: {
             TableName: tableName(),
             Key: courseKeys.course(courseId),
-            UpdateExpression: 'SET updatedAt = :at',
+            UpdateExpression: 'SET updatedAt = :at ADD outlineRev :one',
             ...ownedBy(creatorId),
-            ExpressionAttributeValues: { ':me': creatorId, ':at': updatedAt },
+            ExpressionAttributeValues: { ':me': creatorId, ':at': updatedAt, ':one': 1 },
           },
         },
         ...order.slice(start, start + 99).map((lessonId, i) => ({
@@ -301,9 +473,71 @@ export const dynamoCourses = (): CourseRepository => ({
       ]);
       if (cancelled) return 'gone';
     }
+    await refreshOutline(courseId);
     return 'reordered';
   },
 });
+
+/** The course item's rename stamp (the 'course-changed' job checks its run is still the newest); undefined: gone. */
+export const courseTitleVersion = async (courseId: string): Promise<{ titleChangedAt?: string } | undefined> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ProjectionExpression: 'pk, titleChangedAt', ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  return typeof Item['titleChangedAt'] === 'string' ? { titleChangedAt: Item['titleChangedAt'] } : {};
+};
+
+/** Items of a deleted course's partition removed per batch: the enrolments among them in one transaction (100 at most). */
+const REMOVE_BATCH = 90;
+
+/**
+ * One batch of a deleted course's partition, for the 'course-changed' job: the first REMOVE_BATCH items left (read
+ * consistently, so what a batch removed is never read again). Its enrolments go in ONE transaction with the
+ * creator's and the platform's learner figures (active ones out, completed ones out of completions), each delete
+ * conditioned on the status it was read with: a batch retried after a kill finds the removed ones gone and counts
+ * only what it removes, and a transaction that loses a race is simply read again. The lessons, the files' items and
+ * the rest go by BatchWriteItem. 'present' when the course item is (still) there; 'done' when nothing is left.
+ */
+export const removeDeletedCourseBatch = async (courseId: string, creatorId: string): Promise<{ enrollments: number; other: number } | 'done' | 'present'> => {
+  const { Items = [] } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk },
+      ProjectionExpression: 'pk, sk, #status, completedAt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ConsistentRead: true,
+      Limit: REMOVE_BATCH,
+    }),
+  );
+  if (Items.length === 0) return 'done';
+  if (Items.some((item) => item['sk'] === 'COURSE')) return 'present';
+  const enrollments = Items.filter((item) => String(item['sk']).startsWith(courseKeys.enrollmentPrefix));
+  const other = Items.filter((item) => !String(item['sk']).startsWith(courseKeys.enrollmentPrefix));
+  if (enrollments.length > 0) {
+    const active = enrollments.filter((item) => item['status'] === 'active');
+    const completed = active.filter((item) => typeof item['completedAt'] === 'string');
+    const figures = { students: -active.length, completions: -completed.length };
+    const cancelled = await transact([
+      ...enrollments.map((item) => ({
+        Delete: {
+          TableName: tableName(),
+          Key: { pk: item['pk'], sk: item['sk'] },
+          ExpressionAttributeNames: { '#status': 'status' },
+          ...(item['status'] === undefined
+            ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#status)' }
+            : { ConditionExpression: '#status = :status', ExpressionAttributeValues: { ':status': item['status'] } }),
+        },
+      })),
+      ...creatorStatsUpdate(creatorId, figures),
+      ...countersUpdate(platformCourseCounters(figures)),
+    ]);
+    // Lost a race (a batch delivered twice at once): nothing was written; the next batch reads what is left.
+    if (cancelled) return { enrollments: 0, other: 0 };
+  }
+  await batchWrite(other.map((item) => ({ DeleteRequest: { Key: { pk: item['pk'], sk: item['sk'] } } })));
+  return { enrollments: enrollments.length, other: other.length };
+};
 
 /**
  * A one-off migration, never on a request path: gives course items written before the all-courses index (gsi2

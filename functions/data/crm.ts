@@ -2,17 +2,22 @@ import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@a
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/crm/ports.ts';
+import { liveCourseTitles } from '#data/courses.ts';
+import { readCounter, shardedCounter } from '#data/sharded-counters.ts';
 import { batchGet, decodeCursor, documentClient, encodeCursor, tableName } from '#data/table.ts';
 
 /**
  * The creator's CRM (access patterns 10, 12 and 13).
  * Note:      pk CREATOR#<creatorId>  sk NOTE#<learnerId>                        notes, updatedAt (one per creator and learner)
  * Timeline:  pk CREATOR#<creatorId>  sk TIMELINE#<learnerId>#<sentAt>#<id>      kind 'recommendation', text, sentAt
- * Counters:  pk CREATOR#<creatorId>  sk STATS                                   courses, students, completions (written by
- *            the course and enrolment transactions; read here for the dashboard)
+ * Counters:  pk CREATORSTATS#<creatorId>#<0..15>  sk STATS                    courses, students, completions, certificates
+ *            (shards written by the course, enrolment and certificate transactions; read here summed, in one
+ *            BatchGetItem, for the dashboard: data/sharded-counters.ts)
  * It reads the enrolment items (data/enrollments.ts owns them) through their documented keys:
  *   the CRM page  = ONE Query on gsi1 `CREATOR#<creatorId>#LEARNERS` (sk `<enrolledAt>#<courseId>#<learnerId>`,
- *                   newest first) + ONE BatchGetItem of the page's notes, whatever the number of learners;
+ *                   newest first) + ONE BatchGetItem of the page's notes + ONE BatchGetItem of the page's course items
+ *                   (the titles where they live; rows of a course that is gone are left out), whatever the number of
+ *                   learners;
  *   `?courseId=`  = ONE Query on the course's partition (`COURSE#<id>`, sk begins_with `ENROLL#`), kept to active
  *                   enrolments of the caller (the use case has checked the course is theirs) + the same BatchGetItem;
  *   one learner   = Query on gsi2 `LEARNER#<learnerId>#COURSES`, kept to the caller's courses (a learner has a handful).
@@ -26,7 +31,7 @@ export const crmKeys = {
     pk: `CREATOR#${creatorId}`,
     sk: `${crmKeys.timelinePrefix(learnerId)}${sentAt}#${id}`,
   }),
-  counters: (creatorId: string) => ({ pk: `CREATOR#${creatorId}`, sk: 'STATS' }),
+  counters: (creatorId: string) => shardedCounter(`CREATORSTATS#${creatorId}`, 'STATS', { legacy: { pk: `CREATOR#${creatorId}`, sk: 'STATS' } }),
   creatorLearners: (creatorId: string) => `CREATOR#${creatorId}#LEARNERS`,
   learnerCourses: (learnerId: string) => `LEARNER#${learnerId}#COURSES`,
   course: (courseId: string) => ({ pk: `COURSE#${courseId}`, sk: 'COURSE' }),
@@ -71,6 +76,17 @@ const timelineItem = z.object({ id: z.string(), kind: z.literal('recommendation'
 const countersItem = z.object({ courses: z.number().default(0), students: z.number().default(0), completions: z.number().default(0), certificates: z.number().default(0) });
 const learnerIdOfNote = (sk: string) => sk.slice('NOTE#'.length);
 
+/**
+ * The rows with their course's title where it lives (one BatchGetItem of the page's courses): a rename shows at once,
+ * and the rows of a course deleted a moment ago (its enrolments still being removed by its 'course-changed' run) are
+ * left out.
+ */
+const withLiveTitles = async (rows: CrmEnrollment[]): Promise<CrmEnrollment[]> => {
+  if (rows.length === 0) return rows;
+  const titles = await liveCourseTitles(rows.map((r) => r.courseId));
+  return rows.filter((r) => titles.has(r.courseId)).map((r) => ({ ...r, courseTitle: titles.get(r.courseId)! }));
+};
+
 export const dynamoCrm = (): CrmRepository => ({
   async learnersPage({ creatorId, courseId, cursor, limit }) {
     const query: QueryCommandInput = courseId
@@ -95,9 +111,11 @@ export const dynamoCrm = (): CrmRepository => ({
             : {}),
         };
     const { Items = [], LastEvaluatedKey } = await documentClient().send(new QueryCommand(query));
-    const items = Items.map(toEnrollment)
-      .filter((e) => e.active && e.creatorId === creatorId)
-      .map(strip);
+    const items = await withLiveTitles(
+      Items.map(toEnrollment)
+        .filter((e) => e.active && e.creatorId === creatorId)
+        .map(strip),
+    );
     const next = encodeCursor(LastEvaluatedKey);
     return { items, ...(next ? { cursor: next } : {}) };
   },
@@ -123,7 +141,7 @@ export const dynamoCrm = (): CrmRepository => ({
       );
       start = LastEvaluatedKey;
     } while (start);
-    return found;
+    return withLiveTitles(found);
   },
 
   async courseCreator(courseId) {
@@ -180,7 +198,6 @@ export const dynamoCrm = (): CrmRepository => ({
   },
 
   async counters(creatorId): Promise<CreatorCounters> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: crmKeys.counters(creatorId) }));
-    return countersItem.parse(Item ?? {});
+    return countersItem.parse(await readCounter(crmKeys.counters(creatorId)));
   },
 });

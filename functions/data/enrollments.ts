@@ -2,9 +2,10 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
-import { courseKeys, creatorStatsUpdate, platformCourseCounters } from '#data/courses.ts';
+import { courseKeys, creatorStatsUpdate, enrolledCounter, liveCourseTitles, platformCourseCounters } from '#data/courses.ts';
 import { countersUpdate } from '#data/counters.ts';
-import { batchGet, documentClient, failedAt, queryAll, tableName, transact } from '#data/table.ts';
+import { shardUpdate } from '#data/sharded-counters.ts';
+import { batchGet, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Enrolments, learner activity and the creator's learner counters (access patterns 10, 11).
@@ -13,12 +14,16 @@ import { batchGet, documentClient, failedAt, queryAll, tableName, transact } fro
  *                gsi2pk LEARNER#<learnerId>#COURSES   gsi2sk <courseId>                           (the learner's courses)
  *                Both index keys exist only while `status` is 'active': a removed enrolment leaves both listings but
  *                keeps its progress, so re-enrolling restores it.
+ *                courseTitle is a copy, stamped `courseTitleAt` (when it was written: enrolment, restore, or the
+ *                'course-changed' run of a rename under the course's `titleChangedAt`); lists show the title read
+ *                from the course item (liveCourseTitles) and leave out the enrolments of a course that is gone.
  * Activity day:  pk USER#<learnerId>     sk ACTIVITY#<YYYY-MM-DD>  one per day with a completed lesson, in the
  *                learner's time zone of that moment (the study streak).
- * Counters:      pk CREATOR#<creatorId> sk STATS  `students` (active enrolments) and `completions` (active enrolments
- *                with completedAt) move in the same transaction as the enrolment (`courses` is the course module's,
- *                functions/data/courses.ts, which owns the item's update), and so does the course's `enrolledCount`.
- *                An enrolment is written only while its course item exists ('gone' otherwise).
+ * Counters:      the creator's `students` (active enrolments) and `completions` (active enrolments with completedAt)
+ *                move in the same transaction as the enrolment, on one shard (the learner's) of the creator's stats
+ *                (pk CREATORSTATS#<creatorId>#<0..15> sk STATS; data/courses.ts owns them), and so do the course's
+ *                enrolled count (pk ENROLLED#<courseId>#<0..15> sk COUNT, `enrolled`) and the platform's figures.
+ *                An enrolment is written only while its course item exists (a ConditionCheck: 'gone' otherwise).
  */
 export const enrollmentKeys = {
   enrollment: (courseId: string, learnerId: string) => ({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}` }),
@@ -34,6 +39,8 @@ const ENROLL_PREFIX = 'ENROLL#';
 const ACTIVITY_PREFIX = 'ACTIVITY#';
 /** A course's enrolment list: one page. */
 const COURSE_PAGE = 100;
+/** A page of title copies for the 'course-changed' job (two small attributes each: ~1 read unit per 100). */
+const TITLE_PAGE = 500;
 
 const enrollmentItem = z.object({
   courseId: z.string(),
@@ -57,16 +64,14 @@ const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
 const progressItem = enrollmentItem.pick({ learnerId: true, enrolledAt: true, progress: true, lastActivity: true, completedAt: true, certificateId: true });
 const PROGRESS_PROJECTION = Object.keys(progressItem.shape).join(', ');
 
-/** The course's `enrolledCount` moves with its active enrolments, only while the course exists. */
-const enrolledCountUpdate = (courseId: string, delta: number) => ({
-  Update: {
-    TableName: tableName(),
-    Key: courseKeys.course(courseId),
-    UpdateExpression: 'ADD enrolledCount :n',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':n': delta },
-  },
-});
+/**
+ * The course's enrolled count moves with its active enrolments (one shard, the learner's: data/courses.ts
+ * enrolledCounter), only while the course exists: a check of the course item, which is not written.
+ */
+const enrolledCountUpdate = (courseId: string, learnerId: string, delta: number) => [
+  { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(courseId), ConditionExpression: 'attribute_exists(pk)' } },
+  ...shardUpdate(enrolledCounter(courseId), { enrolled: delta }, { by: learnerId, type: 'EnrolledCount' }),
+];
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -88,6 +93,55 @@ const readEnrollment = async (courseId: string, learnerId: string): Promise<Enro
   );
   return Item ? toEnrollment(Item) : undefined;
 };
+
+/** Enrolments with their course's title as it is now; those of a course that is gone left out. */
+const withLiveTitles = async (enrollments: Enrollment[]): Promise<Enrollment[]> => {
+  if (enrollments.length === 0) return enrollments;
+  const titles = await liveCourseTitles(enrollments.map((e) => e.courseId));
+  return enrollments.filter((e) => titles.has(e.courseId)).map((e) => ({ ...e, courseTitle: titles.get(e.courseId)! }));
+};
+
+/** A copy of the course's title on one enrolment: its learner and when the copy was written (absent: before stamps). */
+const titleCopyItem = z.object({ learnerId: z.string(), courseTitleAt: z.string().optional() });
+
+/** One page of a course's enrolments' title copies (the 'course-changed' job): key order, projected. */
+export const enrollmentTitlePage = async (courseId: string, cursor: string | undefined) => {
+  const page = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
+      ProjectionExpression: 'learnerId, courseTitleAt',
+      Limit: TITLE_PAGE,
+      ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, courseId) } : {}),
+    }),
+  );
+  return {
+    items: (page.Items ?? []).map((item) => {
+      const copy = titleCopyItem.parse(item);
+      return { id: copy.learnerId, courseTitleAt: copy.courseTitleAt };
+    }),
+    nextCursor: encodeCursor(page.LastEvaluatedKey),
+  };
+};
+
+/**
+ * The course's new title on one enrolment, only if its copy is older than this rename (`version`, the course's
+ * `titleChangedAt`): an older rename's run never undoes a newer one, and a run done twice writes nothing the second
+ * time. False when the copy was not older, or the enrolment is gone.
+ */
+export const retitleEnrollment = (courseId: string, learnerId: string, title: string, version: string): Promise<boolean> =>
+  writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: enrollmentKeys.enrollment(courseId, learnerId),
+        UpdateExpression: 'SET courseTitle = :title, courseTitleAt = :version',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(courseTitleAt) OR courseTitleAt < :version)',
+        ExpressionAttributeValues: { ':title': title, ':version': version },
+      }),
+    ),
+  );
 
 /** Two writers racing on one enrolment: each attempt reads again; this many is far beyond any real contention. */
 const ATTEMPTS = 5;
@@ -117,13 +171,14 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
                 ...enrollmentKeys.byLearner(input.learnerId, input.courseId),
                 type: 'Enrollment',
                 ...enrollment,
+                courseTitleAt: input.enrolledAt,
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          enrolledCountUpdate(input.courseId, 1),
-          ...creatorStatsUpdate(input.creatorId, { students: 1 }),
-          ...countersUpdate(platformCourseCounters({ students: 1 })),
+          ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
+          ...creatorStatsUpdate(input.creatorId, { students: 1 }, input.learnerId),
+          ...countersUpdate(platformCourseCounters({ students: 1 }), input.learnerId),
         ]);
         if (!cancelled) return { status: 'enrolled', enrollment };
         if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -140,7 +195,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           Update: {
             TableName: table,
             Key: enrollmentKeys.enrollment(input.courseId, input.learnerId),
-            UpdateExpression: `SET #status = :active, learnerEmail = :email, courseTitle = :title, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk${
+            UpdateExpression: `SET #status = :active, learnerEmail = :email, courseTitle = :title, courseTitleAt = :titleAt, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk${
               input.licenseId ? ', licenseId = :license' : ' REMOVE licenseId'
             }`,
             ConditionExpression: '#status = :removed',
@@ -150,6 +205,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
               ':removed': 'removed',
               ':email': input.learnerEmail,
               ':title': input.courseTitle,
+              ':titleAt': input.enrolledAt,
               ':g1pk': byCreator.gsi1pk,
               ':g1sk': byCreator.gsi1sk,
               ':g2pk': byLearner.gsi2pk,
@@ -158,9 +214,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
             },
           },
         },
-        enrolledCountUpdate(input.courseId, 1),
-        ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }),
-        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 })),
+        ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
+        ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }, input.learnerId),
+        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 }), input.learnerId),
       ]);
       if (!cancelled) return { status: 'restored', enrollment: restored };
       if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -182,9 +238,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed' },
         },
       },
-      enrolledCountUpdate(courseId, -1),
-      ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }),
-      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 })),
+      ...enrolledCountUpdate(courseId, learnerId, -1),
+      ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }, learnerId),
+      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 }), learnerId),
     ]);
     return cancelled ? 'missing' : 'removed';
   },
@@ -224,7 +280,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#COURSES` },
     });
-    return items.map(toEnrollment);
+    return withLiveTitles(items.map(toEnrollment));
   },
 
   async completeLesson(input) {
@@ -262,28 +318,6 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       ...countersUpdate(platformCourseCounters({ completions: input.completedAt ? 1 : 0 })),
     ]);
     return cancelled ? 'changed' : 'completed';
-  },
-
-  async renameCourse(courseId, title) {
-    const keys = await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
-      ProjectionExpression: 'pk, sk',
-    });
-    for (const key of keys) {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: key['pk'], sk: key['sk'] },
-          UpdateExpression: 'SET courseTitle = :title',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':title': title },
-        }),
-      ).catch((error: unknown) => {
-        // An enrolment deleted meanwhile (its course going) has nothing left to rename.
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-      });
-    }
   },
 
   async activityDays(learnerId, fromDay) {

@@ -11,6 +11,7 @@ import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from
  *           gsi2pk LEADER#<leaderId>#LICENSES  gsi2sk <createdAt>#<licenseId>   (a leader's licences)
  *           gsi3pk LICENSES#ENDING             gsi3sk <expiresAt>#<licenseId>   (while active with an end date: the expiry job,
  *                                                                                paged after a licence's place)
+ *           courseTitle: a copy, carried by the 'course-changed' run of each rename (courseTitleAt: that rename's version)
  * Seat:     pk LICENSE#<licenseId>  sk SEAT#<email>   learnerId, status active|revoked, assignedAt, revokedAt
  */
 export const licenseKeys = {
@@ -49,6 +50,40 @@ export const readLicense = async (licenseId: string): Promise<StoredLicense | un
   const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: licenseKeys.license(licenseId), ConsistentRead: true }));
   return Item ? licenseItem.parse(Item) : undefined;
 };
+
+/** One page of a course's licences' title copies (the 'course-changed' job), on gsi1; the cursor is the page's last key. */
+export const licenseTitlePage = async (courseId: string, cursor: string | undefined) => {
+  const page = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#LICENSES` },
+      ProjectionExpression: 'id, courseTitleAt',
+      Limit: 200,
+      ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+    }),
+  );
+  const copy = z.object({ id: z.string(), courseTitleAt: z.string().optional() });
+  return {
+    items: (page.Items ?? []).map((item) => copy.parse(item)),
+    nextCursor: page.LastEvaluatedKey ? Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') : null,
+  };
+};
+
+/** The course's new title on one licence, only if its copy is older than this rename (core/courses/changes.ts). */
+export const retitleLicense = (licenseId: string, title: string, version: string): Promise<boolean> =>
+  writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: licenseKeys.license(licenseId),
+        UpdateExpression: 'SET courseTitle = :title, courseTitleAt = :version',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(courseTitleAt) OR courseTitleAt < :version)',
+        ExpressionAttributeValues: { ':title': title, ':version': version },
+      }),
+    ),
+  );
 
 const newestFirst = (a: StoredLicense, b: StoredLicense) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 

@@ -7,7 +7,8 @@ import { eventPut } from '#data/billing.ts';
 import { readCommission, referralWrites, reversalWrites } from '#data/affiliates.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { addUpdate, documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { readCounter, readRaw, type ShardedCounter, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
+import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -17,21 +18,34 @@ import { addUpdate, documentClient, failedAt, newestFirstPage, queryAll, tableNa
  * Parked:      pk PAYINTENT#<pi_...>    sk PARKED#<evt>       a refund or dispute that arrived before its payment
  *                                                              (to, accountId; TTL 30 days), applied when it is paid
  *              (an order paid and refunded at once because it could not be fulfilled keeps `unfulfilled`: the reason)
- * Sales month: pk CREATOR#<creatorId>   sk SALESMONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
+ * Sales, sharded (data/sharded-counters.ts, docs/decisions/0035-no-hot-items.md): every item below is one of 16 shards,
+ * each under its own partition key; an order's writes land on the shard its id picks (a page view on a random one),
+ * and a read sums the shards. No item is written by more than about 1 in 16 of a flash sale's orders.
+ * Sales month: pk SALES#<creatorId>#<0..15>  sk MONTH#<YYYY-MM>   the month's revenue, sales, discount, refunds, views,
  *              checkouts (plain numbers: the dashboard's Revenue card, and a window's totals for the months it holds
  *              whole); p0..p15 (two days' gross revenue and sales packed in one number: data/packed-counters.ts);
  *              r<DD> (the pence refunded that day, only on days with a refund); c_<courseId> (the course's revenue and
- *              sales that month, packed); k_<code> (the coupon's discount and redemptions that month, packed)
- * Sales days:  pk CREATOR#<creatorId>   sk SALESDAYS#<YYYY-MM>    <DD>c_<courseId>, <DD>k_<code>, <DD>f (refunds,
- *              checkouts and views): the same per day, read only for a month the window cuts.
- *              All ADDed in the transaction of the order's change (net of refunds). A year's analytics read 13 month
- *              items of at most 16 day attributes each plus at most two day details, whatever the number of orders.
+ *              sales that month, packed); k_<code> (the coupon's discount and redemptions that month, packed): at most
+ *              16 + 31 day attributes, whatever the number of orders
+ * Sales day:   pk SALES#<creatorId>#<0..15>  sk DAY#<YYYY-MM-DD>   c_<courseId>, k_<code> (the same, that day), f (the
+ *              day's refunds, checkouts and views, packed): one item per day and shard, read only for the days of a
+ *              month the window cuts.
+ *              All ADDed in the transaction of the order's change (net of refunds). A year's analytics read the 13
+ *              months' shards in BatchGetItems and, per shard, the days of the two months the window cuts in a Query
+ *              each, whatever the number of orders.
+ * Before the shards the same figures were on pk CREATOR#<creatorId> sk SALESMONTH#<YYYY-MM> (read with the month's
+ * shards until the migration moves it into shard 0) and SALESDAYS#<YYYY-MM> (attributes <DD>c_..., <DD>k_..., <DD>f;
+ * read for a cut month until the migration splits it into shard 0's day items): backfillSalesShards.
  */
 export const orderKeys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   sales: (creatorId: string, paidAt: string, orderId: string) => ({ gsi1pk: `CREATOR#${creatorId}#SALES`, gsi1sk: `${paidAt}#${orderId}` }),
-  month: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESMONTH#${at.slice(0, 7)}` }),
-  days: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESDAYS#${at.slice(0, 7)}` }),
+  /** The month's shards (the month of `at`), read with the month's item from before the shards. */
+  month: (creatorId: string, at: string) => shardedCounter(`SALES#${creatorId}`, `MONTH#${at.slice(0, 7)}`, { legacy: orderKeys.legacyMonth(creatorId, at) }),
+  /** The day's shards (the day of `at`). */
+  day: (creatorId: string, at: string) => shardedCounter(`SALES#${creatorId}`, `DAY#${at.slice(0, 10)}`),
+  legacyMonth: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESMONTH#${at.slice(0, 7)}` }),
+  legacyDays: (creatorId: string, at: string) => ({ pk: `CREATOR#${creatorId}`, sk: `SALESDAYS#${at.slice(0, 7)}` }),
   intent: (paymentIntentId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: 'ORDER' }),
   parked: (paymentIntentId: string, eventId: string) => ({ pk: `PAYINTENT#${paymentIntentId}`, sk: `PARKED#${eventId}` }),
 };
@@ -88,21 +102,21 @@ const pairDelta = (at: string, gross: number, sales: number): Record<string, Num
 /** An amount (pence, signed) over a count: a course's revenue and sales, a coupon's discount and redemptions. */
 const amountAndCount = packedCodec([7]);
 
-/** ADDs to one counter item: plain numbers and packed ones. */
-const addTo = (key: Record<string, string>, type: string, adds: Record<string, number | NumberValue>) => addUpdate(key, adds, { type });
+/** ADDs to one shard of a counter: plain numbers and packed ones; `by` (the order's id) picks the shard. */
+const addTo = (counter: ShardedCounter, type: string, adds: Record<string, number | NumberValue>, by?: string) => shardUpdate(counter, adds, { type, by });
 
 /**
  * An order's move on the creator's counters: the month item (the month's totals, the day's figures, the course's and
  * the coupon's month figures) and the month's day detail (the course's and the coupon's figures that day, read only
  * for a month the window cuts).
  */
-export const countersOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'>, at: string, move: CounterMove) => {
+export const countersOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'> & { id?: string }, at: string, move: CounterMove) => {
   const dd = at.slice(8, 10);
   // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
   const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;
   const refunded = move.revenue < 0 ? -move.revenue : 0;
   return [
-    addTo(orderKeys.month(order.creatorId, at), 'SalesCounters', {
+    ...addTo(orderKeys.month(order.creatorId, at), 'SalesCounters', {
       revenue: move.revenue,
       sales: move.sales,
       discount: move.discount,
@@ -111,12 +125,12 @@ export const countersOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'coupon
       ...(refunded > 0 ? { [`r${dd}`]: refunded } : {}),
       [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
       ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
-    }),
-    addTo(orderKeys.days(order.creatorId, at), 'SalesDays', {
-      [`${dd}c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
-      ...(coupon ? { [`${dd}k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
-      ...(move.refunds > 0 ? { [`${dd}f`]: dayFunnel.delta(0, move.refunds, 0) } : {}),
-    }),
+    }, order.id),
+    ...addTo(orderKeys.day(order.creatorId, at), 'SalesDay', {
+      [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
+      ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
+      ...(move.refunds > 0 ? { f: dayFunnel.delta(0, move.refunds, 0) } : {}),
+    }, order.id),
   ];
 };
 
@@ -125,6 +139,13 @@ const addFigure = (into: Figures, key: string, stored: string | undefined) => {
   const [amount = 0, count = 0] = amountAndCount.read(stored);
   const sum = into[key] ?? { amount: 0, count: 0 };
   into[key] = { amount: sum.amount + amount, count: sum.count + count };
+};
+
+/** The months from `first` to `last` (YYYY-MM), both included. */
+const monthsBetween = (first: string, last: string): string[] => {
+  const months: string[] = [];
+  for (let at = new Date(`${first}-01T00:00:00.000Z`); at.toISOString().slice(0, 7) <= last; at.setUTCMonth(at.getUTCMonth() + 1)) months.push(at.toISOString().slice(0, 7));
+  return months;
 };
 
 const lastDayOf = (month: string): string => String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0');
@@ -246,9 +267,10 @@ export const dynamoOrders = (): OrderRepository => ({
     ];
     // A coupon deleted since the checkout is not counted (the order is paid all the same). Its buyer's use is
     // conditional: another order's use of it cancels the payment ('coupon-used').
+    const stored = order.couponCode ? await dynamoCoupons().get(order.creatorId, order.couponCode) : undefined;
     const coupon =
-      order.couponCode && (await dynamoCoupons().get(order.creatorId, order.couponCode))
-        ? couponRedemption(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId }, paid.paidAt)
+      order.couponCode && stored
+        ? couponRedemption(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId }, paid.paidAt, stored.maxRedemptions !== null)
         : [];
     const useAt = coupon.length > 0 ? writes.length + coupon.length - 1 : -1;
     const cancelled = await transact([
@@ -380,14 +402,23 @@ export const dynamoOrders = (): OrderRepository => ({
 
   async salesWindow(creatorId, from, to) {
     const [first, last] = [from.slice(0, 7), to.slice(0, 7)];
-    // A month the window cuts gives its courses' and coupons' figures from its day detail; the others from their totals.
+    // A month the window cuts gives its courses' and coupons' figures from its day items; the others from their totals.
     const cut = [...new Set([first, last])].filter((month) => from > `${month}-01` || to < `${month}-${lastDayOf(month)}`);
-    const [months, details] = await Promise.all([
-      rawQuery({
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': { S: `CREATOR#${creatorId}` }, ':from': { S: `SALESMONTH#${first}` }, ':to': { S: `SALESMONTH#${last}` } },
-      }),
-      Promise.all(cut.map((month) => rawGet(orderKeys.days(creatorId, `${month}-01`)).then((item) => [month, item] as const))),
+    const monthKeys = monthsBetween(first, last).flatMap((month) => orderKeys.month(creatorId, `${month}-01`).readKeys());
+    const dayRanges = cut.map((month) => ({ month, from: from > `${month}-01` ? from : `${month}-01`, to: to < `${month}-${lastDayOf(month)}` ? to : `${month}-${lastDayOf(month)}` }));
+    const [months, dayItems, legacyDetails] = await Promise.all([
+      readRaw(monthKeys),
+      Promise.all(
+        dayRanges.flatMap((range) =>
+          orderKeys.day(creatorId, range.from).keys().map(({ pk }) =>
+            rawQuery({
+              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+              ExpressionAttributeValues: { ':pk': { S: pk }, ':from': { S: `DAY#${range.from}` }, ':to': { S: `DAY#${range.to}` } },
+            }),
+          ),
+        ),
+      ),
+      Promise.all(cut.map((month) => rawGet(orderKeys.legacyDays(creatorId, `${month}-01`)).then((item) => [month, item] as const))),
     ]);
     const days = new Map<string, { gross: number; refunded: number; sales: number }>();
     const dayOf = (date: string) => days.get(date) ?? (days.set(date, { gross: 0, refunded: 0, sales: 0 }), days.get(date)!);
@@ -396,7 +427,7 @@ export const dynamoOrders = (): OrderRepository => ({
     const courses: Figures = {};
     const coupons: Figures = {};
     for (const item of months) {
-      const month = item['sk']?.S?.slice('SALESMONTH#'.length) ?? '';
+      const month = (item['sk']?.S ?? '').replace(/^(MONTH|SALESMONTH)#/, '');
       const whole = !cut.includes(month);
       for (const [name, value] of Object.entries(item)) {
         const pair = /^p(\d+)$/.exec(name)?.[1];
@@ -404,27 +435,41 @@ export const dynamoOrders = (): OrderRepository => ({
           const [grossB = 0, salesA = 0, grossA = 0, salesB = 0] = twoDays.read(value.N);
           for (const [n, gross, sales] of [[2 * Number(pair) + 1, grossA, salesA], [2 * Number(pair) + 2, grossB, salesB]] as const) {
             const date = `${month}-${String(n).padStart(2, '0')}`;
-            if ((gross !== 0 || sales !== 0) && inWindow(date)) Object.assign(dayOf(date), { gross, sales });
+            if ((gross !== 0 || sales !== 0) && inWindow(date)) {
+              const day = dayOf(date);
+              day.gross += gross;
+              day.sales += sales;
+            }
           }
           continue;
         }
         const refundDay = /^r(\d{2})$/.exec(name)?.[1];
-        if (refundDay && inWindow(`${month}-${refundDay}`)) dayOf(`${month}-${refundDay}`).refunded = Number(value.N);
+        if (refundDay && inWindow(`${month}-${refundDay}`)) dayOf(`${month}-${refundDay}`).refunded += Number(value.N);
         else if (whole && (name === 'refunds' || name === 'views' || name === 'checkouts')) totals[name] += Number(value.N);
         else if (whole && name.startsWith('c_')) addFigure(courses, name.slice(2), value.N);
         else if (whole && name.startsWith('k_')) addFigure(coupons, name.slice(2), value.N);
       }
     }
-    for (const [month, item] of details) {
+    const addDetail = (date: string, kind: string, key: string, stored: string | undefined) => {
+      if (!inWindow(date)) return;
+      if (kind === 'f') {
+        const [views = 0, refunds = 0, checkouts = 0] = dayFunnel.read(stored);
+        totals.refunds += refunds;
+        totals.views += views;
+        totals.checkouts += checkouts;
+      } else addFigure(kind === 'c_' ? courses : coupons, key, stored);
+    };
+    for (const item of dayItems.flat()) {
+      const date = (item['sk']?.S ?? '').slice('DAY#'.length);
+      for (const [name, value] of Object.entries(item)) {
+        const [, kind, key = ''] = /^(c_|k_|f$)(.*)$/.exec(name) ?? [];
+        if (kind) addDetail(date, kind, key, value.N);
+      }
+    }
+    for (const [month, item] of legacyDetails) {
       for (const [name, value] of Object.entries(item ?? {})) {
         const [, day = '', kind, key = ''] = /^(\d{2})(c_|k_|f)(.*)$/.exec(name) ?? [];
-        if (!kind || !inWindow(`${month}-${day}`)) continue;
-        if (kind === 'f') {
-          const [views = 0, refunds = 0, checkouts = 0] = dayFunnel.read(value.N);
-          totals.refunds += refunds;
-          totals.views += views;
-          totals.checkouts += checkouts;
-        } else addFigure(kind === 'c_' ? courses : coupons, key, value.N);
+        if (kind) addDetail(`${month}-${day}`, kind, key, value.N);
       }
     }
     return {
@@ -439,17 +484,11 @@ export const dynamoOrders = (): OrderRepository => ({
 
   async countFunnel(creatorId, at, step) {
     const moved = step === 'views' ? dayFunnel.delta(1, 0, 0) : dayFunnel.delta(0, 0, 1);
-    await transact([
-      addTo(orderKeys.month(creatorId, at), 'SalesCounters', { [step]: 1 }),
-      addTo(orderKeys.days(creatorId, at), 'SalesDays', { [`${at.slice(8, 10)}f`]: moved }),
-    ]);
+    await transact([...addTo(orderKeys.month(creatorId, at), 'SalesCounters', { [step]: 1 }), ...addTo(orderKeys.day(creatorId, at), 'SalesDay', { f: moved })]);
   },
 
   async monthRevenue(creatorId, month) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: orderKeys.month(creatorId, `${month}-01`), ProjectionExpression: 'revenue' }),
-    );
-    return typeof Item?.['revenue'] === 'number' ? Item['revenue'] : 0;
+    return (await readCounter(orderKeys.month(creatorId, `${month}-01`), { attributes: ['revenue'] }))['revenue'] ?? 0;
   },
 
   recordEvent,

@@ -1,20 +1,24 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
+import { awsClientOptions, clientPolicies, dynamodbPolicyOf } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import { config, required } from '#functions/config.ts';
 
-/** One document client per process (module scope, created on first use), with DynamoDB's timeouts and retries (adapters/client-policy.ts). */
+/**
+ * One document client per process (module scope, created on first use), with DynamoDB's timeouts and retries for the
+ * function's profile (adapters/client-policy.ts: a heavy function's client makes more attempts).
+ */
 let client: DynamoDBDocumentClient | undefined;
 
 export const documentClient = (): DynamoDBDocumentClient => {
   if (!client) {
-    const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
+    const { AWS_REGION, DYNAMODB_ENDPOINT, FUNCTION_PROFILE } = config();
+    const policy = clientPolicies[dynamodbPolicyOf(FUNCTION_PROFILE)];
     client = DynamoDBDocumentClient.from(
-      traced(new DynamoDBClient({ region: AWS_REGION, ...awsClientOptions(clientPolicies.dynamodb), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) })),
+      traced(new DynamoDBClient({ region: AWS_REGION, ...awsClientOptions(policy), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) })),
       { marshallOptions: { removeUndefinedValues: true } },
     );
   }

@@ -71,7 +71,7 @@ export const dynamoUsers = (): UserRepository => ({
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...countNewUser(user.role),
+      ...countNewUser(user.role, user.id),
       ...signUpRecords(user),
       ...(options?.welcome ? [outboxPut({ automation: 'welcome', userId: user.id, email: user.email, at: user.createdAt })] : []),
     ]);

@@ -28,6 +28,7 @@ import {
   expandCapabilities,
   secretIdKeys,
 } from './function-access.ts';
+import { reservationOf } from './reserved-concurrency.ts';
 
 /** Repository root: entries are `functions/<handler>.ts`, bundled by bin/bundle-function.ts. */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -151,7 +152,7 @@ export class AppFunction extends Construct {
     this.capabilities = expandCapabilities([...(props.uses ?? []), ...(this.queues.length > 0 ? (['job-queues'] as const) : [])]);
     const profile = profiles[props.profile ?? 'crud'];
 
-    const environment = this.environment(props.name, table, platform);
+    const environment = this.environment(props.name, props.profile ?? 'crud', table, platform);
     const secretNames = secretIdKeys.flatMap((key) => (environment[key] === undefined ? [] : [environment[key]]));
 
     this.logGroup = new LogGroup(this, 'Logs', {
@@ -171,6 +172,8 @@ export class AppFunction extends Construct {
       handler: 'index.handler',
       description: `${props.name} (functions/${props.handler}.ts)`,
       ...(props.functionName ? { functionName: props.functionName } : {}),
+      // Executions kept for this function alone (lib/constructs/reserved-concurrency.ts, decision 0036).
+      ...(reservationOf(props.name) === undefined ? {} : { reservedConcurrentExecutions: reservationOf(props.name) }),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: profile.memorySize,
@@ -197,7 +200,7 @@ export class AppFunction extends Construct {
     });
   }
 
-  private environment(name: string, table: TableAccess, platform: FunctionPlatform): Partial<Record<CloudConfigKey, string>> {
+  private environment(name: string, profile: Profile, table: TableAccess, platform: FunctionPlatform): Partial<Record<CloudConfigKey, string>> {
     const values: Record<CloudConfigKey, string | undefined> = {
       TABLE_NAME: platform.table?.tableName,
       USER_POOL_ID: platform.userPool?.id,
@@ -218,6 +221,8 @@ export class AppFunction extends Construct {
       CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       // The job queues it may send to (decision 0032), job name -> queue URL.
       JOB_QUEUE_URLS: this.queues.length > 0 ? JSON.stringify(Object.fromEntries(this.queues.map((job) => [job, jobQueueUrl(Stack.of(this), job)]))) : undefined,
+      // Which DynamoDB retry policy fits the function's timeout (functions/adapters/client-policy.ts).
+      FUNCTION_PROFILE: profile,
       LOG_LEVEL: platform.logLevel ?? 'info',
       ORIGIN_SECRET: platform.originSecrets?.app,
       PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,
@@ -389,6 +394,20 @@ export class AppFunction extends Construct {
           );
           break;
         }
+        case 'exports': {
+          const files = need(platform.files, 'the files bucket');
+          // Exports under exports/ only: PutObject covers the multipart upload's start, parts and completion, GetObject
+          // the presigned download; AbortMultipartUpload gives up an export that failed halfway.
+          const policy = new Policy(this, 'Exports', {
+            roles: [this.role],
+            statements: [new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'], resources: [`${files.bucketArn}/${exportsKeyPrefix}*`] })],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            `Object keys are exports/<owner>/<exportId>.csv, created at run time: the grant is every object under ${exportsKeyPrefix} and nothing else in the bucket.`,
+          );
+          break;
+        }
         case 'avatars':
         case 'avatars:read': {
           const files = need(platform.files, 'the files bucket');
@@ -465,6 +484,8 @@ const extensionLogLevels = {
 export const filesKeyPrefix = 'courses/';
 /** Every creator's picture is `avatars/<creatorId>/<avatarId>`: the 'avatars' grants stop at this prefix. */
 export const avatarsKeyPrefix = 'avatars/';
+/** Where the exports are written (capability 'exports'); the bucket expires them after a day. */
+export const exportsKeyPrefix = 'exports/';
 
 export const tableReadActions = [
   'dynamodb:GetItem',

@@ -36,7 +36,8 @@ export class CourseFiles extends Construct {
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'files/',
       // Parts of an upload nobody completes (a closed tab, a dropped resume) cost storage until aborted.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Exports (capability 'exports') are links for a day: their objects go after it.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }, { prefix: 'exports/', expiration: Duration.days(1) }],
       ...(props.appOrigin
         ? {
             cors: [

@@ -54,12 +54,13 @@ export const configKeySources = {
   CERTIFICATE_KEY_ID: 'certificate-signing',
   KMS_ENDPOINT: 'local-only',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
-  FILES_BUCKET: ['files', 'avatars', 'avatars:read'],
+  FILES_BUCKET: ['files', 'avatars', 'avatars:read', 'exports'],
   FILES_ENDPOINT: 'local-only',
   CAMPAIGN_SENDER_FUNCTION: 'jobs:campaign-sender',
   LAMBDA_ENDPOINT: 'local-only',
   JOB_QUEUE_URLS: 'job-queues',
   SQS_ENDPOINT: 'local-only',
+  FUNCTION_PROFILE: 'always',
   LOG_LEVEL: 'always',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 

@@ -1,4 +1,5 @@
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
+import { courseChangeJobs } from '#functions/composition/course-jobs.ts';
 import type { CreateLessonBody } from '#contracts/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { createCourse, updateCourse } from '#core/courses/courses.ts';
@@ -105,7 +106,8 @@ export const seedDemoCatalogue = async (input: { creatorEmail: string; log: (lin
       const clock = daysAgo(now, demo.createdDaysAgo);
       const course = await createCourse({ courses, clock, ids }, { creatorId, body: { title: demo.title, description: demo.description } });
       for (const lesson of demo.lessons) await createLesson({ courses, clock, ids, sanitize: sanitizeLessonHtml }, { creatorId, courseId: course.id, body: lesson });
-      await updateCourse({ courses, clock, enrollments }, { creatorId, courseId: course.id, body: { status: 'published' } });
+      // Publishing copies nothing: the job queue is never used here (a rename would start a 'course-changed' run).
+      await updateCourse({ courses, clock, jobs: courseChangeJobs() }, { creatorId, courseId: course.id, body: { status: 'published' } });
       created++;
       return course.id;
     }),

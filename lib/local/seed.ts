@@ -1,5 +1,7 @@
 import type { Role } from '#contracts/common.ts';
-import { backfillCourseFigures, backfillCourseIndex } from '#data/courses.ts';
+import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
+import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -61,6 +63,14 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
   const indexed = await backfillCourseIndex();
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
+  const commissions = await backfillCommissionIndex();
+  if (commissions > 0) opts.log(`[seed] ${commissions} earlier commissions added to their affiliate's paged list`);
+  const payouts = await backfillPayoutLines();
+  if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
+  // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
+  await backfillCourseOutlines();
+  const sharded = Object.values(await backfillCounterShards()).reduce((sum, n) => sum + n, 0);
+  if (sharded > 0) opts.log(`[seed] ${sharded} earlier counter item(s) moved into their shards`);
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
     try {

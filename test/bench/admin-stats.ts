@@ -102,7 +102,7 @@ const countSeeded = async (counters: Record<string, number>, weeks: Map<string, 
     await client.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: adminStatsKeys.week(week),
+        Key: adminStatsKeys.week(week).key(0),
         UpdateExpression: 'ADD signUps :n SET #type = :type, weekStart = :week',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':n': signUps, ':type': 'WeekCounters', ':week': week },

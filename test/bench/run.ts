@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
  * event loop is busy under load, so the local cloud's detached processes (java, cognito-local) would be left
  * running. This idle process always answers in time; the child gets the signal and stops the cloud itself.
  */
-const bench = fileURLToPath(new URL('./bench.ts', import.meta.url));
-const child = spawn(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
+// `npm run bench -- --scale [--fraction=0.1]`: the scale section alone (test/bench/scale/scale.ts), never by default.
+const args = process.argv.slice(2);
+const scale = args.includes('--scale');
+const bench = fileURLToPath(new URL(scale ? './scale/scale.ts' : './bench.ts', import.meta.url));
+const child = spawn(process.execPath, ['--import', 'tsx', bench, ...args.filter((a) => a !== '--scale')], { stdio: 'inherit' });
 
 const forward = (signal: NodeJS.Signals): void => {
   // A terminal's Ctrl-C reaches the child directly too; bench.ts stops once however many arrive.

@@ -49,7 +49,8 @@ async function seedCourse(cloud: Outputs, creatorEmail: string, course: { title:
   const { createLesson } = await import('#core/courses/lessons.ts');
   const { sanitizeLessonHtml } = await import('#adapters/html-sanitizer.ts');
   const creatorId = (await getDeps().users.getUserIdByEmail(creatorEmail))!;
-  const deps = { courses: courseRepository(), enrollments: enrollmentRepository(), clock, ids, sanitize: sanitizeLessonHtml };
+  const { courseChangeJobs } = await import('#functions/composition/course-jobs.ts');
+  const deps = { courses: courseRepository(), enrollments: enrollmentRepository(), clock, ids, sanitize: sanitizeLessonHtml, jobs: courseChangeJobs() };
   const created = await createCourse(deps, { creatorId, body: { title: course.title, description: course.description } });
   for (const title of course.lessons) {
     await createLesson(deps, { creatorId, courseId: created.id, body: { title, kind: 'text', body: `<p>${title}</p>` } });

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { cognitoDirectory } from '#adapters/cognito-directory.ts';
 import { ConflictError } from '#core/errors.ts';
+import { counters } from './billing-support.ts';
 import { firstSignIn } from './mail-support.ts';
 import { api, dynamo, outputs, signIn, signUp, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
@@ -11,12 +12,12 @@ const readItem = async (pk: string, sk: string) =>
 describe('self sign-up against the local Cognito', () => {
   it('makes a creator: the trigger wrote the profile, and GET /api/me through the gateway says creator', async () => {
     const email = uniqueEmail('creator');
-    const before = (await readItem('COUNTERS', 'PLATFORM')) ?? {};
+    const before = await counters();
     const { UserSub } = await signUp(email, 'Sup3rSecret', { role: 'creator' });
     const token = await signIn(email, 'Sup3rSecret');
     const me = await api('GET', '/api/me', { token });
     expect(me).toEqual({ status: 200, body: { id: UserSub, email, role: 'creator', createdAt: expect.any(String) } });
-    const after = (await readItem('COUNTERS', 'PLATFORM'))!;
+    const after = await counters();
     expect(after['users_creator']).toBe((before['users_creator'] ?? 0) + 1);
     expect(after['usersTotal']).toBe((before['usersTotal'] ?? 0) + 1);
   });

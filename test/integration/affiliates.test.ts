@@ -1,11 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { affiliateKeys } from '#data/affiliates.ts';
-import { countersKey } from '#data/counters.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { work as approvalWork } from '#functions/jobs/commission-approval.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
-import { deliver, linkCustomer, subscriptionEvent } from './billing-support.ts';
+import { counters, deliver, linkCustomer, subscriptionEvent } from './billing-support.ts';
 import { accountWithRole, api, dynamo, eventually, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -54,7 +53,7 @@ const buy = async (input: { ref?: string | undefined; email?: string; couponCode
   return sales.find((s) => s.buyerEmail === email)!;
 };
 
-const platform = async () => ((await item(countersKey)) ?? {}) as Record<string, number>;
+const platform = () => counters();
 const affiliateOf = async (id: string) => ((await api('GET', '/api/affiliates', { token: creator.token })).body.items as { id: string }[]).find((a) => a.id === id) as Record<string, unknown>;
 const commissionsOf = async (id: string) => (await api('GET', `/api/affiliates/${id}/commissions`, { token: creator.token })).body.items as { orderId: string; amount: number; status: string; clawback: boolean }[];
 

@@ -1,10 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { CreditAccount } from '#core/ports.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { accountPut, ledgerPuts } from '#data/credits.ts';
-import { countersKey } from '#data/counters.ts';
+import { platformCounters } from '#data/counters.ts';
 import { transact } from '#data/table.ts';
 import { api, dynamo, outputs, postRaw, useLocalCloudEnv } from './support.ts';
 
@@ -100,8 +100,15 @@ export const giveCredits = async (userId: string, balance: number, overrides: Pa
   return account;
 };
 
-export const counters = async (table = outputs().TableName) =>
-  ((await dynamo().send(new GetCommand({ TableName: table, Key: countersKey, ConsistentRead: true }))).Item ?? {}) as Record<string, number>;
+/** The platform counters: the sum of their shards (data/counters.ts), read consistently. */
+export const counters = async (table = outputs().TableName): Promise<Record<string, number>> => {
+  const { Responses } = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: platformCounters.readKeys(), ConsistentRead: true } } }));
+  const sums: Record<string, number> = {};
+  for (const item of Responses?.[table] ?? []) {
+    for (const [name, value] of Object.entries(item)) if (typeof value === 'number') sums[name] = (sums[name] ?? 0) + value;
+  }
+  return sums;
+};
 
 export const credits = async (token: string) => (await api('GET', '/api/me/credits', { token })).body;
 export const subscription = async (token: string) => (await api('GET', '/api/me/subscription', { token })).body;

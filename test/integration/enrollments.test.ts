@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { readCreatorStats } from '#data/courses.ts';
 import { firstSignIn, mailTo } from './mail-support.ts';
-import { accountWithRole, api, dynamo, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /** Enrolment by invitation end to end: the gateway, the handlers, DynamoDB Local, cognito-local and SES local. */
 
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
 /** The creator's learner counters, as the dashboard reads them. */
-const creatorStats = async (creatorId: string) =>
-  (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk: `CREATOR#${creatorId}`, sk: 'STATS' } }))).Item;
+const creatorStats = async (creatorId: string) => {
+  useLocalCloudEnv();
+  return readCreatorStats(creatorId, { consistent: true });
+};
 
 /** A published course of `creator` with two text lessons. */
 const publishedCourse = async (creator: Account, title: string) => {

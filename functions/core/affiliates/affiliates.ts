@@ -27,8 +27,13 @@ import { throughPages, type SliceWork } from '#core/jobs/slices.ts';
 export const AFFILIATE_NOT_FOUND = 'Affiliate not found.';
 export const AFFILIATES_ARE_PRO = 'Affiliates are part of the Pro plan: upgrade to Pro to add affiliates.';
 export const AFFILIATE_EMAIL_TAKEN = 'This email is an affiliate already.';
-/** Commissions per payout transaction (with the affiliate, the platform's counters and the payout's record: under 100 items). */
-export const PAYOUT_BATCH = 90;
+/**
+ * Commissions per payout transaction: each moves its commission and writes its payout line (2 items), with the
+ * affiliate's figures, the platform's counters and the payout's record: 45 x 2 + a few, within DynamoDB's 100 items.
+ */
+export const PAYOUT_BATCH = 45;
+/** Payout lines read per page (the CSV of a payout answered again). */
+const PAYOUT_LINES_PAGE = 1_000;
 const DAY_MS = 86_400_000;
 /** Codes read aloud and typed: no 0/O, 1/I. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -151,10 +156,11 @@ const commissionView = (c: StoredCommission): CommissionList['items'][number] =>
 /** GET /api/affiliates/{affiliateId}/commissions: another creator's affiliate is 404. */
 export const affiliateCommissions = async (
   deps: { affiliates: Pick<AffiliateRepository, 'get' | 'commissions'> },
-  input: { creatorId: string; affiliateId: string },
+  input: { creatorId: string; affiliateId: string; cursor?: string | undefined; limit: number },
 ): Promise<CommissionList> => {
   const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
-  return { items: (await deps.affiliates.commissions(affiliate.id)).map(commissionView) };
+  const page = await deps.affiliates.commissions(affiliate.id, { cursor: input.cursor, limit: input.limit });
+  return { items: page.items.map(commissionView), nextCursor: page.nextCursor };
 };
 
 /* ---------- The link ---------- */
@@ -297,14 +303,25 @@ export const payoutCsv = (affiliate: Pick<StoredAffiliate, 'name' | 'email'>, am
  * it when the first try stopped halfway).
  */
 export const payOutAffiliate = async (
-  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'approved' | 'payout' | 'pay' | 'completePayout'>; clock: Clock; ids: Ids; payoutIdFor: (affiliateId: string, key: string) => string },
+  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'approved' | 'payout' | 'payoutLines' | 'pay' | 'completePayout'>; clock: Clock; ids: Ids; payoutIdFor: (affiliateId: string, key: string) => string },
   input: { creatorId: string; affiliateId: string; idempotencyKey?: string | undefined },
 ): Promise<Payout> => {
   const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
   const payoutId = input.idempotencyKey ? deps.payoutIdFor(affiliate.id, input.idempotencyKey) : deps.ids.newId();
   const earlier = input.idempotencyKey ? await deps.affiliates.payout(affiliate.id, payoutId) : undefined;
   const answer = (amount: number, orderIds: string[]): Payout => ({ paidAmount: amount, commissions: orderIds.length, csv: payoutCsv(affiliate, amount, orderIds) });
-  if (earlier?.complete) return answer(earlier.amount, earlier.orderIds);
+  // Every line of the payout, page after page (a retry's answer: the lines of every try).
+  const lines = async (): Promise<string[]> => {
+    const orderIds: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await deps.affiliates.payoutLines(payoutId, { cursor, limit: PAYOUT_LINES_PAGE });
+      orderIds.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return orderIds;
+  };
+  if (earlier?.complete) return answer(earlier.amount, await lines());
 
   const at = deps.clock.now().toISOString();
   const paid: StoredCommission[] = [];
@@ -321,5 +338,5 @@ export const payOutAffiliate = async (
     }
   }
   if (earlier || paid.length > 0) await deps.affiliates.completePayout(affiliate.id, payoutId);
-  return answer((earlier?.amount ?? 0) + paid.reduce((sum, c) => sum + c.amount, 0), [...(earlier?.orderIds ?? []), ...paid.map((c) => c.orderId)]);
+  return answer((earlier?.amount ?? 0) + paid.reduce((sum, c) => sum + c.amount, 0), earlier ? await lines() : paid.map((c) => c.orderId));
 };

@@ -412,12 +412,14 @@ export const revokeCertificate = async (
 /** GET /api/courses/{courseId}/certificates: the course's certificates, for its creator. */
 export const courseCertificates = async (
   deps: { certificates: Pick<CertificateRepository, 'listByCourse'>; courses: Pick<CourseRepository, 'getCourse'>; appOrigin: string },
-  input: { creatorId: string; courseId: string },
-): Promise<{ items: CourseCertificate[] }> => {
+  input: { creatorId: string; courseId: string; cursor?: string | undefined; limit: number },
+): Promise<{ items: CourseCertificate[]; nextCursor: string | null }> => {
   const course = await deps.courses.getCourse(input.courseId);
   if (course?.creatorId !== input.creatorId) throw new NotFoundError(COURSE_NOT_FOUND);
+  const page = await deps.certificates.listByCourse(input.courseId, { cursor: input.cursor, limit: input.limit });
   return {
-    items: (await deps.certificates.listByCourse(input.courseId)).map((c) => ({
+    nextCursor: page.nextCursor,
+    items: page.items.map((c) => ({
       id: c.id,
       learnerEmail: c.learnerEmail,
       issuedAt: c.issuedAt,

@@ -1,7 +1,8 @@
 import type { Course, CourseSummary, CreateCourseBody, UpdateCourseBody } from '#contracts/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { type FileDeps, removeFiles } from '#core/files/files.ts';
-import type { Clock, CourseRecord, CourseRepository, EnrollmentRepository, Ids, StoredCourse } from '#core/ports.ts';
+import type { CourseChangeJobs } from '#core/courses/changes.ts';
+import type { Clock, CourseRecord, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
 
 /**
  * A creator's courses: list, create, read, change, delete. A course of another creator is answered exactly as a
@@ -54,33 +55,48 @@ export const createCourse = async (deps: CourseDeps & { ids: Ids }, input: { cre
 export const getCourse = async (deps: { courses: CourseRepository }, input: { creatorId: string; courseId: string }): Promise<Course> =>
   courseView(await ownCourse(deps, input.creatorId, input.courseId));
 
+/** The queues of the jobs a route starts: the 'course-changed' job's (core/courses/changes.ts). */
+export interface CourseJobDeps {
+  jobs: CourseChangeJobs;
+}
+
 /**
- * PATCH /api/courses/{courseId}: title, description, publish / unpublish. A new title is copied onto the course's
- * enrolments, where the CRM and the learners' lists read it.
+ * PATCH /api/courses/{courseId}: title, description, publish / unpublish. Answers at once: a new title is stamped
+ * (`titleChangedAt`) and carried onto the course's enrolments and licences by a 'course-changed' run started here;
+ * the CRM and the learners' lists read the title from the course meanwhile. Publishing or unpublishing copies nothing
+ * (the learner's routes read the status where it lives).
  */
 export const updateCourse = async (
-  deps: CourseDeps & { enrollments: Pick<EnrollmentRepository, 'renameCourse'> },
+  deps: CourseDeps & CourseJobDeps,
   input: { creatorId: string; courseId: string; body: UpdateCourseBody },
 ): Promise<Course> => {
   const before = await ownCourse(deps, input.creatorId, input.courseId);
+  const now = deps.clock.now().toISOString();
+  const retitled = input.body.title !== undefined && input.body.title !== before.title;
   const saved = await deps.courses.update({
     courseId: input.courseId,
     creatorId: input.creatorId,
-    changes: { ...input.body, updatedAt: deps.clock.now().toISOString() },
+    changes: { ...input.body, updatedAt: now, ...(retitled ? { titleChangedAt: now } : {}) },
   });
   if (!saved) throw new NotFoundError(COURSE_NOT_FOUND);
-  if (input.body.title !== undefined && input.body.title !== before.title) await deps.enrollments.renameCourse(input.courseId, saved.title);
+  if (retitled) await deps.jobs.start({ change: 'renamed', courseId: input.courseId, title: saved.title, version: now });
   return courseView({ ...saved, lessons: before.lessons });
 };
 
 /**
  * DELETE /api/courses/{courseId}: the course, its lessons, its files and its enrolments go; the creator's counters
- * move with it. The files go first (uploads aborted, objects deleted), so a failure leaves the course to delete again
- * rather than objects nobody can reach. Answers the course as it was.
+ * move with them. The files go first (uploads aborted, objects deleted), so a failure leaves the course to delete again
+ * rather than objects nobody can reach; then the course item (with its course counters), and a 'course-changed' run
+ * removes the rest of its partition (enrolments with their learner counters, lessons) in slices. Answers at once, the
+ * course as it was; the CRM and the learners' lists leave its enrolments out from this moment.
  */
-export const deleteCourse = async (deps: { courses: CourseRepository } & FileDeps, input: { creatorId: string; courseId: string }): Promise<Course> => {
+export const deleteCourse = async (
+  deps: { courses: CourseRepository; clock: Clock } & FileDeps & CourseJobDeps,
+  input: { creatorId: string; courseId: string },
+): Promise<Course> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   await removeFiles(deps, await deps.files.listByCourse(input.courseId));
   if (!(await deps.courses.delete(input))) throw new NotFoundError(COURSE_NOT_FOUND);
+  await deps.jobs.start({ change: 'deleted', courseId: input.courseId, creatorId: input.creatorId, version: deps.clock.now().toISOString() });
   return courseView(course);
 };

@@ -4,7 +4,7 @@ import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
-import type { Clock, CourseRepository, Enrollment, EnrollmentRepository, LicenseRepository, PublicProfileRepository, QuizAttemptRepository, StoredCourse } from '#core/ports.ts';
+import type { Clock, CourseOutline, CourseRepository, Enrollment, EnrollmentRepository, LicenseRepository, PublicProfileRepository, QuizAttemptRepository, StoredCourse } from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
 
 /**
@@ -17,7 +17,7 @@ export const LESSON_NOT_FOUND = 'Lesson not found.';
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 export interface LearnerDeps {
-  courses: Pick<CourseRepository, 'getCourse'>;
+  courses: Pick<CourseRepository, 'getCourse' | 'getOutline'>;
   enrollments: EnrollmentRepository;
   licenses: Pick<LicenseRepository, 'get'>;
   clock: Clock;
@@ -60,7 +60,25 @@ export const reachableCourse = async (
   return { course, enrollment };
 };
 
-const lessonIds = (course: StoredCourse) => course.lessons.map((l) => l.id);
+/**
+ * reachableCourse's rules on the course's outline (its item and lessons without bodies, read eventually consistently):
+ * what a learner's lesson write needs (completing it), without reading every lesson's body.
+ */
+export const reachableOutline = async (
+  deps: { courses: Pick<CourseRepository, 'getOutline'>; enrollments: Pick<EnrollmentRepository, 'get'>; licenses: Pick<LicenseRepository, 'get'>; clock: Clock },
+  learnerId: string,
+  courseId: string,
+): Promise<{ course: CourseOutline; enrollment: Enrollment }> => {
+  const [course, enrollment] = await Promise.all([deps.courses.getOutline(courseId), deps.enrollments.get(courseId, learnerId)]);
+  if (!course || course.status !== 'published' || enrollment?.status !== 'active') throw new NotFoundError(COURSE_NOT_FOUND);
+  if (enrollment.licenseId) {
+    const license = await deps.licenses.get(enrollment.licenseId);
+    if (!license || !licenseGivesAccess(license, deps.clock.now())) throw new ForbiddenError(LICENSE_ENDED_ACCESS);
+  }
+  return { course, enrollment };
+};
+
+const lessonIds = (course: Pick<StoredCourse, 'lessons'> | CourseOutline) => course.lessons.map((l) => l.id);
 
 /** GET /api/learner/courses/{courseId}: the lessons in order, each marked completed or not; progress from the current lessons. */
 export const learnerCourseDetail = async (
@@ -120,7 +138,8 @@ type LessonDone = { learnerId: string; courseId: string; lessonId: string; timeZ
 /** The lesson marked done for the learner (completeLesson's rules); a quiz lesson only once its quiz is passed. */
 export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: { quizPassed: boolean }): Promise<CompleteLessonResponse> => {
   for (let attempt = 1; attempt <= COMPLETE_ATTEMPTS; attempt++) {
-    const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
+    // The outline (no lesson bodies, eventually consistent): progress counts the lessons it lists.
+    const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
     const lesson = course.lessons.find((l) => l.id === input.lessonId);
     if (!lesson) throw new NotFoundError(LESSON_NOT_FOUND);
     if (enrollment.completedLessonIds.includes(input.lessonId)) return { progress: enrollment.progress, completedAt: enrollment.completedAt };

@@ -8,7 +8,7 @@ import { licenseGivesAccess } from '#core/licenses/access.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import { verifyUrl } from '#core/certificates/credentials.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
-import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, ExportFiles, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
@@ -407,6 +407,40 @@ export const reportCsv = (rows: ReportRow[]): string =>
     rows.map((r) => [r.email, r.courseTitle, r.licenseId, r.status, String(r.progress), r.lastActivity ?? '', r.completedAt ?? '', r.certificate ?? '']),
   );
 
+
+/** Rows per page of an export: one page's rows are all the export holds at a time. */
+export const EXPORT_PAGE = 1_000;
+export const REPORT_FILE_NAME = 'team-report.csv';
+
+/**
+ * GET /api/leader/reports?format=csv: every row the filters match, as a CSV built a page at a time (EXPORT_PAGE rows,
+ * the report's own cursor) and written to the export store as it goes, answered as a download link: the function
+ * holds one page, whatever the team's size (issue 28). A failure halfway gives the file up.
+ */
+export const exportReport = async (
+  deps: Parameters<typeof leaderReport>[0] & { exports: ExportFiles; ids: Ids },
+  input: Omit<ReportInput, 'cursor' | 'limit'>,
+): Promise<{ url: string; expiresAt: string; rows: number }> => {
+  const upload = await deps.exports.start(`leader-reports/${input.leaderId}/${deps.ids.newId()}.csv`, { contentType: 'text/csv; charset=utf-8', fileName: REPORT_FILE_NAME });
+  try {
+    let rows = 0;
+    let cursor: string | undefined;
+    let first = true;
+    do {
+      const page = await leaderReport(deps, { ...input, cursor, limit: EXPORT_PAGE });
+      const text = reportCsv(page.items);
+      // The header once, at the top; each later page its rows only.
+      await upload.write(first ? text : text.slice(REPORT_CSV_HEADER.length + 1));
+      first = false;
+      rows += page.items.length;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return { ...(await upload.finish()), rows };
+  } catch (error) {
+    await upload.abort();
+    throw error;
+  }
+};
 
 export interface SeatDeps extends AccountDeps {
   licenses: Pick<LicenseRepository, 'get' | 'assign' | 'seat'>;

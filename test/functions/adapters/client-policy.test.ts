@@ -11,6 +11,7 @@ import {
   STRIPE_INITIAL_RETRY_DELAY_MS,
   STRIPE_MAX_RETRY_DELAY_MS,
   clientPolicies,
+  dynamodbPolicyOf,
   worstCaseMs,
 } from '#adapters/client-policy.ts';
 import { cognitoClient } from '#adapters/cognito-directory.ts';
@@ -89,6 +90,20 @@ describe('every client is built from its policy', () => {
     expect(await settingsOf(client())).toEqual(expectedOf(clientPolicies[dependency]));
   });
 
+  it('a heavy function (FUNCTION_PROFILE=heavy: jobs, webhooks) gets the DynamoDB policy with more attempts', async () => {
+    process.env['FUNCTION_PROFILE'] = 'heavy';
+    resetConfig();
+    resetDocumentClient();
+    try {
+      expect(await settingsOf(documentClient())).toEqual(expectedOf(clientPolicies.dynamodbHeavy));
+      expect(clientPolicies.dynamodbHeavy.maxAttempts).toBeGreaterThan(clientPolicies.dynamodb.maxAttempts);
+    } finally {
+      delete process.env['FUNCTION_PROFILE'];
+      resetConfig();
+      resetDocumentClient();
+    }
+  });
+
   it('the Stripe client has its timeout and one network retry', () => {
     const stripe = stripeClient('sk_test_policy');
     expect(stripe.getApiField('timeout')).toBe(clientPolicies.stripe.requestTimeoutMs);
@@ -121,6 +136,7 @@ describe('worst cases', () => {
     const table = Object.fromEntries(Object.entries(clientPolicies).map(([name, policy]) => [name, worstCaseMs(policy)]));
     expect(table).toEqual({
       dynamodb: 7_000,
+      dynamodbHeavy: 19_000,
       cognito: 7_000,
       ses: 7_000,
       sesBulk: 5_000,
@@ -154,6 +170,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'avatars:read': ['s3'],
   'jobs:campaign-sender': ['lambda'],
   'job-queues': ['sqs'],
+  exports: ['s3'],
 };
 
 interface Deployed {
@@ -161,25 +178,26 @@ interface Deployed {
   profile: FunctionProfile;
   clients: Dependency[];
 }
-const clientsFor = (table: boolean, uses: readonly Capability[] = []): Dependency[] => [
-  ...new Set<Dependency>([...(table ? (['dynamodb'] as const) : []), ...uses.flatMap((capability) => clientsOf[capability])]),
+/** A function's clients: the table's through the DynamoDB policy of its profile (FUNCTION_PROFILE), and its capabilities'. */
+const clientsFor = (profile: FunctionProfile, table: boolean, uses: readonly Capability[] = []): Dependency[] => [
+  ...new Set<Dependency>([...(table ? [dynamodbPolicyOf(profile)] : []), ...uses.flatMap((capability) => clientsOf[capability])]),
 ];
 const deployed: Deployed[] = [
   ...routes.map((route) => ({
     name: route.name,
     profile: route.profile ?? 'crud',
-    clients: clientsFor(route.table !== 'none', [...(route.uses ?? []), ...(route.queues?.length ? (['job-queues'] as const) : [])]),
+    clients: clientsFor(route.profile ?? 'crud', route.table !== 'none', [...(route.uses ?? []), ...(route.queues?.length ? (['job-queues'] as const) : [])]),
   })),
   // A sliced job (`queue: true`) sends its continuations to its own queue: capability 'job-queues' (decision 0032).
   ...(jobs as readonly { name: string; uses?: readonly Capability[]; profile?: FunctionProfile; queue?: boolean }[]).map((job) => ({
     name: job.name,
     profile: job.profile ?? 'crud',
-    clients: clientsFor(true, [...(job.uses ?? []), ...(job.queue ? (['job-queues'] as const) : [])]),
+    clients: clientsFor(job.profile ?? 'crud', true, [...(job.uses ?? []), ...(job.queue ? (['job-queues'] as const) : [])]),
   })),
   // lib/constructs/user-directory.ts and lib/stacks/api-stack.ts: the Cognito trigger and the SES feedback handler that
   // reach a client, both 'crud'.
-  { name: 'post-confirmation', profile: 'crud', clients: clientsFor(true, ['directory:add-to-group']) },
-  { name: 'ses-feedback', profile: 'crud', clients: clientsFor(true) },
+  { name: 'post-confirmation', profile: 'crud', clients: clientsFor('crud', true, ['directory:add-to-group']) },
+  { name: 'ses-feedback', profile: 'crud', clients: clientsFor('crud', true) },
 ];
 
 describe('every client gives up in time for every function that uses it to answer', () => {

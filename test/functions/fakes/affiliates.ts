@@ -1,4 +1,5 @@
 import type { AffiliateClick, AffiliateRepository, NewCommission, QueuedMail, StoredAffiliate, StoredCommission, StoredPayout } from '#core/ports.ts';
+import { pageOf } from './paging.ts';
 import { withHooks } from './hooks.ts';
 
 /**
@@ -11,6 +12,7 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
   const clicks = new Map<string, AffiliateClick>();
   const commissions = new Map<string, StoredCommission>();
   const payouts = new Map<string, StoredPayout>();
+  const payoutLines = new Map<string, Set<string>>();
   const platform: Record<string, number> = {};
   const key = (affiliateId: string, orderId: string) => `${affiliateId}/${orderId}`;
   const add = (affiliateId: string, figures: Partial<Record<'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack', number>>) => {
@@ -58,8 +60,9 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       const found = commissions.get(key(affiliateId, orderId));
       return found && structuredClone(found);
     },
-    async commissions(affiliateId) {
-      return structuredClone([...commissions.values()].filter((c) => c.affiliateId === affiliateId).sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    async commissions(affiliateId, page) {
+      const newestFirst = [...commissions.values()].filter((c) => c.affiliateId === affiliateId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderId.localeCompare(a.orderId));
+      return structuredClone(pageOf(newestFirst, page));
     },
     async dueForApproval(now, limit, after) {
       const dueKey = (c: StoredCommission) => `${c.approveAt}#${c.affiliateId}#${c.orderId}`;
@@ -82,6 +85,9 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       const found = payouts.get(key(affiliateId, payoutId));
       return found && structuredClone(found);
     },
+    async payoutLines(payoutId, page) {
+      return pageOf([...(payoutLines.get(payoutId) ?? [])].sort(), page);
+    },
     async pay({ affiliateId, payoutId, commissions: batch, at }) {
       const stale = batch.filter((c) => commissions.get(key(c.affiliateId, c.orderId))?.status !== 'approved').map((c) => c.orderId);
       if (stale.length > 0) return { paid: false, stale };
@@ -89,8 +95,11 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       for (const c of batch) Object.assign(commissions.get(key(c.affiliateId, c.orderId))!, { status: 'paid', paidAt: at });
       add(affiliateId, { approved: -amount, paid: amount });
       count({ commissions_approved: -amount, commissions_paid: amount });
-      const earlier = payouts.get(key(affiliateId, payoutId)) ?? { payoutId, affiliateId, amount: 0, orderIds: [], createdAt: at, complete: false };
-      payouts.set(key(affiliateId, payoutId), { ...earlier, amount: earlier.amount + amount, orderIds: [...earlier.orderIds, ...batch.map((c) => c.orderId)] });
+      const earlier = payouts.get(key(affiliateId, payoutId)) ?? { payoutId, affiliateId, amount: 0, lines: 0, createdAt: at, complete: false };
+      payouts.set(key(affiliateId, payoutId), { ...earlier, amount: earlier.amount + amount, lines: earlier.lines + batch.length });
+      const kept = payoutLines.get(payoutId) ?? new Set<string>();
+      for (const c of batch) kept.add(c.orderId);
+      payoutLines.set(payoutId, kept);
       return { paid: true, stale: [] };
     },
     async completePayout(affiliateId, payoutId) {

@@ -1,14 +1,15 @@
 import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { fileView } from '#core/files/files.ts';
 import type { StoredFile } from '#core/files/ports.ts';
-import type { CourseRecord, CourseRepository, CreatorCounterDeltas, EnrollmentRepository } from '#core/ports.ts';
+import { type CourseChange, courseChange, type CourseChangeJobs } from '#core/courses/changes.ts';
+import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**
  * Courses with the conditions of functions/data/courses.ts: every write naming a creator happens only while the
  * course is that creator's ('gone' otherwise), a course holds at most LESSONS_PER_COURSE_MAX lessons, and the
  * creator's counters move with the course's creation and deletion. `enrollments` stands for the enrolment items of
- * the course's partition (what a delete takes out with the course). `files` stands for the File items of the
+ * the course's partition (a delete leaves them to the 'course-changed' job, as the real one does). `files` stands for the File items of the
  * partition (test/functions/fakes/files.ts): a course is read with its lessons' files, as the real one reads them.
  */
 export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => {
@@ -51,6 +52,16 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
       return course && { ...copy(course), lessons: ordered(courseId) };
     },
 
+    async getOutline(courseId) {
+      const course = courses.get(courseId);
+      return (
+        course && {
+          ...copy(course),
+          lessons: ordered(courseId).map(({ id, title, kind, position, createdAt }) => ({ id, title, kind, position, createdAt, availableAfterDays: null })),
+        }
+      );
+    },
+
     async listByCreator(creatorId, options = {}) {
       const mine = [...courses.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`));
       return copy(mine.slice(0, options.limit ?? mine.length));
@@ -70,12 +81,10 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
     },
 
     async delete({ courseId, creatorId }) {
+      // As the real one: the course item and its course counter; the rest of the partition is the job's.
       if (!owned(courseId, creatorId)) return false;
-      const active = (enrollments.get(courseId) ?? []).filter((e) => e.active);
-      move(creatorId, { courses: -1, students: -active.length, completions: -active.filter((e) => e.completed).length });
+      move(creatorId, { courses: -1 });
       courses.delete(courseId);
-      lessons.delete(courseId);
-      enrollments.delete(courseId);
       return true;
     },
 
@@ -125,13 +134,23 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
   });
 };
 
-/** The enrolments' side of a course rename: records each call. */
+/** The job queue of the course routes: records the 'course-changed' runs they start (renames and deletions). */
 export const recordingRenames = () => {
-  const renames: { courseId: string; title: string }[] = [];
-  const enrollments: Pick<EnrollmentRepository, 'renameCourse'> = {
-    async renameCourse(courseId, title) {
-      renames.push({ courseId, title });
+  const started: CourseChange[] = [];
+  const jobs: CourseChangeJobs = {
+    async start(change) {
+      started.push(courseChange.parse(change));
     },
   };
-  return { enrollments, renames };
+  const changes = () => started;
+  return {
+    jobs,
+    started,
+    get renames() {
+      return changes().flatMap((c) => (c.change === 'renamed' ? [{ courseId: c.courseId, title: c.title }] : []));
+    },
+    get deletions() {
+      return changes().flatMap((c) => (c.change === 'deleted' ? [{ courseId: c.courseId, creatorId: c.creatorId }] : []));
+    },
+  };
 };

@@ -68,9 +68,6 @@ export const memoryEnrollments = () => {
       if (input.completedAt) move(input.creatorId, { completions: 1 });
       return 'completed';
     },
-    async renameCourse(courseId, title) {
-      for (const [k, e] of items) if (e.courseId === courseId) items.set(k, { ...e, courseTitle: title });
-    },
     async activityDays(learnerId, fromDay) {
       return [...(days.get(learnerId) ?? [])].filter((d) => d >= fromDay).sort();
     },
@@ -83,13 +80,19 @@ export const memoryEnrollments = () => {
   });
 };
 
-/** Courses as the enrolment use cases read them (getCourse only). */
+/** Courses as the enrolment use cases read them: whole, or as the outline (no lesson bodies). */
 export const memoryCourseReader = (courses: StoredCourse[] = []) => {
   const byId = new Map(courses.map((c) => [c.id, copy(c)]));
-  const reader: Pick<CourseRepository, 'getCourse'> = {
+  const reader: Pick<CourseRepository, 'getCourse' | 'getOutline'> = {
     async getCourse(courseId) {
       const c = byId.get(courseId);
       return c && copy(c);
+    },
+    async getOutline(courseId) {
+      const c = byId.get(courseId);
+      if (!c) return undefined;
+      const { lessons, ...course } = copy(c);
+      return { ...course, lessons: lessons.map(({ id, title, kind, position, createdAt }) => ({ id, title, kind, position, createdAt, availableAfterDays: null })) };
     },
   };
   return Object.assign(reader, { put: (course: StoredCourse) => byId.set(course.id, copy(course)) });

@@ -58,7 +58,9 @@ describe('post confirmation trigger', () => {
     const tx = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(tx.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'Update', 'Put', 'Put']);
     expect(tx[0]!.Put!.Item).toMatchObject({ pk: 'USER#sub-1', id: 'sub-1', email: 'new@example.com', role: 'creator' });
-    expect(tx[3]!.Update!.Key).toMatchObject({ pk: 'COUNTERS', sk: expect.stringMatching(/^WEEK#\d{4}-\d{2}-\d{2}$/) });
+    // The counters and the week are sharded (data/sharded-counters.ts): one shard each, the user's.
+    expect(tx[2]!.Update!.Key).toMatchObject({ pk: expect.stringMatching(/^COUNTERS#\d+$/), sk: 'PLATFORM' });
+    expect(tx[3]!.Update!.Key).toMatchObject({ pk: expect.stringMatching(/^COUNTERS#\d+$/), sk: expect.stringMatching(/^WEEK#\d{4}-\d{2}-\d{2}$/) });
     expect(tx[4]!.Put!.Item).toMatchObject({ pk: 'ACTIVITY', kind: 'sign-up', text: 'New creator: new@example.com' });
     expect(tx[5]!.Put!.Item).toMatchObject({ pk: 'OUTBOX', automation: 'welcome', userId: 'sub-1', email: 'new@example.com' });
     expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toMatchObject({ Username: 'user-name-1', GroupName: 'creator' });

@@ -6,7 +6,7 @@ import { counterDeltas } from '#core/billing/subscription-state.ts';
 import { adminStatsKeys, backfillPayingCounters, dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoBilling } from '#data/billing.ts';
 import { backfillCourseFigures, creatorStatsUpdate } from '#data/courses.ts';
-import { countersKey, countRoleChange } from '#data/counters.ts';
+import { countRoleChange, platformCounters } from '#data/counters.ts';
 import { documentClient, transact } from '#data/table.ts';
 import { resetConfig } from '#functions/config.ts';
 import { ensureTable } from '#lib/local/dynamodb/dynamodb-local.ts';
@@ -94,7 +94,7 @@ describe('the admin stats items (DynamoDB Local)', () => {
       // Paid up: one Starter, two Pro; on trial or unpaid: not revenue.
       for (const [tier, status] of [['starter', 'active'], ['pro', 'active'], ['pro', 'active'], ['starter', 'trialing'], ['pro', 'past_due']] as const) await subscribe(tier, status);
       expect(await counters(table)).toMatchObject({ subs_paying_starter: 1, subs_paying_pro: 2 });
-      await documentClient().send(new UpdateCommand({ TableName: table, Key: countersKey, UpdateExpression: 'REMOVE subs_paying_starter, subs_paying_pro' }));
+      for (const key of platformCounters.keys()) await documentClient().send(new UpdateCommand({ TableName: table, Key: key, UpdateExpression: 'REMOVE subs_paying_starter, subs_paying_pro' }));
 
       expect(await backfillPayingCounters()).toEqual({ starter: 1, pro: 2 });
       expect(await counters(table)).toMatchObject({ subs_paying_starter: 1, subs_paying_pro: 2 });

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, StoredAffiliate } from '#core/ports.ts';
-import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
+import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
+import { affiliateKeys, backfillCommissionIndex, backfillPayoutLines, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { rawItem, unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -105,13 +106,95 @@ describe('dynamoAffiliates', () => {
 
     const approved = await repo.approved(ali.id);
     expect(approved.map((c) => c.orderId)).toEqual([first.id]);
+    const po = unique('po');
     // A commission that is not approved in the batch: the whole batch waits, and it is named.
-    expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: 'po-1', commissions: [...approved, early], at: AT })).toEqual({ paid: false, stale: [second.id] });
-    expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: 'po-1', commissions: approved, at: AT })).toEqual({ paid: true, stale: [] });
-    await repo.completePayout(ali.id, 'po-1');
-    expect(await repo.payout(ali.id, 'po-1')).toMatchObject({ amount: 1000, orderIds: [first.id], complete: true });
+    expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: po, commissions: [...approved, early], at: AT })).toEqual({ paid: false, stale: [second.id] });
+    expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: po, commissions: approved, at: AT })).toEqual({ paid: true, stale: [] });
+    await repo.completePayout(ali.id, po);
+    expect(await repo.payout(ali.id, po)).toMatchObject({ amount: 1000, lines: 1, complete: true });
+    expect(await repo.payoutLines(po, { limit: 10 })).toEqual({ items: [first.id], nextCursor: null });
+    expect(await rawItem(affiliateKeys.payoutLine(po, first.id))).toMatchObject({ type: 'PayoutLine', affiliateId: ali.id, amount: 1000, paidAt: AT });
     expect(await repo.get(creatorId, ali.id)).toMatchObject({ pending: 500, approved: 0, paid: 1000 });
-    expect((await repo.commissions(ali.id)).map((c) => [c.orderId, c.status])).toEqual(expect.arrayContaining([[first.id, 'paid'], [second.id, 'pending']]));
+    expect((await repo.commissions(ali.id, { limit: 50 })).items.map((c) => [c.orderId, c.status])).toEqual(expect.arrayContaining([[first.id, 'paid'], [second.id, 'pending']]));
+  });
+
+  it('pages the commissions newest first, every one once; earlier ones join the list through the backfill', async () => {
+    const repo = dynamoAffiliates();
+    const creatorId = unique('creator');
+    const ali = affiliate(creatorId);
+    expect(await repo.create(ali, linkEmail(ali.id))).toBe('created');
+    const orders: Order[] = [];
+    for (let i = 0; i < 5; i++) orders.push(await paidOrder(creatorId, ali.id, 100 + i));
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await repo.commissions(ali.id, { cursor, limit: 2 });
+      pages.push(page.items.map((c) => c.orderId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    // Same createdAt here: newest first falls back to the order id, descending, as the index's sort key does.
+    expect(pages.flat()).toEqual(orders.map((o) => o.id).sort().reverse());
+    const first = await repo.commissions(ali.id, { limit: 2 });
+    await expect(repo.commissions(unique('aff'), { cursor: first.nextCursor!, limit: 2 })).rejects.toThrow(/cursor is not valid/);
+
+    // A commission stored before the paged list (no gsi2 keys) is missing from it until the backfill indexes it, once.
+    const old = { ...(await repo.commission(ali.id, orders[0]!.id))!, orderId: unique('old-order'), createdAt: '2026-01-01T00:00:00.000Z' };
+    await putRaw({ ...affiliateKeys.commission(ali.id, old.orderId), type: 'Commission', ...old });
+    const all = async () => (await repo.commissions(ali.id, { limit: 100 })).items.map((c) => c.orderId);
+    expect(await all()).not.toContain(old.orderId);
+    expect(await backfillCommissionIndex()).toBeGreaterThanOrEqual(1);
+    expect((await all()).at(-1)).toBe(old.orderId);
+    expect(await backfillCommissionIndex()).toBe(0);
+  });
+
+  it('pays a payout of more commissions than one transaction takes as lines of their own, read a page at a time', async () => {
+    const repo = dynamoAffiliates();
+    const creatorId = unique('creator');
+    const ali = affiliate(creatorId);
+    await repo.create(ali, linkEmail(ali.id));
+    const orders = await Promise.all(Array.from({ length: PAYOUT_BATCH + 2 }, (_, i) => paidOrder(creatorId, ali.id, 100 + i)));
+    let after: string | undefined;
+    do {
+      const page = await repo.dueForApproval('2026-11-26T00:00:00.000Z', 1_000, after);
+      for (const c of page.items.filter((x) => x.affiliateId === ali.id)) await repo.approve(c, '2026-11-26T00:00:00.000Z');
+      after = page.nextCursor ?? undefined;
+    } while (after);
+    const approved = await repo.approved(ali.id);
+    expect(approved).toHaveLength(PAYOUT_BATCH + 2);
+    const po = unique('po');
+    // A full batch is one transaction of its commissions, their lines, the figures and the record: within 100 items.
+    expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: po, commissions: approved.slice(0, PAYOUT_BATCH), at: AT })).toEqual({ paid: true, stale: [] });
+    expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: po, commissions: approved.slice(PAYOUT_BATCH), at: AT })).toEqual({ paid: true, stale: [] });
+    expect(await repo.payout(ali.id, po)).toMatchObject({ lines: PAYOUT_BATCH + 2, amount: approved.reduce((sum, c) => sum + c.amount, 0) });
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await repo.payoutLines(po, { cursor, limit: 20 });
+      pages.push(page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([20, 20, PAYOUT_BATCH + 2 - 40]);
+    expect(pages.flat()).toEqual(orders.map((o) => o.id).sort());
+    await expect(repo.payoutLines(unique('po'), { cursor: (await repo.payoutLines(po, { limit: 20 })).nextCursor!, limit: 20 })).rejects.toThrow(/cursor is not valid/);
+  });
+
+  it('moves a payout of the earlier shape (order ids in one list) to line items, once', async () => {
+    const repo = dynamoAffiliates();
+    const creatorId = unique('creator');
+    const ali = affiliate(creatorId);
+    await repo.create(ali, linkEmail(ali.id));
+    const orders = [await paidOrder(creatorId, ali.id, 300), await paidOrder(creatorId, ali.id, 400)];
+    const po = unique('po');
+    const orderIds = [...orders.map((o) => o.id), unique('gone-order')];
+    await putRaw({ ...affiliateKeys.payout(ali.id, po), type: 'Payout', payoutId: po, affiliateId: ali.id, amount: 700, orderIds, createdAt: AT, complete: true });
+    expect(await backfillPayoutLines()).toBeGreaterThanOrEqual(1);
+    expect(await rawItem(affiliateKeys.payout(ali.id, po))).not.toHaveProperty('orderIds');
+    expect(await repo.payout(ali.id, po)).toMatchObject({ amount: 700, lines: 3, complete: true });
+    expect((await repo.payoutLines(po, { limit: 10 })).items).toEqual([...orderIds].sort());
+    const commission = (await repo.commission(ali.id, orders[0]!.id))!;
+    expect(await rawItem(affiliateKeys.payoutLine(po, orders[0]!.id))).toMatchObject({ amount: commission.amount, affiliateId: ali.id });
+    expect(await backfillPayoutLines()).toBe(0);
   });
 
   it("voids an unpaid commission with its order's refund, and records a clawback on a paid one", async () => {

@@ -73,11 +73,29 @@ describe('dynamoCertificates', () => {
     await dynamoMailQueue().remove(email(first.id));
     expect(await repo.get(first.id)).toEqual(first);
     expect((await repo.listByLearner(first.learnerId)).map((c) => c.id)).toEqual([first.id]);
-    expect((await repo.listByCourse(first.courseId)).map((c) => c.id)).toEqual([first.id]);
+    expect((await repo.listByCourse(first.courseId, { limit: 50 })).items.map((c) => c.id)).toEqual([first.id]);
     expect(await repo.revoke(first.id, AT, 'Shared answers')).toBe(true);
     expect(await repo.revoke(first.id, AT, 'Again')).toBe(false);
     expect(await repo.get(first.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Shared answers' });
     expect((await repo.revocations(0)).indexes).toContain(index);
+  });
+
+  it("pages a course's certificates newest first: every one once, a cursor of another course refused", async () => {
+    const repo = dynamoCertificates();
+    const courseId = unique('course');
+    const issued = Array.from({ length: 5 }, (_, i) => stored({ courseId, issuedAt: `2026-11-2${i}T10:00:00.000Z` }));
+    for (const c of issued) await putRaw({ ...certificateKeys.certificate(c.id), type: 'Certificate', ...c, ...certificateKeys.byCourse(c) });
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await repo.listByCourse(courseId, { cursor, limit: 2 });
+      pages.push(page.items.map((c) => c.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(issued.map((c) => c.id).reverse());
+    const other = await repo.listByCourse(courseId, { limit: 2 });
+    await expect(repo.listByCourse(unique('course'), { cursor: other.nextCursor!, limit: 2 })).rejects.toThrow(/cursor is not valid/);
   });
 
   it('clears a due enrolment; publishes a signing key once; pages revocations and keeps the newest signed list', async () => {
@@ -165,9 +183,9 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     expect(await verifyHeldCredential(deps, { something: 1 })).toMatchObject({ verified: false, status: 'invalid' });
 
     await expect(revokeCertificate(deps, { creatorId: 'someone-else', id: mine!.id, reason: 'x' })).rejects.toThrow(NotFoundError);
-    await expect(courseCertificates(deps, { creatorId: 'someone-else', courseId: c.id })).rejects.toThrow(NotFoundError);
+    await expect(courseCertificates(deps, { creatorId: 'someone-else', courseId: c.id, limit: 50 })).rejects.toThrow(NotFoundError);
     expect(await revokeCertificate(deps, { creatorId, id: mine!.id, reason: 'Shared answers' })).toEqual({ status: 'revoked' });
-    expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items).toEqual([expect.objectContaining({ id: mine!.id, status: 'revoked', revocationReason: 'Shared answers' })]);
+    expect((await courseCertificates(deps, { creatorId, courseId: c.id, limit: 50 })).items).toEqual([expect.objectContaining({ id: mine!.id, status: 'revoked', revocationReason: 'Shared answers' })]);
     expect(await verifyHeldCredential(deps, shown.credential)).toMatchObject({ verified: true, status: 'revoked' });
     const entry = (decodeJwt(shown.credential) as { credentialStatus: { statusListIndex: string } }).credentialStatus;
     await publishStatusLists(deps);
@@ -237,7 +255,7 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
     expect(listed).toHaveLength(1);
     const current = listed[0]!;
     expect(current.id).not.toBe(mine!.id);
-    expect((await courseCertificates(deps, { creatorId, courseId: c.id })).items.map((x) => x.id)).toEqual([current.id]);
+    expect((await courseCertificates(deps, { creatorId, courseId: c.id, limit: 50 })).items.map((x) => x.id)).toEqual([current.id]);
     const renamed = await publicCertificate(deps, current.id);
     expect(renamed).toMatchObject({ status: 'valid', verified: true, certificate: { learner: 'Ann B. Smith', issuedAt: issued.certificate.issuedAt } });
     expect(names(renamed.credential)).toEqual(['Ann B. Smith']);
@@ -285,7 +303,7 @@ describe('dynamoLearnerProfiles', () => {
     const current = (await repo.listByLearner(previous.learnerId));
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ status: 'valid', learnerName: 'Ann', jwt: 'd.e.f' });
-    expect((await repo.listByCourse(previous.courseId)).map((x) => x.id)).toEqual([current[0]!.id]);
+    expect((await repo.listByCourse(previous.courseId, { limit: 50 })).items.map((x) => x.id)).toEqual([current[0]!.id]);
     expect(await repo.get(previous.id)).toMatchObject({ status: 'revoked', revokedAt: AT, revocationReason: 'Renamed' });
     expect((await repo.revocations(0)).indexes).toContain(previous.statusIndex);
     expect((await rawItem(certificateKeys.guard(previous.courseId, previous.learnerId)))?.['certificateId']).toBe(current[0]!.id);

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS_PER_COURSE_MAX, type LessonRecord } from '#contracts/courses.ts';
 import type { CourseRecord } from '#core/ports.ts';
-import { backfillCourseIndex, courseKeys, creatorStatsKey, creatorStatsUpdate, dynamoCourses } from '#data/courses.ts';
+import { backfillCourseIndex, backfillCourseOutlines, courseKeys, creatorStatsUpdate, dynamoCourses, legacyCreatorStatsKey, readCreatorStats, readOutline, removeDeletedCourseBatch, updateLessonText } from '#data/courses.ts';
+import { documentClient, tableName } from '#data/table.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -38,7 +40,41 @@ const lessonOf = (courseId: string, position: number, extra: Partial<LessonRecor
   ...extra,
 });
 
-const stats = (creatorId: string) => rawItem(creatorStatsKey(creatorId));
+const stats = (creatorId: string) => readCreatorStats(creatorId, { consistent: true });
+
+describe("a course's outline (the learner's lesson reads)", () => {
+  it('is kept by every lesson write, holds no bodies, and is read with the course item in one call; a missing or stale one is read around and backfilled', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('outline');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    expect((await readOutline(course.id))?.lessons).toEqual([]);
+    const lessons = [0, 1, 2].map((i) => lessonOf(course.id, i, { body: `<p>Body ${i} ${'x'.repeat(2000)}</p>` }));
+    for (const lesson of lessons) expect(await courses.createLesson({ creatorId, lesson })).toBe('created');
+    const stored = await rawItem(courseKeys.outline(course.id));
+    expect(stored).toMatchObject({ rev: 3 });
+    expect(JSON.stringify(stored)).not.toContain('Body');
+    const titles = async () => (await readOutline(course.id))!.lessons.map((l) => [l.title, l.position]);
+    expect(await titles()).toEqual([['Lesson 0', 0], ['Lesson 1', 1], ['Lesson 2', 2]]);
+    expect((await readOutline(course.id))!.lessons[0]).toEqual({ id: lessons[0]!.id, title: 'Lesson 0', kind: 'text', position: 0, createdAt: at(0), availableAfterDays: null });
+
+    expect(await courses.reorderLessons({ creatorId, courseId: course.id, order: [lessons[2]!.id, lessons[0]!.id, lessons[1]!.id], updatedAt: at(9) })).toBe('reordered');
+    expect(await updateLessonText({ creatorId, lesson: { ...lessons[0]!, title: 'Grip' } })).toBe('updated');
+    expect(await courses.deleteLesson({ creatorId, courseId: course.id, lessonId: lessons[1]!.id, updatedAt: at(10) })).toBe('deleted');
+    expect(await titles()).toEqual([['Lesson 2', 0], ['Grip', 1]]);
+    expect(await rawItem(courseKeys.outline(course.id))).toMatchObject({ rev: 6 });
+
+    // A course from before outlines (or whose writer died before rebuilding): read from the lessons, then backfilled.
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: courseKeys.outline(course.id) }));
+    expect(await titles()).toEqual([['Lesson 2', 0], ['Grip', 1]]);
+    expect(await backfillCourseOutlines()).toBeGreaterThan(0);
+    expect(await rawItem(courseKeys.outline(course.id))).toMatchObject({ rev: 6, lessons: [expect.objectContaining({ title: 'Lesson 2' }), expect.objectContaining({ title: 'Grip' })] });
+    // An outline behind the course's rev is not trusted.
+    await putRaw({ ...courseKeys.outline(course.id), type: 'CourseOutline', courseId: course.id, rev: 5, lessons: [] });
+    expect(await titles()).toEqual([['Lesson 2', 0], ['Grip', 1]]);
+    expect(await readOutline(unique('none'))).toBeUndefined();
+  });
+});
 
 describe('the courses store (DynamoDB Local)', () => {
   it("lists every creator's courses newest first across pages of the all-courses index, and refuses a forged cursor", async () => {
@@ -85,7 +121,9 @@ describe('the courses store (DynamoDB Local)', () => {
       type: 'Course',
       title: 'Knife skills',
     });
-    expect(await stats(creatorId)).toMatchObject({ courses: 1, type: 'CreatorStats' });
+    // Its learners are counted on its enrolled shards, not on the item the creator's course index projects.
+    expect(await rawItem(courseKeys.course(course.id))).not.toHaveProperty('enrolledCount');
+    expect(await stats(creatorId)).toMatchObject({ courses: 1 });
     await expect(courses.create(course)).rejects.toThrow(`Course id ${course.id} is already taken.`);
     expect((await stats(creatorId))?.['courses']).toBe(1);
   });
@@ -210,7 +248,7 @@ describe('the courses store (DynamoDB Local)', () => {
     expect((await rawItem(courseKeys.course(course.id)))?.['updatedAt']).toBe(at(40));
   });
 
-  it('deletes a course with its lessons and enrolments, moving the counters; refuses another creator', async () => {
+  it('deletes a course item with its course counter, then its lessons and enrolments batch by batch with their counters; refuses another creator', async () => {
     const courses = dynamoCourses();
     const creatorId = unique('creator-del');
     const course = courseOf(creatorId);
@@ -224,21 +262,28 @@ describe('the courses store (DynamoDB Local)', () => {
     await enrol('active', 'active');
     await enrol('done', 'active', at(5));
     await enrol('left', 'removed', at(6));
-    await putRaw({ ...creatorStatsKey(creatorId), students: 5, completions: 2 });
+    // The learners' figures as a table from before the shards holds them: read with the shards.
+    await putRaw({ ...legacyCreatorStatsKey(creatorId), type: 'CreatorStats', students: 5, completions: 2 });
     await courses.create(courseOf(creatorId, 2));
     const before = await stats(creatorId);
-    expect(before).toMatchObject({ courses: 1, students: 5, completions: 2 });
+    expect(before).toMatchObject({ courses: 3, students: 5, completions: 2 });
 
     expect(await courses.delete({ courseId: course.id, creatorId: unique('intruder') })).toBe(false);
     expect(await rawItem(courseKeys.course(course.id))).toBeDefined();
-    expect(await stats(creatorId)).toMatchObject({ courses: 1, students: 5, completions: 2 });
+    expect(await stats(creatorId)).toMatchObject({ courses: 3, students: 5, completions: 2 });
 
+    expect(await removeDeletedCourseBatch(course.id, creatorId)).toBe('present');
     expect(await courses.delete({ courseId: course.id, creatorId })).toBe(true);
     expect(await courses.getCourse(course.id)).toBeUndefined();
+    // The course item and its course counter in the request; the learners' figures move as the run removes them.
+    expect(await stats(creatorId)).toMatchObject({ courses: 0, students: 5, completions: 2 });
+    const batches: unknown[] = [];
+    for (let batch = await removeDeletedCourseBatch(course.id, creatorId); batch !== 'done'; batch = await removeDeletedCourseBatch(course.id, creatorId)) batches.push(batch);
+    expect(batches).toEqual([{ enrollments: 3, other: 31 }]); // 30 lessons and the outline
     expect(await rawItem(courseKeys.lesson(course.id, lessons[29]!.id))).toBeUndefined();
     expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#left' })).toBeUndefined();
     expect(await rawItem({ ...courseKeys.course(course.id), sk: 'ENROLL#done' })).toBeUndefined();
-    expect(await stats(creatorId)).toMatchObject({ courses: 0, students: 3, completions: 1 });
+    expect(await stats(creatorId)).toMatchObject({ courses: 2, students: 3, completions: 1 });
     expect(await courses.getCourse(kept.id)).toBeDefined();
     expect(await courses.delete({ courseId: course.id, creatorId })).toBe(false);
   });

@@ -46,13 +46,16 @@ describe('the CRM store (DynamoDB Local)', () => {
       }),
     );
     await putRaw(enrolmentItem({ courseId: unique('other'), learnerId: 'theirs', creatorId: unique('crm-other'), enrolledAt: at(5) }));
+    // The title where it lives (renamed since the copy was made); a deleted course's enrolment is not listed.
+    await putRaw({ ...crmKeys.course(courseId), type: 'Course', id: courseId, creatorId, title: 'Sharp knives' });
+    await putRaw(enrolmentItem({ courseId: unique('deleted'), learnerId: 'orphan', creatorId, enrolledAt: at(6), extra: { courseTitle: 'Deleted' } }));
 
-    const first = await crm.learnersPage({ creatorId, limit: 1 });
+    const first = await crm.learnersPage({ creatorId, limit: 2 });
     expect(first.items).toEqual([
-      { courseId, learnerId: 'full', enrolledAt: at(3), learnerEmail: 'ann@example.com', learnerJoinedAt: at(0), courseTitle: 'Knife skills', progress: 50, lastActivity: at(4), completedAt: null },
+      { courseId, learnerId: 'full', enrolledAt: at(3), learnerEmail: 'ann@example.com', learnerJoinedAt: at(0), courseTitle: 'Sharp knives', progress: 50, lastActivity: at(4), completedAt: null },
     ]);
-    const second = await crm.learnersPage({ creatorId, limit: 1, cursor: first.cursor! });
-    expect(second.items).toEqual([{ courseId, learnerId: 'old', enrolledAt: at(1), completedAt: null }]);
+    const second = await crm.learnersPage({ creatorId, limit: 2, cursor: first.cursor! });
+    expect(second.items).toEqual([{ courseId, learnerId: 'old', enrolledAt: at(1), courseTitle: 'Sharp knives', completedAt: null }]);
     const byCourse = await crm.learnersPage({ creatorId, courseId, limit: 10 });
     expect(byCourse.items.map((e) => e.learnerId).sort()).toEqual(['full', 'old']);
   });
@@ -71,9 +74,13 @@ describe('the CRM store (DynamoDB Local)', () => {
     const crm = dynamoCrm();
     const creatorId = unique('crm-one');
     const learnerId = unique('learner');
-    await putRaw(enrolmentItem({ courseId: unique('a'), learnerId, creatorId, enrolledAt: at(1), extra: { courseTitle: 'A' } }));
-    await putRaw(enrolmentItem({ courseId: unique('b'), learnerId, creatorId: unique('someone'), enrolledAt: at(2) }));
-    await putRaw(enrolmentItem({ courseId: unique('c'), learnerId, creatorId, enrolledAt: at(3), status: 'removed' }));
+    const [a, b, c, d] = [unique('a'), unique('b'), unique('c'), unique('d')];
+    for (const courseId of [a, b, c]) await putRaw({ ...crmKeys.course(courseId), type: 'Course', id: courseId, title: courseId === a ? 'A' : 'other' });
+    await putRaw(enrolmentItem({ courseId: a, learnerId, creatorId, enrolledAt: at(1), extra: { courseTitle: 'A (old copy)' } }));
+    await putRaw(enrolmentItem({ courseId: b, learnerId, creatorId: unique('someone'), enrolledAt: at(2) }));
+    await putRaw(enrolmentItem({ courseId: c, learnerId, creatorId, enrolledAt: at(3), status: 'removed' }));
+    // Its course deleted, its enrolment not yet removed by the run: not shown.
+    await putRaw(enrolmentItem({ courseId: d, learnerId, creatorId, enrolledAt: at(4), extra: { courseTitle: 'D' } }));
     expect((await crm.learnerEnrollments(creatorId, learnerId)).map((e) => e.courseTitle)).toEqual(['A']);
     expect(await crm.learnerEnrollments(unique('stranger'), learnerId)).toEqual([]);
   });
@@ -113,7 +120,7 @@ describe('the CRM store (DynamoDB Local)', () => {
     const crm = dynamoCrm();
     const creatorId = unique('crm-counters');
     expect(await crm.counters(creatorId)).toEqual({ courses: 0, students: 0, completions: 0, certificates: 0 });
-    await putRaw({ ...crmKeys.counters(creatorId), type: 'CreatorStats', courses: 2, students: 5, certificates: 1 });
+    await putRaw({ ...crmKeys.counters(creatorId).key(5), type: 'CreatorStats', courses: 2, students: 5, certificates: 1 });
     expect(await crm.counters(creatorId)).toEqual({ courses: 2, students: 5, completions: 0, certificates: 1 });
   });
 });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors.ts';
 import type { NewEnrollment } from '#core/ports.ts';
-import { courseKeys, creatorStatsKey, dynamoCourses } from '#data/courses.ts';
-import { dynamoEnrollments, enrollmentKeys } from '#data/enrollments.ts';
+import { dynamoCourses, readCreatorStats } from '#data/courses.ts';
+import { dynamoEnrollments, enrollmentKeys, enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -42,10 +42,10 @@ const newEnrollment = (courseId: string, creatorId: string, learnerId: string, e
 });
 
 const stats = async (creatorId: string) => {
-  const item = await rawItem(creatorStatsKey(creatorId));
-  return { students: item?.['students'] ?? 0, completions: item?.['completions'] ?? 0 };
+  const item = await readCreatorStats(creatorId, { consistent: true });
+  return { students: item['students'] ?? 0, completions: item['completions'] ?? 0 };
 };
-const enrolledCount = async (courseId: string) => (await rawItem(courseKeys.course(courseId)))?.['enrolledCount'];
+const enrolledCount = async (courseId: string) => (await dynamoCourses().getCourse(courseId))?.enrolledCount;
 
 describe('the enrolments (DynamoDB Local)', () => {
   it('enrols once with index keys and counters moved; a second enrol is already', async () => {
@@ -243,7 +243,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     await expect(enrollments.listByCourse(courseId, extraKey)).rejects.toThrow(ValidationError);
   });
 
-  it("renames the course on each of its enrolments, removed ones too, and no other course's", async () => {
+  it("retitles each of the course's enrolments, removed ones too, and no other course's, only over an older copy", async () => {
     const enrollments = dynamoEnrollments();
     const { creatorId, courseId } = await newCourse('rename');
     const other = await newCourse('rename-other');
@@ -253,10 +253,20 @@ describe('the enrolments (DynamoDB Local)', () => {
     await enrollments.remove(courseId, bob);
     await enrollments.enroll(newEnrollment(other.courseId, other.creatorId, ann));
 
-    await enrollments.renameCourse(courseId, 'Sharp knives');
+    const page = await enrollmentTitlePage(courseId, undefined);
+    expect(page.items.map((i) => i.id).sort()).toEqual([ann, bob].sort());
+    // Stamped when enrolled: a rename of before that moment does not overwrite it.
+    expect(page.items.every((i) => i.courseTitleAt === at(1))).toBe(true);
+    expect(await retitleEnrollment(courseId, ann, 'Older', at(0))).toBe(false);
+
+    for (const learnerId of [ann, bob]) expect(await retitleEnrollment(courseId, learnerId, 'Sharp knives', at(5))).toBe(true);
     expect((await enrollments.get(courseId, ann))?.courseTitle).toBe('Sharp knives');
     expect((await enrollments.get(courseId, bob))?.courseTitle).toBe('Sharp knives');
     expect((await enrollments.get(other.courseId, ann))?.courseTitle).toBe('Knife skills');
-    await expect(enrollments.renameCourse(unique('none'), 'x')).resolves.toBeUndefined();
+    // The same rename again, or an older one late: nothing written.
+    expect(await retitleEnrollment(courseId, ann, 'Sharp knives', at(5))).toBe(false);
+    expect(await retitleEnrollment(courseId, ann, 'Middle', at(3))).toBe(false);
+    expect((await enrollments.get(courseId, ann))?.courseTitle).toBe('Sharp knives');
+    expect(await retitleEnrollment(courseId, unique('nobody'), 'x', at(9))).toBe(false);
   });
 });

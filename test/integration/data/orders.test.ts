@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/ports.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { dynamoOrders, orderKeys } from '#data/orders.ts';
+import { readCounter } from '#data/sharded-counters.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
@@ -53,7 +54,7 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('duplicate');
     expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
     expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
-    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toMatchObject({ revenue: 2500, sales: 1, discount: 400 });
+    expect(await readCounter(orderKeys.month(o.creatorId, paid.paidAt), { attributes: ['revenue', 'sales', 'discount'], consistent: true })).toEqual({ revenue: 2500, sales: 1, discount: 400 });
     // The day, the course and the coupon in one packed number each (data/packed-counters.ts).
     expect(await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30')).toEqual({
       days: [{ date: '2026-11-25', revenue: 2500, sales: 1 }],
@@ -75,7 +76,7 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await orders.markExpired({ event: e, orderId: o.id })).toBe('duplicate');
     expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
     expect((await orders.get(o.id))?.status).toBe('expired');
-    expect(await rawItem(orderKeys.month(o.creatorId, paid.paidAt))).toBeUndefined();
+    expect(await readCounter(orderKeys.month(o.creatorId, paid.paidAt), { consistent: true })).toEqual({});
   });
 
   it('records an event with nothing else to write, once', async () => {

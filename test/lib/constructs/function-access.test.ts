@@ -14,8 +14,8 @@ describe('function access', () => {
     expect(Object.keys(configKeySources).sort()).toEqual([...configKeys].sort());
   });
 
-  it('gives a function without table or capabilities only the log level', () => {
-    expect(cloudConfigKeys('none', [])).toEqual(['LOG_LEVEL']);
+  it('gives a function without table or capabilities only its profile and the log level', () => {
+    expect(cloudConfigKeys('none', [])).toEqual(['FUNCTION_PROFILE', 'LOG_LEVEL']);
   });
 
   it("never hands out local endpoints, the local key file, Lambda's own variables or the extension's port", () => {

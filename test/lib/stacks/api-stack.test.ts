@@ -172,6 +172,7 @@ describe('a route that uses mail, payments, the text model, the directory and se
 
   it('gets the heavy profile: 1024 MB and 30 s', () => {
     expect(functionOf(t, invite.name)).toMatchObject({ MemorySize: 1024, Timeout: 30 });
+    expect(envOf(functionOf(t, invite.name))['FUNCTION_PROFILE']).toBe('heavy');
   });
 
   it("gets exactly the variables those capabilities read, the Stripe API key's secret by name", () => {
@@ -180,6 +181,8 @@ describe('a route that uses mail, payments, the text model, the directory and se
       [
         'APP_ORIGIN',
         'BEDROCK_MODEL_ID',
+        // Which DynamoDB retry policy fits its timeout (functions/adapters/client-policy.ts).
+        'FUNCTION_PROFILE',
         'LOG_LEVEL',
         'MAIL_FROM',
         'NODE_OPTIONS',
@@ -227,7 +230,8 @@ describe('a route that uses mail, payments, the text model, the directory and se
       mail: 'ses:SendEmail',
       'text-model': 'bedrock:InvokeModel',
       'directory:admin': 'cognito-idp:AdminCreateUser',
-      files: 's3:AbortMultipartUpload',
+      // (AbortMultipartUpload alone would not tell it apart: capability 'exports' has it too, on exports/.)
+      files: 's3:ListMultipartUploadParts',
       secrets: 'kms:GenerateDataKey',
       'jobs:campaign-sender': 'lambda:InvokeFunction',
     } as const;
@@ -237,6 +241,19 @@ describe('a route that uses mail, payments, the text model, the directory and se
         expect({ route: route.name, action, granted: policyOf(template, route.name).includes(`"${action}"`) }).toEqual({ route: route.name, action, granted: declared });
       }
     }
+  });
+});
+
+describe('exports (exports/ in the files bucket; issue 28)', () => {
+  it('lets exactly the routes that use exports write, read and abort under exports/, and nothing else there', () => {
+    for (const route of routes) {
+      const statements = (JSON.parse(policyOf(template, route.name)) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
+        .flatMap((doc) => doc.Statement)
+        .filter((st) => JSON.stringify(st.Resource).includes('/exports/*'));
+      const actions = statements.flatMap((st) => st.Action).sort();
+      expect({ route: route.name, actions }).toEqual({ route: route.name, actions: route.uses?.some((use) => use === 'exports') ? ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'] : [] });
+    }
+    expect(routes.filter((r) => r.uses?.some((use) => use === 'exports')).map((r) => r.name)).toEqual(['leader-reports']);
   });
 });
 

@@ -99,10 +99,15 @@ describe('the course files bucket', () => {
     Annotations.fromStack(bare.data).hasWarning('/CoursePlatformData/Files', Match.stringLikeRegexp('appOrigin'));
   });
 
-  it('aborts abandoned multipart uploads after a day, logs access, and is retained under a fixed logical id', () => {
+  it('aborts abandoned multipart uploads after a day, expires exports after a day, logs access, and is retained under a fixed logical id', () => {
     expect(filesBucket(data)).toMatchObject({ Type: 'AWS::S3::Bucket', DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(filesBucket(data)['Properties']).toMatchObject({
-      LifecycleConfiguration: { Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }] },
+      LifecycleConfiguration: {
+        Rules: [
+          { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+          { Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' },
+        ],
+      },
       LoggingConfiguration: { DestinationBucketName: { Ref: 'FilesAccessLogs' }, LogFilePrefix: 'files/' },
     });
     expect(data.toJSON().Resources.FilesAccessLogs).toMatchObject({ Type: 'AWS::S3::Bucket', DeletionPolicy: 'Retain' });

@@ -3,7 +3,7 @@ import { ADMIN_COURSES_PAGE_SIZE } from '#contracts/admin-courses.ts';
 import { listAllCourses } from '#core/admin/courses.ts';
 import { createCourse, updateCourse } from '#core/courses/courses.ts';
 import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
 import { memoryUsers } from '#test/functions/fakes/users.ts';
 
 const setup = () => {
@@ -11,7 +11,7 @@ const setup = () => {
     { id: 'ann', email: 'ann@example.com', role: 'creator', createdAt: '2026-11-01T10:00:00.000Z' },
     { id: 'bob', email: 'bob@example.com', role: 'creator', createdAt: '2026-11-02T10:00:00.000Z' },
   ]);
-  return { users, courses: memoryCourses(), ids: sequentialIds('course'), enrollments: { renameCourse: async () => undefined } };
+  return { users, courses: memoryCourses(), ids: sequentialIds('course'), jobs: recordingRenames().jobs };
 };
 
 describe("the admin's course list", () => {

@@ -153,7 +153,7 @@ describe('attribution', () => {
     await createCoupon(d, { creatorId: 'u1', body: { code: 'SPRING20', kind: 'percent', value: 20, courseIds: null } });
     const order = await buy(d, { ref: await click(d, ali.code), couponCode: 'SPRING20' });
     expect(order).toMatchObject({ status: 'paid', amount: 2320, affiliateId: ali.id });
-    const { items } = await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id });
+    const { items } = await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id, limit: 50 });
     expect(items).toEqual([
       expect.objectContaining({ orderId: order.id, orderAmount: 2320, amount: 580, status: 'pending', approveAt: new Date(d.clock.now().getTime() + 14 * DAY).toISOString() }),
     ]);
@@ -195,7 +195,7 @@ describe('attribution', () => {
     expect(own.affiliateId).toBeNull();
     // The creator's own email cannot take a course: refunded, and nobody credited.
     expect(await buy(d, { ref: await click(d, ali.code), email: 'creator@example.com' })).toMatchObject({ status: 'refunded', affiliateId: null });
-    expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id })).items).toEqual([]);
+    expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id, limit: 50 })).items).toEqual([]);
     expect(await figures(d, ali.id)).toMatchObject({ sales: 0, pending: 0 });
   });
 
@@ -215,14 +215,14 @@ describe('commissions over time', () => {
     const ali = await add(d, { holdDays: 0 });
     const refunded = await buy(d, { ref: await click(d, ali.code) });
     await refundSale(d, { creatorId: 'u1', orderId: refunded.id });
-    expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id })).items[0]).toMatchObject({ status: 'void' });
+    expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id, limit: 50 })).items[0]).toMatchObject({ status: 'void' });
     expect(await figures(d, ali.id)).toMatchObject({ pending: 0, approved: 0 });
 
     const kept = await buy(d, { ref: await click(d, ali.code) });
     await approveDue(d);
     await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id });
     await applyReversalEvent(d, { id: 'evt_dispute', type: 'charge.dispute.created', account: 'acct_1', reversal: { paymentIntentId: kept.paymentIntentId!, to: 'disputed', complete: true } });
-    const after = (await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id })).items.find((c) => c.orderId === kept.id);
+    const after = (await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id, limit: 50 })).items.find((c) => c.orderId === kept.id);
     expect(after).toMatchObject({ status: 'paid', clawback: true, amount: 725 });
     expect(await figures(d, ali.id)).toMatchObject({ paid: 725, clawedBack: 725 });
     expect(d.affiliates.platform).toMatchObject({ commissions_total: 725, commissions_paid: 725, commissions_clawedback: 725, commissions_pending: 0 });
@@ -254,7 +254,7 @@ describe('commissions over time', () => {
     const later = await buy(d, { ref: await click(d, ali.code) });
     const payout = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id, idempotencyKey: 'k1' });
     expect(payout).toEqual({ paidAmount: 1450, commissions: 2, csv: `${PAYOUT_CSV_HEADER}\n"Ali, ""the"" Chef",ali@example.com,14.50,${first.id} ${second.id}\n` });
-    expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id })).items.map((c) => [c.orderId, c.status])).toEqual(
+    expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id, limit: 50 })).items.map((c) => [c.orderId, c.status])).toEqual(
       expect.arrayContaining([[first.id, 'paid'], [second.id, 'paid'], [later.id, 'pending']]),
     );
     expect(await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id, idempotencyKey: 'k1' })).toEqual(payout);
@@ -266,7 +266,7 @@ describe('commissions over time', () => {
   it("is another creator's business: 404 on their affiliate", async () => {
     const d = await world();
     const ali = await add(d);
-    await expect(affiliateCommissions(d, { creatorId: 'u2', affiliateId: ali.id })).rejects.toThrow(NotFoundError);
+    await expect(affiliateCommissions(d, { creatorId: 'u2', affiliateId: ali.id, limit: 50 })).rejects.toThrow(NotFoundError);
     await expect(payOutAffiliate(d, { creatorId: 'u2', affiliateId: ali.id })).rejects.toThrow(NotFoundError);
     expect((await listAffiliates(d, 'u2')).items).toEqual([]);
   });

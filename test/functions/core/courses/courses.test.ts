@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { NotFoundError } from '#core/errors.ts';
+import { courseChangeRun } from '#core/courses/changes.ts';
 import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from '#core/courses/courses.ts';
 import { createLesson } from '#core/courses/lessons.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
@@ -8,9 +9,9 @@ import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.t
 import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 
 const setup = () => {
-  const { enrollments, renames } = recordingRenames();
+  const recorded = recordingRenames();
   const files = memoryFiles();
-  return { courses: memoryCourses(files.all), files, store: memoryFileStore(), enrollments, renames, clock: testClock(), ids: sequentialIds('course'), sanitize: sanitizeLessonHtml };
+  return { courses: memoryCourses(files.all), files, store: memoryFileStore(), jobs: recorded.jobs, recorded, clock: testClock(), ids: sequentialIds('course'), sanitize: sanitizeLessonHtml };
 };
 type Deps = ReturnType<typeof setup>;
 
@@ -65,15 +66,21 @@ describe('changing a course', () => {
     const published = await updateCourse(d, { creatorId: 'ann', courseId: id, body: { status: 'published' } });
     expect(published).toMatchObject({ status: 'published', title: 'Knife skills', updatedAt: '2026-11-21T12:00:01.000Z' });
     expect((await updateCourse(d, { creatorId: 'ann', courseId: id, body: { status: 'draft' } })).status).toBe('draft');
-    expect(d.renames).toEqual([]);
+    expect(d.recorded.renames).toEqual([]);
   });
 
-  it('copies a new title onto the course\'s enrolments', async () => {
+  it('answers a new title at once and starts one \'course-changed\' run to copy it, named by the rename\'s time', async () => {
     const d = setup();
     const { id } = await create(d);
+    d.clock.advance(1000);
     const renamed = await updateCourse(d, { creatorId: 'ann', courseId: id, body: { title: 'Knife skills 101' } });
     expect(renamed.title).toBe('Knife skills 101');
-    expect(d.renames).toEqual([{ courseId: id, title: 'Knife skills 101' }]);
+    expect(d.recorded.renames).toEqual([{ courseId: id, title: 'Knife skills 101' }]);
+    expect(d.recorded.started).toEqual([{ change: 'renamed', courseId: id, title: 'Knife skills 101', version: '2026-11-21T12:00:01.000Z' }]);
+    expect(courseChangeRun(d.recorded.started[0]!)).toBe(`course-changed@${id}@2026-11-21T12:00:01.000Z`);
+    // The same title again (a retried request, a form saved as it was) starts nothing.
+    await updateCourse(d, { creatorId: 'ann', courseId: id, body: { title: 'Knife skills 101', description: 'Sharper.' } });
+    expect(d.recorded.started).toHaveLength(1);
   });
 
   it('keeps its lessons in the answer', async () => {
@@ -85,7 +92,7 @@ describe('changing a course', () => {
 });
 
 describe('deleting a course', () => {
-  it('takes its lessons and enrolments with it and moves the creator\'s counters', async () => {
+  it('answers at once: the course item and its course counter go, the rest is left to a \'course-changed\' run it starts', async () => {
     const d = setup();
     const { id } = await create(d);
     await createLesson(d, { creatorId: 'ann', courseId: id, body: { title: 'Grip', kind: 'text', body: '<p>Hold it.</p>' } });
@@ -96,8 +103,9 @@ describe('deleting a course', () => {
 
     const deleted = await deleteCourse(d, { creatorId: 'ann', courseId: id });
     expect(deleted.id).toBe(id);
-    expect(d.courses.counters('ann')).toEqual({ courses: 0, students: 0, completions: 0, certificates: 0 });
-    expect(d.courses.enrollmentsOf(id)).toEqual([]);
+    // The learners' figures move with their enrolments, as the job removes them (test/integration/course-changes.test.ts).
+    expect(d.courses.counters('ann')).toEqual({ courses: 0, students: 2, completions: 1, certificates: 0 });
+    expect(d.recorded.deletions).toEqual([{ courseId: id, creatorId: 'ann' }]);
     await expect(getCourse(d, { creatorId: 'ann', courseId: id })).rejects.toThrow(NotFoundError);
     expect((await listCourses(d, 'ann')).items).toEqual([]);
   });
@@ -117,7 +125,7 @@ describe('another creator\'s course', () => {
     await expect(getCourse(d, { creatorId: 'ann', courseId: 'no-such-course' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Course not found.' });
     expect(await getCourse(d, { creatorId: 'ann', courseId: id })).toEqual(before);
     expect(d.courses.calls('update') + d.courses.calls('delete')).toBe(0);
-    expect(d.renames).toEqual([]);
+    expect(d.recorded.started).toEqual([]);
     expect(d.courses.counters('ann').courses).toBe(1);
   });
 
@@ -128,6 +136,6 @@ describe('another creator\'s course', () => {
       await d.courses.delete({ courseId: id, creatorId: 'ann' });
     });
     await expect(updateCourse(d, { creatorId: 'ann', courseId: id, body: { title: 'Late' } })).rejects.toThrow(NotFoundError);
-    expect(d.renames).toEqual([]);
+    expect(d.recorded.renames).toEqual([]);
   });
 });

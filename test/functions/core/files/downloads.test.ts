@@ -32,7 +32,7 @@ const setup = async () => {
   };
   const course = await createCourse(d, { creatorId: 'ann', body: { title: 'Knife skills' } });
   const lesson = await createLesson(d, { creatorId: 'ann', courseId: course.id, body: { title: 'Watch', kind: 'video' } });
-  await updateCourse({ ...d, enrollments: recordingRenames().enrollments }, { creatorId: 'ann', courseId: course.id, body: { status: 'published' } });
+  await updateCourse({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: course.id, body: { status: 'published' } });
   await d.enrollments.enroll({ courseId: course.id, learnerId: 'leo', creatorId: 'ann', learnerEmail: 'leo@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW });
   return { ...d, courseId: course.id, lessonId: lesson.id };
 };
@@ -79,9 +79,9 @@ describe('signed download URLs', () => {
     await expect(creatorFileUrl(d, { creatorId: 'bob', courseId: d.courseId, fileId: ready.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Course not found.' });
     await expect(creatorFileUrl(d, { creatorId: 'ann', courseId: d.courseId, fileId: uploading.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'File not found.' });
     await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'File not found.' });
-    await updateCourse({ ...d, enrollments: recordingRenames().enrollments }, { creatorId: 'ann', courseId: d.courseId, body: { status: 'draft' } });
+    await updateCourse({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: d.courseId, body: { status: 'draft' } });
     await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await updateCourse({ ...d, enrollments: recordingRenames().enrollments }, { creatorId: 'ann', courseId: d.courseId, body: { status: 'published' } });
+    await updateCourse({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: d.courseId, body: { status: 'published' } });
     await d.enrollments.remove(d.courseId, 'leo');
     await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(d.store.calls('downloadUrl')).toBe(0);

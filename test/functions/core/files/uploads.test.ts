@@ -5,7 +5,7 @@ import { createCourse, deleteCourse, getCourse } from '#core/courses/courses.ts'
 import { createLesson, deleteLesson, updateLesson } from '#core/courses/lessons.ts';
 import { completeUpload, deleteFile, MISMATCH, partUrls, startUpload, uploadedParts, VIDEO_ON_VIDEO_LESSON } from '#core/files/uploads.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
 import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 
 const MiB = 1024 * 1024;
@@ -210,7 +210,7 @@ describe('deleting files', () => {
     await deleteLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: d.textLessonId });
     expect(d.files.all().map((f) => f.lessonId)).toEqual([d.videoLessonId]);
     expect(d.store.openUploads()).toEqual([]);
-    await deleteCourse(d, { creatorId: 'ann', courseId: d.courseId });
+    await deleteCourse({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: d.courseId });
     expect(d.files.all()).toEqual([]);
     expect(d.store.objectKeys()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { LICENSE_ENDED_ACCESS, reachableCourse } from '#core/enrollments/learner-courses.ts';
-import { assignSeat, courseLicenses, endExpiredLicenses, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import { assignSeat, courseLicenses, endExpiredLicenses, EXPORT_PAGE, exportReport, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import { NOW } from '#test/functions/fakes/clock.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
 import { grant, leaderOf, licenseWorld as world, type LicenseWorld } from '#test/functions/fakes/license-world.ts';
@@ -176,6 +176,55 @@ describe('seats', () => {
     ]);
     await grant(d, { leaderEmail: 'other@example.com' });
     await expect(leaderReport(d, { leaderId: await leaderOf(d, 'other@example.com'), licenseId: license.id, limit: 50 })).rejects.toThrow(NotFoundError);
+  });
+
+  it('exports the report a page at a time: the CSV of every row, written as it is read, answered as a link', async () => {
+    const d = world();
+    const members = 2 * EXPORT_PAGE + 5;
+    const license = await grant(d, { seats: members });
+    const leaderId = await leaderOf(d);
+    for (let i = 0; i < members; i++) await assignSeat(d, { leaderId, licenseId: license.id, email: `m${String(i).padStart(5, '0')}@example.com` });
+    const chunks: string[] = [];
+    const started: { key: string; fileName: string }[] = [];
+    let finished = false;
+    const exports = {
+      start: async (key: string, input: { contentType: string; fileName: string }) => {
+        started.push({ key, fileName: input.fileName });
+        return {
+          write: async (chunk: string) => void chunks.push(chunk),
+          finish: async () => ((finished = true), { url: `https://files.example/exports/${key}`, expiresAt: NOW }),
+          abort: async () => undefined,
+        };
+      },
+    };
+    const answer = await exportReport({ ...d, exports }, { leaderId });
+    expect(answer).toEqual({ url: expect.stringContaining(`leader-reports/${leaderId}/`), expiresAt: NOW, rows: members });
+    expect(started).toEqual([{ key: expect.stringMatching(new RegExp(`^leader-reports/${leaderId}/.+\\.csv$`)), fileName: 'team-report.csv' }]);
+    expect(finished).toBe(true);
+    // Three pages, three writes: no write holds more than one page of rows.
+    expect(chunks.map((c) => c.split('\n').length - 1)).toEqual([EXPORT_PAGE + 1, EXPORT_PAGE, 5]);
+    const lines = chunks.join('').trim().split('\n');
+    expect(lines[0]).toBe(REPORT_CSV_HEADER);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(Array.from({ length: members }, (_, i) => `m${String(i).padStart(5, '0')}@example.com`));
+  }, 60_000);
+
+  it('gives an export up when a page fails halfway', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 2 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    let aborted = false;
+    const exports = {
+      start: async () => ({
+        write: async () => {
+          throw new Error('S3 is down');
+        },
+        finish: async () => ({ url: 'https://x', expiresAt: NOW }),
+        abort: async () => void (aborted = true),
+      }),
+    };
+    await expect(exportReport({ ...d, exports }, { leaderId })).rejects.toThrow('S3 is down');
+    expect(aborted).toBe(true);
   });
 
   it('the report pages through every licence in order, each row once, and filters by seat status, progress and part of an email', async () => {

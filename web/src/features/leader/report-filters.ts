@@ -52,7 +52,11 @@ export const hasFilters = (filters: ReportFilters): boolean => Object.keys(filte
  */
 export function reportUrl(filters: ReportFilters, { cursor, format }: { cursor?: string | undefined; format?: 'csv' } = {}): string {
   const query = new URLSearchParams();
-  if (format) query.set('format', format);
+  // The file as a link the browser downloads (without delivery=link the API answers a redirect to the file).
+  if (format) {
+    query.set('format', format);
+    query.set('delivery', 'link');
+  }
   if (filters.licenseId) query.set('licenseId', filters.licenseId);
   if (filters.status) query.set('status', filters.status);
   if (filters.progress) query.set('progress', filters.progress);

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { affiliate, affiliateList, commissionList, payout, type AffiliateList, type CreateAffiliateBody } from '@contracts/affiliates.ts';
 import { subscriptionResponse } from '@contracts/billing.ts';
 import { courseList } from '@contracts/courses.ts';
@@ -16,11 +16,17 @@ export const affiliatesQueryOptions = () =>
     queryFn: ({ signal }) => apiClient.get('/api/affiliates', affiliateList, { signal }),
   });
 
-/** GET /api/affiliates/{affiliateId}/commissions: one affiliate's commissions, newest first. */
+/** The URL of one page of an affiliate's commissions (newest first). */
+export const commissionsUrl = (affiliateId: string, cursor?: string): string =>
+  `${affiliatePath(affiliateId)}/commissions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/** GET /api/affiliates/{affiliateId}/commissions: one affiliate's commissions, newest first, page after page ('Load more' follows `nextCursor`). */
 export const commissionsQueryOptions = (affiliateId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: commissionsKey(affiliateId),
-    queryFn: ({ signal }) => apiClient.get(`${affiliatePath(affiliateId)}/commissions`, commissionList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(commissionsUrl(affiliateId, pageParam), commissionList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** GET /api/me/subscription: which plan the creator is on (the billing feature's cache key: one request for both). */

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Affiliate, Commission, CommissionStatus } from '@contracts/affiliates.ts';
 import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -28,7 +29,7 @@ const folded = {
   cell: 'max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
 };
 
-/** One affiliate's commissions, newest first: course, order, commission, status (and clawback), the day its hold ends. */
+/** One affiliate's commissions, newest first, 'Load more' for the next page: course, order, commission, status (and clawback), the day its hold ends. */
 export function CommissionsDialog({ affiliate, onDone }: { affiliate: Affiliate | undefined; onDone: () => void }) {
   return (
     <Dialog open={affiliate !== undefined} onOpenChange={(open) => !open && onDone()}>
@@ -48,7 +49,7 @@ export function CommissionsDialog({ affiliate, onDone }: { affiliate: Affiliate 
 }
 
 function CommissionsOf({ affiliate }: { affiliate: Affiliate }) {
-  const commissions = useQuery(commissionsQueryOptions(affiliate.id));
+  const commissions = useInfiniteQuery(commissionsQueryOptions(affiliate.id));
   if (commissions.isPending) {
     return (
       <div role="status" className="grid gap-2">
@@ -62,7 +63,7 @@ function CommissionsOf({ affiliate }: { affiliate: Affiliate }) {
   if (commissions.isError) {
     return <LoadFailed message={m.commissions.loadFailed} onRetry={() => void commissions.refetch()} retrying={commissions.isRefetching} />;
   }
-  const items = commissions.data.items;
+  const items = commissions.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{m.commissions.empty(affiliate.name)}</p>;
   }
@@ -84,6 +85,11 @@ function CommissionsOf({ affiliate }: { affiliate: Affiliate }) {
           ))}
         </TableBody>
       </Table>
+      {commissions.hasNextPage && (
+        <Button variant="outline" className="justify-self-center" loading={commissions.isFetchingNextPage} onClick={() => void commissions.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
       {items.some((commission) => commission.clawback) && <p className="text-xs text-muted-foreground">{m.commissions.clawbackNote}</p>}
     </div>
   );

@@ -30,7 +30,7 @@ const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell
 /** The API of a creator on `plan` with these affiliates; `more` adds or overrides routes. */
 const api = (items: Affiliate[], more: Parameters<typeof fakeApi>[0] = {}, plan: SubscriptionResponse = subscription('pro')) =>
   fakeApi({
-    'GET /api/affiliates': () => jsonResponse(200, { items }),
+    'GET /api/affiliates': () => jsonResponse(200, { items, nextCursor: null }),
     'GET /api/me/subscription': () => jsonResponse(200, plan),
     'GET /api/courses': () => jsonResponse(200, courses),
     ...more,
@@ -286,7 +286,7 @@ describe('AffiliatesScreen: commissions', () => {
       commission('order-1', { status: 'void', approveAt: '2026-08-02T10:00:00.000Z' }),
     ];
     const fetchMock = api([affiliate('aff-1', 'Ann Smith', { approved: 800 })], {
-      'GET /api/affiliates/aff-1/commissions': () => jsonResponse(200, { items }),
+      'GET /api/affiliates/aff-1/commissions': () => jsonResponse(200, { items, nextCursor: null }),
     });
     open();
     await findTable();
@@ -309,8 +309,26 @@ describe('AffiliatesScreen: commissions', () => {
     expect(screen.getByRole('button', { name: 'Commissions of Ann Smith' })).toHaveFocus();
   });
 
+  it('loads the next page of commissions on "Load more" (by keyboard), until there is none', async () => {
+    const fetchMock = api([affiliate('aff-1', 'Ann Smith')], {
+      'GET /api/affiliates/aff-1/commissions': () => jsonResponse(200, { items: [commission('order-2')], nextCursor: 'next/1' }),
+      'GET /api/affiliates/aff-1/commissions?cursor=next%2F1': () => jsonResponse(200, { items: [commission('order-1', { status: 'void' })], nextCursor: null }),
+    });
+    open();
+    await findTable();
+    await userEvent.click(screen.getByRole('button', { name: 'Commissions of Ann Smith' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Commissions of Ann Smith' });
+    const table = await within(dialog).findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    within(dialog).getByRole('button', { name: 'Load more' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(dialog).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/affiliates/aff-1/commissions?cursor=next%2F1')).toHaveLength(1);
+  });
+
   it('says so when an affiliate has no commissions yet', async () => {
-    api([affiliate('aff-1', 'Ann Smith')], { 'GET /api/affiliates/aff-1/commissions': () => jsonResponse(200, { items: [] }) });
+    api([affiliate('aff-1', 'Ann Smith')], { 'GET /api/affiliates/aff-1/commissions': () => jsonResponse(200, { items: [], nextCursor: null }) });
     open();
     await findTable();
     await userEvent.click(screen.getByRole('button', { name: 'Commissions of Ann Smith' }));

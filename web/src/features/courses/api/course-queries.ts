@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { courseCertificateList } from '@contracts/certificates.ts';
 import { course, courseEnrollmentList, courseList } from '@contracts/courses.ts';
 import { licenseList } from '@contracts/licenses.ts';
@@ -42,9 +42,15 @@ export const courseLicensesQueryOptions = (courseId: string) =>
     queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/licenses`, licenseList, { signal }),
   });
 
-/** GET /api/courses/{courseId}/certificates: the certificates the course's learners earned, newest first. */
+/** The URL of one page of a course's certificates (newest first). */
+export const courseCertificatesUrl = (courseId: string, cursor?: string): string =>
+  `/api/courses/${encodeURIComponent(courseId)}/certificates${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/** GET /api/courses/{courseId}/certificates: the certificates the course's learners earned, newest first, page after page ('Load more'). */
 export const courseCertificatesQueryOptions = (courseId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: courseKeys.certificates(courseId),
-    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/certificates`, courseCertificateList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(courseCertificatesUrl(courseId, pageParam), courseCertificateList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, RotateCw, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { REVOCATION_REASON_MAX, revokeCertificateBody, type CourseCertificate } from '@contracts/certificates.ts';
@@ -17,10 +17,11 @@ import { useRevokeCertificate } from '../api/use-course-mutations.ts';
 
 /**
  * The certificates the course's learners earned (one each, issued when they complete it): the learner, the day, the
- * status and its public page; a valid one can be revoked with a reason, which its page then shows to anyone.
+ * status and its public page, newest first, 'Load more' for the next page; a valid one can be revoked with a reason, which its page then shows to anyone.
  */
 export function CertificatesPanel({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
-  const certificates = useQuery(courseCertificatesQueryOptions(courseId));
+  const certificates = useInfiniteQuery(courseCertificatesQueryOptions(courseId));
+  const issued = certificates.data?.pages.flatMap((page) => page.items) ?? [];
   const [revoking, setRevoking] = useState<CourseCertificate | undefined>();
 
   return (
@@ -44,16 +45,23 @@ export function CertificatesPanel({ courseId, courseTitle }: { courseId: string;
               Try again
             </Button>
           </div>
-        ) : certificates.data.items.length === 0 ? (
+        ) : issued.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-6 text-center text-sm text-muted-foreground">
             No certificates yet. Learners earn one when they complete the course.
           </p>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Issued certificates">
-            {certificates.data.items.map((certificate) => (
-              <CertificateRow key={certificate.id} certificate={certificate} onRevoke={() => setRevoking(certificate)} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y rounded-lg border" aria-label="Issued certificates">
+              {issued.map((certificate) => (
+                <CertificateRow key={certificate.id} certificate={certificate} onRevoke={() => setRevoking(certificate)} />
+              ))}
+            </ul>
+            {certificates.hasNextPage && (
+              <Button variant="outline" className="justify-self-center" loading={certificates.isFetchingNextPage} onClick={() => void certificates.fetchNextPage()}>
+                Load more
+              </Button>
+            )}
+          </>
         )}
       </CardContent>
       <RevokeDialog courseId={courseId} courseTitle={courseTitle} certificate={revoking} onClose={() => setRevoking(undefined)} />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseCertificate } from '@contracts/certificates.ts';
 import { toast } from '@/components/ui/toaster.tsx';
@@ -43,7 +43,7 @@ const bob: CourseCertificate = {
 
 /** The editor of course-1 against a fake server holding the certificates in `state`; the writes come in `extra`. */
 function renderEditor(state: { certificates: CourseCertificate[] }, extra: Parameters<typeof fakeApi>[0] = {}) {
-  return renderCourseEditor(() => paintingCourse, { [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: state.certificates }), ...extra });
+  return renderCourseEditor(() => paintingCourse, { [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: state.certificates, nextCursor: null }), ...extra });
 }
 
 const panel = async () => within(await screen.findByRole('region', { name: 'Certificates' }));
@@ -70,6 +70,24 @@ describe('CourseEditorScreen: certificates', () => {
     expect(second.getByText('Reason: Completed with a shared account.')).toBeInTheDocument();
     expect(second.getByRole('link', { name: "View bob@example.com's certificate" })).toHaveAttribute('href', 'https://app.test/verify/cert-bob');
     expect(second.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the first page, and the next one on "Load more" (by keyboard), until there is none', async () => {
+    const { user } = renderEditor(
+      { certificates: [] },
+      {
+        [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: [ada], nextCursor: 'page/2' }),
+        [`GET ${CERTIFICATES}?cursor=page%2F2`]: () => jsonResponse(200, { items: [bob], nextCursor: null }),
+      },
+    );
+    const certificates = await panel();
+    await certificates.findByRole('list', { name: 'Issued certificates' }, { timeout: 5000 });
+    expect(screen.getAllByTestId('certificate-row')).toHaveLength(1);
+    certificates.getByRole('button', { name: 'Load more' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('certificate-row')).toHaveLength(2));
+    expect(rowOf('bob@example.com')).toBeDefined();
+    expect(certificates.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says how certificates come when there are none yet', async () => {
@@ -128,7 +146,7 @@ describe('CourseEditorScreen: certificates', () => {
 
   it("offers 'Try again' when the certificates cannot be loaded", async () => {
     let fail = true;
-    const { user } = renderEditor({ certificates: [] }, { [`GET ${CERTIFICATES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, { items: [ada] })) });
+    const { user } = renderEditor({ certificates: [] }, { [`GET ${CERTIFICATES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, { items: [ada], nextCursor: null })) });
     const certificates = await panel();
     const alert = await certificates.findByRole('alert', undefined, { timeout: 5000 });
     expect(alert).toHaveTextContent('The certificates could not be loaded.');

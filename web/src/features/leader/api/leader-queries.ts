@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { leaderSettings, leaderSummary, licenseList, memberList, report, seat, type LeaderSettingsBody } from '@contracts/licenses.ts';
+import { leaderSettings, leaderSummary, licenseList, memberList, report, reportExport, seat, type LeaderSettingsBody } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -99,10 +99,10 @@ export const leaderReportQueryOptions = (filters: ReportFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/leader/reports?format=csv: every row the filters match (no paging), as the file the server wrote. */
+/** GET /api/leader/reports?format=csv&delivery=link: every row the filters match (no paging), written by the server a page at a time, as a link to the file. */
 export function useDownloadReport() {
   return useMutation({
-    mutationFn: (filters: ReportFilters) => apiClient.getFile(reportUrl(filters, { format: 'csv' }), 'text/csv'),
+    mutationFn: (filters: ReportFilters) => apiClient.get(reportUrl(filters, { format: 'csv' }), reportExport),
   });
 }
 

@@ -210,24 +210,20 @@ describe('LeaderReportsScreen', () => {
 });
 
 describe('LeaderReportsScreen: Download CSV', () => {
-  const csv = 'email,course,licence,status,progress,last_activity,completed_at,certificate\nann@example.com,Watercolour for Beginners,lic-1,active,100,,,\n';
-  let createObjectURL: ReturnType<typeof vi.fn<(blob: Blob) => string>>;
   let downloads: { download: string; href: string }[];
 
   beforeEach(() => {
-    createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:team-report');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     downloads = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push({ download: this.download, href: this.href });
     });
   });
 
-  it('fetches every row of the filters as CSV with the access token, and saves it as team-report.csv', async () => {
+  it('asks for every row of the filters as CSV with the access token, and saves the file at the link the server answers', async () => {
     let answer!: (response: Response) => void;
     const fetchMock = api({
       [`GET ${REPORT}?licenseId=lic-1&status=active`]: page([rows[0]!], 'more'),
-      [`GET ${REPORT}?format=csv&licenseId=lic-1&status=active`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`GET ${REPORT}?format=csv&delivery=link&licenseId=lic-1&status=active`]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     open('?license=lic-1&status=active');
     await findTable();
@@ -235,13 +231,12 @@ describe('LeaderReportsScreen: Download CSV', () => {
     await userEvent.click(screen.getByRole('button', { name: m.download }));
     const pending = await screen.findByRole('button', { name: m.downloading });
     expect(pending).toBeDisabled();
-    answer(new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="x.csv"' } }));
+    const link = 'https://files.example/exports/leader-reports/lead/01.csv?X-Amz-Signature=abc';
+    answer(jsonResponse(200, { url: link, expiresAt: '2026-11-21T10:15:00.000Z', rows: 1 }));
 
-    await waitFor(() => expect(downloads).toEqual([{ download: m.fileName, href: 'blob:team-report' }]));
-    expect(await createObjectURL.mock.calls[0]![0].text()).toBe(csv);
-    const [call] = callsTo(fetchMock, 'GET', `${REPORT}?format=csv&licenseId=lic-1&status=active`);
+    await waitFor(() => expect(downloads).toEqual([{ download: m.fileName, href: link }]));
+    const [call] = callsTo(fetchMock, 'GET', `${REPORT}?format=csv&delivery=link&licenseId=lic-1&status=active`);
     expect(call!.headers.get('Authorization')).toBe('Bearer access-token');
-    expect(call!.headers.get('Accept')).toBe('text/csv');
     expect(await screen.findByRole('button', { name: m.download })).toBeEnabled();
     expect(toast.error).not.toHaveBeenCalled();
   });
@@ -249,7 +244,7 @@ describe('LeaderReportsScreen: Download CSV', () => {
   it("toasts the server's reason when the file cannot be made", async () => {
     api({
       [`GET ${REPORT}`]: page(rows),
-      [`GET ${REPORT}?format=csv`]: () => errorResponse(503, 'UPSTREAM_FAILED', 'The report is busy. Try again in a minute.'),
+      [`GET ${REPORT}?format=csv&delivery=link`]: () => errorResponse(503, 'UPSTREAM_FAILED', 'The report is busy. Try again in a minute.'),
     });
     open();
     await findTable();

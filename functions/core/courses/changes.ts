@@ -1,0 +1,118 @@
+import * as z from 'zod';
+import { firstSlice, type Page, type SliceWork, throughPages } from '#core/jobs/slices.ts';
+
+/**
+ * Course-wide changes leave the request (issue 28 point 2, docs/decisions/0034-course-changes.md). The route writes the
+ * course item and sends the first slice of a 'course-changed' run; the job carries the change to the course's copies:
+ * - renamed: the title onto each enrolment and each team licence of the course, each written only if its copy is
+ *   older than this rename (`courseTitleAt` < the rename's `titleChangedAt`), so an older run never undoes a newer one;
+ *   a run finding the course renamed again (or gone) stops: the newer run carries on.
+ * - deleted: the rest of the course's partition (enrolments, lessons, files' items, quiz attempts) removed in batches,
+ *   the creator's and the platform's learner figures moved in the same transaction as the enrolments they count.
+ * The screens do not wait for it: the CRM and the learner's lists read the title from the course item (one BatchGet per
+ * page) and leave out the rows of a course that is gone (functions/data/crm.ts, functions/data/enrollments.ts).
+ */
+export const COURSE_CHANGED_JOB = 'course-changed';
+
+export const courseChange = z.discriminatedUnion('change', [
+  /** `version`: the course's `titleChangedAt` written with this title. */
+  z.object({ change: z.literal('renamed'), courseId: z.string().min(1), title: z.string(), version: z.string().min(1) }),
+  /** `version`: when it was deleted. */
+  z.object({ change: z.literal('deleted'), courseId: z.string().min(1), creatorId: z.string().min(1), version: z.string().min(1) }),
+]);
+export type CourseChange = z.infer<typeof courseChange>;
+
+/** One run per change: a retried request sends the same first slice, which the queue drops. */
+export const courseChangeRun = (change: CourseChange): string => `${COURSE_CHANGED_JOB}@${change.courseId}@${change.version}`;
+
+/** The first slice of a change's run (lane 'main', seq 0), for the job's queue. */
+export const courseChangeSlice = (change: CourseChange) => firstSlice(COURSE_CHANGED_JOB, courseChangeRun(change), change);
+
+/** The routes' part: a change's run started, after the course item's write (its first slice on the job's queue). */
+export interface CourseChangeJobs {
+  start(change: CourseChange): Promise<void>;
+}
+
+/** A copy of the title and when it was written (absent: before copies were stamped, so older than any rename). */
+export interface TitleCopy {
+  readonly id: string;
+  readonly courseTitleAt?: string | undefined;
+}
+
+/** What the job reads and writes (functions/data/courses.ts, enrollments.ts, licenses.ts). */
+export interface CourseChangeStore {
+  /** The course item's rename stamp; undefined when the course is gone. */
+  course(courseId: string): Promise<{ titleChangedAt?: string | undefined } | undefined>;
+  /** One page of the course's enrolments (learner ids), in key order. */
+  enrollmentTitles(courseId: string, cursor: string | undefined): Promise<Page<TitleCopy>>;
+  /** The title on one enrolment, only if its copy is older than `version`: false when it was not (or it is gone). */
+  retitleEnrollment(courseId: string, learnerId: string, title: string, version: string): Promise<boolean>;
+  /** One page of the course's team licences (licence ids). */
+  licenseTitles(courseId: string, cursor: string | undefined): Promise<Page<TitleCopy>>;
+  retitleLicense(licenseId: string, title: string, version: string): Promise<boolean>;
+  /**
+   * Removes one batch of a deleted course's partition (the enrolments with their counters in one transaction):
+   * 'done' when nothing is left, 'present' when the course item is still there (nothing removed).
+   */
+  removeDeletedCourseBatch(courseId: string, creatorId: string): Promise<{ enrollments: number; other: number } | 'done' | 'present'>;
+}
+
+/** Enrolments retitled at once in a slice: DynamoDB writes are network-bound. */
+const RETITLE_CONCURRENCY = 8;
+
+type Counts = { retitled: number; unchanged: number; licenses: number; removed: number; removedOther: number; superseded: number };
+const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, superseded: 0 });
+
+/** The cursor of a rename run: 'E<enrolment cursor>' while on the enrolments, then 'L<licence cursor>'. */
+const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, { change: 'renamed' }>, cursor: string | undefined, timeUp: () => boolean) => {
+  const counts = zero();
+  const course = await store.course(change.courseId);
+  // Renamed again (a newer run carries the newer title) or deleted: this run has nothing left to do.
+  if (!course || course.titleChangedAt !== change.version) return { counts: { ...counts, superseded: 1 } };
+  const copy = (retitle: (id: string) => Promise<boolean>, onWrite: () => void) => async (item: TitleCopy) => {
+    if (item.courseTitleAt !== undefined && item.courseTitleAt >= change.version) counts.unchanged++;
+    else if (await retitle(item.id)) onWrite();
+    else counts.unchanged++;
+  };
+  // Where the licences start: from this slice's cursor only when it was already on them.
+  let licenseCursor = cursor?.[0] === 'L' ? cursor.slice(1) || undefined : undefined;
+  if ((cursor?.[0] ?? 'E') === 'E') {
+    const done = await throughPages({
+      cursor: cursor?.slice(1) || undefined,
+      timeUp,
+      page: (c) => store.enrollmentTitles(change.courseId, c),
+      handle: copy((id) => store.retitleEnrollment(change.courseId, id, change.title, change.version), () => counts.retitled++),
+      concurrency: RETITLE_CONCURRENCY,
+    });
+    if (done.cursor !== undefined) return { cursor: `E${done.cursor}`, counts };
+    if (timeUp()) return { cursor: 'L', counts };
+    licenseCursor = undefined;
+  }
+  const done = await throughPages({
+    cursor: licenseCursor,
+    timeUp,
+    page: (c) => store.licenseTitles(change.courseId, c),
+    handle: copy((id) => store.retitleLicense(id, change.title, change.version), () => counts.licenses++),
+  });
+  return { cursor: done.cursor === undefined ? undefined : `L${done.cursor}`, counts };
+};
+
+const deleted = async (store: CourseChangeStore, change: Extract<CourseChange, { change: 'deleted' }>, timeUp: () => boolean) => {
+  const counts = zero();
+  for (let batches = 0; ; batches++) {
+    if (batches > 0 && timeUp()) return { cursor: 'more', counts };
+    const batch = await store.removeDeletedCourseBatch(change.courseId, change.creatorId);
+    // 'present': the course was not deleted after all (its request failed before the delete): nothing to remove.
+    if (batch === 'done' || batch === 'present') return { counts: { ...counts, superseded: batch === 'present' ? 1 : 0 } };
+    counts.removed += batch.enrollments;
+    counts.removedOther += batch.other;
+  }
+};
+
+/** The job's work on one slice (the handler is functions/jobs/course-changed.ts). */
+export const courseChangedWork =
+  (store: CourseChangeStore): SliceWork<Counts> =>
+  async (slice, timeUp) => {
+    const change = courseChange.parse(slice.input);
+    return change.change === 'renamed' ? renamed(store, change, slice.cursor, timeUp) : deleted(store, change, timeUp);
+  };

@@ -1,0 +1,481 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import { REPORT_PAGE_SIZE } from '#contracts/licenses.ts';
+import { createAccount } from '#core/accounts/create-account.ts';
+import type { Order } from '#core/ports.ts';
+import { dynamoOrders } from '#data/orders.ts';
+import { dynamoUsers } from '#data/users.ts';
+import { resetConfig } from '#functions/config.ts';
+import { getDeps } from '#functions/composition/deps.ts';
+import type { LocalCloud } from '#lib/local/cloud.ts';
+import { applyFunctionEnv } from '#lib/local/function-env.ts';
+import { signIn, startUnthrottledGateway } from '../api-latency.ts';
+import { count } from '../cloud-part.ts';
+import { compareFirstPages } from '../first-pages.ts';
+import { errorRow, formatTable, row, section, shortMessage, type Row } from '../table.ts';
+import { capturePutsOf } from './capture.ts';
+import { loadJob, runJob, scaleJobs, type CountContext, type ScaleJob } from './jobs.ts';
+import { courseItems, enrolmentItems, learnerEmail, licenceItems, userItems, type SeedCourse } from './seed.ts';
+import { batchWriteAll, recordWrites, summarizeWrites } from './writes.ts';
+
+/**
+ * The bench's scale section (issue 28 point 7): `npm run bench -- --scale` (run.ts starts this instead of bench.ts;
+ * never in CI). Its own local cloud, its DynamoDB Local on /dev/shm when there is one (the seeding is what it measures
+ * least); then:
+ *   1. each job (jobs.ts) at 1,000 items and at its size at scale, over items of its own seeded straight into the
+ *      table: items per second, slices (or invocations), the per-item ratio (budget <= 1.5x); and a run killed mid-way
+ *      (one write lands, its answer is lost) and resumed: lost and doubled counted from the table (budget 0 / 0);
+ *   2. the platform at size, seeded straight into the table (BatchWriteItem, in parallel) with items the data modules
+ *      build themselves (seed.ts): 100,000 learners (one creator with 50,000 on one course, the rest on 50 creators'
+ *      courses), 10,000 group leaders with licences and seats (one of 5,000 seats), and the seeding time (< 5 min);
+ *   3. a flash sale: 5,000 paid orders of one course through the Connect webhook (signed events, 16 in flight), every
+ *      write's keys and ReturnConsumedCapacity recorded: write units per order (<= 10) and the most writes any one
+ *      item took, as a fraction of the orders (<= 1/10), the hottest items named;
+ *   4. the CRM's first page and the leader report's at size against the default bench's small size, 10 (<= 1.5x).
+ * `--fraction=0.1` runs everything but the 1,000-item job runs (the ratios' base) at a tenth (a loaded machine; the table says so);
+ * `--jobs=credit-reset,mail drain` runs only those jobs. Nothing asserts: ✗ marks a miss.
+ */
+
+const args = process.argv.slice(2);
+const fraction = Number(args.find((a) => a.startsWith('--fraction='))?.slice('--fraction='.length) ?? '1');
+if (!(fraction > 0 && fraction <= 1)) throw new Error(`--fraction must be in (0, 1], not ${fraction}`);
+const at = (n: number) => Math.max(1, Math.round(n * fraction));
+const onlyJobs = args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
+
+const LEARNERS = at(100_000);
+const BIG_COURSE = at(50_000);
+const SPREAD_CREATORS = 50;
+const LEADERS = at(10_000);
+const BIG_LICENCE = at(5_000);
+const SEATS_EACH = 4;
+const SMALL_JOB = 1_000;
+const ORDERS = at(5_000);
+const SMALL_PAGE = 10;
+const RATIO_BUDGET = 1.5;
+const UNITS_PER_ORDER_BUDGET = 10;
+const HOT_FRACTION_BUDGET = 0.1;
+const SEED_PARALLEL = 8;
+
+process.env.LOG_LEVEL ??= 'warn';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+const progress = (line: string): void => void process.stderr.write(`[scale] ${new Date().toISOString().slice(11, 19)} ${line}\n`);
+const workDir = mkdtempSync(join(process.platform === 'linux' ? '/dev/shm' : '/tmp', 'bench-scale-'));
+const seconds = (s: number) => `${s.toFixed(1)} s`;
+
+let cloud: Promise<LocalCloud> | undefined;
+let stopGateway: (() => Promise<void>) | undefined;
+const stopEverything = async () => {
+  await stopGateway?.().catch(() => undefined);
+  stopGateway = undefined;
+  const starting = cloud;
+  cloud = undefined;
+  await starting?.then((c) => c.stop()).catch(() => undefined);
+};
+let stopping = false;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  progress(`${signal}: stopping the local cloud`);
+  void stopEverything().finally(() => {
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+interface Population {
+  bigCreator: { id: string; token: string };
+  smallCreator: { id: string; token: string };
+  bigLeader: { licenceId: string; token: string };
+  smallLeader: { licenceId: string; token: string };
+  bigCourse: SeedCourse;
+  /** Learners of the spread courses, none on the big course: the flash sale's buyers. */
+  buyers: { tag: string; count: number };
+}
+
+/** An account of the bench's own that signs in (Cognito and the table, as the product makes one). */
+const realAccount = async (local: LocalCloud, role: 'creator' | 'leader', name: string) => {
+  const email = `scale-${name}-${Date.now()}@example.com`;
+  const password = 'ScaleBench123';
+  const user = await createAccount(getDeps(), { email, role, password });
+  const { token } = await signIn(local, email, password);
+  return { id: user.id, email, token };
+};
+
+/** Point 2: the platform at size. */
+const seedPopulation = async (local: LocalCloud, write: (items: Record<string, unknown>[]) => Promise<void>): Promise<{ rows: Row[]; population: Population }> => {
+  const started = performance.now();
+  const [bigC, smallC, bigL, smallL] = [
+    await realAccount(local, 'creator', 'big-creator'),
+    await realAccount(local, 'creator', 'small-creator'),
+    await realAccount(local, 'leader', 'big-leader'),
+    await realAccount(local, 'leader', 'small-leader'),
+  ];
+  const bigCourse = { id: 'scale-big-course', title: 'The course of 50,000', creatorId: bigC.id };
+  const smallCourse = { id: 'scale-small-course', title: 'A course of 10', creatorId: smallC.id };
+  let items = 0;
+  let building = 0;
+  // Building the next items overlaps writing the last (the builders are this process's CPU, the writes DynamoDB Local's).
+  let writing: Promise<void> = Promise.resolve();
+  const put = async (build: () => Promise<Record<string, unknown>[]>) => {
+    const t0 = performance.now();
+    const built = await build();
+    building += performance.now() - t0;
+    items += built.length;
+    await writing;
+    writing = write(built);
+    writing.catch(() => undefined); // awaited by the next put or at the end
+  };
+  progress(`seeding: courses, the big creator's ${count(BIG_COURSE)} learners (${count(BIG_LICENCE)} on one licence, ${count(LEADERS)} leaders)`);
+  await put(async () => [...(await courseItems(bigCourse)), ...(await courseItems(smallCourse))]);
+  // The big course: one licence of BIG_LICENCE seats, a small one of SMALL_PAGE, LEADERS - 2 of SEATS_EACH, the rest own enrolments.
+  const big = await licenceItems({ tag: 'P-big', course: bigCourse, count: 1, seats: BIG_LICENCE, expiresAt: null, leader: { id: bigL.id, email: bigL.email } });
+  await put(async () => big.items);
+  const small = await licenceItems({ tag: 'P-small', course: bigCourse, count: 1, seats: SMALL_PAGE, expiresAt: null, leader: { id: smallL.id, email: smallL.email } });
+  await put(async () => small.items);
+  const teams = Math.max(0, LEADERS - 2);
+  for (let from = 0; from < teams; from += 1_000) {
+    await put(async () => (await licenceItems({ tag: `P-team${from}`, course: bigCourse, count: Math.min(1_000, teams - from), seats: SEATS_EACH, expiresAt: null })).items);
+  }
+  const own = Math.max(0, BIG_COURSE - BIG_LICENCE - SMALL_PAGE - teams * SEATS_EACH);
+  await put(async () => [...(await userItems('P-own', own)), ...(await enrolmentItems('P-own', bigCourse, 0, own))]);
+  await put(async () => [...(await userItems('P-few', SMALL_PAGE)), ...(await enrolmentItems('P-few', smallCourse, 0, SMALL_PAGE))]);
+  // The rest of the learners on SPREAD_CREATORS creators' courses, 10,000 at a time.
+  const spread = Math.max(0, LEARNERS - BIG_COURSE - SMALL_PAGE);
+  progress(`seeding: ${count(spread)} more learners on ${SPREAD_CREATORS} creators' courses`);
+  const creators = Array.from({ length: SPREAD_CREATORS }, (_, i) => ({ id: `P-creator${i}`, course: { id: `scale-course-${i}`, title: `Course ${i}`, creatorId: `P-creator${i}` } }));
+  await put(async () => {
+    const made = await capturePutsOf(['User', 'UserEmail'], async () => {
+      for (const c of creators) await dynamoUsers().createUser({ id: c.id, email: `${c.id}@scale.example.com`, role: 'creator', createdAt: new Date().toISOString() });
+    });
+    for (const c of creators) made.push(...(await courseItems(c.course)));
+    return made;
+  });
+  for (let from = 0; from < spread; from += 10_000) {
+    const n = Math.min(10_000, spread - from);
+    await put(async () => {
+      const users = await userItems('P-s', n, { from });
+      const enrolments: Record<string, unknown>[] = [];
+      // A block of learners per course (one capture each), enrolled over the last year.
+      const block = Math.ceil(n / SPREAD_CREATORS);
+      for (let c = 0; c < SPREAD_CREATORS && c * block < n; c++) {
+        enrolments.push(...(await enrolmentItems('P-s', creators[c]!.course, from + c * block, Math.min(block, n - c * block))));
+      }
+      return [...users, ...enrolments];
+    });
+    progress(`  ${count(from + n)} of ${count(spread)}`);
+  }
+  await writing;
+  const total = (performance.now() - started) / 1000;
+  const learners = BIG_COURSE + SMALL_PAGE + spread;
+  return {
+    rows: [
+      row(
+        `seeded ${count(learners)} learners (${count(BIG_COURSE)} on one course), ${count(LEADERS)} leaders with licences and seats: BatchWriteItem, ${SEED_PARALLEL} in flight`,
+        `${seconds(total)} (${count(items)} items, ${count(Math.round(items / total))} items/s; building them ${seconds(building / 1000)})`,
+        '< 300 s',
+        total < 300,
+      ),
+    ],
+    population: {
+      bigCreator: { id: bigC.id, token: bigC.token },
+      smallCreator: { id: smallC.id, token: smallC.token },
+      bigLeader: { licenceId: big.licenceIds[0]!, token: bigL.token },
+      smallLeader: { licenceId: small.licenceIds[0]!, token: smallL.token },
+      bigCourse,
+      buyers: { tag: 'P-s', count: spread },
+    },
+  };
+};
+
+/** Point 1: each job at 1,000 and at size; after the 1,000, a run killed mid-way (1,000 items, or the fraction of them). */
+const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<void>, ctx: CountContext, size: 'small' | 'large', measured: Map<string, number>): Promise<Row[]> => {
+  const rows: Row[] = [];
+  for (const entry of scaleJobs.filter((j) => !onlyJobs || onlyJobs.includes(j.name))) {
+    const job: ScaleJob = entry;
+    const n = size === 'small' ? SMALL_JOB : at(job.large);
+    try {
+      const loaded = await loadJob(job);
+      if (!loaded) {
+        if (size === 'small') rows.push(row(job.name, `not measured: functions/jobs/${job.modules[0]}.ts is not on this branch yet`));
+        continue;
+      }
+      const { mod, module } = loaded;
+      const tag = `J-${job.name}-${size}`;
+      progress(`${job.name}: seeding ${count(n)} ${job.unit}`);
+      const seeded = await job.seed(write, tag, n);
+      progress(`${job.name}: running over ${count(n)}`);
+      const recorder = recordWrites();
+      let run;
+      try {
+        run = await runJob(job, mod, seeded, async () => n - (await job.count(seeded, ctx)).done);
+      } finally {
+        recorder.stop();
+      }
+      const writeCalls = recorder.writes.length;
+      const { done, doubled, note } = await job.count(seeded, ctx);
+      const perItem = run.seconds / n;
+      const how = `${module === job.name ? '' : `functions/jobs/${module}.ts, `}${run.engine === 'sliced' ? 'sliced' : 'not sliced yet: its handler, invoked again while it moves'}`;
+      rows.push(
+        row(
+          `${job.name} at ${count(n)} ${job.unit} (${how})`,
+          `${count(Math.round(n / run.seconds))} items/s, ${seconds(run.seconds)}, ${run.slices} ${run.engine === 'sliced' ? 'slices' : 'invocations'}; done ${count(done)}, doubled ${doubled}${note ? ` (${note})` : ''}`,
+          `${count(n)} done, 0 doubled`,
+          done === n && doubled === 0,
+        ),
+      );
+      if (size === 'small') measured.set(job.name, perItem);
+      else {
+        const small = measured.get(job.name);
+        if (small !== undefined) {
+          const ratio = perItem / small;
+          rows.push(row(`${job.name} time per item at ${count(n)} / at ${count(SMALL_JOB)}`, `${ratio.toFixed(2)}x`, `<= ${RATIO_BUDGET}x`, ratio <= RATIO_BUDGET));
+        }
+      }
+      if (size === 'small') {
+        // Killed once, mid-run: after half the write calls the run above made, scaled to the kill run's items.
+        const k = at(SMALL_JOB);
+        const killSeeded = await job.seed(write, `J-${job.name}-kill`, k);
+        const killAt = Math.max(1, Math.round(((writeCalls / n) * k) / 2));
+        progress(`${job.name}: a run killed after write ${count(killAt)}, resumed`);
+        const killed = await runJob(job, mod, killSeeded, async () => k - (await job.count(killSeeded, ctx)).done, killAt);
+        const after = await job.count(killSeeded, ctx);
+        const lost = k - after.done;
+        rows.push(
+          row(
+            `${job.name} at ${count(k)}, killed mid-run (after write ${count(killAt)}${killed.killed ? '' : ': the run ended first'}) and resumed: lost / doubled`,
+            `${lost} / ${after.doubled} (${killed.slices} ${killed.engine === 'sliced' ? 'slices' : 'invocations'}${after.note ? `; ${after.note}` : ''})`,
+            '0 / 0',
+            lost === 0 && after.doubled === 0 && killed.killed,
+          ),
+        );
+      }
+    } catch (error) {
+      rows.push(errorRow(`${job.name} at ${count(n)}`, error));
+    }
+  }
+  return rows;
+};
+
+const stripe = new Stripe('sk_test_x', { telemetry: false });
+
+/** Point 3: the flash sale. */
+const flashSale = async (local: LocalCloud, gatewayUrl: string, write: (items: Record<string, unknown>[]) => Promise<void>, population: Population): Promise<Row[]> => {
+  const orders = Math.min(ORDERS, population.buyers.count);
+  const course = population.bigCourse;
+  const accountId = 'acct_scale_flash';
+  const createdAt = new Date(Date.now() - 60_000).toISOString();
+  const order = (i: number): Order => ({
+    id: `ord_flash_${i}`,
+    courseId: course.id,
+    courseTitle: course.title,
+    creatorId: course.creatorId,
+    accountId,
+    status: 'pending',
+    buyerEmail: learnerEmail(population.buyers.tag, i),
+    price: 1900,
+    discount: 0,
+    amount: 1900,
+    currency: 'gbp',
+    couponCode: null,
+    affiliateId: null,
+    seats: null,
+    checkoutSessionId: `cs_flash_${i}`,
+    checkoutUrl: null,
+    paymentIntentId: null,
+    learnerId: null,
+    createdAt,
+    paidAt: null,
+  });
+  progress(`flash sale: ${count(orders)} pending orders`);
+  await write(
+    await capturePutsOf(['Order'], async () => {
+      for (let i = 0; i < orders; i++) await dynamoOrders().create(order(i));
+    }),
+  );
+  const secret = local.outputs.StripeConnectWebhookSecret;
+  const event = (i: number) =>
+    JSON.stringify({
+      id: `evt_flash_${i}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      account: accountId,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: `cs_flash_${i}`,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 1900,
+          total_details: { amount_discount: 0 },
+          customer_email: learnerEmail(population.buyers.tag, i),
+          customer_details: { email: learnerEmail(population.buyers.tag, i) },
+          payment_intent: `pi_flash_${i}`,
+          metadata: { orderId: `ord_flash_${i}`, courseId: course.id },
+        },
+      },
+    });
+  const statuses: Record<string, number> = {};
+  const recorder = recordWrites();
+  const started = performance.now();
+  let next = 0;
+  progress(`flash sale: ${count(orders)} signed checkout.session.completed events, 16 in flight`);
+  try {
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < orders) {
+          const i = next++;
+          const payload = event(i);
+          const res = await fetch(`${gatewayUrl}/api/webhooks/stripe-connect`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+            body: payload,
+          });
+          await res.text();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      }),
+    );
+  } finally {
+    recorder.stop();
+  }
+  const took = (performance.now() - started) / 1000;
+  const summary = summarizeWrites(recorder.writes, 5);
+  const paid = await countPaid(orders);
+  const hottest = summary.hottest[0];
+  const hotFraction = hottest ? hottest.writes / orders : 0;
+  const unitsPerOrder = summary.units === undefined ? undefined : summary.units / orders;
+  return [
+    row(
+      `${count(orders)} webhooks answered (${seconds(took)}, ${count(Math.round(orders / took))} orders/s); orders paid`,
+      `${Object.entries(statuses).map(([code, n]) => `${code}: ${count(n)}`).join(', ')}; paid ${count(paid)}`,
+      `200: ${count(orders)}; paid ${count(orders)}`,
+      statuses['200'] === orders && paid === orders,
+    ),
+    row(
+      'write units per order (ReturnConsumedCapacity INDEXES, table + indexes)',
+      unitsPerOrder === undefined ? 'not reported by DynamoDB Local' : `${unitsPerOrder.toFixed(1)} WCU (${count(summary.writeCalls)} write calls, ${count(summary.itemWrites)} item writes)`,
+      `<= ${UNITS_PER_ORDER_BUDGET}`,
+      unitsPerOrder === undefined ? undefined : unitsPerOrder <= UNITS_PER_ORDER_BUDGET,
+    ),
+    row(
+      'most writes to one item / orders',
+      hottest ? `${count(hottest.writes)} / ${count(orders)} = ${hotFraction.toFixed(2)} (${hottest.key})` : 'no writes',
+      `<= ${HOT_FRACTION_BUDGET}`,
+      hotFraction <= HOT_FRACTION_BUDGET,
+    ),
+    row('the hottest items (writes)', summary.hottest.slice(1).map((h) => `${h.key}: ${count(h.writes)}`).join('; ') || 'none'),
+  ];
+};
+
+const countPaid = async (orders: number): Promise<number> => {
+  const repo = dynamoOrders();
+  let paid = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < orders) {
+        const o = await repo.get(`ord_flash_${next++}`);
+        if (o?.status === 'paid') paid++;
+      }
+    }),
+  );
+  return paid;
+};
+
+/** Point 4: the first pages at size against the default bench's small sizes. */
+const flatReads = async (gatewayUrl: string, population: Population): Promise<Row[]> => {
+  const rows: Row[] = [];
+  const common = { warmUp: 20, requests: 100, budget: RATIO_BUDGET };
+  try {
+    progress('CRM first page: 10 vs the big creator');
+    rows.push(
+      ...(await compareFirstPages({
+        small: { url: `${gatewayUrl}/api/crm/learners`, token: population.smallCreator.token, items: SMALL_PAGE },
+        large: { url: `${gatewayUrl}/api/crm/learners`, token: population.bigCreator.token, items: BIG_COURSE },
+        pageSize: 25,
+        noun: 'learners (CRM)',
+        ...common,
+      })),
+    );
+  } catch (error) {
+    rows.push(errorRow('CRM first page at size', error));
+  }
+  try {
+    progress('leader report first page: 10 vs the big licence');
+    const url = (licenceId: string) => `${gatewayUrl}/api/leader/reports?licenseId=${encodeURIComponent(licenceId)}`;
+    rows.push(
+      ...(await compareFirstPages({
+        small: { url: url(population.smallLeader.licenceId), token: population.smallLeader.token, items: SMALL_PAGE },
+        large: { url: url(population.bigLeader.licenceId), token: population.bigLeader.token, items: BIG_LICENCE },
+        pageSize: REPORT_PAGE_SIZE,
+        noun: 'members (leader report)',
+        ...common,
+      })),
+    );
+  } catch (error) {
+    rows.push(errorRow('leader report first page at size', error));
+  }
+  return rows;
+};
+
+const started = performance.now();
+const rows: Row[] = [];
+try {
+  const { startLocalCloud } = await import('#lib/local/cloud.ts');
+  progress(`starting the local cloud (its data in ${workDir})`);
+  cloud = startLocalCloud({ dataDir: join(workDir, 'local'), ports: 'auto', web: false, seed: true, log: () => undefined });
+  const local = await cloud;
+  applyFunctionEnv(local.env);
+  const gateway = await startUnthrottledGateway(local);
+  stopGateway = gateway.stop;
+  const write = (items: Record<string, unknown>[]) => batchWriteAll(local.outputs, items, { parallel: SEED_PARALLEL });
+  const ctx: CountContext = { sesUrl: local.outputs.SesEndpoint };
+  const scaleNote = fraction === 1 ? '' : ` (at ${fraction} of full size: --fraction)`;
+
+  const measured = new Map<string, number>();
+  rows.push(section(`Jobs at ${count(SMALL_JOB)} items, and killed mid-run${scaleNote}`));
+  rows.push(...(await benchJobs(write, ctx, 'small', measured)));
+  // Each job at size over items of its own (the platform's population is seeded after: it would be the jobs' work too).
+  rows.push(section(`Jobs at size${scaleNote}`));
+  rows.push(...(await benchJobs(write, ctx, 'large', measured)));
+
+  rows.push(section(`The platform at size${scaleNote}`));
+  let population: Population | undefined;
+  try {
+    const seeded = await seedPopulation(local, write);
+    rows.push(...seeded.rows);
+    population = seeded.population;
+  } catch (error) {
+    rows.push(errorRow('seeding the platform at size', error));
+  }
+
+  if (population) {
+    rows.push(section(`Flash sale: ${count(Math.min(ORDERS, population.buyers.count))} paid orders of one course through POST /api/webhooks/stripe-connect${scaleNote}`));
+    try {
+      rows.push(...(await flashSale(local, gateway.url, write, population)));
+    } catch (error) {
+      rows.push(errorRow('flash sale', error));
+    }
+    rows.push(section(`Flat reads at size: first pages at ${SMALL_PAGE} vs at size (1 in flight, alternating)${scaleNote}`));
+    rows.push(...(await flatReads(gateway.url, population)));
+  }
+} catch (error) {
+  rows.push(errorRow('scale bench', shortMessage(error)));
+} finally {
+  process.env.LOG_LEVEL = 'silent';
+  resetConfig();
+  progress('stopping the local cloud');
+  await stopEverything();
+  rmSync(workDir, { recursive: true, force: true });
+}
+const cpu = cpus();
+const header =
+  `bench --scale ${new Date().toISOString()} · node ${process.version} · ${cpu.length} CPU${cpu.length === 1 ? '' : 's'} ` +
+  `(${cpu[0]?.model.trim() ?? 'unknown'}) · load ${loadavg()[0]!.toFixed(2)} · ${((performance.now() - started) / 1000).toFixed(0)} s`;
+process.stdout.write(`\n${header}\n${formatTable(rows)}\n`);
