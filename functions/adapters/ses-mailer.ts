@@ -62,7 +62,8 @@ let sendRate: Promise<number> | undefined;
 /**
  * SES v2 as the BulkMailer port: SendBulkEmail with the message as inline template content (one call, at most 50
  * destinations), each destination with its own headers and template data (its unsubscribe URL). The account's
- * MaxSendRate is read once per process.
+ * MaxSendRate is read once per process (`maxSendRate`); `quota` reads the rate and the 24-hour quota afresh (the
+ * campaign sender, once a run). Max24HourSend -1 is SES's "unlimited".
  */
 export const sesBulkMailer = (): BulkMailer => ({
   async sendBulk({ subject, text, html, entries }) {
@@ -82,7 +83,8 @@ export const sesBulkMailer = (): BulkMailer => ({
     const results = out.BulkEmailEntryResults ?? [];
     return entries.map((entry, i) => {
       const result = results[i];
-      return result?.Status === 'SUCCESS' ? { to: entry.to, ok: true } : { to: entry.to, ok: false, error: result?.Error ?? result?.Status ?? 'no result' };
+      // The status first (ACCOUNT_THROTTLED, TRANSIENT_FAILURE: the sender sends those again), then SES's words.
+      return result?.Status === 'SUCCESS' ? { to: entry.to, ok: true } : { to: entry.to, ok: false, error: [result?.Status, result?.Error].filter(Boolean).join(': ') || 'no result' };
     });
   },
 
@@ -92,5 +94,13 @@ export const sesBulkMailer = (): BulkMailer => ({
       .then((account) => account.SendQuota?.MaxSendRate ?? DEFAULT_SEND_RATE);
     sendRate.catch(() => (sendRate = undefined));
     return sendRate;
+  },
+
+  async quota() {
+    const { SendQuota } = await sesClient().send(new GetAccountCommand({}));
+    return {
+      maxSendRate: SendQuota?.MaxSendRate ?? DEFAULT_SEND_RATE,
+      left24Hours: SendQuota?.Max24HourSend === undefined || SendQuota.Max24HourSend < 0 ? Number.POSITIVE_INFINITY : SendQuota.Max24HourSend - (SendQuota.SentLast24Hours ?? 0),
+    };
   },
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
+import { firstSlice } from '#core/jobs/slices.ts';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
 import { certificateRepository } from '#functions/composition/deps-certificates.ts';
@@ -72,6 +74,9 @@ export const connectEventDeps = (
   clock,
   appOrigin: required('APP_ORIGIN'),
   temporaryPassword,
+  // A run of the mail sender, started at once for the receipt or the new buyer's account the payment queued, named by
+  // it (a redelivery's start is dropped by the queue's deduplication; the schedule's runs go on anyway).
+  startSender: (key) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${key}`)]),
   log: note,
   alert,
 });

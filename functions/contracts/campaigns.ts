@@ -50,7 +50,8 @@ export type SendCampaignBody = z.infer<typeof sendCampaignBody>;
 export const campaignQueued = z.object({ campaignId: z.string(), recipientCount: z.number().int().min(0) });
 export type CampaignQueued = z.infer<typeof campaignQueued>;
 
-export const campaignStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
+/** `paused`: SES's daily quota is reached; the sender goes on by itself once SES allows more (within 24 hours). */
+export const campaignStatuses = ['queued', 'sending', 'paused', 'sent', 'failed'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
 const count = z.number().int().min(0);

@@ -396,17 +396,36 @@ export interface QueuedMail extends MailMessage {
 }
 
 /**
+ * Work the mail queue carries besides emails (issue 28): a paid order's new buyer, whose sign-in account is made and
+ * invited (with a temporary password made then, never stored) by the sender job, not by the webhook that was paid
+ * (core/sales/buyer-account.ts). Queued in the order's payment transaction, held and retried as an email is.
+ */
+export interface QueuedAccount {
+  kind: 'buyer-account';
+  id: string;
+  /** The paid order: its buyer's email, course, seats (a team's leader) and amount are read from it. */
+  orderId: string;
+  email: string;
+  queuedAt: string;
+  dueAt: string;
+  tries: number;
+}
+
+/** What the mail queue holds: an email, or work that ends in one (told apart by `kind`). */
+export type QueuedItem = QueuedMail | QueuedAccount;
+
+/**
  * Emails nobody waits for (a receipt, a certificate, an affiliate's link) until they are sent: each held by its
  * writer while it sends it, then due for the sender job if it is still there (core/mail/mail-queue.ts).
  */
 export interface MailQueue {
   // (Emails are written into it by the transaction of what they announce: data/mail-queue.ts mailQueuePut.)
   /** Those due by `now`, the longest due first. */
-  due(now: string, limit: number): Promise<QueuedMail[]>;
+  due(now: string, limit: number): Promise<QueuedItem[]>;
   /** Replaces `from` by `to` (another due time, another try): false when `from` is gone (another sender has it). */
-  move(from: QueuedMail, to: QueuedMail): Promise<boolean>;
+  move<T extends QueuedItem>(from: T, to: T): Promise<boolean>;
   /** Sent or given up: gone. */
-  remove(mail: QueuedMail): Promise<void>;
+  remove(mail: QueuedItem): Promise<void>;
 }
 
 /**
@@ -446,6 +465,11 @@ export interface BulkMailer {
   sendBulk(message: { subject: string; text: string; html: string; entries: BulkEntry[] }): Promise<{ to: string; ok: boolean; error?: string }[]>;
   /** SES's MaxSendRate (messages per second), to pace the batches under it. */
   maxSendRate(): Promise<number>;
+  /**
+   * The account's quota now (SES GetAccount's SendQuota, read afresh): its rate and how many messages it may still
+   * send in the rolling 24 hours (Max24HourSend - SentLast24Hours). Absent: no daily quota to keep to.
+   */
+  quota?(): Promise<{ maxSendRate: number; left24Hours: number }>;
 }
 
 export type SuppressionReason = 'unsubscribed' | 'bounce' | 'complaint';
@@ -490,7 +514,19 @@ export interface StoredCampaign {
    * A batch handed to SES and not recorded yet (the sender stopped in between): it went, or may have, so it is recorded
    * as sent and never handed over again.
    */
-  handedOff: { batch: number; count: number } | null;
+  handedOff: HandedOff | null;
+}
+
+/**
+ * A wave handed to SES and not recorded yet: its number, its addresses, and (written by senders since issue 28) where
+ * the wave ends in the audience and how many it skipped, so that the next run records it without reading it again.
+ */
+export interface HandedOff {
+  batch: number;
+  count: number;
+  segment?: number;
+  position?: string | null;
+  skipped?: number;
 }
 
 export interface CampaignRepository {
@@ -509,8 +545,10 @@ export interface CampaignRepository {
   audiencePage(segment: string, position: string | null, limit: number): Promise<AudiencePage>;
   /** The suppressed among these addresses (lower-case). */
   suppressed(emails: readonly string[]): Promise<Set<string>>;
-  /** Notes that batch `batch` (of `count` addresses) is being handed to SES, while it is still the next one. */
-  handOff(id: string, batch: number, count: number): Promise<boolean>;
+  /** Notes that batch `batch` (of `count` addresses; `wave`: where it ends) is being handed to SES, while it is still the next one. */
+  handOff(id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number }): Promise<boolean>;
+  /** SES's daily quota is reached: the campaign (unless sent) shows `paused` and is free for the run that finds quota again. */
+  pauseForQuota(id: string): Promise<void>;
   /** SES refused the batch outright (nothing went): it is no longer handed off, the next run sends it. */
   takeBack(id: string, batch: number): Promise<void>;
   /** A run that failed frees the campaign at once (while batch `batch` is still its next one), not when its lease ends. */
@@ -613,9 +651,13 @@ export interface OrderRepository {
      * and the platform's figures.
      */
     referral?: { affiliateId: string; commission: NewCommission | null } | null;
-    /** The buyer's receipt, put in the mail queue in the same transaction (held by the caller, who sends it next). */
+    /** The buyer's receipt, put in the mail queue in the same transaction (due at once: the sender job sends it). */
     receipt?: QueuedMail | undefined;
+    /** A new buyer's account to make and invite, queued in the same transaction (core/sales/buyer-account.ts). */
+    account?: QueuedAccount | undefined;
   }): Promise<'applied' | 'duplicate' | 'not-pending' | 'coupon-used'>;
+  /** The learner a paid order enrolled (its buyer's account made after the payment): false when it is not paid any more. */
+  setLearner(orderId: string, learnerId: string): Promise<boolean>;
   /**
    * (markPaid also counts the order's coupon, once: `redeemed` +1 and the buyer's use, a conditional write: when that
    * email's use of the coupon is another order's, nothing is written and the answer is 'coupon-used'.)

@@ -12,7 +12,7 @@ import { userKeys } from '#data/users.ts';
 /**
  * Email campaigns (access patterns 16 and 17; docs/data-model.md "Email campaigns").
  * Campaign:     pk CAMPAIGN#<id>        sk CAMPAIGN      gsi1 CAMPAIGNS / <createdAt>#<id> (newest first);
- *               gsi2 CAMPAIGNS_PENDING / <createdAt>#<id> while queued or sending (removed when sent)
+ *               gsi2 CAMPAIGNS_PENDING / <createdAt>#<id> while queued, sending or paused (removed when sent)
  * Request key:  pk CAMPAIGNREQ#<key>    sk CAMPAIGNREQ   campaignId (TTL 1 day): a retried POST finds its campaign
  * Suppression:  pk SUPPRESS#<email>     sk SUPPRESSION   reason, at
  * Settings:     pk EMAILSETTINGS        sk TEMPLATE#<id> | AUTOMATION#<id> | UNSUBSCRIBE_KEY (one Query reads them)
@@ -47,7 +47,7 @@ const campaignItem = z.object({
   segment: count,
   position: z.string().nullable(),
   leaseUntil: isoDate.nullable(),
-  handedOff: z.object({ batch: count, count }).nullable().default(null),
+  handedOff: z.object({ batch: count, count, segment: count.optional(), position: z.string().nullable().optional(), skipped: count.optional() }).nullable().default(null),
 });
 const toCampaign = (item: unknown): StoredCampaign => campaignItem.parse(item);
 
@@ -205,7 +205,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     return new Set(found.map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
   },
 
-  handOff: (id, batch, count) =>
+  handOff: (id, batch, count, wave) =>
     writeIf(() =>
       documentClient().send(
         new UpdateCommand({
@@ -214,10 +214,25 @@ export const dynamoCampaigns = (): CampaignRepository => ({
           UpdateExpression: 'SET handedOff = :handedOff',
           ConditionExpression: '#batch = :batch',
           ExpressionAttributeNames: { '#batch': 'batch' },
-          ExpressionAttributeValues: { ':handedOff': { batch, count }, ':batch': batch },
+          ExpressionAttributeValues: { ':handedOff': { batch, count, ...(wave ?? {}) }, ':batch': batch },
         }),
       ),
     ),
+
+  async pauseForQuota(id) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: campaignKeys.campaign(id),
+          UpdateExpression: 'SET #status = :paused, leaseUntil = :none',
+          ConditionExpression: 'attribute_exists(pk) AND #status <> :sent',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':paused': 'paused', ':sent': 'sent', ':none': null },
+        }),
+      ),
+    );
+  },
 
   async takeBack(id, batch) {
     await writeIf(() =>

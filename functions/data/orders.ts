@@ -241,7 +241,7 @@ export const dynamoOrders = (): OrderRepository => ({
     );
   },
 
-  async markPaid({ event, orderId, paid, referral, receipt }) {
+  async markPaid({ event, orderId, paid, referral, receipt, account }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
     const writes = [
@@ -280,12 +280,27 @@ export const dynamoOrders = (): OrderRepository => ({
         ? referralWrites({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral })
         : []),
       ...(receipt ? [mailQueuePut(receipt)] : []),
+      ...(account ? [mailQueuePut(account)] : []),
     ]);
     if (!cancelled) return 'applied';
     if (failedAt(cancelled, 0)) return 'duplicate';
     if (useAt >= 0 && failedAt(cancelled, useAt) && !failedAt(cancelled, 1)) return 'coupon-used';
     return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
   },
+
+  setLearner: (orderId, learnerId) =>
+    writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: orderKeys.order(orderId),
+          UpdateExpression: 'SET learnerId = :learner',
+          ConditionExpression: '#status = :paid',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':learner': learnerId, ':paid': 'paid' },
+        }),
+      ),
+    ),
 
   async markUnfulfilled({ event, orderId, refunded, reason, notice }) {
     const order = await this.get(orderId);

@@ -1,6 +1,6 @@
 import { sendPlatformMail } from '#core/mail/mail-sender.ts';
 import { senderDeps } from '#functions/composition/deps-campaigns.ts';
-import { clock, mailer, mailQueue } from '#functions/composition/deps.ts';
+import { mailQueueSenderDeps } from '#functions/composition/deps-mail-queue.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 import { scopedLog } from '#middleware/logger.ts';
 
@@ -15,14 +15,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export const work = (remainingMs: () => number) => {
   const automations = senderDeps(remainingMs);
   return sendPlatformMail({
-    mailer: mailer(),
-    mailQueue: mailQueue(),
-    clock,
+    // The queue's emails and its work (a paid order's new buyer's account and invitation: core/sales/buyer-account.ts).
+    ...mailQueueSenderDeps(
+      (message, fields) => log.warn(message, fields),
+      (message, fields) => log.error(message, fields),
+    ),
     automations,
     sendRate: () => automations.mailer.maxSendRate(),
     sleep,
-    log: (message, fields) => log.warn(message, fields),
-    logError: (message, fields) => log.error(message, fields),
   });
 };
 

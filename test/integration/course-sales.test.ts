@@ -205,7 +205,8 @@ describe('selling a course on the creator’s own Stripe account', () => {
     const paid = await fetch(`${started.body.url as string}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: buyer }).toString(), redirect: 'manual' });
     expect(paid.status).toBe(303);
     const orderId = (await stripe().checkout.sessions.retrieve(new URL(started.body.url as string).pathname.split('/').pop()!, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
-    const order = await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid');
+    // Paid by the webhook; the new buyer's account and enrolment follow from the queue (the sender job it starts).
+    const order = await eventually(() => item(orderKeys.order(orderId)), (o) => o?.['status'] === 'paid' && Boolean(o['learnerId']));
     expect(order).toMatchObject({ status: 'paid', buyerEmail: buyer });
     expect(await item({ pk: `COURSE#${courseId}`, sk: `ENROLL#${order!['learnerId']}` })).toMatchObject({ status: 'active' });
     expect((await eventually(() => mailTo(buyer), (m) => m !== undefined))?.subject).toBe('Your purchase on Course Platform');
@@ -266,7 +267,8 @@ describe('selling a course on the creator’s own Stripe account', () => {
       const { orderId, payment, reversal } = await pendingWithEvents('refunded');
       expect((await deliver(payment)).status).toBe(200);
       expect((await item(orderKeys.order(orderId)))?.['status']).toBe('paid');
-      expect((await enrolmentOf(orderId))?.['status']).toBe('active');
+      // The new buyer's enrolment, from the queue (the sender job the webhook started).
+      expect((await eventually(() => enrolmentOf(orderId), (e) => e?.['status'] === 'active'))?.['status']).toBe('active');
       expect((await deliver(reversal)).status).toBe(200);
       expect((await item(orderKeys.order(orderId)))?.['status']).toBe('refunded');
       expect((await enrolmentOf(orderId))?.['status']).toBe('removed');

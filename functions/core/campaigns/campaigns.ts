@@ -212,6 +212,33 @@ export const unsubscribeUrl = (appOrigin: string, key: Uint8Array, email: string
 /** Tries of one batch SES refuses outright (nothing sent) before the run gives up on it (the next run goes on). */
 export const REFUSED_TRIES = 5;
 const REFUSED_BACKOFF_MS = 250;
+/** Tries of a recipient SES throttled (`ACCOUNT_THROTTLED`, `TRANSIENT_FAILURE`: not sent) before it counts as failed. */
+export const THROTTLED_TRIES = 5;
+/** SES SendBulkEmail calls one wave has in flight at most (issue 28: at the account's rate, several at once). */
+export const MAX_IN_FLIGHT = 10;
+/** A destination's status that says SES did not send it for now: sent again (alone) after a pause. */
+const THROTTLED = /ACCOUNT_THROTTLED|TRANSIENT_FAILURE|Throttl/i;
+
+/** SES calls of 50 in flight per wave: what SEND_RATE_SHARE of the rate sends in a second, 1 to MAX_IN_FLIGHT. */
+export const callsInFlight = (maxSendRate: number): number => Math.min(MAX_IN_FLIGHT, Math.max(1, Math.floor((maxSendRate * SEND_RATE_SHARE) / SES_BATCH_MAX)));
+
+/**
+ * One call's destinations until each is sent, refused for good, or throttled THROTTLED_TRIES times: the throttled ones
+ * (SES sent them not) go again alone after a growing pause; the others never go twice.
+ */
+const sendWithRetries = async (deps: SenderDeps, message: { subject: string; text: string; html: string }, entries: BulkEntry[]) => {
+  const final: { to: string; ok: boolean }[] = [];
+  let pending = entries;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const results = await sendBatch(deps, message, pending);
+    const throttled = new Set(results.filter((r) => !r.ok && THROTTLED.test((r as { error?: string }).error ?? '')).map((r) => r.to));
+    final.push(...results.filter((r) => !throttled.has(r.to) || attempt >= THROTTLED_TRIES));
+    if (attempt >= THROTTLED_TRIES) break;
+    pending = pending.filter((e) => throttled.has(e.to));
+    if (pending.length > 0) await deps.sleep(REFUSED_BACKOFF_MS * 2 ** (attempt - 1));
+  }
+  return final;
+};
 
 /**
  * One batch to SES: retried only while SES refuses it outright (MailRefusedError: nothing went), with a growing pause;
@@ -230,18 +257,35 @@ const sendBatch = async (deps: SenderDeps, message: { subject: string; text: str
   }
 };
 
+/** SES's rate and what is left of its 24-hour quota, now (no quota port: no daily quota to keep to). */
+const accountNow = async (deps: SenderDeps): Promise<{ maxSendRate: number; left24Hours: number }> => {
+  const account = deps.mailer.quota ? await deps.mailer.quota() : { maxSendRate: await deps.mailer.maxSendRate(), left24Hours: Number.POSITIVE_INFINITY };
+  return { maxSendRate: Math.max(1, account.maxSendRate), left24Hours: Math.max(0, account.left24Hours) };
+};
+
+/** What a run did with one campaign: sent it all, stopped for time (`paused`), found it held, or stopped at the quota. */
+type CampaignOutcome = 'sent' | 'paused' | 'held' | 'quota';
+
 /**
- * Sends one campaign from where it stands until it is done or the run is nearly out of time. Each batch: the next page
- * of the audience (<= 50), minus the disabled and the suppressed, noted as handed off, in one bulk send, recorded on
- * its number; then a pause that keeps the pace at SEND_RATE_SHARE of SES's rate. A batch an earlier run handed off
- * but did not record went out already (or may have): it is recorded as sent, not sent again.
+ * Sends one campaign from where it stands until it is done, the run is nearly out of time, or SES's daily quota is
+ * reached. Each wave (a batch number): the next pages of the audience (<= 50 each, as many as callsInFlight allows and
+ * the quota left takes), minus the disabled and the suppressed, noted as handed off, sent as that many bulk sends at
+ * once (throttled recipients again alone), recorded on its number; then a pause that keeps the pace at
+ * SEND_RATE_SHARE of SES's rate. A wave an earlier run handed off but did not record went out already (or may have):
+ * it is recorded as sent, not sent again.
  */
-const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array, rate: number): Promise<'sent' | 'paused' | 'held'> => {
+const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array): Promise<CampaignOutcome> => {
   const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
   if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
   const progress = { batch: campaign.batch };
   try {
-    return await sendBatches(deps, campaign, key, rate, { leaseUntil, progress });
+    // The quota once the campaign is this run's: what runs before it sent is counted (SES's SentLast24Hours).
+    const account = await accountNow(deps);
+    const quota = { left: account.left24Hours };
+    const outcome = await sendBatches(deps, campaign, key, account.maxSendRate, { leaseUntil, progress, quota });
+    // Stopped for time: free for the next run at once (the job starts it), not when the lease ends.
+    if (outcome === 'paused') await deps.campaigns.release(campaign.id, progress.batch).catch(() => undefined);
+    return outcome;
   } catch (error) {
     await release(deps, campaign.id, progress.batch);
     throw error;
@@ -273,51 +317,84 @@ const sendBatches = async (
   campaign: StoredCampaign,
   key: Uint8Array,
   rate: number,
-  run: { leaseUntil: () => string; progress: { batch: number } },
-): Promise<'sent' | 'paused' | 'held'> => {
+  run: { leaseUntil: () => string; progress: { batch: number }; quota: { left: number } },
+): Promise<CampaignOutcome> => {
   const segments = segmentsOf[campaign.recipient];
   const message = renderMessage(campaign.subject, campaign.content);
-  const { leaseUntil, progress } = run;
+  const { leaseUntil, progress, quota } = run;
+  const inFlight = callsInFlight(rate);
   let { batch, segment, position, handedOff } = campaign;
   while (segment < segments.length) {
     if (deps.remainingMs() < STOP_MARGIN_MS) return 'paused';
     const started = deps.clock.now().getTime();
-    const page = await deps.campaigns.audiencePage(segments[segment]!, position, SES_BATCH_MAX);
-    const suppressed = await deps.campaigns.suppressed(page.people.map((p) => p.email.toLowerCase()));
-    const to = page.people.filter((p) => !p.disabled && !suppressed.has(p.email.toLowerCase()));
     let results: { ok: boolean }[] = [];
-    if (handedOff?.batch === batch) results = Array.from({ length: handedOff.count }, () => ({ ok: true }));
-    else if (to.length > 0) {
-      if (!(await deps.campaigns.handOff(campaign.id, batch, to.length))) return 'held';
-      const entries = to.map((p) => {
-        const url = unsubscribeUrl(deps.appOrigin, key, p.email);
-        return { to: p.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
-      });
-      try {
-        results = await sendBatch(deps, message, entries);
-      } catch (error) {
-        await deps.campaigns.takeBack(campaign.id, batch);
-        throw error;
+    let skipped = 0;
+    let next: { segment: number; position: string | null };
+    let handed = 0;
+    if (handedOff?.batch === batch && handedOff.segment !== undefined) {
+      // Handed off by a run that stopped before recording it: it went (or may have). Recorded as it was planned.
+      results = Array.from({ length: handedOff.count }, () => ({ ok: true }));
+      skipped = handedOff.skipped ?? 0;
+      next = { segment: handedOff.segment, position: handedOff.position ?? null };
+    } else {
+      if (quota.left <= 0) {
+        await deps.campaigns.pauseForQuota(campaign.id);
+        return 'quota';
+      }
+      // The wave: up to `inFlight` pages, no more addresses than the quota leaves.
+      const calls: BulkEntry[][] = [];
+      let cursor = { segment, position };
+      let planned = 0;
+      // (A wave an older sender handed off without its plan was one page: that page alone is read again.)
+      const pages = handedOff?.batch === batch ? 1 : inFlight;
+      while (calls.length < pages && cursor.segment < segments.length && planned < quota.left) {
+        const page = await deps.campaigns.audiencePage(segments[cursor.segment]!, cursor.position, Math.min(SES_BATCH_MAX, quota.left - planned));
+        const suppressed = await deps.campaigns.suppressed(page.people.map((p) => p.email.toLowerCase()));
+        const to = page.people.filter((p) => !p.disabled && !suppressed.has(p.email.toLowerCase()));
+        skipped += page.people.length - to.length;
+        cursor = page.next ? { segment: cursor.segment, position: page.next } : { segment: cursor.segment + 1, position: null };
+        if (to.length === 0) continue;
+        planned += to.length;
+        calls.push(
+          to.map((p) => {
+            const url = unsubscribeUrl(deps.appOrigin, key, p.email);
+            return { to: p.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
+          }),
+        );
+      }
+      next = cursor;
+      if (handedOff?.batch === batch) {
+        // Handed off by an older sender (no plan kept): its first page went; this wave is that page.
+        results = Array.from({ length: handedOff.count }, () => ({ ok: true }));
+      } else if (planned > 0) {
+        if (!(await deps.campaigns.handOff(campaign.id, batch, planned, { ...next, skipped }))) return 'held';
+        handed = planned;
+        try {
+          results = (await Promise.all(calls.map((entries) => sendWithRetries(deps, message, entries)))).flat();
+        } catch (error) {
+          await deps.campaigns.takeBack(campaign.id, batch);
+          throw error;
+        }
       }
     }
     const sent = results.filter((r) => r.ok).length;
-    const next = page.next ? { segment, position: page.next } : { segment: segment + 1, position: null };
     const done = next.segment >= segments.length;
     const recorded = await deps.campaigns.recordBatch(campaign.id, batch, {
       sent,
       failed: results.length - sent,
-      skipped: page.people.length - to.length,
+      skipped,
       ...next,
       done,
       at: deps.clock.now().toISOString(),
       leaseUntil: leaseUntil(),
     });
     if (!recorded) return 'held';
+    quota.left -= handed;
     batch += 1;
     progress.batch = batch;
     handedOff = null;
     ({ segment, position } = next);
-    const minimumMs = (to.length / (rate * SEND_RATE_SHARE)) * 1000;
+    const minimumMs = (handed / (rate * SEND_RATE_SHARE)) * 1000;
     const waitMs = minimumMs - (deps.clock.now().getTime() - started);
     if (!done && waitMs > 0) await deps.sleep(waitMs);
   }
@@ -379,17 +456,27 @@ const sendAutomation = async (deps: SenderDeps, input: { id: AutomationId; due: 
   return ok;
 };
 
-/** The campaign sender job: every queued or unfinished campaign, oldest first, while the run has time. */
-export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: number; paused: number; held: number }> => {
-  const outcome = { sent: 0, paused: 0, held: 0 };
+/**
+ * The campaign sender job: every queued or unfinished campaign, oldest first, while the run has time and SES's daily
+ * quota lasts (read afresh each run: GetAccount's Max24HourSend - SentLast24Hours). At the quota each unfinished
+ * campaign shows `paused`, and the first run that finds quota again goes on (SES's window rolls: within 24 hours).
+ * `paused` counts campaigns left for lack of time (the caller starts the next run at once), `quota` those at the quota.
+ */
+export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: number; paused: number; held: number; quota: number }> => {
+  const outcome = { sent: 0, paused: 0, held: 0, quota: 0 };
   const pending = await deps.campaigns.pending();
   if (pending.length === 0) return outcome;
   const key = await unsubscribeKey(deps);
-  const rate = Math.max(1, await deps.mailer.maxSendRate());
+  const spent = (await accountNow(deps)).left24Hours <= 0;
   for (const id of pending) {
     const campaign = await deps.campaigns.get(id);
     if (!campaign || campaign.status === 'sent') continue;
-    outcome[await sendCampaign(deps, campaign, key, rate)] += 1;
+    // Paused, and still no quota: left as it is (no lease taken, its status stays `paused`).
+    if (spent && campaign.status === 'paused') {
+      outcome.quota += 1;
+      continue;
+    }
+    outcome[await sendCampaign(deps, campaign, key)] += 1;
     if (deps.remainingMs() < STOP_MARGIN_MS) break;
   }
   return outcome;

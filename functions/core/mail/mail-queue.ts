@@ -1,5 +1,5 @@
 import { inPool } from '#core/jobs/pace.ts';
-import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedMail } from '#core/ports.ts';
+import type { Clock, Ids, Mailer, MailMessage, MailQueue, QueuedAccount, QueuedItem, QueuedMail } from '#core/ports.ts';
 
 /**
  * Emails nobody waits for (a receipt, a certificate, an affiliate's link): what they announce stands whether or not
@@ -28,7 +28,29 @@ export const MAIL_QUEUE_BATCH = 25;
 /** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
 export const MAIL_QUEUE_TRIES = 60;
 
-const later = (clock: Clock) => new Date(clock.now().getTime() + MAIL_HOLD_MS).toISOString();
+/**
+ * How long a sender holds queued work (a new buyer's account, core/sales/buyer-account.ts): longer than a sender's
+ * whole invocation (the mail sender's 10 s, any profile's 30 s), so no second sender makes the same account while one
+ * is at it.
+ */
+export const WORK_HOLD_MS = 60_000;
+
+const later = (clock: Clock, ms = MAIL_HOLD_MS) => new Date(clock.now().getTime() + ms).toISOString();
+
+/** An email, not work (queued work has a `kind`). */
+export const isQueuedMail = (item: QueuedItem): item is QueuedMail => !('kind' in item);
+
+/**
+ * A new email for the mail queue, due at once: written in the transaction of what it announces and sent by the sender
+ * job (which the writer may start at once), not by the writer: a webhook answers without waiting on SES.
+ */
+export const dueMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage): QueuedMail => ({
+  ...message,
+  id: deps.ids.newId(),
+  queuedAt: deps.clock.now().toISOString(),
+  dueAt: deps.clock.now().toISOString(),
+  tries: 0,
+});
 
 /** A new email for the mail queue, held by its writer (who sends it once it is written: `sendHeld`). */
 export const heldMail = (deps: Pick<MailLaterDeps, 'ids' | 'clock'>, message: MailMessage): QueuedMail => ({
@@ -43,6 +65,8 @@ export type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
   mailQueue: MailQueue;
   /** An email given up is logged as an error; a failed try only as a warning (`log`). */
   logError: (message: string, fields: Record<string, unknown>) => void;
+  /** Does queued work (a new buyer's account and invitation: core/sales/buyer-account.ts); throws to try again later. */
+  work: (item: QueuedAccount) => Promise<void>;
 };
 
 /**
@@ -63,11 +87,12 @@ export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMai
 };
 
 /**
- * One batch of the sender job (core/mail/mail-sender.ts): the oldest emails due by `upTo` (now unless given), at most
+ * One batch of the sender job (core/mail/mail-sender.ts): the oldest items due by `upTo` (now unless given), at most
  * `limit`, each held (one sender gets it), sent and removed, or due again with one more try when the send fails; given
  * up (logged) once it failed MAIL_QUEUE_TRIES times. `concurrency` at once, each start waiting for `pace`, none started
  * once `timeUp()` (checked before each but the first): those stay due for the next. `read`: how many were due;
- * `started`: how many of them this batch took on.
+ * `started`: how many of them this batch took on. Queued work (a new buyer's account, issue 28) is held longer
+ * (WORK_HOLD_MS), done by `work` and removed the same way; done, it counts as sent.
  */
 export const sendQueuedBatch = async (
   deps: SenderDeps,
@@ -75,17 +100,24 @@ export const sendQueuedBatch = async (
 ): Promise<{ sent: number; failed: number; givenUp: number; read: number; started: number }> => {
   const outcome = { sent: 0, failed: 0, givenUp: 0 };
   const due = await deps.mailQueue.due(opts.upTo ?? deps.clock.now().toISOString(), opts.limit ?? MAIL_QUEUE_BATCH);
-  const started = await inPool(due, opts.concurrency ?? 1, opts.timeUp ?? (() => false), async (mail) => {
-    if (mail.tries >= MAIL_QUEUE_TRIES) {
-      await deps.mailQueue.remove(mail);
+  const started = await inPool(due, opts.concurrency ?? 1, opts.timeUp ?? (() => false), async (item) => {
+    if (item.tries >= MAIL_QUEUE_TRIES) {
+      await deps.mailQueue.remove(item);
       outcome.givenUp += 1;
-      deps.logError('queued email given up', { id: mail.id, subject: mail.subject, queuedAt: mail.queuedAt, tries: mail.tries });
+      const about = isQueuedMail(item) ? { subject: item.subject } : { kind: item.kind, orderId: item.orderId };
+      deps.logError(isQueuedMail(item) ? 'queued email given up' : 'queued work given up', { id: item.id, ...about, queuedAt: item.queuedAt, tries: item.tries });
       return;
     }
-    await opts.pace?.();
-    const held = { ...mail, dueAt: later(deps.clock), tries: mail.tries + 1 };
-    if (!(await deps.mailQueue.move(mail, held))) return;
-    outcome[await sendHeld(deps, held, { email: 'queued' })] += 1;
+    if (isQueuedMail(item)) {
+      await opts.pace?.();
+      const held = { ...item, dueAt: later(deps.clock), tries: item.tries + 1 };
+      if (!(await deps.mailQueue.move(item, held))) return;
+      outcome[await sendHeld(deps, held, { email: 'queued' })] += 1;
+      return;
+    }
+    const held = { ...item, dueAt: later(deps.clock, WORK_HOLD_MS), tries: item.tries + 1 };
+    if (!(await deps.mailQueue.move(item, held))) return;
+    outcome[await doHeld(deps, held)] += 1;
   });
   return { ...outcome, read: due.length, started };
 };
@@ -94,4 +126,20 @@ export const sendQueuedBatch = async (
 export const sendQueuedMail = async (deps: SenderDeps): Promise<{ sent: number; failed: number; givenUp: number }> => {
   const { read: _read, started: _started, ...outcome } = await sendQueuedBatch(deps);
   return outcome;
+};
+
+/**
+ * Does queued work the sender holds, then removes it; when it throws, makes it due again at once for the next run.
+ * Work is idempotent (core/sales/buyer-account.ts): done again after a lost removal, it changes nothing.
+ */
+const doHeld = async (deps: SenderDeps, held: QueuedAccount): Promise<'sent' | 'failed'> => {
+  try {
+    await deps.work(held);
+  } catch (error) {
+    deps.log('queued work failed: due again', { kind: held.kind, id: held.id, orderId: held.orderId, tries: held.tries, error: String(error) });
+    await deps.mailQueue.move(held, { ...held, dueAt: deps.clock.now().toISOString() }).catch(() => false);
+    return 'failed';
+  }
+  await deps.mailQueue.remove(held).catch((error: unknown) => deps.log('queued work not removed: done again when its hold ends', { id: held.id, error: String(error) }));
+  return 'sent';
 };

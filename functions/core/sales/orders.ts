@@ -1,18 +1,21 @@
-import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
-import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import { purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import { queuedBuyerAccount } from '#core/sales/buyer-account.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
 import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
-import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
+import { type MailLaterDeps, dueMail } from '#core/mail/mail-queue.ts';
 import type { AffiliateRepository, CertificateRepository, Directory, EnrollmentRepository, LicenseRepository, Metrics, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 import type { ConnectCheckout, ConnectPayments, CouponRepository } from '#core/sales/ports.ts';
 
 /**
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
  * is enrolled (a new email gets a learner account, invited with what they bought); expired -> the order is closed.
- * Whatever the number of deliveries and their order, one order pays once and enrols once. What fails after the order
- * is paid (its receipt: written with the payment, then sent) never undoes it. A paid order that cannot be fulfilled
+ * Whatever the number of deliveries and their order, one order pays once and enrols once. The webhook answers fast
+ * (issue 28): it reads and writes the table only. The emails it owes (a receipt, a refund notice) and a new buyer's
+ * account (made, invited and enrolled by core/sales/buyer-account.ts) are queued in the mail queue in the order's own
+ * transaction, and the sender job is started at once to do them (its schedule does them within the minute anyway).
+ * What fails after the order is paid never undoes it. A paid order that cannot be fulfilled
  * (no buyer email, an email of another role, a learner enrolled already, a coupon this buyer used already) is refunded
  * at once, the buyer told privately by email, and reported (an error log line and the `OrderUnfulfilled` metric the
  * alarms watch): never retried forever. A refund or dispute that arrived before its payment was parked, and is applied
@@ -35,20 +38,27 @@ export interface OrderEventDeps extends MailLaterDeps {
   alert: (message: string, fields: Record<string, unknown>) => void;
   appOrigin: string;
   temporaryPassword: () => string;
+  /**
+   * Starts a run of the job that sends the mail queue at once, named by `key` (what was queued: a redelivery starts no
+   * second run); a failure only delays what was queued until the schedule's next run.
+   */
+  startSender: (key: string) => Promise<void>;
 }
 
 export type OrderEventOutcome = 'paid' | 'expired' | 'refunded' | 'disputed' | 'duplicate' | 'not-pending' | 'unknown' | 'recorded' | 'unfulfillable' | 'parked';
 
 type CheckoutEvent = { id: string; type: string; account: string; checkout: ConnectCheckout };
 
-/** The buyer's account: theirs when it is a learner's, a new learner's (invited by email) when the email is new. */
-const buyerAccount = async (deps: OrderEventDeps, order: Order, email: string, amount: number): Promise<{ learner: User; invited: boolean } | undefined> => {
-  const account = await accountOrInvite(deps, {
-    email,
-    role: 'learner',
-    invitation: (temporaryPassword, learner) => purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: learner.email, courseTitle: order.courseTitle, temporaryPassword, amount }),
-  });
-  return account && { learner: account.user, invited: account.invited };
+/** The account behind the buyer's email: theirs, 'new' when nobody has it (made after the payment, from the queue). */
+const existingAccount = async (deps: OrderEventDeps, email: string): Promise<User | 'new' | undefined> => {
+  const id = await deps.users.getUserIdByEmail(email);
+  if (!id) return 'new';
+  return deps.users.getUser(id);
+};
+
+/** The sender job started for what was just queued; a failure is noted, the schedule's run sends it all the same. */
+const startSender = async (deps: OrderEventDeps, about: { orderId: string; email?: string; work?: string }): Promise<void> => {
+  await deps.startSender(`${about.work ?? about.email ?? 'mail'}:${about.orderId}`.replaceAll(' ', '-')).catch((error: unknown) => deps.log('sender not started: the queue goes with its next scheduled run', { ...about, error: String(error) }));
 };
 
 /**
@@ -102,7 +112,7 @@ export const refundUnfulfilled = async (
   if (paymentIntentId && !returning) await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId, idempotencyKey: `refund:${order.id}` });
   const amount = event.checkout.amountTotal;
   const notice =
-    email && reason !== 'no-email' ? heldMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason }) }) : undefined;
+    email && reason !== 'no-email' ? dueMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason }) }) : undefined;
   const outcome = await deps.orders.markUnfulfilled({
     event,
     orderId: order.id,
@@ -113,7 +123,7 @@ export const refundUnfulfilled = async (
   if (outcome !== 'applied') return outcome;
   deps.alert('paid course order could not be fulfilled: refunded', { orderId: order.id, creatorId: order.creatorId, reason, amount });
   deps.metrics.record('OrderUnfulfilled');
-  if (notice) await sendHeld(deps, notice, { email: 'refund notice', orderId: order.id });
+  if (notice) await startSender(deps, { email: 'refund notice', orderId: order.id });
   return 'unfulfillable';
 };
 
@@ -143,19 +153,49 @@ export const applyCheckoutEvent = async (deps: OrderEventDeps, event: CheckoutEv
   // Stripe's page always asks for an email; a session that somehow has none cannot be fulfilled: refunded, reported.
   if (!email) return refundUnfulfilled(deps, { order, event, email: null, reason: 'no-email' });
   if (await couponUsedElsewhere(deps, order, email)) return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
-  const outcome = order.seats !== null ? await payTeamOrder(deps, { order, event, email }) : await payCourseOrder(deps, { order, event, email });
+  const buyer = await existingAccount(deps, email);
+  const outcome =
+    buyer === 'new'
+      ? await payForNewBuyer(deps, { order, event, email })
+      : order.seats !== null
+        ? await payTeamOrder(deps, { order, event, email, leader: buyer?.role === 'leader' ? buyer : undefined })
+        : await payCourseOrder(deps, { order, event, email, learner: buyer?.role === 'learner' ? buyer : undefined });
   if (outcome !== 'paid') return outcome;
   // A refund or dispute that arrived first (parked, or parking while this payment was written) is applied now.
   return (await applyParked(deps, order.id, event.checkout.paymentIntentId)) ?? 'paid';
 };
 
-const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string }): Promise<OrderEventOutcome> => {
+/**
+ * A buyer whose email has no account yet: the order paid (with its affiliate's commission) and the work that makes,
+ * invites and enrols (or gives the licence to) the buyer queued, in one transaction; the sender started at once. A
+ * refund or dispute parked for this payment: paid and undone at once, no account made.
+ */
+const payForNewBuyer = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string }): Promise<OrderEventOutcome> => {
   const { order, event, email } = input;
-  // The account and the enrolment first (each safe to repeat), the order's payment last: a delivery that fails halfway
-  // is finished by the next one.
-  const buyer = await buyerAccount(deps, order, email, event.checkout.amountTotal);
+  const reversed = event.checkout.paymentIntentId ? (await deps.orders.parkedReversals(event.checkout.paymentIntentId)).length > 0 : false;
+  const paidAt = deps.clock.now().toISOString();
+  const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
+  const account = reversed ? undefined : queuedBuyerAccount(deps, order, email);
+  const outcome = await deps.orders.markPaid({
+    event,
+    orderId: order.id,
+    referral,
+    account,
+    paid: { amount: event.checkout.amountTotal, discount: event.checkout.amountDiscount, buyerEmail: email, learnerId: null, paymentIntentId: event.checkout.paymentIntentId, paidAt },
+  });
+  if (outcome === 'coupon-used') return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
+  if (outcome !== 'applied') return outcome;
+  if (account) await startSender(deps, { work: 'buyer account', orderId: order.id });
+  return 'paid';
+};
+
+const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string; learner: User | undefined }): Promise<OrderEventOutcome> => {
+  const { order, event, email } = input;
+  // The enrolment first (safe to repeat), the order's payment last: a delivery that fails halfway is finished by the
+  // next one.
   // An email of another role (the checkout answers the same whoever the email is): refunded, the buyer told.
-  if (!buyer) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-take-courses' });
+  if (!input.learner) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-take-courses' });
+  const buyer = { learner: input.learner };
   const before = await deps.enrollments.get(order.courseId, buyer.learner.id);
   // Enrolled before this purchase started (a later enrolment is this order's own, from a delivery that failed halfway).
   if (before?.status === 'active' && before.enrolledAt < order.createdAt) return refundUnfulfilled(deps, { order, event, email, reason: 'enrolled-already' });
@@ -175,8 +215,8 @@ const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event
   const paidAt = deps.clock.now().toISOString();
   // The affiliate's sale and commission are written with the payment, in its transaction: once, whatever the deliveries.
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
-  // The receipt is written with the payment, held for this delivery to send: if it dies first, the sender job does.
-  const receipt = buyer.invited || reversed ? undefined : heldMail(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) });
+  // The receipt is written with the payment, due at once for the sender job.
+  const receipt = reversed ? undefined : dueMail(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
@@ -199,26 +239,21 @@ const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event
     return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
   }
   if (outcome !== 'applied') return outcome;
-  if (receipt) await sendHeld(deps, receipt, { email: 'purchase receipt', orderId: order.id });
+  if (receipt) await startSender(deps, { email: 'purchase receipt', orderId: order.id });
   return 'paid';
 };
 
 /**
- * A paid team order: its buyer becomes the group leader (a new email gets a leader account and an invitation that
- * says what they bought), the licence of `seats` seats is made for them, then the order is paid (with its affiliate's
- * commission). Each step is safe to repeat: a delivery that fails halfway is finished by the next one.
+ * A paid team order of a leader who has an account: the licence of `seats` seats is made for them, then the order is
+ * paid (with its affiliate's commission). Each step is safe to repeat: a delivery that fails halfway is finished by
+ * the next one. (A new email's leader account, invitation and licence come from the queue: payForNewBuyer.)
  */
-const payTeamOrder = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string }): Promise<OrderEventOutcome> => {
+const payTeamOrder = async (deps: OrderEventDeps, input: { order: Order; event: CheckoutEvent; email: string; leader: User | undefined }): Promise<OrderEventOutcome> => {
   const { order, event, email } = input;
   const seats = order.seats ?? 0;
-  const account = await accountOrInvite(deps, {
-    email,
-    role: 'leader',
-    invitation: (temporaryPassword, user) => leaderInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, seats, temporaryPassword }),
-  });
   // An email of another role: nobody to lead the team. Refunded, the buyer told.
-  if (!account) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-lead' });
-  const { user: leader, invited } = account;
+  if (!input.leader) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-lead' });
+  const leader = input.leader;
   const paidAt = deps.clock.now().toISOString();
   await deps.licenses.create({
     id: licenseIdOf(order.id),
@@ -236,7 +271,7 @@ const payTeamOrder = async (deps: OrderEventDeps, input: { order: Order; event: 
     createdAt: paidAt,
   });
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
-  const receipt = invited ? undefined : heldMail(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) });
+  const receipt = dueMail(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
@@ -249,6 +284,6 @@ const payTeamOrder = async (deps: OrderEventDeps, input: { order: Order; event: 
     return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
   }
   if (outcome !== 'applied') return outcome;
-  if (receipt) await sendHeld(deps, receipt, { email: 'team receipt', orderId: order.id });
+  await startSender(deps, { email: 'team receipt', orderId: order.id });
   return 'paid';
 };

@@ -1,4 +1,4 @@
-import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedMail, StoredCourse } from '#core/ports.ts';
+import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedItem, StoredCourse } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**
@@ -112,12 +112,12 @@ export const memoryMailer = () => {
 /** The mail queue kept in memory, oldest first, with the data layer's take-once condition. */
 /** The mail queue in memory; `write` puts an email in as the transaction of what it announces does. */
 export const memoryMailQueue = () => {
-  const waiting: QueuedMail[] = [];
-  const write = async (mail: QueuedMail) => {
+  const waiting: QueuedItem[] = [];
+  const write = async (mail: QueuedItem) => {
     waiting.push(copy(mail));
     waiting.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
   };
-  const at = (mail: QueuedMail) => waiting.findIndex((m) => m.id === mail.id && m.dueAt === mail.dueAt);
+  const at = (mail: QueuedItem) => waiting.findIndex((m) => m.id === mail.id && m.dueAt === mail.dueAt);
   const queue = withHooks<MailQueue>({
     async due(now, limit) {
       return waiting.filter((m) => m.dueAt <= now).slice(0, limit).map(copy);

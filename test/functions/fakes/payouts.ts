@@ -1,5 +1,6 @@
 import { BadSignatureError } from '#core/errors.ts';
-import type { Order, OrderRepository, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
+import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
+import { createBuyerAccount } from '#core/sales/buyer-account.ts';
 import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { memoryAffiliates } from './affiliates.ts';
 import { memoryHeldCertificates } from './certificates.ts';
@@ -207,7 +208,13 @@ export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affilia
       if (!order) throw new Error(`no order ${orderId}`);
       orders.set(orderId, { ...order, checkoutSessionId: session.id, checkoutUrl: session.url });
     },
-    async markPaid({ event, orderId, paid, referral, receipt }) {
+    async setLearner(orderId, learnerId) {
+      const order = orders.get(orderId);
+      if (order?.status !== 'paid') return false;
+      orders.set(orderId, { ...order, learnerId });
+      return true;
+    },
+    async markPaid({ event, orderId, paid, referral, receipt, account }) {
       if (events.has(event.id)) return 'duplicate';
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
@@ -220,6 +227,7 @@ export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affilia
       count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0, discount: paid.discount });
       if (order.couponCode) coupons?.redeem(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId });
       if (receipt) await mailQueue?.write(receipt);
+      if (account) await mailQueue?.write(account);
       return 'applied';
     },
     async markUnfulfilled({ event, orderId, refunded, reason, notice }) {
@@ -330,7 +338,8 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
   const mailQueue = memoryMailQueue();
   const affiliates = memoryAffiliates(mailQueue);
   let n = 0;
-  return {
+  const senderStarts: string[] = [];
+  const deps = {
     courses: Object.assign(memoryCourseReader(options.courses ?? [pricedCourse()]), {
       listByCreator: async (creatorId: string) => (options.courses ?? [pricedCourse()]).filter((c) => c.creatorId === creatorId),
     }),
@@ -359,7 +368,12 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     logError: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
     alert: (message: string, fields: Record<string, unknown>) => void alerts.push({ message, fields }),
     metrics: memoryMetrics(),
+    /** The webhook's start of the sender job: recorded (a test runs the sender itself: `sendQueuedMail(d)`). */
+    startSender: async (key: string) => void senderStarts.push(key),
+    senderStarts,
     logged,
     alerts,
   };
+  /** The sender's queued work: a new buyer's account (core/sales/buyer-account.ts), as the job wires it. */
+  return Object.assign(deps, { work: async (item: QueuedAccount) => void (await createBuyerAccount(deps, item)) });
 };

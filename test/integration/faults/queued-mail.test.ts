@@ -18,7 +18,7 @@ const BUYERS = 4;
 describe('emails nobody waits for while SES is down', () => {
   it('are queued, and sent exactly once when SES is back', async () => {
     const { courseId, origin } = await sellingCreator('fault-queued-mail-creator', 1500);
-    // Learners already: a purchase sends them a receipt (a new buyer gets an invitation, which the purchase waits for).
+    // Learners already: a purchase queues them a receipt (a new buyer gets an invitation, from the queue too).
     const learners = await Promise.all(Array.from({ length: BUYERS }, (_, i) => accountWithRole('learner', `fault-receipt-${i}`)));
     useLocalCloudEnv();
 
@@ -55,6 +55,7 @@ describe('emails nobody waits for while SES is down', () => {
     const got = await sendAndCount();
     report({ path: `emails nobody waits for (${BUYERS} receipts)`, injected, database: 'up', lost: got.filter((n) => n === 0).length, doubled: got.reduce((sum, n) => sum + Math.max(0, n - 1), 0), recoveryMs: null });
     expect(got, 'each receipt once').toEqual(learners.map(() => 1));
-    expect(injected['ses']!.error, 'SES refused them').toBeGreaterThanOrEqual(BUYERS);
+    // Issue 28: the webhook no longer tries a receipt itself; the mail sender it starts at once tried and was refused.
+    expect(injected['ses']!.error, 'SES refused the sender while down').toBeGreaterThanOrEqual(1);
   }, 180_000);
 });

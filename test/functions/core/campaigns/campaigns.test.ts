@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import { SEND_RATE_SHARE, type CampaignRecipient } from '#contracts/campaigns.ts';
 import {
+  callsInFlight,
   listAutomations,
   listTemplates,
   queueCampaign,
@@ -49,11 +50,15 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
       return { people: all.slice(from, from + limit), next: from + limit < all.length ? String(from + limit) : undefined };
     },
     suppressed: async (emails) => new Set(emails.filter((e) => suppressions.has(e))),
-    handOff: async (id, batch, count) => {
+    handOff: async (id, batch, count, wave) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
-      campaigns.set(id, { ...c, handedOff: { batch, count } });
+      campaigns.set(id, { ...c, handedOff: { batch, count, ...wave } });
       return true;
+    },
+    pauseForQuota: async (id) => {
+      const c = campaigns.get(id)!;
+      if (c.status !== 'sent') campaigns.set(id, { ...c, status: 'paused', leaseUntil: null });
     },
     takeBack: async (id, batch) => {
       const c = campaigns.get(id)!;
@@ -194,7 +199,9 @@ describe('campaign sending', () => {
       { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
     ]);
     expect(JSON.parse(entry.ReplacementEmailContent!.ReplacementTemplate!.ReplacementTemplateData!)).toEqual({ unsubscribeUrl: expect.stringContaining('/api/unsubscribe?token=') });
-    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 1_234, failed: 0, skipped: 0, batch: 25 });
+    // 200 a second: 3 calls of 50 in flight per wave (160 a second at SEND_RATE_SHARE), so 9 waves for 25 calls.
+    expect(callsInFlight(200)).toBe(3);
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 1_234, failed: 0, skipped: 0, batch: 9 });
   });
 
   it('skips the unsubscribed, the suppressed and disabled accounts, and counts SES refusals as failed', async () => {
@@ -245,7 +252,7 @@ describe('campaign sending', () => {
     const { repo, campaigns } = memoryCampaigns({ 'role:learner': people(120, 'resume') });
     const time = fakeTime();
     const sent: string[] = [];
-    const mailer: BulkMailer = { maxSendRate: async () => 1_000, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) };
+    const mailer: BulkMailer = { maxSendRate: async () => 50, sendBulk: async ({ entries }) => entries.map((e) => (sent.push(e.to), { to: e.to, ok: true })) };
     const { campaignId } = await queue(repo, 'learners', time.clock);
     let calls = 0;
     // Enough time for one batch, then the margin is reached.
@@ -266,7 +273,7 @@ describe('campaign sending', () => {
     const delivered: string[] = [];
     let call = 0;
     const mailer: BulkMailer = {
-      maxSendRate: async () => 1_000,
+      maxSendRate: async () => 50,
       sendBulk: async ({ entries }) => {
         call += 1;
         // Call 1: refused (nothing sent). Call 2: delivered, but the answer is lost (a timeout). Then normal.
@@ -353,7 +360,7 @@ describe('campaign sending', () => {
     const mailer: BulkMailer = { maxSendRate: async () => 10, sendBulk: async () => [] };
     const { campaignId } = await queue(repo, 'all', time.clock);
     await repo.lease(campaignId, time.clock.now().toISOString(), new Date(time.clock.now().getTime() + 30_000).toISOString());
-    expect(await sendPendingCampaigns(senderDeps(repo, mailer, time))).toEqual({ sent: 0, paused: 0, held: 1 });
+    expect(await sendPendingCampaigns(senderDeps(repo, mailer, time))).toEqual({ sent: 0, paused: 0, held: 1, quota: 0 });
     expect(campaigns.get(campaignId)?.sent).toBe(0);
   });
 });

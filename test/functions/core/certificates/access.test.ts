@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mayHaveCertificate, ORDER_REVERSAL_REASON } from '#core/certificates/access.ts';
 import { assignSeat, licenseIdOf } from '#core/licenses/licenses.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { refundSale } from '#core/sales/sales.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
@@ -48,6 +49,8 @@ const paidOrder = async (email: string, seats?: number) => {
     account: 'acct_1',
     checkout: { sessionId: pending.checkoutSessionId!, orderId: pending.id, paymentStatus: 'paid', amountTotal: pending.amount, amountDiscount: 0, email, paymentIntentId: `pi_${n}` },
   });
+  // The new buyer's account and enrolment (or licence), from the queue (the sender job).
+  await sendQueuedMail(d);
   return { d, order: d.orders.orders.get(pending.id)! };
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors.ts';
 import { assignSeat, licenseIdOf } from '#core/licenses/licenses.ts';
 import { startCourseCheckout, TEAMS_NOT_ON_SALE } from '#core/sales/checkout.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { applyCheckoutEvent } from '#core/sales/orders.ts';
 import { refundSale } from '#core/sales/sales.ts';
 import { APP_ORIGIN, creator } from '#test/functions/fakes/deps.ts';
@@ -31,6 +32,8 @@ const buyTeam = async (d: World, email: string, seats: number, times = 1) => {
     checkout: { sessionId: order.checkoutSessionId!, orderId: order.id, paymentStatus: 'paid', amountTotal: order.amount, amountDiscount: 0, email, paymentIntentId: `pi_team${n}` },
   };
   for (let i = 0; i < times; i++) await applyCheckoutEvent(d, event);
+  // What the webhook queued (a new leader's account and licence, a receipt), done by the sender job.
+  await sendQueuedMail(d);
   return d.orders.orders.get(order.id)!;
 };
 

@@ -17,6 +17,7 @@ const world = () => {
     clock: testClock(),
     log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),
     logError: (message: string, fields: Record<string, unknown>) => void errors.push({ message, fields }),
+    work: async () => undefined,
     logged,
     errors,
   };

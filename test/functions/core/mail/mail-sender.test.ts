@@ -29,6 +29,7 @@ const world = async (n: number, rate = 1_000) => {
     sleep: async (ms: number) => void slept.push(ms),
     log: () => undefined,
     logError: () => undefined,
+    work: async () => undefined,
   };
   const sentTo = () => mailer.sent.map((m) => m.to);
   return { deps, mailer, mailQueue, clock, slept, sentTo };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from '#core/sales/coupons.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { applyCheckoutEvent } from '#core/sales/orders.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, pricedCourse, salesDeps } from '#test/functions/fakes/payouts.ts';
@@ -25,6 +26,8 @@ const buyWith = async (d: Awaited<ReturnType<typeof ready>>, code: string, email
     account: 'acct_1',
     checkout: { sessionId: order.checkoutSessionId!, orderId: order.id, paymentStatus: 'paid', amountTotal: order.amount, amountDiscount: order.discount, email, paymentIntentId: `pi_c${n}` },
   });
+  // What the payment queued (a new buyer's account and enrolment, a receipt, a refund notice), done by the sender job.
+  await sendQueuedMail(d);
   return d.orders.orders.get(order.id)!;
 };
 
@@ -115,6 +118,8 @@ describe("a creator's coupons", () => {
         checkout: { sessionId: order.checkoutSessionId!, orderId: order.id, paymentStatus: 'paid', amountTotal: order.amount, amountDiscount: order.discount, email: 'cat@example.com', paymentIntentId: `pi_race_${i}` },
       });
     expect(await pay(a, 1)).toBe('paid');
+    // The buyer's account, made from the queue: the next orders find it.
+    await sendQueuedMail(d);
     // The next deliveries read "no use yet" first (they raced the first payment): the payment's condition decides.
     const useOf = d.coupons.useOf.bind(d.coupons);
     let stale = true;

@@ -35,9 +35,17 @@ const completed = (order: { id: string; checkoutSessionId: string | null }, over
 });
 
 describe('a paid course order', () => {
-  it('makes a learner account for a new email, invites it with what was bought, enrols it, and pays the order', async () => {
+  it('pays the order for a new email and queues its account; the sender job makes the learner account, invites it with what was bought, enrols it', async () => {
     const { d, order } = await pendingOrder();
     expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
+    // The webhook answers with the order paid and the account's work queued in the same write, the sender started.
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'paid', learnerId: null });
+    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ kind: 'buyer-account', orderId: order.id, email: 'new@example.com', tries: 0 })]);
+    expect(d.directory.accounts.size, 'no sign-in account made by the webhook').toBe(0);
+    expect(d.mailer.sent, 'no email sent by the webhook').toEqual([]);
+    expect(d.senderStarts, "a run of the sender, named by the work it is for").toEqual([`buyer-account:${order.id}`]);
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailQueue.queued).toEqual([]);
     const learnerId = await d.users.getUserIdByEmail('new@example.com');
     expect(await d.users.getUser(learnerId!)).toMatchObject({ role: 'learner' });
     expect(await d.enrollments.get('c1', learnerId!)).toMatchObject({ status: 'active', creatorId: 'u1', courseTitle: 'Knife skills' });
@@ -48,12 +56,16 @@ describe('a paid course order', () => {
     expect(d.mailer.sent[0]!.text).toContain('Temporary password: Temp-Pass-1aA');
   });
 
-  it('enrols an existing learner and sends them a receipt', async () => {
+  it('enrols an existing learner and queues their receipt, which the sender job sends', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
     expect(await applyCheckoutEvent(d, completed(order, { email: 'typed-on-stripe@example.com' }))).toBe('paid');
     // The email given at checkout wins over what Stripe's page collected.
     expect(await d.enrollments.get('c1', 'l1')).toMatchObject({ status: 'active' });
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'paid', learnerId: 'l1' });
+    expect(d.mailer.sent, 'nothing sent by the webhook').toEqual([]);
+    expect(d.senderStarts).toHaveLength(1);
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(d.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['ann@example.com', 'Your purchase on Course Platform']]);
     expect(d.mailer.sent[0]!.text).not.toContain('Temporary password');
   });
@@ -64,6 +76,8 @@ describe('a paid course order', () => {
     expect(await applyCheckoutEvent(d, event)).toBe('paid');
     expect(await applyCheckoutEvent(d, event)).toBe('duplicate');
     expect(await applyCheckoutEvent(d, completed(order, {}, 'checkout.session.async_payment_succeeded'))).toBe('not-pending');
+    await sendQueuedMail(d);
+    await sendQueuedMail(d);
     expect(d.enrollments.calls('enroll')).toBe(1);
     expect(d.mailer.sent).toHaveLength(1);
   });
@@ -77,7 +91,9 @@ describe('a paid course order', () => {
     await expect(applyCheckoutEvent(d, event)).rejects.toThrow('DynamoDB unavailable');
     expect(await applyCheckoutEvent(d, event)).toBe('paid');
     expect(d.orders.orders.get(order.id)?.status).toBe('paid');
+    await sendQueuedMail(d);
     expect(d.directory.accounts.size).toBe(1);
+    expect(d.mailer.sent).toHaveLength(1);
   });
 
   it('closes an expired checkout, and a later payment of it changes nothing', async () => {
@@ -107,6 +123,8 @@ describe('a paid course order', () => {
     expect(d.enrollments.calls('enroll')).toBe(0);
     expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'refunded', buyerEmail: 'creator@example.com', paymentIntentId: 'pi_1', learnerId: null });
     expect(d.connect.refunds).toEqual([{ accountId: 'acct_1', paymentIntentId: 'pi_1', idempotencyKey: `refund:${order.id}` }]);
+    // The notice is queued with the refund, sent by the sender job.
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(d.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['creator@example.com', 'Course Platform: your payment was refunded']]);
     expect(d.mailer.sent[0]!.text).toContain('does not take courses');
     expect(d.alerts).toEqual([{ message: 'paid course order could not be fulfilled: refunded', fields: expect.objectContaining({ orderId: order.id, reason: 'cannot-take-courses' }) }]);
@@ -115,6 +133,7 @@ describe('a paid course order', () => {
     expect((await d.orders.listSales('u1', undefined, 25)).items.map((o) => o.status)).toEqual(['refunded']);
     expect(await applyCheckoutEvent(d, event)).toBe('duplicate');
     expect(await applyReversalEvent(d, { id: 'evt_echo', type: 'charge.refunded', account: 'acct_1', reversal: { paymentIntentId: 'pi_1', to: 'refunded', complete: true } })).toBe('not-pending');
+    await sendQueuedMail(d);
     expect(d.mailer.sent).toHaveLength(1);
     expect(d.connect.refunds).toHaveLength(1);
   });
@@ -127,6 +146,7 @@ describe('a paid course order', () => {
     expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
     expect(d.connect.refunds).toHaveLength(1);
     expect((await d.enrollments.get('c1', 'l1'))?.status).toBe('active');
+    await sendQueuedMail(d);
     expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
     expect(d.mailer.sent[0]!.text).toContain('enrolled in this course already');
   });
@@ -149,35 +169,40 @@ describe('a paid course order', () => {
     await expect(applyCheckoutEvent(d, event)).rejects.toThrow('DynamoDB unavailable');
     expect(await applyCheckoutEvent(d, event)).toBe('unfulfillable');
     expect(d.connect.refunds).toHaveLength(1);
+    await sendQueuedMail(d);
+    await sendQueuedMail(d);
     expect(d.mailer.sent).toHaveLength(1);
   });
 
-  it('keeps the order paid when the receipt cannot be sent, and queues the receipt for the sender job', async () => {
+  it('keeps the order paid when the receipt cannot be sent, and the sender job sends it on its next run', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
     d.mailer.before('send', (call) => {
       if (call === 1) throw new Error('SES throttled');
     });
     expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
-    // Written with the payment, tried once, due again at once for the sender job.
-    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ to: 'ann@example.com', subject: 'Your purchase on Course Platform', tries: 1, dueAt: d.clock.now().toISOString() })]);
-    expect(d.logged).toEqual([{ message: 'email send failed: due again', fields: expect.objectContaining({ email: 'purchase receipt', orderId: order.id, error: 'Error: SES throttled' }) }]);
+    // Written with the payment, due at once for the sender job.
+    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ to: 'ann@example.com', subject: 'Your purchase on Course Platform', tries: 0, dueAt: d.clock.now().toISOString() })]);
+    expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 1, givenUp: 0 });
+    expect(d.logged).toEqual([{ message: 'email send failed: due again', fields: expect.objectContaining({ email: 'queued', error: 'Error: SES throttled' }) }]);
+    expect(d.orders.orders.get(order.id)?.status).toBe('paid');
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(d.mailer.sent.map((m) => m.subject)).toEqual(['Your purchase on Course Platform']);
   });
 
-  it('loses no receipt when the delivery dies between the payment and the send: the sender job sends it when its hold ends', async () => {
+  it('loses no receipt when the sender dies between its hold and the send: the next run sends it when its hold ends', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
     d.mailer.before('send', (call) => {
       if (call === 1) throw new Error('the function timed out');
     });
     d.mailQueue.before('move', (call) => {
-      if (call === 1) throw new Error('the function timed out');
+      if (call === 2) throw new Error('the function timed out');
     });
     const event = completed(order);
     expect(await applyCheckoutEvent(d, event)).toBe('paid');
     expect(await applyCheckoutEvent(d, event), "Stripe's redelivery: the order is paid once, no second receipt").toBe('duplicate');
+    expect(await sendQueuedMail(d), 'its send failed, and so did its return').toEqual({ sent: 0, failed: 1, givenUp: 0 });
     expect(await sendQueuedMail(d), 'still held').toEqual({ sent: 0, failed: 0, givenUp: 0 });
     d.clock.advance(MAIL_HOLD_MS);
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { creatorAnalytics, listSales, refundSale } from '#core/sales/sales.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
@@ -23,6 +24,8 @@ const withSales = async (count = 1, d = salesDeps({ now: '2026-11-25T10:00:00.00
       account: 'acct_1',
       checkout: { sessionId: order.checkoutSessionId!, orderId: order.id, paymentStatus: 'paid', amountTotal: 2900, amountDiscount: 0, email, paymentIntentId: `pi_${n}` },
     });
+    // The new buyer's account and enrolment, from the queue (the sender job).
+    await sendQueuedMail(d);
     ids.push(order.id);
   }
   return { d, ids };

@@ -26,6 +26,7 @@ export const emailMessages = {
   loadingAutomations: 'Loading automations...',
   automationsFailed: 'The automations could not be loaded.',
   noCampaigns: { title: 'No campaigns yet', description: 'Campaigns you send from Compose Email appear here with their delivery counts.' },
+  pausedForQuota: "SES's daily sending quota is reached. Sending resumes by itself once SES allows more, within 24 hours.",
   templateSaved: { title: 'Template saved', description: (name: string) => `'${name}' now starts every email that uses it.` },
   templateSaveFailed: 'Failed to save the template',
   automationFailed: 'Failed to update the automation',

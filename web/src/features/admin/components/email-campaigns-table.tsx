@@ -13,6 +13,7 @@ const number = (n: number) => n.toLocaleString('en-GB');
 const statusLook: Record<CampaignStatus, { label: string; className?: string; variant: 'default' | 'secondary' | 'outline' }> = {
   queued: { label: 'Queued', variant: 'outline' },
   sending: { label: 'Sending', variant: 'secondary' },
+  paused: { label: 'Paused: daily quota', variant: 'outline', className: 'border-amber-600 text-amber-700 dark:text-amber-400' },
   sent: { label: 'Sent', variant: 'default' },
   failed: { label: 'Failed', variant: 'outline', className: 'border-destructive text-destructive' },
 };
@@ -62,6 +63,7 @@ export function EmailCampaignsTable({ campaigns }: { campaigns: readonly Campaig
                     <Badge variant={look.variant} className={cn(look.className)}>
                       {look.label}
                     </Badge>
+                    {c.status === 'paused' && <p className="text-muted-foreground mt-1 max-w-48 text-xs">{m.pausedForQuota}</p>}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{number(c.recipientCount)}</TableCell>
                   <TableCell className="text-right tabular-nums">{number(c.sent)}</TableCell>

@@ -238,6 +238,18 @@ describe('AdminEmailsScreen: analytics', () => {
     expect(cells(rows()[1]!).slice(0, 7)).toEqual(['November update', 'Creators', 'Sent', '120', '115', '1', '4']);
   });
 
+  it("shows a campaign stopped at SES's daily quota as paused, saying it resumes by itself", async () => {
+    const paused = { ...noCampaignsFixture, items: [campaignFixture({ id: 'c5', status: 'paused', recipientCount: 900, sent: 500, completedAt: null })] };
+    const { user } = await renderScreen({ 'GET /api/admin/emails': () => jsonResponse(200, paused) });
+    await user.click(await screen.findByRole('tab', { name: 'Analytics' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('Paused: daily quota')).toBeInTheDocument();
+    expect(within(rows()[0]!).getByText(m.pausedForQuota)).toBeInTheDocument();
+    // Hours away: the list is not read again every few seconds for it.
+    const interval = campaignsQueryOptions().refetchInterval as (query: { state: { data: CampaignList | undefined } }) => number | false;
+    expect(interval({ state: { data: paused } })).toBe(false);
+  });
+
   it('asks again every few seconds while a campaign is queued or sending, and stops once all are done', () => {
     const interval = campaignsQueryOptions().refetchInterval as (query: { state: { data: CampaignList | undefined } }) => number | false;
     expect(interval({ state: { data: campaignsFixture } })).toBe(CAMPAIGN_POLL_MS);
