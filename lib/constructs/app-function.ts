@@ -192,7 +192,8 @@ export class AppFunction extends Construct {
 
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions; nothing else here uses *.',
+      reason:
+        "X-Ray PutTraceSegments/PutTelemetryRecords and SES GetAccount (the account's send rate and daily quota, read by the functions that send mail to pace it) support no resource-level permissions; nothing else here uses *.",
     });
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
@@ -315,6 +316,8 @@ export class AppFunction extends Construct {
               ],
             }),
           );
+          // The send rate and the daily quota the senders pace themselves by (GetAccount has no resource to scope to).
+          this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
           break;
         }
         case 'text-model': {

@@ -208,6 +208,8 @@ describe('a route that uses mail, payments, the text model, the directory and se
       expect.arrayContaining([
         'dynamodb:PutItem',
         'ses:SendEmail',
+        // The send rate and daily quota the mail senders pace themselves by.
+        'ses:GetAccount',
         'bedrock:InvokeModel',
         'cognito-idp:AdminCreateUser',
         'cognito-idp:AdminAddUserToGroup',
