@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
-import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
@@ -380,36 +380,22 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
  */
 export const backfillCommissionIndex = async (): Promise<number> => {
   let indexed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :commission AND attribute_not_exists(gsi2pk)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':commission': 'Commission' },
-        ProjectionExpression: 'affiliateId, orderId, createdAt',
-        ExclusiveStartKey: start,
-      }),
+  await forEachOfType('Commission', async (item) => {
+    const c = z.object({ affiliateId: z.string(), orderId: z.string(), createdAt: z.string() }).parse(item);
+    const keys = affiliateKeys.listed(c);
+    const done = await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: affiliateKeys.commission(c.affiliateId, c.orderId),
+          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+          ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
+        }),
+      ),
     );
-    for (const item of page.Items ?? []) {
-      const c = z.object({ affiliateId: z.string(), orderId: z.string(), createdAt: z.string() }).parse(item);
-      const keys = affiliateKeys.listed(c);
-      const done = await writeIf(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: affiliateKeys.commission(c.affiliateId, c.orderId),
-            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
-            ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
-          }),
-        ),
-      );
-      if (done) indexed++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    if (done) indexed++;
+  }, { filter: 'attribute_not_exists(gsi2pk)', projection: 'affiliateId, orderId, createdAt' });
   return indexed;
 };
 
@@ -421,46 +407,33 @@ export const backfillCommissionIndex = async (): Promise<number> => {
  */
 export const backfillPayoutLines = async (): Promise<number> => {
   let moved = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :payout AND attribute_exists(orderIds)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':payout': 'Payout' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const payout = z.object({ payoutId: z.string(), affiliateId: z.string(), orderIds: z.array(z.string()), createdAt: z.string() }).parse(item);
-      for (let i = 0; i < payout.orderIds.length; i += 100) {
-        const orderIds = payout.orderIds.slice(i, i + 100);
-        const found = await batchGet(orderIds.map((orderId) => affiliateKeys.commission(payout.affiliateId, orderId)), { projection: 'orderId, amount, paidAt' });
-        const commissions = new Map(found.map((c) => [String(c['orderId']), c]));
-        await batchWrite(
-          orderIds.map((orderId) => {
-            const c = commissions.get(orderId);
-            const paidAt = typeof c?.['paidAt'] === 'string' ? c['paidAt'] : payout.createdAt;
-            return { PutRequest: { Item: payoutLineItem(payout.payoutId, payout.affiliateId, orderId, Number(c?.['amount'] ?? 0), paidAt) } };
-          }),
-        );
-      }
-      const done = await writeIf(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: affiliateKeys.payout(payout.affiliateId, payout.payoutId),
-            UpdateExpression: 'SET #lines = :lines REMOVE orderIds',
-            ConditionExpression: 'attribute_exists(orderIds)',
-            ExpressionAttributeNames: { '#lines': 'lines' },
-            ExpressionAttributeValues: { ':lines': new Set(payout.orderIds).size },
-          }),
-        ),
+  await forEachOfType('Payout', async (item) => {
+    const payout = z.object({ payoutId: z.string(), affiliateId: z.string(), orderIds: z.array(z.string()), createdAt: z.string() }).parse(item);
+    for (let i = 0; i < payout.orderIds.length; i += 100) {
+      const orderIds = payout.orderIds.slice(i, i + 100);
+      const found = await batchGet(orderIds.map((orderId) => affiliateKeys.commission(payout.affiliateId, orderId)), { projection: 'orderId, amount, paidAt' });
+      const commissions = new Map(found.map((c) => [String(c['orderId']), c]));
+      await batchWrite(
+        orderIds.map((orderId) => {
+          const c = commissions.get(orderId);
+          const paidAt = typeof c?.['paidAt'] === 'string' ? c['paidAt'] : payout.createdAt;
+          return { PutRequest: { Item: payoutLineItem(payout.payoutId, payout.affiliateId, orderId, Number(c?.['amount'] ?? 0), paidAt) } };
+        }),
       );
-      if (done) moved++;
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    const done = await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: affiliateKeys.payout(payout.affiliateId, payout.payoutId),
+          UpdateExpression: 'SET #lines = :lines REMOVE orderIds',
+          ConditionExpression: 'attribute_exists(orderIds)',
+          ExpressionAttributeNames: { '#lines': 'lines' },
+          ExpressionAttributeValues: { ':lines': new Set(payout.orderIds).size },
+        }),
+      ),
+    );
+    if (done) moved++;
+  }, { filter: 'attribute_exists(orderIds)' });
   return moved;
 };

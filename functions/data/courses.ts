@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
@@ -6,7 +6,7 @@ import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
 import { readCounter, readCounters, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
-import { batchGet, batchWrite, documentClient, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, batchWrite, documentClient, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -209,24 +209,10 @@ export const readOutline = async (courseId: string): Promise<CourseOutline | und
  */
 export const backfillCourseOutlines = async (): Promise<number> => {
   let built = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :course',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':course': 'Course' },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      await refreshOutline(String(item['id']));
-      built++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  await forEachOfType('Course', async (item) => {
+    await refreshOutline(String(item['id']));
+    built++;
+  }, { projection: 'id' });
   return built;
 };
 
@@ -552,64 +538,36 @@ export const removeDeletedCourseBatch = async (courseId: string, creatorId: stri
  */
 export const backfillCourseFigures = async (): Promise<{ courses: number; enrollments: number; completed: number } | undefined> => {
   const sums = { courses: 0, enrollments: 0, completed: 0 };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :stats',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':stats': 'CreatorStats' },
-        ProjectionExpression: 'courses, students, completions',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const n = (name: string) => Math.max(0, Number(item[name] ?? 0) || 0);
-      sums.courses += n('courses');
-      sums.enrollments += n('students');
-      sums.completed += n('completions');
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  await forEachOfType('CreatorStats', async (item) => {
+    const n = (name: string) => Math.max(0, Number(item[name] ?? 0) || 0);
+    sums.courses += n('courses');
+    sums.enrollments += n('students');
+    sums.completed += n('completions');
+  }, { projection: 'courses, students, completions' });
   const set = await setCountersOnce({ courses_total: sums.courses, enrollments_active: sums.enrollments, enrollments_completed: sums.completed });
   return set ? sums : undefined;
 };
 
 export const backfillCourseIndex = async (): Promise<number> => {
   let indexed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :course AND attribute_not_exists(gsi2pk)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':course': 'Course' },
-        ProjectionExpression: 'id, createdAt',
-        ExclusiveStartKey: start,
-      }),
+  await forEachOfType('Course', async (item) => {
+    // An item without the fields to index (a partial item a test or a tool wrote) is not a course to list: skipped.
+    const course = z.object({ id: z.string(), createdAt: isoDate }).safeParse(item);
+    if (!course.success) return;
+    const { id, createdAt } = course.data;
+    const keys = courseKeys.all(createdAt, id);
+    const done = await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: courseKeys.course(id),
+          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+          ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
+        }),
+      ),
     );
-    for (const item of page.Items ?? []) {
-      // An item without the fields to index (a partial item a test or a tool wrote) is not a course to list: skipped.
-      const course = z.object({ id: z.string(), createdAt: isoDate }).safeParse(item);
-      if (!course.success) continue;
-      const { id, createdAt } = course.data;
-      const keys = courseKeys.all(createdAt, id);
-      const done = await writeIf(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: courseKeys.course(id),
-            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
-            ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
-          }),
-        ),
-      );
-      if (done) indexed++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    if (done) indexed++;
+  }, { filter: 'attribute_not_exists(gsi2pk)', projection: 'id, createdAt' });
   return indexed;
 };

@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, ScanCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { awsClientOptions, clientPolicies, dynamodbPolicyOf } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
@@ -208,6 +208,33 @@ export const newestFirstPage = async (input: {
 };
 
 /** Every item of one Query of the table, page after page (at most `limit`). */
+/**
+ * Every item of a `type`, a page of the Scan at a time, each handed to `each` in turn: for the one-off migrations
+ * (bin/backfill.ts, the local seed) only, never a request (DATA.md: no Scan in a request path). `filter` is ANDed with
+ * the type (its values in `values`), `projection` names what to read.
+ */
+export const forEachOfType = async (
+  type: string,
+  each: (item: Record<string, unknown>) => Promise<void> | void,
+  options: { filter?: string; values?: Record<string, unknown>; projection?: string } = {},
+): Promise<void> => {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: options.filter ? `#type = :type AND (${options.filter})` : '#type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': type, ...options.values },
+        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) await each(item);
+    start = page.LastEvaluatedKey;
+  } while (start);
+};
+
 export const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, limit = Infinity): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
