@@ -134,7 +134,9 @@ describe('affiliates', () => {
     const after = await platform();
     const moved = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
     expect([moved('affiliates_total'), moved('affiliate_clicks'), moved('affiliate_sales')]).toEqual([1, 2, 2]);
-    expect([moved('commissions_total'), moved('commissions_pending'), moved('commissions_approved'), moved('commissions_paid')]).toEqual([1000, 0, 0, 1000]);
+    // (The approval run approves every due commission in the shared table, other tests' too: what leaves pending
+    // arrives in approved, so the two move together.)
+    expect([moved('commissions_total'), moved('commissions_pending') + moved('commissions_approved'), moved('commissions_paid')]).toEqual([1000, 0, 1000]);
   });
 
   it("credit nothing outside the cookie's window, for the affiliate's own purchase, or on another creator's link", async () => {

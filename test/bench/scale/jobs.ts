@@ -8,6 +8,8 @@ import { weekOf } from '#core/licenses/weekly-report.ts';
 import { LEASE_MS } from '#core/campaigns/campaigns.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
+import { readCreatorStats } from '#data/courses.ts';
+import { readCounter } from '#data/sharded-counters.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { leaderSettingsKey } from '#data/leader-settings.ts';
@@ -262,8 +264,10 @@ const commissionApproval: ScaleJob = {
       ExpressionAttributeValues: { ':pk': `AFFILIATE#${affiliateId}`, ':c': 'COMMISSION#', ':approved': 'approved' },
     });
     // Each approval ADDs its amount to the affiliate's figure in its transaction: a figure above the approved ones counted twice.
+    // (The figures are the item's, from before the shards, plus the shards': decision 0035.)
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.affiliate(creatorId, affiliateId), ConsistentRead: true }));
-    const figure = Number(Item?.['approved'] ?? 0) / COMMISSION;
+    const shards = await readCounter(affiliateKeys.figures(affiliateId), { attributes: ['approved'], consistent: true });
+    const figure = (Number(Item?.['approved'] ?? 0) + (shards['approved'] ?? 0)) / COMMISSION;
     return { done: approved, doubled: Math.max(0, Math.round(figure) - approved) + Math.max(0, approved - n) };
   },
 };
@@ -295,8 +299,8 @@ const licenceExpiry: ScaleJob = {
       ExpressionAttributeValues: { ':pk': `COURSE#${ids!['courseId']}`, ':e': 'ENROLL#', ':active': 'active' },
     });
     // Each removal moves the creator's `students` by -1 in its transaction (the seeding moved nothing): below -seats, removed twice.
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: `CREATOR#${ids!['creatorId']}`, sk: 'STATS' }, ConsistentRead: true }));
-    const removals = -Number(Item?.['students'] ?? 0);
+    // (The creator's figures are sharded, decision 0035: read as the sum of the shards.)
+    const removals = -((await readCreatorStats(ids!['creatorId']!, { consistent: true }))['students'] ?? 0);
     const lostLicences = Math.max(stillEnding, Math.ceil(stillEnrolled / SEATS_PER_LICENCE));
     return { done: n - lostLicences, doubled: Math.ceil(Math.max(0, removals - n * SEATS_PER_LICENCE) / SEATS_PER_LICENCE) };
   },

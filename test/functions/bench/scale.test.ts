@@ -77,7 +77,9 @@ describe('scale seed builders', () => {
     expect(commissions[0]).toMatchObject({ gsi1pk: 'COMMISSIONS#DUE' });
     const course = await courseItems({ id: 'c1', title: 'Course', creatorId: 'cr1' });
     expect(course).toHaveLength(1);
-    expect(course[0]).toMatchObject({ pk: 'COURSE#c1', type: 'Course', creatorId: 'cr1', enrolledCount: 0 });
+    expect(course[0]).toMatchObject({ pk: 'COURSE#c1', type: 'Course', creatorId: 'cr1' });
+    // The learners are counted on the course's enrolled shards (decision 0035), not on the item.
+    expect(course[0]).not.toHaveProperty('enrolledCount');
     mocked = serve([...accounts, ...commissions]);
     expect(await dynamoCredits().getAccount('t-u0')).toMatchObject({ billingPeriodEnd: '2026-01-01T00:00:00.000Z', monthlyAllocation: 200 });
     expect(await readCommission('a1', 't-o1')).toMatchObject({ status: 'pending', amount: 300, approveAt: '2026-01-01T00:00:00.000Z' });
