@@ -15,14 +15,23 @@ export interface MailLaterDeps {
   ids: Ids;
   clock: Clock;
   log: (message: string, fields: Record<string, unknown>) => void;
+  /**
+   * Given by jobs (never by a request, whose caller waits): a sent email's removal that fails is tried again after
+   * these waits (REMOVAL_WAITS_MS), so a table away for a few seconds (a restart, a throttling spike) does not make
+   * a sent email due again.
+   */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
  * How long a writer or sender holds an email it is sending: longer than what can come between the hold's time and
  * the removal at worst with the clients' timeouts and retries (adapters/client-policy.ts): up to three table calls
- * that write it (a paid order's two reads and its transaction), the send, the removal (a unit test holds them so).
+ * that write it (a paid order's two reads and its transaction), the send, the removal and a job's further tries of it
+ * (REMOVAL_WAITS_MS; a unit test holds them so).
  */
-export const MAIL_HOLD_MS = 40_000;
+export const MAIL_HOLD_MS = 70_000;
+/** The waits before a job's further tries to remove an email it sent (`sleep` in MailLaterDeps): 7 s in all. */
+export const REMOVAL_WAITS_MS = [1_000, 2_000, 4_000] as const;
 /** Queued emails read per batch of the sender (its run goes on batch after batch until none is due). */
 export const MAIL_QUEUE_BATCH = 25;
 /** Sends of a queued email before it is given up (the job runs every minute: about an hour of SES refusing it). */
@@ -82,8 +91,25 @@ export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMai
     await deps.mailQueue.move(held, { ...held, dueAt: deps.clock.now().toISOString() }).catch(() => false);
     return 'failed';
   }
-  await deps.mailQueue.remove(held).catch((error: unknown) => deps.log('sent email not removed: sent again when its hold ends', { ...about, id: held.id, error: String(error) }));
+  await removeSent(deps, held, about);
   return 'sent';
+};
+
+/** A sent email off the queue: tried again after each of REMOVAL_WAITS_MS when the caller can wait (`sleep`). */
+const removeSent = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMail, about: Record<string, unknown>) => {
+  const waits = deps.sleep ? REMOVAL_WAITS_MS : [];
+  for (let tried = 0; ; tried++) {
+    try {
+      await deps.mailQueue.remove(held);
+      return;
+    } catch (error) {
+      if (tried >= waits.length) {
+        deps.log('sent email not removed: sent again when its hold ends', { ...about, id: held.id, tries: tried + 1, error: String(error) });
+        return;
+      }
+      await deps.sleep!(waits[tried]!);
+    }
+  }
 };
 
 /**
