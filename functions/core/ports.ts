@@ -906,7 +906,7 @@ export interface StoredLeaderSettings {
   /** The weekly team email; on unless turned off (settings or its unsubscribe link). */
   weeklyReport: boolean;
   updatedAt: string;
-  /** The week (its Monday, YYYY-MM-DD) whose weekly email was last claimed for this leader. */
+  /** The week (its Monday, YYYY-MM-DD) whose weekly email was last sent to this leader (or claimed, before issue 28). */
   lastWeeklyReport?: string | undefined;
 }
 
@@ -917,11 +917,14 @@ export interface LeaderSettingsRepository {
   /** The weekly email off (the unsubscribe link); the rest kept, or defaults when nothing was saved yet. */
   stopWeeklyReport(leaderId: string, at: string): Promise<void>;
   /**
-   * Takes the week's email for the leader: true once per `week`, and only while the email is on (or never chosen);
-   * false when another run took it, or the leader turned it off.
+   * Holds the week's email for the leader for a run until `until` (ISO): true unless it was sent this week, another
+   * run holds it (and its hold has not ended) or the leader turned it off. The run that holds it may take it again
+   * (its slice retried after a kill between the hold and the send), so a kill loses no email.
    */
-  claimWeeklyReport(leaderId: string, week: string): Promise<boolean>;
-  /** Gives the week back after a send that failed, so the next run sends it. */
+  claimWeeklyReport(leaderId: string, week: string, hold: { run: string; now: string; until: string }): Promise<boolean>;
+  /** The week's email sent: `lastWeeklyReport` is the week, the hold gone (no run sends it again this week). */
+  completeWeeklyReport(leaderId: string, week: string): Promise<void>;
+  /** Gives the week back after a send that failed, so the next pass or run sends it. */
   releaseWeeklyReport(leaderId: string, week: string): Promise<void>;
 }
 

@@ -5,8 +5,10 @@ import { documentClient, tableName, writeIf } from '#data/table.ts';
 
 /**
  * A group leader's settings (issue 14; docs/data-model.md "Team licences"), one item beside their profile:
- * pk USER#<leaderId>  sk LEADER_SETTINGS   name, organization, weeklyReport, updatedAt, lastWeeklyReport (a Monday)
- * No index: the weekly job walks the leaders by role (users' gsi1 ROLE#leader) and claims each one's week here.
+ * pk USER#<leaderId>  sk LEADER_SETTINGS   name, organization, weeklyReport, updatedAt, lastWeeklyReport (a Monday: the
+ *                                          week last sent), heldWeek, heldBy, heldUntil (a run's hold on the week's
+ *                                          email while it sends it)
+ * No index: the weekly job walks the leaders by role (users' gsi1 ROLE#leader) and holds each one's week here.
  */
 export const leaderSettingsKey = (leaderId: string) => ({ pk: `USER#${leaderId}`, sk: 'LEADER_SETTINGS' });
 
@@ -53,16 +55,22 @@ export const dynamoLeaderSettings = (): LeaderSettingsRepository => ({
     });
   },
 
-  claimWeeklyReport: (leaderId, week) =>
+  claimWeeklyReport: (leaderId, week, hold) =>
     writeIf(() =>
       update(leaderId, {
-        set: 'SET lastWeeklyReport = :week, leaderId = :id, updatedAt = if_not_exists(updatedAt, :now)',
-        condition: '(attribute_not_exists(lastWeeklyReport) OR lastWeeklyReport <> :week) AND (attribute_not_exists(weeklyReport) OR weeklyReport = :on)',
-        values: { ':week': week, ':id': leaderId, ':on': true, ':now': `${week}T00:00:00.000Z` },
+        set: 'SET heldWeek = :week, heldBy = :run, heldUntil = :until, leaderId = :id, updatedAt = if_not_exists(updatedAt, :monday)',
+        condition:
+          '(attribute_not_exists(lastWeeklyReport) OR lastWeeklyReport <> :week) AND (attribute_not_exists(weeklyReport) OR weeklyReport = :on) AND ' +
+          '(attribute_not_exists(heldWeek) OR heldWeek <> :week OR heldBy = :run OR heldUntil < :now)',
+        values: { ':week': week, ':run': hold.run, ':until': hold.until, ':now': hold.now, ':id': leaderId, ':on': true, ':monday': `${week}T00:00:00.000Z` },
       }),
     ),
 
+  async completeWeeklyReport(leaderId, week) {
+    await update(leaderId, { set: 'SET lastWeeklyReport = :week REMOVE heldWeek, heldBy, heldUntil', values: { ':week': week } });
+  },
+
   async releaseWeeklyReport(leaderId, week) {
-    await writeIf(() => update(leaderId, { set: 'REMOVE lastWeeklyReport', condition: 'lastWeeklyReport = :week', values: { ':week': week } }));
+    await writeIf(() => update(leaderId, { set: 'REMOVE heldWeek, heldBy, heldUntil', condition: 'heldWeek = :week', values: { ':week': week } }));
   },
 });

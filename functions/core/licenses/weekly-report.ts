@@ -20,8 +20,9 @@ import type { SliceWork } from '#core/jobs/slices.ts';
  * The weekly team email (issue 14): every Monday each group leader who has not turned it off gets, over their
  * licences that give access, the members who completed their course in the last 7 days and those who have stalled
  * (an active seat, not completed, no activity for 7 days), with a link to their reports and a one-click unsubscribe
- * (RFC 8058) that turns off this email only. A leader without members gets nothing. Each leader's week is claimed
- * before the send (a rerun or a second delivery sends nothing twice) and given back if SES refuses it.
+ * (RFC 8058) that turns off this email only. A leader without members gets nothing. Each leader's week is held by the
+ * run before the send (a second run or delivery sends nothing twice; the same run's slice retried after a kill takes
+ * it again, so nothing is lost), recorded as sent after it, and given back if SES refuses it.
  */
 
 export const WEEK_DAYS = 7;
@@ -128,7 +129,7 @@ const noPlaceholdersTextExcept = (text: string): string =>
 
 export interface WeeklyReportDeps {
   users: Pick<UserRepository, 'listByRole'>;
-  leaderSettings: Pick<LeaderSettingsRepository, 'get' | 'claimWeeklyReport' | 'releaseWeeklyReport'>;
+  leaderSettings: Pick<LeaderSettingsRepository, 'get' | 'claimWeeklyReport' | 'completeWeeklyReport' | 'releaseWeeklyReport'>;
   licenses: Pick<LicenseRepository, 'listByLeader' | 'seats'>;
   enrollments: Pick<EnrollmentRepository, 'getMany'>;
   campaigns: Pick<CampaignRepository, 'unsubscribeKey'>;
@@ -148,6 +149,11 @@ export const LEADER_PAGE = 100;
 export const REPORT_LANES_AT_ONCE = 4;
 /** Passes of a lane over its page: a leader whose send SES refused (the week given back) is tried again in the next. */
 export const REPORT_PASSES = 3;
+/**
+ * How long a run holds a leader's week while it sends it: longer than any slice (its function's timeout), so no other
+ * run sends it meanwhile; a run that died holding it leaves it to any run after this.
+ */
+export const REPORT_HOLD_MS = 15 * 60 * 1000;
 
 type ReportCounts = { sent: number; skipped: number; failed: number; lanes: number };
 
@@ -170,7 +176,7 @@ export const sendWeeklyReports =
     const counts: ReportCounts = { sent: 0, skipped: 0, failed: 0, lanes: 0 };
     const from = slice.input?.['from'];
     const week = slice.input?.['week'];
-    if (typeof from === 'string' && typeof week === 'string') return leaderLane(deps, { from, week, cursor: slice.cursor ? (JSON.parse(slice.cursor) as LaneCursor) : { pass: 1 } }, timeUp, counts);
+    if (typeof from === 'string' && typeof week === 'string') return leaderLane(deps, { run: slice.run, from, week, cursor: slice.cursor ? (JSON.parse(slice.cursor) as LaneCursor) : { pass: 1 } }, timeUp, counts);
     const at: MainCursor = slice.cursor ? (JSON.parse(slice.cursor) as MainCursor) : { week: weekOf(deps.clock.now()), next: null, page: 0 };
     const lanes: { lane: string; input: { from: string; week: string } }[] = [];
     for (;;) {
@@ -192,7 +198,7 @@ export const sendWeeklyReports =
  * on after the last leader it dealt with (from its page's start if that leader left the page meanwhile: the leaders
  * done are skipped at the cost of a read); a pass that had refusals is followed by another, up to REPORT_PASSES.
  */
-const leaderLane = async (deps: WeeklyReportDeps, lane: { from: string; week: string; cursor: LaneCursor }, timeUp: () => boolean, counts: ReportCounts) => {
+const leaderLane = async (deps: WeeklyReportDeps, lane: { run: string; from: string; week: string; cursor: LaneCursor }, timeUp: () => boolean, counts: ReportCounts) => {
   const now = deps.clock.now();
   const rate = platformMailRate(await sendRateOr1(() => deps.mailer.maxSendRate())) / REPORT_LANES_AT_ONCE;
   const pace = pacer(rate, { now: () => Date.now(), sleep: deps.sleep });
@@ -205,7 +211,7 @@ const leaderLane = async (deps: WeeklyReportDeps, lane: { from: string; week: st
       const cursor: LaneCursor = { pass: lane.cursor.pass, after: items[start + handled - 1]!.id, ...(counts.failed > 0 || lane.cursor.failed ? { failed: true } : {}) };
       return { cursor: JSON.stringify(cursor), counts };
     }
-    counts[await reportTo(deps, leader, lane.week, now, key, pace)] += 1;
+    counts[await reportTo(deps, leader, lane, now, key, pace)] += 1;
     handled++;
   }
   const failed = counts.failed > 0 || lane.cursor.failed === true;
@@ -224,7 +230,7 @@ interface LaneCursor {
 const reportTo = async (
   deps: WeeklyReportDeps,
   leader: User,
-  week: string,
+  { run, week }: { run: string; week: string },
   now: Date,
   key: { value?: Uint8Array },
   pace: () => Promise<void>,
@@ -232,13 +238,19 @@ const reportTo = async (
   const settings = await deps.leaderSettings.get(leader.id);
   if (leader.disabled || settings?.weeklyReport === false || settings?.lastWeeklyReport === week) return 'skipped';
   const members = (await teamOf(deps, leader.id, now)).groups.flat();
-  if (members.length === 0 || !(await deps.leaderSettings.claimWeeklyReport(leader.id, week))) return 'skipped';
+  const hold = { run, now: deps.clock.now().toISOString(), until: new Date(deps.clock.now().getTime() + REPORT_HOLD_MS).toISOString() };
+  if (members.length === 0 || !(await deps.leaderSettings.claimWeeklyReport(leader.id, week, hold))) return 'skipped';
   key.value ??= await unsubscribeKey(deps);
   const url = unsubscribeUrl(deps.appOrigin, key.value, leader.email, 'weekly-report');
   const message = weeklyReportEmail({ appOrigin: deps.appOrigin, name: settings?.name ?? '', organization: settings?.organization ?? '', week: teamWeek(members, now) });
   await pace();
   const [result] = await deps.mailer.sendBulk({ ...message, entries: [{ to: leader.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } }] }).catch(() => [undefined]);
-  if (result?.ok) return 'sent';
+  if (result?.ok) {
+    // Not recorded (the table failing after the send): the hold keeps other runs off until it ends; this run's retried
+    // slice would send it again (at least once, as every email: decision 0023).
+    await deps.leaderSettings.completeWeeklyReport(leader.id, week);
+    return 'sent';
+  }
   await deps.leaderSettings.releaseWeeklyReport(leader.id, week);
   return 'failed';
 };

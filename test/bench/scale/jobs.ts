@@ -419,14 +419,14 @@ const weeklyReport: ScaleJob = {
   },
   async count({ tag, n }, { sesUrl }) {
     const week = weekOf(new Date());
-    let claimed = 0;
+    let held = 0;
     await eachParallel(n, 8, async (i) => {
       const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: leaderSettingsKey(`${tag}-l${i}`), ConsistentRead: true }));
-      if (Item?.['lastWeeklyReport'] === week) claimed++;
+      if (Item?.['heldWeek'] === week && Item['lastWeeklyReport'] !== week) held++;
     });
     const sent = await sentPerRecipient(sesUrl, `${tag}-l`);
-    // A leader claimed for the week with no email sent is skipped by every later run this week: lost.
-    return { done: sent.size, doubled: doublesOf(sent), ...(claimed > sent.size ? { note: `${claimed - sent.size} claimed, never sent` } : {}) };
+    // A leader whose week is still held, not sent, waits for the hold to end (REPORT_HOLD_MS): late, if not lost.
+    return { done: sent.size, doubled: doublesOf(sent), ...(held > 0 ? { note: `${held} held, not sent` } : {}) };
   },
 };
 

@@ -147,6 +147,29 @@ describe('the weekly team email at size (issue 28)', () => {
     expect(new Set(to).size).toBe(300);
   });
 
+  it('loses no leader when a slice dies between holding a week and sending it: its retry takes the hold again and sends', async () => {
+    const { d, deps, sent, leaderSettings } = await leaders(5);
+    const claim = leaderSettings.claimWeeklyReport;
+    const unlucky = await leaderOf(d, 'lead002@example.com');
+    let died = false;
+    deps.leaderSettings = Object.assign(leaderSettings, {
+      claimWeeklyReport: async (...args: Parameters<typeof claim>) => {
+        const taken = await claim(...args);
+        if (args[0] === unlucky && !died) {
+          died = true;
+          throw new Error('the function timed out after the write');
+        }
+        return taken;
+      },
+    });
+    await runSliced('leader-weekly-report', () => sendWeeklyReports(deps), { redeliver: 1 });
+    expect(died).toBe(true);
+    expect(sent.map((s) => s.entry.to).sort()).toEqual(['lead000@example.com', 'lead001@example.com', 'lead002@example.com', 'lead003@example.com', 'lead004@example.com']);
+    // Sent, recorded: a second run this week sends nothing.
+    await weekly(deps);
+    expect(sent).toHaveLength(5);
+  });
+
   it('tries a refused leader again within the run, and never sends twice to one who got it', async () => {
     const refuse = new Set(['lead001@example.com']);
     const { deps, sent } = await leaders(5, refuse);
