@@ -120,7 +120,17 @@ export const runJob = async (job: ScaleJob, mod: JobModule, seeded: Seeded, left
       const work = mod.work;
       const { queue } = memorySliceQueue();
       await queue.send([firstSlice(job.name, `${job.name}@bench-${seeded.tag}`, seeded.input)]);
-      while (queue.queued.length > 0) {
+      let waited = false;
+      for (;;) {
+        if (queue.queued.length === 0) {
+          // The run is over. An item a killed slice held (or whose send failed) comes back when its hold ends, for
+          // the job's next scheduled run: that run, once.
+          if (!job.heldMs || waited || (await left()) === 0) break;
+          waited = true;
+          await new Promise((r) => setTimeout(r, job.heldMs));
+          await queue.send([firstSlice(job.name, `${job.name}@bench-${seeded.tag}-next`, seeded.input)]);
+          continue;
+        }
         if (slices > 1_000_000) throw new Error('a chain that never ends');
         const slice = queue.queued.shift()! as Slice;
         slices++;
