@@ -2,7 +2,7 @@ import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
-import { dynamoCampaigns } from '#data/campaigns.ts';
+import { dynamoCampaigns, readUnsubscribeKey } from '#data/campaigns.ts';
 import { readUserIdByEmail } from '#data/users.ts';
 import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/composition/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
@@ -42,9 +42,19 @@ export const senderDeps = (remainingMs: () => number): SenderDeps => ({
   remainingMs,
 });
 
-/** The leaders' weekly team email: their team's progress, the unsubscribe key, and the bulk sender. */
-export const weeklyReportDeps = (remainingMs: () => number): WeeklyReportDeps => ({
-  ...senderDeps(remainingMs),
+/**
+ * The leaders' weekly team email: their team's progress, the unsubscribe key, and the bulk sender. Only the reads and
+ * writes it makes (the unsubscribe key alone, not the campaigns' repository; the leaders by role, not the users'),
+ * so its bundle carries none of the campaigns' or accounts' other code.
+ */
+export const weeklyReportDeps = (remainingMs: () => number): WeeklyReportDeps & { remainingMs: () => number } => ({
+  campaigns: { unsubscribeKey: readUnsubscribeKey },
+  cipher: (cipher ??= envelopeCipher()),
+  clock,
+  mailer: sesBulkMailer(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  appOrigin: appOrigin(),
+  remainingMs,
   users: userRepository(),
   leaderSettings: leaderSettingsRepository(),
   licenses: licenseRepository(),

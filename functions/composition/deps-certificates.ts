@@ -4,9 +4,10 @@ import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { LearnerProfileRepository } from '#core/certificates/ports.ts';
 import type { CertificateRepository } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
+import { readEnrollment } from '#data/enrollments.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, licenseRepository, mailer, mailQueue } from '#functions/composition/deps.ts';
-import { publicProfileRepository } from '#functions/composition/deps-storefront.ts';
+import { readPublicProfile } from '#data/public-profiles.ts';
+import { appOrigin, clock, courseReader, courseRepository, licenseReader, mailer, mailQueue } from '#functions/composition/deps.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
 
 /**
@@ -25,13 +26,17 @@ export const certificateReadDeps = () => ({ certificates: certificateRepository(
 /** A course's certificates, for its creator (whose course it must be). */
 export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses: courseRepository() });
 
+/**
+ * The issuing job. It reads a course, an enrolment, a licence and a creator's profile and writes none of them: it takes
+ * those reads alone, not the repositories (a bundle carries every method of a repository object it holds).
+ */
 export const issueDeps = (log: IssueDeps['log']): IssueDeps => ({
   ...certificateReadDeps(),
   signer: kmsSigner(),
-  courses: courseRepository(),
-  enrollments: enrollmentRepository(),
-  licenses: licenseRepository(),
-  profiles: publicProfileRepository(),
+  courses: courseReader(),
+  enrollments: { get: readEnrollment },
+  licenses: licenseReader(),
+  profiles: { get: readPublicProfile },
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),
   mailQueue: mailQueue(),

@@ -18,7 +18,7 @@ import type { CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
 import { dynamoAffiliates } from '#data/affiliates.ts';
-import { dynamoBilling } from '#data/billing.ts';
+import { dynamoBilling, readSubscription } from '#data/billing.ts';
 import { dynamoCourses, readCourse, readOutline, updateLessonText } from '#data/courses.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
@@ -91,8 +91,11 @@ export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??=
 export const mailer = (): Mailer => (mail ??= sesMailer());
 /** A trial creator's daily sends (core/mail/on-behalf.ts). */
 export const sendQuota = (): SendQuota => (sendQuotas ??= dynamoSendQuota());
-/** What the platform checks before it mails someone for a user: their verified email (Cognito), a trial's daily cap. */
-export const onBehalfDeps = (): OnBehalfDeps => ({ directory: directoryService(), billing: billingRepository(), sendQuota: sendQuota(), clock });
+/**
+ * What the platform checks before it mails someone for a user: their verified email (Cognito), a trial's daily cap (the
+ * subscription read alone: no billing repository in the bundles of the routes that invite).
+ */
+export const onBehalfDeps = (): OnBehalfDeps => ({ directory: directoryService(), billing: { getSubscription: readSubscription }, sendQuota: sendQuota(), clock });
 /** Emails nobody waits for whose send failed, for the sender job. */
 export const mailQueue = (): MailQueue => (queuedMail ??= dynamoMailQueue());
 /** The web app's origin, for links in emails. */

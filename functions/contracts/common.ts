@@ -1,5 +1,11 @@
 import * as z from 'zod';
 
+/**
+ * What a creator is called where their profile is not set yet (never their email: it is private). Here, not beside
+ * the storefront's schemas: the certificate job and the learner's courses name the creator and validate no storefront.
+ */
+export const DEFAULT_CREATOR_NAME = 'Course creator';
+
 /** The four account kinds; each is a Cognito group. */
 export const roles = ['admin', 'creator', 'leader', 'learner'] as const;
 export const roleSchema = z.enum(roles);

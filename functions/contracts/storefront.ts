@@ -126,8 +126,7 @@ export const publicCoursePage = publicCourse.extend({
 });
 export type PublicCoursePage = z.infer<typeof publicCoursePage>;
 
-/** What a creator is called where their profile is not set yet (never their email: it is private). */
-export const DEFAULT_CREATOR_NAME = 'Course creator';
+export { DEFAULT_CREATOR_NAME } from './common.ts';
 
 /** GET /api/learner/browse: the published, priced courses of the creators the learner learns with, not yet theirs. */
 export const browseCourse = storefrontCourse.extend({ creatorName: z.string(), creatorSlug: z.string().nullable() });

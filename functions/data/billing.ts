@@ -91,6 +91,12 @@ const subscriptionPut = (before: StoredSubscription | undefined, after: StoredSu
   },
 });
 
+/** A user's subscription alone: the checks before mail sent on a user's behalf (a trial's cap) take this, not the repository. */
+export const readSubscription = async (userId: string): Promise<StoredSubscription | undefined> => {
+  const item = await get(billingKeys.subscription(userId));
+  return item ? toSubscription(item) : undefined;
+};
+
 export const dynamoBilling = (): BillingRepository => ({
   async getCustomerId(userId) {
     const item = await get(billingKeys.customer(userId));
@@ -111,10 +117,7 @@ export const dynamoBilling = (): BillingRepository => ({
     return item ? z.object({ userId: z.string() }).parse(item).userId : undefined;
   },
 
-  async getSubscription(userId) {
-    const item = await get(billingKeys.subscription(userId));
-    return item ? toSubscription(item) : undefined;
-  },
+  getSubscription: readSubscription,
 
   async getOpenCheckout(userId) {
     const item = await get(billingKeys.checkout(userId));

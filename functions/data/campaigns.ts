@@ -71,6 +71,25 @@ const settingsQuery = async () => {
   return Items;
 };
 
+/**
+ * The platform's unsubscribe key, sealed (made by `create` and stored by the first sender that needs it): the weekly
+ * report reads it alone, without the campaigns' repository.
+ */
+export const readUnsubscribeKey = async (create: () => Promise<SealedSecret>): Promise<SealedSecret> => {
+  const key = campaignKeys.settings('UNSUBSCRIBE_KEY');
+  const read = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const stored = await read();
+  if (stored) return sealed.parse(stored['sealed']);
+  const made = await create();
+  // The first writer wins; a sender that lost the race uses the winner's key.
+  await writeIf(() =>
+    documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...key, type: 'UnsubscribeKey', sealed: made }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    ),
+  );
+  return sealed.parse((await read())?.['sealed']);
+};
+
 export const dynamoCampaigns = (): CampaignRepository => ({
   async audienceSize(segments) {
     const Item = await readPlatformCounters(segments.map(segmentCounter));
@@ -364,18 +383,5 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     );
   },
 
-  async unsubscribeKey(create: () => Promise<SealedSecret>) {
-    const key = campaignKeys.settings('UNSUBSCRIBE_KEY');
-    const read = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
-    const stored = await read();
-    if (stored) return sealed.parse(stored['sealed']);
-    const made = await create();
-    // The first writer wins; a sender that lost the race uses the winner's key.
-    await writeIf(() =>
-      documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: { ...key, type: 'UnsubscribeKey', sealed: made }, ConditionExpression: 'attribute_not_exists(pk)' }),
-      ),
-    );
-    return sealed.parse((await read())?.['sealed']);
-  },
+  unsubscribeKey: readUnsubscribeKey,
 });

@@ -87,7 +87,8 @@ const decodeCursor = (cursor: string, courseId: string): Record<string, unknown>
   throw new ValidationError('The cursor is not valid.');
 };
 
-const readEnrollment = async (courseId: string, learnerId: string): Promise<Enrollment | undefined> => {
+/** One enrolment by its keys (consistent): the functions that read an enrolment and write none take this alone. */
+export const readEnrollment = async (courseId: string, learnerId: string): Promise<Enrollment | undefined> => {
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: enrollmentKeys.enrollment(courseId, learnerId), ConsistentRead: true }),
   );

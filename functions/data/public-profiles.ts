@@ -42,11 +42,14 @@ const freeOrMine = (creatorId: string) => ({
   ExpressionAttributeValues: { ':me': creatorId },
 });
 
+/** A creator's profile by id alone: the functions that only name a creator take this, not the repository. */
+export const readPublicProfile = async (creatorId: string): Promise<StoredPublicProfile | undefined> => {
+  const item = await get(publicProfileKeys.profile(creatorId));
+  return item ? toProfile(item) : undefined;
+};
+
 export const dynamoPublicProfiles = (): PublicProfileRepository => ({
-  async get(creatorId) {
-    const item = await get(publicProfileKeys.profile(creatorId));
-    return item ? toProfile(item) : undefined;
-  },
+  get: readPublicProfile,
 
   async getMany(creatorIds) {
     const unique = [...new Set(creatorIds)];

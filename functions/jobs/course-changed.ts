@@ -1,5 +1,7 @@
-import { courseChangedWork, COURSE_CHANGED_JOB, type CourseChangeStore } from '#core/courses/changes.ts';
+import { s3FileStore } from '#adapters/s3-file-store.ts';
+import { courseChangedWork, COURSE_CHANGED_JOB, type CourseChangeStore, type CourseFiles } from '#core/courses/changes.ts';
 import { courseTitleVersion, removeDeletedCourseBatch } from '#data/courses.ts';
+import { dynamoFiles } from '#data/files.ts';
 import { enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { licenseTitlePage, retitleLicense } from '#data/licenses.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
@@ -14,8 +16,11 @@ export const courseChangeStore = (): CourseChangeStore => ({
   removeDeletedCourseBatch,
 });
 
-/** A course renamed or deleted, carried to its enrolments and licences slice by slice (core/courses/changes.ts). */
-export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore());
+/** A deleted course's or lesson's files: their items and the bucket (capability 'files'). */
+export const courseFiles = (): CourseFiles => ({ files: dynamoFiles(), store: s3FileStore() });
 
-/** Started only by the routes (update-course, delete-course), through its queue: it has no schedule. */
+/** A course renamed or deleted, or a lesson deleted, carried to its copies and files slice by slice (core/courses/changes.ts). */
+export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles());
+
+/** Started only by the routes (update-course, delete-course, delete-lesson), through its queue: it has no schedule. */
 export const handler = slicedJob(COURSE_CHANGED_JOB, work);

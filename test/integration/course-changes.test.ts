@@ -7,8 +7,8 @@ import { runSlice, SLICE_MARGIN_MS } from '#core/jobs/slices.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { creatorStatsUpdate, platformCourseCounters, readCreatorStats } from '#data/courses.ts';
 import { addUpdate, batchWrite, documentClient, tableName, transact } from '#data/table.ts';
-import { clock, courseRepository, fileRepository, fileStore } from '#functions/composition/deps.ts';
-import { courseChangeStore } from '#functions/jobs/course-changed.ts';
+import { clock, courseRepository } from '#functions/composition/deps.ts';
+import { courseChangeStore, courseFiles } from '#functions/jobs/course-changed.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
 import { accountWithRole, api, useLocalCloudEnv } from './support.ts';
 
@@ -69,7 +69,7 @@ const jobsOnMemoryQueue = () => {
       };
       const ends = Date.now() + SLICE_MARGIN_MS + opts.sliceMs;
       try {
-        const result = await runSlice({ queue, remainingMs: () => ends - Date.now() }, slice, courseChangedWork(store));
+        const result = await runSlice({ queue, remainingMs: () => ends - Date.now() }, slice, courseChangedWork(store, courseFiles()));
         for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
       } catch (error) {
         if ((error as Error).message !== 'killed') throw error;
@@ -270,7 +270,7 @@ describe('a run killed midway (its slices driven here, one killed and delivered 
     const before = await stats(creator.id);
     const { jobs, run } = jobsOnMemoryQueue();
     const started = Date.now();
-    const deleted = await deleteCourse({ courses: courseRepository(), files: fileRepository(), store: fileStore(), clock, jobs }, { creatorId: creator.id, courseId });
+    const deleted = await deleteCourse({ courses: courseRepository(), clock, jobs }, { creatorId: creator.id, courseId });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(deleted.id).toBe(courseId);
     expect(await stats(creator.id)).toMatchObject({ courses: before.courses - 1, students: before.students });

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CourseFile, UPLOAD_PART_BYTES } from '#contracts/files.ts';
 import { documentClient, tableName } from '#data/table.ts';
-import { accountWithRole, api, filesBucketHolds, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, eventually, filesBucketHolds, useLocalCloudEnv } from './support.ts';
 
 /**
  * Course files end to end: the gateway, the handlers, DynamoDB Local and the S3 emulator (s3rver). The browser's part
@@ -194,12 +194,14 @@ describe('deleting', () => {
     expect((await api('DELETE', `/api/courses/${courseId}/files/${a}`, { token: ann.token })).status).toBe(204);
     expect(await stored(courseId, textLessonId, a)).toBe(false);
 
+    // A lesson's and a course's files go by their 'course-changed' run (the SQS stand-in and the local event source),
+    // just after the route answers.
     expect((await api('DELETE', `/api/courses/${courseId}/lessons/${textLessonId}`, { token: ann.token })).status).toBe(200);
-    expect(await stored(courseId, textLessonId, b)).toBe(false);
+    expect(await eventually(() => stored(courseId, textLessonId, b), (held) => !held)).toBe(false);
     expect(await stored(courseId, videoLessonId, c)).toBe(true);
 
     expect((await api('DELETE', `/api/courses/${courseId}`, { token: ann.token })).status).toBe(200);
-    expect(await stored(courseId, videoLessonId, c)).toBe(false);
-    expect(await fileItems(courseId)).toEqual([]);
+    expect(await eventually(() => stored(courseId, videoLessonId, c), (held) => !held)).toBe(false);
+    expect(await eventually(() => fileItems(courseId), (items) => items.length === 0)).toEqual([]);
   });
 });

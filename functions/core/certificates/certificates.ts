@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, decodeJwt, type JWK } from 'jose';
 import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
-import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
+import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
 import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { maskedEmail } from '#core/campaigns/email-content.ts';
 import {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type FileRemovalDeps, removeFiles } from '#core/files/files.ts';
 import { firstSlice, type Page, type SliceWork, throughPages } from '#core/jobs/slices.ts';
 
 /**
@@ -7,8 +8,12 @@ import { firstSlice, type Page, type SliceWork, throughPages } from '#core/jobs/
  * - renamed: the title onto each enrolment and each team licence of the course, each written only if its copy is
  *   older than this rename (`courseTitleAt` < the rename's `titleChangedAt`), so an older run never undoes a newer one;
  *   a run finding the course renamed again (or gone) stops: the newer run carries on.
- * - deleted: the rest of the course's partition (enrolments, lessons, files' items, quiz attempts) removed in batches,
- *   the creator's and the platform's learner figures moved in the same transaction as the enrolments they count.
+ * - deleted: the course's files first (uploads aborted, objects deleted, then their items), then the rest of its
+ *   partition (enrolments, lessons, quiz attempts) removed in batches, the creator's and the platform's learner figures
+ *   moved in the same transaction as the enrolments they count.
+ * - lesson-deleted: the lesson's files (uploads aborted, objects deleted, then their items).
+ * The files leave the request with the rest, so the course and lesson routes carry no S3 client (their bundles' budget)
+ * and a course's thousands of files are removed a batch at a time, within the job's time.
  * The screens do not wait for it: the CRM and the learner's lists read the title from the course item (one BatchGet per
  * page) and leave out the rows of a course that is gone (functions/data/crm.ts, functions/data/enrollments.ts).
  */
@@ -19,6 +24,8 @@ export const courseChange = z.discriminatedUnion('change', [
   z.object({ change: z.literal('renamed'), courseId: z.string().min(1), title: z.string(), version: z.string().min(1) }),
   /** `version`: when it was deleted. */
   z.object({ change: z.literal('deleted'), courseId: z.string().min(1), creatorId: z.string().min(1), version: z.string().min(1) }),
+  /** `version`: when the lesson was deleted. */
+  z.object({ change: z.literal('lesson-deleted'), courseId: z.string().min(1), lessonId: z.string().min(1), version: z.string().min(1) }),
 ]);
 export type CourseChange = z.infer<typeof courseChange>;
 
@@ -57,11 +64,17 @@ export interface CourseChangeStore {
   removeDeletedCourseBatch(courseId: string, creatorId: string): Promise<{ enrollments: number; other: number } | 'done' | 'present'>;
 }
 
+/** A deleted course's or lesson's files: read by course or lesson, their uploads aborted, objects and items removed. */
+export type CourseFiles = FileRemovalDeps;
+
+/** Files removed per step of a slice (one DeleteObjects, one batch of item deletes), the time checked between steps. */
+export const FILE_BATCH = 100;
+
 /** Enrolments retitled at once in a slice: DynamoDB writes are network-bound. */
 const RETITLE_CONCURRENCY = 8;
 
-type Counts = { retitled: number; unchanged: number; licenses: number; removed: number; removedOther: number; superseded: number };
-const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, superseded: 0 });
+type Counts = { retitled: number; unchanged: number; licenses: number; removed: number; removedOther: number; files: number; superseded: number };
+const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, files: 0, superseded: 0 });
 
 /** The cursor of a rename run: 'E<enrolment cursor>' while on the enrolments, then 'L<licence cursor>'. */
 const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, { change: 'renamed' }>, cursor: string | undefined, timeUp: () => boolean) => {
@@ -97,10 +110,32 @@ const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, {
   return { cursor: done.cursor === undefined ? undefined : `L${done.cursor}`, counts };
 };
 
-const deleted = async (store: CourseChangeStore, change: Extract<CourseChange, { change: 'deleted' }>, timeUp: () => boolean) => {
+/**
+ * Files out, FILE_BATCH at a time, the time checked before each batch but the first: true when some are left for the
+ * next slice. Each removal is idempotent (an upload or object already gone is fine), so a slice killed midway and
+ * delivered again lists what is left and removes it.
+ */
+const removeFilesOf = async (deps: CourseFiles, list: () => ReturnType<CourseFiles['files']['listByCourse']>, timeUp: () => boolean, counts: Counts): Promise<boolean> => {
+  const files = await list();
+  for (let start = 0; start < files.length; start += FILE_BATCH) {
+    if (start > 0 && timeUp()) return true;
+    const batch = files.slice(start, start + FILE_BATCH);
+    await removeFiles(deps, batch);
+    counts.files += batch.length;
+  }
+  return false;
+};
+
+/** The cursor of a delete run: 'F' (or none) while on the files, then 'more' on the rest of the partition. */
+const deleted = async (store: CourseChangeStore, files: CourseFiles, change: Extract<CourseChange, { change: 'deleted' }>, cursor: string | undefined, timeUp: () => boolean) => {
   const counts = zero();
+  if (cursor !== 'more') {
+    // The course not deleted after all (its request failed before the delete): nothing to remove.
+    if (await store.course(change.courseId)) return { counts: { ...counts, superseded: 1 } };
+    if (await removeFilesOf(files, () => files.files.listByCourse(change.courseId), timeUp, counts)) return { cursor: 'F', counts };
+  }
   for (let batches = 0; ; batches++) {
-    if (batches > 0 && timeUp()) return { cursor: 'more', counts };
+    if ((batches > 0 || counts.files > 0) && timeUp()) return { cursor: 'more', counts };
     const batch = await store.removeDeletedCourseBatch(change.courseId, change.creatorId);
     // 'present': the course was not deleted after all (its request failed before the delete): nothing to remove.
     if (batch === 'done' || batch === 'present') return { counts: { ...counts, superseded: batch === 'present' ? 1 : 0 } };
@@ -109,10 +144,18 @@ const deleted = async (store: CourseChangeStore, change: Extract<CourseChange, {
   }
 };
 
+/** A lesson's files (at most its attachments and a video): the route deleted the lesson, so no new file can join them. */
+const lessonDeleted = async (files: CourseFiles, change: Extract<CourseChange, { change: 'lesson-deleted' }>, timeUp: () => boolean) => {
+  const counts = zero();
+  const more = await removeFilesOf(files, () => files.files.listByLesson(change.courseId, change.lessonId), timeUp, counts);
+  return more ? { cursor: 'F', counts } : { counts };
+};
+
 /** The job's work on one slice (the handler is functions/jobs/course-changed.ts). */
 export const courseChangedWork =
-  (store: CourseChangeStore): SliceWork<Counts> =>
+  (store: CourseChangeStore, files: CourseFiles): SliceWork<Counts> =>
   async (slice, timeUp) => {
     const change = courseChange.parse(slice.input);
-    return change.change === 'renamed' ? renamed(store, change, slice.cursor, timeUp) : deleted(store, change, timeUp);
+    if (change.change === 'renamed') return renamed(store, change, slice.cursor, timeUp);
+    return change.change === 'deleted' ? deleted(store, files, change, slice.cursor, timeUp) : lessonDeleted(files, change, timeUp);
   };

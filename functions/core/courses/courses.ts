@@ -1,6 +1,5 @@
 import type { Course, CourseSummary, CreateCourseBody, UpdateCourseBody } from '#contracts/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { type FileDeps, removeFiles } from '#core/files/files.ts';
 import type { CourseChangeJobs } from '#core/courses/changes.ts';
 import type { Clock, CourseRecord, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
 
@@ -85,17 +84,17 @@ export const updateCourse = async (
 
 /**
  * DELETE /api/courses/{courseId}: the course, its lessons, its files and its enrolments go; the creator's counters
- * move with them. The files go first (uploads aborted, objects deleted), so a failure leaves the course to delete again
- * rather than objects nobody can reach; then the course item (with its course counters), and a 'course-changed' run
- * removes the rest of its partition (enrolments with their learner counters, lessons) in slices. Answers at once, the
- * course as it was; the CRM and the learners' lists leave its enrolments out from this moment.
+ * move with them. The course item goes at once (with its course counters), then a 'course-changed' run removes the
+ * rest in slices: the files first (uploads aborted, objects deleted, then their items), then the rest of its partition
+ * (enrolments with their learner counters, lessons). Answers at once, the course as it was; the CRM and the learners'
+ * lists leave its enrolments out from this moment, and its files can no longer be reached (every file route reads the
+ * course first).
  */
 export const deleteCourse = async (
-  deps: { courses: CourseRepository; clock: Clock } & FileDeps & CourseJobDeps,
+  deps: { courses: CourseRepository; clock: Clock } & CourseJobDeps,
   input: { creatorId: string; courseId: string },
 ): Promise<Course> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
-  await removeFiles(deps, await deps.files.listByCourse(input.courseId));
   if (!(await deps.courses.delete(input))) throw new NotFoundError(COURSE_NOT_FOUND);
   await deps.jobs.start({ change: 'deleted', courseId: input.courseId, creatorId: input.creatorId, version: deps.clock.now().toISOString() });
   return courseView(course);

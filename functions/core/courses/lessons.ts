@@ -2,7 +2,7 @@ import type { Course, CreateLessonBody, Lesson, LessonKind, LessonRecord, QuizDe
 import { LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
-import { COURSE_NOT_FOUND, courseView, ownCourse } from '#core/courses/courses.ts';
+import { COURSE_NOT_FOUND, type CourseJobDeps, courseView, ownCourse } from '#core/courses/courses.ts';
 import { type FileDeps, removeFiles } from '#core/files/files.ts';
 
 /**
@@ -116,14 +116,16 @@ export const updateLesson = async (deps: LessonEditDeps & FileDeps, input: Lesso
 
 /**
  * DELETE /api/courses/{courseId}/lessons/{lessonId}: answers the lesson as it was; the others keep their order. Its
- * files go first (uploads aborted, objects and items deleted), so a failure leaves the lesson to delete again.
+ * files go after it, by a 'course-changed' run (uploads aborted, objects and items deleted): no file route reaches a
+ * file of a lesson that is gone, and no upload can start on it.
  */
-export const deleteLesson = async (deps: LessonDeps & FileDeps, input: LessonRef): Promise<Lesson> => {
+export const deleteLesson = async (deps: LessonDeps & CourseJobDeps, input: LessonRef): Promise<Lesson> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   const lesson = findLesson(course, input.lessonId);
-  await removeFiles(deps, await deps.files.listByLesson(input.courseId, input.lessonId));
-  const result = await deps.courses.deleteLesson({ ...input, updatedAt: deps.clock.now().toISOString() });
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.courses.deleteLesson({ ...input, updatedAt });
   if (result === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
+  await deps.jobs.start({ change: 'lesson-deleted', courseId: input.courseId, lessonId: input.lessonId, version: updatedAt });
   return lesson;
 };
 

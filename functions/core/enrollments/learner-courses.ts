@@ -1,5 +1,5 @@
 import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerSummary } from '#contracts/courses.ts';
-import { DEFAULT_CREATOR_NAME } from '#contracts/storefront.ts';
+import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';

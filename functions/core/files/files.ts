@@ -34,11 +34,17 @@ export const findFile = (course: StoredCourse, fileId: string): { lesson: Lesson
 export const attachmentDisposition = (name: string): string =>
   `attachment; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
+/** What a deleted course's or lesson's files need to go (the 'course-changed' job: core/courses/changes.ts). */
+export interface FileRemovalDeps {
+  files: Pick<FileRepository, 'listByCourse' | 'listByLesson' | 'delete'>;
+  store: Pick<FileStore, 'abort' | 'deleteObjects'>;
+}
+
 /**
  * Files out: unfinished uploads aborted (their parts go), objects deleted, then the items. Used by the file's own
  * delete, by lesson and course deletion, and when a lesson's video is replaced.
  */
-export const removeFiles = async (deps: FileDeps, files: readonly StoredFile[]): Promise<void> => {
+export const removeFiles = async (deps: { files: Pick<FileRepository, 'delete'>; store: Pick<FileStore, 'abort' | 'deleteObjects'> }, files: readonly StoredFile[]): Promise<void> => {
   if (files.length === 0) return;
   await Promise.all(files.filter((f) => f.status === 'uploading').map((f) => deps.store.abort(f.s3Key, f.uploadId)));
   await deps.store.deleteObjects(files.map((f) => f.s3Key));

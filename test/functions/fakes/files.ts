@@ -89,6 +89,10 @@ export const memoryFileStore = () => {
     retype(key: string, contentType: string) {
       objects.set(key, { ...objects.get(key)!, contentType });
     },
+    /** Test setup: an object already stored (an upload completed before the test). */
+    putObject(key: string, size: number, contentType: string) {
+      objects.set(key, { size, contentType });
+    },
     objectKeys: () => [...objects.keys()],
     openUploads: () => [...uploads.keys()],
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { courseChangedWork, courseChangeRun, type CourseChangeStore, type TitleCopy } from '#core/courses/changes.ts';
+import { courseChangedWork, courseChangeRun, type CourseChangeStore, FILE_BATCH, type TitleCopy } from '#core/courses/changes.ts';
+import type { StoredFile } from '#core/files/ports.ts';
 import type { Page } from '#core/jobs/slices.ts';
+import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 
 /** The store of the 'course-changed' job in memory, with the conditions of the DynamoDB one (pages in key order). */
@@ -46,8 +48,27 @@ const memoryStore = (opts: { enrollments: number; licenses: number; pageSize?: n
       return batch.length === 0 && rest.length === 0 ? 'done' : { enrollments: batch.length, other: rest.length };
     },
   };
-  return { store, course, enrollments, licenses, other, counters, writes: () => writes };
+  // The course's files: their items and the bucket (objects, and an upload in progress on each lesson).
+  const files = { files: memoryFiles(), store: memoryFileStore() };
+  return { store, files, course, enrollments, licenses, other, counters, writes: () => writes };
 };
+
+/** `n` files of lesson `lessonId` of course c1, each with its object in the bucket; every tenth still uploading. */
+const addFiles = async (m: ReturnType<typeof memoryStore>, lessonId: string, n: number) => {
+  for (let i = 0; i < n; i++) {
+    const s3Key = `courses/c1/${lessonId}/f${i}`;
+    const uploading = i % 10 === 0;
+    const uploadId = uploading ? await m.files.store.startMultipart(s3Key, 'application/pdf') : '';
+    if (!uploading) m.files.store.putObject(s3Key, 10, 'application/pdf');
+    const file: StoredFile = {
+      id: `${lessonId}-f${i}`, courseId: 'c1', creatorId: 'ann', lessonId, kind: 'attachment', name: `f${i}.pdf`,
+      contentType: 'application/pdf', size: 10, status: uploading ? 'uploading' : 'ready', createdAt: '2026-01-01T00:00:00.000Z', s3Key, uploadId,
+    };
+    await m.files.files.create(file);
+  }
+};
+
+const work = (m: ReturnType<typeof memoryStore>, store: CourseChangeStore = m.store) => () => courseChangedWork(store, m.files);
 
 const renamedAt = (m: ReturnType<typeof memoryStore>, title: string, version: string) => {
   m.course.titleChangedAt = version;
@@ -62,7 +83,7 @@ describe("the 'course-changed' job", () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       return m.store.retitleEnrollment(...args);
     } };
-    const result = await runToEnd('course-changed', () => courseChangedWork(slow), { input, sliceMs: 5, run: courseChangeRun(input) });
+    const result = await runToEnd('course-changed', work(m, slow), { input, sliceMs: 5, run: courseChangeRun(input) });
     expect(result.slices).toBeGreaterThan(3);
     expect([...m.enrollments.values()].every((c) => c.title === 'New')).toBe(true);
     expect([...m.licenses.values()].every((c) => c.title === 'New')).toBe(true);
@@ -74,7 +95,7 @@ describe("the 'course-changed' job", () => {
     const m = memoryStore({ enrollments: 120, licenses: 70, pageSize: 50 });
     const input = renamedAt(m, 'New', '2026-02-01');
     // A slice that starts on a later page of the enrolments and finishes them: the licences from their first page.
-    const outcome = await courseChangedWork(m.store)({ job: 'course-changed', run: 'r', lane: 'main', seq: 3, cursor: 'El000049', input }, () => false);
+    const outcome = await work(m)()({ job: 'course-changed', run: 'r', lane: 'main', seq: 3, cursor: 'El000049', input }, () => false);
     expect(outcome.cursor).toBeUndefined();
     expect([...m.licenses.values()].every((c) => c.title === 'New')).toBe(true);
     expect([...m.enrollments.entries()].filter(([, c]) => c.title === 'New').map(([id]) => id)[0]).toBe('l000050');
@@ -84,7 +105,7 @@ describe("the 'course-changed' job", () => {
     const m = memoryStore({ enrollments: 30, licenses: 0 });
     const older = renamedAt(m, 'Older', '2026-02-01');
     renamedAt(m, 'Newer', '2026-03-01');
-    const result = await runToEnd('course-changed', () => courseChangedWork(m.store), { input: older });
+    const result = await runToEnd('course-changed', work(m), { input: older });
     expect(result.counts).toMatchObject({ superseded: 1, retitled: 0 });
     expect(m.writes()).toBe(0);
   });
@@ -92,12 +113,49 @@ describe("the 'course-changed' job", () => {
   it('removes a deleted course\'s partition in batches, then ends; a course still there is left alone', async () => {
     const m = memoryStore({ enrollments: 1_000, licenses: 0 });
     const input = { change: 'deleted' as const, courseId: 'c1', creatorId: 'ann', version: '2026-02-01' };
-    expect((await runToEnd('course-changed', () => courseChangedWork(m.store), { input })).counts).toMatchObject({ removed: 0, superseded: 1 });
+    expect((await runToEnd('course-changed', work(m), { input })).counts).toMatchObject({ removed: 0, superseded: 1 });
     m.course.exists = false;
-    const result = await runToEnd('course-changed', () => courseChangedWork(m.store), { input, sliceMs: 3 });
+    const result = await runToEnd('course-changed', work(m), { input, sliceMs: 3 });
     expect(result.slices).toBeGreaterThan(2);
     expect(result.counts).toMatchObject({ removed: 1_000, removedOther: 2 });
     expect(m.enrollments.size + m.other.size).toBe(0);
     expect(m.counters.students).toBe(0);
+  });
+
+  it('removes a deleted course\'s files first (uploads aborted, objects and items deleted), a batch at a time, then its partition', async () => {
+    const m = memoryStore({ enrollments: 200, licenses: 0 });
+    await addFiles(m, 'LESSON1', FILE_BATCH * 2 + 30);
+    await addFiles(m, 'LESSON2', 20);
+    const input = { change: 'deleted' as const, courseId: 'c1', creatorId: 'ann', version: '2026-02-01' };
+    // The course still there (its request failed before the delete): not one file goes.
+    expect((await runToEnd('course-changed', work(m), { input })).counts).toMatchObject({ files: 0, superseded: 1 });
+    expect(m.files.files.all()).toHaveLength(FILE_BATCH * 2 + 50);
+    m.course.exists = false;
+    const slowFiles = { ...m.files, store: { ...m.files.store, deleteObjects: async (keys: readonly string[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return m.files.store.deleteObjects(keys);
+    } } };
+    const result = await runToEnd('course-changed', () => courseChangedWork(m.store, slowFiles), { input, sliceMs: 1 });
+    expect(result.slices).toBeGreaterThan(3);
+    expect(result.counts).toMatchObject({ files: FILE_BATCH * 2 + 50, removed: 200, removedOther: 2 });
+    expect(m.files.files.all()).toEqual([]);
+    expect(m.files.store.objectKeys()).toEqual([]);
+    expect(m.files.store.openUploads()).toEqual([]);
+  });
+
+  it('removes a deleted lesson\'s files, the other lessons\' kept; again after a kill, nothing twice and nothing left', async () => {
+    const m = memoryStore({ enrollments: 0, licenses: 0 });
+    await addFiles(m, 'LESSON1', 21);
+    await addFiles(m, 'LESSON2', 5);
+    const input = { change: 'lesson-deleted' as const, courseId: 'c1', lessonId: 'LESSON1', version: '2026-02-01' };
+    // A slice killed after the objects went and before the items did: delivered again, it removes what is left.
+    const dying = { ...m.files, files: { ...m.files.files, delete: async () => Promise.reject(new Error('killed')) } };
+    await expect(courseChangedWork(m.store, dying)({ job: 'course-changed', run: 'r', lane: 'main', seq: 0, input }, () => false)).rejects.toThrow('killed');
+    expect(m.files.files.all()).toHaveLength(26);
+    const result = await runToEnd('course-changed', work(m), { input });
+    expect(result.counts).toMatchObject({ files: 21 });
+    expect(m.files.files.all().map((f) => f.lessonId)).toEqual(Array(5).fill('LESSON2'));
+    expect(m.files.store.objectKeys().every((key) => key.startsWith('courses/c1/LESSON2/'))).toBe(true);
+    expect(m.files.store.openUploads()).toHaveLength(1);
   });
 });

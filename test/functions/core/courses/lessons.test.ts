@@ -7,16 +7,17 @@ import { createCourse, getCourse } from '#core/courses/courses.ts';
 import { createLesson, deleteLesson, reorderLessons, updateLesson } from '#core/courses/lessons.ts';
 import { xssPayloads } from '#test/support/xss-corpus.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
 import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 const setup = async () => {
   const files = memoryFiles();
-  const d = { courses: memoryCourses(files.all), files, store: memoryFileStore(), clock: testClock(), ids: sequentialIds(), sanitize: sanitizeLessonHtml };
+  const changes = recordingRenames();
+  const d = { courses: memoryCourses(files.all), files, store: memoryFileStore(), clock: testClock(), ids: sequentialIds(), sanitize: sanitizeLessonHtml, jobs: changes.jobs };
   const course = await createCourse(d, { creatorId: 'ann', body: { title: 'Knife skills' } });
-  return { ...d, courseId: course.id };
+  return { ...d, courseId: course.id, changes };
 };
 type Deps = Awaited<ReturnType<typeof setup>>;
 
@@ -161,6 +162,8 @@ describe('deleting and reordering lessons', () => {
     expect((await getCourse(d, { creatorId: 'ann', courseId: d.courseId })).lessonCount).toBe(2);
     await expect(deleteLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: b.id })).rejects.toThrow(NotFoundError);
     expect(a.position).toBe(0);
+    // Its files go by one 'course-changed' run (core/courses/changes.ts); the second delete, a 404, started none.
+    expect(d.changes.started).toEqual([{ change: 'lesson-deleted', courseId: d.courseId, lessonId: b.id, version: expect.any(String) }]);
   });
 
   it('reorders the lessons to the order given and answers the course in it', async () => {
@@ -196,5 +199,6 @@ describe('another creator', () => {
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Course not found.' });
     expect(await getCourse(d, { creatorId: 'ann', courseId: d.courseId })).toEqual(before);
+    expect(d.changes.started).toEqual([]);
   });
 });

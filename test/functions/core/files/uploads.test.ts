@@ -5,8 +5,10 @@ import { createCourse, deleteCourse, getCourse } from '#core/courses/courses.ts'
 import { createLesson, deleteLesson, updateLesson } from '#core/courses/lessons.ts';
 import { completeUpload, deleteFile, MISMATCH, partUrls, startUpload, uploadedParts, VIDEO_ON_VIDEO_LESSON } from '#core/files/uploads.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
+import { courseChangedWork, type CourseChangeStore } from '#core/courses/changes.ts';
 import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
 import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 
 const MiB = 1024 * 1024;
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -19,13 +21,23 @@ const setup = async () => {
     return course?.creatorId === f.creatorId && course.lessons.some((l) => l.id === f.lessonId);
   });
   const courses = (held.courses = memoryCourses(files.all));
-  const deps = { courses, files, store: memoryFileStore(), clock: testClock(), ids: sequentialIds(), sanitize: sanitizeLessonHtml };
+  const changes = recordingRenames();
+  const deps = { courses, files, store: memoryFileStore(), clock: testClock(), ids: sequentialIds(), sanitize: sanitizeLessonHtml, jobs: changes.jobs };
   const course = await createCourse(deps, { creatorId: 'ann', body: { title: 'Knife skills' } });
   const video = await createLesson(deps, { creatorId: 'ann', courseId: course.id, body: { title: 'Watch', kind: 'video' } });
   const text = await createLesson(deps, { creatorId: 'ann', courseId: course.id, body: { title: 'Read', kind: 'text', body: '<p>Hi</p>' } });
-  return { ...deps, courseId: course.id, videoLessonId: video.id, textLessonId: text.id };
+  return { ...deps, courseId: course.id, videoLessonId: video.id, textLessonId: text.id, changes };
 };
 type Deps = Awaited<ReturnType<typeof setup>>;
+
+/** The 'course-changed' runs the deletes started, each to its end: their files' part (the partition's is not here). */
+const runCourseChanges = async (d: Deps) => {
+  const store = {
+    course: async (courseId: string) => ((await d.courses.getCourse(courseId)) ? {} : undefined),
+    removeDeletedCourseBatch: async () => 'done' as const,
+  } as unknown as CourseChangeStore;
+  for (const input of d.changes.started.splice(0)) await runToEnd('course-changed', () => courseChangedWork(store, d), { input });
+};
 
 const mp4 = (size = 9 * MiB): StartUploadBody => ({ kind: 'video', name: 'chop.mp4', contentType: 'video/mp4', size });
 const pdf = (name = 'notes.pdf', size = 20_000): StartUploadBody => ({ kind: 'attachment', name, contentType: 'application/pdf', size });
@@ -208,9 +220,13 @@ describe('deleting files', () => {
     await upload(d, mp4());
     await start(d, pdf('half.pdf'), d.textLessonId);
     await deleteLesson(d, { creatorId: 'ann', courseId: d.courseId, lessonId: d.textLessonId });
+    // The route answers with the files still there; its 'course-changed' run removes them.
+    expect(d.files.all()).toHaveLength(3);
+    await runCourseChanges(d);
     expect(d.files.all().map((f) => f.lessonId)).toEqual([d.videoLessonId]);
     expect(d.store.openUploads()).toEqual([]);
-    await deleteCourse({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: d.courseId });
+    await deleteCourse(d, { creatorId: 'ann', courseId: d.courseId });
+    await runCourseChanges(d);
     expect(d.files.all()).toEqual([]);
     expect(d.store.objectKeys()).toEqual([]);
   });
