@@ -28,7 +28,7 @@ export const LESSON_NOT_FOUND = 'Lesson not found.';
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 export interface LearnerDeps {
-  courses: Pick<CourseRepository, 'getCourse' | 'getOutline'>;
+  courses: Pick<CourseRepository, 'getOutline' | 'getLesson'>;
   enrollments: EnrollmentRepository;
   licenses: Pick<LicenseRepository, 'get'>;
   clock: Clock;
