@@ -115,9 +115,11 @@ describe('CoursePlayerScreen', () => {
     renderPlayer();
     expect(await screen.findByRole('heading', { level: 2, name: 'Your first wash' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the lesson...');
-    expect(screen.getByRole('button', { name: 'Mark complete' })).toBeInTheDocument();
+    // Nothing to complete before the lesson is on screen.
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
     answer(jsonResponse(200, course.lessons[0]));
     expect(await screen.findByRole('heading', { name: 'Brushes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark complete' })).toBeInTheDocument();
     expect(screen.queryByText('Loading the lesson...')).not.toBeInTheDocument();
   });
 
@@ -128,6 +130,7 @@ describe('CoursePlayerScreen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The lesson could not be loaded.');
     expect(within(screen.getByRole('navigation', { name: 'Lessons' })).getAllByRole('link')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Brushes' })).toBeInTheDocument();

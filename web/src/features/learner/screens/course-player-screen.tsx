@@ -142,7 +142,8 @@ export function CoursePlayerScreen() {
               ) : current.kind === 'quiz' ? (
                 opened.data?.quiz &&
                 opened.data.quiz.attemptsLeft !== 0 && <p className="text-sm text-muted-foreground">Pass the quiz to complete this lesson.</p>
-              ) : (
+              ) : !opened.isSuccess ? null : (
+                // Offered once the lesson is on screen (not while it loads, nor when it failed to).
                 <Button
                   loading={complete.isPending}
                   onClick={() => {
