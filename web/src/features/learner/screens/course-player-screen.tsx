@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LearnerLesson } from '@contracts/courses.ts';
 import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, PlayCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -34,7 +35,14 @@ export function CoursePlayerScreen() {
   const course = useQuery(learnerOutlineQueryOptions(courseId));
   const complete = useCompleteLesson(courseId);
   const lessons = course.data?.lessons ?? [];
-  const current = lessons.find((l) => l.id === search.get('lesson')) ?? lessons.find((l) => !l.completed) ?? lessons[0];
+  // The lesson a completion pins (below): held here too, since the address changes only once the router's navigation
+  // is over, which may be after the completion's answer has ticked the lesson (the player would jump to the next one).
+  const [pinned, setPinned] = useState<string | null>(null);
+  const pin = (lessonId: string) => {
+    setPinned(lessonId);
+    setSearch({ lesson: lessonId }, { replace: true });
+  };
+  const current = lessons.find((l) => l.id === (search.get('lesson') ?? pinned)) ?? lessons.find((l) => !l.completed) ?? lessons[0];
   const opened = useQuery({ ...learnerLessonQueryOptions(courseId, current?.id ?? ''), enabled: current !== undefined });
 
   if (course.isPending) {
@@ -131,7 +139,7 @@ export function CoursePlayerScreen() {
             ) : opened.isError ? (
               <LessonFailed error={opened.error} retrying={opened.isFetching} onRetry={() => void opened.refetch()} />
             ) : (
-              <LessonContent courseId={courseId} lesson={opened.data} onQuizSubmit={() => setSearch({ lesson: current.id }, { replace: true })} />
+              <LessonContent courseId={courseId} lesson={opened.data} onQuizSubmit={() => pin(current.id)} />
             )}
 
             <div className="flex flex-wrap items-center gap-2 border-t pt-4">
@@ -148,7 +156,7 @@ export function CoursePlayerScreen() {
                   loading={complete.isPending}
                   onClick={() => {
                     // Pinned in the address: once completed, the lesson stays on screen instead of the next one.
-                    setSearch({ lesson: current.id }, { replace: true });
+                    pin(current.id);
                     complete.mutate(current.id);
                   }}
                 >
