@@ -339,6 +339,15 @@ const table = [
   { name: 'learner-courses', method: 'GET', path: '/api/learner/courses', handler: 'http/learner-courses', access: ['learner'] },
   { name: 'learner-summary', method: 'GET', path: '/api/learner/summary', handler: 'http/learner-summary', access: ['learner'] },
   { name: 'learner-course', method: 'GET', path: '/api/learner/courses/{courseId}', handler: 'http/learner-course', access: ['learner'] },
+  /** The player (issue 28 point 3): the course's outline, then its lessons one at a time. */
+  {
+    name: 'learner-course-outline',
+    method: 'GET',
+    path: '/api/learner/courses/{courseId}/outline',
+    handler: 'http/learner-course-outline',
+    access: ['learner'],
+  },
+  { name: 'learner-lesson', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}', handler: 'http/learner-lesson', access: ['learner'] },
   {
     name: 'learner-file-url',
     method: 'GET',

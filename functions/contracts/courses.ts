@@ -301,8 +301,17 @@ export type LearnerCourse = z.infer<typeof learnerCourse>;
 /** GET /api/learner/courses: most recent activity first. */
 export const learnerCourseList = z.object({ items: z.array(learnerCourse) });
 
-/** GET /api/learner/courses/{courseId}: the published course with its lessons and which are completed. */
-export const learnerCourseDetail = z.object({
+/**
+ * A lesson as its learner sees it: everything the player shows (text, video, ready files only: a file still uploading
+ * is not the learner's business) and whether they completed it; a quiz without its right answers.
+ */
+export const learnerLesson = lesson
+  .pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true, files: true })
+  .extend({ completed: z.boolean(), quiz: learnerQuiz.nullable() });
+export type LearnerLesson = z.infer<typeof learnerLesson>;
+
+/** The course's own fields as the learner sees them, with their progress in it. */
+const learnerCourseHead = z.object({
   courseId: z.string(),
   title: z.string(),
   description: z.string(),
@@ -310,12 +319,19 @@ export const learnerCourseDetail = z.object({
   progress: z.number().int().min(0).max(100),
   lastActivity: isoDate,
   completedAt: isoDate.nullable(),
-  /** Each lesson's ready files only (a file still uploading is not the learner's business). */
-  lessons: z.array(
-    lesson.pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true, files: true }).extend({ completed: z.boolean(), quiz: learnerQuiz.nullable() }),
-  ),
 });
+
+/** GET /api/learner/courses/{courseId}: the published course with its lessons (bodies included) and which are completed. */
+export const learnerCourseDetail = learnerCourseHead.extend({ lessons: z.array(learnerLesson) });
 export type LearnerCourseDetail = z.infer<typeof learnerCourseDetail>;
+
+/** One lesson of the outline: no body, video, files or quiz (GET .../lessons/{lessonId} gives those, one lesson at a time). */
+export const learnerOutlineLesson = lesson.pick({ id: true, title: true, kind: true, position: true }).extend({ completed: z.boolean() });
+export type LearnerOutlineLesson = z.infer<typeof learnerOutlineLesson>;
+
+/** GET /api/learner/courses/{courseId}/outline: the course as the player's frame shows it (the lesson list, progress). */
+export const learnerCourseOutline = learnerCourseHead.extend({ lessons: z.array(learnerOutlineLesson) });
+export type LearnerCourseOutline = z.infer<typeof learnerCourseOutline>;
 
 /** POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete */
 export const completeLessonBody = z.strictObject({ timeZone: timeZone.optional() });

@@ -1,6 +1,6 @@
 import type { AutomationId, CampaignList, CampaignRecipient, CampaignStatus, CampaignTemplate } from '#contracts/campaigns.ts';
 import type { PageRequest, Paged, Role } from '#contracts/common.ts';
-import type { Course, LessonRecord } from '#contracts/courses.ts';
+import type { Course, Lesson, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { PlanType } from '#contracts/plans.ts';
@@ -283,6 +283,13 @@ export interface CourseRepository {
   getCourse(courseId: string): Promise<StoredCourse | undefined>;
   /** The course item and its outline (one BatchGetItem, eventually consistent), whoever owns it. */
   getOutline(courseId: string): Promise<CourseOutline | undefined>;
+  /**
+   * The course's lessons in order (numbered 0..n-1) with their files, without the course item (one Query, eventually
+   * consistent): what a learner's whole course adds to its outline.
+   */
+  getLessons(courseId: string): Promise<Lesson[]>;
+  /** One lesson with its files (a GetItem and a Query, eventually consistent); `position` is its stored rank. */
+  getLesson(courseId: string, lessonId: string): Promise<Lesson | undefined>;
   /** The creator's courses, newest first, at most `limit` (default: all). */
   listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
   /** One page of every creator's courses, newest first (gsi2 `COURSES`); `cursor` as a previous page handed out. */

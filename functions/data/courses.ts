@@ -19,10 +19,12 @@ import { batchGet, batchWrite, documentClient, forEachOfType, newestFirstPage, q
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
  * Outline:   pk COURSE#<courseId>   sk OUTLINE            rev, lessons [{id, title, kind, position, createdAt,
  *            availableAfterDays}] in order, no bodies: what a learner's lesson reads need (readOutline, eventually
- *            consistent, with the course item in one BatchGetItem). Every lesson write moves the course item's
- *            `outlineRev` (ADD 1, in its transaction) and then rebuilds the outline from the lessons, put only over an
- *            older `rev`; a reader whose outline's rev is not the course's (a writer died before rebuilding, a course
- *            from before outlines) reads the lessons' outline fields instead (backfillCourseOutlines writes them).
+ *            consistent, with the course item in one BatchGetItem); the lesson's body is then read alone (readLesson:
+ *            its item and its FILE#<lessonId># items), or every lesson for the whole course (readLessons, one Query).
+ *            Every lesson write moves the course item's `outlineRev` (ADD 1, in its transaction) and then rebuilds
+ *            the outline from the lessons, put only over an older `rev`; a reader whose outline's rev is not the
+ *            course's (a writer died before rebuilding, a course from before outlines) reads the lessons' outline
+ *            fields instead (backfillCourseOutlines writes them).
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
  * Counters:  pk CREATORSTATS#<creatorId>#<0..15> sk STATS  courses, students, completions, certificates (ADD to one shard
  *            in the writes they count; read summed: data/sharded-counters.ts)
@@ -236,6 +238,37 @@ export const readCourse = async (courseId: string): Promise<StoredCourse | undef
   return { ...course!, lessons: inOrder(lessons) };
 };
 
+/**
+ * The course's lessons with their files, for a learner who may read it (after its outline, which decided that): one
+ * Query from FILE# up to LESSON$, eventually consistent, no course item, no enrolled count.
+ */
+export const readLessons = async (courseId: string): Promise<Lesson[]> =>
+  inOrder(
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :files AND :lessonsEnd',
+      ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':files': courseKeys.filePrefix, ':lessonsEnd': 'LESSON$' },
+    }),
+  );
+
+/**
+ * One lesson with its files (FILE#<lessonId>#), oldest first: a GetItem and a Query side by side, eventually
+ * consistent. Its `position` is the stored rank: the outline numbers it.
+ */
+export const readLesson = async (courseId: string, lessonId: string): Promise<Lesson | undefined> => {
+  const [found, files] = await Promise.all([
+    documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.lesson(courseId, lessonId) })),
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :files)',
+      ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':files': `${courseKeys.filePrefix}${lessonId}#` },
+    }),
+  ]);
+  if (!found.Item) return undefined;
+  return {
+    ...lessonRecord.parse(found.Item),
+    files: files.map((item) => courseFile.parse(item)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
+  };
+};
+
 /** A lesson's text and kind, in a transaction with the course's ownership (the files' routes use it alone). */
 export const updateLessonText: CourseRepository['updateLesson'] = async ({ creatorId, lesson: changed }) => {
   const cancelled = await transact([
@@ -292,6 +325,10 @@ export const dynamoCourses = (): CourseRepository => ({
   getCourse: readCourse,
 
   getOutline: readOutline,
+
+  getLessons: readLessons,
+
+  getLesson: readLesson,
 
   async listByCreator(creatorId, options = {}) {
     const items = await queryAll(

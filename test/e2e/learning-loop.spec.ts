@@ -48,6 +48,21 @@ test('a creator builds and shares a course, a learner takes a lesson, the creato
   await expect(page.getByRole('navigation', { name: 'Lessons' }).getByRole('link', { name: '1. Your first wash, completed' })).toBeVisible();
   await checkAndShoot(page, testInfo, 'player');
 
+  // Each lesson is read on its own as it is opened: one that fails to load says so beside the lesson list, and loads
+  // on 'Try again'.
+  let failLessonReads = true;
+  await page.route('**/api/learner/courses/*/lessons/*', (route) =>
+    failLessonReads ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Down.' } }) }) : route.fallback(),
+  );
+  await page.getByRole('link', { name: 'Next lesson' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Wet on wet' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('The lesson could not be loaded.');
+  await checkAndShoot(page, testInfo, 'player-lesson-failed');
+  failLessonReads = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTitle('Wet on wet')).toBeVisible();
+  await page.unroute('**/api/learner/courses/*/lessons/*');
+
   // The creator signs in (the learner's session cleared), sees 50% in the CRM, saves a note and sends encouragement.
   await page.context().clearCookies();
   await page.evaluate('window.localStorage.clear()');

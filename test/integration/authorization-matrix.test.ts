@@ -72,6 +72,8 @@ POST   /api/crm/learners/{learnerId}/recommendations                   creator  
 GET    /api/learner/courses                                            learner                       -
 GET    /api/learner/summary                                            learner                       -
 GET    /api/learner/courses/{courseId}                                 learner                       learner
+GET    /api/learner/courses/{courseId}/outline                         learner                       learner
+GET    /api/learner/courses/{courseId}/lessons/{lessonId}              learner                       learner
 GET    /api/learner/courses/{courseId}/files/{fileId}/url              learner                       learner
 POST   /api/learner/courses/{courseId}/lessons/{lessonId}/complete     learner                       learner
 GET    /api/learner/certificates                                       learner                       -

@@ -1,10 +1,21 @@
-import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerSummary } from '#contracts/courses.ts';
+import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerCourseOutline, LearnerLesson, LearnerSummary, Lesson } from '#contracts/courses.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
-import type { Clock, CourseOutline, CourseRepository, Enrollment, EnrollmentRepository, LicenseRepository, PublicProfileRepository, QuizAttemptRepository, StoredCourse } from '#core/ports.ts';
+import type {
+  Clock,
+  CourseOutline,
+  CourseRepository,
+  Enrollment,
+  EnrollmentRepository,
+  LicenseRepository,
+  PublicProfileRepository,
+  QuizAttemptRepository,
+  StoredCourse,
+  StoredQuizAttempts,
+} from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
 
 /**
@@ -17,7 +28,7 @@ export const LESSON_NOT_FOUND = 'Lesson not found.';
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 export interface LearnerDeps {
-  courses: Pick<CourseRepository, 'getCourse' | 'getOutline'>;
+  courses: Pick<CourseRepository, 'getOutline' | 'getLesson'>;
   enrollments: EnrollmentRepository;
   licenses: Pick<LicenseRepository, 'get'>;
   clock: Clock;
@@ -80,44 +91,89 @@ export const reachableOutline = async (
 
 const lessonIds = (course: Pick<StoredCourse, 'lessons'> | CourseOutline) => course.lessons.map((l) => l.id);
 
-/** GET /api/learner/courses/{courseId}: the lessons in order, each marked completed or not; progress from the current lessons. */
+type LearnerReadDeps = Pick<LearnerDeps, 'enrollments' | 'licenses' | 'clock'>;
+type Profiles = { profiles: Pick<PublicProfileRepository, 'get'> };
+
+/** The course's own fields as its learner sees them: the creator's public name (their email stays private), progress. */
+const courseHead = (course: CourseOutline, enrollment: Enrollment, profile: { displayName: string } | undefined, lessons: readonly { id: string }[]) => ({
+  courseId: course.id,
+  title: course.title,
+  description: course.description,
+  creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
+  progress: progressOf(enrollment.completedLessonIds, lessons.map((l) => l.id)),
+  lastActivity: enrollment.lastActivity,
+  completedAt: enrollment.completedAt,
+});
+
+/** A lesson as its learner sees it: ready files only, and never the quiz as stored (its right answers stay here). */
+const learnerLessonView = (lesson: Lesson, position: number, learnerId: string, completed: boolean, attempts: StoredQuizAttempts | undefined): LearnerLesson => ({
+  id: lesson.id,
+  title: lesson.title,
+  kind: lesson.kind,
+  body: lesson.body,
+  videoUrl: lesson.videoUrl,
+  position,
+  files: lesson.files.filter((f) => f.status === 'ready'),
+  completed,
+  quiz: lesson.quiz ? learnerQuizView(lesson.quiz, arrangementOf(lesson.quiz, learnerId, lesson.id), attempts) : null,
+});
+
+/**
+ * GET /api/learner/courses/{courseId}: the lessons in order with their bodies, each marked completed or not; progress
+ * from the current lessons. The outline first (course item and outline, eventually consistent: the access rules, and
+ * whether the course has a quiz), then the lessons with their files in one eventually consistent Query, beside the
+ * creator's profile and the learner's quiz attempts: a learner who may not read the course costs no lesson read.
+ */
 export const learnerCourseDetail = async (
-  deps: Pick<LearnerDeps, 'courses' | 'enrollments' | 'licenses' | 'clock'> & {
-    profiles: Pick<PublicProfileRepository, 'get'>;
-    quizzes: Pick<QuizAttemptRepository, 'listByLearner'>;
-  },
+  deps: LearnerReadDeps & Profiles & { courses: Pick<CourseRepository, 'getOutline' | 'getLessons'>; quizzes: Pick<QuizAttemptRepository, 'listByLearner'> },
   input: { learnerId: string; courseId: string },
 ): Promise<LearnerCourseDetail> => {
-  const { course, enrollment } = await reachableCourse(deps, input.learnerId, input.courseId);
-  // The creator's public name, as their course pages show it; their email stays private. The learner's quiz
-  // attempts only when the course has a quiz.
-  const [profile, attempts] = await Promise.all([
+  const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
+  const [lessons, profile, attempts] = await Promise.all([
+    deps.courses.getLessons(course.id),
     deps.profiles.get(course.creatorId),
-    course.lessons.some((l) => l.quiz) ? deps.quizzes.listByLearner(course.id, input.learnerId) : [],
+    course.lessons.some((l) => l.kind === 'quiz') ? deps.quizzes.listByLearner(course.id, input.learnerId) : [],
   ]);
   const attemptsOf = new Map(attempts.map((a) => [a.lessonId, a]));
   const completed = new Set(enrollment.completedLessonIds);
   return {
-    courseId: course.id,
-    title: course.title,
-    description: course.description,
-    creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
-    progress: progressOf(enrollment.completedLessonIds, lessonIds(course)),
-    lastActivity: enrollment.lastActivity,
-    completedAt: enrollment.completedAt,
-    lessons: course.lessons.map(({ id, title, kind, body, videoUrl, quiz, position, files }) => ({
-      id,
-      title,
-      kind,
-      body,
-      videoUrl,
-      position,
-      files: files.filter((f) => f.status === 'ready'),
-      completed: completed.has(id),
-      // Never the quiz as stored: its right answers stay on the server.
-      quiz: quiz ? learnerQuizView(quiz, arrangementOf(quiz, input.learnerId, id), attemptsOf.get(id)) : null,
-    })),
+    ...courseHead(course, enrollment, profile, lessons),
+    lessons: lessons.map((lesson) => learnerLessonView(lesson, lesson.position, input.learnerId, completed.has(lesson.id), attemptsOf.get(lesson.id))),
   };
+};
+
+/**
+ * GET /api/learner/courses/{courseId}/outline: the course as the player's frame shows it (the lessons in order, each
+ * marked completed or not, and progress) from the outline alone: no lesson body is read.
+ */
+export const learnerCourseOutline = async (deps: LearnerReadDeps & Profiles & { courses: Pick<CourseRepository, 'getOutline'> }, input: { learnerId: string; courseId: string }): Promise<LearnerCourseOutline> => {
+  const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
+  const profile = await deps.profiles.get(course.creatorId);
+  const completed = new Set(enrollment.completedLessonIds);
+  return {
+    ...courseHead(course, enrollment, profile, course.lessons),
+    lessons: course.lessons.map(({ id, title, kind, position }) => ({ id, title, kind, position, completed: completed.has(id) })),
+  };
+};
+
+/**
+ * GET /api/learner/courses/{courseId}/lessons/{lessonId}: one lesson as the course answers it (body, video, ready
+ * files, the quiz without its answers, completed or not), read alone: the outline (the course's rules, the lesson's
+ * place) beside the lesson's item and files, then the learner's attempts at it when it is a quiz. A lesson the
+ * outline does not list (another course's, deleted) is 404 "Lesson not found.".
+ */
+export const learnerLesson = async (
+  deps: LearnerReadDeps & { courses: Pick<CourseRepository, 'getOutline' | 'getLesson'>; quizzes: Pick<QuizAttemptRepository, 'get'> },
+  input: { learnerId: string; courseId: string; lessonId: string },
+): Promise<LearnerLesson> => {
+  const [{ course, enrollment }, lesson] = await Promise.all([
+    reachableOutline(deps, input.learnerId, input.courseId),
+    deps.courses.getLesson(input.courseId, input.lessonId),
+  ]);
+  const listed = course.lessons.find((l) => l.id === input.lessonId);
+  if (!listed || !lesson) throw new NotFoundError(LESSON_NOT_FOUND);
+  const attempts = lesson.quiz ? await deps.quizzes.get(course.id, input.learnerId, lesson.id) : undefined;
+  return learnerLessonView(lesson, listed.position, input.learnerId, enrollment.completedLessonIds.includes(lesson.id), attempts);
 };
 
 /** Another completion of the same enrolment landed between our read and our write: read again, this many times. */

@@ -1,5 +1,5 @@
 import type { QuizAttemptBody, QuizAttemptResult } from '#contracts/courses.ts';
-import { lessonDone, LESSON_NOT_FOUND, reachableCourse, type LearnerDeps } from '#core/enrollments/learner-courses.ts';
+import { lessonDone, LESSON_NOT_FOUND, reachableOutline, type LearnerDeps } from '#core/enrollments/learner-courses.ts';
 import { arrangementOf, attemptsLeftOf, gradeAnswers, reviewOf } from '#core/enrollments/quizzes.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { QuizAttemptRepository } from '#core/ports.ts';
@@ -18,7 +18,8 @@ export interface QuizAttemptDeps extends LearnerDeps {
 
 /**
  * POST /api/learner/courses/{courseId}/lessons/{lessonId}/attempts: the answers graded on the server against the
- * quiz as stored (the right answers never leave it). The attempt is recorded only if none was recorded since it was
+ * quiz as stored (the right answers never leave it; read with the course's outline, that lesson alone, eventually
+ * consistent). The attempt is recorded only if none was recorded since it was
  * read (so concurrent submissions count one by one and never pass the limit); a pass completes the lesson (and the
  * course, when it was the last), exactly once. After a pass or the last attempt the answer carries the review. A
  * retry after a pass that was recorded but whose completion failed finishes the completion (and is told it passed).
@@ -29,9 +30,12 @@ export const submitQuizAttempt = async (
 ): Promise<QuizAttemptResult> => {
   const done = { learnerId: input.learnerId, courseId: input.courseId, lessonId: input.lessonId, timeZone: input.timeZone };
   for (let tries = 1; tries <= RECORD_TRIES; tries++) {
-    const { course } = await reachableCourse(deps, input.learnerId, input.courseId);
-    const lesson = course.lessons.find((l) => l.id === input.lessonId);
-    if (!lesson) throw new NotFoundError(LESSON_NOT_FOUND);
+    // The outline (the course's rules, its lessons) beside the one lesson with its quiz: no other lesson is read.
+    const [{ course }, lesson] = await Promise.all([
+      reachableOutline(deps, input.learnerId, input.courseId),
+      deps.courses.getLesson(input.courseId, input.lessonId),
+    ]);
+    if (!lesson || !course.lessons.some((l) => l.id === lesson.id)) throw new NotFoundError(LESSON_NOT_FOUND);
     if (lesson.kind !== 'quiz' || !lesson.quiz) throw new ConflictError(NOT_A_QUIZ);
     const quiz = lesson.quiz;
     const state = await deps.quizzes.get(course.id, input.learnerId, lesson.id);

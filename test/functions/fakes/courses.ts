@@ -62,6 +62,14 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
       );
     },
 
+    async getLessons(courseId) {
+      return ordered(courseId);
+    },
+
+    async getLesson(courseId, lessonId) {
+      return ordered(courseId).find((l) => l.id === lessonId);
+    },
+
     async listByCreator(creatorId, options = {}) {
       const mine = [...courses.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`));
       return copy(mine.slice(0, options.limit ?? mine.length));

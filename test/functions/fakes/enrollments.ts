@@ -83,7 +83,7 @@ export const memoryEnrollments = () => {
 /** Courses as the enrolment use cases read them: whole, or as the outline (no lesson bodies). */
 export const memoryCourseReader = (courses: StoredCourse[] = []) => {
   const byId = new Map(courses.map((c) => [c.id, copy(c)]));
-  const reader: Pick<CourseRepository, 'getCourse' | 'getOutline'> = {
+  const reader: Pick<CourseRepository, 'getCourse' | 'getOutline' | 'getLessons' | 'getLesson'> = {
     async getCourse(courseId) {
       const c = byId.get(courseId);
       return c && copy(c);
@@ -93,6 +93,13 @@ export const memoryCourseReader = (courses: StoredCourse[] = []) => {
       if (!c) return undefined;
       const { lessons, ...course } = copy(c);
       return { ...course, lessons: lessons.map(({ id, title, kind, position, createdAt }) => ({ id, title, kind, position, createdAt, availableAfterDays: null })) };
+    },
+    async getLessons(courseId) {
+      return copy(byId.get(courseId)?.lessons ?? []);
+    },
+    async getLesson(courseId, lessonId) {
+      const lesson = byId.get(courseId)?.lessons.find((l) => l.id === lessonId);
+      return lesson && copy(lesson);
     },
   };
   return Object.assign(reader, { put: (course: StoredCourse) => byId.set(course.id, copy(course)) });

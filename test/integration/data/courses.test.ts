@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS_PER_COURSE_MAX, type LessonRecord } from '#contracts/courses.ts';
 import type { CourseRecord } from '#core/ports.ts';
-import { backfillCourseIndex, backfillCourseOutlines, courseKeys, creatorStatsUpdate, dynamoCourses, legacyCreatorStatsKey, readCreatorStats, readOutline, removeDeletedCourseBatch, updateLessonText } from '#data/courses.ts';
+import { backfillCourseIndex, backfillCourseOutlines, courseKeys, creatorStatsUpdate, dynamoCourses, legacyCreatorStatsKey, readCreatorStats, readLesson, readLessons, readOutline, removeDeletedCourseBatch, updateLessonText } from '#data/courses.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { useLocalCloudEnv } from '../support.ts';
@@ -73,6 +73,48 @@ describe("a course's outline (the learner's lesson reads)", () => {
     await putRaw({ ...courseKeys.outline(course.id), type: 'CourseOutline', courseId: course.id, rev: 5, lessons: [] });
     expect(await titles()).toEqual([['Lesson 2', 0], ['Grip', 1]]);
     expect(await readOutline(unique('none'))).toBeUndefined();
+  });
+});
+
+describe("a learner's lessons, read one at a time", () => {
+  it('reads one lesson with its own files only, and every lesson in order with its files (no course item, no enrolment)', async () => {
+    const courses = dynamoCourses();
+    const creatorId = unique('lessons');
+    const course = courseOf(creatorId);
+    await courses.create(course);
+    const [first, second] = [lessonOf(course.id, 0, { body: '<p>First</p>' }), lessonOf(course.id, 1, { kind: 'video', body: null, videoUrl: 'https://vimeo.com/1' })];
+    for (const lesson of [second!, first!]) expect(await courses.createLesson({ creatorId, lesson })).toBe('created');
+    const file = (lessonId: string, id: string, minute: number) => ({
+      ...courseKeys.course(course.id),
+      sk: `FILE#${lessonId}#${id}`,
+      type: 'CourseFile',
+      id,
+      courseId: course.id,
+      lessonId,
+      kind: 'attachment',
+      name: `${id}.pdf`,
+      contentType: 'application/pdf',
+      size: 10,
+      status: 'ready',
+      createdAt: at(minute),
+    });
+    await putRaw(file(second!.id, 'f-late', 5));
+    await putRaw(file(second!.id, 'f-early', 1));
+    await putRaw(file(first!.id, 'f-other', 2));
+    await putRaw({ ...courseKeys.course(course.id), sk: 'ENROLL#someone', type: 'Enrollment', courseId: course.id, learnerId: 'someone' });
+
+    const one = await readLesson(course.id, second!.id);
+    expect(one).toMatchObject({ id: second!.id, kind: 'video', videoUrl: 'https://vimeo.com/1', position: 1 });
+    expect(one!.files.map((f) => f.id)).toEqual(['f-early', 'f-late']);
+    expect(await readLesson(course.id, unique('missing'))).toBeUndefined();
+
+    const all = await readLessons(course.id);
+    expect(all.map((l) => [l.id, l.position, l.files.map((f) => f.id)])).toEqual([
+      [first!.id, 0, ['f-other']],
+      [second!.id, 1, ['f-early', 'f-late']],
+    ]);
+    expect(all[0]!.body).toBe('<p>First</p>');
+    expect(await readLessons(unique('none'))).toEqual([]);
   });
 });
 

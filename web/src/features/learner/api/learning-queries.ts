@@ -2,11 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { learnerCertificateList, learnerProfile, type LearnerProfile, type LearnerProfileBody } from '@contracts/certificates.ts';
 import {
   completeLessonResponse,
-  learnerCourseDetail,
   learnerCourseList,
+  learnerCourseOutline,
+  learnerLesson,
   learnerSummary,
   quizAttemptResult,
-  type LearnerCourseDetail,
+  type LearnerCourseOutline,
+  type LearnerLesson,
   type QuizAttemptResult,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
@@ -88,12 +90,34 @@ export function useSaveLearnerProfile() {
   });
 }
 
-/** GET /api/learner/courses/{id}: the course with its lessons and which are completed (404 unless enrolled). */
-export const learnerCourseQueryOptions = (courseId: string) =>
+/** Every cached read of one course (its outline and its lessons): what a refusal reloads. */
+const courseKey = (courseId: string) => ['learning', 'course', courseId] as const;
+
+/**
+ * GET /api/learner/courses/{id}/outline: the course's lessons in order with their ticks, and the progress (no lesson
+ * body: the player reads each lesson on its own). 404 unless enrolled.
+ */
+export const learnerOutlineQueryOptions = (courseId: string) =>
   queryOptions({
-    queryKey: ['learning', 'course', courseId] as const,
-    queryFn: ({ signal }) => apiClient.get(coursePath(courseId), learnerCourseDetail, { signal }),
+    queryKey: [...courseKey(courseId), 'outline'] as const,
+    queryFn: ({ signal }) => apiClient.get(`${coursePath(courseId)}/outline`, learnerCourseOutline, { signal }),
   });
+
+/** GET /api/learner/courses/{id}/lessons/{lessonId}: one lesson (text, video, files, quiz without its answers). */
+export const learnerLessonQueryOptions = (courseId: string, lessonId: string) =>
+  queryOptions({
+    queryKey: [...courseKey(courseId), 'lesson', lessonId] as const,
+    queryFn: ({ signal }) => apiClient.get(`${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}`, learnerLesson, { signal }),
+  });
+
+/** The cached outline with a lesson's completion applied: the progress, the course's completion, and the lesson's tick. */
+const withProgress = (outline: LearnerCourseOutline, lessonId: string, change: { progress: number; completedAt: string | null; completed: boolean }): LearnerCourseOutline => ({
+  ...outline,
+  progress: change.progress,
+  completedAt: change.completedAt,
+  lastActivity: new Date().toISOString(),
+  lessons: outline.lessons.map((lesson) => (lesson.id === lessonId && change.completed ? { ...lesson, completed: true } : lesson)),
+});
 
 /**
  * GET /api/learner/courses/{c}/files/{f}/url: a short-lived signed URL of a lesson's file (15 minutes). Asked for
@@ -103,8 +127,8 @@ export const learnerFileUrl = (courseId: string, fileId: string, signal?: AbortS
   apiClient.get(`${coursePath(courseId)}/files/${encodeURIComponent(fileId)}/url`, fileUrlResponse, signal ? { signal } : {});
 
 /**
- * POST .../lessons/{lessonId}/complete. The answer's progress goes straight into the cached course (the bar moves
- * at once, the lesson gets its tick); the summary and the course list are refetched when next shown.
+ * POST .../lessons/{lessonId}/complete. The answer's progress goes straight into the cached outline (the bar moves at
+ * once, the lesson gets its tick) and the cached lesson; the summary and the course list are refetched when next shown.
  */
 export function useCompleteLesson(courseId: string) {
   const queryClient = useQueryClient();
@@ -114,17 +138,10 @@ export function useCompleteLesson(courseId: string) {
         body: { timeZone: browserTimeZone() },
       }),
     onSuccess: ({ progress, completedAt }, lessonId) => {
-      queryClient.setQueryData<LearnerCourseDetail>(learnerCourseQueryOptions(courseId).queryKey, (course) =>
-        course
-          ? {
-              ...course,
-              progress,
-              completedAt,
-              lastActivity: new Date().toISOString(),
-              lessons: course.lessons.map((lesson) => (lesson.id === lessonId ? { ...lesson, completed: true } : lesson)),
-            }
-          : course,
+      queryClient.setQueryData<LearnerCourseOutline>(learnerOutlineQueryOptions(courseId).queryKey, (outline) =>
+        outline ? withProgress(outline, lessonId, { progress, completedAt, completed: true }) : outline,
       );
+      queryClient.setQueryData<LearnerLesson>(learnerLessonQueryOptions(courseId, lessonId).queryKey, (lesson) => (lesson ? { ...lesson, completed: true } : lesson));
       void queryClient.invalidateQueries({ queryKey: ['learning', 'summary'] });
       void queryClient.invalidateQueries({ queryKey: ['learning', 'courses'] });
       if (completedAt) toast.success('Course completed', { description: 'You finished every lesson of this course. Well done!' });
@@ -133,47 +150,41 @@ export function useCompleteLesson(courseId: string) {
   });
 }
 
-/** The cached course with one attempt's answer applied: the quiz's figures, and on a pass the lesson's tick and the progress. */
-function withAttempt(course: LearnerCourseDetail, lessonId: string, result: QuizAttemptResult): LearnerCourseDetail {
+/** The cached quiz lesson with one attempt's answer applied: the quiz's figures, and on a pass the lesson's tick. */
+function withAttempt(lesson: LearnerLesson, result: QuizAttemptResult): LearnerLesson {
+  if (!lesson.quiz) return lesson;
   return {
-    ...course,
-    progress: result.progress,
-    completedAt: result.completedAt,
-    lastActivity: new Date().toISOString(),
-    lessons: course.lessons.map((lesson) =>
-      lesson.id === lessonId && lesson.quiz
-        ? {
-            ...lesson,
-            completed: lesson.completed || result.passed,
-            quiz: {
-              ...lesson.quiz,
-              attempts: lesson.quiz.attempts + 1,
-              attemptsLeft: result.attemptsLeft,
-              bestScore: Math.max(lesson.quiz.bestScore ?? 0, result.score),
-              passed: lesson.quiz.passed || result.passed,
-              review: result.review ?? lesson.quiz.review,
-            },
-          }
-        : lesson,
-    ),
+    ...lesson,
+    completed: lesson.completed || result.passed,
+    quiz: {
+      ...lesson.quiz,
+      attempts: lesson.quiz.attempts + 1,
+      attemptsLeft: result.attemptsLeft,
+      bestScore: Math.max(lesson.quiz.bestScore ?? 0, result.score),
+      passed: lesson.quiz.passed || result.passed,
+      review: result.review ?? lesson.quiz.review,
+    },
   };
 }
 
 /**
  * POST .../lessons/{lessonId}/attempts {answers}: per question in the order shown, the chosen option indexes. The
- * answer goes straight into the cached course, like 'Mark complete' (a pass completes the lesson: its tick and the
- * progress bar move at once). A refusal (409: passed already, no attempts left) is toasted in the server's words,
- * and the course is loaded again so the quiz shows where it really stands.
+ * answer goes straight into the cached lesson and outline, like 'Mark complete' (a pass completes the lesson: its
+ * tick and the progress bar move at once). A refusal (409: passed already, no attempts left) is toasted in the
+ * server's words, and the course's outline and lessons are loaded again so the quiz shows where it really stands.
  */
 export function useSubmitQuizAttempt(courseId: string) {
   const queryClient = useQueryClient();
-  const key = learnerCourseQueryOptions(courseId).queryKey;
+  const outlineKey = learnerOutlineQueryOptions(courseId).queryKey;
   return useMutation({
     mutationFn: ({ lessonId, answers }: { lessonId: string; answers: number[][] }) =>
       apiClient.post(`${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}/attempts`, quizAttemptResult, { body: { answers } }),
     onSuccess: (result, { lessonId }) => {
-      const before = queryClient.getQueryData<LearnerCourseDetail>(key);
-      queryClient.setQueryData<LearnerCourseDetail>(key, (course) => (course ? withAttempt(course, lessonId, result) : course));
+      const before = queryClient.getQueryData<LearnerCourseOutline>(outlineKey);
+      queryClient.setQueryData<LearnerLesson>(learnerLessonQueryOptions(courseId, lessonId).queryKey, (lesson) => (lesson ? withAttempt(lesson, result) : lesson));
+      queryClient.setQueryData<LearnerCourseOutline>(outlineKey, (outline) =>
+        outline ? withProgress(outline, lessonId, { progress: result.progress, completedAt: result.completedAt, completed: result.passed }) : outline,
+      );
       void queryClient.invalidateQueries({ queryKey: ['learning', 'summary'] });
       void queryClient.invalidateQueries({ queryKey: ['learning', 'courses'] });
       if (result.completedAt && !before?.completedAt) {
@@ -182,7 +193,7 @@ export function useSubmitQuizAttempt(courseId: string) {
     },
     onError: (error) => {
       toastError(error, 'Your answers could not be sent. Try again.');
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: key });
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: courseKey(courseId) });
     },
   });
 }

@@ -5,6 +5,7 @@ import type { LearnerCourseDetail } from '@contracts/courses.ts';
 import type { CourseFile } from '@contracts/files.ts';
 import { callsTo, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { openDownload } from '../components/open-download.ts';
+import { playerRoutes } from '../test/fixtures.ts';
 import { CoursePlayerScreen } from './course-player-screen.tsx';
 
 // The player's uploaded files (issue 10 point 2): a video played from a short-lived signed URL (asked again once when
@@ -42,7 +43,7 @@ describe('CoursePlayerScreen: uploaded files', () => {
   it('plays an uploaded video from its signed URL, and after it expires asks once for a fresh one and goes on at the same time', async () => {
     let version = 0;
     const fetchMock = fakeApi({
-      [`GET ${BASE}`]: () => jsonResponse(200, courseWith({ files: [video] })),
+      ...playerRoutes(BASE, courseWith({ files: [video] })),
       [`GET ${BASE}/files/f-video/url`]: () => jsonResponse(200, { url: `https://s3.test/wash.mp4?v=${++version}`, expiresAt: at }),
     });
     renderPlayer();
@@ -64,7 +65,7 @@ describe('CoursePlayerScreen: uploaded files', () => {
   });
 
   it("says 'This video is not available yet.' for a video lesson with neither a link nor an uploaded video", async () => {
-    fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith({})) });
+    fakeApi(playerRoutes(BASE, courseWith({})));
     renderPlayer();
 
     expect(await screen.findByText('This video is not available yet.')).toBeInTheDocument();
@@ -72,7 +73,7 @@ describe('CoursePlayerScreen: uploaded files', () => {
 
   it('lists the attachments with their size, and Download goes to a fresh signed URL', async () => {
     const fetchMock = fakeApi({
-      [`GET ${BASE}`]: () => jsonResponse(200, courseWith({ kind: 'text', body: '<p>Read me.</p>', files: [pdf] })),
+      ...playerRoutes(BASE, courseWith({ kind: 'text', body: '<p>Read me.</p>', files: [pdf] })),
       [`GET ${BASE}/files/f-pdf/url`]: () => jsonResponse(200, { url: 'https://s3.test/palette.pdf?sig=1', expiresAt: at }),
     });
     const { user } = renderPlayer();

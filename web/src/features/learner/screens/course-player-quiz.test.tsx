@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerCourseDetail, LearnerQuiz, QuizAttemptResult } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { playerRoutes } from '../test/fixtures.ts';
 import { CoursePlayerScreen } from './course-player-screen.tsx';
 
 // A quiz lesson in the player (issue 15): the learner answers without ever getting the right answers, sees the
@@ -61,6 +62,12 @@ const renderPlayer = (path = '/dashboard/learner/courses/course-paint') =>
     { path },
   );
 
+/** The quiz lesson on screen: its title (from the outline), then its questions (from the lesson's own read). */
+async function openQuiz() {
+  await screen.findByRole('heading', { level: 2, name: 'Check your colours' });
+  await screen.findByTestId('quiz-facts');
+}
+
 const group = (name: string) => within(screen.getByRole('group', { name }));
 const result = () => within(screen.getByTestId('quiz-result'));
 
@@ -74,11 +81,11 @@ async function answer(user: ReturnType<typeof renderPlayer>['user']) {
 describe('CoursePlayerScreen: quiz lessons', () => {
   it("shows each question as a group of radio buttons or checkboxes, has no 'Mark complete', and submits only once all are answered", async () => {
     const attempt: QuizAttemptResult = { score: 50, passed: false, attemptsLeft: 2, progress: 50, completedAt: null, review: null };
-    const fetchMock = fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith(freshQuiz)), [`POST ${ATTEMPTS}`]: () => jsonResponse(200, attempt) });
+    const fetchMock = fakeApi({ ...playerRoutes(BASE, courseWith(freshQuiz)), [`POST ${ATTEMPTS}`]: () => jsonResponse(200, attempt) });
     const { user } = renderPlayer();
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Check your colours' })).toBeInTheDocument();
-    expect(screen.getByTestId('quiz-facts')).toHaveTextContent('2 questions · Pass mark 70% · 3 attempts left');
+    expect(await screen.findByTestId('quiz-facts')).toHaveTextContent('2 questions · Pass mark 70% · 3 attempts left');
     expect(group('Which colour is warm?').getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Blue', 'Orange', 'Teal']);
     expect(group('Which are primary colours?').getAllByRole('checkbox')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
@@ -112,9 +119,9 @@ describe('CoursePlayerScreen: quiz lessons', () => {
   });
 
   it('says "Submitting..." while the answers are on their way', async () => {
-    fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith(freshQuiz)), [`POST ${ATTEMPTS}`]: () => new Promise<Response>(() => undefined) });
+    fakeApi({ ...playerRoutes(BASE, courseWith(freshQuiz)), [`POST ${ATTEMPTS}`]: () => new Promise<Response>(() => undefined) });
     const { user } = renderPlayer();
-    await screen.findByRole('heading', { level: 2, name: 'Check your colours' });
+    await openQuiz();
     await answer(user);
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
@@ -122,9 +129,9 @@ describe('CoursePlayerScreen: quiz lessons', () => {
 
   it('on a pass shows the score and the review, ticks the lesson and moves the progress bar', async () => {
     const attempt: QuizAttemptResult = { score: 100, passed: true, attemptsLeft: 2, progress: 100, completedAt: '2026-11-21T10:00:00.000Z', review: [{ correct: true, rightOptions: [1] }, { correct: true, rightOptions: [0, 2] }] };
-    fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith(freshQuiz)), [`POST ${ATTEMPTS}`]: () => jsonResponse(200, attempt) });
+    fakeApi({ ...playerRoutes(BASE, courseWith(freshQuiz)), [`POST ${ATTEMPTS}`]: () => jsonResponse(200, attempt) });
     const { user, router } = renderPlayer();
-    await screen.findByRole('heading', { level: 2, name: 'Check your colours' });
+    await openQuiz();
     await answer(user);
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
 
@@ -144,9 +151,9 @@ describe('CoursePlayerScreen: quiz lessons', () => {
   it('after the final attempt shows no attempts left and the review: each question right or wrong, and its right options', async () => {
     const last = { ...freshQuiz, attempts: 2, attemptsLeft: 1, bestScore: 0 };
     const attempt: QuizAttemptResult = { score: 50, passed: false, attemptsLeft: 0, progress: 50, completedAt: null, review };
-    fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith(last)), [`POST ${ATTEMPTS}`]: () => jsonResponse(200, attempt) });
+    fakeApi({ ...playerRoutes(BASE, courseWith(last)), [`POST ${ATTEMPTS}`]: () => jsonResponse(200, attempt) });
     const { user } = renderPlayer();
-    await screen.findByRole('heading', { level: 2, name: 'Check your colours' });
+    await openQuiz();
     expect(screen.getByTestId('quiz-facts')).toHaveTextContent('1 attempt left · Best score so far 0%');
     await user.click(group('Which colour is warm?').getByRole('radio', { name: 'Orange' }));
     await user.click(group('Which are primary colours?').getByRole('checkbox', { name: 'Green' }));
@@ -169,7 +176,7 @@ describe('CoursePlayerScreen: quiz lessons', () => {
 
   it('shows a quiz passed before with its best score and review, and nothing to submit', async () => {
     const passed: LearnerQuiz = { ...freshQuiz, maxAttempts: null, attempts: 2, attemptsLeft: null, bestScore: 90, passed: true, review };
-    fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith(passed, true)) });
+    fakeApi(playerRoutes(BASE, courseWith(passed, true)));
     renderPlayer('/dashboard/learner/courses/course-paint?lesson=l2');
 
     expect(await screen.findByRole('heading', { name: 'Best score: 90%' })).toBeInTheDocument();
@@ -183,7 +190,7 @@ describe('CoursePlayerScreen: quiz lessons', () => {
   });
 
   it('says "Unlimited attempts" for a quiz without a limit', async () => {
-    fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, courseWith({ ...freshQuiz, maxAttempts: null, attemptsLeft: null })) });
+    fakeApi(playerRoutes(BASE, courseWith({ ...freshQuiz, maxAttempts: null, attemptsLeft: null })));
     renderPlayer();
     expect(await screen.findByTestId('quiz-facts')).toHaveTextContent('2 questions · Pass mark 70% · Unlimited attempts');
   });
@@ -191,16 +198,20 @@ describe('CoursePlayerScreen: quiz lessons', () => {
   it("toasts the server's refusal (409) and loads the course again", async () => {
     let gets = 0;
     const fetchMock = fakeApi({
-      [`GET ${BASE}`]: () => jsonResponse(200, courseWith(++gets === 1 ? freshQuiz : { ...freshQuiz, attempts: 3, attemptsLeft: 0, bestScore: 50, review })),
+      ...playerRoutes(BASE, courseWith(freshQuiz), {
+        l2: () => jsonResponse(200, courseWith(++gets === 1 ? freshQuiz : { ...freshQuiz, attempts: 3, attemptsLeft: 0, bestScore: 50, review }).lessons[1]),
+      }),
       [`POST ${ATTEMPTS}`]: () => errorResponse(409, 'CONFLICT', 'You have no attempts left on this quiz.'),
     });
     const { user } = renderPlayer();
-    await screen.findByRole('heading', { level: 2, name: 'Check your colours' });
+    await openQuiz();
     await answer(user);
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
 
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'You have no attempts left on this quiz.' }));
-    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', BASE)).toHaveLength(2));
+    // The lesson is read again (the outline too), so the quiz shows where it really stands.
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/lessons/l2`)).toHaveLength(2));
+    expect(callsTo(fetchMock, 'GET', `${BASE}/outline`)).toHaveLength(2);
     expect(await screen.findByRole('heading', { name: 'Best score: 50%' })).toBeInTheDocument();
     expect(result().getByText(/No attempts left\./)).toBeInTheDocument();
   });

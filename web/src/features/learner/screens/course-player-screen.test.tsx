@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerCourseDetail } from '@contracts/courses.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { browserTimeZone } from '../api/learning-queries.ts';
+import { playerRoutes } from '../test/fixtures.ts';
 import { CoursePlayerScreen } from './course-player-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
+
+const BASE = '/api/learner/courses/course-paint';
 
 const course: LearnerCourseDetail = {
   courseId: 'course-paint',
@@ -36,13 +39,14 @@ afterEach(() => vi.unstubAllGlobals());
 describe('CoursePlayerScreen', () => {
   it("opens the first lesson not completed, shows its HTML, and 'Mark complete' ticks it and moves the bar to 50%", async () => {
     const fetchMock = fakeApi({
-      'GET /api/learner/courses/course-paint': () => jsonResponse(200, course),
+      ...playerRoutes(BASE, course),
       'POST /api/learner/courses/course-paint/lessons/l1/complete': () => jsonResponse(200, { progress: 50, completedAt: null }),
     });
     const { user } = renderPlayer();
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Your first wash' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Brushes' })).toBeInTheDocument();
+    // The lesson's own read brings its body.
+    expect(await screen.findByRole('heading', { name: 'Brushes' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Course progress: 0% complete' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mark complete' }));
@@ -57,7 +61,7 @@ describe('CoursePlayerScreen', () => {
   });
 
   it('plays a YouTube lesson through youtube-nocookie.com in a titled frame', async () => {
-    fakeApi({ 'GET /api/learner/courses/course-paint': () => jsonResponse(200, course) });
+    fakeApi(playerRoutes(BASE, course));
     renderPlayer('/dashboard/learner/courses/course-paint?lesson=l2');
     const frame = await screen.findByTitle('Wet on wet');
     expect(frame.tagName).toBe('IFRAME');
@@ -69,16 +73,16 @@ describe('CoursePlayerScreen', () => {
     ['https://cdn.example.com/wash.mp4', 'VIDEO', 'https://cdn.example.com/wash.mp4'],
   ])('plays %s in a %s element', async (videoUrl, tag, src) => {
     const video = { ...course, lessons: [{ ...course.lessons[1]!, videoUrl }] };
-    fakeApi({ 'GET /api/learner/courses/course-paint': () => jsonResponse(200, video) });
+    fakeApi(playerRoutes(BASE, video));
     renderPlayer();
     await screen.findByRole('heading', { level: 2, name: 'Wet on wet' });
-    const player = tag === 'IFRAME' ? screen.getByTitle('Wet on wet') : screen.getByLabelText('Wet on wet');
+    const player = tag === 'IFRAME' ? await screen.findByTitle('Wet on wet') : await screen.findByLabelText('Wet on wet');
     expect(player.tagName).toBe(tag);
     expect(player).toHaveAttribute('src', src);
   });
 
   it('says the course is not theirs when the server answers 404', async () => {
-    fakeApi({ 'GET /api/learner/courses/course-paint': () => errorResponse(404, 'NOT_FOUND', 'Course not found') });
+    fakeApi({ [`GET ${BASE}/outline`]: () => errorResponse(404, 'NOT_FOUND', 'Course not found') });
     renderPlayer();
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my courses' })).toHaveAttribute('href', '/dashboard/learner/courses');
@@ -86,10 +90,55 @@ describe('CoursePlayerScreen', () => {
 
   it("says the access ended, in the server's words, when the team's licence has ended (403)", async () => {
     const message = "Your team's licence for this course has ended. Ask your group leader for access.";
-    fakeApi({ 'GET /api/learner/courses/course-paint': () => errorResponse(403, 'FORBIDDEN', message) });
+    fakeApi({ [`GET ${BASE}/outline`]: () => errorResponse(403, 'FORBIDDEN', message) });
     renderPlayer();
     expect(await screen.findByRole('heading', { level: 1, name: 'Access ended' })).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my courses' })).toBeInTheDocument();
+  });
+
+  it('reads the outline and the opened lesson only, never the whole course, and the next lesson once it is opened', async () => {
+    const fetchMock = fakeApi(playerRoutes(BASE, course));
+    const { user } = renderPlayer();
+    await screen.findByRole('heading', { name: 'Brushes' });
+    const reads = () => fetchMock.mock.calls.map(([input]) => String(input));
+    expect(reads()).toEqual([`${BASE}/outline`, `${BASE}/lessons/l1`]);
+
+    await user.click(screen.getByRole('link', { name: 'Next lesson' }));
+    expect(await screen.findByTitle('Wet on wet')).toBeInTheDocument();
+    expect(reads()).toEqual([`${BASE}/outline`, `${BASE}/lessons/l1`, `${BASE}/lessons/l2`]);
+  });
+
+  it('shows the lesson loading under its title from the outline, then its body', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi(playerRoutes(BASE, course, { l1: () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    renderPlayer();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your first wash' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the lesson...');
+    // Nothing to complete before the lesson is on screen.
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
+    answer(jsonResponse(200, course.lessons[0]));
+    expect(await screen.findByRole('heading', { name: 'Brushes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark complete' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the lesson...')).not.toBeInTheDocument();
+  });
+
+  it('says the lesson could not be loaded, keeps the lesson list, and loads it again on Try again', async () => {
+    let fail = true;
+    fakeApi(playerRoutes(BASE, course, { l1: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, course.lessons[0])) }));
+    const { user } = renderPlayer();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The lesson could not be loaded.');
+    expect(within(screen.getByRole('navigation', { name: 'Lessons' })).getAllByRole('link')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Brushes' })).toBeInTheDocument();
+  });
+
+  it('says a lesson removed from the course meanwhile is no longer there (404)', async () => {
+    fakeApi(playerRoutes(BASE, course, { l1: () => errorResponse(404, 'NOT_FOUND', 'Lesson not found.') }));
+    renderPlayer();
+    expect(await screen.findByText('This lesson is no longer in the course. Choose another one from the list.')).toBeInTheDocument();
   });
 });

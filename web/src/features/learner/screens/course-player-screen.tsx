@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LearnerLesson } from '@contracts/courses.ts';
 import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, PlayCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
-import { learnerCourseQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
+import { learnerLessonQueryOptions, learnerOutlineQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
 import { LessonAttachments } from '../components/lesson-attachments.tsx';
 import { LessonBody } from '../components/lesson-body.tsx';
 import { LessonQuiz } from '../components/lesson-quiz.tsx';
@@ -20,16 +24,26 @@ import { UploadedVideo } from '../components/uploaded-video.tsx';
 const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as const;
 
 /**
- * The course player: the lessons in order with a tick on each completed one, the chosen lesson (`?lesson=`, else
- * the first one not completed) with its video (a link, or an uploaded file through a signed URL), text or quiz and
- * its attachments, and 'Mark complete', which moves the progress bar at once. A quiz has no 'Mark complete':
- * passing it completes the lesson.
+ * The course player: the course's outline (the lessons in order with a tick on each completed one, the progress bar),
+ * and the chosen lesson (`?lesson=`, else the first one not completed), read on its own when it is opened: its video
+ * (a link, or an uploaded file through a signed URL), text or quiz and its attachments, and 'Mark complete', which
+ * moves the progress bar at once. A quiz has no 'Mark complete': passing it completes the lesson.
  */
 export function CoursePlayerScreen() {
   const { courseId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const course = useQuery(learnerCourseQueryOptions(courseId));
+  const course = useQuery(learnerOutlineQueryOptions(courseId));
   const complete = useCompleteLesson(courseId);
+  const lessons = course.data?.lessons ?? [];
+  // The lesson a completion pins (below): held here too, since the address changes only once the router's navigation
+  // is over, which may be after the completion's answer has ticked the lesson (the player would jump to the next one).
+  const [pinned, setPinned] = useState<string | null>(null);
+  const pin = (lessonId: string) => {
+    setPinned(lessonId);
+    setSearch({ lesson: lessonId }, { replace: true });
+  };
+  const current = lessons.find((l) => l.id === (search.get('lesson') ?? pinned)) ?? lessons.find((l) => !l.completed) ?? lessons[0];
+  const opened = useQuery({ ...learnerLessonQueryOptions(courseId, current?.id ?? ''), enabled: current !== undefined });
 
   if (course.isPending) {
     return (
@@ -65,14 +79,9 @@ export function CoursePlayerScreen() {
     );
   }
 
-  const { lessons } = course.data;
-  const current = lessons.find((l) => l.id === search.get('lesson')) ?? lessons.find((l) => !l.completed) ?? lessons[0];
   const index = current ? lessons.indexOf(current) : -1;
   const previous = index > 0 ? lessons[index - 1] : undefined;
   const next = index >= 0 ? lessons[index + 1] : undefined;
-  const files = current?.files.filter((f) => f.status === 'ready') ?? [];
-  const uploadedVideo = files.find((f) => f.kind === 'video');
-  const attachments = files.filter((f) => f.kind === 'attachment');
   const KindIcon = current ? kindIcons[current.kind] : FileText;
 
   return (
@@ -125,34 +134,13 @@ export function CoursePlayerScreen() {
               {current.kind === 'quiz' && ' · Quiz'}
             </div>
             <h2 className="text-xl font-semibold tracking-tight">{current.title}</h2>
-            {current.kind === 'quiz' ? (
-              current.quiz ? (
-                // Keyed by lesson: another quiz starts with no answers.
-                <LessonQuiz
-                  key={current.id}
-                  courseId={courseId}
-                  lessonId={current.id}
-                  quiz={current.quiz}
-                  // Pinned in the address, as for 'Mark complete': once passed, the quiz stays on screen with its result.
-                  onSubmit={() => setSearch({ lesson: current.id }, { replace: true })}
-                />
-              ) : (
-                <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">This quiz is not available yet.</p>
-              )
-            ) : current.kind === 'video' ? (
-              current.videoUrl ? (
-                <LessonVideo url={current.videoUrl} title={current.title} />
-              ) : uploadedVideo ? (
-                <UploadedVideo key={uploadedVideo.id} courseId={courseId} file={uploadedVideo} title={current.title} />
-              ) : (
-                <p className="grid aspect-video w-full place-items-center rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
-                  This video is not available yet.
-                </p>
-              )
+            {opened.isPending ? (
+              <LessonLoading />
+            ) : opened.isError ? (
+              <LessonFailed error={opened.error} retrying={opened.isFetching} onRetry={() => void opened.refetch()} />
             ) : (
-              <LessonBody html={current.body ?? ''} />
+              <LessonContent courseId={courseId} lesson={opened.data} onQuizSubmit={() => pin(current.id)} />
             )}
-            {attachments.length > 0 && <LessonAttachments courseId={courseId} files={attachments} />}
 
             <div className="flex flex-wrap items-center gap-2 border-t pt-4">
               {current.completed ? (
@@ -160,13 +148,15 @@ export function CoursePlayerScreen() {
                   <CircleCheck aria-hidden="true" className="size-4 text-primary" /> Completed
                 </p>
               ) : current.kind === 'quiz' ? (
-                current.quiz?.attemptsLeft !== 0 && <p className="text-sm text-muted-foreground">Pass the quiz to complete this lesson.</p>
-              ) : (
+                opened.data?.quiz &&
+                opened.data.quiz.attemptsLeft !== 0 && <p className="text-sm text-muted-foreground">Pass the quiz to complete this lesson.</p>
+              ) : !opened.isSuccess ? null : (
+                // Offered once the lesson is on screen (not while it loads, nor when it failed to).
                 <Button
                   loading={complete.isPending}
                   onClick={() => {
                     // Pinned in the address: once completed, the lesson stays on screen instead of the next one.
-                    setSearch({ lesson: current.id }, { replace: true });
+                    pin(current.id);
                     complete.mutate(current.id);
                   }}
                 >
@@ -197,5 +187,62 @@ export function CoursePlayerScreen() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The lesson's place while it loads: its shape, and a status for screen readers. */
+function LessonLoading() {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-3">
+      <span className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> Loading the lesson...
+      </span>
+      <Skeleton className="aspect-video w-full sm:aspect-[3/1]" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+    </div>
+  );
+}
+
+/** A lesson that could not be loaded: gone from the course meanwhile (404), access ended (403), or a failure to retry. */
+function LessonFailed({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 404) {
+    return <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">This lesson is no longer in the course. Choose another one from the list.</p>;
+  }
+  if (status === 403) return <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">{error.message}</p>;
+  return <LoadFailed message="The lesson could not be loaded." onRetry={onRetry} retrying={retrying} />;
+}
+
+/** What a lesson shows: its quiz, its video (a link or an uploaded file), or its text; then its attachments. */
+function LessonContent({ courseId, lesson, onQuizSubmit }: { courseId: string; lesson: LearnerLesson; onQuizSubmit: () => void }) {
+  const files = lesson.files.filter((f) => f.status === 'ready');
+  const uploadedVideo = files.find((f) => f.kind === 'video');
+  const attachments = files.filter((f) => f.kind === 'attachment');
+  return (
+    <>
+      {lesson.kind === 'quiz' ? (
+        lesson.quiz ? (
+          // Keyed by lesson: another quiz starts with no answers. Pinned in the address on submit, as for 'Mark
+          // complete': once passed, the quiz stays on screen with its result.
+          <LessonQuiz key={lesson.id} courseId={courseId} lessonId={lesson.id} quiz={lesson.quiz} onSubmit={onQuizSubmit} />
+        ) : (
+          <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">This quiz is not available yet.</p>
+        )
+      ) : lesson.kind === 'video' ? (
+        lesson.videoUrl ? (
+          <LessonVideo url={lesson.videoUrl} title={lesson.title} />
+        ) : uploadedVideo ? (
+          <UploadedVideo key={uploadedVideo.id} courseId={courseId} file={uploadedVideo} title={lesson.title} />
+        ) : (
+          <p className="grid aspect-video w-full place-items-center rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
+            This video is not available yet.
+          </p>
+        )
+      ) : (
+        <LessonBody html={lesson.body ?? ''} />
+      )}
+      {attachments.length > 0 && <LessonAttachments courseId={courseId} files={attachments} />}
+    </>
   );
 }

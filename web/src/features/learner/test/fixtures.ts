@@ -1,3 +1,5 @@
+import type { LearnerCourseDetail, LearnerCourseOutline } from '@contracts/courses.ts';
+import { jsonResponse } from '@/test/render.tsx';
 import type { LearnerCertificate, LearnerProfile } from '@contracts/certificates.ts';
 
 /** One of the learner's certificates as GET /api/learner/certificates lists it (issued at midday: the same day in every zone). */
@@ -21,4 +23,23 @@ export const learnerProfile = (changes: Partial<LearnerProfile> = {}): LearnerPr
   certificatesUpdating: false,
   updatedAt: null,
   ...changes,
+});
+
+/** The outline GET /api/learner/courses/{id}/outline answers for this course: its lessons without bodies. */
+export const outlineOf = ({ lessons, ...course }: LearnerCourseDetail): LearnerCourseOutline => ({
+  ...course,
+  lessons: lessons.map(({ id, title, kind, position, completed }) => ({ id, title, kind, position, completed })),
+});
+
+/**
+ * The player's reads of a course, as the server answers them: its outline, and each lesson on its own route
+ * (`GET <base>/outline`, `GET <base>/lessons/<id>`). `lesson` overrides how a lesson's route answers (a failure).
+ */
+export const playerRoutes = (
+  base: string,
+  course: LearnerCourseDetail,
+  lesson: Record<string, () => Response | Promise<Response>> = {},
+): Record<string, () => Response | Promise<Response>> => ({
+  [`GET ${base}/outline`]: () => jsonResponse(200, outlineOf(course)),
+  ...Object.fromEntries(course.lessons.map((l) => [`GET ${base}/lessons/${l.id}`, lesson[l.id] ?? (() => jsonResponse(200, l))])),
 });
