@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_RATE_SHARE } from '#contracts/campaigns.ts';
-import { callsInFlight, campaignSenderWork, LEASE_MS, MAX_IN_FLIGHT, queueCampaign, sendPendingCampaigns, THROTTLED_TRIES, type SenderDeps } from '#core/campaigns/campaigns.ts';
+import { callsInFlight, campaignRunSlice, campaignSenderWork, LEASE_MS, MAX_IN_FLIGHT, queueCampaign, sendPendingCampaigns, THROTTLED_TRIES, type SenderDeps } from '#core/campaigns/campaigns.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 import type { AudiencePage, BulkMailer, CampaignRepository, SealedSecret, StoredCampaign } from '#core/ports.ts';
@@ -276,6 +276,27 @@ describe('the campaign sender on the job engine (decision 0033)', () => {
     expect(run.counts).toMatchObject({ sent: 1 });
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 500 });
     expect(once(ses.sends, 500)).toBe(true);
+  });
+
+  it('goes on in its next slice to a campaign it did not reach, oldest first', async () => {
+    const ses = memorySes({ maxSendRate: 100, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, time, work, repo } = await world(people(100, 'two'), ses);
+    const second = await queueCampaign(
+      { campaigns: repo, clock: time.clock, ids: { newId: () => 'camp2' }, sender: { start: async () => undefined } },
+      { subject: 'More', content: 'Again', recipient: 'learners', template: 'custom' },
+      undefined,
+    );
+    // Two waves a slice: the first campaign's two, then the second campaign's in the next slice.
+    const run = await runSliced('campaign-sender', work(), { itemsPerSlice: 2 });
+    expect(run.slices).toBe(2);
+    expect(run.counts).toMatchObject({ sent: 2, stopped: 0 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 100 });
+    expect(campaigns.get(second.campaignId)).toMatchObject({ status: 'sent', sent: 100 });
+    expect([...ses.sends.values()].every((n) => n === 2)).toBe(true);
+  });
+
+  it("starts a queued campaign's run named by the campaign, so a retried start is one run", () => {
+    expect(campaignRunSlice('c1')).toEqual({ job: 'campaign-sender', run: 'campaign-sender@c1', lane: 'main', seq: 0 });
   });
 
   it('leaves a campaign another run holds: the run ends at once, the holder goes on', async () => {
