@@ -53,10 +53,6 @@ const schema = z.object({
   FILES_BUCKET: optionalText,
   /** The local S3 emulator (s3rver); absent in the cloud, where the SDK's endpoint and the function's role serve. */
   FILES_ENDPOINT: optionalUrl,
-  /** The campaign sender job's function, started at once when a campaign is queued (capability 'jobs:campaign-sender'). */
-  CAMPAIGN_SENDER_FUNCTION: optionalText,
-  /** The local cloud's Lambda Invoke endpoint; absent in the cloud. */
-  LAMBDA_ENDPOINT: optionalUrl,
   SECRETS_KEY_ID: optionalText,
   /** The asymmetric KMS key certificates are signed with (capability 'certificate-signing'; decision 0030). */
   CERTIFICATE_KEY_ID: optionalText,

@@ -43,8 +43,6 @@ export type Capability =
   | 'avatars'
   /** Presign reads of the creators' pictures only (the public pages). */
   | 'avatars:read'
-  /** Start the campaign sender job at once (an asynchronous Lambda invoke) instead of waiting for its next run. */
-  | 'jobs:campaign-sender'
   /**
    * Send slices to job queues (decision 0032): a job's own queue, and the queues of the runs a function starts. Never
    * listed alone: a function names the queues in `queues` (which implies this), a sliced job gets its own by `queue`.
@@ -209,7 +207,7 @@ const table = [
   { name: 'create-user', method: 'POST', path: '/api/admin/users', handler: 'http/create-user', access: ['admin'], uses: ['directory:admin', 'mail'] },
   { name: 'admin-courses', method: 'GET', path: '/api/admin/courses', handler: 'http/admin-courses', access: ['admin'] },
   { name: 'update-user', method: 'PATCH', path: '/api/admin/users/{userId}', handler: 'http/update-user', access: ['admin'], uses: ['directory:admin'] },
-  { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'], uses: ['jobs:campaign-sender'] },
+  { name: 'send-campaign', method: 'POST', path: '/api/admin/emails', handler: 'http/send-campaign', access: ['admin'], queues: ['campaign-sender'] },
   { name: 'list-campaigns', method: 'GET', path: '/api/admin/emails', handler: 'http/list-campaigns', access: ['admin'] },
   { name: 'list-email-templates', method: 'GET', path: '/api/admin/email-templates', handler: 'http/list-email-templates', access: ['admin'] },
   {
@@ -598,12 +596,15 @@ export const jobs = [
   {
     name: 'campaign-sender',
     handler: 'jobs/campaign-sender',
-    /** Every minute: a queued campaign starts within the minute; a long one goes on run after run (see the job). Its
-     * platform emails (queued mail, the outbox) are the mail-sender's. */
+    /**
+     * Every minute: a campaign paused at SES's daily quota resumes within a minute of the quota's return, and one whose
+     * start was lost is sent all the same; a queued campaign's run is started at once by send-campaign (decision 0033).
+     * Its platform emails (queued mail, the outbox) are the mail-sender's.
+     */
     schedule: 'rate(1 minute)',
-    // A run out of time with a campaign unfinished starts the next at once (jobs:campaign-sender).
-    uses: ['mail', 'secrets', 'jobs:campaign-sender'],
+    uses: ['mail', 'secrets'],
     profile: 'heavy',
+    queue: true,
   },
   {
     name: 'mail-sender',

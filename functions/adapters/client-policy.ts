@@ -61,8 +61,6 @@ export const clientPolicies = {
    * its continuation fails and is delivered again, so nothing waits on a third).
    */
   sqs: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 2, retry: 'aws-standard' },
-  /** The asynchronous start of a job (Invoke, InvocationType Event): one attempt, the job's schedule runs it anyway. */
-  lambda: { connectionTimeoutMs: 2_000, requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'aws-standard' },
   /** Converse: a whole landing page in one answer. The deadline leaves the function time to refund and answer 502. */
   bedrock: { connectionTimeoutMs: 3_000, requestTimeoutMs: 25_000, maxAttempts: 2, retry: 'aws-standard', callDeadlineMs: 26_000 },
   /** Stripe's API (maxNetworkRetries = maxAttempts - 1). Every POST carries an idempotency key, so its retry is safe. */

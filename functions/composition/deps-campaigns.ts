@@ -1,12 +1,15 @@
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
 import { sesBulkMailer } from '#adapters/ses-mailer.ts';
+import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
+import { campaignRunSlice } from '#core/campaigns/campaigns.ts';
+import type { JobStarter } from '#core/campaigns/ports.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns, readUnsubscribeKey } from '#data/campaigns.ts';
 import { readUserIdByEmail } from '#data/users.ts';
 import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/composition/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
 import type { WeeklyReportDeps } from '#core/licenses/weekly-report.ts';
+import { describeError } from '#middleware/logger.ts';
 
 /**
  * The composition of the campaign handlers and the sender job. The cipher (and so the KMS client) is built only where
@@ -17,8 +20,25 @@ let cipher: SecretCipher | undefined;
 
 export const campaignRepository = (): CampaignRepository => (campaigns ??= dynamoCampaigns());
 
-/** The campaigns' records alone: the lists, templates and automations (no sender, so no Lambda client in their bundles). */
+/** The campaigns' records alone: the lists, templates and automations (no sender, so no SQS client in their bundles). */
 export const campaignStoreDeps = () => ({ campaigns: campaignRepository(), clock });
+
+/**
+ * The campaign sender's run for a queued campaign, started by its first slice on the job's queue (decision 0033).
+ * `report` gets the outcome for the request's one log line (with the cause of a failure); a failure is then passed on,
+ * and the caller carries on: the job's schedule sends the campaign within the minute anyway.
+ */
+export const campaignSenderStarter = (report: (fields: Record<string, unknown>) => void = () => undefined): JobStarter => ({
+  async start(campaignId) {
+    try {
+      await sqsSliceQueue().send([campaignRunSlice(campaignId)]);
+      report({ senderStart: 'started' });
+    } catch (error) {
+      report({ senderStart: 'failed', senderStartError: describeError(error) });
+      throw error;
+    }
+  },
+});
 
 /** Queueing a campaign, which starts the sender. `report` adds the sender's start (or why it failed) to the request's log line. */
 export const campaignDeps = (report?: (fields: Record<string, unknown>) => void) => ({ campaigns: campaignRepository(), clock, ids, sender: campaignSenderStarter(report) });

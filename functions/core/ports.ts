@@ -546,8 +546,11 @@ export interface CampaignRepository {
   list(limit: number): Promise<{ items: StoredCampaign[]; totals: CampaignList['totals'] }>;
   /** Campaigns still queued or sending, oldest first. */
   pending(): Promise<string[]>;
-  /** Takes the campaign for `until` unless another sender holds it; false when held. */
-  lease(id: string, now: string, until: string): Promise<boolean>;
+  /**
+   * Takes the campaign for `until` unless another sender holds it; false when held. `owner` (the sender's run) is
+   * noted with the lease: a later slice of the same run takes it again at once (its earlier slice was killed holding it).
+   */
+  lease(id: string, now: string, until: string, owner?: string): Promise<boolean>;
   /** One page (<= 50) of a segment from `position`. */
   audiencePage(segment: string, position: string | null, limit: number): Promise<AudiencePage>;
   /** The suppressed among these addresses (lower-case). */

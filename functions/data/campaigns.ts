@@ -12,7 +12,8 @@ import { userKeys } from '#data/users.ts';
 /**
  * Email campaigns (access patterns 16 and 17; docs/data-model.md "Email campaigns").
  * Campaign:     pk CAMPAIGN#<id>        sk CAMPAIGN      gsi1 CAMPAIGNS / <createdAt>#<id> (newest first);
- *               gsi2 CAMPAIGNS_PENDING / <createdAt>#<id> while queued, sending or paused (removed when sent)
+ *               gsi2 CAMPAIGNS_PENDING / <createdAt>#<id> while queued, sending or paused (removed when sent);
+ *               leaseUntil, leaseOwner: the sender's run holding it (decision 0033), its cursor batch/segment/position
  * Request key:  pk CAMPAIGNREQ#<key>    sk CAMPAIGNREQ   campaignId (TTL 1 day): a retried POST finds its campaign
  * Suppression:  pk SUPPRESS#<email>     sk SUPPRESSION   reason, at
  * Settings:     pk EMAILSETTINGS        sk TEMPLATE#<id> | AUTOMATION#<id> | UNSUBSCRIBE_KEY (one Query reads them)
@@ -175,16 +176,18 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     return Items.map((item) => z.object({ id: z.string() }).parse(item).id);
   },
 
-  lease(id, now, until) {
+  lease(id, now, until, owner) {
     return writeIf(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: campaignKeys.campaign(id),
-          UpdateExpression: 'SET leaseUntil = :until, #status = :sending',
-          ConditionExpression: 'attribute_exists(pk) AND #status <> :sent AND (attribute_not_exists(leaseUntil) OR leaseUntil = :null OR leaseUntil < :now)',
+          // The run holding it (leaseOwner) may take it again: a slice of it killed before it freed the campaign.
+          UpdateExpression: `SET leaseUntil = :until, #status = :sending, ${owner ? 'leaseOwner = :owner' : 'leaseOwner = :null'}`,
+          ConditionExpression:
+            'attribute_exists(pk) AND #status <> :sent AND (attribute_not_exists(leaseUntil) OR leaseUntil = :null OR leaseUntil < :now' + (owner ? ' OR leaseOwner = :owner)' : ')'),
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':until': until, ':sending': 'sending', ':sent': 'sent', ':null': null, ':now': now },
+          ExpressionAttributeValues: { ':until': until, ':sending': 'sending', ':sent': 'sent', ':null': null, ':now': now, ...(owner ? { ':owner': owner } : {}) },
         }),
       ),
     );

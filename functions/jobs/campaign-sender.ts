@@ -1,24 +1,14 @@
-import type { Context, ScheduledEvent } from 'aws-lambda';
-import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
-import { sendPendingCampaigns } from '#core/campaigns/campaigns.ts';
+import { CAMPAIGN_SENDER_JOB, campaignSenderWork } from '#core/campaigns/campaigns.ts';
 import { senderDeps } from '#functions/composition/deps-campaigns.ts';
-import { jobs } from '#functions/routes.ts';
-import { invocation } from '#middleware/invocation.ts';
-
-const job = jobs.find((j) => j.name === 'campaign-sender')!;
+import { slicedJob } from '#functions/jobs/sliced.ts';
 
 /**
  * Sends the queued email campaigns (the platform's own emails, queued mail and the automations' outbox, are the
- * mail-sender job's); run by EventBridge Scheduler every minute: each campaign continues from its last recorded wave
- * until it is sent, SES's daily quota is reached (`paused`), this run nears its timeout (then it starts the next run at
- * once) or another run holds it.
+ * mail-sender job's), on the job engine (decision 0033): a run is started at once by the request that queues a campaign
+ * and every minute by EventBridge Scheduler; each slice sends waves at SES's rate while its time lasts, each campaign
+ * from its last recorded wave, and sends its continuation until every campaign is sent, SES's daily quota is reached
+ * (`paused`: a scheduled run resumes it once the quota is back) or another run holds it.
  */
-export const handler = (event: Partial<ScheduledEvent> = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
-  invocation({ job: job.name }, async (log) => {
-    const deps = senderDeps(() => context?.getRemainingTimeInMillis() ?? 25_000);
-    const campaigns = await sendPendingCampaigns(deps);
-    // Out of time with a campaign unfinished: the next run now, not at the next minute (the campaign was freed for it).
-    if (campaigns.paused > 0) await campaignSenderStarter((fields) => log.info('next run started', fields)).start().catch(() => undefined);
-    log.info('campaigns sent', { scheduledAt: event.time, ...campaigns });
-    return campaigns;
-  });
+export const work = (remainingMs: () => number) => campaignSenderWork(senderDeps(remainingMs));
+
+export const handler = slicedJob(CAMPAIGN_SENDER_JOB, work);

@@ -95,8 +95,6 @@ export interface FunctionPlatform {
   readonly certificateKey?: IKey;
   /** The course files bucket: capability 'files' reads and writes objects under `courses/` only. */
   readonly files?: { readonly bucketName: string; readonly bucketArn: string };
-  /** Physical names of the job functions an API function may start at once (the jobs stack gives them these names). */
-  readonly jobFunctions?: { readonly campaignSender: string };
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /**
    * The values the app and the pages distributions send in `x-origin-verify` (Secrets Manager dynamic references,
@@ -219,7 +217,6 @@ export class AppFunction extends Construct {
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
       CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
-      CAMPAIGN_SENDER_FUNCTION: platform.jobFunctions?.campaignSender,
       // The job queues it may send to (decision 0032), job name -> queue URL.
       JOB_QUEUE_URLS: this.queues.length > 0 ? JSON.stringify(Object.fromEntries(this.queues.map((job) => [job, jobQueueUrl(Stack.of(this), job)]))) : undefined,
       // Which DynamoDB retry policy fits the function's timeout (functions/adapters/client-policy.ts).
@@ -364,13 +361,6 @@ export class AppFunction extends Construct {
         case 'app-links':
           need(platform.appOrigin, 'the app origin');
           break;
-        case 'jobs:campaign-sender': {
-          const name = need(platform.jobFunctions, 'job function names').campaignSender;
-          this.role.addToPrincipalPolicy(
-            new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [`arn:${partition}:lambda:${region}:${account}:function:${name}`] }),
-          );
-          break;
-        }
         case 'job-queues':
           // SendMessage covers SendMessageBatch; the queues are SSE-SQS, so no KMS grant.
           this.role.addToPrincipalPolicy(

@@ -56,8 +56,6 @@ export const configKeySources = {
   LOCAL_SECRETS_KEY_FILE: 'local-only',
   FILES_BUCKET: ['files', 'avatars', 'avatars:read', 'exports'],
   FILES_ENDPOINT: 'local-only',
-  CAMPAIGN_SENDER_FUNCTION: 'jobs:campaign-sender',
-  LAMBDA_ENDPOINT: 'local-only',
   JOB_QUEUE_URLS: 'job-queues',
   SQS_ENDPOINT: 'local-only',
   FUNCTION_PROFILE: 'always',

@@ -49,9 +49,6 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     // The local edge's header (decision 0028): the pages origin's always, the app's only with LOCAL_EDGE_ONLY=1.
     PAGES_ORIGIN_SECRET: origin.pages,
     ...(localEdgeOnly(host) ? { ORIGIN_SECRET: origin.app } : {}),
-    // The campaign sender, started at once through the local Lambda Invoke endpoint (the trigger bridge).
-    CAMPAIGN_SENDER_FUNCTION: 'campaign-sender',
-    LAMBDA_ENDPOINT: outputs.LambdaEndpoint,
     LOCAL_SECRETS_KEY_FILE: resolve(dataDir, 'secrets.key'),
     // Certificates are signed by the KMS stand-in's key, through the same KMS client as in AWS.
     KMS_ENDPOINT: outputs.KmsEndpoint,

@@ -11,7 +11,6 @@ import { AppFunction, type FunctionPlatform } from '../constructs/app-function.t
 import { Alarms, alarmTopic } from '../constructs/alarms.ts';
 import { asyncRetries, deadLetterQueues } from '../constructs/async-retries.ts';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
-import { jobFunctionName } from './jobs-stack.ts';
 import { Mail } from '../constructs/mail.ts';
 import type { DeploySettings } from './deploy-settings.ts';
 import type { ApiEdge } from './web-stack.ts';
@@ -67,7 +66,6 @@ export class ApiStack extends Stack {
       secretsKey: props.secretsKey,
       certificateKey: props.certificateKey,
       files: props.files,
-      jobFunctions: { campaignSender: jobFunctionName('campaign-sender') },
       logLevel: settings.logLevel,
       originSecrets: props.edge.originSecrets,
     };

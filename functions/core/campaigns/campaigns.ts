@@ -17,6 +17,7 @@ import {
 } from '#contracts/campaigns.ts';
 import { MailRefusedError, ValidationError } from '#core/errors.ts';
 import type { JobStarter } from '#core/campaigns/ports.ts';
+import { firstSlice, type SliceWork } from '#core/jobs/slices.ts';
 import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, LeaderSettingsRepository, OutboxEmail, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
 import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
@@ -24,7 +25,8 @@ import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsub
  * Email campaigns (issue 11): an admin queues one (202 at once); the campaign sender job sends it in the background,
  * in SES batches of at most 50 destinations paced under the account's send rate, skipping unsubscribed, suppressed
  * and disabled addresses, each message with its own one-click unsubscribe link. Each batch is recorded on its number,
- * so a sender that stops (timeout, crash) is resumed where the last recorded batch ended, by the next run.
+ * so a sender that stops (timeout, crash) is resumed where the last recorded batch ended, by the next slice of its run
+ * (the job engine, decision 0033: campaignSenderWork) or by the next scheduled run.
  */
 
 /** The audience segments of each recipient group, read one after the other (data/campaigns.ts reads each). */
@@ -63,6 +65,15 @@ export const summaryOf = (c: StoredCampaign): CampaignSummary => ({
   completedAt: c.completedAt,
 });
 
+/** The job that sends campaigns (functions/routes.ts `jobs`): a sliced job on its own queue (decision 0033). */
+export const CAMPAIGN_SENDER_JOB = 'campaign-sender';
+
+/**
+ * The run a queued campaign starts at once (its first slice on the sender's queue), named by the campaign: a retried
+ * POST within the queue's deduplication window starts no second run (and one that did would find the campaign held).
+ */
+export const campaignRunSlice = (campaignId: string): ReturnType<typeof firstSlice> => firstSlice(CAMPAIGN_SENDER_JOB, `${CAMPAIGN_SENDER_JOB}@${campaignId}`);
+
 /** POST /api/admin/emails: the campaign is stored as queued and answered at once; the sender job, started at once, sends it. */
 export const queueCampaign = async (
   deps: { campaigns: CampaignRepository; clock: Clock; ids: Ids; sender: JobStarter },
@@ -91,7 +102,7 @@ export const queueCampaign = async (
   );
   // The sender starts now rather than at its next scheduled run; if it cannot be started, that run (within the
   // minute) sends the campaign all the same, so the answer does not wait on it or fail for it.
-  await deps.sender.start().catch(() => undefined);
+  await deps.sender.start(campaign.id).catch(() => undefined);
   return { campaignId: campaign.id, recipientCount: campaign.recipientCount };
 };
 
@@ -274,15 +285,15 @@ type CampaignOutcome = 'sent' | 'paused' | 'held' | 'quota';
  * SEND_RATE_SHARE of SES's rate. A wave an earlier run handed off but did not record went out already (or may have):
  * it is recorded as sent, not sent again.
  */
-const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array): Promise<CampaignOutcome> => {
+const sendCampaign = async (deps: SenderDeps, campaign: StoredCampaign, key: Uint8Array, slice: SliceTime): Promise<CampaignOutcome> => {
   const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS).toISOString();
-  if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil()))) return 'held';
+  if (!(await deps.campaigns.lease(campaign.id, deps.clock.now().toISOString(), leaseUntil(), slice.owner))) return 'held';
   const progress = { batch: campaign.batch };
   try {
     // The quota once the campaign is this run's: what runs before it sent is counted (SES's SentLast24Hours).
     const account = await accountNow(deps);
     const quota = { left: account.left24Hours };
-    const outcome = await sendBatches(deps, campaign, key, account.maxSendRate, { leaseUntil, progress, quota });
+    const outcome = await sendBatches(deps, campaign, key, account.maxSendRate, { leaseUntil, progress, quota, slice });
     // Stopped for time: free for the next run at once (the job starts it), not when the lease ends.
     if (outcome === 'paused') await deps.campaigns.release(campaign.id, progress.batch).catch(() => undefined);
     return outcome;
@@ -317,15 +328,16 @@ const sendBatches = async (
   campaign: StoredCampaign,
   key: Uint8Array,
   rate: number,
-  run: { leaseUntil: () => string; progress: { batch: number }; quota: { left: number } },
+  run: { leaseUntil: () => string; progress: { batch: number }; quota: { left: number }; slice: SliceTime },
 ): Promise<CampaignOutcome> => {
   const segments = segmentsOf[campaign.recipient];
   const message = renderMessage(campaign.subject, campaign.content);
-  const { leaseUntil, progress, quota } = run;
+  const { leaseUntil, progress, quota, slice } = run;
   const inFlight = callsInFlight(rate);
   let { batch, segment, position, handedOff } = campaign;
   while (segment < segments.length) {
-    if (deps.remainingMs() < STOP_MARGIN_MS) return 'paused';
+    if (slice.stop()) return 'paused';
+    slice.waves += 1;
     const started = deps.clock.now().getTime();
     let results: { ok: boolean }[] = [];
     let skipped = 0;
@@ -457,18 +469,44 @@ const sendAutomation = async (deps: SenderDeps, input: { id: AutomationId; due: 
 };
 
 /**
- * The campaign sender job: every queued or unfinished campaign, oldest first, while the run has time and SES's daily
+ * When a run (one slice of the sender's run, or a direct call) stops taking waves: once it sent one, when its function
+ * nears its end (STOP_MARGIN_MS: a wave with its throttle retries fits in it) or the engine's `timeUp` says so.
+ * `owner` names the run holding the leases it takes.
+ */
+interface SliceTime {
+  stop: () => boolean;
+  waves: number;
+  owner: string | undefined;
+}
+
+/**
+ * The campaign sender: every queued or unfinished campaign, oldest first, while the run has time and SES's daily
  * quota lasts (read afresh each run: GetAccount's Max24HourSend - SentLast24Hours). At the quota each unfinished
  * campaign shows `paused`, and the first run that finds quota again goes on (SES's window rolls: within 24 hours).
- * `paused` counts campaigns left for lack of time (the caller starts the next run at once), `quota` those at the quota.
+ * `paused` counts campaigns left for lack of time, `quota` those at the quota; `more`: the run stopped for time with
+ * a campaign unfinished or not reached (its next slice goes on at once).
+ * `opts.timeUp`: the job engine's clock (asked before each wave but a slice's first); `opts.owner`: the run, whose
+ * later slices may take back a campaign an earlier one of the same run still holds (killed before it freed it).
  */
-export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: number; paused: number; held: number; quota: number }> => {
-  const outcome = { sent: 0, paused: 0, held: 0, quota: 0 };
+export const sendPendingCampaigns = async (
+  deps: SenderDeps,
+  opts: { timeUp?: () => boolean; owner?: string } = {},
+): Promise<{ sent: number; paused: number; held: number; quota: number; more: boolean }> => {
+  const outcome = { sent: 0, paused: 0, held: 0, quota: 0, more: false };
+  const slice: SliceTime = {
+    waves: 0,
+    owner: opts.owner,
+    // At least one wave per slice, whatever the clock says: a chain always moves (and a slice starts with its whole time).
+    stop: () => {
+      const late = deps.remainingMs() < STOP_MARGIN_MS;
+      return slice.waves > 0 && (late || (opts.timeUp?.() ?? false));
+    },
+  };
   const pending = await deps.campaigns.pending();
   if (pending.length === 0) return outcome;
   const key = await unsubscribeKey(deps);
   const spent = (await accountNow(deps)).left24Hours <= 0;
-  for (const id of pending) {
+  for (const [n, id] of pending.entries()) {
     const campaign = await deps.campaigns.get(id);
     if (!campaign || campaign.status === 'sent') continue;
     // Paused, and still no quota: left as it is (no lease taken, its status stays `paused`).
@@ -476,8 +514,26 @@ export const sendPendingCampaigns = async (deps: SenderDeps): Promise<{ sent: nu
       outcome.quota += 1;
       continue;
     }
-    outcome[await sendCampaign(deps, campaign, key)] += 1;
-    if (deps.remainingMs() < STOP_MARGIN_MS) break;
+    const done = await sendCampaign(deps, campaign, key, slice);
+    outcome[done] += 1;
+    if (done === 'paused' || (n < pending.length - 1 && slice.stop())) {
+      outcome.more = true;
+      break;
+    }
   }
   return outcome;
 };
+
+/**
+ * The campaign sender on the job engine (decision 0033): one slice sends waves while its time lasts; the cursor of each
+ * campaign is on the campaign item (its recorded batch, segment and position), so the slice's continuation only says
+ * "go on" (the campaign it stopped in). A run ends when every pending campaign is sent, at the quota (`paused`: the
+ * every-minute schedule's runs resume it once SES's window has rolled on) or held by another run.
+ */
+export const campaignSenderWork =
+  (deps: SenderDeps): SliceWork<{ sent: number; stopped: number; held: number; quota: number }> =>
+  async (slice, timeUp) => {
+    const outcome = await sendPendingCampaigns(deps, { timeUp, owner: slice.run });
+    const counts = { sent: outcome.sent, stopped: outcome.paused, held: outcome.held, quota: outcome.quota };
+    return outcome.more ? { cursor: String(slice.seq + 1), counts } : { counts };
+  };

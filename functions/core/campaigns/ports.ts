@@ -3,7 +3,10 @@
  * in functions/data and functions/adapters implement them; the ports several domains share are in core/ports.ts.
  */
 
-/** Starts a job now, without waiting for it to finish (its schedule runs it anyway: this only saves the wait). */
+/**
+ * Starts the campaign sender's run for a queued campaign now (its first slice on the job's queue), without waiting for
+ * it (the job's schedule would send it within the minute anyway: this only saves the wait).
+ */
 export interface JobStarter {
-  start(): Promise<void>;
+  start(campaignId: string): Promise<void>;
 }

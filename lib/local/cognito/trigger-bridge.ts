@@ -15,8 +15,9 @@ const jobModules = new Map<string, string>(jobs.map((j) => [j.name, j.handler]))
 const JOB_TIMEOUT_MS = 60_000;
 
 /**
- * The local Lambda Invoke endpoint: cognito-local's LambdaClient calls it for its triggers, and the API's job starter
- * (adapters/lambda-job-starter.ts) to start a job at once. It runs our handlers in this process and answers as Lambda
+ * The local Lambda Invoke endpoint: cognito-local's LambdaClient calls it for its triggers, and any client may start a
+ * job with an asynchronous invoke (the API's functions start runs through the job queues instead, decision 0032). It
+ * runs our handlers in this process and answers as Lambda
  * does: a trigger synchronously, with `x-amz-function-error: Unhandled` for a thrown error (which Cognito turns into
  * UserLambdaValidationException); a job asynchronously (InvocationType Event): 202 at once, the run after it, retried
  * as Lambda retries it and then a dead letter in the `jobs` queue (`invoker`), as in the cloud.

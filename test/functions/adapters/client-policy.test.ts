@@ -16,7 +16,6 @@ import {
 } from '#adapters/client-policy.ts';
 import { cognitoClient } from '#adapters/cognito-directory.ts';
 import { kmsClient } from '#adapters/envelope-cipher.ts';
-import { lambdaClient } from '#adapters/lambda-job-starter.ts';
 import { s3Client } from '#adapters/s3-file-store.ts';
 import { sesBulkClient, sesClient } from '#adapters/ses-mailer.ts';
 import { stripeClient } from '#adapters/stripe-payments.ts';
@@ -82,7 +81,6 @@ describe('every client is built from its policy', () => {
     ['sesBulk', sesBulkClient],
     ['kms', kmsClient],
     ['s3', s3Client],
-    ['lambda', lambdaClient],
     ['bedrock', bedrockClient],
   ];
 
@@ -143,7 +141,6 @@ describe('worst cases', () => {
       kms: 5_000,
       s3: 7_000,
       sqs: 7_000,
-      lambda: 3_000,
       bedrock: 26_000,
       stripe: 16_500,
       secretsExtension: 3_000,
@@ -168,7 +165,6 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   files: ['s3'],
   avatars: ['s3'],
   'avatars:read': ['s3'],
-  'jobs:campaign-sender': ['lambda'],
   'job-queues': ['sqs'],
   exports: ['s3'],
 };

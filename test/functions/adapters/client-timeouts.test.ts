@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientPolicies, worstCaseMs } from '#adapters/client-policy.ts';
-import { campaignSenderStarter } from '#adapters/lambda-job-starter.ts';
+import { resetJobQueues } from '#adapters/sqs-slice-queue.ts';
+import { campaignSenderStarter } from '#functions/composition/deps-campaigns.ts';
 import { forgetSecrets, secretValue } from '#adapters/secrets.ts';
 import { documentClient, resetDocumentClient, tableName } from '#data/table.ts';
 import { resetConfig } from '#functions/config.ts';
@@ -31,18 +32,18 @@ const silentServer = async (): Promise<Silent> => {
 };
 
 let dynamodb: Silent;
-let lambda: Silent;
+let sqs: Silent;
 let extension: Silent;
 const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  [dynamodb, lambda, extension] = await Promise.all([silentServer(), silentServer(), silentServer()]);
+  [dynamodb, sqs, extension] = await Promise.all([silentServer(), silentServer(), silentServer()]);
   Object.assign(
     env,
     {
       DYNAMODB_ENDPOINT: dynamodb.url,
-      LAMBDA_ENDPOINT: lambda.url,
-      CAMPAIGN_SENDER_FUNCTION: 'CoursePlatformJobs-campaign-sender',
+      SQS_ENDPOINT: sqs.url,
+      JOB_QUEUE_URLS: JSON.stringify({ 'campaign-sender': `${sqs.url}/000000000000/campaign-sender.fifo` }),
       PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String(extension.port),
       AWS_SESSION_TOKEN: 'unit-session',
     },
@@ -51,6 +52,7 @@ beforeAll(async () => {
   );
   Object.assign(process.env, env);
   resetConfig();
+  resetJobQueues();
   resetDocumentClient();
   forgetSecrets();
 });
@@ -60,7 +62,7 @@ afterAll(async () => {
   resetConfig();
   resetDocumentClient();
   forgetSecrets();
-  for (const silent of [dynamodb, lambda, extension]) {
+  for (const silent of [dynamodb, sqs, extension]) {
     silent.server.closeAllConnections();
     await new Promise((resolve) => silent.server.close(resolve));
   }
@@ -91,12 +93,12 @@ describe.concurrent('a client whose dependency never answers gives up within its
     expect(ms).toBeLessThan(worstCaseMs(policy) + LATE_MS);
   });
 
-  it('Lambda (starting a job): one attempt of 3 s', async () => {
-    const policy = clientPolicies.lambda;
-    const { ms, error } = await failure(() => campaignSenderStarter().start());
+  it("SQS (a queued campaign's run started): two attempts of 3 s", async () => {
+    const policy = clientPolicies.sqs;
+    const { ms, error } = await failure(() => campaignSenderStarter().start('c1'));
     expect(error.name).toBe('TimeoutError');
-    expect(lambda.requests).toBe(1);
-    expect(ms).toBeGreaterThanOrEqual(policy.requestTimeoutMs - 50);
+    expect(sqs.requests).toBe(policy.maxAttempts);
+    expect(ms).toBeGreaterThanOrEqual(policy.maxAttempts * policy.requestTimeoutMs - 50);
     expect(ms).toBeLessThan(worstCaseMs(policy) + LATE_MS);
   });
 

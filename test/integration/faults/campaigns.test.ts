@@ -2,8 +2,8 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoCampaigns } from '#data/campaigns.ts';
 import { userKeys } from '#data/users.ts';
-import { handler as campaignSender } from '#functions/jobs/campaign-sender.ts';
-import { lambdaContext } from '#lib/local/handlers.ts';
+import { work as campaignSenderWork } from '#functions/jobs/campaign-sender.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { accountWithRole, dynamo, outputs, useLocalCloudEnv } from '../support.ts';
 import { faults, injectedSince, post, report, sleep, untilSettled } from './support.ts';
 
@@ -62,7 +62,8 @@ describe('a campaign while SES and the database fail', () => {
     let recovered: number | null = null;
     for (;;) {
       runs += 1;
-      const run = campaignSender({}, lambdaContext('campaign-sender', 25_000)).catch(() => undefined);
+      // A run of the job's slices (25 s each) until it ends or a slice fails (SQS would deliver that one again).
+      const run = runToEnd('campaign-sender', campaignSenderWork, { sliceMs: 20_000 }).catch(() => undefined);
       if (!killed && runs >= 2) {
         // Mid-run: the second run is between (or inside) its batches when the database dies.
         killed = true;

@@ -4,6 +4,7 @@ import { config, configKeys, resetConfig } from '#functions/config.ts';
 import { DEFAULT_THROTTLE, type RouteDef, routeKey, routes as routeTable } from '#functions/routes.ts';
 import { type ApiRoute, ROUTE_GROUPS, routeGroupOf } from '#lib/constructs/api-routes.ts';
 import { isSetOutsideApp } from '#lib/constructs/function-access.ts';
+import { jobQueueName } from '#lib/constructs/job-queue-names.ts';
 import { defaultDeploySettings } from '#lib/stacks/deploy-settings.ts';
 import { nestedStacksOf, resourcesOf, synthPlatform, withNestedStacks } from './synth-platform.ts';
 
@@ -235,7 +236,6 @@ describe('a route that uses mail, payments, the text model, the directory and se
       // (AbortMultipartUpload alone would not tell it apart: capability 'exports' has it too, on exports/.)
       files: 's3:ListMultipartUploadParts',
       secrets: 'kms:GenerateDataKey',
-      'jobs:campaign-sender': 'lambda:InvokeFunction',
     } as const;
     for (const route of routes) {
       for (const [capability, action] of Object.entries(grants)) {
@@ -279,20 +279,18 @@ describe("the creators' pictures (avatars/ in the files bucket)", () => {
 });
 
 describe('starting the campaign sender at once', () => {
-  it('lets the send-campaign route invoke exactly the job function the jobs stack names, and tells it that name', () => {
-    const { api, jobs } = synthPlatform();
+  it('lets the send-campaign route send only to the campaign sender job queue, tells it that URL, and invokes no function', () => {
+    const { api } = synthPlatform();
     const apiTemplate = withNestedStacks(api);
-    const name = 'CoursePlatformJobs-campaign-sender';
-    expect(envOf(functionOf(apiTemplate, 'send-campaign'))['CAMPAIGN_SENDER_FUNCTION']).toBe(name);
-    const invoke = (JSON.parse(policyOf(apiTemplate, 'send-campaign')) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
-      .flatMap((doc) => doc.Statement)
-      .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
-    expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(`:function:${name}`);
-    expect(invoke.every((st) => [st.Action].flat().length === 1)).toBe(true);
-    const senders = Object.values(resourcesOf(Template.fromStack(jobs), 'AWS::Lambda::Function')).filter(
-      (fn) => fn.Properties['FunctionName'] === name,
-    );
-    expect(senders).toHaveLength(1);
+    const queue = jobQueueName('campaign-sender');
+    expect(JSON.stringify(envOf(functionOf(apiTemplate, 'send-campaign'))['JOB_QUEUE_URLS'])).toContain(queue);
+    const statements = (JSON.parse(policyOf(apiTemplate, 'send-campaign')) as { Statement: { Action: string | string[]; Resource: unknown }[] }[]).flatMap((doc) => doc.Statement);
+    const sends = statements.filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    expect(sends).toHaveLength(1);
+    expect([sends[0]!.Action].flat()).toEqual(['sqs:SendMessage']);
+    expect(JSON.stringify(sends[0]!.Resource)).toContain(`:${queue}`);
+    expect(JSON.stringify(statements)).not.toContain('lambda:InvokeFunction');
+    expect(envOf(functionOf(apiTemplate, 'send-campaign'))).not.toHaveProperty('CAMPAIGN_SENDER_FUNCTION');
   });
 });
 

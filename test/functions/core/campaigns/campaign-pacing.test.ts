@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_RATE_SHARE } from '#contracts/campaigns.ts';
-import { callsInFlight, MAX_IN_FLIGHT, queueCampaign, sendPendingCampaigns, THROTTLED_TRIES } from '#core/campaigns/campaigns.ts';
+import { callsInFlight, campaignRunSlice, campaignSenderWork, LEASE_MS, MAX_IN_FLIGHT, queueCampaign, sendPendingCampaigns, THROTTLED_TRIES, type SenderDeps } from '#core/campaigns/campaigns.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 import type { AudiencePage, BulkMailer, CampaignRepository, SealedSecret, StoredCampaign } from '#core/ports.ts';
 
 /**
@@ -13,16 +15,19 @@ const people = (n: number, tag: string) => Array.from({ length: n }, (_, i) => (
 /** The campaign store in memory (as campaigns.test.ts's, reduced to what sending uses). */
 const memoryCampaigns = (audience: { email: string; disabled: boolean }[]) => {
   const campaigns = new Map<string, StoredCampaign>();
+  // The run holding each campaign's lease (data/campaigns.ts leaseOwner).
+  const owners = new Map<string, string | undefined>();
   let key: SealedSecret | undefined;
   const repo = {
     audienceSize: async () => audience.length,
     create: async (c: StoredCampaign) => (campaigns.set(c.id, { ...c }), c),
     get: async (id: string) => (campaigns.has(id) ? { ...campaigns.get(id)! } : undefined),
     pending: async () => [...campaigns.values()].filter((c) => c.status !== 'sent').map((c) => c.id),
-    lease: async (id: string, now: string, until: string) => {
+    lease: async (id: string, now: string, until: string, owner?: string) => {
       const c = campaigns.get(id)!;
-      if (c.leaseUntil && c.leaseUntil >= now) return false;
+      if (c.leaseUntil && c.leaseUntil >= now && !(owner && owners.get(id) === owner)) return false;
       campaigns.set(id, { ...c, leaseUntil: until, status: 'sending' });
+      owners.set(id, owner);
       return true;
     },
     audiencePage: async (_segment: string, position: string | null, limit: number): Promise<AudiencePage> => {
@@ -99,9 +104,11 @@ const world = async (audience: { email: string; disabled: boolean }[], ses: Retu
     { subject: 'News', content: 'Hello', recipient: 'learners', template: 'custom' },
     undefined,
   );
-  const run = (remainingMs: () => number = () => 25_000) =>
-    sendPendingCampaigns({ campaigns: repo, mailer: ses.mailer, cipher, clock: time.clock, sleep: time.sleep, appOrigin: 'https://app.example.com', remainingMs });
-  return { campaigns, campaignId, time, run };
+  const deps = (remainingMs: () => number = () => 25_000): SenderDeps => ({ campaigns: repo, mailer: ses.mailer, cipher, clock: time.clock, sleep: time.sleep, appOrigin: 'https://app.example.com', remainingMs });
+  const run = (remainingMs: () => number = () => 25_000) => sendPendingCampaigns(deps(remainingMs));
+  /** The job's work as functions/jobs/campaign-sender.ts builds it, on this world (`repo` in place of the store, if given). */
+  const work = (over: Partial<SenderDeps> = {}) => (remainingMs: () => number) => campaignSenderWork({ ...deps(remainingMs), ...over });
+  return { campaigns, campaignId, time, run, work, repo };
 };
 
 describe('a campaign at the account’s SES rate', () => {
@@ -172,5 +179,133 @@ describe('a campaign at the account’s SES rate', () => {
     expect(ses.sends.size).toBe(99);
     expect([...ses.sends.values()].every((n) => n === 1)).toBe(true);
     expect(time.sleeps.slice(0, THROTTLED_TRIES - 1)).toEqual([250, 500, 1_000, 2_000]);
+  });
+});
+
+describe('the campaign sender on the job engine (decision 0033)', () => {
+  const once = (sends: Map<string, number>, n: number) => sends.size === n && [...sends.values()].every((c) => c === 1);
+
+  it(`sends in slices of a few waves each, each wave's calls at once at the account's rate, every recipient once`, async () => {
+    const ses = memorySes({ maxSendRate: 500, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, time, work } = await world(people(4_000, 'sliced'), ses);
+    const started = time.now();
+    // Two waves a slice (the engine's clock asked before each wave but a slice's first).
+    const run = await runSliced('campaign-sender', work(), { itemsPerSlice: 2 });
+    expect(run.slices).toBe(5);
+    expect(run.counts).toMatchObject({ sent: 1, stopped: 4, held: 0 });
+    expect(ses.most(), '8 calls of 50 in flight at once').toBe(8);
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 4_000, batch: 10 });
+    expect(once(ses.sends, 4_000)).toBe(true);
+    // 10 waves of 400 at 400 a second, the pace kept across slices: nothing faster than SEND_RATE_SHARE of the rate.
+    expect(3_600 / (time.elapsedFrom(started) / 1000)).toBeLessThanOrEqual(500 * SEND_RATE_SHARE);
+  });
+
+  it('stops its run at the daily quota with the campaign paused; the next runs leave it paused until the quota is back, then finish it', async () => {
+    const account = { maxSendRate: 100, left24Hours: 130 };
+    const ses = memorySes(account);
+    const { campaigns, campaignId, work } = await world(people(400, 'day'), ses);
+    const first = await runToEnd('campaign-sender', work());
+    expect(first.counts).toMatchObject({ quota: 1, sent: 0 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'paused', sent: 130, leaseUntil: null });
+    expect(ses.sends.size).toBe(130);
+
+    // The schedule's runs in the same day: one slice each, nothing sent, still paused.
+    account.left24Hours = 0;
+    const later = await runToEnd('campaign-sender', work(), { run: 'campaign-sender@2026-11-24T10:05:00Z' });
+    expect(later).toEqual({ counts: { sent: 0, stopped: 0, held: 0, quota: 1 }, slices: 1 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'paused', sent: 130 });
+
+    // The next day: the schedule's run finds quota again and finishes it, nobody twice.
+    account.left24Hours = 50_000;
+    const next = await runToEnd('campaign-sender', work(), { run: 'campaign-sender@2026-11-25T10:00:00Z' });
+    expect(next.counts).toMatchObject({ sent: 1, quota: 0 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 400 });
+    expect(once(ses.sends, 400)).toBe(true);
+  });
+
+  it('retries throttled recipients across slices and counts as failed only one throttled every time', async () => {
+    const ses = memorySes({ maxSendRate: 100, left24Hours: 1_000_000 }, (to, tries) => {
+      if (to === 'thr-17@example.com') return 'ACCOUNT_THROTTLED';
+      return Number(to.split('-')[1]!.split('@')[0]) % 4 === 0 && tries === 1 ? 'ACCOUNT_THROTTLED' : 'SUCCESS';
+    });
+    const { campaigns, campaignId, work } = await world(people(300, 'thr'), ses);
+    const run = await runSliced('campaign-sender', work(), { itemsPerSlice: 1 });
+    expect(run.slices).toBe(6);
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 299, failed: 1 });
+    expect(ses.sends.size).toBe(299);
+    expect([...ses.sends.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('loses and doubles nobody when a slice is killed between its waves', async () => {
+    const ses = memorySes({ maxSendRate: 100, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, work } = await world(people(500, 'kill'), ses);
+    const run = await runSliced('campaign-sender', work(), { itemsPerSlice: 3, kill: { seq: 1, afterChecks: 2 } });
+    expect(run.kills).toBe(1);
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 500 });
+    expect(once(ses.sends, 500)).toBe(true);
+  });
+
+  it('loses and doubles nobody when a slice dies after SES took a wave and before it was recorded, and its own run takes the campaign back at once', async () => {
+    const ses = memorySes({ maxSendRate: 100, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, time, work, repo } = await world(people(500, 'died'), ses);
+    // The second slice's first wave: sent by SES, then the function dies (the record and the release never reach the table).
+    let dead = false;
+    let records = 0;
+    const dying: CampaignRepository = {
+      ...repo,
+      recordBatch: async (...args) => {
+        if (++records === 3) {
+          dead = true;
+          throw new Error('the function died');
+        }
+        return repo.recordBatch(...args);
+      },
+      release: async (...args) => (dead ? Promise.reject(new Error('the function died')) : repo.release(...args)),
+      lease: async (...args) => {
+        dead = false; // a new delivery
+        return repo.lease(...args);
+      },
+    };
+    const started = time.now();
+    // (Dead, it waits for nothing either: no pause before a retry of the release.)
+    const sleep = async (ms: number) => (dead ? Promise.reject(new Error('the function died')) : time.sleep(ms));
+    const run = await runSliced('campaign-sender', work({ campaigns: dying, sleep }), { itemsPerSlice: 2, redeliver: 1 });
+    expect(records).toBeGreaterThan(3);
+    // Taken back by the same run's next delivery, not after the lease ran out.
+    expect(time.elapsedFrom(started)).toBeLessThan(LEASE_MS);
+    expect(run.counts).toMatchObject({ sent: 1 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 500 });
+    expect(once(ses.sends, 500)).toBe(true);
+  });
+
+  it('goes on in its next slice to a campaign it did not reach, oldest first', async () => {
+    const ses = memorySes({ maxSendRate: 100, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, time, work, repo } = await world(people(100, 'two'), ses);
+    const second = await queueCampaign(
+      { campaigns: repo, clock: time.clock, ids: { newId: () => 'camp2' }, sender: { start: async () => undefined } },
+      { subject: 'More', content: 'Again', recipient: 'learners', template: 'custom' },
+      undefined,
+    );
+    // Two waves a slice: the first campaign's two, then the second campaign's in the next slice.
+    const run = await runSliced('campaign-sender', work(), { itemsPerSlice: 2 });
+    expect(run.slices).toBe(2);
+    expect(run.counts).toMatchObject({ sent: 2, stopped: 0 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 100 });
+    expect(campaigns.get(second.campaignId)).toMatchObject({ status: 'sent', sent: 100 });
+    expect([...ses.sends.values()].every((n) => n === 2)).toBe(true);
+  });
+
+  it("starts a queued campaign's run named by the campaign, so a retried start is one run", () => {
+    expect(campaignRunSlice('c1')).toEqual({ job: 'campaign-sender', run: 'campaign-sender@c1', lane: 'main', seq: 0 });
+  });
+
+  it('leaves a campaign another run holds: the run ends at once, the holder goes on', async () => {
+    const ses = memorySes({ maxSendRate: 100, left24Hours: 1_000_000 });
+    const { campaigns, campaignId, time, work, repo } = await world(people(200, 'held'), ses);
+    await repo.lease(campaignId, time.clock.now().toISOString(), new Date(time.now() + LEASE_MS).toISOString(), 'campaign-sender@other');
+    expect(await runToEnd('campaign-sender', work())).toEqual({ counts: { sent: 0, stopped: 0, held: 1, quota: 0 }, slices: 1 });
+    expect(ses.sends.size).toBe(0);
+    expect(await runToEnd('campaign-sender', work(), { run: 'campaign-sender@other' })).toMatchObject({ counts: { sent: 1 } });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 200 });
   });
 });

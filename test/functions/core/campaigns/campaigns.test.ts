@@ -17,6 +17,7 @@ import {
   type SenderDeps,
 } from '#core/campaigns/campaigns.ts';
 import { unsubscribeToken } from '#core/campaigns/email-content.ts';
+import type { JobStarter } from '#core/campaigns/ports.ts';
 import { MailRefusedError, ValidationError } from '#core/errors.ts';
 import { memoryLeaderSettings } from '#test/functions/fakes/leader-settings.ts';
 import type { AudiencePage, BulkMailer, CampaignRepository, OutboxEmail, SealedSecret, SecretCipher, StoredCampaign, SuppressionReason } from '#core/ports.ts';
@@ -135,7 +136,7 @@ const fakeTime = () => {
   };
 };
 
-const startedSender = { start: async () => undefined };
+const startedSender: JobStarter = { start: async () => undefined };
 const queue = async (repo: CampaignRepository, recipient: CampaignRecipient, clock = { now: () => new Date() }, sender = startedSender) =>
   queueCampaign(
     { campaigns: repo, clock, ids: { newId: () => `c-${Math.random().toString(36).slice(2)}` }, sender },
@@ -166,13 +167,13 @@ const senderDeps = (repo: CampaignRepository, mailer: BulkMailer, time = fakeTim
 });
 
 describe('campaign sending', () => {
-  it('starts the sender as soon as a campaign is queued, and still queues it when the sender cannot be started', async () => {
+  it("starts the sender's run for the campaign as soon as it is queued, and still queues it when the run cannot be started", async () => {
     const { repo, campaigns } = memoryCampaigns({ 'role:creator': people(3, 'creator') });
-    let starts = 0;
-    await queue(repo, 'creators', undefined, { start: async () => void starts++ });
-    expect(starts).toBe(1);
+    const starts: string[] = [];
+    const first = await queue(repo, 'creators', undefined, { start: async (id) => void starts.push(id) });
+    expect(starts).toEqual([first.campaignId]);
     const { campaignId } = await queue(repo, 'creators', undefined, {
-      start: () => Promise.reject(new Error('Lambda is unavailable')),
+      start: () => Promise.reject(new Error('SQS is unavailable')),
     });
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'queued', recipientCount: 3 });
   });
@@ -360,7 +361,7 @@ describe('campaign sending', () => {
     const mailer: BulkMailer = { maxSendRate: async () => 10, sendBulk: async () => [] };
     const { campaignId } = await queue(repo, 'all', time.clock);
     await repo.lease(campaignId, time.clock.now().toISOString(), new Date(time.clock.now().getTime() + 30_000).toISOString());
-    expect(await sendPendingCampaigns(senderDeps(repo, mailer, time))).toEqual({ sent: 0, paused: 0, held: 1, quota: 0 });
+    expect(await sendPendingCampaigns(senderDeps(repo, mailer, time))).toEqual({ sent: 0, paused: 0, held: 1, quota: 0, more: false });
     expect(campaigns.get(campaignId)?.sent).toBe(0);
   });
 });
