@@ -54,7 +54,7 @@ export interface ScaleJob {
   /** Writes `n` items due for the job, tagged `tag`; resolves when they are in the table. */
   seed(write: (items: Record<string, unknown>[]) => Promise<void>, tag: string, n: number): Promise<Seeded>;
   /** Of the seeded items: how many the table shows done, and how many it shows done more than once. */
-  count(seeded: Seeded, ctx: CountContext): Promise<{ done: number; doubled: number; note?: string }>;
+  count(seeded: Seeded, ctx: CountContext): Promise<{ done: number; doubled: number; note?: string; worked?: number }>;
 }
 
 /** How a run went: its wall time, the slices (or invocations) it took, and the kill it survived. */
@@ -411,7 +411,7 @@ const campaignSender: ScaleJob = {
     const sent = await sentPerRecipient(sesUrl, `${tag}-u`);
     // The campaign goes to every creator in the table: its time is that of all of them (SES's pace), not of these n.
     const all = (await dynamoCampaigns().get(ids!['campaignId']!))?.sent ?? 0;
-    return { done: Math.min(n, sent.size), doubled: doublesOf(sent), ...(all > n ? { note: `the campaign sent ${all.toLocaleString("en-GB")} in all` } : {}) };
+    return { done: Math.min(n, sent.size), doubled: doublesOf(sent), ...(all > n ? { worked: all, note: `the campaign sent ${all.toLocaleString('en-GB')} in all: items/s and time per item count them all` } : {}) };
   },
 };
 
