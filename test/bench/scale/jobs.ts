@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { firstSlice, runSlice, SLICE_MARGIN_MS, type SliceWork } from '#core/jobs/slices.ts';
 import type { Slice } from '#core/jobs/ports.ts';
-import type { StoredAffiliate, StoredCampaign } from '#core/ports.ts';
+import type { StoredCampaign } from '#core/ports.ts';
 import { weekOf } from '#core/licenses/weekly-report.ts';
 import { LEASE_MS } from '#core/campaigns/campaigns.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
@@ -15,6 +15,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { leaderSettingsKey } from '#data/leader-settings.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { documentClient, tableName } from '#data/table.ts';
+import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
 import { capturePuts, capturePutsOf } from './capture.ts';
 import { commissionItems, courseItems, creditAccountItems, enrolmentItems, licenceItems, learnerId, userItems } from './seed.ts';
@@ -243,23 +244,16 @@ const commissionApproval = ownModule({
   large: 100_000,
   async seed(write, tag, n) {
     const creatorId = `${tag}-creator`;
-    const affiliate: StoredAffiliate = {
+    const affiliate = newAffiliate({
       id: `${tag}-aff`,
       creatorId,
       code: `${tag.replace(/[^a-z0-9]/gi, '').toUpperCase()}`,
       name: 'Scale affiliate',
       email: `${tag}-aff@scale.example.com`,
       commissionPercent: 20,
-      cookieDays: 30,
       holdDays: 30,
-      clicks: 0,
-      sales: 0,
-      pending: 0,
-      approved: 0,
-      paid: 0,
-      clawedBack: 0,
       createdAt: new Date().toISOString(),
-    };
+    });
     const now = new Date().toISOString();
     const affiliateItems = (await capturePuts(() => dynamoAffiliates().create(affiliate, { id: `${tag}-m`, to: affiliate.email, subject: 's', text: 't', html: 'h', queuedAt: now, dueAt: now, tries: 0 }))).filter(
       (item) => item['type'] !== 'QueuedMail',
