@@ -20,3 +20,28 @@ export const JOB_QUEUE_MAX_RECEIVE_COUNT = 3;
  * retried after a throttle.
  */
 export const JOB_QUEUE_VISIBILITY_FACTOR = 6;
+
+/**
+ * The most invocations of a sliced job's function its queue's event source runs at once (SqsEventSource
+ * `maxConcurrency`, which Lambda allows from 2 to 1000): a run that fans out into many lanes (a page of leaders, a big
+ * licence, each a message group) takes at most this many of the account's executions, never the whole pool the API
+ * and the webhooks share. A job of one lane per run needs the minimum (2: a run and the next one overlapping). The
+ * local event source runs at most this many slices of a queue at once too.
+ */
+export const jobQueueMaxConcurrency = {
+  /** A lane per page of 100 leaders, each sending its emails at the account's SES rate: 5 lanes keep SES busy. */
+  'leader-weekly-report': 5,
+  /** A lane per licence too big for one slice: 5 of them ending side by side. */
+  'license-expiry': 5,
+  /** A run per course renamed or deleted: 5 courses' changes carried at once. */
+  'course-changed': 5,
+  /** Campaigns side by side, each sending at its share of the SES rate. */
+  'campaign-sender': 5,
+} as const satisfies Record<string, number>;
+
+/** Lambda's lowest `maxConcurrency` for an SQS event source: the jobs of one lane per run. */
+export const JOB_QUEUE_MIN_CONCURRENCY = 2;
+
+/** A sliced job's queue's maximum concurrency: its entry above, or the minimum. */
+export const maxConcurrencyOf = (job: string): number =>
+  (jobQueueMaxConcurrency as Readonly<Record<string, number>>)[job] ?? JOB_QUEUE_MIN_CONCURRENCY;

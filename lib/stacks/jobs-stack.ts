@@ -10,7 +10,13 @@ import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
 import { AppFunction, type FunctionPlatform, type Profile } from '../constructs/app-function.ts';
 import { Alarms, alarmTopic } from '../constructs/alarms.ts';
 import { asyncRetries, deadLetterQueues, deadLetterRetentionDays } from '../constructs/async-retries.ts';
-import { JOB_QUEUE_MAX_RECEIVE_COUNT, JOB_QUEUE_VISIBILITY_FACTOR, jobQueueName, jobSlicesDeadLetterQueueName } from '../constructs/job-queue-names.ts';
+import {
+  JOB_QUEUE_MAX_RECEIVE_COUNT,
+  JOB_QUEUE_VISIBILITY_FACTOR,
+  jobQueueName,
+  jobSlicesDeadLetterQueueName,
+  maxConcurrencyOf,
+} from '../constructs/job-queue-names.ts';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue.ts';
 import type { Capability } from '../constructs/function-access.ts';
 
@@ -129,7 +135,8 @@ export class JobsStack extends Stack {
   /**
    * A sliced job's own FIFO queue (decision 0032): one message per slice, its lane the message group, deduplicated by the
    * slice's identity; visible again 6x the function's timeout after a failed receive, to the dead-letter queue after the
-   * third. The function consumes it one message at a time, reporting failed slices as partial batch failures.
+   * third. The function consumes it one message at a time, reporting failed slices as partial batch failures, and at
+   * most `maxConcurrencyOf(job)` at once (job-queue-names.ts), so a run's lanes cannot take the account's concurrency.
    */
   private sliceQueue(job: JobDef, fn: AppFunction): void {
     const timeout = fn.function.timeout ?? Duration.seconds(3);
@@ -143,6 +150,6 @@ export class JobsStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.jobQueues[job.name] = queue;
-    fn.function.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true }));
+    fn.function.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: maxConcurrencyOf(job.name) }));
   }
 }

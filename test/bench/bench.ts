@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { resetConfig } from '#functions/config.ts';
 import { allFunctions, bundleBudget, bundleFunction, coldImportMedian, withoutPowertools, type Bundle, type FunctionEntry } from './bundles.ts';
+import { stopOnSignals } from './signals.ts';
 import { checkClients, functionGrants, type Grants } from './grants.ts';
 import { buildWeb, spaSizes, webDist } from './spa.ts';
 import { non2xxCodes } from './load.ts';
@@ -223,20 +224,7 @@ const benchMe = async (local: LocalCloud, gatewayUrl: string): Promise<Row[]> =>
   }
 };
 
-let stopping = false;
-const onSignal = (signal: NodeJS.Signals): void => {
-  // Ctrl-C can arrive twice (from the terminal and forwarded by run.ts): stop once.
-  if (stopping) return;
-  stopping = true;
-  progress(`${signal}: stopping the local cloud`);
-  void stopEverything().finally(() => {
-    rmSync(workDir, { recursive: true, force: true });
-    process.exit(130);
-  });
-};
-// `on`, not `once`: a second signal must not fall back to the default (exit at once, the cloud left running).
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
+stopOnSignals(progress, () => stopEverything().finally(() => rmSync(workDir, { recursive: true, force: true })));
 
 const started = performance.now();
 try {

@@ -6,6 +6,7 @@ import { documentClient } from '#data/table.ts';
 import { getDeps } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { signIn } from './api-latency.ts';
 import { consumedCapacity, count, fetchOk, runPartAlone, seedingHow, writeAll } from './cloud-part.ts';
 import { ms, percentile } from './stats.ts';
@@ -41,26 +42,7 @@ const seedOrders = (creatorId: string, orders: number, from: number, now: number
       ...orderKeys.order(id),
       ...orderKeys.sales(creatorId, paidAt, id),
       type: 'Order',
-      id,
-      courseId,
-      courseTitle: courseId,
-      creatorId,
-      accountId: 'acct_bench',
-      status: 'paid',
-      buyerEmail: `buyer-${n}@bench.example.com`,
-      price: amount,
-      discount: 0,
-      amount,
-      currency: 'gbp',
-      couponCode: null,
-      affiliateId: null,
-      seats: null,
-      checkoutSessionId: null,
-      checkoutUrl: null,
-      paymentIntentId: null,
-      learnerId: null,
-      createdAt: paidAt,
-      paidAt,
+      ...pendingOrder({ id, courseId, courseTitle: courseId, creatorId, accountId: 'acct_bench', status: 'paid', buyerEmail: `buyer-${n}@bench.example.com`, price: amount, amount, createdAt: paidAt, paidAt }),
     });
     const day = days.get(paidAt.slice(0, 10)) ?? {};
     for (const [name, add] of [[`rev_${courseId}`, amount], [`n_${courseId}`, 1]] as const) day[name] = (day[name] ?? 0) + add;

@@ -8,7 +8,10 @@ import { closeServer, listenAt } from '../http-server.ts';
  *   drop   the connection closed without an answer (nothing reaches the service);
  *   slow   forwarded (the service acts on it), its answer held back `slowMs`, past the client's timeout: the caller
  *          cannot tell whether it happened, which is what retries and idempotency keys must survive;
- * for a period (`forMs`) or until cleared; `down` fails every call (error) for the period.
+ * for a period (`forMs`) or until cleared; `down` fails every call (error) for the period. The shares are dealt, not
+ * drawn call by call: each run of `deckSize(plan)` calls from the plan's start (10 for 30% and 10%) gets exactly its
+ * shares, in a shuffled order. Independent draws could leave a short run with no fault at all (18 calls at 30% + 10%:
+ * 1 run in 10,000), and a test that checks its faults happened would fail by chance.
  */
 export interface FaultPlan {
   /** Shares of calls, 0..1 each, together at most 1. */
@@ -83,6 +86,27 @@ export const pickFault = (plan: FaultPlan | null, draw: number): FaultKind | nul
   return null;
 };
 
+/** The fewest calls (at most 100) in which each of the plan's shares is a whole number of calls. */
+export const deckSize = (plan: FaultPlan): number => {
+  const shares = (['error', 'drop', 'slow'] as const).map((kind) => plan[kind] ?? 0);
+  for (let size = 1; size < 100; size++) if (shares.every((share) => Math.abs(share * size - Math.round(share * size)) < 1e-9)) return size;
+  return 100;
+};
+
+/**
+ * A deck of draws for `plan`, shuffled with `random`: `deckSize(plan)` evenly spaced draws, so exactly each share of
+ * them falls in its fault's band of `pickFault`.
+ */
+export const dealDeck = (plan: FaultPlan, random: () => number): number[] => {
+  const size = deckSize(plan);
+  const draws = Array.from({ length: size }, (_, i) => (i + 0.5) / size);
+  for (let i = size - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [draws[i], draws[j]] = [draws[j]!, draws[i]!];
+  }
+  return draws;
+};
+
 /** Checks a plan a test control received (shares in 0..1 adding up to at most 1, positive times). */
 export const checkPlan = (plan: FaultPlan): string | null => {
   const shares = (['error', 'drop', 'slow'] as const).map((kind) => plan[kind] ?? 0);
@@ -97,6 +121,7 @@ export const startFaultProxy = async (opts: {
   target: string;
   errorReply: ErrorReply;
   port?: number;
+  /** What shuffles each deck of the plan's draws (default Math.random). */
   random?: () => number;
 }): Promise<FaultProxy> => {
   const target = new URL(opts.target);
@@ -104,6 +129,12 @@ export const startFaultProxy = async (opts: {
   const random = opts.random ?? Math.random;
   const stats: FaultStats = { passed: 0, error: 0, drop: 0, slow: 0 };
   let active: { plan: FaultPlan; until: number } | null = null;
+  /** The draws left of the active plan's current deck (dealt again when empty, and for each new plan). */
+  let deck: number[] = [];
+  const draw = (plan: FaultPlan): number => {
+    if (deck.length === 0) deck = dealDeck(plan, random);
+    return deck.pop()!;
+  };
   const held = new Set<NodeJS.Timeout>();
 
   const current = (): FaultPlan | null => {
@@ -144,7 +175,7 @@ export const startFaultProxy = async (opts: {
 
   const server = createServer((req, res) => {
     const plan = current();
-    const fault = pickFault(plan, random());
+    const fault = plan ? pickFault(plan, draw(plan)) : null;
     if (fault === null) {
       stats.passed += 1;
       return forward(req, res, 0);
@@ -169,6 +200,7 @@ export const startFaultProxy = async (opts: {
     url,
     plan(plan) {
       active = plan ? { plan, until: plan.forMs ? Date.now() + plan.forMs : Infinity } : null;
+      deck = [];
     },
     current,
     stats: () => ({ ...stats }),

@@ -33,7 +33,8 @@ export interface JobEventSourceOptions {
   readonly visibilityTimeoutSeconds?: (job: QueuedJob) => number;
   /**
    * Pollers per queue (default 1): Lambda runs a FIFO queue's message groups (a run's lanes) in parallel; locally one
-   * at a time unless asked. The queue never hands out two slices of one lane at once, whatever the number.
+   * at a time unless asked, and never more than the job's `maxConcurrency` (its queue's limit in the cloud). The queue
+   * never hands out two slices of one lane at once, whatever the number.
    */
   readonly concurrency?: number;
   /** Receives before the dead-letter queue (default 3, as in the cloud). */
@@ -193,7 +194,9 @@ export const startJobEventSource = async (opts: JobEventSourceOptions): Promise<
       for (const message of messages) await deliver(job, message);
     }
   };
-  const pollers = opts.jobs.flatMap((job) => Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => poll(job)));
+  /** Pollers of a job's queue: as asked, within its queue's maximum concurrency (each poller runs one slice at a time). */
+  const pollersOf = (job: QueuedJob) => Math.max(1, Math.min(opts.concurrency ?? 1, job.maxConcurrency ?? Infinity));
+  const pollers = opts.jobs.flatMap((job) => Array.from({ length: pollersOf(job) }, () => poll(job)));
 
   return {
     queueUrls,

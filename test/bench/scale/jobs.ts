@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { firstSlice, runSlice, SLICE_MARGIN_MS, type SliceWork } from '#core/jobs/slices.ts';
 import type { Slice } from '#core/jobs/ports.ts';
-import type { StoredAffiliate, StoredCampaign } from '#core/ports.ts';
+import type { StoredCampaign } from '#core/ports.ts';
 import { weekOf } from '#core/licenses/weekly-report.ts';
 import { MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { affiliateKeys, dynamoAffiliates } from '#data/affiliates.ts';
@@ -14,6 +14,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { leaderSettingsKey } from '#data/leader-settings.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { documentClient, tableName } from '#data/table.ts';
+import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
 import { capturePuts, capturePutsOf } from './capture.ts';
 import { commissionItems, courseItems, creditAccountItems, enrolmentItems, licenceItems, learnerId, userItems } from './seed.ts';
@@ -197,12 +198,25 @@ const eachParallel = async (n: number, parallel: number, fn: (i: number) => Prom
 
 const hourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString();
 
+/** The course of a seeded run: its id and its creator's from the run's tag. */
+const scaleCourse = (tag: string, title: string) => ({ id: `${tag}-course`, title, creatorId: `${tag}-creator` });
+
+/** The enrolments of a course that `filter` keeps (with its own values, `:pk` and `:e` being the course's rows). */
+const countEnrolments = (courseId: string, filter: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>): Promise<number> =>
+  countQuery({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :e)',
+    ...filter,
+    ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':e': 'ENROLL#', ...filter.ExpressionAttributeValues },
+  });
+
+/** A job of the bench whose module is functions/jobs/<its name>.ts. */
+const ownModule = (job: Omit<ScaleJob, 'modules'>): ScaleJob => ({ ...job, modules: [job.name] });
+
 /** Above this, `doubled` is not counted item by item (a query per item): the kill runs are the small size. */
 const COUNT_DOUBLES_UP_TO = 5_000;
 
-const creditReset: ScaleJob = {
+const creditReset = ownModule({
   name: 'credit-reset',
-  modules: ['credit-reset'],
   unit: 'accounts',
   large: 100_000,
   async seed(write, tag, n) {
@@ -229,34 +243,26 @@ const creditReset: ScaleJob = {
     }
     return { done: n - stillDue, doubled };
   },
-};
+});
 
 const COMMISSION = 300;
 
-const commissionApproval: ScaleJob = {
+const commissionApproval = ownModule({
   name: 'commission-approval',
-  modules: ['commission-approval'],
   unit: 'commissions',
   large: 100_000,
   async seed(write, tag, n) {
     const creatorId = `${tag}-creator`;
-    const affiliate: StoredAffiliate = {
+    const affiliate = newAffiliate({
       id: `${tag}-aff`,
       creatorId,
       code: `${tag.replace(/[^a-z0-9]/gi, '').toUpperCase()}`,
       name: 'Scale affiliate',
       email: `${tag}-aff@scale.example.com`,
       commissionPercent: 20,
-      cookieDays: 30,
       holdDays: 30,
-      clicks: 0,
-      sales: 0,
-      pending: 0,
-      approved: 0,
-      paid: 0,
-      clawedBack: 0,
       createdAt: new Date().toISOString(),
-    };
+    });
     const now = new Date().toISOString();
     const affiliateItems = (await capturePuts(() => dynamoAffiliates().create(affiliate, { id: `${tag}-m`, to: affiliate.email, subject: 's', text: 't', html: 'h', queuedAt: now, dueAt: now, tries: 0 }))).filter(
       (item) => item['type'] !== 'QueuedMail',
@@ -279,19 +285,24 @@ const commissionApproval: ScaleJob = {
     const figure = (Number(Item?.['approved'] ?? 0) + (shards['approved'] ?? 0)) / COMMISSION;
     return { done: approved, doubled: Math.max(0, Math.round(figure) - approved) + Math.max(0, approved - n) };
   },
-};
+});
 
 const SEATS_PER_LICENCE = 2;
 
-const licenceExpiry: ScaleJob = {
+/** `n` team licences of SEATS_PER_LICENCE seats each on the run's team course, ending at `expiresAt` (null: never). */
+const seedTeamLicences = async (write: (items: Record<string, unknown>[]) => Promise<void>, tag: string, n: number, expiresAt: string | null) => {
+  const course = scaleCourse(tag, 'Scale team course');
+  const { items } = await licenceItems({ tag, course, count: n, seats: SEATS_PER_LICENCE, expiresAt });
+  await write([...(await courseItems(course)), ...items]);
+  return course;
+};
+
+const licenceExpiry = ownModule({
   name: 'license-expiry',
-  modules: ['license-expiry'],
   unit: `licences (${SEATS_PER_LICENCE} seats each)`,
   large: 10_000,
   async seed(write, tag, n) {
-    const course = { id: `${tag}-course`, title: 'Scale team course', creatorId: `${tag}-creator` };
-    const { items } = await licenceItems({ tag, course, count: n, seats: SEATS_PER_LICENCE, expiresAt: hourAgo() });
-    await write([...(await courseItems(course)), ...items]);
+    const course = await seedTeamLicences(write, tag, n, hourAgo());
     return { tag, n, ids: { courseId: course.id, creatorId: course.creatorId } };
   },
   async count({ tag, n, ids }) {
@@ -301,11 +312,10 @@ const licenceExpiry: ScaleJob = {
       FilterExpression: 'begins_with(id, :tag)',
       ExpressionAttributeValues: { ':ending': 'LICENSES#ENDING', ':tag': `lic_${tag}_` },
     });
-    const stillEnrolled = await countQuery({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :e)',
+    const stillEnrolled = await countEnrolments(ids!['courseId']!, {
       FilterExpression: '#status = :active',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': `COURSE#${ids!['courseId']}`, ':e': 'ENROLL#', ':active': 'active' },
+      ExpressionAttributeValues: { ':active': 'active' },
     });
     // Each removal moves the creator's `students` by -1 in its transaction (the seeding moved nothing): below -seats, removed twice.
     // (The creator's figures are sharded, decision 0035: read as the sum of the shards.)
@@ -313,7 +323,7 @@ const licenceExpiry: ScaleJob = {
     const lostLicences = Math.max(stillEnding, Math.ceil(stillEnrolled / SEATS_PER_LICENCE));
     return { done: n - lostLicences, doubled: Math.ceil(Math.max(0, removals - n * SEATS_PER_LICENCE) / SEATS_PER_LICENCE) };
   },
-};
+});
 
 /** The mail SES local holds, per recipient (its `GET /store`). */
 const sentPerRecipient = async (sesUrl: string, prefix: string): Promise<Map<string, number>> => {
@@ -350,13 +360,12 @@ const mailDrain: ScaleJob = {
   },
 };
 
-const certificateIssuer: ScaleJob = {
+const certificateIssuer = ownModule({
   name: 'certificate-issuer',
-  modules: ['certificate-issuer'],
   unit: 'completed enrolments',
   large: 10_000,
   async seed(write, tag, n) {
-    const course = { id: `${tag}-course`, title: 'Scale certificate course', creatorId: `${tag}-creator` };
+    const course = scaleCourse(tag, 'Scale certificate course');
     await write([...(await courseItems(course)), ...(await userItems(tag, n)), ...(await enrolmentItems(tag, course, 0, n))]);
     // Completed by the enrolments module itself (its conditional update puts each on the certificates' due index).
     const at = hourAgo();
@@ -374,11 +383,10 @@ const certificateIssuer: ScaleJob = {
     const certificates = await countQuery({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#CERTS` } });
     return { done: Math.min(n, guards), doubled: Math.max(0, certificates - guards) };
   },
-};
+});
 
-const campaignSender: ScaleJob = {
+const campaignSender = ownModule({
   name: 'campaign-sender',
-  modules: ['campaign-sender'],
   unit: 'recipients (a campaign to every creator: those of earlier runs get it too)',
   large: 20_000,
   // On the engine (decision 0033): a killed slice delivered again takes back the campaign its run still holds.
@@ -413,17 +421,14 @@ const campaignSender: ScaleJob = {
     const all = (await dynamoCampaigns().get(ids!['campaignId']!))?.sent ?? 0;
     return { done: Math.min(n, sent.size), doubled: doublesOf(sent), ...(all > n ? { worked: all, note: `the campaign sent ${all.toLocaleString('en-GB')} in all: items/s and time per item count them all` } : {}) };
   },
-};
+});
 
-const weeklyReport: ScaleJob = {
+const weeklyReport = ownModule({
   name: 'leader-weekly-report',
-  modules: ['leader-weekly-report'],
   unit: `leaders (a licence of ${SEATS_PER_LICENCE} seats each)`,
   large: 10_000,
   async seed(write, tag, n) {
-    const course = { id: `${tag}-course`, title: 'Scale team course', creatorId: `${tag}-creator` };
-    const { items } = await licenceItems({ tag, course, count: n, seats: SEATS_PER_LICENCE, expiresAt: null });
-    await write([...(await courseItems(course)), ...items]);
+    await seedTeamLicences(write, tag, n, null);
     return { tag, n };
   },
   async count({ tag, n }, { sesUrl }) {
@@ -437,15 +442,14 @@ const weeklyReport: ScaleJob = {
     // A leader whose week is still held, not sent, waits for the hold to end (REPORT_HOLD_MS): late, if not lost.
     return { done: sent.size, doubled: doublesOf(sent), ...(held > 0 ? { note: `${held} held, not sent` } : {}) };
   },
-};
+});
 
-const courseChanged: ScaleJob = {
+const courseChanged = ownModule({
   name: 'course-changed',
-  modules: ['course-changed'],
   unit: 'enrolments of a renamed course',
   large: 100_000,
   async seed(write, tag, n) {
-    const course = { id: `${tag}-course`, title: 'Scale course, old title', creatorId: `${tag}-creator` };
+    const course = scaleCourse(tag, 'Scale course, old title');
     const version = new Date().toISOString();
     // The course as a rename leaves it (its new title and the rename's stamp), its enrolments still with the old title.
     const [item] = await courseItems(course);
@@ -453,15 +457,11 @@ const courseChanged: ScaleJob = {
     return { tag, n, ids: { courseId: course.id }, input: { change: 'renamed', courseId: course.id, title: 'Scale course, new title', version } };
   },
   async count({ n, ids }) {
-    const retitled = await countQuery({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :e)',
-      FilterExpression: 'courseTitle = :title',
-      ExpressionAttributeValues: { ':pk': `COURSE#${ids!['courseId']}`, ':e': 'ENROLL#', ':title': 'Scale course, new title' },
-    });
+    const retitled = await countEnrolments(ids!['courseId']!, { FilterExpression: 'courseTitle = :title', ExpressionAttributeValues: { ':title': 'Scale course, new title' } });
     // A title is state, not an effect: written twice it is the same title (nothing to double).
     return { done: Math.min(n, retitled), doubled: 0 };
   },
-};
+});
 
 /** Every job of the issue, in its order. A job whose module is not on this branch is listed as such. */
 export const scaleJobs: ScaleJob[] = [

@@ -13,6 +13,7 @@ import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
 import { signIn, startUnthrottledGateway } from '../api-latency.ts';
 import { count } from '../cloud-part.ts';
+import { stopOnSignals } from '../signals.ts';
 import { compareFirstPages } from '../first-pages.ts';
 import { errorRow, formatTable, row, section, shortMessage, type Row } from '../table.ts';
 import { capturePutsOf } from './capture.ts';
@@ -74,18 +75,7 @@ const stopEverything = async () => {
   cloud = undefined;
   await starting?.then((c) => c.stop()).catch(() => undefined);
 };
-let stopping = false;
-const onSignal = (signal: NodeJS.Signals) => {
-  if (stopping) return;
-  stopping = true;
-  progress(`${signal}: stopping the local cloud`);
-  void stopEverything().finally(() => {
-    rmSync(workDir, { recursive: true, force: true });
-    process.exit(130);
-  });
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
+stopOnSignals(progress, () => stopEverything().finally(() => rmSync(workDir, { recursive: true, force: true })));
 
 interface Population {
   bigCreator: { id: string; token: string };

@@ -144,3 +144,22 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
   };
   return Object.assign(repo, { stored: affiliates, platform, onPaid, onReversed });
 };
+
+/**
+ * A creator's affiliate as they add one: Ali at 25% with a 30-day cookie and no hold, every figure (clicks, sales,
+ * commissions) at zero. Each test sets what it is about (`over`); the ids and the code are its own.
+ */
+export const newAffiliate = (over: Partial<StoredAffiliate> & Pick<StoredAffiliate, 'id' | 'creatorId' | 'code' | 'email'>): StoredAffiliate => ({
+  name: 'Ali',
+  commissionPercent: 25,
+  cookieDays: 30,
+  holdDays: 0,
+  clicks: 0,
+  sales: 0,
+  pending: 0,
+  approved: 0,
+  paid: 0,
+  clawedBack: 0,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  ...over,
+});

@@ -4,56 +4,29 @@ import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import { affiliateKeys, backfillCommissionIndex, backfillPayoutLines, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
+import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
 const AT = '2026-11-25T10:00:00.000Z';
-const affiliate = (creatorId: string, over: Partial<StoredAffiliate> = {}): StoredAffiliate => ({
-  id: unique('aff'),
-  creatorId,
-  code: unique('C').replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(-12),
-  name: 'Ali',
-  email: `${unique('ali')}@example.com`,
-  commissionPercent: 25,
-  cookieDays: 30,
-  holdDays: 0,
-  clicks: 0,
-  sales: 0,
-  pending: 0,
-  approved: 0,
-  paid: 0,
-  clawedBack: 0,
-  createdAt: AT,
-  ...over,
-});
+const affiliate = (creatorId: string, over: Partial<StoredAffiliate> = {}): StoredAffiliate =>
+  newAffiliate({
+    id: unique('aff'),
+    creatorId,
+    code: unique('C').replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(-12),
+    email: `${unique('ali')}@example.com`,
+    createdAt: AT,
+    ...over,
+  });
 
 /** A paid order of the creator's, credited to the affiliate with a commission of `amount`, through the orders adapter. */
 const paidOrder = async (creatorId: string, affiliateId: string, amount: number, approveAt = AT): Promise<Order> => {
   const orders = dynamoOrders();
-  const order: Order = {
-    id: unique('order'),
-    courseId: 'course-1',
-    courseTitle: 'Knife skills',
-    creatorId,
-    accountId: 'acct_1',
-    status: 'pending',
-    buyerEmail: 'buyer@example.com',
-    price: 4000,
-    discount: 0,
-    amount: 4000,
-    currency: 'gbp',
-    couponCode: null,
-    affiliateId,
-    seats: null,
-    checkoutSessionId: null,
-    checkoutUrl: null,
-    paymentIntentId: null,
-    learnerId: null,
-    createdAt: AT,
-    paidAt: null,
-  };
+  const order = pendingOrder({ id: unique('order'), creatorId, buyerEmail: 'buyer@example.com', price: 4000, amount: 4000, affiliateId, createdAt: AT });
+
   await orders.create(order);
   const outcome = await orders.markPaid({
     event: { id: unique('evt'), type: 'checkout.session.completed' },

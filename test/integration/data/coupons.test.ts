@@ -3,6 +3,7 @@ import type { Order } from '#core/ports.ts';
 import type { StoredCoupon } from '#core/sales/ports.ts';
 import { couponKeys, dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
@@ -47,11 +48,7 @@ describe('coupons (DynamoDB Local)', () => {
     const orders = dynamoOrders();
     const creatorId = unique('coupon-orders');
     await coupons.create(coupon(creatorId));
-    const order = (code: string): Order => ({
-      id: unique('order'), courseId: 'c1', courseTitle: 'Knife skills', creatorId, accountId: 'acct_1', status: 'pending', buyerEmail: null,
-      price: 2900, discount: 580, amount: 2320, currency: 'gbp', couponCode: code, affiliateId: null, seats: null, checkoutSessionId: null,
-      checkoutUrl: null, paymentIntentId: null, learnerId: null, createdAt: '2026-11-25T10:00:00.000Z', paidAt: null,
-    });
+    const order = (code: string): Order => pendingOrder({ id: unique('order'), courseId: 'c1', creatorId, discount: 580, amount: 2320, couponCode: code });
     const pay = async (o: Order) => {
       await orders.create(o);
       const paid = { amount: 2320, discount: 580, buyerEmail: 'Ann@Example.com', learnerId: 'l1', paymentIntentId: null, paidAt: '2026-11-25T10:05:00.000Z' };
@@ -81,11 +78,7 @@ describe('coupons (DynamoDB Local)', () => {
     await coupons.create(coupon(creatorId, { maxRedemptions: null }));
     const ids = Array.from({ length: 10 }, () => unique('order'));
     for (const id of ids) {
-      await orders.create({
-        id, courseId: 'c1', courseTitle: 'Knife skills', creatorId, accountId: 'acct_1', status: 'pending', buyerEmail: 'cat@example.com',
-        price: 2900, discount: 580, amount: 2320, currency: 'gbp', couponCode: 'SPRING20', affiliateId: null, seats: null, checkoutSessionId: null,
-        checkoutUrl: null, paymentIntentId: null, learnerId: null, createdAt: '2026-11-25T10:00:00.000Z', paidAt: null,
-      });
+      await orders.create(pendingOrder({ id, courseId: 'c1', creatorId, buyerEmail: 'cat@example.com', discount: 580, amount: 2320, couponCode: 'SPRING20' }));
     }
     const outcomes = await Promise.all(
       ids.map((id) =>

@@ -7,6 +7,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { documentClient } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { unique } from './data-support.ts';
 
@@ -76,29 +77,8 @@ const course = (creatorId: string) => ({
   updatedAt: AT,
 });
 
-const order = (creatorId: string, courseId: string, over: Partial<Order> = {}): Order => ({
-  id: unique('order'),
-  courseId,
-  courseTitle: 'Flash sale',
-  creatorId,
-  accountId: 'acct_1',
-  status: 'pending',
-  buyerEmail: null,
-  price: 2500,
-  discount: 0,
-  amount: 2500,
-  currency: 'gbp',
-  couponCode: null,
-  affiliateId: null,
-  seats: null,
-  checkoutSessionId: null,
-  checkoutUrl: null,
-  paymentIntentId: null,
-  learnerId: null,
-  createdAt: AT,
-  paidAt: null,
-  ...over,
-});
+const order = (creatorId: string, courseId: string, over: Partial<Order> = {}): Order =>
+  pendingOrder({ id: unique('order'), courseId, courseTitle: 'Flash sale', creatorId, price: 2500, amount: 2500, createdAt: AT, ...over });
 
 /**
  * One buyer's whole paid order on the course, as the platform writes it: the visit (the page view and the checkout

@@ -3,34 +3,13 @@ import type { Order } from '#core/ports.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { readCounter } from '#data/sharded-counters.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
-const order = (over: Partial<Order> = {}): Order => ({
-  id: unique('order'),
-  courseId: 'course-1',
-  courseTitle: 'Knife skills',
-  creatorId: unique('creator'),
-  accountId: 'acct_1',
-  status: 'pending',
-  buyerEmail: null,
-  price: 2900,
-  discount: 0,
-  amount: 2900,
-  currency: 'gbp',
-  couponCode: null,
-  affiliateId: null,
-  seats: null,
-  checkoutSessionId: null,
-  checkoutUrl: null,
-  paymentIntentId: null,
-  learnerId: null,
-  createdAt: '2026-11-25T10:00:00.000Z',
-  paidAt: null,
-  ...over,
-});
+const order = (over: Partial<Order> = {}): Order => pendingOrder({ id: unique('order'), creatorId: unique('creator'), ...over });
 const event = () => ({ id: unique('evt'), type: 'checkout.session.completed' });
 const paid = { amount: 2500, discount: 400, buyerEmail: 'ann@example.com', learnerId: 'l1', paymentIntentId: 'pi_1', paidAt: '2026-11-25T10:05:00.000Z' };
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultControl, type DatabaseState } from '#lib/local/faults/control.ts';
-import { awsErrorReply, checkPlan, pickFault, startFaultProxy, type FaultProxy } from '#lib/local/faults/proxy.ts';
+import { awsErrorReply, checkPlan, dealDeck, deckSize, type FaultPlan, pickFault, startFaultProxy, type FaultProxy } from '#lib/local/faults/proxy.ts';
 import { closeServer, listenAt } from '#lib/local/http-server.ts';
 
 /** The fault proxies and their control (issue 16 point 1; docs/faults.md) against a service that counts its calls. */
@@ -86,6 +86,23 @@ describe('a fault proxy', () => {
     expect(checkPlan({ error: 0.8, slow: 0.3 })).toMatch(/must not exceed 1/);
     expect(checkPlan({ error: -1 })).toMatch(/between 0 and 1/);
     expect(checkPlan({ forMs: 0 })).toMatch(/positive/);
+  });
+
+  it("deals each plan's shares exactly over every deck of calls, so a short run cannot miss its faults by chance", async () => {
+    expect(deckSize({ error: 0.3, slow: 0.1 })).toBe(10);
+    expect(deckSize({ error: 0.15 })).toBe(20);
+    expect(deckSize({ error: 0.15, slow: 0.03 })).toBe(100);
+    expect(deckSize({ down: true })).toBe(1);
+    const kinds = (draws: number[], plan: FaultPlan) => draws.map((draw) => pickFault(plan, draw) ?? 'passed').sort();
+    const plan = { error: 0.3, slow: 0.1 };
+    for (const random of [Math.random, () => 0, () => 0.999]) {
+      expect(kinds(dealDeck(plan, random), plan)).toEqual([...Array(3).fill('error'), ...Array(6).fill('passed'), 'slow']);
+    }
+    // Through the proxy: 20 calls from the plan's start, two decks, 6 errors and 2 slow ones (held 50 ms) whatever the shuffle.
+    const proxy = await proxyWith();
+    proxy.plan({ ...plan, slowMs: 50 });
+    for (let call = 0; call < 20; call++) await fetch(proxy.url, { method: 'POST', body: '{}' }).then((res) => res.text());
+    expect(proxy.stats()).toEqual({ passed: 12, error: 6, drop: 0, slow: 2 });
   });
 });
 

@@ -2,6 +2,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '#functions/routes.ts';
 import { functionTimeoutMs } from '#functions/function-timeouts.ts';
+import { JOB_QUEUE_MIN_CONCURRENCY, maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
+import { ACCOUNT_CONCURRENCY, reservedTotal, UNRESERVED_FLOOR } from '#lib/constructs/reserved-concurrency.ts';
 import { resourcesOf, synthPlatform, unacknowledgedNagFindings } from './synth-platform.ts';
 
 const platform = synthPlatform();
@@ -154,8 +156,30 @@ describe("the sliced jobs' queues (decision 0032)", () => {
         EventSourceArn: { 'Fn::GetAtt': [queueId(`CoursePlatformJobs-${job.name}.fifo`), 'Arn'] },
         BatchSize: 1,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: maxConcurrencyOf(job.name) },
       });
     }
+  });
+
+  it("runs at most a few of a job's slices at once, so a run's lanes cannot take the account's concurrency", () => {
+    const concurrency = Object.fromEntries(
+      Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map((m) => [
+        JSON.stringify(m.Properties['EventSourceArn']),
+        (m.Properties['ScalingConfig'] as { MaximumConcurrency?: number } | undefined)?.MaximumConcurrency,
+      ]),
+    );
+    const of = (job: string) => concurrency[JSON.stringify({ 'Fn::GetAtt': [queueId(`CoursePlatformJobs-${job}.fifo`), 'Arn'] })];
+    // The weekly report fans out a lane per page of 100 leaders: 5 of them at once, whatever the number of leaders.
+    expect(of('leader-weekly-report')).toBe(5);
+    // A job of one lane per run: Lambda's minimum.
+    expect(of('credit-reset')).toBe(JOB_QUEUE_MIN_CONCURRENCY);
+    for (const job of sliced) {
+      expect(of(job.name), job.name).toBeGreaterThanOrEqual(JOB_QUEUE_MIN_CONCURRENCY);
+      expect(of(job.name), job.name).toBeLessThanOrEqual(10);
+    }
+    // Every sliced job at its ceiling at once still leaves the API its unreserved pool.
+    const jobsAtOnce = sliced.reduce((sum, job) => sum + of(job.name)!, 0);
+    expect(jobsAtOnce).toBeLessThanOrEqual(ACCOUNT_CONCURRENCY - reservedTotal() - UNRESERVED_FLOOR);
   });
 
   it('lets a sliced job consume its own queue and send its continuations to it, and gives it the URL; other jobs get no queue', () => {

@@ -156,4 +156,33 @@ describe('the local SQS event source of the sliced jobs', () => {
     expect(overlapWithinLane).toBe(false);
     expect(parallelLanes).toBe(true);
   });
+  it("runs no more slices of a queue at once than its job's maximum concurrency, however many pollers are asked", async () => {
+    let running = 0;
+    let most = 0;
+    standIn = await startSqsStandIn({ port: 0 });
+    const deliveries: Delivery[] = [];
+    source = await startJobEventSource({
+      endpoint: standIn.url,
+      region: 'eu-west-2',
+      jobs: [{ name: 'demo-job', handler: 'jobs/demo-job', timeoutMs: 3_000, maxConcurrency: 2 }],
+      concurrency: 6,
+      log: () => undefined,
+      load: () =>
+        Promise.resolve((async () => {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          running--;
+          return { batchItemFailures: [] };
+        }) as never),
+      onDelivery: (d) => deliveries.push(d),
+    });
+    const client = new SQSClient({ region: 'eu-west-2', endpoint: standIn.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    // Six lanes of one slice each: six pollers would run them all at once.
+    for (const lane of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      await client.send(new SendMessageCommand({ QueueUrl: source.queueUrls['demo-job'], MessageBody: lane, MessageGroupId: lane, MessageDeduplicationId: lane }));
+    }
+    await until(() => deliveries.length === 6);
+    expect(most).toBe(2);
+    client.destroy();
+  });
 });
