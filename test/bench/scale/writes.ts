@@ -231,18 +231,22 @@ const indexesOf = (item: Record<string, AttributeValue>): number => Object.keys(
  * (it reports a transaction as 2 units per KB of all its items together, not per item): per item written, 1 unit per
  * KB of the item (rounded up), 2 in a transaction; and the same again for each index the item is in (a write that
  * changes an index's key is a delete and a put there: counted once, a floor). An item's size is its Put's, or, for an
- * Update or Delete, its size when read after the writes (`sizes`, e.g. from `readSizes`; a deleted item as 1 KB).
+ * Update or Delete, its size when read after the writes (`sizes`, e.g. from `readSizes`), or for an item gone by then its
+ * size when last put (else 1 KB).
  * ConditionChecks are not counted.
  */
 export const billedUnits = (writes: readonly RecordedWrite[], sizes: ReadonlyMap<string, { bytes: number; indexes: number }>): number => {
   let units = 0;
+  // An item deleted by the end is billed at its size when last put (a queued email, held and removed).
+  const lastPut = new Map<string, { bytes: number; indexes: number }>();
   for (const w of writes) {
     if (w.units === undefined) continue; // failed: DynamoDB bills a refused write too, but the sale has none
     const factor = w.transactional ? 2 : 1;
     for (const key of w.keys) {
       const put = w.puts?.[key] as Record<string, AttributeValue> | undefined;
-      const { bytes, indexes } = put ? { bytes: itemSize(put), indexes: indexesOf(put) } : (sizes.get(key) ?? { bytes: 1024, indexes: 0 });
-      units += Math.max(1, Math.ceil(bytes / 1024)) * factor * (1 + indexes);
+      const size = put ? { bytes: itemSize(put), indexes: indexesOf(put) } : (sizes.get(key) ?? lastPut.get(key) ?? { bytes: 1024, indexes: 0 });
+      if (put) lastPut.set(key, size);
+      units += Math.max(1, Math.ceil(size.bytes / 1024)) * factor * (1 + size.indexes);
     }
   }
   return units;

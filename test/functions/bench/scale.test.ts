@@ -125,6 +125,8 @@ describe('scale write recording', () => {
       { keys: [], units: undefined },
     ];
     expect(billedUnits(writes, sizes)).toBe(4 + 4 + 2 + 3);
+    // An item gone by the end (B deleted): billed at its size when last put.
+    expect(billedUnits([...writes, { keys: ['B / 1'], units: 3, transactional: false }], sizes)).toBe(4 + 4 + 2 + 3 + 3);
     expect(writesByShape(writes, sizes)).toEqual([
       { shape: '[A / …, C / C, E / E]', calls: 1, items: 3, units: 4, billed: 10 },
       { shape: 'B / …', calls: 1, items: 1, units: 3, billed: 3 },
