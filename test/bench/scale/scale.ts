@@ -33,8 +33,10 @@ import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, w
  *      build themselves (seed.ts): 100,000 learners (one creator with 50,000 on one course, the rest on 50 creators'
  *      courses), 10,000 group leaders with licences and seats (one of 5,000 seats), and the seeding time (< 5 min);
  *   3. a flash sale: 5,000 paid orders of one course through the Connect webhook (signed events, 16 in flight), every
- *      write's keys and ReturnConsumedCapacity recorded: write units per order (<= 10) and the most writes any one
- *      item took, as a fraction of the orders (<= 1/10), the hottest items named;
+ *      write's keys and ReturnConsumedCapacity recorded until the mail sender has sent what the orders queued: write
+ *      units per order (<= 10) as DynamoDB Local reports them and as DynamoDB bills them (writes.ts billedUnits: Local
+ *      reports a transaction by the size of all its items together), where they go by the shape of each write, and the
+ *      most writes any one item took, as a fraction of the orders (<= 1/10), the hottest items named;
  *   4. the CRM's first page and the leader report's at size against the default bench's small size, 10 (<= 1.5x).
  * `--fraction=0.1` runs everything but the 1,000-item job runs (the ratios' base) at a tenth (a loaded machine; the table says so);
  * `--jobs=credit-reset,mail drain` runs only those jobs; `--flash-only` seeds the platform and runs the flash sale alone (no
