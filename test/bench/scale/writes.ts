@@ -195,14 +195,15 @@ export const writesByShape = (
   sizes: ReadonlyMap<string, { bytes: number; indexes: number }> = new Map(),
 ): { shape: string; calls: number; items: number; units: number; billed: number }[] => {
   const shapes = new Map<string, { calls: number; items: number; units: number; billed: number }>();
-  for (const w of writes) {
+  const billed = billEach(writes, sizes);
+  for (const [i, w] of writes.entries()) {
     if (w.keys.length === 0) continue;
     const shape = w.keys.length === 1 ? familyOf(w.keys[0]!) : `[${w.keys.map(familyOf).join(', ')}]`;
     const s = shapes.get(shape) ?? { calls: 0, items: 0, units: 0, billed: 0 };
     s.calls++;
     s.items += w.keys.length;
     s.units += w.units ?? 0;
-    s.billed += billedUnits([w], sizes);
+    s.billed += billed[i]!;
     shapes.set(shape, s);
   }
   return [...shapes.entries()].map(([shape, s]) => ({ shape, ...s })).sort((a, b) => b.units - a.units || a.shape.localeCompare(b.shape));
@@ -235,21 +236,25 @@ const indexesOf = (item: Record<string, AttributeValue>): number => Object.keys(
  * size when last put (else 1 KB).
  * ConditionChecks are not counted.
  */
-export const billedUnits = (writes: readonly RecordedWrite[], sizes: ReadonlyMap<string, { bytes: number; indexes: number }>): number => {
-  let units = 0;
+export const billedUnits = (writes: readonly RecordedWrite[], sizes: ReadonlyMap<string, { bytes: number; indexes: number }>): number =>
+  billEach(writes, sizes).reduce((sum, units) => sum + units, 0);
+
+/** billedUnits of each write, in order. */
+const billEach = (writes: readonly RecordedWrite[], sizes: ReadonlyMap<string, { bytes: number; indexes: number }>): number[] => {
   // An item deleted by the end is billed at its size when last put (a queued email, held and removed).
   const lastPut = new Map<string, { bytes: number; indexes: number }>();
-  for (const w of writes) {
-    if (w.units === undefined) continue; // failed: DynamoDB bills a refused write too, but the sale has none
+  return writes.map((w) => {
+    if (w.units === undefined) return 0; // failed: DynamoDB bills a refused write too, but the sale has none
     const factor = w.transactional ? 2 : 1;
+    let units = 0;
     for (const key of w.keys) {
       const put = w.puts?.[key] as Record<string, AttributeValue> | undefined;
       const size = put ? { bytes: itemSize(put), indexes: indexesOf(put) } : (sizes.get(key) ?? lastPut.get(key) ?? { bytes: 1024, indexes: 0 });
       if (put) lastPut.set(key, size);
       units += Math.max(1, Math.ceil(size.bytes / 1024)) * factor * (1 + size.indexes);
     }
-  }
-  return units;
+    return units;
+  });
 };
 
 /** Each written item's size and indexes as it is now (GetItem, 8 in flight); absent for an item that is gone. */
