@@ -16,7 +16,7 @@ import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transac
  *                                                              (the index keys from the moment it is paid: the Sales list)
  *              paidEventId: the Stripe event that paid it (markPaid), in place of that event's own record: the order's
  *              move from pending is what makes the payment happen once, and a redelivery of that event is known by it
- *              (docs/decisions/0037-flash-sale-writes.md). Every other event, and an order paid before, has its record.
+ *              (docs/decisions/0038-flash-sale-writes.md). Every other event, and an order paid before, has its record.
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
  * Parked:      pk PAYINTENT#<pi_...>    sk PARKED#<evt>       a refund or dispute that arrived before its payment
  *                                                              (to, accountId; TTL 30 days), applied when it is paid

@@ -7,7 +7,7 @@ import { dynamoOrders } from '#data/orders.ts';
 process.env['TABLE_NAME'] ??= 'unit-table';
 
 /**
- * The paid order's transaction (data/orders.ts markPaid), as sent: what a flash sale pays per order (decision 0037).
+ * The paid order's transaction (data/orders.ts markPaid), as sent: what a flash sale pays per order (decision 0038).
  * The order's own move from pending is its first item and carries the paying event's id; no event record of its own.
  */
 const pending: Order = {

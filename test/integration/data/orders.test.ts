@@ -52,7 +52,7 @@ describe('course orders (DynamoDB Local)', () => {
     await orders.create(o);
     const e = event();
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('applied');
-    // The paying event is kept on the order, not recorded apart (decision 0037): its redelivery is known by the order.
+    // The paying event is kept on the order, not recorded apart (decision 0038): its redelivery is known by the order.
     expect(await rawItem(billingKeys.event(e.id))).toBeUndefined();
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('duplicate');
     expect(await rawItem(billingKeys.event(e.id))).toBeUndefined();
