@@ -618,6 +618,8 @@ export interface Order {
   learnerId: string | null;
   createdAt: string;
   paidAt: string | null;
+  /** The Stripe event that paid it (its redelivery is a duplicate): absent on an order not paid by markPaid, or paid before it was kept. */
+  paidEventId?: string | undefined;
 }
 
 /** One day's sales counters of a creator: totals, and revenue and sales by course. */
@@ -647,9 +649,10 @@ export interface OrderRepository {
   /** The Checkout Session the pending order is paid through. */
   setCheckout(orderId: string, session: { id: string; url: string }): Promise<void>;
   /**
-   * One transaction: the event recorded, the order pending -> paid (amounts, buyer, learner, time) and the creator's
-   * sales counters of that day moved. 'duplicate' for an event already recorded, 'not-pending' when the order is paid,
-   * expired or refunded already (the event recorded all the same).
+   * One transaction: the order pending -> paid (amounts, buyer, learner, time, and the event's id as `paidEventId`: the
+   * event is not recorded apart) and the creator's sales counters of that day moved. 'duplicate' for the event that
+   * paid it, or an event already recorded; 'not-pending' when the order is paid, expired or refunded already (the
+   * event recorded then).
    */
   markPaid(input: {
     event: { id: string; type: string };

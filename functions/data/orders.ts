@@ -14,6 +14,9 @@ import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transac
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
  * Order:       pk ORDER#<orderId>       sk ORDER              gsi1pk CREATOR#<creatorId>#SALES  gsi1sk <paidAt>#<orderId>
  *                                                              (the index keys from the moment it is paid: the Sales list)
+ *              paidEventId: the Stripe event that paid it (markPaid), in place of that event's own record: the order's
+ *              move from pending is what makes the payment happen once, and a redelivery of that event is known by it
+ *              (docs/decisions/0038-flash-sale-writes.md). Every other event, and an order paid before, has its record.
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
  * Parked:      pk PAYINTENT#<pi_...>    sk PARKED#<evt>       a refund or dispute that arrived before its payment
  *                                                              (to, accountId; TTL 30 days), applied when it is paid
@@ -76,6 +79,7 @@ const orderItem = z.object({
   learnerId: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  paidEventId: z.string().optional(),
 });
 
 type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
@@ -244,14 +248,16 @@ export const dynamoOrders = (): OrderRepository => ({
   async markPaid({ event, orderId, paid, referral, receipt, account }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
+    // The order first: its move from pending is the condition that makes the payment happen once. The event is not
+    // recorded apart (one item less in every payment's transaction): its id goes on the order.
     const writes = [
-      eventPut(event),
       fromPending(
         orderId,
-        '#status = :paid, amount = :amount, discount = :discount, buyerEmail = :email, learnerId = :learner, paymentIntentId = :intent, paidAt = :at, affiliateId = :affiliate, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        '#status = :paid, amount = :amount, discount = :discount, buyerEmail = :email, learnerId = :learner, paymentIntentId = :intent, paidAt = :at, affiliateId = :affiliate, paidEventId = :event, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
         {},
         {
           ':paid': 'paid',
+          ':event': event.id,
           ':affiliate': referral?.affiliateId ?? null,
           ':amount': paid.amount,
           ':discount': paid.discount,
@@ -283,8 +289,9 @@ export const dynamoOrders = (): OrderRepository => ({
       ...(account ? [mailQueuePut(account)] : []),
     ]);
     if (!cancelled) return 'applied';
-    if (failedAt(cancelled, 0)) return 'duplicate';
-    if (useAt >= 0 && failedAt(cancelled, useAt) && !failedAt(cancelled, 1)) return 'coupon-used';
+    if (useAt >= 0 && failedAt(cancelled, useAt) && !failedAt(cancelled, 0)) return 'coupon-used';
+    // Paid by this very event already (a redelivery): nothing to record.
+    if (failedAt(cancelled, 0) && (await this.get(orderId))?.paidEventId === event.id) return 'duplicate';
     return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
   },
 

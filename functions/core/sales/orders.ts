@@ -147,6 +147,8 @@ export const applyCheckoutEvent = async (deps: OrderEventDeps, event: CheckoutEv
     (event.checkout.paymentStatus === 'paid' || event.checkout.paymentStatus === 'no_payment_required');
   if (event.type === 'checkout.session.expired') return (await deps.orders.markExpired({ event, orderId: order.id })) === 'applied' ? 'expired' : 'not-pending';
   if (!paid) return record();
+  // A redelivery of the event that paid it: known by the order (the payment's event is not recorded apart).
+  if (order.status !== 'pending' && order.paidEventId === event.id) return 'duplicate';
   if (order.status !== 'pending') return (await record()) === 'duplicate' ? 'duplicate' : 'not-pending';
 
   const email = (order.buyerEmail ?? event.checkout.email)?.toLowerCase() ?? null;

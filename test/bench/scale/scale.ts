@@ -5,7 +5,9 @@ import Stripe from 'stripe';
 import { REPORT_PAGE_SIZE } from '#contracts/licenses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import type { Order } from '#core/ports.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoOrders } from '#data/orders.ts';
+import { documentClient, tableName } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { resetConfig } from '#functions/config.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -19,7 +21,7 @@ import { errorRow, formatTable, row, section, shortMessage, type Row } from '../
 import { capturePutsOf } from './capture.ts';
 import { loadJob, runJob, scaleJobs, type CountContext, type ScaleJob } from './jobs.ts';
 import { courseItems, enrolmentItems, learnerEmail, licenceItems, userItems, type SeedCourse } from './seed.ts';
-import { batchWriteAll, recordWrites, summarizeWrites } from './writes.ts';
+import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, writesByShape } from './writes.ts';
 
 /**
  * The bench's scale section (issue 28 point 7): `npm run bench -- --scale` (run.ts starts this instead of bench.ts;
@@ -32,18 +34,22 @@ import { batchWriteAll, recordWrites, summarizeWrites } from './writes.ts';
  *      build themselves (seed.ts): 100,000 learners (one creator with 50,000 on one course, the rest on 50 creators'
  *      courses), 10,000 group leaders with licences and seats (one of 5,000 seats), and the seeding time (< 5 min);
  *   3. a flash sale: 5,000 paid orders of one course through the Connect webhook (signed events, 16 in flight), every
- *      write's keys and ReturnConsumedCapacity recorded: write units per order (<= 10) and the most writes any one
- *      item took, as a fraction of the orders (<= 1/10), the hottest items named;
+ *      write's keys and ReturnConsumedCapacity recorded until the mail sender has sent what the orders queued: write
+ *      units per order (<= 10) as DynamoDB Local reports them and as DynamoDB bills them (writes.ts billedUnits: Local
+ *      reports a transaction by the size of all its items together), where they go by the shape of each write, and the
+ *      most writes any one item took, as a fraction of the orders (<= 1/10), the hottest items named;
  *   4. the CRM's first page and the leader report's at size against the default bench's small size, 10 (<= 1.5x).
  * `--fraction=0.1` runs everything but the 1,000-item job runs (the ratios' base) at a tenth (a loaded machine; the table says so);
- * `--jobs=credit-reset,mail drain` runs only those jobs. Nothing asserts: ✗ marks a miss.
+ * `--jobs=credit-reset,mail drain` runs only those jobs; `--flash-only` seeds the platform and runs the flash sale alone (no
+ * jobs, no first pages: a quick measure of the sale's writes). Nothing asserts: ✗ marks a miss.
  */
 
 const args = process.argv.slice(2);
 const fraction = Number(args.find((a) => a.startsWith('--fraction='))?.slice('--fraction='.length) ?? '1');
 if (!(fraction > 0 && fraction <= 1)) throw new Error(`--fraction must be in (0, 1], not ${fraction}`);
 const at = (n: number) => Math.max(1, Math.round(n * fraction));
-const onlyJobs = args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
+const flashOnly = args.includes('--flash-only');
+const onlyJobs = flashOnly ? [] : args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
 
 const LEARNERS = at(100_000);
 const BIG_COURSE = at(50_000);
@@ -314,6 +320,7 @@ const flashSale = async (local: LocalCloud, gatewayUrl: string, write: (items: R
   const statuses: Record<string, number> = {};
   const recorder = recordWrites();
   const started = performance.now();
+  let took: number | undefined;
   let next = 0;
   progress(`flash sale: ${count(orders)} signed checkout.session.completed events, 16 in flight`);
   try {
@@ -332,18 +339,23 @@ const flashSale = async (local: LocalCloud, gatewayUrl: string, write: (items: R
         }
       }),
     );
+    // What the orders queued (their receipts) is written again by the mail sender: its writes are the orders' too.
+    took = (performance.now() - started) / 1000;
+    progress('flash sale: waiting for the mail sender to send what the orders queued');
+    await mailQueueDrained(90_000);
   } finally {
     recorder.stop();
   }
-  const took = (performance.now() - started) / 1000;
   const summary = summarizeWrites(recorder.writes, 5);
+  const sizes = await readSizes(local.outputs, recorder.writes.flatMap((w) => w.keys));
+  const billedPerOrder = billedUnits(recorder.writes, sizes) / orders;
   const paid = await countPaid(orders);
   const hottest = summary.hottest[0];
   const hotFraction = hottest ? hottest.writes / orders : 0;
   const unitsPerOrder = summary.units === undefined ? undefined : summary.units / orders;
   return [
     row(
-      `${count(orders)} webhooks answered (${seconds(took)}, ${count(Math.round(orders / took))} orders/s); orders paid`,
+      `${count(orders)} webhooks answered (${seconds(took ?? 0)}, ${count(Math.round(orders / (took ?? 1)))} orders/s); orders paid`,
       `${Object.entries(statuses).map(([code, n]) => `${code}: ${count(n)}`).join(', ')}; paid ${count(paid)}`,
       `200: ${count(orders)}; paid ${count(orders)}`,
       statuses['200'] === orders && paid === orders,
@@ -355,13 +367,38 @@ const flashSale = async (local: LocalCloud, gatewayUrl: string, write: (items: R
       unitsPerOrder === undefined ? undefined : unitsPerOrder <= UNITS_PER_ORDER_BUDGET,
     ),
     row(
+      'write units per order as DynamoDB bills them (per item: 1 per KB, 2 in a transaction, again per index; from the items\' sizes)',
+      `${billedPerOrder.toFixed(1)} WCU`,
+      `<= ${UNITS_PER_ORDER_BUDGET}`,
+      billedPerOrder <= UNITS_PER_ORDER_BUDGET,
+    ),
+    row(
       'most writes to one item / orders',
       hottest ? `${count(hottest.writes)} / ${count(orders)} = ${hotFraction.toFixed(2)} (${hottest.key})` : 'no writes',
       `<= ${HOT_FRACTION_BUDGET}`,
       hotFraction <= HOT_FRACTION_BUDGET,
     ),
     row('the hottest items (writes)', summary.hottest.slice(1).map((h) => `${h.key}: ${count(h.writes)}`).join('; ') || 'none'),
+    ...writesByShape(recorder.writes, sizes).map((s) =>
+      row(
+        `  units per order of ${s.shape}`,
+        `${(s.units / orders).toFixed(2)} WCU reported, ${(s.billed / orders).toFixed(2)} billed (${count(s.calls)} calls, ${(s.items / s.calls).toFixed(1)} items each)`,
+      ),
+    ),
   ];
+};
+
+/** Until the mail queue is empty (the sender has sent what was queued), or `ms` pass. */
+const mailQueueDrained = async (ms: number): Promise<void> => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MAILQUEUE' }, Limit: 1, ConsistentRead: true }),
+    );
+    if (Items.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  progress('flash sale: the mail queue was not empty after the wait');
 };
 
 const countPaid = async (orders: number): Promise<number> => {
@@ -430,11 +467,13 @@ try {
   const scaleNote = fraction === 1 ? '' : ` (at ${fraction} of full size: --fraction)`;
 
   const measured = new Map<string, number>();
-  rows.push(section(`Jobs at ${count(SMALL_JOB)} items, and killed mid-run${scaleNote}`));
-  rows.push(...(await benchJobs(write, ctx, 'small', measured)));
-  // Each job at size over items of its own (the platform's population is seeded after: it would be the jobs' work too).
-  rows.push(section(`Jobs at size${scaleNote}`));
-  rows.push(...(await benchJobs(write, ctx, 'large', measured)));
+  if (!flashOnly) {
+    rows.push(section(`Jobs at ${count(SMALL_JOB)} items, and killed mid-run${scaleNote}`));
+    rows.push(...(await benchJobs(write, ctx, 'small', measured)));
+    // Each job at size over items of its own (the platform's population is seeded after: it would be the jobs' work too).
+    rows.push(section(`Jobs at size${scaleNote}`));
+    rows.push(...(await benchJobs(write, ctx, 'large', measured)));
+  }
 
   rows.push(section(`The platform at size${scaleNote}`));
   let population: Population | undefined;
@@ -453,8 +492,10 @@ try {
     } catch (error) {
       rows.push(errorRow('flash sale', error));
     }
-    rows.push(section(`Flat reads at size: first pages at ${SMALL_PAGE} vs at size (1 in flight, alternating)${scaleNote}`));
-    rows.push(...(await flatReads(gateway.url, population)));
+    if (!flashOnly) {
+      rows.push(section(`Flat reads at size: first pages at ${SMALL_PAGE} vs at size (1 in flight, alternating)${scaleNote}`));
+      rows.push(...(await flatReads(gateway.url, population)));
+    }
   }
 } catch (error) {
   rows.push(errorRow('scale bench', shortMessage(error)));

@@ -1,7 +1,8 @@
 import { Agent } from 'node:http';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { documentClient } from '#data/table.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
 
@@ -61,6 +62,9 @@ export const batchWriteAll = async (
 export interface RecordedWrite {
   keys: string[];
   units: number | undefined;
+  /** What `billedUnits` needs: a transaction or not, and each written item's whole new value where the call sent it (a Put). */
+  transactional?: boolean;
+  puts?: Record<string, Record<string, unknown>>;
 }
 
 /** The write commands, by the document client's name or the low-level client's (what the stack's context names). */
@@ -101,6 +105,15 @@ export const writtenKeys = (command: WriteKind, input: Record<string, unknown>):
   return keys.filter((k): k is string => k !== undefined);
 };
 
+/** The whole items a write sends (its Puts), by key: copied, as the call's input may be reused. */
+const putItems = (command: WriteKind, input: Record<string, unknown>): Record<string, Record<string, unknown>> => {
+  const items: Record<string, unknown>[] = [];
+  if (command === 'put') items.push(input['Item'] as Record<string, unknown>);
+  if (command === 'transact') for (const t of (input['TransactItems'] ?? []) as { Put?: { Item: Record<string, unknown> } }[]) if (t.Put) items.push(t.Put.Item);
+  if (command === 'batch') for (const requests of Object.values((input['RequestItems'] ?? {}) as Record<string, { PutRequest?: { Item: Record<string, unknown> } }[]>)) for (const r of requests) if (r.PutRequest) items.push(r.PutRequest.Item);
+  return Object.fromEntries(items.map((item) => [keyOf(item)!, marshall(item, { removeUndefinedValues: true, convertClassInstanceToMap: true }) as Record<string, unknown>]));
+};
+
 const unitsOf = (consumed: unknown): number | undefined => {
   let units: number | undefined;
   for (const c of [consumed ?? []].flat() as { CapacityUnits?: number }[]) if (c.CapacityUnits !== undefined) units = (units ?? 0) + c.CapacityUnits;
@@ -123,9 +136,10 @@ export const recordWrites = (): { writes: RecordedWrite[]; stop: () => void } =>
       const input = args.input as Record<string, unknown>;
       input['ReturnConsumedCapacity'] = 'INDEXES';
       const keys = writtenKeys(command, input);
+      const puts = putItems(command, input);
       try {
         const result = await next(args);
-        writes.push({ keys, units: unitsOf((result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity) });
+        writes.push({ keys, units: unitsOf((result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity), transactional: command === 'transact', puts });
         return result;
       } catch (error) {
         writes.push({ keys: [], units: undefined });
@@ -163,4 +177,105 @@ export const summarizeWrites = (writes: readonly RecordedWrite[], top = 5): Writ
     .sort((a, b) => b.writes - a.writes || a.key.localeCompare(b.key))
     .slice(0, top);
   return { writeCalls: writes.length, units, itemWrites, hottest };
+};
+
+/** An item's family: its partition key's and sort key's first words (`ORDER / ORDER`, `SALES / MONTH`, `MAILQUEUE / …`). */
+const familyOf = (key: string): string => {
+  const [pk = '', sk = ''] = key.split(' / ');
+  const word = (s: string) => s.split('#')[0]!.replace(/[^A-Z_].*$/, '') || '…';
+  return `${word(pk)} / ${word(sk)}`;
+};
+
+/**
+ * The recorded writes by what they wrote (the families of a call's items, e.g. a paid order's transaction): calls,
+ * item writes, the units they reported and the units DynamoDB would bill (billedUnits), most units first. Where a flash sale's write units go.
+ */
+export const writesByShape = (
+  writes: readonly RecordedWrite[],
+  sizes: ReadonlyMap<string, { bytes: number; indexes: number }> = new Map(),
+): { shape: string; calls: number; items: number; units: number; billed: number }[] => {
+  const shapes = new Map<string, { calls: number; items: number; units: number; billed: number }>();
+  const billed = billEach(writes, sizes);
+  for (const [i, w] of writes.entries()) {
+    if (w.keys.length === 0) continue;
+    const shape = w.keys.length === 1 ? familyOf(w.keys[0]!) : `[${w.keys.map(familyOf).join(', ')}]`;
+    const s = shapes.get(shape) ?? { calls: 0, items: 0, units: 0, billed: 0 };
+    s.calls++;
+    s.items += w.keys.length;
+    s.units += w.units ?? 0;
+    s.billed += billed[i]!;
+    shapes.set(shape, s);
+  }
+  return [...shapes.entries()].map(([shape, s]) => ({ shape, ...s })).sort((a, b) => b.units - a.units || a.shape.localeCompare(b.shape));
+};
+
+/** An attribute value's size as DynamoDB counts it (its docs, "Item sizes"): strings in UTF-8 bytes, numbers ~1 byte per 2 digits. */
+const valueSize = (value: AttributeValue): number => {
+  if (value.S !== undefined) return Buffer.byteLength(value.S);
+  if (value.N !== undefined) return Math.ceil(value.N.replace(/^-|\.|e.*$/gi, '').replace(/^0+/, '').length / 2) + 1;
+  if (value.B !== undefined) return value.B.length;
+  if (value.SS) return value.SS.reduce((n, v) => n + Buffer.byteLength(v), 0);
+  if (value.NS) return value.NS.reduce((n, v) => n + Math.ceil(v.length / 2) + 1, 0);
+  if (value.L) return 3 + value.L.reduce((n, v) => n + 1 + valueSize(v), 0);
+  if (value.M) return 3 + Object.entries(value.M).reduce((n, [k, v]) => n + 1 + Buffer.byteLength(k) + valueSize(v), 0);
+  return 1; // BOOL, NULL
+};
+
+/** An item's size in bytes (attribute names and values), as DynamoDB bills it. */
+export const itemSize = (item: Record<string, AttributeValue>): number => Object.entries(item).reduce((n, [name, v]) => n + Buffer.byteLength(name) + valueSize(v), 0);
+
+/** The table's indexes an item is in: one per `gsi<N>pk` it holds. */
+const indexesOf = (item: Record<string, AttributeValue>): number => Object.keys(item).filter((name) => /^gsi\d+pk$/.test(name)).length;
+
+/**
+ * The write units DynamoDB would bill for the recorded writes, where DynamoDB Local's ReturnConsumedCapacity does not
+ * (it reports a transaction as 2 units per KB of all its items together, not per item): per item written, 1 unit per
+ * KB of the item (rounded up), 2 in a transaction; and the same again for each index the item is in (a write that
+ * changes an index's key is a delete and a put there: counted once, a floor). An item's size is its Put's, or, for an
+ * Update or Delete, its size when read after the writes (`sizes`, e.g. from `readSizes`), or for an item gone by then its
+ * size when last put (else 1 KB).
+ * ConditionChecks are not counted.
+ */
+export const billedUnits = (writes: readonly RecordedWrite[], sizes: ReadonlyMap<string, { bytes: number; indexes: number }>): number =>
+  billEach(writes, sizes).reduce((sum, units) => sum + units, 0);
+
+/** billedUnits of each write, in order. */
+const billEach = (writes: readonly RecordedWrite[], sizes: ReadonlyMap<string, { bytes: number; indexes: number }>): number[] => {
+  // An item deleted by the end is billed at its size when last put (a queued email, held and removed).
+  const lastPut = new Map<string, { bytes: number; indexes: number }>();
+  return writes.map((w) => {
+    if (w.units === undefined) return 0; // failed: DynamoDB bills a refused write too, but the sale has none
+    const factor = w.transactional ? 2 : 1;
+    let units = 0;
+    for (const key of w.keys) {
+      const put = w.puts?.[key] as Record<string, AttributeValue> | undefined;
+      const size = put ? { bytes: itemSize(put), indexes: indexesOf(put) } : (sizes.get(key) ?? lastPut.get(key) ?? { bytes: 1024, indexes: 0 });
+      if (put) lastPut.set(key, size);
+      units += Math.max(1, Math.ceil(size.bytes / 1024)) * factor * (1 + size.indexes);
+    }
+    return units;
+  });
+};
+
+/** Each written item's size and indexes as it is now (GetItem, 8 in flight); absent for an item that is gone. */
+export const readSizes = async (outputs: Pick<Outputs, 'Region' | 'DynamoDbEndpoint' | 'TableName'>, keys: Iterable<string>): Promise<Map<string, { bytes: number; indexes: number }>> => {
+  const client = new DynamoDBClient({ region: outputs.Region, endpoint: outputs.DynamoDbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const all = [...new Set(keys)];
+  const sizes = new Map<string, { bytes: number; indexes: number }>();
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < all.length) {
+          const key = all[next++]!;
+          const [pk = '', sk = ''] = key.split(' / ');
+          const { Item } = await client.send(new GetItemCommand({ TableName: outputs.TableName, Key: { pk: { S: pk }, sk: { S: sk } } }));
+          if (Item) sizes.set(key, { bytes: itemSize(Item), indexes: indexesOf(Item) });
+        }
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+  return sizes;
 };

@@ -8,7 +8,7 @@ import { dynamoLicenses } from '#data/licenses.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { capturePuts } from '#test/bench/scale/capture.ts';
 import { commissionItems, courseItems, creditAccountItems, enrolmentItems, learnerEmail, learnerId, licenceItems, userItems } from '#test/bench/scale/seed.ts';
-import { summarizeWrites, writtenKeys } from '#test/bench/scale/writes.ts';
+import { billedUnits, itemSize, type RecordedWrite, summarizeWrites, writesByShape, writtenKeys } from '#test/bench/scale/writes.ts';
 
 /**
  * The scale bench's seed builders (test/bench/scale/seed.ts) give the items the data modules write: each is read back
@@ -110,5 +110,26 @@ describe('scale write recording', () => {
     );
     expect(summary).toEqual({ writeCalls: 4, units: 9.5, itemWrites: 5, hottest: [{ key: 'COUNTERS / PLATFORM', writes: 3 }, { key: 'ORDER#1 / ORDER', writes: 1 }] });
     expect(summarizeWrites([{ keys: ['A / 1'], units: undefined }]).units).toBeUndefined();
+  });
+
+  it('bills as DynamoDB does, not as DynamoDB Local reports: per item and KB, twice in a transaction, again per index', () => {
+    expect(itemSize({ pk: { S: 'ORDER#1' }, n: { N: '12345' } })).toBe(2 + 7 + 1 + 4);
+    const small = { pk: { S: 'A' }, sk: { S: '1' }, gsi1pk: { S: 'G' } };
+    const sizes = new Map([['C / C', { bytes: 1500, indexes: 0 }]]);
+    const writes: RecordedWrite[] = [
+      // A transaction: a small Put in one index (1 KB x 2, and its index's), an Update of a 1.5 KB item (2 KB x 2), a Delete of a gone item (1 KB x 2).
+      { keys: ['A / 1', 'C / C', 'E / E'], units: 4, transactional: true, puts: { 'A / 1': small } },
+      // Outside a transaction: 3,000 bytes, 3 units.
+      { keys: ['B / 1'], units: 3, transactional: false, puts: { 'B / 1': { pk: { S: 'B' }, sk: { S: '1' }, body: { S: 'x'.repeat(2990) } } } },
+      // Refused: not counted.
+      { keys: [], units: undefined },
+    ];
+    expect(billedUnits(writes, sizes)).toBe(4 + 4 + 2 + 3);
+    // An item gone by the end (B deleted): billed at its size when last put.
+    expect(billedUnits([...writes, { keys: ['B / 1'], units: 3, transactional: false }], sizes)).toBe(4 + 4 + 2 + 3 + 3);
+    expect(writesByShape(writes, sizes)).toEqual([
+      { shape: '[A / …, C / C, E / E]', calls: 1, items: 3, units: 4, billed: 10 },
+      { shape: 'B / …', calls: 1, items: 1, units: 3, billed: 3 },
+    ]);
   });
 });

@@ -215,14 +215,14 @@ export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affilia
       return true;
     },
     async markPaid({ event, orderId, paid, referral, receipt, account }) {
-      if (events.has(event.id)) return 'duplicate';
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
+      // As data/orders.ts: the paying event is kept on the order, not recorded apart.
+      if (order.paidEventId === event.id || events.has(event.id)) return 'duplicate';
       if (order.status !== 'pending') return record(event) ? 'not-pending' : 'duplicate';
       // The buyer's use of the coupon is a condition of the transaction: another order's use cancels it all.
       if (order.couponCode && coupons && !coupons.canRedeem(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId })) return 'coupon-used';
-      record(event);
-      orders.set(orderId, { ...order, ...paid, affiliateId: referral?.affiliateId ?? null, status: 'paid' });
+      orders.set(orderId, { ...order, ...paid, affiliateId: referral?.affiliateId ?? null, status: 'paid', paidEventId: event.id });
       if (referral) affiliates?.onPaid({ creatorId: order.creatorId, orderId, courseTitle: order.courseTitle, orderAmount: paid.amount, at: paid.paidAt, ...referral });
       count(order, paid.paidAt, { revenue: paid.amount, sales: 1, refunds: 0, discount: paid.discount });
       if (order.couponCode) coupons?.redeem(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId });

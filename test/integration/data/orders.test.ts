@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/ports.ts';
+import { billingKeys } from '#data/billing.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { readCounter } from '#data/sharded-counters.ts';
@@ -30,9 +31,16 @@ describe('course orders (DynamoDB Local)', () => {
     await orders.create(o);
     const e = event();
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('applied');
+    // The paying event is kept on the order, not recorded apart (decision 0038): its redelivery is known by the order.
+    expect(await rawItem(billingKeys.event(e.id))).toBeUndefined();
     expect(await orders.markPaid({ event: e, orderId: o.id, paid })).toBe('duplicate');
-    expect(await orders.markPaid({ event: event(), orderId: o.id, paid })).toBe('not-pending');
-    expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
+    expect(await rawItem(billingKeys.event(e.id))).toBeUndefined();
+    // Another event for the paid order: recorded, and its redelivery a duplicate by that record.
+    const other = event();
+    expect(await orders.markPaid({ event: other, orderId: o.id, paid })).toBe('not-pending');
+    expect(await rawItem(billingKeys.event(other.id))).toMatchObject({ eventType: other.type });
+    expect(await orders.markPaid({ event: other, orderId: o.id, paid })).toBe('duplicate');
+    expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', paidEventId: e.id, gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
     expect(await readCounter(orderKeys.month(o.creatorId, paid.paidAt), { attributes: ['revenue', 'sales', 'discount'], consistent: true })).toEqual({ revenue: 2500, sales: 1, discount: 400 });
     // The day, the course and the coupon in one packed number each (data/packed-counters.ts).
     expect(await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30')).toEqual({

@@ -1,0 +1,66 @@
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order } from '#core/ports.ts';
+import { dynamoOrders } from '#data/orders.ts';
+
+process.env['TABLE_NAME'] ??= 'unit-table';
+
+/**
+ * The paid order's transaction (data/orders.ts markPaid), as sent: what a flash sale pays per order (decision 0038).
+ * The order's own move from pending is its first item and carries the paying event's id; no event record of its own.
+ */
+const pending: Order = {
+  id: 'ord_1',
+  courseId: 'course-1',
+  courseTitle: 'Knife skills',
+  creatorId: 'creator-1',
+  accountId: 'acct_1',
+  status: 'pending',
+  buyerEmail: null,
+  price: 2900,
+  discount: 0,
+  amount: 2900,
+  currency: 'gbp',
+  couponCode: null,
+  affiliateId: null,
+  seats: null,
+  checkoutSessionId: 'cs_1',
+  checkoutUrl: null,
+  paymentIntentId: null,
+  learnerId: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  paidAt: null,
+};
+const paid = { amount: 2900, discount: 0, buyerEmail: 'ann@example.com', learnerId: 'l1', paymentIntentId: 'pi_1', paidAt: '2026-11-25T10:05:00.000Z' };
+const receipt = { id: 'mail-1', to: 'ann@example.com', subject: 'Receipt', text: 't', html: '<p>t</p>', queuedAt: paid.paidAt, dueAt: paid.paidAt, tries: 0 };
+
+let dynamo: ReturnType<typeof mockClient> | undefined;
+afterEach(() => {
+  dynamo?.restore();
+  dynamo = undefined;
+});
+
+describe('a paid order’s transaction', () => {
+  it('writes the order (with its event’s id), the month’s and the day’s sales shards, the PaymentIntent and the receipt: no event record', async () => {
+    dynamo = mockClient(DynamoDBDocumentClient);
+    dynamo.on(GetCommand).resolves({ Item: { pk: 'ORDER#ord_1', sk: 'ORDER', type: 'Order', ...pending } });
+    dynamo.on(TransactWriteCommand).resolves({});
+    expect(await dynamoOrders().markPaid({ event: { id: 'evt_1', type: 'checkout.session.completed' }, orderId: 'ord_1', paid, receipt })).toBe('applied');
+    const [call] = dynamo.commandCalls(TransactWriteCommand);
+    const items = call!.args[0].input.TransactItems ?? [];
+    const keys = items.map((item) => {
+      const key = (item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key) as { pk: string; sk: string };
+      return `${Object.keys(item)[0]} ${key.pk.replace(/#\d+$/, '#<shard>')} / ${key.sk.replace(/#.*$/, '#…')}`;
+    });
+    expect(keys).toEqual([
+      'Update ORDER#ord_1 / ORDER',
+      'Update SALES#creator-1#<shard> / MONTH#…',
+      'Update SALES#creator-1#<shard> / DAY#…',
+      'Put PAYINTENT#pi_1 / ORDER',
+      'Put MAILQUEUE / 2026-11-25T10:05:00.000Z#…',
+    ]);
+    expect(items[0]!.Update).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':event': 'evt_1', ':paid': 'paid' }) });
+    expect(items[0]!.Update!.UpdateExpression).toContain('paidEventId = :event');
+  });
+});
