@@ -1,5 +1,6 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
-import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 
@@ -24,6 +25,10 @@ const commissions = await backfillCommissionIndex();
 console.log(`commissions given the paged list's index keys: ${commissions}`);
 const payouts = await backfillPayoutLines();
 console.log(`payouts whose order ids became line items: ${payouts}`);
+const coupons = await backfillCouponIndex();
+console.log(`coupons given the paged list's index keys: ${coupons}`);
+const affiliates = await backfillAffiliateIndex();
+console.log(`affiliates given the paged list's index keys: ${affiliates}`);
 // The counters from before the shards (issue 28 point 3), moved into shard 0 once.
 const shards = await backfillCounterShards();
 console.log(`counters moved into their shards: ${Object.entries(shards).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);

@@ -51,7 +51,8 @@ export const affiliate = z.object({
   createdAt: isoDate,
 });
 export type Affiliate = z.infer<typeof affiliate>;
-export const affiliateList = z.object({ items: z.array(affiliate) });
+/** GET /api/affiliates?cursor=&limit=: newest first, a page at a time (`nextCursor` null on the last). */
+export const affiliateList = z.object({ items: z.array(affiliate), nextCursor: z.string().nullable() });
 export type AffiliateList = z.infer<typeof affiliateList>;
 
 export const commissionStatuses = ['pending', 'approved', 'void', 'paid'] as const;

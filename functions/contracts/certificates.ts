@@ -26,7 +26,9 @@ export const learnerCertificate = z.object({
   linkedInUrl: z.string(),
 });
 export type LearnerCertificate = z.infer<typeof learnerCertificate>;
-export const learnerCertificateList = z.object({ items: z.array(learnerCertificate) });
+/** GET /api/learner/certificates?cursor=&limit=: newest first, a page at a time (`nextCursor` null on the last). */
+export const learnerCertificateList = z.object({ items: z.array(learnerCertificate), nextCursor: z.string().nullable() });
+export type LearnerCertificateList = z.infer<typeof learnerCertificateList>;
 
 /** What a certificate's public page shows, read from the checked credential and the platform's record. */
 export const certificateView = z.object({

@@ -54,7 +54,8 @@ export const coupon = z.object({
   createdAt: isoDate,
 });
 export type Coupon = z.infer<typeof coupon>;
-export const couponList = z.object({ items: z.array(coupon) });
+/** GET /api/coupons?cursor=&limit=: newest first, a page at a time (`nextCursor` null on the last). */
+export const couponList = z.object({ items: z.array(coupon), nextCursor: z.string().nullable() });
 export type CouponList = z.infer<typeof couponList>;
 
 /** The discount a coupon gives on a price (pence), never more than the price. */

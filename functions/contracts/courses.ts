@@ -299,7 +299,9 @@ export const learnerCourse = z.object({
 });
 export type LearnerCourse = z.infer<typeof learnerCourse>;
 /** GET /api/learner/courses: most recent activity first. */
-export const learnerCourseList = z.object({ items: z.array(learnerCourse) });
+/** GET /api/learner/courses?cursor=&limit=: a page at a time (`nextCursor` null on the last), each page most recent activity first. */
+export const learnerCourseList = z.object({ items: z.array(learnerCourse), nextCursor: z.string().nullable() });
+export type LearnerCourseList = z.infer<typeof learnerCourseList>;
 
 /**
  * A lesson as its learner sees it: everything the player shows (text, video, ready files only: a file still uploading

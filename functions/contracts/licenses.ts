@@ -35,7 +35,8 @@ export const license = z.object({
   createdAt: isoDate,
 });
 export type License = z.infer<typeof license>;
-export const licenseList = z.object({ items: z.array(license) });
+/** GET /api/courses/{courseId}/licenses and GET /api/leader/licenses (?cursor=&limit=): newest first, a page at a time (`nextCursor` null on the last). */
+export const licenseList = z.object({ items: z.array(license), nextCursor: z.string().nullable() });
 export type LicenseList = z.infer<typeof licenseList>;
 
 /** PATCH /api/courses/{courseId}/licenses/{licenseId}: more (or fewer, not below those in use) seats, a new end date, or the end now. */

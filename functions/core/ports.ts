@@ -359,6 +359,8 @@ export interface EnrollmentRepository {
   listByCourse(courseId: string, cursor?: string): Promise<{ items: Enrollment[]; cursor: string | null }>;
   /** A learner's active enrolments (every creator's). */
   listByLearner(learnerId: string): Promise<Enrollment[]>;
+  /** One page of a learner's active enrolments, in course id order (those of a course that is gone left out: a page may hold fewer). */
+  pageByLearner(learnerId: string, page: PageRequest): Promise<Paged<Enrollment>>;
   /**
    * One transaction: the lesson added to the completed ones with the new progress, lastActivity and completedAt
    * (only while the enrolment is active and its completed list is still `seenCount` long), the activity day, and
@@ -795,6 +797,8 @@ export interface AffiliateRepository {
    */
   create(affiliate: StoredAffiliate, email: QueuedMail): Promise<'created' | 'code-taken' | 'email-taken'>;
   list(creatorId: string): Promise<StoredAffiliate[]>;
+  /** One page of the creator's affiliates, newest first, with their figures. */
+  page(creatorId: string, page: PageRequest): Promise<Paged<StoredAffiliate>>;
   get(creatorId: string, affiliateId: string): Promise<StoredAffiliate | undefined>;
   code(code: string): Promise<AffiliateCode | undefined>;
   /** The click kept and, unless `counted` is false (a visitor's repeat), counted (affiliate and platform) in one transaction. */
@@ -879,6 +883,10 @@ export interface LicenseRepository {
   get(licenseId: string): Promise<StoredLicense | undefined>;
   listByCourse(courseId: string): Promise<StoredLicense[]>;
   listByLeader(leaderId: string): Promise<StoredLicense[]>;
+  /** One page of the course's licences, newest first. */
+  pageByCourse(courseId: string, page: PageRequest): Promise<Paged<StoredLicense>>;
+  /** One page of the leader's licences, newest first. */
+  pageByLeader(leaderId: string, page: PageRequest): Promise<Paged<StoredLicense>>;
   seats(licenseId: string): Promise<StoredSeat[]>;
   /**
    * Up to `limit` seats in email order after `after` (an email; none: from the first), optionally only those of one
@@ -1025,6 +1033,8 @@ export interface CertificateRepository {
   /** The certificate the learner holds for the course (the current one: valid, or revoked), if any. */
   heldFor(courseId: string, learnerId: string): Promise<StoredCertificate | undefined>;
   listByLearner(learnerId: string): Promise<StoredCertificate[]>;
+  /** One page of the learner's certificates, newest first. */
+  pageByLearner(learnerId: string, page: PageRequest): Promise<Paged<StoredCertificate>>;
   /** One page of the course's certificates, newest first. */
   listByCourse(courseId: string, page: PageRequest): Promise<Paged<StoredCertificate>>;
   /**

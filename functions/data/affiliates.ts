@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, NewCommission, StoredCommission } from '#core/ports.ts';
+import type { AffiliateRepository, NewCommission, StoredAffiliate, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
 import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
@@ -11,6 +11,8 @@ import { mailQueuePut } from '#data/mail-queue.ts';
  * creators' affiliates and their commissions (access pattern 23; docs/data-model.md "Affiliates").
  * Affiliate:   pk CREATOR#<creatorId>       sk AFFILIATE#<affiliateId>  name, email, code, terms (figures from before the
  *                                                                        shards, until the migration moves them)
+ *              gsi1pk CREATOR#<creatorId>#AFFILIATES  gsi1sk <createdAt>#<affiliateId>: the creator's list, newest
+ *              first, a page at a time (issue 28; affiliates made before it get the keys from backfillAffiliateIndex)
  * Figures:     pk AFFFIGURES#<affiliateId>#<0..15>  sk FIGURES           clicks, sales, pending, approved, paid, clawedBack
  *                                                                        (ADDed to one shard in the transactions that move
  *                                                                        them; read summed: data/sharded-counters.ts)
@@ -45,6 +47,7 @@ export const affiliateKeys = {
   payoutLine: (payoutId: string, orderId: string) => ({ pk: `PAYOUT#${payoutId}`, sk: `LINE#${orderId}` }),
   listed: (c: Pick<StoredCommission, 'affiliateId' | 'createdAt' | 'orderId'>) => ({ gsi2pk: `AFFILIATE#${c.affiliateId}#COMMISSIONS`, gsi2sk: `${c.createdAt}#${c.orderId}` }),
   figures: (affiliateId: string) => shardedCounter(`AFFFIGURES#${affiliateId}`, 'FIGURES'),
+  byCreator: (a: Pick<StoredAffiliate, 'creatorId' | 'createdAt' | 'id'>) => ({ gsi1pk: `CREATOR#${a.creatorId}#AFFILIATES`, gsi1sk: `${a.createdAt}#${a.id}` }),
 };
 
 type Figure = 'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack';
@@ -215,7 +218,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     const cancelled = await transact([
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.code(affiliate.code), type: 'AffiliateCode', code: affiliate.code, affiliateId: affiliate.id, creatorId: affiliate.creatorId, cookieDays: affiliate.cookieDays }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.email(affiliate.creatorId, affiliate.email), type: 'AffiliateEmail', affiliateId: affiliate.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: { ...affiliateKeys.affiliate(affiliate.creatorId, affiliate.id), type: 'Affiliate', ...affiliate }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...affiliateKeys.affiliate(affiliate.creatorId, affiliate.id), type: 'Affiliate', ...affiliate, ...affiliateKeys.byCreator(affiliate) }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...countersUpdate({ affiliates_total: 1 }),
       mailQueuePut(email),
     ]);
@@ -229,6 +232,17 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
       ExpressionAttributeValues: { ':pk': `CREATOR#${creatorId}`, ':affiliate': 'AFFILIATE#' },
     });
     return withFigures(items.map((item) => affiliateItem.parse(item)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)));
+  },
+
+  async page(creatorId, { cursor, limit }) {
+    const page = await newestFirstPage({
+      index: 'gsi1',
+      partition: affiliateKeys.byCreator({ creatorId, createdAt: '', id: '' }).gsi1pk,
+      cursor,
+      limit,
+      cursorKey: { fixed: { pk: `CREATOR#${creatorId}` }, sortPrefix: { name: 'sk', prefix: 'AFFILIATE#' } },
+    });
+    return { items: await withFigures(page.items.map((item) => affiliateItem.parse(item))), nextCursor: page.nextCursor };
   },
 
   async get(creatorId, affiliateId) {
@@ -373,6 +387,33 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
     );
   },
 });
+
+/**
+ * Migration (issue 28, bin/backfill.ts): affiliates made before the paged list get its index keys (gsi1, newest first).
+ * Idempotent: a second run finds none without them. Returns how many it indexed.
+ */
+export const backfillAffiliateIndex = async (): Promise<number> => {
+  let indexed = 0;
+  await forEachOfType('Affiliate', async (item) => {
+    const parsed = z.object({ creatorId: z.string(), id: z.string(), createdAt: z.string() }).safeParse(item);
+    if (!parsed.success) return; // a partial item (no date to list it by): left alone
+    const a = parsed.data;
+    const keys = affiliateKeys.byCreator(a);
+    const done = await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: affiliateKeys.affiliate(a.creatorId, a.id),
+          UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
+          ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
+        }),
+      ),
+    );
+    if (done) indexed++;
+  }, { filter: 'attribute_not_exists(gsi1pk)', projection: 'creatorId, id, createdAt' });
+  return indexed;
+};
 
 /**
  * Migration (issue 28, bin/backfill.ts): commissions written before the paged list get its index keys (gsi2, newest

@@ -11,7 +11,8 @@ import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transac
  * Certificates (issue 15; docs/data-model.md "Certificates"; decision 0021).
  * Certificate:  pk CERT#<id>            sk CERT        the record and its VC-JWT (a re-issued one, revoked, keeps
  *                                                      `replacedBy` and leaves both lists)
- *               gsi1pk LEARNER#<learnerId>#CERTS  gsi1sk <issuedAt>#<id>   (the learner's certificates)
+ *               gsi1pk LEARNER#<learnerId>#CERTS  gsi1sk <issuedAt>#<id>   (the learner's certificates, newest first,
+ *                                                                          a page at a time)
  *               gsi2pk COURSE#<courseId>#CERTS    gsi2sk <issuedAt>#<id>   (a course's, for its creator)
  * Guard:        pk COURSE#<courseId>    sk CERTFOR#<learnerId>   certificateId (one per course and learner)
  * Due:          the enrolment itself, gsi3pk CERTS#DUE gsi3sk <completedAt>#<courseId>#<learnerId>, set by the
@@ -186,6 +187,12 @@ export const dynamoCertificates = (): CertificateRepository => ({
   async listByLearner(learnerId) {
     const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#CERTS` } });
     return items.map((item) => certificateItem.parse(item)).sort(newestFirst);
+  },
+
+  async pageByLearner(learnerId, { cursor, limit }) {
+    const partition = `LEARNER#${learnerId}#CERTS`;
+    const page = await newestFirstPage({ index: 'gsi1', partition, cursor, limit, cursorKey: { fixed: { sk: 'CERT' }, sortPrefix: { name: 'pk', prefix: 'CERT#' } } });
+    return { items: page.items.map((item) => certificateItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async listByCourse(courseId, { cursor, limit }) {

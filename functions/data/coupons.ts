@@ -2,12 +2,15 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import * as z from 'zod';
 import type { CouponRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
-import { addUpdate, batchWrite, documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
+import { addUpdate, batchWrite, documentClient, forEachOfType, newestFirstPage, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * creators' coupons (docs/data-model.md "Course sales").
  * Coupon:      pk CREATOR#<creatorId>  sk COUPON#<CODE>                 kind, value, courseIds, limits, redeemed (ADD by
  *                                                                         the paid order's transaction), Stripe twins
+ *              gsi1pk CREATOR#<creatorId>#COUPONS  gsi1sk <createdAt>#<CODE>   the creator's list, newest first, a page
+ *                                                                         at a time (issue 28; coupons made before it get
+ *                                                                         the keys from backfillCouponIndex)
  * Coupon use:  pk CREATOR#<creatorId>  sk COUPONUSE#<CODE>#<email>       one per buyer email that paid with it (orderId,
  *                                                                         courseId: the paid order that used it)
  * Redeemed:    pk COUPONREDEEMED#<creatorId>#<CODE>#<0..15>  sk REDEEMED  redeemed: the redemptions of a coupon WITHOUT a
@@ -19,6 +22,7 @@ export const couponKeys = {
   coupon: (creatorId: string, code: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPON#${code}` }),
   redeemed: (creatorId: string, code: string) => shardedCounter(`COUPONREDEEMED#${creatorId}#${code}`, 'REDEEMED'),
   use: (creatorId: string, code: string, email: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#${code}#${email.toLowerCase()}` }),
+  listed: (c: Pick<StoredCoupon, 'creatorId' | 'createdAt' | 'code'>) => ({ gsi1pk: `CREATOR#${c.creatorId}#COUPONS`, gsi1sk: `${c.createdAt}#${c.code}` }),
 };
 
 const couponItem = z.object({
@@ -81,6 +85,17 @@ export const dynamoCoupons = (): CouponRepository => ({
     return withRedeemed(items.map(toCoupon).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.code.localeCompare(b.code)));
   },
 
+  async page(creatorId, { cursor, limit }) {
+    const page = await newestFirstPage({
+      index: 'gsi1',
+      partition: couponKeys.listed({ creatorId, createdAt: '', code: '' }).gsi1pk,
+      cursor,
+      limit,
+      cursorKey: { fixed: { pk: `CREATOR#${creatorId}` }, sortPrefix: { name: 'sk', prefix: 'COUPON#' } },
+    });
+    return { items: await withRedeemed(page.items.map(toCoupon)), nextCursor: page.nextCursor };
+  },
+
   async get(creatorId, code) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: couponKeys.coupon(creatorId, code), ConsistentRead: true }));
     return Item ? (await withRedeemed([toCoupon(Item)]))[0] : undefined;
@@ -91,7 +106,7 @@ export const dynamoCoupons = (): CouponRepository => ({
       documentClient().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...couponKeys.coupon(coupon.creatorId, coupon.code), type: 'Coupon', ...coupon },
+          Item: { ...couponKeys.coupon(coupon.creatorId, coupon.code), type: 'Coupon', ...coupon, ...couponKeys.listed(coupon) },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
@@ -138,3 +153,30 @@ export const dynamoCoupons = (): CouponRepository => ({
     return { orderId: typeof Item['orderId'] === 'string' ? Item['orderId'] : null, courseId: typeof Item['courseId'] === 'string' ? Item['courseId'] : null };
   },
 });
+
+/**
+ * Migration (issue 28, bin/backfill.ts): coupons made before the paged list get its index keys (gsi1, newest first).
+ * Idempotent: a second run finds none without them. Returns how many it indexed.
+ */
+export const backfillCouponIndex = async (): Promise<number> => {
+  let indexed = 0;
+  await forEachOfType('Coupon', async (item) => {
+    const parsed = z.object({ creatorId: z.string(), code: z.string(), createdAt: z.string() }).safeParse(item);
+    if (!parsed.success) return; // a partial item (no date to list it by): left alone
+    const c = parsed.data;
+    const keys = couponKeys.listed(c);
+    const done = await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: couponKeys.coupon(c.creatorId, c.code),
+          UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
+          ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
+        }),
+      ),
+    );
+    if (done) indexed++;
+  }, { filter: 'attribute_not_exists(gsi1pk)', projection: 'creatorId, code, createdAt' });
+  return indexed;
+};

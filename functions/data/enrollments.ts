@@ -5,13 +5,14 @@ import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollmen
 import { courseKeys, creatorStatsUpdate, enrolledCounter, liveCourseTitles, platformCourseCounters } from '#data/courses.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { shardUpdate } from '#data/sharded-counters.ts';
-import { batchGet, documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCursor as encodeListCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Enrolments, learner activity and the creator's learner counters (access patterns 10, 11).
  * Enrolment:     pk COURSE#<courseId>   sk ENROLL#<learnerId>
  *                gsi1pk CREATOR#<creatorId>#LEARNERS  gsi1sk <enrolledAt>#<courseId>#<learnerId>  (the CRM, newest first)
- *                gsi2pk LEARNER#<learnerId>#COURSES   gsi2sk <courseId>                           (the learner's courses)
+ *                gsi2pk LEARNER#<learnerId>#COURSES   gsi2sk <courseId>                           (the learner's courses,
+ *                                                                                                  a page at a time in course order)
  *                Both index keys exist only while `status` is 'active': a removed enrolment leaves both listings but
  *                keeps its progress, so re-enrolling restores it.
  *                courseTitle is a copy, stamped `courseTitleAt` (when it was written: enrolment, restore, or the
@@ -282,6 +283,21 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       ExpressionAttributeValues: { ':pk': `LEARNER#${learnerId}#COURSES` },
     });
     return withLiveTitles(items.map(toEnrollment));
+  },
+
+  async pageByLearner(learnerId, { cursor, limit }) {
+    const partition = enrollmentKeys.byLearner(learnerId, '').gsi2pk;
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        Limit: limit,
+        ...(cursor ? { ExclusiveStartKey: decodeListCursor(cursor, { gsi2pk: partition }, { name: 'sk', prefix: ENROLL_PREFIX }) } : {}),
+      }),
+    );
+    return { items: await withLiveTitles(Items.map(toEnrollment)), nextCursor: encodeListCursor(LastEvaluatedKey) ?? null };
   },
 
   async completeLesson(input) {

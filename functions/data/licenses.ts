@@ -1,14 +1,16 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { LicenseRepository, StoredLicense } from '#core/ports.ts';
-import { documentClient, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Team licences and their seats (access pattern 24; docs/data-model.md "Team licences").
  * Licence:  pk LICENSE#<licenseId>  sk LICENSE        course, leader, seatsTotal, seatsUsed (moved only with a seat, in
  *                                                     its transaction, under seatsUsed < seatsTotal), expiresAt, status
- *           gsi1pk COURSE#<courseId>#LICENSES  gsi1sk <createdAt>#<licenseId>   (a course's licences: the creator)
- *           gsi2pk LEADER#<leaderId>#LICENSES  gsi2sk <createdAt>#<licenseId>   (a leader's licences)
+ *           gsi1pk COURSE#<courseId>#LICENSES  gsi1sk <createdAt>#<licenseId>   (a course's licences: the creator's
+ *                                                                                list, newest first, a page at a time)
+ *           gsi2pk LEADER#<leaderId>#LICENSES  gsi2sk <createdAt>#<licenseId>   (a leader's licences: their list, paged
+ *                                                                                the same way)
  *           gsi3pk LICENSES#ENDING             gsi3sk <expiresAt>#<licenseId>   (while active with an end date: the expiry job,
  *                                                                                paged after a licence's place)
  *           courseTitle: a copy, carried by the 'course-changed' run of each rename (courseTitleAt: that rename's version)
@@ -37,6 +39,9 @@ const licenseItem = z.object({
   orderId: z.string().nullable(),
   createdAt: z.string(),
 });
+/** A cursor of a licence list stops on a licence item (the index key beside its own). */
+const licenseCursor = { fixed: { sk: 'LICENSE' }, sortPrefix: { name: 'pk', prefix: 'LICENSE#' } };
+
 const seatItem = z.object({
   licenseId: z.string(),
   email: z.string(),
@@ -113,9 +118,19 @@ export const dynamoLicenses = (): LicenseRepository => ({
     return items.map((item) => licenseItem.parse(item)).sort(newestFirst);
   },
 
+  async pageByCourse(courseId, { cursor, limit }) {
+    const page = await newestFirstPage({ index: 'gsi1', partition: `COURSE#${courseId}#LICENSES`, cursor, limit, cursorKey: licenseCursor });
+    return { items: page.items.map((item) => licenseItem.parse(item)), nextCursor: page.nextCursor };
+  },
+
   async listByLeader(leaderId) {
     const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LEADER#${leaderId}#LICENSES` } });
     return items.map((item) => licenseItem.parse(item)).sort(newestFirst);
+  },
+
+  async pageByLeader(leaderId, { cursor, limit }) {
+    const page = await newestFirstPage({ index: 'gsi2', partition: `LEADER#${leaderId}#LICENSES`, cursor, limit, cursorKey: licenseCursor });
+    return { items: page.items.map((item) => licenseItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async seats(licenseId) {

@@ -1,5 +1,6 @@
 import type { Role } from '#contracts/common.ts';
-import { backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
@@ -67,6 +68,8 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   if (commissions > 0) opts.log(`[seed] ${commissions} earlier commissions added to their affiliate's paged list`);
   const payouts = await backfillPayoutLines();
   if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
+  const listed = (await backfillCouponIndex()) + (await backfillAffiliateIndex());
+  if (listed > 0) opts.log(`[seed] ${listed} earlier coupons and affiliates added to their creator's paged lists`);
   // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
   await backfillCourseOutlines();
   const sharded = Object.values(await backfillCounterShards()).reduce((sum, n) => sum + n, 0);

@@ -7,6 +7,7 @@ import {
   type Payout,
   type createAffiliateBody,
 } from '#contracts/affiliates.ts';
+import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
 import type { AffiliateRepository, BillingRepository, Clock, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, UserRepository, VisitMarks } from '#core/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
@@ -129,10 +130,14 @@ export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creato
   }
 };
 
-/** GET /api/affiliates: the creator's affiliates with their figures, newest first. */
-export const listAffiliates = async (deps: LinkDeps & { affiliates: Pick<AffiliateRepository, 'list'> }, creatorId: string): Promise<AffiliateList> => {
-  const [affiliates, landing] = await Promise.all([deps.affiliates.list(creatorId), landingOf(deps, creatorId)]);
-  return { items: affiliates.map((affiliate) => view(affiliate, referralLink(deps.appOrigin, affiliate.code, landing.path))) };
+/** GET /api/affiliates?cursor=&limit=: the creator's affiliates with their figures, newest first, a page at a time. */
+export const listAffiliates = async (
+  deps: LinkDeps & { affiliates: Pick<AffiliateRepository, 'page'> },
+  creatorId: string,
+  request: Partial<PageRequest> = {},
+): Promise<AffiliateList> => {
+  const [page, landing] = await Promise.all([deps.affiliates.page(creatorId, { cursor: request.cursor, limit: request.limit ?? PAGE_SIZE }), landingOf(deps, creatorId)]);
+  return { items: page.items.map((affiliate) => view(affiliate, referralLink(deps.appOrigin, affiliate.code, landing.path))), nextCursor: page.nextCursor };
 };
 
 const ownAffiliate = async (deps: { affiliates: Pick<AffiliateRepository, 'get'> }, creatorId: string, affiliateId: string): Promise<StoredAffiliate> => {

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, decodeJwt, type JWK } from 'jose';
-import type { CertificateView, CourseCertificate, LearnerCertificate, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
-import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
+import type { CertificateView, CourseCertificate, LearnerCertificateList, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
+import { DEFAULT_CREATOR_NAME, PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { maskedEmail } from '#core/campaigns/email-content.ts';
 import {
@@ -300,20 +300,28 @@ const renameCertificates = async (deps: IssueDeps, key: { value?: SigningKey }, 
   return 'renamed';
 };
 
-/** GET /api/learner/certificates: the learner's certificates, newest first. */
-export const learnerCertificates = async (deps: { certificates: Pick<CertificateRepository, 'listByLearner'>; appOrigin: string }, learnerId: string): Promise<{ items: LearnerCertificate[] }> => ({
-  items: (await deps.certificates.listByLearner(learnerId)).map((c) => ({
-    id: c.id,
-    courseId: c.courseId,
-    courseTitle: c.courseTitle,
-    creatorName: c.creatorName,
-    learnerName: c.learnerName,
-    issuedAt: c.issuedAt,
-    status: c.status,
-    verifyUrl: verifyUrl(issuerOf(deps.appOrigin), c.id),
-    linkedInUrl: linkedInUrl(c, deps.appOrigin),
-  })),
-});
+/** GET /api/learner/certificates?cursor=&limit=: the learner's certificates, newest first, a page at a time. */
+export const learnerCertificates = async (
+  deps: { certificates: Pick<CertificateRepository, 'pageByLearner'>; appOrigin: string },
+  learnerId: string,
+  request: Partial<PageRequest> = {},
+): Promise<LearnerCertificateList> => {
+  const page = await deps.certificates.pageByLearner(learnerId, { cursor: request.cursor, limit: request.limit ?? PAGE_SIZE });
+  return {
+    items: page.items.map((c) => ({
+      id: c.id,
+      courseId: c.courseId,
+      courseTitle: c.courseTitle,
+      creatorName: c.creatorName,
+      learnerName: c.learnerName,
+      issuedAt: c.issuedAt,
+      status: c.status,
+      verifyUrl: verifyUrl(issuerOf(deps.appOrigin), c.id),
+      linkedInUrl: linkedInUrl(c, deps.appOrigin),
+    })),
+    nextCursor: page.nextCursor,
+  };
+};
 
 const viewOf = (c: StoredCertificate, appOrigin: string): CertificateView => ({
   id: c.id,

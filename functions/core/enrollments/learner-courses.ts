@@ -1,5 +1,5 @@
-import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerCourseOutline, LearnerLesson, LearnerSummary, Lesson } from '#contracts/courses.ts';
-import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
+import { DEFAULT_CREATOR_NAME, PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
+import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerCourseList, LearnerCourseOutline, LearnerLesson, LearnerSummary, Lesson } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';
@@ -45,10 +45,17 @@ const toLearnerCourse = (e: Enrollment): LearnerCourse => ({
 /** Most recent activity first. */
 const byLastActivity = (a: LearnerCourse, b: LearnerCourse) => b.lastActivity.localeCompare(a.lastActivity);
 
-/** GET /api/learner/courses */
-export const learnerCourses = async (deps: Pick<LearnerDeps, 'enrollments'>, input: { learnerId: string }): Promise<{ items: LearnerCourse[] }> => ({
-  items: (await deps.enrollments.listByLearner(input.learnerId)).map(toLearnerCourse).sort(byLastActivity),
-});
+/**
+ * GET /api/learner/courses?cursor=&limit=: the learner's active enrolments a page at a time (in course order, as their
+ * index keeps them), each page most recent activity first: with fewer courses than a page, the whole list in that order.
+ */
+export const learnerCourses = async (
+  deps: { enrollments: Pick<EnrollmentRepository, 'pageByLearner'> },
+  input: { learnerId: string } & Partial<PageRequest>,
+): Promise<LearnerCourseList> => {
+  const page = await deps.enrollments.pageByLearner(input.learnerId, { cursor: input.cursor, limit: input.limit ?? PAGE_SIZE });
+  return { items: page.items.map(toLearnerCourse).sort(byLastActivity), nextCursor: page.nextCursor };
+};
 
 export const LICENSE_ENDED_ACCESS = "Your team's licence for this course has ended. Ask your group leader for access.";
 

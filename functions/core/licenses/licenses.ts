@@ -1,4 +1,5 @@
 import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, ProgressState, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
+import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { csv } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
@@ -193,13 +194,14 @@ export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: s
   return view(license);
 };
 
-/** GET /api/courses/{courseId}/licenses: the licences of the creator's own course, newest first. */
+/** GET /api/courses/{courseId}/licenses?cursor=&limit=: the licences of the creator's own course, newest first, a page at a time. */
 export const courseLicenses = async (
-  deps: { courses: Pick<CourseRepository, 'getCourse'>; licenses: Pick<LicenseRepository, 'listByCourse'> },
-  input: { creatorId: string; courseId: string },
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; licenses: Pick<LicenseRepository, 'pageByCourse'> },
+  input: { creatorId: string; courseId: string } & Partial<PageRequest>,
 ): Promise<LicenseList> => {
   await ownCourse(deps, input.creatorId, input.courseId);
-  return { items: (await deps.licenses.listByCourse(input.courseId)).map(view) };
+  const page = await deps.licenses.pageByCourse(input.courseId, { cursor: input.cursor, limit: input.limit ?? PAGE_SIZE });
+  return { items: page.items.map(view), nextCursor: page.nextCursor };
 };
 
 /**
@@ -233,10 +235,11 @@ export const updateLicense = async (
   return view(saved);
 };
 
-/** GET /api/leader/licenses: the leader's own licences, newest first. */
-export const leaderLicenses = async (deps: { licenses: Pick<LicenseRepository, 'listByLeader'> }, leaderId: string): Promise<LicenseList> => ({
-  items: (await deps.licenses.listByLeader(leaderId)).map(view),
-});
+/** GET /api/leader/licenses?cursor=&limit=: the leader's own licences, newest first, a page at a time. */
+export const leaderLicenses = async (deps: { licenses: Pick<LicenseRepository, 'pageByLeader'> }, input: { leaderId: string } & Partial<PageRequest>): Promise<LicenseList> => {
+  const page = await deps.licenses.pageByLeader(input.leaderId, { cursor: input.cursor, limit: input.limit ?? PAGE_SIZE });
+  return { items: page.items.map(view), nextCursor: page.nextCursor };
+};
 
 /** The leader's own licence, or 404 (another leader's is indistinguishable from a missing one). */
 const ownLicense = async (deps: { licenses: Pick<LicenseRepository, 'get'> }, leaderId: string, licenseId: string): Promise<StoredLicense> => {

@@ -1,4 +1,5 @@
 import { type Coupon, type CouponList, type CreateCouponBody, discountOf, type UpdateCouponBody, COUPONS_PER_CREATOR_MAX } from '#contracts/coupons.ts';
+import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { PRICE_MIN_PENCE } from '#contracts/courses.ts';
 import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import type { AffiliateRepository, Clock } from '#core/ports.ts';
@@ -29,10 +30,11 @@ const own = async (deps: Pick<CouponDeps, 'coupons'>, creatorId: string, code: s
   return found;
 };
 
-/** GET /api/coupons: newest first. */
-export const listCoupons = async (deps: Pick<CouponDeps, 'coupons'>, creatorId: string): Promise<CouponList> => ({
-  items: (await deps.coupons.list(creatorId)).map(couponView),
-});
+/** GET /api/coupons?cursor=&limit=: newest first, a page at a time. */
+export const listCoupons = async (deps: { coupons: Pick<CouponRepository, 'page'> }, creatorId: string, request: Partial<PageRequest> = {}): Promise<CouponList> => {
+  const page = await deps.coupons.page(creatorId, { cursor: request.cursor, limit: request.limit ?? PAGE_SIZE });
+  return { items: page.items.map(couponView), nextCursor: page.nextCursor };
+};
 
 /** Stripe's twin of a coupon with these limits (its own cap counts only what is left of ours). */
 const mirror = (deps: CouponDeps, input: { accountId: string; code: string; kind: 'percent' | 'amount'; value: number; maxRedemptions: number | null; redeemed: number; expiresAt: string | null; key: string }) =>

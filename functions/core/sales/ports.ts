@@ -1,3 +1,4 @@
+import type { PageRequest, Paged } from '#contracts/common.ts';
 /**
  * The ports only the use cases of core/sales use (docs/decisions/0029-rooms-match-the-domains.md). Adapters
  * in functions/data and functions/adapters implement them; the ports several domains share are in core/ports.ts.
@@ -106,6 +107,8 @@ export interface StoredCoupon {
 
 export interface CouponRepository {
   list(creatorId: string): Promise<StoredCoupon[]>;
+  /** One page of the creator's coupons, newest first, with their redemptions. */
+  page(creatorId: string, page: PageRequest): Promise<Paged<StoredCoupon>>;
   get(creatorId: string, code: string): Promise<StoredCoupon | undefined>;
   /** False when the creator has a coupon with that code already. */
   create(coupon: StoredCoupon): Promise<boolean>;

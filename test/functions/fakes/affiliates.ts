@@ -38,6 +38,10 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
     async list(creatorId) {
       return structuredClone([...affiliates.values()].filter((a) => a.creatorId === creatorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
     },
+    async page(creatorId, request) {
+      const mine = [...affiliates.values()].filter((a) => a.creatorId === creatorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+      return structuredClone(pageOf(mine, request));
+    },
     async get(creatorId, affiliateId) {
       const found = affiliates.get(affiliateId);
       return found?.creatorId === creatorId ? structuredClone(found) : undefined;

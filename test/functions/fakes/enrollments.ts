@@ -1,3 +1,4 @@
+import { pageOf } from './paging.ts';
 import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedItem, StoredCourse } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
@@ -53,6 +54,10 @@ export const memoryEnrollments = () => {
     },
     async listByLearner(learnerId) {
       return [...items.values()].filter((e) => e.learnerId === learnerId && e.status === 'active').map(copy);
+    },
+    async pageByLearner(learnerId, page) {
+      const mine = [...items.values()].filter((e) => e.learnerId === learnerId && e.status === 'active').sort((a, b) => (a.courseId < b.courseId ? -1 : 1));
+      return pageOf(mine.map(copy), page);
     },
     async completeLesson(input) {
       const existing = items.get(key(input.courseId, input.learnerId));

@@ -1,4 +1,5 @@
 import type { LicenseRepository, StoredLicense, StoredSeat } from '#core/ports.ts';
+import { pageOf } from './paging.ts';
 import { withHooks } from './hooks.ts';
 
 /** Licences and seats in memory, with the conditions of functions/data/licenses.ts (a seat only under seatsUsed < seatsTotal). */
@@ -22,6 +23,12 @@ export const memoryLicenses = () => {
     },
     async listByLeader(leaderId) {
       return structuredClone([...licenses.values()].filter((l) => l.leaderId === leaderId).sort(newestFirst));
+    },
+    async pageByCourse(courseId, page) {
+      return structuredClone(pageOf([...licenses.values()].filter((l) => l.courseId === courseId).sort(newestFirst), page));
+    },
+    async pageByLeader(leaderId, page) {
+      return structuredClone(pageOf([...licenses.values()].filter((l) => l.leaderId === leaderId).sort(newestFirst), page));
     },
     async seats(licenseId) {
       return structuredClone([...seats.values()].filter((s) => s.licenseId === licenseId));

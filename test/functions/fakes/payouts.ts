@@ -1,3 +1,4 @@
+import { pageOf } from './paging.ts';
 import { BadSignatureError } from '#core/errors.ts';
 import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
 import { createBuyerAccount } from '#core/sales/buyer-account.ts';
@@ -115,6 +116,10 @@ export const memoryCoupons = () => {
   const repo = withHooks<CouponRepository>({
     async list(creatorId) {
       return [...coupons.values()].filter((c) => c.creatorId === creatorId).map((c) => structuredClone(c));
+    },
+    async page(creatorId, request) {
+      const mine = [...coupons.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.code.localeCompare(a.code));
+      return structuredClone(pageOf(mine, request));
     },
     async get(creatorId, code) {
       const found = coupons.get(key(creatorId, code));

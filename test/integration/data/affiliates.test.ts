@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, StoredAffiliate } from '#core/ports.ts';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
-import { affiliateKeys, backfillCommissionIndex, backfillPayoutLines, dynamoAffiliates } from '#data/affiliates.ts';
+import { affiliateKeys, backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
@@ -119,6 +119,29 @@ describe('dynamoAffiliates', () => {
     expect(await backfillCommissionIndex()).toBeGreaterThanOrEqual(1);
     expect((await all()).at(-1)).toBe(old.orderId);
     expect(await backfillCommissionIndex()).toBe(0);
+  });
+
+  it('pages the affiliates newest first from their index; one made before the index is listed after the backfill, once', async () => {
+    const repo = dynamoAffiliates();
+    const creatorId = unique('creator');
+    const made = [0, 1, 2].map((i) => affiliate(creatorId, { createdAt: `2026-11-2${i}T10:00:00.000Z` }));
+    for (const a of made) expect(await repo.create(a, linkEmail(a.id))).toBe('created');
+    const old = affiliate(creatorId, { createdAt: '2026-11-19T10:00:00.000Z' });
+    await putRaw({ ...affiliateKeys.affiliate(creatorId, old.id), type: 'Affiliate', ...old });
+    const read = async () => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await repo.page(creatorId, { cursor, limit: 2 });
+        ids.push(...page.items.map((a) => a.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids;
+    };
+    expect(await read()).toEqual(made.map((a) => a.id).reverse());
+    expect(await backfillAffiliateIndex()).toBeGreaterThanOrEqual(1);
+    expect(await read()).toEqual([...made.map((a) => a.id).reverse(), old.id]);
+    expect(await backfillAffiliateIndex()).toBe(0);
   });
 
   it('pays a payout of more commissions than one transaction takes as lines of their own, read a page at a time', async () => {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/ports.ts';
 import type { StoredCoupon } from '#core/sales/ports.ts';
-import { couponKeys, dynamoCoupons } from '#data/coupons.ts';
+import { backfillCouponIndex, couponKeys, dynamoCoupons } from '#data/coupons.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { rawItem, unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -41,6 +41,29 @@ describe('coupons (DynamoDB Local)', () => {
     expect(await coupons.delete(creatorId, 'NEWER')).toBe(true);
     expect(await coupons.delete(creatorId, 'NEWER')).toBe(false);
     expect(await coupons.get(creatorId, 'NEWER')).toBeUndefined();
+  });
+
+  it('pages the coupons newest first from their index; one made before the index is listed after the backfill, once', async () => {
+    const coupons = dynamoCoupons();
+    const creatorId = unique('coupon-pages');
+    for (const [i, code] of ['A1', 'B2', 'C3'].entries()) await coupons.create(coupon(creatorId, { code, createdAt: `2026-11-2${i}T10:00:00.000Z` }));
+    const old = coupon(creatorId, { code: 'OLD', createdAt: '2026-11-19T10:00:00.000Z' });
+    await putRaw({ ...couponKeys.coupon(creatorId, 'OLD'), type: 'Coupon', ...old });
+    const read = async () => {
+      const codes: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await coupons.page(creatorId, { cursor, limit: 2 });
+        codes.push(...page.items.map((c) => c.code));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return codes;
+    };
+    expect(await read()).toEqual(['C3', 'B2', 'A1']);
+    expect(await backfillCouponIndex()).toBeGreaterThanOrEqual(1);
+    expect(await read()).toEqual(['C3', 'B2', 'A1', 'OLD']);
+    expect(await backfillCouponIndex()).toBe(0);
+    await expect(coupons.page(unique('coupon-pages'), { cursor: (await coupons.page(creatorId, { limit: 1 })).nextCursor!, limit: 1 })).rejects.toThrow(/cursor is not valid/);
   });
 
   it("counts a paid order's coupon and its buyer in the payment's transaction; a coupon deleted meanwhile is not counted", async () => {

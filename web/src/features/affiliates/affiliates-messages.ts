@@ -6,6 +6,7 @@ export const affiliatesMessages = {
   loading: 'Loading your affiliates...',
   loadFailed: 'Your affiliates could not be loaded.',
   retry: 'Try again',
+  loadMore: 'Load more',
   empty: {
     title: 'No affiliates yet',
     description:

@@ -6,6 +6,7 @@ export const couponsMessages = {
   loading: 'Loading your coupons...',
   loadFailed: 'Your coupons could not be loaded.',
   retry: 'Try again',
+  loadMore: 'Load more',
   empty: {
     title: 'No coupons yet',
     description:

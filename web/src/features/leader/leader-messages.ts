@@ -6,6 +6,7 @@ export const leaderMessages = {
     loading: 'Loading your licenses...',
     loadFailed: 'Your licenses could not be loaded.',
     retry: 'Try again',
+    loadMore: 'Load more',
     empty: {
       title: 'No licenses yet',
       description:

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { affiliate, affiliateList, commissionList, payout, type AffiliateList, type CreateAffiliateBody } from '@contracts/affiliates.ts';
 import { subscriptionResponse } from '@contracts/billing.ts';
 import { courseList } from '@contracts/courses.ts';
@@ -8,12 +8,19 @@ import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '@/lib/idempotency-key.ts'
 const affiliatesKey = ['affiliates'] as const;
 const affiliatePath = (affiliateId: string): string => `/api/affiliates/${encodeURIComponent(affiliateId)}`;
 const commissionsKey = (affiliateId: string) => [...affiliatesKey, affiliateId, 'commissions'] as const;
+/** The list's pages (the coupons feature's picker reads every affiliate under `['affiliates', 'picker']`). */
+const listKey = [...affiliatesKey, 'list'] as const;
 
-/** GET /api/affiliates: the creator's affiliates with their figures. */
+/** The URL of one page of the creator's affiliates (newest first). */
+export const affiliatesUrl = (cursor?: string): string => (cursor ? `/api/affiliates?cursor=${encodeURIComponent(cursor)}` : '/api/affiliates');
+
+/** GET /api/affiliates: the creator's affiliates with their figures, newest first, page after page ('Load more' follows `nextCursor`). */
 export const affiliatesQueryOptions = () =>
-  queryOptions({
-    queryKey: affiliatesKey,
-    queryFn: ({ signal }) => apiClient.get('/api/affiliates', affiliateList, { signal }),
+  infiniteQueryOptions({
+    queryKey: listKey,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(affiliatesUrl(pageParam), affiliateList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** The URL of one page of an affiliate's commissions (newest first). */
@@ -49,7 +56,11 @@ export function useCreateAffiliate() {
   return useMutation({
     mutationFn: (body: CreateAffiliateBody) => apiClient.post('/api/affiliates', affiliate, { body }),
     onSuccess: (created) =>
-      queryClient.setQueryData<AffiliateList>(affiliatesKey, (data) => data && { ...data, items: [created, ...data.items.filter((a) => a.id !== created.id)] }),
+      queryClient.setQueryData<InfiniteData<AffiliateList, string | undefined>>(
+        listKey,
+        (data) =>
+          data && { ...data, pages: data.pages.map((page, index) => ({ ...page, items: [...(index === 0 ? [created] : []), ...page.items.filter((a) => a.id !== created.id)] })) },
+      ),
   });
 }
 
@@ -65,7 +76,7 @@ export function usePayOut() {
     mutationFn: (affiliateId: string) =>
       apiClient.post(`${affiliatePath(affiliateId)}/payouts`, payout, { headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
     onSettled: (_, __, affiliateId) => {
-      void queryClient.invalidateQueries({ queryKey: affiliatesKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: listKey });
       void queryClient.invalidateQueries({ queryKey: commissionsKey(affiliateId) });
     },
   });

@@ -88,7 +88,7 @@ describe('AffiliatesScreen: the list', () => {
   it("offers 'Try again' when the list cannot be loaded, and shows it once it can", async () => {
     let fail = true;
     api([], {
-      'GET /api/affiliates': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [affiliate('aff-1', 'Ann Smith')] })),
+      'GET /api/affiliates': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { nextCursor: null, items: [affiliate('aff-1', 'Ann Smith')] })),
     });
     open();
     const alert = await screen.findByRole('alert');
@@ -356,7 +356,7 @@ describe('AffiliatesScreen: paying out', () => {
     let paid = false;
     const fetchMock = api([], {
       'GET /api/affiliates': () =>
-        jsonResponse(200, { items: [affiliate('aff-1', 'Ann Smith', paid ? { approved: 0, paid: 2_500 } : { approved: 2_500 }), affiliate('aff-2', 'Bo Jones', { approved: 900 })] }),
+        jsonResponse(200, { nextCursor: null, items: [affiliate('aff-1', 'Ann Smith', paid ? { approved: 0, paid: 2_500 } : { approved: 2_500 }), affiliate('aff-2', 'Bo Jones', { approved: 900 })] }),
       'POST /api/affiliates/aff-1/payouts': () => {
         paid = true;
         return jsonResponse(200, { paidAmount: 2_500, commissions: 2, csv });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Handshake, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Affiliate } from '@contracts/affiliates.ts';
@@ -19,10 +19,12 @@ import { ProPlanCard } from '../components/pro-plan-card.tsx';
 /**
  * /dashboard/creator/affiliates (Marketing): the people who sell the creator's courses for a commission. On Pro,
  * 'Add affiliate' opens the form; off Pro, a card says what Pro unlocks (affiliates kept from a Pro period stay
- * listed). Each affiliate has its link to copy, its commissions and 'Pay out £X' behind a confirmation.
+ * listed). Each affiliate has its link to copy, its commissions and 'Pay out £X' behind a confirmation. Newest first,
+ * a page at a time: 'Load more' for the next.
  */
 export function AffiliatesScreen() {
-  const affiliates = useQuery(affiliatesQueryOptions());
+  const affiliates = useInfiniteQuery(affiliatesQueryOptions());
+  const items = affiliates.data?.pages.flatMap((page) => page.items) ?? [];
   const plan = useQuery(planQueryOptions());
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Affiliate>();
@@ -54,12 +56,17 @@ export function AffiliatesScreen() {
         <LoadFailed message={m.loadFailed} onRetry={retry} retrying={affiliates.isRefetching || plan.isRefetching} retryLabel={m.retry} />
       ) : (
         <>
-          {!onPro && <ProPlanCard hasAffiliates={affiliates.data.items.length > 0} />}
-          {affiliates.data.items.length > 0 ? (
+          {!onPro && <ProPlanCard hasAffiliates={items.length > 0} />}
+          {items.length > 0 ? (
             // Below 1280 px the table folds into cards of its own (affiliates-table.tsx): no card around them.
             <Card className="max-xl:border-0 max-xl:bg-transparent max-xl:shadow-none">
-              <CardContent className="pt-6 max-xl:p-0">
-                <AffiliatesTable affiliates={affiliates.data.items} onCommissions={setViewing} onPayOut={setPaying} />
+              <CardContent className="grid gap-4 pt-6 max-xl:p-0">
+                <AffiliatesTable affiliates={items} onCommissions={setViewing} onPayOut={setPaying} />
+                {affiliates.hasNextPage && (
+                  <Button variant="outline" className="justify-self-center" loading={affiliates.isFetchingNextPage} onClick={() => void affiliates.fetchNextPage()}>
+                    {m.loadMore}
+                  </Button>
+                )}
               </CardContent>
             </Card>
           ) : (

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import * as z from 'zod';
-import { affiliateList } from '@contracts/affiliates.ts';
+import { affiliateList, type AffiliateList } from '@contracts/affiliates.ts';
 import { coupon, couponList, type Coupon, type CouponList, type CreateCouponBody, type UpdateCouponBody } from '@contracts/coupons.ts';
 import { courseList } from '@contracts/courses.ts';
 import { apiClient } from '@/lib/api-client.ts';
@@ -8,11 +8,16 @@ import { apiClient } from '@/lib/api-client.ts';
 const couponsKey = ['coupons'] as const;
 const couponPath = (code: string): string => `/api/coupons/${encodeURIComponent(code)}`;
 
-/** GET /api/coupons: the creator's coupons. */
+/** The URL of one page of the creator's coupons (newest first). */
+export const couponsUrl = (cursor?: string): string => (cursor ? `/api/coupons?cursor=${encodeURIComponent(cursor)}` : '/api/coupons');
+
+/** GET /api/coupons: the creator's coupons, newest first, page after page ('Load more' follows `nextCursor`). */
 export const couponsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: couponsKey,
-    queryFn: ({ signal }) => apiClient.get('/api/coupons', couponList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(couponsUrl(pageParam), couponList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** GET /api/courses: the creator's courses, to name a coupon's courses and to choose them (the courses feature's cache key). */
@@ -22,18 +27,33 @@ export const creatorCoursesQueryOptions = () =>
     queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
   });
 
-/** GET /api/affiliates: the affiliates a coupon can credit (the affiliates feature's cache key). */
+/**
+ * GET /api/affiliates: every affiliate a coupon can credit, for the picker: page after page of 100 (a creator has at
+ * most AFFILIATES_PER_CREATOR_MAX, so a few requests at most).
+ */
 export const affiliatesQueryOptions = () =>
   queryOptions({
-    queryKey: ['affiliates'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/affiliates', affiliateList, { signal }),
+    queryKey: ['affiliates', 'picker'] as const,
+    queryFn: async ({ signal }) => {
+      const items: AffiliateList['items'] = [];
+      let cursor: string | null = null;
+      do {
+        const page: AffiliateList = await apiClient.get(`/api/affiliates?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, affiliateList, { signal });
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return { items, nextCursor: null };
+    },
   });
 
-/** The loaded list with `change` applied, when it is loaded. */
+/** The loaded pages with `change` applied to each (`first` also to the first page: where a new coupon goes), when they are loaded. */
 function useEditList() {
   const queryClient = useQueryClient();
-  return (change: (items: Coupon[]) => Coupon[]) =>
-    queryClient.setQueryData<CouponList>(couponsKey, (data) => data && { ...data, items: change(data.items) });
+  return (change: (items: Coupon[]) => Coupon[], first: (items: Coupon[]) => Coupon[] = change) =>
+    queryClient.setQueryData<InfiniteData<CouponList, string | undefined>>(
+      couponsKey,
+      (data) => data && { ...data, pages: data.pages.map((page, index) => ({ ...page, items: (index === 0 ? first : change)(page.items) })) },
+    );
 }
 
 /** POST /api/coupons: the new coupon joins the list at its top (409 CONFLICT on a code in use, PAYOUTS_NOT_READY without Stripe). */
@@ -41,7 +61,11 @@ export function useCreateCoupon() {
   const edit = useEditList();
   return useMutation({
     mutationFn: (body: CreateCouponBody) => apiClient.post('/api/coupons', coupon, { body }),
-    onSuccess: (created) => edit((items) => [created, ...items.filter((c) => c.code !== created.code)]),
+    onSuccess: (created) =>
+      edit(
+        (items) => items.filter((c) => c.code !== created.code),
+        (items) => [created, ...items.filter((c) => c.code !== created.code)],
+      ),
   });
 }
 

@@ -27,7 +27,7 @@ const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell
 /** The API of a creator with these coupons; `more` adds or overrides routes. */
 const api = (items: ReturnType<typeof coupon>[], more: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
-    'GET /api/coupons': () => jsonResponse(200, { items }),
+    'GET /api/coupons': () => jsonResponse(200, { nextCursor: null, items }),
     'GET /api/courses': () => jsonResponse(200, courses),
     ...more,
   });
@@ -80,7 +80,7 @@ describe('CouponsScreen: the list', () => {
 
   it("offers 'Try again' when the list cannot be loaded, and shows it once it can", async () => {
     let fail = true;
-    api([], { 'GET /api/coupons': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [coupon('SPRING20')] })) });
+    api([], { 'GET /api/coupons': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { nextCursor: null, items: [coupon('SPRING20')] })) });
     open();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(m.loadFailed);
@@ -88,6 +88,19 @@ describe('CouponsScreen: the list', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(rowsOf(await findTable())).toHaveLength(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the first page and 'Load more' while the server has more: the next page joins below, and the button goes at the end", async () => {
+    const fetchMock = api([], {
+      'GET /api/coupons': () => jsonResponse(200, { nextCursor: 'page-2', items: [coupon('NEWEST'), coupon('NEWER')] }),
+      'GET /api/coupons?cursor=page-2': () => jsonResponse(200, { nextCursor: null, items: [coupon('OLDEST')] }),
+    });
+    open();
+    expect(rowsOf(await findTable()).map((row) => cellsOf(row)[0])).toEqual(['NEWEST', 'NEWER']);
+    await userEvent.click(screen.getByRole('button', { name: m.loadMore }));
+    await waitFor(() => expect(rowsOf(screen.getByRole('table')).map((row) => cellsOf(row)[0])).toEqual(['NEWEST', 'NEWER', 'OLDEST']));
+    expect(screen.queryByRole('button', { name: m.loadMore })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/coupons?cursor=page-2')).toHaveLength(1);
   });
 });
 

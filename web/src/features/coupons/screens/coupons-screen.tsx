@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, RotateCw, TicketPercent } from 'lucide-react';
 import { useState } from 'react';
 import type { Coupon } from '@contracts/coupons.ts';
@@ -15,10 +15,11 @@ import { couponsMessages as m } from '../coupons-messages.ts';
 
 /**
  * /dashboard/creator/coupons (Marketing): the creator's discount codes. 'Create coupon' opens the form; each row has
- * its Active switch and 'Delete' behind a confirmation.
+ * its Active switch and 'Delete' behind a confirmation. Newest first, a page at a time: 'Load more' for the next.
  */
 export function CouponsScreen() {
-  const coupons = useQuery(couponsQueryOptions());
+  const coupons = useInfiniteQuery(couponsQueryOptions());
+  const items = coupons.data?.pages.flatMap((page) => page.items) ?? [];
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Coupon>();
 
@@ -44,14 +45,19 @@ export function CouponsScreen() {
             {m.retry}
           </Button>
         </div>
-      ) : coupons.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState icon={TicketPercent} title={m.empty.title}>
           {m.empty.description}
         </EmptyState>
       ) : (
         <Card className="max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none">
-          <CardContent className="pt-6 max-sm:p-0">
-            <CouponsTable coupons={coupons.data.items} onDelete={setDeleting} />
+          <CardContent className="grid gap-4 pt-6 max-sm:p-0">
+            <CouponsTable coupons={items} onDelete={setDeleting} />
+            {coupons.hasNextPage && (
+              <Button variant="outline" className="justify-self-center" loading={coupons.isFetchingNextPage} onClick={() => void coupons.fetchNextPage()}>
+                {m.loadMore}
+              </Button>
+            )}
           </CardContent>
         </Card>
       )}

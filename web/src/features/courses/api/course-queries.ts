@@ -35,11 +35,17 @@ export const courseLearnersQueryOptions = (courseId: string) =>
     queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/enrollments`, courseEnrollmentList, { signal }),
   });
 
-/** GET /api/courses/{courseId}/licenses: the course's team licences, granted or bought, newest first. */
+/** The URL of one page of a course's licences (newest first). */
+export const courseLicensesUrl = (courseId: string, cursor?: string): string =>
+  `/api/courses/${encodeURIComponent(courseId)}/licenses${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/** GET /api/courses/{courseId}/licenses: the course's team licences, granted or bought, newest first, page after page ('Load more'). */
 export const courseLicensesQueryOptions = (courseId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: courseKeys.licenses(courseId),
-    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/licenses`, licenseList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(courseLicensesUrl(courseId, pageParam), licenseList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** The URL of one page of a course's certificates (newest first). */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import * as z from 'zod';
 import { revokeCertificateResult } from '@contracts/certificates.ts';
 import {
@@ -202,21 +202,24 @@ export const licenseMessages = {
 
 const licensesPath = (courseId: string) => `${coursePath(courseId)}/licenses`;
 
-/** Puts a licence as the server answered it into the course's cached list: in place, or at the top when new. */
+/** Puts a licence as the server answered it into the course's cached pages: in place, or at the top of the first when new. */
 function useStoreLicense(courseId: string) {
   const queryClient = useQueryClient();
   return (saved: License) => {
     const key = courseKeys.licenses(courseId);
-    if (!queryClient.getQueryData<LicenseList>(key)) {
+    const data = queryClient.getQueryData<InfiniteData<LicenseList, string | undefined>>(key);
+    if (!data) {
       void queryClient.invalidateQueries({ queryKey: key });
       return;
     }
-    queryClient.setQueryData<LicenseList>(key, (data) =>
-      data && {
-        ...data,
-        items: data.items.some((l) => l.id === saved.id) ? data.items.map((l) => (l.id === saved.id ? saved : l)) : [saved, ...data.items],
-      },
-    );
+    const known = data.pages.some((page) => page.items.some((l) => l.id === saved.id));
+    queryClient.setQueryData<InfiniteData<LicenseList, string | undefined>>(key, {
+      ...data,
+      pages: data.pages.map((page, index) => ({
+        ...page,
+        items: known ? page.items.map((l) => (l.id === saved.id ? saved : l)) : index === 0 ? [saved, ...page.items] : page.items,
+      })),
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlert, KeyRound, Plus, RotateCw, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -41,7 +41,8 @@ const endLabel = (l: Pick<License, 'expiresAt' | 'status'>, now: Date = new Date
  * or the end now (after a confirmation: its members lose the course, their progress is kept).
  */
 export function LicensesPanel({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
-  const licenses = useQuery(courseLicensesQueryOptions(courseId));
+  const licenses = useInfiniteQuery(courseLicensesQueryOptions(courseId));
+  const items = licenses.data?.pages.flatMap((page) => page.items) ?? [];
   const end = useEndLicense(courseId);
   const [granting, setGranting] = useState(false);
   const [adding, setAdding] = useState<License | undefined>();
@@ -76,14 +77,21 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
               Try again
             </Button>
           </div>
-        ) : licenses.data.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-6 text-center text-sm text-muted-foreground">No team licences yet.</p>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Licences">
-            {licenses.data.items.map((license) => (
-              <LicenseRow key={license.id} license={license} onAddSeats={() => setAdding(license)} onEnd={() => setEnding(license)} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y rounded-lg border" aria-label="Licences">
+              {items.map((license) => (
+                <LicenseRow key={license.id} license={license} onAddSeats={() => setAdding(license)} onEnd={() => setEnding(license)} />
+              ))}
+            </ul>
+            {licenses.hasNextPage && (
+              <Button variant="outline" className="justify-self-center" loading={licenses.isFetchingNextPage} onClick={() => void licenses.fetchNextPage()}>
+                Load more
+              </Button>
+            )}
+          </>
         )}
       </CardContent>
 

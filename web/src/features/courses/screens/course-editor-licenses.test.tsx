@@ -37,7 +37,7 @@ const ended: License = { ...granted, id: 'lic-0', leaderEmail: 'old@example.com'
 
 /** The editor of course-1 against a fake server holding the licences in `state`; the writes come in `extra`. */
 function renderEditor(state: { licenses: License[] }, extra: Parameters<typeof fakeApi>[0] = {}) {
-  return renderCourseEditor(() => paintingCourse, { [`GET ${LICENSES}`]: () => jsonResponse(200, { items: state.licenses }), ...extra });
+  return renderCourseEditor(() => paintingCourse, { [`GET ${LICENSES}`]: () => jsonResponse(200, { nextCursor: null, items: state.licenses }), ...extra });
 }
 
 const panel = async () => within(await screen.findByRole('region', { name: 'Team licences' }));
@@ -242,7 +242,7 @@ describe('CourseEditorScreen: team licences', () => {
 
   it('says when the licences could not be loaded, and loads them again on Try again', async () => {
     let fail = true;
-    const { user } = renderEditor({ licenses: [] }, { [`GET ${LICENSES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [bought] })) });
+    const { user } = renderEditor({ licenses: [] }, { [`GET ${LICENSES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { nextCursor: null, items: [bought] })) });
     const licenses = await panel();
 
     const alert = await licenses.findByRole('alert', undefined, { timeout: 5000 });

@@ -14,7 +14,7 @@ export function renderCourseEditor(course: () => Course, answers: Parameters<typ
   const fetchMock = fakeApi({
     [`GET ${COURSE}`]: () => jsonResponse(200, course()),
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
-    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { items: [] }),
+    [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { nextCursor: null, items: [] }),
     [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
     ...answers,
   });

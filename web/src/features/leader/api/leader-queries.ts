@@ -10,11 +10,21 @@ const licensesKey = ['leader', 'licenses'] as const;
 const membersKey = (licenseId: string) => [...licensesKey, licenseId, 'members'] as const;
 const seatsPath = (licenseId: string): string => `/api/leader/licenses/${encodeURIComponent(licenseId)}/seats`;
 
-/** GET /api/leader/licenses: the leader's licences, newest first. */
+/** GET /api/leader/licenses: the first page of the leader's licences, newest first (the dashboard, the groups, the report's filter). */
 export const leaderLicensesQueryOptions = () =>
   queryOptions({
     queryKey: licensesKey,
     queryFn: ({ signal }) => apiClient.get('/api/leader/licenses', licenseList, { signal }),
+  });
+
+/** The pages of the leader's licences (the Licences screen), newest first, page after page ('Load more' follows `nextCursor`). */
+export const leaderLicensePagesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...licensesKey, 'pages'] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get(pageParam ? `/api/leader/licenses?cursor=${encodeURIComponent(pageParam)}` : '/api/leader/licenses', licenseList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** GET /api/leader/summary: the dashboard's figures (members, licences, completion rate, certificates). */
@@ -36,6 +46,7 @@ function useReloadSeats() {
   const queryClient = useQueryClient();
   return (licenseId: string) => {
     void queryClient.invalidateQueries({ queryKey: licensesKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: [...licensesKey, 'pages'] });
     void queryClient.invalidateQueries({ queryKey: membersKey(licenseId) });
   };
 }

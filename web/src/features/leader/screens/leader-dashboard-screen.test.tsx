@@ -53,7 +53,7 @@ const summary = {
 const api = (over: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
     'GET /api/leader/summary': () => jsonResponse(200, summary),
-    'GET /api/leader/licenses': () => jsonResponse(200, { items: [license('l1', 'Excel for Teams', 2, 10), license('l2', 'Public Speaking', 1, 5)] }),
+    'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items: [license('l1', 'Excel for Teams', 2, 10), license('l2', 'Public Speaking', 1, 5)] }),
     ...over,
   });
 
@@ -75,7 +75,7 @@ describe('LeaderDashboardScreen', () => {
   });
 
   it('tells a leader without a licence how their team arrives', async () => {
-    api({ 'GET /api/leader/licenses': () => jsonResponse(200, { items: [] }), 'GET /api/leader/summary': () => jsonResponse(200, { ...summary, members: 0, groups: 0, recent: [] }) });
+    api({ 'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items: [] }), 'GET /api/leader/summary': () => jsonResponse(200, { ...summary, members: 0, groups: 0, recent: [] }) });
     renderWithProviders(<LeaderDashboardScreen />);
     expect(await screen.findByRole('heading', { name: 'No team yet' })).toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ const open = (search = '') => renderWithProviders(<LeaderGroupsScreen />, { path
 /** The API of a leader with these licences; 'lic-1' has `members`; `more` adds or overrides routes. */
 const api = (licenses: License[], members: Member[], more: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
-    'GET /api/leader/licenses': () => jsonResponse(200, { items: licenses }),
+    'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items: licenses }),
     [`GET ${SEATS}`]: () => jsonResponse(200, { items: members }),
     ...more,
   });
@@ -98,7 +98,7 @@ describe('LeaderGroupsScreen: the group', () => {
   it("offers 'Try again' when the groups cannot be loaded", async () => {
     let fail = true;
     api([], [], {
-      'GET /api/leader/licenses': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [license('lic-1', 'Watercolour for Beginners')] })),
+      'GET /api/leader/licenses': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { nextCursor: null, items: [license('lic-1', 'Watercolour for Beginners')] })),
     });
     open();
     const alert = await screen.findByRole('alert');
@@ -153,7 +153,7 @@ describe('LeaderGroupsScreen: adding members', () => {
   it('checks each pasted row first, sends the emails one by one, and says what became of each row', async () => {
     let seatsUsed = 1;
     const fetchMock = api([license('lic-1', 'Watercolour for Beginners', { seatsUsed: 1 })], [member('ann@example.com')], {
-      'GET /api/leader/licenses': () => jsonResponse(200, { items: [license('lic-1', 'Watercolour for Beginners', { seatsUsed })] }),
+      'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items: [license('lic-1', 'Watercolour for Beginners', { seatsUsed })] }),
       [`POST ${SEATS}`]: (init) => {
         const { email } = JSON.parse(init!.body as string) as { email: string };
         if (email === 'dan@example.com') return errorResponse(409, 'CONFLICT', 'dan@example.com already has this course.');

@@ -16,7 +16,7 @@ afterEach(() => {
 
 const m = leaderMessages.licenses;
 const open = () => renderWithProviders(<LeaderLicensesScreen />, { path: paths.leader.licenses });
-const api = (items: License[]) => fakeApi({ 'GET /api/leader/licenses': () => jsonResponse(200, { items }) });
+const api = (items: License[]) => fakeApi({ 'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items }) });
 
 const findTable = async () => within(await screen.findByRole('region', { name: 'Licenses' })).getByRole('table');
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -58,7 +58,7 @@ describe('LeaderLicensesScreen', () => {
   it("offers 'Try again' when the licences cannot be loaded, and lists them once they can", async () => {
     let fail = true;
     fakeApi({
-      'GET /api/leader/licenses': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [license('lic-1', 'Portraits in Ink')] })),
+      'GET /api/leader/licenses': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { nextCursor: null, items: [license('lic-1', 'Portraits in Ink')] })),
     });
     open();
     const alert = await screen.findByRole('alert');

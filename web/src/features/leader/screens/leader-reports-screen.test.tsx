@@ -37,7 +37,7 @@ const rows = [
 
 /** The API of a leader with these licences; `more` adds the report's answers, by URL. */
 const api = (more: Parameters<typeof fakeApi>[0], items: License[] = licenses) =>
-  fakeApi({ 'GET /api/leader/licenses': () => jsonResponse(200, { items }), ...more });
+  fakeApi({ 'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items }), ...more });
 
 const findTable = async () => within(await screen.findByRole('region', { name: m.table })).getByRole('table');
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);

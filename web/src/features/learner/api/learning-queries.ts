@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { learnerCertificateList, learnerProfile, type LearnerProfile, type LearnerProfileBody } from '@contracts/certificates.ts';
 import {
   completeLessonResponse,
@@ -30,11 +30,16 @@ export const learnerSummaryQueryOptions = () =>
       apiClient.get(`/api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`, learnerSummary, { signal }),
   });
 
-/** GET /api/learner/courses: the learner's courses, most recent activity first. */
+/** The URL of one page of a learner's list (`path`: their courses or certificates). */
+const pageUrl = (path: string, cursor?: string): string => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+
+/** GET /api/learner/courses: the learner's courses, page after page ('Load more' follows `nextCursor`), each page most recent activity first. */
 export const learnerCoursesQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['learning', 'courses'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/learner/courses', learnerCourseList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(pageUrl('/api/learner/courses', pageParam), learnerCourseList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** GET /api/learner/browse: the courses on sale of the creators the learner learns with, not yet theirs. */
@@ -47,11 +52,29 @@ export const learnerBrowseQueryOptions = () =>
 const certificatesKey = ['learning', 'certificates'] as const;
 const profileKey = ['learning', 'profile'] as const;
 
-/** GET /api/learner/certificates: the learner's certificates (the Certificates screen and each one's printable copy). */
+/** GET /api/learner/certificates: the learner's certificates, newest first, page after page ('Load more' follows `nextCursor`). */
 export const learnerCertificatesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...certificatesKey, 'list'] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(pageUrl('/api/learner/certificates', pageParam), learnerCertificateList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** One of the learner's certificates (its printable copy): their list read page after page until it is found (undefined: not theirs). */
+export const learnerCertificateQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: certificatesKey,
-    queryFn: ({ signal }) => apiClient.get('/api/learner/certificates', learnerCertificateList, { signal }),
+    queryKey: [...certificatesKey, 'one', id] as const,
+    queryFn: async ({ signal }) => {
+      let cursor: string | undefined;
+      do {
+        const page = await apiClient.get(pageUrl('/api/learner/certificates', cursor), learnerCertificateList, { signal });
+        const found = page.items.find((item) => item.id === id);
+        if (found) return found;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return null;
+    },
   });
 
 /** How often the profile is asked for again while the learner's certificates are being re-issued with their name. */

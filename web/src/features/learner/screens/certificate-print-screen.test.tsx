@@ -25,7 +25,7 @@ afterEach(() => {
 const watercolour = certificate('cert-1', 'Watercolour for Beginners');
 
 function openPrint(items: LearnerCertificate[], id = 'cert-1') {
-  fakeApi({ 'GET /api/learner/certificates': () => jsonResponse(200, { items }) });
+  fakeApi({ 'GET /api/learner/certificates': () => jsonResponse(200, { nextCursor: null, items }) });
   return renderWithProviders(
     <Routes>
       <Route path="/certificates/:id/print" element={<CertificatePrintScreen />} />

@@ -9,7 +9,7 @@ import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useProfile } from '@/lib/session-hooks.ts';
-import { learnerCertificatesQueryOptions } from '../api/learning-queries.ts';
+import { learnerCertificateQueryOptions } from '../api/learning-queries.ts';
 import { CertificateDocument } from '../components/certificate-document.tsx';
 
 /**
@@ -34,9 +34,9 @@ const PRINT_DELAY_MS = 300;
  */
 export function CertificatePrintScreen() {
   const { id = '' } = useParams();
-  const certificates = useQuery(learnerCertificatesQueryOptions());
+  const certificates = useQuery(learnerCertificateQueryOptions(id));
   const profile = useProfile();
-  const certificate = certificates.data?.items.find((item) => item.id === id);
+  const certificate = certificates.data ?? undefined;
   // The name the certificate carries, else (issued before the learner gave a name) their email.
   const learner = certificate?.learnerName ?? profile.data?.email;
   const printable = certificate?.status === 'valid' && learner !== undefined;

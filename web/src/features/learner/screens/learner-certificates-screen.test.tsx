@@ -22,7 +22,7 @@ const CERTIFICATES = '/api/learner/certificates';
 const PROFILE = '/api/learner/profile';
 /** The learner's certificates, and their profile: a name on certificates unless told (so no notice to add one). */
 const api = (items: LearnerCertificate[], certificateName = 'Ada Lovelace') =>
-  fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items }), [`GET ${PROFILE}`]: () => jsonResponse(200, learnerProfile({ certificateName })) });
+  fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { nextCursor: null, items }), [`GET ${PROFILE}`]: () => jsonResponse(200, learnerProfile({ certificateName })) });
 const open = () => renderWithProviders(<LearnerCertificatesScreen />, { path: paths.learner.certificates });
 const cardOf = (title: string) => within(screen.getAllByTestId('certificate-card').find((card) => card.querySelector('h2')?.textContent === title)!);
 
@@ -106,7 +106,7 @@ describe('LearnerCertificatesScreen', () => {
   it("offers 'Try again' when the certificates cannot be loaded, and lists them once they can", async () => {
     let fail = true;
     const fetchMock = fakeApi({
-      [`GET ${CERTIFICATES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, { items: [watercolour] })),
+      [`GET ${CERTIFICATES}`]: () => (fail ? errorResponse(500, 'INTERNAL', 'Boom') : jsonResponse(200, { nextCursor: null, items: [watercolour] })),
       [`GET ${PROFILE}`]: () => jsonResponse(200, learnerProfile({ certificateName: 'Ada Lovelace' })),
     });
     const { user } = open();
@@ -161,7 +161,7 @@ describe('LearnerCertificatesScreen', () => {
     });
 
     it('lists the certificates without the notice when the profile cannot be loaded', async () => {
-      fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { items: [watercolour] }), [`GET ${PROFILE}`]: () => errorResponse(500, 'INTERNAL', 'Boom') });
+      fakeApi({ [`GET ${CERTIFICATES}`]: () => jsonResponse(200, { nextCursor: null, items: [watercolour] }), [`GET ${PROFILE}`]: () => errorResponse(500, 'INTERNAL', 'Boom') });
       const { queryClient } = open();
       expect(await screen.findByRole('heading', { name: 'Watercolour for Beginners' })).toBeInTheDocument();
       await profileSettled(queryClient, 'error');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Award, BriefcaseBusiness, Copy, Download, ExternalLink, UserPen } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { LearnerCertificate } from '@contracts/certificates.ts';
@@ -32,10 +32,11 @@ export const certificateMessages = {
  * page (where anyone checks it), LinkedIn's "Add licence or certification" form filled in, and the page's link to share.
  * A revoked certificate says so and is no longer offered as a PDF or for LinkedIn. Until the learner gives the name to
  * print on them (their profile), a notice above the list offers to add it; it blocks nothing, and stays away while
- * the profile loads or cannot be loaded.
+ * the profile loads or cannot be loaded. Newest first, a page at a time: 'Load more' for the next.
  */
 export function LearnerCertificatesScreen() {
-  const certificates = useQuery(learnerCertificatesQueryOptions());
+  const certificates = useInfiniteQuery(learnerCertificatesQueryOptions());
+  const items = certificates.data?.pages.flatMap((page) => page.items) ?? [];
   const profile = useQuery(learnerProfileQueryOptions());
 
   return (
@@ -49,7 +50,7 @@ export function LearnerCertificatesScreen() {
         </div>
       ) : certificates.isError ? (
         <LoadFailed message="Your certificates could not be loaded" onRetry={() => void certificates.refetch()} retrying={certificates.isRefetching} />
-      ) : certificates.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState icon={Award} title="No certificates yet">
           Finish a course to earn its certificate: each one will appear here, ready to download and share.
         </EmptyState>
@@ -57,12 +58,17 @@ export function LearnerCertificatesScreen() {
         <>
           {profile.data?.certificateName === '' && <AddNameNotice />}
           <ul className="grid gap-4 md:grid-cols-2" aria-label="Your certificates">
-            {certificates.data.items.map((certificate) => (
+            {items.map((certificate) => (
               <li key={certificate.id} className="grid">
                 <CertificateCard certificate={certificate} />
               </li>
             ))}
           </ul>
+          {certificates.hasNextPage && (
+            <Button variant="outline" className="justify-self-center" loading={certificates.isFetchingNextPage} onClick={() => void certificates.fetchNextPage()}>
+              Load more
+            </Button>
+          )}
         </>
       )}
     </div>

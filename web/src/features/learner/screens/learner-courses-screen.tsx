@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { BookOpen, CircleCheck, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -11,9 +11,10 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { learnerCoursesQueryOptions } from '../api/learning-queries.ts';
 
-/** The courses the learner is enrolled in, most recent activity first, each opening its player. */
+/** The courses the learner is enrolled in, most recent activity first, each opening its player; 'Load more' for the next page. */
 export function LearnerCoursesScreen() {
-  const courses = useQuery(learnerCoursesQueryOptions());
+  const courses = useInfiniteQuery(learnerCoursesQueryOptions());
+  const items = courses.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="grid gap-6 *:min-w-0">
@@ -32,7 +33,7 @@ export function LearnerCoursesScreen() {
             </Button>
           }
         />
-      ) : courses.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState
           icon={BookOpen}
           title="No courses yet"
@@ -45,33 +46,40 @@ export function LearnerCoursesScreen() {
           When a creator invites you to a course, it appears here with your progress and the next lesson to take.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {courses.data.items.map((c) => (
-            <li key={c.courseId}>
-              <Card className="grid gap-3 p-5">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 className="min-w-0 font-semibold">{c.title}</h2>
-                  {c.completedAt && (
-                    <Badge variant="secondary">
-                      <CircleCheck aria-hidden="true" />
-                      Completed
-                    </Badge>
-                  )}
-                </div>
-                <div className="flex items-center gap-3">
-                  <Progress value={c.progress} aria-label={`${c.title}: ${c.progress}% complete`} className="flex-1" />
-                  <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{c.progress}%</span>
-                </div>
-                <Button asChild size="sm" className="justify-self-start">
-                  <Link to={learnerCoursePath(c.courseId)} aria-label={`${c.completedAt ? 'Review' : 'Continue'} ${c.title}`}>
-                    <PlayCircle aria-hidden="true" />
-                    {c.completedAt ? 'Review' : 'Continue'}
-                  </Link>
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-4">
+          <ul className="grid gap-4 md:grid-cols-2">
+            {items.map((c) => (
+              <li key={c.courseId}>
+                <Card className="grid gap-3 p-5">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h2 className="min-w-0 font-semibold">{c.title}</h2>
+                    {c.completedAt && (
+                      <Badge variant="secondary">
+                        <CircleCheck aria-hidden="true" />
+                        Completed
+                      </Badge>
+                    )}
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <Progress value={c.progress} aria-label={`${c.title}: ${c.progress}% complete`} className="flex-1" />
+                    <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{c.progress}%</span>
+                  </div>
+                  <Button asChild size="sm" className="justify-self-start">
+                    <Link to={learnerCoursePath(c.courseId)} aria-label={`${c.completedAt ? 'Review' : 'Continue'} ${c.title}`}>
+                      <PlayCircle aria-hidden="true" />
+                      {c.completedAt ? 'Review' : 'Continue'}
+                    </Link>
+                  </Button>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {courses.hasNextPage && (
+            <Button variant="outline" className="justify-self-center" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
+              Load more
+            </Button>
+          )}
+        </div>
       )}
     </div>
   );

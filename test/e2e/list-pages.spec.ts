@@ -1,0 +1,105 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { accessToken, api, signIn } from './support/api.ts';
+import { createTestAccount, expect, seriousA11yViolations, test } from './support/cloud.ts';
+
+// Issue 28 point 5: the lists that now come a page at a time, in the browser. The server's pages are made small
+// (each list request gets `limit=1`, a query the API takes) so the seeded data spans pages: the screen shows the first
+// page with 'Load more', the next joins below, and the button goes once the list ends. Screenshots at 1280 and 375 px.
+
+/** Every GET of `path` (no query yet) asked with `limit=1`, so a few rows make pages. */
+async function smallPages(page: Page, path: RegExp): Promise<void> {
+  await page.route(path, (route) => {
+    const url = new URL(route.request().url());
+    if (route.request().method() !== 'GET' || url.searchParams.has('limit')) return route.continue();
+    url.searchParams.set('limit', '1');
+    return route.continue({ url: url.toString() });
+  });
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+    const path = testInfo.outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Clicks 'Load more' until it is gone; `rows` counts what the screen shows, which only grows. */
+async function loadAll(page: Page, rows: () => Promise<number>): Promise<number> {
+  const more = page.getByRole('button', { name: 'Load more' });
+  let seen = await rows();
+  for (let i = 0; i < 10 && (await more.count()) > 0; i++) {
+    await more.click();
+    const before = seen;
+    await expect.poll(async () => (await rows()) > before || (await more.count()) === 0).toBe(true);
+    const now = await rows();
+    expect(now).toBeGreaterThanOrEqual(seen);
+    seen = now;
+  }
+  await expect(more).toHaveCount(0);
+  return seen;
+}
+
+test("a learner's courses a page at a time with 'Load more', and their certificates' empty state", async ({ page, cloud }, testInfo) => {
+  test.setTimeout(180_000);
+  const creatorToken = await accessToken(cloud, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  const courses = (await api<{ items: { id: string; status: string }[] }>(cloud, creatorToken, 'GET', '/api/courses')).items.filter((c) => c.status === 'published');
+  expect(courses.length).toBeGreaterThanOrEqual(2);
+
+  const learner = await createTestAccount(cloud, 'learner', 'pages-learner');
+  for (const course of courses.slice(0, 3)) await api(cloud, creatorToken, 'POST', `/api/courses/${course.id}/enrollments`, { email: learner.email });
+
+  await smallPages(page, /\/api\/learner\/(courses|certificates)(\?|$)/);
+  await signIn(page, learner.email, learner.password);
+  await expect(page).toHaveURL(/\/dashboard\/learner$/);
+  await page.goto('/dashboard/learner/courses');
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, testInfo, 'learner-courses-first-page');
+  const cards = () => page.getByRole('main').getByRole('listitem').count();
+  expect(await loadAll(page, cards)).toBe(Math.min(3, courses.length));
+  await shoot(page, testInfo, 'learner-courses-all');
+  await page.goto('/dashboard/learner/certificates');
+  await expect(page.getByRole('heading', { name: 'No certificates yet' })).toBeVisible();
+
+});
+
+test("a leader's licences a page at a time with 'Load more'", async ({ page: leaderPage, cloud }, testInfo) => {
+  test.setTimeout(120_000);
+  const creatorToken = await accessToken(cloud, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  const courses = (await api<{ items: { id: string; status: string }[] }>(cloud, creatorToken, 'GET', '/api/courses')).items.filter((c) => c.status === 'published');
+  const leader = await createTestAccount(cloud, 'leader', 'pages-leader');
+  for (const course of courses.slice(0, 3)) await api(cloud, creatorToken, 'POST', `/api/courses/${course.id}/licenses`, { leaderEmail: leader.email, seats: 5 });
+  await smallPages(leaderPage, /\/api\/leader\/licenses(\?|$)/);
+  await signIn(leaderPage, leader.email, leader.password);
+  await expect(leaderPage).toHaveURL(/\/dashboard\/leader$/);
+  await leaderPage.goto('/dashboard/leader/licenses');
+  await expect(leaderPage.getByRole('button', { name: 'Load more' })).toBeVisible();
+  expect(await seriousA11yViolations(leaderPage)).toEqual([]);
+  await shoot(leaderPage, testInfo, 'leader-licenses-first-page');
+  const licences = () => leaderPage.getByRole('main').getByRole('link', { name: /manage seats/i }).count();
+  expect(await loadAll(leaderPage, licences)).toBeGreaterThanOrEqual(Math.min(3, courses.length));
+  await shoot(leaderPage, testInfo, 'leader-licenses-all');
+});
+
+test("the creator's coupons and affiliates a page at a time with 'Load more'", async ({ page, cloud }, testInfo) => {
+  test.setTimeout(120_000);
+  await smallPages(page, /\/api\/(coupons|affiliates)(\?|$)/);
+  await signIn(page, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  await expect(page).toHaveURL(/\/dashboard\/creator$/);
+  for (const [path, name] of [
+    ['/dashboard/creator/coupons', 'creator-coupons'],
+    ['/dashboard/creator/affiliates', 'creator-affiliates'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shoot(page, testInfo, `${name}-first-page`);
+    await loadAll(page, () => page.getByRole('main').getByRole('row').count());
+    await shoot(page, testInfo, `${name}-all`);
+  }
+});
