@@ -4,7 +4,7 @@ import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredAffiliate, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
-import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, backfillIndexKeys, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
@@ -392,53 +392,34 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
  * Migration (issue 28, bin/backfill.ts): affiliates made before the paged list get its index keys (gsi1, newest first).
  * Idempotent: a second run finds none without them. Returns how many it indexed.
  */
-export const backfillAffiliateIndex = async (): Promise<number> => {
-  let indexed = 0;
-  await forEachOfType('Affiliate', async (item) => {
-    const parsed = z.object({ creatorId: z.string(), id: z.string(), createdAt: z.string() }).safeParse(item);
-    if (!parsed.success) return; // a partial item (no date to list it by): left alone
-    const a = parsed.data;
-    const keys = affiliateKeys.byCreator(a);
-    const done = await writeIf(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: affiliateKeys.affiliate(a.creatorId, a.id),
-          UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
-          ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
-        }),
-      ),
-    );
-    if (done) indexed++;
-  }, { filter: 'attribute_not_exists(gsi1pk)', projection: 'creatorId, id, createdAt' });
-  return indexed;
-};
+export const backfillAffiliateIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Affiliate',
+    index: 'gsi1',
+    projection: 'creatorId, id, createdAt',
+    keysOf: (item) => {
+      const parsed = z.object({ creatorId: z.string(), id: z.string(), createdAt: z.string() }).safeParse(item);
+      if (!parsed.success) return undefined; // a partial item (no date to list it by): left alone
+      const { gsi1pk, gsi1sk } = affiliateKeys.byCreator(parsed.data);
+      return { key: affiliateKeys.affiliate(parsed.data.creatorId, parsed.data.id), pk: gsi1pk, sk: gsi1sk };
+    },
+  });
 
 /**
  * Migration (issue 28, bin/backfill.ts): commissions written before the paged list get its index keys (gsi2, newest
  * first). Idempotent: a second run finds none without them. Returns how many it indexed.
  */
-export const backfillCommissionIndex = async (): Promise<number> => {
-  let indexed = 0;
-  await forEachOfType('Commission', async (item) => {
-    const c = z.object({ affiliateId: z.string(), orderId: z.string(), createdAt: z.string() }).parse(item);
-    const keys = affiliateKeys.listed(c);
-    const done = await writeIf(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: affiliateKeys.commission(c.affiliateId, c.orderId),
-          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
-          ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
-        }),
-      ),
-    );
-    if (done) indexed++;
-  }, { filter: 'attribute_not_exists(gsi2pk)', projection: 'affiliateId, orderId, createdAt' });
-  return indexed;
-};
+export const backfillCommissionIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Commission',
+    index: 'gsi2',
+    projection: 'affiliateId, orderId, createdAt',
+    keysOf: (item) => {
+      const c = z.object({ affiliateId: z.string(), orderId: z.string(), createdAt: z.string() }).parse(item);
+      const { gsi2pk, gsi2sk } = affiliateKeys.listed(c);
+      return { key: affiliateKeys.commission(c.affiliateId, c.orderId), pk: gsi2pk, sk: gsi2sk };
+    },
+  });
 
 /**
  * Migration (issue 28, bin/backfill.ts): payouts of the earlier shape, their order ids in one `orderIds` list (400 KB

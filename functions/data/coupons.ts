@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import * as z from 'zod';
 import type { CouponRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
-import { addUpdate, batchWrite, documentClient, forEachOfType, newestFirstPage, queryAll, tableName, writeIf } from '#data/table.ts';
+import { addUpdate, batchWrite, documentClient, backfillIndexKeys, newestFirstPage, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * creators' coupons (docs/data-model.md "Course sales").
@@ -158,25 +158,15 @@ export const dynamoCoupons = (): CouponRepository => ({
  * Migration (issue 28, bin/backfill.ts): coupons made before the paged list get its index keys (gsi1, newest first).
  * Idempotent: a second run finds none without them. Returns how many it indexed.
  */
-export const backfillCouponIndex = async (): Promise<number> => {
-  let indexed = 0;
-  await forEachOfType('Coupon', async (item) => {
-    const parsed = z.object({ creatorId: z.string(), code: z.string(), createdAt: z.string() }).safeParse(item);
-    if (!parsed.success) return; // a partial item (no date to list it by): left alone
-    const c = parsed.data;
-    const keys = couponKeys.listed(c);
-    const done = await writeIf(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: couponKeys.coupon(c.creatorId, c.code),
-          UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
-          ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
-        }),
-      ),
-    );
-    if (done) indexed++;
-  }, { filter: 'attribute_not_exists(gsi1pk)', projection: 'creatorId, code, createdAt' });
-  return indexed;
-};
+export const backfillCouponIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Coupon',
+    index: 'gsi1',
+    projection: 'creatorId, code, createdAt',
+    keysOf: (item) => {
+      const parsed = z.object({ creatorId: z.string(), code: z.string(), createdAt: z.string() }).safeParse(item);
+      if (!parsed.success) return undefined; // a partial item (no date to list it by): left alone
+      const { gsi1pk, gsi1sk } = couponKeys.listed(parsed.data);
+      return { key: couponKeys.coupon(parsed.data.creatorId, parsed.data.code), pk: gsi1pk, sk: gsi1sk };
+    },
+  });

@@ -6,7 +6,7 @@ import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
 import { readCounter, readCounters, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
-import { batchGet, batchWrite, documentClient, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -585,26 +585,16 @@ export const backfillCourseFigures = async (): Promise<{ courses: number; enroll
   return set ? sums : undefined;
 };
 
-export const backfillCourseIndex = async (): Promise<number> => {
-  let indexed = 0;
-  await forEachOfType('Course', async (item) => {
-    // An item without the fields to index (a partial item a test or a tool wrote) is not a course to list: skipped.
-    const course = z.object({ id: z.string(), createdAt: isoDate }).safeParse(item);
-    if (!course.success) return;
-    const { id, createdAt } = course.data;
-    const keys = courseKeys.all(createdAt, id);
-    const done = await writeIf(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: courseKeys.course(id),
-          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
-          ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
-        }),
-      ),
-    );
-    if (done) indexed++;
-  }, { filter: 'attribute_not_exists(gsi2pk)', projection: 'id, createdAt' });
-  return indexed;
-};
+export const backfillCourseIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Course',
+    index: 'gsi2',
+    projection: 'id, createdAt',
+    keysOf: (item) => {
+      // An item without the fields to index (a partial item a test or a tool wrote) is not a course to list: skipped.
+      const course = z.object({ id: z.string(), createdAt: isoDate }).safeParse(item);
+      if (!course.success) return undefined;
+      const { gsi2pk, gsi2sk } = courseKeys.all(course.data.createdAt, course.data.id);
+      return { key: courseKeys.course(course.data.id), pk: gsi2pk, sk: gsi2sk };
+    },
+  });

@@ -1,6 +1,6 @@
 import { type AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, ScanCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, type NumberValue, QueryCommand, type QueryCommandInput, ScanCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClientOptions, clientPolicies, dynamodbPolicyOf } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import * as z from 'zod';
@@ -233,6 +233,41 @@ export const forEachOfType = async (
     for (const item of page.Items ?? []) await each(item);
     start = page.LastEvaluatedKey;
   } while (start);
+};
+
+/**
+ * A migration's index backfill (bin/backfill.ts): every item of `type` without the index's keys gets those `keysOf`
+ * gives it (undefined: left alone, a partial item with nothing to list it by), each by an update conditional on the
+ * item still being there without them. Idempotent: a second run finds none left. Returns how many it indexed.
+ */
+export const backfillIndexKeys = async (input: {
+  type: string;
+  index: 'gsi1' | 'gsi2';
+  projection: string;
+  keysOf: (item: Record<string, unknown>) => { key: Record<string, string>; pk: string; sk: string } | undefined;
+}): Promise<number> => {
+  let indexed = 0;
+  await forEachOfType(
+    input.type,
+    async (item) => {
+      const keys = input.keysOf(item);
+      if (!keys) return;
+      const done = await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.key,
+            UpdateExpression: `SET ${input.index}pk = :pk, ${input.index}sk = :sk`,
+            ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${input.index}pk)`,
+            ExpressionAttributeValues: { ':pk': keys.pk, ':sk': keys.sk },
+          }),
+        ),
+      );
+      if (done) indexed++;
+    },
+    { filter: `attribute_not_exists(${input.index}pk)`, projection: input.projection },
+  );
+  return indexed;
 };
 
 export const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, limit = Infinity): Promise<Record<string, unknown>[]> => {

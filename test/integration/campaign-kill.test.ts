@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resetJobQueues, sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { campaignSenderWork, CAMPAIGN_SENDER_JOB, campaignRunSlice } from '#core/campaigns/campaigns.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 import type { CampaignRepository, StoredCampaign } from '#core/ports.ts';
 import { campaignKeys, dynamoCampaigns } from '#data/campaigns.ts';
-import { userKeys } from '#data/users.ts';
 import { resetConfig } from '#functions/config.ts';
 import { senderDeps } from '#functions/composition/deps-campaigns.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 import { type Delivery, type JobEventSource, startJobEventSource } from '#lib/local/sqs/event-source.ts';
 import { startSqsStandIn, type SqsStandIn } from '#lib/local/sqs/stand-in.ts';
-import { dynamo, outputs, useLocalCloudEnv } from './support.ts';
+import { dynamo, outputs, seedLeaders, useLocalCloudEnv } from './support.ts';
 
 /**
  * The campaign sender through the job engine's real local wiring (issue 28 points 1 and 4): the SQS stand-in, the event
@@ -36,25 +35,12 @@ afterAll(() => ses('/_stand-in', 'DELETE'));
 
 const LEADERS = 300;
 
-/** Leaders as the users table holds them (their profiles on the role index): the campaign's audience. */
-const seedLeaders = async (tag: string) => {
-  const createdAt = new Date().toISOString();
-  const emails = Array.from({ length: LEADERS }, (_, i) => `${tag}-${i}@example.com`);
-  for (let i = 0; i < emails.length; i += 25) {
-    const items = emails.slice(i, i + 25).map((email, j) => {
-      const id = `${tag}-${i + j}`;
-      return { PutRequest: { Item: { ...userKeys.profile(id), ...userKeys.byRole('leader', createdAt, id), type: 'User', id, email, role: 'leader', createdAt } } };
-    });
-    await dynamo().send(new BatchWriteCommand({ RequestItems: { [outputs().TableName]: items } }));
-  }
-  return emails;
-};
 
 describe('a campaign run killed mid-slice', () => {
   it('sends every recipient the campaign exactly once, finishes, and leaves nothing in the dead-letter queue', async () => {
     useLocalCloudEnv();
     const tag = `camp-kill-${randomUUID().slice(0, 8)}`;
-    const emails = await seedLeaders(tag);
+    const emails = await seedLeaders(tag, LEADERS);
     // One call of 50 a wave (callsInFlight), a wave each 0.6 s: many waves, many slices.
     await ses('/_stand-in/account', 'PUT', { MaxSendRate: 100, Max24HourSend: 1_000_000, SentLast24Hours: 0 });
     const campaign: StoredCampaign = {

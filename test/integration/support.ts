@@ -5,12 +5,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { Role } from '#contracts/common.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { resetConfig } from '#functions/config.ts';
 import { resetDocumentClient } from '#data/table.ts';
+import { userKeys } from '#data/users.ts';
 import { getDeps } from '#functions/composition/deps.ts';
 
 /** Clients of the running local cloud, as an outside client would hold them: the official SDKs and fetch. */
@@ -125,4 +126,21 @@ export const filesBucketHolds = async (key: string): Promise<boolean> => {
   } finally {
     s3.destroy();
   }
+};
+
+/**
+ * `n` group leaders written straight into the table as the users table holds them (profiles on the role index, no
+ * sign-in needed): a campaign's or a job's audience. Their emails, `<tag>-<i>@example.com`, in order.
+ */
+export const seedLeaders = async (tag: string, n: number): Promise<string[]> => {
+  const createdAt = new Date().toISOString();
+  const emails = Array.from({ length: n }, (_, i) => `${tag}-${i}@example.com`);
+  for (let i = 0; i < emails.length; i += 25) {
+    const items = emails.slice(i, i + 25).map((email, j) => {
+      const id = `${tag}-${i + j}`;
+      return { PutRequest: { Item: { ...userKeys.profile(id), ...userKeys.byRole('leader', createdAt, id), type: 'User', id, email, role: 'leader', createdAt } } };
+    });
+    await dynamo().send(new BatchWriteCommand({ RequestItems: { [outputs().TableName]: items } }));
+  }
+  return emails;
 };

@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Order } from '#core/ports.ts';
 import { dynamoOrders } from '#data/orders.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 
 process.env['TABLE_NAME'] ??= 'unit-table';
 
@@ -10,28 +10,7 @@ process.env['TABLE_NAME'] ??= 'unit-table';
  * The paid order's transaction (data/orders.ts markPaid), as sent: what a flash sale pays per order (decision 0038).
  * The order's own move from pending is its first item and carries the paying event's id; no event record of its own.
  */
-const pending: Order = {
-  id: 'ord_1',
-  courseId: 'course-1',
-  courseTitle: 'Knife skills',
-  creatorId: 'creator-1',
-  accountId: 'acct_1',
-  status: 'pending',
-  buyerEmail: null,
-  price: 2900,
-  discount: 0,
-  amount: 2900,
-  currency: 'gbp',
-  couponCode: null,
-  affiliateId: null,
-  seats: null,
-  checkoutSessionId: 'cs_1',
-  checkoutUrl: null,
-  paymentIntentId: null,
-  learnerId: null,
-  createdAt: '2026-11-25T10:00:00.000Z',
-  paidAt: null,
-};
+const pending = pendingOrder({ id: 'ord_1', creatorId: 'creator-1', checkoutSessionId: 'cs_1' });
 const paid = { amount: 2900, discount: 0, buyerEmail: 'ann@example.com', learnerId: 'l1', paymentIntentId: 'pi_1', paidAt: '2026-11-25T10:05:00.000Z' };
 const receipt = { id: 'mail-1', to: 'ann@example.com', subject: 'Receipt', text: 't', html: '<p>t</p>', queuedAt: paid.paidAt, dueAt: paid.paidAt, tries: 0 };
 

@@ -1,10 +1,8 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoCampaigns } from '#data/campaigns.ts';
-import { userKeys } from '#data/users.ts';
 import { work as campaignSenderWork } from '#functions/jobs/campaign-sender.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
-import { accountWithRole, dynamo, outputs, useLocalCloudEnv } from '../support.ts';
+import { accountWithRole, outputs, seedLeaders, useLocalCloudEnv } from '../support.ts';
 import { faults, injectedSince, post, report, sleep, untilSettled } from './support.ts';
 
 /**
@@ -16,19 +14,6 @@ afterEach(() => faults.recover());
 
 const RECIPIENTS = 120;
 
-/** Leaders as the users table holds them (their profiles on the role index), written straight in: no sign-in needed. */
-const seedLeaders = async (tag: string) => {
-  const createdAt = new Date().toISOString();
-  const emails = Array.from({ length: RECIPIENTS }, (_, i) => `${tag}-${i}@example.com`);
-  for (let i = 0; i < emails.length; i += 25) {
-    const items = emails.slice(i, i + 25).map((email, j) => {
-      const id = `${tag}-${i + j}`;
-      return { PutRequest: { Item: { ...userKeys.profile(id), ...userKeys.byRole('leader', createdAt, id), type: 'User', id, email, role: 'leader', createdAt } } };
-    });
-    await dynamo().send(new BatchWriteCommand({ RequestItems: { [outputs().TableName]: items } }));
-  }
-  return emails;
-};
 
 interface StoredMail {
   subject: string;
@@ -40,7 +25,7 @@ describe('a campaign while SES and the database fail', () => {
     const admin = await accountWithRole('admin', 'fault-campaign-admin');
     useLocalCloudEnv();
     const tag = `fault-campaign-${Date.now()}`;
-    const emails = await seedLeaders(tag);
+    const emails = await seedLeaders(tag, RECIPIENTS);
     const subject = `Storm notice ${tag}`;
 
     const before = await faults.state();
