@@ -493,6 +493,18 @@ const table = [
   },
   { name: 'affiliate-commissions', method: 'GET', path: '/api/affiliates/{affiliateId}/commissions', handler: 'http/affiliate-commissions', access: ['creator'] },
   { name: 'affiliate-payout', method: 'POST', path: '/api/affiliates/{affiliateId}/payouts', handler: 'http/affiliate-payout', access: ['creator'], throttle: { rate: 10, burst: 20 } },
+  // 'heavy' as leader-reports: the payout's lines are read a page at a time and written to S3 (the S3 client is over
+  // the CRUD bundle budget, and a payout of many thousand lines needs more than 10 s).
+  {
+    name: 'affiliate-payout-export',
+    method: 'GET',
+    path: '/api/affiliates/{affiliateId}/payouts/{payoutId}',
+    handler: 'http/affiliate-payout-export',
+    access: ['creator'],
+    uses: ['exports'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
   {
     name: 'referral-link',
     method: 'GET',

@@ -78,15 +78,39 @@ export type Commission = z.infer<typeof commission>;
 export const commissionList = z.object({ items: z.array(commission), nextCursor: z.string().nullable() });
 export type CommissionList = z.infer<typeof commissionList>;
 
-/** POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and the CSV to pay them from. */
+/**
+ * POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and what to pay. Its size never
+ * grows with the payout (issue 28): the order by order lines are a file, GET .../payouts/{payoutId}?format=csv.
+ */
 export const payout = z.object({
+  /** The payout's id (its lines' file: payoutExport); null when nothing was due (no payout was made). */
+  payoutId: z.string().nullable(),
   paidAmount: pence,
   /** How many commissions the payout took. */
   commissions: z.number().int().min(0),
-  /** `affiliate,email,amount,orders`: one row (amount in pounds, orders space-separated); the header alone when nothing was due. */
+  /**
+   * What to pay, `affiliate,email,amount,commissions,payoutId`: one row (amount in pounds; the payout id as the
+   * transfer's reference); the header alone when nothing was due.
+   */
   csv: z.string(),
 });
 export type Payout = z.infer<typeof payout>;
+
+/**
+ * GET /api/affiliates/{affiliateId}/payouts/{payoutId}: `format` csv (the only one: every line of the payout, written
+ * to storage a page at a time); `delivery` 'file' (default) answers a redirect to the file, 'link' its link as JSON.
+ */
+export const payoutExportQuery = z.strictObject({
+  format: z.enum(['csv']).default('csv'),
+  delivery: z.enum(['file', 'link']).default('file'),
+});
+
+/**
+ * GET /api/affiliates/{affiliateId}/payouts/{payoutId}?format=csv&delivery=link: `url` downloads the payout's lines
+ * (`affiliate,email,orderId,amount,paidAt`, one row per commission paid) until `expiresAt`; `rows` is how many it holds.
+ */
+export const payoutExport = z.object({ url: z.url(), expiresAt: z.string(), rows: z.number().int().min(0) });
+export type PayoutExport = z.infer<typeof payoutExport>;
 
 /** The redirect's query: `to` is a path on the app's own origin (an absolute URL there is accepted too). */
 export const referralQuery = z.object({ to: z.string().max(2000).optional() });

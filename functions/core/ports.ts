@@ -790,6 +790,13 @@ export interface StoredPayout {
   complete: boolean;
 }
 
+/** One line of a payout: the commission of one order it paid (pence). */
+export interface PayoutLine {
+  orderId: string;
+  amount: number;
+  paidAt: string;
+}
+
 export interface AffiliateRepository {
   /**
    * The affiliate, its code, its email's claim and the email with their link (into the mail queue) in one
@@ -817,8 +824,8 @@ export interface AffiliateRepository {
   /** The approved commissions of the affiliate (what a payout takes). */
   approved(affiliateId: string): Promise<StoredCommission[]>;
   payout(affiliateId: string, payoutId: string): Promise<StoredPayout | undefined>;
-  /** One page of the payout's lines: the order ids of the commissions it paid, in order id order. */
-  payoutLines(payoutId: string, page: PageRequest): Promise<Paged<string>>;
+  /** One page of the payout's lines: the commissions it paid (order id, amount, when), in order id order. */
+  payoutLines(payoutId: string, page: PageRequest): Promise<Paged<PayoutLine>>;
   /**
    * approved -> paid for these commissions, in one transaction with the payout's record, a line per commission and the
    * figures (at most PAYOUT_BATCH commissions: the transaction stays within DynamoDB's 100 items); the ones that

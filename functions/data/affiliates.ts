@@ -95,6 +95,8 @@ const payoutItem = z.object({
   complete: z.boolean().default(false),
 });
 
+const payoutLine = z.object({ orderId: z.string(), amount: z.number().int(), paidAt: z.string() }).transform(({ orderId, amount, paidAt }) => ({ orderId, amount, paidAt }));
+
 /** One line of a payout: the commission of `orderId` it paid. */
 const payoutLineItem = (payoutId: string, affiliateId: string, orderId: string, amount: number, paidAt: string) => ({
   ...affiliateKeys.payoutLine(payoutId, orderId),
@@ -340,13 +342,13 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
         ExpressionAttributeValues: { ':pk': pk, ':line': 'LINE#' },
-        ProjectionExpression: 'pk, sk, orderId',
+        ProjectionExpression: 'pk, sk, orderId, amount, paidAt',
         ConsistentRead: true,
         Limit: limit,
         ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, { pk }, { name: 'sk', prefix: 'LINE#' }) } : {}),
       }),
     );
-    return { items: Items.map((item) => z.object({ orderId: z.string() }).parse(item).orderId), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    return { items: Items.map((item) => payoutLine.parse(item)), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
   },
 
   async pay({ affiliateId, creatorId, payoutId, commissions, at }) {

@@ -84,15 +84,20 @@ test('a creator adds an affiliate; a visitor follows the link and buys; the job 
   }).toPass({ timeout: 30_000 });
   await checkAndShoot(page, testInfo, 'affiliates-approved');
 
-  // 'Pay out': confirmed, recorded, and the CSV downloaded.
+  // 'Pay out': confirmed, recorded, and the payout's CSV (written by the server to a file, one row per commission)
+  // downloaded through its link.
   await payOut.click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Pay out £10 to Ali Baker?');
+  await checkAndShoot(page, testInfo, 'affiliates-pay-out', { confirm });
   const download = page.waitForEvent('download');
   await confirm.getByRole('button', { name: 'Pay out' }).click();
-  const csv = await readFile(await (await download).path(), 'utf8');
-  expect(csv).toBe(`affiliate,email,amount,orders\nAli Baker,${affiliate},10.00,${/,10\.00,(\S+)/.exec(csv)?.[1]}\n`);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^affiliate-payout-${code}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv).toMatch(new RegExp(`^affiliate,email,orderId,amount,paidAt\nAli Baker,${affiliate.replace(/[.+]/g, '\\$&')},\\S+,10\\.00,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z\n$`));
   await expect(toast(page, 'Payout recorded')).toBeVisible();
+  await checkAndShoot(page, testInfo, 'affiliates-paid-out');
   await expect(payOut).toBeDisabled();
   await page.getByRole('button', { name: 'Commissions of Ali Baker' }).click();
   await expect(page.getByRole('dialog', { name: 'Commissions of Ali Baker' })).toContainText('Paid');

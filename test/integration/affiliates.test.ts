@@ -90,7 +90,7 @@ describe('affiliates', () => {
 
   it('count the click, set the ref cookie, credit the sale, void on refund, approve once, pay out once', async () => {
     const before = await platform();
-    const ali = (await api('POST', '/api/affiliates', { token: creator.token, body: { email: uniqueEmail('ali2'), name: 'Ali Two', commissionPercent: 25, cookieDays: 7, holdDays: 0 } })).body as { id: string; code: string };
+    const ali = (await api('POST', '/api/affiliates', { token: creator.token, body: { email: uniqueEmail('ali2'), name: 'Ali Two', commissionPercent: 25, cookieDays: 7, holdDays: 0 } })).body as { id: string; code: string; email: string };
 
     // The link: only our own origin; a 302 with the cookie for the window.
     expect((await follow(ali.code, 'https://evil.example/steal')).res.status).toBe(400);
@@ -120,8 +120,11 @@ describe('affiliates', () => {
     const payout = await api('POST', `/api/affiliates/${ali.id}/payouts`, { token: creator.token, headers });
     expect(payout.status).toBe(200);
     expect(payout.body).toMatchObject({ paidAmount: 1000, commissions: 1 });
-    expect(payout.body.csv).toContain(`Ali Two,`);
-    expect(payout.body.csv).toContain(`,10.00,${kept.id}`);
+    // What to pay in one row (the payout id as the transfer's reference); the lines, order by order, as a file.
+    expect(payout.body.csv).toBe(`affiliate,email,amount,commissions,payoutId\nAli Two,${ali.email},10.00,1,${payout.body.payoutId}\n`);
+    const file = await api('GET', `/api/affiliates/${ali.id}/payouts/${payout.body.payoutId}?format=csv&delivery=link`, { token: creator.token });
+    expect(file.body).toMatchObject({ rows: 1 });
+    expect((await (await fetch(file.body.url as string)).text()).split('\n')[1]).toMatch(new RegExp(`^Ali Two,${ali.email},${kept.id},10\\.00,`));
     expect((await api('POST', `/api/affiliates/${ali.id}/payouts`, { token: creator.token, headers })).body).toEqual(payout.body);
     expect((await api('POST', `/api/affiliates/${ali.id}/payouts`, { token: creator.token })).body).toMatchObject({ paidAmount: 0, commissions: 0 });
 

@@ -4,7 +4,9 @@ import { routeKey, routes } from '#functions/routes.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { apiCaller, buyCourse, connectPayouts, subscribeToPlan } from '#lib/local/demo-flows.ts';
-import { accountWithRole, api, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { affiliateKeys } from '#data/affiliates.ts';
+import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
  * THE EXPECTED ACCESS, written by hand (never derived from functions/routes.ts, which it checks): one row per route.
@@ -110,6 +112,7 @@ GET    /api/affiliates                                                 creator  
 POST   /api/affiliates                                                 creator                       -
 GET    /api/affiliates/{affiliateId}/commissions                       creator                       creator
 POST   /api/affiliates/{affiliateId}/payouts                           creator                       creator
+GET    /api/affiliates/{affiliateId}/payouts/{payoutId}                creator                       creator
 GET    /api/public/r/{code}                                            public                        -
 POST   /api/courses/{courseId}/licenses                                creator                       creator
 GET    /api/courses/{courseId}/licenses                                creator                       creator
@@ -239,6 +242,9 @@ const makeWorld = async (): Promise<World> => {
   await call('POST', '/api/coupons', { token, body: { code, kind: 'percent', value: 10, courseIds: null } });
   const order = await buyCourse(call, outputs(), { creatorToken: token, courseId, email: uniqueEmail('matrix-buyer') });
   const affiliateId = (await call<{ id: string }>('POST', '/api/affiliates', { token, body: { email: uniqueEmail('matrix-affiliate'), name: 'Ali', commissionPercent: 10 } })).id;
+  // A payout of the affiliate's (its record as the payout writes it; no commission needs to be approved for its id to be real).
+  const payoutId = `po_matrix_${Date.now().toString(36)}`;
+  await dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: { ...affiliateKeys.payout(affiliateId, payoutId), type: 'Payout', payoutId, affiliateId, amount: 0, lines: 0, createdAt: new Date().toISOString(), complete: true } }));
 
   const leader = await accountWithRole('leader', 'matrix-owner-leader');
   const licenseId = (await call<{ id: string }>('POST', `/api/courses/${courseId}/licenses`, { token, body: { leaderEmail: leader.email, seats: 3 } })).id;
@@ -251,7 +257,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, licenseId, email: member },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member },
     outsider,
   };
 };

@@ -9,7 +9,7 @@ import {
 } from '#contracts/affiliates.ts';
 import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
-import type { AffiliateRepository, BillingRepository, Clock, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, UserRepository, VisitMarks } from '#core/ports.ts';
+import type { AffiliateRepository, BillingRepository, Clock, ExportFiles, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, StoredPayout, UserRepository, VisitMarks } from '#core/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 import { csv } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
@@ -33,7 +33,7 @@ export const AFFILIATE_EMAIL_TAKEN = 'This email is an affiliate already.';
  * affiliate's figures, the platform's counters and the payout's record: 45 x 2 + a few, within DynamoDB's 100 items.
  */
 export const PAYOUT_BATCH = 45;
-/** Payout lines read per page (the CSV of a payout answered again). */
+/** Payout lines read per page (a payout's file, exportPayout). */
 const PAYOUT_LINES_PAGE = 1_000;
 const DAY_MS = 86_400_000;
 /** Codes read aloud and typed: no 0/O, 1/I. */
@@ -297,36 +297,30 @@ export const approveDueCommissions =
     return { cursor, counts };
   };
 
-export const PAYOUT_CSV_HEADER = 'affiliate,email,amount,orders';
-export const payoutCsv = (affiliate: Pick<StoredAffiliate, 'name' | 'email'>, amount: number, orderIds: string[]): string =>
-  csv(PAYOUT_CSV_HEADER, orderIds.length > 0 ? [[affiliate.name, affiliate.email, (amount / 100).toFixed(2), orderIds.join(' ')]] : []);
+export const PAYOUT_CSV_HEADER = 'affiliate,email,amount,commissions,payoutId';
+/** What to pay: one row, whatever the payout's size (the order by order lines are exportPayout's file). */
+export const payoutCsv = (affiliate: Pick<StoredAffiliate, 'name' | 'email'>, payout: { payoutId: string | null; amount: number; commissions: number }): string =>
+  csv(PAYOUT_CSV_HEADER, payout.payoutId && payout.commissions > 0 ? [[affiliate.name, affiliate.email, (payout.amount / 100).toFixed(2), String(payout.commissions), payout.payoutId]] : []);
 
 /**
  * POST /api/affiliates/{affiliateId}/payouts: the affiliate's approved commissions -> paid, in conditional
  * transactions of at most PAYOUT_BATCH (one that moved meanwhile, voided by a refund, is left out), recorded as one
- * payout, and the CSV the creator pays from. With an Idempotency-Key, a retry answers the payout it made (and finishes
- * it when the first try stopped halfway).
+ * payout, and the one-row CSV of what to pay (the lines: exportPayout). With an Idempotency-Key, a retry answers the
+ * payout it made (and finishes it when the first try stopped halfway). The answer's size never grows with the payout.
  */
 export const payOutAffiliate = async (
-  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'approved' | 'payout' | 'payoutLines' | 'pay' | 'completePayout'>; clock: Clock; ids: Ids; payoutIdFor: (affiliateId: string, key: string) => string },
+  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'approved' | 'payout' | 'pay' | 'completePayout'>; clock: Clock; ids: Ids; payoutIdFor: (affiliateId: string, key: string) => string },
   input: { creatorId: string; affiliateId: string; idempotencyKey?: string | undefined },
 ): Promise<Payout> => {
   const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
   const payoutId = input.idempotencyKey ? deps.payoutIdFor(affiliate.id, input.idempotencyKey) : deps.ids.newId();
   const earlier = input.idempotencyKey ? await deps.affiliates.payout(affiliate.id, payoutId) : undefined;
-  const answer = (amount: number, orderIds: string[]): Payout => ({ paidAmount: amount, commissions: orderIds.length, csv: payoutCsv(affiliate, amount, orderIds) });
-  // Every line of the payout, page after page (a retry's answer: the lines of every try).
-  const lines = async (): Promise<string[]> => {
-    const orderIds: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await deps.affiliates.payoutLines(payoutId, { cursor, limit: PAYOUT_LINES_PAGE });
-      orderIds.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return orderIds;
+  const answer = (amount: number, commissions: number): Payout => {
+    // No payout record without a commission paid: nothing to fetch.
+    const id = commissions > 0 ? payoutId : null;
+    return { payoutId: id, paidAmount: amount, commissions, csv: payoutCsv(affiliate, { payoutId: id, amount, commissions }) };
   };
-  if (earlier?.complete) return answer(earlier.amount, await lines());
+  if (earlier?.complete) return answer(earlier.amount, earlier.lines);
 
   const at = deps.clock.now().toISOString();
   const paid: StoredCommission[] = [];
@@ -343,5 +337,49 @@ export const payOutAffiliate = async (
     }
   }
   if (earlier || paid.length > 0) await deps.affiliates.completePayout(affiliate.id, payoutId);
-  return answer((earlier?.amount ?? 0) + paid.reduce((sum, c) => sum + c.amount, 0), earlier ? await lines() : paid.map((c) => c.orderId));
+  return answer((earlier?.amount ?? 0) + paid.reduce((sum, c) => sum + c.amount, 0), (earlier?.lines ?? 0) + paid.length);
+};
+
+export const PAYOUT_NOT_FOUND = 'Payout not found.';
+export const PAYOUT_LINES_CSV_HEADER = 'affiliate,email,orderId,amount,paidAt';
+/** The file's name in the creator's downloads. */
+export const payoutFileName = (affiliate: Pick<StoredAffiliate, 'code'>, payout: Pick<StoredPayout, 'createdAt'>): string =>
+  `affiliate-payout-${affiliate.code}-${payout.createdAt.slice(0, 10)}.csv`;
+
+/**
+ * GET /api/affiliates/{affiliateId}/payouts/{payoutId}?format=csv: every line of the payout (one row per commission
+ * paid), read PAYOUT_LINES_PAGE at a time and written to the export store as it goes (exportReport's way: the function
+ * holds one page, whatever the payout's size), answered as a download link. Another creator's affiliate, or a payout
+ * of another affiliate, is 404. A failure halfway gives the file up.
+ */
+export const exportPayout = async (
+  deps: { affiliates: Pick<AffiliateRepository, 'get' | 'payout' | 'payoutLines'>; exports: ExportFiles; ids: Ids; pageSize?: number },
+  input: { creatorId: string; affiliateId: string; payoutId: string },
+): Promise<{ url: string; expiresAt: string; rows: number }> => {
+  const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
+  const payout = await deps.affiliates.payout(affiliate.id, input.payoutId);
+  if (!payout) throw new NotFoundError(PAYOUT_NOT_FOUND);
+  const upload = await deps.exports.start(`affiliate-payouts/${affiliate.id}/${payout.payoutId}/${deps.ids.newId()}.csv`, {
+    contentType: 'text/csv; charset=utf-8',
+    fileName: payoutFileName(affiliate, payout),
+  });
+  try {
+    await upload.write(`${PAYOUT_LINES_CSV_HEADER}\n`);
+    let rows = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await deps.affiliates.payoutLines(payout.payoutId, { cursor, limit: deps.pageSize ?? PAYOUT_LINES_PAGE });
+      if (page.items.length > 0) {
+        const text = csv(PAYOUT_LINES_CSV_HEADER, page.items.map((line) => [affiliate.name, affiliate.email, line.orderId, (line.amount / 100).toFixed(2), line.paidAt]));
+        // Each page its rows only (the header is written once, above).
+        await upload.write(text.slice(PAYOUT_LINES_CSV_HEADER.length + 1));
+      }
+      rows += page.items.length;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return { ...(await upload.finish()), rows };
+  } catch (error) {
+    await upload.abort();
+    throw error;
+  }
 };

@@ -1,4 +1,4 @@
-import type { AffiliateClick, AffiliateRepository, NewCommission, QueuedMail, StoredAffiliate, StoredCommission, StoredPayout } from '#core/ports.ts';
+import type { AffiliateClick, AffiliateRepository, NewCommission, QueuedMail, StoredAffiliate, StoredCommission, StoredPayout, PayoutLine } from '#core/ports.ts';
 import { pageOf } from './paging.ts';
 import { withHooks } from './hooks.ts';
 
@@ -12,7 +12,7 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
   const clicks = new Map<string, AffiliateClick>();
   const commissions = new Map<string, StoredCommission>();
   const payouts = new Map<string, StoredPayout>();
-  const payoutLines = new Map<string, Set<string>>();
+  const payoutLines = new Map<string, Map<string, PayoutLine>>();
   const platform: Record<string, number> = {};
   const key = (affiliateId: string, orderId: string) => `${affiliateId}/${orderId}`;
   const add = (affiliateId: string, figures: Partial<Record<'clicks' | 'sales' | 'pending' | 'approved' | 'paid' | 'clawedBack', number>>) => {
@@ -90,7 +90,7 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       return found && structuredClone(found);
     },
     async payoutLines(payoutId, page) {
-      return pageOf([...(payoutLines.get(payoutId) ?? [])].sort(), page);
+      return pageOf([...(payoutLines.get(payoutId)?.values() ?? [])].sort((a, b) => (a.orderId < b.orderId ? -1 : 1)), page);
     },
     async pay({ affiliateId, payoutId, commissions: batch, at }) {
       const stale = batch.filter((c) => commissions.get(key(c.affiliateId, c.orderId))?.status !== 'approved').map((c) => c.orderId);
@@ -101,8 +101,8 @@ export const memoryAffiliates = (mailQueue?: { write(mail: QueuedMail): Promise<
       count({ commissions_approved: -amount, commissions_paid: amount });
       const earlier = payouts.get(key(affiliateId, payoutId)) ?? { payoutId, affiliateId, amount: 0, lines: 0, createdAt: at, complete: false };
       payouts.set(key(affiliateId, payoutId), { ...earlier, amount: earlier.amount + amount, lines: earlier.lines + batch.length });
-      const kept = payoutLines.get(payoutId) ?? new Set<string>();
-      for (const c of batch) kept.add(c.orderId);
+      const kept = payoutLines.get(payoutId) ?? new Map<string, PayoutLine>();
+      for (const c of batch) kept.set(c.orderId, { orderId: c.orderId, amount: c.amount, paidAt: at });
       payoutLines.set(payoutId, kept);
       return { paid: true, stale: [] };
     },

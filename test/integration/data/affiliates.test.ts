@@ -85,7 +85,7 @@ describe('dynamoAffiliates', () => {
     expect(await repo.pay({ affiliateId: ali.id, creatorId, payoutId: po, commissions: approved, at: AT })).toEqual({ paid: true, stale: [] });
     await repo.completePayout(ali.id, po);
     expect(await repo.payout(ali.id, po)).toMatchObject({ amount: 1000, lines: 1, complete: true });
-    expect(await repo.payoutLines(po, { limit: 10 })).toEqual({ items: [first.id], nextCursor: null });
+    expect(await repo.payoutLines(po, { limit: 10 })).toEqual({ items: [{ orderId: first.id, amount: 1000, paidAt: AT }], nextCursor: null });
     expect(await rawItem(affiliateKeys.payoutLine(po, first.id))).toMatchObject({ type: 'PayoutLine', affiliateId: ali.id, amount: 1000, paidAt: AT });
     expect(await repo.get(creatorId, ali.id)).toMatchObject({ pending: 500, approved: 0, paid: 1000 });
     expect((await repo.commissions(ali.id, { limit: 50 })).items.map((c) => [c.orderId, c.status])).toEqual(expect.arrayContaining([[first.id, 'paid'], [second.id, 'pending']]));
@@ -167,7 +167,7 @@ describe('dynamoAffiliates', () => {
     let cursor: string | undefined;
     do {
       const page = await repo.payoutLines(po, { cursor, limit: 20 });
-      pages.push(page.items);
+      pages.push(page.items.map((line) => line.orderId));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(pages.map((p) => p.length)).toEqual([20, 20, PAYOUT_BATCH + 2 - 40]);
@@ -187,7 +187,7 @@ describe('dynamoAffiliates', () => {
     expect(await backfillPayoutLines()).toBeGreaterThanOrEqual(1);
     expect(await rawItem(affiliateKeys.payout(ali.id, po))).not.toHaveProperty('orderIds');
     expect(await repo.payout(ali.id, po)).toMatchObject({ amount: 700, lines: 3, complete: true });
-    expect((await repo.payoutLines(po, { limit: 10 })).items).toEqual([...orderIds].sort());
+    expect((await repo.payoutLines(po, { limit: 10 })).items.map((line) => line.orderId)).toEqual([...orderIds].sort());
     const commission = (await repo.commission(ali.id, orders[0]!.id))!;
     expect(await rawItem(affiliateKeys.payoutLine(po, orders[0]!.id))).toMatchObject({ amount: commission.amount, affiliateId: ali.id });
     expect(await backfillPayoutLines()).toBe(0);

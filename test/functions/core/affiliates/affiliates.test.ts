@@ -7,12 +7,14 @@ import {
   createAffiliate,
   followReferral,
   listAffiliates,
+  exportPayout,
   ownPath,
   payOutAffiliate,
   PAYOUT_CSV_HEADER,
+  PAYOUT_LINES_CSV_HEADER,
 } from '#core/affiliates/affiliates.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
-import type { StoredAffiliate } from '#core/ports.ts';
+import type { ExportFiles, StoredAffiliate } from '#core/ports.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
@@ -245,7 +247,7 @@ describe('commissions over time', () => {
     expect(await figures(d, ali.id)).toMatchObject({ pending: 0, approved: 1450 });
   });
 
-  it("'Pay out' marks the approved commissions paid and answers the CSV; the same key again pays nothing twice", async () => {
+  it("'Pay out' marks the approved commissions paid and answers what to pay in one row; the same key again pays nothing twice", async () => {
     const d = await world();
     const ali = await add(d, { name: 'Ali, "the" Chef', holdDays: 0 });
     const [first, second] = [await buy(d, { ref: await click(d, ali.code) }), await buy(d, { ref: await click(d, ali.code) })];
@@ -253,24 +255,85 @@ describe('commissions over time', () => {
     // Sold after the job ran: still pending, not paid out.
     const later = await buy(d, { ref: await click(d, ali.code) });
     const payout = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id, idempotencyKey: 'k1' });
-    expect(payout).toEqual({ paidAmount: 1450, commissions: 2, csv: `${PAYOUT_CSV_HEADER}\n"Ali, ""the"" Chef",ali@example.com,14.50,${first.id} ${second.id}\n` });
+    expect(payout).toEqual({ payoutId: expect.any(String) as string, paidAmount: 1450, commissions: 2, csv: `${PAYOUT_CSV_HEADER}\n"Ali, ""the"" Chef",ali@example.com,14.50,2,${payout.payoutId}\n` });
     expect((await affiliateCommissions(d, { creatorId: 'u1', affiliateId: ali.id, limit: 50 })).items.map((c) => [c.orderId, c.status])).toEqual(
       expect.arrayContaining([[first.id, 'paid'], [second.id, 'paid'], [later.id, 'pending']]),
     );
     expect(await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id, idempotencyKey: 'k1' })).toEqual(payout);
     const again = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id, idempotencyKey: 'k2' });
-    expect(again).toEqual({ paidAmount: 0, commissions: 0, csv: `${PAYOUT_CSV_HEADER}\n` });
+    expect(again).toEqual({ payoutId: null, paidAmount: 0, commissions: 0, csv: `${PAYOUT_CSV_HEADER}\n` });
     expect((await figures(d, ali.id)).paid).toBe(payout.paidAmount);
   });
 
-  it("is another creator's business: 404 on their affiliate", async () => {
+  it("exports a payout's lines a page at a time: one row per commission paid, written as read, answered as a link", async () => {
     const d = await world();
-    const ali = await add(d);
+    const ali = await add(d, { name: 'Ali, "the" Chef', holdDays: 0 });
+    const sold = [];
+    for (let i = 0; i < 5; i++) sold.push(await buy(d, { ref: await click(d, ali.code) }));
+    await approveDue(d);
+    const payout = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id });
+    const { exports, writes, state } = memoryExports();
+    const file = await exportPayout({ ...d, exports, pageSize: 2 }, { creatorId: 'u1', affiliateId: ali.id, payoutId: payout.payoutId! });
+    expect(file).toEqual({ url: expect.stringContaining(`affiliate-payouts/${ali.id}/${payout.payoutId}/`) as string, expiresAt: 'soon', rows: 5 });
+    // The header, then each page of 2 as it was read: never the whole payout in one write.
+    expect(writes).toHaveLength(1 + 3);
+    const rows = sold.map((o) => o.id).sort().map((orderId) => `"Ali, ""the"" Chef",ali@example.com,${orderId},7.25,${d.clock.now().toISOString()}`);
+    expect(writes.join('')).toBe(`${PAYOUT_LINES_CSV_HEADER}\n${rows.join('\n')}\n`);
+    expect(state).toMatchObject({ finished: true, aborted: false, fileName: `affiliate-payout-${ali.code}-${d.clock.now().toISOString().slice(0, 10)}.csv` });
+  });
+
+  it('gives the file up when a page fails halfway', async () => {
+    const d = await world();
+    const ali = await add(d, { holdDays: 0 });
+    for (let i = 0; i < 3; i++) await buy(d, { ref: await click(d, ali.code) });
+    await approveDue(d);
+    const payout = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id });
+    const { exports, state } = memoryExports();
+    const lines = d.affiliates.payoutLines.bind(d.affiliates);
+    let reads = 0;
+    d.affiliates.payoutLines = async (id, page) => {
+      if (++reads === 2) throw new Error('DynamoDB is down');
+      return lines(id, page);
+    };
+    await expect(exportPayout({ ...d, exports, pageSize: 2 }, { creatorId: 'u1', affiliateId: ali.id, payoutId: payout.payoutId! })).rejects.toThrow('DynamoDB is down');
+    expect(state).toMatchObject({ finished: false, aborted: true });
+  });
+
+  it("is another creator's business: 404 on their affiliate and their payouts", async () => {
+    const d = await world();
+    const ali = await add(d, { holdDays: 0 });
+    const bea = await add(d, { email: 'bea@example.com', holdDays: 0 });
+    await buy(d, { ref: await click(d, ali.code) });
+    await approveDue(d);
+    const payout = await payOutAffiliate(d, { creatorId: 'u1', affiliateId: ali.id });
+    const { exports, state } = memoryExports();
+    await expect(exportPayout({ ...d, exports }, { creatorId: 'u2', affiliateId: ali.id, payoutId: payout.payoutId! })).rejects.toThrow(NotFoundError);
+    // Ali's payout asked for under Bea, and a made-up id: not found either.
+    await expect(exportPayout({ ...d, exports }, { creatorId: 'u1', affiliateId: bea.id, payoutId: payout.payoutId! })).rejects.toThrow(NotFoundError);
+    await expect(exportPayout({ ...d, exports }, { creatorId: 'u1', affiliateId: ali.id, payoutId: 'po_nope' })).rejects.toThrow(NotFoundError);
+    expect(state.started).toBe(false);
     await expect(affiliateCommissions(d, { creatorId: 'u2', affiliateId: ali.id, limit: 50 })).rejects.toThrow(NotFoundError);
     await expect(payOutAffiliate(d, { creatorId: 'u2', affiliateId: ali.id })).rejects.toThrow(NotFoundError);
     expect((await listAffiliates(d, 'u2')).items).toEqual([]);
   });
 });
+
+/** An export store in memory: what was written, chunk by chunk, and how the upload ended. */
+function memoryExports() {
+  const writes: string[] = [];
+  const state = { started: false, finished: false, aborted: false, fileName: '' };
+  const exports: ExportFiles = {
+    async start(key, { fileName }) {
+      Object.assign(state, { started: true, fileName });
+      return {
+        write: async (chunk) => void writes.push(chunk),
+        finish: async () => ((state.finished = true), { url: `https://files.example/exports/${key}`, expiresAt: 'soon' }),
+        abort: async () => void (state.aborted = true),
+      };
+    },
+  };
+  return { exports, writes, state };
+}
 
 describe('the commission approval job in slices (issue 28)', () => {
   /** `n` pending commissions, due one minute apart, in the memory affiliates; how often each was moved to approved. */

@@ -49,5 +49,9 @@ export const affiliatesMessages = {
     done: 'Payout recorded',
     nothing: 'Nothing to pay out',
     failed: 'The payout could not be recorded',
+    downloaded: 'CSV downloaded',
+    downloadFailed: 'Payout recorded, but its CSV could not be downloaded',
+    downloadFallback: 'Try again in a moment.',
+    retry: 'Try again',
   },
 } as const;

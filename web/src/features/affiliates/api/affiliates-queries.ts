@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { affiliate, affiliateList, commissionList, payout, type AffiliateList, type CreateAffiliateBody } from '@contracts/affiliates.ts';
+import { affiliate, affiliateList, commissionList, payout, payoutExport, type AffiliateList, type CreateAffiliateBody } from '@contracts/affiliates.ts';
 import { subscriptionResponse } from '@contracts/billing.ts';
 import { courseList } from '@contracts/courses.ts';
 import { apiClient } from '@/lib/api-client.ts';
@@ -64,8 +64,23 @@ export function useCreateAffiliate() {
   });
 }
 
+/** The link to a payout's lines as a file (JSON, so the session's token can ask for it; a plain link could not send it). */
+export const payoutFileUrl = (affiliateId: string, payoutId: string): string =>
+  `${affiliatePath(affiliateId)}/payouts/${encodeURIComponent(payoutId)}?format=csv&delivery=link`;
+
 /**
- * POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and the CSV to pay them from.
+ * GET /api/affiliates/{affiliateId}/payouts/{payoutId}?format=csv&delivery=link: every line of the payout, written by
+ * the server to a file a page at a time, as a link the browser then saves.
+ */
+export function useDownloadPayout() {
+  return useMutation({
+    mutationFn: ({ affiliateId, payoutId }: { affiliateId: string; payoutId: string }) => apiClient.get(payoutFileUrl(affiliateId, payoutId), payoutExport),
+  });
+}
+
+/**
+ * POST /api/affiliates/{affiliateId}/payouts: the approved commissions marked paid, and the payout's id (its file:
+ * useDownloadPayout).
  * Each call is a new intent with its own Idempotency-Key (the server applies one key once). The list's figures and
  * the affiliate's commissions are loaded again afterwards, in the background (the server moved them, also when it
  * refused: another tab may have paid them).

@@ -1,10 +1,11 @@
 import type { Affiliate } from '@contracts/affiliates.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
-import { usePayOut } from '../api/affiliates-queries.ts';
-import { saveFile } from '@/lib/save-file.ts';
+import { useDownloadPayout, usePayOut } from '../api/affiliates-queries.ts';
+import { saveLink } from '@/lib/save-file.ts';
 
 /** Today in the viewer's zone, as a file name wants it: '2026-11-25'. */
 export const fileDay = (now: Date = new Date()): string =>
@@ -14,24 +15,47 @@ export const fileDay = (now: Date = new Date()): string =>
 export const payoutFileName = (code: string, now: Date = new Date()): string => `affiliate-payout-${code}-${fileDay(now)}.csv`;
 
 /**
- * 'Pay out £X', confirmed: the affiliate's approved commissions are marked paid and the CSV to pay them from is
- * downloaded (the platform records the payout; the creator sends the money). A refusal is toasted with its reason.
+ * 'Pay out £X', confirmed: the affiliate's approved commissions are marked paid, then the payout's CSV (one row per
+ * commission, written by the server a page at a time) is downloaded through its link; the action stays busy through
+ * both. A refused payout is toasted with its reason; a recorded payout whose file could not be fetched says so, with
+ * 'Try again' (the payout is not made twice: only the file is asked for again).
  */
 export function PayOutDialog({ affiliate, onDone }: { affiliate: Affiliate | undefined; onDone: () => void }) {
   const payOut = usePayOut();
+  const download = useDownloadPayout();
   const amount = affiliate ? formatPounds(affiliate.approved) : '';
+
+  const fetchFile = (paid: Affiliate, payoutId: string, recorded: string) =>
+    download.mutate(
+      { affiliateId: paid.id, payoutId },
+      {
+        onSuccess: (file) => {
+          saveLink(file.url, payoutFileName(paid.code));
+          toast.success(m.payout.done, { description: `${recorded} The CSV is in your downloads.` });
+          onDone();
+        },
+        onError: (error) => {
+          toast.error(m.payout.downloadFailed, {
+            description: `${recorded} ${errorMessage(error, m.payout.downloadFallback)}`,
+            action: { label: m.payout.retry, onClick: () => fetchFile(paid, payoutId, recorded) },
+          });
+          onDone();
+        },
+      },
+    );
+
   const confirm = () => {
     if (!affiliate) return;
-    payOut.mutate(affiliate.id, {
+    const paid = affiliate;
+    payOut.mutate(paid.id, {
       onSuccess: (result) => {
-        if (result.commissions === 0) {
-          toast(m.payout.nothing, { description: `${affiliate.name} has no approved commissions left to pay.` });
-        } else {
-          saveFile(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), payoutFileName(affiliate.code));
-          const count = result.commissions === 1 ? '1 commission' : `${result.commissions} commissions`;
-          toast.success(m.payout.done, { description: `${formatPounds(result.paidAmount)} to ${affiliate.name}: ${count} marked paid. The CSV is in your downloads.` });
+        if (result.commissions === 0 || !result.payoutId) {
+          toast(m.payout.nothing, { description: `${paid.name} has no approved commissions left to pay.` });
+          onDone();
+          return;
         }
-        onDone();
+        const count = result.commissions === 1 ? '1 commission' : `${result.commissions} commissions`;
+        fetchFile(paid, result.payoutId, `${formatPounds(result.paidAmount)} to ${paid.name}: ${count} marked paid.`);
       },
       onError: (error) => {
         toastError(error, m.payout.failed);
@@ -46,7 +70,7 @@ export function PayOutDialog({ affiliate, onDone }: { affiliate: Affiliate | und
       title={affiliate ? m.payout.title(amount, affiliate.name) : ''}
       action={m.payout.action}
       destructive={false}
-      busy={payOut.isPending}
+      busy={payOut.isPending || download.isPending}
       onConfirm={confirm}
     >
       {affiliate

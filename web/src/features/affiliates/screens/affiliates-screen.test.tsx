@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Affiliate, Commission } from '@contracts/affiliates.ts';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 import { affiliate, commission, courses, subscription } from '../test/fixtures.ts';
 import { AffiliatesScreen } from './affiliates-screen.tsx';
@@ -339,28 +339,30 @@ describe('AffiliatesScreen: commissions', () => {
 });
 
 describe('AffiliatesScreen: paying out', () => {
-  const csv = 'affiliate,email,amount,orders\nAnn Smith,ann@example.com,25.00,order-1 order-2\n';
-  let createObjectURL: ReturnType<typeof vi.fn<(blob: Blob) => string>>;
+  const csv = 'affiliate,email,amount,commissions,payoutId\nAnn Smith,ann@example.com,25.00,2,po-1\n';
+  const link = 'https://files.example/exports/affiliate-payouts/aff-1/po-1/x.csv?X-Amz-Signature=abc';
+  const fileUrl = (affiliateId: string, payoutId: string) => `GET /api/affiliates/${affiliateId}/payouts/${payoutId}?format=csv&delivery=link`;
   let downloads: { download: string; href: string }[];
 
   beforeEach(() => {
-    createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:payout');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     downloads = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push({ download: this.download, href: this.href });
     });
   });
 
-  it('marks the approved commissions paid after the confirmation, downloads the CSV and loads the figures again', async () => {
+  it('marks the approved commissions paid after the confirmation, downloads the CSV through its link and loads the figures again', async () => {
     let paid = false;
+    let answerFile: (() => void) | undefined;
     const fetchMock = api([], {
       'GET /api/affiliates': () =>
         jsonResponse(200, { nextCursor: null, items: [affiliate('aff-1', 'Ann Smith', paid ? { approved: 0, paid: 2_500 } : { approved: 2_500 }), affiliate('aff-2', 'Bo Jones', { approved: 900 })] }),
       'POST /api/affiliates/aff-1/payouts': () => {
         paid = true;
-        return jsonResponse(200, { paidAmount: 2_500, commissions: 2, csv });
+        return jsonResponse(200, { payoutId: 'po-1', paidAmount: 2_500, commissions: 2, csv });
       },
+      // The server writes the file a page at a time: held here, so the dialog's waiting can be seen.
+      [fileUrl('aff-1', 'po-1')]: () => new Promise<Response>((resolve) => (answerFile = () => resolve(jsonResponse(200, { url: link, expiresAt: '2026-11-25T10:15:00.000Z', rows: 2 })))),
     });
     open();
     await findTable();
@@ -375,26 +377,57 @@ describe('AffiliatesScreen: paying out', () => {
     question = screen.getByRole('alertdialog', { name: 'Pay out £25 to Ann Smith?' });
     await userEvent.click(within(question).getByRole('button', { name: m.payout.action }));
 
+    // Recorded, the file still being written: the dialog stays, its action busy, nothing downloaded yet.
+    await waitFor(() => expect(answerFile).toBeDefined());
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(downloads).toEqual([]);
+    answerFile!();
+
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.payout.done, { description: '£25 to Ann Smith: 2 commissions marked paid. The CSV is in your downloads.' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     const [call] = callsTo(fetchMock, 'POST', '/api/affiliates/aff-1/payouts');
     expect(call!.body).toBeUndefined();
     expect(call!.headers.get('Idempotency-Key')).toMatch(/^[\w.:-]{8,200}$/);
-
-    expect(downloads).toEqual([{ download: `affiliate-payout-AFF1XXXX-${new Date().toLocaleDateString('en-CA')}.csv`, href: 'blob:payout' }]);
-    const blob = createObjectURL.mock.calls[0]![0];
-    expect(await blob.text()).toBe(csv);
-    expect(blob.type).toMatch(/^text\/csv/);
+    expect(downloads).toEqual([{ download: `affiliate-payout-AFF1XXXX-${new Date().toLocaleDateString('en-CA')}.csv`, href: link }]);
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay out Ann Smith' })).toBeDisabled());
     expect(callsTo(fetchMock, 'GET', '/api/affiliates')).toHaveLength(2);
     expect(cellsOf(figureRows(await findTable())[0]!).slice(5)).toEqual(['£0', '£0', '£25']);
   });
 
+  it('says so when the payout is recorded but its file fails, and "Try again" asks for the file only', async () => {
+    let fileAnswers = 0;
+    const fetchMock = api([affiliate('aff-1', 'Ann Smith', { approved: 2_500 })], {
+      'POST /api/affiliates/aff-1/payouts': () => jsonResponse(200, { payoutId: 'po-1', paidAmount: 2_500, commissions: 2, csv }),
+      [fileUrl('aff-1', 'po-1')]: () =>
+        ++fileAnswers === 1 ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'Storage is busy.') : jsonResponse(200, { url: link, expiresAt: '2026-11-25T10:15:00.000Z', rows: 2 }),
+    });
+    open();
+    await findTable();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay out Ann Smith' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: m.payout.action }));
+
+    const failed = await findToast('£25 to Ann Smith: 2 commissions marked paid. Storage is busy.');
+    expect(failed).toHaveTextContent(m.payout.downloadFailed);
+    expect(downloads).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    // A plain click: jsdom has no pointer capture, which sonner's swipe handling asks for on pointerdown.
+    fireEvent.click(within(failed).getByRole('button', { name: m.payout.retry }));
+    await waitFor(() => expect(downloads).toEqual([{ download: expect.stringMatching(/^affiliate-payout-AFF1XXXX-/) as string, href: link }]));
+    expect(toast.success).toHaveBeenCalledWith(m.payout.done, { description: '£25 to Ann Smith: 2 commissions marked paid. The CSV is in your downloads.' });
+    // The payout was made once; only its file was asked for again.
+    expect(callsTo(fetchMock, 'POST', '/api/affiliates/aff-1/payouts')).toHaveLength(1);
+    expect(fileAnswers).toBe(2);
+  });
+
   it('sends a fresh Idempotency-Key with each payout', async () => {
     const fetchMock = api([affiliate('aff-1', 'Ann Smith', { approved: 2_500 }), affiliate('aff-2', 'Bo Jones', { approved: 900 })], {
-      'POST /api/affiliates/aff-1/payouts': () => jsonResponse(200, { paidAmount: 2_500, commissions: 2, csv }),
-      'POST /api/affiliates/aff-2/payouts': () => jsonResponse(200, { paidAmount: 900, commissions: 1, csv }),
+      'POST /api/affiliates/aff-1/payouts': () => jsonResponse(200, { payoutId: 'po-1', paidAmount: 2_500, commissions: 2, csv }),
+      'POST /api/affiliates/aff-2/payouts': () => jsonResponse(200, { payoutId: 'po-2', paidAmount: 900, commissions: 1, csv }),
+      [fileUrl('aff-1', 'po-1')]: () => jsonResponse(200, { url: link, expiresAt: '2026-11-25T10:15:00.000Z', rows: 2 }),
+      [fileUrl('aff-2', 'po-2')]: () => jsonResponse(200, { url: link, expiresAt: '2026-11-25T10:15:00.000Z', rows: 1 }),
     });
     open();
     await findTable();
