@@ -198,7 +198,7 @@ export type CourseSummary = z.infer<typeof courseSummary>;
 export const course = courseSummary.extend({ updatedAt: isoDate, lessons: z.array(lesson) });
 export type Course = z.infer<typeof course>;
 
-export const courseList = z.object({ items: z.array(courseSummary) });
+export const courseList = z.object({ items: z.array(courseSummary), nextCursor: z.string().nullable() });
 
 export const createCourseBody = z.strictObject({
   title: z.string().trim().min(1, 'Give the course a title.').max(COURSE_TITLE_MAX),

@@ -160,5 +160,5 @@ export const member = seat.extend({
   completedAt: isoDate.nullable(),
 });
 export type Member = z.infer<typeof member>;
-export const memberList = z.object({ items: z.array(member) });
+export const memberList = z.object({ items: z.array(member), nextCursor: z.string().nullable() });
 export type MemberList = z.infer<typeof memberList>;

@@ -292,6 +292,8 @@ export interface CourseRepository {
   getLesson(courseId: string, lessonId: string): Promise<Lesson | undefined>;
   /** The creator's courses, newest first, at most `limit` (default: all). */
   listByCreator(creatorId: string, options?: { limit?: number }): Promise<CourseRecord[]>;
+  /** One page of the creator's courses, newest first (gsi1); a cursor this listing did not hand out is a ValidationError. */
+  pageByCreator(creatorId: string, page: PageRequest): Promise<Paged<CourseRecord>>;
   /** One page of every creator's courses, newest first (gsi2 `COURSES`); `cursor` as a previous page handed out. */
   listAll(cursor: string | undefined, limit: number): Promise<{ items: CourseRecord[]; nextCursor: string | null }>;
   /** The course item as saved, or undefined when it is not (any more) the creator's. */

@@ -344,6 +344,17 @@ export const dynamoCourses = (): CourseRepository => ({
     return withEnrolled(items.map(toCourse));
   },
 
+  async pageByCreator(creatorId, { cursor, limit }) {
+    const page = await newestFirstPage({
+      index: 'gsi1',
+      partition: courseKeys.byCreator(creatorId, '', '').gsi1pk,
+      cursor,
+      limit,
+      cursorKey: { fixed: { sk: 'COURSE' }, sortPrefix: { name: 'pk', prefix: 'COURSE#' } },
+    });
+    return { items: await withEnrolled(page.items.map(toCourse)), nextCursor: page.nextCursor };
+  },
+
   async listAll(cursor, limit) {
     const page = await newestFirstPage({
       index: 'gsi2',

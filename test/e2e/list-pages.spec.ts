@@ -103,3 +103,42 @@ test("the creator's coupons and affiliates a page at a time with 'Load more'", a
     await shoot(page, testInfo, `${name}-all`);
   }
 });
+
+test("the creator's courses a page at a time with 'Load more'", async ({ page, cloud }, testInfo) => {
+  test.setTimeout(180_000);
+  const creatorToken = await accessToken(cloud, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  const courses = (await api<{ items: { id: string; status: string }[] }>(cloud, creatorToken, 'GET', '/api/courses')).items;
+  expect(courses.length).toBeGreaterThanOrEqual(2);
+
+  await smallPages(page, /\/api\/courses(\?|$)/);
+  await signIn(page, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  await expect(page).toHaveURL(/\/dashboard\/creator$/);
+  await page.goto('/dashboard/creator/courses');
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, testInfo, 'creator-courses-first-page');
+  expect(await loadAll(page, () => page.getByTestId('course-card').count())).toBe(courses.length);
+  await shoot(page, testInfo, 'creator-courses-all');
+});
+
+test("a leader's group members a page at a time with 'Load more'", async ({ page: leaderPage, cloud }, testInfo) => {
+  test.setTimeout(180_000);
+  const creatorToken = await accessToken(cloud, cloud.DemoCreatorEmail, cloud.DemoCreatorPassword);
+  const courses = (await api<{ items: { id: string; status: string }[] }>(cloud, creatorToken, 'GET', '/api/courses')).items;
+  const published = courses.filter((c) => c.status === 'published');
+  const leader = await createTestAccount(cloud, 'leader', 'pages-group');
+  const license = await api<{ id: string }>(cloud, creatorToken, 'POST', `/api/courses/${published[0]!.id}/licenses`, { leaderEmail: leader.email, seats: 5 });
+  const leaderToken = await accessToken(cloud, leader.email, leader.password);
+  for (const name of ['ann', 'bo', 'cleo']) await api(cloud, leaderToken, 'POST', `/api/leader/licenses/${license.id}/seats`, { email: `${name}-${Date.now()}@example.com` });
+  await smallPages(leaderPage, /\/api\/leader\/licenses\/[^/]+\/seats(\?|$)/);
+  await signIn(leaderPage, leader.email, leader.password);
+  await expect(leaderPage).toHaveURL(/\/dashboard\/leader$/);
+  await leaderPage.goto(`/dashboard/leader/groups?license=${license.id}`);
+  // The members' table (its own scrolling region, named 'Members') and 'Load more' below it.
+  const members = leaderPage.getByRole('region', { name: 'Members' });
+  await expect(leaderPage.getByRole('button', { name: 'Load more' })).toBeVisible();
+  expect(await seriousA11yViolations(leaderPage)).toEqual([]);
+  await shoot(leaderPage, testInfo, 'leader-group-members-first-page');
+  expect(await loadAll(leaderPage, () => members.getByRole('row').count())).toBe(4);
+  await shoot(leaderPage, testInfo, 'leader-group-members-all');
+});

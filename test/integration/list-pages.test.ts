@@ -9,7 +9,8 @@ import { accountWithRole, api, dynamo, outputs, useLocalCloudEnv } from './suppo
 
 /**
  * Issue 28 point 5: the lists that returned a whole collection answer a page at a time through the gateway: the
- * creator's coupons and affiliates, a course's and a leader's licences, the learner's certificates and courses. Each
+ * creator's coupons, affiliates and courses, a course's and a leader's licences and a licence's seats, the learner's
+ * certificates and courses. Each
  * is read with `?limit=2` past its page boundaries: every row once, in the list's order, `nextCursor` null on the last
  * page; a cursor another list handed out, or one made up, is a 400 with the contract's error body.
  */
@@ -197,5 +198,61 @@ describe('lists a page at a time', () => {
     expect(certificatePages.flat()).toEqual([...certificates].reverse());
     await refusesForeignCursors('/api/learner/certificates', learner.token, { path: '/api/learner/courses', token: learner.token });
     await refusesForeignCursors('/api/learner/courses', learner.token, { path: '/api/learner/certificates', token: learner.token });
+  });
+  it("the creator's own courses: newest first with their fields, 5 over three pages, a foreign cursor refused", async () => {
+    const owner = await accountWithRole('creator', 'pages-courses');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await api('POST', '/api/courses', { token: owner.token, body: { title: `Listed ${i}`, description: `About ${i}` } });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id as string);
+    }
+    const pages = await allPages('/api/courses', owner.token, 'id');
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual([...ids].reverse());
+    const whole = (await api('GET', '/api/courses', { token: owner.token })).body;
+    expect(whole.nextCursor).toBeNull();
+    expect(whole.items.map((c: { id: string }) => c.id)).toEqual([...ids].reverse());
+    expect(whole.items[0]).toEqual({ id: ids[4], title: 'Listed 4', description: 'About 4', status: 'draft', lessonCount: 0, enrolledCount: 0, priceAmount: 0, seatPriceAmount: 0, createdAt: expect.any(String) });
+    await refusesForeignCursors('/api/courses', owner.token, { path: '/api/courses', token: creator.token });
+  });
+
+  it("a licence's seats: active first, each by email, 5 over three pages; another list's cursor refused", async () => {
+    const courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Paged seats' } })).body.id as string;
+    const leader = await accountWithRole('leader', 'pages-seats-leader');
+    const licenses = dynamoLicenses();
+    const license: StoredLicense = {
+      id: `lic-seats-${Date.now()}`,
+      courseId,
+      courseTitle: 'Paged seats',
+      creatorId: creator.id,
+      leaderId: leader.id,
+      leaderEmail: leader.email,
+      seatsTotal: 10,
+      seatsUsed: 0,
+      expiresAt: null,
+      status: 'active',
+      source: 'granted',
+      orderId: null,
+      createdAt: day(1),
+    };
+    expect(await licenses.create(license)).toBe(true);
+    const emails = ['a', 'b', 'c', 'd', 'e'].map((n) => `seat-${n}@pages.example`);
+    for (const [i, email] of emails.entries()) {
+      expect(await licenses.assign({ licenseId: license.id, email, learnerId: `learner-${i}`, status: 'active', assignedAt: day(i) })).toBe('assigned');
+    }
+    // a and c revoked: the active b, d, e come first, then a and c.
+    for (const email of [emails[0]!, emails[2]!]) expect(await licenses.revoke(license.id, email, day(6))).toBe(true);
+    const path = `/api/leader/licenses/${license.id}/seats`;
+    const pages = await allPages(path, leader.token, 'email');
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual([emails[1], emails[3], emails[4], emails[0], emails[2]]);
+    const whole = (await api('GET', path, { token: leader.token })).body;
+    expect(whole.nextCursor).toBeNull();
+    expect(whole.items.map((m: { status: string }) => m.status)).toEqual(['active', 'active', 'active', 'revoked', 'revoked']);
+    expect(whole.items[0]).toEqual({ email: emails[1], status: 'active', learnerId: 'learner-1', assignedAt: day(1), progress: 0, lastActivity: null, completedAt: null });
+    await refusesForeignCursors(path, leader.token, { path: '/api/courses', token: creator.token });
+    const other = await accountWithRole('leader', 'pages-seats-other');
+    expect((await api('GET', path, { token: other.token })).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { PAGE_SIZE, type PageRequest, type Paged } from '#contracts/common.ts';
 import type { Course, CourseSummary, CreateCourseBody, UpdateCourseBody } from '#contracts/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { CourseChangeJobs } from '#core/courses/changes.ts';
@@ -26,9 +27,14 @@ export const ownCourse = async (deps: { courses: Pick<CourseRepository, 'getCour
 };
 
 /** GET /api/courses: the creator's courses, newest first. */
-export const listCourses = async (deps: { courses: CourseRepository }, creatorId: string): Promise<{ items: CourseSummary[] }> => ({
-  items: (await deps.courses.listByCreator(creatorId)).map(summaryOf),
-});
+/** GET /api/courses?cursor=&limit=: the creator's own courses, newest first, a page at a time (issue 28). */
+export const listCourses = async (
+  deps: { courses: Pick<CourseRepository, 'pageByCreator'> },
+  input: { creatorId: string } & Partial<PageRequest>,
+): Promise<Paged<CourseSummary>> => {
+  const page = await deps.courses.pageByCreator(input.creatorId, { cursor: input.cursor, limit: input.limit ?? PAGE_SIZE });
+  return { items: page.items.map(summaryOf), nextCursor: page.nextCursor };
+};
 
 /** POST /api/courses: a draft with no lessons; the creator's course counter moves with it. */
 export const createCourse = async (deps: CourseDeps & { ids: Ids }, input: { creatorId: string; body: CreateCourseBody }): Promise<Course> => {

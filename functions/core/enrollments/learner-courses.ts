@@ -242,6 +242,7 @@ export const learnerSummary = async (deps: Pick<LearnerDeps, 'enrollments' | 'cl
     completed: enrollments.filter((e) => e.completedAt !== null).length,
     certificates: enrollments.filter((e) => e.certificateId).length,
     studyStreak: studyStreak(days, today),
-    continueLearning: enrollments.filter((e) => e.completedAt === null).map(toLearnerCourse).sort(byLastActivity),
+    // The most recent PAGE_SIZE unfinished courses: the answer stays bounded (issue 28); 'All my courses' pages the rest.
+    continueLearning: enrollments.filter((e) => e.completedAt === null).map(toLearnerCourse).sort(byLastActivity).slice(0, PAGE_SIZE),
   };
 };

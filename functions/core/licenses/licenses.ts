@@ -506,13 +506,57 @@ export const revokeSeat = async (
   if (!(await deps.licenses.revoke(license.id, seat.email, deps.clock.now().toISOString()))) throw new NotFoundError(SEAT_NOT_FOUND);
 };
 
-/** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active seats first) with their progress. */
+/** The members list's order: active seats first, then revoked ones, each by email (key order). */
+const MEMBER_ORDER = ['active', 'revoked'] as const satisfies readonly Seat['status'][];
+
+/** The members list's cursor: the status and email of the last member handed out. */
+const encodeMembersCursor = (position: { status: Seat['status']; email: string }): string => Buffer.from(JSON.stringify([position.status, position.email])).toString('base64url');
+
+const decodeMembersCursor = (cursor: string): { phase: number; after: string } => {
+  try {
+    const [status, email] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const phase = MEMBER_ORDER.findIndex((s) => s === status);
+    if (phase >= 0 && typeof email === 'string' && email.length > 0) return { phase, after: email };
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ValidationError('The cursor is not valid: start again from the first page.');
+};
+
+/**
+ * GET /api/leader/licenses/{licenseId}/seats?cursor=&limit=: the licence's members (active seats first, each status by
+ * email) with their progress, a page at a time (issue 28: a licence may hold 10,000 seats). A page reads the seats of
+ * one status from where the cursor stopped (one more than it hands out, to know whether another page follows; reads
+ * grow while the status filter drops seats) and the enrolments of those it hands out only.
+ */
 export const licenseMembers = async (
-  deps: { licenses: Pick<LicenseRepository, 'get' | 'seats'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
-  input: { leaderId: string; licenseId: string },
+  deps: { licenses: Pick<LicenseRepository, 'get' | 'seatsAfter'>; enrollments: Pick<EnrollmentRepository, 'getMany'>; appOrigin: string },
+  input: { leaderId: string; licenseId: string } & Partial<PageRequest>,
 ): Promise<MemberList> => {
   const license = await ownLicense(deps, input.leaderId, input.licenseId);
-  const items = (await membersOf(deps, license)).map(({ email, status, learnerId, assignedAt, progress, lastActivity, completedAt }) => ({
+  const limit = input.limit ?? PAGE_SIZE;
+  let { phase, after } = input.cursor ? decodeMembersCursor(input.cursor) : { phase: 0, after: undefined as string | undefined };
+  const seats: StoredSeat[] = [];
+  let more = false;
+  let read = limit + 1;
+  while (phase < MEMBER_ORDER.length && !more) {
+    const page = await deps.licenses.seatsAfter(license.id, { after, limit: read, status: MEMBER_ORDER[phase] });
+    for (const seat of page.seats) {
+      // A seat beyond the page: the page is full and another follows, from the last seat handed out.
+      if (seats.length === limit) {
+        more = true;
+        break;
+      }
+      seats.push(seat);
+    }
+    if (page.more) after = page.last;
+    else {
+      phase += 1;
+      after = undefined;
+    }
+    read = Math.min(read * 4, EXPORT_READ);
+  }
+  const items = (await rowsOf(deps, license, seats)).map(({ email, status, learnerId, assignedAt, progress, lastActivity, completedAt }) => ({
     email,
     status,
     learnerId,
@@ -521,5 +565,6 @@ export const licenseMembers = async (
     lastActivity,
     completedAt,
   }));
-  return { items: items.sort((a, b) => (a.status === b.status ? a.email.localeCompare(b.email) : a.status === 'active' ? -1 : 1)) };
+  const last = seats.at(-1);
+  return { items, nextCursor: more && last ? encodeMembersCursor(last) : null };
 };

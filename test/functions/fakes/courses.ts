@@ -4,6 +4,7 @@ import type { StoredFile } from '#core/files/ports.ts';
 import { type CourseChange, courseChange, type CourseChangeJobs } from '#core/courses/changes.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
+import { pageOf } from './paging.ts';
 
 /**
  * Courses with the conditions of functions/data/courses.ts: every write naming a creator happens only while the
@@ -73,6 +74,10 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
     async listByCreator(creatorId, options = {}) {
       const mine = [...courses.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`));
       return copy(mine.slice(0, options.limit ?? mine.length));
+    },
+
+    async pageByCreator(creatorId, page) {
+      return pageOf(copy([...courses.values()].filter((c) => c.creatorId === creatorId).sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))), page);
     },
 
     async listAll(cursor, limit) {

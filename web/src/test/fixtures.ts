@@ -16,6 +16,7 @@ export const course = (id: string, title: string, changes: Partial<CourseSummary
 
 /** Two published courses and a draft. */
 export const courses = {
+  nextCursor: null,
   items: [
     course('course-1', 'Watercolour for Beginners'),
     course('course-2', 'Portraits in Ink', { priceAmount: 2_500 }),

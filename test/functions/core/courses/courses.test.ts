@@ -51,7 +51,7 @@ describe('listing courses', () => {
     d.clock.advance(1000);
     await create(d, 'Second');
     await create(d, 'Not mine', 'bob');
-    const { items } = await listCourses(d, 'ann');
+    const { items } = await listCourses(d, { creatorId: 'ann' });
     expect(items.map((c) => c.title)).toEqual(['Second', 'First']);
     expect(items[0]).not.toHaveProperty('lessons');
     expect(items[0]).not.toHaveProperty('creatorId');
@@ -107,7 +107,7 @@ describe('deleting a course', () => {
     expect(d.courses.counters('ann')).toEqual({ courses: 0, students: 2, completions: 1, certificates: 0 });
     expect(d.recorded.deletions).toEqual([{ courseId: id, creatorId: 'ann' }]);
     await expect(getCourse(d, { creatorId: 'ann', courseId: id })).rejects.toThrow(NotFoundError);
-    expect((await listCourses(d, 'ann')).items).toEqual([]);
+    expect((await listCourses(d, { creatorId: 'ann' })).items).toEqual([]);
   });
 });
 

@@ -224,6 +224,20 @@ describe('My Learning', () => {
     expect(summary.continueLearning.map((c) => c.title)).toEqual(['Cooking']);
   });
 
+  it('lists at most 50 unfinished courses, the most recently active, while the figures count every course', async () => {
+    const courses = Array.from({ length: 60 }, (_, i) => course({ id: `c${i}`, title: `Course ${i}` }));
+    const { deps, enroll } = setup({ courses });
+    for (const [i, c] of courses.entries()) {
+      deps.clock.advance(60_000);
+      await enroll('ann@example.com', 'u1', c.id);
+      if (i === 0) await completeLesson(deps, { learnerId: learner.id, courseId: c.id, lessonId: 'l1' });
+    }
+    const summary = await learnerSummary(deps, { learnerId: learner.id });
+    expect(summary.enrolled).toBe(60);
+    expect(summary.continueLearning).toHaveLength(50);
+    expect(summary.continueLearning[0]?.title).toBe('Course 59');
+  });
+
   it('counts the streak in the learner’s own time zone', async () => {
     const { deps } = setup();
     deps.enrollments.addDays(learner.id, '2026-11-20', '2026-11-21', '2026-11-22');

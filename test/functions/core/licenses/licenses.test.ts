@@ -107,6 +107,31 @@ describe('seats', () => {
     expect((await leaderLicenses(d, { leaderId: other })).items.map((l) => l.id)).not.toContain(license.id);
   });
 
+  it("a big licence's members come a page at a time: active first, each by email, every seat once, a made-up cursor 400", async () => {
+    const d = world();
+    const license = await grant(d, { seats: 300 });
+    const leaderId = await leaderOf(d);
+    const emails = Array.from({ length: 230 }, (_, i) => `m${String(i).padStart(3, '0')}@example.com`);
+    for (const [i, email] of emails.entries()) {
+      expect(await d.licenses.assign({ licenseId: license.id, email, learnerId: `l${i}`, status: 'active', assignedAt: NOW })).toBe('assigned');
+    }
+    // Every third seat revoked: the filter drops seats inside each read.
+    const revoked = emails.filter((_, i) => i % 3 === 0);
+    for (const email of revoked) await d.licenses.revoke(license.id, email, NOW);
+    const pages: { email: string; status: string }[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await licenseMembers(d, { leaderId, licenseId: license.id, cursor, limit: 50 });
+      pages.push(page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([50, 50, 50, 50, 30]);
+    const active = emails.filter((_, i) => i % 3 !== 0);
+    expect(pages.flat().map((m) => m.email)).toEqual([...active, ...revoked]);
+    expect(pages.flat().map((m) => m.status)).toEqual([...active.map(() => 'active'), ...revoked.map(() => 'revoked')]);
+    await expect(licenseMembers(d, { leaderId, licenseId: license.id, cursor: 'made-up' })).rejects.toThrow(ValidationError);
+  });
+
   it('the daily job ends a licence past its end date: its members lose the course (progress kept), once however often it runs', async () => {
     const d = world();
     const license = await grant(d, { seats: 3, expiresAt: new Date(Date.parse(NOW) + DAY).toISOString() });

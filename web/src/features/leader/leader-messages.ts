@@ -57,6 +57,7 @@ export const leaderMessages = {
     loadFailed: 'The members could not be loaded.',
     empty: 'No members yet: add them by email above.',
     emptyEnded: 'No members.',
+    loadMore: 'Load more',
     noActivity: 'No activity yet',
     notCompleted: 'Not yet',
   },

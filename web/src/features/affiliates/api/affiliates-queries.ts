@@ -47,7 +47,7 @@ export const planQueryOptions = () =>
 export const creatorCoursesQueryOptions = () =>
   queryOptions({
     queryKey: ['courses', 'list'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+    queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
 /** POST /api/affiliates: the new affiliate joins the list at its top (409 CONFLICT on an email already in it, 403 FORBIDDEN off Pro). */

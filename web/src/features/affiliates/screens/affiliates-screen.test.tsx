@@ -32,7 +32,7 @@ const api = (items: Affiliate[], more: Parameters<typeof fakeApi>[0] = {}, plan:
   fakeApi({
     'GET /api/affiliates': () => jsonResponse(200, { items, nextCursor: null }),
     'GET /api/me/subscription': () => jsonResponse(200, plan),
-    'GET /api/courses': () => jsonResponse(200, courses),
+    'GET /api/courses?limit=100': () => jsonResponse(200, courses),
     ...more,
   });
 

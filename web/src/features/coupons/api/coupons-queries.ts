@@ -24,7 +24,7 @@ export const couponsQueryOptions = () =>
 export const creatorCoursesQueryOptions = () =>
   queryOptions({
     queryKey: ['courses', 'list'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+    queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
 /**

@@ -28,7 +28,7 @@ const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell
 const api = (items: ReturnType<typeof coupon>[], more: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
     'GET /api/coupons': () => jsonResponse(200, { nextCursor: null, items }),
-    'GET /api/courses': () => jsonResponse(200, courses),
+    'GET /api/courses?limit=100': () => jsonResponse(200, courses),
     ...more,
   });
 

@@ -14,11 +14,13 @@ export const courseKeys = {
   certificates: (courseId: string) => [...courseKeys.all, 'certificates', courseId] as const,
 };
 
-/** GET /api/courses: the creator's own courses, newest first. */
+/** GET /api/courses: the creator's own courses, newest first, page after page ('Load more' follows `nextCursor`). */
 export const coursesQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: courseKeys.list(),
-    queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => apiClient.get(pageParam ? `/api/courses?cursor=${encodeURIComponent(pageParam)}` : '/api/courses', courseList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** GET /api/courses/{courseId}: the course with its lessons in order (404 for another creator's). */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { paintingSummary } from '../test/fixtures.ts';
@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('MyCoursesScreen', () => {
   it('lists the courses with their status, lessons and learners, each linking to its editor', async () => {
-    fakeApi({ 'GET /api/courses': () => jsonResponse(200, { items: [paintingSummary, { ...paintingSummary, id: 'course-2', title: 'Sketching', status: 'published', lessonCount: 1, enrolledCount: 0 }] }) });
+    fakeApi({ 'GET /api/courses': () => jsonResponse(200, { nextCursor: null, items: [paintingSummary, { ...paintingSummary, id: 'course-2', title: 'Sketching', status: 'published', lessonCount: 1, enrolledCount: 0 }] }) });
     renderWithProviders(<MyCoursesScreen />);
 
     const cards = await screen.findAllByTestId('course-card');
@@ -21,7 +21,7 @@ describe('MyCoursesScreen', () => {
   });
 
   it('shows an empty state that leads to Create Course', async () => {
-    fakeApi({ 'GET /api/courses': () => jsonResponse(200, { items: [] }) });
+    fakeApi({ 'GET /api/courses': () => jsonResponse(200, { nextCursor: null, items: [] }) });
     renderWithProviders(<MyCoursesScreen />);
 
     expect(await screen.findByRole('heading', { name: 'No courses yet' })).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('MyCoursesScreen', () => {
 
   it('says when the courses could not be loaded, and tries again', async () => {
     let fail = true;
-    fakeApi({ 'GET /api/courses': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { items: [paintingSummary] })) });
+    fakeApi({ 'GET /api/courses': () => (fail ? errorResponse(500, 'INTERNAL', 'boom') : jsonResponse(200, { nextCursor: null, items: [paintingSummary] })) });
     const { user } = renderWithProviders(<MyCoursesScreen />);
 
     expect(await screen.findByText('Your courses could not be loaded')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('MyCoursesScreen', () => {
   it('deletes a course only after the confirmation', async () => {
     let items = [paintingSummary];
     const fetchMock = fakeApi({
-      'GET /api/courses': () => jsonResponse(200, { items }),
+      'GET /api/courses': () => jsonResponse(200, { nextCursor: null, items }),
       'DELETE /api/courses/course-1': () => {
         items = [];
         return new Response(null, { status: 204 });
@@ -59,5 +59,20 @@ describe('MyCoursesScreen', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete course' }));
     expect(await screen.findByRole('heading', { name: 'No courses yet' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/api/courses/course-1')).toHaveLength(1);
+  });
+
+  it("shows the first page and 'Load more' while the server has more: the next page joins below, and the button goes at the end", async () => {
+    const fetchMock = fakeApi({
+      'GET /api/courses': () => jsonResponse(200, { nextCursor: 'c2', items: [paintingSummary] }),
+      'GET /api/courses?cursor=c2': () => jsonResponse(200, { nextCursor: null, items: [{ ...paintingSummary, id: 'course-2', title: 'Sketching' }] }),
+    });
+    const { user } = renderWithProviders(<MyCoursesScreen />);
+
+    expect(await screen.findAllByTestId('course-card')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
+    expect(within(screen.getAllByTestId('course-card')[1]!).getByRole('link', { name: 'Sketching' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/courses?cursor=c2')).toHaveLength(1);
   });
 });

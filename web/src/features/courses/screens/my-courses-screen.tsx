@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { BookOpen, CirclePlus, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -25,15 +25,16 @@ const createButton = (
   </Button>
 );
 
-/** /dashboard/creator/courses: the creator's courses with their status, lessons and learners; edit or delete. */
+/** /dashboard/creator/courses: the creator's courses with their status, lessons and learners; edit or delete. Newest first, a page at a time: 'Load more' for the next. */
 export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
-  const courses = useQuery(coursesQueryOptions());
+  const courses = useInfiniteQuery(coursesQueryOptions());
+  const items = courses.data?.pages.flatMap((page) => page.items) ?? [];
   const remove = useDeleteCourse();
   const [deleting, setDeleting] = useState<CourseSummary | undefined>();
 
   return (
     <div className="grid gap-6 *:min-w-0">
-      <PageHeader title="My Courses" description="Every course you have created." actions={courses.data?.items.length ? createButton : undefined} />
+      <PageHeader title="My Courses" description="Every course you have created." actions={items.length ? createButton : undefined} />
       {banner}
       {courses.isPending ? (
         <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -55,47 +56,54 @@ export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
             </Button>
           </CardContent>
         </Card>
-      ) : courses.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState icon={BookOpen} title="No courses yet" action={createButton}>
           Create your first course: give it a title, add text and video lessons, publish it and invite your learners.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Your courses">
-          {courses.data.items.map((course) => (
-            <li key={course.id}>
-              <Card className="flex h-full flex-col" data-testid="course-card">
-                <CardHeader className="gap-2">
-                  <div className="flex items-start justify-between gap-3">
-                    <CardTitle asLevel={2} className="text-lg break-words">
-                      <Link to={courseEditorPath(course.id)} className="hover:underline">
-                        {course.title}
-                      </Link>
-                    </CardTitle>
-                    <StatusBadge status={course.status} />
-                  </div>
-                  {course.description && <CardDescription className="line-clamp-2">{course.description}</CardDescription>}
-                </CardHeader>
-                <CardContent className="mt-auto grid gap-4">
-                  <p className="text-sm text-muted-foreground">
-                    {plural(course.lessonCount, 'lesson')} · {plural(course.enrolledCount, 'learner')}
-                  </p>
-                  <div className="flex gap-2">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={courseEditorPath(course.id)} aria-label={`Edit ${course.title}`}>
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Link>
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${course.title}`} onClick={() => setDeleting(course)}>
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-4">
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Your courses">
+            {items.map((course) => (
+              <li key={course.id}>
+                <Card className="flex h-full flex-col" data-testid="course-card">
+                  <CardHeader className="gap-2">
+                    <div className="flex items-start justify-between gap-3">
+                      <CardTitle asLevel={2} className="text-lg break-words">
+                        <Link to={courseEditorPath(course.id)} className="hover:underline">
+                          {course.title}
+                        </Link>
+                      </CardTitle>
+                      <StatusBadge status={course.status} />
+                    </div>
+                    {course.description && <CardDescription className="line-clamp-2">{course.description}</CardDescription>}
+                  </CardHeader>
+                  <CardContent className="mt-auto grid gap-4">
+                    <p className="text-sm text-muted-foreground">
+                      {plural(course.lessonCount, 'lesson')} · {plural(course.enrolledCount, 'learner')}
+                    </p>
+                    <div className="flex gap-2">
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={courseEditorPath(course.id)} aria-label={`Edit ${course.title}`}>
+                          <Pencil aria-hidden="true" />
+                          Edit
+                        </Link>
+                      </Button>
+                      <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${course.title}`} onClick={() => setDeleting(course)}>
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {courses.hasNextPage && (
+            <Button variant="outline" className="justify-self-center" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
+              Load more
+            </Button>
+          )}
+        </div>
       )}
       <ConfirmDialog
         open={deleting !== undefined}

@@ -48,7 +48,7 @@ export const crmLearnerQueryOptions = (learnerId: string) =>
 export const creatorCoursesQueryOptions = () =>
   queryOptions({
     queryKey: ['courses', 'list'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/courses', courseList, { signal }),
+    queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
 /**

@@ -10,7 +10,7 @@ vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('a
 
 const ada = crmRow();
 const bob = crmRow({ id: 'learner-bob', email: 'bob@example.com', progress: 10, lastActivity: '2026-10-01T10:00:00.000Z', stalled: true });
-const courses = { items: [{ id: 'course-paint', title: 'Watercolour for Beginners', description: '', status: 'published', lessonCount: 2, enrolledCount: 2, createdAt: '2026-09-01T00:00:00.000Z' }] };
+const courses = { nextCursor: null, items: [{ id: 'course-paint', title: 'Watercolour for Beginners', description: '', status: 'published', lessonCount: 2, enrolledCount: 2, createdAt: '2026-09-01T00:00:00.000Z' }] };
 const page = (items: unknown[], nextCursor: string | null = null) => jsonResponse(200, { items, nextCursor });
 
 const learnerRows = () => within(screen.getByRole('region', { name: 'Enrolled learners' })).getAllByRole('row').slice(1);
@@ -24,25 +24,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('CrmScreen: the list', () => {
   it("says 'Loading learner data...' until the learners arrive", async () => {
-    fakeApi({ 'GET /api/crm/learners': () => new Promise<Response>(() => undefined), 'GET /api/courses': () => jsonResponse(200, courses) });
+    fakeApi({ 'GET /api/crm/learners': () => new Promise<Response>(() => undefined), 'GET /api/courses?limit=100': () => jsonResponse(200, courses) });
     renderWithProviders(<CrmScreen />);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading learner data...');
   });
 
   it("shows the spec's empty state when nobody is enrolled", async () => {
-    fakeApi({ 'GET /api/crm/learners': () => page([]), 'GET /api/courses': () => jsonResponse(200, { items: [] }) });
+    fakeApi({ 'GET /api/crm/learners': () => page([]), 'GET /api/courses?limit=100': () => jsonResponse(200, { nextCursor: null, items: [] }) });
     renderWithProviders(<CrmScreen />);
     expect(await screen.findByText('No enrolled learners found. Create some courses to start getting learners!')).toBeInTheDocument();
   });
 
   it("toasts 'Error' / 'Failed to load learner data' when the list cannot be loaded", async () => {
-    fakeApi({ 'GET /api/crm/learners': () => errorResponse(500, 'INTERNAL', 'boom'), 'GET /api/courses': () => jsonResponse(200, courses) });
+    fakeApi({ 'GET /api/crm/learners': () => errorResponse(500, 'INTERNAL', 'boom'), 'GET /api/courses?limit=100': () => jsonResponse(200, courses) });
     renderWithProviders(<CrmScreen />);
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to load learner data' }));
   });
 
   it("has the spec's columns: Learner with the 'Joined' date, Course, Progress bar and percent, Last Activity, 'View Details'", async () => {
-    fakeApi({ 'GET /api/crm/learners': () => page([ada, bob]), 'GET /api/courses': () => jsonResponse(200, courses) });
+    fakeApi({ 'GET /api/crm/learners': () => page([ada, bob]), 'GET /api/courses?limit=100': () => jsonResponse(200, courses) });
     renderWithProviders(<CrmScreen />);
 
     await screen.findByRole('region', { name: 'Enrolled learners' });
@@ -59,7 +59,7 @@ describe('CrmScreen: the list', () => {
   });
 
   it("marks a learner idle for 14 days as 'Stalled', and only them", async () => {
-    fakeApi({ 'GET /api/crm/learners': () => page([ada, bob]), 'GET /api/courses': () => jsonResponse(200, courses) });
+    fakeApi({ 'GET /api/crm/learners': () => page([ada, bob]), 'GET /api/courses?limit=100': () => jsonResponse(200, courses) });
     renderWithProviders(<CrmScreen />);
     await screen.findByRole('region', { name: 'Enrolled learners' });
     const [adaRow, bobRow] = learnerRows();
@@ -69,7 +69,7 @@ describe('CrmScreen: the list', () => {
 
   it('sorts the loaded rows by progress or by last activity', async () => {
     const cy = crmRow({ id: 'learner-cy', email: 'cy@example.com', progress: 80, lastActivity: '2026-11-01T10:00:00.000Z' });
-    fakeApi({ 'GET /api/crm/learners': () => page([ada, bob, cy]), 'GET /api/courses': () => jsonResponse(200, courses) });
+    fakeApi({ 'GET /api/crm/learners': () => page([ada, bob, cy]), 'GET /api/courses?limit=100': () => jsonResponse(200, courses) });
     const { user } = renderWithProviders(<CrmScreen />);
     await screen.findByRole('region', { name: 'Enrolled learners' });
     const emails = () => learnerRows().map((row) => within(row).getAllByRole('cell')[0]!.textContent?.split('Joined')[0]);
@@ -86,7 +86,7 @@ describe('CrmScreen: the list', () => {
       'GET /api/crm/learners': () => page([ada], 'next-page'),
       'GET /api/crm/learners?cursor=next-page': () => page([bob]),
       'GET /api/crm/learners?courseId=course-paint': () => page([bob]),
-      'GET /api/courses': () => jsonResponse(200, courses),
+      'GET /api/courses?limit=100': () => jsonResponse(200, courses),
     });
     const { user } = renderWithProviders(<CrmScreen />);
     await screen.findByRole('region', { name: 'Enrolled learners' });
@@ -107,7 +107,7 @@ describe('CrmScreen: the details panel', () => {
   async function openAda(routes: Parameters<typeof fakeApi>[0] = {}) {
     const fetchMock = fakeApi({
       'GET /api/crm/learners': () => page([{ ...ada, notes: 'Prefers video' }]),
-      'GET /api/courses': () => jsonResponse(200, courses),
+      'GET /api/courses?limit=100': () => jsonResponse(200, courses),
       'GET /api/crm/learners/learner-ada': () =>
         jsonResponse(200, detailsOf({ ...ada, notes: 'Prefers video' }, { timeline: [{ kind: 'recommendation', text: 'Motivational message', sentAt: '2026-11-18T10:00:00.000Z' }] })),
       ...routes,

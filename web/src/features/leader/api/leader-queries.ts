@@ -34,11 +34,14 @@ export const leaderSummaryQueryOptions = () =>
     queryFn: ({ signal }) => apiClient.get('/api/leader/summary', leaderSummary, { signal }),
   });
 
-/** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active first) with their progress. */
+/** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active first) with their progress, page after page ('Load more' follows `nextCursor`). */
 export const membersQueryOptions = (licenseId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: membersKey(licenseId),
-    queryFn: ({ signal }) => apiClient.get(seatsPath(licenseId), memberList, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get(pageParam ? `${seatsPath(licenseId)}?cursor=${encodeURIComponent(pageParam)}` : seatsPath(licenseId), memberList, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** The licence's members and the licences' seat counts, loaded again after seats moved (also after a refusal: another tab may have moved them). */

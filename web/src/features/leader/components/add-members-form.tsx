@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleMinus, CircleX, FileSpreadsheet, UserPlus } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { License } from '@contracts/licenses.ts';
@@ -36,7 +36,8 @@ const outcomeText = (outcome: RowOutcome): string => {
  * and a toast sums it up.
  */
 export function AddMembersForm({ license }: { license: License }) {
-  const members = useQuery(membersQueryOptions(license.id));
+  // The members loaded so far (the group's list shares them): a seat held beyond them is answered again by the server, never taken twice.
+  const members = useInfiniteQuery(membersQueryOptions(license.id));
   const add = useAddMembers(license.id);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -46,7 +47,7 @@ export function AddMembersForm({ license }: { license: License }) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileId = useId();
   const activeMembers = useMemo(
-    () => new Set(members.data?.items.filter((member) => member.status === 'active').map((member) => member.email.toLowerCase())),
+    () => new Set(members.data?.pages.flatMap((page) => page.items).filter((member) => member.status === 'active').map((member) => member.email.toLowerCase())),
     [members.data],
   );
   const busy = add.isPending;

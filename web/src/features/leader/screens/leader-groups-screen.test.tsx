@@ -26,7 +26,7 @@ const open = (search = '') => renderWithProviders(<LeaderGroupsScreen />, { path
 const api = (licenses: License[], members: Member[], more: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
     'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items: licenses }),
-    [`GET ${SEATS}`]: () => jsonResponse(200, { items: members }),
+    [`GET ${SEATS}`]: () => jsonResponse(200, { nextCursor: null, items: members }),
     ...more,
   });
 
@@ -79,6 +79,21 @@ describe('LeaderGroupsScreen: the group', () => {
     expect(screen.queryByRole('button', { name: 'Remove dan@example.com' })).not.toBeInTheDocument();
   });
 
+  it("shows a big group's members a page at a time: 'Load more' adds the next page below, until the list ends", async () => {
+    const fetchMock = api([license('lic-1', 'Watercolour for Beginners', { seatsTotal: 100, seatsUsed: 3 })], [], {
+      [`GET ${SEATS}`]: () => jsonResponse(200, { nextCursor: 'p2', items: [member('ann@example.com'), member('bo@example.com')] }),
+      [`GET ${SEATS}?cursor=p2`]: () => jsonResponse(200, { nextCursor: null, items: [member('cleo@example.com')] }),
+    });
+    open();
+    const table = await findMembers();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: m.members.loadMore }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).getByText('cleo@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: m.members.loadMore })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${SEATS}?cursor=p2`)).toHaveLength(1);
+  });
+
   it('says there are no groups when the leader has no licence', async () => {
     api([], []);
     open();
@@ -120,7 +135,7 @@ describe('LeaderGroupsScreen: the group', () => {
 
 describe('LeaderGroupsScreen: choosing a group', () => {
   const licenses = [license('lic-2', 'Portraits in Ink', { seatsUsed: 1, seatsTotal: 5 }), license('lic-1', 'Watercolour for Beginners')];
-  const more = { 'GET /api/leader/licenses/lic-2/seats': () => jsonResponse(200, { items: [member('zoe@example.com')] }) };
+  const more = { 'GET /api/leader/licenses/lic-2/seats': () => jsonResponse(200, { nextCursor: null, items: [member('zoe@example.com')] }) };
 
   it('opens the group of ?license=, and another chosen with Group goes in the address', async () => {
     api(licenses, [member('ann@example.com')], more);
@@ -258,7 +273,7 @@ describe('LeaderGroupsScreen: removing and adding again', () => {
     let removed = false;
     const path = `${SEATS}/ann%2Bteam%40example.com`;
     const fetchMock = api([license('lic-1', 'Watercolour for Beginners')], [], {
-      [`GET ${SEATS}`]: () => jsonResponse(200, { items: [member('ann+team@example.com', { status: removed ? 'revoked' : 'active' })] }),
+      [`GET ${SEATS}`]: () => jsonResponse(200, { nextCursor: null, items: [member('ann+team@example.com', { status: removed ? 'revoked' : 'active' })] }),
       [`DELETE ${path}`]: () => {
         removed = true;
         return new Response(null, { status: 204 });
@@ -298,7 +313,7 @@ describe('LeaderGroupsScreen: removing and adding again', () => {
   it("gives a removed member their seat again with 'Add again'", async () => {
     let back = false;
     const fetchMock = api([license('lic-1', 'Watercolour for Beginners')], [], {
-      [`GET ${SEATS}`]: () => jsonResponse(200, { items: [member('dan@example.com', { status: back ? 'active' : 'revoked', progress: 15 })] }),
+      [`GET ${SEATS}`]: () => jsonResponse(200, { nextCursor: null, items: [member('dan@example.com', { status: back ? 'active' : 'revoked', progress: 15 })] }),
       [`POST ${SEATS}`]: () => {
         back = true;
         return jsonResponse(201, { email: 'dan@example.com', status: 'active' });
