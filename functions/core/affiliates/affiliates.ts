@@ -11,7 +11,7 @@ import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { subscriptionView } from '#core/billing/subscription-state.ts';
 import type { AffiliateRepository, BillingRepository, Clock, ExportFiles, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, StoredPayout, UserRepository, VisitMarks } from '#core/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
-import { csv } from '#core/csv.ts';
+import { csv, exportCsvPages } from '#core/csv.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
@@ -359,27 +359,11 @@ export const exportPayout = async (
   const affiliate = await ownAffiliate(deps, input.creatorId, input.affiliateId);
   const payout = await deps.affiliates.payout(affiliate.id, input.payoutId);
   if (!payout) throw new NotFoundError(PAYOUT_NOT_FOUND);
-  const upload = await deps.exports.start(`affiliate-payouts/${affiliate.id}/${payout.payoutId}/${deps.ids.newId()}.csv`, {
-    contentType: 'text/csv; charset=utf-8',
-    fileName: payoutFileName(affiliate, payout),
-  });
-  try {
-    await upload.write(`${PAYOUT_LINES_CSV_HEADER}\n`);
-    let rows = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await deps.affiliates.payoutLines(payout.payoutId, { cursor, limit: deps.pageSize ?? PAYOUT_LINES_PAGE });
-      if (page.items.length > 0) {
-        const text = csv(PAYOUT_LINES_CSV_HEADER, page.items.map((line) => [affiliate.name, affiliate.email, line.orderId, (line.amount / 100).toFixed(2), line.paidAt]));
-        // Each page its rows only (the header is written once, above).
-        await upload.write(text.slice(PAYOUT_LINES_CSV_HEADER.length + 1));
-      }
-      rows += page.items.length;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return { ...(await upload.finish()), rows };
-  } catch (error) {
-    await upload.abort();
-    throw error;
-  }
+  return exportCsvPages(
+    deps.exports,
+    { key: `affiliate-payouts/${affiliate.id}/${payout.payoutId}/${deps.ids.newId()}.csv`, fileName: payoutFileName(affiliate, payout) },
+    PAYOUT_LINES_CSV_HEADER,
+    (cursor) => deps.affiliates.payoutLines(payout.payoutId, { cursor, limit: deps.pageSize ?? PAYOUT_LINES_PAGE }),
+    (line) => [affiliate.name, affiliate.email, line.orderId, (line.amount / 100).toFixed(2), line.paidAt],
+  );
 };

@@ -1,7 +1,7 @@
 import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, ProgressState, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
 import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { accountOrInvite } from '#core/accounts/create-account.ts';
-import { csv } from '#core/csv.ts';
+import { csv, exportCsvPages } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
@@ -404,11 +404,9 @@ export const leaderReport = async (
 };
 
 /** The report as CSV (the same rows; dates as ISO, progress as a whole percent). */
-export const reportCsv = (rows: ReportRow[]): string =>
-  csv(
-    REPORT_CSV_HEADER,
-    rows.map((r) => [r.email, r.courseTitle, r.licenseId, r.status, String(r.progress), r.lastActivity ?? '', r.completedAt ?? '', r.certificate ?? '']),
-  );
+const reportRow = (r: ReportRow): string[] => [r.email, r.courseTitle, r.licenseId, r.status, String(r.progress), r.lastActivity ?? '', r.completedAt ?? '', r.certificate ?? ''];
+
+export const reportCsv = (rows: ReportRow[]): string => csv(REPORT_CSV_HEADER, rows.map(reportRow));
 
 
 /** Rows per page of an export: one page's rows are all the export holds at a time. */
@@ -420,30 +418,17 @@ export const REPORT_FILE_NAME = 'team-report.csv';
  * the report's own cursor) and written to the export store as it goes, answered as a download link: the function
  * holds one page, whatever the team's size (issue 28). A failure halfway gives the file up.
  */
-export const exportReport = async (
+export const exportReport = (
   deps: Parameters<typeof leaderReport>[0] & { exports: ExportFiles; ids: Ids },
   input: Omit<ReportInput, 'cursor' | 'limit'>,
-): Promise<{ url: string; expiresAt: string; rows: number }> => {
-  const upload = await deps.exports.start(`leader-reports/${input.leaderId}/${deps.ids.newId()}.csv`, { contentType: 'text/csv; charset=utf-8', fileName: REPORT_FILE_NAME });
-  try {
-    let rows = 0;
-    let cursor: string | undefined;
-    let first = true;
-    do {
-      const page = await leaderReport(deps, { ...input, cursor, limit: EXPORT_PAGE });
-      const text = reportCsv(page.items);
-      // The header once, at the top; each later page its rows only.
-      await upload.write(first ? text : text.slice(REPORT_CSV_HEADER.length + 1));
-      first = false;
-      rows += page.items.length;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return { ...(await upload.finish()), rows };
-  } catch (error) {
-    await upload.abort();
-    throw error;
-  }
-};
+): Promise<{ url: string; expiresAt: string; rows: number }> =>
+  exportCsvPages(
+    deps.exports,
+    { key: `leader-reports/${input.leaderId}/${deps.ids.newId()}.csv`, fileName: REPORT_FILE_NAME },
+    REPORT_CSV_HEADER,
+    (cursor) => leaderReport(deps, { ...input, cursor, limit: EXPORT_PAGE }),
+    reportRow,
+  );
 
 export interface SeatDeps extends AccountDeps {
   licenses: Pick<LicenseRepository, 'get' | 'assign' | 'seat'>;
