@@ -23,7 +23,8 @@ export const couponsQueryOptions = () =>
 /** GET /api/courses: the creator's courses, to name a coupon's courses and to choose them (the courses feature's cache key). */
 export const creatorCoursesQueryOptions = () =>
   queryOptions({
-    queryKey: ['courses', 'list'] as const,
+    // Not the courses screen's key (`['courses', 'list']`, its pages): under `['courses']`, so a course change refreshes it.
+    queryKey: ['courses', 'choices'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 

@@ -47,7 +47,8 @@ export const crmLearnerQueryOptions = (learnerId: string) =>
 /** GET /api/courses: the creator's courses, the choices of the course filter (the courses feature's cache key). */
 export const creatorCoursesQueryOptions = () =>
   queryOptions({
-    queryKey: ['courses', 'list'] as const,
+    // Not the courses screen's key (`['courses', 'list']`, its pages): under `['courses']`, so a course change refreshes it.
+    queryKey: ['courses', 'choices'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
