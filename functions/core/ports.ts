@@ -584,7 +584,8 @@ export interface CampaignRepository {
   saveAutomation(id: string, enabled: boolean): Promise<void>;
   countAutomationSent(id: string, count: number): Promise<void>;
   /** The oldest automation emails waiting to be sent (queued in the transaction of what caused them). */
-  outbox(limit: number): Promise<OutboxEmail[]>;
+  /** The oldest waiting emails, at most `limit`; only those owed by `upTo` (their `at`) when it is given. */
+  outbox(limit: number, upTo?: string): Promise<OutboxEmail[]>;
   /** Takes one waiting email off the outbox; false when another sender took it first. */
   claimOutbox(message: OutboxEmail): Promise<boolean>;
   /** Puts emails taken off the outbox back (SES refused them outright: nothing went), for the next run. */

@@ -428,7 +428,8 @@ export const sendAutomationEmails = async (
   deps: SenderDeps,
   opts: { beforeSend?: (count: number) => Promise<void> } = {},
 ): Promise<{ sent: number; dropped: number }> => {
-  const waiting = await deps.campaigns.outbox(OUTBOX_BATCH);
+  // Owed by now: every writer queues an email at its own moment; one written for later waits for it.
+  const waiting = await deps.campaigns.outbox(OUTBOX_BATCH, deps.clock.now().toISOString());
   if (waiting.length === 0) return { sent: 0, dropped: 0 };
   const key = await unsubscribeKey(deps);
   const settings = await deps.campaigns.automationSettings();

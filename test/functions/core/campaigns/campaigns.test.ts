@@ -97,7 +97,7 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
     automationSettings: async () => new Map([['welcome', { enabled: false, sent: 4 }]]),
     saveAutomation: async () => undefined,
     countAutomationSent: async (id, n) => void automationSent.set(id, (automationSent.get(id) ?? 0) + n),
-    outbox: async (limit) => outbox.slice(0, limit),
+    outbox: async (limit, upTo) => outbox.filter((m) => upTo === undefined || m.at <= upTo).slice(0, limit),
     claimOutbox: async (message) => {
       const i = outbox.indexOf(message);
       if (i < 0) return false;
