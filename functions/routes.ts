@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import type { FeatureKey } from '#contracts/entitlements.ts';
 import { LANDING_BODY_LIMIT } from '#contracts/landing.ts';
 
 /**
@@ -89,6 +90,12 @@ export interface RouteDef {
    * `sqsSliceQueue().send([firstSlice('course-changed', run, input)])`).
    */
   readonly queues?: readonly SlicedJobName[];
+  /**
+   * The plan feature the route needs (functions/contracts/entitlements.ts, issue 29): a creator whose plan lacks it is
+   * refused with 403 PLAN_REQUIRED before the handler runs (admins and other roles are not checked here: a use case that
+   * depends on a creator's plan, such as a leader's bulk import on a Pro creator's licence, checks it itself).
+   */
+  readonly feature?: FeatureKey;
   /** The 403 message for a role the route does not admit, where the product words it (checkout). */
   readonly forbiddenMessage?: string;
   /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { featureKeys } from './entitlements.ts';
 import { planTypes } from './plans.ts';
 
 /** POST /api/billing/checkout. The price comes from planType on the server; a priceId is only cross-checked. */
@@ -37,5 +38,8 @@ export const subscriptionResponse = z.object({
    * false once the creator has trialed or paid for any plan.
    */
   trialAvailable: z.boolean(),
+  /** The feature keys of the caller's plan (functions/contracts/entitlements.ts; [] without a plan) and its limits. */
+  features: z.array(z.enum(featureKeys)),
+  limits: z.object({ teamLicenseSeats: z.number().int().min(0).nullable() }),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;

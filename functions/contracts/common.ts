@@ -20,6 +20,8 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'INSUFFICIENT_CREDITS',
   'FORBIDDEN',
+  /** The caller's plan does not include the feature (`details: {requiredPlan}`; functions/contracts/entitlements.ts). */
+  'PLAN_REQUIRED',
   /** The caller's account was turned off by an admin (checked against the stored account on every call). */
   'ACCOUNT_DISABLED',
   /** The caller has not verified their email, and the platform would send mail on their behalf. */

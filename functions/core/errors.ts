@@ -1,4 +1,6 @@
 import type { ErrorCode } from '#contracts/common.ts';
+import { planRequiredMessage } from '#contracts/entitlements.ts';
+import type { PlanType } from '#contracts/plans.ts';
 
 /**
  * Typed errors: core throws these, the error middleware maps each code to its status once
@@ -30,6 +32,13 @@ export class UnauthenticatedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message = 'You are not allowed to do this.') {
     super('FORBIDDEN', message);
+  }
+}
+
+/** The caller's plan lacks a feature (issue 29): 403 with the lowest plan that has it. */
+export class PlanRequiredError extends AppError {
+  constructor(requiredPlan: PlanType, message = planRequiredMessage(requiredPlan)) {
+    super('PLAN_REQUIRED', message, { requiredPlan });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SubscriptionResponse, SubscriptionStatus } from '#contracts/billing.ts';
+import { planFeatures, planLevelOf, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
 import type { CounterDeltas, StoredSubscription } from '#core/ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,11 +44,15 @@ export const isNewer = (before: StoredSubscription | undefined, eventAt: number,
 export const trialDaysLeft = (trialEnd: string | null, now: Date): number =>
   trialEnd ? Math.max(0, Math.ceil((Date.parse(trialEnd) - now.getTime()) / DAY_MS)) : 0;
 
+/** The plan a stored subscription gives (issue 29): trial = Starter, past due keeps its tier, none or ended = none. */
+export const planOf = (sub: StoredSubscription | undefined): PlanLevel => planLevelOf(contractStatus(sub?.status), sub?.tier ?? null);
+
 /** GET /api/me/subscription from what is stored. */
 export const subscriptionView = (sub: StoredSubscription | undefined, now: Date): SubscriptionResponse => {
   const status = contractStatus(sub?.status);
   const trialEnd = sub?.trialEnd ?? null;
   const onTrial = trialEnd !== null && Date.parse(trialEnd) > now.getTime();
+  const plan = planLevelOf(status, sub?.tier ?? null);
   return {
     status,
     subscribed: isSubscribed(status),
@@ -58,6 +63,8 @@ export const subscriptionView = (sub: StoredSubscription | undefined, now: Date)
     currentPeriodEnd: sub?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
     trialAvailable: !sub?.hasSubscribed,
+    features: [...planFeatures[plan]],
+    limits: planLimits[plan],
   };
 };
 

@@ -1,3 +1,4 @@
+import { planFeatures } from '#contracts/entitlements.ts';
 import { describe, expect, it } from 'vitest';
 import { getSubscription } from '#core/billing/get-subscription.ts';
 import { storedSubscription } from '#test/functions/fakes/billing.ts';
@@ -22,6 +23,7 @@ describe('reading my subscription', () => {
     expect(await getSubscription(d, 'u1')).toEqual({
       status: 'active', subscribed: true, tier: 'pro', trialEnd: null, onTrial: false, trialDaysLeft: 0,
       currentPeriodEnd: '2026-12-21T12:00:00.000Z', cancelAtPeriodEnd: true, trialAvailable: false,
+      features: [...planFeatures.pro], limits: { teamLicenseSeats: null },
     });
   });
 });

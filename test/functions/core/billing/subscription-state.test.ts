@@ -15,7 +15,15 @@ describe('subscription state', () => {
   it('is "none", with the trial still available, without a subscription', () => {
     expect(subscriptionView(undefined, now)).toEqual({
       status: 'none', subscribed: false, tier: null, trialEnd: null, onTrial: false, trialDaysLeft: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, trialAvailable: true,
+      features: [], limits: { teamLicenseSeats: 0 },
     });
+  });
+
+  it('gives a trial Starter\'s features, keeps a past-due plan, and gives nothing once the subscription ended', () => {
+    expect(subscriptionView(sub({ status: 'trialing', tier: 'starter', trialEnd: '2026-11-22T00:00:00.000Z' }), now)).toMatchObject({ features: ['courses', 'sales', 'teamLicenses'], limits: { teamLicenseSeats: 10 } });
+    expect(subscriptionView(sub({ status: 'past_due', tier: 'pro', trialEnd: null }), now).features).toContain('affiliates');
+    expect(subscriptionView(sub({ status: 'past_due', tier: 'pro', trialEnd: null }), now).limits).toEqual({ teamLicenseSeats: null });
+    expect(subscriptionView(sub({ status: 'canceled', tier: 'pro', trialEnd: null }), now)).toMatchObject({ features: [], limits: { teamLicenseSeats: 0 } });
   });
 
   it('is on trial while trialEnd is in the future, with no second trial available', () => {

@@ -1,5 +1,6 @@
 import type { Affiliate, Commission } from '@contracts/affiliates.ts';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
+import { planFeatures, planLimits } from '@contracts/entitlements.ts';
 
 /** An affiliate 'aff-1' has the code 'AFF1XXXX' and a link to the creator's page, unless `changes` say otherwise. */
 export const affiliate = (id: string, name: string, changes: Partial<Affiliate> = {}): Affiliate => {
@@ -47,6 +48,8 @@ export const subscription = (tier: SubscriptionResponse['tier'], changes: Partia
   currentPeriodEnd: tier === null ? null : '2026-12-20T10:00:00.000Z',
   cancelAtPeriodEnd: false,
   trialAvailable: tier === null,
+  features: [...planFeatures[tier ?? 'none']],
+  limits: planLimits[tier ?? 'none'],
   ...changes,
 });
 

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
+import { planFeatures, planLimits } from '@contracts/entitlements.ts';
 
 /** jsdom's location cannot be spied on; the hooks only need origin and assign. */
 export function stubLocation() {
@@ -22,6 +23,8 @@ export const noSubscription: SubscriptionResponse = {
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   trialAvailable: true,
+  features: [],
+  limits: planLimits.none,
 };
 
 export const starterTrial: SubscriptionResponse = {
@@ -34,6 +37,8 @@ export const starterTrial: SubscriptionResponse = {
   currentPeriodEnd: '2026-12-05T12:00:00.000Z',
   cancelAtPeriodEnd: false,
   trialAvailable: false,
+  features: [...planFeatures.starter],
+  limits: planLimits.starter,
 };
 
 export const starterCanceled: SubscriptionResponse = {
@@ -44,6 +49,8 @@ export const starterCanceled: SubscriptionResponse = {
   onTrial: false,
   trialDaysLeft: 0,
   currentPeriodEnd: null,
+  features: [],
+  limits: planLimits.none,
 };
 
 export const starterPaidNoTrial: SubscriptionResponse = {
