@@ -1,4 +1,4 @@
-import type { PlanType } from '#contracts/plans.ts';
+import type { PlanType } from './plans.ts';
 
 /**
  * What each plan includes (../shared/API.md "Plans (server-enforced)", issue 29): the one place that maps a plan to its
