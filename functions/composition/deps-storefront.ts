@@ -6,7 +6,7 @@ import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-prof
 import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoVisitMarks } from '#data/visits.ts';
-import { clock, courseRepository, enrollmentRepository, ids, orderRepository } from '#functions/composition/deps.ts';
+import { clock, courseRepository, enrollmentRepository, ids, orderRepository, subscriptionReader } from '#functions/composition/deps.ts';
 
 /**
  * The composition of the storefront's handlers (the creators' public profiles, the public course and creator pages,
@@ -30,7 +30,7 @@ export const profileLinkDeps = (): AvatarDeps & { profiles: PublicProfileReposit
 });
 
 /** The public pages: profiles, pictures and courses. */
-export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: s3ImageLinks(), courses: courseRepository(), clock });
+export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: s3ImageLinks(), courses: courseRepository(), billing: subscriptionReader(), clock });
 
 /** A course page's view: the course, its creator's funnel, and the visitors already counted today. */
 export const courseViewDeps = (): CourseViewDeps => ({ courses: courseRepository(), funnel: orderRepository(), visits: dynamoVisitMarks(), clock });

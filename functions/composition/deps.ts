@@ -95,7 +95,9 @@ export const sendQuota = (): SendQuota => (sendQuotas ??= dynamoSendQuota());
  * What the platform checks before it mails someone for a user: their verified email (Cognito), a trial's daily cap (the
  * subscription read alone: no billing repository in the bundles of the routes that invite).
  */
-export const onBehalfDeps = (): OnBehalfDeps => ({ directory: directoryService(), billing: { getSubscription: readSubscription }, sendQuota: sendQuota(), clock });
+/** The subscriptions alone (a creator's plan, issue 29): one GetItem, no other billing record. */
+export const subscriptionReader = (): OnBehalfDeps['billing'] => ({ getSubscription: readSubscription });
+export const onBehalfDeps = (): OnBehalfDeps => ({ directory: directoryService(), billing: subscriptionReader(), sendQuota: sendQuota(), clock });
 /** Emails nobody waits for whose send failed, for the sender job. */
 export const mailQueue = (): MailQueue => (queuedMail ??= dynamoMailQueue());
 /** The web app's origin, for links in emails. */

@@ -123,6 +123,13 @@ export type PublicCreator = z.infer<typeof publicCreator>;
 export const publicCoursePage = publicCourse.extend({
   creatorSlug: z.string().nullable(),
   creatorAvatarUrl: z.string().nullable(),
+  /**
+   * Whether it can be bought now (issue 29): false while its creator's plan does not sell (none, or ended); the page
+   * says 'This course is not on sale at the moment.' and a checkout answers 409 with that sentence.
+   */
+  onSale: z.boolean(),
+  /** The most seats one team licence of it may have (the creator's Starter plan: 10); null: any number. */
+  teamSeatsMax: z.number().int().nullable(),
 });
 export type PublicCoursePage = z.infer<typeof publicCoursePage>;
 

@@ -1,8 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { PlanLevel } from '#contracts/entitlements.ts';
 import { planTypes } from '#contracts/plans.ts';
 import type { BillingRepository, OpenCheckout, StoredSubscription } from '#core/ports.ts';
-import { contractStatus, reachedPlan } from '#core/billing/subscription-state.ts';
+import { contractStatus, planOf, reachedPlan } from '#core/billing/subscription-state.ts';
 import { subscriptionRecords } from '#data/admin-stats.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { accountPut, balanceIncrease, creditKeys, ledgerPuts } from '#data/credits.ts';
@@ -45,6 +46,9 @@ const subscriptionItem = z.object({
   /** Items written before the one-trial rule lack the flag: any plan they reached counts. */
   hasSubscribed: z.boolean().optional(),
 });
+
+/** What the plan depends on (readPlan's projection). */
+const planFields = subscriptionItem.pick({ status: true, tier: true });
 
 const toSubscription = (item: unknown): StoredSubscription => {
   const { hasSubscribed, ...sub } = subscriptionItem.parse(item);
@@ -95,6 +99,18 @@ const subscriptionPut = (before: StoredSubscription | undefined, after: StoredSu
 export const readSubscription = async (userId: string): Promise<StoredSubscription | undefined> => {
   const item = await get(billingKeys.subscription(userId));
   return item ? toSubscription(item) : undefined;
+};
+
+/**
+ * The plan a user is on (issue 29: `planOf` their subscription; `none` without one), from one GetItem of the
+ * subscription's status and tier alone: the HTTP middleware's entitlement check on every creator call
+ * (functions/middleware/account.ts) and the use cases that depend on a creator's plan (ports.ts `PlanReader`).
+ */
+export const readPlan = async (userId: string): Promise<PlanLevel> => {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: billingKeys.subscription(userId), ProjectionExpression: '#status, tier', ExpressionAttributeNames: { '#status': 'status' } }),
+  );
+  return Item ? planOf(planFields.parse(Item)) : 'none';
 };
 
 export const dynamoBilling = (): BillingRepository => ({

@@ -1,4 +1,4 @@
-import type { checkStoredAccount as check, storedProfile as profile } from '#middleware/account.ts';
+import type { checkPlan as plan, checkStoredAccount as check, storedPlan as storedPlanOf, storedProfile as profile } from '#middleware/account.ts';
 
 /**
  * Stands for functions/middleware/account.ts in the bundle of a public route (lib/constructs/bundling.ts): such a route
@@ -11,3 +11,5 @@ const notBundled = (): never => {
 
 export const checkStoredAccount: typeof check = notBundled;
 export const storedProfile: typeof profile = notBundled;
+export const checkPlan: typeof plan = notBundled;
+export const storedPlan: typeof storedPlanOf = notBundled;

@@ -1,6 +1,8 @@
 import type { Role } from '#contracts/common.ts';
-import { AppError, ForbiddenError } from '#core/errors.ts';
+import { hasFeature, requiredPlan, type FeatureKey, type PlanLevel } from '#contracts/entitlements.ts';
+import { AppError, ForbiddenError, PlanRequiredError } from '#core/errors.ts';
 import type { User } from '#core/ports.ts';
+import { readPlan } from '#data/billing.ts';
 import { readUser } from '#data/users.ts';
 
 /**
@@ -53,5 +55,37 @@ export const storedProfile = (userId: string, read: (id: string) => Promise<User
   return profile;
 };
 
-/** Tests only: forget every remembered profile (a new Lambda instance). */
-export const forgetStoredProfiles = (): void => remembered.clear();
+/**
+ * The entitlement rule (issue 29, docs/decisions/0042-plans-enforced.md), pure: a caller acting as a creator on a route
+ * that needs `feature` must be on a plan that includes it, or is refused with 403 PLAN_REQUIRED naming the lowest plan
+ * that does. Any other role (admins included) is not checked here; a route without a feature is open to every plan.
+ */
+export const checkPlan = async (role: Role, feature: FeatureKey | undefined, plan: () => Promise<PlanLevel>): Promise<void> => {
+  if (role !== 'creator' || feature === undefined) return;
+  if (!hasFeature(await plan(), feature)) throw new PlanRequiredError(requiredPlan(feature));
+};
+
+/**
+ * The caller's plan (`planOf` their stored subscription, one GetItem of its status and tier), remembered like the
+ * profile for ACCOUNT_CACHE_MS: a creator who subscribes (or whose subscription ends) is served by their new plan within
+ * that window on every instance. A read that fails is not remembered.
+ */
+const plans = new Map<string, { until: number; plan: Promise<PlanLevel> }>();
+
+export const storedPlan = (userId: string, read: (id: string) => Promise<PlanLevel> = readPlan, now = Date.now()): Promise<PlanLevel> => {
+  const hit = plans.get(userId);
+  if (hit && hit.until > now) return hit.plan;
+  if (plans.size >= CACHE_LIMIT) for (const [id, entry] of plans) if (entry.until <= now) plans.delete(id);
+  const plan = read(userId);
+  plans.set(userId, { until: now + ACCOUNT_CACHE_MS, plan });
+  plan.catch(() => {
+    if (plans.get(userId)?.plan === plan) plans.delete(userId);
+  });
+  return plan;
+};
+
+/** Tests only: forget every remembered profile and plan (a new Lambda instance). */
+export const forgetStoredProfiles = (): void => {
+  remembered.clear();
+  plans.clear();
+};

@@ -23,6 +23,8 @@ export interface HandlerRoute {
   readonly cacheControl?: string;
   /** 'pages': only the pages origin's header admits it (middleware/origin.ts). */
   readonly origin?: 'pages';
+  /** The plan feature a creator needs (functions/contracts/entitlements.ts): checked after the stored account. */
+  readonly feature?: RouteDef['feature'];
 }
 
 /** The one resolution of a route into what the middleware reads: from source here, at bundle time by bundling.ts. */
@@ -34,6 +36,7 @@ export const describeRoute = (route: RouteDef): HandlerRoute => ({
   ...(route.forbiddenMessage === undefined ? {} : { forbiddenMessage: route.forbiddenMessage }),
   ...(route.cacheControl === undefined ? {} : { cacheControl: route.cacheControl }),
   ...(route.origin === undefined ? {} : { origin: route.origin }),
+  ...(route.feature === undefined ? {} : { feature: route.feature }),
 });
 
 /** The route a handler declares by name; throws when the table has no such route. */

@@ -6,7 +6,7 @@ import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from 
 import { publishMetrics } from '#adapters/metrics.ts';
 // Types only from the route table: its values reach a bundle through handler-route.ts, one route per function.
 import type { RouteName, RouteNamed } from '#functions/routes.ts';
-import { checkStoredAccount, storedProfile } from '#middleware/account.ts';
+import { checkPlan, checkStoredAccount, storedPlan, storedProfile } from '#middleware/account.ts';
 import { authFromClaims, type Auth } from '#middleware/auth.ts';
 import { handlerRoute, type HandlerRoute } from '#middleware/handler-route.ts';
 import { mapError, statusOf, zodDetails } from '#middleware/errors.ts';
@@ -127,7 +127,8 @@ const isJson = (contentType: string | undefined) =>
 /**
  * The event must be for the handler's own route (fails closed on a wiring mistake); then 401 without a valid caller
  * and 403 for a role the route does not admit; then the caller's stored account (middleware/account.ts): 403
- * ACCOUNT_DISABLED for an account turned off, 403 for a role changed since the token was issued.
+ * ACCOUNT_DISABLED for an account turned off, 403 for a role changed since the token was issued; then, on a route that
+ * needs a plan feature, a creator's plan (403 PLAN_REQUIRED without it).
  */
 const authorize = async (route: HandlerRoute, event: HttpEvent, auth: Auth | undefined): Promise<void> => {
   if (event.routeKey !== route.key) throw new ForbiddenError();
@@ -135,6 +136,7 @@ const authorize = async (route: HandlerRoute, event: HttpEvent, auth: Auth | und
   if (!auth) throw new UnauthenticatedError();
   if (!auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route.forbiddenMessage);
   auth.role = checkStoredAccount(await storedProfile(auth.userId), route.access);
+  await checkPlan(auth.role, route.feature, () => storedPlan(auth.userId));
 };
 
 /** 413 over the route's limit (default 64 KiB). */

@@ -37,7 +37,7 @@ describe('GET /api/admin/stats', () => {
 
   it('moves the subscription figures, estimate and MRR with a Pro subscription, and not again on a redelivered event', async () => {
     const admin = await accountWithRole('admin', 'stats-admin');
-    const creator = await accountWithRole('creator', 'stats-pro');
+    const creator = await accountWithRole('creator', 'stats-pro', { plan: 'none' });
     const before = await stats(admin.token);
     await subscribe(creator.token, 'pro');
     const after = await stats(admin.token);

@@ -207,7 +207,7 @@ interface World {
 
 const makeWorld = async (): Promise<World> => {
   const call = apiCaller(outputs());
-  const creator = await accountWithRole('creator', 'matrix-owner');
+  const creator = await accountWithRole('creator', 'matrix-owner', { plan: 'none' });
   const token = creator.token;
   // Pro (affiliates are a Pro feature) and a Stripe account that takes payments, each through Stripe's pages.
   await subscribeToPlan(call, outputs(), token, 'pro');

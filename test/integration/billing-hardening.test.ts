@@ -27,7 +27,7 @@ const cancelInPortal = async (token: string, subscriptionId: string) => {
 
 describe('one free trial per creator', () => {
   it('cancel -> resubscribe to Starter: no second trial, billed at once, and the credits stay as they were', async () => {
-    const creator = await accountWithRole('creator', 'second-trial');
+    const creator = await accountWithRole('creator', 'second-trial', { plan: 'none' });
     expect((await subscription(creator.token)).trialAvailable).toBe(true);
 
     const first = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() } });
@@ -57,7 +57,7 @@ describe('one free trial per creator', () => {
 
 describe('checkout is idempotent end to end', () => {
   it('five checkouts at once by one creator make one Stripe session; the others get it again or a 409', async () => {
-    const creator = await accountWithRole('creator', 'racing-checkout');
+    const creator = await accountWithRole('creator', 'racing-checkout', { plan: 'none' });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() } })),
     );
@@ -77,7 +77,7 @@ describe('checkout is idempotent end to end', () => {
   });
 
   it('a second click of the same plan gets the same session; another plan replaces it and the old one cannot be paid', async () => {
-    const creator = await accountWithRole('creator', 'changing-plan');
+    const creator = await accountWithRole('creator', 'changing-plan', { plan: 'none' });
     const a = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() }, headers: { 'idempotency-key': 'intent-0001' } });
     const b = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() }, headers: { 'idempotency-key': 'intent-0002' } });
     expect(b.body.url).toBe(a.body.url);
@@ -196,7 +196,7 @@ describe('webhook edges', () => {
   });
 
   it('an expired subscription checkout frees the slot: the next checkout makes a new session', async () => {
-    const creator = await accountWithRole('creator', 'expired-checkout');
+    const creator = await accountWithRole('creator', 'expired-checkout', { plan: 'none' });
     const first = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'pro', ...urls() } });
     const sessionId: string = first.body.url.split('/').pop();
     const customer = (await standIn()).checkoutSessions[sessionId]!.customer;

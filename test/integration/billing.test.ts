@@ -21,7 +21,7 @@ const pay = async (checkoutUrl: string) => {
 
 describe('subscribing through checkout', () => {
   it('Starter: checkout -> Pay -> trialing with 14 days left, Starter credits, counted once', async () => {
-    const creator = await accountWithRole('creator', 'subscriber');
+    const creator = await accountWithRole('creator', 'subscriber', { plan: 'none' });
     const before = await counters();
     const res = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() } });
     expect(res.status).toBe(200);
@@ -36,7 +36,7 @@ describe('subscribing through checkout', () => {
   });
 
   it('Pro: no trial, active, 200 credits; a second checkout is refused while subscribed', async () => {
-    const creator = await accountWithRole('creator', 'pro');
+    const creator = await accountWithRole('creator', 'pro', { plan: 'none' });
     const res = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'pro', ...urls() } });
     await pay(res.body.url);
     expect(await subscription(creator.token)).toMatchObject({ status: 'active', tier: 'pro', onTrial: false, trialDaysLeft: 0 });
@@ -64,7 +64,7 @@ describe('subscribing through checkout', () => {
   });
 
   it('visiting the success URL grants nothing', async () => {
-    const creator = await accountWithRole('creator', 'success-url');
+    const creator = await accountWithRole('creator', 'success-url', { plan: 'none' });
     const res = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() } });
     const sessionId = res.body.url.split('/').pop();
     // No web server in this suite: what matters is that nothing but the webhook can grant, so a visit has no API path.
@@ -74,7 +74,7 @@ describe('subscribing through checkout', () => {
   });
 
   it('refuses return addresses on another origin, and a priceId that is not the plan\'s', async () => {
-    const creator = await accountWithRole('creator', 'bad-urls');
+    const creator = await accountWithRole('creator', 'bad-urls', { plan: 'none' });
     const evil = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', successUrl: 'https://evil.example/x', cancelUrl: urls().cancelUrl } });
     expect(evil.status).toBe(400);
     const wrongPrice = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', priceId: 'price_pro_monthly', ...urls() } });
@@ -93,7 +93,7 @@ describe('subscribing through checkout', () => {
 
 describe('the Stripe webhook', () => {
   it('the same event delivered 10 times at once: applied once, 10 answers 2xx', async () => {
-    const creator = await accountWithRole('creator', 'redelivered');
+    const creator = await accountWithRole('creator', 'redelivered', { plan: 'none' });
     const customer = await linkCustomer(creator.id);
     const before = await counters();
     const event = subscriptionEvent({ type: 'customer.subscription.created', created: now(), customer, subscription: `sub_${creator.id}`, status: 'trialing', trialEnd: inDays(14) });
@@ -121,7 +121,7 @@ describe('the Stripe webhook', () => {
     expect(orders).toHaveLength(24);
     const before = await counters();
     for (const order of orders) {
-      const creator = await accountWithRole('creator', 'order');
+      const creator = await accountWithRole('creator', 'order', { plan: 'none' });
       const customer = await linkCustomer(creator.id);
       const events = lifecycle(customer, `sub_${creator.id}`, now() - 100);
       for (const i of order) expect((await deliver(events[i]!)).status).toBe(200);
@@ -138,7 +138,7 @@ describe('the Stripe webhook', () => {
 
   it('without the deletion, every order of created / updated / invoice.paid ends active', async () => {
     for (const order of permutations([0, 1, 2])) {
-      const creator = await accountWithRole('creator', 'order3');
+      const creator = await accountWithRole('creator', 'order3', { plan: 'none' });
       const customer = await linkCustomer(creator.id);
       const events = lifecycle(customer, `sub_${creator.id}`, now() - 100);
       for (const i of order) await deliver(events[i]!);
@@ -155,7 +155,7 @@ describe('the Stripe webhook', () => {
     ['a signature older than 300 s', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
   ] as const) {
     it(`refuses ${why} with 400 BAD_SIGNATURE and writes nothing`, async () => {
-      const creator = await accountWithRole('creator', 'tampered');
+      const creator = await accountWithRole('creator', 'tampered', { plan: 'none' });
       const customer = await linkCustomer(creator.id);
       const event = subscriptionEvent({ type: 'customer.subscription.created', created: now(), customer, subscription: `sub_${creator.id}`, status: 'trialing', trialEnd: inDays(14) });
       const res = await deliver(event, opts);
@@ -185,7 +185,7 @@ describe('the subscription lifecycle on the Stripe stand-in', () => {
   };
 
   it('trial ends -> active; an invoice fails -> past_due; cancelled in the portal -> canceled', async () => {
-    const creator = await accountWithRole('creator', 'lifecycle');
+    const creator = await accountWithRole('creator', 'lifecycle', { plan: 'none' });
     const checkout = await api('POST', '/api/billing/checkout', { token: creator.token, body: { planType: 'starter', ...urls() } });
     await pay(checkout.body.url);
     const state = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/state`)).json()) as {
@@ -207,7 +207,7 @@ describe('the subscription lifecycle on the Stripe stand-in', () => {
   });
 
   it('the billing portal needs a billing account first', async () => {
-    const creator = await accountWithRole('creator', 'no-portal');
+    const creator = await accountWithRole('creator', 'no-portal', { plan: 'none' });
     const res = await api('POST', '/api/billing/portal', { token: creator.token, body: { returnUrl: `${origin()}/dashboard` } });
     expect(res.status).toBe(404);
   });

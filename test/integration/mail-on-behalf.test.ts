@@ -69,7 +69,7 @@ describe('mail on behalf of a creator', () => {
   });
 
   it(`caps a trial creator at ${TRIAL_DAILY_SENDS} invitations and recommendations a day: 429 RATE_LIMITED past it, nothing sent`, async () => {
-    const creator = await accountWithRole('creator', 'trial-cap');
+    const creator = await accountWithRole('creator', 'trial-cap', { plan: 'none' });
     const customer = await linkCustomer(creator.id);
     const trial = subscriptionEvent({
       type: 'customer.subscription.created',

@@ -8,7 +8,11 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { Role } from '#contracts/common.ts';
+import type { PlanType } from '#contracts/plans.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
+import { counterDeltas } from '#core/billing/subscription-state.ts';
+import type { StoredSubscription } from '#core/ports.ts';
+import { dynamoBilling } from '#data/billing.ts';
 import { resetConfig } from '#functions/config.ts';
 import { resetDocumentClient } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
@@ -81,13 +85,77 @@ export const useLocalCloudEnv = () => {
   resetDocumentClient();
 };
 
-/** An account of any role, made the way an admin makes one (the real Cognito and DynamoDB adapters), signed in. */
-export const accountWithRole = async (role: Role, tag: string = role) => {
+/** A customer of the Stripe stand-in (so the billing portal and top-ups find it), asked again while a fault mode refuses. */
+const standInCustomer = async (userId: string, email: string): Promise<string> => {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${outputs().StripeApiUrl}/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_plans', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, 'metadata[userId]': userId }).toString(),
+    }).catch(() => undefined);
+    if (res?.ok) return ((await res.json()) as { id: string }).id;
+    if (attempt >= 10) throw new Error(`the Stripe stand-in made no customer for ${userId} (${res?.status ?? 'no answer'})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+/**
+ * A creator's paid plan as Stripe's webhook leaves it (issue 29: the server enforces plans): a Stripe customer linked to
+ * the user (what their checkout records) and an active subscription of `plan`, written through the billing data module
+ * in the transaction the webhook writes (the event, the subscription, the admin counters). No credit account: tests give
+ * credits themselves (billing-support.ts `giveCredits`). Answers the ids a test needs to send that subscription's
+ * later events (billing-support.ts `subscriptionEvent`: past due, canceled, a change of plan).
+ */
+export const givePlan = async (user: { id: string; email: string }, plan: PlanType, status: 'active' | 'trialing' | 'past_due' = 'active') => {
+  useLocalCloudEnv();
+  const userId = user.id;
+  const billing = dynamoBilling();
+  const stamp = `${Date.now()}_${++counter}`;
+  const customerId = await standInCustomer(userId, user.email);
+  const subscriptionId = `sub_plan_${stamp}`;
+  await billing.saveCustomer(userId, customerId);
+  const before = await billing.getSubscription(userId);
+  const now = new Date();
+  const after: StoredSubscription = {
+    userId,
+    subscriptionId,
+    customerId,
+    status,
+    tier: plan,
+    trialEnd: status === 'trialing' ? new Date(now.getTime() + 14 * 86_400_000).toISOString() : null,
+    currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+    cancelAtPeriodEnd: false,
+    // A second before now: a test's own later events (`created: now`) are newer.
+    lastEventAt: Math.floor(now.getTime() / 1000) - 1,
+    lastEventRank: 0,
+    updatedAt: now.toISOString(),
+    hasSubscribed: true,
+  };
+  const outcome = await billing.applySubscriptionEvent({ event: { id: `evt_plan_${stamp}`, type: 'customer.subscription.created' }, before, after, counters: counterDeltas(before, after) });
+  if (outcome !== 'applied') throw new Error(`the test plan of ${userId} was not written (${outcome})`);
+  return { customerId, subscriptionId };
+};
+
+export interface AccountOptions {
+  /**
+   * A creator's plan (issue 29): Pro by default, so suites test what they test whatever the feature; 'starter', or
+   * 'none' (never subscribed: a test that subscribes through checkout, or proves a refusal). Other roles have none.
+   */
+  plan?: PlanType | 'none';
+}
+
+/**
+ * An account of any role, made the way an admin makes one (the real Cognito and DynamoDB adapters), signed in; a
+ * creator on a plan (`options.plan`, Pro by default).
+ */
+export const accountWithRole = async (role: Role, tag: string = role, options: AccountOptions = {}) => {
   useLocalCloudEnv();
   const email = uniqueEmail(tag);
   const password = 'Str0ngPassword';
   const user = await createAccount(getDeps(), { email, role, password });
-  return { ...user, password, token: await signIn(email, password) };
+  const plan = role === 'creator' ? (options.plan ?? 'pro') : 'none';
+  const subscription = plan === 'none' ? undefined : await givePlan(user, plan);
+  return { ...user, password, plan, subscription, token: await signIn(email, password) };
 };
 
 /** Raw POST to the gateway (webhooks: the exact bytes matter). */

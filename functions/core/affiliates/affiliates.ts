@@ -8,11 +8,12 @@ import {
   type createAffiliateBody,
 } from '#contracts/affiliates.ts';
 import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
-import { subscriptionView } from '#core/billing/subscription-state.ts';
+import { hasFeature } from '#contracts/entitlements.ts';
+import { planOf } from '#core/billing/subscription-state.ts';
 import type { AffiliateRepository, BillingRepository, Clock, ExportFiles, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, StoredPayout, UserRepository, VisitMarks } from '#core/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 import { csv, exportCsvPages } from '#core/csv.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConflictError, NotFoundError, PlanRequiredError, ValidationError } from '#core/errors.ts';
 import { affiliateEmail } from '#core/affiliates/affiliate-email.ts';
 import { type MailLaterDeps, heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
@@ -87,13 +88,13 @@ export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps, Pick<OnBeh
 }
 
 /**
- * POST /api/affiliates: 1. the creator is on the Pro plan (403 otherwise); 2. under the cap of affiliates; 3. the
+ * POST /api/affiliates: 1. the creator is on the Pro plan (403 PLAN_REQUIRED otherwise); 2. under the cap of affiliates; 3. the
  * affiliate with a fresh code (another code on the rare collision), one per email (409), and their email with their
  * link; 4. that email sent (one that fails is left to the sender job; the creator can copy the link meanwhile).
  */
 export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creatorId: string; body: z.output<typeof createAffiliateBody> }): Promise<Affiliate> => {
-  const plan = subscriptionView(await deps.billing.getSubscription(input.creatorId), deps.clock.now());
-  if (!plan.subscribed || plan.tier !== 'pro') throw new ForbiddenError(AFFILIATES_ARE_PRO);
+  // The route table's `affiliates` refuses it first (the middleware); checked here too, the same rule (a past-due Pro keeps it).
+  if (!hasFeature(planOf(await deps.billing.getSubscription(input.creatorId)), 'affiliates')) throw new PlanRequiredError('pro', AFFILIATES_ARE_PRO);
   // The affiliate is emailed their link for the creator: only from a verified creator (403 EMAIL_NOT_VERIFIED).
   await checkMailOnBehalf({ ...deps, sendQuota: noQuota }, input.creatorId, 'verified-only');
   if ((await deps.affiliates.list(input.creatorId)).length >= AFFILIATES_PER_CREATOR_MAX) {

@@ -45,7 +45,7 @@ export const trialDaysLeft = (trialEnd: string | null, now: Date): number =>
   trialEnd ? Math.max(0, Math.ceil((Date.parse(trialEnd) - now.getTime()) / DAY_MS)) : 0;
 
 /** The plan a stored subscription gives (issue 29): trial = Starter, past due keeps its tier, none or ended = none. */
-export const planOf = (sub: StoredSubscription | undefined): PlanLevel => planLevelOf(contractStatus(sub?.status), sub?.tier ?? null);
+export const planOf = (sub: Pick<StoredSubscription, 'status' | 'tier'> | undefined): PlanLevel => planLevelOf(contractStatus(sub?.status), sub?.tier ?? null);
 
 /** GET /api/me/subscription from what is stored. */
 export const subscriptionView = (sub: StoredSubscription | undefined, now: Date): SubscriptionResponse => {

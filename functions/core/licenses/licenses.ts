@@ -4,12 +4,14 @@ import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { csv, exportCsvPages } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
-import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { hasFeature, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
+import { planOf } from '#core/billing/subscription-state.ts';
+import { ConflictError, NoSeatsLeftError, NotFoundError, PlanRequiredError, ValidationError } from '#core/errors.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import { verifyUrl } from '#core/certificates/credentials.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
-import type { Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, ExportFiles, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
+import type { BillingRepository, Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, ExportFiles, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
@@ -121,6 +123,29 @@ export const endExpiredLicenses =
     }
   };
 
+export const seatsOverStarter = (max: number): string =>
+  `Team licences of more than ${max} seats are part of the Pro plan (advanced licensing): upgrade to Pro, or give the licence ${max} seats or fewer.`;
+export const EXPIRY_IS_PRO = 'End dates on team licences are part of the Pro plan (advanced licensing): upgrade to Pro, or leave the licence without an end date.';
+
+/**
+ * What a creator's plan lets a licence be (issue 29 point 5): Starter up to `planLimits.starter.teamLicenseSeats` seats
+ * and no end date; Pro (`advancedLicensing`) any size with end dates; no plan, no licence. `seats` is a new size (a
+ * grant, or a raise: lowering a licence is always allowed), `expiresAt` a new end date (removing one is always allowed).
+ * Refused with 403 PLAN_REQUIRED saying why. Only new terms are checked: a licence made under Pro keeps its seats and end
+ * date after a downgrade.
+ */
+export const checkLicenseTerms = (plan: PlanLevel, terms: { seats?: number | undefined; expiresAt?: string | null | undefined }): void => {
+  if (!hasFeature(plan, 'teamLicenses')) throw new PlanRequiredError('starter');
+  if (hasFeature(plan, 'advancedLicensing')) return;
+  const max = planLimits[plan].teamLicenseSeats;
+  if (terms.seats !== undefined && max !== null && terms.seats > max) throw new PlanRequiredError('pro', seatsOverStarter(max));
+  if (terms.expiresAt) throw new PlanRequiredError('pro', EXPIRY_IS_PRO);
+};
+
+/** The creator's plan, read when a licence's terms need it. */
+const creatorPlan = async (deps: { billing: Pick<BillingRepository, 'getSubscription'> }, creatorId: string): Promise<PlanLevel> =>
+  planOf(await deps.billing.getSubscription(creatorId));
+
 const view = (l: StoredLicense): License => ({
   id: l.id,
   courseId: l.courseId,
@@ -158,7 +183,7 @@ export interface GrantLicenseDeps extends AccountDeps {
 
 /**
  * POST /api/courses/{courseId}/licenses: 1. the creator's own course (404 otherwise); 2. an end date, when given, in
- * the future; 3. the leader: their account, or a new group leader invited by email (another role is 409); 4. the
+ * the future; 2b. terms the creator's plan allows (checkLicenseTerms: 403 PLAN_REQUIRED); 3. the leader: their account, or a new group leader invited by email (another role is 409); 4. the
  * licence, with no seat used.
  */
 export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: string; courseId: string; body: GrantLicenseBody }): Promise<License> => {
@@ -167,6 +192,7 @@ export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: s
   if (input.body.expiresAt && Date.parse(input.body.expiresAt) <= now.getTime()) {
     throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future.' }]);
   }
+  checkLicenseTerms(await creatorPlan(deps, input.creatorId), { seats: input.body.seats, expiresAt: input.body.expiresAt });
   const leader = await accountFor(deps, {
     email: input.body.leaderEmail,
     role: 'leader',
@@ -207,10 +233,17 @@ export const courseLicenses = async (
 /**
  * PATCH /api/courses/{courseId}/licenses/{licenseId}: the creator changes a licence of their own course: its seats
  * (never below those in use: 409), its end date (in the future, or none), or ends it now (its members lose the
- * course, progress kept). An ended licence cannot change (409).
+ * course, progress kept). An ended licence cannot change (409). More seats or an end date: terms the creator's plan
+ * allows (checkLicenseTerms: 403 PLAN_REQUIRED); fewer seats, no end date, or the end now: whatever the plan.
  */
 export const updateLicense = async (
-  deps: { courses: Pick<CourseRepository, 'getCourse'>; licenses: Pick<LicenseRepository, 'get' | 'update' | 'seats' | 'end'>; enrollments: Pick<EnrollmentRepository, 'remove'>; clock: Clock },
+  deps: {
+    courses: Pick<CourseRepository, 'getCourse'>;
+    licenses: Pick<LicenseRepository, 'get' | 'update' | 'seats' | 'end'>;
+    enrollments: Pick<EnrollmentRepository, 'remove'>;
+    billing: Pick<BillingRepository, 'getSubscription'>;
+    clock: Clock;
+  },
   input: { creatorId: string; courseId: string; licenseId: string; body: UpdateLicenseBody },
 ): Promise<License> => {
   await ownCourse(deps, input.creatorId, input.courseId);
@@ -221,6 +254,8 @@ export const updateLicense = async (
   if (expiresAt && Date.parse(expiresAt) <= deps.clock.now().getTime()) {
     throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future, or end the licence now.' }]);
   }
+  const raised = seatsTotal !== undefined && seatsTotal > license.seatsTotal;
+  if (raised || expiresAt) checkLicenseTerms(await creatorPlan(deps, input.creatorId), { ...(raised ? { seats: seatsTotal } : {}), expiresAt });
   let saved: StoredLicense = license;
   if (seatsTotal !== undefined || expiresAt !== undefined) {
     const updated = await deps.licenses.update(license.id, { ...(seatsTotal === undefined ? {} : { seatsTotal }), ...(expiresAt === undefined ? {} : { expiresAt }) });

@@ -1,8 +1,10 @@
+import { hasFeature, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
 import type { CourseCheckoutBody } from '#contracts/sales.ts';
+import { planOf } from '#core/billing/subscription-state.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import { referredAffiliate } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, Clock, CourseRepository, Ids, Order, OrderRepository } from '#core/ports.ts';
+import type { AffiliateRepository, BillingRepository, Clock, CourseRepository, Ids, Order, OrderRepository } from '#core/ports.ts';
 import type { ConnectPayments, CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import { redeemableCoupon } from '#core/sales/coupons.ts';
 
@@ -11,6 +13,19 @@ export const COURSE_CHECKOUT_MINUTES = 60;
 export const COURSE_NOT_ON_SALE = 'Course not found.';
 export const TEAMS_NOT_ON_SALE = 'This course is not sold to teams: buy one place, or ask the creator for a team licence.';
 export const TEAM_TOO_LARGE = 'That is more than one payment can take: buy fewer seats, or ask the creator for a team licence.';
+/** A course whose creator's plan does not sell (none, or ended: issue 29): what the buyer is told (409). */
+export const NOT_ON_SALE_NOW = 'This course is not on sale at the moment.';
+export const teamTooLargeForCreator = (max: number): string => `Team licences of this course are sold for up to ${max} seats: buy ${max} or fewer, or ask the creator for a larger licence.`;
+
+/**
+ * What a creator's plan lets a visitor buy of their courses (issue 29): whether they sell at all (`sales`), and the most
+ * seats of one team licence (Starter's limit; null: any number, advanced licensing).
+ */
+export const salesTermsOf = (plan: PlanLevel): { onSale: boolean; teamSeatsMax: number | null } => ({
+  onSale: hasFeature(plan, 'sales'),
+  teamSeatsMax: hasFeature(plan, 'advancedLicensing') ? null : planLimits[plan].teamLicenseSeats,
+});
+
 /** Stripe's largest single charge in GBP (£999,999.99). */
 const LARGEST_CHARGE = 99_999_999;
 
@@ -21,6 +36,8 @@ export interface CourseCheckoutDeps {
   coupons: Pick<CouponRepository, 'get'>;
   affiliates: Pick<AffiliateRepository, 'code' | 'click'>;
   connect: Pick<ConnectPayments, 'createCourseCheckout'>;
+  /** The creator's plan: a course sells only while it includes `sales` (issue 29). */
+  billing: Pick<BillingRepository, 'getSubscription'>;
   clock: Clock;
   ids: Ids;
   appOrigin: string;
@@ -31,7 +48,9 @@ export interface CourseCheckoutDeps {
 /**
  * POST /api/public/courses/{courseId}/checkout (no sign-in): one learner's place in a published, priced course, or
  * with `seats` a team licence (seats x the seat price; 400 when the course has none), paid on the creator's own Stripe
- * account. Steps: 1. the course (404 unless published and priced); 2. the creator's account can take charges (409
+ * account. Steps: 1. the course (404 unless published and priced); 1b. the creator's plan sells (409 CONFLICT
+ * NOT_ON_SALE_NOW otherwise: a plan that ended stops new sales) and allows the team's size (Starter: up to 10 seats, 400
+ * on `seats`); 2. the creator's account can take charges (409
  * PAYOUTS_NOT_READY); 3. the buyer's email is never looked up here: the answer is the same whoever it belongs to
  * (an email that cannot take the course, or lead the team, is resolved after the payment, privately: refunded and
  * told by email, orders.ts); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID with the reason); it is
@@ -53,6 +72,12 @@ export const startCourseCheckout = async (
   if (seats !== null && course.seatPriceAmount === 0) throw new ValidationError(TEAMS_NOT_ON_SALE, [{ path: 'seats', code: 'custom', message: TEAMS_NOT_ON_SALE }]);
   const price = seats === null ? course.priceAmount : seats * course.seatPriceAmount;
   if (price > LARGEST_CHARGE) throw new ValidationError(TEAM_TOO_LARGE, [{ path: 'seats', code: 'custom', message: TEAM_TOO_LARGE }]);
+  const terms = salesTermsOf(planOf(await deps.billing.getSubscription(course.creatorId)));
+  if (!terms.onSale) throw new ConflictError(NOT_ON_SALE_NOW);
+  if (seats !== null && terms.teamSeatsMax !== null && seats > terms.teamSeatsMax) {
+    const message = teamTooLargeForCreator(terms.teamSeatsMax);
+    throw new ValidationError(message, [{ path: 'seats', code: 'custom', message }]);
+  }
   const payouts = await deps.payouts.get(course.creatorId);
   if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
   const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price }) : undefined;

@@ -2,7 +2,9 @@ import { creatorSlug, DEFAULT_CREATOR_NAME, type BrowseList, type PublicCoursePa
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, VisitMarks } from '#core/ports.ts';
+import { planOf } from '#core/billing/subscription-state.ts';
+import { salesTermsOf } from '#core/sales/checkout.ts';
+import type { BillingRepository, Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, VisitMarks } from '#core/ports.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 
@@ -22,6 +24,8 @@ export const BROWSE_CREATORS_MAX = 20;
 export interface StorefrontDeps extends AvatarDeps {
   profiles: PublicProfileRepository;
   courses: Pick<CourseRepository, 'getCourse' | 'listByCreator'>;
+  /** The creator's plan: whether a course is on sale now, and its team licences' largest size (issue 29). */
+  billing: Pick<BillingRepository, 'getSubscription'>;
 }
 
 export interface CourseViewDeps {
@@ -73,12 +77,13 @@ export const recordCourseView = async (deps: CourseViewDeps, courseId: string, v
 
 /**
  * GET /api/public/courses/{courseId}: the published course with its lesson titles and kinds (no lesson content), its
- * prices and its creator's public name, address and picture; 404 for a draft as for a course that does not exist.
+ * prices and its creator's public name, address and picture, and whether it is on sale now (its creator's plan sells);
+ * 404 for a draft as for a course that does not exist.
  */
 export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): Promise<PublicCoursePage> => {
   const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
   if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
-  const profile = await deps.profiles.get(course.creatorId);
+  const [profile, subscription] = await Promise.all([deps.profiles.get(course.creatorId), deps.billing.getSubscription(course.creatorId)]);
   return {
     id: course.id,
     title: course.title,
@@ -90,6 +95,7 @@ export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): 
     creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
     creatorSlug: profile?.slug ?? null,
     creatorAvatarUrl: await avatarUrl(deps, profile),
+    ...salesTermsOf(planOf(subscription)),
   };
 };
 

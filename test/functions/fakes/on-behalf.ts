@@ -1,3 +1,4 @@
+import type { PlanLevel } from '#contracts/entitlements.ts';
 import type { StoredSubscription } from '#core/ports.ts';
 import type { SendQuota } from '#core/mail/ports.ts';
 import { memoryDirectory } from '#test/functions/fakes/users.ts';
@@ -26,3 +27,17 @@ export const onBehalfFakes = (subscriptions: Record<string, Partial<StoredSubscr
   billing: { getSubscription: async (userId: string) => subscriptions[userId] as StoredSubscription | undefined },
   sendQuota: memorySendQuota(),
 });
+
+/**
+ * Creators' plans (issue 29) as the subscriptions that give them: an active subscription of the tier, or none. The
+ * record is read at call time, so `setPlan` moves a creator between calls (an upgrade, a downgrade, an ended plan).
+ */
+export const planSubscriptions = (plans: Record<string, PlanLevel>) => {
+  const subscriptions: Record<string, Partial<StoredSubscription>> = {};
+  const setPlan = (userId: string, plan: PlanLevel) => {
+    if (plan === 'none') delete subscriptions[userId];
+    else subscriptions[userId] = { userId, status: 'active', tier: plan };
+  };
+  for (const [userId, plan] of Object.entries(plans)) setPlan(userId, plan);
+  return { subscriptions, setPlan };
+};

@@ -1,5 +1,6 @@
 import { pageOf } from './paging.ts';
 import { BadSignatureError } from '#core/errors.ts';
+import type { PlanLevel } from '#contracts/entitlements.ts';
 import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
 import { createBuyerAccount } from '#core/sales/buyer-account.ts';
 import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
@@ -12,7 +13,7 @@ import { memoryCourseReader, memoryEnrollments, memoryMailer, memoryMailQueue } 
 import { withHooks } from './hooks.ts';
 import { memoryMetrics } from './metrics.ts';
 import { memoryDirectory, memoryUsers } from './users.ts';
-import { memorySendQuota, onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
+import { memorySendQuota, onBehalfFakes, planSubscriptions } from '#test/functions/fakes/on-behalf.ts';
 
 /** Payment accounts in memory, as functions/data/payouts.ts keeps them: one per creator, each event applied once, newer only. */
 export const memoryPayouts = () => {
@@ -336,7 +337,9 @@ export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => 
   ...over,
 });
 
-export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = {}) => {
+/** The sales world: course c1 of creator u1, who is on Pro unless `plans` says otherwise (issue 29; `setPlan` moves them). */
+export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; plans?: Record<string, PlanLevel> } = {}) => {
+  const { subscriptions, setPlan } = planSubscriptions({ u1: 'pro', u2: 'pro', ...options.plans });
   const logged: { message: string; fields: Record<string, unknown> }[] = [];
   const alerts: { message: string; fields: Record<string, unknown> }[] = [];
   const coupons = memoryCoupons();
@@ -358,8 +361,10 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[] } = 
     certificates: memoryHeldCertificates(),
     users: memoryUsers([creator()]),
     directory: memoryDirectory(),
-    // What a seat's invitation checks first (core/mail/on-behalf.ts): no subscription (not on a trial), today's sends.
-    billing: onBehalfFakes().billing,
+    // The creators' plans (a checkout needs one that sells), and what a seat's invitation checks first
+    // (core/mail/on-behalf.ts): not on a trial, today's sends.
+    billing: onBehalfFakes(subscriptions).billing,
+    setPlan,
     sendQuota: memorySendQuota(),
     enrollments: memoryEnrollments(),
     mailer: memoryMailer(),

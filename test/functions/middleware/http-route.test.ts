@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { idempotencyHeaders } from '#contracts/common.ts';
 import { AppError, NotFoundError } from '#core/errors.ts';
-import { ACCOUNT_CACHE_MS, forgetStoredProfiles, storedProfile } from '#middleware/account.ts';
+import { ACCOUNT_CACHE_MS, checkPlan, forgetStoredProfiles, storedPlan, storedProfile } from '#middleware/account.ts';
 import { parseGroups } from '#middleware/auth.ts';
 import { httpRoute, Reply } from '#middleware/http-route.ts';
 import { apiEvent, lambdaContext, parse } from '#test/functions/http-event.ts';
@@ -13,15 +13,25 @@ const ME = 'GET /api/me';
 const echo = httpRoute({ route: 'get-me', body: z.strictObject({ title: z.string().min(1) }) }, ({ body, auth }) => ({ title: body.title, userId: auth.userId }));
 const call = async (handler: typeof echo, event: Parameters<typeof echo>[0]) => parse(await handler(event, lambdaContext));
 
-/** The stored profiles the middleware reads (middleware/account.ts): u1 a creator, admin-1 an admin, learner-1 a learner. */
+/**
+ * The stored profiles the middleware reads (middleware/account.ts): u1 a creator, admin-1 an admin, learner-1 a learner;
+ * and the subscriptions it reads for a creator's plan (u1 on Pro unless a test says otherwise).
+ */
 const dynamo = mockClient(DynamoDBDocumentClient);
 const stored: Record<string, { role: string; disabled?: boolean }> = {};
+const subscriptions: Record<string, { status: string; tier: 'starter' | 'pro' | null } | undefined> = {};
 beforeEach(() => {
   forgetStoredProfiles();
   dynamo.reset();
   Object.assign(stored, { u1: { role: 'creator' }, 'admin-1': { role: 'admin' }, 'learner-1': { role: 'learner' } });
-  dynamo.on(GetCommand).callsFake((input: { Key: { pk: string } }) => {
+  for (const id of Object.keys(subscriptions)) delete subscriptions[id];
+  subscriptions['u1'] = { status: 'active', tier: 'pro' };
+  dynamo.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => {
     const id = input.Key.pk.replace(/^USER#/, '');
+    if (input.Key.sk === 'SUBSCRIPTION') {
+      const sub = subscriptions[id];
+      return { Item: sub ? { pk: input.Key.pk, sk: 'SUBSCRIPTION', ...sub } : undefined };
+    }
     const profile = stored[id];
     return { Item: profile ? { pk: input.Key.pk, sk: 'PROFILE', id, email: `${id}@example.com`, createdAt: '2026-11-01T10:00:00.000Z', ...profile } : undefined };
   });
@@ -199,6 +209,87 @@ describe('remembering a stored profile', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await storedProfile('p3', async () => profile, 1_001)).toEqual(profile);
     expect(reads).toBe(2);
+  });
+});
+
+describe("the caller's plan (issue 29: a route's feature)", () => {
+  // POST /api/courses needs `courses` (Starter and Pro), POST /api/affiliates `affiliates` (Pro).
+  const createCourse = httpRoute({ route: 'create-course' }, ({ auth }) => ({ created: true, by: auth.userId }));
+  const createAffiliate = httpRoute({ route: 'create-affiliate' }, () => ({ created: true }));
+  const asCreator = (routeKey: string) => apiEvent({ routeKey, sub: 'u1', groups: ['creator'] });
+  const subscriptionReads = () => dynamo.commandCalls(GetCommand).filter((c) => c.args[0].input.Key?.['sk'] === 'SUBSCRIPTION').length;
+
+  it('refuses a creator who never subscribed with 403 PLAN_REQUIRED naming Starter, before the use case runs', async () => {
+    subscriptions['u1'] = undefined;
+    let ran = false;
+    const guarded = httpRoute({ route: 'create-course' }, () => {
+      ran = true;
+      return {};
+    });
+    const res = await call(guarded, asCreator('POST /api/courses'));
+    expect(res).toEqual({ status: 403, body: { error: { code: 'PLAN_REQUIRED', message: expect.stringContaining('Starter'), details: { requiredPlan: 'starter' } } } });
+    expect(ran).toBe(false);
+  });
+
+  it('refuses a Starter creator a Pro feature with requiredPlan "pro", and lets them use a Starter one', async () => {
+    subscriptions['u1'] = { status: 'active', tier: 'starter' };
+    const refused = await call(createAffiliate, asCreator('POST /api/affiliates'));
+    expect(refused).toEqual({ status: 403, body: { error: { code: 'PLAN_REQUIRED', message: expect.stringContaining('Pro'), details: { requiredPlan: 'pro' } } } });
+    expect(await call(createCourse, asCreator('POST /api/courses'))).toEqual({ status: 200, body: { created: true, by: 'u1' } });
+  });
+
+  it('counts a trial as Starter, keeps a past-due plan, and treats a canceled subscription as no plan', async () => {
+    const outcome = async (sub: { status: string; tier: 'starter' | 'pro' | null }, handler: typeof createCourse, routeKey: string) => {
+      forgetStoredProfiles();
+      subscriptions['u1'] = sub;
+      return (await call(handler, asCreator(routeKey))).status;
+    };
+    expect(await outcome({ status: 'trialing', tier: 'pro' }, createCourse, 'POST /api/courses')).toBe(200);
+    expect(await outcome({ status: 'trialing', tier: 'pro' }, createAffiliate, 'POST /api/affiliates')).toBe(403);
+    expect(await outcome({ status: 'past_due', tier: 'pro' }, createAffiliate, 'POST /api/affiliates')).toBe(200);
+    expect(await outcome({ status: 'canceled', tier: 'pro' }, createCourse, 'POST /api/courses')).toBe(403);
+  });
+
+  it('reads no plan for a route without a feature, for an admin or another role, nor for a refused role', async () => {
+    subscriptions['u1'] = undefined;
+    expect((await call(echo, apiEvent({ routeKey: ME, sub: 'u1', groups: ['creator'], body: '{"title":"x"}' }))).status).toBe(200);
+    expect((await call(createCourse, apiEvent({ routeKey: 'POST /api/courses', sub: 'learner-1', groups: ['learner'] }))).status).toBe(403);
+    expect(subscriptionReads()).toBe(0);
+    // An admin is never checked (the rule, as a route admitting admins would apply it).
+    let asked = false;
+    const plan = async () => {
+      asked = true;
+      return 'none' as const;
+    };
+    await expect(checkPlan('admin', 'courses', plan)).resolves.toBeUndefined();
+    await expect(checkPlan('leader', 'bulkMembers', plan)).resolves.toBeUndefined();
+    await expect(checkPlan('creator', undefined, plan)).resolves.toBeUndefined();
+    expect(asked).toBe(false);
+    await expect(checkPlan('creator', 'courses', plan)).rejects.toMatchObject({ code: 'PLAN_REQUIRED', details: { requiredPlan: 'starter' } });
+  });
+
+  it("reads a creator's plan once for a burst of calls (one GetItem of its status and tier)", async () => {
+    for (let i = 0; i < 5; i++) expect((await call(createCourse, asCreator('POST /api/courses'))).status).toBe(200);
+    expect(subscriptionReads()).toBe(1);
+    const [read] = dynamo.commandCalls(GetCommand).filter((c) => c.args[0].input.Key?.['sk'] === 'SUBSCRIPTION');
+    expect(read!.args[0].input).toMatchObject({ ProjectionExpression: '#status, tier' });
+  });
+});
+
+describe('remembering a plan', () => {
+  it(`keeps a plan for ${ACCOUNT_CACHE_MS} ms, then reads it again (a new subscription is served within that window)`, async () => {
+    let reads = 0;
+    const read = async () => (++reads > 1 ? ('pro' as const) : ('none' as const));
+    expect(await storedPlan('q1', read, 1_000)).toBe('none');
+    expect(await storedPlan('q1', read, 1_000 + ACCOUNT_CACHE_MS - 1)).toBe('none');
+    expect(await storedPlan('q1', read, 1_000 + ACCOUNT_CACHE_MS)).toBe('pro');
+    expect(reads).toBe(2);
+  });
+
+  it('does not remember a read that failed', async () => {
+    await expect(storedPlan('q2', () => Promise.reject(new Error('throttled')), 1_000)).rejects.toThrow('throttled');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await storedPlan('q2', async () => 'starter', 1_001)).toBe('starter');
   });
 });
 

@@ -15,7 +15,7 @@ const CREATORS = 8;
 
 describe('subscribing while Stripe and the database fail', () => {
   it('makes one trial subscription per creator and grants its credits once, however often events arrive', async () => {
-    const creators = await Promise.all(Array.from({ length: CREATORS }, (_, i) => accountWithRole('creator', `fault-subscriber-${i}`)));
+    const creators = await Promise.all(Array.from({ length: CREATORS }, (_, i) => accountWithRole('creator', `fault-subscriber-${i}`, { plan: 'none' })));
     useLocalCloudEnv();
     const origin = outputs().WebUrl;
     const before = await faults.state();

@@ -13,7 +13,7 @@ import {
   PAYOUT_CSV_HEADER,
   PAYOUT_LINES_CSV_HEADER,
 } from '#core/affiliates/affiliates.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { ExportFiles, StoredAffiliate } from '#core/ports.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
@@ -94,7 +94,7 @@ describe('adding an affiliate', () => {
     expect(mail!.text).toContain(ali.link);
     expect(mail!.text).toContain('25%');
     expect(d.mailQueue.queued, 'sent, so no longer queued').toEqual([]);
-    await expect(add(await world('starter'))).rejects.toThrow(new ForbiddenError(AFFILIATES_ARE_PRO));
+    await expect(add(await world('starter'))).rejects.toMatchObject({ code: 'PLAN_REQUIRED', message: AFFILIATES_ARE_PRO, details: { requiredPlan: 'pro' } });
   });
 
   it('sends the email later when SES refuses it now: written with the affiliate, sent once by the sender job', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { LICENSE_ENDED_ACCESS, reachableCourse } from '#core/enrollments/learner-courses.ts';
-import { assignSeat, courseLicenses, endExpiredLicenses, EXPORT_PAGE, exportReport, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import { assignSeat, EXPIRY_IS_PRO, seatsOverStarter, courseLicenses, endExpiredLicenses, EXPORT_PAGE, exportReport, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import { NOW } from '#test/functions/fakes/clock.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
 import { grant, leaderOf, licenseWorld as world, type LicenseWorld } from '#test/functions/fakes/license-world.ts';
@@ -31,6 +31,47 @@ describe('granting a licence', () => {
     await expect(courseLicenses(d, { creatorId: 'u1', courseId: 'c2' })).rejects.toThrow(NotFoundError);
     await expect(grant(d, { expiresAt: '2020-01-01T00:00:00.000Z' })).rejects.toThrow(ValidationError);
     await expect(grant(d, { leaderEmail: 'learner@example.com' })).rejects.toThrow(new ConflictError(NOT_A_LEADER));
+  });
+});
+
+describe("licence terms by the creator's plan (issue 29 point 5)", () => {
+  const planRequired = (requiredPlan: 'starter' | 'pro', message?: string) => ({ code: 'PLAN_REQUIRED', details: { requiredPlan }, ...(message ? { message } : {}) });
+
+  it('Starter grants up to 10 seats with no end date; more seats or an end date is Pro, saying why, and nothing is made', async () => {
+    const d = world(undefined, { u1: 'starter' });
+    expect(await grant(d, { seats: 10 })).toMatchObject({ seatsTotal: 10, expiresAt: null });
+    const accounts = d.directory.accounts.size;
+    await expect(grant(d, { seats: 11, leaderEmail: 'big@example.com' })).rejects.toMatchObject(planRequired('pro', seatsOverStarter(10)));
+    await expect(grant(d, { seats: 5, leaderEmail: 'dated@example.com', expiresAt: '2027-06-30T23:59:59.000Z' })).rejects.toMatchObject(planRequired('pro', EXPIRY_IS_PRO));
+    expect(d.directory.accounts.size, 'no leader invited for a refused grant').toBe(accounts);
+  });
+
+  it('Pro grants any size with an end date; a creator without a plan grants nothing (Starter required)', async () => {
+    const d = world();
+    expect(await grant(d, { seats: 5000, expiresAt: '2027-06-30T23:59:59.000Z' })).toMatchObject({ seatsTotal: 5000, expiresAt: '2027-06-30T23:59:59.000Z' });
+    d.setPlan('u1', 'none');
+    await expect(grant(d, { seats: 1, leaderEmail: 'other@example.com' })).rejects.toMatchObject(planRequired('starter'));
+  });
+
+  it('on Starter an update may not raise a licence past 10 seats nor set an end date; lowering, removing the end date and ending stay open', async () => {
+    const d = world();
+    const big = await grant(d, { seats: 50, expiresAt: '2027-06-30T23:59:59.000Z' });
+    d.setPlan('u1', 'starter');
+    const change = (body: Parameters<typeof updateLicense>[1]['body']) => updateLicense(d, { creatorId: 'u1', courseId: 'c1', licenseId: big.id, body });
+    await expect(change({ seatsTotal: 60 })).rejects.toMatchObject(planRequired('pro', seatsOverStarter(10)));
+    await expect(change({ expiresAt: '2027-12-31T23:59:59.000Z' })).rejects.toMatchObject(planRequired('pro', EXPIRY_IS_PRO));
+    expect(await change({ seatsTotal: 40 })).toMatchObject({ seatsTotal: 40 });
+    expect(await change({ expiresAt: null })).toMatchObject({ expiresAt: null });
+    expect(await change({ status: 'ended' })).toMatchObject({ status: 'ended' });
+  });
+
+  it('a downgrade from Pro to Starter keeps an existing 50-seat licence working: its leader still fills seats past 10', async () => {
+    const d = world();
+    const license = await grant(d, { seats: 50 });
+    d.setPlan('u1', 'starter');
+    const leaderId = await leaderOf(d);
+    for (let i = 0; i < 12; i++) await assignSeat(d, { leaderId, licenseId: license.id, email: `m${i}@example.com` });
+    expect((await d.licenses.get(license.id))?.seatsUsed).toBe(12);
   });
 });
 

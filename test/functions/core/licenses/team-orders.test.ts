@@ -15,8 +15,9 @@ const body = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${
 const world = async (seatPriceAmount = 1000) => {
   const d = salesDeps({ courses: [pricedCourse({ seatPriceAmount })] });
   await d.payouts.create({ userId: 'u1', accountId: 'acct_1', ...notReady, chargesEnabled: true, lastEventAt: 1, createdAt: 'x', updatedAt: 'x' });
-  const { billing, sendQuota } = onBehalfFakes();
-  return { ...d, billing, sendQuota };
+  // Not on a trial (a seat's invitation is not capped): the creator's Pro plan of salesDeps, a fresh send quota.
+  const { sendQuota } = onBehalfFakes();
+  return { ...d, sendQuota };
 };
 type World = Awaited<ReturnType<typeof world>>;
 

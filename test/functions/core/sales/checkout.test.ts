@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, CouponInvalidError, NotFoundError, PayoutsNotReadyError, UpstreamError, ValidationError } from '#core/errors.ts';
-import { startCourseCheckout } from '#core/sales/checkout.ts';
+import { NOT_ON_SALE_NOW, startCourseCheckout, teamTooLargeForCreator } from '#core/sales/checkout.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, pricedCourse, salesDeps } from '#test/functions/fakes/payouts.ts';
 
@@ -11,6 +11,29 @@ const withAccount = async (d: ReturnType<typeof salesDeps>, chargesEnabled = tru
   await d.payouts.create({ userId: 'u1', accountId: 'acct_1', ...notReady, chargesEnabled, lastEventAt: 1, createdAt: 'x', updatedAt: 'x' });
   return d;
 };
+
+describe("a visitor's course checkout by the creator's plan (issue 29)", () => {
+  it('refuses a course whose creator has no plan that sells: 409 "not on sale at the moment", no order, no Stripe call', async () => {
+    const d = await withAccount(salesDeps({ plans: { u1: 'none' } }));
+    await expect(startCourseCheckout(d, { courseId: 'c1', body })).rejects.toThrow(new ConflictError(NOT_ON_SALE_NOW));
+    expect(d.orders.orders.size).toBe(0);
+    expect(d.connect.checkouts.size).toBe(0);
+    d.setPlan('u1', 'starter');
+    expect(await startCourseCheckout(d, { courseId: 'c1', body })).toEqual({ url: expect.any(String) });
+  });
+
+  it("sells a Starter creator's teams up to 10 seats (400 on seats past it), a Pro creator's of any size", async () => {
+    const d = await withAccount(salesDeps({ plans: { u1: 'starter' }, courses: [pricedCourse({ seatPriceAmount: 1000 })] }));
+    await expect(startCourseCheckout(d, { courseId: 'c1', body: { ...body, seats: 11 } })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: teamTooLargeForCreator(10),
+      details: [expect.objectContaining({ path: 'seats' })],
+    });
+    expect(await startCourseCheckout(d, { courseId: 'c1', body: { ...body, seats: 10 }, idempotencyKey: 'team-10' })).toEqual({ url: expect.any(String) });
+    d.setPlan('u1', 'pro');
+    expect(await startCourseCheckout(d, { courseId: 'c1', body: { ...body, seats: 200 }, idempotencyKey: 'team-200' })).toEqual({ url: expect.any(String) });
+  });
+});
 
 describe("a visitor's course checkout", () => {
   it("opens Stripe's page on the creator's own account at the stored price, with a pending order behind it", async () => {

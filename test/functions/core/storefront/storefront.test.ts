@@ -12,6 +12,7 @@ import { memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryImageStore, memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { memoryVisitMarks } from '#test/functions/fakes/visits.ts';
+import { onBehalfFakes, planSubscriptions } from '#test/functions/fakes/on-behalf.ts';
 
 const AT = '2026-11-20T09:00:00.000Z';
 
@@ -57,14 +58,17 @@ const lesson = (courseId: string, id: string, position: number, kind: 'text' | '
 const setup = async (profiles: StoredPublicProfile[] = [profile()]) => {
   const courses = memoryCourses();
   const funnel = memoryOrders();
-  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel, visits: memoryVisitMarks() };
+  // The creator c1 on Pro (issue 29: the page says whether the course is on sale, by the creator's plan).
+  const { subscriptions, setPlan } = planSubscriptions({ c1: 'pro' });
+  const { billing } = onBehalfFakes(subscriptions);
+  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), billing, clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel, visits: memoryVisitMarks() };
   const add = async (over: Partial<CourseRecord>, lessons: ['text' | 'video', string][] = []) => {
     const c = course(over);
     await courses.create(c);
     for (const [i, [kind, id]] of lessons.entries()) await courses.createLesson({ creatorId: c.creatorId, lesson: lesson(c.id, id, i, kind) });
     return c;
   };
-  return { d, add };
+  return { d, add, setPlan };
 };
 
 describe('the public course page', () => {
@@ -86,6 +90,8 @@ describe('the public course page', () => {
       creatorName: 'Jane Cooks',
       creatorSlug: 'jane-cooks',
       creatorAvatarUrl: expect.stringContaining(avatarKey('c1', 'pic')),
+      onSale: true,
+      teamSeatsMax: null,
     });
     expect(JSON.stringify(page)).not.toContain('Secret lesson content');
     // The page is cached at CloudFront: reading it counts nothing (the page's view beacon does).
@@ -96,6 +102,15 @@ describe('the public course page', () => {
     const { d, add } = await setup([]);
     await add({ id: 'course-1' });
     expect(await publicCoursePage(d, 'course-1')).toMatchObject({ creatorName: DEFAULT_CREATOR_NAME, creatorSlug: null, creatorAvatarUrl: null });
+  });
+
+  it("says whether the course is on sale by its creator's plan (issue 29): Starter up to 10 seats a team, no plan not on sale", async () => {
+    const { d, add, setPlan } = await setup();
+    await add({ id: 'course-1' });
+    setPlan('c1', 'starter');
+    expect(await publicCoursePage(d, 'course-1')).toMatchObject({ onSale: true, teamSeatsMax: 10 });
+    setPlan('c1', 'none');
+    expect(await publicCoursePage(d, 'course-1')).toMatchObject({ onSale: false, title: 'Knife skills' });
   });
 
   it('shows a published course that is not for sale (price 0) as it is', async () => {

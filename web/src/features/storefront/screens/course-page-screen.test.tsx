@@ -27,6 +27,8 @@ const course: PublicCoursePage = {
   creatorName: 'Jane Cooks',
   creatorSlug: 'jane-cooks',
   creatorAvatarUrl: null,
+  onSale: true,
+  teamSeatsMax: null,
 };
 
 const COURSE = 'GET /api/public/courses/c-knife';
