@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#contracts/common.ts';
+import { featureKeys, requiredPlan, type FeatureKey } from '#contracts/entitlements.ts';
 import { routeKey, routes } from '#functions/routes.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
@@ -10,8 +11,10 @@ import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } 
 
 /**
  * THE EXPECTED ACCESS, written by hand (never derived from functions/routes.ts, which it checks): one row per route.
- *   method  path  admitted  owner
+ *   method  path  admitted  owner  [feature]
  * `admitted`: `public`, or the roles let through (comma-separated); anyone else gets 403, no token 401.
+ * `feature` (issue 29, optional): the plan feature a creator needs (functions/contracts/entitlements.ts); a creator on
+ * the plan below the lowest that includes it gets 403 PLAN_REQUIRED naming that plan. No feature: open to every plan.
  * `owner`: who owns the ids in the path. On a `creator` row another creator calling with the first creator's real ids
  * gets 404 (never the data, never a change); on a `leader` row another leader with the first leader's licence, on a
  * `learner` row a learner not enrolled in the course: 404 too. `-`: no one's ids (or none in the path).
@@ -25,16 +28,16 @@ GET    /api/me/subscription                                            admin,cre
 GET    /api/me/credits                                                 admin,creator,leader,learner  -
 POST   /api/billing/checkout                                           creator                       -
 POST   /api/billing/portal                                             creator                       -
-POST   /api/credits/purchase                                           creator                       -
-POST   /api/credits/use                                                creator                       -
-POST   /api/landing-pages/generate                                     creator                       -
+POST   /api/credits/purchase                                           creator                       -  courses
+POST   /api/credits/use                                                creator                       -  courses
+POST   /api/landing-pages/generate                                     creator                       -  courses
 GET    /api/landing-page                                               creator                       -
-PUT    /api/landing-page                                               creator                       -
-PUT    /api/landing-page/publication                                   creator                       -
-DELETE /api/landing-page/publication                                   creator                       -
+PUT    /api/landing-page                                               creator                       -  courses
+PUT    /api/landing-page/publication                                   creator                       -  courses
+DELETE /api/landing-page/publication                                   creator                       -  courses
 GET    /api/public/pages/{slug}                                        public                        -
 GET    /api/integrations                                               creator                       -
-PUT    /api/integrations                                               creator                       -
+PUT    /api/integrations                                               creator                       -  courses
 GET    /api/admin/stats                                                admin                         -
 GET    /api/admin/users                                                admin                         -
 POST   /api/admin/users                                                admin                         -
@@ -49,28 +52,28 @@ PUT    /api/admin/email-automations/{automationId}                     admin    
 GET    /api/unsubscribe                                                public                        -
 POST   /api/unsubscribe                                                public                        -
 GET    /api/courses                                                    creator                       -
-POST   /api/courses                                                    creator                       -
+POST   /api/courses                                                    creator                       -  courses
 GET    /api/courses/{courseId}                                         creator                       creator
-PATCH  /api/courses/{courseId}                                         creator                       creator
-DELETE /api/courses/{courseId}                                         creator                       creator
-POST   /api/courses/{courseId}/lessons                                 creator                       creator
-PATCH  /api/courses/{courseId}/lessons/{lessonId}                      creator                       creator
-DELETE /api/courses/{courseId}/lessons/{lessonId}                      creator                       creator
-PUT    /api/courses/{courseId}/lessons/order                           creator                       creator
-POST   /api/courses/{courseId}/lessons/{lessonId}/files                creator                       creator
-POST   /api/courses/{courseId}/files/{fileId}/parts                    creator                       creator
+PATCH  /api/courses/{courseId}                                         creator                       creator  courses
+DELETE /api/courses/{courseId}                                         creator                       creator  courses
+POST   /api/courses/{courseId}/lessons                                 creator                       creator  courses
+PATCH  /api/courses/{courseId}/lessons/{lessonId}                      creator                       creator  courses
+DELETE /api/courses/{courseId}/lessons/{lessonId}                      creator                       creator  courses
+PUT    /api/courses/{courseId}/lessons/order                           creator                       creator  courses
+POST   /api/courses/{courseId}/lessons/{lessonId}/files                creator                       creator  courses
+POST   /api/courses/{courseId}/files/{fileId}/parts                    creator                       creator  courses
 GET    /api/courses/{courseId}/files/{fileId}/parts                    creator                       creator
-POST   /api/courses/{courseId}/files/{fileId}/complete                 creator                       creator
-DELETE /api/courses/{courseId}/files/{fileId}                          creator                       creator
+POST   /api/courses/{courseId}/files/{fileId}/complete                 creator                       creator  courses
+DELETE /api/courses/{courseId}/files/{fileId}                          creator                       creator  courses
 GET    /api/courses/{courseId}/files/{fileId}/url                      creator                       creator
-POST   /api/courses/{courseId}/enrollments                             creator                       creator
+POST   /api/courses/{courseId}/enrollments                             creator                       creator  courses
 GET    /api/courses/{courseId}/enrollments                             creator                       creator
-DELETE /api/courses/{courseId}/enrollments/{learnerId}                 creator                       creator
+DELETE /api/courses/{courseId}/enrollments/{learnerId}                 creator                       creator  courses
 GET    /api/creator/stats                                              creator                       -
 GET    /api/crm/learners                                               creator                       -
 GET    /api/crm/learners/{learnerId}                                   creator                       creator
-PUT    /api/crm/learners/{learnerId}/notes                             creator                       creator
-POST   /api/crm/learners/{learnerId}/recommendations                   creator                       creator
+PUT    /api/crm/learners/{learnerId}/notes                             creator                       creator  courses
+POST   /api/crm/learners/{learnerId}/recommendations                   creator                       creator  courses
 GET    /api/learner/courses                                            learner                       -
 GET    /api/learner/summary                                            learner                       -
 GET    /api/learner/courses/{courseId}                                 learner                       learner
@@ -82,7 +85,7 @@ GET    /api/learner/certificates                                       learner  
 GET    /api/learner/profile                                            learner                       -
 PUT    /api/learner/profile                                            learner                       -
 GET    /api/courses/{courseId}/certificates                            creator                       creator
-POST   /api/certificates/{certificateId}/revoke                        creator                       creator
+POST   /api/certificates/{certificateId}/revoke                        creator                       creator  courses
 GET    /api/public/certificates/{certificateId}                        public                        -
 POST   /api/public/certificates/verify                                 public                        -
 GET    /api/public/certificate-status-list                             public                        -
@@ -91,32 +94,32 @@ GET    /api/public/issuer                                              public   
 GET    /api/public/issuer/keys/{keyId}                                 public                        -
 POST   /api/learner/courses/{courseId}/lessons/{lessonId}/attempts     learner                       learner
 GET    /api/creator/public-profile                                     creator                       -
-PUT    /api/creator/public-profile                                     creator                       -
-POST   /api/creator/public-profile/avatar                              creator                       -
+PUT    /api/creator/public-profile                                     creator                       -  courses
+POST   /api/creator/public-profile/avatar                              creator                       -  courses
 GET    /api/public/creators/{slug}                                     public                        -
 GET    /api/public/courses/{courseId}                                  public                        -
 POST   /api/public/courses/{courseId}/views                            public                        -
 GET    /api/learner/browse                                             learner                       -
 POST   /api/webhooks/stripe                                            public                        -
 GET    /api/creator/payouts                                            creator                       -
-POST   /api/creator/payouts/connect                                    creator                       -
+POST   /api/creator/payouts/connect                                    creator                       -  sales
 POST   /api/public/courses/{courseId}/checkout                         public                        -
 GET    /api/sales                                                      creator                       -
 POST   /api/sales/{orderId}/refund                                     creator                       creator
 GET    /api/coupons                                                    creator                       -
-POST   /api/coupons                                                    creator                       -
-PATCH  /api/coupons/{code}                                             creator                       creator
-DELETE /api/coupons/{code}                                             creator                       creator
+POST   /api/coupons                                                    creator                       -  sales
+PATCH  /api/coupons/{code}                                             creator                       creator  sales
+DELETE /api/coupons/{code}                                             creator                       creator  sales
 GET    /api/creator/analytics                                          creator                       -
 GET    /api/affiliates                                                 creator                       -
-POST   /api/affiliates                                                 creator                       -
+POST   /api/affiliates                                                 creator                       -  affiliates
 GET    /api/affiliates/{affiliateId}/commissions                       creator                       creator
-POST   /api/affiliates/{affiliateId}/payouts                           creator                       creator
+POST   /api/affiliates/{affiliateId}/payouts                           creator                       creator  affiliates
 GET    /api/affiliates/{affiliateId}/payouts/{payoutId}                creator                       creator
 GET    /api/public/r/{code}                                            public                        -
-POST   /api/courses/{courseId}/licenses                                creator                       creator
+POST   /api/courses/{courseId}/licenses                                creator                       creator  teamLicenses
 GET    /api/courses/{courseId}/licenses                                creator                       creator
-PATCH  /api/courses/{courseId}/licenses/{licenseId}                    creator                       creator
+PATCH  /api/courses/{courseId}/licenses/{licenseId}                    creator                       creator  teamLicenses
 GET    /api/leader/licenses                                            leader                        -
 GET    /api/leader/summary                                             leader                        -
 GET    /api/leader/reports                                             leader                        -
@@ -135,18 +138,19 @@ interface Row {
   path: string;
   admitted: 'public' | Role[];
   owner: Owner;
+  feature: FeatureKey | undefined;
 }
 
 const roles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];
 const rows: Row[] = EXPECTED.trim()
   .split('\n')
   .map((line) => {
-    const [method = '', path = '', admitted = '', owner = '', ...extra] = line.trim().split(/\s+/);
+    const [method = '', path = '', admitted = '', owner = '', feature, ...extra] = line.trim().split(/\s+/);
     const listed = admitted === 'public' ? 'public' : (admitted.split(',') as Role[]);
-    if (extra.length > 0 || !path.startsWith('/api/') || !['-', 'creator', 'leader', 'learner'].includes(owner) || (listed !== 'public' && listed.some((r) => !roles.includes(r)))) {
+    if (extra.length > 0 || (feature !== undefined && !(featureKeys as readonly string[]).includes(feature)) || !path.startsWith('/api/') || !['-', 'creator', 'leader', 'learner'].includes(owner) || (listed !== 'public' && listed.some((r) => !roles.includes(r)))) {
       throw new Error(`malformed row of the expected access: "${line}"`);
     }
-    return { key: `${method} ${path}`, method, path, admitted: listed, owner: owner as Owner };
+    return { key: `${method} ${path}`, method, path, admitted: listed, owner: owner as Owner, feature: feature as FeatureKey | undefined };
   });
 
 type Caller = 'anonymous' | Role | 'other creator';
@@ -162,6 +166,29 @@ describe('the expected access table', () => {
     expect(real.filter((key) => !table.includes(key)), 'routes without a row of the expected access: add one').toEqual([]);
     expect(table.filter((key) => !real.includes(key)), 'rows for routes functions/routes.ts does not have').toEqual([]);
   });
+
+  it("names each route's plan feature as functions/routes.ts declares it", () => {
+    const declared = Object.fromEntries(routes.map((r) => [routeKey(r), r.feature ?? '-']));
+    expect(Object.fromEntries(rows.map((row) => [row.key, declared[row.key] ?? '-']))).toEqual(Object.fromEntries(rows.map((row) => [row.key, row.feature ?? '-'])));
+  });
+});
+
+describe("plan features: a creator on the plan below each feature route's is refused before anything else (issue 29)", () => {
+  const below: Partial<Record<'none' | 'starter', string>> = {};
+  beforeAll(async () => {
+    below.none = (await accountWithRole('creator', 'matrix-no-plan', { plan: 'none' })).token;
+    below.starter = (await accountWithRole('creator', 'matrix-starter', { plan: 'starter' })).token;
+  });
+
+  for (const row of rows.filter((r) => r.feature !== undefined)) {
+    const needs = requiredPlan(row.feature!);
+    const plan = needs === 'starter' ? 'none' : 'starter';
+    it(`${row.key} (${row.feature}) as a creator on ${plan}: 403 PLAN_REQUIRED ${needs}`, async () => {
+      const res = await api(row.method, concretePath(row.path), { token: below[plan]!, ...(row.method === 'GET' || row.method === 'DELETE' ? {} : { body: {} }) });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'PLAN_REQUIRED', details: { requiredPlan: needs } });
+    });
+  }
 });
 
 const tokens: Partial<Record<Caller, string>> = {};
