@@ -572,6 +572,18 @@ const table = [
     uses: ['directory:admin', 'mail', 'app-links'],
     throttle: { rate: 50, burst: 100 },
   },
+  {
+    name: 'import-members',
+    method: 'POST',
+    path: '/api/leader/licenses/{licenseId}/seats/import',
+    handler: 'http/import-members',
+    access: ['leader'],
+    // Pro creators' licences only: the use case checks the licence's creator's plan (a leader has none of their own).
+    feature: 'bulkMembers',
+    // New learners' accounts are made and invited, as for one seat.
+    uses: ['directory:admin', 'mail', 'app-links'],
+    throttle: { rate: 10, burst: 20 },
+  },
   { name: 'revoke-seat', method: 'DELETE', path: '/api/leader/licenses/{licenseId}/seats/{email}', handler: 'http/revoke-seat', access: ['leader'] },
   { name: 'leader-settings', method: 'GET', path: '/api/leader/settings', handler: 'http/leader-settings', access: ['leader'] },
   { name: 'save-leader-settings', method: 'PUT', path: '/api/leader/settings', handler: 'http/save-leader-settings', access: ['leader'] },

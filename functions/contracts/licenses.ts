@@ -145,6 +145,16 @@ export type LeaderSettingsBody = z.infer<typeof leaderSettingsBody>;
 export const assignSeatBody = z.strictObject({ email });
 export type AssignSeatBody = z.infer<typeof assignSeatBody>;
 
+/** A leader's import of members from a file (issue 29: `bulkMembers`, licences of Pro creators), a chunk at a time. */
+export const IMPORT_MEMBERS_MAX = 25;
+export const importMembersBody = z.strictObject({ emails: z.array(email).min(1).max(IMPORT_MEMBERS_MAX) });
+export type ImportMembersBody = z.infer<typeof importMembersBody>;
+/** Each email's outcome, in the order sent: its seat, or why it has none (the error a single assignment answers). */
+export const importMembersResult = z.object({
+  results: z.array(z.union([z.object({ email: z.string(), status: z.literal('active') }), z.object({ email: z.string(), error: z.object({ code: z.string(), message: z.string() }) })])),
+});
+export type ImportMembersResult = z.infer<typeof importMembersResult>;
+
 export const seat = z.object({
   email: z.string(),
   status: z.enum(['active', 'revoked']),

@@ -84,6 +84,28 @@ describe('a test per feature key: the plan below is refused, the plan that inclu
   });
 });
 
+describe("bulkMembers: a leader's import of members, by the licence's creator's plan", () => {
+  it("is refused on a Starter creator's licence (403 PLAN_REQUIRED pro, nothing assigned; one by one still works), served on a Pro creator's", async () => {
+    const licenseOf = async (creator: Creator, tag: string) => {
+      const leader = await accountWithRole('leader', tag);
+      const res = await api('POST', `/api/courses/${await newCourse(creator.token)}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 5 } });
+      expect(res.status).toBe(201);
+      return { leader, licenseId: res.body.id as string };
+    };
+    const starter = await licenseOf(await accountWithRole('creator', 'plan-bulk-starter', { plan: 'starter' }), 'plan-bulk-leader-s');
+    const emails = [uniqueEmail('bulk-a'), uniqueEmail('bulk-b')];
+    const refused = await api('POST', `/api/leader/licenses/${starter.licenseId}/seats/import`, { token: starter.leader.token, body: { emails } });
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'PLAN_REQUIRED', details: { requiredPlan: 'pro' } } } });
+    expect((await api('POST', `/api/leader/licenses/${starter.licenseId}/seats`, { token: starter.leader.token, body: { email: emails[0] } })).status).toBe(201);
+
+    const pro = await licenseOf(await accountWithRole('creator', 'plan-bulk-pro'), 'plan-bulk-leader-p');
+    const imported = await api('POST', `/api/leader/licenses/${pro.licenseId}/seats/import`, { token: pro.leader.token, body: { emails } });
+    expect(imported).toMatchObject({ status: 200, body: { results: emails.map((email) => ({ email, status: 'active' })) } });
+    const members = (await api('GET', `/api/leader/licenses/${pro.licenseId}/seats`, { token: pro.leader.token })).body.items as { email: string }[];
+    expect(members.map((m) => m.email).sort()).toEqual([...emails].sort());
+  });
+});
+
 /** The subscription's next event, as Stripe sends it (a later second than the plan it replaces). */
 const move = async (creator: Creator, status: string, price = 'price_pro_monthly') => {
   const { customerId, subscriptionId } = creator.subscription!;

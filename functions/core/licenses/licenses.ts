@@ -1,4 +1,4 @@
-import type { GrantLicenseBody, LeaderSummary, License, LicenseList, MemberList, ProgressState, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
+import type { GrantLicenseBody, ImportMembersResult, LeaderSummary, License, LicenseList, MemberList, ProgressState, Report, ReportRow, Seat, UpdateLicenseBody } from '#contracts/licenses.ts';
 import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { csv, exportCsvPages } from '#core/csv.ts';
@@ -6,7 +6,7 @@ import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { hasFeature, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
 import { planOf } from '#core/billing/subscription-state.ts';
-import { ConflictError, NoSeatsLeftError, NotFoundError, PlanRequiredError, ValidationError } from '#core/errors.ts';
+import { AppError, ConflictError, NoSeatsLeftError, NotFoundError, PlanRequiredError, ValidationError } from '#core/errors.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import { verifyUrl } from '#core/certificates/credentials.ts';
@@ -511,6 +511,31 @@ export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; lice
     licenseId: license.id,
   });
   return { email: learner.email, status: 'active' };
+};
+
+export const BULK_IS_PRO = "Importing members from a file is part of the course creator's Pro plan: add members one by one instead.";
+
+/**
+ * POST /api/leader/licenses/{licenseId}/seats/import: a leader's import of members from a file (issue 29 point 5:
+ * `bulkMembers`), only on a licence whose creator is on Pro (the creator's plan, not the leader's: 403 PLAN_REQUIRED
+ * "pro" otherwise, nothing assigned; the one-by-one form works on every licence). Each email as a single assignment
+ * (assignSeat: seats checked first, never over-assigned, an email holding a seat answered again), one after the other;
+ * an email refused (no seats left, another role, already in the course) is answered with its error and the rest go on.
+ */
+export const importMembers = async (deps: SeatDeps, input: { leaderId: string; licenseId: string; emails: string[] }): Promise<ImportMembersResult> => {
+  const license = await ownLicense(deps, input.leaderId, input.licenseId);
+  if (!hasFeature(await creatorPlan(deps, license.creatorId), 'bulkMembers')) throw new PlanRequiredError('pro', BULK_IS_PRO);
+  const results: ImportMembersResult['results'] = [];
+  for (const email of [...new Set(input.emails)]) {
+    try {
+      const seat = await assignSeat(deps, { leaderId: input.leaderId, licenseId: license.id, email });
+      results.push({ email: seat.email, status: 'active' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ email, error: { code: error.code, message: error.message } });
+    }
+  }
+  return { results };
 };
 
 /** DELETE /api/leader/licenses/{licenseId}/seats/{email}: the seat freed, the learner's access to the course ended (progress kept). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NoSeatsLeftError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { LICENSE_ENDED_ACCESS, reachableCourse } from '#core/enrollments/learner-courses.ts';
-import { assignSeat, EXPIRY_IS_PRO, seatsOverStarter, courseLicenses, endExpiredLicenses, EXPORT_PAGE, exportReport, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
+import { assignSeat, BULK_IS_PRO, importMembers, EXPIRY_IS_PRO, seatsOverStarter, courseLicenses, endExpiredLicenses, EXPORT_PAGE, exportReport, grantLicense, leaderReport, leaderSummaryOf, REPORT_CSV_HEADER, reportCsv, updateLicense, leaderLicenses, licenseMembers, NOT_A_LEADER, NOT_A_LEARNER, revokeSeat } from '#core/licenses/licenses.ts';
 import { NOW } from '#test/functions/fakes/clock.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
 import { grant, leaderOf, licenseWorld as world, type LicenseWorld } from '#test/functions/fakes/license-world.ts';
@@ -63,6 +63,27 @@ describe("licence terms by the creator's plan (issue 29 point 5)", () => {
     expect(await change({ seatsTotal: 40 })).toMatchObject({ seatsTotal: 40 });
     expect(await change({ expiresAt: null })).toMatchObject({ expiresAt: null });
     expect(await change({ status: 'ended' })).toMatchObject({ status: 'ended' });
+  });
+
+  it("a leader's import of members works on a Pro creator's licence only (the creator's plan, not the leader's), each email answered", async () => {
+    const d = world(undefined, { u1: 'starter' });
+    const license = await grant(d, { seats: 2 });
+    const leaderId = await leaderOf(d);
+    const emails = ['ann@example.com', 'bob@example.com'];
+    await expect(importMembers(d, { leaderId, licenseId: license.id, emails })).rejects.toMatchObject(planRequired('pro', BULK_IS_PRO));
+    expect((await d.licenses.get(license.id))?.seatsUsed, 'nothing assigned').toBe(0);
+    // One by one works on every licence.
+    expect(await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' })).toEqual({ email: 'ann@example.com', status: 'active' });
+    d.setPlan('u1', 'pro');
+    expect(await importMembers(d, { leaderId, licenseId: license.id, emails: [...emails, 'cy@example.com'] })).toEqual({
+      results: [
+        { email: 'ann@example.com', status: 'active' },
+        { email: 'bob@example.com', status: 'active' },
+        { email: 'cy@example.com', error: { code: 'NO_SEATS_LEFT', message: expect.any(String) } },
+      ],
+    });
+    expect((await d.licenses.get(license.id))?.seatsUsed).toBe(2);
+    await expect(importMembers(d, { leaderId: 'someone-else', licenseId: license.id, emails })).rejects.toThrow(NotFoundError);
   });
 
   it('a downgrade from Pro to Starter keeps an existing 50-seat licence working: its leader still fills seats past 10', async () => {
