@@ -10,7 +10,7 @@ import { sendQuotaKeys } from '#data/send-quota.ts';
 import { LOCAL_CONFIRMATION_CODE } from '#lib/local/cognito/shim.ts';
 import { deliver, linkCustomer, subscriptionEvent } from './billing-support.ts';
 import { mailsTo } from './mail-support.ts';
-import { accountWithRole, api, cognito, dynamo, outputs, signIn, signUp, uniqueEmail } from './support.ts';
+import { accountWithRole, api, cognito, dynamo, givePlan, outputs, signIn, signUp, uniqueEmail } from './support.ts';
 
 /**
  * Mail on a user's behalf (issue 27 point 4) on the local cloud: a self-signed-up creator is refused 403
@@ -27,12 +27,19 @@ const courseOf = async (token: string, title: string) => {
   return id;
 };
 
+/** A creator who signed up themselves, on a paid plan (issue 29: building courses needs one), as Stripe's webhook leaves it. */
+const subscribed = async (token: string, email: string) => {
+  const me = (await api('GET', '/api/me', { token })).body as { id: string };
+  await givePlan({ id: me.id, email }, 'pro');
+};
+
 describe('mail on behalf of a creator', () => {
   it('refuses an unverified creator (403, no account made, no mail), mails the code on request, and works once the code is back', async () => {
     const email = uniqueEmail('unverified-creator');
     const password = 'Str0ngPassword';
     await signUp(email, password);
     const token = await signIn(email, password);
+    await subscribed(token, email);
     expect(await emailVerified(email)).not.toBe('true');
     const courseId = await courseOf(token, 'Bread at home');
 
@@ -62,6 +69,7 @@ describe('mail on behalf of a creator', () => {
     const email = uniqueEmail('unverified-enrols');
     await signUp(email, 'Str0ngPassword');
     const token = await signIn(email, 'Str0ngPassword');
+    await subscribed(token, email);
     const courseId = await courseOf(token, 'Knots');
     const learner = await accountWithRole('learner', 'existing-learner');
     expect(await api('POST', `/api/courses/${courseId}/enrollments`, { token, body: { email: learner.email } })).toMatchObject({ status: 201, body: { invited: false } });

@@ -167,6 +167,8 @@ describe('the public course page', () => {
         creatorName: 'The Teacher',
         creatorSlug: slug,
         creatorAvatarUrl: null,
+        onSale: true,
+        teamSeatsMax: null,
       },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/secret sauce|youtu/);
