@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreditAccount, OpenCheckout, StoredSubscription } from '#core/ports.ts';
-import { billingKeys, dynamoBilling } from '#data/billing.ts';
+import { billingKeys, dynamoBilling, readPlan } from '#data/billing.ts';
 import { dynamoCredits } from '#data/credits.ts';
 import { counters, giveCredits } from '../billing-support.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -287,5 +287,21 @@ describe('processed events (DynamoDB Local)', () => {
     const item = await rawItem(billingKeys.event(evt.id));
     expect(item).toMatchObject({ type: 'StripeEvent', eventType: 'invoice.paid' });
     expect((item!['expiresAt'] as number) - Math.floor(Date.now() / 1000)).toBeGreaterThan(29 * 86_400);
+  });
+});
+
+describe("a user's plan (issue 29: the middleware's read, DynamoDB Local)", () => {
+  it('reads the plan from the stored subscription: none without one, a trial as Starter, past due keeps its tier, canceled none', async () => {
+    expect(await readPlan(unique('nobody'))).toBe('none');
+    const planWith = async (over: Partial<StoredSubscription>) => {
+      const userId = unique('plan');
+      await putRaw({ ...billingKeys.subscription(userId), type: 'Subscription', ...subscription(userId, over) });
+      return readPlan(userId);
+    };
+    expect(await planWith({ status: 'trialing', tier: 'pro' })).toBe('starter');
+    expect(await planWith({ status: 'active', tier: 'pro' })).toBe('pro');
+    expect(await planWith({ status: 'active', tier: 'starter' })).toBe('starter');
+    expect(await planWith({ status: 'past_due', tier: 'pro' })).toBe('pro');
+    expect(await planWith({ status: 'canceled', tier: 'pro' })).toBe('none');
   });
 });
