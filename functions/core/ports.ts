@@ -526,6 +526,11 @@ export interface StoredCampaign {
    * as sent and never handed over again.
    */
   handedOff: HandedOff | null;
+  /**
+   * Recipients SES refused at its daily quota (`ACCOUNT_DAILY_QUOTA_EXCEEDED`: not sent; other mail spent the quota
+   * mid-wave), in audience order: the campaign's next waves send them first once there is quota again. Absent: none.
+   */
+  owed?: string[];
 }
 
 /**
@@ -538,6 +543,8 @@ export interface HandedOff {
   segment?: number;
   position?: string | null;
   skipped?: number;
+  /** How many of the campaign's `owed` (from the front) the wave carries: the rest stay owed when it is recorded. */
+  owedTaken?: number;
 }
 
 export interface CampaignRepository {
@@ -560,7 +567,7 @@ export interface CampaignRepository {
   /** The suppressed among these addresses (lower-case). */
   suppressed(emails: readonly string[]): Promise<Set<string>>;
   /** Notes that batch `batch` (of `count` addresses; `wave`: where it ends) is being handed to SES, while it is still the next one. */
-  handOff(id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number }): Promise<boolean>;
+  handOff(id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number; owedTaken?: number }): Promise<boolean>;
   /** SES's daily quota is reached: the campaign (unless sent) shows `paused` and is free for the run that finds quota again. */
   pauseForQuota(id: string): Promise<void>;
   /** SES refused the batch outright (nothing went): it is no longer handed off, the next run sends it. */
@@ -569,12 +576,13 @@ export interface CampaignRepository {
   release(id: string, batch: number): Promise<void>;
   /**
    * Records batch number `batch` (only if it is still the next one): counts added, the next position, the lease
-   * renewed, the hand-off cleared, and `done` marks the campaign sent. False when that batch was already recorded.
+   * renewed, the hand-off cleared, `owed` the recipients still owed after it (none when absent), and `done`
+   * marks the campaign sent. False when that batch was already recorded.
    */
   recordBatch(
     id: string,
     batch: number,
-    outcome: { sent: number; failed: number; skipped: number; segment: number; position: string | null; done: boolean; at: string; leaseUntil: string },
+    outcome: { sent: number; failed: number; skipped: number; segment: number; position: string | null; owed?: string[]; done: boolean; at: string; leaseUntil: string },
   ): Promise<boolean>;
   /** Adds the address to the suppression list once (a repeat changes nothing); true when it was new. */
   suppress(email: string, reason: SuppressionReason, at: string): Promise<boolean>;
