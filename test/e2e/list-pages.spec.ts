@@ -27,19 +27,23 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Clicks 'Load more' until it is gone; `rows` counts what the screen shows, which only grows. */
+/**
+ * Clicks 'Load more' until it is gone; `rows` counts what the screen shows, which only grows. While a page loads the
+ * button says 'Loading…' (components/ui/load-more.tsx): it is the same button, so the list has ended only when neither
+ * is there.
+ */
 async function loadAll(page: Page, rows: () => Promise<number>): Promise<number> {
-  const more = page.getByRole('button', { name: 'Load more' });
+  const button = page.getByRole('button', { name: /^(Load more|Loading…)$/ });
   let seen = await rows();
-  for (let i = 0; i < 10 && (await more.count()) > 0; i++) {
-    await more.click();
+  for (let i = 0; i < 10 && (await button.count()) > 0; i++) {
+    await page.getByRole('button', { name: 'Load more' }).click();
     const before = seen;
-    await expect.poll(async () => (await rows()) > before || (await more.count()) === 0).toBe(true);
+    await expect.poll(async () => (await rows()) > before || (await button.count()) === 0).toBe(true);
     const now = await rows();
     expect(now).toBeGreaterThanOrEqual(seen);
     seen = now;
   }
-  await expect(more).toHaveCount(0);
+  await expect(button).toHaveCount(0);
   return seen;
 }
 
@@ -117,6 +121,20 @@ test("the creator's courses a page at a time with 'Load more'", async ({ page, c
   await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, testInfo, 'creator-courses-first-page');
+  // The next page held back a moment: the button says 'Loading…', busy and disabled, keeping the keyboard's focus.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/courses\?.*cursor=/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Load more' }).focus();
+  await page.keyboard.press('Enter');
+  const loading = page.getByRole('button', { name: 'Loading…' });
+  await expect(loading).toHaveAttribute('aria-disabled', 'true');
+  await expect(loading).toBeFocused();
+  await shoot(page, testInfo, 'creator-courses-loading-more');
+  release();
   expect(await loadAll(page, () => page.getByTestId('course-card').count())).toBe(courses.length);
   await shoot(page, testInfo, 'creator-courses-all');
 });
