@@ -98,6 +98,15 @@ const memorySes = (account: { maxSendRate: number; left24Hours: number }, status
   return { mailer, sends, most: () => most };
 };
 
+/** SES in memory whose day's quota other mail spends: it sends `cap` destinations, then refuses each at the quota. */
+const cappedSes = (account: { maxSendRate: number; left24Hours: number }, cap: number) => {
+  const day = { sent: 0, cap };
+  const ses = memorySes(account, () => (day.sent < day.cap ? (day.sent++, 'SUCCESS') : 'ACCOUNT_DAILY_QUOTA_EXCEEDED: Daily message quota exceeded.'));
+  /** A new day (SES's window rolled on), with room for `room` sends. */
+  const nextDay = (room = Number.POSITIVE_INFINITY) => Object.assign(day, { sent: 0, cap: room });
+  return { ...ses, nextDay };
+};
+
 const world = async (audience: { email: string; disabled: boolean }[], ses: ReturnType<typeof memorySes>) => {
   const { repo, campaigns } = memoryCampaigns(audience);
   const time = fakeTime();
@@ -158,9 +167,7 @@ describe('a campaign at the account’s SES rate', () => {
     // GetAccount says plenty is left, but other platform mail spends the day's quota while the campaign sends: SES sends
     // 600 of the campaign's (the first wave of 400 and half the second), then refuses every destination at the quota.
     const account = { maxSendRate: 500, left24Hours: 1_000_000 };
-    let today = 0;
-    let cap = 600;
-    const ses = memorySes(account, () => (today < cap ? (today++, 'SUCCESS') : 'ACCOUNT_DAILY_QUOTA_EXCEEDED: Daily message quota exceeded.'));
+    const ses = cappedSes(account, 600);
     const { campaigns, campaignId, run } = await world(people(2_000, 'day'), ses);
     expect(await run()).toMatchObject({ quota: 1, sent: 0 });
     const paused = campaigns.get(campaignId)!;
@@ -176,8 +183,7 @@ describe('a campaign at the account’s SES rate', () => {
 
     // The next day: the owed go first (one wave of their own), then the rest; everyone once, nobody failed.
     account.left24Hours = 1_000_000;
-    today = 0;
-    cap = Number.POSITIVE_INFINITY;
+    ses.nextDay();
     expect(await run()).toMatchObject({ sent: 1 });
     const sent = campaigns.get(campaignId)!;
     expect(sent).toMatchObject({ status: 'sent', sent: 2_000, failed: 0 });
@@ -188,9 +194,7 @@ describe('a campaign at the account’s SES rate', () => {
 
   it('sends the owed as far as the quota goes and keeps the rest owed; an owed wave SES took but the run did not record is not sent again', async () => {
     const account = { maxSendRate: 100, left24Hours: 1_000_000 };
-    let cap = 110;
-    let today = 0;
-    const ses = memorySes(account, () => (today < cap ? (today++, 'SUCCESS') : 'ACCOUNT_DAILY_QUOTA_EXCEEDED'));
+    const ses = cappedSes(account, 110);
     const { campaigns, campaignId, run, repo, time } = await world(people(300, 'owe'), ses);
     // Waves of 50 (one call at 100 a second): the third has 10 sent and 40 refused at the quota.
     expect(await run()).toMatchObject({ quota: 1 });
@@ -199,8 +203,7 @@ describe('a campaign at the account’s SES rate', () => {
 
     // The next day has room for 30 only (GetAccount): 30 of the owed go, 10 stay owed, nothing of the audience.
     account.left24Hours = 30;
-    today = 0;
-    cap = 30;
+    ses.nextDay(30);
     expect(await run()).toMatchObject({ quota: 1 });
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'paused', sent: 140, failed: 0, batch: 4 });
     expect(campaigns.get(campaignId)!.owed).toEqual(['owe-140@example.com', 'owe-141@example.com', 'owe-142@example.com', 'owe-143@example.com', 'owe-144@example.com', 'owe-145@example.com', 'owe-146@example.com', 'owe-147@example.com', 'owe-148@example.com', 'owe-149@example.com']);
@@ -208,7 +211,7 @@ describe('a campaign at the account’s SES rate', () => {
     // Then a run dies after SES took the owed wave (those 10) and before it was recorded; the next run records it as
     // sent without sending it again, and goes on with the audience.
     account.left24Hours = 1_000_000;
-    cap = Number.POSITIVE_INFINITY;
+    ses.nextDay();
     const cutOff = { ...repo, recordBatch: () => Promise.reject(new Error('cut off')) };
     const deps = { campaigns: cutOff, mailer: ses.mailer, cipher, clock: time.clock, sleep: time.sleep, appOrigin: 'https://app.example.com', remainingMs: () => 25_000 };
     await expect(sendPendingCampaigns(deps)).rejects.toThrow('cut off');
