@@ -93,7 +93,7 @@ test('a Pro creator follows learners through a course on the Reports page and do
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'Loading the report…' })).toBeAttached();
   await checkAndShoot(page, testInfo, 'reports-loading');
-  await page.unroute('**/api/creator/reports/courses/**', { behavior: 'ignoreErrors' });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   release();
   await page.route('**/api/creator/reports/courses/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }) }));
   await page.reload();
