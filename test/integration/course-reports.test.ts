@@ -221,11 +221,15 @@ describe('GET /api/creator/exports/{kind}', () => {
     expect(certificates.lines[1]).toContain(`'${FORMULA}`);
   }, 60_000);
 
-  it('refuses a Starter creator (PLAN_REQUIRED) and an unknown kind (400)', async () => {
+  it('refuses a Starter creator (PLAN_REQUIRED), an unknown kind and another format (400)', async () => {
     const refused = await api('GET', '/api/creator/exports/sales?format=csv', { token: starter.token });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'PLAN_REQUIRED', details: { requiredPlan: 'pro' } });
-    expect((await api('GET', '/api/creator/exports/everything?format=csv', { token: pro.token })).status).toBe(400);
+    for (const path of ['/api/creator/exports/everything?format=csv', '/api/creator/exports/%3Dcmd', '/api/creator/exports/sales?format=xlsx']) {
+      const res = await api('GET', path, { token: pro.token });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('answers a redirect to the file by default', async () => {
