@@ -337,6 +337,25 @@ export interface Enrollment {
   licenseId?: string | undefined;
   /** The course's certificate, once issued (and not revoked). */
   certificateId?: string | undefined;
+  /** The learner's first activity, as counted in the course's report (`started`: ReportMoves). */
+  startedAt?: string | undefined;
+  /** The lessons this learner reached (opened, attempted or completed), as counted in the report's `reached`. */
+  reachedLessonIds?: string[] | undefined;
+}
+
+/**
+ * What one progress write moves in its course's report (issue 29 point 3, docs/decisions/0045-course-reports.md),
+ * decided by core from the enrolment as read (core/reports/course-report.ts reportMoves) and written in the same
+ * transaction as the progress, conditioned as it is: a first activity (`startedAt`, set only while unset), a lesson
+ * reached the first time (added to `reachedLessonIds` only while absent), a lesson's first completion, the course's
+ * completion, a quiz attempt with each question's outcome (by `key`: a hash of its prompt).
+ */
+export interface ReportMoves {
+  startedAt?: string;
+  reachedLessonId?: string;
+  completedLessonId?: string;
+  courseCompleted?: boolean;
+  quiz?: { lessonId: string; passed: boolean; questions: { key: string; correct: boolean }[] };
 }
 
 /** An enrolment's progress alone: what the team reports read of each member (a projection: lighter than the enrolment). */
@@ -380,7 +399,14 @@ export interface EnrollmentRepository {
     day: string;
     /** Set when this completion makes the course complete (once). */
     completedAt?: string;
+    /** The course report's figures this completion moves (and the enrolment's marks), in the same transaction. */
+    report?: ReportMoves;
   }): Promise<'completed' | 'changed'>;
+  /**
+   * A lesson opened (or a quiz attempted) for the first time: the enrolment's marks and the report's figures (`reached`,
+   * `started`) in one transaction, only while the enrolment is active and not marked yet ('changed' otherwise).
+   */
+  reachLesson(input: { courseId: string; learnerId: string; report: ReportMoves }): Promise<'reached' | 'changed'>;
   /** The learner's activity days (YYYY-MM-DD) from `fromDay` on, oldest first. */
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }
@@ -989,8 +1015,10 @@ export interface QuizAttemptRepository {
   /**
    * The attempt recorded, only if no other was recorded since the caller read `seenAttempts` (0: none yet), so
    * concurrent submissions are counted one by one and never past the limit: 'recorded', or 'changed' (read again).
+   * `report`: the course report's figures the attempt moves (and the enrolment's marks), in the same transaction; a
+   * mark already set meanwhile is 'changed' too.
    */
-  record(state: StoredQuizAttempts, seenAttempts: number): Promise<'recorded' | 'changed'>;
+  record(state: StoredQuizAttempts, seenAttempts: number, report?: ReportMoves): Promise<'recorded' | 'changed'>;
 }
 
 /* ---------- Certificates (issue 15) ---------- */
