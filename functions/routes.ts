@@ -615,9 +615,14 @@ export const triggers = {
   customMessage: { name: 'custom-message', handler: 'triggers/custom-message' },
 } as const;
 
-/** Functions started by an AWS event: SES's bounce and complaint notifications, through the mail SNS topic. */
+/** Functions started by an AWS event: SES's bounce and complaint notifications (the mail SNS topic), the table's stream. */
 export const eventHandlers = {
   sesFeedback: { name: 'ses-feedback', handler: 'events/ses-feedback' },
+  /**
+   * The table's stream (NEW_AND_OLD_IMAGES): the counters many writers move, applied a batch at a time, exactly once
+   * (docs/decisions/0040-stream-aggregator.md). The local cloud polls DynamoDB Local's stream (lib/local/dynamodb/stream-poller.ts).
+   */
+  streamAggregator: { name: 'stream-aggregator', handler: 'streams/aggregator' },
 } as const;
 
 /**
