@@ -76,7 +76,8 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; then Affiliates).
+// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; then Affiliates;
+// issue 29: Reports under Insights).
 const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
@@ -84,11 +85,18 @@ const marketing: Partial<Record<Role, MenuItem[]>> = {
   ],
 };
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), then 'Marketing'. */
+const insights: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileText }],
+};
+
+const extraOf = (group: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
+  role && Object.hasOwn(group, role) ? (group[role as Role] ?? []) : [];
+
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
-  const extra = role && Object.hasOwn(marketing, role) ? (marketing[role as Role] ?? []) : [];
   return [
     { label: 'Navigation', items: menuFor(role) },
-    { label: 'Marketing', items: extra },
+    { label: 'Marketing', items: extraOf(marketing, role) },
+    { label: 'Insights', items: extraOf(insights, role) },
   ].filter((group) => group.items.length > 0);
 }
