@@ -111,8 +111,8 @@ POST   /api/coupons                                                    creator  
 PATCH  /api/coupons/{code}                                             creator                       creator  sales
 DELETE /api/coupons/{code}                                             creator                       creator  sales
 GET    /api/creator/analytics                                          creator                       -
-GET    /api/creator/reports/courses/{courseId}                         creator                       creator
-GET    /api/creator/exports/{kind}                                     creator                       -
+GET    /api/creator/reports/courses/{courseId}                         creator                       creator  detailedReports
+GET    /api/creator/exports/{kind}                                     creator                       -  detailedReports
 GET    /api/affiliates                                                 creator                       -
 POST   /api/affiliates                                                 creator                       -  affiliates
 GET    /api/affiliates/{affiliateId}/commissions                       creator                       creator

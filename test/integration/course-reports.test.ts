@@ -177,8 +177,11 @@ describe('the course report', () => {
   });
 
   it("is 404 for another creator's course and 403 PLAN_REQUIRED (Pro) for a Starter creator's own", async () => {
-    const other = await api('GET', `/api/creator/reports/courses/${courseId}`, { token: starter.token });
+    // Another Pro creator (a Starter one is refused by the plan first: the middleware checks the feature before the handler).
+    const outsider = await accountWithRole('creator', 'report-outsider');
+    const other = await api('GET', `/api/creator/reports/courses/${courseId}`, { token: outsider.token });
     expect(other.status).toBe(404);
+    expect((await api('GET', `/api/creator/reports/courses/${courseId}`, { token: starter.token })).status).toBe(403);
     const refused = await api('GET', `/api/creator/reports/courses/${starterCourseId}`, { token: starter.token });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'PLAN_REQUIRED', details: { requiredPlan: 'pro' } });

@@ -59,6 +59,7 @@ const featureCases: FeatureCase[] = [
     success: 201,
     use: (c) => api('POST', '/api/affiliates', { token: c.token, body: { email: uniqueEmail('plan-affiliate'), name: 'Ali', commissionPercent: 10 } }),
   },
+  { feature: 'detailedReports', below: 'starter', includes: 'pro', success: 200, use: (c) => api('GET', '/api/creator/exports/sales?format=csv&delivery=link', { token: c.token }) },
 ];
 
 describe('a test per feature key: the plan below is refused, the plan that includes it is served', () => {
