@@ -126,6 +126,10 @@ DELETE /api/leader/licenses/{licenseId}/seats/{email}                  leader   
 GET    /api/leader/settings                                            leader                        -
 PUT    /api/leader/settings                                            leader                        -
 POST   /api/webhooks/stripe-connect                                    public                        -
+POST   /api/support/requests                                           creator                       -
+GET    /api/support/requests                                           creator                       -
+GET    /api/admin/support                                              admin                         -
+POST   /api/admin/support/{requestId}/replies                          admin                         -
 `;
 
 type Owner = 'creator' | 'leader' | 'learner' | '-';
