@@ -580,7 +580,7 @@ const table = [
     handler: 'http/create-support-request',
     access: ['creator'],
     // Per creator, the day's cap is the use case's (SUPPORT_REQUESTS_PER_DAY); this is the route's whole.
-    throttle: { rate: 5, burst: 10 },
+    throttle: { rate: 20, burst: 40 },
   },
   { name: 'list-support-requests', method: 'GET', path: '/api/support/requests', handler: 'http/list-support-requests', access: ['creator'] },
   { name: 'admin-support', method: 'GET', path: '/api/admin/support', handler: 'http/admin-support', access: ['admin'] },

@@ -7,6 +7,7 @@ import {
   Handshake,
   Globe,
   KeyRound,
+  LifeBuoy,
   LayoutDashboard,
   Mail,
   CirclePlus,
@@ -84,11 +85,20 @@ const marketing: Partial<Record<Role, MenuItem[]>> = {
   ],
 };
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), then 'Marketing'. */
+// Help (issue 29 point 4): a creator's Support page, the admin's Support inbox.
+const help: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Support', url: paths.creator.support, icon: LifeBuoy }],
+  admin: [{ title: 'Support', url: paths.admin.support, icon: LifeBuoy }],
+};
+
+const extraOf = (groups: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
+  role && Object.hasOwn(groups, role) ? (groups[role as Role] ?? []) : [];
+
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), then 'Marketing', then 'Help'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
-  const extra = role && Object.hasOwn(marketing, role) ? (marketing[role as Role] ?? []) : [];
   return [
     { label: 'Navigation', items: menuFor(role) },
-    { label: 'Marketing', items: extra },
+    { label: 'Marketing', items: extraOf(marketing, role) },
+    { label: 'Help', items: extraOf(help, role) },
   ].filter((group) => group.items.length > 0);
 }
