@@ -39,7 +39,7 @@ export const supportMessages = {
       open: { title: 'No open requests', description: 'Every request has been answered. New ones appear here, priority first.' },
       closed: { title: 'No closed requests', description: 'Requests you reply to and close appear here.' },
     },
-    openRequest: 'Open',
+    openRequest: 'View',
     hide: 'Hide',
     reply: 'Reply',
     replyLabel: 'Your reply',

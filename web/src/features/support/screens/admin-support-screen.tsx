@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { supportInboxQueryOptions } from '../api/support-queries.ts';
 import { PriorityBadge } from '../components/priority-badge.tsx';
 import { ReplyForm } from '../components/reply-form.tsx';
@@ -24,10 +24,6 @@ const m = supportMessages.admin;
  */
 export function AdminSupportScreen() {
   const [status, setStatus] = useState<SupportStatus>('open');
-  const inbox = useInfiniteQuery(supportInboxQueryOptions(status));
-  const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
-  const [opened, setOpened] = useState<string>();
-
   return (
     <div className="grid gap-6 *:min-w-0">
       <PageHeader title={m.title} description={m.description} />
@@ -36,22 +32,38 @@ export function AdminSupportScreen() {
           <TabsTrigger value="open">{m.open}</TabsTrigger>
           <TabsTrigger value="closed">{m.closed}</TabsTrigger>
         </TabsList>
+        {(['open', 'closed'] as const).map((value) => (
+          <TabsContent key={value} value={value} className="mt-6">
+            <InboxPanel status={value} />
+          </TabsContent>
+        ))}
       </Tabs>
-      {inbox.isPending ? (
-        <TableSkeleton label={m.loading} />
-      ) : inbox.isError ? (
-        <LoadFailed message={m.loadFailed} onRetry={() => void inbox.refetch()} retrying={inbox.isRefetching} retryLabel={supportMessages.retry} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Inbox} title={m.empty[status].title}>
-          {m.empty[status].description}
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-3" aria-label={status === 'open' ? 'Open requests' : 'Closed requests'}>
-          {items.map((request) => (
-            <InboxRow key={request.id} request={request} open={opened === request.id} onToggle={() => setOpened(opened === request.id ? undefined : request.id)} onReplied={() => setOpened(undefined)} />
-          ))}
-        </ul>
-      )}
+    </div>
+  );
+}
+
+/** One tab's requests: loading, error, empty, or the list a page at a time ('Load more'). */
+function InboxPanel({ status }: { status: SupportStatus }) {
+  const inbox = useInfiniteQuery(supportInboxQueryOptions(status));
+  const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
+  const [opened, setOpened] = useState<string>();
+
+  if (inbox.isPending) return <TableSkeleton label={m.loading} />;
+  if (inbox.isError) return <LoadFailed message={m.loadFailed} onRetry={() => void inbox.refetch()} retrying={inbox.isRefetching} retryLabel={supportMessages.retry} />;
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={Inbox} title={m.empty[status].title}>
+        {m.empty[status].description}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <ul className="grid gap-3" aria-label={status === 'open' ? 'Open requests' : 'Closed requests'}>
+        {items.map((request) => (
+          <InboxRow key={request.id} request={request} open={opened === request.id} onToggle={() => setOpened(opened === request.id ? undefined : request.id)} onReplied={() => setOpened(undefined)} />
+        ))}
+      </ul>
       {inbox.hasNextPage && (
         <Button variant="outline" className="justify-self-center" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
           {supportMessages.loadMore}
@@ -81,10 +93,16 @@ function InboxRow({ request, open, onToggle, onReplied }: { request: AdminSuppor
             {request.status === 'open' ? '' : ' ago'} · {replies === 1 ? '1 reply' : `${replies} replies`}
           </p>
         </div>
-        <Button variant="outline" className="shrink-0 max-sm:w-full" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+        <Button
+          variant="outline"
+          className="shrink-0 max-sm:w-full"
+          aria-label={`${open ? m.hide : m.openRequest}: ${request.subject}`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
           {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
           {open ? m.hide : m.openRequest}
-          <span className="sr-only">: {request.subject}</span>
         </Button>
       </div>
       {open && (
