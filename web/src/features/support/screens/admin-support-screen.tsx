@@ -76,6 +76,7 @@ function InboxPanel({ status }: { status: SupportStatus }) {
 function InboxRow({ request, open, onToggle, onReplied }: { request: AdminSupportRequest; open: boolean; onToggle: () => void; onReplied: () => void }) {
   const panelId = `support-${request.id}`;
   const replies = request.replies.length;
+  const age = ageOf(request.createdAt);
   return (
     <li className="grid gap-4 rounded-xl border bg-card p-4 sm:p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -88,9 +89,9 @@ function InboxRow({ request, open, onToggle, onReplied }: { request: AdminSuppor
           <p className="text-xs text-muted-foreground">
             {request.status === 'open' ? 'Waiting ' : 'Asked '}
             <time dateTime={request.createdAt} title={formatMoment(request.createdAt)}>
-              {ageOf(request.createdAt)}
+              {age}
             </time>
-            {request.status === 'open' ? '' : ' ago'} · {replies === 1 ? '1 reply' : `${replies} replies`}
+            {request.status === 'closed' && age !== 'just now' ? ' ago' : ''} · {replies === 1 ? '1 reply' : `${replies} replies`}
           </p>
         </div>
         <Button
@@ -98,7 +99,7 @@ function InboxRow({ request, open, onToggle, onReplied }: { request: AdminSuppor
           className="shrink-0 max-sm:w-full"
           aria-label={`${open ? m.hide : m.openRequest}: ${request.subject}`}
           aria-expanded={open}
-          aria-controls={panelId}
+          aria-controls={open ? panelId : undefined}
           onClick={onToggle}
         >
           {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
