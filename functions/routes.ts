@@ -583,6 +583,15 @@ const table = [
     throttle: { rate: 20, burst: 40 },
   },
   { name: 'list-support-requests', method: 'GET', path: '/api/support/requests', handler: 'http/list-support-requests', access: ['creator'] },
+  // The creator adds to their own open request (`from: "you"` in the thread); no email (the inbox shows it).
+  {
+    name: 'follow-up-support-request',
+    method: 'POST',
+    path: '/api/support/requests/{requestId}/replies',
+    handler: 'http/follow-up-support-request',
+    access: ['creator'],
+    throttle: { rate: 20, burst: 40 },
+  },
   { name: 'admin-support', method: 'GET', path: '/api/admin/support', handler: 'http/admin-support', access: ['admin'] },
   {
     name: 'reply-support-request',

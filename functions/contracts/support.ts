@@ -36,6 +36,10 @@ export type CreateSupportRequestBody = z.infer<typeof createSupportRequestBody>;
 export const supportReplyBody = z.strictObject({ body: text(SUPPORT_BODY_MAX, 'reply'), close: z.boolean().optional() });
 export type SupportReplyBody = z.infer<typeof supportReplyBody>;
 
+/** POST /api/support/requests/{requestId}/replies: the creator adds to their own open request. */
+export const supportFollowUpBody = z.strictObject({ body: text(SUPPORT_BODY_MAX, 'message') });
+export type SupportFollowUpBody = z.infer<typeof supportFollowUpBody>;
+
 /** GET /api/admin/support?status=&cursor=. */
 export const adminSupportQuery = z.strictObject({ status: z.enum(supportStatuses).default('open'), cursor: z.string().min(1).max(2000).optional() });
 

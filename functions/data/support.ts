@@ -126,7 +126,7 @@ export const dynamoSupport = (): SupportRepository => ({
           },
         },
       },
-      mailQueuePut(email),
+      ...(email ? [mailQueuePut(email)] : []),
     ]);
     return cancelled ? 'changed' : 'replied';
   },

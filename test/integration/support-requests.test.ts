@@ -129,6 +129,21 @@ describe('support requests', () => {
     expect((await api('GET', '/api/support/requests', { token: capped.token })).body.items).toHaveLength(SUPPORT_REQUESTS_PER_DAY);
   });
 
+  it("lets a creator add to their own open request ('you' in the thread, seen in the inbox), not to another's (404) or a closed one (409)", async () => {
+    const asked = await api('POST', '/api/support/requests', { token: starter.token, body: { subject: 'Follow-up', body: 'First message.' } });
+    const path = `/api/support/requests/${asked.body.id as string}/replies`;
+    const added = await api('POST', path, { token: starter.token, body: { body: 'One more detail.' } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({ id: asked.body.id, status: 'open', replies: [{ body: 'One more detail.', from: 'you' }] });
+    expect((await inbox('open')).find((r) => r.id === asked.body.id)?.replies).toEqual([expect.objectContaining({ body: 'One more detail.', from: 'you' })]);
+    const foreign = await api('POST', path, { token: pro.token, body: { body: 'Not mine' } });
+    expect(foreign.status).toBe(404);
+    await api('POST', `/api/admin/support/${asked.body.id as string}/replies`, { token: admin.token, body: { body: 'Answered.', close: true } });
+    expect((await api('POST', path, { token: starter.token, body: { body: 'Late' } })).status).toBe(409);
+    // Only support's reply was emailed, once.
+    expect((await eventually(() => mailsTo(starter.email), (mails) => mails.some((m) => m.body.text?.includes('Answered.') === true))).filter((m) => m.subject === 'Course Platform support answered your request')).toHaveLength(1);
+  });
+
   it('makes one request of a retried POST with the same Idempotency-Key', async () => {
     const headers = { 'Idempotency-Key': `support-retry-${Date.now()}` };
     const [a, b] = await Promise.all([

@@ -42,8 +42,8 @@ export interface SupportRepository {
   pageByStatus(status: SupportStatus, page: { cursor?: string | undefined; limit: number }): Promise<Paged<StoredSupportRequest>>;
   /**
    * One transaction: the reply appended (closing the request with `closedAt` when given), only while the request is
-   * open and still holds `seenReplies` replies, and the email that announces it put in the mail queue. 'changed' when
-   * the request moved meanwhile (nothing written).
+   * open and still holds `seenReplies` replies, and the email that announces it (support's replies; a creator's own
+   * follow-up has none) put in the mail queue. 'changed' when the request moved meanwhile (nothing written).
    */
-  reply(input: { requestId: string; seenReplies: number; reply: StoredSupportReply; closedAt?: string; email: QueuedMail }): Promise<'replied' | 'changed'>;
+  reply(input: { requestId: string; seenReplies: number; reply: StoredSupportReply; closedAt?: string; email?: QueuedMail }): Promise<'replied' | 'changed'>;
 }

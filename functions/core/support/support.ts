@@ -7,6 +7,7 @@ import {
   type AdminSupportRequest,
   type CreatedSupportRequest,
   type CreateSupportRequestBody,
+  type SupportFollowUpBody,
   type SupportReplyBody,
   type SupportRequest,
   type SupportRequestList,
@@ -28,6 +29,8 @@ import { supportReplyEmail } from '#core/support/support-email.ts';
 export const SUPPORT_REQUEST_NOT_FOUND = 'Support request not found.';
 export const SUPPORT_REQUEST_CLOSED = 'This request is closed. The creator can open a new one.';
 export const SUPPORT_THREAD_FULL = `This request has ${SUPPORT_REPLIES_MAX} replies, the most one request holds: close it, and the creator can open a new one.`;
+export const SUPPORT_REQUEST_CLOSED_FOR_YOU = 'This request is closed. Open a new request to ask again.';
+export const SUPPORT_THREAD_FULL_FOR_YOU = `This request has ${SUPPORT_REPLIES_MAX} messages, the most one request holds. Open a new request to go on.`;
 export const SUPPORT_REQUEST_CHANGED = 'This request changed while you were replying: reload it and try again.';
 export const supportRateLimitMessage = (): string =>
   `You have opened ${SUPPORT_REQUESTS_PER_DAY} support requests today, the most for one day. We will answer those; try again tomorrow for anything new.`;
@@ -138,4 +141,23 @@ export const replySupportRequest = async (
   if (outcome === 'changed') throw new ConflictError(SUPPORT_REQUEST_CHANGED);
   await sendHeld(deps, email, { email: 'support reply', requestId: request.id });
   return adminView({ ...request, replies: [...request.replies, reply], ...(closed ? { status: 'closed', closedAt: at } : {}) });
+};
+
+/**
+ * POST /api/support/requests/{requestId}/replies: the creator adds a message to their own open request (`from: "you"`
+ * in their thread; the inbox shows it under the request, which keeps its place). Another creator's request is 404;
+ * a closed or full one, or one that changed meanwhile, 409. The answer is the request as it now stands.
+ */
+export const followUpSupportRequest = async (
+  deps: { support: Pick<SupportRepository, 'get' | 'reply'>; clock: Clock; ids: Ids },
+  input: { creatorId: string; requestId: string; body: SupportFollowUpBody },
+): Promise<SupportRequest> => {
+  const request = await deps.support.get(input.requestId);
+  if (!request || request.creatorId !== input.creatorId) throw new NotFoundError(SUPPORT_REQUEST_NOT_FOUND);
+  if (request.status === 'closed') throw new ConflictError(SUPPORT_REQUEST_CLOSED_FOR_YOU);
+  if (request.replies.length >= SUPPORT_REPLIES_MAX) throw new ConflictError(SUPPORT_THREAD_FULL_FOR_YOU);
+  const reply = { id: deps.ids.newId(), body: input.body.body, at: deps.clock.now().toISOString(), from: 'you' as const, by: input.creatorId };
+  const outcome = await deps.support.reply({ requestId: request.id, seenReplies: request.replies.length, reply });
+  if (outcome === 'changed') throw new ConflictError(SUPPORT_REQUEST_CHANGED);
+  return threadView({ ...request, replies: [...request.replies, reply] });
 };

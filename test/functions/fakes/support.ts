@@ -44,7 +44,7 @@ export const memorySupport = (mailQueue?: { write(mail: QueuedMail): Promise<voi
       if (!request || request.status !== 'open' || request.replies.length !== seenReplies) return 'changed';
       request.replies.push(copy(reply));
       if (closedAt !== undefined) Object.assign(request, { status: 'closed', closedAt });
-      await mailQueue?.write(email);
+      if (email) await mailQueue?.write(email);
       return 'replied';
     },
   });

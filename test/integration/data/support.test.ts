@@ -105,6 +105,9 @@ describe('dynamoSupport', () => {
     const queued = [await rawItem(mailQueueKey(a)), await rawItem(mailQueueKey(b))].filter(Boolean);
     expect(queued).toHaveLength(1);
     expect(await repo.reply({ requestId: unique('missing'), seenReplies: 0, reply: reply('c'), email: email(unique('mail')) })).toBe('changed');
+    // A creator's own message: no email with it.
+    expect(await repo.reply({ requestId: r.id, seenReplies: 1, reply: { ...reply('d'), from: 'you', by: r.creatorId } })).toBe('replied');
+    expect((await repo.get(r.id))?.replies.map((x) => x.from)).toEqual(['support', 'you']);
     await dynamoMailQueue().remove(a);
     await dynamoMailQueue().remove(b);
   });

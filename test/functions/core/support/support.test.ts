@@ -5,11 +5,13 @@ import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import {
   adminSupportInbox,
   createSupportRequest,
+  followUpSupportRequest,
   listSupportRequests,
   replySupportRequest,
   SUPPORT_PAGE_PATH,
   SUPPORT_REQUEST_CHANGED,
   SUPPORT_REQUEST_CLOSED,
+  SUPPORT_REQUEST_CLOSED_FOR_YOU,
   SUPPORT_THREAD_FULL,
 } from '#core/support/support.ts';
 import { supportReplyEmail } from '#core/support/support-email.ts';
@@ -218,6 +220,35 @@ describe('an admin replies', () => {
     expect((lost as ConflictError).message).toBe(SUPPORT_REQUEST_CHANGED);
     expect(d.mailer.sent.length).toBe(sentBefore);
     expect(d.support.requests.get(raced.id)?.replies.map((r) => r.body)).toEqual(['Other admin']);
+  });
+});
+
+describe('the creator adds to their request', () => {
+  it("as 'you' in their thread, in order with support's replies, emailing nobody; the inbox shows it under the request", async () => {
+    const d = world();
+    const asked = await ask(d, 'starter', 'Upload fails');
+    d.clock.advance(HOUR);
+    await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Which browser?' } });
+    d.clock.advance(HOUR);
+    const thread = await followUpSupportRequest(d, { creatorId: 'starter', requestId: asked.id, body: { body: 'Firefox 140.' } });
+    expect(thread.replies).toEqual([
+      { body: 'Which browser?', at: '2026-11-21T10:00:00.000Z', from: 'support' },
+      { body: 'Firefox 140.', at: '2026-11-21T11:00:00.000Z', from: 'you' },
+    ]);
+    expect((await listSupportRequests(d, 'starter')).items[0]?.replies.map((r) => r.from)).toEqual(['support', 'you']);
+    expect((await adminSupportInbox(d, { status: 'open' })).items[0]?.replies.at(-1)).toMatchObject({ body: 'Firefox 140.', from: 'you' });
+    expect(d.mailer.sent).toHaveLength(1);
+    expect(d.mailQueue.queued).toHaveLength(0);
+  });
+
+  it("is 404 on another creator's request or none, and 409 once it is closed", async () => {
+    const d = world();
+    const asked = await ask(d, 'pro');
+    await expect(followUpSupportRequest(d, { creatorId: 'starter', requestId: asked.id, body: { body: 'Mine now' } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(followUpSupportRequest(d, { creatorId: 'pro', requestId: 'missing', body: { body: 'x' } })).rejects.toBeInstanceOf(NotFoundError);
+    expect(d.support.requests.get(asked.id)?.replies).toEqual([]);
+    await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done', close: true } });
+    await expect(followUpSupportRequest(d, { creatorId: 'pro', requestId: asked.id, body: { body: 'One more thing' } })).rejects.toThrow(SUPPORT_REQUEST_CLOSED_FOR_YOU);
   });
 });
 
