@@ -58,6 +58,11 @@ test('a Pro and a Starter creator ask for help; the admin sees the Pro request f
   const starterRequest = await ask(starterPage, starterSubject, 'How do I limit a coupon to one course?');
   await expect(starterRequest).toContainText('No reply yet.');
   await expect(starterRequest.getByText('Priority', { exact: true })).toHaveCount(0);
+  // They add a detail to it: theirs in the thread.
+  await starterRequest.getByRole('textbox', { name: 'Add to this request' }).fill('It is for the course Knife Skills.');
+  await starterRequest.getByRole('button', { name: 'Add message' }).click();
+  await expect(toast(starterPage, 'Message added')).toBeVisible();
+  await expect(starterRequest.getByRole('listitem').filter({ hasText: 'It is for the course Knife Skills.' })).toContainText('You');
 
   // The Pro creator: told they come first; their request carries the Priority badge.
   const proPage = await supportPageOf(browser, cloud, pro);
@@ -81,6 +86,7 @@ test('a Pro and a Starter creator ask for help; the admin sees the Pro request f
   await expect(proRow).toContainText(pro.email);
   await expect(proRow).toContainText(/Waiting (just now|\d+ min)/);
   await expect(starterRow).toContainText('Standard');
+  await expect(starterRow).toContainText('0 replies');
   await checkAndShoot(page, testInfo, 'support-inbox');
 
   // Open it (by keyboard), reply and close, behind the confirmation.

@@ -27,6 +27,13 @@ export const supportMessages = {
       you: 'You',
       support: 'Support',
     },
+    followUp: {
+      label: 'Add to this request',
+      hint: 'Anything you forgot, or an answer to our question.',
+      submit: 'Add message',
+      added: 'Message added',
+      failed: 'Your message could not be added.',
+    },
   },
   admin: {
     title: 'Support',

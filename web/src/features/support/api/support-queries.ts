@@ -4,7 +4,9 @@ import {
   adminSupportList,
   createdSupportRequest,
   supportReplied,
+  supportRequest,
   supportRequestList,
+  type SupportFollowUpBody,
   type CreateSupportRequestBody,
   type SupportReplyBody,
   type SupportStatus,
@@ -58,5 +60,15 @@ export function useReplySupportRequest() {
     mutationFn: ({ requestId, body }: { requestId: string; body: SupportReplyBody }) =>
       apiClient.post(`/api/admin/support/${encodeURIComponent(requestId)}/replies`, supportReplied, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
+  });
+}
+
+/** POST /api/support/requests/{requestId}/replies: the creator's own message on their open request; the list reloads. */
+export function useFollowUpSupportRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, body }: { requestId: string; body: SupportFollowUpBody }) =>
+      apiClient.post(`/api/support/requests/${encodeURIComponent(requestId)}/replies`, supportRequest, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
   });
 }

@@ -75,7 +75,7 @@ function InboxPanel({ status }: { status: SupportStatus }) {
 
 function InboxRow({ request, open, onToggle, onReplied }: { request: AdminSupportRequest; open: boolean; onToggle: () => void; onReplied: () => void }) {
   const panelId = `support-${request.id}`;
-  const replies = request.replies.length;
+  const replies = request.replies.filter((reply) => reply.from === 'support').length;
   const age = ageOf(request.createdAt);
   return (
     <li className="grid gap-4 rounded-xl border bg-card p-4 sm:p-5">

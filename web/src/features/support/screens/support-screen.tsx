@@ -7,6 +7,7 @@ import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { planQueryOptions, supportRequestsQueryOptions } from '../api/support-queries.ts';
+import { FollowUpForm } from '../components/follow-up-form.tsx';
 import { PriorityBadge, StatusBadge } from '../components/priority-badge.tsx';
 import { SupportRequestForm } from '../components/support-request-form.tsx';
 import { SupportThread } from '../components/support-thread.tsx';
@@ -74,7 +75,8 @@ export function SupportScreen() {
                     </p>
                   </header>
                   <SupportThread request={request} names={{ creator: m.list.you, support: m.list.support }} />
-                  {request.replies.length === 0 && <p className="text-sm text-muted-foreground">{m.list.noReplies}</p>}
+                  {!request.replies.some((reply) => reply.from === 'support') && request.status === 'open' && <p className="text-sm text-muted-foreground">{m.list.noReplies}</p>}
+                  {request.status === 'open' && <FollowUpForm request={request} />}
                 </article>
               </li>
             ))}

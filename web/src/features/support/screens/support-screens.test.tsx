@@ -93,6 +93,33 @@ describe('SupportScreen (creator)', () => {
     expect(screen.getByRole('textbox', { name: /Subject/ })).toHaveValue('Again');
   });
 
+  it('adds the creator\'s own message to an open request (not to a closed one), and shows it as theirs', async () => {
+    let replies: { body: string; at: string; from: 'support' | 'you' }[] = [];
+    const api = fakeApi({
+      'GET /api/support/requests': () =>
+        jsonResponse(200, { nextCursor: null, items: [request('r1', { subject: 'Upload fails', replies }), request('r0', { subject: 'Old one', status: 'closed' })] }),
+      'GET /api/me/subscription': () => jsonResponse(200, plan('starter')),
+      'POST /api/support/requests/r1/replies': () => {
+        replies = [{ body: 'It is Firefox.', at: '2026-11-21T10:00:00.000Z', from: 'you' }];
+        return jsonResponse(201, request('r1', { subject: 'Upload fails', replies }));
+      },
+    });
+    open();
+    const form = await screen.findByRole('form', { name: `${m.creator.followUp.label}: Upload fails` });
+    expect(screen.queryByRole('form', { name: `${m.creator.followUp.label}: Old one` })).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: m.creator.followUp.submit }));
+    expect(within(form).getByText('Write a message.')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/api/support/requests/r1/replies')).toHaveLength(0);
+    await userEvent.type(within(form).getByRole('textbox', { name: m.creator.followUp.label }), 'It is Firefox.');
+    await userEvent.click(within(form).getByRole('button', { name: m.creator.followUp.submit }));
+    await waitFor(() => expect(callsTo(api, 'POST', '/api/support/requests/r1/replies')).toEqual([expect.objectContaining({ body: { body: 'It is Firefox.' } })]));
+    const thread = await screen.findByRole('list', { name: 'Conversation: Upload fails' });
+    await waitFor(() => expect(within(thread).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(thread).getAllByRole('listitem')[1]).toHaveTextContent(`${m.creator.list.you}`);
+    expect(within(thread).getAllByRole('listitem')[1]).toHaveTextContent('It is Firefox.');
+    expect(toast.success).toHaveBeenCalledWith(m.creator.followUp.added);
+  });
+
   it('says when the requests could not be loaded, and loads them again on Try again', async () => {
     let fail = true;
     fakeApi({
