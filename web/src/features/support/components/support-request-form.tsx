@@ -67,7 +67,7 @@ export function SupportRequestForm() {
           maxLength={SUPPORT_SUBJECT_MAX}
           required
           autoComplete="off"
-          placeholder="For example: a payout did not arrive"
+          placeholder="For example: a late payout"
         />
       </FormField>
       <FormField label={m.message} error={errors.body} description={m.messageHint} required>
