@@ -12,6 +12,9 @@ export const supportRepository = (): SupportRepository => (support ??= dynamoSup
 /** A stable request id for a creator's Idempotency-Key: a retried request answers the request it made. */
 const requestIdFor = (creatorId: string, key: string): string => `sr_${createHash('sha256').update(`${creatorId}\n${key}`).digest('base64url').slice(0, 32)}`;
 
+/** A stable reply id for a client's Idempotency-Key on a request: a retried reply is recognised in the thread. */
+export const replyIdFor = (requestId: string, key: string): string => `rp_${createHash('sha256').update(`${requestId}\n${key}`).digest('base64url').slice(0, 32)}`;
+
 export const createSupportRequestDeps = (): CreateSupportRequestDeps => ({
   support: supportRepository(),
   billing: { getSubscription: readSubscription },
@@ -29,5 +32,6 @@ export const replySupportDeps = (log: ReplySupportDeps['log']): ReplySupportDeps
   appOrigin: appOrigin(),
   clock,
   ids,
+  replyIdFor,
   log,
 });

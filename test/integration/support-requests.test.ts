@@ -138,7 +138,12 @@ describe('support requests', () => {
     expect((await inbox('open')).find((r) => r.id === asked.body.id)?.replies).toEqual([expect.objectContaining({ body: 'One more detail.', from: 'you' })]);
     const foreign = await api('POST', path, { token: pro.token, body: { body: 'Not mine' } });
     expect(foreign.status).toBe(404);
-    await api('POST', `/api/admin/support/${asked.body.id as string}/replies`, { token: admin.token, body: { body: 'Answered.', close: true } });
+    // The admin's reply retried under its Idempotency-Key (its first answer lost): one reply, one email.
+    const retried = { token: admin.token, body: { body: 'Answered.', close: true }, headers: { 'Idempotency-Key': `support-reply-${Date.now()}` } };
+    const [first, again] = [await api('POST', `/api/admin/support/${asked.body.id as string}/replies`, retried), await api('POST', `/api/admin/support/${asked.body.id as string}/replies`, retried)];
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    expect((again.body.replies as unknown[]).length).toBe(2);
     expect((await api('POST', path, { token: starter.token, body: { body: 'Late' } })).status).toBe(409);
     // Only support's reply was emailed, once.
     expect((await eventually(() => mailsTo(starter.email), (mails) => mails.some((m) => m.body.text?.includes('Answered.') === true))).filter((m) => m.subject === 'Course Platform support answered your request')).toHaveLength(1);

@@ -115,23 +115,30 @@ export interface ReplySupportDeps extends MailLaterDeps {
   support: Pick<SupportRepository, 'get' | 'reply'>;
   users: Pick<UserRepository, 'getUser'>;
   appOrigin: string;
+  /** A reply's id for a client's Idempotency-Key (the same key on the same request: the same id). */
+  replyIdFor: (requestId: string, key: string) => string;
 }
 
 /**
  * POST /api/admin/support/{requestId}/replies: the reply (and with `close`, the request closed) written with its email
  * to the creator in one transaction, then the email sent (one that fails goes with the mail sender job). 404 for no
- * such request; 409 when it is closed, full, or changed meanwhile. The answer is the request as it now stands.
+ * such request; 409 when it is closed, full, or changed meanwhile. The answer is the request as it now stands. With an
+ * Idempotency-Key, a retry of a reply that was written answers the request and writes and sends nothing again.
  */
 export const replySupportRequest = async (
   deps: ReplySupportDeps,
-  input: { adminId: string; requestId: string; body: SupportReplyBody },
+  input: { adminId: string; requestId: string; body: SupportReplyBody; idempotencyKey?: string | undefined },
 ): Promise<AdminSupportRequest> => {
   const request = await deps.support.get(input.requestId);
   if (!request) throw new NotFoundError(SUPPORT_REQUEST_NOT_FOUND);
+  const replyId = input.idempotencyKey ? deps.replyIdFor(request.id, input.idempotencyKey) : deps.ids.newId();
+  // A retry of a reply that was written (its answer lost): the request as it stands, nothing written or sent again
+  // (its email was queued with it).
+  if (request.replies.some((r) => r.id === replyId)) return adminView(request);
   if (request.status === 'closed') throw new ConflictError(SUPPORT_REQUEST_CLOSED);
   if (request.replies.length >= SUPPORT_REPLIES_MAX) throw new ConflictError(SUPPORT_THREAD_FULL);
   const at = deps.clock.now().toISOString();
-  const reply = { id: deps.ids.newId(), body: input.body.body, at, from: 'support' as const, by: input.adminId };
+  const reply = { id: replyId, body: input.body.body, at, from: 'support' as const, by: input.adminId };
   const closed = input.body.close === true;
   // The reply goes to the creator's address of today (they may have changed it since they asked).
   const to = (await deps.users.getUser(request.creatorId))?.email ?? request.creatorEmail;
@@ -149,14 +156,16 @@ export const replySupportRequest = async (
  * a closed or full one, or one that changed meanwhile, 409. The answer is the request as it now stands.
  */
 export const followUpSupportRequest = async (
-  deps: { support: Pick<SupportRepository, 'get' | 'reply'>; clock: Clock; ids: Ids },
-  input: { creatorId: string; requestId: string; body: SupportFollowUpBody },
+  deps: { support: Pick<SupportRepository, 'get' | 'reply'>; clock: Clock; ids: Ids; replyIdFor: (requestId: string, key: string) => string },
+  input: { creatorId: string; requestId: string; body: SupportFollowUpBody; idempotencyKey?: string | undefined },
 ): Promise<SupportRequest> => {
   const request = await deps.support.get(input.requestId);
   if (!request || request.creatorId !== input.creatorId) throw new NotFoundError(SUPPORT_REQUEST_NOT_FOUND);
+  const replyId = input.idempotencyKey ? deps.replyIdFor(request.id, input.idempotencyKey) : deps.ids.newId();
+  if (request.replies.some((r) => r.id === replyId)) return threadView(request);
   if (request.status === 'closed') throw new ConflictError(SUPPORT_REQUEST_CLOSED_FOR_YOU);
   if (request.replies.length >= SUPPORT_REPLIES_MAX) throw new ConflictError(SUPPORT_THREAD_FULL_FOR_YOU);
-  const reply = { id: deps.ids.newId(), body: input.body.body, at: deps.clock.now().toISOString(), from: 'you' as const, by: input.creatorId };
+  const reply = { id: replyId, body: input.body.body, at: deps.clock.now().toISOString(), from: 'you' as const, by: input.creatorId };
   const outcome = await deps.support.reply({ requestId: request.id, seenReplies: request.replies.length, reply });
   if (outcome === 'changed') throw new ConflictError(SUPPORT_REQUEST_CHANGED);
   return threadView({ ...request, replies: [...request.replies, reply] });

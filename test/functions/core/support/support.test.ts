@@ -41,6 +41,7 @@ const world = () => {
     ids: sequentialIds('sr'),
     appOrigin: APP_ORIGIN,
     requestIdFor: (creatorId: string, key: string) => `key:${creatorId}:${key}`,
+    replyIdFor: (requestId: string, key: string) => `reply:${requestId}:${key}`,
     log: () => {},
     logError: () => {},
     work: async () => {},
@@ -175,6 +176,18 @@ describe('an admin replies', () => {
     expect(d.mailQueue.queued).toHaveLength(0);
   });
 
+  it('with an Idempotency-Key, a retried reply (its answer lost) is one reply and one email, even after it closed the request', async () => {
+    const d = world();
+    const asked = await ask(d, 'pro');
+    const first = await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done.', close: true }, idempotencyKey: 'reply-key-1' });
+    const again = await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done.', close: true }, idempotencyKey: 'reply-key-1' });
+    expect(again).toEqual(first);
+    expect(d.support.requests.get(asked.id)?.replies).toHaveLength(1);
+    expect(d.mailer.sent).toHaveLength(1);
+    // Another key is another reply: refused on the closed request.
+    await expect(replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done.' }, idempotencyKey: 'reply-key-2' })).rejects.toThrow(SUPPORT_REQUEST_CLOSED);
+  });
+
   it("sends to the creator's address of today", async () => {
     const d = world();
     const asked = await ask(d, 'starter');
@@ -239,6 +252,15 @@ describe('the creator adds to their request', () => {
     expect((await adminSupportInbox(d, { status: 'open' })).items[0]?.replies.at(-1)).toMatchObject({ body: 'Firefox 140.', from: 'you' });
     expect(d.mailer.sent).toHaveLength(1);
     expect(d.mailQueue.queued).toHaveLength(0);
+  });
+
+  it('with an Idempotency-Key, a retried message is added once', async () => {
+    const d = world();
+    const asked = await ask(d, 'starter');
+    await followUpSupportRequest(d, { creatorId: 'starter', requestId: asked.id, body: { body: 'Detail' }, idempotencyKey: 'k-1' });
+    const again = await followUpSupportRequest(d, { creatorId: 'starter', requestId: asked.id, body: { body: 'Detail' }, idempotencyKey: 'k-1' });
+    expect(again.replies).toHaveLength(1);
+    expect(d.support.requests.get(asked.id)?.replies).toHaveLength(1);
   });
 
   it("is 404 on another creator's request or none, and 409 once it is closed", async () => {

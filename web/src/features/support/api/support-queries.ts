@@ -53,12 +53,12 @@ export const supportInboxQueryOptions = (status: SupportStatus) =>
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-/** POST /api/admin/support/{requestId}/replies: both lists reload (a closed request moves from Open to Closed). */
+/** POST /api/admin/support/{requestId}/replies (one Idempotency-Key per reply, kept across its retries): both lists reload (a closed request moves from Open to Closed). */
 export function useReplySupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, body }: { requestId: string; body: SupportReplyBody }) =>
-      apiClient.post(`/api/admin/support/${encodeURIComponent(requestId)}/replies`, supportReplied, { body }),
+    mutationFn: ({ requestId, body, key }: { requestId: string; body: SupportReplyBody; key: string }) =>
+      apiClient.post(`/api/admin/support/${encodeURIComponent(requestId)}/replies`, supportReplied, { body, headers: { 'Idempotency-Key': key } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
   });
 }
@@ -67,8 +67,8 @@ export function useReplySupportRequest() {
 export function useFollowUpSupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, body }: { requestId: string; body: SupportFollowUpBody }) =>
-      apiClient.post(`/api/support/requests/${encodeURIComponent(requestId)}/replies`, supportRequest, { body }),
+    mutationFn: ({ requestId, body, key }: { requestId: string; body: SupportFollowUpBody; key: string }) =>
+      apiClient.post(`/api/support/requests/${encodeURIComponent(requestId)}/replies`, supportRequest, { body, headers: { 'Idempotency-Key': key } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
   });
 }

@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { useFollowUpSupportRequest } from '../api/support-queries.ts';
 import { supportMessages } from '../support-messages.ts';
 
@@ -16,6 +17,8 @@ export function FollowUpForm({ request }: { request: SupportRequest }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  // One key per message, kept while its send is retried; a changed text is another message.
+  const [key, setKey] = useState(newIdempotencyKey);
   const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -29,11 +32,12 @@ export function FollowUpForm({ request }: { request: SupportRequest }) {
     }
     setError(undefined);
     followUp.mutate(
-      { requestId: request.id, body: parsed.data },
+      { requestId: request.id, body: parsed.data, key },
       {
         onSuccess: () => {
           toast.success(m.added);
           setBody('');
+          setKey(newIdempotencyKey());
         },
         onError: (err) => setFailure(errorMessage(err, m.failed)),
       },
@@ -43,7 +47,10 @@ export function FollowUpForm({ request }: { request: SupportRequest }) {
   return (
     <form noValidate aria-label={`${m.label}: ${request.subject}`} className="grid gap-3 border-t pt-3" onSubmit={submit}>
       <FormField label={m.label} error={error} description={m.hint}>
-        <Textarea ref={field} value={body} onChange={(event) => setBody(event.target.value)} maxLength={SUPPORT_BODY_MAX} rows={3} />
+        <Textarea ref={field} value={body} onChange={(event) => {
+            setBody(event.target.value);
+            setKey(newIdempotencyKey());
+          }} maxLength={SUPPORT_BODY_MAX} rows={3} />
       </FormField>
       {failure && (
         <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">

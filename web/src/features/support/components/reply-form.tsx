@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { useReplySupportRequest } from '../api/support-queries.ts';
 import { supportMessages } from '../support-messages.ts';
 
@@ -20,6 +21,8 @@ export function ReplyForm({ request, onReplied }: { request: AdminSupportRequest
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  // One key per message, kept while its send is retried; a changed text is another message.
+  const [key, setKey] = useState(newIdempotencyKey);
   const [confirming, setConfirming] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
 
@@ -34,11 +37,12 @@ export function ReplyForm({ request, onReplied }: { request: AdminSupportRequest
     }
     setError(undefined);
     reply.mutate(
-      { requestId: request.id, body: parsed.data },
+      { requestId: request.id, body: parsed.data, key: `${key}${close ? '-close' : ''}` },
       {
         onSuccess: () => {
           toast.success(close ? m.sentAndClosed : m.sent);
           setBody('');
+          setKey(newIdempotencyKey());
           setConfirming(false);
           onReplied(close);
         },
@@ -61,7 +65,10 @@ export function ReplyForm({ request, onReplied }: { request: AdminSupportRequest
       }}
     >
       <FormField label={m.replyLabel} error={error} description={m.replyHint} required>
-        <Textarea ref={field} value={body} onChange={(event) => setBody(event.target.value)} maxLength={SUPPORT_BODY_MAX} rows={5} required />
+        <Textarea ref={field} value={body} onChange={(event) => {
+            setBody(event.target.value);
+            setKey(newIdempotencyKey());
+          }} maxLength={SUPPORT_BODY_MAX} rows={5} required />
       </FormField>
       {failure && (
         <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">

@@ -168,6 +168,7 @@ describe('AdminSupportScreen (the inbox)', () => {
     await userEvent.type(within(rows[0]!).getByRole('textbox', { name: /Your reply/ }), 'On its way.');
     await userEvent.click(within(rows[0]!).getByRole('button', { name: m.admin.send }));
     await waitFor(() => expect(callsTo(api, 'POST', '/api/admin/support/pro1/replies')).toEqual([expect.objectContaining({ body: { body: 'On its way.' } })]));
+    expect(callsTo(api, 'POST', '/api/admin/support/pro1/replies')[0]!.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
     expect(toast.success).toHaveBeenCalledWith(m.admin.sent);
   });
 
