@@ -87,8 +87,10 @@ export const createSupportRequest = async (
   const outcome = await deps.support.create(request, { day: now.slice(0, 10), cap: SUPPORT_REQUESTS_PER_DAY });
   if (outcome === 'rate-limited') throw new AppError('RATE_LIMITED', supportRateLimitMessage());
   const made = outcome === 'exists' ? await deps.support.get(request.id) : request;
-  // A key's id is the creator's own (hashed with their id): another's request under it cannot be, but say so plainly.
-  if (!made || made.creatorId !== input.creatorId) throw new ConflictError('This Idempotency-Key was used for another request.');
+  // The same key with another subject or message is another intent (409, as every keyed route answers it).
+  if (!made || made.creatorId !== input.creatorId || made.subject !== request.subject || made.body !== request.body) {
+    throw new ConflictError('This Idempotency-Key was used for another request.');
+  }
   return { id: made.id, subject: made.subject, status: made.status, priority: made.priority, createdAt: made.createdAt };
 };
 

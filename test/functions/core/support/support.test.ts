@@ -91,6 +91,9 @@ describe('a creator asks for help', () => {
     expect(again).toEqual(first);
     expect(d.support.requests.size).toBe(1);
     expect(d.support.days.get('pro#2026-11-21')).toBe(1);
+    // The same key with another message is another intent: 409, nothing made.
+    await expect(ask(d, 'pro', 'Something else', 'retry-key-1')).rejects.toBeInstanceOf(ConflictError);
+    expect(d.support.requests.size).toBe(1);
   });
 
   it('refuses an empty or too long subject or message with a message that says what is wrong', () => {
