@@ -45,9 +45,9 @@ const inbox = async (status: 'open' | 'closed') => {
 
 beforeAll(async () => {
   [pro, starter, unsubscribed, admin] = await Promise.all([
-    accountWithRole('creator', 'support-pro'),
-    accountWithRole('creator', 'support-starter'),
-    accountWithRole('creator', 'support-none'),
+    accountWithRole('creator', 'support-pro', { plan: 'none' }),
+    accountWithRole('creator', 'support-starter', { plan: 'none' }),
+    accountWithRole('creator', 'support-none', { plan: 'none' }),
     accountWithRole('admin', 'support-admin'),
   ]);
   await subscribe(pro, 'pro');
