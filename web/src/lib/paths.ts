@@ -65,6 +65,8 @@ export const paths = {
     coupons: `${creator}/coupons`,
     /** People who sell the creator's courses for a commission (the sidebar's Marketing group; Pro plan). */
     affiliates: `${creator}/affiliates`,
+    /** Detailed course reports and exports (Pro plan; issue 29's Reports page). */
+    reports: `${creator}/reports`,
   },
   leader: {
     dashboard: leader,

@@ -65,7 +65,7 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', then Reports under 'Insights'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
       [
@@ -75,6 +75,15 @@ describe('the sidebar groups of each role', () => {
           ['Affiliates', '/dashboard/creator/affiliates'],
         ],
       ],
+      ['Insights', [['Reports', '/dashboard/creator/reports']]],
+    ]);
+  });
+
+  it('names the plan feature of each Pro page (the sidebar locks it for a plan without it)', () => {
+    const features = menuGroupsFor('creator').flatMap(({ items }) => items.filter((item) => item.feature).map(({ title, feature }) => [title, feature]));
+    expect(features).toEqual([
+      ['Affiliates', 'affiliates'],
+      ['Reports', 'detailedReports'],
     ]);
   });
 

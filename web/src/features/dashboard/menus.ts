@@ -3,6 +3,7 @@ import {
   ChartBar,
   BookOpen,
   Compass,
+  FileBarChart,
   FileText,
   Handshake,
   Globe,
@@ -19,6 +20,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
+import type { FeatureKey } from '@contracts/entitlements.ts';
 import { paths } from '@/lib/paths.ts';
 import type { Role } from '@/lib/roles.ts';
 
@@ -27,6 +29,8 @@ export interface MenuItem {
   title: string;
   url: string;
   icon: LucideIcon;
+  /** The plan feature the page is for (issue 29): without it the entry shows the lock and 'Pro'; the page says why. */
+  feature?: FeatureKey;
 }
 
 // Titles exactly as SPEC.md section 2 lists them, lower-case ones included.
@@ -80,15 +84,23 @@ export interface MenuGroup {
 const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
-    { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake },
+    { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
   ],
 };
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), then 'Marketing'. */
+// Pro's insight pages (issue 29): the detailed reports (their page is the Reports screen's).
+const insights: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileBarChart, feature: 'detailedReports' }],
+};
+
+const entriesOf = (group: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
+  role && Object.hasOwn(group, role) ? (group[role as Role] ?? []) : [];
+
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', then 'Insights'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
-  const extra = role && Object.hasOwn(marketing, role) ? (marketing[role as Role] ?? []) : [];
   return [
     { label: 'Navigation', items: menuFor(role) },
-    { label: 'Marketing', items: extra },
+    { label: 'Marketing', items: entriesOf(marketing, role) },
+    { label: 'Insights', items: entriesOf(insights, role) },
   ].filter((group) => group.items.length > 0);
 }
