@@ -142,9 +142,20 @@ export function PlanGate({
  * A refusal that a plan lifts (a 403 PLAN_REQUIRED, or a limit found before sending), inside a form: the reason and
  * the upgrade path. Outside the creator area (a leader's screen) nobody offers the upgrade: the reason stands alone.
  */
-export function PlanRequiredNote({ plan, reason, upgradable = true }: { plan: PlanType; reason: string; upgradable?: boolean }) {
+export function PlanRequiredNote({
+  plan,
+  reason,
+  upgradable = true,
+  announce = true,
+}: {
+  plan: PlanType;
+  reason: string;
+  upgradable?: boolean;
+  /** A refusal just made is announced (an alert); a standing notice is not. */
+  announce?: boolean;
+}) {
   return (
-    <div role="alert" className="flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <div role={announce ? 'alert' : 'note'} className="flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p className="min-w-0 flex-1 basis-48 [overflow-wrap:anywhere]">{reason}</p>
       {upgradable && (
