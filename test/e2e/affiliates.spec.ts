@@ -114,7 +114,7 @@ test('a Starter creator sees what Pro unlocks and the way to upgrade, not the fo
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
   await page.goto('/dashboard/creator/affiliates');
   await expect(page.getByRole('heading', { name: 'Affiliates are part of the Pro plan' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add affiliate' })).toHaveCount(0);
   await checkAndShoot(page, testInfo, 'affiliates-starter');
 });

@@ -73,29 +73,45 @@ export async function createTestAccount(
 
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The creator's subscription to `plan`, as the checkout and Stripe's webhook would leave it. */
-async function subscribe(userId: string, plan: Exclude<TestPlan, 'none'>): Promise<void> {
+/** A Stripe subscription event about the test creator's subscription, applied by the webhook's use case. */
+async function applySubscriptionEvent(userId: string, plan: Exclude<TestPlan, 'none'>, type: string, status: string, created: number): Promise<void> {
   const { ensureCustomer } = await import('#core/billing/customer.ts');
   const { handleStripeEvent } = await import('#core/billing/handle-stripe-event.ts');
   const { checkoutDeps, stripeEventDeps } = await import('#functions/composition/deps-payments.ts');
   const customerId = await ensureCustomer(checkoutDeps(), userId);
   const deps = stripeEventDeps();
   const outcome = await handleStripeEvent(deps, {
-    id: `evt_e2e_${userId}`,
-    created: Math.floor(Date.now() / 1000),
-    type: 'customer.subscription.created',
+    id: `evt_e2e_${type}_${userId}`,
+    created,
+    type,
     kind: 'subscription',
     subscription: {
       id: `sub_e2e_${userId}`,
       customerId,
-      status: 'active',
+      status,
       priceId: deps.prices[plan],
       trialEnd: null,
       currentPeriodEnd: new Date(Date.now() + MONTH_MS).toISOString(),
       cancelAtPeriodEnd: false,
     },
   });
-  if (outcome !== 'applied') throw new Error(`The test creator's ${plan} subscription was not applied: ${outcome}`);
+  if (outcome !== 'applied') throw new Error(`The test creator's ${type} (${plan}) was not applied: ${outcome}`);
+}
+
+/** The creator's subscription to `plan`, as the checkout and Stripe's webhook would leave it. */
+const subscribe = (userId: string, plan: Exclude<TestPlan, 'none'>): Promise<void> =>
+  applySubscriptionEvent(userId, plan, 'customer.subscription.created', 'active', Math.floor(Date.now() / 1000));
+
+/**
+ * Ends a test creator's subscription as Stripe does (`customer.subscription.deleted`, canceled): the creator has no
+ * plan any more, and keeps everything they made (the ended creator's journeys). Call after createTestAccount.
+ */
+export async function endTestSubscription(email: string, plan: Exclude<TestPlan, 'none'> = 'pro'): Promise<void> {
+  const { userRepository } = await import('#functions/composition/deps.ts');
+  const userId = await userRepository().getUserIdByEmail(email);
+  if (!userId) throw new Error(`No account for ${email}`);
+  // A second later than the subscription's creation: Stripe's order of events is by their time.
+  await applySubscriptionEvent(userId, plan, 'customer.subscription.deleted', 'canceled', Math.floor(Date.now() / 1000) + 1);
 }
 
 const AXE_TIMEOUT_MS = 60_000;
