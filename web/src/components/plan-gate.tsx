@@ -126,7 +126,8 @@ export function PlanGate({
   if (!entitlements.locked(feature)) return <>{children}</>;
   if (requiredPlan(feature) === 'starter') {
     return (
-      <Button asChild variant={variant} size={size} className={className}>
+      // Long words on a narrow card: the label wraps rather than sticking out.
+      <Button asChild variant={variant} size={size} className={cn('h-auto min-h-8 max-w-full py-2 whitespace-normal', className)}>
         <Link to={paths.creator.dashboard}>Choose a plan to {action}</Link>
       </Button>
     );

@@ -166,7 +166,10 @@ function CourseEditor({ course }: { course: Course }) {
               </fieldset>
             </CardContent>
           </Card>
-          <LearnersPanel courseId={course.id} courseTitle={course.title} />
+          {/* Inviting and removing learners need a plan too; the learners stay listed. */}
+          <fieldset disabled={readOnly} className="min-w-0">
+            <LearnersPanel courseId={course.id} courseTitle={course.title} />
+          </fieldset>
           <LicensesPanel courseId={course.id} courseTitle={course.title} />
         </div>
       </div>
