@@ -352,7 +352,8 @@ const table = [
     handler: 'http/learner-course-outline',
     access: ['learner'],
   },
-  { name: 'learner-lesson', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}', handler: 'http/learner-lesson', access: ['learner'] },
+  // Its first opening of a lesson is counted in the course's report (reached, started): a GET that writes once.
+  { name: 'learner-lesson', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}', handler: 'http/learner-lesson', access: ['learner'], table: 'read-write' },
   {
     name: 'learner-file-url',
     method: 'GET',
@@ -486,6 +487,27 @@ const table = [
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
+  /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
+  {
+    name: 'creator-course-report',
+    method: 'GET',
+    path: '/api/creator/reports/courses/{courseId}',
+    handler: 'http/creator-course-report',
+    access: ['creator'],
+    feature: 'detailedReports',
+  },
+  // 'heavy' as leader-reports: every row read a page at a time and written to S3 (the S3 client is over the CRUD budget).
+  {
+    name: 'creator-export',
+    method: 'GET',
+    path: '/api/creator/exports/{kind}',
+    handler: 'http/creator-export',
+    access: ['creator'],
+    feature: 'detailedReports',
+    uses: ['exports'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
   /** Affiliates (issue 13, decision 0018): the creator's affiliates, their commissions and payouts, and the public link. */
   { name: 'list-affiliates', method: 'GET', path: '/api/affiliates', handler: 'http/list-affiliates', access: ['creator'], uses: ['app-links'] },
   {
@@ -593,9 +615,14 @@ export const triggers = {
   customMessage: { name: 'custom-message', handler: 'triggers/custom-message' },
 } as const;
 
-/** Functions started by an AWS event: SES's bounce and complaint notifications, through the mail SNS topic. */
+/** Functions started by an AWS event: SES's bounce and complaint notifications (the mail SNS topic), the table's stream. */
 export const eventHandlers = {
   sesFeedback: { name: 'ses-feedback', handler: 'events/ses-feedback' },
+  /**
+   * The table's stream (NEW_AND_OLD_IMAGES): the counters many writers move, applied a batch at a time, exactly once
+   * (docs/decisions/0040-stream-aggregator.md). The local cloud polls DynamoDB Local's stream (lib/local/dynamodb/stream-poller.ts).
+   */
+  streamAggregator: { name: 'stream-aggregator', handler: 'streams/aggregator' },
 } as const;
 
 /**

@@ -337,6 +337,25 @@ export interface Enrollment {
   licenseId?: string | undefined;
   /** The course's certificate, once issued (and not revoked). */
   certificateId?: string | undefined;
+  /** The learner's first activity, as counted in the course's report (`started`: ReportMoves). */
+  startedAt?: string | undefined;
+  /** The lessons this learner reached (opened, attempted or completed), as counted in the report's `reached`. */
+  reachedLessonIds?: string[] | undefined;
+}
+
+/**
+ * What one progress write moves in its course's report (issue 29 point 3, docs/decisions/0045-course-reports.md),
+ * decided by core from the enrolment as read (core/reports/course-report.ts reportMoves) and written in the same
+ * transaction as the progress, conditioned as it is: a first activity (`startedAt`, set only while unset), a lesson
+ * reached the first time (added to `reachedLessonIds` only while absent), a lesson's first completion, the course's
+ * completion, a quiz attempt with each question's outcome (by `key`: a hash of its prompt).
+ */
+export interface ReportMoves {
+  startedAt?: string;
+  reachedLessonId?: string;
+  completedLessonId?: string;
+  courseCompleted?: boolean;
+  quiz?: { lessonId: string; passed: boolean; questions: { key: string; correct: boolean }[] };
 }
 
 /** An enrolment's progress alone: what the team reports read of each member (a projection: lighter than the enrolment). */
@@ -380,7 +399,14 @@ export interface EnrollmentRepository {
     day: string;
     /** Set when this completion makes the course complete (once). */
     completedAt?: string;
+    /** The course report's figures this completion moves (and the enrolment's marks), in the same transaction. */
+    report?: ReportMoves;
   }): Promise<'completed' | 'changed'>;
+  /**
+   * A lesson opened (or a quiz attempted) for the first time: the enrolment's marks and the report's figures (`reached`,
+   * `started`) in one transaction, only while the enrolment is active and not marked yet ('changed' otherwise).
+   */
+  reachLesson(input: { courseId: string; learnerId: string; report: ReportMoves }): Promise<'reached' | 'changed'>;
   /** The learner's activity days (YYYY-MM-DD) from `fromDay` on, oldest first. */
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }
@@ -526,6 +552,11 @@ export interface StoredCampaign {
    * as sent and never handed over again.
    */
   handedOff: HandedOff | null;
+  /**
+   * Recipients SES refused at its daily quota (`ACCOUNT_DAILY_QUOTA_EXCEEDED`: not sent; other mail spent the quota
+   * mid-wave), in audience order: the campaign's next waves send them first once there is quota again. Absent: none.
+   */
+  owed?: string[];
 }
 
 /**
@@ -538,6 +569,8 @@ export interface HandedOff {
   segment?: number;
   position?: string | null;
   skipped?: number;
+  /** How many of the campaign's `owed` (from the front) the wave carries: the rest stay owed when it is recorded. */
+  owedTaken?: number;
 }
 
 export interface CampaignRepository {
@@ -560,7 +593,7 @@ export interface CampaignRepository {
   /** The suppressed among these addresses (lower-case). */
   suppressed(emails: readonly string[]): Promise<Set<string>>;
   /** Notes that batch `batch` (of `count` addresses; `wave`: where it ends) is being handed to SES, while it is still the next one. */
-  handOff(id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number }): Promise<boolean>;
+  handOff(id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number; owedTaken?: number }): Promise<boolean>;
   /** SES's daily quota is reached: the campaign (unless sent) shows `paused` and is free for the run that finds quota again. */
   pauseForQuota(id: string): Promise<void>;
   /** SES refused the batch outright (nothing went): it is no longer handed off, the next run sends it. */
@@ -569,12 +602,13 @@ export interface CampaignRepository {
   release(id: string, batch: number): Promise<void>;
   /**
    * Records batch number `batch` (only if it is still the next one): counts added, the next position, the lease
-   * renewed, the hand-off cleared, and `done` marks the campaign sent. False when that batch was already recorded.
+   * renewed, the hand-off cleared, `owed` the recipients still owed after it (none when absent), and `done`
+   * marks the campaign sent. False when that batch was already recorded.
    */
   recordBatch(
     id: string,
     batch: number,
-    outcome: { sent: number; failed: number; skipped: number; segment: number; position: string | null; done: boolean; at: string; leaseUntil: string },
+    outcome: { sent: number; failed: number; skipped: number; segment: number; position: string | null; owed?: string[]; done: boolean; at: string; leaseUntil: string },
   ): Promise<boolean>;
   /** Adds the address to the suppression list once (a repeat changes nothing); true when it was new. */
   suppress(email: string, reason: SuppressionReason, at: string): Promise<boolean>;
@@ -981,8 +1015,10 @@ export interface QuizAttemptRepository {
   /**
    * The attempt recorded, only if no other was recorded since the caller read `seenAttempts` (0: none yet), so
    * concurrent submissions are counted one by one and never past the limit: 'recorded', or 'changed' (read again).
+   * `report`: the course report's figures the attempt moves (and the enrolment's marks), in the same transaction; a
+   * mark already set meanwhile is 'changed' too.
    */
-  record(state: StoredQuizAttempts, seenAttempts: number): Promise<'recorded' | 'changed'>;
+  record(state: StoredQuizAttempts, seenAttempts: number, report?: ReportMoves): Promise<'recorded' | 'changed'>;
 }
 
 /* ---------- Certificates (issue 15) ---------- */

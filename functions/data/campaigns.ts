@@ -13,7 +13,9 @@ import { userKeys } from '#data/users.ts';
  * Email campaigns (access patterns 16 and 17; docs/data-model.md "Email campaigns").
  * Campaign:     pk CAMPAIGN#<id>        sk CAMPAIGN      gsi1 CAMPAIGNS / <createdAt>#<id> (newest first);
  *               gsi2 CAMPAIGNS_PENDING / <createdAt>#<id> while queued, sending or paused (removed when sent);
- *               leaseUntil, leaseOwner: the sender's run holding it (decision 0033), its cursor batch/segment/position
+ *               leaseUntil, leaseOwner: the sender's run holding it (decision 0033), its cursor batch/segment/position,
+ *               handedOff (the wave with SES, not recorded yet), owed (addresses SES refused at its daily quota, sent
+ *               first when the campaign resumes; absent when none: at most a wave's, 500)
  * Request key:  pk CAMPAIGNREQ#<key>    sk CAMPAIGNREQ   campaignId (TTL 1 day): a retried POST finds its campaign
  * Suppression:  pk SUPPRESS#<email>     sk SUPPRESSION   reason, at
  * Settings:     pk EMAILSETTINGS        sk TEMPLATE#<id> | AUTOMATION#<id> | UNSUBSCRIBE_KEY (one Query reads them)
@@ -48,7 +50,11 @@ const campaignItem = z.object({
   segment: count,
   position: z.string().nullable(),
   leaseUntil: isoDate.nullable(),
-  handedOff: z.object({ batch: count, count, segment: count.optional(), position: z.string().nullable().optional(), skipped: count.optional() }).nullable().default(null),
+  handedOff: z
+    .object({ batch: count, count, segment: count.optional(), position: z.string().nullable().optional(), skipped: count.optional(), owedTaken: count.optional() })
+    .nullable()
+    .default(null),
+  owed: z.array(z.string()).optional(),
 });
 const toCampaign = (item: unknown): StoredCampaign => campaignItem.parse(item);
 
@@ -287,6 +293,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
   },
 
   async recordBatch(id, batch, outcome) {
+    const owed = outcome.owed && outcome.owed.length > 0 ? outcome.owed : undefined;
     const cancelled = await transact([
       {
         Update: {
@@ -294,8 +301,9 @@ export const dynamoCampaigns = (): CampaignRepository => ({
           Key: campaignKeys.campaign(id),
           UpdateExpression:
             'SET #batch = :next, #segment = :segment, #position = :position, #status = :status, completedAt = :completedAt, leaseUntil = :lease, handedOff = :none' +
+            (owed ? ', owed = :owed' : '') +
             ' ADD sent :sent, failed :failed, skipped :skipped' +
-            (outcome.done ? ' REMOVE gsi2pk, gsi2sk' : ''),
+            ` REMOVE ${[...(owed ? [] : ['owed']), ...(outcome.done ? ['gsi2pk', 'gsi2sk'] : [])].join(', ')}`.replace(/ REMOVE $/, ''),
           ConditionExpression: '#batch = :batch',
           ExpressionAttributeNames: { '#batch': 'batch', '#segment': 'segment', '#position': 'position', '#status': 'status' },
           ExpressionAttributeValues: {
@@ -310,6 +318,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
             ':sent': outcome.sent,
             ':failed': outcome.failed,
             ':skipped': outcome.skipped,
+            ...(owed ? { ':owed': owed } : {}),
           },
         },
       },

@@ -4,6 +4,7 @@ import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
 import { courseKeys, creatorStatsUpdate, enrolledCounter, liveCourseTitles, platformCourseCounters } from '#data/courses.ts';
 import { countersUpdate } from '#data/counters.ts';
+import { enrollmentMarks, reportUpdate } from '#data/course-reports.ts';
 import { shardUpdate } from '#data/sharded-counters.ts';
 import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCursor as encodeListCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -25,6 +26,9 @@ import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCurso
  *                (pk CREATORSTATS#<creatorId>#<0..15> sk STATS; data/courses.ts owns them), and so do the course's
  *                enrolled count (pk ENROLLED#<courseId>#<0..15> sk COUNT, `enrolled`) and the platform's figures.
  *                An enrolment is written only while its course item exists (a ConditionCheck: 'gone' otherwise).
+ * Report marks:  `startedAt` and `reachedLessonIds` on the enrolment: what the learner is counted in by the course's
+ *                report (data/course-reports.ts); set by the progress writes (completeLesson, reachLesson, a quiz
+ *                attempt) that move those figures, in the same transaction, each only while unset.
  */
 export const enrollmentKeys = {
   enrollment: (courseId: string, learnerId: string) => ({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}` }),
@@ -58,6 +62,8 @@ const enrollmentItem = z.object({
   completedAt: z.string().nullable(),
   licenseId: z.string().optional(),
   certificateId: z.string().optional(),
+  startedAt: z.string().optional(),
+  reachedLessonIds: z.array(z.string()).optional(),
 });
 
 const toEnrollment = (item: unknown): Enrollment => enrollmentItem.parse(item);
@@ -302,6 +308,8 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
 
   async completeLesson(input) {
     const table = tableName();
+    // The course report's marks (first activity, lesson reached) ride on the same update, under their own conditions.
+    const marks = enrollmentMarks(input.report);
     const cancelled = await transact([
       {
         Update: {
@@ -310,10 +318,11 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           // The first completion also puts the enrolment on the certificates' due index (functions/data/certificates.ts).
           UpdateExpression: `SET completedLessonIds = list_append(completedLessonIds, :lesson), progress = :progress, lastActivity = :at${
             input.completedAt ? ', completedAt = :completedAt, gsi3pk = :duePk, gsi3sk = :dueSk' : ''
-          }`,
-          ConditionExpression: '#status = :active AND size(completedLessonIds) = :seen',
-          ExpressionAttributeNames: { '#status': 'status' },
+          }${marks.sets.map((set) => `, ${set}`).join('')}`,
+          ConditionExpression: ['#status = :active AND size(completedLessonIds) = :seen', ...marks.conditions].join(' AND '),
+          ExpressionAttributeNames: { '#status': 'status', ...marks.names },
           ExpressionAttributeValues: {
+            ...marks.values,
             ':lesson': [input.lessonId],
             ':progress': input.progress,
             ':at': input.at,
@@ -333,8 +342,28 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       },
       ...creatorStatsUpdate(input.creatorId, { completions: input.completedAt ? 1 : 0 }),
       ...countersUpdate(platformCourseCounters({ completions: input.completedAt ? 1 : 0 })),
+      ...reportUpdate(input.courseId, input.learnerId, input.report),
     ]);
     return cancelled ? 'changed' : 'completed';
+  },
+
+  async reachLesson({ courseId, learnerId, report }) {
+    const marks = enrollmentMarks(report);
+    if (marks.sets.length === 0) return 'reached';
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: enrollmentKeys.enrollment(courseId, learnerId),
+          UpdateExpression: `SET ${marks.sets.join(', ')}`,
+          ConditionExpression: ['#status = :active', ...marks.conditions].join(' AND '),
+          ExpressionAttributeNames: { '#status': 'status', ...marks.names },
+          ExpressionAttributeValues: { ':active': 'active', ...marks.values },
+        },
+      },
+      ...reportUpdate(courseId, learnerId, report),
+    ]);
+    return cancelled ? 'changed' : 'reached';
   },
 
   async activityDays(learnerId, fromDay) {

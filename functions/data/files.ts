@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { courseFile } from '#contracts/files.ts';
 import type { FileRepository, StoredFile } from '#core/files/ports.ts';
 import { courseKeys } from '#data/courses.ts';
-import { batchWrite, documentClient, tableName, transact, writeIf } from '#data/table.ts';
+import { batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Course files (access pattern 27: a course's files, a lesson's files). They live in their course's partition, so the
@@ -11,7 +11,8 @@ import { batchWrite, documentClient, tableName, transact, writeIf } from '#data/
  * File:  pk COURSE#<courseId>  sk FILE#<lessonId>#<fileId>
  *        id, courseId, lessonId, creatorId, kind, name, contentType, size, status ('uploading' -> 'ready', once),
  *        uploadId (the S3 multipart upload), s3Key, createdAt
- * A course's files: Query pk, sk begins_with FILE#; a lesson's: begins_with FILE#<lessonId>#.
+ * A course's files: Query pk, sk begins_with FILE#; a lesson's: begins_with FILE#<lessonId>#; one file by its id alone
+ * (a learner's link): the course's FILE# items, eventually consistent, filtered on `id`.
  */
 export const fileKeys = {
   file: (courseId: string, lessonId: string, fileId: string) => ({ pk: courseKeys.course(courseId).pk, sk: `${courseKeys.filePrefix}${lessonId}#${fileId}` }),
@@ -74,6 +75,17 @@ export const dynamoFiles = (): FileRepository => ({
   listByLesson: (courseId, lessonId) => filesUnder(courseId, fileKeys.lessonPrefix(lessonId)),
 
   listByCourse: (courseId) => filesUnder(courseId, courseKeys.filePrefix),
+
+  async findInCourse(courseId, fileId) {
+    // The file items alone (no lesson, no course item), eventually consistent; only the one asked for comes back.
+    const [found] = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#id = :id',
+      ExpressionAttributeNames: { '#id': 'id' },
+      ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':prefix': courseKeys.filePrefix, ':id': fileId },
+    }, 1);
+    return found ? toFile(found) : undefined;
+  },
 
   async markReady({ courseId, lessonId, id }) {
     const moved = await writeIf(() =>

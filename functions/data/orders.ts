@@ -7,8 +7,8 @@ import { eventPut } from '#data/billing.ts';
 import { readCommission, referralWrites, reversalWrites } from '#data/affiliates.ts';
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { readCounter, readRaw, type ShardedCounter, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
-import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { type ItemKey, readCounter, readRaw, type ShardedCounter, shardedCounter, shardOf, shardUpdate } from '#data/sharded-counters.ts';
+import { addUpdate, documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -33,7 +33,9 @@ import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transac
  * Sales day:   pk SALES#<creatorId>#<0..15>  sk DAY#<YYYY-MM-DD>   c_<courseId>, k_<code> (the same, that day), f (the
  *              day's refunds, checkouts and views, packed): one item per day and shard, read only for the days of a
  *              month the window cuts.
- *              All ADDed in the transaction of the order's change (net of refunds). A year's analytics read the 13
+ *              All ADDed from the order's change by the stream aggregator (data/stream-counters.ts, net of refunds;
+ *              docs/decisions/0040-stream-aggregator.md): a batch window after the order's write, not in its transaction.
+ *              The funnel (views, checkouts: countFunnel) is still ADDed at once. A year's analytics read the 13
  *              months' shards in BatchGetItems and, per shard, the days of the two months the window cuts in a Query
  *              each, whatever the number of orders.
  * Before the shards the same figures were on pk CREATOR#<creatorId> sk SALESMONTH#<YYYY-MM> (read with the month's
@@ -82,7 +84,7 @@ const orderItem = z.object({
   paidEventId: z.string().optional(),
 });
 
-type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
+export type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };
 
 /**
  * Two days' sales in one number, what the series needs: [day A's sales, day A's gross revenue, day B's sales] under
@@ -109,34 +111,52 @@ const amountAndCount = packedCodec([7]);
 /** ADDs to one shard of a counter: plain numbers and packed ones; `by` (the order's id) picks the shard. */
 const addTo = (counter: ShardedCounter, type: string, adds: Record<string, number | NumberValue>, by?: string) => shardUpdate(counter, adds, { type, by });
 
+/** The ADDs of one counter item: its key, its type and what moves (plain numbers and packed ones). */
+export interface CounterAdds {
+  readonly key: ItemKey;
+  readonly type: string;
+  readonly adds: Record<string, number | NumberValue>;
+}
+
 /**
  * An order's move on the creator's counters: the month item (the month's totals, the day's figures, the course's and
  * the coupon's month figures) and the month's day detail (the course's and the coupon's figures that day, read only
- * for a month the window cuts).
+ * for a month the window cuts), each on the shard the order's id picks. Written by the stream aggregator
+ * (data/stream-counters.ts), not in the order's own transactions (docs/decisions/0040-stream-aggregator.md).
  */
-export const countersOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'> & { id?: string }, at: string, move: CounterMove) => {
+export const salesAddsOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'> & { id?: string }, at: string, move: CounterMove): CounterAdds[] => {
   const dd = at.slice(8, 10);
   // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
   const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;
   const refunded = move.revenue < 0 ? -move.revenue : 0;
+  const shard = (counter: ShardedCounter) => counter.key(shardOf(order.id, counter.keys().length));
+  const moved = (adds: Record<string, number | NumberValue | undefined>) =>
+    // A packed figure is ADDed even when it moves nothing: its attribute says the course or coupon was in the move.
+    Object.fromEntries(Object.entries(adds).filter((entry): entry is [string, number | NumberValue] => entry[1] !== undefined && entry[1] !== 0));
+  const month = moved({
+    revenue: move.revenue,
+    sales: move.sales,
+    discount: move.discount,
+    refunds: move.refunds,
+    ...(move.sales > 0 ? pairDelta(at, move.revenue, move.sales) : {}),
+    ...(refunded > 0 ? { [`r${dd}`]: refunded } : {}),
+    [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
+    ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
+  });
+  const day = moved({
+    [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
+    ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
+    ...(move.refunds > 0 ? { f: dayFunnel.delta(0, move.refunds, 0) } : {}),
+  });
   return [
-    ...addTo(orderKeys.month(order.creatorId, at), 'SalesCounters', {
-      revenue: move.revenue,
-      sales: move.sales,
-      discount: move.discount,
-      refunds: move.refunds,
-      ...(move.sales > 0 ? pairDelta(at, move.revenue, move.sales) : {}),
-      ...(refunded > 0 ? { [`r${dd}`]: refunded } : {}),
-      [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
-      ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
-    }, order.id),
-    ...addTo(orderKeys.day(order.creatorId, at), 'SalesDay', {
-      [`c_${order.courseId}`]: amountAndCount.delta(move.revenue, move.sales),
-      ...(coupon ? { [`k_${coupon}`]: amountAndCount.delta(move.discount, move.sales) } : {}),
-      ...(move.refunds > 0 ? { f: dayFunnel.delta(0, move.refunds, 0) } : {}),
-    }, order.id),
+    ...(Object.keys(month).length > 0 ? [{ key: shard(orderKeys.month(order.creatorId, at)), type: 'SalesCounters', adds: month }] : []),
+    ...(Object.keys(day).length > 0 ? [{ key: shard(orderKeys.day(order.creatorId, at)), type: 'SalesDay', adds: day }] : []),
   ];
 };
+
+/** The same move as transaction items (a bench's seeding writes them directly). */
+export const countersOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'> & { id?: string }, at: string, move: CounterMove) =>
+  salesAddsOf(order, at, move).map(({ key, type, adds }) => addUpdate(key, adds, { type }));
 
 type Figures = Record<string, { amount: number; count: number }>;
 const addFigure = (into: Figures, key: string, stored: string | undefined) => {
@@ -207,7 +227,6 @@ const reverseOnce = async (input: {
         ExpressionAttributeValues: { ':to': to, ':at': at, ':paid': 'paid' },
       },
     },
-    ...countersOf(order, at, { revenue: -order.amount, sales: 0, discount: 0, refunds: 1 }),
     ...commissionWrites,
   ]);
   if (!cancelled) return 'applied';
@@ -268,7 +287,6 @@ export const dynamoOrders = (): OrderRepository => ({
           ...Object.fromEntries(Object.entries(orderKeys.sales(order.creatorId, paid.paidAt, orderId)).map(([k, v]) => [`:${k}`, v])),
         },
       ),
-      ...countersOf(order, paid.paidAt, { revenue: paid.amount, sales: 1, discount: paid.discount, refunds: 0 }),
       ...(paid.paymentIntentId ? [intentPut(paid.paymentIntentId, orderId)] : []),
     ];
     // A coupon deleted since the checkout is not counted (the order is paid all the same). Its buyer's use is
@@ -330,8 +348,6 @@ export const dynamoOrders = (): OrderRepository => ({
           ...Object.fromEntries(Object.entries(orderKeys.sales(order.creatorId, refunded.at, orderId)).map(([k, v]) => [`:${k}`, v])),
         },
       ),
-      // Paid and refunded at once: no revenue, no sale, one refund on the day.
-      ...countersOf({ ...order, couponCode: null }, refunded.at, { revenue: 0, sales: 0, discount: 0, refunds: 1 }),
       ...(refunded.paymentIntentId ? [intentPut(refunded.paymentIntentId, orderId)] : []),
       ...(notice ? [mailQueuePut(notice)] : []),
     ]);

@@ -13,4 +13,6 @@ export const tableSchema = {
   ],
   /** Epoch seconds; DynamoDB deletes the item some time after (processed Stripe events, idempotency rows). */
   ttlAttribute: 'expiresAt',
+  /** The table's stream: both images of every change, read by the stream aggregator (docs/decisions/0040). */
+  streamView: 'NEW_AND_OLD_IMAGES',
 } as const;

@@ -1,11 +1,11 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type CfnTable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type CfnTable, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableSchema } from '#data/table-schema.ts';
 
 /**
  * The single table, built from functions/data/table-schema.ts (the local cloud creates its copy from the same
- * declaration). Stateful: retained on stack deletion, deletion-protected, point-in-time recovery on, and a fixed
+ * declaration), with its stream of new and old images. Stateful: retained on stack deletion, deletion-protected, point-in-time recovery on, and a fixed
  * logical id so a refactor of the construct tree never replaces it.
  */
 export class AppTable extends Construct {
@@ -19,6 +19,8 @@ export class AppTable extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.ttlAttribute,
+      // Read by the stream aggregator (docs/decisions/0040-stream-aggregator.md).
+      stream: StreamViewType[tableSchema.streamView],
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

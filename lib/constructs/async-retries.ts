@@ -19,6 +19,11 @@ export const deadLetterQueues = {
    * (lib/constructs/job-queue-names.ts), SQS moves a slice there after its last receive.
    */
   jobSlices: 'job-slices',
+  /**
+   * The table stream's batches the stream aggregator still failed after its retries (the batch's shard and sequence
+   * range, from Lambda's on-failure destination; decision 0040): re-applying them is exact (the checkpoint).
+   */
+  streams: 'streams',
 } as const;
 export type DeadLetterQueueName = (typeof deadLetterQueues)[keyof typeof deadLetterQueues];
 

@@ -9,6 +9,8 @@ import { startTriggerBridge } from './cognito/trigger-bridge.ts';
 import { asyncInvoker, type RetryPolicy } from './dead-letters/async-invoker.ts';
 import { deadLetterStore } from './dead-letters/store.ts';
 import { assertJava, ensureTable, startControllableDynamoDb } from './dynamodb/dynamodb-local.ts';
+import { startStreamPoller, type StreamPoller } from './dynamodb/stream-poller.ts';
+import { eventHandlers } from '#functions/routes.ts';
 import { startFaultControl, type DatabaseControl } from './faults/control.ts';
 import { awsErrorReply, startFaultProxy, stripeErrorReply, type ErrorReply } from './faults/proxy.ts';
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
@@ -61,6 +63,11 @@ export interface LocalCloudOptions {
    * job's timeout + 5 s), pollers per queue (default 1) and each delivery's outcome (tests).
    */
   jobQueues?: { visibilityTimeoutSeconds?: number; concurrency?: number; onDelivery?: (delivery: Delivery) => void };
+  /**
+   * The table stream's local event source (lib/local/dynamodb/stream-poller.ts): its batching window (default 150 ms, so
+   * the aggregated figures land well within a second; the bench sets the cloud's).
+   */
+  streams?: { batchWindowMs?: number };
   log?: (line: string) => void;
 }
 
@@ -75,6 +82,8 @@ export interface LocalCloud {
   demoPlan?: DemoPlan;
   /** The sliced jobs' queues and their event source (decision 0032). */
   jobQueues: JobEventSource;
+  /** The table stream's poller, which runs the stream aggregator (decision 0040): `caughtUp()` waits for its figures. */
+  streams: StreamPoller;
   stop(): Promise<void>;
 }
 
@@ -326,6 +335,18 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     });
     stops.push(jobQueues.stop);
 
+    // Lambda's DynamoDB Streams event source: the stream aggregator's counters (decision 0040). Against DynamoDB Local
+    // itself, not the fault proxy (the stream is read as Lambda reads it; the aggregator's own writes go through it).
+    const streams = await startStreamPoller({
+      endpoint: url(ports.dynamodb),
+      region: REGION,
+      tableName: TABLE_NAME,
+      handler: eventHandlers.streamAggregator,
+      log,
+      ...(opts.streams?.batchWindowMs !== undefined ? { batchWindowMs: opts.streams.batchWindowMs } : {}),
+    });
+    stops.push(streams.stop);
+
     const scheduler = startScheduler({ log, region: REGION, invoker });
     stops.push(scheduler.stop);
 
@@ -333,7 +354,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     }
 
-    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, jobQueues, stop: stopAll };
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, jobQueues, streams, stop: stopAll };
   } catch (error) {
     // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
     await dynamo?.catch(() => undefined);

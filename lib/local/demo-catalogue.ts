@@ -6,6 +6,7 @@ import { createCourse, updateCourse } from '#core/courses/courses.ts';
 import { createLesson } from '#core/courses/lessons.ts';
 import { saveLearnerNotes } from '#core/crm/learners.ts';
 import { localDay, progressOf } from '#core/enrollments/progress.ts';
+import { reportMoves } from '#core/reports/course-report.ts';
 import type { Clock, User } from '#core/ports.ts';
 import { courseRepository, crmRepository, directoryService, enrollmentRepository, ids, userRepository } from '#functions/composition/deps.ts';
 
@@ -157,11 +158,16 @@ export const seedDemoCatalogue = async (input: { creatorEmail: string; log: (lin
       enrolled++;
       // What POST .../complete does for each lesson, written straight through the repository (the use case would
       // read the course and the enrolment again each time: too slow for a seed of a few seconds).
+      // The course report's figures move with each completion, as the use case's would (its marks kept here).
       const completed: string[] = [];
+      const marks: { startedAt?: string; reachedLessonIds: string[] } = { reachedLessonIds: [] };
       for (const [index, daysBefore] of plan.completed) {
         const lessonId = lessonIds[index]!;
         const at = new Date(now - daysBefore * DAY);
         const progress = progressOf([...completed, lessonId], lessonIds);
+        const report = reportMoves(marks, { kind: 'completed', lessonId, courseCompleted: progress === 100 }, at.toISOString());
+        marks.startedAt ??= at.toISOString();
+        marks.reachedLessonIds.push(lessonId);
         await enrollments.completeLesson({
           courseId: course.id,
           learnerId: account.id,
@@ -172,6 +178,7 @@ export const seedDemoCatalogue = async (input: { creatorEmail: string; log: (lin
           at: at.toISOString(),
           day: localDay(at, 'UTC'),
           ...(progress === 100 ? { completedAt: at.toISOString() } : {}),
+          ...(report ? { report } : {}),
         });
         completed.push(lessonId);
       }

@@ -1,10 +1,11 @@
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
-import { jobs as jobTable } from '#functions/routes.ts';
+import { eventHandlers, jobs as jobTable } from '#functions/routes.ts';
 import { pascalCase } from '../constructs/api-routes.ts';
 import { acknowledgeGeneratedWildcards } from '../constructs/nag.ts';
 import { AppFunction, type FunctionPlatform, type Profile } from '../constructs/app-function.ts';
@@ -63,6 +64,9 @@ export class JobsStack extends Stack {
   /** The sliced jobs' FIFO queues by job name, and their one FIFO dead-letter queue (none: no sliced job). */
   readonly jobQueues: Record<string, Queue> = {};
   readonly sliceDeadLetters: Queue | undefined;
+  /** The stream aggregator and the dead-letter queue of the batches it gave up on (none: the platform has no table). */
+  readonly streamAggregator: AppFunction | undefined;
+  readonly streamDeadLetters: DeadLetterQueue | undefined;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -101,6 +105,12 @@ export class JobsStack extends Stack {
         }),
       });
     }
+    if (props.platform.table) {
+      this.streamDeadLetters = new DeadLetterQueue(this, 'StreamDeadLetters', { name: deadLetterQueues.streams });
+      this.alarms.watchDeadLetterQueue(deadLetterQueues.streams, this.streamDeadLetters.queue);
+      this.streamAggregator = this.streamAggregatorOf(props.platform, this.streamDeadLetters);
+      this.alarms.watchFunction(eventHandlers.streamAggregator.name, this.streamAggregator.function);
+    }
     // LambdaInvoke puts its role at the stack's top level (one per target function).
     for (const role of this.node.children.filter((c) => c.node.id.startsWith('SchedulerRoleForTarget'))) {
       acknowledgeGeneratedWildcards(
@@ -108,6 +118,33 @@ export class JobsStack extends Stack {
         'Scheduler target role written by CDK: lambda:InvokeFunction on the job function and its versions (<arn>:*), and sqs:SendMessage on the jobs dead-letter queue, only.',
       );
     }
+  }
+
+  /**
+   * The stream aggregator (docs/decisions/0040-stream-aggregator.md): the table's stream, a batch of up to 1,000 records
+   * of one shard gathered for up to 2 s, so a flash sale's counters take one ADD per item per batch. Exactness is the
+   * function's (a checkpoint per shard in the same transaction as the ADDs), so Lambda may retry freely: a failing batch
+   * is bisected and retried from the first record the function reports (ReportBatchItemFailures), 10 times, then its
+   * description goes to the streams dead-letter queue and the shard moves on (the alarm fires from the first). The
+   * tumbling window is there for the shard id it puts in every event (the records do not carry it; the checkpoint is
+   * per shard); its state is not used. From the trim horizon: a new aggregator counts the last 24 hours it missed.
+   */
+  private streamAggregatorOf(platform: FunctionPlatform, deadLetters: DeadLetterQueue): AppFunction {
+    const fn = new AppFunction(this, pascalCase(eventHandlers.streamAggregator.name), { ...eventHandlers.streamAggregator, table: 'read-write', platform });
+    fn.function.addEventSource(
+      new DynamoEventSource(platform.table!, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 1000,
+        maxBatchingWindow: Duration.seconds(2),
+        tumblingWindow: Duration.seconds(60),
+        parallelizationFactor: 1,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(deadLetters.queue),
+      }),
+    );
+    return fn;
   }
 
   /**

@@ -108,6 +108,8 @@ POST   /api/coupons                                                    creator  
 PATCH  /api/coupons/{code}                                             creator                       creator
 DELETE /api/coupons/{code}                                             creator                       creator
 GET    /api/creator/analytics                                          creator                       -
+GET    /api/creator/reports/courses/{courseId}                         creator                       creator
+GET    /api/creator/exports/{kind}                                     creator                       -
 GET    /api/affiliates                                                 creator                       -
 POST   /api/affiliates                                                 creator                       -
 GET    /api/affiliates/{affiliateId}/commissions                       creator                       creator

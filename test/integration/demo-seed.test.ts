@@ -31,8 +31,15 @@ const figures = async () => {
     seats: licences[0] ? ((await api('GET', `/api/leader/licenses/${licences[0].id}/seats`, { token: leader })).body.items as { email: string; status: string; progress: number }[]) : [],
     leaderSummary: (await api('GET', '/api/leader/summary', { token: leader })).body as Record<string, unknown>,
     stats: (await api('GET', '/api/creator/stats', { token: creator })).body as Record<string, unknown>,
+    reports: await Promise.all(
+      ((await api('GET', '/api/courses', { token: creator })).body.items as { id: string }[]).map(
+        async (c) => (await api('GET', `/api/creator/reports/courses/${c.id}`, { token: creator })).body as Report,
+      ),
+    ),
   };
 };
+
+type Report = { title: string; enrolled: number; started: number; completed: number; lessons: { reached: number; completed: number }[] };
 
 describe('the demo seed: every role alive', () => {
   it('puts the demo creator on the Pro plan, selling two courses with a coupon and an affiliate: four sales, one refunded', async () => {
@@ -83,6 +90,17 @@ describe('the demo seed: every role alive', () => {
     expect(admin.courses.published).toBeGreaterThanOrEqual(4);
     expect(admin.certificates.issued).toBeGreaterThanOrEqual(1);
     expect(admin.affiliates.sales).toBeGreaterThanOrEqual(1);
+  });
+
+  it("shows the seeded learners' progress in the demo creator's course reports (Pro)", async () => {
+    const { reports } = await figures();
+    const sourdough = reports.find((r) => r.title === 'Sourdough Baking Basics');
+    expect(sourdough?.completed).toBeGreaterThanOrEqual(1);
+    expect(sourdough!.started).toBeGreaterThanOrEqual(sourdough!.completed);
+    expect(sourdough!.enrolled).toBeGreaterThanOrEqual(sourdough!.started);
+    // Every lesson reached by at least as many as completed it, and the first by every learner who started.
+    for (const lesson of sourdough!.lessons) expect(lesson.reached).toBeGreaterThanOrEqual(lesson.completed);
+    expect(sourdough!.lessons[0]!.reached).toBe(sourdough!.started);
   });
 
   it('adds nothing when it runs again, as on a restart', async () => {

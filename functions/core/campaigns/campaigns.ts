@@ -234,18 +234,33 @@ const THROTTLED = /ACCOUNT_THROTTLED|TRANSIENT_FAILURE|Throttl/i;
 export const callsInFlight = (maxSendRate: number): number => Math.min(MAX_IN_FLIGHT, Math.max(1, Math.floor((maxSendRate * SEND_RATE_SHARE) / SES_BATCH_MAX)));
 
 /**
- * One call's destinations until each is sent, refused for good, or throttled THROTTLED_TRIES times: the throttled ones
- * (SES sent them not) go again alone after a growing pause; the others never go twice.
+ * A destination's status that says SES did not send it because the account's 24-hour quota is spent (other platform
+ * mail spent it mid-wave): not sent, owed to the recipient once the quota is back (the campaign pauses).
  */
-const sendWithRetries = async (deps: SenderDeps, message: { subject: string; text: string; html: string }, entries: BulkEntry[]) => {
-  const final: { to: string; ok: boolean }[] = [];
+const QUOTA_EXCEEDED = /ACCOUNT_DAILY_QUOTA_EXCEEDED|Daily message quota exceeded/i;
+
+/** One destination's outcome: sent (`ok`), failed for good, or refused at the daily quota (`owed`: not sent, sent later). */
+type Destination = { to: string; ok: boolean; owed?: boolean };
+
+/**
+ * One call's destinations until each is sent, refused for good, refused at the daily quota (owed, not tried again
+ * now), or throttled THROTTLED_TRIES times: the throttled ones (SES sent them not) go again alone after a growing
+ * pause; the others never go twice.
+ */
+const sendWithRetries = async (deps: SenderDeps, message: { subject: string; text: string; html: string }, entries: BulkEntry[]): Promise<Destination[]> => {
+  const final: Destination[] = [];
   let pending = entries;
   for (let attempt = 1; pending.length > 0; attempt++) {
     const results = await sendBatch(deps, message, pending);
-    const throttled = new Set(results.filter((r) => !r.ok && THROTTLED.test((r as { error?: string }).error ?? '')).map((r) => r.to));
-    final.push(...results.filter((r) => !throttled.has(r.to) || attempt >= THROTTLED_TRIES));
+    const refused = (pattern: RegExp) => new Set(results.filter((r) => !r.ok && pattern.test((r as { error?: string }).error ?? '')).map((r) => r.to));
+    const owed = refused(QUOTA_EXCEEDED);
+    const throttled = refused(THROTTLED);
+    for (const r of results) {
+      if (owed.has(r.to)) final.push({ to: r.to, ok: false, owed: true });
+      else if (!throttled.has(r.to) || attempt >= THROTTLED_TRIES) final.push({ to: r.to, ok: r.ok });
+    }
     if (attempt >= THROTTLED_TRIES) break;
-    pending = pending.filter((e) => throttled.has(e.to));
+    pending = pending.filter((e) => throttled.has(e.to) && !owed.has(e.to));
     if (pending.length > 0) await deps.sleep(REFUSED_BACKOFF_MS * 2 ** (attempt - 1));
   }
   return final;
@@ -323,6 +338,44 @@ const release = async (deps: SenderDeps, campaignId: string, batch: number): Pro
   }
 };
 
+/** One destination of a campaign wave: its address with its own one-click unsubscribe link. */
+const entryOf = (deps: SenderDeps, key: Uint8Array, email: string): BulkEntry => {
+  const url = unsubscribeUrl(deps.appOrigin, key, email);
+  return { to: email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
+};
+
+/** Up to `pages` pages of the audience from `cursor`, no more addresses than `room`, minus the disabled and the suppressed. */
+const audienceWave = async (deps: SenderDeps, segments: readonly string[], from: { segment: number; position: string | null }, pages: number, room: number) => {
+  const calls: string[][] = [];
+  let cursor = from;
+  let planned = 0;
+  let skipped = 0;
+  while (calls.length < pages && cursor.segment < segments.length && planned < room) {
+    const page = await deps.campaigns.audiencePage(segments[cursor.segment]!, cursor.position, Math.min(SES_BATCH_MAX, room - planned));
+    const suppressed = await deps.campaigns.suppressed(page.people.map((p) => p.email.toLowerCase()));
+    const to = page.people.filter((p) => !p.disabled && !suppressed.has(p.email.toLowerCase()));
+    skipped += page.people.length - to.length;
+    cursor = page.next ? { segment: cursor.segment, position: page.next } : { segment: cursor.segment + 1, position: null };
+    if (to.length === 0) continue;
+    planned += to.length;
+    calls.push(to.map((p) => p.email));
+  }
+  return { calls, planned, skipped, next: cursor };
+};
+
+/**
+ * The recipients SES refused at its quota, first: up to a wave's calls and the quota left, minus those suppressed since
+ * (a recipient who unsubscribed in between is skipped); the audience cursor stays where it is.
+ */
+const owedWave = async (deps: SenderDeps, owed: readonly string[], calls: number, room: number) => {
+  const taken = owed.slice(0, Math.min(calls * SES_BATCH_MAX, room));
+  const suppressed = await deps.campaigns.suppressed(taken.map((e) => e.toLowerCase()));
+  const to = taken.filter((e) => !suppressed.has(e.toLowerCase()));
+  const chunks: string[][] = [];
+  for (let i = 0; i < to.length; i += SES_BATCH_MAX) chunks.push(to.slice(i, i + SES_BATCH_MAX));
+  return { calls: chunks, planned: to.length, skipped: taken.length - to.length, owedTaken: taken.length };
+};
+
 const sendBatches = async (
   deps: SenderDeps,
   campaign: StoredCampaign,
@@ -335,80 +388,74 @@ const sendBatches = async (
   const { leaseUntil, progress, quota, slice } = run;
   const inFlight = callsInFlight(rate);
   let { batch, segment, position, handedOff } = campaign;
-  while (segment < segments.length) {
+  let owed = campaign.owed ?? [];
+  while (segment < segments.length || owed.length > 0) {
     if (slice.stop()) return 'paused';
     slice.waves += 1;
     const started = deps.clock.now().getTime();
-    let results: { ok: boolean }[] = [];
-    let skipped = 0;
+    let results: Destination[] = [];
+    let skipped: number;
     let next: { segment: number; position: string | null };
     let handed = 0;
+    let owedTaken: number;
     if (handedOff?.batch === batch && handedOff.segment !== undefined) {
       // Handed off by a run that stopped before recording it: it went (or may have). Recorded as it was planned.
-      results = Array.from({ length: handedOff.count }, () => ({ ok: true }));
+      results = Array.from({ length: handedOff.count }, () => ({ to: '', ok: true }));
       skipped = handedOff.skipped ?? 0;
+      owedTaken = handedOff.owedTaken ?? 0;
       next = { segment: handedOff.segment, position: handedOff.position ?? null };
     } else {
       if (quota.left <= 0) {
         await deps.campaigns.pauseForQuota(campaign.id);
         return 'quota';
       }
-      // The wave: up to `inFlight` pages, no more addresses than the quota leaves.
-      const calls: BulkEntry[][] = [];
-      let cursor = { segment, position };
-      let planned = 0;
+      // The wave: the owed first, else up to `inFlight` pages; no more addresses than the quota leaves.
       // (A wave an older sender handed off without its plan was one page: that page alone is read again.)
-      const pages = handedOff?.batch === batch ? 1 : inFlight;
-      while (calls.length < pages && cursor.segment < segments.length && planned < quota.left) {
-        const page = await deps.campaigns.audiencePage(segments[cursor.segment]!, cursor.position, Math.min(SES_BATCH_MAX, quota.left - planned));
-        const suppressed = await deps.campaigns.suppressed(page.people.map((p) => p.email.toLowerCase()));
-        const to = page.people.filter((p) => !p.disabled && !suppressed.has(p.email.toLowerCase()));
-        skipped += page.people.length - to.length;
-        cursor = page.next ? { segment: cursor.segment, position: page.next } : { segment: cursor.segment + 1, position: null };
-        if (to.length === 0) continue;
-        planned += to.length;
-        calls.push(
-          to.map((p) => {
-            const url = unsubscribeUrl(deps.appOrigin, key, p.email);
-            return { to: p.email, headers: unsubscribeHeaders(url), data: { unsubscribeUrl: url } };
-          }),
-        );
-      }
-      next = cursor;
+      const wave =
+        owed.length > 0
+          ? { ...(await owedWave(deps, owed, inFlight, quota.left)), next: { segment, position } }
+          : { ...(await audienceWave(deps, segments, { segment, position }, handedOff?.batch === batch ? 1 : inFlight, quota.left)), owedTaken: 0 };
+      ({ skipped, next, owedTaken } = wave);
       if (handedOff?.batch === batch) {
         // Handed off by an older sender (no plan kept): its first page went; this wave is that page.
-        results = Array.from({ length: handedOff.count }, () => ({ ok: true }));
-      } else if (planned > 0) {
-        if (!(await deps.campaigns.handOff(campaign.id, batch, planned, { ...next, skipped }))) return 'held';
-        handed = planned;
+        results = Array.from({ length: handedOff.count }, () => ({ to: '', ok: true }));
+      } else if (wave.planned > 0) {
+        if (!(await deps.campaigns.handOff(campaign.id, batch, wave.planned, { ...next, skipped, ...(owedTaken > 0 ? { owedTaken } : {}) }))) return 'held';
+        handed = wave.planned;
         try {
-          results = (await Promise.all(calls.map((entries) => sendWithRetries(deps, message, entries)))).flat();
+          results = (await Promise.all(wave.calls.map((emails) => sendWithRetries(deps, message, emails.map((email) => entryOf(deps, key, email)))))).flat();
         } catch (error) {
           await deps.campaigns.takeBack(campaign.id, batch);
           throw error;
         }
       }
     }
+    // Refused at the daily quota: not sent, owed (after those still owed); the campaign pauses at its next wave.
+    const refusedAtQuota = results.filter((r) => r.owed).map((r) => r.to);
+    const stillOwed = [...owed.slice(owedTaken), ...refusedAtQuota];
     const sent = results.filter((r) => r.ok).length;
-    const done = next.segment >= segments.length;
+    const done = next.segment >= segments.length && stillOwed.length === 0;
     const recorded = await deps.campaigns.recordBatch(campaign.id, batch, {
       sent,
-      failed: results.length - sent,
+      failed: results.length - sent - refusedAtQuota.length,
       skipped,
       ...next,
+      ...(stillOwed.length > 0 ? { owed: stillOwed } : {}),
       done,
       at: deps.clock.now().toISOString(),
       leaseUntil: leaseUntil(),
     });
     if (!recorded) return 'held';
-    quota.left -= handed;
+    // SES says the quota is spent, whatever GetAccount said at the start of the run (other mail spent it meanwhile).
+    quota.left = refusedAtQuota.length > 0 ? 0 : quota.left - handed;
     batch += 1;
     progress.batch = batch;
     handedOff = null;
+    owed = stillOwed;
     ({ segment, position } = next);
     const minimumMs = (handed / (rate * SEND_RATE_SHARE)) * 1000;
     const waitMs = minimumMs - (deps.clock.now().getTime() - started);
-    if (!done && waitMs > 0) await deps.sleep(waitMs);
+    if (!done && quota.left > 0 && waitMs > 0) await deps.sleep(waitMs);
   }
   return 'sent';
 };

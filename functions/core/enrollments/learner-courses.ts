@@ -17,6 +17,7 @@ import type {
   StoredQuizAttempts,
 } from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
+import { reportMoves } from '#core/reports/course-report.ts';
 
 /**
  * The learner's side: their courses, a course with its lessons, completing a lesson, and 'My Learning'. A learner
@@ -179,8 +180,25 @@ export const learnerLesson = async (
   ]);
   const listed = course.lessons.find((l) => l.id === input.lessonId);
   if (!listed || !lesson) throw new NotFoundError(LESSON_NOT_FOUND);
-  const attempts = lesson.quiz ? await deps.quizzes.get(course.id, input.learnerId, lesson.id) : undefined;
+  const [attempts] = await Promise.all([lesson.quiz ? deps.quizzes.get(course.id, input.learnerId, lesson.id) : undefined, reachLesson(deps, enrollment, lesson.id)]);
   return learnerLessonView(lesson, listed.position, input.learnerId, enrollment.completedLessonIds.includes(lesson.id), attempts);
+};
+
+/** A lost race on the enrolment's report marks: read again, this many times. */
+const REACH_ATTEMPTS = 3;
+
+/**
+ * The lesson opened: the first time, the course report counts it reached (and the learner started, at their first
+ * activity), marked on the enrolment in the same write. Opening it again writes nothing.
+ */
+const reachLesson = async (deps: Pick<LearnerDeps, 'enrollments' | 'clock'>, read: Enrollment, lessonId: string): Promise<void> => {
+  let enrollment: Enrollment | undefined = read;
+  for (let attempt = 1; enrollment?.status === 'active' && attempt <= REACH_ATTEMPTS; attempt++) {
+    const report = reportMoves(enrollment, { kind: 'opened', lessonId }, deps.clock.now().toISOString());
+    if (!report) return;
+    if ((await deps.enrollments.reachLesson({ courseId: enrollment.courseId, learnerId: enrollment.learnerId, report })) === 'reached') return;
+    enrollment = await deps.enrollments.get(enrollment.courseId, enrollment.learnerId);
+  }
 };
 
 /** Another completion of the same enrolment landed between our read and our write: read again, this many times. */
@@ -211,6 +229,7 @@ export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: 
     const at = now.toISOString();
     const progress = progressOf([...enrollment.completedLessonIds, input.lessonId], lessonIds(course));
     const completedAt = enrollment.completedAt ?? (progress === 100 ? at : null);
+    const report = reportMoves(enrollment, { kind: 'completed', lessonId: input.lessonId, courseCompleted: completedAt !== null && !enrollment.completedAt }, at);
     const outcome = await deps.enrollments.completeLesson({
       courseId: course.id,
       learnerId: input.learnerId,
@@ -221,6 +240,7 @@ export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: 
       at,
       day: localDay(now, input.timeZone ?? DEFAULT_TIME_ZONE),
       ...(completedAt && !enrollment.completedAt ? { completedAt } : {}),
+      ...(report ? { report } : {}),
     });
     if (outcome === 'completed') return { progress, completedAt };
   }

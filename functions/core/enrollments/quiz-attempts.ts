@@ -3,6 +3,7 @@ import { lessonDone, LESSON_NOT_FOUND, reachableOutline, type LearnerDeps } from
 import { arrangementOf, attemptsLeftOf, gradeAnswers, reviewOf } from '#core/enrollments/quizzes.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { QuizAttemptRepository } from '#core/ports.ts';
+import { reportMoves } from '#core/reports/course-report.ts';
 
 export const NOT_A_QUIZ = 'This lesson is not a quiz.';
 export const QUIZ_PASSED_ALREADY = 'You passed this quiz already.';
@@ -31,7 +32,7 @@ export const submitQuizAttempt = async (
   const done = { learnerId: input.learnerId, courseId: input.courseId, lessonId: input.lessonId, timeZone: input.timeZone };
   for (let tries = 1; tries <= RECORD_TRIES; tries++) {
     // The outline (the course's rules, its lessons) beside the one lesson with its quiz: no other lesson is read.
-    const [{ course }, lesson] = await Promise.all([
+    const [{ course, enrollment }, lesson] = await Promise.all([
       reachableOutline(deps, input.learnerId, input.courseId),
       deps.courses.getLesson(input.courseId, input.lessonId),
     ]);
@@ -49,6 +50,13 @@ export const submitQuizAttempt = async (
     const { score, correct } = gradeAnswers(quiz, arrangement, input.body.answers);
     const passed = score >= quiz.passPercent;
     const attempts = used + 1;
+    const now = deps.clock.now().toISOString();
+    // The course report counts the attempt (and each question's outcome, by the stored question it shows) with it.
+    const report = reportMoves(
+      enrollment,
+      { kind: 'attempted', lessonId: lesson.id, quiz, passed, correct: arrangement.questions.map((shown, i) => ({ from: shown.from, correct: correct[i] ?? false })) },
+      now,
+    );
     const recorded = await deps.quizzes.record(
       {
         courseId: course.id,
@@ -59,9 +67,10 @@ export const submitQuizAttempt = async (
         bestScore: Math.max(state?.bestScore ?? 0, score),
         passed,
         lastCorrect: correct,
-        updatedAt: deps.clock.now().toISOString(),
+        updatedAt: now,
       },
       used,
+      report,
     );
     if (recorded === 'changed') continue;
     const { progress, completedAt } = passed

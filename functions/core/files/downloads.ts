@@ -1,9 +1,9 @@
 import { type CourseFile, DOWNLOAD_URL_TTL_SECONDS, type FileUrlResponse } from '#contracts/files.ts';
 import { ownCourse } from '#core/courses/courses.ts';
-import { reachableCourse } from '#core/enrollments/learner-courses.ts';
+import { reachableOutline } from '#core/enrollments/learner-courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { attachmentDisposition, FILE_NOT_FOUND, findFile, objectKey } from '#core/files/files.ts';
-import type { FileStore } from '#core/files/ports.ts';
+import type { FileRepository, FileStore } from '#core/files/ports.ts';
 import type { Clock, CourseRepository, EnrollmentRepository, LicenseRepository, StoredCourse } from '#core/ports.ts';
 
 /**
@@ -17,11 +17,16 @@ export interface DownloadDeps {
   clock: Clock;
 }
 
+/** A ready file's presigned GET and when it ends; a file still uploading has none (404). */
+const fileUrl = async (deps: Pick<DownloadDeps, 'store' | 'clock'>, courseId: string, lessonId: string, file: CourseFile): Promise<FileUrlResponse> => {
+  if (file.status !== 'ready') throw new NotFoundError(FILE_NOT_FOUND);
+  const url = await deps.store.downloadUrl(objectKey(courseId, lessonId, file.id), { disposition: dispositionOf(file), ttlSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return { url, expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+};
+
 const signedUrl = async (deps: DownloadDeps, course: StoredCourse, fileId: string): Promise<FileUrlResponse> => {
   const { lesson, file } = findFile(course, fileId);
-  if (file.status !== 'ready') throw new NotFoundError(FILE_NOT_FOUND);
-  const url = await deps.store.downloadUrl(objectKey(course.id, lesson.id, file.id), { disposition: dispositionOf(file), ttlSeconds: DOWNLOAD_URL_TTL_SECONDS });
-  return { url, expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  return fileUrl(deps, course.id, lesson.id, file);
 };
 
 const dispositionOf = (file: CourseFile): string => (file.kind === 'attachment' ? attachmentDisposition(file.name) : 'inline');
@@ -30,8 +35,22 @@ const dispositionOf = (file: CourseFile): string => (file.kind === 'attachment' 
 export const creatorFileUrl = async (deps: DownloadDeps, input: { creatorId: string; courseId: string; fileId: string }): Promise<FileUrlResponse> =>
   signedUrl(deps, await ownCourse(deps, input.creatorId, input.courseId), input.fileId);
 
-/** GET /api/learner/courses/{courseId}/files/{fileId}/url: a learner enrolled in the published course. */
+/**
+ * GET /api/learner/courses/{courseId}/files/{fileId}/url: a learner enrolled in the published course. Reads what it
+ * needs, as the lesson route does (decision 0037): the course's outline (the access rules, and which lessons it has)
+ * beside the file's item among the course's files, both eventually consistent; no lesson is read. A file whose lesson
+ * the outline does not list (deleted: its files go with the 'course-changed' run) is 404 as a file that does not exist.
+ */
 export const learnerFileUrl = async (
-  deps: DownloadDeps & { enrollments: Pick<EnrollmentRepository, 'get'>; licenses: Pick<LicenseRepository, 'get'> },
+  deps: Pick<DownloadDeps, 'store' | 'clock'> & {
+    courses: Pick<CourseRepository, 'getOutline'>;
+    files: Pick<FileRepository, 'findInCourse'>;
+    enrollments: Pick<EnrollmentRepository, 'get'>;
+    licenses: Pick<LicenseRepository, 'get'>;
+  },
   input: { learnerId: string; courseId: string; fileId: string },
-): Promise<FileUrlResponse> => signedUrl(deps, (await reachableCourse(deps, input.learnerId, input.courseId)).course, input.fileId);
+): Promise<FileUrlResponse> => {
+  const [{ course }, file] = await Promise.all([reachableOutline(deps, input.learnerId, input.courseId), deps.files.findInCourse(input.courseId, input.fileId)]);
+  if (!file || !course.lessons.some((lesson) => lesson.id === file.lessonId)) throw new NotFoundError(FILE_NOT_FOUND);
+  return fileUrl(deps, course.id, file.lessonId, file);
+};

@@ -47,6 +47,11 @@ export interface FileRepository {
   get(courseId: string, lessonId: string, fileId: string): Promise<StoredFile | undefined>;
   listByLesson(courseId: string, lessonId: string): Promise<StoredFile[]>;
   listByCourse(courseId: string): Promise<StoredFile[]>;
+  /**
+   * The course's file with this id, whatever its lesson (a learner's link names the file alone), read eventually
+   * consistently: a file made ready or deleted a moment ago may take a moment to show so.
+   */
+  findInCourse(courseId: string, fileId: string): Promise<StoredFile | undefined>;
   /** 'uploading' -> 'ready', once: 'not-uploading' when it is already ready or gone. */
   markReady(file: Pick<StoredFile, 'courseId' | 'lessonId' | 'id'>): Promise<'ready' | 'not-uploading'>;
   /** Deletes these File items (missing ones are fine). */

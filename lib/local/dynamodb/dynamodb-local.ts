@@ -8,6 +8,7 @@ import {
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -94,7 +95,7 @@ export const dynamoClient = (endpoint: string): DynamoDBClient =>
     maxAttempts: 1,
   });
 
-/** Creates the one table from functions/data/table-schema.ts (with its TTL) unless it exists. */
+/** Creates the one table from functions/data/table-schema.ts (with its TTL and stream) unless it exists. */
 export const ensureTable = async (endpoint: string, tableName: string): Promise<void> => {
   const client = dynamoClient(endpoint);
   try {
@@ -124,9 +125,15 @@ export const ensureTable = async (endpoint: string, tableName: string): Promise<
             ],
             Projection: { ProjectionType: 'ALL' },
           })),
+          StreamSpecification: { StreamEnabled: true, StreamViewType: tableSchema.streamView },
         }),
       );
       await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+    }
+    // A table created before it had a stream (a data dir from before the stream aggregator) gets it now.
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableSchema.streamView } }));
     }
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {

@@ -198,7 +198,13 @@ export const writesByShape = (
   const billed = billEach(writes, sizes);
   for (const [i, w] of writes.entries()) {
     if (w.keys.length === 0) continue;
-    const shape = w.keys.length === 1 ? familyOf(w.keys[0]!) : `[${w.keys.map(familyOf).join(', ')}]`;
+    // A family written more than once in one call (the stream aggregator's batch: many counter shards) is named once, xN.
+    const families = w.keys.map(familyOf);
+    const named = [...new Set(families)].map((f) => {
+      const n = families.filter((g) => g === f).length;
+      return n > 1 ? `${f} x${n > 3 ? 'N' : n}` : f;
+    });
+    const shape = w.keys.length === 1 ? families[0]! : `[${named.join(', ')}]`;
     const s = shapes.get(shape) ?? { calls: 0, items: 0, units: 0, billed: 0 };
     s.calls++;
     s.items += w.keys.length;

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('a paid order’s transaction', () => {
-  it('writes the order (with its event’s id), the month’s and the day’s sales shards, the PaymentIntent and the receipt: no event record', async () => {
+  it('writes the order (with its event’s id), the PaymentIntent and the receipt: no event record, and no sales counter (the stream aggregator’s, decision 0040)', async () => {
     dynamo = mockClient(DynamoDBDocumentClient);
     dynamo.on(GetCommand).resolves({ Item: { pk: 'ORDER#ord_1', sk: 'ORDER', type: 'Order', ...pending } });
     dynamo.on(TransactWriteCommand).resolves({});
@@ -34,8 +34,6 @@ describe('a paid order’s transaction', () => {
     });
     expect(keys).toEqual([
       'Update ORDER#ord_1 / ORDER',
-      'Update SALES#creator-1#<shard> / MONTH#…',
-      'Update SALES#creator-1#<shard> / DAY#…',
       'Put PAYINTENT#pi_1 / ORDER',
       'Put MAILQUEUE / 2026-11-25T10:05:00.000Z#…',
     ]);

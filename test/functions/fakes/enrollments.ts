@@ -1,13 +1,14 @@
 import { pageOf } from './paging.ts';
 import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedItem, StoredCourse } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
+import { memoryCourseReports, type MemoryCourseReports } from './course-reports.ts';
 
 /**
  * Enrolments with the rules of functions/data/enrollments.ts: one per course and learner; a removed one comes back
  * with its progress; a completion applies only while the enrolment is active and its completed list is as long as
  * the caller saw; the creator's `students`/`completions` counters move with each change; one activity day per day.
  */
-export const memoryEnrollments = () => {
+export const memoryEnrollments = (reports: MemoryCourseReports = memoryCourseReports()) => {
   const items = new Map<string, Enrollment>();
   const days = new Map<string, Set<string>>();
   const stats = new Map<string, { students: number; completions: number }>();
@@ -61,9 +62,10 @@ export const memoryEnrollments = () => {
     },
     async completeLesson(input) {
       const existing = items.get(key(input.courseId, input.learnerId));
-      if (existing?.status !== 'active' || existing.completedLessonIds.length !== input.seenCount) return 'changed';
+      if (existing?.status !== 'active' || existing.completedLessonIds.length !== input.seenCount || !reports.allows(existing, input.report)) return 'changed';
+      reports.apply(input.courseId, input.report);
       items.set(key(input.courseId, input.learnerId), {
-        ...existing,
+        ...reports.marked(existing, input.report),
         completedLessonIds: [...existing.completedLessonIds, input.lessonId],
         progress: input.progress,
         lastActivity: input.at,
@@ -73,11 +75,20 @@ export const memoryEnrollments = () => {
       if (input.completedAt) move(input.creatorId, { completions: 1 });
       return 'completed';
     },
+    async reachLesson({ courseId, learnerId, report }) {
+      const existing = items.get(key(courseId, learnerId));
+      if (existing?.status !== 'active' || !reports.allows(existing, report)) return 'changed';
+      reports.apply(courseId, report);
+      items.set(key(courseId, learnerId), reports.marked(existing, report));
+      return 'reached';
+    },
     async activityDays(learnerId, fromDay) {
       return [...(days.get(learnerId) ?? [])].filter((d) => d >= fromDay).sort();
     },
   });
   return Object.assign(repo, {
+    reports,
+    items,
     stats: (creatorId: string) => stats.get(creatorId) ?? { students: 0, completions: 0 },
     days: (learnerId: string) => [...(days.get(learnerId) ?? [])].sort(),
     /** Activity a learner had before the test (a streak to continue). */

@@ -24,6 +24,10 @@ export const memoryFiles = (exists: (file: StoredFile) => Promise<boolean> = asy
     async listByCourse(courseId) {
       return copy([...files.values()].filter((f) => f.courseId === courseId));
     },
+    async findInCourse(courseId, fileId) {
+      const file = files.get(fileId);
+      return file?.courseId === courseId ? copy(file) : undefined;
+    },
     async markReady({ id }) {
       const file = files.get(id);
       if (file?.status !== 'uploading') return 'not-uploading';

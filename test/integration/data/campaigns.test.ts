@@ -70,6 +70,25 @@ describe('the campaigns (DynamoDB Local)', () => {
     expect((await rawItem(campaignKeys.campaign(id)))?.['gsi2pk']).toBeUndefined();
   });
 
+  it('keeps the recipients refused at the quota as owed with the batch that met them, and removes them with the batch that sends the last', async () => {
+    const repo = dynamoCampaigns();
+    const id = unique('campaign-owed');
+    const now = new Date().toISOString();
+    const until = new Date(Date.now() + 45_000).toISOString();
+    await repo.create(campaign(id, now), undefined);
+    const wave = { sent: 1, failed: 0, skipped: 0, segment: 1, position: null, at: now, leaseUntil: until };
+    expect(await repo.recordBatch(id, 0, { ...wave, owed: ['a@example.com', 'b@example.com'], done: false })).toBe(true);
+    expect(await repo.get(id)).toMatchObject({ status: 'sending', batch: 1, sent: 1, owed: ['a@example.com', 'b@example.com'] });
+    expect(await repo.pending()).toContain(id);
+    expect(await repo.handOff(id, 1, 2, { segment: 1, position: null, skipped: 0, owedTaken: 2 })).toBe(true);
+    expect(await repo.get(id)).toMatchObject({ handedOff: { batch: 1, count: 2, owedTaken: 2 } });
+    expect(await repo.recordBatch(id, 1, { ...wave, sent: 2, done: true })).toBe(true);
+    const sent = await repo.get(id);
+    expect(sent).toMatchObject({ status: 'sent', batch: 2, sent: 3, handedOff: null });
+    expect(sent?.owed).toBeUndefined();
+    expect(await repo.pending()).not.toContain(id);
+  });
+
   it('pages a role and a subscription state, with the addresses and the disabled flag of their profiles', async () => {
     const repo = dynamoCampaigns();
     const role = unique('role');

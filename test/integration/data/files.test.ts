@@ -64,6 +64,10 @@ describe('the files store (DynamoDB Local)', () => {
     expect(await files.listByLesson(ref.courseId, ref.lessonId)).toEqual([file]);
     expect(await files.listByLesson(ref.courseId, 'other')).toEqual([]);
     expect(await files.listByCourse(ref.courseId)).toEqual([file]);
+    // By its id alone, in its course only (a learner's link).
+    expect(await files.findInCourse(ref.courseId, file.id)).toEqual(file);
+    expect(await files.findInCourse(ref.courseId, 'nope')).toBeUndefined();
+    expect(await files.findInCourse(unique('other-course'), file.id)).toBeUndefined();
     await expect(files.create(file)).rejects.toThrow(`File id ${file.id} is already taken.`);
   });
 

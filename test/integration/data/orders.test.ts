@@ -5,7 +5,7 @@ import { mailQueueKey } from '#data/mail-queue.ts';
 import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { readCounter } from '#data/sharded-counters.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
-import { useLocalCloudEnv } from '../support.ts';
+import { eventually, useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
@@ -41,7 +41,9 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await rawItem(billingKeys.event(other.id))).toMatchObject({ eventType: other.type });
     expect(await orders.markPaid({ event: other, orderId: o.id, paid })).toBe('duplicate');
     expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ ...paid, status: 'paid', paidEventId: e.id, gsi1pk: `CREATOR#${o.creatorId}#SALES`, gsi1sk: `${paid.paidAt}#${o.id}` });
-    expect(await readCounter(orderKeys.month(o.creatorId, paid.paidAt), { attributes: ['revenue', 'sales', 'discount'], consistent: true })).toEqual({ revenue: 2500, sales: 1, discount: 400 });
+    // The sales figures come from the table's stream (decision 0040): a batch window after the payment, counted once.
+    const counted = () => readCounter(orderKeys.month(o.creatorId, paid.paidAt), { attributes: ['revenue', 'sales', 'discount'], consistent: true });
+    expect(await eventually(counted, (figures) => figures['sales'] === 1)).toEqual({ revenue: 2500, sales: 1, discount: 400 });
     // The day, the course and the coupon in one packed number each (data/packed-counters.ts).
     expect(await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30')).toEqual({
       days: [{ date: '2026-11-25', revenue: 2500, sales: 1 }],
@@ -97,6 +99,8 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await orders.markReversed({ orderId: made[0]!.id, to: 'disputed', at: '2026-11-26T12:00:00.000Z' })).toBe('not-paid');
     expect((await orders.get(made[0]!.id))?.status).toBe('refunded');
 
+    // The payments and the refund reach the figures through the table's stream (decision 0040).
+    await eventually(() => orders.salesWindow(creatorId, '2026-11-01', '2026-11-30'), (w) => w.refunds === 1 && w.days.reduce((sum, d) => sum + d.sales, 0) === 3);
     await orders.countFunnel(creatorId, '2026-11-26T13:00:00.000Z', 'views');
     const twoDays = await orders.salesWindow(creatorId, '2026-11-25', '2026-11-26');
     expect(twoDays.days).toEqual([
@@ -138,7 +142,8 @@ describe('course orders (DynamoDB Local)', () => {
     expect(await rawItem(orderKeys.order(o.id))).toMatchObject({ status: 'refunded', unfulfilled: 'enrolled-already', buyerEmail: 'ann@example.com', paidAt: at, reversedAt: at });
     expect((await orders.listSales(o.creatorId, undefined, 25)).items.map((s) => [s.id, s.status])).toEqual([[o.id, 'refunded']]);
     expect((await orders.getByPaymentIntent(refunded.paymentIntentId))?.id).toBe(o.id);
-    const window = await orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30');
+    // Through the table's stream (decision 0040).
+    const window = await eventually(() => orders.salesWindow(o.creatorId, '2026-11-01', '2026-11-30'), (w) => w.refunds === 1);
     expect(window).toMatchObject({ refunds: 1, byCourse: { 'course-1': { revenue: 0, sales: 0 } } });
     expect(window.days).toEqual([]);
     expect(await rawItem(mailQueueKey(notice))).toMatchObject({ to: 'ann@example.com', subject: 'refunded' });

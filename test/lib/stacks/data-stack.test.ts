@@ -10,7 +10,7 @@ beforeAll(() => {
 });
 
 describe('the data stack', () => {
-  it('builds the one table from table-schema.ts: string keys, every GSI projecting ALL, TTL, on demand, PITR', () => {
+  it('builds the one table from table-schema.ts: string keys, every GSI projecting ALL, TTL, on demand, PITR, a stream of both images', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     const expectedAttributes = [
       tableSchema.partitionKey,
@@ -35,6 +35,8 @@ describe('the data stack', () => {
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
+      // The stream aggregator's input (decision 0040).
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
     });
   });
 

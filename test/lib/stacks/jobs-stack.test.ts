@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { jobs } from '#functions/routes.ts';
+import { eventHandlers, jobs } from '#functions/routes.ts';
 import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import { JOB_QUEUE_MIN_CONCURRENCY, maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
 import { ACCOUNT_CONCURRENCY, reservedTotal, UNRESERVED_FLOOR } from '#lib/constructs/reserved-concurrency.ts';
@@ -148,7 +148,8 @@ describe("the sliced jobs' queues (decision 0032)", () => {
   });
 
   it("feeds each one to its job's function one slice at a time, reporting failed slices as partial batch failures", () => {
-    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties);
+    // The queues' mappings (the table stream's has a starting position: the stream aggregator's, below).
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties).filter((m) => m['StartingPosition'] === undefined);
     expect(mappings).toHaveLength(sliced.length);
     for (const job of sliced) {
       expect(mappings).toContainEqual({
@@ -211,5 +212,46 @@ describe("the sliced jobs' queues (decision 0032)", () => {
       Threshold: 1,
     });
     expect(unacknowledgedNagFindings(platform.jobs)).toEqual([]);
+  });
+});
+
+describe('the stream aggregator (decision 0040)', () => {
+  const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
+  const [aggregatorId] = functions.find(([, f]) => String(f.Properties['Description']).includes(`functions/${eventHandlers.streamAggregator.handler}.ts`))!;
+  const streamMappings = () => Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties).filter((m) => m['StartingPosition'] !== undefined);
+
+  it('reads the table\'s stream in batches of up to 1,000 within 2 s, one shard batch at a time, with the shard id in the event', () => {
+    expect(streamMappings()).toHaveLength(1);
+    expect(streamMappings()[0]).toMatchObject({
+      FunctionName: { Ref: aggregatorId },
+      EventSourceArn: expect.objectContaining({ 'Fn::ImportValue': expect.stringMatching(/TableStreamArn/) }),
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 1000,
+      MaximumBatchingWindowInSeconds: 2,
+      ParallelizationFactor: 1,
+      // The window is what puts `shardId` in every event: the checkpoint is per shard.
+      TumblingWindowInSeconds: 60,
+    });
+  });
+
+  it('retries a failing batch bisected, from the first record it reports, 10 times, then describes it in its dead-letter queue, alarmed', () => {
+    const queue = queueId('CoursePlatformJobs-streams-dead-letters');
+    expect(streamMappings()[0]).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'CoursePlatformJobs-streams-dead-letters', Threshold: 1 });
+  });
+
+  it('may read the table\'s stream and send only to its own dead-letter queue', () => {
+    const role = (functions.find(([id]) => id === aggregatorId)![1].Properties['Role'] as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const statements = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties['Roles']) === JSON.stringify([{ Ref: role }]))
+      .flatMap((p) => (p.Properties['PolicyDocument'] as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    expect(statements).toContainEqual(expect.objectContaining({ Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], Resource: { 'Fn::ImportValue': expect.stringMatching(/TableStreamArn/) } }));
+    const sqs = statements.filter((st) => JSON.stringify(st.Action).includes('sqs:'));
+    expect(sqs.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [queueId('CoursePlatformJobs-streams-dead-letters'), 'Arn'] }]);
   });
 });

@@ -11,6 +11,7 @@ import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
+import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { salesRoutes } from '@/features/sales/routes.tsx';
 import { storefrontRoutes } from '@/features/storefront/routes.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -26,7 +27,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -43,6 +44,7 @@ const creatorArea: RouteObject = {
     ...integrationsRoutes,
     ...couponsRoutes,
     ...affiliatesRoutes,
+    ...reportsRoutes,
   ],
 };
 

@@ -65,7 +65,7 @@ export const paths = {
     coupons: `${creator}/coupons`,
     /** People who sell the creator's courses for a commission (the sidebar's Marketing group; Pro plan). */
     affiliates: `${creator}/affiliates`,
-    /** Detailed course reports and exports (Pro plan; issue 29's Reports page). */
+    /** Detailed reports per course and the CSV exports (the sidebar's Insights group; Pro plan). */
     reports: `${creator}/reports`,
   },
   leader: {

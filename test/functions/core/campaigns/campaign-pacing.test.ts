@@ -35,7 +35,7 @@ const memoryCampaigns = (audience: { email: string; disabled: boolean }[]) => {
       return { people: audience.slice(from, from + limit), next: from + limit < audience.length ? String(from + limit) : undefined };
     },
     suppressed: async () => new Set<string>(),
-    handOff: async (id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number }) => {
+    handOff: async (id: string, batch: number, count: number, wave?: { segment: number; position: string | null; skipped: number; owedTaken?: number }) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
       campaigns.set(id, { ...c, handedOff: { batch, count, ...wave } });
@@ -54,7 +54,9 @@ const memoryCampaigns = (audience: { email: string; disabled: boolean }[]) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
       const status = o.done ? 'sent' : 'sending';
-      campaigns.set(id, { ...c, batch: batch + 1, segment: o.segment, position: o.position, sent: c.sent + o.sent, failed: c.failed + o.failed, skipped: c.skipped + o.skipped, status, leaseUntil: o.done ? null : o.leaseUntil, handedOff: null });
+      const { owed: _owed, ...rest } = c;
+      const owed = o.owed?.length ? { owed: o.owed } : {};
+      campaigns.set(id, { ...rest, ...owed, batch: batch + 1, segment: o.segment, position: o.position, sent: c.sent + o.sent, failed: c.failed + o.failed, skipped: c.skipped + o.skipped, status, leaseUntil: o.done ? null : o.leaseUntil, handedOff: null });
       return true;
     },
     unsubscribeKey: async (create: () => Promise<SealedSecret>) => (key ??= await create()),
@@ -94,6 +96,15 @@ const memorySes = (account: { maxSendRate: number; left24Hours: number }, status
     },
   };
   return { mailer, sends, most: () => most };
+};
+
+/** SES in memory whose day's quota other mail spends: it sends `cap` destinations, then refuses each at the quota. */
+const cappedSes = (account: { maxSendRate: number; left24Hours: number }, cap: number) => {
+  const day = { sent: 0, cap };
+  const ses = memorySes(account, () => (day.sent < day.cap ? (day.sent++, 'SUCCESS') : 'ACCOUNT_DAILY_QUOTA_EXCEEDED: Daily message quota exceeded.'));
+  /** A new day (SES's window rolled on), with room for `room` sends. */
+  const nextDay = (room = Number.POSITIVE_INFINITY) => Object.assign(day, { sent: 0, cap: room });
+  return { ...ses, nextDay };
 };
 
 const world = async (audience: { email: string; disabled: boolean }[], ses: ReturnType<typeof memorySes>) => {
@@ -148,6 +159,67 @@ describe('a campaign at the account’s SES rate', () => {
     account.left24Hours = 10_000; // the next day
     expect(await run()).toMatchObject({ sent: 1 });
     expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 300 });
+    expect(ses.sends.size).toBe(300);
+    expect([...ses.sends.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('keeps the recipients SES refuses at its daily quota mid-wave (other mail spent it): paused, sent first the next day, each once', async () => {
+    // GetAccount says plenty is left, but other platform mail spends the day's quota while the campaign sends: SES sends
+    // 600 of the campaign's (the first wave of 400 and half the second), then refuses every destination at the quota.
+    const account = { maxSendRate: 500, left24Hours: 1_000_000 };
+    const ses = cappedSes(account, 600);
+    const { campaigns, campaignId, run } = await world(people(2_000, 'day'), ses);
+    expect(await run()).toMatchObject({ quota: 1, sent: 0 });
+    const paused = campaigns.get(campaignId)!;
+    expect(paused).toMatchObject({ status: 'paused', sent: 600, failed: 0, batch: 2, leaseUntil: null });
+    // The 200 refused are owed, not failed; the audience cursor is past them (the third wave starts at the 801st).
+    expect(paused.owed).toHaveLength(200);
+    expect(ses.sends.size).toBe(600);
+
+    // The same day: GetAccount says the quota is spent; the campaign stays paused, nothing is sent.
+    account.left24Hours = 0;
+    expect(await run()).toMatchObject({ quota: 1, sent: 0 });
+    expect(ses.sends.size).toBe(600);
+
+    // The next day: the owed go first (one wave of their own), then the rest; everyone once, nobody failed.
+    account.left24Hours = 1_000_000;
+    ses.nextDay();
+    expect(await run()).toMatchObject({ sent: 1 });
+    const sent = campaigns.get(campaignId)!;
+    expect(sent).toMatchObject({ status: 'sent', sent: 2_000, failed: 0 });
+    expect(sent.owed).toBeUndefined();
+    expect(ses.sends.size).toBe(2_000);
+    expect([...ses.sends.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('sends the owed as far as the quota goes and keeps the rest owed; an owed wave SES took but the run did not record is not sent again', async () => {
+    const account = { maxSendRate: 100, left24Hours: 1_000_000 };
+    const ses = cappedSes(account, 110);
+    const { campaigns, campaignId, run, repo, time } = await world(people(300, 'owe'), ses);
+    // Waves of 50 (one call at 100 a second): the third has 10 sent and 40 refused at the quota.
+    expect(await run()).toMatchObject({ quota: 1 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'paused', sent: 110, failed: 0, batch: 3 });
+    expect(campaigns.get(campaignId)!.owed).toEqual(people(150, 'owe').slice(110).map((p) => p.email));
+
+    // The next day has room for 30 only (GetAccount): 30 of the owed go, 10 stay owed, nothing of the audience.
+    account.left24Hours = 30;
+    ses.nextDay(30);
+    expect(await run()).toMatchObject({ quota: 1 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'paused', sent: 140, failed: 0, batch: 4 });
+    expect(campaigns.get(campaignId)!.owed).toEqual(['owe-140@example.com', 'owe-141@example.com', 'owe-142@example.com', 'owe-143@example.com', 'owe-144@example.com', 'owe-145@example.com', 'owe-146@example.com', 'owe-147@example.com', 'owe-148@example.com', 'owe-149@example.com']);
+
+    // Then a run dies after SES took the owed wave (those 10) and before it was recorded; the next run records it as
+    // sent without sending it again, and goes on with the audience.
+    account.left24Hours = 1_000_000;
+    ses.nextDay();
+    const cutOff = { ...repo, recordBatch: () => Promise.reject(new Error('cut off')) };
+    const deps = { campaigns: cutOff, mailer: ses.mailer, cipher, clock: time.clock, sleep: time.sleep, appOrigin: 'https://app.example.com', remainingMs: () => 25_000 };
+    await expect(sendPendingCampaigns(deps)).rejects.toThrow('cut off');
+    expect(campaigns.get(campaignId)).toMatchObject({ batch: 4, handedOff: { batch: 4, count: 10, owedTaken: 10 } });
+    expect(ses.sends.size).toBe(150);
+    expect(await run()).toMatchObject({ sent: 1 });
+    expect(campaigns.get(campaignId)).toMatchObject({ status: 'sent', sent: 300, failed: 0 });
+    expect(campaigns.get(campaignId)!.owed).toBeUndefined();
     expect(ses.sends.size).toBe(300);
     expect([...ses.sends.values()].every((n) => n === 1)).toBe(true);
   });

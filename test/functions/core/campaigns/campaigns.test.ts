@@ -72,8 +72,10 @@ const memoryCampaigns = (segments: Record<string, { email: string; disabled: boo
     recordBatch: async (id, batch, o) => {
       const c = campaigns.get(id)!;
       if (c.batch !== batch) return false;
+      const { owed: _owed, ...rest } = c;
       campaigns.set(id, {
-        ...c,
+        ...rest,
+        ...(o.owed?.length ? { owed: o.owed } : {}),
         batch: batch + 1,
         segment: o.segment,
         position: o.position,

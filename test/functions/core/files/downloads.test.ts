@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
 import { DOWNLOAD_URL_TTL_SECONDS, type StartUploadBody } from '#contracts/files.ts';
 import { createCourse, updateCourse } from '#core/courses/courses.ts';
-import { createLesson } from '#core/courses/lessons.ts';
+import { createLesson, deleteLesson } from '#core/courses/lessons.ts';
 import { learnerCourseDetail } from '#core/enrollments/learner-courses.ts';
 import { creatorFileUrl, learnerFileUrl } from '#core/files/downloads.ts';
-import { completeUpload, partUrls, startUpload } from '#core/files/uploads.ts';
+import { completeUpload, deleteFile, partUrls, startUpload } from '#core/files/uploads.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
@@ -69,6 +69,35 @@ describe('signed download URLs', () => {
     expect((await learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).url).toContain(`courses/${d.courseId}/${d.lessonId}/${ready.id}`);
     const detail = await learnerCourseDetail({ ...d, profiles: memoryPublicProfiles() }, { learnerId: 'leo', courseId: d.courseId });
     expect(detail.lessons[0]?.files).toEqual([ready]);
+  });
+
+  it("reads the outline and the file's item, never a lesson; refuses another course's file, a removed file and one whose lesson was deleted", async () => {
+    const d = await setup();
+    const ready = await upload(d, pdf);
+    // Another course of the same creator, its file ready, in which leo is not enrolled.
+    const other = await createCourse(d, { creatorId: 'ann', body: { title: 'Pastry' } });
+    const otherLesson = await createLesson(d, { creatorId: 'ann', courseId: other.id, body: { title: 'Dough', kind: 'text' } });
+    await updateCourse({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: other.id, body: { status: 'published' } });
+    const foreign = await upload({ ...d, courseId: other.id, lessonId: otherLesson.id }, pdf);
+
+    const lessonReads = d.courses.calls('getLesson') + d.courses.calls('getLessons') + d.courses.calls('getCourse');
+    expect((await learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).url).toContain(ready.id);
+    expect(d.courses.calls('getLesson') + d.courses.calls('getLessons') + d.courses.calls('getCourse')).toBe(lessonReads);
+
+    // Another course's file, asked under the course leo is enrolled in, or under its own: 404 either way.
+    await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: foreign.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'File not found.' });
+    await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: other.id, fileId: foreign.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Course not found.' });
+
+    // A removed file: 404.
+    const removed = await upload(d, mp4);
+    await deleteFile(d, { creatorId: 'ann', courseId: d.courseId, fileId: removed.id });
+    await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: removed.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'File not found.' });
+
+    // A deleted lesson: its file items wait for the 'course-changed' run, but the outline no longer lists it: 404.
+    await deleteLesson({ ...d, jobs: recordingRenames().jobs }, { creatorId: 'ann', courseId: d.courseId, lessonId: d.lessonId });
+    expect(await d.files.findInCourse(d.courseId, ready.id)).toBeDefined();
+    await expect(learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'File not found.' });
+    expect(d.store.calls('downloadUrl')).toBe(1);
   });
 
   it('is 404 for a learner not enrolled, a removed learner, another creator, a file still uploading and a draft course', async () => {

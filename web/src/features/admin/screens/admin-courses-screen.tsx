@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import type { CourseStatus } from '@contracts/courses.ts';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatDay } from '@/lib/format-date.ts';
@@ -69,11 +69,7 @@ export function AdminCoursesScreen() {
                 ))}
               </TableBody>
             </Table>
-            {courses.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
-                Load more
-              </Button>
-            )}
+            <LoadMore pages={courses} />
           </CardContent>
         </Card>
       )}

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectItem } from '@/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
@@ -124,11 +125,7 @@ export function AdminUsersScreen() {
                 ))}
               </TableBody>
             </Table>
-            {users.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
-                Load more
-              </Button>
-            )}
+            <LoadMore pages={users} />
           </CardContent>
         </Card>
       )}

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { affiliate, affiliateList, commissionList, payout, payoutExport, type AffiliateList, type CreateAffiliateBody } from '@contracts/affiliates.ts';
 import { subscriptionResponse } from '@contracts/billing.ts';
-import { courseList } from '@contracts/courses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '@/lib/idempotency-key.ts';
 
@@ -41,14 +40,6 @@ export const planQueryOptions = () =>
   queryOptions({
     queryKey: ['billing', 'subscription'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/me/subscription', subscriptionResponse, { signal }),
-  });
-
-/** GET /api/courses: the creator's courses, to point a link at one (the courses feature's cache key). */
-export const creatorCoursesQueryOptions = () =>
-  queryOptions({
-    // Not the courses screen's key (`['courses', 'list']`, its pages): under `['courses']`, so a course change refreshes it.
-    queryKey: ['courses', 'choices'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
 /** POST /api/affiliates: the new affiliate joins the list at its top (409 CONFLICT on an email already in it, 403 FORBIDDEN off Pro). */

@@ -5,10 +5,10 @@ import type { Affiliate } from '@contracts/affiliates.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
 import { publicCoursePath, urlOf } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
-import { creatorCoursesQueryOptions } from '../api/affiliates-queries.ts';
 
 const YOUR_PAGE = '';
 
@@ -26,7 +26,7 @@ const selectClass = cn(
  * published courses), the link itself in a read-only field (to copy by hand) and 'Copy link'.
  */
 export function AffiliateLink({ affiliate, className }: { affiliate: Affiliate; className?: string }) {
-  const courses = useQuery(creatorCoursesQueryOptions());
+  const courses = useQuery(courseChoicesQueryOptions());
   const [target, setTarget] = useState(YOUR_PAGE);
   const field = useRef<HTMLInputElement>(null);
   const id = useId();

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Affiliate, Commission, CommissionStatus } from '@contracts/affiliates.ts';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatDay } from '@/lib/format-date.ts';
@@ -85,11 +85,7 @@ function CommissionsOf({ affiliate }: { affiliate: Affiliate }) {
           ))}
         </TableBody>
       </Table>
-      {commissions.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" loading={commissions.isFetchingNextPage} onClick={() => void commissions.fetchNextPage()}>
-          Load more
-        </Button>
-      )}
+      <LoadMore pages={commissions} />
       {items.some((commission) => commission.clawback) && <p className="text-xs text-muted-foreground">{m.commissions.clawbackNote}</p>}
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
@@ -63,11 +64,7 @@ export function AffiliatesScreen() {
             <Card className="max-xl:border-0 max-xl:bg-transparent max-xl:shadow-none">
               <CardContent className="grid gap-4 pt-6 max-xl:p-0">
                 <AffiliatesTable affiliates={items} onCommissions={setViewing} onPayOut={setPaying} />
-                {affiliates.hasNextPage && (
-                  <Button variant="outline" className="justify-self-center" loading={affiliates.isFetchingNextPage} onClick={() => void affiliates.fetchNextPage()}>
-                    {m.loadMore}
-                  </Button>
-                )}
+                <LoadMore pages={affiliates} label={m.loadMore} />
               </CardContent>
             </Card>
           ) : (

@@ -2,7 +2,6 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type I
 import * as z from 'zod';
 import { affiliateList, type AffiliateList } from '@contracts/affiliates.ts';
 import { coupon, couponList, type Coupon, type CouponList, type CreateCouponBody, type UpdateCouponBody } from '@contracts/coupons.ts';
-import { courseList } from '@contracts/courses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
 const couponsKey = ['coupons'] as const;
@@ -18,14 +17,6 @@ export const couponsQueryOptions = () =>
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => apiClient.get(couponsUrl(pageParam), couponList, { signal }),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
-
-/** GET /api/courses: the creator's courses, to name a coupon's courses and to choose them (the courses feature's cache key). */
-export const creatorCoursesQueryOptions = () =>
-  queryOptions({
-    // Not the courses screen's key (`['courses', 'list']`, its pages): under `['courses']`, so a course change refreshes it.
-    queryKey: ['courses', 'choices'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
 /**

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
+import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
 import { cn } from '@/lib/utils.ts';
-import { creatorCoursesQueryOptions, useUpdateCoupon } from '../api/coupons-queries.ts';
+import { useUpdateCoupon } from '../api/coupons-queries.ts';
 import { courseTitles, discountLabel, expiresLabel, isExpired, isUsedUp, usedLabel } from '../coupon-format.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
 
@@ -27,7 +28,7 @@ const folded = {
 
 /** The creator's coupons: code, discount, courses, use, last day, the Active switch and 'Delete'. */
 export function CouponsTable({ coupons, onDelete }: { coupons: Coupon[]; onDelete: (coupon: Coupon) => void }) {
-  const courses = useQuery(creatorCoursesQueryOptions());
+  const courses = useQuery(courseChoicesQueryOptions());
   const titles = useMemo(() => new Map(courses.data?.items.map((course) => [course.id, course.title])), [courses.data]);
   return (
     <Table label="Coupons" className={folded.table}>

@@ -14,12 +14,13 @@ import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatPounds, parsePounds } from '@/lib/format-money.ts';
 import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
-import { affiliatesQueryOptions, creatorCoursesQueryOptions, useCreateCoupon } from '../api/coupons-queries.ts';
+import { affiliatesQueryOptions, useCreateCoupon } from '../api/coupons-queries.ts';
 import { endOfDay, today } from '@/lib/format-date.ts';
 import { discountLabel } from '../coupon-format.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
@@ -299,7 +300,7 @@ function CoursePicker({
   focusRef: (element: HTMLInputElement | null) => void;
   discount: { kind: CouponForm['kind']; value: number } | undefined;
 }) {
-  const courses = useQuery(creatorCoursesQueryOptions());
+  const courses = useQuery(courseChoicesQueryOptions());
   if (courses.isPending) {
     return (
       <div role="status" className="grid gap-2 rounded-lg border p-3">

@@ -6,6 +6,7 @@ import { PlanGate } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { couponsQueryOptions } from '../api/coupons-queries.ts';
@@ -57,11 +58,7 @@ export function CouponsScreen() {
         <Card className="max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none">
           <CardContent className="grid gap-4 pt-6 max-sm:p-0">
             <CouponsTable coupons={items} onDelete={setDeleting} />
-            {coupons.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={coupons.isFetchingNextPage} onClick={() => void coupons.fetchNextPage()}>
-                {m.loadMore}
-              </Button>
-            )}
+            <LoadMore pages={coupons} label={m.loadMore} />
           </CardContent>
         </Card>
       )}

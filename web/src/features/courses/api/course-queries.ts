@@ -4,7 +4,10 @@ import { course, courseEnrollmentList, courseList } from '@contracts/courses.ts'
 import { licenseList } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
-/** Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners, licences, certificates). */
+/**
+ * Cache keys of the creator's courses: every course mutation invalidates `courseKeys.all` (list, course, learners, licences,
+ * certificates, and the other features' course pickers: lib/course-choices.ts, `['courses', 'choices']`).
+ */
 export const courseKeys = {
   all: ['courses'] as const,
   list: () => [...courseKeys.all, 'list'] as const,

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -56,11 +57,7 @@ export function CertificatesPanel({ courseId, courseTitle }: { courseId: string;
                 <CertificateRow key={certificate.id} certificate={certificate} onRevoke={() => setRevoking(certificate)} />
               ))}
             </ul>
-            {certificates.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={certificates.isFetchingNextPage} onClick={() => void certificates.fetchNextPage()}>
-                Load more
-              </Button>
-            )}
+            <LoadMore pages={certificates} />
           </>
         )}
       </CardContent>

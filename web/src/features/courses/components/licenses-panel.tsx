@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { VerifyEmailPanel } from '@/components/verify-email.tsx';
@@ -99,11 +100,7 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
                 <LicenseRow key={license.id} license={license} readOnly={readOnly} onAddSeats={() => setAdding(license)} onEnd={() => setEnding(license)} />
               ))}
             </ul>
-            {licenses.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={licenses.isFetchingNextPage} onClick={() => void licenses.fetchNextPage()}>
-                Load more
-              </Button>
-            )}
+            <LoadMore pages={licenses} />
           </>
         )}
       </CardContent>

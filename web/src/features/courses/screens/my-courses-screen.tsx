@@ -14,6 +14,7 @@ import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { coursesQueryOptions } from '../api/course-queries.ts';
 import { useDeleteCourse } from '../api/use-course-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -110,11 +111,7 @@ export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
               </li>
             ))}
           </ul>
-          {courses.hasNextPage && (
-            <Button variant="outline" className="justify-self-center" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
-              Load more
-            </Button>
-          )}
+          <LoadMore pages={courses} />
         </div>
       )}
       <ConfirmDialog

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
-  courseList,
   crmLearnerDetails,
   crmLearnerList,
   recommendationResponse,
@@ -42,14 +41,6 @@ export const crmLearnerQueryOptions = (learnerId: string) =>
   queryOptions({
     queryKey: ['crm', 'learner', learnerId] as const,
     queryFn: ({ signal }) => apiClient.get(learnerPath(learnerId), crmLearnerDetails, { signal }),
-  });
-
-/** GET /api/courses: the creator's courses, the choices of the course filter (the courses feature's cache key). */
-export const creatorCoursesQueryOptions = () =>
-  queryOptions({
-    // Not the courses screen's key (`['courses', 'list']`, its pages): under `['courses']`, so a course change refreshes it.
-    queryKey: ['courses', 'choices'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/courses?limit=100', courseList, { signal }),
   });
 
 /**

@@ -7,13 +7,15 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
 import { cn } from '@/lib/utils.ts';
-import { creatorCoursesQueryOptions, crmLearnersQueryOptions } from '../api/crm-queries.ts';
+import { crmLearnersQueryOptions } from '../api/crm-queries.ts';
 import { LearnerDetailsSheet } from '../components/learner-details-sheet.tsx';
 import { crmMessages as m } from '../crm-messages.ts';
 import { formatDay } from '@/lib/format-date.ts';
@@ -43,7 +45,7 @@ export function CrmScreen() {
   const [sort, setSort] = useState<CrmSort>('enrolled');
   const [openId, setOpenId] = useState<string | null>(null);
   const learners = useInfiniteQuery(crmLearnersQueryOptions(courseId || undefined));
-  const courses = useQuery(creatorCoursesQueryOptions());
+  const courses = useQuery(courseChoicesQueryOptions());
   const filterId = useId();
 
   useEffect(() => {
@@ -148,11 +150,7 @@ export function CrmScreen() {
         </Card>
       )}
 
-      {learners.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" loading={learners.isFetchingNextPage} onClick={() => void learners.fetchNextPage()}>
-          Load more
-        </Button>
-      )}
+      <LoadMore pages={learners} />
 
       <LearnerDetailsSheet learner={open} onClose={() => setOpenId(null)} />
     </div>

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { License, Member } from '@contracts/licenses.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { membersQueryOptions } from '../api/leader-queries.ts';
 import { isEnded } from '../license-format.ts';
@@ -34,11 +34,7 @@ export function GroupMembers({ license }: { license: License }) {
         <Card className="max-xl:border-0 max-xl:bg-transparent max-xl:shadow-none">
           <CardContent className="grid gap-4 pt-6 max-xl:p-0">
             <MembersTable license={license} members={items} actions={!ended} onRemove={setRemoving} />
-            {members.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
-                {m.members.loadMore}
-              </Button>
-            )}
+            <LoadMore pages={members} label={m.members.loadMore} />
           </CardContent>
         </Card>
       )}

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { leaderLicensePagesQueryOptions } from '../api/leader-queries.ts';
@@ -36,11 +36,7 @@ export function LeaderLicensesScreen() {
         <Card className="max-xl:border-0 max-xl:bg-transparent max-xl:shadow-none">
           <CardContent className="grid gap-4 pt-6 max-xl:p-0">
             <LicensesTable licenses={items} />
-            {licenses.hasNextPage && (
-              <Button variant="outline" className="justify-self-center" loading={licenses.isFetchingNextPage} onClick={() => void licenses.fetchNextPage()}>
-                {m.loadMore}
-              </Button>
-            )}
+            <LoadMore pages={licenses} label={m.loadMore} />
           </CardContent>
         </Card>
       )}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { toastError } from '@/components/ui/toaster.tsx';
@@ -104,11 +105,7 @@ export function LeaderReportsScreen() {
                   {m.showing(rows.length)}
                 </p>
                 <ReportTable rows={rows} busy={report.isPlaceholderData} />
-                {report.hasNextPage && !report.isPlaceholderData && (
-                  <Button variant="outline" className="justify-self-center max-sm:w-full" loading={report.isFetchingNextPage} onClick={loadMore}>
-                    {m.more}
-                  </Button>
-                )}
+                {!report.isPlaceholderData && <LoadMore pages={report} label={m.more} onLoadMore={loadMore} className="max-sm:w-full" />}
               </CardContent>
             </Card>
           )}

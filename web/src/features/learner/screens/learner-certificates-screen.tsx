@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
@@ -64,11 +65,7 @@ export function LearnerCertificatesScreen() {
               </li>
             ))}
           </ul>
-          {certificates.hasNextPage && (
-            <Button variant="outline" className="justify-self-center" loading={certificates.isFetchingNextPage} onClick={() => void certificates.fetchNextPage()}>
-              Load more
-            </Button>
-          )}
+          <LoadMore pages={certificates} />
         </>
       )}
     </div>

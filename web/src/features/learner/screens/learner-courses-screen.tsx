@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -74,11 +75,7 @@ export function LearnerCoursesScreen() {
               </li>
             ))}
           </ul>
-          {courses.hasNextPage && (
-            <Button variant="outline" className="justify-self-center" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
-              Load more
-            </Button>
-          )}
+          <LoadMore pages={courses} />
         </div>
       )}
     </div>

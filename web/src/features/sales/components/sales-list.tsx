@@ -13,6 +13,7 @@ import { salesQueryOptions } from '../api/sales-queries.ts';
 import { salesMessages as m } from '../sales-messages.ts';
 import { NoSalesYet } from './no-sales-yet.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { LoadMore } from '@/components/ui/load-more.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
 const statusNames: Record<SaleStatus, string> = { paid: 'Paid', refunded: 'Refunded', disputed: 'Disputed' };
@@ -105,11 +106,7 @@ export function SalesList() {
             ))}
           </TableBody>
         </Table>
-        {sales.hasNextPage && (
-          <Button variant="outline" className="justify-self-center" loading={sales.isFetchingNextPage} onClick={() => void sales.fetchNextPage()}>
-            Load more
-          </Button>
-        )}
+        <LoadMore pages={sales} />
       </CardContent>
       <RefundDialog sale={refunding} onDone={() => setRefunding(undefined)} />
     </Card>
