@@ -591,6 +591,38 @@ const table = [
     profile: 'heavy',
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
   },
+  /**
+   * Support (issue 29 point 4): every creator may ask (a Pro creator's request is `priority`, read from their plan, so no
+   * `feature` here); admins answer from the inbox and the creator is emailed the reply.
+   */
+  {
+    name: 'create-support-request',
+    method: 'POST',
+    path: '/api/support/requests',
+    handler: 'http/create-support-request',
+    access: ['creator'],
+    // Per creator, the day's cap is the use case's (SUPPORT_REQUESTS_PER_DAY); this is the route's whole.
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'list-support-requests', method: 'GET', path: '/api/support/requests', handler: 'http/list-support-requests', access: ['creator'] },
+  // The creator adds to their own open request (`from: "you"` in the thread); no email (the inbox shows it).
+  {
+    name: 'follow-up-support-request',
+    method: 'POST',
+    path: '/api/support/requests/{requestId}/replies',
+    handler: 'http/follow-up-support-request',
+    access: ['creator'],
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'admin-support', method: 'GET', path: '/api/admin/support', handler: 'http/admin-support', access: ['admin'] },
+  {
+    name: 'reply-support-request',
+    method: 'POST',
+    path: '/api/admin/support/{requestId}/replies',
+    handler: 'http/reply-support-request',
+    access: ['admin'],
+    uses: ['mail', 'app-links'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */

@@ -128,6 +128,11 @@ DELETE /api/leader/licenses/{licenseId}/seats/{email}                  leader   
 GET    /api/leader/settings                                            leader                        -
 PUT    /api/leader/settings                                            leader                        -
 POST   /api/webhooks/stripe-connect                                    public                        -
+POST   /api/support/requests                                           creator                       -
+GET    /api/support/requests                                           creator                       -
+POST   /api/support/requests/{requestId}/replies                       creator                       creator
+GET    /api/admin/support                                              admin                         -
+POST   /api/admin/support/{requestId}/replies                          admin                         -
 `;
 
 type Owner = 'creator' | 'leader' | 'learner' | '-';
@@ -253,13 +258,15 @@ const makeWorld = async (): Promise<World> => {
   const member = uniqueEmail('matrix-member');
   await call('POST', `/api/leader/licenses/${licenseId}/seats`, { token: leader.token, body: { email: member } });
 
+  const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
+
   const outsider = {
     creator: (await accountWithRole('creator', 'matrix-outsider')).token,
     leader: (await accountWithRole('leader', 'matrix-outsider')).token,
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId },
     outsider,
   };
 };
@@ -284,6 +291,7 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'POST /api/leader/licenses/{licenseId}/seats': { email: uniqueEmail('matrix-planted-member') },
     'POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete': {},
     'POST /api/learner/courses/{courseId}/lessons/{lessonId}/attempts': { answers: [[0]] },
+    'POST /api/support/requests/{requestId}/replies': { body: 'Written by another creator' },
   };
   return bodies[key];
 };

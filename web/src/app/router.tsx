@@ -14,6 +14,7 @@ import { marketingRoutes } from '@/features/marketing/routes.tsx';
 import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { salesRoutes } from '@/features/sales/routes.tsx';
 import { storefrontRoutes } from '@/features/storefront/routes.tsx';
+import { adminSupportRoutes, supportRoutes } from '@/features/support/routes.tsx';
 import { paths } from '@/lib/paths.ts';
 import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -45,6 +46,7 @@ const creatorArea: RouteObject = {
     ...couponsRoutes,
     ...affiliatesRoutes,
     ...reportsRoutes,
+    ...supportRoutes,
   ],
 };
 
@@ -73,7 +75,7 @@ export const appRoutes: RouteObject[] = [
           {
             lazy: () => import('@/features/dashboard/screens/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
             children: [
-              { path: paths.admin.dashboard, loader: requireRole(['admin']), children: adminRoutes },
+              { path: paths.admin.dashboard, loader: requireRole(['admin']), children: [...adminRoutes, ...adminSupportRoutes] },
               creatorArea,
               { path: paths.leader.dashboard, loader: requireRole(['leader']), children: leaderRoutes },
               { path: paths.learner.dashboard, loader: requireRole(['learner']), children: learnerRoutes },

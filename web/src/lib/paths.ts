@@ -49,6 +49,8 @@ export const paths = {
     settings: `${admin}/settings`,
     /** The settings page at its billing section (plans and AI credits): the dashboard's 'Billing Settings'. */
     billing: `${admin}/settings#billing`,
+    /** The Support inbox: creators' requests, priority first, then oldest first (issue 29 point 4). */
+    support: `${admin}/support`,
   },
   creator: {
     dashboard: creator,
@@ -67,6 +69,8 @@ export const paths = {
     affiliates: `${creator}/affiliates`,
     /** Detailed reports per course and the CSV exports (the sidebar's Insights group; Pro plan). */
     reports: `${creator}/reports`,
+    /** Ask for help and read the answers (issue 29 point 4; the reply's email links here). */
+    support: `${creator}/support`,
   },
   leader: {
     dashboard: leader,

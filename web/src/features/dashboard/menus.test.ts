@@ -65,7 +65,7 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', then Reports under 'Insights'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', Reports under 'Insights', then Support under 'Help'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
       [
@@ -76,6 +76,7 @@ describe('the sidebar groups of each role', () => {
         ],
       ],
       ['Insights', [['Reports', '/dashboard/creator/reports']]],
+      ['Help', [['Support', '/dashboard/creator/support']]],
     ]);
   });
 
@@ -87,7 +88,14 @@ describe('the sidebar groups of each role', () => {
     ]);
   });
 
-  it.each(['admin', 'leader', 'learner'])("gives the %s only 'Navigation'", (role) => {
+  it("gives the admin 'Navigation', then the Support inbox under 'Help'", () => {
+    expect(groups('admin')).toEqual([
+      ['Navigation', entries('admin')],
+      ['Help', [['Support', '/dashboard/admin/support']]],
+    ]);
+  });
+
+  it.each(['leader', 'learner'])("gives the %s only 'Navigation'", (role) => {
     expect(groups(role)).toEqual([['Navigation', entries(role)]]);
   });
 });

@@ -7,6 +7,7 @@ import {
   Handshake,
   Globe,
   KeyRound,
+  LifeBuoy,
   LayoutDashboard,
   Mail,
   CirclePlus,
@@ -92,14 +93,21 @@ const insights: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileText, feature: 'detailedReports' }],
 };
 
-const entriesOf = (group: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
-  role && Object.hasOwn(group, role) ? (group[role as Role] ?? []) : [];
+// Help (issue 29 point 4): a creator's Support page, the admin's Support inbox.
+const help: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Support', url: paths.creator.support, icon: LifeBuoy }],
+  admin: [{ title: 'Support', url: paths.admin.support, icon: LifeBuoy }],
+};
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', then 'Insights'. */
+const extraOf = (groups: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
+  role && Object.hasOwn(groups, role) ? (groups[role as Role] ?? []) : [];
+
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Help'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
   return [
     { label: 'Navigation', items: menuFor(role) },
-    { label: 'Marketing', items: entriesOf(marketing, role) },
-    { label: 'Insights', items: entriesOf(insights, role) },
+    { label: 'Marketing', items: extraOf(marketing, role) },
+    { label: 'Insights', items: extraOf(insights, role) },
+    { label: 'Help', items: extraOf(help, role) },
   ].filter((group) => group.items.length > 0);
 }
