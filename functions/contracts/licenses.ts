@@ -33,6 +33,12 @@ export const license = z.object({
   status: z.enum(licenseStatuses),
   source: z.enum(['granted', 'purchased']),
   createdAt: isoDate,
+  /**
+   * The leader's list (issue 29): whether the licence's creator's plan includes `bulkMembers` (Pro), which a leader's
+   * bulk member import (a CSV file, several emails at once) needs; the one-by-one form works on every licence. Absent:
+   * the server does not say (the import stays open; the server is the wall).
+   */
+  bulkMembers: z.boolean().optional(),
 });
 export type License = z.infer<typeof license>;
 /** GET /api/courses/{courseId}/licenses and GET /api/leader/licenses (?cursor=&limit=): newest first, a page at a time (`nextCursor` null on the last). */

@@ -11,7 +11,7 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 
 test('a creator adds an affiliate; a visitor follows the link and buys; the job approves the commission; the creator pays out and gets the CSV', async ({ page, browser, cloud }, testInfo) => {
   test.setTimeout(300_000);
-  const creator = await createTestAccount(cloud, 'creator', 'affiliates-creator');
+  const creator = await createTestAccount(cloud, 'creator', 'affiliates-creator', { plan: 'none' });
   const token = await accessToken(cloud, creator.email, creator.password);
   const title = `Pasta by hand ${Date.now()}`;
   const course = await api<{ id: string }>(cloud, token, 'POST', '/api/courses', { title, description: 'Fresh pasta, no machine.' });
@@ -105,7 +105,7 @@ test('a creator adds an affiliate; a visitor follows the link and buys; the job 
 
 test('a Starter creator sees what Pro unlocks and the way to upgrade, not the form', async ({ page, cloud }, testInfo) => {
   // A creator on a Starter trial, through Stripe's (the stand-in's) checkout (the seeded demo creator is on Pro).
-  const starter = await createTestAccount(cloud, 'creator', 'affiliates-starter');
+  const starter = await createTestAccount(cloud, 'creator', 'affiliates-starter', { plan: 'none' });
   const token = await accessToken(cloud, starter.email, starter.password);
   const trial = await api<{ url: string }>(cloud, token, 'POST', '/api/billing/checkout', { planType: 'starter', successUrl: `${cloud.WebUrl}/ok`, cancelUrl: `${cloud.WebUrl}/no` });
   expect((await fetch(`${trial.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
@@ -114,7 +114,7 @@ test('a Starter creator sees what Pro unlocks and the way to upgrade, not the fo
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
   await page.goto('/dashboard/creator/affiliates');
   await expect(page.getByRole('heading', { name: 'Affiliates are part of the Pro plan' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add affiliate' })).toHaveCount(0);
   await checkAndShoot(page, testInfo, 'affiliates-starter');
 });

@@ -10,7 +10,7 @@ import { cancelInPortal, checkAndShoot, createTestAccount, expect, test, TEST_PA
 const PASSWORD = TEST_PASSWORD;
 
 /** A new creator (no plan yet); its email. */
-const newCreator = async (cloud: Outputs, label: string): Promise<string> => (await createTestAccount(cloud, 'creator', `billing-${label}`)).email;
+const newCreator = async (cloud: Outputs, label: string): Promise<string> => (await createTestAccount(cloud, 'creator', `billing-${label}`, { plan: 'none' })).email;
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/auth/login');

@@ -12,7 +12,7 @@ const PASSWORD = TEST_PASSWORD;
 const FORBIDDEN_HTML = /<script|\son\w+\s*=|javascript:|<iframe|<object|<embed|<base|http-equiv/i;
 
 /** A new creator (no plan yet); its email. */
-const newCreator = async (cloud: Outputs, label: string): Promise<string> => (await createTestAccount(cloud, 'creator', `landing-${label}`)).email;
+const newCreator = async (cloud: Outputs, label: string): Promise<string> => (await createTestAccount(cloud, 'creator', `landing-${label}`, { plan: 'none' })).email;
 
 /** Signs in, and takes the Starter trial through the Stripe stand-in's checkout: 50 AI credits. */
 async function signInWithCredits(page: Page, cloud: Outputs, label: string): Promise<void> {

@@ -8,17 +8,11 @@ import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
-const subscribe = async (cloud: Parameters<typeof api>[0], token: string, planType: 'starter' | 'pro') => {
-  const checkout = await api<{ url: string }>(cloud, token, 'POST', '/api/billing/checkout', { planType, successUrl: `${cloud.WebUrl}/ok`, cancelUrl: `${cloud.WebUrl}/no` });
-  expect((await fetch(`${checkout.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-  await expect.poll(async () => (await api<{ tier: string | null }>(cloud, token, 'GET', '/api/me/subscription')).tier, { timeout: 30_000 }).toBe(planType);
-};
-
 test('a Pro creator follows learners through a course on the Reports page and downloads an export', async ({ page, cloud }, testInfo) => {
   test.setTimeout(240_000);
+  // A creator on Pro (createTestAccount's default plan).
   const creator = await createTestAccount(cloud, 'creator', 'reports-creator');
   const token = await accessToken(cloud, creator.email, creator.password);
-  await subscribe(cloud, token, 'pro');
   const title = `Knife skills ${Date.now()}`;
   const course = await api<{ id: string }>(cloud, token, 'POST', '/api/courses', { title, description: 'Safe and quick.' });
   const lessons: string[] = [];
@@ -103,15 +97,18 @@ test('a Pro creator follows learners through a course on the Reports page and do
 
 test("a Starter creator's Reports page says reports are part of Pro", async ({ page, cloud }, testInfo) => {
   test.setTimeout(120_000);
-  const creator = await createTestAccount(cloud, 'creator', 'reports-starter');
+  const creator = await createTestAccount(cloud, 'creator', 'reports-starter', { plan: 'starter' });
   const token = await accessToken(cloud, creator.email, creator.password);
-  await subscribe(cloud, token, 'starter');
   await api(cloud, token, 'POST', '/api/courses', { title: 'Starter course', description: 'On the trial.' });
   await signIn(page, creator.email, creator.password);
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
   await page.goto('/dashboard/creator/reports');
   await expect(page.getByRole('heading', { name: 'Reports are part of Pro' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
+  // The upgrade path (issue 29's shared lock): Pro through the billing portal for a subscriber.
+  await expect(page.getByRole('complementary', { name: 'Course Platform navigation' }).getByRole('link', { name: 'Reports Pro' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toContainText('Detailed reports and exports come with the Pro plan');
+  await page.getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('button', { name: /^Exports:/ })).toHaveCount(0);
   await checkAndShoot(page, testInfo, 'reports-plan-required');
 });

@@ -11,7 +11,7 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 
 /** A creator on `plan`, subscribed the way a creator subscribes (checkout through the API, Pay on the Stripe stand-in). */
 const creatorOn = async (cloud: Outputs, plan: 'starter' | 'pro') => {
-  const account = await createTestAccount(cloud, 'creator', `support-${plan}`);
+  const account = await createTestAccount(cloud, 'creator', `support-${plan}`, { plan: 'none' });
   const token = await accessToken(cloud, account.email, account.password);
   const checkout = await api<{ url: string }>(cloud, token, 'POST', '/api/billing/checkout', { planType: plan, successUrl: `${cloud.WebUrl}/ok`, cancelUrl: `${cloud.WebUrl}/no` });
   expect((await fetch(`${checkout.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);

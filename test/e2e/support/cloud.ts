@@ -41,11 +41,24 @@ export async function cancelInPortal(page: Page, cloud: Outputs): Promise<void> 
 /** The password of every account the browser tests make. */
 export const TEST_PASSWORD = 'Str0ngPassword';
 
+/** A test creator's plan: Pro by default (every journey may use every feature), Starter, or none (never subscribed). */
+export type TestPlan = 'pro' | 'starter' | 'none';
+
 /**
  * A fresh account with a role, made the way the product makes one (the real create-account use case with the Cognito
  * and DynamoDB adapters, pointed at this run's local cloud). `label` tells the spec's accounts apart in the data.
+ * A creator is subscribed to `plan` (default Pro: the server refuses a creator's writes without a plan), written the way
+ * Stripe's webhook writes it: a real customer at the Stripe stand-in (so 'Manage billing' opens its portal), then a
+ * `customer.subscription.created` event, active on the plan's price, through the webhook's own use case and the real
+ * billing and credit data modules (the plan's monthly AI credits included). `plan: 'none'` leaves the creator to
+ * subscribe themselves (the billing journeys).
  */
-export async function createTestAccount(cloud: Outputs, role: Role, label: string): Promise<{ email: string; password: string }> {
+export async function createTestAccount(
+  cloud: Outputs,
+  role: Role,
+  label: string,
+  { plan = 'pro' }: { plan?: TestPlan } = {},
+): Promise<{ email: string; password: string }> {
   const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
   // The outputs file sits in the local cloud's data dir (the e2e global setup's, or `.local/` of `npm start`).
   applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
@@ -53,8 +66,52 @@ export async function createTestAccount(cloud: Outputs, role: Role, label: strin
   const { createAccount } = await import('#core/accounts/create-account.ts');
   const { getDeps } = await import('#functions/composition/deps.ts');
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await createAccount(getDeps(), { email, role, password: TEST_PASSWORD });
+  const user = await createAccount(getDeps(), { email, role, password: TEST_PASSWORD });
+  if (role === 'creator' && plan !== 'none') await subscribe(user.id, plan);
   return { email, password: TEST_PASSWORD };
+}
+
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A Stripe subscription event about the test creator's subscription, applied by the webhook's use case. */
+async function applySubscriptionEvent(userId: string, plan: Exclude<TestPlan, 'none'>, type: string, status: string, created: number): Promise<void> {
+  const { ensureCustomer } = await import('#core/billing/customer.ts');
+  const { handleStripeEvent } = await import('#core/billing/handle-stripe-event.ts');
+  const { checkoutDeps, stripeEventDeps } = await import('#functions/composition/deps-payments.ts');
+  const customerId = await ensureCustomer(checkoutDeps(), userId);
+  const deps = stripeEventDeps();
+  const outcome = await handleStripeEvent(deps, {
+    id: `evt_e2e_${type}_${userId}`,
+    created,
+    type,
+    kind: 'subscription',
+    subscription: {
+      id: `sub_e2e_${userId}`,
+      customerId,
+      status,
+      priceId: deps.prices[plan],
+      trialEnd: null,
+      currentPeriodEnd: new Date(Date.now() + MONTH_MS).toISOString(),
+      cancelAtPeriodEnd: false,
+    },
+  });
+  if (outcome !== 'applied') throw new Error(`The test creator's ${type} (${plan}) was not applied: ${outcome}`);
+}
+
+/** The creator's subscription to `plan`, as the checkout and Stripe's webhook would leave it. */
+const subscribe = (userId: string, plan: Exclude<TestPlan, 'none'>): Promise<void> =>
+  applySubscriptionEvent(userId, plan, 'customer.subscription.created', 'active', Math.floor(Date.now() / 1000));
+
+/**
+ * Ends a test creator's subscription as Stripe does (`customer.subscription.deleted`, canceled): the creator has no
+ * plan any more, and keeps everything they made (the ended creator's journeys). Call after createTestAccount.
+ */
+export async function endTestSubscription(email: string, plan: Exclude<TestPlan, 'none'> = 'pro'): Promise<void> {
+  const { userRepository } = await import('#functions/composition/deps.ts');
+  const userId = await userRepository().getUserIdByEmail(email);
+  if (!userId) throw new Error(`No account for ${email}`);
+  // A second later than the subscription's creation: Stripe's order of events is by their time.
+  await applySubscriptionEvent(userId, plan, 'customer.subscription.deleted', 'canceled', Math.floor(Date.now() / 1000) + 1);
 }
 
 const AXE_TIMEOUT_MS = 60_000;

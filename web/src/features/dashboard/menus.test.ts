@@ -80,6 +80,14 @@ describe('the sidebar groups of each role', () => {
     ]);
   });
 
+  it('names the plan feature of each Pro page (the sidebar locks it for a plan without it)', () => {
+    const features = menuGroupsFor('creator').flatMap(({ items }) => items.filter((item) => item.feature).map(({ title, feature }) => [title, feature]));
+    expect(features).toEqual([
+      ['Affiliates', 'affiliates'],
+      ['Reports', 'detailedReports'],
+    ]);
+  });
+
   it("gives the admin 'Navigation', then the Support inbox under 'Help'", () => {
     expect(groups('admin')).toEqual([
       ['Navigation', entries('admin')],

@@ -20,6 +20,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
+import type { FeatureKey } from '@contracts/entitlements.ts';
 import { paths } from '@/lib/paths.ts';
 import type { Role } from '@/lib/roles.ts';
 
@@ -28,6 +29,8 @@ export interface MenuItem {
   title: string;
   url: string;
   icon: LucideIcon;
+  /** The plan feature the page is for (issue 29): without it the entry shows the lock and 'Pro'; the page says why. */
+  feature?: FeatureKey;
 }
 
 // Titles exactly as SPEC.md section 2 lists them, lower-case ones included.
@@ -82,12 +85,12 @@ export interface MenuGroup {
 const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
-    { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake },
+    { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
   ],
 };
 
 const insights: Partial<Record<Role, MenuItem[]>> = {
-  creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileText }],
+  creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileText, feature: 'detailedReports' }],
 };
 
 // Help (issue 29 point 4): a creator's Support page, the admin's Support inbox.

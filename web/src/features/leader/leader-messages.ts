@@ -43,6 +43,11 @@ export const leaderMessages = {
     failedHint: 'The reason is beside each email that was not added.',
     found: (count: number, file: string) => (count === 0 ? `No emails found in ${file}.` : `${count === 1 ? '1 email' : `${count} emails`} from ${file} added to the list.`),
     unreadable: (file: string) => `${file} could not be read. Choose a CSV file, or paste the emails.`,
+    /** A licence whose creator is not on Pro (issue 29): members one at a time. */
+    oneAtATime: 'One email at a time on this licence.',
+    bulkLocked:
+      "Importing members from a CSV file, or adding several at once, needs the course creator's Pro plan. You can add members one at a time here.",
+    severalLocked: "Add one email at a time: adding several at once needs the course creator's Pro plan.",
   },
   outcome: {
     added: 'Added',

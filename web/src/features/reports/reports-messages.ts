@@ -39,6 +39,5 @@ export const reportsMessages = {
   exported: (rows: number, kind: string) => `${kind}: ${rows.toLocaleString('en-GB')} ${rows === 1 ? 'row' : 'rows'} downloaded.`,
   exportFailed: 'The export could not be made.',
   planTitle: 'Reports are part of Pro',
-  planBody: 'Detailed reports and exports come with the Pro plan. Upgrade from your dashboard to see how learners move through your courses.',
-  planAction: 'Go to your dashboard',
+  planBody: 'Detailed reports and exports come with the Pro plan: see how learners move through your courses, where they stop, and export your sales, learners and certificates.',
 } as const;

@@ -1,15 +1,14 @@
 import { Check, Sparkles } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { plans } from '@contracts/plans.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { formatPounds } from '@/lib/format-money.ts';
-import { paths } from '@/lib/paths.ts';
+import { requestUpgrade } from '@/lib/upgrade-requests.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 
 /**
- * What a creator off the Pro plan sees instead of 'Add affiliate': what Pro unlocks here, and 'Upgrade to Pro', to
- * the dashboard's plan panel (plan changes happen there: the billing portal, or the plans to choose from).
+ * What a creator off the Pro plan sees instead of 'Add affiliate': what Pro unlocks here, and 'Upgrade to Pro', which
+ * opens the creator area's upgrade path (Pro's checkout, or the billing portal for a subscriber).
  */
 export function ProPlanCard({ hasAffiliates }: { hasAffiliates: boolean }) {
   return (
@@ -34,9 +33,7 @@ export function ProPlanCard({ hasAffiliates }: { hasAffiliates: boolean }) {
           ))}
         </ul>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button asChild>
-            <Link to={paths.creator.dashboard}>{m.plan.upgrade}</Link>
-          </Button>
+          <Button onClick={() => requestUpgrade({ plan: 'pro', reason: `${m.plan.title}. ${m.plan.description}` })}>{m.plan.upgrade}</Button>
           <span className="text-sm text-muted-foreground">
             {plans.pro.name} is {formatPounds(plans.pro.pricePence)} a month.
           </span>

@@ -5,6 +5,7 @@ import type { Affiliate, Commission } from '@contracts/affiliates.ts';
 import type { SubscriptionResponse } from '@contracts/billing.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
+import { onUpgradeRequest, type UpgradeRequest } from '@/lib/upgrade-requests.ts';
 import { callsTo, errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 import { affiliate, commission, courses, subscription } from '../test/fixtures.ts';
@@ -119,10 +120,13 @@ describe('AffiliatesScreen: the Pro plan', () => {
     expect(screen.queryByRole('button', { name: m.add })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: m.empty.title })).not.toBeInTheDocument();
 
-    const upgrade = within(card).getByRole('link', { name: m.plan.upgrade });
-    expect(upgrade).toHaveAttribute('href', paths.creator.dashboard);
-    await userEvent.click(upgrade);
-    expect(router.state.location.pathname).toBe(paths.creator.dashboard);
+    // 'Upgrade to Pro' asks for the creator area's upgrade path (Pro's checkout or the billing portal), saying why.
+    const asked: UpgradeRequest[] = [];
+    const stop = onUpgradeRequest((request) => asked.push(request));
+    await userEvent.click(within(card).getByRole('button', { name: m.plan.upgrade }));
+    stop();
+    expect(asked).toEqual([{ plan: 'pro', reason: expect.stringContaining(m.plan.title) as string }]);
+    expect(router.state.location.pathname).toBe(paths.creator.affiliates);
   });
 
   it('still lists the affiliates a creator added while on Pro', async () => {

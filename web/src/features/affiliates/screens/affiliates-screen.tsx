@@ -19,8 +19,8 @@ import { ProPlanCard } from '../components/pro-plan-card.tsx';
 
 /**
  * /dashboard/creator/affiliates (Marketing): the people who sell the creator's courses for a commission. On Pro,
- * 'Add affiliate' opens the form; off Pro, a card says what Pro unlocks (affiliates kept from a Pro period stay
- * listed). Each affiliate has its link to copy, its commissions and 'Pay out £X' behind a confirmation. Newest first,
+ * 'Add affiliate' opens the form; off Pro, a card says what Pro unlocks and opens the upgrade path (affiliates kept
+ * from a Pro period stay listed). Each affiliate has its link to copy, its commissions and 'Pay out £X' behind a confirmation. Newest first,
  * a page at a time: 'Load more' for the next.
  */
 export function AffiliatesScreen() {
@@ -30,7 +30,8 @@ export function AffiliatesScreen() {
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Affiliate>();
   const [paying, setPaying] = useState<Affiliate>();
-  const onPro = plan.data?.subscribed === true && plan.data.tier === 'pro';
+  // What the plan includes (issue 29's entitlements): Pro, or a past-due Pro until Stripe ends it.
+  const onPro = plan.data?.features.includes('affiliates') === true;
 
   const retry = () => {
     if (affiliates.isError) void affiliates.refetch();

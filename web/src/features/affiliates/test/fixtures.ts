@@ -1,6 +1,4 @@
 import type { Affiliate, Commission } from '@contracts/affiliates.ts';
-import type { SubscriptionResponse } from '@contracts/billing.ts';
-import { planFeatures, planLimits } from '@contracts/entitlements.ts';
 
 /** An affiliate 'aff-1' has the code 'AFF1XXXX' and a link to the creator's page, unless `changes` say otherwise. */
 export const affiliate = (id: string, name: string, changes: Partial<Affiliate> = {}): Affiliate => {
@@ -38,19 +36,4 @@ export const commission = (orderId: string, changes: Partial<Commission> = {}): 
   ...changes,
 });
 
-export const subscription = (tier: SubscriptionResponse['tier'], changes: Partial<SubscriptionResponse> = {}): SubscriptionResponse => ({
-  status: tier === null ? 'none' : 'active',
-  subscribed: tier !== null,
-  tier,
-  trialEnd: null,
-  onTrial: false,
-  trialDaysLeft: 0,
-  currentPeriodEnd: tier === null ? null : '2026-12-20T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  trialAvailable: tier === null,
-  features: [...planFeatures[tier ?? 'none']],
-  limits: planLimits[tier ?? 'none'],
-  ...changes,
-});
-
-export { course, courses } from '@/test/fixtures.ts';
+export { course, courses, subscription } from '@/test/fixtures.ts';

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, RotateCw, TicketPercent } from 'lucide-react';
 import { useState } from 'react';
 import type { Coupon } from '@contracts/coupons.ts';
+import { PlanGate } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -30,10 +31,13 @@ export function CouponsScreen() {
         title={m.title}
         description={m.description}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            {m.create}
-          </Button>
+          // Without a plan: 'Choose a plan to create coupons' (issue 29); the coupons made stay listed.
+          <PlanGate feature="sales" label={m.create} action="create coupons" variant="default">
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              {m.create}
+            </Button>
+          </PlanGate>
         }
       />
       {coupons.isPending ? (

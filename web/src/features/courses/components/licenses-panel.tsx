@@ -3,6 +3,7 @@ import { CircleAlert, KeyRound, Plus, RotateCw, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { grantLicenseBody, LICENSE_SEATS_MAX, updateLicenseBody, type GrantLicenseBody, type License } from '@contracts/licenses.ts';
+import { PlanGate, PlanRequiredNote, ProBadge } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -16,7 +17,9 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { errorMessage } from '@/lib/error-message.ts';
+import { planRequiredBy } from '@/lib/plan-required.ts';
 import { endOfDay, formatDay, today } from '@/lib/format-date.ts';
 import { courseMessages } from '../course-messages.ts';
 import { courseLicensesQueryOptions } from '../api/course-queries.ts';
@@ -29,6 +32,12 @@ const seatsOf = (n: number): string => `${n.toLocaleString('en-GB')} ${n === 1 ?
 
 
 
+/** Why a licence over the plan's seats is refused (Starter: up to 10 each), in words. */
+export const seatLimitReason = (limit: number): string =>
+  `Licences on your plan have up to ${seatsOf(limit)} each. Team licences of any size are part of the Pro plan.`;
+/** Why a licence's end date is locked (advanced licensing is Pro). */
+export const END_DATE_REASON = 'Licences on your plan have no end date. End dates are part of the Pro plan.';
+
 /** 'Ends 31 Dec 2026', 'No end date'; an end date passed reads 'Ended ...'; an ended licence without one says nothing. */
 const endLabel = (l: Pick<License, 'expiresAt' | 'status'>, now: Date = new Date()): string | undefined => {
   if (l.expiresAt === null) return l.status === 'ended' ? undefined : 'No end date';
@@ -39,7 +48,8 @@ const endLabel = (l: Pick<License, 'expiresAt' | 'status'>, now: Date = new Date
 /**
  * The course's team licences: 'Grant a licence' (one sold outside the platform, for a group leader's email), the
  * list of licences granted or bought on the course page with the seats in use, and, for an active one, more seats
- * or the end now (after a confirmation: its members lose the course, their progress is kept).
+ * or the end now (after a confirmation: its members lose the course, their progress is kept). Without a plan the
+ * licences stay listed, read-only, with the way to a plan instead of 'Grant a licence' (issue 29).
  */
 export function LicensesPanel({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const licenses = useInfiniteQuery(courseLicensesQueryOptions(courseId));
@@ -48,6 +58,7 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
   const [granting, setGranting] = useState(false);
   const [adding, setAdding] = useState<License | undefined>();
   const [ending, setEnding] = useState<License | undefined>();
+  const readOnly = useEntitlements().locked('teamLicenses');
 
   return (
     <Card aria-labelledby="licenses-title" role="region">
@@ -59,10 +70,12 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 *:min-w-0">
-        <Button variant="outline" className="w-fit" onClick={() => setGranting(true)}>
-          <Plus aria-hidden="true" />
-          Grant a licence
-        </Button>
+        <PlanGate feature="teamLicenses" label="Grant a licence" action="grant team licences" className="w-fit">
+          <Button variant="outline" className="w-fit" onClick={() => setGranting(true)}>
+            <Plus aria-hidden="true" />
+            Grant a licence
+          </Button>
+        </PlanGate>
 
         {licenses.isPending ? (
           <div role="status" aria-busy="true" className="grid gap-2">
@@ -84,7 +97,7 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
           <>
             <ul className="divide-y rounded-lg border" aria-label="Licences">
               {items.map((license) => (
-                <LicenseRow key={license.id} license={license} onAddSeats={() => setAdding(license)} onEnd={() => setEnding(license)} />
+                <LicenseRow key={license.id} license={license} readOnly={readOnly} onAddSeats={() => setAdding(license)} onEnd={() => setEnding(license)} />
               ))}
             </ul>
             <LoadMore pages={licenses} />
@@ -111,7 +124,7 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
   );
 }
 
-function LicenseRow({ license, onAddSeats, onEnd }: { license: License; onAddSeats: () => void; onEnd: () => void }) {
+function LicenseRow({ license, readOnly, onAddSeats, onEnd }: { license: License; readOnly: boolean; onAddSeats: () => void; onEnd: () => void }) {
   const active = license.status === 'active';
   const used = `${license.seatsUsed.toLocaleString('en-GB')} of ${seatsOf(license.seatsTotal)} used`;
   const ends = endLabel(license);
@@ -137,7 +150,7 @@ function LicenseRow({ license, onAddSeats, onEnd }: { license: License; onAddSea
           {ends && <span>{ends}</span>}
         </p>
       </div>
-      {active && (
+      {active && !readOnly && (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" aria-label={`Add seats to ${license.leaderEmail}'s licence`} onClick={onAddSeats}>
             <KeyRound aria-hidden="true" />
@@ -235,11 +248,21 @@ function GrantForm({ grant, onCancel, onGranted }: { grant: ReturnType<typeof us
     formState: { errors },
   } = useForm<GrantForm, unknown, GrantLicenseBody>({ resolver: grantResolver, defaultValues: emptyGrant });
   const [refusal, setRefusal] = useState<string>();
+  const [planNeeded, setPlanNeeded] = useState<{ plan: 'starter' | 'pro'; reason: string }>();
   const [unverified, setUnverified] = useState<string>();
+  const { seatLimit, locked } = useEntitlements();
+  const endDates = !locked('advancedLicensing');
 
   const submit = handleSubmit((body) => {
     setRefusal(undefined);
+    setPlanNeeded(undefined);
     setUnverified(undefined);
+    // The plan's limit, before sending (the server refuses the same with 403 PLAN_REQUIRED).
+    if (seatLimit !== null && body.seats > seatLimit) {
+      setError('seats', { type: 'plan', message: `Up to ${seatsOf(seatLimit)} on your plan.` }, { shouldFocus: true });
+      setPlanNeeded({ plan: 'pro', reason: seatLimitReason(seatLimit) });
+      return;
+    }
     grant.mutate(body, {
       onSuccess: onGranted,
       onError: (error) => {
@@ -247,6 +270,7 @@ function GrantForm({ grant, onCancel, onGranted }: { grant: ReturnType<typeof us
         if (error instanceof ApiError && error.code === 'CONFLICT') setError('leaderEmail', { type: 'server', message: error.message }, { shouldFocus: true });
         else if (issue) setError(issue.field, { type: 'server', message: issue.message }, { shouldFocus: true });
         else if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(error.message);
+        else if (planRequiredBy(error)) setPlanNeeded({ plan: planRequiredBy(error)!, reason: error.message });
         else setRefusal(errorMessage(error, courseMessages.failed));
       },
     });
@@ -260,15 +284,26 @@ function GrantForm({ grant, onCancel, onGranted }: { grant: ReturnType<typeof us
           <Input {...register('leaderEmail')} type="email" required maxLength={254} autoComplete="off" spellCheck={false} placeholder="leader@example.com" />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField className="content-start" label="Seats" error={errors.seats?.message} description={`1 to ${MAX_SEATS}.`} required>
+          <FormField
+            className="content-start"
+            label="Seats"
+            error={errors.seats?.message}
+            description={seatLimit === null ? `1 to ${MAX_SEATS}.` : `1 to ${seatLimit.toLocaleString('en-GB')} on your plan.`}
+            required
+          >
             <Input {...register('seats')} type="number" required min={1} max={LICENSE_SEATS_MAX} step={1} inputMode="numeric" autoComplete="off" placeholder="10" />
           </FormField>
-          <FormField className="content-start" label="Last day" error={errors.expiresAt?.message} description="Works through this day. Empty: no end date.">
-            <Input {...register('expiresAt')} type="date" min={today()} />
-          </FormField>
+          {endDates ? (
+            <FormField className="content-start" label="Last day" error={errors.expiresAt?.message} description="Works through this day. Empty: no end date.">
+              <Input {...register('expiresAt')} type="date" min={today()} />
+            </FormField>
+          ) : (
+            <LockedEndDate />
+          )}
         </div>
 
         {refusal && <RefusalNote message={refusal} />}
+        {planNeeded && <PlanRequiredNote plan={planNeeded.plan} reason={planNeeded.reason} />}
       </form>
       {/* The leader's invitation goes out for the creator: verify here, then grant again. */}
       {unverified && <VerifyEmailPanel reason={`${unverified} Then press Grant licence again.`} />}
@@ -307,6 +342,8 @@ function SeatsForm({ license, update, onDone }: { license: License; update: Retu
   const [typed, setTyped] = useState(String(license.seatsTotal));
   const [error, setError] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
+  const [planNeeded, setPlanNeeded] = useState<{ plan: 'starter' | 'pro'; reason: string }>();
+  const { seatLimit } = useEntitlements();
   const least = Math.max(1, license.seatsUsed);
 
   const save = (event: FormEvent) => {
@@ -322,7 +359,24 @@ function SeatsForm({ license, update, onDone }: { license: License; update: Retu
     }
     setError(undefined);
     setRefusal(undefined);
-    update.mutate({ licenseId: license.id, seatsTotal }, { onSuccess: onDone, onError: (failure) => setRefusal(errorMessage(failure, courseMessages.failed)) });
+    setPlanNeeded(undefined);
+    // More seats than the plan allows (a licence made on Pro keeps its seats; it only cannot grow past the limit).
+    if (seatLimit !== null && seatsTotal > seatLimit && seatsTotal > license.seatsTotal) {
+      setError(`Up to ${seatsOf(seatLimit)} on your plan.`);
+      setPlanNeeded({ plan: 'pro', reason: seatLimitReason(seatLimit) });
+      return;
+    }
+    update.mutate(
+      { licenseId: license.id, seatsTotal },
+      {
+        onSuccess: onDone,
+        onError: (failure) => {
+          const plan = planRequiredBy(failure);
+          if (plan) setPlanNeeded({ plan, reason: errorMessage(failure) });
+          else setRefusal(errorMessage(failure, courseMessages.failed));
+        },
+      },
+    );
   };
 
   return (
@@ -342,6 +396,7 @@ function SeatsForm({ license, update, onDone }: { license: License; update: Retu
       </FormField>
 
       {refusal && <RefusalNote message={refusal} />}
+      {planNeeded && <PlanRequiredNote plan={planNeeded.plan} reason={planNeeded.reason} />}
 
       <DialogFooter>
         <Button variant="outline" disabled={update.isPending} onClick={onDone}>
@@ -352,6 +407,21 @@ function SeatsForm({ license, update, onDone }: { license: License; update: Retu
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** 'Last day' on a plan without end dates: the lock, 'Pro', and why (the upgrade path is one click away). */
+function LockedEndDate() {
+  return (
+    <div className="grid content-start gap-2" data-testid="locked-end-date">
+      <p className="flex items-center gap-2 text-sm leading-none font-medium">
+        Last day <ProBadge />
+      </p>
+      <p className="text-sm text-muted-foreground">{END_DATE_REASON}</p>
+      <PlanGate feature="advancedLicensing" label="Set an end date" action="set end dates" reason={END_DATE_REASON} size="sm" className="w-fit">
+        {null}
+      </PlanGate>
+    </div>
   );
 }
 

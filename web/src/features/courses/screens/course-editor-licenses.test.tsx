@@ -4,6 +4,7 @@ import type { License } from '@contracts/licenses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { paintingCourse } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
@@ -251,5 +252,87 @@ describe('CourseEditorScreen: team licences', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await licenses.findByText('buyer@example.com')).toBeInTheDocument();
     expect(licenses.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('CourseEditorScreen: team licences and the plan (issue 29)', () => {
+  const onPlan = (tier: 'starter' | null) => ({ 'GET /api/me/subscription': () => jsonResponse(200, subscription(tier)) });
+
+  it('refuses a Starter licence of 11 seats in the form with the reason and the upgrade path, sending nothing; 10 go through', async () => {
+    const state = { licenses: [] as License[] };
+    const created: License = { ...granted, id: 'lic-2', leaderEmail: 'new@example.com', seatsTotal: 10, seatsUsed: 0, expiresAt: null };
+    const { user, fetchMock } = renderEditor(state, {
+      ...onPlan('starter'),
+      [`POST ${LICENSES}`]: () => {
+        state.licenses = [created];
+        return jsonResponse(201, created);
+      },
+    });
+    const licenses = await panel();
+    await licenses.findByText('No team licences yet.', undefined, { timeout: 5000 });
+
+    await user.click(licenses.getByRole('button', { name: 'Grant a licence' }));
+    const dialog = screen.getByRole('dialog', { name: 'Grant a licence' });
+    const seats = within(dialog).getByRole('spinbutton', { name: /Seats/ });
+    expect(seats).toHaveAccessibleDescription('1 to 10 on your plan.');
+    // Starter's licences have no end date: the field is locked, with Pro's mark and the reason.
+    expect(within(dialog).queryByLabelText('Last day')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('locked-end-date')).toHaveTextContent('Licences on your plan have no end date. End dates are part of the Pro plan.');
+    expect(within(dialog).getByRole('button', { name: 'Set an end date Pro' })).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Leader email/ }), 'new@example.com');
+    await user.type(seats, '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Grant licence' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Licences on your plan have up to 10 seats each. Team licences of any size are part of the Pro plan.');
+    expect(within(dialog).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    expect(seats).toHaveAccessibleDescription(/Up to 10 seats on your plan\./);
+    expect(callsTo(fetchMock, 'POST', LICENSES)).toEqual([]);
+
+    await user.clear(seats);
+    await user.type(seats, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Grant licence' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Grant a licence' })).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', LICENSES)[0]?.body).toEqual({ leaderEmail: 'new@example.com', seats: 10 });
+  });
+
+  it("shows the server's PLAN_REQUIRED as the reason with the upgrade path, not a generic failure", async () => {
+    const { user } = renderEditor(
+      { licenses: [granted] },
+      { [`PATCH ${LICENSES}/lic-1`]: () => errorResponse(403, 'PLAN_REQUIRED', 'Team licences over 10 seats are part of the Pro plan.', { requiredPlan: 'pro' }) },
+    );
+    const licenses = await panel();
+    await user.click(await licenses.findByRole('button', { name: "Add seats to lead@example.com's licence" }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Add seats' });
+    const total = within(dialog).getByRole('spinbutton', { name: /Seats in total/ });
+    await user.clear(total);
+    await user.type(total, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save seats' }));
+    const note = await within(dialog).findByRole('alert');
+    expect(note).toHaveTextContent('Team licences over 10 seats are part of the Pro plan.');
+    expect(within(note).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+  });
+
+  it('keeps a Starter creator from growing a licence past 10 seats, before sending', async () => {
+    const small: License = { ...granted, seatsTotal: 8, expiresAt: null };
+    const { user, fetchMock } = renderEditor({ licenses: [small] }, onPlan('starter'));
+    const licenses = await panel();
+    await user.click(await licenses.findByRole('button', { name: "Add seats to lead@example.com's licence" }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Add seats' });
+    const total = within(dialog).getByRole('spinbutton', { name: /Seats in total/ });
+    await user.clear(total);
+    await user.type(total, '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Save seats' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Licences on your plan have up to 10 seats each.');
+    expect(callsTo(fetchMock, 'PATCH', `${LICENSES}/lic-1`)).toEqual([]);
+  });
+
+  it('shows a creator without a plan their licences read-only, with the way to a plan instead of Grant', async () => {
+    renderEditor({ licenses: [granted] }, onPlan(null));
+    const licenses = await panel();
+    expect(await licenses.findByRole('link', { name: 'Choose a plan to grant team licences' }, { timeout: 5000 })).toHaveAttribute('href', '/dashboard/creator');
+    await licenses.findByRole('list', { name: 'Licences' });
+    expect(within(rowOf('lead@example.com')).getByText('3 of 10 seats used')).toBeInTheDocument();
+    expect(licenses.queryByRole('button', { name: 'Grant a licence' })).not.toBeInTheDocument();
+    expect(within(rowOf('lead@example.com')).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import type { Course, CourseEnrollment } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { enrolledLearner, paintingCourse, textLesson, videoLesson } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
@@ -210,5 +211,20 @@ describe('CourseEditorScreen: learners', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove learner' }));
     expect(await screen.findByText('No learners enrolled yet.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', `${COURSE}/enrollments/learner-1`)).toHaveLength(1);
+  });
+});
+
+describe('CourseEditorScreen without a plan (issue 29)', () => {
+  it('shows the course read-only, with the way to a plan instead of controls the server would refuse', async () => {
+    renderEditor({ course: paintingCourse, learners: [] }, { 'GET /api/me/subscription': () => jsonResponse(200, subscription(null)) });
+
+    expect(await screen.findByText('Choose a plan to edit this course')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/dashboard/creator');
+    // Everything is shown: the lessons and the details, their controls disabled.
+    expect(lessonTitles().length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Save details' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Course title/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete course' })).not.toBeInTheDocument();
   });
 });

@@ -3,11 +3,13 @@ import { ArrowLeft, Eye, EyeOff, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Course } from '@contracts/courses.ts';
+import { PlanRequiredCard } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { paths } from '@/lib/paths.ts';
@@ -85,13 +87,16 @@ function CourseEditor({ course }: { course: Course }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const published = course.status === 'published';
+  // Without a plan the course is read-only (issue 29): everything shown, nothing to press that the server refuses.
+  const readOnly = useEntitlements().locked('courses');
 
   return (
     <div className="grid gap-6 *:min-w-0">
       {backLink}
       <PageHeader title={course.title} description={<StatusBadge status={course.status} />} />
+      {readOnly && <PlanRequiredCard plan="starter" title="Choose a plan to edit this course" reason={READ_ONLY_REASON} />}
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
-        <div className="grid content-start gap-6 *:min-w-0 lg:col-span-2">
+        <fieldset disabled={readOnly} aria-label={readOnly ? 'Course content (read-only)' : undefined} className="grid min-w-0 content-start gap-6 *:min-w-0 lg:col-span-2">
           <LessonsPanel course={course} />
           <Card aria-labelledby="details-title" role="region">
             <CardHeader>
@@ -112,7 +117,7 @@ function CourseEditor({ course }: { course: Course }) {
             </CardContent>
           </Card>
           <CertificatesPanel courseId={course.id} courseTitle={course.title} />
-        </div>
+        </fieldset>
         <div className="grid content-start gap-6 *:min-w-0">
           <Card aria-labelledby="publish-title" role="region">
             <CardHeader>
@@ -125,6 +130,7 @@ function CourseEditor({ course }: { course: Course }) {
                     : 'Draft: only you see it. Publish it when it is ready.'}
               </CardDescription>
             </CardHeader>
+            {!readOnly && (
             <CardContent className="flex flex-col gap-2">
               <Button
                 variant={published ? 'outline' : 'default'}
@@ -139,6 +145,7 @@ function CourseEditor({ course }: { course: Course }) {
                 Delete course
               </Button>
             </CardContent>
+            )}
           </Card>
           <Card aria-labelledby="pricing-title" role="region">
             <CardHeader>
@@ -149,15 +156,20 @@ function CourseEditor({ course }: { course: Course }) {
               </CardDescription>
             </CardHeader>
             <CardContent>
+              <fieldset disabled={readOnly} className="min-w-0">
               <PricingForm
                 key={course.updatedAt}
                 initial={{ priceAmount: course.priceAmount, seatPriceAmount: course.seatPriceAmount }}
                 busy={update.isPending && update.variables.priceAmount !== undefined}
                 onSubmit={(body) => update.mutate(body)}
               />
+              </fieldset>
             </CardContent>
           </Card>
-          <LearnersPanel courseId={course.id} courseTitle={course.title} />
+          {/* Inviting and removing learners need a plan too; the learners stay listed. */}
+          <fieldset disabled={readOnly} className="min-w-0">
+            <LearnersPanel courseId={course.id} courseTitle={course.title} />
+          </fieldset>
           <LicensesPanel courseId={course.id} courseTitle={course.title} />
         </div>
       </div>
@@ -174,3 +186,6 @@ function CourseEditor({ course }: { course: Course }) {
     </div>
   );
 }
+
+/** Why a course of a creator without a plan is read-only. */
+const READ_ONLY_REASON = 'Your course and its learners are kept as they are; editing, publishing and pricing need a plan. Choose Starter or Pro to carry on.';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { paintingSummary } from '../test/fixtures.ts';
 import { MyCoursesScreen } from './my-courses-screen.tsx';
 
@@ -74,5 +75,33 @@ describe('MyCoursesScreen', () => {
     expect(within(screen.getAllByTestId('course-card')[1]!).getByRole('link', { name: 'Sketching' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/courses?cursor=c2')).toHaveLength(1);
+  });
+});
+
+describe('MyCoursesScreen without a plan (issue 29)', () => {
+  it("lists the courses read-only: 'View', no 'Delete', and 'Choose a plan to create courses' to the plan picker", async () => {
+    fakeApi({
+      'GET /api/courses': () => jsonResponse(200, { nextCursor: null, items: [paintingSummary] }),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<MyCoursesScreen />);
+
+    expect(await screen.findByRole('link', { name: 'Choose a plan to create courses' })).toHaveAttribute('href', '/dashboard/creator');
+    const card = (await screen.findAllByTestId('course-card'))[0]!;
+    expect(within(card).getByRole('link', { name: 'View Watercolour for Beginners' })).toHaveAttribute('href', '/dashboard/creator/courses/course-1');
+    expect(within(card).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Course' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Edit, Delete and Create Course for a creator on a plan', async () => {
+    fakeApi({
+      'GET /api/courses': () => jsonResponse(200, { nextCursor: null, items: [paintingSummary] }),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+    });
+    renderWithProviders(<MyCoursesScreen />);
+    const card = (await screen.findAllByTestId('course-card'))[0]!;
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Delete Watercolour for Beginners' })).toBeInTheDocument());
+    expect(within(card).getByRole('link', { name: 'Edit Watercolour for Beginners' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Course' })).toBeInTheDocument();
   });
 });

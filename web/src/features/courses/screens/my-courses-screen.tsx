@@ -1,13 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { BookOpen, CirclePlus, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { BookOpen, CirclePlus, Eye, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CourseSummary } from '@contracts/courses.ts';
+import { PlanGate } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { coursesQueryOptions } from '../api/course-queries.ts';
 import { useDeleteCourse } from '../api/use-course-mutations.ts';
@@ -17,21 +19,29 @@ import { StatusBadge } from '../components/status-badge.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+// Without a plan: 'Choose a plan to create courses', to the plan picker (issue 29).
 const createButton = (
-  <Button asChild>
-    <Link to={paths.creator.create}>
-      <CirclePlus aria-hidden="true" />
-      Create Course
-    </Link>
-  </Button>
+  <PlanGate feature="courses" label="Create Course" action="create courses" variant="default">
+    <Button asChild>
+      <Link to={paths.creator.create}>
+        <CirclePlus aria-hidden="true" />
+        Create Course
+      </Link>
+    </Button>
+  </PlanGate>
 );
 
-/** /dashboard/creator/courses: the creator's courses with their status, lessons and learners; edit or delete. Newest first, a page at a time: 'Load more' for the next. */
+/**
+ * /dashboard/creator/courses: the creator's courses with their status, lessons and learners; edit or delete. Newest
+ * first, a page at a time: 'Load more' for the next. Without a plan the courses stay listed, read-only: 'View' instead
+ * of 'Edit', no 'Delete', and the way to a plan instead of 'Create Course'.
+ */
 export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
   const courses = useInfiniteQuery(coursesQueryOptions());
   const items = courses.data?.pages.flatMap((page) => page.items) ?? [];
   const remove = useDeleteCourse();
   const [deleting, setDeleting] = useState<CourseSummary | undefined>();
+  const readOnly = useEntitlements().locked('courses');
 
   return (
     <div className="grid gap-6 *:min-w-0">
@@ -84,15 +94,17 @@ export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
                     </p>
                     <div className="flex gap-2">
                       <Button asChild variant="outline" size="sm">
-                        <Link to={courseEditorPath(course.id)} aria-label={`Edit ${course.title}`}>
-                          <Pencil aria-hidden="true" />
-                          Edit
+                        <Link to={courseEditorPath(course.id)} aria-label={`${readOnly ? 'View' : 'Edit'} ${course.title}`}>
+                          {readOnly ? <Eye aria-hidden="true" /> : <Pencil aria-hidden="true" />}
+                          {readOnly ? 'View' : 'Edit'}
                         </Link>
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${course.title}`} onClick={() => setDeleting(course)}>
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
+                      {!readOnly && (
+                        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${course.title}`} onClick={() => setDeleting(course)}>
+                          <Trash2 aria-hidden="true" />
+                          Delete
+                        </Button>
+                      )}
                     </div>
                   </CardContent>
                 </Card>

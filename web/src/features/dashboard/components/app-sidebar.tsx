@@ -11,16 +11,19 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from '@/components/ui/sidebar.tsx';
+import { ProBadge } from '@/components/plan-gate.tsx';
 import { isRole, roleLabels } from '@/lib/roles.ts';
+import type { FeatureKey } from '@contracts/entitlements.ts';
 import { menuGroupsFor, type MenuItem } from '../menus.ts';
 
 export const PRODUCT_NAME = 'Course Platform';
 
 /**
  * The shell's sidebar: the product name and the user's role, then the role's menu under 'Navigation' and any further
- * groups (a creator's 'Marketing'), each a landmark named by its heading.
+ * groups (a creator's 'Marketing'), each a landmark named by its heading. An entry whose plan feature is `locked`
+ * shows the lock and 'Pro' (issue 29); it still opens its page, which says why and offers the upgrade.
  */
-export function AppSidebar({ role }: { role: string }) {
+export function AppSidebar({ role, locked = () => false }: { role: string; locked?: (feature: FeatureKey) => boolean }) {
   const groups = menuGroupsFor(role);
   const roleLabel = isRole(role) ? roleLabels[role] : role;
 
@@ -52,7 +55,7 @@ export function AppSidebar({ role }: { role: string }) {
                   {group.items.map((item, index) => (
                     <SidebarMenuItem key={item.url}>
                       {/* The first entry is the role's dashboard: active only on its own page, not on every page below it. */}
-                      <MenuLink item={item} end={groupIndex === 0 && index === 0} />
+                      <MenuLink item={item} end={groupIndex === 0 && index === 0} locked={item.feature !== undefined && locked(item.feature)} />
                     </SidebarMenuItem>
                   ))}
                 </SidebarMenu>
@@ -65,13 +68,16 @@ export function AppSidebar({ role }: { role: string }) {
   );
 }
 
-function MenuLink({ item: { title, url, icon: Icon }, end }: { item: MenuItem; end: boolean }) {
+function MenuLink({ item: { title, url, icon: Icon }, end, locked }: { item: MenuItem; end: boolean; locked: boolean }) {
   const active = useMatch({ path: url, end }) !== null;
   return (
-    <SidebarMenuButton asChild isActive={active} tooltip={title}>
+    <SidebarMenuButton asChild isActive={active} tooltip={locked ? `${title} (Pro)` : title}>
       <Link to={url} aria-current={active ? 'page' : undefined}>
         <Icon aria-hidden="true" />
         <SidebarLabel>{title}</SidebarLabel>
+        {/* The space keeps the name 'Affiliates Pro' (a flex container renders no blank text). */}
+        {locked && ' '}
+        {locked && <ProBadge className="ml-auto group-data-[collapsible=icon]:hidden" />}
       </Link>
     </SidebarMenuButton>
   );

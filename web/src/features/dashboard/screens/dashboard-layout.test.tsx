@@ -3,12 +3,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionResponse } from '@contracts/billing.ts';
 import type { Me } from '@/lib/session.ts';
+import { subscription } from '@/test/fixtures.ts';
 
 vi.mock('@/lib/auth.ts', () => ({
   isSignedIn: vi.fn(() => Promise.resolve(true)),
   onAuthEvent: vi.fn(() => () => undefined),
   signOutUser: vi.fn(() => Promise.resolve()),
+  // The creator's plan query, once its cache is cleared (a sign-out): no session any more.
+  getAccessToken: vi.fn(() => Promise.resolve(null)),
 }));
 vi.mock('@/components/ui/toaster.tsx', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -27,10 +31,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderShell(profile: Me, path: string) {
+function renderShell(profile: Me, path: string, plan: SubscriptionResponse = subscription('pro')) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   disconnect = connectSession(client);
   client.setQueryData(profileQueryKey, profile);
+  // The creator's plan (the sidebar's locks), as GET /api/me/subscription answered it.
+  client.setQueryDefaults(['billing', 'subscription'], { staleTime: Infinity });
+  client.setQueryData(['billing', 'subscription'], plan);
   const router = createMemoryRouter(
     [
       { path: '/dashboard', Component: DashboardLayout, children: [{ path: '*', element: <p>page</p> }] },
@@ -83,6 +90,27 @@ describe('DashboardLayout', () => {
     const nav = within(sidebar).getByRole('navigation', { name: 'Navigation' });
     expect(within(nav).queryByRole('link', { name: 'Coupons' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks the entries of Pro pages with the lock and Pro for a Starter creator, and still links them', async () => {
+    renderShell(me('creator'), '/dashboard/creator', subscription('starter'));
+
+    const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
+    const marketing = within(sidebar).getByRole('navigation', { name: 'Marketing' });
+    expect(within(marketing).getByRole('link', { name: 'Affiliates Pro' })).toHaveAttribute('href', '/dashboard/creator/affiliates');
+    expect(within(marketing).getByRole('link', { name: 'Coupons' })).toBeInTheDocument();
+    const insights = within(sidebar).getByRole('navigation', { name: 'Insights' });
+    expect(within(insights).getByRole('link', { name: 'Reports Pro' })).toHaveAttribute('href', '/dashboard/creator/reports');
+    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(2);
+  });
+
+  it('locks nothing for a Pro creator', async () => {
+    renderShell(me('creator'), '/dashboard/creator');
+
+    const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
+    expect(within(sidebar).getByRole('link', { name: 'Affiliates' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Reports' })).toBeInTheDocument();
+    expect(within(sidebar).queryByTestId('pro-lock')).not.toBeInTheDocument();
   });
 
   it("shows no 'Marketing' group to the other roles", async () => {

@@ -6,6 +6,8 @@ import { LoadingScreen } from '@/components/ui/loading-screen.tsx';
 import { Separator } from '@/components/ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useSidebar } from '@/components/ui/sidebar.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import type { FeatureKey } from '@contracts/entitlements.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { paths, signInReturningTo } from '@/lib/paths.ts';
 import { signOutAndForget } from '@/lib/session.ts';
@@ -22,6 +24,8 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const signingOut = useRef(false);
+  // The sidebar's locks: a creator's plan (other roles have none).
+  const entitlements = useEntitlements({ enabled: profile.data?.role === 'creator' });
 
   // The session ended elsewhere (another tab signed out, the refresh token expired): back to sign-in, then here.
   useEffect(() => {
@@ -46,7 +50,7 @@ export function DashboardLayout() {
 
   const { email, role } = profile.data;
   return (
-    <DashboardFrame role={role} email={email} signOut={<SignOutButton signingOut={signingOut} />}>
+    <DashboardFrame role={role} email={email} signOut={<SignOutButton signingOut={signingOut} />} locked={entitlements.locked}>
       <Outlet />
     </DashboardFrame>
   );
@@ -57,7 +61,20 @@ export function DashboardLayout() {
  * time (app/dashboard-shell.tsx) as the page-head's app shell, so both must stay one component: the shell is on
  * screen until React renders this same frame in its place, with nothing moving.
  */
-export function DashboardFrame({ role, email, signOut, children }: { role: string; email: string; signOut: ReactNode; children: ReactNode }) {
+export function DashboardFrame({
+  role,
+  email,
+  signOut,
+  locked,
+  children,
+}: {
+  role: string;
+  email: string;
+  signOut: ReactNode;
+  /** The creator's plan features the sidebar locks (none until the plan is known: the build-time shell locks nothing). */
+  locked?: (feature: FeatureKey) => boolean;
+  children: ReactNode;
+}) {
   return (
     <SidebarProvider>
       <a
@@ -66,7 +83,7 @@ export function DashboardFrame({ role, email, signOut, children }: { role: strin
       >
         Skip to content
       </a>
-      <AppSidebar role={role} />
+      <AppSidebar role={role} {...(locked ? { locked } : {})} />
       <SidebarInset>
         <CloseDrawerOnNavigation />
         <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur md:px-6">

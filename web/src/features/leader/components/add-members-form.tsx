@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleMinus, CircleX, FileSpreadsheet, UserPlus } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { License } from '@contracts/licenses.ts';
+import { PlanRequiredNote } from '@/components/plan-gate.tsx';
 import { Button, buttonVariants } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -33,7 +34,8 @@ const outcomeText = (outcome: RowOutcome): string => {
  * 'Add members': emails pasted (one or many, separated by commas, spaces or new lines) or taken from a CSV file
  * (read in the browser), then sent one after the other with 'Adding 3 of 10...'. Rows that are not emails, repeats
  * and people already holding a seat are settled before any request; afterwards each row says what became of it,
- * and a toast sums it up.
+ * and a toast sums it up. On a licence whose creator is not on Pro (`bulkMembers` false) the CSV import and several
+ * emails at once are refused with the reason (issue 29): one email at a time works on every licence.
  */
 export function AddMembersForm({ license }: { license: License }) {
   // The members loaded so far (the group's list shares them): a seat held beyond them is answered again by the server, never taken twice.
@@ -51,6 +53,7 @@ export function AddMembersForm({ license }: { license: License }) {
     [members.data],
   );
   const busy = add.isPending;
+  const bulk = license.bulkMembers !== false;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -76,6 +79,11 @@ export function AddMembersForm({ license }: { license: License }) {
     const rows = splitEmails(text);
     if (rows.length === 0) {
       setError(m.add.nothing);
+      textareaRef.current?.focus();
+      return;
+    }
+    if (!bulk && rows.length > 1) {
+      setError(m.add.severalLocked);
       textareaRef.current?.focus();
       return;
     }
@@ -110,13 +118,13 @@ export function AddMembersForm({ license }: { license: License }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label={m.add.title}>
-          <FormField label={m.add.emails} description={m.add.emailsHint} error={error}>
+          <FormField label={m.add.emails} description={bulk ? m.add.emailsHint : m.add.oneAtATime} error={error}>
             <Textarea
               ref={textareaRef}
               rows={4}
               value={text}
               disabled={busy}
-              placeholder={'ann@example.com, bo@example.com\ncleo@example.com'}
+              placeholder={bulk ? 'ann@example.com, bo@example.com\ncleo@example.com' : 'ann@example.com'}
               spellCheck={false}
               autoCapitalize="none"
               onChange={(event) => {
@@ -125,6 +133,8 @@ export function AddMembersForm({ license }: { license: License }) {
               }}
             />
           </FormField>
+          {!bulk && <PlanRequiredNote plan="pro" reason={m.add.bulkLocked} upgradable={false} announce={false} />}
+          {bulk && (
           <div className="grid gap-2">
             <div className="flex flex-wrap items-center gap-3">
               <input id={fileId} type="file" accept=".csv,text/csv,text/plain" className="peer sr-only" disabled={busy} onChange={(event) => void readFile(event)} />
@@ -146,6 +156,7 @@ export function AddMembersForm({ license }: { license: License }) {
               </p>
             )}
           </div>
+          )}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={busy} className="max-sm:w-full">
               {!busy && <UserPlus aria-hidden="true" />}

@@ -268,6 +268,37 @@ describe('LeaderGroupsScreen: adding members', () => {
   });
 });
 
+describe("LeaderGroupsScreen: the creator's plan (issue 29)", () => {
+  it("says why a licence of a creator not on Pro has no CSV import, and adds its members one at a time", async () => {
+    const fetchMock = api([{ ...license('lic-1', 'Watercolour for Beginners'), bulkMembers: false }], [], {
+      [`POST ${SEATS}`]: () => jsonResponse(201, { email: 'ann@example.com', status: 'active' }),
+    });
+    open();
+    await screen.findByText(m.members.empty);
+    expect(screen.getByRole('note')).toHaveTextContent(m.add.bulkLocked);
+    expect(screen.queryByLabelText(m.add.csv)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: m.add.emails })).toHaveAccessibleDescription(m.add.oneAtATime);
+
+    await paste('ann@example.com, bo@example.com');
+    await userEvent.click(screen.getByRole('button', { name: m.add.submit }));
+    expect(screen.getByRole('textbox', { name: m.add.emails })).toHaveAccessibleDescription(`${m.add.oneAtATime} ${m.add.severalLocked}`);
+    expect(callsTo(fetchMock, 'POST', SEATS)).toHaveLength(0);
+
+    await userEvent.clear(screen.getByRole('textbox', { name: m.add.emails }));
+    await paste('ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: m.add.submit }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', SEATS)).toEqual([expect.objectContaining({ body: { email: 'ann@example.com' } })]));
+  });
+
+  it("keeps the CSV import on a Pro creator's licence", async () => {
+    api([{ ...license('lic-1', 'Watercolour for Beginners'), bulkMembers: true }], []);
+    open();
+    await screen.findByText(m.members.empty);
+    expect(screen.getByLabelText(m.add.csv)).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});
+
 describe('LeaderGroupsScreen: removing and adding again', () => {
   it('removes a member after the confirmation, with the email encoded in the path', async () => {
     let removed = false;

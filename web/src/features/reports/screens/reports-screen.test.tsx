@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
+import { onUpgradeRequest, type UpgradeRequest } from '@/lib/upgrade-requests.ts';
 import { course } from '@/test/fixtures.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
 import { reportsMessages as m } from '../reports-messages.ts';
@@ -81,7 +82,12 @@ describe('ReportsScreen', () => {
     });
     reportsAt();
     expect(await screen.findByRole('heading', { name: m.planTitle })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: m.planAction })).toHaveAttribute('href', paths.creator.dashboard);
+    // The shared upgrade path (components/plan-gate.tsx): it asks for Pro, saying why.
+    const asked: UpgradeRequest[] = [];
+    const stop = onUpgradeRequest((request) => asked.push(request));
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    stop();
+    expect(asked).toEqual([{ plan: 'pro', reason: m.planBody }]);
     // The exports are Pro too: not offered to fail on click.
     expect(screen.queryByRole('heading', { name: m.exports })).not.toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { BarChart3, Lock } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { BarChart3 } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import type { CourseReport } from '@contracts/reports.ts';
-import { Button } from '@/components/ui/button.tsx';
+import { PlanRequiredCard } from '@/components/plan-gate.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -11,7 +11,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ApiError } from '@/lib/api-error.ts';
-import { paths } from '@/lib/paths.ts';
 import { courseReportQueryOptions, reportCoursesQueryOptions } from '../api/reports-queries.ts';
 import { ExportButtons } from '../components/export-buttons.tsx';
 import { LessonFunnel } from '../components/lesson-funnel.tsx';
@@ -25,19 +24,7 @@ const isPlanRequired = (error: unknown): boolean => error instanceof ApiError &&
  * where to upgrade. The plan-wide lock and upgrade path are the screens' shared component (issue 29 point 2).
  */
 function PlanRequired() {
-  return (
-    <EmptyState
-      icon={Lock}
-      title={m.planTitle}
-      action={
-        <Button asChild>
-          <Link to={paths.creator.dashboard}>{m.planAction}</Link>
-        </Button>
-      }
-    >
-      {m.planBody}
-    </EmptyState>
-  );
+  return <PlanRequiredCard title={m.planTitle} reason={m.planBody} />;
 }
 
 function ReportSkeleton() {
