@@ -44,6 +44,14 @@ export const TEST_PASSWORD = 'Str0ngPassword';
 /** A test creator's plan: Pro by default (every journey may use every feature), Starter, or none (never subscribed). */
 export type TestPlan = 'pro' | 'starter' | 'none';
 
+/** This process's functions code (use cases, adapters) pointed at this run's local cloud. */
+async function useCloudEnv(cloud: Outputs): Promise<void> {
+  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
+  // The outputs file sits in the local cloud's data dir (the e2e global setup's, or `.local/` of `npm start`).
+  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
+  (await import('#data/table.ts')).resetDocumentClient();
+}
+
 /**
  * A fresh account with a role, made the way the product makes one (the real create-account use case with the Cognito
  * and DynamoDB adapters, pointed at this run's local cloud). `label` tells the spec's accounts apart in the data.
@@ -59,10 +67,7 @@ export async function createTestAccount(
   label: string,
   { plan = 'pro' }: { plan?: TestPlan } = {},
 ): Promise<{ email: string; password: string }> {
-  const { applyFunctionEnv, functionEnv } = await import('#lib/local/function-env.ts');
-  // The outputs file sits in the local cloud's data dir (the e2e global setup's, or `.local/` of `npm start`).
-  applyFunctionEnv(functionEnv(cloud, dirname(process.env[OUTPUTS_ENV]!)));
-  (await import('#data/table.ts')).resetDocumentClient();
+  await useCloudEnv(cloud);
   const { createAccount } = await import('#core/accounts/create-account.ts');
   const { getDeps } = await import('#functions/composition/deps.ts');
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -102,14 +107,25 @@ async function applySubscriptionEvent(userId: string, plan: Exclude<TestPlan, 'n
 const subscribe = (userId: string, plan: Exclude<TestPlan, 'none'>): Promise<void> =>
   applySubscriptionEvent(userId, plan, 'customer.subscription.created', 'active', Math.floor(Date.now() / 1000));
 
+const userIdOf = async (email: string): Promise<string> => {
+  const { userRepository } = await import('#functions/composition/deps.ts');
+  const userId = await userRepository().getUserIdByEmail(email);
+  if (!userId) throw new Error(`No account for ${email}`);
+  return userId;
+};
+
+/** Subscribes a creator who signed up themselves (not made by createTestAccount) to `plan`, as createTestAccount does. */
+export async function subscribeTestCreator(cloud: Outputs, email: string, plan: Exclude<TestPlan, 'none'> = 'pro'): Promise<void> {
+  await useCloudEnv(cloud);
+  await subscribe(await userIdOf(email), plan);
+}
+
 /**
  * Ends a test creator's subscription as Stripe does (`customer.subscription.deleted`, canceled): the creator has no
  * plan any more, and keeps everything they made (the ended creator's journeys). Call after createTestAccount.
  */
 export async function endTestSubscription(email: string, plan: Exclude<TestPlan, 'none'> = 'pro'): Promise<void> {
-  const { userRepository } = await import('#functions/composition/deps.ts');
-  const userId = await userRepository().getUserIdByEmail(email);
-  if (!userId) throw new Error(`No account for ${email}`);
+  const userId = await userIdOf(email);
   // A second later than the subscription's creation: Stripe's order of events is by their time.
   await applySubscriptionEvent(userId, plan, 'customer.subscription.deleted', 'canceled', Math.floor(Date.now() / 1000) + 1);
 }
