@@ -35,8 +35,8 @@ export const license = z.object({
   createdAt: isoDate,
   /**
    * The leader's list (issue 29): whether the licence's creator's plan includes `bulkMembers` (Pro), which a leader's
-   * bulk member import (a CSV file, several emails at once) needs; the one-by-one form works on every licence. Absent:
-   * the server does not say (the import stays open; the server is the wall).
+   * bulk member import (a CSV file, several emails at once) needs; the one-by-one form works on every licence. Always
+   * present on the leader's list (its creator's plan, read when listed); absent on the creator's lists.
    */
   bulkMembers: z.boolean().optional(),
 });

@@ -104,6 +104,9 @@ describe("bulkMembers: a leader's import of members, by the licence's creator's 
     expect(imported).toMatchObject({ status: 200, body: { results: emails.map((email) => ({ email, status: 'active' })) } });
     const members = (await api('GET', `/api/leader/licenses/${pro.licenseId}/seats`, { token: pro.leader.token })).body.items as { email: string }[];
     expect(members.map((m) => m.email).sort()).toEqual([...emails].sort());
+    // The leader's list says so before any click: the import locked on the Starter creator's licence, open on the Pro one's.
+    expect((await api('GET', '/api/leader/licenses', { token: starter.leader.token })).body.items).toEqual([expect.objectContaining({ id: starter.licenseId, bulkMembers: false })]);
+    expect((await api('GET', '/api/leader/licenses', { token: pro.leader.token })).body.items).toEqual([expect.objectContaining({ id: pro.licenseId, bulkMembers: true })]);
   });
 });
 

@@ -270,10 +270,22 @@ export const updateLicense = async (
   return view(saved);
 };
 
-/** GET /api/leader/licenses?cursor=&limit=: the leader's own licences, newest first, a page at a time. */
-export const leaderLicenses = async (deps: { licenses: Pick<LicenseRepository, 'pageByLeader'> }, input: { leaderId: string } & Partial<PageRequest>): Promise<LicenseList> => {
+/**
+ * GET /api/leader/licenses?cursor=&limit=: the leader's own licences, newest first, a page at a time, each with
+ * `bulkMembers`: whether its creator's plan includes the import of members (issue 29 point 5), so the screen locks the
+ * import before a click fails. One subscription read per distinct creator on the page, side by side.
+ */
+export const leaderLicenses = async (
+  deps: { licenses: Pick<LicenseRepository, 'pageByLeader'>; billing: Pick<BillingRepository, 'getSubscription'> },
+  input: { leaderId: string } & Partial<PageRequest>,
+): Promise<LicenseList> => {
   const page = await deps.licenses.pageByLeader(input.leaderId, { cursor: input.cursor, limit: input.limit ?? PAGE_SIZE });
-  return { items: page.items.map(view), nextCursor: page.nextCursor };
+  const creators = [...new Set(page.items.map((l) => l.creatorId))];
+  const plans = new Map(await Promise.all(creators.map(async (creatorId) => [creatorId, await creatorPlan(deps, creatorId)] as const)));
+  return {
+    items: page.items.map((l) => ({ ...view(l), bulkMembers: hasFeature(plans.get(l.creatorId) ?? 'none', 'bulkMembers') })),
+    nextCursor: page.nextCursor,
+  };
 };
 
 /** The leader's own licence, or 404 (another leader's is indistinguishable from a missing one). */

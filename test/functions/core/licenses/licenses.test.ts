@@ -86,6 +86,20 @@ describe("licence terms by the creator's plan (issue 29 point 5)", () => {
     await expect(importMembers(d, { leaderId: 'someone-else', licenseId: license.id, emails })).rejects.toThrow(NotFoundError);
   });
 
+  it("the leader's list says per licence whether its creator's plan allows the import (a Pro and a Starter creator on one page), one plan read per creator", async () => {
+    const d = world([creator(), creator({ id: 'u2', email: 'other-creator@example.com' })], { u2: 'starter' });
+    const pro = await grant(d, { seats: 3 });
+    const proAgain = await grant(d, { seats: 4 });
+    const starter = await grantLicense(d, { creatorId: 'u2', courseId: 'c2', body: { leaderEmail: 'lead@example.com', seats: 5 } });
+    const reads: string[] = [];
+    const billing = { getSubscription: (creatorId: string) => (reads.push(creatorId), d.billing.getSubscription(creatorId)) };
+    const listed = await leaderLicenses({ ...d, billing }, { leaderId: await leaderOf(d) });
+    expect(Object.fromEntries(listed.items.map((l) => [l.id, l.bulkMembers]))).toEqual({ [pro.id]: true, [proAgain.id]: true, [starter.id]: false });
+    expect(reads.sort()).toEqual(['u1', 'u2']);
+    d.setPlan('u1', 'starter');
+    expect((await leaderLicenses(d, { leaderId: await leaderOf(d) })).items.every((l) => l.bulkMembers === false), 'a downgrade locks the import').toBe(true);
+  });
+
   it('a downgrade from Pro to Starter keeps an existing 50-seat licence working: its leader still fills seats past 10', async () => {
     const d = world();
     const license = await grant(d, { seats: 50 });

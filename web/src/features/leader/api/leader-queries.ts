@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { leaderSettings, leaderSummary, licenseList, memberList, report, reportExport, seat, type LeaderSettingsBody } from '@contracts/licenses.ts';
+import { IMPORT_MEMBERS_MAX, importMembersResult, leaderSettings, leaderSummary, licenseList, memberList, report, reportExport, seat, type LeaderSettingsBody } from '@contracts/licenses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -58,22 +58,38 @@ function useReloadSeats() {
 export type SeatOutcome = { kind: 'added' } | { kind: 'no-seats' } | { kind: 'refused'; message: string };
 
 /**
- * POST /api/leader/licenses/{licenseId}/seats, one email after the other (never at once: the server takes the seats
- * in order, and `onProgress` says how far it got). Each email gets its own outcome; a refusal (409 NO_SEATS_LEFT,
- * 409 CONFLICT, 400, 404, the network) stops nothing but that email. Members and seat counts are loaded again at the end.
+ * Adding members: one email through POST /api/leader/licenses/{licenseId}/seats (every plan); several through
+ * POST .../seats/import, 25 at a time one chunk after the other (`onProgress` moves per chunk), each email's outcome
+ * from the answer's `results` (NO_SEATS_LEFT: no seats; any other error: refused with its message). A 403 PLAN_REQUIRED
+ * (the creator is not on Pro) is thrown for the form to show as the lock's reason. Members and seat counts are loaded
+ * again at the end.
  */
 export function useAddMembers(licenseId: string) {
   const reload = useReloadSeats();
   return useMutation({
     mutationFn: async ({ emails, onProgress }: { emails: string[]; onProgress: (done: number) => void }): Promise<SeatOutcome[]> => {
-      const outcomes: SeatOutcome[] = [];
-      for (const [index, email] of emails.entries()) {
-        onProgress(index + 1);
+      // One email: the single-seat route, which every plan allows.
+      if (emails.length === 1) {
+        onProgress(1);
         try {
-          await apiClient.post(seatsPath(licenseId), seat, { body: { email } });
-          outcomes.push({ kind: 'added' });
+          await apiClient.post(seatsPath(licenseId), seat, { body: { email: emails[0] } });
+          return [{ kind: 'added' }];
         } catch (error) {
-          outcomes.push(error instanceof ApiError && error.code === 'NO_SEATS_LEFT' ? { kind: 'no-seats' } : { kind: 'refused', message: errorMessage(error) });
+          if (error instanceof ApiError && error.code === 'PLAN_REQUIRED') throw error;
+          return [outcomeOf(error instanceof ApiError ? error.code : undefined, errorMessage(error))];
+        }
+      }
+      // Several: the import route (the creator's Pro plan), 25 at a time; a PLAN_REQUIRED refusal stops it (thrown).
+      const outcomes: SeatOutcome[] = [];
+      for (let start = 0; start < emails.length; start += IMPORT_MEMBERS_MAX) {
+        const chunk = emails.slice(start, start + IMPORT_MEMBERS_MAX);
+        onProgress(start + chunk.length);
+        const { results } = await apiClient.post(`${seatsPath(licenseId)}/import`, importMembersResult, { body: { emails: chunk } });
+        for (const [index, email] of chunk.entries()) {
+          const result = results[index];
+          if (!result) outcomes.push({ kind: 'refused', message: `${email}: no answer` });
+          else if ('error' in result) outcomes.push(outcomeOf(result.error.code, result.error.message));
+          else outcomes.push({ kind: 'added' });
         }
       }
       return outcomes;
@@ -81,6 +97,9 @@ export function useAddMembers(licenseId: string) {
     onSettled: () => reload(licenseId),
   });
 }
+
+/** A refused email's row: no seats left, or the server's reason. */
+const outcomeOf = (code: string | undefined, message: string): SeatOutcome => (code === 'NO_SEATS_LEFT' ? { kind: 'no-seats' } : { kind: 'refused', message });
 
 /** POST /api/leader/licenses/{licenseId}/seats for one email: a removed member added again (their progress is still there). */
 export function useAssignSeat(licenseId: string) {

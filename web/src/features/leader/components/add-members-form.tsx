@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/error-message.ts';
 import { cn } from '@/lib/utils.ts';
 import { membersQueryOptions, useAddMembers } from '../api/leader-queries.ts';
 import { leaderMessages as m } from '../leader-messages.ts';
@@ -32,7 +34,8 @@ const outcomeText = (outcome: RowOutcome): string => {
 
 /**
  * 'Add members': emails pasted (one or many, separated by commas, spaces or new lines) or taken from a CSV file
- * (read in the browser), then sent one after the other with 'Adding 3 of 10...'. Rows that are not emails, repeats
+ * (read in the browser): one email through the single-seat route, several through the import route 25 at a time with
+ * 'Adding 25 of 60...'. Rows that are not emails, repeats
  * and people already holding a seat are settled before any request; afterwards each row says what became of it,
  * and a toast sums it up. On a licence whose creator is not on Pro (`bulkMembers` false) the CSV import and several
  * emails at once are refused with the reason (issue 29): one email at a time works on every licence.
@@ -46,6 +49,8 @@ export function AddMembersForm({ license }: { license: License }) {
   const [fileNote, setFileNote] = useState<string>();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const [results, setResults] = useState<RowResult[]>();
+  // The server's PLAN_REQUIRED refusal of an import (the list said nothing, or the creator's plan changed since).
+  const [lockReason, setLockReason] = useState<string>();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileId = useId();
   const activeMembers = useMemo(
@@ -53,7 +58,7 @@ export function AddMembersForm({ license }: { license: License }) {
     [members.data],
   );
   const busy = add.isPending;
-  const bulk = license.bulkMembers !== false;
+  const bulk = license.bulkMembers !== false && lockReason === undefined;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -106,7 +111,14 @@ export function AddMembersForm({ license }: { license: License }) {
     setProgress({ done: 0, total: toSend.length });
     add.mutate(
       { emails: toSend, onProgress: (done) => setProgress({ done, total: toSend.length }) },
-      { onSuccess: (outcomes) => finish(rowResults(planned, outcomes)) },
+      {
+        onSuccess: (outcomes) => finish(rowResults(planned, outcomes)),
+        onError: (failure) => {
+          setProgress(undefined);
+          if (failure instanceof ApiError && failure.code === 'PLAN_REQUIRED') setLockReason(failure.message);
+          else toast.error(errorMessage(failure));
+        },
+      },
     );
   };
 
@@ -133,7 +145,7 @@ export function AddMembersForm({ license }: { license: License }) {
               }}
             />
           </FormField>
-          {!bulk && <PlanRequiredNote plan="pro" reason={m.add.bulkLocked} upgradable={false} announce={false} />}
+          {!bulk && <PlanRequiredNote plan="pro" reason={lockReason ?? m.add.bulkLocked} upgradable={false} announce={lockReason !== undefined} />}
           {bulk && (
           <div className="grid gap-2">
             <div className="flex flex-wrap items-center gap-3">

@@ -20,6 +20,8 @@ afterEach(() => {
 });
 
 const SEATS = '/api/leader/licenses/lic-1/seats';
+const IMPORT = `${SEATS}/import`;
+const emailsOf = (init: RequestInit | undefined) => (JSON.parse(init!.body as string) as { emails: string[] }).emails;
 const open = (search = '') => renderWithProviders(<LeaderGroupsScreen />, { path: `${paths.leader.groups}${search}` });
 
 /** The API of a leader with these licences; 'lic-1' has `members`; `more` adds or overrides routes. */
@@ -165,16 +167,18 @@ describe('LeaderGroupsScreen: choosing a group', () => {
 });
 
 describe('LeaderGroupsScreen: adding members', () => {
-  it('checks each pasted row first, sends the emails one by one, and says what became of each row', async () => {
+  it('checks each pasted row first, sends the emails in one import request, and says what became of each row', async () => {
     let seatsUsed = 1;
     const fetchMock = api([license('lic-1', 'Watercolour for Beginners', { seatsUsed: 1 })], [member('ann@example.com')], {
       'GET /api/leader/licenses': () => jsonResponse(200, { nextCursor: null, items: [license('lic-1', 'Watercolour for Beginners', { seatsUsed })] }),
-      [`POST ${SEATS}`]: (init) => {
-        const { email } = JSON.parse(init!.body as string) as { email: string };
-        if (email === 'dan@example.com') return errorResponse(409, 'CONFLICT', 'dan@example.com already has this course.');
-        seatsUsed += 1;
-        return jsonResponse(201, { email, status: 'active' });
-      },
+      [`POST ${IMPORT}`]: (init) =>
+        jsonResponse(200, {
+          results: emailsOf(init).map((email) => {
+            if (email === 'dan@example.com') return { email, error: { code: 'CONFLICT', message: 'dan@example.com already has this course.' } };
+            seatsUsed += 1;
+            return { email, status: 'active' };
+          }),
+        }),
     });
     open();
     await findMembers();
@@ -192,7 +196,8 @@ describe('LeaderGroupsScreen: adding members', () => {
         'dan@example.comdan@example.com already has this course.',
       ]),
     );
-    expect(callsTo(fetchMock, 'POST', SEATS).map((call) => call.body)).toEqual([{ email: 'bo@example.com' }, { email: 'cleo@example.com' }, { email: 'dan@example.com' }]);
+    expect(callsTo(fetchMock, 'POST', IMPORT).map((call) => call.body)).toEqual([{ emails: ['bo@example.com', 'cleo@example.com', 'dan@example.com'] }]);
+    expect(callsTo(fetchMock, 'POST', SEATS), 'no single-seat requests for several emails').toHaveLength(0);
     expect(toast.error).toHaveBeenCalledWith('2 added, 2 failed, 1 already a member', { description: m.add.failedHint });
     expect(screen.getByRole('textbox', { name: m.add.emails })).toHaveValue('');
     // The members and the seat counts are loaded again.
@@ -201,38 +206,57 @@ describe('LeaderGroupsScreen: adding members', () => {
     expect(await screen.findByText('3 of 10 seats used')).toBeInTheDocument();
   });
 
-  it("says 'Adding 2 of 3...' while it works, and 'No seats left' for the emails the server had no seat for", async () => {
+  it("sends 30 emails in chunks of 25, says 'Adding 25 of 30...' per chunk, and 'No seats left' for the emails the server had no seat for", async () => {
     let release: () => void = () => undefined;
-    const second = new Promise<void>((resolve) => {
+    const first = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let posts = 0;
-    api([license('lic-1', 'Watercolour for Beginners', { seatsTotal: 2, seatsUsed: 0 })], [], {
-      [`POST ${SEATS}`]: async (init) => {
-        posts += 1;
-        const { email } = JSON.parse(init!.body as string) as { email: string };
-        if (posts === 2) await second;
-        if (posts === 3) return errorResponse(409, 'NO_SEATS_LEFT', 'Every seat of this licence is taken (2 of 2). Free a seat, or ask for more seats.');
-        return jsonResponse(201, { email, status: 'active' });
+    const emails = Array.from({ length: 30 }, (_, i) => `m${String(i).padStart(2, '0')}@example.com`);
+    let taken = 0;
+    const fetchMock = api([license('lic-1', 'Watercolour for Beginners', { seatsTotal: 27, seatsUsed: 0 })], [], {
+      [`POST ${IMPORT}`]: async (init) => {
+        const chunk = emailsOf(init);
+        if (taken === 0) await first;
+        return jsonResponse(200, {
+          results: chunk.map((email) =>
+            ++taken <= 27 ? { email, status: 'active' } : { email, error: { code: 'NO_SEATS_LEFT', message: 'Every seat of this licence is taken (27 of 27).' } },
+          ),
+        });
       },
     });
     open();
     await screen.findByText(m.members.empty);
 
-    await paste('ann@example.com\nbo@example.com\ncleo@example.com');
+    await paste(emails.join('\n'));
     await userEvent.click(screen.getByRole('button', { name: m.add.submit }));
-    expect(await screen.findByText('Adding 2 of 3...')).toBeInTheDocument();
+    expect(await screen.findByText('Adding 25 of 30...')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: m.add.emails })).toBeDisabled();
     release();
 
-    await waitFor(() => expect(resultsOf()).toEqual(['ann@example.comAdded', 'bo@example.comAdded', 'cleo@example.comNo seats left']));
+    await waitFor(() => expect(resultsOf()).toEqual(emails.map((email, i) => `${email}${i < 27 ? 'Added' : 'No seats left'}`)));
+    expect(callsTo(fetchMock, 'POST', IMPORT).map((call) => call.body)).toEqual([{ emails: emails.slice(0, 25) }, { emails: emails.slice(25) }]);
     expect(screen.queryByText(/^Adding/)).not.toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('2 added, 1 failed', { description: m.add.failedHint });
+    expect(toast.error).toHaveBeenCalledWith('27 added, 3 failed', { description: m.add.failedHint });
+  });
+
+  it("shows the server's PLAN_REQUIRED refusal of an import as the lock's reason, and keeps the emails", async () => {
+    const reason = "Importing members from a file is part of the course creator's Pro plan: add members one by one instead.";
+    api([license('lic-1', 'Watercolour for Beginners')], [], {
+      [`POST ${IMPORT}`]: () => errorResponse(403, 'PLAN_REQUIRED', reason, { requiredPlan: 'pro' }),
+    });
+    open();
+    await screen.findByText(m.members.empty);
+    await paste('ann@example.com bo@example.com');
+    await userEvent.click(screen.getByRole('button', { name: m.add.submit }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText(m.add.csv)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: m.add.emails })).toHaveValue('ann@example.com bo@example.com');
+    expect(screen.queryByText(/^Adding/)).not.toBeInTheDocument();
   });
 
   it('toasts the summary as a success when every email was added', async () => {
     api([license('lic-1', 'Watercolour for Beginners')], [], {
-      [`POST ${SEATS}`]: (init) => jsonResponse(201, { email: (JSON.parse(init!.body as string) as { email: string }).email, status: 'active' }),
+      [`POST ${IMPORT}`]: (init) => jsonResponse(200, { results: emailsOf(init).map((email) => ({ email, status: 'active' })) }),
     });
     open();
     await screen.findByText(m.members.empty);
