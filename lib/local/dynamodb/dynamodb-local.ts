@@ -95,8 +95,11 @@ export const dynamoClient = (endpoint: string): DynamoDBClient =>
     maxAttempts: 1,
   });
 
-/** Creates the one table from functions/data/table-schema.ts (with its TTL and stream) unless it exists. */
-export const ensureTable = async (endpoint: string, tableName: string): Promise<void> => {
+/**
+ * Creates the one table from functions/data/table-schema.ts (with its TTL and stream) unless it exists. `stream: false`
+ * for a test's table of its own, which no aggregator reads (DynamoDB Local keeps every stream's records).
+ */
+export const ensureTable = async (endpoint: string, tableName: string, { stream = true }: { stream?: boolean } = {}): Promise<void> => {
   const client = dynamoClient(endpoint);
   try {
     const exists = await client
@@ -125,14 +128,14 @@ export const ensureTable = async (endpoint: string, tableName: string): Promise<
             ],
             Projection: { ProjectionType: 'ALL' },
           })),
-          StreamSpecification: { StreamEnabled: true, StreamViewType: tableSchema.streamView },
+          ...(stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: tableSchema.streamView } } : {}),
         }),
       );
       await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
     }
     // A table created before it had a stream (a data dir from before the stream aggregator) gets it now.
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.StreamSpecification?.StreamEnabled) {
+    if (stream && !Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableSchema.streamView } }));
     }
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));

@@ -80,7 +80,7 @@ describe('the admin stats items (DynamoDB Local)', () => {
   it('backfills the paid-up counters of a table that predates them from the paid-up subscriptions, once', async () => {
     // A table of its own: the shared one's subscriptions move under webhooks the rest of the suite set off.
     const table = unique('backfill-table');
-    await ensureTable(outputs().DynamoDbEndpoint, table);
+    await ensureTable(outputs().DynamoDbEndpoint, table, { stream: false });
     const shared = process.env['TABLE_NAME'];
     try {
       process.env['TABLE_NAME'] = table;
@@ -111,7 +111,7 @@ describe('the admin stats items (DynamoDB Local)', () => {
 
   it("backfills the platform's course figures of a table that predates them from the creators' counters, once", async () => {
     const table = unique('backfill-courses');
-    await ensureTable(outputs().DynamoDbEndpoint, table);
+    await ensureTable(outputs().DynamoDbEndpoint, table, { stream: false });
     const shared = process.env['TABLE_NAME'];
     try {
       process.env['TABLE_NAME'] = table;
