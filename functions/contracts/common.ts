@@ -32,6 +32,8 @@ export const errorCodes = [
   'NO_SEATS_LEFT',
   /** The creator's payment account cannot take charges yet. */
   'PAYOUTS_NOT_READY',
+  /** A live-session provider is not connected, or refuses the stored credentials (the reason in plain words). */
+  'INTEGRATION_NOT_CONNECTED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

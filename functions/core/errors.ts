@@ -66,6 +66,34 @@ export class UpstreamError extends AppError {
   }
 }
 
+/**
+ * A live-session provider is not connected or refuses the creator's credentials (issue 30): 409 with the provider's
+ * reason in plain words and `details.provider`.
+ */
+export class IntegrationNotConnectedError extends AppError {
+  constructor(
+    readonly provider: 'zoom' | 'teams' | 'google',
+    message: string,
+  ) {
+    super('INTEGRATION_NOT_CONNECTED', message, { provider });
+  }
+}
+
+/**
+ * A live-session provider is down, times out or answers 5xx (issue 30): 502 UPSTREAM_FAILED naming the provider.
+ * Nothing the request was making is kept (the use case cleans up before throwing this on).
+ */
+export class ProviderUnavailableError extends UpstreamError {
+  constructor(
+    readonly provider: 'zoom' | 'teams' | 'google',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
 export class BadSignatureError extends AppError {
   constructor(message = 'The webhook signature is missing or invalid.') {
     super('BAD_SIGNATURE', message);

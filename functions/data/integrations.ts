@@ -6,8 +6,10 @@ import { documentClient, tableName } from '#data/table.ts';
 
 /**
  * creator_integrations (access pattern 14: integrations by creator, one GetItem).
- * Integrations: pk CREATOR#<id>  sk INTEGRATIONS  zoom {enabled, apiKey, accountId, apiSecret}, teams {enabled, clientId,
- *               clientSecret}, googleCalendar {enabled, calendarId}, updatedAt
+ * Integrations: pk CREATOR#<id>  sk INTEGRATIONS  zoom {enabled, apiKey, accountId, apiSecret, check?}, teams {enabled,
+ *               tenantId, clientId, clientSecret, organizerEmail, check?}, googleCalendar {enabled, calendarId,
+ *               refreshToken, check?}, updatedAt
+ *               check {ok, error?, checkedAt}: the last real call to the provider (issue 30).
  * A secret is stored only as its sealed blob {ciphertext, iv, tag, encryptedDataKey} (adapters/envelope-cipher.ts), or
  * null: never in plain text.
  */
@@ -18,10 +20,20 @@ export const integrationKeys = {
 const base64 = z.base64();
 const sealed = z.object({ ciphertext: base64, iv: base64, tag: base64, encryptedDataKey: base64 }).nullable();
 
+const check = z.object({ ok: z.boolean(), error: z.string().optional(), checkedAt: isoDate }).optional();
+
+/** Items written before issue 30 lack the Teams tenant and organiser, Google's refresh token and the checks. */
 const item = z.object({
-  zoom: z.object({ enabled: z.boolean(), apiKey: z.string(), accountId: z.string(), apiSecret: sealed }),
-  teams: z.object({ enabled: z.boolean(), clientId: z.string(), clientSecret: sealed }),
-  googleCalendar: z.object({ enabled: z.boolean(), calendarId: z.string() }),
+  zoom: z.object({ enabled: z.boolean(), apiKey: z.string(), accountId: z.string(), apiSecret: sealed, check }),
+  teams: z.object({
+    enabled: z.boolean(),
+    tenantId: z.string().default(''),
+    clientId: z.string(),
+    clientSecret: sealed,
+    organizerEmail: z.string().default(''),
+    check,
+  }),
+  googleCalendar: z.object({ enabled: z.boolean(), calendarId: z.string(), refreshToken: sealed.default(null), check }),
   updatedAt: isoDate,
 });
 

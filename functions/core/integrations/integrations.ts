@@ -95,10 +95,16 @@ export const saveIntegrations = async (
     },
     teams: {
       enabled: body.teams.enabled,
+      tenantId: stored?.teams.tenantId ?? '',
       clientId: body.teams.clientId,
       clientSecret: await applied(deps.cipher, creatorId, teamsSecret),
+      organizerEmail: stored?.teams.organizerEmail ?? '',
     },
-    googleCalendar: { enabled: body.googleCalendar.enabled, calendarId: body.googleCalendar.calendarId },
+    googleCalendar: {
+      enabled: body.googleCalendar.enabled,
+      calendarId: body.googleCalendar.calendarId,
+      refreshToken: stored?.googleCalendar.refreshToken ?? null,
+    },
     updatedAt: deps.clock.now().toISOString(),
   };
   await deps.integrations.put(creatorId, saved);

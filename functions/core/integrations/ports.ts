@@ -5,11 +5,38 @@ import type { SealedSecret } from '#core/ports.ts';
  * in functions/data and functions/adapters implement them; the ports several domains share are in core/ports.ts.
  */
 
-/** The creator's integrations as stored: secrets only sealed, null when none. */
+/**
+ * The outcome of the last real check of a provider (issue 30: a token obtained and one API call made), or none yet.
+ * `error` is the provider's refusal in plain words.
+ */
+export interface ProviderCheck {
+  ok: boolean;
+  error?: string;
+  checkedAt: string;
+}
+
+/**
+ * The creator's integrations as stored: secrets only sealed, null when none. Items written before issue 30 lack
+ * `tenantId`, `organizerEmail`, `refreshToken` and `check`: the data module reads them as '' / null / undefined.
+ */
 export interface StoredIntegrations {
-  zoom: { enabled: boolean; apiKey: string; accountId: string; apiSecret: SealedSecret | null };
-  teams: { enabled: boolean; clientId: string; clientSecret: SealedSecret | null };
-  googleCalendar: { enabled: boolean; calendarId: string };
+  zoom: { enabled: boolean; apiKey: string; accountId: string; apiSecret: SealedSecret | null; check?: ProviderCheck };
+  teams: {
+    enabled: boolean;
+    tenantId: string;
+    clientId: string;
+    clientSecret: SealedSecret | null;
+    /** The organiser's mailbox: Graph makes the meetings in this user's calendar. */
+    organizerEmail: string;
+    check?: ProviderCheck;
+  };
+  googleCalendar: {
+    enabled: boolean;
+    calendarId: string;
+    /** Google's refresh token from the creator's consent (OAuth 2.0 offline access), sealed; null until consent. */
+    refreshToken: SealedSecret | null;
+    check?: ProviderCheck;
+  };
   updatedAt: string;
 }
 

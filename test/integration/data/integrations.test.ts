@@ -19,8 +19,8 @@ describe('the integrations (DynamoDB Local)', () => {
     const apiSecret = await envelopeCipher().encrypt('zoom-secret-in-data-test', creatorId);
     const integrations: StoredIntegrations = {
       zoom: { enabled: true, apiKey: 'zoom-key', accountId: 'acct-1', apiSecret },
-      teams: { enabled: false, clientId: '', clientSecret: null },
-      googleCalendar: { enabled: true, calendarId: 'team@example.com' },
+      teams: { enabled: false, tenantId: '', clientId: '', clientSecret: null, organizerEmail: '' },
+      googleCalendar: { enabled: true, calendarId: 'team@example.com', refreshToken: null, check: { ok: false, error: 'Google refused the consent.', checkedAt: at } },
       updatedAt: at,
     };
     await repo.put(creatorId, integrations);
@@ -37,13 +37,31 @@ describe('the integrations (DynamoDB Local)', () => {
     const creatorId = unique('integrations');
     const off: StoredIntegrations = {
       zoom: { enabled: false, apiKey: '', accountId: '', apiSecret: null },
-      teams: { enabled: false, clientId: '', clientSecret: null },
-      googleCalendar: { enabled: false, calendarId: '' },
+      teams: { enabled: false, tenantId: '', clientId: '', clientSecret: null, organizerEmail: '' },
+      googleCalendar: { enabled: false, calendarId: '', refreshToken: null },
       updatedAt: at,
     };
-    await repo.put(creatorId, { ...off, googleCalendar: { enabled: true, calendarId: 'a@example.com' } });
+    await repo.put(creatorId, { ...off, googleCalendar: { enabled: true, calendarId: 'a@example.com', refreshToken: null } });
     await repo.put(creatorId, off);
     expect(await repo.get(creatorId)).toEqual(off);
+  });
+
+  it('reads an item saved before live sessions (no tenant, organiser, refresh token or check) with those empty', async () => {
+    const creatorId = unique('integrations');
+    await putRaw({
+      ...integrationKeys.integrations(creatorId),
+      type: 'Integrations',
+      zoom: { enabled: false, apiKey: 'k', accountId: '', apiSecret: null },
+      teams: { enabled: false, clientId: 'c', clientSecret: null },
+      googleCalendar: { enabled: true, calendarId: 'cal@example.com' },
+      updatedAt: at,
+    });
+    expect(await dynamoIntegrations().get(creatorId)).toEqual({
+      zoom: { enabled: false, apiKey: 'k', accountId: '', apiSecret: null },
+      teams: { enabled: false, tenantId: '', clientId: 'c', clientSecret: null, organizerEmail: '' },
+      googleCalendar: { enabled: true, calendarId: 'cal@example.com', refreshToken: null },
+      updatedAt: at,
+    });
   });
 
   it('treats a malformed item (a secret stored in plain text) as an error', async () => {

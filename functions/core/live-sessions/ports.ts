@@ -1,0 +1,88 @@
+/**
+ * The ports of live sessions (issue 30, ../shared/API.md "Live sessions through the providers' own APIs"): a meeting
+ * made in the creator's own Zoom, Microsoft Teams (Graph) or Google Calendar account. One adapter per provider in
+ * functions/adapters (`zoom-meetings.ts`, `teams-meetings.ts`, `google-calendar-meetings.ts`) implements
+ * `MeetingProvider`; the use cases never see a token, a URL of the provider or an SDK.
+ *
+ * Errors an adapter throws (functions/core/errors.ts), and nothing else:
+ * - `IntegrationNotConnectedError(provider, reason)`: the provider refused the credentials or the grant (wrong secret,
+ *   unknown account, revoked consent, missing scope): the reason in plain words a creator can act on ("Zoom refused
+ *   the client secret: check the API Secret of your Server-to-Server OAuth app.");
+ * - `ProviderUnavailableError(provider, message)`: the provider is down, timed out (10 s per call) or answered 5xx;
+ * - `NotFoundError` from update/delete is never thrown: a meeting already gone is treated as deleted / recreated by the
+ *   use case.
+ */
+
+export type MeetingProviderName = 'zoom' | 'teams' | 'google';
+
+export const meetingProviderNames: Readonly<Record<MeetingProviderName, string>> = {
+  zoom: 'Zoom',
+  teams: 'Microsoft Teams',
+  google: 'Google Calendar',
+};
+
+/** What a provider is told about a session. */
+export interface MeetingDetails {
+  /**
+   * The platform's session id (a ULID): the handle that makes creation idempotent where the provider allows it
+   * (Google's client-chosen event id is derived from it; Zoom and Graph carry it in the meeting so a retry can adopt
+   * a meeting whose save failed).
+   */
+  sessionId: string;
+  title: string;
+  /** Plain text (may be empty). */
+  description: string;
+  /** ISO 8601 UTC instant. */
+  startsAt: string;
+  durationMinutes: number;
+  /** The creator's IANA time zone (Europe/London by default): how the provider shows the meeting to its host. */
+  timeZone: string;
+}
+
+/** A meeting as the provider made it. */
+export interface ProviderMeeting {
+  /** The provider's id of the meeting (Zoom's numeric id as a string, Graph's onlineMeeting/event id, Google's event id). */
+  meetingId: string;
+  /** Where attendees join. */
+  joinUrl: string;
+  /** Where the host starts the meeting (Zoom's start_url; Teams' and Meet's join URL when the host joins as any other). */
+  hostUrl: string;
+}
+
+export interface MeetingProvider {
+  readonly provider: MeetingProviderName;
+  /** "Connected": a token obtained and one API call that succeeded (the user or calendar read). */
+  check(): Promise<void>;
+  createMeeting(details: MeetingDetails): Promise<ProviderMeeting>;
+  /** The meeting an earlier attempt made for this session, if the provider still has it (adopted on retry). */
+  findMeeting(sessionId: string): Promise<ProviderMeeting | undefined>;
+  /** Changes title, time or duration. A meeting the provider no longer has answers `'gone'`. */
+  updateMeeting(meetingId: string, details: MeetingDetails): Promise<'updated' | 'gone'>;
+  /** Deletes the meeting; a meeting already gone counts as deleted. */
+  deleteMeeting(meetingId: string): Promise<void>;
+}
+
+/** The creator's credentials for one provider, unsealed (only adapters and the integrations use cases see them). */
+export type MeetingCredentials =
+  | { provider: 'zoom'; accountId: string; clientId: string; clientSecret: string }
+  | { provider: 'teams'; tenantId: string; clientId: string; clientSecret: string; organizerEmail: string }
+  | { provider: 'google'; refreshToken: string; calendarId: string };
+
+/**
+ * Makes the provider client for a creator's credentials. Tokens are cached per creator and credentials until they
+ * expire (adapters/token-cache.ts), so a warm function asks the provider for a token once per hour, not per call.
+ */
+export interface MeetingProviders {
+  connect(creatorId: string, credentials: MeetingCredentials): MeetingProvider;
+}
+
+/**
+ * Google's consent (OAuth 2.0 authorization code with offline access), the one provider a creator connects by
+ * consent instead of pasted credentials.
+ */
+export interface GoogleConsent {
+  /** The URL of Google's consent screen; `state` comes back to the callback untouched. */
+  consentUrl(state: string): string;
+  /** Exchanges the callback's code for a refresh token (IntegrationNotConnectedError when Google refuses it). */
+  exchangeCode(code: string): Promise<{ refreshToken: string }>;
+}
