@@ -4,7 +4,7 @@ import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
 import type { AffiliateRepository, NewCommission, StoredAffiliate, StoredCommission } from '#core/ports.ts';
 import { countersUpdate } from '#data/counters.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
-import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, backfillIndexKeys, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, batchGet, batchWrite, decodeCursor, documentClient, encodeCursor, failedAt, backfillIndexKeys, forEachOfType, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 
 /**
@@ -237,7 +237,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
   },
 
   async page(creatorId, { cursor, limit }) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi1',
       partition: affiliateKeys.byCreator({ creatorId, createdAt: '', id: '' }).gsi1pk,
       cursor,
@@ -288,7 +288,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
   commission: readCommission,
 
   async commissions(affiliateId, { cursor, limit }) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi2',
       partition: affiliateKeys.listed({ affiliateId, createdAt: '', orderId: '' }).gsi2pk,
       cursor,

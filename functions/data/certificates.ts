@@ -5,7 +5,7 @@ import { countersUpdate } from '#data/counters.ts';
 import { creatorStatsUpdate } from '#data/courses.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { documentClient, failedAt, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Certificates (issue 15; docs/data-model.md "Certificates"; decision 0021).
@@ -191,14 +191,14 @@ export const dynamoCertificates = (): CertificateRepository => ({
 
   async pageByLearner(learnerId, { cursor, limit }) {
     const partition = `LEARNER#${learnerId}#CERTS`;
-    const page = await newestFirstPage({ index: 'gsi1', partition, cursor, limit, cursorKey: { fixed: { sk: 'CERT' }, sortPrefix: { name: 'pk', prefix: 'CERT#' } } });
+    const page = await indexPage({ index: 'gsi1', partition, cursor, limit, cursorKey: { fixed: { sk: 'CERT' }, sortPrefix: { name: 'pk', prefix: 'CERT#' } } });
     return { items: page.items.map((item) => certificateItem.parse(item)), nextCursor: page.nextCursor };
   },
 
   async listByCourse(courseId, { cursor, limit }) {
     // Newest first by the index's sort key (<issuedAt>#<id>); a cursor must stop inside this course's partition.
     const partition = `COURSE#${courseId}#CERTS`;
-    const page = await newestFirstPage({ index: 'gsi2', partition, cursor, limit, cursorKey: { fixed: { sk: 'CERT' }, sortPrefix: { name: 'pk', prefix: 'CERT#' } } });
+    const page = await indexPage({ index: 'gsi2', partition, cursor, limit, cursorKey: { fixed: { sk: 'CERT' }, sortPrefix: { name: 'pk', prefix: 'CERT#' } } });
     return { items: page.items.map((item) => certificateItem.parse(item)), nextCursor: page.nextCursor };
   },
 

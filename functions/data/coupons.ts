@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import * as z from 'zod';
 import type { CouponRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { readCounters, shardedCounter, shardOf } from '#data/sharded-counters.ts';
-import { addUpdate, batchWrite, documentClient, backfillIndexKeys, newestFirstPage, queryAll, tableName, writeIf } from '#data/table.ts';
+import { addUpdate, batchWrite, documentClient, backfillIndexKeys, indexPage, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * creators' coupons (docs/data-model.md "Course sales").
@@ -86,7 +86,7 @@ export const dynamoCoupons = (): CouponRepository => ({
   },
 
   async page(creatorId, { cursor, limit }) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi1',
       partition: couponKeys.listed({ creatorId, createdAt: '', code: '' }).gsi1pk,
       cursor,

@@ -6,7 +6,7 @@ import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
 import { readCounter, readCounters, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
-import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * courses and lessons (access patterns 8: a creator's courses, newest first; 9: a course with its ordered lessons).
@@ -345,7 +345,7 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   async pageByCreator(creatorId, { cursor, limit }) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi1',
       partition: courseKeys.byCreator(creatorId, '', '').gsi1pk,
       cursor,
@@ -356,7 +356,7 @@ export const dynamoCourses = (): CourseRepository => ({
   },
 
   async listAll(cursor, limit) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi2',
       partition: courseKeys.all('', '').gsi2pk,
       cursor,

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { LicenseRepository, StoredLicense } from '#core/ports.ts';
-import { documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { documentClient, failedAt, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Team licences and their seats (access pattern 24; docs/data-model.md "Team licences").
@@ -119,7 +119,7 @@ export const dynamoLicenses = (): LicenseRepository => ({
   },
 
   async pageByCourse(courseId, { cursor, limit }) {
-    const page = await newestFirstPage({ index: 'gsi1', partition: `COURSE#${courseId}#LICENSES`, cursor, limit, cursorKey: licenseCursor });
+    const page = await indexPage({ index: 'gsi1', partition: `COURSE#${courseId}#LICENSES`, cursor, limit, cursorKey: licenseCursor });
     return { items: page.items.map((item) => licenseItem.parse(item)), nextCursor: page.nextCursor };
   },
 
@@ -129,7 +129,7 @@ export const dynamoLicenses = (): LicenseRepository => ({
   },
 
   async pageByLeader(leaderId, { cursor, limit }) {
-    const page = await newestFirstPage({ index: 'gsi2', partition: `LEADER#${leaderId}#LICENSES`, cursor, limit, cursorKey: licenseCursor });
+    const page = await indexPage({ index: 'gsi2', partition: `LEADER#${leaderId}#LICENSES`, cursor, limit, cursorKey: licenseCursor });
     return { items: page.items.map((item) => licenseItem.parse(item)), nextCursor: page.nextCursor };
   },
 

@@ -8,7 +8,7 @@ import { readCommission, referralWrites, reversalWrites } from '#data/affiliates
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { type ItemKey, readCounter, readRaw, type ShardedCounter, shardedCounter, shardOf, shardUpdate } from '#data/sharded-counters.ts';
-import { addUpdate, documentClient, failedAt, newestFirstPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, documentClient, failedAt, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -399,7 +399,7 @@ export const dynamoOrders = (): OrderRepository => ({
   },
 
   async listSales(creatorId, cursor, limit) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi1',
       partition: `CREATOR#${creatorId}#SALES`,
       cursor,

@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import { supportPriorities, supportStatuses, type SupportStatus } from '#contracts/support.ts';
 import type { StoredSupportRequest, SupportRepository } from '#core/support/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { decodeCursor, documentClient, encodeCursor, failedAt, newestFirstPage, tableName, transact } from '#data/table.ts';
+import { documentClient, failedAt, indexPage, tableName, transact } from '#data/table.ts';
 
 /**
  * Support requests (issue 29 point 4; docs/data-model.md "Support requests"):
@@ -88,24 +88,20 @@ export const dynamoSupport = (): SupportRepository => ({
 
   async pageByCreator(creatorId, page) {
     const partition = supportKeys.byCreator(creatorId, '', '').gsi1pk;
-    const found = await newestFirstPage({ index: 'gsi1', partition, cursor: page.cursor, limit: page.limit, cursorKey: { sortPrefix: { name: 'pk', prefix: 'SUPPORT#' } } });
+    const found = await indexPage({ index: 'gsi1', partition, cursor: page.cursor, limit: page.limit, cursorKey: { sortPrefix: { name: 'pk', prefix: 'SUPPORT#' } } });
     return { items: found.items.map(toRequest), nextCursor: found.nextCursor };
   },
 
   async pageByStatus(status, page) {
-    const partition = `SUPPORT#${status}`;
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: true,
-        Limit: page.limit,
-        ...(page.cursor ? { ExclusiveStartKey: decodeCursor(page.cursor, { gsi2pk: partition }, { name: 'pk', prefix: 'SUPPORT#' }) } : {}),
-      }),
-    );
-    return { items: Items.map(toRequest), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    const found = await indexPage({
+      index: 'gsi2',
+      partition: `SUPPORT#${status}`,
+      cursor: page.cursor,
+      limit: page.limit,
+      cursorKey: { sortPrefix: { name: 'pk', prefix: 'SUPPORT#' } },
+      oldestFirst: true,
+    });
+    return { items: found.items.map(toRequest), nextCursor: found.nextCursor };
   },
 
   async reply({ requestId, seenReplies, reply, closedAt, email }) {

@@ -179,15 +179,17 @@ export const encodeCursor = (key: Record<string, unknown> | undefined): string |
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 
 /**
- * One page of an index partition, newest first (its sort key descending), from where a cursor of this listing stopped:
- * the admin's users and courses, a creator's sales. `cursorKey` is what decodeCursor checks a cursor against.
+ * One page of an index partition, newest first (its sort key descending; `oldestFirst` ascending: the support inbox),
+ * from where a cursor of this listing stopped: the admin's users and courses, a creator's sales. `cursorKey` is what
+ * decodeCursor checks a cursor against.
  */
-export const newestFirstPage = async (input: {
+export const indexPage = async (input: {
   index: 'gsi1' | 'gsi2';
   partition: string;
   cursor: string | undefined;
   limit: number;
   cursorKey: { fixed?: Record<string, string>; sortPrefix: { name: string; prefix: string } };
+  oldestFirst?: boolean;
 }): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> => {
   const pk = `${input.index}pk`;
   const { Items = [], LastEvaluatedKey } = await documentClient().send(
@@ -197,7 +199,7 @@ export const newestFirstPage = async (input: {
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': pk },
       ExpressionAttributeValues: { ':pk': input.partition },
-      ScanIndexForward: false,
+      ScanIndexForward: input.oldestFirst === true,
       Limit: input.limit,
       ...(input.cursor
         ? { ExclusiveStartKey: decodeCursor(input.cursor, { [pk]: input.partition, ...input.cursorKey.fixed }, input.cursorKey.sortPrefix) }

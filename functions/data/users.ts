@@ -6,7 +6,7 @@ import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
 import { countersUpdate, countNewUser, countRoleChange } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
-import { batchGet, documentClient, newestFirstPage, tableName, transact } from '#data/table.ts';
+import { batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
 
 /**
  * users (access patterns 1, 2, 3).
@@ -79,7 +79,7 @@ export const dynamoUsers = (): UserRepository => ({
   },
 
   async listByRole(role, cursor, limit) {
-    const page = await newestFirstPage({
+    const page = await indexPage({
       index: 'gsi1',
       partition: userKeys.byRole(role, '', '').gsi1pk,
       cursor,

@@ -31,29 +31,32 @@ export const checkStoredAccount = (stored: User | undefined, admitted: readonly 
   return stored.role;
 };
 
-interface Remembered {
-  until: number;
-  profile: Promise<User | undefined>;
-}
-
-const remembered = new Map<string, Remembered>();
-
 /**
- * The caller's profile: read once, then remembered for ACCOUNT_CACHE_MS. A read that fails or finds nothing is not
- * remembered (the next call reads again).
+ * Reads remembered per caller for ACCOUNT_CACHE_MS in this function instance (the profile, the plan). A read that fails,
+ * or whose value `keep` rejects, is not remembered: the next call reads again.
  */
-export const storedProfile = (userId: string, read: (id: string) => Promise<User | undefined> = readUser, now = Date.now()): Promise<User | undefined> => {
-  const hit = remembered.get(userId);
-  if (hit && hit.until > now) return hit.profile;
-  if (remembered.size >= CACHE_LIMIT) for (const [id, entry] of remembered) if (entry.until <= now) remembered.delete(id);
-  const profile = read(userId);
-  remembered.set(userId, { until: now + ACCOUNT_CACHE_MS, profile });
-  const forget = () => {
-    if (remembered.get(userId)?.profile === profile) remembered.delete(userId);
+const rememberedReads = <T>(keep: (value: T) => boolean = () => true) => {
+  const entries = new Map<string, { until: number; value: Promise<T> }>();
+  const get = (key: string, read: (id: string) => Promise<T>, now: number): Promise<T> => {
+    const hit = entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    if (entries.size >= CACHE_LIMIT) for (const [id, entry] of entries) if (entry.until <= now) entries.delete(id);
+    const value = read(key);
+    entries.set(key, { until: now + ACCOUNT_CACHE_MS, value });
+    const forget = () => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    };
+    value.then((found) => (keep(found) ? undefined : forget()), forget);
+    return value;
   };
-  profile.then((found) => (found ? undefined : forget()), forget);
-  return profile;
+  return { get, clear: () => entries.clear() };
 };
+
+const profiles = rememberedReads<User | undefined>((found) => found !== undefined);
+
+/** The caller's profile: read once, then remembered for ACCOUNT_CACHE_MS (one that is not found is read again). */
+export const storedProfile = (userId: string, read: (id: string) => Promise<User | undefined> = readUser, now = Date.now()): Promise<User | undefined> =>
+  profiles.get(userId, read, now);
 
 /**
  * The entitlement rule (issue 29, docs/decisions/0042-plans-enforced.md), pure: a caller acting as a creator on a route
@@ -67,25 +70,15 @@ export const checkPlan = async (role: Role, feature: FeatureKey | undefined, pla
 
 /**
  * The caller's plan (`planOf` their stored subscription, one GetItem of its status and tier), remembered like the
- * profile for ACCOUNT_CACHE_MS: a creator who subscribes (or whose subscription ends) is served by their new plan within
- * that window on every instance. A read that fails is not remembered.
+ * profile: a creator who subscribes (or whose subscription ends) is served by their new plan within ACCOUNT_CACHE_MS on
+ * every instance.
  */
-const plans = new Map<string, { until: number; plan: Promise<PlanLevel> }>();
+const plans = rememberedReads<PlanLevel>();
 
-export const storedPlan = (userId: string, read: (id: string) => Promise<PlanLevel> = readPlan, now = Date.now()): Promise<PlanLevel> => {
-  const hit = plans.get(userId);
-  if (hit && hit.until > now) return hit.plan;
-  if (plans.size >= CACHE_LIMIT) for (const [id, entry] of plans) if (entry.until <= now) plans.delete(id);
-  const plan = read(userId);
-  plans.set(userId, { until: now + ACCOUNT_CACHE_MS, plan });
-  plan.catch(() => {
-    if (plans.get(userId)?.plan === plan) plans.delete(userId);
-  });
-  return plan;
-};
+export const storedPlan = (userId: string, read: (id: string) => Promise<PlanLevel> = readPlan, now = Date.now()): Promise<PlanLevel> => plans.get(userId, read, now);
 
 /** Tests only: forget every remembered profile and plan (a new Lambda instance). */
 export const forgetStoredProfiles = (): void => {
-  remembered.clear();
+  profiles.clear();
   plans.clear();
 };

@@ -1,10 +1,9 @@
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_HEADERS } from '#contracts/reports.ts';
-import type { StoredSubscription } from '#core/ports.ts';
-import { billingKeys } from '#data/billing.ts';
 import { orderKeys } from '#data/orders.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { accountWithRole, api, dynamo, outputs, useLocalCloudEnv } from './support.ts';
 
@@ -35,28 +34,6 @@ let starterCourseId: string;
 const lessons: Record<'read' | 'practise' | 'check', string> = { read: '', practise: '', check: '' };
 const learners: Record<'ann' | 'bob' | 'cyd' | 'dee', Account> = {} as never;
 
-const put = (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: item }));
-
-/** A subscription as the billing data module stores it (until test creators are subscribed by default). */
-const subscribe = (userId: string, tier: 'starter' | 'pro') => {
-  const now = new Date().toISOString();
-  const sub: StoredSubscription = {
-    userId,
-    subscriptionId: `sub_${userId}`,
-    customerId: `cus_${userId}`,
-    status: 'active',
-    tier,
-    trialEnd: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    lastEventAt: 0,
-    lastEventRank: 0,
-    updatedAt: now,
-    hasSubscribed: true,
-  };
-  return put({ ...billingKeys.subscription(userId), ...billingKeys.byState('active', now, userId), type: 'Subscription', ...sub });
-};
-
 const open = (who: Account, lessonId: string) => api('GET', `/api/learner/courses/${courseId}/lessons/${lessonId}`, { token: who.token });
 const complete = (who: Account, lessonId: string) => api('POST', `/api/learner/courses/${courseId}/lessons/${lessonId}/complete`, { token: who.token, body: {} });
 const attempt = (who: Account, answers: number[][]) => api('POST', `/api/learner/courses/${courseId}/lessons/${lessons.check}/attempts`, { token: who.token, body: { answers } });
@@ -71,8 +48,7 @@ const exported = async (token: string, kind: string) => {
 };
 
 beforeAll(async () => {
-  [pro, starter] = [await accountWithRole('creator', 'report-pro'), await accountWithRole('creator', 'report-starter')];
-  await Promise.all([subscribe(pro.id, 'pro'), subscribe(starter.id, 'starter')]);
+  [pro, starter] = [await accountWithRole('creator', 'report-pro'), await accountWithRole('creator', 'report-starter', { plan: 'starter' })];
   courseId = (await api('POST', '/api/courses', { token: pro.token, body: { title: FORMULA } })).body.id as string;
   for (const [name, body] of [
     ['read', { title: 'Holding a knife', kind: 'text', body: '<p>Grip.</p>' }],
@@ -100,26 +76,19 @@ beforeAll(async () => {
           ...orderKeys.order(id),
           ...orderKeys.sales(pro.id, paidAt(i), id),
           type: 'Order',
-          id,
-          courseId,
-          courseTitle: FORMULA,
-          creatorId: pro.id,
-          accountId: 'acct_report',
-          status: 'paid',
-          buyerEmail: i === 0 ? '=HYPERLINK("http://evil.example")' : `buyer${i}@example.com`,
-          price: 2000,
-          discount: 0,
-          amount: 2000,
-          currency: 'gbp',
-          couponCode: null,
-          affiliateId: null,
-          seats: null,
-          checkoutSessionId: null,
-          checkoutUrl: null,
-          paymentIntentId: null,
-          learnerId: null,
-          createdAt: paidAt(i),
-          paidAt: paidAt(i),
+          ...pendingOrder({
+            id,
+            courseId,
+            courseTitle: FORMULA,
+            creatorId: pro.id,
+            accountId: 'acct_report',
+            status: 'paid',
+            buyerEmail: i === 0 ? '=HYPERLINK("http://evil.example")' : `buyer${i}@example.com`,
+            price: 2000,
+            amount: 2000,
+            createdAt: paidAt(i),
+            paidAt: paidAt(i),
+          }),
         },
       },
     };

@@ -9,7 +9,7 @@ import {
 } from '#contracts/affiliates.ts';
 import { PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import { hasFeature } from '#contracts/entitlements.ts';
-import { planOf } from '#core/billing/subscription-state.ts';
+import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import type { AffiliateRepository, BillingRepository, Clock, ExportFiles, Ids, NewCommission, Order, PublicProfileRepository, StoredAffiliate, StoredCommission, StoredPayout, UserRepository, VisitMarks } from '#core/ports.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 import { csv, exportCsvPages } from '#core/csv.ts';
@@ -94,7 +94,7 @@ export interface CreateAffiliateDeps extends LinkDeps, MailLaterDeps, Pick<OnBeh
  */
 export const createAffiliate = async (deps: CreateAffiliateDeps, input: { creatorId: string; body: z.output<typeof createAffiliateBody> }): Promise<Affiliate> => {
   // The route table's `affiliates` refuses it first (the middleware); checked here too, the same rule (a past-due Pro keeps it).
-  if (!hasFeature(planOf(await deps.billing.getSubscription(input.creatorId)), 'affiliates')) throw new PlanRequiredError('pro', AFFILIATES_ARE_PRO);
+  if (!hasFeature(await creatorPlanOf(deps, input.creatorId), 'affiliates')) throw new PlanRequiredError('pro', AFFILIATES_ARE_PRO);
   // The affiliate is emailed their link for the creator: only from a verified creator (403 EMAIL_NOT_VERIFIED).
   await checkMailOnBehalf({ ...deps, sendQuota: noQuota }, input.creatorId, 'verified-only');
   if ((await deps.affiliates.list(input.creatorId)).length >= AFFILIATES_PER_CREATOR_MAX) {

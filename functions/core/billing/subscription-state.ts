@@ -1,6 +1,6 @@
 import type { SubscriptionResponse, SubscriptionStatus } from '#contracts/billing.ts';
 import { planFeatures, planLevelOf, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
-import type { CounterDeltas, StoredSubscription } from '#core/ports.ts';
+import type { BillingRepository, CounterDeltas, StoredSubscription } from '#core/ports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +46,13 @@ export const trialDaysLeft = (trialEnd: string | null, now: Date): number =>
 
 /** The plan a stored subscription gives (issue 29): trial = Starter, past due keeps its tier, none or ended = none. */
 export const planOf = (sub: Pick<StoredSubscription, 'status' | 'tier'> | undefined): PlanLevel => planLevelOf(contractStatus(sub?.status), sub?.tier ?? null);
+
+/**
+ * A creator's plan, read where a use case's rule depends on it (licence terms, bulk import, affiliates, reports, the
+ * support request's priority, a course on sale). The middleware reads the same through its own cached projection.
+ */
+export const creatorPlanOf = async (deps: { billing: Pick<BillingRepository, 'getSubscription'> }, creatorId: string): Promise<PlanLevel> =>
+  planOf(await deps.billing.getSubscription(creatorId));
 
 /** GET /api/me/subscription from what is stored. */
 export const subscriptionView = (sub: StoredSubscription | undefined, now: Date): SubscriptionResponse => {

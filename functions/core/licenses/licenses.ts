@@ -5,7 +5,7 @@ import { csv, exportCsvPages } from '#core/csv.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { invitationEmail, leaderInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { hasFeature, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
-import { planOf } from '#core/billing/subscription-state.ts';
+import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import { AppError, ConflictError, NoSeatsLeftError, NotFoundError, PlanRequiredError, ValidationError } from '#core/errors.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
@@ -142,10 +142,6 @@ export const checkLicenseTerms = (plan: PlanLevel, terms: { seats?: number | und
   if (terms.expiresAt) throw new PlanRequiredError('pro', EXPIRY_IS_PRO);
 };
 
-/** The creator's plan, read when a licence's terms need it. */
-const creatorPlan = async (deps: { billing: Pick<BillingRepository, 'getSubscription'> }, creatorId: string): Promise<PlanLevel> =>
-  planOf(await deps.billing.getSubscription(creatorId));
-
 const view = (l: StoredLicense): License => ({
   id: l.id,
   courseId: l.courseId,
@@ -192,7 +188,7 @@ export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: s
   if (input.body.expiresAt && Date.parse(input.body.expiresAt) <= now.getTime()) {
     throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future.' }]);
   }
-  checkLicenseTerms(await creatorPlan(deps, input.creatorId), { seats: input.body.seats, expiresAt: input.body.expiresAt });
+  checkLicenseTerms(await creatorPlanOf(deps, input.creatorId), { seats: input.body.seats, expiresAt: input.body.expiresAt });
   const leader = await accountFor(deps, {
     email: input.body.leaderEmail,
     role: 'leader',
@@ -255,7 +251,7 @@ export const updateLicense = async (
     throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future, or end the licence now.' }]);
   }
   const raised = seatsTotal !== undefined && seatsTotal > license.seatsTotal;
-  if (raised || expiresAt) checkLicenseTerms(await creatorPlan(deps, input.creatorId), { ...(raised ? { seats: seatsTotal } : {}), expiresAt });
+  if (raised || expiresAt) checkLicenseTerms(await creatorPlanOf(deps, input.creatorId), { ...(raised ? { seats: seatsTotal } : {}), expiresAt });
   let saved: StoredLicense = license;
   if (seatsTotal !== undefined || expiresAt !== undefined) {
     const updated = await deps.licenses.update(license.id, { ...(seatsTotal === undefined ? {} : { seatsTotal }), ...(expiresAt === undefined ? {} : { expiresAt }) });
@@ -281,7 +277,7 @@ export const leaderLicenses = async (
 ): Promise<LicenseList> => {
   const page = await deps.licenses.pageByLeader(input.leaderId, { cursor: input.cursor, limit: input.limit ?? PAGE_SIZE });
   const creators = [...new Set(page.items.map((l) => l.creatorId))];
-  const plans = new Map(await Promise.all(creators.map(async (creatorId) => [creatorId, await creatorPlan(deps, creatorId)] as const)));
+  const plans = new Map(await Promise.all(creators.map(async (creatorId) => [creatorId, await creatorPlanOf(deps, creatorId)] as const)));
   return {
     items: page.items.map((l) => ({ ...view(l), bulkMembers: hasFeature(plans.get(l.creatorId) ?? 'none', 'bulkMembers') })),
     nextCursor: page.nextCursor,
@@ -536,7 +532,7 @@ export const BULK_IS_PRO = "Importing members from a file is part of the course 
  */
 export const importMembers = async (deps: SeatDeps, input: { leaderId: string; licenseId: string; emails: string[] }): Promise<ImportMembersResult> => {
   const license = await ownLicense(deps, input.leaderId, input.licenseId);
-  if (!hasFeature(await creatorPlan(deps, license.creatorId), 'bulkMembers')) throw new PlanRequiredError('pro', BULK_IS_PRO);
+  if (!hasFeature(await creatorPlanOf(deps, license.creatorId), 'bulkMembers')) throw new PlanRequiredError('pro', BULK_IS_PRO);
   const results: ImportMembersResult['results'] = [];
   for (const email of [...new Set(input.emails)]) {
     try {

@@ -1,7 +1,7 @@
 import { hasFeature, requiredPlan, type FeatureKey } from '#contracts/entitlements.ts';
 import type { CourseReport } from '#contracts/reports.ts';
 import type { QuizDefinition } from '#contracts/courses.ts';
-import { planOf } from '#core/billing/subscription-state.ts';
+import { creatorPlanOf, planOf } from '#core/billing/subscription-state.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError, PlanRequiredError } from '#core/errors.ts';
 import type { BillingRepository, CourseRepository, Enrollment, ReportMoves } from '#core/ports.ts';
@@ -108,7 +108,7 @@ export const courseReportOf = (
  * same feature for the middleware (issue 29 point 1); this keeps the use case's own rule true wherever it is called.
  */
 export const requireFeature = async (deps: { billing: Pick<BillingRepository, 'getSubscription'> }, creatorId: string, feature: FeatureKey): Promise<void> => {
-  if (!hasFeature(planOf(await deps.billing.getSubscription(creatorId)), feature)) throw new PlanRequiredError(requiredPlan(feature));
+  if (!hasFeature(await creatorPlanOf(deps, creatorId), feature)) throw new PlanRequiredError(requiredPlan(feature));
 };
 
 /**

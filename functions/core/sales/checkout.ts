@@ -1,6 +1,6 @@
 import { hasFeature, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
 import type { CourseCheckoutBody } from '#contracts/sales.ts';
-import { planOf } from '#core/billing/subscription-state.ts';
+import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import { referredAffiliate } from '#core/affiliates/affiliates.ts';
@@ -72,7 +72,7 @@ export const startCourseCheckout = async (
   if (seats !== null && course.seatPriceAmount === 0) throw new ValidationError(TEAMS_NOT_ON_SALE, [{ path: 'seats', code: 'custom', message: TEAMS_NOT_ON_SALE }]);
   const price = seats === null ? course.priceAmount : seats * course.seatPriceAmount;
   if (price > LARGEST_CHARGE) throw new ValidationError(TEAM_TOO_LARGE, [{ path: 'seats', code: 'custom', message: TEAM_TOO_LARGE }]);
-  const terms = salesTermsOf(planOf(await deps.billing.getSubscription(course.creatorId)));
+  const terms = salesTermsOf(await creatorPlanOf(deps, course.creatorId));
   if (!terms.onSale) throw new ConflictError(NOT_ON_SALE_NOW);
   if (seats !== null && terms.teamSeatsMax !== null && seats > terms.teamSeatsMax) {
     const message = teamTooLargeForCreator(terms.teamSeatsMax);

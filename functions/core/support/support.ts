@@ -13,7 +13,7 @@ import {
   type SupportRequestList,
   type SupportStatus,
 } from '#contracts/support.ts';
-import { planOf } from '#core/billing/subscription-state.ts';
+import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import { AppError, ConflictError, NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld, type MailLaterDeps } from '#core/mail/mail-queue.ts';
 import type { BillingRepository, Clock, Ids, UserRepository } from '#core/ports.ts';
@@ -70,7 +70,7 @@ export const createSupportRequest = async (
   deps: CreateSupportRequestDeps,
   input: { creatorId: string; body: CreateSupportRequestBody; idempotencyKey?: string | undefined },
 ): Promise<CreatedSupportRequest> => {
-  const [subscription, user] = await Promise.all([deps.billing.getSubscription(input.creatorId), deps.users.getUser(input.creatorId)]);
+  const [plan, user] = await Promise.all([creatorPlanOf(deps, input.creatorId), deps.users.getUser(input.creatorId)]);
   const now = deps.clock.now().toISOString();
   const request: StoredSupportRequest = {
     id: input.idempotencyKey ? deps.requestIdFor(input.creatorId, input.idempotencyKey) : deps.ids.newId(),
@@ -79,7 +79,7 @@ export const createSupportRequest = async (
     subject: input.body.subject,
     body: input.body.body,
     status: 'open',
-    priority: hasFeature(planOf(subscription), 'prioritySupport') ? 'priority' : 'standard',
+    priority: hasFeature(plan, 'prioritySupport') ? 'priority' : 'standard',
     createdAt: now,
     closedAt: null,
     replies: [],

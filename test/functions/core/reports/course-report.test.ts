@@ -7,6 +7,7 @@ import { arrangementOf } from '#core/enrollments/quizzes.ts';
 import { NotFoundError, PlanRequiredError } from '#core/errors.ts';
 import type { StoredCourse, StoredSubscription } from '#core/ports.ts';
 import { courseReport, questionKey } from '#core/reports/course-report.ts';
+import { storedSubscription } from '#test/functions/fakes/billing.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
@@ -50,20 +51,8 @@ const COURSE: StoredCourse = {
   lessons: [lesson('l1', 0), lesson('l2', 1), lesson('q1', 2, QUIZ)],
 };
 
-const subscription = (userId: string, tier: 'starter' | 'pro'): StoredSubscription => ({
-  userId,
-  subscriptionId: `sub_${userId}`,
-  customerId: `cus_${userId}`,
-  status: 'active',
-  tier,
-  trialEnd: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  lastEventAt: 0,
-  lastEventRank: 0,
-  updatedAt: NOW,
-  hasSubscribed: true,
-});
+const subscription = (userId: string, tier: 'starter' | 'pro'): StoredSubscription =>
+  storedSubscription({ userId, subscriptionId: `sub_${userId}`, customerId: `cus_${userId}`, status: 'active', tier, trialEnd: null });
 
 const setup = async () => {
   const enrollments = memoryEnrollments();
