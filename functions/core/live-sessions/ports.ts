@@ -86,3 +86,46 @@ export interface GoogleConsent {
   /** Exchanges the callback's code for a refresh token (IntegrationNotConnectedError when Google refuses it). */
   exchangeCode(code: string): Promise<{ refreshToken: string }>;
 }
+
+/** A live session as stored (data/live-sessions.ts). */
+export interface StoredSession {
+  id: string;
+  courseId: string;
+  creatorId: string;
+  title: string;
+  description: string;
+  startsAt: string;
+  durationMinutes: number;
+  provider: MeetingProviderName;
+  /** The creator's time zone when it was last scheduled (how the provider shows it). */
+  timeZone: string;
+  meetingId: string;
+  joinUrl: string;
+  hostUrl: string;
+  status: 'scheduled' | 'cancelled';
+  /** RFC 5545 SEQUENCE: 0 when scheduled, +1 on every change and on the cancellation. */
+  sequence: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionRepository {
+  /** Saves a new session, only while none has its id ('exists': an earlier attempt saved it). */
+  create(session: StoredSession): Promise<'created' | 'exists'>;
+  /** The session of this course (undefined when it does not exist or belongs to another course). */
+  get(courseId: string, sessionId: string): Promise<StoredSession | undefined>;
+  /** A session by its id alone (a learner's calendar file: the route names no course). */
+  find(sessionId: string): Promise<StoredSession | undefined>;
+  /** Replaces a session only while its stored `sequence` is `expectedSequence` ('changed' otherwise: read again). */
+  save(session: StoredSession, expectedSequence: number): Promise<'saved' | 'changed'>;
+  /** Every session of a course (scheduled and cancelled), soonest first. */
+  listByCourse(courseId: string): Promise<StoredSession[]>;
+  /** A course's scheduled sessions that have not ended at `now`, soonest first (at most UPCOMING_SESSIONS_PER_COURSE_MAX). */
+  upcomingByCourse(courseId: string, now: string): Promise<StoredSession[]>;
+}
+
+/** The creator's stored credentials for a provider, unsealed (functions/composition: the integrations and the cipher). */
+export interface MeetingCredentialSource {
+  /** IntegrationNotConnectedError when the provider is switched off, lacks a field or (Google) was never consented. */
+  credentialsFor(creatorId: string, provider: MeetingProviderName): Promise<MeetingCredentials>;
+}
