@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
 import { crmMessages as m } from '../crm-messages.ts';
 import { crmRow, detailsOf } from '../test/fixtures.ts';
@@ -258,7 +258,8 @@ describe('CrmScreen without a plan (issue 29)', () => {
   });
 
   it('keeps notes and quick actions for a creator on a plan', async () => {
-    const { panel } = await openAdaOn('starter');
+    const { panel, queryClient } = await openAdaOn('starter');
+    await planLoaded(queryClient);
     await within(panel).findByRole('progressbar', { name: 'Watercolour for Beginners: 50% complete' });
     expect(notesBox()).toBeEnabled();
     expect(within(panel).getByRole('button', { name: 'Save Notes' })).toBeEnabled();

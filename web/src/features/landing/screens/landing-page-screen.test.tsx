@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { landingMessages as m } from '../landing-messages.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
 import { acmeSettings, generatedHtml, savedPage } from '../test/render.tsx';
 import { LandingPageScreen, type CreditsState } from './landing-page-screen.tsx';
@@ -323,10 +323,11 @@ describe('LandingPageScreen without a plan (issue 29)', () => {
       'GET /api/landing-page': () => jsonResponse(200, published),
       'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
     });
-    renderScreen();
+    const { queryClient } = renderScreen();
 
+    await planLoaded(queryClient);
     expect(await screen.findByRole('button', { name: 'Publish again' })).toBeEnabled();
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Customize Further' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Customize Further' })).toBeEnabled();
     expect(companyName()).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Unpublish' })).toBeEnabled();
     expect(screen.queryByText('Choose a plan to generate landing pages')).not.toBeInTheDocument();
