@@ -79,7 +79,7 @@ test('a creator who never subscribed sees the plan picker and the way to a plan,
 
   await sidebar(page).getByRole('link', { name: 'profile', exact: true }).click();
   const publicProfile = page.getByRole('region', { name: 'Public profile' });
-  await expect(publicProfile.getByRole('note')).toContainText('changing it needs a plan');
+  await expect(publicProfile.getByRole('note')).toContainText('Setting up your public profile needs a plan.');
   await expect(publicProfile.getByLabel(/^Display name/)).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Choose a plan to connect Stripe' })).toBeVisible();
   expect(await enabledControls(page)).toEqual(['Choose a plan']);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from '@contracts/storefront.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
-import { NO_PLAN_REASON, PROFILE_SAVED, PublicProfileSection, suggestCreatorSlug } from './public-profile-section.tsx';
+import { NO_PLAN_NEW_REASON, NO_PLAN_REASON, PROFILE_SAVED, PublicProfileSection, suggestCreatorSlug } from './public-profile-section.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
@@ -145,6 +145,17 @@ describe('the Public profile section without a plan (issue 29)', () => {
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
     expect(screen.getByTestId('public-page-link')).toHaveAttribute('href', '/u/jane-cooks');
     expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('says that setting one up needs a plan when there is none yet', async () => {
+    fakeApi({
+      [`GET ${PROFILE}`]: () => jsonResponse(200, null),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<PublicProfileSection />);
+    expect(await screen.findByRole('note')).toHaveTextContent(NO_PLAN_NEW_REASON);
+    expect(screen.getByRole('button', { name: 'Upload picture' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save public profile' })).toBeDisabled();
   });
 
   it('keeps the form for a creator on a plan', async () => {

@@ -31,8 +31,9 @@ import { CreatorAvatar } from './creator-avatar.tsx';
 
 export const PROFILE_SAVED = 'Public profile saved';
 export const SAVE_FAILED = 'Your public profile could not be saved';
-/** A creator without a plan (issue 29): the profile stays public, changing it needs a plan. */
+/** A creator without a plan (issue 29): a profile stays public, changing or setting one up needs a plan. */
 export const NO_PLAN_REASON = 'Visitors still see your public profile as it is; changing it needs a plan.';
+export const NO_PLAN_NEW_REASON = 'Setting up your public profile needs a plan.';
 
 const formSchema = publicProfileBody.pick({ displayName: true, bio: true, slug: true });
 type FormValues = z.output<typeof formSchema>;
@@ -100,7 +101,7 @@ export function PublicProfileSection() {
           </div>
         ) : (
           <div className="grid gap-5">
-            {readOnly && <PlanRequiredNote plan="starter" reason={NO_PLAN_REASON} announce={false} />}
+            {readOnly && <PlanRequiredNote plan="starter" reason={profile.data ? NO_PLAN_REASON : NO_PLAN_NEW_REASON} announce={false} />}
             <fieldset disabled={readOnly} aria-label={readOnly ? 'Public profile (read-only)' : undefined} className="min-w-0">
               <PublicProfileForm saved={profile.data} />
             </fieldset>
