@@ -102,6 +102,12 @@ test("a creator whose plan ended keeps their courses, read-only, with the way to
 
   await signInAsCreator(page, creator);
   await expect(page.getByRole('region', { name: 'Your subscription has been canceled' })).toBeVisible();
+  // The credits bought stay; a top-up waits for a plan.
+  const credits = page.getByRole('region', { name: 'AI Credits' });
+  await expect(credits.getByTestId('credits-no-allocation')).toBeVisible();
+  await expect(credits.getByRole('link', { name: 'Choose a plan to top up credits' })).toBeVisible();
+  await expect(credits.getByRole('button', { name: 'Top up 100 credits' })).toHaveCount(0);
+  await checkAndShoot(page, testInfo, 'plans-ended-dashboard');
   await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
   const card = page.getByTestId('course-card').filter({ hasText: title });
   await expect(card.getByRole('link', { name: `View ${title}` })).toBeVisible();
