@@ -10,6 +10,17 @@ import { checkAndShoot, createTestAccount, endTestSubscription, expect, test } f
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Course Platform navigation' });
 
+/**
+ * The controls on the page (in main) a person can press or type in, by name: a page without a plan must offer no
+ * write among them, only reading (filters, links out) and the way to a plan.
+ */
+async function enabledControls(page: Page): Promise<string[]> {
+  return page
+    .getByRole('main')
+    .locator('button:enabled, input:enabled, textarea:enabled, select:enabled')
+    .evaluateAll((controls) => controls.map((control) => control.getAttribute('aria-label') ?? (control.textContent ?? '').trim() ?? control.tagName));
+}
+
 async function signInAsCreator(page: Page, account: { email: string; password: string }): Promise<void> {
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
@@ -26,6 +37,12 @@ test('a creator who never subscribed sees the plan picker and the way to a plan,
   await expect(picker.getByTestId('plan-pro').getByRole('button', { name: 'Get Started' })).toBeEnabled();
   await expect(sidebar(page).getByRole('link', { name: 'Affiliates Pro' })).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Reports Pro' })).toBeVisible();
+  // The quick actions that lead to writes give way to the plan picker above them.
+  const quickActions = page.getByRole('region', { name: 'Quick Actions' });
+  await expect(quickActions.getByRole('note')).toContainText('need a plan');
+  await expect(quickActions.getByRole('link', { name: 'View Learners' })).toBeVisible();
+  for (const name of ['Create Course', 'Generate Landing Page', 'Connect Integrations']) await expect(quickActions.getByRole('link', { name })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Choose a plan to create your first course' })).toBeVisible();
   await checkAndShoot(page, testInfo, 'plans-none-dashboard');
 
   await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
@@ -40,8 +57,36 @@ test('a creator who never subscribed sees the plan picker and the way to a plan,
   await expect(page.getByRole('button', { name: 'Create course' })).toHaveCount(0);
   await checkAndShoot(page, testInfo, 'plans-none-create');
 
+  // The Landing Page, the CRM, the integrations and the profile: the data read-only, the way to a plan, no write.
+  await sidebar(page).getByRole('link', { name: 'Landing Page' }).click();
+  await expect(page.getByText('Choose a plan to generate landing pages')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Company/Brand Name' })).toBeDisabled();
+  expect(await enabledControls(page)).toEqual([]);
+  await checkAndShoot(page, testInfo, 'plans-none-landing');
+
+  await sidebar(page).getByRole('link', { name: 'crm', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'No learners yet' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('note')).toContainText('saving notes and sending messages to learners need a plan');
+  expect((await enabledControls(page)).filter((name) => name !== 'Choose a plan')).toEqual([expect.stringContaining('All courses'), expect.stringContaining('Newest enrolment')]);
+  await checkAndShoot(page, testInfo, 'plans-none-crm');
+
+  await sidebar(page).getByRole('link', { name: 'integrations', exact: true }).click();
+  await expect(page.getByText('Choose a plan to connect integrations')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Enable Zoom' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Integrations' })).toBeDisabled();
+  expect(await enabledControls(page)).toEqual([]);
+  await checkAndShoot(page, testInfo, 'plans-none-integrations');
+
+  await sidebar(page).getByRole('link', { name: 'profile', exact: true }).click();
+  const publicProfile = page.getByRole('region', { name: 'Public profile' });
+  await expect(publicProfile.getByRole('note')).toContainText('Setting up your public profile needs a plan.');
+  await expect(publicProfile.getByLabel(/^Display name/)).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Choose a plan to connect Stripe' })).toBeVisible();
+  expect(await enabledControls(page)).toEqual(['Choose a plan']);
+  await checkAndShoot(page, testInfo, 'plans-none-profile');
+
   // The way to a plan leads back to the picker.
-  await page.getByRole('link', { name: 'Choose a plan', exact: true }).click();
+  await page.getByRole('link', { name: 'Choose a plan to connect Stripe' }).click();
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
   await expect(page.getByRole('region', { name: 'Choose your plan' })).toBeVisible();
 });
@@ -57,6 +102,12 @@ test("a creator whose plan ended keeps their courses, read-only, with the way to
 
   await signInAsCreator(page, creator);
   await expect(page.getByRole('region', { name: 'Your subscription has been canceled' })).toBeVisible();
+  // The credits bought stay; a top-up waits for a plan.
+  const credits = page.getByRole('region', { name: 'AI Credits' });
+  await expect(credits.getByTestId('credits-no-allocation')).toBeVisible();
+  await expect(credits.getByRole('link', { name: 'Choose a plan to top up credits' })).toBeVisible();
+  await expect(credits.getByRole('button', { name: 'Top up 100 credits' })).toHaveCount(0);
+  await checkAndShoot(page, testInfo, 'plans-ended-dashboard');
   await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
   const card = page.getByTestId('course-card').filter({ hasText: title });
   await expect(card.getByRole('link', { name: `View ${title}` })).toBeVisible();

@@ -57,3 +57,10 @@ export function callsTo(fetchMock: ReturnType<typeof fakeApi>, method: string, p
 
 /** A StatCard by its label: the card holding the figure, its detail and its label (components/ui/stat-card.tsx). */
 export const statCard = (label: string): HTMLElement => screen.getByRole('heading', { name: label }).closest('div')!.parentElement!;
+
+/** Waits until the creator's plan (GET /api/me/subscription, lib/entitlements.ts) has loaded: locks are decided from then on. */
+export async function planLoaded(queryClient: QueryClient): Promise<void> {
+  await vi.waitFor(() => {
+    if (queryClient.getQueryState(['billing', 'subscription'])?.status !== 'success') throw new Error('the plan has not loaded yet');
+  });
+}

@@ -14,4 +14,6 @@ export const crmMessages = {
   recommendationFailed: { title: 'Send failed', description: 'Failed to send recommendation' },
   sendResources: { label: 'Send Resources', recommendation: SEND_RESOURCES_TEXT },
   sendEncouragement: { label: 'Send Encouragement', recommendation: SEND_ENCOURAGEMENT_TEXT },
+  /** A creator without a plan (issue 29): the learners and notes stay readable, writing needs a plan. */
+  noPlan: 'Your learners and your notes stay here to read; saving notes and sending messages to learners need a plan.',
 } as const;

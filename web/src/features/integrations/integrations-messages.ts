@@ -12,4 +12,6 @@ export const integrationsMessages = {
   saving: 'Saving...',
   connected: 'Connected',
   disconnected: 'Disconnected',
+  /** A creator without a plan (issue 29). */
+  noPlan: 'Your saved settings stay as they are; connecting and changing integrations need a plan. Choose Starter or Pro to carry on.',
 } as const;

@@ -136,6 +136,20 @@ describe('AffiliatesScreen: the Pro plan', () => {
     expect(figureRows(await findTable()).map((row) => cellsOf(row)[0])).toEqual(['Ann Smithann@example.com']);
     expect(screen.queryByRole('button', { name: m.add })).not.toBeInTheDocument();
   });
+
+  it("locks their payout off Pro (issue 29): 'Pay out' with Pro's mark opens the upgrade path, nothing is paid", async () => {
+    const fetchMock = api([affiliate('aff-1', 'Ann Smith', { approved: 2_500 })], {}, subscription('starter'));
+    open();
+    await findTable();
+    expect(screen.queryByRole('button', { name: 'Pay out Ann Smith' })).not.toBeInTheDocument();
+    const locked = await screen.findByRole('button', { name: 'Pay out Pro' });
+    const asked: UpgradeRequest[] = [];
+    const stop = onUpgradeRequest((request) => asked.push(request));
+    await userEvent.click(locked);
+    stop();
+    expect(asked).toEqual([{ plan: 'pro', reason: 'Paying out affiliates is part of the Pro plan.' }]);
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
 });
 
 describe('AffiliatesScreen: adding an affiliate', () => {

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credits } from '@contracts/credits.ts';
-import { errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { errorResponse, fakeApi, findToast, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { stubLocation } from '../test/render.tsx';
 import { AiCreditsCard } from './ai-credits-card.tsx';
 
@@ -164,5 +165,32 @@ describe('AiCreditsCard', () => {
 
     const toast = await findToast('Failed to purchase credits');
     expect(within(toast).getByText('Error', { exact: true })).toBeInTheDocument();
+  });
+});
+
+describe('AiCreditsCard once the plan has ended (issue 29)', () => {
+  const ended: Credits = { ...starter, monthlyAllocation: 0, creditsRemaining: 20, low: false };
+
+  it("keeps the held credits and offers 'Choose a plan to top up credits' instead of a top-up the server refuses", async () => {
+    const fetchMock = fakeApi({
+      'GET /api/me/credits': () => jsonResponse(200, ended),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter', { status: 'canceled' })),
+    });
+    renderWithProviders(<AiCreditsCard />);
+
+    expect(await within(card()).findByRole('link', { name: 'Choose a plan to top up credits' })).toHaveAttribute('href', '/dashboard/creator');
+    expect(within(card()).getByTestId('credits-remaining')).toHaveTextContent('20');
+    expect(within(card()).queryByRole('button', { name: 'Top up 100 credits' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('keeps the top-up for a creator on a plan', async () => {
+    fakeApi({
+      'GET /api/me/credits': () => jsonResponse(200, starter),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+    });
+    const { queryClient } = renderWithProviders(<AiCreditsCard />);
+    await planLoaded(queryClient);
+    expect(await within(card()).findByRole('button', { name: 'Top up 100 credits' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCw, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import type { Credits } from '@contracts/credits.ts';
+import { PlanGate } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -138,9 +139,12 @@ function CreditsBalance({ credits }: { credits: Credits }) {
         </p>
       )}
 
-      <Button className="w-full" variant={low ? 'default' : 'outline'} loading={topUp.busy} onClick={() => topUp.mutate()}>
-        {topUp.busy ? 'Processing...' : 'Top up 100 credits'}
-      </Button>
+      {/* Buying credits needs a plan (issue 29): after the plan ends, the way to a plan instead. */}
+      <PlanGate feature="courses" label="Top up 100 credits" action="top up credits" className="w-full">
+        <Button className="w-full" variant={low ? 'default' : 'outline'} loading={topUp.busy} onClick={() => topUp.mutate()}>
+          {topUp.busy ? 'Processing...' : 'Top up 100 credits'}
+        </Button>
+      </PlanGate>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Switch } from '@/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { cn } from '@/lib/utils.ts';
 import { useUpdateCoupon } from '../api/coupons-queries.ts';
 import { courseTitles, discountLabel, expiresLabel, isExpired, isUsedUp, usedLabel } from '../coupon-format.ts';
@@ -56,6 +57,8 @@ export function CouponsTable({ coupons, onDelete }: { coupons: Coupon[]; onDelet
 
 function CouponRow({ coupon, titles, onDelete }: { coupon: Coupon; titles: ReadonlyMap<string, string> | undefined; onDelete: () => void }) {
   const update = useUpdateCoupon();
+  // Without a plan (issue 29) the coupons stay listed, read-only: switching and deleting need a plan.
+  const readOnly = useEntitlements().locked('sales');
   // The switch moves at once; the server's answer confirms it, or a refusal puts it back.
   const active = update.isPending ? (update.variables.body.active ?? coupon.active) : coupon.active;
   const expired = isExpired(coupon);
@@ -94,17 +97,19 @@ function CouponRow({ coupon, titles, onDelete }: { coupon: Coupon; titles: Reado
       </TableCell>
       <TableCell className={cn(folded.cell, folded.unlabelled, 'max-sm:order-2 max-sm:justify-self-end')}>
         <div className="flex items-center gap-2">
-          <Switch checked={active} disabled={update.isPending} onCheckedChange={switchTo} aria-label={`${coupon.code} active`} />
+          <Switch checked={active} disabled={update.isPending || readOnly} onCheckedChange={switchTo} aria-label={`${coupon.code} active`} />
           <span className={cn('text-sm', !active && 'text-muted-foreground')}>
             {active ? 'Active' : 'Inactive'}
           </span>
         </div>
       </TableCell>
       <TableCell className={cn(folded.cell, folded.unlabelled, 'text-right max-sm:order-7 max-sm:col-span-2')}>
-        <Button variant="outline" size="sm" className="max-sm:h-10 max-sm:w-full" aria-label={`Delete ${coupon.code}`} onClick={onDelete}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {!readOnly && (
+          <Button variant="outline" size="sm" className="max-sm:h-10 max-sm:w-full" aria-label={`Delete ${coupon.code}`} onClick={onDelete}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )}
       </TableCell>
     </TableRow>
   );

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
 import { coupon, courses } from '../test/fixtures.ts';
 import { CouponsScreen } from './coupons-screen.tsx';
@@ -311,5 +312,26 @@ describe('CouponsScreen: switching and deleting', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(rowsOf(table).map((row) => cellsOf(row)[0])).toEqual(['FIVEOFF']);
     expect(callsTo(fetchMock, 'DELETE', '/api/coupons/SPRING20')).toHaveLength(1);
+  });
+});
+
+describe('CouponsScreen without a plan (issue 29)', () => {
+  it("lists the coupons read-only, with 'Choose a plan to create coupons': no switch to flip, nothing to delete", async () => {
+    const fetchMock = api([coupon('SPRING20')], { 'GET /api/me/subscription': () => jsonResponse(200, subscription('starter', { status: 'canceled' })) });
+    open();
+    expect(await screen.findByRole('link', { name: 'Choose a plan to create coupons' })).toHaveAttribute('href', '/dashboard/creator');
+    const table = await findTable();
+    expect(within(table).getByRole('switch', { name: 'SPRING20 active' })).toBeDisabled();
+    expect(within(table).queryByRole('button', { name: 'Delete SPRING20' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('keeps the switch and Delete for a creator on a plan', async () => {
+    api([coupon('SPRING20')], { 'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')) });
+    const { queryClient } = open();
+    await planLoaded(queryClient);
+    const table = await findTable();
+    expect(within(table).getByRole('switch', { name: 'SPRING20 active' })).toBeEnabled();
+    expect(within(table).getByRole('button', { name: 'Delete SPRING20' })).toBeEnabled();
   });
 });

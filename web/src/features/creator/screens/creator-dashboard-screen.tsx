@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChartBar, CirclePlus, Globe, Plug, PoundSterling, RotateCw, Target, Users, UsersRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { FeatureKey } from '@contracts/entitlements.ts';
+import { PlanRequiredNote } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { VerifyEmailBanner } from '@/components/verify-email.tsx';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { creatorStatsQueryOptions } from '../api/creator-stats.ts';
@@ -23,12 +26,18 @@ const formatDate = (iso: string) => {
   return `${shortMonths[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 };
 
-const quickActions = [
-  { label: 'Create Course', to: paths.creator.create, icon: CirclePlus },
-  { label: 'Generate Landing Page', to: paths.creator.landing, icon: Globe },
+/** The quick actions; `feature`: the plan feature of the writes it leads to (issue 29), so it waits for a plan. */
+const quickActions: { label: string; to: string; icon: typeof CirclePlus; feature?: FeatureKey }[] = [
+  { label: 'Create Course', to: paths.creator.create, icon: CirclePlus, feature: 'courses' },
+  { label: 'Generate Landing Page', to: paths.creator.landing, icon: Globe, feature: 'courses' },
   { label: 'View Learners', to: paths.creator.crm, icon: UsersRound },
-  { label: 'Connect Integrations', to: paths.creator.integrations, icon: Plug },
+  { label: 'Connect Integrations', to: paths.creator.integrations, icon: Plug, feature: 'courses' },
 ];
+
+/** Where the plan picker (the billing slot) sits on this page: the quick actions' way to a plan. */
+const PLANS_ANCHOR = 'choose-plan';
+
+export const NO_PLAN_ACTIONS = 'Creating courses, generating landing pages and connecting integrations need a plan. Your courses, learners and figures stay here to read.';
 
 /**
  * The page's heading, the largest thing on it: app/dashboard-shell.tsx prerenders it into the page head's app shell,
@@ -44,6 +53,11 @@ export function CreatorDashboardHeader() {
  */
 export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNode; credits?: ReactNode }) {
   const stats = useQuery(creatorStatsQueryOptions());
+  // Without a plan (issue 29) the actions that lead to a write give way to the plan picker above.
+  const { locked } = useEntitlements();
+  const actions = quickActions.filter((action) => !action.feature || !locked(action.feature));
+  const noPlan = actions.length < quickActions.length;
+  const actionsTitleId = useId();
   const figure = (value: (data: NonNullable<typeof stats.data>) => string) =>
     stats.data ? value(stats.data) : stats.isError ? '–' : <Skeleton className="h-8 w-16" />;
   return (
@@ -52,7 +66,11 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
 
       <VerifyEmailBanner />
 
-      {billing}
+      {billing && (
+        <div id={PLANS_ANCHOR} className="scroll-mt-4">
+          {billing}
+        </div>
+      )}
 
       <section aria-label="Key figures" aria-busy={stats.isPending || undefined} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="My Courses" value={figure((d) => String(d.courses))} detail="Drafts and published" icon={BookOpen} />
@@ -90,9 +108,15 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
             ) : stats.data.recentCourses.length === 0 ? (
               <p className="text-sm text-muted-foreground">
                 No courses yet.{' '}
-                <Link to={paths.creator.create} className="font-medium text-foreground underline underline-offset-4">
-                  Create your first course
-                </Link>
+                {locked('courses') ? (
+                  <a href={`#${PLANS_ANCHOR}`} className="font-medium text-foreground underline underline-offset-4">
+                    Choose a plan to create your first course
+                  </a>
+                ) : (
+                  <Link to={paths.creator.create} className="font-medium text-foreground underline underline-offset-4">
+                    Create your first course
+                  </Link>
+                )}
               </p>
             ) : (
               <ul className="divide-y">
@@ -113,13 +137,21 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
 
         <div className="grid content-start gap-6 *:min-w-0">
           {credits}
-          <Card>
+          <Card role="region" aria-labelledby={actionsTitleId}>
             <CardHeader>
-              <CardTitle>Quick Actions</CardTitle>
+              <CardTitle id={actionsTitleId}>Quick Actions</CardTitle>
               <CardDescription>Jump to what you do most.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-2">
-              {quickActions.map(({ label, to, icon: Icon }) => (
+              {noPlan && (
+                <>
+                  <PlanRequiredNote plan="starter" reason={NO_PLAN_ACTIONS} upgradable={false} announce={false} />
+                  <Button asChild className="h-auto min-h-9 justify-start whitespace-normal">
+                    <a href={`#${PLANS_ANCHOR}`}>Choose a plan</a>
+                  </Button>
+                </>
+              )}
+              {actions.map(({ label, to, icon: Icon }) => (
                 <Button key={to} asChild variant="outline" className="justify-start">
                   <Link to={to}>
                     <Icon aria-hidden="true" />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Heart, Mail } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NOTES_MAX, type CrmLearner, type QuizScore } from '@contracts/courses.ts';
+import { PlanRequiredNote } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -12,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { crmLearnerQueryOptions, useSaveLearnerNotes, useSendRecommendation } from '../api/crm-queries.ts';
 import { crmMessages as m } from '../crm-messages.ts';
 import { formatDay } from '@/lib/format-date.ts';
@@ -39,6 +41,8 @@ function DetailsBody({ learner }: { learner: CrmLearner }) {
   const saveNotes = useSaveLearnerNotes(learner.id);
   const send = useSendRecommendation(learner.id);
   const notesId = useId();
+  // Without a plan (issue 29) the notes are read-only and nothing is sent: the server would refuse both.
+  const readOnly = useEntitlements().locked('courses');
   const enrollments = details.data?.enrollments;
 
   return (
@@ -82,45 +86,49 @@ function DetailsBody({ learner }: { learner: CrmLearner }) {
 
       <Separator />
 
-      <form
-        className="grid gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          saveNotes.mutate(notes);
-        }}
-      >
-        <Label htmlFor={notesId}>Notes</Label>
-        <Textarea
-          id={notesId}
-          rows={4}
-          maxLength={NOTES_MAX}
-          value={notes}
-          placeholder="Private notes about this learner"
-          onChange={(event) => setNotes(event.target.value)}
-        />
-        <Button type="submit" className="justify-self-start" loading={saveNotes.isPending}>
-          Save Notes
-        </Button>
-      </form>
+      {readOnly && <PlanRequiredNote plan="starter" reason={m.noPlan} announce={false} />}
 
-      <section aria-labelledby={`${notesId}-actions`} className="grid gap-2">
-        <h3 id={`${notesId}-actions`} className="font-medium">
-          Quick actions
-        </h3>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate(m.sendResources.recommendation)}>
-            <Mail aria-hidden="true" />
-            {m.sendResources.label}
+      <fieldset disabled={readOnly} aria-label={readOnly ? 'Notes and quick actions (read-only)' : undefined} className="grid min-w-0 gap-6">
+        <form
+          className="grid gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            saveNotes.mutate(notes);
+          }}
+        >
+          <Label htmlFor={notesId}>Notes</Label>
+          <Textarea
+            id={notesId}
+            rows={4}
+            maxLength={NOTES_MAX}
+            value={notes}
+            placeholder="Private notes about this learner"
+            onChange={(event) => setNotes(event.target.value)}
+          />
+          <Button type="submit" className="justify-self-start" loading={saveNotes.isPending}>
+            Save Notes
           </Button>
-          <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate(m.sendEncouragement.recommendation)}>
-            <Heart aria-hidden="true" />
-            {m.sendEncouragement.label}
-          </Button>
-        </div>
-        {send.error instanceof ApiError && send.error.code === 'EMAIL_NOT_VERIFIED' && (
-          <VerifyEmailPanel reason={`${send.error.message} Then send it again.`} />
-        )}
-      </section>
+        </form>
+
+        <section aria-labelledby={`${notesId}-actions`} className="grid gap-2">
+          <h3 id={`${notesId}-actions`} className="font-medium">
+            Quick actions
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate(m.sendResources.recommendation)}>
+              <Mail aria-hidden="true" />
+              {m.sendResources.label}
+            </Button>
+            <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate(m.sendEncouragement.recommendation)}>
+              <Heart aria-hidden="true" />
+              {m.sendEncouragement.label}
+            </Button>
+          </div>
+          {send.error instanceof ApiError && send.error.code === 'EMAIL_NOT_VERIFIED' && (
+            <VerifyEmailPanel reason={`${send.error.message} Then send it again.`} />
+          )}
+        </section>
+      </fieldset>
 
       <section aria-labelledby={`${notesId}-timeline`} className="grid gap-2">
         <h3 id={`${notesId}-timeline`} className="font-medium">

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { crmMessages as m } from '../crm-messages.ts';
 import { crmRow, detailsOf } from '../test/fixtures.ts';
 import { CrmScreen } from './crm-screen.tsx';
@@ -214,5 +215,55 @@ describe('CrmScreen: the details panel', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Send Encouragement' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Send failed', { description: 'On a trial you can send 50 invitations and recommendations a day.' }));
+  });
+});
+
+describe('CrmScreen without a plan (issue 29)', () => {
+  async function openAdaOn(tier: 'starter' | null) {
+    const fetchMock = fakeApi({
+      'GET /api/crm/learners': () => page([{ ...ada, notes: 'Prefers video' }]),
+      'GET /api/courses?limit=100': () => jsonResponse(200, courses),
+      'GET /api/crm/learners/learner-ada': () => jsonResponse(200, detailsOf({ ...ada, notes: 'Prefers video' })),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(tier)),
+    });
+    const rendered = renderWithProviders(<CrmScreen />);
+    await rendered.user.click(await screen.findByRole('button', { name: 'View Details of ada@example.com' }));
+    const panel = await screen.findByRole('dialog');
+    return { ...rendered, fetchMock, panel };
+  }
+
+  it('lists the learners and shows their notes read-only, with the way to a plan: nothing to save or send', async () => {
+    const { fetchMock, panel } = await openAdaOn(null);
+
+    await vi.waitFor(() => expect(notesBox()).toBeDisabled());
+    expect(notesBox()).toHaveValue('Prefers video');
+    expect(within(panel).getByRole('button', { name: 'Save Notes' })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Send Resources' })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Send Encouragement' })).toBeDisabled();
+    expect(within(panel).getByRole('note')).toHaveTextContent(m.noPlan);
+    expect(within(panel).getByRole('button', { name: 'Choose a plan' })).toBeEnabled();
+    expect(await within(panel).findByRole('progressbar', { name: 'Watercolour for Beginners: 50% complete' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('says so above the list too', async () => {
+    fakeApi({
+      'GET /api/crm/learners': () => page([ada]),
+      'GET /api/courses?limit=100': () => jsonResponse(200, courses),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<CrmScreen />);
+    expect(await screen.findByRole('note')).toHaveTextContent(m.noPlan);
+    expect(screen.getByRole('button', { name: 'View Details of ada@example.com' })).toBeEnabled();
+  });
+
+  it('keeps notes and quick actions for a creator on a plan', async () => {
+    const { panel, queryClient } = await openAdaOn('starter');
+    await planLoaded(queryClient);
+    await within(panel).findByRole('progressbar', { name: 'Watercolour for Beginners: 50% complete' });
+    expect(notesBox()).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: 'Save Notes' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: 'Send Resources' })).toBeEnabled();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { CrmLearner } from '@contracts/courses.ts';
+import { PlanRequiredNote } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -14,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { cn } from '@/lib/utils.ts';
 import { crmLearnersQueryOptions } from '../api/crm-queries.ts';
 import { LearnerDetailsSheet } from '../components/learner-details-sheet.tsx';
@@ -47,6 +49,7 @@ export function CrmScreen() {
   const learners = useInfiniteQuery(crmLearnersQueryOptions(courseId || undefined));
   const courses = useQuery(courseChoicesQueryOptions());
   const filterId = useId();
+  const readOnly = useEntitlements().locked('courses');
 
   useEffect(() => {
     if (learners.isError) toast.error(m.loadFailed.title, { description: m.loadFailed.description });
@@ -59,6 +62,7 @@ export function CrmScreen() {
   return (
     <div className="grid gap-6 *:min-w-0">
       <PageHeader title="Learner CRM" description="The learners enrolled in your courses, their progress and your notes." />
+      {readOnly && <PlanRequiredNote plan="starter" reason={m.noPlan} announce={false} />}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
         <div className="grid gap-2">

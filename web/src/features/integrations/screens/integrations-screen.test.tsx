@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IntegrationsView } from '@contracts/integrations.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { integrationsMessages as m } from '../integrations-messages.ts';
 import { IntegrationsScreen } from './integrations-screen.tsx';
 
@@ -133,5 +134,39 @@ describe('IntegrationsScreen when the settings cannot be loaded', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your integrations could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith(m.loadFailed.title, { description: m.loadFailed.description });
+  });
+});
+
+describe('IntegrationsScreen without a plan (issue 29)', () => {
+  it('shows the saved settings read-only with the way to a plan: no switch, field or save to press', async () => {
+    const fetchMock = fakeApi({
+      'GET /api/integrations': () => jsonResponse(200, zoomConnected),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<IntegrationsScreen />);
+
+    expect(await screen.findByText('Choose a plan to connect integrations')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/dashboard/creator');
+    expect(zoomSwitch()).toBeChecked();
+    expect(zoomSwitch()).toBeDisabled();
+    expect(screen.getByLabelText('API Key')).toHaveValue('zoom-key');
+    expect(screen.getByLabelText('API Key')).toBeDisabled();
+    expect(screen.getByRole('button', { name: m.save })).toBeDisabled();
+    expect(statusOf('Zoom')).toHaveTextContent('Connected');
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('keeps the form for a creator on a plan', async () => {
+    fakeApi({
+      'GET /api/integrations': () => jsonResponse(200, zoomConnected),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+    });
+    const { queryClient } = renderWithProviders(<IntegrationsScreen />);
+
+    await planLoaded(queryClient);
+    expect(await screen.findByRole('switch', { name: 'Enable Zoom' })).toBeEnabled();
+    expect(screen.getByLabelText('API Key')).toBeEnabled();
+    expect(screen.getByRole('button', { name: m.save })).toBeEnabled();
+    expect(screen.queryByText('Choose a plan to connect integrations')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, CircleCheck, CircleX, MonitorPlay, RotateCw, Users } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { integrationNames, isConnected, type IntegrationService, type IntegrationsView, type SaveIntegrationsBody } from '@contracts/integrations.ts';
+import { PlanRequiredCard } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -12,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { integrationsQueryOptions, useSaveIntegrations } from '../api/integrations-queries.ts';
 import { integrationsMessages as m } from '../integrations-messages.ts';
 
@@ -58,6 +60,8 @@ const missingFields = (form: Form, saved: IntegrationsView): Errors => {
 /** /dashboard/creator/integrations: Zoom, Microsoft Teams and Google Calendar, and whether each is connected. */
 export function IntegrationsScreen() {
   const query = useQuery(integrationsQueryOptions());
+  // Without a plan (issue 29) the saved settings are shown read-only: saving needs a plan.
+  const readOnly = useEntitlements().locked('courses');
 
   useEffect(() => {
     if (query.isError) toast.error(m.loadFailed.title, { description: m.loadFailed.description });
@@ -66,6 +70,7 @@ export function IntegrationsScreen() {
   return (
     <div className="grid gap-6 *:min-w-0">
       <PageHeader title="Live Session Integrations" description="Connect the tools you run live sessions with." />
+      {readOnly && <PlanRequiredCard plan="starter" title="Choose a plan to connect integrations" reason={m.noPlan} />}
       {query.isPending ? (
         <IntegrationsSkeleton />
       ) : query.isError ? (
@@ -82,7 +87,9 @@ export function IntegrationsScreen() {
           </CardContent>
         </Card>
       ) : (
-        <IntegrationsForm saved={query.data} />
+        <fieldset disabled={readOnly} aria-label={readOnly ? 'Your integrations (read-only)' : undefined} className="min-w-0">
+          <IntegrationsForm saved={query.data} />
+        </fieldset>
       )}
     </div>
   );

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { landingMessages as m } from '../landing-messages.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { acmeSettings, generatedHtml, savedPage } from '../test/render.tsx';
 import { LandingPageScreen, type CreditsState } from './landing-page-screen.tsx';
 
@@ -289,5 +290,46 @@ describe('LandingPageScreen: saving and loading', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTitle('Preview of your landing page')).toHaveAttribute('srcdoc', savedPage.content);
+  });
+});
+
+describe('LandingPageScreen without a plan (issue 29)', () => {
+  const published = { ...savedPage, publication: { slug: 'acme-academy', path: '/p/acme-academy', publishedAt: '2026-11-20T11:00:00.000Z' } };
+
+  it('shows the saved page read-only with the way to a plan: nothing to generate, save, customize or publish', async () => {
+    const fetchMock = fakeApi({
+      'GET /api/landing-page': () => jsonResponse(200, published),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderScreen();
+
+    expect(await screen.findByText('Choose a plan to generate landing pages')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/dashboard/creator');
+    expect(await screen.findByTitle('Preview of your landing page')).toHaveAttribute('srcdoc', savedPage.content);
+    expect(companyName()).toHaveValue('Acme Academy');
+    expect(companyName()).toBeDisabled();
+    expect(generateButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save Landing Page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Customize Further' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Publish again' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeDisabled();
+    // The public page stays reachable.
+    expect(screen.getByTestId('public-link')).toHaveAttribute('href', 'http://pages.test/p/acme-academy');
+    expect(fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET').filter((method) => method !== 'GET')).toEqual([]);
+  });
+
+  it('keeps every control for a creator on a plan', async () => {
+    fakeApi({
+      'GET /api/landing-page': () => jsonResponse(200, published),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+    });
+    const { queryClient } = renderScreen();
+
+    await planLoaded(queryClient);
+    expect(await screen.findByRole('button', { name: 'Publish again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Customize Further' })).toBeEnabled();
+    expect(companyName()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+    expect(screen.queryByText('Choose a plan to generate landing pages')).not.toBeInTheDocument();
   });
 });

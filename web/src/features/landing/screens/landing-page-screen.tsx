@@ -5,11 +5,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LANDING_PAGE_COST } from '@contracts/credits.ts';
 import type { LandingPage, LandingSettings } from '@contracts/landing.ts';
+import { PlanRequiredCard } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { landingPageQueryOptions } from '../api/landing-queries.ts';
 import { useGenerateLandingPage } from '../api/use-generate-landing-page.ts';
 import { useSaveLandingPage } from '../api/use-save-landing-page.ts';
@@ -44,6 +46,8 @@ export interface LandingPageScreenProps {
  */
 export function LandingPageScreen({ credits, creditsCard, onCreditsChanged }: LandingPageScreenProps) {
   const page = useQuery(landingPageQueryOptions());
+  // Without a plan (issue 29) the saved page is shown read-only: generating, saving and publishing need a plan.
+  const readOnly = useEntitlements().locked('courses');
 
   return (
     <div className="grid gap-6 *:min-w-0">
@@ -53,6 +57,7 @@ export function LandingPageScreen({ credits, creditsCard, onCreditsChanged }: La
       />
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
         <div className="grid content-start gap-6 *:min-w-0 lg:col-span-2">
+          {readOnly && <PlanRequiredCard plan="starter" title="Choose a plan to generate landing pages" reason={READ_ONLY_REASON} />}
           {page.isPending ? (
             <WorkspaceSkeleton />
           ) : page.isError ? (
@@ -69,7 +74,9 @@ export function LandingPageScreen({ credits, creditsCard, onCreditsChanged }: La
               </CardContent>
             </Card>
           ) : (
-            <LandingWorkspace saved={page.data} credits={credits} onCreditsChanged={onCreditsChanged} />
+            <fieldset disabled={readOnly} aria-label={readOnly ? 'Your landing page (read-only)' : undefined} className="grid min-w-0 content-start gap-6 *:min-w-0">
+              <LandingWorkspace saved={page.data} credits={credits} onCreditsChanged={onCreditsChanged} />
+            </fieldset>
           )}
         </div>
         <aside aria-label="AI credits" className="grid content-start gap-6 *:min-w-0">
@@ -80,6 +87,9 @@ export function LandingPageScreen({ credits, creditsCard, onCreditsChanged }: La
     </div>
   );
 }
+
+/** Why the landing page of a creator without a plan is read-only. */
+const READ_ONLY_REASON = 'Your saved page, and its public address if you published it, stay as they are; generating, saving and publishing need a plan. Choose Starter or Pro to carry on.';
 
 function LandingWorkspace({
   saved,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutsResponse } from '@contracts/payouts.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
 import { PaymentsSection } from './payments-section.tsx';
 import { PayoutsBanner } from './payouts-banner.tsx';
 
@@ -73,6 +74,31 @@ describe('PaymentsSection', () => {
     const card = await section();
     expect(await card.findByRole('alert')).toHaveTextContent('could not be loaded');
     expect(card.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('PaymentsSection without a plan (issue 29)', () => {
+  it("offers 'Choose a plan to connect Stripe' to the plan picker instead of 'Connect Stripe'", async () => {
+    const api = fakeApi({
+      'GET /api/creator/payouts': () => jsonResponse(200, none),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<PaymentsSection />);
+    const card = await section();
+    expect(await card.findByRole('link', { name: 'Choose a plan to connect Stripe' })).toHaveAttribute('href', '/dashboard/creator');
+    expect(card.queryByRole('button', { name: 'Connect Stripe' })).not.toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/api/creator/payouts/connect')).toEqual([]);
+  });
+
+  it("keeps 'Connect Stripe' for a creator on a plan", async () => {
+    fakeApi({
+      'GET /api/creator/payouts': () => jsonResponse(200, none),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+    });
+    const { queryClient } = renderWithProviders(<PaymentsSection />);
+    await planLoaded(queryClient);
+    const card = await section();
+    expect(await card.findByRole('button', { name: 'Connect Stripe' })).toBeEnabled();
   });
 });
 

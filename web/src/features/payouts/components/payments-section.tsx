@@ -3,6 +3,7 @@ import { CircleCheck, CreditCard, RotateCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PayoutsResponse } from '@contracts/payouts.ts';
+import { PlanGate } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -93,10 +94,13 @@ export function PaymentsSection() {
                 )}
               </div>
             )}
-            <Button className="w-fit" loading={connect.busy} onClick={() => connect.mutate()}>
-              {!connect.busy && <CreditCard aria-hidden="true" />}
-              {connect.busy ? 'Opening Stripe...' : payouts.data.status === 'none' ? 'Connect Stripe' : 'Continue onboarding'}
-            </Button>
+            {/* Selling needs a plan (issue 29): without one, the way to a plan instead. */}
+            <PlanGate feature="sales" label="Connect Stripe" action="connect Stripe" variant="default" className="w-fit">
+              <Button className="w-fit" loading={connect.busy} onClick={() => connect.mutate()}>
+                {!connect.busy && <CreditCard aria-hidden="true" />}
+                {connect.busy ? 'Opening Stripe...' : payouts.data.status === 'none' ? 'Connect Stripe' : 'Continue onboarding'}
+              </Button>
+            </PlanGate>
           </>
         )}
       </CardContent>

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from '@contracts/storefront.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
-import { PROFILE_SAVED, PublicProfileSection, suggestCreatorSlug } from './public-profile-section.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
+import { subscription } from '@/test/fixtures.ts';
+import { NO_PLAN_NEW_REASON, NO_PLAN_REASON, PROFILE_SAVED, PublicProfileSection, suggestCreatorSlug } from './public-profile-section.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
@@ -123,5 +124,50 @@ describe('suggestCreatorSlug', () => {
     ['x'.repeat(50), 'x'.repeat(40)],
   ])('%s -> %s', (name, slug) => {
     expect(suggestCreatorSlug(name)).toBe(slug);
+  });
+});
+
+describe('the Public profile section without a plan (issue 29)', () => {
+  it('shows the profile read-only with the way to a plan, and still links to the public page', async () => {
+    const fetchMock = fakeApi({
+      [`GET ${PROFILE}`]: () => jsonResponse(200, saved),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<PublicProfileSection />);
+
+    expect(await screen.findByRole('note')).toHaveTextContent(NO_PLAN_REASON);
+    expect(screen.getByRole('button', { name: 'Choose a plan' })).toBeEnabled();
+    expect(screen.getByLabelText(/^Display name/)).toHaveValue('Jane Cooks');
+    expect(screen.getByLabelText(/^Display name/)).toBeDisabled();
+    expect(screen.getByLabelText('Bio')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save public profile' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Change picture' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+    expect(screen.getByTestId('public-page-link')).toHaveAttribute('href', '/u/jane-cooks');
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('says that setting one up needs a plan when there is none yet', async () => {
+    fakeApi({
+      [`GET ${PROFILE}`]: () => jsonResponse(200, null),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
+    });
+    renderWithProviders(<PublicProfileSection />);
+    expect(await screen.findByRole('note')).toHaveTextContent(NO_PLAN_NEW_REASON);
+    expect(screen.getByRole('button', { name: 'Upload picture' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save public profile' })).toBeDisabled();
+  });
+
+  it('keeps the form for a creator on a plan', async () => {
+    fakeApi({
+      [`GET ${PROFILE}`]: () => jsonResponse(200, saved),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+    });
+    const { queryClient } = renderWithProviders(<PublicProfileSection />);
+
+    await planLoaded(queryClient);
+    expect(await screen.findByLabelText(/^Display name/)).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save public profile' })).toBeEnabled();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });

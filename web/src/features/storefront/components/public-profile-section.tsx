@@ -14,6 +14,7 @@ import {
   publicProfileBody,
   type PublicProfile,
 } from '@contracts/storefront.ts';
+import { PlanRequiredNote } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -22,6 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { creatorPagePath, urlOf } from '@/lib/paths.ts';
 import { ownPublicProfileQueryOptions, uploadAvatar, useSavePublicProfile } from '../api/public-profile-queries.ts';
@@ -29,6 +31,9 @@ import { CreatorAvatar } from './creator-avatar.tsx';
 
 export const PROFILE_SAVED = 'Public profile saved';
 export const SAVE_FAILED = 'Your public profile could not be saved';
+/** A creator without a plan (issue 29): a profile stays public, changing or setting one up needs a plan. */
+export const NO_PLAN_REASON = 'Visitors still see your public profile as it is; changing it needs a plan.';
+export const NO_PLAN_NEW_REASON = 'Setting up your public profile needs a plan.';
 
 const formSchema = publicProfileBody.pick({ displayName: true, bio: true, slug: true });
 type FormValues = z.output<typeof formSchema>;
@@ -58,6 +63,8 @@ const pictureProblem = (file: File): string | undefined =>
  */
 export function PublicProfileSection() {
   const profile = useQuery(ownPublicProfileQueryOptions());
+  // Without a plan (issue 29) the profile is shown read-only: saving it and uploading a picture need a plan.
+  const readOnly = useEntitlements().locked('courses');
   return (
     <Card id="public-profile" role="region" aria-labelledby="public-profile-title" aria-busy={profile.isPending}>
       <CardHeader>
@@ -93,7 +100,12 @@ export function PublicProfileSection() {
             </Button>
           </div>
         ) : (
-          <PublicProfileForm saved={profile.data} />
+          <div className="grid gap-5">
+            {readOnly && <PlanRequiredNote plan="starter" reason={profile.data ? NO_PLAN_REASON : NO_PLAN_NEW_REASON} announce={false} />}
+            <fieldset disabled={readOnly} aria-label={readOnly ? 'Public profile (read-only)' : undefined} className="min-w-0">
+              <PublicProfileForm saved={profile.data} />
+            </fieldset>
+          </div>
         )}
       </CardContent>
     </Card>
