@@ -277,6 +277,7 @@ const table = [
     queues: ['course-changed'],
   },
   { name: 'reorder-lessons', method: 'PUT', path: '/api/courses/{courseId}/lessons/order', handler: 'http/reorder-lessons', access: ['creator'], feature: 'courses' },
+
   {
     name: 'start-upload',
     method: 'POST',
@@ -539,7 +540,8 @@ const table = [
     throttle: { rate: 10, burst: 20 },
   },
   { name: 'affiliate-commissions', method: 'GET', path: '/api/affiliates/{affiliateId}/commissions', handler: 'http/affiliate-commissions', access: ['creator'] },
-  { name: 'affiliate-payout', method: 'POST', path: '/api/affiliates/{affiliateId}/payouts', handler: 'http/affiliate-payout', access: ['creator'], feature: 'affiliates', throttle: { rate: 10, burst: 20 } },
+  // No plan: paying commissions already approved is money owed (as refunds), whatever the creator's plan now.
+  { name: 'affiliate-payout', method: 'POST', path: '/api/affiliates/{affiliateId}/payouts', handler: 'http/affiliate-payout', access: ['creator'], throttle: { rate: 10, burst: 20 } },
   // 'heavy' as leader-reports: the payout's lines are read a page at a time and written to S3 (the S3 client is over
   // the CRUD bundle budget, and a payout of many thousand lines needs more than 10 s).
   {

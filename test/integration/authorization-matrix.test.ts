@@ -116,7 +116,7 @@ GET    /api/creator/exports/{kind}                                     creator  
 GET    /api/affiliates                                                 creator                       -
 POST   /api/affiliates                                                 creator                       -  affiliates
 GET    /api/affiliates/{affiliateId}/commissions                       creator                       creator
-POST   /api/affiliates/{affiliateId}/payouts                           creator                       creator  affiliates
+POST   /api/affiliates/{affiliateId}/payouts                           creator                       creator
 GET    /api/affiliates/{affiliateId}/payouts/{payoutId}                creator                       creator
 GET    /api/public/r/{code}                                            public                        -
 POST   /api/courses/{courseId}/licenses                                creator                       creator  teamLicenses

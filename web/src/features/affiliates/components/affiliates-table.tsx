@@ -1,6 +1,5 @@
 import { Banknote, ReceiptText } from 'lucide-react';
 import type { Affiliate } from '@contracts/affiliates.ts';
-import { PlanGate } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatPounds } from '@/lib/format-money.ts';
@@ -104,13 +103,11 @@ function AffiliateRows({ affiliate, onCommissions, onPayOut }: { affiliate: Affi
                 <ReceiptText aria-hidden="true" />
                 Commissions
               </Button>
-              {/* Paying out is Pro's (the route's feature, issue 29): off Pro, the lock and the upgrade path. */}
-              <PlanGate feature="affiliates" label="Pay out" action="paying out affiliates" size="sm" className="max-xl:h-10 max-xl:flex-auto">
-                <Button size="sm" className="max-xl:h-10 max-xl:flex-auto" disabled={affiliate.approved <= 0} aria-label={`Pay out ${affiliate.name}`} onClick={onPayOut}>
-                  <Banknote aria-hidden="true" />
-                  {affiliate.approved > 0 ? `Pay out ${formatPounds(affiliate.approved)}` : 'Pay out'}
-                </Button>
-              </PlanGate>
+              {/* Paying out needs no plan (issue 29): approved commissions are owed, whatever the plan now. */}
+              <Button size="sm" className="max-xl:h-10 max-xl:flex-auto" disabled={affiliate.approved <= 0} aria-label={`Pay out ${affiliate.name}`} onClick={onPayOut}>
+                <Banknote aria-hidden="true" />
+                {affiliate.approved > 0 ? `Pay out ${formatPounds(affiliate.approved)}` : 'Pay out'}
+              </Button>
             </div>
           </div>
         </TableCell>
