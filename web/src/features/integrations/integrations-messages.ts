@@ -12,4 +12,9 @@ export const integrationsMessages = {
   saving: 'Saving...',
   connected: 'Connected',
   disconnected: 'Disconnected',
+  testConnection: 'Test connection',
+  testing: 'Testing...',
+  testHint: 'Tests the saved settings with the provider.',
+  testPassed: (name: string) => ({ title: `${name} connected`, description: `${name} accepted the saved settings.` }),
+  testFailed: (name: string) => `${name} is not connected`,
 } as const;
