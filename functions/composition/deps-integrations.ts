@@ -22,7 +22,7 @@ export const connectionDeps = (): ConnectionDeps => ({
   cipher: (cipher ??= envelopeCipher()),
   clock,
   // The integrations see only the check; the adapters behind it are the live sessions' own.
-  providers: { check: (creatorId, credentials) => meetingProviders().connect(creatorId, credentials).check() },
+  providers: { check: async (creatorId, credentials) => meetingProviders().connect(creatorId, credentials).check() },
 });
 
 export const saveIntegrationsDeps = connectionDeps;
