@@ -124,3 +124,23 @@ export const testIntegration = async (
   if (outcome.unavailable) throw outcome.unavailable;
   return outcome.check.ok ? { ok: true } : { ok: false, error: outcome.check.error ?? 'The connection failed.' };
 };
+
+/**
+ * The unsealed credentials of a switched-on provider, for the live sessions (the composition can back core/live-sessions'
+ * credential source with it): IntegrationNotConnectedError, in words the creator can act on, when the provider is
+ * switched off or lacks a field or (Google) the consent.
+ */
+export const connectedCredentials = async (
+  deps: Pick<ConnectionDeps, 'integrations' | 'cipher'>,
+  creatorId: string,
+  provider: IntegrationProvider,
+): Promise<ProviderCredentials> => {
+  const stored = await deps.integrations.get(creatorId);
+  const name = integrationNames[serviceOf[provider]];
+  if (!stored?.[serviceOf[provider]].enabled) {
+    throw new IntegrationNotConnectedError(provider, `${name} is not connected: switch it on in Live Session Integrations and save.`);
+  }
+  const credentials = await credentialsOf(deps.cipher, creatorId, stored, provider);
+  if ('missing' in credentials) throw new IntegrationNotConnectedError(provider, credentials.missing);
+  return credentials;
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type IntegrationsView, isConnected, saveIntegrationsBody, type SaveIntegrationsBody } from '#contracts/integrations.ts';
-import { ProviderUnavailableError, ValidationError } from '#core/errors.ts';
-import { testIntegration } from '#core/integrations/connections.ts';
+import { IntegrationNotConnectedError, ProviderUnavailableError, ValidationError } from '#core/errors.ts';
+import { connectedCredentials, testIntegration } from '#core/integrations/connections.ts';
 import { DEFAULT_INTEGRATIONS, getIntegrations, NOT_CHECKED, saveIntegrations } from '#core/integrations/integrations.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { countingCipher, fakeMeetingProviders, memoryIntegrations } from '#test/functions/fakes/integrations.ts';
@@ -203,6 +203,16 @@ describe('checking the connections for real', () => {
     await save(d, allOff);
     expect(await testIntegration(d, { creatorId: 'creator-1', provider: 'google' })).toEqual({ ok: false, error: 'Connect Google Calendar to give access to your calendar.' });
     expect(d.providers.checks).toEqual([]);
+  });
+
+  it('hands the live sessions the unsealed credentials of a switched-on provider, and says why not otherwise', async () => {
+    const d = setup();
+    const refusal = (provider: 'zoom' | 'teams' | 'google') => failure(connectedCredentials(d, 'creator-1', provider));
+    expect(await refusal('zoom')).toEqual(new IntegrationNotConnectedError('zoom', 'Zoom is not connected: switch it on in Live Session Integrations and save.'));
+    await save(d, { ...zoomOn, googleCalendar: { enabled: true, calendarId: 'primary' } });
+    expect(await connectedCredentials(d, 'creator-1', 'zoom')).toEqual({ provider: 'zoom', accountId: 'acct', clientId: 'client-id', clientSecret: 'client-secret' });
+    expect(((await refusal('google')) as Error).message).toBe('Connect Google Calendar to give access to your calendar.');
+    expect(((await refusal('teams')) as Error).message).toBe('Microsoft Teams is not connected: switch it on in Live Session Integrations and save.');
   });
 
   it('shows a provider saved switched on before checks existed as not checked yet', async () => {
