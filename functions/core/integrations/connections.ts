@@ -1,4 +1,4 @@
-import { integrationNames, type IntegrationProvider, type IntegrationService, type IntegrationTestAnswer } from '#contracts/integrations.ts';
+import { integrationNames, serviceOfProvider as serviceOf, type IntegrationProvider, type IntegrationTestAnswer } from '#contracts/integrations.ts';
 import { IntegrationNotConnectedError, ProviderUnavailableError, type AppError } from '#core/errors.ts';
 import type { ConnectionChecks, IntegrationRepository, ProviderCheck, ProviderCredentials, StoredIntegrations } from '#core/integrations/ports.ts';
 import type { Clock, SealedSecret, SecretCipher } from '#core/ports.ts';
@@ -18,8 +18,6 @@ export interface ConnectionDeps {
 
 /** The whole check (token, call, one retry) never holds a save or a test longer than this, whatever the adapter does. */
 export const CHECK_DEADLINE_MS = 20_000;
-
-export const serviceOf: Record<IntegrationProvider, IntegrationService> = { zoom: 'zoom', teams: 'teams', google: 'googleCalendar' };
 
 /** The plaintext of the secrets a check needs, where they are not sealed yet (a save's new values). */
 export interface FreshSecrets {
