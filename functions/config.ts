@@ -41,6 +41,12 @@ const schema = z.object({
   STRIPE_PRICE_CREDITS: optionalText,
   BEDROCK_ENDPOINT: optionalUrl,
   BEDROCK_MODEL_ID: optionalText,
+  /**
+   * Zoom's REST API base and OAuth base (issue 30; capability 'meetings'): https://api.zoom.us/v2 and https://zoom.us in
+   * AWS, the Zoom stand-in locally.
+   */
+  ZOOM_API_URL: optionalUrl,
+  ZOOM_OAUTH_URL: optionalUrl,
   APP_ORIGIN: z.url().optional(),
   /**
    * The value the app distribution sends in `x-origin-verify` (decision 0030): set, every route but the pages one

@@ -36,6 +36,8 @@ export type Capability =
   | 'secrets'
   /** Sign certificates and status lists with the certificate KMS key (`kms:Sign`, `kms:GetPublicKey` only). */
   | 'certificate-signing'
+  /** Call the live-session providers' APIs (Zoom, Microsoft Graph, Google Calendar) with a creator's credentials (issue 30). */
+  | 'meetings'
   /** Build links back to the web app (emails, Stripe return URLs). */
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
@@ -213,7 +215,29 @@ const table = [
     throttle: { rate: 500, burst: 1000 },
   },
   { name: 'get-integrations', method: 'GET', path: '/api/integrations', handler: 'http/get-integrations', access: ['creator'] },
-  { name: 'save-integrations', method: 'PUT', path: '/api/integrations', handler: 'http/save-integrations', access: ['creator'], feature: 'courses', uses: ['secrets'] },
+  // Saving and testing check the providers for real (issue 30): their SDKs (Google's, Graph's with MSAL) and up to
+  // 20 s of waiting make them 'heavy' (decision 0041).
+  {
+    name: 'save-integrations',
+    method: 'PUT',
+    path: '/api/integrations',
+    handler: 'http/save-integrations',
+    access: ['creator'],
+    feature: 'courses',
+    uses: ['secrets', 'meetings'],
+    profile: 'heavy',
+  },
+  {
+    name: 'test-integration',
+    method: 'POST',
+    path: '/api/integrations/{provider}/test',
+    handler: 'http/test-integration',
+    access: ['creator'],
+    feature: 'courses',
+    uses: ['secrets', 'meetings'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
   { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
   { name: 'list-users', method: 'GET', path: '/api/admin/users', handler: 'http/list-users', access: ['admin'] },
   { name: 'create-user', method: 'POST', path: '/api/admin/users', handler: 'http/create-user', access: ['admin'], uses: ['directory:admin', 'mail'] },

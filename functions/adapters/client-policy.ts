@@ -65,6 +65,12 @@ export const clientPolicies = {
   bedrock: { connectionTimeoutMs: 3_000, requestTimeoutMs: 25_000, maxAttempts: 2, retry: 'aws-standard', callDeadlineMs: 26_000 },
   /** Stripe's API (maxNetworkRetries = maxAttempts - 1). Every POST carries an idempotency key, so its retry is safe. */
   stripe: { requestTimeoutMs: 8_000, maxAttempts: 2, retry: 'stripe' },
+  /**
+   * The live-session providers' APIs (issue 30; Zoom by plain fetch): 10 s per HTTP call, an API call refused with 401
+   * made once more with a fresh token (a token request and the call, twice), the whole operation capped at 20 s: the
+   * functions that call them are 'heavy' (30 s), which leaves time to clean up and answer 502 naming the provider.
+   */
+  meetings: { requestTimeoutMs: 10_000, maxAttempts: 2, retry: 'none', callDeadlineMs: 20_000 },
   /** The Parameters and Secrets extension on localhost (its own Secrets Manager timeout is 2 s); a failed read is not cached. */
   secretsExtension: { requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'none' },
 } as const satisfies Record<string, ClientPolicy>;

@@ -1,21 +1,28 @@
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import type { SaveIntegrationsDeps } from '#core/integrations/integrations.ts';
+import type { ConnectionDeps } from '#core/integrations/connections.ts';
 import type { IntegrationRepository } from '#core/integrations/ports.ts';
 import type { SecretCipher } from '#core/ports.ts';
 import { dynamoIntegrations } from '#data/integrations.ts';
 import { clock } from '#functions/composition/deps.ts';
+import { meetingProviders } from '#functions/composition/deps-live-sessions.ts';
 
 /**
- * The composition of the integrations handlers. The cipher (and so the KMS client) is only built by the saving
- * handler: reading never needs a secret, so GET carries no KMS client and has no key grant.
+ * The composition of the integrations handlers. The cipher (and so the KMS client) and the providers' adapters are
+ * only built by the saving and testing handlers: reading never needs a secret, so GET carries neither, no key grant
+ * and no provider SDK.
  */
 let integrations: IntegrationRepository | undefined;
 let cipher: SecretCipher | undefined;
 
 export const integrationRepository = (): IntegrationRepository => (integrations ??= dynamoIntegrations());
 
-export const saveIntegrationsDeps = (): SaveIntegrationsDeps => ({
+/** Saving and testing: the cipher (secrets sealed and unsealed in the server only) and the providers' adapters. */
+export const connectionDeps = (): ConnectionDeps => ({
   integrations: integrationRepository(),
   cipher: (cipher ??= envelopeCipher()),
   clock,
+  // The integrations see only the check; the adapters behind it are the live sessions' own.
+  providers: { check: async (creatorId, credentials) => meetingProviders().connect(creatorId, credentials).check() },
 });
+
+export const saveIntegrationsDeps = connectionDeps;

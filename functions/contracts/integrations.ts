@@ -17,11 +17,24 @@ const field = z.string().trim().max(INTEGRATION_FIELD_MAX, `Use at most ${INTEGR
  */
 const secretInput = z.string().max(INTEGRATION_SECRET_MAX, `Use at most ${INTEGRATION_SECRET_MAX} characters.`).nullable().optional();
 
-/** The answer of GET and PUT /api/integrations. Zoom's `accountId` is beyond the spec (Server-to-Server OAuth needs it). */
+/**
+ * Where a provider stands (issue 30): `off` while switched off; `connected` when the last real check (a token
+ * obtained and one API call made, on save or by `POST /api/integrations/{provider}/test`) succeeded; `error` otherwise,
+ * with `error` saying why in the provider's plain words.
+ */
+export const connectionStatus = z.enum(['off', 'connected', 'error']);
+export type ConnectionStatus = z.infer<typeof connectionStatus>;
+const connection = { status: connectionStatus, error: z.string().optional() };
+
+/**
+ * The answer of GET and PUT /api/integrations. Beyond the spec: Zoom's `accountId` (Server-to-Server OAuth needs it),
+ * Teams' `tenantId` and `organizerEmail` (Graph's app registration and the mailbox the meetings are made in), Google's
+ * `consented` (a refresh token from the creator's consent is stored) and each provider's connection status.
+ */
 export const integrationsView = z.object({
-  zoom: z.object({ enabled: z.boolean(), apiKey: z.string(), apiSecretSet: z.boolean(), accountId: z.string() }),
-  teams: z.object({ enabled: z.boolean(), clientId: z.string(), clientSecretSet: z.boolean() }),
-  googleCalendar: z.object({ enabled: z.boolean(), calendarId: z.string() }),
+  zoom: z.object({ enabled: z.boolean(), apiKey: z.string(), apiSecretSet: z.boolean(), accountId: z.string(), ...connection }),
+  teams: z.object({ enabled: z.boolean(), tenantId: z.string(), clientId: z.string(), clientSecretSet: z.boolean(), organizerEmail: z.string(), ...connection }),
+  googleCalendar: z.object({ enabled: z.boolean(), calendarId: z.string(), consented: z.boolean(), ...connection }),
   /** null until the first save. */
   updatedAt: isoDate.nullable(),
 });
@@ -30,7 +43,19 @@ export type IntegrationsView = z.infer<typeof integrationsView>;
 /** PUT /api/integrations. Enabling a service requires its fields (with the stored secret counting as present). */
 export const saveIntegrationsBody = z.strictObject({
   zoom: z.strictObject({ enabled: z.boolean(), apiKey: field, apiSecret: secretInput, accountId: field.optional() }),
-  teams: z.strictObject({ enabled: z.boolean(), clientId: field, clientSecret: secretInput }),
+  /** `tenantId` and `organizerEmail`: an older client that does not send them keeps the stored ones. */
+  teams: z.strictObject({
+    enabled: z.boolean(),
+    tenantId: field.optional(),
+    clientId: field,
+    clientSecret: secretInput,
+    organizerEmail: z
+      .string()
+      .trim()
+      .max(254, 'Use at most 254 characters.')
+      .pipe(z.union([z.literal(''), z.email('Enter the organiser’s email address, such as host@example.com.')]))
+      .optional(),
+  }),
   googleCalendar: z.strictObject({ enabled: z.boolean(), calendarId: field }),
 });
 export type SaveIntegrationsBody = z.infer<typeof saveIntegrationsBody>;
@@ -44,14 +69,17 @@ export const integrationNames: Record<IntegrationService, string> = {
   googleCalendar: 'Google Calendar',
 };
 
-/** Connected: switched on with every required field present (a stored secret counts; its value is never shown). */
-export const isConnected = (view: IntegrationsView, service: IntegrationService): boolean => {
-  switch (service) {
-    case 'zoom':
-      return view.zoom.enabled && view.zoom.apiKey !== '' && view.zoom.apiSecretSet;
-    case 'teams':
-      return view.teams.enabled && view.teams.clientId !== '' && view.teams.clientSecretSet;
-    case 'googleCalendar':
-      return view.googleCalendar.enabled && view.googleCalendar.calendarId !== '';
-  }
-};
+/** Connected: switched on, and the last real check with the provider succeeded. */
+export const isConnected = (view: IntegrationsView, service: IntegrationService): boolean => view[service].status === 'connected';
+
+/** The providers `POST /api/integrations/{provider}/test` checks, and the service of the settings each one is. */
+export const integrationProviders = ['zoom', 'teams', 'google'] as const;
+export type IntegrationProvider = (typeof integrationProviders)[number];
+export const serviceOfProvider: Record<IntegrationProvider, IntegrationService> = { zoom: 'zoom', teams: 'teams', google: 'googleCalendar' };
+
+/** The path parameter of `POST /api/integrations/{provider}/test`. */
+export const integrationTestParams = z.object({ provider: z.enum(integrationProviders) });
+
+/** The answer of `POST /api/integrations/{provider}/test`: `error` is the provider's refusal in plain words. */
+export const integrationTestAnswer = z.object({ ok: z.boolean(), error: z.string().optional() });
+export type IntegrationTestAnswer = z.infer<typeof integrationTestAnswer>;

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import type { IntegrationRepository, StoredIntegrations } from '#core/integrations/ports.ts';
@@ -9,7 +9,8 @@ import { documentClient, tableName } from '#data/table.ts';
  * Integrations: pk CREATOR#<id>  sk INTEGRATIONS  zoom {enabled, apiKey, accountId, apiSecret, check?}, teams {enabled,
  *               tenantId, clientId, clientSecret, organizerEmail, check?}, googleCalendar {enabled, calendarId,
  *               refreshToken, check?}, updatedAt
- *               check {ok, error?, checkedAt}: the last real call to the provider (issue 30).
+ *               check {ok, error?, checkedAt}: the last real call to the provider (issue 30): written with the
+ *               settings by a save, alone (SET <service>.check, item must exist) by a test.
  * A secret is stored only as its sealed blob {ciphertext, iv, tag, encryptedDataKey} (adapters/envelope-cipher.ts), or
  * null: never in plain text.
  */
@@ -52,5 +53,23 @@ export const dynamoIntegrations = (): IntegrationRepository => ({
         Item: { ...integrationKeys.integrations(creatorId), type: 'Integrations', ...integrations },
       }),
     );
+  },
+
+  async saveCheck(creatorId, service, check) {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: integrationKeys.integrations(creatorId),
+          UpdateExpression: 'SET #service.#check = :check',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#service': service, '#check': 'check' },
+          ExpressionAttributeValues: { ':check': check },
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return;
+      throw error;
+    }
   },
 });

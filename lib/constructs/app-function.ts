@@ -213,6 +213,9 @@ export class AppFunction extends Construct {
       STRIPE_PRICE_PRO: platform.stripe?.prices.pro,
       STRIPE_PRICE_CREDITS: platform.stripe?.prices.credits,
       BEDROCK_MODEL_ID: platform.textModelId,
+      // The providers' own APIs (capability 'meetings'): the same everywhere, so no stack prop.
+      ZOOM_API_URL: 'https://api.zoom.us/v2',
+      ZOOM_OAUTH_URL: 'https://zoom.us',
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
       CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
@@ -360,6 +363,9 @@ export class AppFunction extends Construct {
           break;
         case 'app-links':
           need(platform.appOrigin, 'the app origin');
+          break;
+        case 'meetings':
+          // Outbound HTTPS to the providers only: no AWS resource, no grant.
           break;
         case 'job-queues':
           // SendMessage covers SendMessageBatch; the queues are SSE-SQS, so no KMS grant.

@@ -47,6 +47,8 @@ export const configKeySources = {
   STRIPE_PRICE_CREDITS: ['payments', 'payments-webhook'],
   BEDROCK_ENDPOINT: 'local-only',
   BEDROCK_MODEL_ID: 'text-model',
+  ZOOM_API_URL: 'meetings',
+  ZOOM_OAUTH_URL: 'meetings',
   APP_ORIGIN: 'app-links',
   ORIGIN_SECRET: 'edge',
   PAGES_ORIGIN_SECRET: 'edge',

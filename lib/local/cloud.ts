@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBedrockStandIn } from './bedrock/stand-in.ts';
+import { startZoomStandIn, zoomErrorReply } from './zoom/stand-in.ts';
 import { startKmsStandIn } from './kms/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
@@ -49,7 +50,7 @@ export interface LocalCloudOptions {
   /** Per-route throttling in the gateway (default true); off for load measurements. */
   throttle?: boolean;
   /**
-   * Fault proxies in front of DynamoDB Local, SES local, cognito-local and the Stripe and Bedrock stand-ins, and their
+   * Fault proxies in front of DynamoDB Local, SES local, cognito-local and the Stripe, Bedrock and Zoom stand-ins, and their
    * test control (docs/faults.md; default: LOCAL_FAULTS=1). Off, every call goes straight to its service.
    */
   faults?: boolean;
@@ -188,6 +189,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     });
     const bedrock = await startBedrockStandIn({ port: ports.bedrock });
     stops.push(() => bedrock.stop());
+    const zoom = await startZoomStandIn({ port: ports.zoom, stateFile: join(dataDir, 'zoom-stand-in.json'), log });
+    stops.push(() => zoom.stop());
     const s3 = await startS3Emulator({ port: ports.s3, dir: join(dataDir, 's3'), log });
     stops.push(s3.stop);
     const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
@@ -239,7 +242,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
 
     // With faults on, the functions reach each dependency through a proxy the fault control steers; outputs.json keeps
     // naming the services themselves (what a test reads back, the browser's Cognito and hosted Stripe pages).
-    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock) };
+    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock), zoom: zoom.url };
     let faultsUrl: string | undefined;
     if (opts.faults ?? process.env['LOCAL_FAULTS'] === '1') {
       const errors: Record<keyof typeof endpoints, ErrorReply> = {
@@ -249,6 +252,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
         cognito: awsErrorReply('InternalErrorException', 500),
         stripe: stripeErrorReply(),
         bedrock: awsErrorReply('ServiceUnavailableException', 503),
+        zoom: zoomErrorReply(),
       };
       const proxies = await Promise.all(
         (Object.keys(endpoints) as (keyof typeof endpoints)[]).map((name) => startFaultProxy({ name, target: endpoints[name], errorReply: errors[name] })),
@@ -284,6 +288,11 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       KmsEndpoint: kms.url,
       SqsEndpoint: sqs.url,
       CertificateKeyArn: kms.certificateKeyArn,
+      ZoomAccountId: zoom.credentials.accountId,
+      ZoomClientId: zoom.credentials.clientId,
+      ZoomClientSecret: zoom.credentials.clientSecret,
+      ZoomApiUrl: zoom.apiUrl,
+      ZoomOAuthUrl: zoom.oauthUrl,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,
@@ -299,7 +308,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
     };
     const env = functionEnv(
-      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock },
+      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock, ZoomApiUrl: `${endpoints.zoom}/v2`, ZoomOAuthUrl: endpoints.zoom },
       dataDir,
     ) as Record<string, string>;
     applyFunctionEnv(env);

@@ -34,6 +34,15 @@ export interface Outputs {
   /** The SQS stand-in: the sliced jobs' queues (their URLs: `<SqsEndpoint>/000000000000/<jobQueueName(job)>`). */
   SqsEndpoint: string;
   CertificateKeyArn: string;
+  /**
+   * The Zoom stand-in's demo Server-to-Server OAuth app (lib/local/zoom/): its account id, client id (the spec's API
+   * Key), client secret (API Secret), REST API base (`.../v2`) and OAuth base (`/oauth/token` under it).
+   */
+  ZoomAccountId: string;
+  ZoomClientId: string;
+  ZoomClientSecret: string;
+  ZoomApiUrl: string;
+  ZoomOAuthUrl: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */
@@ -50,7 +59,7 @@ export interface Outputs {
   DemoLearnerPassword: string;
   /**
    * The fault control (docs/faults.md), only when the local cloud was started with faults on (LOCAL_FAULTS=1): the
-   * functions then reach DynamoDB, SES, Cognito, Stripe and Bedrock through fault proxies (the endpoints above stay
+   * functions then reach DynamoDB, SES, Cognito, Stripe, Bedrock and Zoom through fault proxies (the endpoints above stay
    * the services' own).
    */
   FaultsUrl?: string;

@@ -24,6 +24,8 @@ export interface Ports {
   kms: number;
   /** The SQS stand-in: the job engine's queues (lib/local/sqs/). */
   sqs: number;
+  /** The Zoom stand-in: OAuth token endpoint and REST API v2 (lib/local/zoom/). */
+  zoom: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -41,6 +43,7 @@ export const portVariables: Record<keyof Ports, string> = {
   s3: 'S3_PORT',
   kms: 'KMS_PORT',
   sqs: 'SQS_PORT',
+  zoom: 'ZOOM_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -58,6 +61,7 @@ export const defaultPorts: Ports = {
   s3: 4569,
   kms: 8090,
   sqs: 9324,
+  zoom: 8091,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import type { IntegrationsView, SaveIntegrationsBody } from '#contracts/integrations.ts';
 import { backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
 import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
@@ -55,6 +56,7 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
     }
   }
   const demoPlan = await seedDemoPlan(opts);
+  if (demoPlan !== 'failed' && demoPlan !== 'real-stripe') await seedDemoZoom(opts);
   try {
     await seedDemoCatalogue({ creatorEmail: seedAccounts.creator.email, log: opts.log });
   } catch (error) {
@@ -83,6 +85,30 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
     }
   }
   return { demoPlan };
+};
+
+/**
+ * The demo creator's Zoom (issue 30): the Zoom stand-in's demo Server-to-Server OAuth app, saved the way a creator saves
+ * it (`PUT /api/integrations`, which checks it with the stand-in), so the demo creator starts Connected. A creator who
+ * has saved integrations already keeps them (a restart changes nothing). A failure is reported; the cloud still starts.
+ */
+const seedDemoZoom = async ({ outputs, log }: SeedOptions): Promise<void> => {
+  const { email, password } = seedAccounts.creator;
+  try {
+    const call = apiCaller(outputs);
+    const token = await signInAs(outputs, email, password);
+    const current = await call<IntegrationsView>('GET', '/api/integrations', { token });
+    if (current.updatedAt !== null) return;
+    const body: SaveIntegrationsBody = {
+      zoom: { enabled: true, accountId: outputs.ZoomAccountId, apiKey: outputs.ZoomClientId, apiSecret: outputs.ZoomClientSecret },
+      teams: { enabled: false, clientId: '' },
+      googleCalendar: { enabled: false, calendarId: '' },
+    };
+    const saved = await call<IntegrationsView>('PUT', '/api/integrations', { token, body });
+    log(`[seed] ${email} has Zoom ${saved.zoom.status === 'connected' ? 'connected' : `saved but not connected: ${saved.zoom.error ?? ''}`}`);
+  } catch (error) {
+    log(`[seed] WARNING: the demo creator's Zoom was not connected: ${(error as Error)?.message ?? String(error)}`);
+  }
 };
 
 /**

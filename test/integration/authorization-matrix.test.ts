@@ -38,6 +38,7 @@ DELETE /api/landing-page/publication                                   creator  
 GET    /api/public/pages/{slug}                                        public                        -
 GET    /api/integrations                                               creator                       -
 PUT    /api/integrations                                               creator                       -  courses
+POST   /api/integrations/{provider}/test                               creator                       -  courses
 GET    /api/admin/stats                                                admin                         -
 GET    /api/admin/users                                                admin                         -
 POST   /api/admin/users                                                admin                         -

@@ -31,6 +31,7 @@ const figures = async () => {
     seats: licences[0] ? ((await api('GET', `/api/leader/licenses/${licences[0].id}/seats`, { token: leader })).body.items as { email: string; status: string; progress: number }[]) : [],
     leaderSummary: (await api('GET', '/api/leader/summary', { token: leader })).body as Record<string, unknown>,
     stats: (await api('GET', '/api/creator/stats', { token: creator })).body as Record<string, unknown>,
+    zoom: ((await api('GET', '/api/integrations', { token: creator })).body as { zoom: Record<string, unknown> }).zoom,
     reports: await Promise.all(
       ((await api('GET', '/api/courses', { token: creator })).body.items as { id: string }[]).map(
         async (c) => (await api('GET', `/api/creator/reports/courses/${c.id}`, { token: creator })).body as Report,
@@ -101,6 +102,11 @@ describe('the demo seed: every role alive', () => {
     // Every lesson reached by at least as many as completed it, and the first by every learner who started.
     for (const lesson of sourdough!.lessons) expect(lesson.reached).toBeGreaterThanOrEqual(lesson.completed);
     expect(sourdough!.lessons[0]!.reached).toBe(sourdough!.started);
+  });
+
+  it("connects the demo creator's Zoom with the stand-in's demo app", async () => {
+    const { zoom } = await figures();
+    expect(zoom).toEqual({ enabled: true, apiKey: outputs().ZoomClientId, apiSecretSet: true, accountId: outputs().ZoomAccountId, status: 'connected' });
   });
 
   it('adds nothing when it runs again, as on a restart', async () => {

@@ -29,9 +29,9 @@ describe('live session integrations', () => {
     expect(res).toEqual({
       status: 200,
       body: {
-        zoom: { enabled: false, apiKey: '', apiSecretSet: false, accountId: '' },
-        teams: { enabled: false, clientId: '', clientSecretSet: false },
-        googleCalendar: { enabled: false, calendarId: '' },
+        zoom: { enabled: false, apiKey: '', apiSecretSet: false, accountId: '', status: 'off' },
+        teams: { enabled: false, tenantId: '', clientId: '', clientSecretSet: false, organizerEmail: '', status: 'off' },
+        googleCalendar: { enabled: false, calendarId: '', consented: false, status: 'off' },
         updatedAt: null,
       },
     });
@@ -43,7 +43,7 @@ describe('live session integrations', () => {
     const teamsSecret = secretOf('teams');
     const body: SaveIntegrationsBody = {
       zoom: { enabled: true, apiKey: 'zoom-api-key', apiSecret: zoomSecret, accountId: 'zoom-account' },
-      teams: { enabled: true, clientId: 'teams-client', clientSecret: teamsSecret },
+      teams: { enabled: true, tenantId: 'teams-tenant', clientId: 'teams-client', clientSecret: teamsSecret, organizerEmail: 'host@example.com' },
       googleCalendar: { enabled: true, calendarId: 'team@example.com' },
     };
 
@@ -51,8 +51,8 @@ describe('live session integrations', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       zoom: { enabled: true, apiKey: 'zoom-api-key', apiSecretSet: true, accountId: 'zoom-account' },
-      teams: { enabled: true, clientId: 'teams-client', clientSecretSet: true },
-      googleCalendar: { enabled: true, calendarId: 'team@example.com' },
+      teams: { enabled: true, tenantId: 'teams-tenant', clientId: 'teams-client', clientSecretSet: true, organizerEmail: 'host@example.com' },
+      googleCalendar: { enabled: true, calendarId: 'team@example.com', consented: false },
     });
     const read = await api('GET', '/api/integrations', { token: creator.token });
     expect(read.body).toEqual(saved.body);
@@ -67,9 +67,11 @@ describe('live session integrations', () => {
     expect(item).toContain('encryptedDataKey');
 
     const again = await api('PUT', '/api/integrations', { token: creator.token, body: { ...body, zoom: { ...body.zoom, apiSecret: undefined }, teams: { enabled: true, clientId: 'teams-client' } } });
+    // An older client that sends no tenant or organiser keeps the stored ones.
     expect(again.status).toBe(200);
     expect(again.body.zoom.apiSecretSet).toBe(true);
     expect(again.body.teams.clientSecretSet).toBe(true);
+    expect(again.body.teams).toMatchObject({ tenantId: 'teams-tenant', organizerEmail: 'host@example.com' });
   });
 
   it('refuses to enable a service without its fields, saying which', async () => {

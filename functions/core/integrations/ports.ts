@@ -43,4 +43,27 @@ export interface StoredIntegrations {
 export interface IntegrationRepository {
   get(creatorId: string): Promise<StoredIntegrations | undefined>;
   put(creatorId: string, integrations: StoredIntegrations): Promise<void>;
+  /**
+   * Stores the outcome of a test of one provider, touching nothing else of the item (a save at the same time keeps
+   * its settings); nothing is written when the creator has no integrations item.
+   */
+  saveCheck(creatorId: string, service: 'zoom' | 'teams' | 'googleCalendar', check: ProviderCheck): Promise<void>;
+}
+
+/**
+ * A creator's credentials for one live-session provider, unsealed: the same shape as core/live-sessions' own
+ * `MeetingCredentials` (the composition hands one to the other, so the two cannot drift apart unnoticed).
+ */
+export type ProviderCredentials =
+  | { provider: 'zoom'; accountId: string; clientId: string; clientSecret: string }
+  | { provider: 'teams'; tenantId: string; clientId: string; clientSecret: string; organizerEmail: string }
+  | { provider: 'google'; refreshToken: string; calendarId: string };
+
+/**
+ * The real check of a provider (issue 30): a token obtained and one API call made with these credentials. Resolves
+ * when connected; throws IntegrationNotConnectedError with the provider's refusal in plain words, or
+ * ProviderUnavailableError when it is down or late (composition: `meetingProviders().connect(...).check()`).
+ */
+export interface ConnectionChecks {
+  check(creatorId: string, credentials: ProviderCredentials): Promise<void>;
 }

@@ -143,6 +143,7 @@ describe('worst cases', () => {
       sqs: 7_000,
       bedrock: 26_000,
       stripe: 16_500,
+      meetings: 20_000,
       secretsExtension: 3_000,
     });
   });
@@ -167,6 +168,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'avatars:read': ['s3'],
   'job-queues': ['sqs'],
   exports: ['s3'],
+  meetings: ['meetings'],
 };
 
 interface Deployed {

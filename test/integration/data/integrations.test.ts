@@ -32,6 +32,29 @@ describe('the integrations (DynamoDB Local)', () => {
     expect(await envelopeCipher().decrypt(raw!['zoom'].apiSecret, creatorId)).toBe('zoom-secret-in-data-test');
   });
 
+  it("stores a test's outcome on its provider alone, and nothing for a creator who never saved", async () => {
+    const repo = dynamoIntegrations();
+    const creatorId = unique('integrations');
+    await repo.saveCheck(creatorId, 'zoom', { ok: true, checkedAt: at });
+    expect(await repo.get(creatorId)).toBeUndefined();
+
+    const saved: StoredIntegrations = {
+      zoom: { enabled: true, apiKey: 'zoom-key', accountId: 'acct-1', apiSecret: null, check: { ok: false, error: 'refused', checkedAt: at } },
+      teams: { enabled: false, tenantId: '', clientId: '', clientSecret: null, organizerEmail: '' },
+      googleCalendar: { enabled: false, calendarId: '', refreshToken: null },
+      updatedAt: at,
+    };
+    await repo.put(creatorId, saved);
+    const later = '2026-11-21T12:05:00.000Z';
+    await repo.saveCheck(creatorId, 'zoom', { ok: true, checkedAt: later });
+    await repo.saveCheck(creatorId, 'googleCalendar', { ok: false, error: 'Connect Google Calendar.', checkedAt: later });
+    expect(await repo.get(creatorId)).toEqual({
+      ...saved,
+      zoom: { ...saved.zoom, check: { ok: true, checkedAt: later } },
+      googleCalendar: { ...saved.googleCalendar, check: { ok: false, error: 'Connect Google Calendar.', checkedAt: later } },
+    });
+  });
+
   it('replaces the item on the next save', async () => {
     const repo = dynamoIntegrations();
     const creatorId = unique('integrations');

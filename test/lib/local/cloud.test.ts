@@ -83,11 +83,26 @@ describe('the local cloud', () => {
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLeaderEmail', 'DemoLeaderPassword',
         'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn', 'SqsEndpoint',
+        'ZoomAccountId', 'ZoomClientId', 'ZoomClientSecret', 'ZoomApiUrl', 'ZoomOAuthUrl',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
     expect(outputs.StripeConnectWebhookSecret).toMatch(/^whsec_/);
     expect(outputs.StripeConnectWebhookSecret).not.toBe(outputs.StripeWebhookSecret);
+  });
+
+  it("runs the Zoom stand-in, whose demo app gets a token, and points the functions at it", async () => {
+    const { ZoomAccountId, ZoomClientId, ZoomClientSecret, ZoomApiUrl, ZoomOAuthUrl } = cloud.outputs;
+    const basic = Buffer.from(`${ZoomClientId}:${ZoomClientSecret}`).toString('base64');
+    const token = await fetch(`${ZoomOAuthUrl}/oauth/token?grant_type=account_credentials&account_id=${ZoomAccountId}`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}` },
+    });
+    expect(token.status).toBe(200);
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    expect((await fetch(`${ZoomApiUrl}/users/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+    expect(cloud.env['ZOOM_API_URL']).toBe(ZoomApiUrl);
+    expect(cloud.env['ZOOM_OAUTH_URL']).toBe(ZoomOAuthUrl);
   });
 
   it('runs the S3 emulator with the course files bucket, and points the functions at it', async () => {

@@ -14,4 +14,9 @@ export const integrationsMessages = {
   disconnected: 'Disconnected',
   /** A creator without a plan (issue 29). */
   noPlan: 'Your saved settings stay as they are; connecting and changing integrations need a plan. Choose Starter or Pro to carry on.',
+  testConnection: 'Test connection',
+  testing: 'Testing...',
+  testHint: 'Tests the saved settings with the provider.',
+  testPassed: (name: string) => ({ title: `${name} connected`, description: `${name} accepted the saved settings.` }),
+  testFailed: (name: string) => `${name} is not connected`,
 } as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { integrationsView, type SaveIntegrationsBody } from '@contracts/integrations.ts';
+import { integrationsView, integrationTestAnswer, type IntegrationProvider, type SaveIntegrationsBody } from '@contracts/integrations.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
@@ -30,5 +30,18 @@ export function useSaveIntegrations() {
       const message = error instanceof ApiError && error.status === 401 ? m.notAuthenticated : m.saveFailed;
       toast.error(message.title, { description: message.description });
     },
+  });
+}
+
+/**
+ * POST /api/integrations/{provider}/test: a real check of the saved settings. The answer (`{ok, error?}`) or the API's
+ * error (502 when the provider is down) is the caller's to show; either way the settings are read again, since the
+ * server stored the outcome as the provider's status.
+ */
+export function useTestIntegration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: IntegrationProvider) => apiClient.post(`${path}/${provider}/test`, integrationTestAnswer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsQueryOptions().queryKey }),
   });
 }

@@ -10,16 +10,18 @@ import { IntegrationsScreen } from './integrations-screen.tsx';
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
 const defaults: IntegrationsView = {
-  zoom: { enabled: false, apiKey: '', apiSecretSet: false, accountId: '' },
-  teams: { enabled: false, clientId: '', clientSecretSet: false },
-  googleCalendar: { enabled: false, calendarId: '' },
+  zoom: { enabled: false, apiKey: '', apiSecretSet: false, accountId: '', status: 'off' },
+  teams: { enabled: false, tenantId: '', clientId: '', clientSecretSet: false, organizerEmail: '', status: 'off' },
+  googleCalendar: { enabled: false, calendarId: '', consented: false, status: 'off' },
   updatedAt: null,
 };
 const zoomConnected: IntegrationsView = {
   ...defaults,
-  zoom: { enabled: true, apiKey: 'zoom-key', apiSecretSet: true, accountId: '' },
+  zoom: { enabled: true, apiKey: 'zoom-key', apiSecretSet: true, accountId: 'zoom-account', status: 'connected' },
   updatedAt: '2026-11-21T12:00:00.000Z',
 };
+const zoomRefused = 'Zoom refused the API Key or API Secret ("Invalid client_id or client_secret"): check the Client ID and Client Secret of your Server-to-Server OAuth app.';
+const zoomError: IntegrationsView = { ...zoomConnected, zoom: { ...zoomConnected.zoom, status: 'error', error: zoomRefused } };
 
 const status = () => within(screen.getByRole('list', { name: 'Integration status' }));
 const statusOf = (service: string) => status().getByText(service).closest('li')!;
@@ -39,7 +41,7 @@ describe('IntegrationsScreen', () => {
     expect(await screen.findByRole('switch', { name: 'Enable Zoom' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Enable Microsoft Teams' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Enable Google Calendar' })).not.toBeChecked();
-    for (const label of ['API Key', 'API Secret', 'Account ID', 'Client ID', 'Client Secret', 'Calendar ID']) {
+    for (const label of ['Account ID', 'API Key', 'API Secret', 'Tenant ID', 'Client ID', 'Client Secret', 'Organizer email', 'Calendar ID']) {
       expect(screen.getByLabelText(label)).toBeDisabled();
       expect(screen.getByLabelText(label)).toHaveValue('');
     }
@@ -57,14 +59,15 @@ describe('IntegrationsScreen', () => {
 
     await user.click(await screen.findByRole('switch', { name: 'Enable Zoom' }));
     expect(screen.getByLabelText('API Key')).toBeEnabled();
+    await user.type(screen.getByLabelText('Account ID'), 'zoom-account');
     await user.type(screen.getByLabelText('API Key'), 'zoom-key');
     await user.type(screen.getByLabelText('API Secret'), 'zoom-secret');
     await user.click(screen.getByRole('button', { name: m.save }));
 
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.saved.title, { description: m.saved.description }));
     expect(callsTo(api, 'PUT', '/api/integrations')[0]?.body).toEqual({
-      zoom: { enabled: true, apiKey: 'zoom-key', apiSecret: 'zoom-secret', accountId: '' },
-      teams: { enabled: false, clientId: '' },
+      zoom: { enabled: true, apiKey: 'zoom-key', apiSecret: 'zoom-secret', accountId: 'zoom-account' },
+      teams: { enabled: false, tenantId: '', clientId: '', organizerEmail: '' },
       googleCalendar: { enabled: false, calendarId: '' },
     });
     expect(statusOf('Zoom')).toHaveTextContent('Connected');
@@ -85,7 +88,7 @@ describe('IntegrationsScreen', () => {
     expect(await screen.findByLabelText('API Secret')).toHaveAttribute('placeholder', m.savedSecretPlaceholder);
     await user.click(screen.getByRole('button', { name: m.save }));
     await vi.waitFor(() => expect(callsTo(api, 'PUT', '/api/integrations')).toHaveLength(1));
-    expect(callsTo(api, 'PUT', '/api/integrations')[0]?.body).toMatchObject({ zoom: { enabled: true, apiKey: 'zoom-key', accountId: '' } });
+    expect(callsTo(api, 'PUT', '/api/integrations')[0]?.body).toMatchObject({ zoom: { enabled: true, apiKey: 'zoom-key', accountId: 'zoom-account' } });
     expect(JSON.stringify(callsTo(api, 'PUT', '/api/integrations')[0]?.body)).not.toContain('apiSecret');
   });
 
@@ -113,6 +116,66 @@ describe('IntegrationsScreen', () => {
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Save failed', { description: 'User not authenticated' }));
   });
 
+  it("shows a service the provider refused as Disconnected, with the provider's reason under it", async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, zoomError) });
+    renderWithProviders(<IntegrationsScreen />);
+    await screen.findByRole('switch', { name: 'Enable Zoom' });
+    expect(statusOf('Zoom')).toHaveTextContent('Disconnected');
+    expect(statusOf('Zoom')).toHaveTextContent(zoomRefused);
+    expect(statusOf('Microsoft Teams')).toHaveTextContent('Disconnected');
+    expect(statusOf('Microsoft Teams')).not.toHaveTextContent('refused');
+  });
+
+  it('tests a connection for real and shows Connected once the provider accepts it', async () => {
+    let zoomNow = zoomError;
+    const api = fakeApi({
+      'GET /api/integrations': () => jsonResponse(200, zoomNow),
+      'POST /api/integrations/zoom/test': () => {
+        zoomNow = zoomConnected;
+        return jsonResponse(200, { ok: true });
+      },
+    });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Test connection: Zoom' }));
+    await vi.waitFor(() => expect(statusOf('Zoom')).toHaveTextContent('Connected'));
+    expect(statusOf('Zoom')).not.toHaveTextContent(zoomRefused);
+    expect(callsTo(api, 'POST', '/api/integrations/zoom/test')).toHaveLength(1);
+    expect(toast.success).toHaveBeenCalledWith('Zoom connected', { description: 'Zoom accepted the saved settings.' });
+  });
+
+  it("shows the provider's refusal under the card when a test fails, and a provider that is down", async () => {
+    fakeApi({
+      'GET /api/integrations': () => jsonResponse(200, zoomConnected),
+      'POST /api/integrations/zoom/test': () => jsonResponse(200, { ok: false, error: zoomRefused }),
+      'POST /api/integrations/teams/test': () => errorResponse(502, 'UPSTREAM_FAILED', 'Microsoft Teams could not be reached.'),
+    });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Test connection: Zoom' }));
+    expect(await screen.findByText(zoomRefused, { selector: '[role=status]' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Test connection: Microsoft Teams' }));
+    expect(await screen.findByText('Microsoft Teams could not be reached.', { selector: '[role=status]' })).toBeInTheDocument();
+  });
+
+  it("asks for Teams' tenant, client, secret and organiser before sending, then sends them", async () => {
+    const api = fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults), 'PUT /api/integrations': () => jsonResponse(200, defaults) });
+    const { user } = renderWithProviders(<IntegrationsScreen />);
+    await user.click(await screen.findByRole('switch', { name: 'Enable Microsoft Teams' }));
+    await user.click(screen.getByRole('button', { name: m.save }));
+    for (const label of ['Tenant ID', 'Client ID', 'Client Secret', 'Organizer email']) {
+      expect(await screen.findByText(`To enable Microsoft Teams, enter its ${label}.`)).toBeInTheDocument();
+    }
+    expect(callsTo(api, 'PUT', '/api/integrations')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Tenant ID'), 'tenant-1');
+    await user.type(screen.getByLabelText('Client ID'), 'app-1');
+    await user.type(screen.getByLabelText('Client Secret'), 'teams-secret');
+    await user.type(screen.getByLabelText('Organizer email'), 'host@example.com');
+    await user.click(screen.getByRole('button', { name: m.save }));
+    await vi.waitFor(() => expect(callsTo(api, 'PUT', '/api/integrations')).toHaveLength(1));
+    expect(callsTo(api, 'PUT', '/api/integrations')[0]?.body).toMatchObject({
+      teams: { enabled: true, tenantId: 'tenant-1', clientId: 'app-1', clientSecret: 'teams-secret', organizerEmail: 'host@example.com' },
+    });
+  });
+
   it('can be used with the keyboard alone: the switch toggles with Space', async () => {
     fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults) });
     const { user } = renderWithProviders(<IntegrationsScreen />);
@@ -121,7 +184,7 @@ describe('IntegrationsScreen', () => {
     await user.keyboard(' ');
     expect(zoomSwitch()).toBeChecked();
     await user.tab();
-    expect(screen.getByLabelText('API Key')).toHaveFocus();
+    expect(screen.getByLabelText('Account ID')).toHaveFocus();
   });
 });
 

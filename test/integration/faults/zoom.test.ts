@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SaveIntegrationsBody } from '#contracts/integrations.ts';
+import { accountWithRole, api, outputs } from '../support.ts';
+import { faults } from './support.ts';
+
+/**
+ * Zoom down or late (issue 30 point 4; docs/faults.md): a test of the connection is 502 naming Zoom, within the
+ * adapter's 10 s per call; a save still saves, showing Zoom Disconnected with the reason; once Zoom is back, the next
+ * test connects again.
+ */
+const demoZoom = (): SaveIntegrationsBody => ({
+  zoom: { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret },
+  teams: { enabled: false, clientId: '' },
+  googleCalendar: { enabled: false, calendarId: '' },
+});
+
+afterEach(() => faults.recover());
+
+describe('Zoom down or late', () => {
+  it('is 502 naming Zoom on test, a saved setting with the reason on save, and connected again once Zoom is back', async () => {
+    const creator = await accountWithRole('creator', 'zoom-down');
+    expect((await api('PUT', '/api/integrations', { token: creator.token, body: demoZoom() })).body.zoom.status).toBe('connected');
+
+    await faults.set('zoom', { down: true });
+    const tested = await api('POST', '/api/integrations/zoom/test', { token: creator.token });
+    expect(tested.status).toBe(502);
+    expect(tested.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/^Zoom answered 503/) });
+    const saved = await api('PUT', '/api/integrations', { token: creator.token, body: { ...demoZoom(), zoom: { ...demoZoom().zoom, apiSecret: undefined } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.zoom).toMatchObject({ status: 'error', error: expect.stringMatching(/^Zoom answered 503/), apiSecretSet: true });
+
+    await faults.recover();
+    expect((await api('POST', '/api/integrations/zoom/test', { token: creator.token })).body).toEqual({ ok: true });
+    expect((await api('GET', '/api/integrations', { token: creator.token })).body.zoom.status).toBe('connected');
+  });
+
+  it('gives up on a Zoom that does not answer after 10 s, with 502 naming Zoom', async () => {
+    const creator = await accountWithRole('creator', 'zoom-late');
+    expect((await api('PUT', '/api/integrations', { token: creator.token, body: demoZoom() })).body.zoom.status).toBe('connected');
+    await faults.set('zoom', { slow: 1, slowMs: 15_000 });
+    const started = Date.now();
+    const tested = await api('POST', '/api/integrations/zoom/test', { token: creator.token });
+    const took = Date.now() - started;
+    expect(tested.status).toBe(502);
+    expect(tested.body.error.message).toBe('Zoom did not answer within 10 s (the user read).');
+    expect(took).toBeGreaterThanOrEqual(9_500);
+    expect(took).toBeLessThan(14_000);
+  });
+});
