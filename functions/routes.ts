@@ -36,6 +36,8 @@ export type Capability =
   | 'secrets'
   /** Sign certificates and status lists with the certificate KMS key (`kms:Sign`, `kms:GetPublicKey` only). */
   | 'certificate-signing'
+  /** Call the live-session providers' APIs (Zoom, Microsoft Graph, Google Calendar) with a creator's credentials (issue 30). */
+  | 'meetings'
   /** Build links back to the web app (emails, Stripe return URLs). */
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */

@@ -167,6 +167,8 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'avatars:read': ['s3'],
   'job-queues': ['sqs'],
   exports: ['s3'],
+  // The live-session providers over plain HTTPS (issue 30): no client of this table's.
+  meetings: [],
 };
 
 interface Deployed {
