@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBedrockStandIn } from './bedrock/stand-in.ts';
 import { startKmsStandIn } from './kms/stand-in.ts';
+import { teamsDemoCredentials } from './microsoft/directory.ts';
+import { graphErrorReply, startMicrosoftStandIn } from './microsoft/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
@@ -192,6 +194,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(s3.stop);
     const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
     stops.push(kms.stop);
+    const microsoft = await startMicrosoftStandIn({ port: ports.microsoft, stateFile: join(dataDir, 'microsoft-stand-in.json') });
+    stops.push(microsoft.stop);
     // The job engine's queues (decision 0032). A slice SQS gives up on (its last receive failed) is kept, as the
     // asynchronous runs' are, as a dead letter that `npm run redrive -- job-slices` runs again.
     const deadLetters = deadLetterStore(dataDir);
@@ -239,7 +243,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
 
     // With faults on, the functions reach each dependency through a proxy the fault control steers; outputs.json keeps
     // naming the services themselves (what a test reads back, the browser's Cognito and hosted Stripe pages).
-    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock) };
+    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock), microsoft: microsoft.url };
     let faultsUrl: string | undefined;
     if (opts.faults ?? process.env['LOCAL_FAULTS'] === '1') {
       const errors: Record<keyof typeof endpoints, ErrorReply> = {
@@ -249,6 +253,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
         cognito: awsErrorReply('InternalErrorException', 500),
         stripe: stripeErrorReply(),
         bedrock: awsErrorReply('ServiceUnavailableException', 503),
+        microsoft: graphErrorReply(),
       };
       const proxies = await Promise.all(
         (Object.keys(endpoints) as (keyof typeof endpoints)[]).map((name) => startFaultProxy({ name, target: endpoints[name], errorReply: errors[name] })),
@@ -284,6 +289,12 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       KmsEndpoint: kms.url,
       SqsEndpoint: sqs.url,
       CertificateKeyArn: kms.certificateKeyArn,
+      TeamsTenantId: teamsDemoCredentials.tenantId,
+      TeamsClientId: teamsDemoCredentials.clientId,
+      TeamsClientSecret: teamsDemoCredentials.clientSecret,
+      TeamsOrganizerEmail: teamsDemoCredentials.organizerEmail,
+      GraphApiUrl: microsoft.url,
+      MicrosoftLoginUrl: microsoft.url,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,
@@ -299,7 +310,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
     };
     const env = functionEnv(
-      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock },
+      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock, GraphApiUrl: endpoints.microsoft, MicrosoftLoginUrl: endpoints.microsoft },
       dataDir,
     ) as Record<string, string>;
     applyFunctionEnv(env);

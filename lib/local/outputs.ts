@@ -34,6 +34,17 @@ export interface Outputs {
   /** The SQS stand-in: the sliced jobs' queues (their URLs: `<SqsEndpoint>/000000000000/<jobQueueName(job)>`). */
   SqsEndpoint: string;
   CertificateKeyArn: string;
+  /**
+   * The Microsoft stand-in (lib/local/microsoft/; decision 0046): its demo app registration (tenant, client id and
+   * secret, the organiser's mailbox), Graph's base (`/v1.0/...` under it) and Microsoft identity's
+   * (`/{tenant}/oauth2/v2.0/token` under it; its viewer at `/`).
+   */
+  TeamsTenantId: string;
+  TeamsClientId: string;
+  TeamsClientSecret: string;
+  TeamsOrganizerEmail: string;
+  GraphApiUrl: string;
+  MicrosoftLoginUrl: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */

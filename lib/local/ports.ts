@@ -22,6 +22,8 @@ export interface Ports {
   s3: number;
   /** The KMS stand-in: the certificate signing key (lib/local/kms/). */
   kms: number;
+  /** The Microsoft stand-in: Microsoft identity's token endpoint and Graph v1.0 (lib/local/microsoft/). */
+  microsoft: number;
   /** The SQS stand-in: the job engine's queues (lib/local/sqs/). */
   sqs: number;
 }
@@ -40,6 +42,7 @@ export const portVariables: Record<keyof Ports, string> = {
   pages: 'PAGES_PORT',
   s3: 'S3_PORT',
   kms: 'KMS_PORT',
+  microsoft: 'MICROSOFT_PORT',
   sqs: 'SQS_PORT',
 };
 
@@ -57,6 +60,7 @@ export const defaultPorts: Ports = {
   pages: 8089,
   s3: 4569,
   kms: 8090,
+  microsoft: 8094,
   sqs: 9324,
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { ErrorReply } from '../faults/proxy.ts';
 import { listenAt, readBody } from '../http-server.ts';
 import { demoTenant, type AppRegistration, type DirectoryUser, type Tenant } from './directory.ts';
 
@@ -90,6 +91,13 @@ interface IssuedToken {
   roles: string[];
   expiresAt: number;
 }
+
+/** What the fault proxy answers for Microsoft (docs/faults.md): Graph's 503, which the Teams adapter reads as an outage. */
+export const graphErrorReply = (): ErrorReply => ({
+  status: 503,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ error: { code: 'serviceNotAvailable', message: 'Injected fault: Microsoft is unavailable.' } }),
+});
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
 export const GRAPH_RESOURCE = 'https://graph.microsoft.com';
