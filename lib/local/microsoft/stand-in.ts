@@ -224,18 +224,20 @@ export const startMicrosoftStandIn = async (options: MicrosoftStandInOptions): P
     if (!tenant) {
       return identityError(res, 400, 'invalid_tenant', 90002, `Tenant '${tenantKey}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`);
     }
+    // Entra ID serves only https: the documents name https endpoints on this host, as a client maps them (decision 0046).
+    const base = `https://${new URL(url).host}`;
     sendJson(res, 200, {
-      token_endpoint: `${url}/${tenant.id}/oauth2/v2.0/token`,
+      token_endpoint: `${base}/${tenant.id}/oauth2/v2.0/token`,
       token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt', 'client_secret_basic'],
-      jwks_uri: `${url}/${tenant.id}/discovery/v2.0/keys`,
+      jwks_uri: `${base}/${tenant.id}/discovery/v2.0/keys`,
       response_modes_supported: ['query', 'fragment', 'form_post'],
       subject_types_supported: ['pairwise'],
       id_token_signing_alg_values_supported: ['RS256'],
       response_types_supported: ['code', 'id_token', 'code id_token', 'id_token token'],
       scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-      issuer: `${url}/${tenant.id}/v2.0`,
-      authorization_endpoint: `${url}/${tenant.id}/oauth2/v2.0/authorize`,
-      end_session_endpoint: `${url}/${tenant.id}/oauth2/v2.0/logout`,
+      issuer: `${base}/${tenant.id}/v2.0`,
+      authorization_endpoint: `${base}/${tenant.id}/oauth2/v2.0/authorize`,
+      end_session_endpoint: `${base}/${tenant.id}/oauth2/v2.0/logout`,
       tenant_region_scope: 'EU',
       cloud_instance_name: 'microsoftonline.com',
     });
@@ -244,7 +246,7 @@ export const startMicrosoftStandIn = async (options: MicrosoftStandInOptions): P
   const instanceDiscovery = (res: ServerResponse): void => {
     const hostName = new URL(url).host;
     sendJson(res, 200, {
-      tenant_discovery_endpoint: `${url}/{tenant}/v2.0/.well-known/openid-configuration`,
+      tenant_discovery_endpoint: `https://${hostName}/{tenant}/v2.0/.well-known/openid-configuration`,
       'api-version': '1.1',
       metadata: [{ preferred_network: hostName, preferred_cache: hostName, aliases: [hostName] }],
     });
