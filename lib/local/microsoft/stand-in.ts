@@ -474,7 +474,7 @@ export const startMicrosoftStandIn = async (options: MicrosoftStandInOptions): P
   const page = (title: string, body: string) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;color:#1b1a19;background:#f5f5f5}header{background:#4b53bc;color:#fff;padding:1rem 1.5rem}main{padding:1rem 1.5rem;max-width:72rem}
-table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ddd;vertical-align:top}code{word-break:break-all}
+table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ddd;vertical-align:top}code{word-break:break-all}.scroll{overflow-x:auto}.scroll table{min-width:44rem}dd{margin:0;min-width:0}
 .gone{color:#666;text-decoration:line-through}a{color:#4b53bc}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;background:#fff;padding:1rem}dt{font-weight:600}</style></head>
 <body><header><h1 style="margin:0;font-size:1.25rem">${escapeHtml(title)}</h1></header><main>${body}</main></body></html>`;
 
@@ -500,7 +500,7 @@ table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;
       `<h2>Demo app registration</h2>${tenantRows}<p>Token lifetime: ${state.tokenLifetimeSeconds} s.</p><h2>Meetings (${state.events.length})</h2>${
         state.events.length === 0
           ? '<p>No meeting yet: schedule a Teams session in the course editor.</p>'
-          : `<table><thead><tr><th scope="col">Subject</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Organiser</th><th scope="col">Status</th><th scope="col">Meeting</th></tr></thead><tbody>${rows}</tbody></table>`
+          : `<div class="scroll"><table><thead><tr><th scope="col">Subject</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Organiser</th><th scope="col">Status</th><th scope="col">Meeting</th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   };
