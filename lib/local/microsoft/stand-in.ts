@@ -500,7 +500,7 @@ table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;
       `<h2>Demo app registration</h2>${tenantRows}<p>Token lifetime: ${state.tokenLifetimeSeconds} s.</p><h2>Meetings (${state.events.length})</h2>${
         state.events.length === 0
           ? '<p>No meeting yet: schedule a Teams session in the course editor.</p>'
-          : `<div class="scroll"><table><thead><tr><th scope="col">Subject</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Organiser</th><th scope="col">Status</th><th scope="col">Meeting</th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : `<div class="scroll" tabindex="0" role="region" aria-label="Meetings"><table><thead><tr><th scope="col">Subject</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Organiser</th><th scope="col">Status</th><th scope="col">Meeting</th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   };
