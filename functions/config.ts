@@ -73,6 +73,13 @@ const schema = z.object({
   /** The local SQS stand-in (lib/local/sqs/); absent in the cloud. */
   SQS_ENDPOINT: optionalUrl,
   /**
+   * Microsoft Graph's base and Microsoft identity's authority host (issue 30, decision 0046; capability 'meetings'):
+   * https://graph.microsoft.com and https://login.microsoftonline.com in AWS, the Microsoft stand-in locally
+   * (lib/local/microsoft/). The Teams adapter adds `/v1.0/...` and `/{tenant}/oauth2/v2.0/token`.
+   */
+  GRAPH_API_URL: optionalUrl,
+  MICROSOFT_LOGIN_URL: optionalUrl,
+  /**
    * The function's profile (functions/function-timeouts.ts), set on every function by lib/constructs/app-function.ts:
    * which DynamoDB retry policy fits its timeout. Unset (the local cloud runs every handler in one process, tests):
    * 'crud', whose policy fits every function.

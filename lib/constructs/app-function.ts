@@ -220,6 +220,9 @@ export class AppFunction extends Construct {
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
       CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
       FILES_BUCKET: platform.files?.bucketName,
+      // Microsoft's own endpoints for the Teams adapter (capability 'meetings'; decision 0046): the same for every stack.
+      GRAPH_API_URL: 'https://graph.microsoft.com',
+      MICROSOFT_LOGIN_URL: 'https://login.microsoftonline.com',
       // The job queues it may send to (decision 0032), job name -> queue URL.
       JOB_QUEUE_URLS: this.queues.length > 0 ? JSON.stringify(Object.fromEntries(this.queues.map((job) => [job, jobQueueUrl(Stack.of(this), job)]))) : undefined,
       // Which DynamoDB retry policy fits the function's timeout (functions/adapters/client-policy.ts).

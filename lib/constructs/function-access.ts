@@ -60,6 +60,8 @@ export const configKeySources = {
   FILES_ENDPOINT: 'local-only',
   JOB_QUEUE_URLS: 'job-queues',
   SQS_ENDPOINT: 'local-only',
+  GRAPH_API_URL: 'meetings',
+  MICROSOFT_LOGIN_URL: 'meetings',
   FUNCTION_PROFILE: 'always',
   LOG_LEVEL: 'always',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { startBedrockStandIn } from './bedrock/stand-in.ts';
 import { startZoomStandIn, zoomErrorReply } from './zoom/stand-in.ts';
 import { startKmsStandIn } from './kms/stand-in.ts';
+import { teamsDemoCredentials } from './microsoft/directory.ts';
+import { graphErrorReply, startMicrosoftStandIn } from './microsoft/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
@@ -195,6 +197,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(s3.stop);
     const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
     stops.push(kms.stop);
+    const microsoft = await startMicrosoftStandIn({ port: ports.microsoft, stateFile: join(dataDir, 'microsoft-stand-in.json') });
+    stops.push(microsoft.stop);
     // The job engine's queues (decision 0032). A slice SQS gives up on (its last receive failed) is kept, as the
     // asynchronous runs' are, as a dead letter that `npm run redrive -- job-slices` runs again.
     const deadLetters = deadLetterStore(dataDir);
@@ -242,7 +246,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
 
     // With faults on, the functions reach each dependency through a proxy the fault control steers; outputs.json keeps
     // naming the services themselves (what a test reads back, the browser's Cognito and hosted Stripe pages).
-    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock), zoom: zoom.url };
+    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock), zoom: zoom.url, microsoft: microsoft.url };
     let faultsUrl: string | undefined;
     if (opts.faults ?? process.env['LOCAL_FAULTS'] === '1') {
       const errors: Record<keyof typeof endpoints, ErrorReply> = {
@@ -253,6 +257,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
         stripe: stripeErrorReply(),
         bedrock: awsErrorReply('ServiceUnavailableException', 503),
         zoom: zoomErrorReply(),
+        microsoft: graphErrorReply(),
       };
       const proxies = await Promise.all(
         (Object.keys(endpoints) as (keyof typeof endpoints)[]).map((name) => startFaultProxy({ name, target: endpoints[name], errorReply: errors[name] })),
@@ -293,6 +298,12 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ZoomClientSecret: zoom.credentials.clientSecret,
       ZoomApiUrl: zoom.apiUrl,
       ZoomOAuthUrl: zoom.oauthUrl,
+      TeamsTenantId: teamsDemoCredentials.tenantId,
+      TeamsClientId: teamsDemoCredentials.clientId,
+      TeamsClientSecret: teamsDemoCredentials.clientSecret,
+      TeamsOrganizerEmail: teamsDemoCredentials.organizerEmail,
+      GraphApiUrl: microsoft.url,
+      MicrosoftLoginUrl: microsoft.url,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,
@@ -308,7 +319,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
     };
     const env = functionEnv(
-      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock, ZoomApiUrl: `${endpoints.zoom}/v2`, ZoomOAuthUrl: endpoints.zoom },
+      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock, ZoomApiUrl: `${endpoints.zoom}/v2`, ZoomOAuthUrl: endpoints.zoom, GraphApiUrl: endpoints.microsoft, MicrosoftLoginUrl: endpoints.microsoft },
       dataDir,
     ) as Record<string, string>;
     applyFunctionEnv(env);

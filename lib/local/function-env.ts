@@ -48,6 +48,8 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     // The Zoom stand-in (its fault proxy when faults are on).
     ZOOM_API_URL: outputs.ZoomApiUrl,
     ZOOM_OAUTH_URL: outputs.ZoomOAuthUrl,
+    // The Microsoft stand-in (its fault proxy when faults are on).
+    ...(outputs.GraphApiUrl ? { GRAPH_API_URL: outputs.GraphApiUrl, MICROSOFT_LOGIN_URL: outputs.MicrosoftLoginUrl } : {}),
     APP_ORIGIN: outputs.WebUrl,
     // The local edge's header (decision 0028): the pages origin's always, the app's only with LOCAL_EDGE_ONLY=1.
     PAGES_ORIGIN_SECRET: origin.pages,

@@ -43,6 +43,17 @@ export interface Outputs {
   ZoomClientSecret: string;
   ZoomApiUrl: string;
   ZoomOAuthUrl: string;
+  /**
+   * The Microsoft stand-in (lib/local/microsoft/; decision 0046): its demo app registration (tenant, client id and
+   * secret, the organiser's mailbox), Graph's base (`/v1.0/...` under it) and Microsoft identity's
+   * (`/{tenant}/oauth2/v2.0/token` under it; its viewer at `/`).
+   */
+  TeamsTenantId: string;
+  TeamsClientId: string;
+  TeamsClientSecret: string;
+  TeamsOrganizerEmail: string;
+  GraphApiUrl: string;
+  MicrosoftLoginUrl: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */
@@ -59,7 +70,7 @@ export interface Outputs {
   DemoLearnerPassword: string;
   /**
    * The fault control (docs/faults.md), only when the local cloud was started with faults on (LOCAL_FAULTS=1): the
-   * functions then reach DynamoDB, SES, Cognito, Stripe, Bedrock and Zoom through fault proxies (the endpoints above stay
+   * functions then reach DynamoDB, SES, Cognito, Stripe, Bedrock, Zoom and Microsoft through fault proxies (the endpoints above stay
    * the services' own).
    */
   FaultsUrl?: string;

@@ -22,6 +22,8 @@ export interface Ports {
   s3: number;
   /** The KMS stand-in: the certificate signing key (lib/local/kms/). */
   kms: number;
+  /** The Microsoft stand-in: Microsoft identity's token endpoint and Graph v1.0 (lib/local/microsoft/). */
+  microsoft: number;
   /** The SQS stand-in: the job engine's queues (lib/local/sqs/). */
   sqs: number;
   /** The Zoom stand-in: OAuth token endpoint and REST API v2 (lib/local/zoom/). */
@@ -42,6 +44,7 @@ export const portVariables: Record<keyof Ports, string> = {
   pages: 'PAGES_PORT',
   s3: 'S3_PORT',
   kms: 'KMS_PORT',
+  microsoft: 'MICROSOFT_PORT',
   sqs: 'SQS_PORT',
   zoom: 'ZOOM_PORT',
 };
@@ -60,6 +63,7 @@ export const defaultPorts: Ports = {
   pages: 8089,
   s3: 4569,
   kms: 8090,
+  microsoft: 8094,
   sqs: 9324,
   zoom: 8091,
 };

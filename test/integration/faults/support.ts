@@ -20,7 +20,7 @@ const control = async (method: string, path: string, body?: unknown) => {
   return res.json() as Promise<{ services: Record<string, { plan: FaultPlan | null; passed: number; error: number; drop: number; slow: number }>; dynamodb: string }>;
 };
 
-export type Service = 'dynamodb' | 'ses' | 'cognito' | 'stripe' | 'bedrock' | 'zoom';
+export type Service = 'dynamodb' | 'ses' | 'cognito' | 'stripe' | 'bedrock' | 'zoom' | 'microsoft';
 
 export const faults = {
   set: (service: Service, plan: FaultPlan) => control('PUT', `/faults/${service}`, plan),

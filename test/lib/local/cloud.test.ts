@@ -82,6 +82,7 @@ describe('the local cloud', () => {
         'DynamoDbEndpoint', 'SesEndpoint', 'StripeApiUrl', 'StripeWebhookSecret', 'StripeConnectWebhookSecret', 'BedrockEndpoint', 'SecretsEndpoint', 'LambdaEndpoint',
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLeaderEmail', 'DemoLeaderPassword',
+        'TeamsTenantId', 'TeamsClientId', 'TeamsClientSecret', 'TeamsOrganizerEmail', 'GraphApiUrl', 'MicrosoftLoginUrl',
         'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn', 'SqsEndpoint',
         'ZoomAccountId', 'ZoomClientId', 'ZoomClientSecret', 'ZoomApiUrl', 'ZoomOAuthUrl',
       ].sort(),
