@@ -65,6 +65,11 @@ export const clientPolicies = {
   bedrock: { connectionTimeoutMs: 3_000, requestTimeoutMs: 25_000, maxAttempts: 2, retry: 'aws-standard', callDeadlineMs: 26_000 },
   /** Stripe's API (maxNetworkRetries = maxAttempts - 1). Every POST carries an idempotency key, so its retry is safe. */
   stripe: { requestTimeoutMs: 8_000, maxAttempts: 2, retry: 'stripe' },
+  /**
+   * Google's token endpoint and Calendar v3 (issue 30): one attempt of 10 s, no retry by the client (gaxios would retry
+   * 5xx three times); the use case retries what must be retried, creation being idempotent by the client-chosen event id.
+   */
+  google: { requestTimeoutMs: 10_000, maxAttempts: 1, retry: 'none' },
   /** The Parameters and Secrets extension on localhost (its own Secrets Manager timeout is 2 s); a failed read is not cached. */
   secretsExtension: { requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'none' },
 } as const satisfies Record<string, ClientPolicy>;

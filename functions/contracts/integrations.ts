@@ -55,3 +55,24 @@ export const isConnected = (view: IntegrationsView, service: IntegrationService)
       return view.googleCalendar.enabled && view.googleCalendar.calendarId !== '';
   }
 };
+
+/**
+ * POST /api/integrations/google/connect (issue 30): where Google sends the creator back after the consent screen, on
+ * this site (an absolute URL on the app's origin or a path).
+ */
+export const googleConnectBody = z.strictObject({ returnUrl: z.string().trim().min(1, 'Give the address to come back to.').max(2048) });
+export type GoogleConnectBody = z.infer<typeof googleConnectBody>;
+
+/** The answer: the URL of Google's consent screen, to open in the browser. */
+export const googleConnectAnswer = z.object({ url: z.url() });
+export type GoogleConnectAnswer = z.infer<typeof googleConnectAnswer>;
+
+/** GET /api/integrations/google/callback: what Google adds to the redirect (other parameters it adds are ignored). */
+export const googleCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+});
+
+/** What the callback adds to returnUrl: `?google=connected`, or `?google=error&reason=<one of these>`. */
+export const googleConsentReasons = ['access_denied', 'invalid_state', 'expired', 'refused', 'unavailable'] as const;

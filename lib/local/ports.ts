@@ -24,6 +24,8 @@ export interface Ports {
   kms: number;
   /** The SQS stand-in: the job engine's queues (lib/local/sqs/). */
   sqs: number;
+  /** The Google stand-in: OAuth consent, token endpoint and Calendar v3 (lib/local/google/). */
+  google: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -41,6 +43,7 @@ export const portVariables: Record<keyof Ports, string> = {
   s3: 'S3_PORT',
   kms: 'KMS_PORT',
   sqs: 'SQS_PORT',
+  google: 'GOOGLE_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -58,6 +61,7 @@ export const defaultPorts: Ports = {
   s3: 4569,
   kms: 8090,
   sqs: 9324,
+  google: 8093,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -23,7 +23,8 @@ export const integrationsView = (stored: StoredIntegrations | undefined): Integr
     ? {
         zoom: { enabled: stored.zoom.enabled, apiKey: stored.zoom.apiKey, apiSecretSet: stored.zoom.apiSecret !== null, accountId: stored.zoom.accountId },
         teams: { enabled: stored.teams.enabled, clientId: stored.teams.clientId, clientSecretSet: stored.teams.clientSecret !== null },
-        googleCalendar: { ...stored.googleCalendar },
+        // Never the sealed refresh token (nor anything else stored beside the settings).
+        googleCalendar: { enabled: stored.googleCalendar.enabled, calendarId: stored.googleCalendar.calendarId },
         updatedAt: stored.updatedAt,
       }
     : DEFAULT_INTEGRATIONS;

@@ -143,6 +143,7 @@ describe('worst cases', () => {
       sqs: 7_000,
       bedrock: 26_000,
       stripe: 16_500,
+      google: 10_000,
       secretsExtension: 3_000,
     });
   });
@@ -159,6 +160,8 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   // The webhooks only verify signatures: the signing secret, no API call.
   'payments-webhook': ['secretsExtension'],
   'payments-connect-webhook': ['secretsExtension'],
+  // The token endpoint and Calendar, and the platform's OAuth client secret.
+  'google-calendar': ['google', 'secretsExtension'],
   secrets: ['kms'],
   'certificate-signing': ['kms'],
   'app-links': [],

@@ -83,6 +83,7 @@ describe('the local cloud', () => {
         'FilesEndpoint', 'FilesBucket', 'AdminEmail', 'AdminPassword', 'DemoCreatorEmail', 'DemoCreatorPassword', 'DemoNewCreatorEmail', 'DemoNewCreatorPassword',
         'DemoLeaderEmail', 'DemoLeaderPassword',
         'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn', 'SqsEndpoint',
+        'GoogleCalendarApiUrl', 'GoogleOAuthUrl', 'GoogleTokenUrl', 'GoogleOAuthClientId',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);
