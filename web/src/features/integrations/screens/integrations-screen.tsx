@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { integrationsQueryOptions, useSaveIntegrations } from '../api/integrations-queries.ts';
+import { GoogleConnect } from '../components/google-connect.tsx';
 import { integrationsMessages as m } from '../integrations-messages.ts';
 
 /** The form: the saved settings with the secrets as new values to send (empty = keep the saved one). */
@@ -168,6 +169,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationsView }) {
               onChange={(e) => update('googleCalendar', { calendarId: e.target.value })}
             />
           </FormField>
+          <GoogleConnect />
         </ServiceCard>
 
         <div>
