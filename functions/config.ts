@@ -47,6 +47,17 @@ const schema = z.object({
    */
   ZOOM_API_URL: optionalUrl,
   ZOOM_OAUTH_URL: optionalUrl,
+  /**
+   * Google (issue 30, decision 0047; capability 'google-calendar'): the platform's OAuth client id, the Secrets
+   * Manager id of its client secret, the consent screen, the token endpoint and Calendar v3's base. In AWS Google's own
+   * (https://accounts.google.com/o/oauth2/v2/auth, https://oauth2.googleapis.com/token,
+   * https://www.googleapis.com/calendar/v3), set by the CDK; locally the stand-in's (lib/local/google/).
+   */
+  GOOGLE_OAUTH_CLIENT_ID: optionalText,
+  GOOGLE_OAUTH_CLIENT_SECRET_ID: optionalText,
+  GOOGLE_OAUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_CALENDAR_API_URL: optionalUrl,
   APP_ORIGIN: z.url().optional(),
   /**
    * The value the app distribution sends in `x-origin-verify` (decision 0030): set, every route but the pages one

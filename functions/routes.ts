@@ -32,6 +32,12 @@ export type Capability =
   | 'payments-webhook'
   /** Verify the Connect endpoint's webhook signatures (events on the creators' connected accounts); no API key. */
   | 'payments-connect-webhook'
+  /**
+   * Call Google Calendar with a creator's consent (issue 30): the platform's Google OAuth client (its id, its secret
+   * read from Secrets Manager) and Google's URLs; implies 'app-links' (the consent's redirect URI). Opening the sealed
+   * refresh token is 'secrets', declared beside it.
+   */
+  | 'google-calendar'
   /** Encrypt and decrypt integration secrets with the platform's KMS key. */
   | 'secrets'
   /** Sign certificates and status lists with the certificate KMS key (`kms:Sign`, `kms:GetPublicKey` only). */
@@ -224,7 +230,7 @@ const table = [
     handler: 'http/save-integrations',
     access: ['creator'],
     feature: 'courses',
-    uses: ['secrets', 'meetings'],
+    uses: ['secrets', 'meetings', 'google-calendar'],
     profile: 'heavy',
   },
   {
@@ -234,10 +240,14 @@ const table = [
     handler: 'http/test-integration',
     access: ['creator'],
     feature: 'courses',
-    uses: ['secrets', 'meetings'],
+    uses: ['secrets', 'meetings', 'google-calendar'],
     profile: 'heavy',
     throttle: { rate: 10, burst: 20 },
   },
+  // Google Calendar by the creator's consent (issue 30, decision 0047): the consent screen's URL, and Google's redirect
+  // back (public: the sealed state names the creator). Heavy: the Google client and its 10 s calls.
+  { name: 'google-connect', method: 'POST', path: '/api/integrations/google/connect', handler: 'http/google-connect', access: ['creator'], feature: 'courses', uses: ['google-calendar', 'secrets'], profile: 'heavy' },
+  { name: 'google-callback', method: 'GET', path: '/api/integrations/google/callback', handler: 'http/google-callback', access: 'public', uses: ['google-calendar', 'secrets'], profile: 'heavy', table: 'read-write', throttle: { rate: 20, burst: 40 } },
   { name: 'admin-stats', method: 'GET', path: '/api/admin/stats', handler: 'http/admin-stats', access: ['admin'] },
   { name: 'list-users', method: 'GET', path: '/api/admin/users', handler: 'http/list-users', access: ['admin'] },
   { name: 'create-user', method: 'POST', path: '/api/admin/users', handler: 'http/create-user', access: ['admin'], uses: ['directory:admin', 'mail'] },

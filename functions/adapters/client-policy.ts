@@ -71,6 +71,11 @@ export const clientPolicies = {
    * functions that call them are 'heavy' (30 s), which leaves time to clean up and answer 502 naming the provider.
    */
   meetings: { requestTimeoutMs: 10_000, maxAttempts: 2, retry: 'none', callDeadlineMs: 20_000 },
+  /**
+   * Google's token endpoint and Calendar v3 (issue 30): one attempt of 10 s, no retry by the client (gaxios would retry
+   * 5xx three times); the use case retries what must be retried, creation being idempotent by the client-chosen event id.
+   */
+  google: { requestTimeoutMs: 10_000, maxAttempts: 1, retry: 'none' },
   /** The Parameters and Secrets extension on localhost (its own Secrets Manager timeout is 2 s); a failed read is not cached. */
   secretsExtension: { requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'none' },
 } as const satisfies Record<string, ClientPolicy>;

@@ -1,10 +1,13 @@
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { ConnectionDeps } from '#core/integrations/connections.ts';
+import { googleConsent } from '#adapters/google-calendar-meetings.ts';
+import type { GoogleCallbackDeps, GoogleConsentDeps } from '#core/integrations/google-consent.ts';
 import type { IntegrationRepository } from '#core/integrations/ports.ts';
 import type { SecretCipher } from '#core/ports.ts';
 import { dynamoIntegrations } from '#data/integrations.ts';
-import { clock } from '#functions/composition/deps.ts';
 import { meetingProviders } from '#functions/composition/deps-live-sessions.ts';
+import { clock } from '#functions/composition/deps.ts';
+import { required } from '#functions/config.ts';
 
 /**
  * The composition of the integrations handlers. The cipher (and so the KMS client) and the providers' adapters are
@@ -26,3 +29,17 @@ export const connectionDeps = (): ConnectionDeps => ({
 });
 
 export const saveIntegrationsDeps = connectionDeps;
+
+/** Google's consent flow (issue 30): the platform's Google client, the cipher for the state and the refresh token. */
+export const googleConsentDeps = (): GoogleConsentDeps => ({
+  consent: googleConsent,
+  cipher: (cipher ??= envelopeCipher()),
+  clock,
+  appOrigin: required('APP_ORIGIN'),
+});
+
+export const googleCallbackDeps = (): GoogleCallbackDeps => ({
+  ...googleConsentDeps(),
+  integrations: integrationRepository(),
+  checkCalendar: (creatorId, credentials) => meetingProviders().connect(creatorId, { provider: 'google', ...credentials }).check(),
+});

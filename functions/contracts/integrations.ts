@@ -83,3 +83,24 @@ export const integrationTestParams = z.object({ provider: z.enum(integrationProv
 /** The answer of `POST /api/integrations/{provider}/test`: `error` is the provider's refusal in plain words. */
 export const integrationTestAnswer = z.object({ ok: z.boolean(), error: z.string().optional() });
 export type IntegrationTestAnswer = z.infer<typeof integrationTestAnswer>;
+
+/**
+ * POST /api/integrations/google/connect (issue 30): where Google sends the creator back after the consent screen, on
+ * this site (an absolute URL on the app's origin or a path).
+ */
+export const googleConnectBody = z.strictObject({ returnUrl: z.string().trim().min(1, 'Give the address to come back to.').max(2048) });
+export type GoogleConnectBody = z.infer<typeof googleConnectBody>;
+
+/** The answer: the URL of Google's consent screen, to open in the browser. */
+export const googleConnectAnswer = z.object({ url: z.url() });
+export type GoogleConnectAnswer = z.infer<typeof googleConnectAnswer>;
+
+/** GET /api/integrations/google/callback: what Google adds to the redirect (other parameters it adds are ignored). */
+export const googleCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+});
+
+/** What the callback adds to returnUrl: `?google=connected`, or `?google=error&reason=<one of these>`. */
+export const googleConsentReasons = ['access_denied', 'invalid_state', 'expired', 'refused', 'unavailable'] as const;

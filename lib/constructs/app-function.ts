@@ -90,6 +90,8 @@ export interface FunctionPlatform {
     /** Price ids of the catalogue (not secrets): Starter, Pro, the 100-credit top-up. */
     readonly prices: { readonly starter: string; readonly pro: string; readonly credits: string };
   };
+  /** The platform's Google OAuth client (capability 'google-calendar'): its id and its secret's name, never its value. */
+  readonly google?: { readonly clientId: string; readonly clientSecretName: string };
   readonly secretsKey?: IKey;
   /** The asymmetric key certificates are signed with (ECC_NIST_P256, SIGN_VERIFY; decision 0030). */
   readonly certificateKey?: IKey;
@@ -216,6 +218,12 @@ export class AppFunction extends Construct {
       // The providers' own APIs (capability 'meetings'): the same everywhere, so no stack prop.
       ZOOM_API_URL: 'https://api.zoom.us/v2',
       ZOOM_OAUTH_URL: 'https://zoom.us',
+      GOOGLE_OAUTH_CLIENT_ID: platform.google?.clientId,
+      GOOGLE_OAUTH_CLIENT_SECRET_ID: platform.google?.clientSecretName,
+      // Google's own endpoints (the local cloud points these at its stand-in).
+      GOOGLE_OAUTH_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+      GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
+      GOOGLE_CALENDAR_API_URL: 'https://www.googleapis.com/calendar/v3',
       APP_ORIGIN: platform.appOrigin,
       SECRETS_KEY_ID: platform.secretsKey?.keyArn,
       CERTIFICATE_KEY_ID: platform.certificateKey?.keyArn,
@@ -363,6 +371,9 @@ export class AppFunction extends Construct {
         case 'payments-webhook':
         case 'payments-connect-webhook':
           need(platform.stripe, 'Stripe settings'); // the secret grants follow the secret ids (grantSecrets)
+          break;
+        case 'google-calendar':
+          need(platform.google, 'the Google OAuth client'); // the secret grant follows the secret id (grantSecrets)
           break;
         case 'app-links':
           need(platform.appOrigin, 'the app origin');

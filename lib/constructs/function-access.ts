@@ -49,6 +49,11 @@ export const configKeySources = {
   BEDROCK_MODEL_ID: 'text-model',
   ZOOM_API_URL: 'meetings',
   ZOOM_OAUTH_URL: 'meetings',
+  GOOGLE_OAUTH_CLIENT_ID: 'google-calendar',
+  GOOGLE_OAUTH_CLIENT_SECRET_ID: 'google-calendar',
+  GOOGLE_OAUTH_URL: 'google-calendar',
+  GOOGLE_TOKEN_URL: 'google-calendar',
+  GOOGLE_CALENDAR_API_URL: 'google-calendar',
   APP_ORIGIN: 'app-links',
   ORIGIN_SECRET: 'edge',
   PAGES_ORIGIN_SECRET: 'edge',
@@ -87,13 +92,15 @@ export const isSetOutsideApp = (key: ConfigKey): boolean =>
  * that one, through the Parameters and Secrets extension (lib/constructs/app-function.ts): the grant follows the
  * variable, so a function can never be told of a secret it cannot read, nor read one it was not told of.
  */
-export const secretIdKeys = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID', 'STRIPE_CONNECT_WEBHOOK_SECRET_ID'] as const satisfies readonly CloudConfigKey[];
+export const secretIdKeys = ['STRIPE_API_KEY_SECRET_ID', 'STRIPE_WEBHOOK_SECRET_ID', 'STRIPE_CONNECT_WEBHOOK_SECRET_ID', 'GOOGLE_OAUTH_CLIENT_SECRET_ID'] as const satisfies readonly CloudConfigKey[];
 
 /** Capabilities that need another one to work (an email or a checkout links back to the app). */
 const implied: Partial<Record<Capability, readonly Capability[]>> = {
   'directory:admin': ['directory:add-to-group'],
   mail: ['app-links'],
   payments: ['app-links'],
+  // The consent flow's redirect URI is on the app's origin.
+  'google-calendar': ['app-links'],
 };
 
 /** The capabilities with what they imply, deduplicated and sorted (stable templates). */

@@ -6,6 +6,7 @@ import { startZoomStandIn, zoomErrorReply } from './zoom/stand-in.ts';
 import { startKmsStandIn } from './kms/stand-in.ts';
 import { teamsDemoCredentials } from './microsoft/directory.ts';
 import { graphErrorReply, startMicrosoftStandIn } from './microsoft/stand-in.ts';
+import { GOOGLE_DEMO_CLIENT_ID, startGoogleStandIn } from './google/stand-in.ts';
 import { ensureUserPool, startCognitoLocal } from './cognito/cognito-local.ts';
 import { startCognitoShim } from './cognito/shim.ts';
 import { startTriggerBridge } from './cognito/trigger-bridge.ts';
@@ -15,7 +16,7 @@ import { assertJava, ensureTable, startControllableDynamoDb } from './dynamodb/d
 import { startStreamPoller, type StreamPoller } from './dynamodb/stream-poller.ts';
 import { eventHandlers } from '#functions/routes.ts';
 import { startFaultControl, type DatabaseControl } from './faults/control.ts';
-import { awsErrorReply, startFaultProxy, stripeErrorReply, type ErrorReply } from './faults/proxy.ts';
+import { awsErrorReply, googleErrorReply, startFaultProxy, stripeErrorReply, type ErrorReply } from './faults/proxy.ts';
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
@@ -193,6 +194,9 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(() => bedrock.stop());
     const zoom = await startZoomStandIn({ port: ports.zoom, stateFile: join(dataDir, 'zoom-stand-in.json'), log });
     stops.push(() => zoom.stop());
+    // Google's consent screen, token endpoint and Calendar v3 (issue 30), its consents and events kept in the data dir.
+    const google = await startGoogleStandIn({ port: ports.google, stateFile: join(dataDir, 'google-stand-in.json') });
+    stops.push(google.stop);
     const s3 = await startS3Emulator({ port: ports.s3, dir: join(dataDir, 's3'), log });
     stops.push(s3.stop);
     const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
@@ -246,7 +250,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
 
     // With faults on, the functions reach each dependency through a proxy the fault control steers; outputs.json keeps
     // naming the services themselves (what a test reads back, the browser's Cognito and hosted Stripe pages).
-    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock), zoom: zoom.url, microsoft: microsoft.url };
+    const endpoints = { dynamodb: url(ports.dynamodb), ses: url(ports.ses), cognito: shim.url, stripe: url(ports.stripe), bedrock: url(ports.bedrock), zoom: zoom.url, microsoft: microsoft.url, google: google.url };
     let faultsUrl: string | undefined;
     if (opts.faults ?? process.env['LOCAL_FAULTS'] === '1') {
       const errors: Record<keyof typeof endpoints, ErrorReply> = {
@@ -258,6 +262,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
         bedrock: awsErrorReply('ServiceUnavailableException', 503),
         zoom: zoomErrorReply(),
         microsoft: graphErrorReply(),
+        google: googleErrorReply(),
       };
       const proxies = await Promise.all(
         (Object.keys(endpoints) as (keyof typeof endpoints)[]).map((name) => startFaultProxy({ name, target: endpoints[name], errorReply: errors[name] })),
@@ -304,6 +309,10 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       TeamsOrganizerEmail: teamsDemoCredentials.organizerEmail,
       GraphApiUrl: microsoft.url,
       MicrosoftLoginUrl: microsoft.url,
+      GoogleCalendarApiUrl: google.calendarApiUrl,
+      GoogleOAuthUrl: google.consentUrl,
+      GoogleTokenUrl: google.tokenUrl,
+      GoogleOAuthClientId: GOOGLE_DEMO_CLIENT_ID,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
       AdminEmail: accounts.admin.email,
@@ -319,7 +328,21 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ...(faultsUrl ? { FaultsUrl: faultsUrl } : {}),
     };
     const env = functionEnv(
-      { ...outputs, DynamoDbEndpoint: endpoints.dynamodb, SesEndpoint: endpoints.ses, CognitoEndpoint: endpoints.cognito, StripeApiUrl: endpoints.stripe, BedrockEndpoint: endpoints.bedrock, ZoomApiUrl: `${endpoints.zoom}/v2`, ZoomOAuthUrl: endpoints.zoom, GraphApiUrl: endpoints.microsoft, MicrosoftLoginUrl: endpoints.microsoft },
+      {
+        ...outputs,
+        DynamoDbEndpoint: endpoints.dynamodb,
+        SesEndpoint: endpoints.ses,
+        CognitoEndpoint: endpoints.cognito,
+        StripeApiUrl: endpoints.stripe,
+        BedrockEndpoint: endpoints.bedrock,
+        ZoomApiUrl: `${endpoints.zoom}/v2`,
+        ZoomOAuthUrl: endpoints.zoom,
+        GraphApiUrl: endpoints.microsoft,
+        MicrosoftLoginUrl: endpoints.microsoft,
+        // The functions' calls to Google go through its fault proxy; the browser's consent screen does not.
+        GoogleTokenUrl: `${endpoints.google}/token`,
+        GoogleCalendarApiUrl: `${endpoints.google}/calendar/v3`,
+      },
       dataDir,
     ) as Record<string, string>;
     applyFunctionEnv(env);

@@ -51,6 +51,16 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     // The Microsoft stand-in (its fault proxy when faults are on).
     ...(outputs.GraphApiUrl ? { GRAPH_API_URL: outputs.GraphApiUrl, MICROSOFT_LOGIN_URL: outputs.MicrosoftLoginUrl } : {}),
     APP_ORIGIN: outputs.WebUrl,
+    // The Google stand-in (lib/local/google/): the consent screen the browser opens, the token and Calendar URLs.
+    ...(outputs.GoogleCalendarApiUrl
+      ? {
+          GOOGLE_OAUTH_CLIENT_ID: outputs.GoogleOAuthClientId,
+          GOOGLE_OAUTH_CLIENT_SECRET_ID: secretIds.googleOAuthClientSecret,
+          GOOGLE_OAUTH_URL: outputs.GoogleOAuthUrl,
+          GOOGLE_TOKEN_URL: outputs.GoogleTokenUrl,
+          GOOGLE_CALENDAR_API_URL: outputs.GoogleCalendarApiUrl,
+        }
+      : {}),
     // The local edge's header (decision 0028): the pages origin's always, the app's only with LOCAL_EDGE_ONLY=1.
     PAGES_ORIGIN_SECRET: origin.pages,
     ...(localEdgeOnly(host) ? { ORIGIN_SECRET: origin.app } : {}),

@@ -54,6 +54,14 @@ export interface Outputs {
   TeamsOrganizerEmail: string;
   GraphApiUrl: string;
   MicrosoftLoginUrl: string;
+  /**
+   * The Google stand-in (lib/local/google/): Calendar v3's base (`.../calendar/v3`), the consent screen, the token
+   * endpoint and the platform's OAuth client id (its secret is in the secrets stand-in).
+   */
+  GoogleCalendarApiUrl: string;
+  GoogleOAuthUrl: string;
+  GoogleTokenUrl: string;
+  GoogleOAuthClientId: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */

@@ -28,6 +28,8 @@ export interface Ports {
   sqs: number;
   /** The Zoom stand-in: OAuth token endpoint and REST API v2 (lib/local/zoom/). */
   zoom: number;
+  /** The Google stand-in: OAuth consent, token endpoint and Calendar v3 (lib/local/google/). */
+  google: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -47,6 +49,7 @@ export const portVariables: Record<keyof Ports, string> = {
   microsoft: 'MICROSOFT_PORT',
   sqs: 'SQS_PORT',
   zoom: 'ZOOM_PORT',
+  google: 'GOOGLE_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -66,6 +69,7 @@ export const defaultPorts: Ports = {
   microsoft: 8094,
   sqs: 9324,
   zoom: 8091,
+  google: 8093,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -63,6 +63,7 @@ export class ApiStack extends Stack {
         connectWebhookSecretName: settings.stripeConnectWebhookSecretName,
         prices: settings.stripePrices,
       },
+      google: { clientId: settings.googleOAuthClientId, clientSecretName: settings.googleOAuthClientSecretName },
       secretsKey: props.secretsKey,
       certificateKey: props.certificateKey,
       files: props.files,

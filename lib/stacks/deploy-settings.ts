@@ -27,6 +27,14 @@ export interface DeploySettings {
   readonly stripeWebhookSecretName: string;
   /** Name of the Secrets Manager secret holding the Connect webhook endpoint's signing secret (a plain string, `whsec_...`). */
   readonly stripeConnectWebhookSecretName: string;
+  /**
+   * The platform's Google OAuth client (issue 30: Google Calendar by the creator's consent; docs/deploy.md): its id
+   * (context `googleOAuthClientId`, not a secret) and the name of the Secrets Manager secret holding its client secret
+   * (a plain string; context `googleOAuthClientSecretName`). Its authorised redirect URI is
+   * `<app origin>/api/integrations/google/callback`.
+   */
+  readonly googleOAuthClientId: string;
+  readonly googleOAuthClientSecretName: string;
   /** Stripe price ids: Starter (GBP 28/month), Pro (GBP 67/month), the 100-credit top-up (GBP 5, one-off). */
   readonly stripePrices: { readonly starter: string; readonly pro: string; readonly credits: string };
   /**
@@ -65,6 +73,8 @@ export const defaultDeploySettings: DeploySettings = {
   stripeWebhookSecretName: 'course-platform/stripe-webhook-secret',
   stripeConnectWebhookSecretName: 'course-platform/stripe-connect-webhook-secret',
   stripePrices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', credits: 'price_credits_100' },
+  googleOAuthClientId: 'set-googleOAuthClientId.apps.googleusercontent.com',
+  googleOAuthClientSecretName: 'course-platform/google-oauth-client-secret',
   logLevel: 'info',
   waf: true,
 };
@@ -155,6 +165,8 @@ export const readDeploySettings = (scope: Construct): DeploySettings => {
       pro: text('stripePricePro') ?? defaultDeploySettings.stripePrices.pro,
       credits: text('stripePriceCredits') ?? defaultDeploySettings.stripePrices.credits,
     },
+    googleOAuthClientId: text('googleOAuthClientId') ?? defaultDeploySettings.googleOAuthClientId,
+    googleOAuthClientSecretName: secretName('googleOAuthClientSecretName') ?? defaultDeploySettings.googleOAuthClientSecretName,
     ...(appOrigin ? { appOrigin } : {}),
     ...(fromEmail ? { fromEmail } : {}),
     logLevel: logLevel as DeploySettings['logLevel'],

@@ -39,6 +39,8 @@ GET    /api/public/pages/{slug}                                        public   
 GET    /api/integrations                                               creator                       -
 PUT    /api/integrations                                               creator                       -  courses
 POST   /api/integrations/{provider}/test                               creator                       -  courses
+POST   /api/integrations/google/connect                                creator                       -  courses
+GET    /api/integrations/google/callback                               public                        -
 GET    /api/admin/stats                                                admin                         -
 GET    /api/admin/users                                                admin                         -
 POST   /api/admin/users                                                admin                         -

@@ -63,6 +63,13 @@ export const stripeErrorReply = (): ErrorReply => ({
   body: JSON.stringify({ error: { type: 'api_error', message: 'Injected fault: Stripe is unavailable.' } }),
 });
 
+/** Google's JSON API error body (Calendar v3 and the token endpoint's callers read `error.code`). */
+export const googleErrorReply = (): ErrorReply => ({
+  status: 503,
+  headers: { 'content-type': 'application/json; charset=UTF-8' },
+  body: JSON.stringify({ error: { code: 503, message: 'Injected fault: the service is currently unavailable.', errors: [{ domain: 'global', reason: 'backendError', message: 'Backend Error' }], status: 'UNAVAILABLE' } }),
+});
+
 export interface FaultProxy {
   readonly name: string;
   readonly url: string;

@@ -1,3 +1,4 @@
+import { GOOGLE_DEMO_CLIENT_SECRET } from '../google/stand-in.ts';
 import { stripeMode } from '../stripe/mode.ts';
 
 /** The Secrets Manager ids of the functions' secrets, locally as in the cloud (STRIPE_*_SECRET_ID). */
@@ -5,6 +6,7 @@ export const secretIds = {
   stripeApiKey: 'course-platform/stripe-api-key',
   stripeWebhookSecret: 'course-platform/stripe-webhook-secret',
   stripeConnectWebhookSecret: 'course-platform/stripe-connect-webhook-secret',
+  googleOAuthClientSecret: 'course-platform/google-oauth-client-secret',
 } as const;
 
 /**
@@ -22,5 +24,7 @@ export const localSecretValues = (
     [secretIds.stripeWebhookSecret]: stripe.kind === 'real' ? stripe.webhookSecret : generated.stripeWebhookSecret,
     [secretIds.stripeConnectWebhookSecret]:
       stripe.kind === 'real' ? (host['STRIPE_CONNECT_WEBHOOK_SECRET'] ?? stripe.webhookSecret) : generated.stripeConnectWebhookSecret,
+    // The Google stand-in's client (lib/local/google/stand-in.ts).
+    [secretIds.googleOAuthClientSecret]: GOOGLE_DEMO_CLIENT_SECRET,
   };
 };

@@ -144,6 +144,7 @@ describe('worst cases', () => {
       bedrock: 26_000,
       stripe: 16_500,
       meetings: 20_000,
+      google: 10_000,
       secretsExtension: 3_000,
     });
   });
@@ -160,6 +161,8 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   // The webhooks only verify signatures: the signing secret, no API call.
   'payments-webhook': ['secretsExtension'],
   'payments-connect-webhook': ['secretsExtension'],
+  // The token endpoint and Calendar, and the platform's OAuth client secret.
+  'google-calendar': ['google', 'secretsExtension'],
   secrets: ['kms'],
   'certificate-signing': ['kms'],
   'app-links': [],

@@ -85,6 +85,7 @@ describe('the local cloud', () => {
         'TeamsTenantId', 'TeamsClientId', 'TeamsClientSecret', 'TeamsOrganizerEmail', 'GraphApiUrl', 'MicrosoftLoginUrl',
         'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn', 'SqsEndpoint',
         'ZoomAccountId', 'ZoomClientId', 'ZoomClientSecret', 'ZoomApiUrl', 'ZoomOAuthUrl',
+        'GoogleCalendarApiUrl', 'GoogleOAuthUrl', 'GoogleTokenUrl', 'GoogleOAuthClientId',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);

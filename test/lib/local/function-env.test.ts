@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localOriginSecrets } from '#lib/local/secrets/generated.ts';
 import { functionEnv } from '#lib/local/function-env.ts';
 import type { Outputs } from '#lib/local/outputs.ts';
+import { GOOGLE_DEMO_CLIENT_SECRET } from '#lib/local/google/stand-in.ts';
 import { localSessionToken } from '#lib/local/secrets/stand-in.ts';
 import { localSecretValues, secretIds } from '#lib/local/secrets/values.ts';
 
@@ -72,6 +73,7 @@ describe('the handler environment of the local cloud', () => {
       [secretIds.stripeApiKey]: 'sk_test_real',
       [secretIds.stripeWebhookSecret]: 'whsec_cli',
       [secretIds.stripeConnectWebhookSecret]: 'whsec_cli',
+      [secretIds.googleOAuthClientSecret]: GOOGLE_DEMO_CLIENT_SECRET,
     });
     expect(localSecretValues({ stripeWebhookSecret: 'x', stripeConnectWebhookSecret: 'y' }, { ...realStripeHost, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_own' })).toMatchObject({
       [secretIds.stripeConnectWebhookSecret]: 'whsec_own',
@@ -84,7 +86,21 @@ describe('the handler environment of the local cloud', () => {
       [secretIds.stripeApiKey]: 'sk_test_local',
       [secretIds.stripeWebhookSecret]: 'whsec_generated_here',
       [secretIds.stripeConnectWebhookSecret]: 'whsec_connect_here',
+      [secretIds.googleOAuthClientSecret]: GOOGLE_DEMO_CLIENT_SECRET,
     });
+  });
+
+  it("points Google's token and Calendar calls at the stand-in, with the client secret only in the secrets stand-in", () => {
+    const google = { ...outputs, GoogleCalendarApiUrl: 'http://127.0.0.1:8093/calendar/v3', GoogleOAuthUrl: 'http://127.0.0.1:8093/o/oauth2/v2/auth', GoogleTokenUrl: 'http://127.0.0.1:8093/token', GoogleOAuthClientId: 'local.apps.googleusercontent.com' };
+    const env = functionEnv(google, '/tmp/d', {});
+    expect(env).toMatchObject({
+      GOOGLE_OAUTH_CLIENT_ID: 'local.apps.googleusercontent.com',
+      GOOGLE_OAUTH_CLIENT_SECRET_ID: secretIds.googleOAuthClientSecret,
+      GOOGLE_OAUTH_URL: 'http://127.0.0.1:8093/o/oauth2/v2/auth',
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:8093/token',
+      GOOGLE_CALENDAR_API_URL: 'http://127.0.0.1:8093/calendar/v3',
+    });
+    expect(JSON.stringify(env)).not.toContain(GOOGLE_DEMO_CLIENT_SECRET);
   });
 
   it('points the files adapter at the S3 emulator and its course-files bucket', () => {

@@ -111,9 +111,9 @@ describe('the api stack', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
   });
 
-  it("lets GET routes only read the table, unless one says it writes (the affiliate link counts its clicks, a learner's first opening of a lesson its course report; the cached course page counts nothing)", () => {
+  it("lets GET routes only read the table, unless one says it writes (the affiliate link counts its clicks, a learner's first opening of a lesson its course report, Google's consent callback stores the consent; the cached course page counts nothing)", () => {
     const writers = routes.filter((r) => r.method === 'GET' && r.table === 'read-write');
-    expect(writers.map((r) => r.name).sort()).toEqual(['learner-lesson', 'referral-link']);
+    expect(writers.map((r) => r.name).sort()).toEqual(['google-callback', 'learner-lesson', 'referral-link']);
     for (const route of routes.filter((r) => r.method === 'GET' && r.table === undefined)) {
       const actions = policyOf(template, route.name);
       expect(actions, route.name).toContain('dynamodb:Query');
@@ -376,13 +376,26 @@ describe('the Stripe secrets', () => {
     }
   });
 
-  it('gives a function without a payments capability neither the extension nor any secret', () => {
-    const others = routes.filter((r) => !r.uses?.some((c) => c === 'payments' || c === 'payments-webhook' || c === 'payments-connect-webhook'));
+  it('gives a function without a payments or Google capability neither the extension nor any secret', () => {
+    const others = routes.filter((r) => !r.uses?.some((c) => c === 'payments' || c === 'payments-webhook' || c === 'payments-connect-webhook' || c === 'google-calendar'));
     expect(others.map((r) => r.name)).toEqual(expect.arrayContaining(['health', 'get-me', 'use-credits']));
     for (const route of others) {
       expect(functionOf(template, route.name)['Layers'], route.name).toBeUndefined();
       expect(policyOf(template, route.name), route.name).not.toContain('secretsmanager:');
       expect(Object.keys(envOf(functionOf(template, route.name))).filter(isExtensionSetting), route.name).toEqual([]);
+    }
+  });
+
+  it("gives Google's consent routes the client id, Google's URLs and a grant on the client secret's name only", () => {
+    for (const name of ['google-connect', 'google-callback']) {
+      expect(envOf(functionOf(template, name)), name).toMatchObject({
+        GOOGLE_OAUTH_CLIENT_SECRET_ID: 'course-platform/google-oauth-client-secret',
+        GOOGLE_OAUTH_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+        GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
+        GOOGLE_CALENDAR_API_URL: 'https://www.googleapis.com/calendar/v3',
+      });
+      expect(policyOf(template, name), name).toContain(':secret:course-platform/google-oauth-client-secret-??????');
+      expect(policyOf(template, name), name).not.toContain('stripe');
     }
   });
 

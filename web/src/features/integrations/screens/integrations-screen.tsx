@@ -24,6 +24,7 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { integrationsQueryOptions, useSaveIntegrations, useTestIntegration } from '../api/integrations-queries.ts';
+import { GoogleConnect } from '../components/google-connect.tsx';
 import { integrationsMessages as m } from '../integrations-messages.ts';
 
 /** The form: the saved settings with the secrets as new values to send (empty = keep the saved one). */
@@ -239,7 +240,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationsView }) {
               onChange={(e) => update('googleCalendar', { calendarId: e.target.value })}
             />
           </FormField>
-          {/* Google's consent: the "Connect Google Calendar" button (features/integrations/components/google-connect.tsx) goes here. */}
+          <GoogleConnect />
         </ServiceCard>
 
         <div>
