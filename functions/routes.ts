@@ -311,7 +311,41 @@ const table = [
     queues: ['course-changed'],
   },
   { name: 'reorder-lessons', method: 'PUT', path: '/api/courses/{courseId}/lessons/order', handler: 'http/reorder-lessons', access: ['creator'], feature: 'courses' },
-
+  // Live sessions (issue 30): the meeting is made, changed and deleted at the creator's provider within the request
+  // (its SDK and up to 20 s of waiting: 'heavy'); reads never call a provider.
+  { name: 'list-course-sessions', method: 'GET', path: '/api/courses/{courseId}/sessions', handler: 'http/list-course-sessions', access: ['creator'] },
+  {
+    name: 'schedule-session',
+    method: 'POST',
+    path: '/api/courses/{courseId}/sessions',
+    handler: 'http/schedule-session',
+    access: ['creator'],
+    feature: 'courses',
+    uses: ['secrets', 'meetings', 'google-calendar'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    name: 'update-session',
+    method: 'PATCH',
+    path: '/api/courses/{courseId}/sessions/{sessionId}',
+    handler: 'http/update-session',
+    access: ['creator'],
+    feature: 'courses',
+    uses: ['secrets', 'meetings', 'google-calendar'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    name: 'cancel-session',
+    method: 'DELETE',
+    path: '/api/courses/{courseId}/sessions/{sessionId}',
+    handler: 'http/cancel-session',
+    access: ['creator'],
+    uses: ['secrets', 'meetings', 'google-calendar'],
+    profile: 'heavy',
+    throttle: { rate: 10, burst: 20 },
+  },
   {
     name: 'start-upload',
     method: 'POST',
@@ -393,6 +427,9 @@ const table = [
   },
   { name: 'learner-courses', method: 'GET', path: '/api/learner/courses', handler: 'http/learner-courses', access: ['learner'] },
   { name: 'learner-summary', method: 'GET', path: '/api/learner/summary', handler: 'http/learner-summary', access: ['learner'] },
+  { name: 'learner-sessions', method: 'GET', path: '/api/learner/sessions', handler: 'http/learner-sessions', access: ['learner'], uses: ['mail', 'app-links'] },
+  // The calendar file names the platform's sender as organiser (MAIL_FROM) and its host in the UID.
+  { name: 'session-calendar', method: 'GET', path: '/api/learner/sessions/{sessionId}/calendar.ics', handler: 'http/session-calendar', access: ['learner'], uses: ['mail', 'app-links'] },
   { name: 'learner-course', method: 'GET', path: '/api/learner/courses/{courseId}', handler: 'http/learner-course', access: ['learner'] },
   /** The player (issue 28 point 3): the course's outline, then its lessons one at a time. */
   {

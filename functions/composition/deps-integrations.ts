@@ -5,7 +5,7 @@ import type { GoogleCallbackDeps, GoogleConsentDeps } from '#core/integrations/g
 import type { IntegrationRepository } from '#core/integrations/ports.ts';
 import type { SecretCipher } from '#core/ports.ts';
 import { dynamoIntegrations } from '#data/integrations.ts';
-import { meetingProviders } from '#functions/composition/deps-live-sessions.ts';
+import { meetingProviders } from '#functions/composition/meeting-providers.ts';
 import { clock } from '#functions/composition/deps.ts';
 import { required } from '#functions/config.ts';
 

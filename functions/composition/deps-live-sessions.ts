@@ -1,18 +1,44 @@
-import { googleCalendarMeetings } from '#adapters/google-calendar-meetings.ts';
-import { teamsMeetings } from '#adapters/teams-meetings.ts';
-import { zoomMeetings } from '#adapters/zoom-meetings.ts';
-import type { MeetingProviders } from '#core/live-sessions/ports.ts';
+import { createHash } from 'node:crypto';
+import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { connectedCredentials } from '#core/integrations/connections.ts';
+import type { SessionRepository } from '#core/live-sessions/ports.ts';
+import { meetingProviders } from '#functions/composition/meeting-providers.ts';
+import type { SessionDeps } from '#core/live-sessions/sessions.ts';
+import type { SecretCipher } from '#core/ports.ts';
+import { dynamoSessions } from '#data/live-sessions.ts';
+import { integrationRepository } from '#functions/composition/deps-integrations.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, ids } from '#functions/composition/deps.ts';
+import { required } from '#functions/config.ts';
 
-/** The live-session providers (issue 30): one adapter per provider, each with its own token cache. */
-export const meetingProviders = (): MeetingProviders => ({
-  connect(creatorId, credentials) {
-    switch (credentials.provider) {
-      case 'zoom':
-        return zoomMeetings(creatorId, credentials);
-      case 'teams':
-        return teamsMeetings(creatorId, credentials);
-      case 'google':
-        return googleCalendarMeetings(creatorId, credentials);
-    }
+
+/** The live sessions' use cases: the course, the sessions, and a provider reached with the creator's unsealed credentials. */
+let sessions: SessionRepository | undefined;
+let cipher: SecretCipher | undefined;
+
+const sessionRepository = (): SessionRepository => (sessions ??= dynamoSessions());
+
+/** The session an Idempotency-Key stands for: the same creator and key, the same id (so a retry finds it). */
+const sessionIdFor = (creatorId: string, key: string): string => `ses${createHash('sha256').update(`${creatorId}\n${key}`).digest('hex').slice(0, 29)}`;
+
+export const sessionDeps = (): SessionDeps => ({
+  courses: courseRepository(),
+  sessions: sessionRepository(),
+  providers: meetingProviders(),
+  credentials: {
+    credentialsFor: (creatorId, provider) => connectedCredentials({ integrations: integrationRepository(), cipher: (cipher ??= envelopeCipher()) }, creatorId, provider),
   },
+  ids,
+  clock,
+  sessionIdFor,
+});
+
+/** Reading a course's sessions: no provider, no secret. */
+export const sessionReadDeps = () => ({ courses: courseRepository(), sessions: sessionRepository() });
+
+/** The learner's sessions and calendar files: the platform's sender is the files' organiser, its host their UIDs' domain. */
+export const learnerSessionDeps = () => ({
+  enrollments: enrollmentRepository(),
+  sessions: sessionRepository(),
+  clock,
+  calendar: { organizer: { name: 'Course Platform', email: required('MAIL_FROM') }, uidDomain: new URL(appOrigin()).hostname },
 });

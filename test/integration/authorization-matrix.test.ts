@@ -60,6 +60,12 @@ GET    /api/courses/{courseId}                                         creator  
 PATCH  /api/courses/{courseId}                                         creator                       creator  courses
 DELETE /api/courses/{courseId}                                         creator                       creator  courses
 POST   /api/courses/{courseId}/lessons                                 creator                       creator  courses
+GET    /api/courses/{courseId}/sessions                                creator                       creator
+POST   /api/courses/{courseId}/sessions                                creator                       creator  courses
+PATCH  /api/courses/{courseId}/sessions/{sessionId}                    creator                       creator  courses
+DELETE /api/courses/{courseId}/sessions/{sessionId}                    creator                       creator
+GET    /api/learner/sessions                                           learner                       -
+GET    /api/learner/sessions/{sessionId}/calendar.ics                  learner                       learner
 PATCH  /api/courses/{courseId}/lessons/{lessonId}                      creator                       creator  courses
 DELETE /api/courses/{courseId}/lessons/{lessonId}                      creator                       creator  courses
 PUT    /api/courses/{courseId}/lessons/order                           creator                       creator  courses
@@ -292,13 +298,19 @@ const makeWorld = async (): Promise<World> => {
 
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
 
+  // A live session in the creator's Zoom (the stand-in's demo app), the learner enrolled above invited.
+  const zoom = { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret };
+  await call('PUT', '/api/integrations', { token, body: { zoom, teams: { enabled: false, clientId: '' }, googleCalendar: { enabled: false, calendarId: '' } } });
+  const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const sessionId = (await call<{ id: string }>('POST', `/api/courses/${courseId}/sessions`, { token, body: { title: 'Owned session', startsAt, durationMinutes: 30, provider: 'zoom' } })).id;
+
   const outsider = {
     creator: (await accountWithRole('creator', 'matrix-outsider')).token,
     leader: (await accountWithRole('leader', 'matrix-outsider')).token,
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId },
     outsider,
   };
 };
@@ -325,6 +337,8 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete': {},
     'POST /api/learner/courses/{courseId}/lessons/{lessonId}/attempts': { answers: [[0]] },
     'POST /api/support/requests/{requestId}/replies': { body: 'Written by another creator' },
+    'POST /api/courses/{courseId}/sessions': { title: 'Planted', startsAt: new Date(Date.now() + 86_400_000).toISOString(), durationMinutes: 30, provider: 'zoom' },
+    'PATCH /api/courses/{courseId}/sessions/{sessionId}': { title: 'Taken over' },
   };
   return bodies[key];
 };

@@ -47,3 +47,23 @@ describe('Zoom down or late', () => {
     expect(took).toBeLessThan(14_000);
   });
 });
+
+describe('scheduling a live session while Zoom is down', () => {
+  it('is 502 naming Zoom with nothing saved, and works once Zoom is back', async () => {
+    const creator = await accountWithRole('creator', 'zoom-down-session');
+    expect((await api('PUT', '/api/integrations', { token: creator.token, body: demoZoom() })).body.zoom.status).toBe('connected');
+    const courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Live while down' } })).body.id as string;
+    const body = { title: 'Office hours', startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), durationMinutes: 30, provider: 'zoom' };
+
+    await faults.set('zoom', { down: true });
+    const refused = await api('POST', `/api/courses/${courseId}/sessions`, { token: creator.token, body });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/^Zoom/) });
+    expect((await api('GET', `/api/courses/${courseId}/sessions`, { token: creator.token })).body.items).toEqual([]);
+
+    await faults.recover();
+    const made = await api('POST', `/api/courses/${courseId}/sessions`, { token: creator.token, body });
+    expect(made.status).toBe(201);
+    expect((await api('GET', `/api/courses/${courseId}/sessions`, { token: creator.token })).body.items).toHaveLength(1);
+  });
+});
