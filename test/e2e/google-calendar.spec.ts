@@ -49,7 +49,7 @@ test('a creator who cancels on Google is back on Integrations, told it was not c
   await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard\/creator\/integrations$/);
-  await expect(page.getByRole('status')).toContainText('Google Calendar was not connected: access was not allowed on Google’s screen.');
+  await expect(page.getByRole('status').filter({ hasText: 'Google Calendar was not connected' })).toContainText('Google Calendar was not connected: access was not allowed on Google’s screen.');
   await expect(statusOf(page, 'Google Calendar')).toContainText('Disconnected');
   await checkAndShoot(page, testInfo, 'google-cancelled');
 });
