@@ -82,17 +82,9 @@ export type LiveSession = z.infer<typeof liveSession>;
 export const liveSessionList = z.object({ items: z.array(liveSession) });
 
 /** A session as a learner (or a leader) sees it: never the host link. */
-export const learnerSession = z.object({
-  id: z.string(),
-  courseId: z.string(),
-  courseTitle: z.string(),
-  title: z.string(),
-  description: z.string(),
-  startsAt: isoDate,
-  durationMinutes: z.number().int(),
-  provider: z.enum(sessionProviders),
-  joinUrl: z.string(),
-});
+export const learnerSession = liveSession
+  .pick({ id: true, courseId: true, title: true, description: true, startsAt: true, durationMinutes: true, provider: true, joinUrl: true })
+  .extend({ courseTitle: z.string() });
 export type LearnerSession = z.infer<typeof learnerSession>;
 
 export const learnerSessionList = z.object({ items: z.array(learnerSession) });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
+import { signIn } from './support/api.ts';
 
 // Google Calendar by the creator's consent (issue 30, decision 0047) in a real browser against the local cloud: the
 // creator presses "Connect Google Calendar", sees Google's consent screen (the stand-in) with the account and the
@@ -9,10 +10,7 @@ import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.
 const statusOf = (page: Page, service: string) => page.getByRole('list', { name: 'Integration status' }).getByRole('listitem').filter({ hasText: service });
 
 const openIntegrations = async (page: Page, email: string, password: string) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
   await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'integrations', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/creator\/integrations$/);

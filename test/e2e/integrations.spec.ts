@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
+import { signIn } from './support/api.ts';
 
 // Live Session Integrations in a real browser against the local cloud (issue 11, made real by issue 30): a new creator
 // switches Zoom on, enters the Zoom stand-in's demo Server-to-Server OAuth app, saves, and sees Zoom Connected (the
@@ -12,10 +13,7 @@ const zoomRefusal = 'Zoom refused the API Key or API Secret ("Invalid client_id 
 
 test('a creator connects Zoom with the demo app, sees a wrong secret refused with Zoom’s reason, and tests the connection', async ({ page, cloud }, testInfo) => {
   const { email, password } = await createTestAccount(cloud, 'creator', 'integrations');
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard\/creator$/);
 
   await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'integrations', exact: true }).click();

@@ -224,17 +224,11 @@ export const learnerSessions = async (
   return { items: perCourse.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id)) };
 };
 
-export const learnerSessionView = (s: StoredSession, courseTitle: string): LearnerSession => ({
-  id: s.id,
-  courseId: s.courseId,
-  courseTitle,
-  title: s.title,
-  description: s.description,
-  startsAt: s.startsAt,
-  durationMinutes: s.durationMinutes,
-  provider: s.provider,
-  joinUrl: s.joinUrl,
-});
+/** A session as its learners see it: the creator's view without the host link, status or times of change. */
+export const learnerSessionView = (s: StoredSession, courseTitle: string): LearnerSession => {
+  const { hostUrl: _host, status: _status, createdAt: _created, updatedAt: _updated, ...seen } = sessionView(s);
+  return { ...seen, courseTitle };
+};
 
 /** Who a calendar file names as organiser and the domain of its UIDs (the platform's sending address and host). */
 export interface CalendarIdentity {
