@@ -6,6 +6,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isDeepStrictEqual } from 'node:util';
 import { inject } from 'vitest';
 import type { Role } from '#contracts/common.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
@@ -106,6 +107,12 @@ export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };
+
+/**
+ * A figure the stream aggregator keeps (counters from the table's stream, docs/decisions/0040-stream-aggregator.md):
+ * read until it is `expected` (it lands a batch window after the write), or the wait ends; the last value read.
+ */
+export const counted = <T>(read: () => Promise<T>, expected: T, ms?: number): Promise<T> => eventually(read, (value) => isDeepStrictEqual(value, expected), ms);
 
 /** Whether the course files bucket (the S3 emulator, s3rver) holds an object at `key`. */
 export const filesBucketHolds = async (key: string): Promise<boolean> => {
