@@ -1,7 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { type CountedChange, type CounterMove, StreamApplyError, type StreamCounters } from '#core/streams/ports.ts';
+import { creatorStats, enrolledCounter, platformCourseCounters } from '#data/courses.ts';
+import { platformCounters } from '#data/counters.ts';
 import { type CounterAdds, salesAddsOf } from '#data/orders.ts';
+import { type ShardedCounter, shardOf } from '#data/sharded-counters.ts';
 import { addUpdate, documentClient, failedAt, tableName, transact } from '#data/table.ts';
 
 /**
@@ -27,8 +30,26 @@ export const sequenceText = (sequence: string): string => {
 /** At most this many items in one transaction: DynamoDB's 100, one of them the checkpoint. */
 const MAX_COUNTER_ITEMS = 99;
 
-/** The counter items one move ADDs to. */
-const addsOf = (move: CounterMove): CounterAdds[] => salesAddsOf(move.order, move.at, move.move);
+/** A counter's shard that `by` picks. */
+const shardKey = (counter: ShardedCounter, by: string) => counter.key(shardOf(by, counter.keys().length));
+
+/** Only the figures that move. */
+const moving = (adds: Record<string, number>) => Object.fromEntries(Object.entries(adds).filter(([, n]) => n !== 0));
+
+/**
+ * The counter items one move ADDs to: an order's sales (data/orders.ts salesAddsOf); an enrolment's active and
+ * completed figures on the course's enrolled count, the creator's stats and the platform's counters, each on the shard
+ * of the learner's id.
+ */
+const addsOf = (move: CounterMove): CounterAdds[] => {
+  if (move.kind === 'sales') return salesAddsOf(move.order, move.at, move.move);
+  const figures = { students: move.students, completions: move.completions };
+  return [
+    ...(move.courseCount && move.students !== 0 ? [{ key: shardKey(enrolledCounter(move.courseId), move.learnerId), type: 'EnrolledCount', adds: { enrolled: move.students } }] : []),
+    { key: shardKey(creatorStats(move.creatorId), move.learnerId), type: 'CreatorStats', adds: moving(figures) },
+    { key: shardKey(platformCounters, move.learnerId), type: 'Counters', adds: moving(platformCourseCounters(figures)) },
+  ].filter((one) => Object.keys(one.adds).length > 0);
+};
 
 const idOf = (key: { pk: string; sk: string }) => `${key.pk}\u0000${key.sk}`;
 const bigOf = (value: number | NumberValue): bigint => (typeof value === 'number' ? BigInt(value) : BigInt(value.value));
