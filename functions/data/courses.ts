@@ -27,7 +27,9 @@ import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType,
  *            fields instead (backfillCourseOutlines writes them).
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
  * Counters:  pk CREATORSTATS#<creatorId>#<0..15> sk STATS  courses, students, completions, certificates (ADD to one shard
- *            in the writes they count; read summed: data/sharded-counters.ts)
+ *            in the writes they count: courses and certificates; students and completions from the table's stream, by
+ *            the stream aggregator, data/stream-counters.ts, decision 0043; read summed: data/sharded-counters.ts)
+ *            Enrolled:  pk ENROLLED#<courseId>#<0..15> sk COUNT  enrolled (from the table's stream, as students)
  * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition: deleting a course
  * deletes the course item in the request (with its counters) and the 'course-changed' job removes the rest of the
  * partition in batches (removeDeletedCourseBatch; docs/decisions/0034-course-changes.md). `position` is a rank: the
@@ -90,8 +92,9 @@ const withEnrolled = async <T extends { id: string; enrolledCount: number }>(cou
 export const readCreatorStats = (creatorId: string, options: { consistent?: boolean } = {}) => readCounter(creatorStats(creatorId), options);
 
 /**
- * The platform-wide sums of the creators' course figures (the admin's Active Courses card), moved beside
- * `creatorStatsUpdate` in the same transactions: every course, active enrolments, and those completed.
+ * The platform-wide sums of the creators' course figures (the admin's Active Courses card): every course (moved beside
+ * `creatorStatsUpdate` in the course's transactions), active enrolments and those completed (from the table's stream
+ * with the creator's, data/stream-counters.ts).
  */
 export const platformCourseCounters = (deltas: Pick<CreatorCounterDeltas, 'courses' | 'students' | 'completions'>) => ({
   courses_total: deltas.courses ?? 0,
