@@ -27,7 +27,9 @@ import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType,
  *            fields instead (backfillCourseOutlines writes them).
  * File:      pk COURSE#<courseId>   sk FILE#<lessonId>#<fileId>  (functions/data/files.ts)
  * Counters:  pk CREATORSTATS#<creatorId>#<0..15> sk STATS  courses, students, completions, certificates (ADD to one shard
- *            in the writes they count; read summed: data/sharded-counters.ts)
+ *            in the writes they count: courses and certificates; students and completions from the table's stream, by
+ *            the stream aggregator, data/stream-counters.ts, decision 0043; read summed: data/sharded-counters.ts)
+ *            Enrolled:  pk ENROLLED#<courseId>#<0..15> sk COUNT  enrolled (from the table's stream, as students)
  * The course's enrolments (`ENROLL#<learnerId>`, functions/data/enrollments.ts) share its partition: deleting a course
  * deletes the course item in the request (with its counters) and the 'course-changed' job removes the rest of the
  * partition in batches (removeDeletedCourseBatch; docs/decisions/0034-course-changes.md). `position` is a rank: the
@@ -90,8 +92,9 @@ const withEnrolled = async <T extends { id: string; enrolledCount: number }>(cou
 export const readCreatorStats = (creatorId: string, options: { consistent?: boolean } = {}) => readCounter(creatorStats(creatorId), options);
 
 /**
- * The platform-wide sums of the creators' course figures (the admin's Active Courses card), moved beside
- * `creatorStatsUpdate` in the same transactions: every course, active enrolments, and those completed.
+ * The platform-wide sums of the creators' course figures (the admin's Active Courses card): every course (moved beside
+ * `creatorStatsUpdate` in the course's transactions), active enrolments and those completed (from the table's stream
+ * with the creator's, data/stream-counters.ts).
  */
 export const platformCourseCounters = (deltas: Pick<CreatorCounterDeltas, 'courses' | 'students' | 'completions'>) => ({
   courses_total: deltas.courses ?? 0,
@@ -526,13 +529,13 @@ const REMOVE_BATCH = 90;
 
 /**
  * One batch of a deleted course's partition, for the 'course-changed' job: the first REMOVE_BATCH items left (read
- * consistently, so what a batch removed is never read again). Its enrolments go in ONE transaction with the
- * creator's and the platform's learner figures (active ones out, completed ones out of completions), each delete
- * conditioned on the status it was read with: a batch retried after a kill finds the removed ones gone and counts
- * only what it removes, and a transaction that loses a race is simply read again. The lessons, the files' items and
+ * consistently, so what a batch removed is never read again). Its enrolments go in ONE transaction, each delete
+ * conditioned on the status it was read with: a batch retried after a kill finds the removed ones gone, and a
+ * transaction that loses a race is simply read again. The creator's and the platform's learner figures (active ones
+ * out, completed ones out of completions) follow each enrolment's removal from the table's stream (decision 0040), once. The lessons, the files' items and
  * the rest go by BatchWriteItem. 'present' when the course item is (still) there; 'done' when nothing is left.
  */
-export const removeDeletedCourseBatch = async (courseId: string, creatorId: string): Promise<{ enrollments: number; other: number } | 'done' | 'present'> => {
+export const removeDeletedCourseBatch = async (courseId: string, _creatorId: string): Promise<{ enrollments: number; other: number } | 'done' | 'present'> => {
   const { Items = [] } = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
@@ -549,9 +552,7 @@ export const removeDeletedCourseBatch = async (courseId: string, creatorId: stri
   const enrollments = Items.filter((item) => String(item['sk']).startsWith(courseKeys.enrollmentPrefix));
   const other = Items.filter((item) => !String(item['sk']).startsWith(courseKeys.enrollmentPrefix));
   if (enrollments.length > 0) {
-    const active = enrollments.filter((item) => item['status'] === 'active');
-    const completed = active.filter((item) => typeof item['completedAt'] === 'string');
-    const figures = { students: -active.length, completions: -completed.length };
+    // The creator's and the platform's figures follow the enrolments' removal from the table's stream (decision 0040).
     const cancelled = await transact([
       ...enrollments.map((item) => ({
         Delete: {
@@ -563,8 +564,6 @@ export const removeDeletedCourseBatch = async (courseId: string, creatorId: stri
             : { ConditionExpression: '#status = :status', ExpressionAttributeValues: { ':status': item['status'] } }),
         },
       })),
-      ...creatorStatsUpdate(creatorId, figures),
-      ...countersUpdate(platformCourseCounters(figures)),
     ]);
     // Lost a race (a batch delivered twice at once): nothing was written; the next batch reads what is left.
     if (cancelled) return { enrollments: 0, other: 0 };

@@ -2,10 +2,8 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
-import { courseKeys, creatorStatsUpdate, enrolledCounter, liveCourseTitles, platformCourseCounters } from '#data/courses.ts';
-import { countersUpdate } from '#data/counters.ts';
+import { courseKeys, liveCourseTitles } from '#data/courses.ts';
 import { enrollmentMarks, reportUpdate } from '#data/course-reports.ts';
-import { shardUpdate } from '#data/sharded-counters.ts';
 import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCursor as encodeListCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -21,10 +19,12 @@ import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCurso
  *                from the course item (liveCourseTitles) and leave out the enrolments of a course that is gone.
  * Activity day:  pk USER#<learnerId>     sk ACTIVITY#<YYYY-MM-DD>  one per day with a completed lesson, in the
  *                learner's time zone of that moment (the study streak).
- * Counters:      the creator's `students` (active enrolments) and `completions` (active enrolments with completedAt)
- *                move in the same transaction as the enrolment, on one shard (the learner's) of the creator's stats
- *                (pk CREATORSTATS#<creatorId>#<0..15> sk STATS; data/courses.ts owns them), and so do the course's
- *                enrolled count (pk ENROLLED#<courseId>#<0..15> sk COUNT, `enrolled`) and the platform's figures.
+ * Counters:      the creator's `students` (active enrolments) and `completions` (active enrolments with completedAt),
+ *                on one shard (the learner's) of the creator's stats (pk CREATORSTATS#<creatorId>#<0..15> sk STATS;
+ *                data/courses.ts owns them), the course's enrolled count (pk ENROLLED#<courseId>#<0..15> sk COUNT,
+ *                `enrolled`) and the platform's figures move with the enrolment's status and completedAt, from the
+ *                table's stream (data/stream-counters.ts, docs/decisions/0040-stream-aggregator.md): a batch window
+ *                after the enrolment's write, never in its transaction.
  *                An enrolment is written only while its course item exists (a ConditionCheck: 'gone' otherwise).
  * Report marks:  `startedAt` and `reachedLessonIds` on the enrolment: what the learner is counted in by the course's
  *                report (data/course-reports.ts); set by the progress writes (completeLesson, reachLesson, a quiz
@@ -72,13 +72,10 @@ const progressItem = enrollmentItem.pick({ learnerId: true, enrolledAt: true, pr
 const PROGRESS_PROJECTION = Object.keys(progressItem.shape).join(', ');
 
 /**
- * The course's enrolled count moves with its active enrolments (one shard, the learner's: data/courses.ts
- * enrolledCounter), only while the course exists: a check of the course item, which is not written.
+ * An enrolment changes only while its course exists: a check of the course item, which is not written. (Its counters
+ * follow from the table's stream: data/stream-counters.ts.)
  */
-const enrolledCountUpdate = (courseId: string, learnerId: string, delta: number) => [
-  { ConditionCheck: { TableName: tableName(), Key: courseKeys.course(courseId), ConditionExpression: 'attribute_exists(pk)' } },
-  ...shardUpdate(enrolledCounter(courseId), { enrolled: delta }, { by: learnerId, type: 'EnrolledCount' }),
-];
+const courseExists = (courseId: string) => ({ ConditionCheck: { TableName: tableName(), Key: courseKeys.course(courseId), ConditionExpression: 'attribute_exists(pk)' } });
 
 const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -184,9 +181,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
-          ...creatorStatsUpdate(input.creatorId, { students: 1 }, input.learnerId),
-          ...countersUpdate(platformCourseCounters({ students: 1 }), input.learnerId),
+          courseExists(input.courseId),
         ]);
         if (!cancelled) return { status: 'enrolled', enrollment };
         if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -222,9 +217,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
             },
           },
         },
-        ...enrolledCountUpdate(input.courseId, input.learnerId, 1),
-        ...creatorStatsUpdate(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 }, input.learnerId),
-        ...countersUpdate(platformCourseCounters({ students: 1, completions: existing.completedAt ? 1 : 0 }), input.learnerId),
+        courseExists(input.courseId),
       ]);
       if (!cancelled) return { status: 'restored', enrollment: restored };
       if (failedAt(cancelled, 1)) return { status: 'gone' };
@@ -246,9 +239,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed' },
         },
       },
-      ...enrolledCountUpdate(courseId, learnerId, -1),
-      ...creatorStatsUpdate(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 }, learnerId),
-      ...countersUpdate(platformCourseCounters({ students: -1, completions: existing.completedAt ? -1 : 0 }), learnerId),
+      courseExists(courseId),
     ]);
     return cancelled ? 'missing' : 'removed';
   },
@@ -340,8 +331,6 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           Item: { ...enrollmentKeys.activity(input.learnerId, input.day), type: 'ActivityDay', learnerId: input.learnerId, day: input.day, lastAt: input.at },
         },
       },
-      ...creatorStatsUpdate(input.creatorId, { completions: input.completedAt ? 1 : 0 }),
-      ...countersUpdate(platformCourseCounters({ completions: input.completedAt ? 1 : 0 })),
       ...reportUpdate(input.courseId, input.learnerId, input.report),
     ]);
     return cancelled ? 'changed' : 'completed';

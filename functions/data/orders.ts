@@ -124,12 +124,12 @@ export interface CounterAdds {
  * for a month the window cuts), each on the shard the order's id picks. Written by the stream aggregator
  * (data/stream-counters.ts), not in the order's own transactions (docs/decisions/0040-stream-aggregator.md).
  */
-export const salesAddsOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'> & { id?: string }, at: string, move: CounterMove): CounterAdds[] => {
+export const salesAddsOf = (order: Pick<Order, 'creatorId' | 'courseId' | 'couponCode'> & { id?: string }, at: string, move: CounterMove, by: string | undefined = order.id): CounterAdds[] => {
   const dd = at.slice(8, 10);
   // Coupon use: a paid order's redemption and the discount it gave (a refund leaves both: the coupon was used).
   const coupon = order.couponCode && move.sales > 0 ? order.couponCode : undefined;
   const refunded = move.revenue < 0 ? -move.revenue : 0;
-  const shard = (counter: ShardedCounter) => counter.key(shardOf(order.id, counter.keys().length));
+  const shard = (counter: ShardedCounter) => counter.key(shardOf(by, counter.keys().length));
   const moved = (adds: Record<string, number | NumberValue | undefined>) =>
     // A packed figure is ADDed even when it moves nothing: its attribute says the course or coupon was in the move.
     Object.fromEntries(Object.entries(adds).filter((entry): entry is [string, number | NumberValue] => entry[1] !== undefined && entry[1] !== 0));

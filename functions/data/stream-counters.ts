@@ -1,7 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { type CountedChange, type CounterMove, StreamApplyError, type StreamCounters } from '#core/streams/ports.ts';
+import { creatorStats, enrolledCounter, platformCourseCounters } from '#data/courses.ts';
+import { platformCounters } from '#data/counters.ts';
 import { type CounterAdds, salesAddsOf } from '#data/orders.ts';
+import { type ShardedCounter, shardOf } from '#data/sharded-counters.ts';
 import { addUpdate, documentClient, failedAt, tableName, transact } from '#data/table.ts';
 
 /**
@@ -27,8 +30,28 @@ export const sequenceText = (sequence: string): string => {
 /** At most this many items in one transaction: DynamoDB's 100, one of them the checkpoint. */
 const MAX_COUNTER_ITEMS = 99;
 
-/** The counter items one move ADDs to. */
-const addsOf = (move: CounterMove): CounterAdds[] => salesAddsOf(move.order, move.at, move.move);
+/** A counter's shard that `by` picks. */
+const shardKey = (counter: ShardedCounter, by: string) => counter.key(shardOf(by, counter.keys().length));
+
+/** Only the figures that move. */
+const moving = (adds: Record<string, number>) => Object.fromEntries(Object.entries(adds).filter(([, n]) => n !== 0));
+
+/**
+ * The counter items one move ADDs to: an order's sales (data/orders.ts salesAddsOf); an enrolment's active and
+ * completed figures on the course's enrolled count, the creator's stats and the platform's counters. Every move of a
+ * stream shard lands on the counter shard its stream shard's id picks (`by`), not the order's or the learner's: a
+ * batch's moves of one counter are then ONE item's ADD (decision 0043), and the counter's writers are the stream's
+ * shards, one batch at a time each, not the orders. Readers sum every shard, so which one holds a move changes nothing.
+ */
+const addsOf = (move: CounterMove, by: string): CounterAdds[] => {
+  if (move.kind === 'sales') return salesAddsOf(move.order, move.at, move.move, by);
+  const figures = { students: move.students, completions: move.completions };
+  return [
+    ...(move.courseCount && move.students !== 0 ? [{ key: shardKey(enrolledCounter(move.courseId), by), type: 'EnrolledCount', adds: { enrolled: move.students } }] : []),
+    { key: shardKey(creatorStats(move.creatorId), by), type: 'CreatorStats', adds: moving(figures) },
+    { key: shardKey(platformCounters, by), type: 'Counters', adds: moving(platformCourseCounters(figures)) },
+  ].filter((one) => Object.keys(one.adds).length > 0);
+};
 
 const idOf = (key: { pk: string; sk: string }) => `${key.pk}\u0000${key.sk}`;
 const bigOf = (value: number | NumberValue): bigint => (typeof value === 'number' ? BigInt(value) : BigInt(value.value));
@@ -61,12 +84,12 @@ const readCheckpoint = async (shardId: string): Promise<string | undefined> => {
 };
 
 /** Consecutive runs of changes whose counter items fit one transaction (a change is never split). */
-const chunksOf = (changes: readonly CountedChange[]): CountedChange[][] => {
+const chunksOf = (changes: readonly CountedChange[], by: string): CountedChange[][] => {
   const chunks: CountedChange[][] = [];
   let chunk: CountedChange[] = [];
   let keys = new Set<string>();
   for (const change of changes) {
-    const own = new Set(change.moves.flatMap(addsOf).map((a) => idOf(a.key)));
+    const own = new Set(change.moves.flatMap((move) => addsOf(move, by)).map((a) => idOf(a.key)));
     const union = new Set([...keys, ...own]);
     if (union.size > MAX_COUNTER_ITEMS && chunk.length > 0) {
       chunks.push(chunk);
@@ -91,8 +114,8 @@ export const dynamoStreamCounters = (): StreamCounters => ({
       const pending = changes.filter((change) => checkpoint === undefined || sequenceText(change.sequence) > checkpoint);
       let previous = checkpoint;
       let raced = false;
-      for (const chunk of chunksOf(pending)) {
-        const updates = merge(chunk.flatMap((change) => change.moves.flatMap(addsOf)));
+      for (const chunk of chunksOf(pending, shardId)) {
+        const updates = merge(chunk.flatMap((change) => change.moves.flatMap((move) => addsOf(move, shardId))));
         const last = sequenceText(chunk[chunk.length - 1]!.sequence);
         // A chunk that moves nothing needs no write: its records are skipped again on a replay, for nothing.
         if (updates.length === 0) continue;

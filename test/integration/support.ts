@@ -175,6 +175,25 @@ export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => 
   }
 };
 
+/**
+ * Resolves once the local cloud's stream poller has handed every record of the table's stream written before the call
+ * to the stream aggregator and it has answered (decision 0040): an aggregated figure read after it is final.
+ */
+export const streamsCaughtUp = async (): Promise<void> => {
+  const res = await fetch(`${inject('streamsUrl')}/caught-up`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`the table stream's aggregator did not catch up: ${res.status} ${await res.text()}`);
+};
+
+/**
+ * A figure the stream aggregator keeps (counters from the table's stream, docs/decisions/0040-stream-aggregator.md),
+ * read once the aggregator has counted every write made before: exact, so a move counted twice or missed shows.
+ * (The aggregator's own writes are stream records too; the poller hands them over and they move nothing.)
+ */
+export const counted = async <T>(read: () => Promise<T>): Promise<T> => {
+  await streamsCaughtUp();
+  return read();
+};
+
 /** Whether the course files bucket (the S3 emulator, s3rver) holds an object at `key`. */
 export const filesBucketHolds = async (key: string): Promise<boolean> => {
   const s3 = new S3Client({

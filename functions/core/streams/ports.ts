@@ -20,7 +20,24 @@ export interface SalesMove {
   readonly move: { readonly revenue: number; readonly sales: number; readonly discount: number; readonly refunds: number };
 }
 
-export type CounterMove = SalesMove;
+/**
+ * An enrolment's move on the counters of active enrolments and completions: the course's enrolled count, the
+ * creator's stats and the platform's figures (each on the shard the learner's id picks).
+ */
+export interface EnrolmentMove {
+  readonly kind: 'enrolment';
+  readonly courseId: string;
+  readonly creatorId: string;
+  readonly learnerId: string;
+  /** Active enrolments: +1, -1 or 0. */
+  readonly students: number;
+  /** Active enrolments with a completion: +1, -1 or 0. */
+  readonly completions: number;
+  /** Whether the course's enrolled count moves too (not for an enrolment deleted with its course). */
+  readonly courseCount: boolean;
+}
+
+export type CounterMove = SalesMove | EnrolmentMove;
 
 /** The counter moves of one stream record, in stream order. */
 export interface CountedChange {

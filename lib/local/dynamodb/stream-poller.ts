@@ -97,6 +97,9 @@ export const startStreamPoller = async (opts: StreamPollerOptions): Promise<Stre
   /** Rounds in which every shard was read and none had records: caughtUp waits for one that started after it. */
   let quietRounds = 0;
   let round = 0;
+  /** The round that last read the stream's shards (DescribeStream); caughtUp asks for one at once (`discoverNow`). */
+  let discoveredRound = 0;
+  let discoverNow = false;
 
   const iteratorAt = async (shardId: string, after?: string, at?: string) =>
     (
@@ -187,9 +190,11 @@ export const startStreamPoller = async (opts: StreamPollerOptions): Promise<Stre
     while (!stopping) {
       const roundNo = ++round;
       try {
-        if (Date.now() - lastDiscovery > 2_000 || shards.size === 0) {
+        if (discoverNow || Date.now() - lastDiscovery > 2_000 || shards.size === 0) {
+          discoverNow = false;
           await discover();
           lastDiscovery = Date.now();
+          discoveredRound = roundNo;
         }
         let any = false;
         for (const state of shards.values()) if (readable(state) && (await pollShard(state))) any = true;
@@ -210,9 +215,12 @@ export const startStreamPoller = async (opts: StreamPollerOptions): Promise<Stre
   return {
     batches: () => batches,
     caughtUp: async (timeoutMs = 30_000) => {
+      // A quiet round that read the shards' list after the call: a record written before it in a shard the poller did
+      // not know yet (the stream opened a new one) is not missed.
       const from = round;
+      discoverNow = true;
       const until = Date.now() + timeoutMs;
-      while (quietRounds <= from) {
+      while (quietRounds <= from || discoveredRound <= from || quietRounds < discoveredRound) {
         if (Date.now() > until) throw new Error(`the stream poller did not catch up within ${timeoutMs} ms`);
         await sleep(pollMs / 2);
       }

@@ -39,6 +39,8 @@ export interface Seeded {
 /** What an entry's `count` may look at besides the table: SES local's store of sent mail (the mail jobs' doubles). */
 export interface CountContext {
   sesUrl: string;
+  /** Resolves once the table stream's aggregator has counted every write so far (decision 0040): before a final count. */
+  streamsCaughtUp: () => Promise<void>;
 }
 
 export interface ScaleJob {
@@ -317,9 +319,11 @@ const licenceExpiry = ownModule({
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':active': 'active' },
     });
-    // Each removal moves the creator's `students` by -1 in its transaction (the seeding moved nothing): below -seats, removed twice.
-    // (The creator's figures are sharded, decision 0035: read as the sum of the shards.)
-    const removals = -((await readCreatorStats(ids!['creatorId']!, { consistent: true }))['students'] ?? 0);
+    // The creator's `students` follow the enrolments from the table's stream (decisions 0040, 0043): +1 for each seeded
+    // seat, -1 for each removal; below 0, a seat removed twice (the final counts are read once the stream is counted).
+    // (Sharded, decision 0035: read as the sum of the shards.)
+    const students = (await readCreatorStats(ids!['creatorId']!, { consistent: true }))['students'] ?? 0;
+    const removals = n * SEATS_PER_LICENCE - students;
     const lostLicences = Math.max(stillEnding, Math.ceil(stillEnrolled / SEATS_PER_LICENCE));
     return { done: n - lostLicences, doubled: Math.ceil(Math.max(0, removals - n * SEATS_PER_LICENCE) / SEATS_PER_LICENCE) };
   },

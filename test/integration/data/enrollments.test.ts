@@ -3,7 +3,7 @@ import { ValidationError } from '#core/errors.ts';
 import type { NewEnrollment } from '#core/ports.ts';
 import { dynamoCourses, readCreatorStats } from '#data/courses.ts';
 import { dynamoEnrollments, enrollmentKeys, enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
-import { useLocalCloudEnv } from '../support.ts';
+import { counted, useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
@@ -62,12 +62,12 @@ describe('the enrolments (DynamoDB Local)', () => {
       ...enrollmentKeys.byCreator(creatorId, at(1), courseId, learnerId),
       ...enrollmentKeys.byLearner(learnerId, courseId),
     });
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 0 });
-    expect(await enrolledCount(courseId)).toBe(1);
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 0 });
+    expect(await counted(() => enrolledCount(courseId))).toBe(1);
 
     expect(await enrollments.enroll({ ...input, enrolledAt: at(9) })).toEqual({ status: 'already' });
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 0 });
-    expect(await enrolledCount(courseId)).toBe(1);
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 0 });
+    expect(await counted(() => enrolledCount(courseId))).toBe(1);
     expect(await enrollments.get(courseId, unique('nobody'))).toBeUndefined();
   });
 
@@ -78,7 +78,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     const learnerId = unique('learner');
     expect(await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId))).toEqual({ status: 'gone' });
     expect(await enrollments.get(courseId, learnerId)).toBeUndefined();
-    expect(await stats(creatorId)).toEqual({ students: 0, completions: 0 });
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 0, completions: 0 });
   });
 
   it('completes lessons: progress, idempotency through seenCount, the activity day, completion counted once', async () => {
@@ -91,7 +91,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     expect(await enrollments.completeLesson({ ...base, lessonId: 'l1', seenCount: 0, progress: 50, at: at(10), day: '2026-11-01' })).toBe('completed');
     expect(await enrollments.get(courseId, learnerId)).toMatchObject({ completedLessonIds: ['l1'], progress: 50, lastActivity: at(10), completedAt: null });
     expect(await rawItem(enrollmentKeys.activity(learnerId, '2026-11-01'))).toMatchObject({ type: 'ActivityDay', learnerId, day: '2026-11-01', lastAt: at(10) });
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 0 });
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 0 });
 
     // A stale writer (it saw no lesson completed) changes nothing.
     expect(await enrollments.completeLesson({ ...base, lessonId: 'l1', seenCount: 0, progress: 50, at: at(11), day: '2026-11-01' })).toBe('changed');
@@ -101,7 +101,7 @@ describe('the enrolments (DynamoDB Local)', () => {
       await enrollments.completeLesson({ ...base, lessonId: 'l2', seenCount: 1, progress: 100, at: at(12), day: '2026-11-02', completedAt: at(12) }),
     ).toBe('completed');
     expect(await enrollments.get(courseId, learnerId)).toMatchObject({ completedLessonIds: ['l1', 'l2'], progress: 100, lastActivity: at(12), completedAt: at(12) });
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 1 });
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 1 });
     expect(await enrollments.activityDays(learnerId, '2026-10-01')).toEqual(['2026-11-01', '2026-11-02']);
     expect(await enrollments.activityDays(learnerId, '2026-11-02')).toEqual(['2026-11-02']);
     expect(await enrollments.activityDays(learnerId, '2026-12-01')).toEqual([]);
@@ -114,7 +114,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     const learnerId = unique('learner');
     await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId));
     await enrollments.completeLesson({ courseId, learnerId, creatorId, lessonId: 'l1', seenCount: 0, progress: 100, at: at(5), day: '2026-11-01', completedAt: at(5) });
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 1 });
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 1 });
     expect((await enrollments.listByLearner(learnerId)).map((e) => e.courseId)).toEqual([courseId]);
 
     expect(await enrollments.remove(courseId, learnerId)).toBe('removed');
@@ -122,8 +122,8 @@ describe('the enrolments (DynamoDB Local)', () => {
     const stored = await rawItem(enrollmentKeys.enrollment(courseId, learnerId));
     for (const key of ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']) expect(stored).not.toHaveProperty(key);
     expect(await enrollments.listByLearner(learnerId)).toEqual([]);
-    expect(await stats(creatorId)).toEqual({ students: 0, completions: 0 });
-    expect(await enrolledCount(courseId)).toBe(0);
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 0, completions: 0 });
+    expect(await counted(() => enrolledCount(courseId))).toBe(0);
     expect(await enrollments.remove(courseId, learnerId)).toBe('missing');
     expect(await enrollments.remove(courseId, unique('nobody'))).toBe('missing');
     // A removed enrolment takes no lesson.
@@ -140,8 +140,8 @@ describe('the enrolments (DynamoDB Local)', () => {
       ...enrollmentKeys.byLearner(learnerId, courseId),
     });
     expect((await enrollments.listByLearner(learnerId)).map((e) => e.courseId)).toEqual([courseId]);
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 1 });
-    expect(await enrolledCount(courseId)).toBe(1);
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 1 });
+    expect(await counted(() => enrolledCount(courseId))).toBe(1);
   });
 
   it('restores a removed enrolment without progress counting no completion', async () => {
@@ -151,7 +151,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId));
     await enrollments.remove(courseId, learnerId);
     expect((await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId))).status).toBe('restored');
-    expect(await stats(creatorId)).toEqual({ students: 1, completions: 0 });
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 0 });
   });
 
   it("keeps the licence a seat gave the access through, and drops it when the learner comes back on their own", async () => {
@@ -185,7 +185,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     });
     expect(await enrollments.enroll(newEnrollment(courseId, creatorId, learnerId))).toEqual({ status: 'gone' });
     expect(await enrollments.get(courseId, learnerId)).toMatchObject({ status: 'removed' });
-    expect(await stats(creatorId)).toEqual({ students: 0, completions: 0 });
+    expect(await counted(() => stats(creatorId))).toEqual({ students: 0, completions: 0 });
   });
 
   it("lists a learner's active enrolments across creators, and a course's enrolments active and removed", async () => {

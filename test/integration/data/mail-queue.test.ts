@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoMailQueue, mailQueuePut } from '#data/mail-queue.ts';
+import { purchaseReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import { dynamoMailQueue, mailQueueKey, mailQueuePut } from '#data/mail-queue.ts';
 import { transact } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { putRaw, unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -36,5 +37,26 @@ describe('the mail queue (DynamoDB Local)', () => {
     expect(read).toEqual({ ...old, dueAt: old.queuedAt });
     await queue.remove(read);
     expect((await queue.due('2000-01-01T00:00:01.000Z', 50)).map((m) => m.id)).not.toContain(id);
+  });
+
+  it("keeps a receipt under 1 KB (one write unit): its text and html packed, read back as they were", async () => {
+    const queue = dynamoMailQueue();
+    const id = unique('receipt');
+    const receipt = purchaseReceiptEmail({ appOrigin: 'https://courses.example.com', courseTitle: 'Knife skills for the home cook, from first cut to julienne', amount: 4900 });
+    const mail = { id, to: `${id}@example.com`, ...receipt, queuedAt: '2000-01-02T00:00:00.000Z', dueAt: '2000-01-02T00:00:00.000Z', tries: 0 };
+    expect(Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html)).toBeGreaterThan(1024);
+    await transact([mailQueuePut(mail)]);
+    const stored = (await rawItem(mailQueueKey(mail)))!;
+    expect(stored).not.toHaveProperty('text');
+    expect(stored).not.toHaveProperty('html');
+    // As DynamoDB sizes an item: attribute names and values (strings in UTF-8, binary as its bytes, numbers ~their digits).
+    const size = Object.entries(stored).reduce((n, [name, v]) => n + Buffer.byteLength(name) + (v instanceof Uint8Array ? v.length : Buffer.byteLength(String(v))), 0);
+    expect(size).toBeLessThan(1024);
+    expect((await queue.due('2000-01-02T00:00:00.000Z', 100)).find((m) => m.id === id)).toEqual(mail);
+    // Held and moved on by a sender, it stays whole.
+    const held = { ...mail, dueAt: '2999-01-02T00:00:00.000Z', tries: 1 };
+    expect(await queue.move(mail, held)).toBe(true);
+    expect((await queue.due('2999-01-02T00:00:00.000Z', 1000)).find((m) => m.id === id)).toEqual(held);
+    await queue.remove(held);
   });
 });

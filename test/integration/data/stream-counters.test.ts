@@ -2,7 +2,8 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecordOut } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CountedChange, SalesMove } from '#core/streams/ports.ts';
+import type { CountedChange, EnrolmentMove, SalesMove } from '#core/streams/ports.ts';
+import { creatorStats, enrolledCounter } from '#data/courses.ts';
 import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { readCounter } from '#data/sharded-counters.ts';
 import { checkpointKey, dynamoStreamCounters, sequenceText } from '#data/stream-counters.ts';
@@ -40,6 +41,22 @@ describe('stream counters (DynamoDB Local)', () => {
     const more: CountedChange[] = [changes[2]!, { sequence: '104', moves: [sale(creatorId, 'o4')] }, { sequence: '105', moves: [] }];
     expect(await counters.apply(shardId, more)).toMatchObject({ applied: 2, skipped: 1 });
     expect(await month(creatorId)).toEqual({ revenue: 4000, sales: 4 });
+  });
+
+  it("puts a batch's moves of a counter on ONE of its shards (the stream shard's): 200 enrolments and sales, one transaction of 6 items", async () => {
+    const counters = dynamoStreamCounters();
+    const shardId = unique('shard');
+    const creatorId = unique('creator');
+    const courseId = unique('course');
+    const enrolment = (n: number): EnrolmentMove => ({ kind: 'enrolment', courseId, creatorId, learnerId: `learner-${n}`, students: 1, completions: 0, courseCount: true });
+    // 200 buyers: by their own ids they would spread over 16 + 16 + 64 + 16 + 16 shards (two transactions and more).
+    const changes: CountedChange[] = Array.from({ length: 200 }, (_, n) => ({ sequence: String(5000 + n), moves: [enrolment(n), sale(creatorId, `b${n}`)] }));
+    expect(await counters.apply(shardId, changes)).toEqual({ applied: 200, skipped: 0, transactions: 1 });
+    const shards = async (keys: { pk: string; sk: string }[], attribute: string) =>
+      (await Promise.all(keys.map(rawItem))).filter((item) => item !== undefined).map((item) => item[attribute]);
+    expect(await shards(enrolledCounter(courseId).keys(), 'enrolled')).toEqual([200]);
+    expect(await shards(creatorStats(creatorId).keys(), 'students')).toEqual([200]);
+    expect(await month(creatorId)).toEqual({ revenue: 200_000, sales: 200 });
   });
 
   it('splits a batch that moves more than a transaction holds, and a replay of it doubles nothing', async () => {

@@ -56,6 +56,33 @@ describe('movesOf: what an order change moves on its creator\'s sales', () => {
   });
 });
 
+describe('movesOf: what an enrolment change moves on the active enrolments and completions', () => {
+  const enrolment = (over: Record<string, unknown> = {}) => ({ pk: 'COURSE#c1', sk: 'ENROLL#l1', courseId: 'c1', learnerId: 'l1', creatorId: 'cr1', status: 'active', completedAt: null, ...over });
+  const moved = (c: StreamChange) => movesOf(c).map((m) => (m.kind === 'enrolment' ? [m.students, m.completions, m.courseCount] : m.kind));
+
+  it('counts an enrolment, a removal, a restore (with the completion it kept) and a completion', () => {
+    expect(movesOf(change(1, undefined, enrolment()))).toEqual([{ kind: 'enrolment', courseId: 'c1', creatorId: 'cr1', learnerId: 'l1', students: 1, completions: 0, courseCount: true }]);
+    const completed = enrolment({ completedAt: '2026-11-27T10:00:00.000Z' });
+    expect(moved(change(2, enrolment(), completed))).toEqual([[0, 1, true]]);
+    expect(moved(change(3, completed, { ...completed, status: 'removed' }))).toEqual([[-1, -1, true]]);
+    expect(moved(change(4, { ...completed, status: 'removed' }, completed))).toEqual([[1, 1, true]]);
+  });
+
+  it('counts an enrolment deleted with its course out of the creator\'s figures but not on the course gone', () => {
+    expect(moved(change(1, enrolment({ completedAt: '2026-11-27T10:00:00.000Z' }), undefined))).toEqual([[-1, -1, false]]);
+    expect(moved(change(2, enrolment({ status: 'removed' }), undefined))).toEqual([]);
+  });
+
+  it('moves nothing for an enrolment item without its ids (none is written so): its shard is not stopped', () => {
+    expect(movesOf(change(1, undefined, { pk: 'COURSE#c1', sk: 'ENROLL#l1', status: 'active' }))).toEqual([]);
+  });
+
+  it('moves nothing for a lesson done, a certificate or a title copy (the status and completion stay)', () => {
+    expect(movesOf(change(1, enrolment(), enrolment({ progress: 50, certificateId: 'x', courseTitle: 'New' })))).toEqual([]);
+    expect(movesOf(change(2, enrolment({ status: 'removed' }), enrolment({ status: 'removed', courseTitle: 'New' })))).toEqual([]);
+  });
+});
+
 describe('aggregateChanges', () => {
   const sale = (n: number, id: string) => change(n, order({ pk: `ORDER#${id}`, id }), order({ pk: `ORDER#${id}`, id, status: 'paid', paidAt }));
 
@@ -67,5 +94,15 @@ describe('aggregateChanges', () => {
     // A replay that starts inside what was applied applies only what is new.
     await aggregateChanges(fake, { shardId: 'shard-1', changes: [sale(3, 'c'), sale(4, 'd')] });
     expect(fake.sales.get('cr1')).toEqual({ revenue: 3 * 2610, sales: 3, discount: 3 * 290, refunds: 0 });
+  });
+
+  it('counts a buyer\'s enrolment and completion once, however often the batch comes', async () => {
+    const fake = fakeStreamCounters();
+    const e = { pk: 'COURSE#c1', sk: 'ENROLL#l1', courseId: 'c1', learnerId: 'l1', creatorId: 'cr1', status: 'active', completedAt: null };
+    const batch = { shardId: 'shard-2', changes: [change(7, undefined, e), change(8, e, { ...e, completedAt: '2026-11-27T11:00:00.000Z' })] };
+    await aggregateChanges(fake, batch);
+    await aggregateChanges(fake, batch);
+    expect(fake.enrolled.get('c1')).toBe(1);
+    expect(fake.stats.get('cr1')).toEqual({ students: 1, completions: 1 });
   });
 });
