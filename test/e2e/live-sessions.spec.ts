@@ -4,18 +4,13 @@ import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.
 
 // Issue 30 point 2 in the browser: a Pro creator with the Zoom stand-in's demo app connected schedules a live session
 // in the course editor (the meeting is made at the stand-in); an enrolled learner sees it on 'My Learning' with Join
-// still closed (it opens 15 minutes before the start) and downloads its calendar file.
+// still closed (it opens 15 minutes before the start) and downloads its calendar file; the creator then cancels it.
 
 test('a creator schedules a live session; an enrolled learner sees it with Join closed and downloads its .ics', async ({ page, browser, cloud }, testInfo) => {
   test.setTimeout(180_000);
   const creator = await createTestAccount(cloud, 'creator', 'sessions-creator');
   const learner = await createTestAccount(cloud, 'learner', 'sessions-learner');
   const token = await accessToken(cloud, creator.email, creator.password);
-  await api(cloud, token, 'PUT', '/api/integrations', {
-    zoom: { enabled: true, accountId: cloud.ZoomAccountId, apiKey: cloud.ZoomClientId, apiSecret: cloud.ZoomClientSecret },
-    teams: { enabled: false, clientId: '' },
-    googleCalendar: { enabled: false, calendarId: '' },
-  });
   const course = await api<{ id: string }>(cloud, token, 'POST', '/api/courses', { title: `Live painting ${Date.now()}`, description: 'Paint along.' });
   await api(cloud, token, 'POST', `/api/courses/${course.id}/lessons`, { title: 'Warm and cool', kind: 'text', body: '<p>Orange is warm.</p>' });
   await api(cloud, token, 'PATCH', `/api/courses/${course.id}`, { status: 'published' });
@@ -27,6 +22,18 @@ test('a creator schedules a live session; an enrolled learner sees it with Join 
   await page.goto(`/dashboard/creator/courses/${course.id}`);
   const panel = page.getByRole('region', { name: 'Live sessions' });
   await expect(panel.getByText('No upcoming sessions.')).toBeVisible();
+  // No tool connected yet: the card says where to connect one.
+  await expect(panel.getByRole('link', { name: 'Live Session Integrations' })).toHaveAttribute('href', '/dashboard/creator/integrations');
+  await expect(panel.getByRole('button', { name: 'Schedule session' })).toHaveCount(0);
+  await checkAndShoot(page, testInfo, 'course-editor-sessions-none', { sessions: panel });
+
+  // Zoom connected with the stand-in's demo app (the Integrations screen's own journey is integrations.spec.ts).
+  await api(cloud, token, 'PUT', '/api/integrations', {
+    zoom: { enabled: true, accountId: cloud.ZoomAccountId, apiKey: cloud.ZoomClientId, apiSecret: cloud.ZoomClientSecret },
+    teams: { enabled: false, clientId: '' },
+    googleCalendar: { enabled: false, calendarId: '' },
+  });
+  await page.reload();
   await panel.getByRole('button', { name: 'Schedule session' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule session' });
   const tomorrow = new Date(Date.now() + 86_400_000);
@@ -73,4 +80,15 @@ test('a creator schedules a live session; an enrolled learner sees it with Join 
   expect(ics).toContain('METHOD:REQUEST');
   expect(ics).toContain('SUMMARY:Live Q&A');
   await learnerContext.close();
+
+  // The creator cancels it after a confirmation that names it: the meeting is deleted at Zoom, the session folds below.
+  await row.getByRole('button', { name: 'Cancel Live Q&A' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel “Live Q&A”?' });
+  await expect(confirm).toContainText('The meeting is deleted in Zoom.');
+  await checkAndShoot(page, testInfo, 'session-cancel', { confirm });
+  await confirm.getByRole('button', { name: 'Cancel session' }).click();
+  await expect(confirm).toBeHidden({ timeout: 20_000 });
+  await expect(panel.getByText('No upcoming sessions.')).toBeVisible();
+  await panel.getByText('Past and cancelled (1)').click();
+  await expect(panel.getByRole('list', { name: 'Past and cancelled sessions' })).toContainText('Cancelled');
 });

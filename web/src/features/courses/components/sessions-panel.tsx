@@ -151,6 +151,7 @@ export function SessionsPanel({ courseId, readOnly }: { courseId: string; readOn
         onOpenChange={(open) => !open && setCancelling(undefined)}
         title={cancelling ? `Cancel “${cancelling.title}”?` : 'Cancel this session?'}
         action="Cancel session"
+        dismiss="Keep session"
         busy={cancel.isPending}
         onConfirm={() =>
           cancelling &&

@@ -200,7 +200,12 @@ describe('CourseEditorScreen: live sessions', () => {
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel “Live Q&A”?' }));
     expect(confirm.getByText(/The meeting is deleted in Zoom\./)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', `${SESSIONS}/s-1`)).toHaveLength(0);
-    await user.click(confirm.getByRole('button', { name: 'Cancel session' }));
+    // 'Keep session' closes it and changes nothing.
+    await user.click(confirm.getByRole('button', { name: 'Keep session' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE', `${SESSIONS}/s-1`)).toHaveLength(0);
+    await user.click(await (await panel()).findByRole('button', { name: 'Cancel Live Q&A' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Cancel “Live Q&A”?' })).getByRole('button', { name: 'Cancel session' }));
 
     expect(await (await panel()).findByText('Past and cancelled (1)')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', `${SESSIONS}/s-1`)).toHaveLength(1);
