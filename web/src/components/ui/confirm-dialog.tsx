@@ -4,7 +4,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 
 /**
  * A consequential action's question: 'Cancel' or the action, which stays busy until the server answers. The action
- * reads as destructive unless `destructive` is false (undoing something, such as enabling an account again).
+ * reads as destructive unless `destructive` is false (undoing something, such as enabling an account again). `dismiss`
+ * names the way out where 'Cancel' would be ambiguous (cancelling a session: 'Keep session').
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   destructive = true,
+  dismiss = 'Cancel',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   destructive?: boolean;
+  dismiss?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -35,7 +38,7 @@ export function ConfirmDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={busy}>
-              Cancel
+              {dismiss}
             </Button>
           </DialogClose>
           <Button variant={destructive ? 'destructive' : 'default'} loading={busy} onClick={onConfirm}>

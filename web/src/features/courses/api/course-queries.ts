@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { courseCertificateList } from '@contracts/certificates.ts';
 import { course, courseEnrollmentList, courseList } from '@contracts/courses.ts';
+import { integrationsView } from '@contracts/integrations.ts';
 import { licenseList } from '@contracts/licenses.ts';
+import { liveSessionList } from '@contracts/live-sessions.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
 /**
@@ -15,6 +17,7 @@ export const courseKeys = {
   learners: (courseId: string) => [...courseKeys.all, 'learners', courseId] as const,
   licenses: (courseId: string) => [...courseKeys.all, 'licenses', courseId] as const,
   certificates: (courseId: string) => [...courseKeys.all, 'certificates', courseId] as const,
+  sessions: (courseId: string) => [...courseKeys.all, 'sessions', courseId] as const,
 };
 
 /** GET /api/courses: the creator's own courses, newest first, page after page ('Load more' follows `nextCursor`). */
@@ -64,4 +67,21 @@ export const courseCertificatesQueryOptions = (courseId: string) =>
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => apiClient.get(courseCertificatesUrl(courseId, pageParam), courseCertificateList, { signal }),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** GET /api/courses/{courseId}/sessions: every live session of the course (scheduled and cancelled, past and ahead), soonest first. */
+export const courseSessionsQueryOptions = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.sessions(courseId),
+    queryFn: ({ signal }) => apiClient.get(`/api/courses/${encodeURIComponent(courseId)}/sessions`, liveSessionList, { signal }),
+  });
+
+/**
+ * GET /api/integrations, for the providers a session may use (those `connected`). The integrations feature's own key
+ * (`['integrations']`, same request and schema; features may not import each other): one cache for both screens.
+ */
+export const integrationsStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['integrations'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/integrations', integrationsView, { signal }),
   });

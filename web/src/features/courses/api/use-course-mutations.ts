@@ -12,9 +12,11 @@ import {
   type UpdateLessonBody,
 } from '@contracts/courses.ts';
 import { license, type GrantLicenseBody, type License, type LicenseList } from '@contracts/licenses.ts';
+import { liveSession, type ScheduleSessionBody, type UpdateSessionBody } from '@contracts/live-sessions.ts';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
+import { IDEMPOTENCY_HEADER } from '@/lib/idempotency-key.ts';
 import { courseMessages as m } from '../course-messages.ts';
 import { courseKeys } from './course-queries.ts';
 
@@ -288,5 +290,51 @@ export function useRevokeCertificate(courseId: string) {
       void queryClient.invalidateQueries({ queryKey: courseKeys.certificates(courseId) });
       toast.success(certificateMessages.revoked.title, { description: certificateMessages.revoked.description });
     },
+  });
+}
+
+// Live sessions (issue 30). The session dialog shows the server's refusals itself (a provider not connected, a provider
+// down, a field), so scheduling and rescheduling toast only success; the course's sessions are then read again.
+
+/** What the live sessions' actions say (kept with their hooks: the panel's tests assert them too). */
+export const sessionMessages = {
+  scheduled: (title: string, provider: string) => ({ title: 'Session scheduled', description: `“${title}” has its meeting in ${provider}.` }),
+  rescheduled: (title: string) => ({ title: 'Session changed', description: `“${title}” is changed in its meeting too.` }),
+  cancelled: (title: string, provider: string) => ({ title: 'Session cancelled', description: `“${title}”: the meeting is deleted in ${provider}.` }),
+} as const;
+
+const sessionsPath = (courseId: string) => `${coursePath(courseId)}/sessions`;
+
+function useRefreshSessions(courseId: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: courseKeys.sessions(courseId) });
+}
+
+/** POST /api/courses/{courseId}/sessions with the dialog's Idempotency-Key (a retry of the same dialog makes one meeting). */
+export function useScheduleSession(courseId: string) {
+  const refresh = useRefreshSessions(courseId);
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: ScheduleSessionBody; idempotencyKey: string }) =>
+      apiClient.post(sessionsPath(courseId), liveSession, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /api/courses/{courseId}/sessions/{sessionId}: changed at the provider first. */
+export function useRescheduleSession(courseId: string) {
+  const refresh = useRefreshSessions(courseId);
+  return useMutation({
+    mutationFn: ({ sessionId, body }: { sessionId: string; body: UpdateSessionBody }) =>
+      apiClient.patch(`${sessionsPath(courseId)}/${encodeURIComponent(sessionId)}`, liveSession, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /api/courses/{courseId}/sessions/{sessionId}: the meeting is deleted at the provider, the session stays as cancelled. */
+export function useCancelSession(courseId: string) {
+  const refresh = useRefreshSessions(courseId);
+  return useMutation({
+    mutationFn: (sessionId: string) => apiClient.delete(`${sessionsPath(courseId)}/${encodeURIComponent(sessionId)}`, anyAnswer),
+    onSuccess: refresh,
   });
 }

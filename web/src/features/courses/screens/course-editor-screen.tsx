@@ -22,6 +22,7 @@ import { LearnersPanel } from '../components/learners-panel.tsx';
 import { LessonsPanel } from '../components/lessons-panel.tsx';
 import { LicensesPanel } from '../components/licenses-panel.tsx';
 import { PricingForm } from '../components/pricing-form.tsx';
+import { SessionsPanel } from '../components/sessions-panel.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const backLink = (
@@ -34,8 +35,8 @@ const backLink = (
 );
 
 /**
- * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons, learners, team licences and
- * certificates. Lessons, details and certificates on the left, publishing, pricing, learners and licences on the right (stacked on a phone). Another creator's course, or a
+ * /dashboard/creator/courses/:courseId: the course's details, publishing, lessons, learners, team licences,
+ * certificates and live sessions. Lessons, details and certificates on the left, publishing, pricing, learners and licences on the right (stacked on a phone). Another creator's course, or a
  * deleted one, is 'not found'.
  */
 export function CourseEditorScreen() {
@@ -96,28 +97,32 @@ function CourseEditor({ course }: { course: Course }) {
       <PageHeader title={course.title} description={<StatusBadge status={course.status} />} />
       {readOnly && <PlanRequiredCard plan="starter" title="Choose a plan to edit this course" reason={READ_ONLY_REASON} />}
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
-        <fieldset disabled={readOnly} aria-label={readOnly ? 'Course content (read-only)' : undefined} className="grid min-w-0 content-start gap-6 *:min-w-0 lg:col-span-2">
-          <LessonsPanel course={course} />
-          <Card aria-labelledby="details-title" role="region">
-            <CardHeader>
-              <CardTitle id="details-title">Details</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <CourseDetailsForm
-                key={course.updatedAt}
-                label="Course details"
-                initial={{ title: course.title, description: course.description }}
-                onSubmit={(body) => update.mutate(body)}
-                actions={
-                  <Button type="submit" loading={update.isPending && update.variables.title !== undefined}>
-                    Save details
-                  </Button>
-                }
-              />
-            </CardContent>
-          </Card>
-          <CertificatesPanel courseId={course.id} courseTitle={course.title} />
-        </fieldset>
+        <div className="grid min-w-0 content-start gap-6 *:min-w-0 lg:col-span-2">
+          <fieldset disabled={readOnly} aria-label={readOnly ? 'Course content (read-only)' : undefined} className="grid min-w-0 content-start gap-6 *:min-w-0">
+            <LessonsPanel course={course} />
+            <Card aria-labelledby="details-title" role="region">
+              <CardHeader>
+                <CardTitle id="details-title">Details</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <CourseDetailsForm
+                  key={course.updatedAt}
+                  label="Course details"
+                  initial={{ title: course.title, description: course.description }}
+                  onSubmit={(body) => update.mutate(body)}
+                  actions={
+                    <Button type="submit" loading={update.isPending && update.variables.title !== undefined}>
+                      Save details
+                    </Button>
+                  }
+                />
+              </CardContent>
+            </Card>
+            <CertificatesPanel courseId={course.id} courseTitle={course.title} />
+          </fieldset>
+          {/* Outside the read-only fieldset: without a plan the sessions stay listed and cancelling stays allowed. */}
+          <SessionsPanel courseId={course.id} readOnly={readOnly} />
+        </div>
         <div className="grid content-start gap-6 *:min-w-0">
           <Card aria-labelledby="publish-title" role="region">
             <CardHeader>

@@ -1,4 +1,6 @@
 import type { Course, CourseEnrollment, CourseSummary, Lesson } from '@contracts/courses.ts';
+import type { IntegrationsView } from '@contracts/integrations.ts';
+import type { LiveSession } from '@contracts/live-sessions.ts';
 
 const at = '2026-11-20T10:00:00.000Z';
 
@@ -66,3 +68,36 @@ export const quizLesson: Lesson = {
   },
   position: 2,
 };
+
+/** No meeting tool connected (GET /api/integrations before any save). */
+export const noIntegrations: IntegrationsView = {
+  zoom: { enabled: false, apiKey: '', apiSecretSet: false, accountId: '', status: 'off' },
+  teams: { enabled: false, tenantId: '', clientId: '', clientSecretSet: false, organizerEmail: '', status: 'off' },
+  googleCalendar: { enabled: false, calendarId: '', consented: false, status: 'off' },
+  updatedAt: null,
+};
+
+/** Zoom connected; Teams switched on but refused (not connected); Google off. */
+export const zoomOnly: IntegrationsView = {
+  ...noIntegrations,
+  zoom: { enabled: true, apiKey: 'zoom-client', apiSecretSet: true, accountId: 'zoom-account', status: 'connected' },
+  teams: { enabled: true, tenantId: 't', clientId: 'c', clientSecretSet: true, organizerEmail: 'host@example.com', status: 'error', error: 'Microsoft refused the secret.' },
+  updatedAt: at,
+};
+
+/** A live session of course-1 starting `startsAt`. */
+export const liveSessionOf = (id: string, title: string, startsAt: string, changes: Partial<LiveSession> = {}): LiveSession => ({
+  id,
+  courseId: 'course-1',
+  title,
+  description: '',
+  startsAt,
+  durationMinutes: 60,
+  provider: 'zoom',
+  joinUrl: `https://zoom.example/j/${id}`,
+  hostUrl: `https://zoom.example/s/${id}`,
+  status: 'scheduled',
+  createdAt: at,
+  updatedAt: at,
+  ...changes,
+});

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import type { Course } from '@contracts/courses.ts';
 import { subscription } from '@/test/fixtures.ts';
+import { noIntegrations } from './fixtures.ts';
 import { fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { CourseEditorScreen } from '../screens/course-editor-screen.tsx';
 
@@ -9,7 +10,7 @@ export const COURSE = '/api/courses/course-1';
 
 /**
  * The course editor at course-1 on a fake server: `course()` (read at each request, so a test's changes show), and no
- * learners, licences or certificates unless `answers` (which wins) says otherwise; the creator is on Pro (every control
+ * learners, licences, certificates, live sessions or connected meeting tools unless `answers` (which wins) says otherwise; the creator is on Pro (every control
  * open) unless `answers` answers GET /api/me/subscription otherwise.
  */
 export function renderCourseEditor(course: () => Course, answers: Parameters<typeof fakeApi>[0] = {}) {
@@ -18,6 +19,8 @@ export function renderCourseEditor(course: () => Course, answers: Parameters<typ
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
     [`GET ${COURSE}/licenses`]: () => jsonResponse(200, { nextCursor: null, items: [] }),
     [`GET ${COURSE}/certificates`]: () => jsonResponse(200, { items: [] }),
+    [`GET ${COURSE}/sessions`]: () => jsonResponse(200, { items: [] }),
+    'GET /api/integrations': () => jsonResponse(200, noIntegrations),
     'GET /api/me/subscription': () => jsonResponse(200, subscription('pro')),
     ...answers,
   });

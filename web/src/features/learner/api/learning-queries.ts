@@ -12,6 +12,7 @@ import {
   type QuizAttemptResult,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
+import { learnerSessionList } from '@contracts/live-sessions.ts';
 import { browseList } from '@contracts/storefront.ts';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { apiClient } from '@/lib/api-client.ts';
@@ -29,6 +30,17 @@ export const learnerSummaryQueryOptions = () =>
     queryFn: ({ signal }) =>
       apiClient.get(`/api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`, learnerSummary, { signal }),
   });
+
+/** GET /api/learner/sessions: the scheduled live sessions of the learner's courses that have not ended, soonest first. */
+export const learnerSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['learning', 'sessions'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/learner/sessions', learnerSessionList, { signal }),
+  });
+
+/** GET /api/learner/sessions/{id}/calendar.ics: the session's calendar file (RFC 5545), with the learner's token. */
+export const fetchSessionCalendar = (sessionId: string): Promise<Blob> =>
+  apiClient.getFile(`/api/learner/sessions/${encodeURIComponent(sessionId)}/calendar.ics`, 'text/calendar');
 
 /** The URL of one page of a learner's list (`path`: their courses or certificates). */
 const pageUrl = (path: string, cursor?: string): string => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);

@@ -7,6 +7,9 @@ import { LearnerDashboardScreen } from './learner-dashboard-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
+/** No live session scheduled (the section is then absent). */
+const noSessions = { 'GET /api/learner/sessions': () => jsonResponse(200, { items: [] }) };
+
 const summaryPath = () => `/api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`;
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +23,7 @@ describe("LearnerDashboardScreen ('My Learning')", () => {
       studyStreak: 3,
       continueLearning: [{ courseId: 'course-paint', title: 'Watercolour', progress: 50, lastActivity: '2026-11-20T10:00:00.000Z', completedAt: null }],
     };
-    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [] }) });
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [] }), ...noSessions });
     renderWithProviders(<LearnerDashboardScreen />);
 
     const figures = await screen.findByRole('region', { name: 'Key figures' });
@@ -36,6 +39,7 @@ describe("LearnerDashboardScreen ('My Learning')", () => {
     fakeApi({
       [`GET ${summaryPath()}`]: () => jsonResponse(200, { enrolled: 0, completed: 0, certificates: 0, studyStreak: 0, continueLearning: [] }),
       'GET /api/learner/browse': () => jsonResponse(200, { items: [] }),
+      ...noSessions,
     });
     renderWithProviders(<LearnerDashboardScreen />);
     expect(await screen.findByRole('heading', { name: 'You are not enrolled in any course yet' })).toBeInTheDocument();
@@ -56,7 +60,7 @@ describe("'My Learning''s recommended list", () => {
   });
 
   it('shows the first courses on sale from the creators the learner learns with, each linking to its page, and Browse for the rest', async () => {
-    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [1, 2, 3, 4].map(course) }) });
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [1, 2, 3, 4].map(course) }), ...noSessions });
     renderWithProviders(<LearnerDashboardScreen />);
     const list = await screen.findByRole('list', { name: 'Recommended courses' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -69,7 +73,7 @@ describe("'My Learning''s recommended list", () => {
   });
 
   it('says it is loading on its own while the figures are already shown', async () => {
-    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => new Promise<Response>(() => undefined) });
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => new Promise<Response>(() => undefined), ...noSessions });
     renderWithProviders(<LearnerDashboardScreen />);
     await screen.findByRole('region', { name: 'Key figures' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading recommendations...');
@@ -80,6 +84,7 @@ describe("'My Learning''s recommended list", () => {
     fakeApi({
       [`GET ${summaryPath()}`]: () => jsonResponse(200, summary),
       'GET /api/learner/browse': () => (++calls === 1 ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'Try again.') : jsonResponse(200, { items: [course(1)] })),
+      ...noSessions,
     });
     const { user } = renderWithProviders(<LearnerDashboardScreen />);
     await user.click(await screen.findByRole('button', { name: 'Try again' }));

@@ -11,11 +11,12 @@ import { StatCard } from '@/components/ui/stat-card.tsx';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { learnerSummaryQueryOptions } from '../api/learning-queries.ts';
 import { RecommendedCourses } from '../components/recommended-courses.tsx';
+import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /**
- * 'My Learning' (SPEC.md): the learner's real figures, the courses to continue (most recent activity first) and the
+ * 'My Learning' (SPEC.md): the learner's real figures, their upcoming live sessions (issue 30), the courses to continue (most recent activity first) and the
  * recommended list (courses the learner may take next, from the creators they learn with).
  */
 export function LearnerDashboardScreen() {
@@ -48,6 +49,8 @@ export function LearnerDashboardScreen() {
             <StatCard label="Certificates" value={data?.certificates} detail="Earned by finishing courses" icon={Award} />
             <StatCard label="Study Streak" value={days(data?.studyStreak ?? 0)} detail={data?.studyStreak ? 'Keep it going!' : 'Complete a lesson to start one'} icon={Flame} />
           </section>
+
+          <UpcomingSessions />
 
           {data?.enrolled === 0 ? (
             <EmptyState icon={BookOpen} title="You are not enrolled in any course yet">
