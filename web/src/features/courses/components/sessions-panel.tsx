@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarPlus, CircleAlert, Copy, ExternalLink, Pencil, RotateCw, XCircle } from 'lucide-react';
+import { CalendarPlus, CircleAlert, Copy, ExternalLink, Pencil, RotateCw, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { integrationProviders, isConnected, serviceOfProvider, type IntegrationProvider } from '@contracts/integrations.ts';
@@ -14,6 +14,7 @@ import {
   type UpdateSessionBody,
 } from '@contracts/live-sessions.ts';
 import { Badge } from '@/components/ui/badge.tsx';
+import { SessionWhen } from '@/components/session-when.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -191,14 +192,7 @@ function SessionRow({ session, readOnly, onChange, onCancel }: { session: LiveSe
           </Badge>
         )}
       </div>
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span className="inline-flex items-center gap-1">
-          <CalendarClock aria-hidden="true" className="size-3.5" />
-          {formatSessionStart(session.startsAt)}
-        </span>
-        <span>{formatDuration(session.durationMinutes)}</span>
-        <span>{providerName(session.provider)}</span>
-      </p>
+      <SessionWhen session={session} />
       {!cancelled && onCancel && (
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarPlus, Video } from 'lucide-react';
+import { CalendarPlus, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { canJoin, joinWindow, type LearnerSession } from '@contracts/live-sessions.ts';
+import { SessionWhen } from '@/components/session-when.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { toastError } from '@/components/ui/toaster.tsx';
-import { browserZone, formatDuration, formatSessionStart, formatTimeOfDay, providerName } from '@/lib/format-session.ts';
+import { browserZone, formatSessionStart, formatTimeOfDay } from '@/lib/format-session.ts';
 import { saveFile } from '@/lib/save-file.ts';
 import { fetchSessionCalendar, learnerSessionsQueryOptions } from '../api/learning-queries.ts';
 
@@ -80,14 +81,7 @@ function SessionItem({ session, now }: { session: LearnerSession; now: number })
       <div className="grid gap-1">
         <p className="font-medium [overflow-wrap:anywhere]">{session.title}</p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{session.courseTitle}</p>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            <CalendarClock aria-hidden="true" className="size-3.5" />
-            {formatSessionStart(session.startsAt)}
-          </span>
-          <span>{formatDuration(session.durationMinutes)}</span>
-          <span>{providerName(session.provider)}</span>
-        </p>
+        <SessionWhen session={session} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {open ? (
