@@ -129,3 +129,38 @@ export interface MeetingCredentialSource {
   /** IntegrationNotConnectedError when the provider is switched off, lacks a field or (Google) was never consented. */
   credentialsFor(creatorId: string, provider: MeetingProviderName): Promise<MeetingCredentials>;
 }
+
+/**
+ * The emails a session's learners get (issue 30 point 3): the invitation in the session's current version (scheduled:
+ * `METHOD:REQUEST`; changed: the same UID with `SEQUENCE` raised; cancelled: `METHOD:CANCEL`), or the reminder an
+ * hour before it starts.
+ */
+export type SessionMailKind = 'invitation' | 'reminder';
+
+/** The 'session-mail' job's name (functions/routes.ts `jobs`) and what its run is given. */
+export const SESSION_MAIL_JOB = 'session-mail';
+export interface SessionMailInput {
+  readonly sessionId: string;
+  readonly courseId: string;
+  readonly mail: SessionMailKind;
+  /** The session's version the run emails (its SEQUENCE): a run for an older version than the stored one stops. */
+  readonly sequence: number;
+  /** The start the reminder is for (a reminder run for a start since moved stops). */
+  readonly startsAt: string;
+}
+
+/**
+ * Starts the run that emails every learner actively enrolled in the session's course (the 'session-mail' job, a
+ * sliced fan-out on its own queue): one run per session, kind and version (`session-mail@<sessionId>@<mail>@<sequence>`
+ * for an invitation, `@reminder@<startsAt>` for a reminder), so starting it twice is one run. Each learner's email
+ * goes exactly once per version (a claim per learner and session), through the mail queue.
+ */
+export interface SessionMailRuns {
+  start(session: Pick<StoredSession, 'id' | 'courseId' | 'sequence' | 'startsAt'>, mail: SessionMailKind): Promise<void>;
+}
+
+/** The run's identity and first slice's input for a session and kind (the adapter sends `firstSlice(SESSION_MAIL_JOB, run, input)`). */
+export const sessionMailRun = (session: Pick<StoredSession, 'id' | 'courseId' | 'sequence' | 'startsAt'>, mail: SessionMailKind): { run: string; input: SessionMailInput } => ({
+  run: `${SESSION_MAIL_JOB}@${session.id}@${mail}@${mail === 'invitation' ? String(session.sequence) : session.startsAt}`,
+  input: { sessionId: session.id, courseId: session.courseId, mail, sequence: session.sequence, startsAt: session.startsAt },
+});
