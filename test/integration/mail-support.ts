@@ -16,6 +16,17 @@ export const mailsTo = async (to: string): Promise<StoredMail[]> => {
   return emails.filter((e) => e.destination.to.includes(to));
 };
 
+/**
+ * Every mail SES local holds for each of `addresses` (oldest first), from one read of its store: a check over hundreds
+ * of recipients reads the store once, not once each (the store holds every mail of the run, so each read is big).
+ */
+export const mailsToEach = async (addresses: readonly string[]): Promise<StoredMail[][]> => {
+  const { emails } = (await (await fetch(`${outputs().SesEndpoint}/store`)).json()) as { emails: StoredMail[] };
+  const by = new Map<string, StoredMail[]>(addresses.map((to) => [to, []]));
+  for (const mail of emails) for (const to of new Set(mail.destination.to)) by.get(to)?.push(mail);
+  return addresses.map((to) => by.get(to)!);
+};
+
 /** The newest mail SES local holds for `to`. */
 export const mailTo = async (to: string): Promise<StoredMail | undefined> => (await mailsTo(to)).at(-1);
 

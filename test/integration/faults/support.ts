@@ -169,15 +169,26 @@ export const checkoutAndPay = async (start: (signal: AbortSignal) => Promise<Res
   return started;
 };
 
+/** How long the stand-in's own retries of a failed delivery take at most (its waits of 0.5, 2 and 5 s), and a margin. */
+const STAND_IN_RETRIES_MS = 20_000;
+
 /**
  * Every event of `account` (a connected account's id, or `platform`) made since `sinceSeconds` delivered once more, as
- * Stripe keeps retrying for days; first the stand-in's own quick retries are left to end.
+ * Stripe keeps retrying for days; first the stand-in's own quick retries are left to end: none of those events is
+ * still being delivered or waiting for a retry (its delivery no longer `pending`), or STAND_IN_RETRIES_MS passed.
  */
 export const redeliverEvents = async (account: string, sinceSeconds = 0): Promise<void> => {
-  await sleep(8_000);
   const stripe = outputs().StripeApiUrl;
-  const { data } = (await (await fetch(`${stripe}/_stand-in/events?account=${account}`)).json()) as { data: { event: { id: string; created: number } }[] };
-  for (const { event } of data.filter((e) => e.event.created >= sinceSeconds)) await fetch(`${stripe}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
+  type Listed = { event: { id: string; created: number }; delivery: { state: string } | null };
+  const events = async () =>
+    ((await (await fetch(`${stripe}/_stand-in/events?account=${account}`)).json()) as { data: Listed[] }).data.filter((e) => e.event.created >= sinceSeconds);
+  const ends = Date.now() + STAND_IN_RETRIES_MS;
+  let data = await events();
+  while (data.some((e) => e.delivery?.state !== 'delivered' && e.delivery?.state !== 'failed') && Date.now() < ends) {
+    await sleep(250);
+    data = await events();
+  }
+  for (const { event } of data) await fetch(`${stripe}/_stand-in/events/${event.id}/redeliver`, { method: 'POST' });
 };
 
 /**
