@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredCommission } from '#core/ports.ts';
 import { affiliateKeys } from '#data/affiliates.ts';
@@ -6,16 +6,20 @@ import { readCounter } from '#data/sharded-counters.ts';
 import { batchWrite } from '#data/table.ts';
 import { work as approvalWork } from '#functions/jobs/commission-approval.ts';
 import { work as expiryWork } from '#functions/jobs/license-expiry.ts';
-import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { issueDueCertificates } from '#core/certificates/certificates.ts';
+import { issueDeps } from '#functions/composition/deps-certificates.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { sendPlatformMail } from '#core/mail/mail-sender.ts';
+import { mailQueueSenderDeps } from '#functions/composition/deps-mail-queue.ts';
 import { sendWeeklyReports } from '#core/licenses/weekly-report.ts';
 import { dynamoUsers } from '#data/users.ts';
-import { weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
+import { senderDeps, weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
+import { scopedLog } from '#middleware/logger.ts';
 import { courseKeys } from '#data/courses.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoLicenses } from '#data/licenses.ts';
+import { maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
 import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 import { mailsToEach } from './mail-support.ts';
@@ -28,22 +32,25 @@ import { unique } from './data/data-support.ts';
 beforeAll(useLocalCloudEnv);
 
 /**
- * The SES stand-in's account as GetAccount answers it (`PUT /_stand-in/account`), which the jobs pace their sends by
- * (a fifth of MaxSendRate, read once per process). Its 50 a second would pace these runs at 10 emails a second, so
- * 20 s of waiting for 200 emails: here SES allows 1,000 a second, for this file's runs, and is put back after it.
- * The pacing itself is the unit tests' (test/functions/core/mail/mail-sender.test.ts and the like); these runs prove
- * each item done once.
+ * The mail jobs pace their sends at a fifth of SES's MaxSendRate (the stand-in's 50 a second: 10 emails a second, 20 s
+ * of waiting for 200 emails). The pace is the unit tests' (test/functions/core/mail/mail-sender.test.ts and the like);
+ * here the jobs' sleeps are skipped, as the weekly report's below: what these runs prove is each item done once.
  */
-const sesAccount = async (body: { MaxSendRate?: number }) =>
-  (await (await fetch(`${outputs().SesEndpoint}/_stand-in/account`, { method: 'PUT', body: JSON.stringify(body) })).json()) as { maxSendRate: number };
-let sendRateBefore: number | undefined;
-beforeAll(async () => {
-  sendRateBefore = (await sesAccount({})).maxSendRate;
-  await sesAccount({ MaxSendRate: 1_000 });
-});
-afterAll(async () => {
-  if (sendRateBefore !== undefined) await sesAccount({ MaxSendRate: sendRateBefore });
-});
+const noSleep = async () => undefined;
+const log = scopedLog({ job: 'jobs-at-size' });
+const issueWithoutPace = (_remainingMs: () => number) => issueDueCertificates({ ...issueDeps((message, fields) => log.warn(message, fields)), sleep: noSleep });
+const mailSenderWithoutPace = (remainingMs: () => number) => {
+  const automations = senderDeps(remainingMs);
+  return sendPlatformMail({
+    ...mailQueueSenderDeps(
+      (message, fields) => log.warn(message, fields),
+      (message, fields) => log.error(message, fields),
+    ),
+    automations,
+    sendRate: () => automations.mailer.maxSendRate(),
+    sleep: noSleep,
+  });
+};
 
 const items = async (pk: string, prefix: string) =>
   (
@@ -123,7 +130,7 @@ describe('license-expiry in slices', () => {
     await add(big, 450);
     for (const id of small) await add(id, 4);
 
-    const run = await runSliced('license-expiry', expiryWork, { itemsPerSlice: 40, kill: { seq: 3, afterChecks: 20, lanes: (lane) => lane.endsWith(big) } });
+    const run = await runSliced('license-expiry', expiryWork, { itemsPerSlice: 40, kill: { seq: 3, afterChecks: 20, lanes: (lane) => lane.endsWith(big) }, lanesAtOnce: maxConcurrencyOf('license-expiry') });
 
     expect(run.kills).toBe(1);
     expect([...run.lanes]).toContain(`main.${big}`);
@@ -148,7 +155,7 @@ describe('certificate-issuer in slices', () => {
       expect(await enrollments.completeLesson({ courseId, learnerId, creatorId: creator.id, lessonId, seenCount: 0, progress: 100, at, day: at.slice(0, 10), completedAt: at })).toBe('completed');
     });
 
-    const run = await runSliced('certificate-issuer', issuerWork, { itemsPerSlice: 12, kill: { seq: 2, afterChecks: 6 } });
+    const run = await runSliced('certificate-issuer', issueWithoutPace, { itemsPerSlice: 12, kill: { seq: 2, afterChecks: 6 } });
 
     expect(run.kills).toBe(1);
     expect(run.slices).toBeGreaterThan(6);
@@ -166,7 +173,7 @@ describe('mail-sender in slices', () => {
     const mails = Array.from({ length: 200 }, (_, i) => ({ id: unique(`mail-${i}`), to: uniqueEmail(`size-mail-${i}`), subject: 'Your purchase on Course Platform', text: 'Thanks.', html: '<p>Thanks.</p>', queuedAt: dueAt, dueAt, tries: 1 }));
     await batchWrite(mails.map((mail) => ({ PutRequest: { Item: mailQueuePut(mail).Put.Item } })));
 
-    const run = await runSliced('mail-sender', mailSenderWork, { itemsPerSlice: 30, kill: { seq: 2, afterChecks: 12 } });
+    const run = await runSliced('mail-sender', mailSenderWithoutPace, { itemsPerSlice: 30, kill: { seq: 2, afterChecks: 12 } });
 
     expect(run.kills).toBe(1);
     expect(run.slices).toBeGreaterThan(6);
@@ -194,10 +201,10 @@ describe('leader-weekly-report in slices', () => {
       await licenses.assign({ licenseId, email: `${learnerId}@example.com`, learnerId, status: 'active', assignedAt: at });
       await enrollments.enroll({ courseId, learnerId, creatorId: 'creator-1', learnerEmail: `${learnerId}@example.com`, learnerJoinedAt: at, courseTitle: 'Weekly', enrolledAt: at, licenseId });
     });
-    // The pace under SES's rate is the unit tests' (its sleeps skipped here: the lanes run one after another in this test).
-    const work = (remainingMs: () => number) => sendWeeklyReports({ ...weeklyReportDeps(remainingMs), sleep: async () => undefined });
+    // The pace under SES's rate is the unit tests' (its sleeps skipped here); its lanes side by side, as the queue runs them.
+    const work = (remainingMs: () => number) => sendWeeklyReports({ ...weeklyReportDeps(remainingMs), sleep: noSleep });
 
-    const run = await runSliced('leader-weekly-report', work, { itemsPerSlice: 60, kill: { seq: 1, afterChecks: 30, lanes: (lane) => lane === 'main.p1' } });
+    const run = await runSliced('leader-weekly-report', work, { itemsPerSlice: 60, kill: { seq: 1, afterChecks: 30, lanes: (lane) => lane === 'main.p1' }, lanesAtOnce: maxConcurrencyOf('leader-weekly-report') });
 
     expect(run.kills).toBe(1);
     expect(run.lanes.size).toBeGreaterThanOrEqual(4);

@@ -20,13 +20,41 @@ export const memorySliceQueue = () => {
       }
     },
   };
-  /** Runs every queued slice (and what they send) with `run`; returns how many slices ran. */
-  const drain = async (run: (slice: Slice) => Promise<unknown>, limit = 100_000): Promise<number> => {
+  /**
+   * Runs every queued slice (and what they send) with `run`; returns how many slices ran. One at a time, or up to
+   * `lanesAtOnce` slices of different lanes at once, as the FIFO queue's message groups deliver them (a lane's slices
+   * one after the other, in order); the first failure is the drain's, once the slices running have ended.
+   */
+  const drain = async (run: (slice: Slice) => Promise<unknown>, limit = 100_000, lanesAtOnce = 1): Promise<number> => {
     let ran = 0;
-    while (queued.length > 0) {
-      if (ran++ >= limit) throw new Error(`more than ${limit} slices: a chain that never ends`);
-      await run(queued.shift()!);
+    const laneOf = (slice: Slice) => `${slice.run}/${slice.lane}`;
+    const busy = new Set<string>();
+    const running = new Set<Promise<void>>();
+    let failed: { error: unknown } | undefined;
+    for (;;) {
+      const next = failed || running.size >= lanesAtOnce ? -1 : queued.findIndex((slice) => !busy.has(laneOf(slice)));
+      if (next >= 0) {
+        if (ran++ >= limit) failed ??= { error: new Error(`more than ${limit} slices: a chain that never ends`) };
+        else {
+          const [slice] = queued.splice(next, 1) as [Slice];
+          busy.add(laneOf(slice));
+          const one: Promise<void> = run(slice)
+            .then(
+              () => undefined,
+              (error: unknown) => void (failed ??= { error }),
+            )
+            .then(() => {
+              busy.delete(laneOf(slice));
+              running.delete(one);
+            });
+          running.add(one);
+        }
+        continue;
+      }
+      if (running.size === 0) break;
+      await Promise.race(running);
     }
+    if (failed) throw failed.error;
     return ran;
   };
   return { queue, drain };

@@ -10,7 +10,9 @@ const KILLED = 'killed mid-slice (test)';
  *   first), so a run is cut into many slices whatever the machine's speed;
  * - `kill`: the slices of the lane named (each lane's slice `seq` of that lane, once) die at their `afterChecks`th
  *   check of the time, after some of their items were done and before their continuation is sent: the queue delivers
- *   them again (as SQS after the visibility timeout) and they start again from their own cursor.
+ *   them again (as SQS after the visibility timeout) and they start again from their own cursor;
+ * - `lanesAtOnce`: slices of different lanes run side by side, up to this many, as the job queue's event source runs them
+ *   (its `maxConcurrency`: lib/constructs/job-queue-names.ts); one slice at a time unless given.
  * Returns the counts summed over the slices that finished (a killed slice's are lost with it, as in a real kill), how
  * many slices ran and how many were killed. Tests assert what the run did to the data: every item done exactly once.
  */
@@ -25,6 +27,7 @@ export const runSliced = async <C extends Record<string, number>>(
     redeliver?: number;
     input?: Slice['input'];
     run?: string;
+    lanesAtOnce?: number;
   } = {},
 ): Promise<{ counts: Record<string, number>; slices: number; kills: number; lanes: Set<string> }> => {
   const { queue, drain } = memorySliceQueue();
@@ -59,6 +62,6 @@ export const runSliced = async <C extends Record<string, number>>(
       }
       queue.queued.push(slice); // its visibility timeout ends: delivered again
     }
-  });
+  }, undefined, opts.lanesAtOnce);
   return { counts, slices, kills: killed.size, lanes };
 };

@@ -106,6 +106,54 @@ describe('a run of slices', () => {
     expect(queue.queued.map((s) => `${s.lane}:${s.seq}:${s.cursor ?? ''}`)).toEqual(['main.a:0:x', 'main.b:0:', 'main:1:next']);
   });
 
+  it('drained with lanes side by side (the memory queue, as the event source): never two slices of a lane at once, each lane in order', async () => {
+    const { queue, drain } = memorySliceQueue();
+    await queue.send([firstSlice('fan', 'fan@1')]);
+    const running = new Map<string, number>();
+    let most = 0;
+    const order: string[] = [];
+    const ran = await drain(
+      (slice) =>
+        runSlice({ queue, remainingMs: () => 60_000 }, slice, async (s) => {
+          running.set(s.lane, (running.get(s.lane) ?? 0) + 1);
+          most = Math.max(most, [...running.values()].reduce((a, b) => a + b, 0));
+          expect(running.get(s.lane), `one slice of ${s.lane} at a time`).toBe(1);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running.set(s.lane, running.get(s.lane)! - 1);
+          order.push(`${s.lane}:${s.seq}`);
+          if (s.lane === 'main') return { lanes: ['a', 'b', 'c', 'd'].map((lane) => ({ lane })), counts: {} };
+          return s.seq < 3 ? { cursor: String(s.seq + 1), counts: {} } : { counts: {} };
+        }),
+      undefined,
+      3,
+    );
+    expect(ran).toBe(1 + 4 * 4);
+    expect(most).toBe(3);
+    for (const lane of ['a', 'b', 'c', 'd']) expect(order.filter((o) => o.startsWith(`main.${lane}:`))).toEqual([0, 1, 2, 3].map((seq) => `main.${lane}:${seq}`));
+  });
+
+  it('drained with lanes side by side: two slices of one lane queued together (one delivered again) run one after the other', async () => {
+    const { queue, drain } = memorySliceQueue();
+    const first = firstSlice('j', 'j@1');
+    queue.queued.push(first, { ...first, seq: 1, cursor: 'c' }, { ...first, lane: 'main.b' });
+    let atOnce = 0;
+    let most = 0;
+    const order: string[] = [];
+    await drain(
+      async (slice) => {
+        most = Math.max(most, ++atOnce);
+        order.push(`start ${slice.lane}:${slice.seq}`);
+        await new Promise((resolve) => setTimeout(resolve, slice.lane === 'main' ? 10 : 30));
+        order.push(`end ${slice.lane}:${slice.seq}`);
+        atOnce--;
+      },
+      undefined,
+      3,
+    );
+    expect(most).toBe(2);
+    expect(order.filter((o) => o.endsWith('main:0') || o.endsWith('main:1'))).toEqual(['start main:0', 'end main:0', 'start main:1', 'end main:1']);
+  });
+
   it('ends a lane when its work reports no cursor', async () => {
     const { queue } = memorySliceQueue();
     const result = await runSlice({ queue, remainingMs: () => 60_000 }, firstSlice('j', 'j@1'), async () => ({ counts: {} }));
