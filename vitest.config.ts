@@ -56,7 +56,12 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/integration/global-setup.ts'],
+          // One file at a time (they share the one local cloud, its fault plans and stand-in settings), all in one
+          // worker whose modules are loaded once: a fresh worker per file cost ~2 s of start and imports, times ~90 files.
+          // So a file leaves the process as it found it: it puts back what it changes in process.env and calls
+          // useLocalCloudEnv() (support.ts), which points config, the table client and the job queues at the cloud again.
           fileParallelism: false,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           env: { LOG_LEVEL: 'silent' },

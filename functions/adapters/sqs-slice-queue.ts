@@ -25,9 +25,11 @@ export const jobQueueUrl = (job: string): string => {
   return url;
 };
 
-/** Tests change the environment between runs. */
+/** Tests change the environment between runs: the queue URLs and the endpoint are read again at the next send. */
 export const resetJobQueues = (): void => {
   queueUrls = undefined;
+  client?.destroy();
+  client = undefined;
 };
 
 /** A deduplication id SQS accepts (at most 128 characters): the slice's identity, hashed. */

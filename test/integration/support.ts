@@ -13,6 +13,7 @@ import { createAccount } from '#core/accounts/create-account.ts';
 import { counterDeltas } from '#core/billing/subscription-state.ts';
 import type { StoredSubscription } from '#core/ports.ts';
 import { dynamoBilling } from '#data/billing.ts';
+import { resetJobQueues } from '#adapters/sqs-slice-queue.ts';
 import { resetConfig } from '#functions/config.ts';
 import { resetDocumentClient } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
@@ -78,11 +79,15 @@ export const api = async (
   return { status: res.status, body: text ? (json ? JSON.parse(text) : text) : undefined };
 };
 
-/** Point this process's functions code (use cases, adapters) at the local cloud, as the gateway does for handlers. */
+/**
+ * Point this process's functions code (use cases, adapters) at the local cloud, as the gateway does for handlers; the
+ * job queues too (a kill test points them at a stand-in of its own: the integration files share one process).
+ */
 export const useLocalCloudEnv = () => {
   Object.assign(process.env, inject('functionEnv'));
   resetConfig();
   resetDocumentClient();
+  resetJobQueues();
 };
 
 /** A customer of the Stripe stand-in (so the billing portal and top-ups find it), asked again while a fault mode refuses. */

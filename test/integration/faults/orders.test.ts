@@ -4,7 +4,7 @@ import { WORK_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { orderKeys } from '#data/orders.ts';
 import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
-import { mailsTo } from '../mail-support.ts';
+import { mailsToEach } from '../mail-support.ts';
 import { api, dynamo, eventually, outputs, uniqueEmail, useLocalCloudEnv } from '../support.ts';
 import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, sellingCreator, signInFromInvitation, sleep } from './support.ts';
 
@@ -62,7 +62,7 @@ describe('course orders while Stripe, SES and the database fail', () => {
     const done = async () => {
       const paid = ((await api('GET', '/api/sales', { token: creator.token })).body.items as (Sale & { id: string })[]).filter((s) => s.courseId === courseId && s.status === 'paid');
       const orders = await Promise.all(paid.map(async (s) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: orderKeys.order(s.id), ConsistentRead: true }))).Item));
-      const invited = await Promise.all(buyers.map(async (email) => (await mailsTo(email)).some((m) => /Temporary password/.test(m.body.text ?? ''))));
+      const invited = (await mailsToEach(buyers)).map((mails) => mails.some((m) => /Temporary password/.test(m.body.text ?? '')));
       return orders.filter((o) => o?.['learnerId']).length === BUYERS && invited.every(Boolean);
     };
     await eventually(
