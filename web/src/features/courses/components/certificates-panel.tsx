@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, ExternalLink, RotateCw, ShieldX } from 'lucide-react';
+import { ExternalLink, RotateCw, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { REVOCATION_REASON_MAX, revokeCertificateBody, type CourseCertificate } from '@contracts/certificates.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { LoadMore } from '@/components/ui/load-more.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -163,10 +164,7 @@ function RevokeForm({ certificate, revoke, onDone }: { certificate: CourseCertif
       </FormField>
 
       {refusal && (
-        <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-          <p className="min-w-0 [overflow-wrap:anywhere]">{refusal}</p>
-        </div>
+        <RefusalAlert>{refusal}</RefusalAlert>
       )}
 
       <DialogFooter>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, KeyRound, Plus, RotateCw, XCircle } from 'lucide-react';
+import { KeyRound, Plus, RotateCw, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { grantLicenseBody, LICENSE_SEATS_MAX, updateLicenseBody, type GrantLicenseBody, type License } from '@contracts/licenses.ts';
@@ -14,6 +14,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { LoadMore } from '@/components/ui/load-more.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -427,9 +428,6 @@ function LockedEndDate() {
 
 function RefusalNote({ message }: { message: string }) {
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-      <p className="min-w-0 [overflow-wrap:anywhere]">{message}</p>
-    </div>
+    <RefusalAlert>{message}</RefusalAlert>
   );
 }
