@@ -14,34 +14,18 @@ import {
   updateSession,
   type SessionDeps,
 } from '#core/live-sessions/sessions.ts';
-import type { CourseRecord } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { connectedProviders, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
-
-const course = (over: Partial<CourseRecord> = {}): CourseRecord => ({
-  id: 'course-1',
-  creatorId: 'c1',
-  title: 'Knife skills',
-  description: 'Chop like a chef.',
-  status: 'published',
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 2900,
-  seatPriceAmount: 2000,
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...over,
-});
 
 const TOMORROW = '2026-11-22T18:00:00.000Z';
 const body = { title: 'Live Q&A', startsAt: TOMORROW, durationMinutes: 60, provider: 'zoom' as const, description: 'Bring questions.' };
 
 const setup = async () => {
   const courses = memoryCourses();
-  await courses.create(course());
-  await courses.create(course({ id: 'course-2', creatorId: 'c2', title: 'Bread' }));
+  await courses.create(courseRecord());
+  await courses.create(courseRecord({ id: 'course-2', creatorId: 'c2', title: 'Bread' }));
   const zoom = memoryMeetings('zoom');
   const sessions = memorySessions();
   const clock = testClock();
