@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ExternalLink, RotateCw, ShieldX } from 'lucide-react';
+import { ExternalLink, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { REVOCATION_REASON_MAX, revokeCertificateBody, type CourseCertificate } from '@contracts/certificates.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
+import { LoadFailedInline } from '@/components/ui/load-failed.tsx';
 import { LoadMore } from '@/components/ui/load-more.tsx';
 import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -40,13 +41,7 @@ export function CertificatesPanel({ courseId, courseTitle }: { courseId: string;
             <Skeleton className="h-14" />
           </div>
         ) : certificates.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-            The certificates could not be loaded.
-            <Button variant="outline" size="sm" loading={certificates.isFetching} onClick={() => void certificates.refetch()}>
-              {!certificates.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailedInline message="The certificates could not be loaded." onRetry={() => void certificates.refetch()} retrying={certificates.isFetching} />
         ) : issued.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-6 text-center text-sm text-muted-foreground">
             No certificates yet. Learners earn one when they complete the course.
