@@ -1,4 +1,4 @@
-import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX, type QuizDefinition } from '#contracts/courses.ts';
 import { fileView } from '#core/files/files.ts';
 import type { StoredFile } from '#core/files/ports.ts';
 import { type CourseChange, courseChange, type CourseChangeJobs } from '#core/courses/changes.ts';
@@ -20,6 +20,22 @@ export const courseRecord = (over: Partial<CourseRecord> = {}): CourseRecord => 
   seatPriceAmount: 2000,
   createdAt: NOW,
   updatedAt: NOW,
+  ...over,
+});
+
+/** A lesson of course c1 as a learner reads it: text 'Lesson <id>', or with `quiz` the quiz 'Check yourself'; no files. */
+export const courseLesson = (id: string, position: number, quiz: QuizDefinition | null = null, over: Partial<Lesson> = {}): Lesson => ({
+  id,
+  courseId: 'c1',
+  title: quiz ? 'Check yourself' : `Lesson ${id}`,
+  kind: quiz ? 'quiz' : 'text',
+  body: quiz ? null : '<p>Hi</p>',
+  videoUrl: null,
+  quiz,
+  position,
+  createdAt: NOW,
+  updatedAt: NOW,
+  files: [],
   ...over,
 });
 
