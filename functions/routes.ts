@@ -653,6 +653,8 @@ const table = [
   { name: 'update-license', method: 'PATCH', path: '/api/courses/{courseId}/licenses/{licenseId}', handler: 'http/update-license', access: ['creator'], feature: 'teamLicenses' },
   { name: 'leader-licenses', method: 'GET', path: '/api/leader/licenses', handler: 'http/leader-licenses', access: ['leader'] },
   { name: 'leader-summary', method: 'GET', path: '/api/leader/summary', handler: 'http/leader-summary', access: ['leader'], uses: ['app-links'] },
+  // Live sessions (issue 30): the upcoming sessions of the licensed courses, as their learners see them.
+  { name: 'leader-sessions', method: 'GET', path: '/api/leader/sessions', handler: 'http/leader-sessions', access: ['leader'] },
   // 'heavy': the CSV export reads every member a page at a time and writes them to S3 (the S3 client is over the CRUD
   // bundle budget, and a 50,000-row team needs more than 10 s).
   { name: 'leader-reports', method: 'GET', path: '/api/leader/reports', handler: 'http/leader-reports', access: ['leader'], uses: ['app-links', 'exports'], profile: 'heavy' },

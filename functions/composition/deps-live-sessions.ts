@@ -7,7 +7,7 @@ import type { SessionDeps } from '#core/live-sessions/sessions.ts';
 import type { SecretCipher } from '#core/ports.ts';
 import { dynamoSessions } from '#data/live-sessions.ts';
 import { integrationRepository } from '#functions/composition/deps-integrations.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, ids } from '#functions/composition/deps.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, ids, licenseRepository } from '#functions/composition/deps.ts';
 import { required } from '#functions/config.ts';
 
 
@@ -42,3 +42,6 @@ export const learnerSessionDeps = () => ({
   clock,
   calendar: { organizer: { name: 'Course Platform', email: required('MAIL_FROM') }, uidDomain: new URL(appOrigin()).hostname },
 });
+
+/** The leader's team sessions: their licences and the sessions of the courses these cover (no calendar file, no sender). */
+export const leaderSessionDeps = () => ({ licenses: licenseRepository(), sessions: sessionRepository(), clock });

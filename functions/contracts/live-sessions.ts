@@ -89,6 +89,9 @@ export type LearnerSession = z.infer<typeof learnerSession>;
 
 export const learnerSessionList = z.object({ items: z.array(learnerSession) });
 
+/** GET /api/learner/sessions?courseId=: one course's sessions only (the course player). */
+export const learnerSessionsQuery = z.strictObject({ courseId: z.string().trim().min(1, 'Give the course id.').max(100, 'That is not a course id.').optional() });
+
 /** When the Join button is live: from JOIN_OPENS_MINUTES_BEFORE before the start until the end. */
 export const joinWindow = (session: Pick<LearnerSession, 'startsAt' | 'durationMinutes'>): { opensAt: number; endsAt: number } => {
   const start = Date.parse(session.startsAt);

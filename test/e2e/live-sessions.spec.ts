@@ -4,7 +4,8 @@ import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.
 
 // Issue 30 point 2 in the browser: a Pro creator with the Zoom stand-in's demo app connected schedules a live session
 // in the course editor (the meeting is made at the stand-in); an enrolled learner sees it on 'My Learning' with Join
-// still closed (it opens 15 minutes before the start) and downloads its calendar file; the creator then cancels it.
+// still closed (it opens 15 minutes before the start), and on the course's own page, and downloads its calendar file;
+// the creator then cancels it.
 
 test('a creator schedules a live session; an enrolled learner sees it with Join closed and downloads its .ics', async ({ page, browser, cloud }, testInfo) => {
   test.setTimeout(180_000);
@@ -79,6 +80,14 @@ test('a creator schedules a live session; an enrolled learner sees it with Join 
   expect(ics).toContain('BEGIN:VCALENDAR');
   expect(ics).toContain('METHOD:REQUEST');
   expect(ics).toContain('SUMMARY:Live Q&A');
+
+  // The course's own page (the player) shows it too, above the lessons.
+  await dashboard.goto(`/dashboard/learner/courses/${course.id}`);
+  const inPlayer = dashboard.getByRole('region', { name: 'Upcoming live sessions' }).getByTestId('live-session');
+  await expect(inPlayer).toContainText('Live Q&A');
+  await expect(inPlayer.getByRole('button', { name: /^Join Live Q&A: Opens / })).toBeDisabled();
+  await expect(dashboard.getByRole('heading', { level: 2, name: 'Warm and cool' })).toBeVisible();
+  await checkAndShoot(dashboard, testInfo, 'learner-course-sessions');
   await learnerContext.close();
 
   // The creator cancels it after a confirmation that names it: the meeting is deleted at Zoom, the session folds below.

@@ -17,7 +17,8 @@ import type {
   StoredSession,
 } from '#core/live-sessions/ports.ts';
 import { sessionCalendar } from '#core/live-sessions/calendar.ts';
-import type { Clock, CourseRepository, EnrollmentRepository, Ids } from '#core/ports.ts';
+import { licenseGivesAccess } from '#core/licenses/access.ts';
+import type { Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository } from '#core/ports.ts';
 
 /**
  * Live sessions (issue 30 point 2 and 4): scheduled, changed and cancelled at the provider first, then saved, so that
@@ -208,20 +209,45 @@ export const listCourseSessions = async (deps: Pick<SessionDeps, 'courses' | 'se
   return { items: (await deps.sessions.listByCourse(input.courseId)).map(sessionView) };
 };
 
+/** Sessions soonest first (the same start: by id, so that the order is stable). */
+const soonestFirst = (a: LearnerSession, b: LearnerSession): number => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id);
+
 /**
- * GET /api/learner/sessions: the scheduled sessions of the learner's active courses that have not ended, soonest
- * first, without the host link.
+ * GET /api/learner/sessions?courseId=: the scheduled sessions of the learner's active courses that have not ended,
+ * soonest first, without the host link; with `courseId` (the course player), that course's only (none when the
+ * learner is not actively enrolled in it).
  */
 export const learnerSessions = async (
   deps: { enrollments: Pick<EnrollmentRepository, 'listByLearner'>; sessions: Pick<SessionRepository, 'upcomingByCourse'>; clock: Clock },
   learnerId: string,
+  filter: { courseId?: string | undefined } = {},
 ): Promise<{ items: LearnerSession[] }> => {
   const now = deps.clock.now().toISOString();
-  const enrollments = await deps.enrollments.listByLearner(learnerId);
+  const enrollments = (await deps.enrollments.listByLearner(learnerId)).filter((e) => filter.courseId === undefined || e.courseId === filter.courseId);
   const perCourse = await Promise.all(
     enrollments.map(async (e) => (await deps.sessions.upcomingByCourse(e.courseId, now)).map((s) => learnerSessionView(s, e.courseTitle))),
   );
-  return { items: perCourse.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id)) };
+  return { items: perCourse.flat().sort(soonestFirst) };
+};
+
+/**
+ * GET /api/leader/sessions: the scheduled sessions that have not ended of the courses the leader's licences cover
+ * while they give access (a course of several licences once), soonest first, as learners see them: the join link (the
+ * leader may attend too), never the host link.
+ */
+export const leaderSessions = async (
+  deps: { licenses: Pick<LicenseRepository, 'listByLeader'>; sessions: Pick<SessionRepository, 'upcomingByCourse'>; clock: Clock },
+  leaderId: string,
+): Promise<{ items: LearnerSession[] }> => {
+  const now = deps.clock.now();
+  const courses = new Map<string, string>();
+  for (const license of await deps.licenses.listByLeader(leaderId)) {
+    if (licenseGivesAccess(license, now)) courses.set(license.courseId, license.courseTitle);
+  }
+  const perCourse = await Promise.all(
+    [...courses].map(async ([courseId, courseTitle]) => (await deps.sessions.upcomingByCourse(courseId, now.toISOString())).map((s) => learnerSessionView(s, courseTitle))),
+  );
+  return { items: perCourse.flat().sort(soonestFirst) };
 };
 
 /** A session as its learners see it: the creator's view without the host link, status or times of change. */

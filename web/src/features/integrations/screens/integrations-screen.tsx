@@ -230,7 +230,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationsView }) {
               onChange={(e) => update('googleCalendar', { calendarId: e.target.value })}
             />
           </FormField>
-          <GoogleConnect />
+          <GoogleConnect consented={saved.googleCalendar.consented} />
         </ServiceCard>
 
         <div>
