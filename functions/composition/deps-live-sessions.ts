@@ -50,11 +50,11 @@ export const sessionMailRuns = (queue: () => SliceQueue = sqsSliceQueue): Sessio
 });
 
 /** The 'sessions-due' job: the due index, the providers with the creators' credentials, the reminder runs. */
-export const sessionDueDeps = (warn: DueDeps['warn'], mailRuns: SessionMailRuns = sessionMailRuns()): DueDeps => ({
+export const sessionDueDeps = (warn: DueDeps['warn']): DueDeps => ({
   sessions: sessionRepository(),
   providers: meetingProviders(),
   credentials,
-  mailRuns,
+  mailRuns: sessionMailRuns(),
   clock,
   warn,
 });

@@ -1,5 +1,4 @@
-import { runDueSessions } from '#core/live-sessions/due.ts';
-import type { SessionMailRuns } from '#core/live-sessions/ports.ts';
+import { runDueSessions, type DueDeps } from '#core/live-sessions/due.ts';
 import { sessionDueDeps } from '#functions/composition/deps-live-sessions.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 import { scopedLog } from '#middleware/logger.ts';
@@ -12,7 +11,8 @@ import { scopedLog } from '#middleware/logger.ts';
  */
 const log = scopedLog({ job: 'sessions-due' });
 
-/** The job's work; tests hand their own reminder runs. */
-export const work = (_remainingMs: () => number, mailRuns?: SessionMailRuns) => runDueSessions(sessionDueDeps((message, fields) => log.warn(message, fields), mailRuns));
+/** The job's work; tests replace some of its dependencies (the clock, the reminder runs' queue). */
+export const work = (_remainingMs: () => number, replaced: Partial<DueDeps> = {}) =>
+  runDueSessions({ ...sessionDueDeps((message, fields) => log.warn(message, fields)), ...replaced });
 
 export const handler = slicedJob('sessions-due', (remainingMs) => work(remainingMs));
