@@ -37,28 +37,34 @@ const setup = async () => {
   const started: { sessionId: string; mail: SessionMailKind; startsAt: string; sequence: number }[] = [];
   const warnings: string[] = [];
   let credentials = connectedProviders('zoom');
-  const deps: SessionDeps = {
-    courses,
-    sessions,
-    providers: zoom.providers,
-    credentials: { credentialsFor: (creatorId, provider) => credentials.credentialsFor(creatorId, provider) },
-    ids: sequentialIds('s'),
-    clock,
-    sessionIdFor: (creatorId, key) => `k-${creatorId}-${key}`,
-  };
   const mailFails: Error[] = [];
+  const mailRuns: DueDeps['mailRuns'] = {
+    async start(session, mail) {
+      if (mail !== 'reminder') return;
+      const failure = mailFails.shift();
+      if (failure) throw failure;
+      started.push({ sessionId: session.id, mail, startsAt: session.startsAt, sequence: session.sequence });
+    },
+  };
+  // The session use cases' own mail runs (the invitations) are the same recorder, which keeps the reminders only.
+  const deps: SessionDeps = Object.assign(
+    {
+      courses,
+      sessions,
+      providers: zoom.providers,
+      credentials: { credentialsFor: (creatorId: string, provider: StoredSession['provider']) => credentials.credentialsFor(creatorId, provider) },
+      ids: sequentialIds('s'),
+      clock,
+      sessionIdFor: (creatorId: string, key: string) => `k-${creatorId}-${key}`,
+    },
+    { mailRuns, log: () => undefined },
+  );
   const dueDeps: DueDeps = {
     sessions,
     providers: zoom.providers,
     credentials: deps.credentials,
     clock,
-    mailRuns: {
-      async start(session, mail) {
-        const failure = mailFails.shift();
-        if (failure) throw failure;
-        started.push({ sessionId: session.id, mail, startsAt: session.startsAt, sequence: session.sequence });
-      },
-    },
+    mailRuns,
     warn: (message) => void warnings.push(message),
   };
   const run = async () => (await runToEnd('sessions-due', () => runDueSessions(dueDeps))).counts;
