@@ -306,9 +306,14 @@ export const sessionMessages = {
   cancelledPending: (title: string, provider: string) => ({ title: 'Session cancelled', description: `“${title}” is cancelled here. ${pendingMessage('delete', provider)}` }),
 } as const;
 
-/** What a session whose change or cancellation the provider has not made yet says (`providerSync: 'pending'`). */
-export const pendingMessage = (action: 'update' | 'delete', provider: string): string =>
-  `Not yet ${action === 'delete' ? 'deleted' : 'changed'} in ${provider}: we keep trying.`;
+/**
+ * What a session whose change or cancellation the provider has not made yet says (`providerSync: 'pending'`); the
+ * server stops trying a day after the session's end (`stopped`).
+ */
+export const pendingMessage = (action: 'update' | 'delete', provider: string, stopped = false): string =>
+  stopped
+    ? `Not ${action === 'delete' ? 'deleted' : 'changed'} in ${provider}: we stopped trying a day after the session ended.`
+    : `Not yet ${action === 'delete' ? 'deleted' : 'changed'} in ${provider}: we keep trying.`;
 
 const sessionsPath = (courseId: string) => `${coursePath(courseId)}/sessions`;
 

@@ -46,6 +46,9 @@ const selectClass = cn(
   'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-60',
 );
 
+/** The server tries a provider again until a day after the session's end (functions/core/live-sessions/sessions.ts). */
+const RETRIES_STOP_AFTER_END_MS = 86_400_000;
+
 /** Still ahead (or running): scheduled and not ended. */
 const isUpcoming = (session: LiveSession, now: number): boolean => session.status === 'scheduled' && joinWindow(session).endsAt > now;
 
@@ -200,7 +203,7 @@ function SessionRow({ session, readOnly, onChange, onCancel }: { session: LiveSe
         <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="provider-pending">
           <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p className="min-w-0 [overflow-wrap:anywhere]">
-            <span className="font-medium">{pendingMessage(cancelled ? 'delete' : 'update', providerName(session.provider))}</span>
+            <span className="font-medium">{pendingMessage(cancelled ? 'delete' : 'update', providerName(session.provider), joinWindow(session).endsAt + RETRIES_STOP_AFTER_END_MS <= Date.now())}</span>
             {session.providerError && <span className="block">{session.providerError}</span>}
           </p>
         </div>

@@ -215,11 +215,12 @@ describe('CourseEditorScreen: live sessions', () => {
 
   it("shows a change Zoom has not made yet plainly, with Zoom's reason, and still lets the creator cancel (pending too)", async () => {
     const pending = { ...ahead, providerSync: 'pending' as const, providerError: 'Zoom answered 503 (the meeting update).' };
-    const state = { sessions: [pending] };
+    const givenUp = { ...ended, status: 'cancelled' as const, providerSync: 'pending' as const, providerError: 'Zoom refused the API Secret.' };
+    const state = { sessions: [givenUp, pending] };
     const { user, fetchMock } = renderEditor(state, {
       [`DELETE ${SESSIONS}/s-1`]: () => {
         const cancelledPending = { ...pending, status: 'cancelled' as const, providerError: 'Zoom did not answer within 10 s (the meeting delete).' };
-        state.sessions = [cancelledPending];
+        state.sessions = [givenUp, cancelledPending];
         return jsonResponse(200, cancelledPending);
       },
     });
@@ -236,8 +237,11 @@ describe('CourseEditorScreen: live sessions', () => {
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Cancel “Live Q&A”?' })).getByRole('button', { name: 'Cancel session' }));
     await vi.waitFor(() => expect(callsTo(fetchMock, 'DELETE', `${SESSIONS}/s-1`)).toHaveLength(1));
     expect(toast.success).toHaveBeenCalledWith('Session cancelled', { description: '“Live Q&A” is cancelled here. Not yet deleted in Zoom: we keep trying.' });
-    const folded = (await (await panel()).findByText('Past and cancelled (1)')).closest('details')!;
-    expect(within(folded).getByRole('note')).toHaveTextContent('Not yet deleted in Zoom: we keep trying.Zoom did not answer within 10 s (the meeting delete).');
+    const folded = (await (await panel()).findByText('Past and cancelled (2)')).closest('details')!;
+    const notes = within(folded).getAllByRole('note');
+    expect(notes[0]).toHaveTextContent('Not yet deleted in Zoom: we keep trying.Zoom did not answer within 10 s (the meeting delete).');
+    // One that ended over a day ago: the server stopped trying, and says so.
+    expect(notes[1]).toHaveTextContent('Not deleted in Zoom: we stopped trying a day after the session ended.Zoom refused the API Secret.');
   });
 
   it('says so when a change is saved but Zoom has not made it yet; a session Zoom has shows no note', async () => {
