@@ -10,9 +10,10 @@ import type { Clock } from '#core/ports.ts';
  *   (`remindedFor`), so a session moved after its reminder is reminded again for its new start, and one scheduled less
  *   than an hour ahead at once; the job starts the 'session-mail' reminder run (SessionMailRuns) unless the session
  *   has started already, then marks the start settled;
- * - for its provider's work (`providerPending`) at its `nextAt`: the meeting changed (made again when gone, its new
- *   links saved) or deleted; the provider refusing or down again, tried later (1, 2, 5, 10, 30 minutes, then hourly)
- *   until a day after the session's end, when the job stops and keeps the error.
+ * - for its provider's work (`providerPending`) at its `nextAt`: the meeting changed (made again when gone: its new
+ *   links saved as a new version, SEQUENCE raised, and the learners' invitation run started for it, since the links
+ *   they were sent no longer work) or deleted; the provider refusing or down again, tried later (1, 2, 5, 10, 30
+ *   minutes, then hourly) until a day after the session's end, when the job stops and keeps the error.
  * Every write is the repository's `settle`, conditional on the session as read: a change of the creator's meanwhile
  * (which carries its own pending work and due time) or an overlapping run wins, and nothing is done twice.
  */
@@ -56,7 +57,7 @@ export interface DueCounts extends Record<string, number> {
 }
 
 /** The provider's pending work done: the session as the provider now has it (new links when the meeting was made again). */
-const providerWork = async (deps: Pick<DueDeps, 'providers' | 'credentials'>, s: StoredSession): Promise<{ after: StoredSession; made?: string }> => {
+const providerWork = async (deps: Pick<DueDeps, 'providers' | 'credentials'>, s: StoredSession, now: Date): Promise<{ after: StoredSession; made?: string }> => {
   const provider = await providerFor(deps, s.creatorId, s.provider);
   if (s.providerPending?.action === 'delete') {
     await provider.deleteMeeting(s.meetingId);
@@ -64,7 +65,7 @@ const providerWork = async (deps: Pick<DueDeps, 'providers' | 'credentials'>, s:
   }
   if ((await provider.updateMeeting(s.meetingId, detailsOf(s))) === 'updated') return { after: withoutPending(s) };
   const meeting = await provider.createMeeting(detailsOf(s));
-  return { after: { ...withoutPending(s), ...meeting }, made: meeting.meetingId };
+  return { after: { ...withoutPending(s), ...meeting, sequence: s.sequence + 1, updatedAt: now.toISOString() }, made: meeting.meetingId };
 };
 
 /** One due session's work: the provider's first (a reminder then carries the links the provider agreed), then the reminder. */
@@ -81,7 +82,7 @@ export const settleDueSession = async (deps: DueDeps, read: StoredSession, count
   const pending = before.providerPending;
   if (pending?.nextAt && pending.nextAt <= at) {
     try {
-      ({ after, made } = await providerWork(deps, before));
+      ({ after, made } = await providerWork(deps, before, now));
       counts.synced++;
     } catch (error) {
       if (!isProviderRefusal(error)) throw error;
@@ -105,7 +106,15 @@ export const settleDueSession = async (deps: DueDeps, read: StoredSession, count
     }
   }
   if (after === before) return;
-  if ((await deps.sessions.settle(after, before)) === 'saved') return;
+  if ((await deps.sessions.settle(after, before)) === 'saved') {
+    if (made !== undefined) {
+      // New links: the learners get this version's invitation (one run per version).
+      await deps.mailRuns.start(after, 'invitation').catch((error: unknown) =>
+        deps.warn('the meeting was made again but its invitation run was not started', { sessionId: after.id, sequence: after.sequence, error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+    return;
+  }
   counts.superseded++;
   // A meeting made again for a version that lost: deleted (the newer change has its own work pending).
   if (made !== undefined) {

@@ -36,11 +36,12 @@ const setup = async () => {
   const clock = testClock();
   const started: { sessionId: string; mail: SessionMailKind; startsAt: string; sequence: number }[] = [];
   const warnings: string[] = [];
+  const invited: { sessionId: string; sequence: number }[] = [];
   let credentials = connectedProviders('zoom');
   const mailFails: Error[] = [];
   const mailRuns: DueDeps['mailRuns'] = {
     async start(session, mail) {
-      if (mail !== 'reminder') return;
+      if (mail !== 'reminder') return void invited.push({ sessionId: session.id, sequence: session.sequence });
       const failure = mailFails.shift();
       if (failure) throw failure;
       started.push({ sessionId: session.id, mail, startsAt: session.startsAt, sequence: session.sequence });
@@ -77,6 +78,7 @@ const setup = async () => {
     sessions,
     clock,
     started,
+    invited,
     warnings,
     mailFails,
     run,
@@ -206,8 +208,8 @@ describe("a change or cancellation retried until the provider agrees", () => {
     expect(done.sequence).toBe(1);
   });
 
-  it('makes the meeting again when the provider no longer has it, saving its new links', async () => {
-    const { deps, zoom, clock, run, schedule, stored, refuse, reconnect } = await setup();
+  it('makes the meeting again when the provider no longer has it, saving its new links as a new version its learners are invited to', async () => {
+    const { deps, zoom, clock, run, schedule, stored, refuse, reconnect, invited } = await setup();
     const made = await schedule(at(NOW, 24 * 60));
     refuse();
     const pending = await updateSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'Moved' } });
@@ -219,6 +221,9 @@ describe("a change or cancellation retried until the provider agrees", () => {
     const after = await stored(made.id);
     expect(after.joinUrl).not.toBe(made.joinUrl);
     expect([...zoom.meetings.values()]).toEqual([expect.objectContaining({ meetingId: after.meetingId, title: 'Moved', joinUrl: after.joinUrl })]);
+    expect(after.sequence).toBe(2);
+    // (The change's own invitation, version 1 with the old links, is the session use case's.)
+    expect(invited.filter((i) => i.sequence > 1)).toEqual([{ sessionId: made.id, sequence: 2 }]);
   });
 
   it('deletes the meeting of a session cancelled while the provider was down', async () => {
@@ -249,7 +254,7 @@ describe("a change or cancellation retried until the provider agrees", () => {
   });
 
   it("lets a newer change win over the job's retry: nothing of the retry is saved, the meeting it made again is deleted", async () => {
-    const { deps, dueDeps, zoom, clock, schedule, stored, sessions } = await setup();
+    const { deps, dueDeps, zoom, clock, schedule, stored, sessions, invited } = await setup();
     const made = await schedule(at(NOW, 24 * 60));
     zoom.failNext.set('update', zoom.down());
     await updateSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'First change' } });
@@ -265,6 +270,7 @@ describe("a change or cancellation retried until the provider agrees", () => {
     };
     const { counts } = await runToEnd('sessions-due', () => runDueSessions(dueDeps));
     expect(counts).toMatchObject({ synced: 1, superseded: 1 });
+    expect(invited.filter((i) => i.sequence > 1)).toEqual([]);
     expect(await stored(made.id)).toMatchObject({ title: 'Second change', sequence: 2, providerPending: { action: 'update', tries: 1 } });
     expect(zoom.meetings.size).toBe(0);
   });
