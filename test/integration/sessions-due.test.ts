@@ -179,6 +179,24 @@ describe('the reminder an hour before', () => {
   });
 });
 
+describe('the due index', () => {
+  it('pages by the cursor it hands out, earliest due first, and refuses a cursor of another listing', async () => {
+    await schedule('Paged one', inMinutes(5 * 24 * 60));
+    await schedule('Paged two', inMinutes(5 * 24 * 60 + 1));
+    const sessions = dynamoSessions();
+    const until = inMinutes(6 * 24 * 60);
+    const first = await sessions.due(until, 1);
+    expect(first.items).toHaveLength(1);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await sessions.due(until, 1, first.nextCursor!);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+    expect(sessionKeys.due(second.items[0]!).gsi3sk! >= sessionKeys.due(first.items[0]!).gsi3sk!).toBe(true);
+    const foreign = Buffer.from(JSON.stringify({ pk: 'COURSE#x', sk: 'COURSE', gsi3pk: 'CERTS#DUE', gsi3sk: 'x' })).toString('base64url');
+    await expect(sessions.due(until, 1, foreign)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
 describe('the job\'s write', () => {
   it('loses to a change of the session since it was read', async () => {
     const session = await schedule('Raced', inMinutes(3 * 24 * 60));
