@@ -118,8 +118,10 @@ export const settleDueSession = async (deps: DueDeps, read: StoredSession, count
   counts.superseded++;
   // A meeting made again for a version that lost: deleted (the newer change has its own work pending).
   if (made !== undefined) {
-    const provider = await providerFor(deps, after.creatorId, after.provider);
-    await provider.deleteMeeting(made).catch(() => undefined);
+    const meetingId = made;
+    await providerFor(deps, after.creatorId, after.provider)
+      .then((provider) => provider.deleteMeeting(meetingId))
+      .catch(() => undefined);
   }
 };
 
