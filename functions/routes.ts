@@ -835,6 +835,20 @@ export const jobs = [
     queue: true,
   },
   {
+    name: 'sessions-due',
+    handler: 'jobs/sessions-due',
+    /**
+     * Every minute (issue 30 points 3 and 4): a live session's reminder run starts within the minute its hour-before
+     * comes, and a change or cancellation its provider was down for or refused is tried again (1, 2, 5, 10, 30 min,
+     * then hourly). The provider SDKs and up to 10 s of waiting per call: 'heavy', as the session routes. It starts
+     * 'session-mail' runs (the reminders): that job's queue is named in `queues` once it is in this table.
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['secrets', 'meetings', 'google-calendar'],
+    profile: 'heavy',
+    queue: true,
+  },
+  {
     name: 'course-changed',
     handler: 'jobs/course-changed',
     /**

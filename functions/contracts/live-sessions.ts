@@ -61,6 +61,12 @@ export const updateSessionBody = z
 export type UpdateSessionBody = z.infer<typeof updateSessionBody>;
 
 export const sessionStatuses = ['scheduled', 'cancelled'] as const;
+/**
+ * Whether the provider has the session as it is: 'done', or 'pending' (a change or the cancellation the provider was
+ * down for or refused; the platform's session changed all the same and the provider is tried again until it agrees,
+ * `providerError` saying why it has not yet).
+ */
+export const providerSyncs = ['done', 'pending'] as const;
 
 /** A session as its creator sees it (the host link included). */
 export const liveSession = z.object({
@@ -76,6 +82,8 @@ export const liveSession = z.object({
   status: z.enum(sessionStatuses),
   createdAt: isoDate,
   updatedAt: isoDate,
+  providerSync: z.enum(providerSyncs),
+  providerError: z.string().optional(),
 });
 export type LiveSession = z.infer<typeof liveSession>;
 

@@ -215,6 +215,24 @@ describe("the sliced jobs' queues (decision 0032)", () => {
   });
 });
 
+describe("the live sessions' due job (issue 30)", () => {
+  const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
+  const [functionId, fn] = functions.find(([, f]) => f.Properties['FunctionName'] === 'CoursePlatformJobs-sessions-due')!;
+
+  it('runs every minute with the heavy profile, reaching the providers with the creators\' sealed credentials', () => {
+    const schedule = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).find((s) => JSON.stringify(s.Properties['Target']).includes(functionId))!;
+    expect(schedule.Properties['ScheduleExpression']).toBe('rate(1 minute)');
+    expect(fn.Properties['Timeout']).toBe(functionTimeoutMs.heavy / 1000);
+    const env = Object.keys((fn.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables);
+    expect(env).toEqual(expect.arrayContaining(['ZOOM_API_URL', 'GRAPH_API_URL', 'GOOGLE_CALENDAR_API_URL', 'SECRETS_KEY_ID', 'JOB_QUEUE_URLS']));
+    const role = (fn.Properties['Role'] as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const statements = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties['Roles']) === JSON.stringify([{ Ref: role }]))
+      .flatMap((p) => (p.Properties['PolicyDocument'] as { Statement: { Action: string | string[] }[] }).Statement);
+    expect(statements.flatMap((st) => [st.Action].flat())).toContain('kms:Decrypt');
+  });
+});
+
 describe('the stream aggregator (decision 0040)', () => {
   const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
   const [aggregatorId] = functions.find(([, f]) => String(f.Properties['Description']).includes(`functions/${eventHandlers.streamAggregator.handler}.ts`))!;

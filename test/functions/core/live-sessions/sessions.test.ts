@@ -125,14 +125,37 @@ describe('changing and cancelling a session', () => {
     expect([...zoom.meetings.values()]).toEqual([expect.objectContaining({ title: 'Office hours', joinUrl: moved.joinUrl })]);
   });
 
-  it('changes nothing when the provider refuses or fails: the creator retries', async () => {
+  it('saves a change the provider fails or refuses all the same, its work pending at the provider with the reason; a later change that reaches it clears it', async () => {
     const { deps, zoom, sessions } = await setup();
     const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
+    const meetingId = [...zoom.meetings.keys()][0]!;
     zoom.failNext.set('update', zoom.down());
     const input = { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'Office hours' } };
-    await expect(updateSession(deps, input)).rejects.toBeInstanceOf(ProviderUnavailableError);
-    expect(await sessions.get('course-1', made.id)).toMatchObject({ title: 'Live Q&A', sequence: 0 });
-    expect(await updateSession(deps, input)).toMatchObject({ title: 'Office hours' });
+    const pending = await updateSession(deps, input);
+    expect(pending).toMatchObject({ title: 'Office hours', providerSync: 'pending', providerError: 'Zoom did not answer in time.' });
+    expect(await sessions.get('course-1', made.id)).toMatchObject({
+      title: 'Office hours',
+      sequence: 1,
+      providerPending: { action: 'update', tries: 1, nextAt: '2026-11-21T12:01:00.000Z', error: 'Zoom did not answer in time.' },
+    });
+    expect(zoom.meetings.get(meetingId)).toMatchObject({ title: 'Live Q&A' });
+
+    // Refused (the integration switched off): saved too, with the reason in words.
+    const refused = await updateSession({ ...deps, credentials: connectedProviders() }, { ...input, body: { durationMinutes: 90 } });
+    expect(refused).toMatchObject({ durationMinutes: 90, providerSync: 'pending', providerError: 'Connect it first in Live Session Integrations.' });
+
+    const reached = await updateSession(deps, { ...input, body: { title: 'Office hours (2)' } });
+    expect(reached).toMatchObject({ providerSync: 'done' });
+    expect(reached).not.toHaveProperty('providerError');
+    expect(await sessions.get('course-1', made.id)).not.toHaveProperty('providerPending');
+    expect(zoom.meetings.get(meetingId)).toMatchObject({ title: 'Office hours (2)', durationMinutes: 90 });
+  });
+
+  it('answers a change the provider made with providerSync done', async () => {
+    const { deps } = await setup();
+    const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
+    expect(made).toMatchObject({ providerSync: 'done' });
+    expect(await updateSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'x' } })).toMatchObject({ providerSync: 'done' });
   });
 
   it('cancels at the provider, keeps the session as cancelled (sequence raised), and a second cancel is done already', async () => {
@@ -147,12 +170,16 @@ describe('changing and cancelling a session', () => {
     await expect(changing).rejects.toThrow(new ConflictError(SESSION_CANCELLED));
   });
 
-  it('keeps the session scheduled when the provider cannot delete the meeting', async () => {
+  it('cancels all the same when the provider cannot delete the meeting, the deletion pending (answered), and the session can be cancelled once only', async () => {
     const { deps, zoom, sessions } = await setup();
     const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
     zoom.failNext.set('delete', zoom.down());
-    await expect(cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id })).rejects.toBeInstanceOf(ProviderUnavailableError);
-    expect(await sessions.get('course-1', made.id)).toMatchObject({ status: 'scheduled', sequence: 0 });
+    const answer = await cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id });
+    expect(answer).toMatchObject({ status: 'cancelled', providerSync: 'pending', providerError: 'Zoom did not answer in time.' });
+    expect(await sessions.get('course-1', made.id)).toMatchObject({ status: 'cancelled', sequence: 1, providerPending: { action: 'delete', tries: 1 } });
+    expect(zoom.meetings.size).toBe(1);
+    expect(await cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id })).toBeUndefined();
+    expect((await sessions.get('course-1', made.id))!.sequence).toBe(1);
   });
 
   it('refuses to change a session that has ended', async () => {
