@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
+import { firstSlice } from '#core/jobs/slices.ts';
+import type { SessionMailDeps } from '#core/live-sessions/invitations.ts';
 import { connectedCredentials } from '#core/integrations/connections.ts';
-import type { SessionRepository } from '#core/live-sessions/ports.ts';
+import { SESSION_MAIL_JOB, sessionMailRun, type SessionMailRuns, type SessionRepository } from '#core/live-sessions/ports.ts';
 import { meetingProviders } from '#functions/composition/meeting-providers.ts';
 import type { SessionDeps } from '#core/live-sessions/sessions.ts';
 import type { SecretCipher } from '#core/ports.ts';
+import { liveCourseTitles } from '#data/courses.ts';
+import { enrollmentLearnerPage } from '#data/enrollments.ts';
 import { dynamoSessions } from '#data/live-sessions.ts';
+import { queueSessionMail } from '#data/session-mail.ts';
 import { integrationRepository } from '#functions/composition/deps-integrations.ts';
 import { appOrigin, clock, courseRepository, enrollmentRepository, ids } from '#functions/composition/deps.ts';
 import { required } from '#functions/config.ts';
+import { logger } from '#middleware/logger.ts';
 
 
 /** The live sessions' use cases: the course, the sessions, and a provider reached with the creator's unsealed credentials. */
@@ -20,6 +27,17 @@ const sessionRepository = (): SessionRepository => (sessions ??= dynamoSessions(
 /** The session an Idempotency-Key stands for: the same creator and key, the same id (so a retry finds it). */
 const sessionIdFor = (creatorId: string, key: string): string => `ses${createHash('sha256').update(`${creatorId}\n${key}`).digest('hex').slice(0, 29)}`;
 
+/**
+ * The 'session-mail' runs (issue 30 point 3): the run of a session's version (or reminder) on the job's own queue,
+ * named so that starting it twice is one run (core/live-sessions/ports.ts `sessionMailRun`).
+ */
+export const sessionMailRuns = (): SessionMailRuns => ({
+  start: async (session, mail) => {
+    const { run, input } = sessionMailRun(session, mail);
+    await sqsSliceQueue().send([firstSlice(SESSION_MAIL_JOB, run, { ...input })]);
+  },
+});
+
 export const sessionDeps = (): SessionDeps => ({
   courses: courseRepository(),
   sessions: sessionRepository(),
@@ -30,15 +48,39 @@ export const sessionDeps = (): SessionDeps => ({
   ids,
   clock,
   sessionIdFor,
+  mailRuns: sessionMailRuns(),
+  log: (message, fields) => logger.warn(message, fields),
 });
 
 /** Reading a course's sessions: no provider, no secret. */
 export const sessionReadDeps = () => ({ courses: courseRepository(), sessions: sessionRepository() });
+
+/** Who a session's calendar files name as organiser (the platform's sender) and the domain of their UIDs (its host). */
+const calendarIdentity = () => ({ organizer: { name: 'Course Platform', email: required('MAIL_FROM') }, uidDomain: new URL(appOrigin()).hostname });
 
 /** The learner's sessions and calendar files: the platform's sender is the files' organiser, its host their UIDs' domain. */
 export const learnerSessionDeps = () => ({
   enrollments: enrollmentRepository(),
   sessions: sessionRepository(),
   clock,
-  calendar: { organizer: { name: 'Course Platform', email: required('MAIL_FROM') }, uidDomain: new URL(appOrigin()).hostname },
+  calendar: calendarIdentity(),
+});
+
+/**
+ * The session emails (the 'session-mail' job and the stream's late enrolees): the session, the course's title, its
+ * enrolments, the claim and queued email in one transaction, and a run of the mail sender started at once.
+ */
+export const sessionMailDeps = (): SessionMailDeps => ({
+  store: {
+    session: (sessionId) => sessionRepository().find(sessionId),
+    courseTitle: async (courseId) => (await liveCourseTitles([courseId])).get(courseId),
+    learners: enrollmentLearnerPage,
+    queue: queueSessionMail,
+    upcoming: (courseId, now) => sessionRepository().upcomingByCourse(courseId, now),
+  },
+  ids,
+  clock,
+  calendar: calendarIdentity(),
+  startSender: (key) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${key}`)]),
+  log: (message, fields) => logger.warn(message, fields),
 });
