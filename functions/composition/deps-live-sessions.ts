@@ -55,8 +55,15 @@ export const sessionDeps = (): SessionDeps => ({
 /** Reading a course's sessions: no provider, no secret. */
 export const sessionReadDeps = () => ({ courses: courseRepository(), sessions: sessionRepository() });
 
-/** Who a session's calendar files name as organiser (the platform's sender) and the domain of their UIDs (its host). */
-const calendarIdentity = () => ({ organizer: { name: 'Course Platform', email: required('MAIL_FROM') }, uidDomain: new URL(appOrigin()).hostname });
+/**
+ * Who a session's calendar files name as organiser (the platform's sender) and the domain of their UIDs (its host).
+ * MAIL_FROM may carry a display name ('Course Platform <no-reply@…>'): the ORGANIZER's mailto takes the address alone.
+ */
+const calendarIdentity = () => {
+  const from = required('MAIL_FROM');
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return { organizer: { name: named?.[1] || 'Course Platform', email: named?.[2] ?? from.trim() }, uidDomain: new URL(appOrigin()).hostname };
+};
 
 /** The learner's sessions and calendar files: the platform's sender is the files' organiser, its host their UIDs' domain. */
 export const learnerSessionDeps = () => ({

@@ -90,7 +90,9 @@ test('a creator schedules a live session; an enrolled learner sees it with Join 
   const attached = Buffer.from(file!.content, 'base64').toString('utf8');
   expect(attached).toContain('METHOD:REQUEST');
   expect(attached).toContain('SEQUENCE:0');
-  expect(mail.body.text).toContain('Join: https://');
+  // The join link (Zoom's /j/), never the host's start link.
+  const joinUrl = (await api<{ items: { title: string; joinUrl: string }[] }>(cloud, await accessToken(cloud, learner.email, learner.password), 'GET', '/api/learner/sessions')).items.find((s) => s.title === 'Live Q&A')!.joinUrl;
+  expect(mail.body.text).toContain(`Join: ${joinUrl}`);
 
   // The creator cancels it after a confirmation that names it: the meeting is deleted at Zoom, the session folds below.
   await row.getByRole('button', { name: 'Cancel Live Q&A' }).click();

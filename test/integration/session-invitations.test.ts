@@ -78,6 +78,8 @@ describe('session invitations', () => {
       expect(file.text).toMatch(/^METHOD:REQUEST\r?$/m);
       expect(file.text).toMatch(/^SEQUENCE:0\r?$/m);
       expect(file.text).toContain(`UID:session-${session.id}@`);
+      // The platform's sender as organiser: its address alone in the mailto (MAIL_FROM carries a display name).
+      expect(file.text).toMatch(/^ORGANIZER;CN="Course Platform":mailto:no-reply@example\.com\r?$/m);
       expect(mails[0]!.body.text).toContain(`Join: ${session.joinUrl}`);
       expect(mails[0]!.body.text).toContain('Course: Sourdough live');
       expect(JSON.stringify(mails[0])).not.toContain(session.hostUrl);
