@@ -14,6 +14,7 @@ import type {
   MeetingProviders,
   ProviderMeeting,
   ProviderPending,
+  SessionMailRuns,
   SessionRepository,
   StoredSession,
 } from '#core/live-sessions/ports.ts';
@@ -49,9 +50,25 @@ export interface SessionDeps {
   clock: Clock;
   /** The session id an Idempotency-Key stands for (the same key, the same session). */
   sessionIdFor: (creatorId: string, key: string) => string;
+  /** Starts the run that emails the course's learners this version of the session (the 'session-mail' job). */
+  mailRuns: SessionMailRuns;
+  log: (message: string, fields: Record<string, unknown>) => void;
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The learners told, after the save: the 'session-mail' run of the saved version started (its invitation,
+ * update or cancellation). A start that fails is logged and never fails the request: the session is saved and the
+ * provider has it. The learners then hear of this version when the creator's retry of the request (the same
+ * Idempotency-Key of a schedule) or the session's next change starts a run, and learners enrolling later are invited
+ * all the same (the table's stream); the reminder an hour before goes to every learner whatever happened here.
+ */
+const tellLearners = async (deps: Pick<SessionDeps, 'mailRuns' | 'log'>, session: StoredSession): Promise<void> => {
+  await deps.mailRuns.start(session, 'invitation').catch((error: unknown) =>
+    deps.log('session saved but its emails were not started', { sessionId: session.id, sequence: session.sequence, error: String(error) }),
+  );
+};
 
 export const sessionView = (s: StoredSession): LiveSession => ({
   id: s.id,
@@ -154,7 +171,11 @@ export const scheduleSession = async (
   const now = deps.clock.now();
   const id = input.idempotencyKey ? deps.sessionIdFor(creatorId, input.idempotencyKey) : deps.ids.newId();
   const saved = await deps.sessions.get(courseId, id);
-  if (saved) return sessionView(saved);
+  if (saved) {
+    // A retry of a schedule that was saved: its run started again (one run per version), should the first start have failed.
+    if (saved.status === 'scheduled') await tellLearners(deps, saved);
+    return sessionView(saved);
+  }
   checkStart(body.startsAt, now);
   if ((await deps.sessions.upcomingByCourse(courseId, now.toISOString())).length >= UPCOMING_SESSIONS_PER_COURSE_MAX) throw new ConflictError(TOO_MANY_SESSIONS);
 
@@ -184,7 +205,10 @@ export const scheduleSession = async (
     await discard(provider, meeting);
     throw error;
   }
-  if (outcome === 'created') return sessionView(session);
+  if (outcome === 'created') {
+    await tellLearners(deps, session);
+    return sessionView(session);
+  }
   // Another attempt with this key saved first: its meeting is the session's; ours (if another) goes.
   const winner = await deps.sessions.get(courseId, id);
   if (winner && winner.meetingId !== meeting.meetingId) await discard(provider, meeting);
@@ -227,6 +251,7 @@ export const updateSession = async (
     after = { ...changed, providerPending: pendingAfter(changed, 'update', 1, error, now) };
   }
   if ((await deps.sessions.save(after, before.sequence)) === 'changed') throw new ConflictError(SESSION_CHANGED);
+  await tellLearners(deps, after);
   return sessionView(after);
 };
 
@@ -238,7 +263,11 @@ export const updateSession = async (
  */
 export const cancelSession = async (deps: SessionDeps, input: { creatorId: string; courseId: string; sessionId: string }): Promise<LiveSession | undefined> => {
   const before = await ownSession(deps, input.creatorId, input.courseId, input.sessionId);
-  if (before.status === 'cancelled') return undefined;
+  if (before.status === 'cancelled') {
+    // A retry of the cancellation: its run started again (one run per version), should the first start have failed.
+    await tellLearners(deps, before);
+    return undefined;
+  }
   const now = deps.clock.now();
   const cancelled: StoredSession = withoutPending({ ...before, status: 'cancelled', sequence: before.sequence + 1, updatedAt: now.toISOString() });
   let after = cancelled;
@@ -250,6 +279,7 @@ export const cancelSession = async (deps: SessionDeps, input: { creatorId: strin
     after = { ...cancelled, providerPending: pendingAfter(cancelled, 'delete', 1, error, now) };
   }
   if ((await deps.sessions.save(after, before.sequence)) === 'changed') throw new ConflictError(SESSION_CHANGED);
+  await tellLearners(deps, after);
   return after.providerPending ? sessionView(after) : undefined;
 };
 

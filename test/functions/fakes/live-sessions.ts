@@ -9,6 +9,8 @@ import type {
   MeetingProviderName,
   MeetingProviders,
   ProviderMeeting,
+  SessionMailKind,
+  SessionMailRuns,
   SessionRepository,
   StoredSession,
 } from '#core/live-sessions/ports.ts';
@@ -148,3 +150,20 @@ export const connectedProviders = (...connected: MeetingProviderName[]): Meeting
     }
   },
 });
+
+/** The 'session-mail' runs started (session id, kind, version), and a failure to throw on the next start (`failNext`). */
+export const memoryMailRuns = () => {
+  const runs: { sessionId: string; mail: SessionMailKind; sequence: number }[] = [];
+  const state: SessionMailRuns & { runs: typeof runs; failNext?: Error } = {
+    runs,
+    async start(session, mail) {
+      if (state.failNext) {
+        const error = state.failNext;
+        delete state.failNext;
+        throw error;
+      }
+      runs.push({ sessionId: session.id, mail, sequence: session.sequence });
+    },
+  };
+  return state;
+};

@@ -17,7 +17,7 @@ import {
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
-import { connectedProviders, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
+import { connectedProviders, memoryMailRuns, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
 
 const TOMORROW = '2026-11-22T18:00:00.000Z';
 const body = { title: 'Live Q&A', startsAt: TOMORROW, durationMinutes: 60, provider: 'zoom' as const, description: 'Bring questions.' };
@@ -29,6 +29,8 @@ const setup = async () => {
   const zoom = memoryMeetings('zoom');
   const sessions = memorySessions();
   const clock = testClock();
+  const mailRuns = memoryMailRuns();
+  const logged: string[] = [];
   const deps: SessionDeps = {
     courses,
     sessions,
@@ -37,9 +39,38 @@ const setup = async () => {
     ids: sequentialIds('s'),
     clock,
     sessionIdFor: (creatorId, key) => `k-${creatorId}-${key}`,
+    mailRuns,
+    log: (message) => logged.push(message),
   };
-  return { deps, zoom, sessions, clock };
+  return { deps, zoom, sessions, clock, mailRuns, logged };
 };
+
+describe("the learners' emails started with every change", () => {
+  it('starts the invitation run of each saved version: scheduled (0), changed (1), cancelled (2)', async () => {
+    const { deps, mailRuns } = await setup();
+    const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
+    await updateSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'Live Q&A (moved)' } });
+    await cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id });
+    expect(mailRuns.runs).toEqual([0, 1, 2].map((sequence) => ({ sessionId: made.id, mail: 'invitation', sequence })));
+  });
+
+  it('a start that fails is logged and the session stays saved; the retry with the same key starts it again', async () => {
+    const { deps, mailRuns, sessions, logged } = await setup();
+    mailRuns.failNext = new Error('SQS down');
+    const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body, idempotencyKey: 'key-1' });
+    expect(await sessions.get('course-1', made.id)).toMatchObject({ status: 'scheduled', sequence: 0 });
+    expect(logged).toEqual(['session saved but its emails were not started']);
+    expect(mailRuns.runs).toEqual([]);
+    await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body, idempotencyKey: 'key-1' });
+    expect(mailRuns.runs).toEqual([{ sessionId: made.id, mail: 'invitation', sequence: 0 }]);
+  });
+
+  it('starts nothing when the change is refused', async () => {
+    const { deps, mailRuns } = await setup();
+    await expect(scheduleSession(deps, { creatorId: 'c1', courseId: 'course-2', body })).rejects.toBeInstanceOf(NotFoundError);
+    expect(mailRuns.runs).toEqual([]);
+  });
+});
 
 describe('scheduling a live session', () => {
   it('makes the meeting at the provider, then saves the session with its join and host links', async () => {

@@ -5,7 +5,7 @@ import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
-import { connectedProviders, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
+import { connectedProviders, memoryMailRuns, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
 
 /** Issue 30 point 2: a learner's sessions of one course (the course player), and a group leader's team sessions. */
 
@@ -55,6 +55,8 @@ const setup = async () => {
     ids: sequentialIds('s'),
     clock,
     sessionIdFor: (creatorId, key) => `k-${creatorId}-${key}`,
+    mailRuns: memoryMailRuns(),
+    log: () => undefined,
   };
   const schedule = (creatorId: string, courseId: string, title: string, startsAt: string) =>
     scheduleSession(deps, { creatorId, courseId, body: { title, startsAt, durationMinutes: 60, provider: 'zoom' } });

@@ -172,7 +172,7 @@ export function SessionsPanel({ courseId, readOnly }: { courseId: string; readOn
           })
         }
       >
-        {cancelling && `${formatSessionStart(cancelling.startsAt)}. The meeting is deleted in ${providerName(cancelling.provider)}. The session stays listed here as cancelled.`}
+        {cancelling && `${formatSessionStart(cancelling.startsAt)}. The meeting is deleted in ${providerName(cancelling.provider)}. The session stays listed here as cancelled. Enrolled learners are emailed the cancellation.`}
       </ConfirmDialog>
     </Card>
   );
