@@ -91,7 +91,7 @@ test('a creator schedules a live session; an enrolled learner sees it with Join 
   await learnerContext.close();
 
   // The learner's invitation arrives in the mail (SES local), its .ics attached: METHOD:REQUEST, SEQUENCE 0.
-  const invitation = async () => (await mailsTo(cloud, learner.email)).find((m) => m.subject === 'Invitation: Live Q&A');
+  const invitation = async () => (await mailsTo(cloud, learner.email)).find((m) => m.subject === 'You are invited to a live session');
   await expect.poll(invitation, { timeout: 45_000 }).toBeDefined();
   const mail = (await invitation())!;
   const file = mail.attachments?.find((a) => a.filename === 'session.ics');

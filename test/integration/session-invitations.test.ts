@@ -72,7 +72,7 @@ describe('session invitations', () => {
     // Scheduled: one invitation each, REQUEST, SEQUENCE 0, the join link and never the host link.
     const invited = await eachHolds(learners, 1);
     for (const mails of invited) {
-      expect(mails.map((m) => m.subject)).toEqual(['Invitation: Shaping Q&A']);
+      expect(mails.map((m) => m.subject)).toEqual(['You are invited to a live session']);
       const file = ics(mails[0]!);
       expect(file.contentType).toMatch(/^text\/calendar/);
       expect(file.text).toMatch(/^METHOD:REQUEST\r?$/m);
@@ -88,7 +88,7 @@ describe('session invitations', () => {
     // A learner enrolling after the schedule is invited too (the table's stream).
     expect((await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: late.email } })).status).toBe(201);
     const [lateMails] = await eachHolds([late], 1);
-    expect(lateMails!.map((m) => m.subject)).toEqual(['Invitation: Shaping Q&A']);
+    expect(lateMails!.map((m) => m.subject)).toEqual(['You are invited to a live session']);
     expect(ics(lateMails![0]!).text).toMatch(/^SEQUENCE:0\r?$/m);
 
     // Changed: SEQUENCE 1, the same UID.
@@ -96,7 +96,7 @@ describe('session invitations', () => {
     expect((await api('PATCH', `/api/courses/${courseId}/sessions/${session.id}`, { token: creator.token, body: { title: 'Shaping Q&A (longer)', durationMinutes: 60 } })).status).toBe(200);
     const updated = await eachHolds(everyone, 2);
     for (const mails of updated) {
-      expect(mails.map((m) => m.subject)).toEqual(['Invitation: Shaping Q&A', 'Updated: Shaping Q&A (longer)']);
+      expect(mails.map((m) => m.subject)).toEqual(['You are invited to a live session', 'A live session has changed']);
       const file = ics(mails[1]!).text;
       expect(file).toMatch(/^METHOD:REQUEST\r?$/m);
       expect(file).toMatch(/^SEQUENCE:1\r?$/m);
@@ -107,7 +107,7 @@ describe('session invitations', () => {
     expect((await api('DELETE', `/api/courses/${courseId}/sessions/${session.id}`, { token: creator.token })).status).toBe(204);
     const cancelled = await eachHolds(everyone, 3);
     for (const mails of cancelled) {
-      expect(mails.map((m) => m.subject)).toEqual(['Invitation: Shaping Q&A', 'Updated: Shaping Q&A (longer)', 'Cancelled: Shaping Q&A (longer)']);
+      expect(mails.map((m) => m.subject)).toEqual(['You are invited to a live session', 'A live session has changed', 'A live session was cancelled']);
       const file = ics(mails[2]!);
       expect(file.contentType).toBe('text/calendar; method=CANCEL');
       expect(file.text).toMatch(/^METHOD:CANCEL\r?$/m);

@@ -103,6 +103,17 @@ export const claimOf = (session: StoredSession, mail: SessionMailKind): SessionM
   mail === 'reminder' ? { kind: 'reminder', startsAt: session.startsAt } : session.status === 'cancelled' ? { kind: 'cancellation', sequence: session.sequence } : { kind: 'invitation', sequence: session.sequence };
 
 /**
+ * The subjects: the platform's fixed words, never the creator's (decision 0031: a creator's text goes only inside the
+ * body, escaped), so a session titled to look like a security alert cannot make the platform's mail say so.
+ */
+export const SESSION_SUBJECTS = {
+  invited: 'You are invited to a live session',
+  changed: 'A live session has changed',
+  cancelled: 'A live session was cancelled',
+  reminder: 'A live session starts in an hour',
+} as const;
+
+/**
  * The email of a session to one learner: the session's and course's titles, the date and time (UTC and the creator's
  * time zone), the duration, the Join link (never the host link) and the calendar file (`session.ics`: `METHOD:REQUEST`
  * or `METHOD:CANCEL`, the session's UID and SEQUENCE). The titles are the creator's words: plain text in the text
@@ -110,7 +121,7 @@ export const claimOf = (session: StoredSession, mail: SessionMailKind): SessionM
  */
 export const sessionEmail = (session: StoredSession, courseTitle: string, claim: SessionMailClaim, calendar: SessionMailDeps['calendar']): EmailMessage & { attachments: MailAttachment[] } => {
   const title = plainText(session.title);
-  const subject = { invitation: session.sequence === 0 ? `Invitation: ${title}` : `Updated: ${title}`, cancellation: `Cancelled: ${title}`, reminder: `Reminder: ${title} starts in an hour` }[claim.kind];
+  const subject = { invitation: session.sequence === 0 ? SESSION_SUBJECTS.invited : SESSION_SUBJECTS.changed, cancellation: SESSION_SUBJECTS.cancelled, reminder: SESSION_SUBJECTS.reminder }[claim.kind];
   const lead = {
     invitation: session.sequence === 0 ? 'you are invited to a live session of your course.' : 'a live session of your course has changed. Here is its new time.',
     cancellation: 'a live session of your course was cancelled. It is removed from your calendar when you open the attached file.',

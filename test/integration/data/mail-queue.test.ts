@@ -32,7 +32,7 @@ describe('the mail queue (DynamoDB Local)', () => {
     const queue = dynamoMailQueue();
     const id = unique('ics');
     const attachments = [{ filename: 'session.ics', contentType: 'text/calendar; method=REQUEST', content: 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n' }];
-    const mail = { id, to: `${id}@example.com`, subject: 'Invitation: Live Q&A', text: 't', html: 'h', attachments, queuedAt: '2000-01-03T00:00:00.000Z', dueAt: '2000-01-03T00:00:00.000Z', tries: 0 };
+    const mail = { id, to: `${id}@example.com`, subject: 'You are invited to a live session', text: 't', html: 'h', attachments, queuedAt: '2000-01-03T00:00:00.000Z', dueAt: '2000-01-03T00:00:00.000Z', tries: 0 };
     await transact([mailQueuePut(mail)]);
     expect(await rawItem(mailQueueKey(mail))).not.toHaveProperty('attachments');
     expect((await queue.due('2000-01-03T00:00:00.000Z', 100)).find((m) => m.id === id)).toEqual(mail);

@@ -89,7 +89,7 @@ describe("the 'session-mail' run", () => {
     expect(recipients(w.queued)).toEqual(['l1@example.com', 'l2@example.com', 'l4@example.com']);
     expect(result.counts).toMatchObject({ queued: 3, inactive: 1 });
     const mail = w.queued[0]!;
-    expect(mail.subject).toBe('Invitation: Live Q&A');
+    expect(mail.subject).toBe('You are invited to a live session');
     expect(ics(mail)?.contentType).toBe('text/calendar; method=REQUEST');
     expect(ics(mail)?.content).toMatch(/METHOD:REQUEST/);
     expect(ics(mail)?.content).toMatch(/SEQUENCE:0/);
@@ -118,7 +118,8 @@ describe("the 'session-mail' run", () => {
     expect(stale.counts).toMatchObject({ superseded: 1 });
     await w.run(changed, 'invitation');
     const updates = w.queued.slice(2);
-    expect(updates.map((m) => m.subject)).toEqual(['Updated: Live Q&A (moved)', 'Updated: Live Q&A (moved)']);
+    expect(updates.map((m) => m.subject)).toEqual(['A live session has changed', 'A live session has changed']);
+    expect(updates[0]!.text).toContain('Session: Live Q&A (moved)');
     expect(ics(updates[0]!)?.content).toMatch(/SEQUENCE:1/);
   });
 
@@ -135,7 +136,7 @@ describe("the 'session-mail' run", () => {
     await late.run(cancelled, 'invitation');
     expect(recipients(late.queued)).toEqual(['l1@example.com', 'l2@example.com']);
     const mail = late.queued[0]!;
-    expect(mail.subject).toBe('Cancelled: Live Q&A');
+    expect(mail.subject).toBe('A live session was cancelled');
     expect(ics(mail)?.contentType).toBe('text/calendar; method=CANCEL');
     expect(ics(mail)?.content).toMatch(/METHOD:CANCEL/);
     expect(mail.text).not.toContain('https://meet.example/j/1');
@@ -157,7 +158,7 @@ describe("the 'session-mail' run", () => {
     await w.run(session(), 'reminder');
     expect(recipients(w.queued)).toEqual(['l1@example.com', 'l3@example.com']);
     const mail = w.queued[0]!;
-    expect(mail.subject).toBe('Reminder: Live Q&A starts in an hour');
+    expect(mail.subject).toBe('A live session starts in an hour');
     expect(mail.text).toContain('Join: https://meet.example/j/1');
     expect(mail.text + mail.html).not.toContain('https://meet.example/s/1');
     const moved = session({ startsAt: '2026-11-22T20:00:00.000Z', sequence: 1 });
@@ -191,7 +192,7 @@ describe('a learner enrolling later', () => {
     expect(await inviteLateEnrolee(w.deps, enrolment)).toBe(2);
     // The stream's batch delivered again: nothing twice.
     expect(await inviteLateEnrolee(w.deps, enrolment)).toBe(0);
-    expect(w.queued.map((m) => m.subject)).toEqual(['Invitation: Live Q&A', 'Updated: Live Q&A']);
+    expect(w.queued.map((m) => m.subject)).toEqual(['You are invited to a live session', 'A live session has changed']);
     expect(ics(w.queued[1]!)?.content).toMatch(/SEQUENCE:2/);
   });
 });
