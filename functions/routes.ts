@@ -313,6 +313,7 @@ const table = [
   { name: 'reorder-lessons', method: 'PUT', path: '/api/courses/{courseId}/lessons/order', handler: 'http/reorder-lessons', access: ['creator'], feature: 'courses' },
   // Live sessions (issue 30): the meeting is made, changed and deleted at the creator's provider within the request
   // (its SDK and up to 20 s of waiting: 'heavy'); reads never call a provider.
+  // Each saved version starts the 'session-mail' run that emails the course's learners (queues).
   { name: 'list-course-sessions', method: 'GET', path: '/api/courses/{courseId}/sessions', handler: 'http/list-course-sessions', access: ['creator'] },
   {
     name: 'schedule-session',
@@ -324,6 +325,7 @@ const table = [
     uses: ['secrets', 'meetings', 'google-calendar'],
     profile: 'heavy',
     throttle: { rate: 10, burst: 20 },
+    queues: ['session-mail'],
   },
   {
     name: 'update-session',
@@ -335,6 +337,7 @@ const table = [
     uses: ['secrets', 'meetings', 'google-calendar'],
     profile: 'heavy',
     throttle: { rate: 10, burst: 20 },
+    queues: ['session-mail'],
   },
   {
     name: 'cancel-session',
@@ -345,6 +348,7 @@ const table = [
     uses: ['secrets', 'meetings', 'google-calendar'],
     profile: 'heavy',
     throttle: { rate: 10, burst: 20 },
+    queues: ['session-mail'],
   },
   {
     name: 'start-upload',
@@ -653,6 +657,8 @@ const table = [
   { name: 'update-license', method: 'PATCH', path: '/api/courses/{courseId}/licenses/{licenseId}', handler: 'http/update-license', access: ['creator'], feature: 'teamLicenses' },
   { name: 'leader-licenses', method: 'GET', path: '/api/leader/licenses', handler: 'http/leader-licenses', access: ['leader'] },
   { name: 'leader-summary', method: 'GET', path: '/api/leader/summary', handler: 'http/leader-summary', access: ['leader'], uses: ['app-links'] },
+  // Live sessions (issue 30): the upcoming sessions of the licensed courses, as their learners see them.
+  { name: 'leader-sessions', method: 'GET', path: '/api/leader/sessions', handler: 'http/leader-sessions', access: ['leader'] },
   // 'heavy': the CSV export reads every member a page at a time and writes them to S3 (the S3 client is over the CRUD
   // bundle budget, and a 50,000-row team needs more than 10 s).
   { name: 'leader-reports', method: 'GET', path: '/api/leader/reports', handler: 'http/leader-reports', access: ['leader'], uses: ['app-links', 'exports'], profile: 'heavy' },
@@ -759,6 +765,12 @@ export const eventHandlers = {
    * (docs/decisions/0040-stream-aggregator.md). The local cloud polls DynamoDB Local's stream (lib/local/dynamodb/stream-poller.ts).
    */
   streamAggregator: { name: 'stream-aggregator', handler: 'streams/aggregator' },
+  /**
+   * A second consumer of the table's stream, its own event source filtered to enrolment items (lib/stacks/jobs-stack.ts):
+   * a learner whose enrolment became active is invited to the course's sessions still ahead (issue 30 point 3), the
+   * emails queued for the mail sender, whose run it starts at once (queues).
+   */
+  sessionInvitations: { name: 'session-invitations', handler: 'streams/session-invitations', uses: ['mail'], queues: ['mail-sender'] },
 } as const;
 
 /**
@@ -833,6 +845,21 @@ export const jobs = [
     queue: true,
   },
   {
+    name: 'sessions-due',
+    handler: 'jobs/sessions-due',
+    /**
+     * Every minute (issue 30 points 3 and 4): a live session's reminder run starts within the minute its hour-before
+     * comes, and a change or cancellation its provider was down for or refused is tried again (1, 2, 5, 10, 30 min,
+     * then hourly). The provider SDKs and up to 10 s of waiting per call: 'heavy', as the session routes. It starts
+     * 'session-mail' runs (the reminders, and the invitation of a meeting made again).
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['secrets', 'meetings', 'google-calendar'],
+    queues: ['session-mail'],
+    profile: 'heavy',
+    queue: true,
+  },
+  {
     name: 'course-changed',
     handler: 'jobs/course-changed',
     /**
@@ -844,6 +871,18 @@ export const jobs = [
     // takes its bundle past the CRUD budget (511 KB of 500): the heavy profile's (1.2 MB), whose 30 s slices also
     // suit its backlog (a 500,000-learner course's enrolments).
     profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'session-mail',
+    handler: 'jobs/session-mail',
+    /**
+     * No schedule: a run is started by the session routes (each saved version's invitation, update or cancellation)
+     * and by the reminders' job; it queues one email per active learner of the course (core/live-sessions/invitations.ts)
+     * and starts the mail sender's run, which sends them at SES's pace.
+     */
+    uses: ['mail'],
+    queues: ['mail-sender'],
     queue: true,
   },
 ] as const;

@@ -37,7 +37,7 @@ const refusedOrUnknown = (error: unknown): unknown => {
 };
 
 export const sesMailer = (): Mailer => ({
-  async send({ to, subject, text, html }) {
+  async send({ to, subject, text, html, attachments }) {
     const { SES_CONFIGURATION_SET } = config();
     await sesClient().send(
       new SendEmailCommand({
@@ -48,6 +48,18 @@ export const sesMailer = (): Mailer => ({
           Simple: {
             Subject: { Data: subject, Charset: 'UTF-8' },
             Body: { Text: { Data: text, Charset: 'UTF-8' }, Html: { Data: html, Charset: 'UTF-8' } },
+            // A calendar invitation's `.ics` (issue 30): SES builds the multipart/mixed message around it.
+            ...(attachments?.length
+              ? {
+                  Attachments: attachments.map((a) => ({
+                    FileName: a.filename,
+                    ContentType: a.contentType,
+                    ContentDisposition: 'ATTACHMENT' as const,
+                    ContentTransferEncoding: 'BASE64' as const,
+                    RawContent: new TextEncoder().encode(a.content),
+                  })),
+                }
+              : {}),
           },
         },
       }),

@@ -2,7 +2,7 @@ import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { ConnectionDeps } from '#core/integrations/connections.ts';
 import { googleConsent } from '#adapters/google-calendar-meetings.ts';
 import type { GoogleCallbackDeps, GoogleConsentDeps } from '#core/integrations/google-consent.ts';
-import type { IntegrationRepository } from '#core/integrations/ports.ts';
+import type { ConnectionChecks, IntegrationRepository } from '#core/integrations/ports.ts';
 import type { SecretCipher } from '#core/ports.ts';
 import { dynamoIntegrations } from '#data/integrations.ts';
 import { meetingProviders } from '#functions/composition/meeting-providers.ts';
@@ -19,13 +19,15 @@ let cipher: SecretCipher | undefined;
 
 export const integrationRepository = (): IntegrationRepository => (integrations ??= dynamoIntegrations());
 
+/** The integrations see only the check; the adapters behind it are the live sessions' own. */
+const connectionChecks: ConnectionChecks = { check: async (creatorId, credentials) => meetingProviders().connect(creatorId, credentials).check() };
+
 /** Saving and testing: the cipher (secrets sealed and unsealed in the server only) and the providers' adapters. */
 export const connectionDeps = (): ConnectionDeps => ({
   integrations: integrationRepository(),
   cipher: (cipher ??= envelopeCipher()),
   clock,
-  // The integrations see only the check; the adapters behind it are the live sessions' own.
-  providers: { check: async (creatorId, credentials) => meetingProviders().connect(creatorId, credentials).check() },
+  providers: connectionChecks,
 });
 
 export const saveIntegrationsDeps = connectionDeps;
@@ -41,5 +43,6 @@ export const googleConsentDeps = (): GoogleConsentDeps => ({
 export const googleCallbackDeps = (): GoogleCallbackDeps => ({
   ...googleConsentDeps(),
   integrations: integrationRepository(),
-  checkCalendar: (creatorId, credentials) => meetingProviders().connect(creatorId, { provider: 'google', ...credentials }).check(),
+  // The same check as a save's and a test's (Google's `check()` with the new consent's credentials).
+  providers: connectionChecks,
 });

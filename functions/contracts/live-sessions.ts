@@ -61,6 +61,12 @@ export const updateSessionBody = z
 export type UpdateSessionBody = z.infer<typeof updateSessionBody>;
 
 export const sessionStatuses = ['scheduled', 'cancelled'] as const;
+/**
+ * Whether the provider has the session as it is: 'done', or 'pending' (a change or the cancellation the provider was
+ * down for or refused; the platform's session changed all the same and the provider is tried again until it agrees,
+ * `providerError` saying why it has not yet).
+ */
+export const providerSyncs = ['done', 'pending'] as const;
 
 /** A session as its creator sees it (the host link included). */
 export const liveSession = z.object({
@@ -76,6 +82,8 @@ export const liveSession = z.object({
   status: z.enum(sessionStatuses),
   createdAt: isoDate,
   updatedAt: isoDate,
+  providerSync: z.enum(providerSyncs),
+  providerError: z.string().optional(),
 });
 export type LiveSession = z.infer<typeof liveSession>;
 
@@ -88,6 +96,9 @@ export const learnerSession = liveSession
 export type LearnerSession = z.infer<typeof learnerSession>;
 
 export const learnerSessionList = z.object({ items: z.array(learnerSession) });
+
+/** GET /api/learner/sessions?courseId=: one course's sessions only (the course player). */
+export const learnerSessionsQuery = z.strictObject({ courseId: z.string().trim().min(1, 'Give the course id.').max(100, 'That is not a course id.').optional() });
 
 /** When the Join button is live: from JOIN_OPENS_MINUTES_BEFORE before the start until the end. */
 export const joinWindow = (session: Pick<LearnerSession, 'startsAt' | 'durationMinutes'>): { opensAt: number; endsAt: number } => {

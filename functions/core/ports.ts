@@ -411,12 +411,21 @@ export interface EnrollmentRepository {
   activityDays(learnerId: string, fromDay: string): Promise<string[]>;
 }
 
-/** One email: to whom, its subject, and its body as text and as HTML. */
+/** A file sent with an email: text content (a calendar's `.ics`), sent base64-encoded by the adapter. */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type with its parameters (`text/calendar; method=REQUEST`). */
+  contentType: string;
+  content: string;
+}
+
+/** One email: to whom, its subject, its body as text and as HTML, and any files attached. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** Email out (SES). */

@@ -130,6 +130,32 @@ export const enrollmentTitlePage = async (courseId: string, cursor: string | und
   };
 };
 
+/** A page of enrolments for a session's emails (the 'session-mail' job): small items, ~1 read unit per 100. */
+const LEARNER_PAGE = 200;
+const sessionLearnerItem = z.object({ learnerId: z.string(), learnerEmail: z.string(), status: z.enum(['active', 'removed']) });
+
+/** One page of a course's enrolments as the 'session-mail' job reads them: who, their email, whether active (key order, projected). */
+export const enrollmentLearnerPage = async (courseId: string, cursor: string | undefined) => {
+  const page = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
+      ExpressionAttributeNames: { '#status': 'status' },
+      ProjectionExpression: 'learnerId, learnerEmail, #status',
+      Limit: LEARNER_PAGE,
+      ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, courseId) } : {}),
+    }),
+  );
+  return {
+    items: (page.Items ?? []).map((item) => {
+      const learner = sessionLearnerItem.parse(item);
+      return { learnerId: learner.learnerId, email: learner.learnerEmail, active: learner.status === 'active' };
+    }),
+    nextCursor: encodeCursor(page.LastEvaluatedKey),
+  };
+};
+
 /**
  * The course's new title on one enrolment, only if its copy is older than this rename (`version`, the course's
  * `titleChangedAt`): an older rename's run never undoes a newer one, and a run done twice writes nothing the second

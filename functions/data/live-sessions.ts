@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import { sessionProviders, UPCOMING_SESSIONS_PER_COURSE_MAX } from '#contracts/live-sessions.ts';
+import { sessionDueAt } from '#core/live-sessions/due.ts';
 import type { SessionRepository, StoredSession } from '#core/live-sessions/ports.ts';
-import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
+import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * Live sessions (issue 30; docs/data-model.md "Live sessions"): an item each, found by id alone (a learner's calendar
@@ -11,11 +12,18 @@ import { documentClient, queryAll, tableName, writeIf } from '#data/table.ts';
  * through the course (the creator's) or an enrolment in it (the learner's), both gone with it.
  * Session: pk SESSION#<sessionId>  sk SESSION   courseId, creatorId, title, description, startsAt, durationMinutes,
  *          provider, timeZone, meetingId, joinUrl, hostUrl, status scheduled|cancelled, sequence (RFC 5545), createdAt,
- *          updatedAt
+ *          updatedAt, remindedFor? (the start whose reminder is settled), providerPending? {action update|delete, tries,
+ *          nextAt|null, error} (the provider's work not done yet)
  *          gsi1pk COURSE#<courseId>#SESSIONS  gsi1sk <endsAt>#<sessionId>    while scheduled (sparse: a cancelled
  *                                                                             session leaves it): the course's sessions
  *                                                                             that have not ended, one Query from `now`
  *          gsi2pk COURSE#<courseId>#SESSIONS  gsi2sk <startsAt>#<sessionId>  always: every session of the course
+ *          gsi3pk SESSIONS#DUE                gsi3sk <dueAt>#<sessionId>      while it has work due (sparse): the earlier
+ *                                                                             of its reminder (startsAt - 60 min, while
+ *                                                                             scheduled and remindedFor is not startsAt)
+ *                                                                             and providerPending.nextAt; computed from
+ *                                                                             the session on every write; the
+ *                                                                             'sessions-due' job reads `<= now`
  */
 export const sessionKeys = {
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
@@ -24,7 +32,14 @@ export const sessionKeys = {
     gsi1sk: `${new Date(Date.parse(s.startsAt) + s.durationMinutes * 60_000).toISOString()}#${s.id}`,
   }),
   all: (s: Pick<StoredSession, 'courseId' | 'startsAt' | 'id'>) => ({ gsi2pk: `COURSE#${s.courseId}#SESSIONS`, gsi2sk: `${s.startsAt}#${s.id}` }),
+  /** The due index's keys (none: nothing due). */
+  due: (s: StoredSession) => {
+    const dueAt = sessionDueAt(s);
+    return dueAt === undefined ? {} : { gsi3pk: DUE, gsi3sk: `${dueAt}#${s.id}` };
+  },
 };
+
+const DUE = 'SESSIONS#DUE';
 
 const sessionItem = z.object({
   id: z.string(),
@@ -43,9 +58,16 @@ const sessionItem = z.object({
   sequence: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  remindedFor: isoDate.optional(),
+  providerPending: z
+    .object({ action: z.enum(['update', 'delete']), tries: z.number().int(), nextAt: isoDate.nullable(), error: z.string() })
+    .optional(),
 });
 
-const toSession = (item: Record<string, unknown>): StoredSession => sessionItem.parse(item);
+const toSession = (item: Record<string, unknown>): StoredSession => {
+  const { remindedFor, providerPending, ...session } = sessionItem.parse(item);
+  return { ...session, ...(remindedFor !== undefined ? { remindedFor } : {}), ...(providerPending !== undefined ? { providerPending } : {}) };
+};
 
 const soonest = (a: StoredSession, b: StoredSession) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id);
 
@@ -55,6 +77,7 @@ const itemOf = (s: StoredSession) => ({
   type: 'LiveSession',
   ...s,
   ...(s.status === 'scheduled' ? sessionKeys.upcoming(s) : {}),
+  ...sessionKeys.due(s),
 });
 
 const findSession = async (sessionId: string): Promise<StoredSession | undefined> => {
@@ -95,6 +118,44 @@ export const dynamoSessions = (): SessionRepository => ({
   async listByCourse(courseId) {
     const items = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `COURSE#${courseId}#SESSIONS` } });
     return items.map(toSession).sort(soonest);
+  },
+
+  async due(now, limit, after) {
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :due AND gsi3sk <= :now',
+        ExpressionAttributeValues: { ':due': DUE, ':now': `${now}#~` },
+        Limit: limit,
+        ...(after ? { ExclusiveStartKey: decodeCursor(after, { gsi3pk: DUE }, { name: 'pk', prefix: 'SESSION#' }) } : {}),
+      }),
+    );
+    return { items: Items.map(toSession), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+  },
+
+  async settle(session, before) {
+    const pending = before.providerPending;
+    const saved = await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: itemOf(session),
+          ConditionExpression: [
+            '#sequence = :sequence',
+            before.remindedFor === undefined ? 'attribute_not_exists(remindedFor)' : 'remindedFor = :reminded',
+            pending === undefined ? 'attribute_not_exists(providerPending)' : 'providerPending.tries = :tries',
+          ].join(' AND '),
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: {
+            ':sequence': before.sequence,
+            ...(before.remindedFor === undefined ? {} : { ':reminded': before.remindedFor }),
+            ...(pending === undefined ? {} : { ':tries': pending.tries }),
+          },
+        }),
+      ),
+    );
+    return saved ? 'saved' : 'changed';
   },
 
   async upcomingByCourse(courseId, now) {

@@ -19,9 +19,21 @@ import { documentClient, partitionQueue, tableName, transact } from '#data/table
 export const mailQueueKey = (mail: Pick<QueuedItem, 'dueAt' | 'id'>) => ({ pk: 'MAILQUEUE', sk: `${mail.dueAt}#${mail.id}` });
 
 // An email queued before `dueAt` existed (its sort key was its queuedAt) is due from when it was queued.
+const attachments = z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }));
+
 const queuedMail = z
-  .object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), queuedAt: isoDate, dueAt: isoDate.optional(), tries: z.number().int() })
-  .transform((mail): QueuedMail => ({ ...mail, dueAt: mail.dueAt ?? mail.queuedAt }));
+  .object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    attachments: attachments.optional(),
+    queuedAt: isoDate,
+    dueAt: isoDate.optional(),
+    tries: z.number().int(),
+  })
+  .transform(({ attachments: files, ...mail }): QueuedMail => ({ ...mail, ...(files?.length ? { attachments: files } : {}), dueAt: mail.dueAt ?? mail.queuedAt }));
 
 const queuedAccount = z.object({
   kind: z.literal('buyer-account'),
@@ -33,11 +45,11 @@ const queuedAccount = z.object({
   tries: z.number().int(),
 }) satisfies z.ZodType<QueuedAccount>;
 
-/** An email's text and html as stored: one compressed binary attribute (brotli, text mode). */
-const packBody = (mail: Pick<QueuedMail, 'text' | 'html'>): Uint8Array =>
-  brotliCompressSync(JSON.stringify({ text: mail.text, html: mail.html }), { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11 } });
+/** An email's text, html and files as stored: one compressed binary attribute (brotli, text mode). */
+const packBody = (mail: Pick<QueuedMail, 'text' | 'html' | 'attachments'>): Uint8Array =>
+  brotliCompressSync(JSON.stringify({ text: mail.text, html: mail.html, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) }), { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11 } });
 
-const packedBody = z.object({ text: z.string(), html: z.string() });
+const packedBody = z.object({ text: z.string(), html: z.string(), attachments: attachments.optional() });
 
 /** A stored email with its body unpacked (an item from before the packing has its text and html as they are). */
 const unpacked = (item: Record<string, unknown>): Record<string, unknown> => {
@@ -53,8 +65,8 @@ const partition = partitionQueue('MAILQUEUE', queuedItem);
 export const mailQueuePut = (mail: QueuedItem) => {
   const item = queuedItem(mail as unknown as Record<string, unknown>);
   if ('kind' in item) return { Put: { TableName: tableName(), Item: { ...mailQueueKey(item), type: 'QueuedAccount', ...item } } };
-  const { text, html, ...rest } = item;
-  return { Put: { TableName: tableName(), Item: { ...mailQueueKey(item), type: 'QueuedMail', ...rest, body: packBody({ text, html }) } } };
+  const { text, html, attachments: files, ...rest } = item;
+  return { Put: { TableName: tableName(), Item: { ...mailQueueKey(item), type: 'QueuedMail', ...rest, body: packBody({ text, html, ...(files ? { attachments: files } : {}) }) } } };
 };
 
 export const dynamoMailQueue = (): MailQueue => ({

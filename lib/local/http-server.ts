@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PortInUseError } from './ports.ts';
 
@@ -32,12 +32,3 @@ export const listenAt = async (server: Server, port: number, host: string): Prom
   const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `http://${reachableHost}:${actual}`;
 };
-
-/** A request's whole body as text (the stand-ins that speak AWS's JSON protocols). */
-export const readBody = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });

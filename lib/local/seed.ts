@@ -8,7 +8,7 @@ import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
 import { seedDemoBusiness } from './demo-business.ts';
-import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { demoCourses, seedDemoCatalogue } from './demo-catalogue.ts';
 import { apiCaller, signInAs, subscribeToPlan } from './demo-flows.ts';
 import type { Outputs } from './outputs.ts';
 
@@ -37,7 +37,8 @@ export type DemoPlan = 'pro' | 'existing' | 'real-stripe' | 'failed';
  * Seeds through the same use case an admin uses to create an account (Cognito user with a permanent
  * password, its group, the profile and counters), so seeded data is shaped like real data. Idempotent:
  * an account that exists is left as it is. Then the demo creator's plan, courses and learners (demo-catalogue.ts),
- * and business (demo-business.ts: courses on sale, sales, a coupon, an affiliate, the leader's licence and members).
+ * its upcoming live session in Zoom (issue 30), and business (demo-business.ts: courses on sale, sales, a coupon, an
+ * affiliate, the leader's licence and members).
  * Needs the handler environment (functionEnv) applied first, and the gateway up (the plan and the business go
  * through the API and the webhooks).
  */
@@ -63,6 +64,7 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
     // The cloud still starts: the demo creator then has fewer courses or learners than usual.
     opts.log(`[seed] WARNING: the demo courses and learners were not fully seeded: ${(error as Error)?.message ?? String(error)}`);
   }
+  if (demoPlan !== 'failed' && demoPlan !== 'real-stripe') await seedDemoSession(opts);
   // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
   const indexed = await backfillCourseIndex();
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
@@ -108,6 +110,52 @@ const seedDemoZoom = async ({ outputs, log }: SeedOptions): Promise<void> => {
     log(`[seed] ${email} has Zoom ${saved.zoom.status === 'connected' ? 'connected' : `saved but not connected: ${saved.zoom.error ?? ''}`}`);
   } catch (error) {
     log(`[seed] WARNING: the demo creator's Zoom was not connected: ${(error as Error)?.message ?? String(error)}`);
+  }
+};
+
+/** The demo creator's live session (issue 30): on the demo learner's first course, a few days after the seed, in Zoom. */
+export const demoSession = {
+  courseTitle: demoCourses[0].title,
+  title: 'Live Q&A: your first loaf',
+  description: 'Bring your starter questions and a photo of your crumb.',
+  daysAhead: 3,
+  hourUtc: 17,
+  durationMinutes: 60,
+} as const;
+
+/**
+ * The demo creator's upcoming live session, scheduled the way a creator schedules one (`POST .../sessions` through the
+ * gateway with the Zoom connected above: the meeting is made at the Zoom stand-in, the enrolled learners are invited).
+ * A course that has a session still ahead keeps it (a restart adds none); once the last one has ended, the next
+ * start schedules a new one. A failure is reported; the cloud still starts.
+ */
+const seedDemoSession = async ({ outputs, log }: SeedOptions): Promise<void> => {
+  const { email, password } = seedAccounts.creator;
+  try {
+    const call = apiCaller(outputs);
+    const token = await signInAs(outputs, email, password);
+    const courses = await call<{ items: { id: string; title: string }[] }>('GET', '/api/courses', { token });
+    const course = courses.items.find((c) => c.title === demoSession.courseTitle);
+    if (!course) return;
+    const path = `/api/courses/${encodeURIComponent(course.id)}/sessions`;
+    const sessions = await call<{ items: { status: string; startsAt: string; durationMinutes: number }[] }>('GET', path, { token });
+    if (sessions.items.some((s) => s.status === 'scheduled' && Date.parse(s.startsAt) + s.durationMinutes * 60_000 > Date.now())) return;
+    const startsAt = new Date(Date.now() + demoSession.daysAhead * 86_400_000);
+    startsAt.setUTCHours(demoSession.hourUtc, 0, 0, 0);
+    await call('POST', path, {
+      token,
+      body: {
+        title: demoSession.title,
+        description: demoSession.description,
+        startsAt: startsAt.toISOString(),
+        durationMinutes: demoSession.durationMinutes,
+        provider: 'zoom',
+        timeZone: 'Europe/London',
+      },
+    });
+    log(`[seed] ${email} has a live session in Zoom on ${startsAt.toISOString()} for '${demoSession.courseTitle}'`);
+  } catch (error) {
+    log(`[seed] WARNING: the demo live session was not scheduled: ${(error as Error)?.message ?? String(error)}`);
   }
 };
 

@@ -28,9 +28,14 @@ test.describe('the seeded demo, first sign-in', () => {
     await checkAndShoot(page, testInfo, 'demo-creator-sales');
   });
 
-  test("the learner's 'My Learning' recommends the courses on sale from their creator", async ({ page, cloud }, testInfo) => {
+  test("the learner's 'My Learning' shows the upcoming live session and recommends the courses on sale from their creator", async ({ page, cloud }, testInfo) => {
     await signIn(page, cloud.DemoLearnerEmail, cloud.DemoLearnerPassword);
     await expect(page).toHaveURL(/\/dashboard\/learner$/);
+    // The seed's session (lib/local/seed.ts demoSession), days ahead: Join not open yet.
+    const session = page.getByRole('region', { name: 'Upcoming live sessions' }).getByTestId('live-session');
+    await expect(session).toContainText('Live Q&A: your first loaf');
+    await expect(session).toContainText('Sourdough Baking Basics');
+    await expect(session.getByRole('button', { name: /^Join Live Q&A: your first loaf: Opens / })).toBeDisabled();
     const recommended = page.getByRole('list', { name: 'Recommended courses' });
     await expect(recommended.getByRole('link', { name: 'View course: Knife Skills for Home Cooks' })).toBeVisible();
     await expect(recommended.getByRole('link', { name: 'View course: Sourdough Beyond the Basics' })).toBeVisible();

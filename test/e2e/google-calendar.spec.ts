@@ -38,6 +38,8 @@ test('a creator connects Google Calendar: consent screen, Allow, back on Integra
   await expect(page.getByRole('switch', { name: 'Enable Google Calendar' })).toBeChecked();
   await expect(page.getByLabel('Calendar ID')).toHaveValue('primary');
   await expect(statusOf(page, 'Google Calendar')).toContainText('Connected');
+  // Consented once: the button now offers to do it again.
+  await expect(page.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
   await checkAndShoot(page, testInfo, 'google-connected');
 });
 

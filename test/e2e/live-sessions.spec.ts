@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { accessToken, api, signIn } from './support/api.ts';
+import { accessToken, api, mailsTo, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
 // Issue 30 point 2 in the browser: a Pro creator with the Zoom stand-in's demo app connected schedules a live session
 // in the course editor (the meeting is made at the stand-in); an enrolled learner sees it on 'My Learning' with Join
-// still closed (it opens 15 minutes before the start) and downloads its calendar file; the creator then cancels it.
+// still closed (it opens 15 minutes before the start), and on the course's own page, and downloads its calendar file,
+// and finds the invitation in the mail with its .ics (issue 30 point 3); the creator then cancels it.
 
 test('a creator schedules a live session; an enrolled learner sees it with Join closed and downloads its .ics', async ({ page, browser, cloud }, testInfo) => {
   test.setTimeout(180_000);
@@ -79,12 +80,33 @@ test('a creator schedules a live session; an enrolled learner sees it with Join 
   expect(ics).toContain('BEGIN:VCALENDAR');
   expect(ics).toContain('METHOD:REQUEST');
   expect(ics).toContain('SUMMARY:Live Q&A');
+
+  // The course's own page (the player) shows it too, above the lessons.
+  await dashboard.goto(`/dashboard/learner/courses/${course.id}`);
+  const inPlayer = dashboard.getByRole('region', { name: 'Upcoming live sessions' }).getByTestId('live-session');
+  await expect(inPlayer).toContainText('Live Q&A');
+  await expect(inPlayer.getByRole('button', { name: /^Join Live Q&A: Opens / })).toBeDisabled();
+  await expect(dashboard.getByRole('heading', { level: 2, name: 'Warm and cool' })).toBeVisible();
+  await checkAndShoot(dashboard, testInfo, 'learner-course-sessions');
   await learnerContext.close();
+
+  // The learner's invitation arrives in the mail (SES local), its .ics attached: METHOD:REQUEST, SEQUENCE 0.
+  const invitation = async () => (await mailsTo(cloud, learner.email)).find((m) => m.subject === 'You are invited to a live session');
+  await expect.poll(invitation, { timeout: 45_000 }).toBeDefined();
+  const mail = (await invitation())!;
+  const file = mail.attachments?.find((a) => a.filename === 'session.ics');
+  const attached = Buffer.from(file!.content, 'base64').toString('utf8');
+  expect(attached).toContain('METHOD:REQUEST');
+  expect(attached).toContain('SEQUENCE:0');
+  // The join link (Zoom's /j/), never the host's start link.
+  const joinUrl = (await api<{ items: { title: string; joinUrl: string }[] }>(cloud, await accessToken(cloud, learner.email, learner.password), 'GET', '/api/learner/sessions')).items.find((s) => s.title === 'Live Q&A')!.joinUrl;
+  expect(mail.body.text).toContain(`Join: ${joinUrl}`);
 
   // The creator cancels it after a confirmation that names it: the meeting is deleted at Zoom, the session folds below.
   await row.getByRole('button', { name: 'Cancel Live Q&A' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel “Live Q&A”?' });
   await expect(confirm).toContainText('The meeting is deleted in Zoom.');
+  await expect(confirm).toContainText('Enrolled learners are emailed the cancellation.');
   await checkAndShoot(page, testInfo, 'session-cancel', { confirm });
   await confirm.getByRole('button', { name: 'Cancel session' }).click();
   await expect(confirm).toBeHidden({ timeout: 20_000 });

@@ -133,6 +133,7 @@ GET    /api/courses/{courseId}/licenses                                creator  
 PATCH  /api/courses/{courseId}/licenses/{licenseId}                    creator                       creator  teamLicenses
 GET    /api/leader/licenses                                            leader                        -
 GET    /api/leader/summary                                             leader                        -
+GET    /api/leader/sessions                                            leader                        -
 GET    /api/leader/reports                                             leader                        -
 GET    /api/leader/licenses/{licenseId}/seats                          leader                        leader
 POST   /api/leader/licenses/{licenseId}/seats                          leader                        leader

@@ -3,7 +3,7 @@ import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { demoShop } from '#lib/local/demo-business.ts';
 import { DEMO_LEARNER_PASSWORD, demoLearnerEmail } from '#lib/local/demo-catalogue.ts';
-import { seed, seedAccounts } from '#lib/local/seed.ts';
+import { demoSession, seed, seedAccounts } from '#lib/local/seed.ts';
 import { api, eventually, outputs, signIn, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -32,6 +32,7 @@ const figures = async () => {
     leaderSummary: (await api('GET', '/api/leader/summary', { token: leader })).body as Record<string, unknown>,
     stats: (await api('GET', '/api/creator/stats', { token: creator })).body as Record<string, unknown>,
     zoom: ((await api('GET', '/api/integrations', { token: creator })).body as { zoom: Record<string, unknown> }).zoom,
+    sessions: (await api('GET', '/api/learner/sessions', { token: await signIn(demoLearnerEmail, DEMO_LEARNER_PASSWORD) })).body.items as LearnerSession[],
     reports: await Promise.all(
       ((await api('GET', '/api/courses', { token: creator })).body.items as { id: string }[]).map(
         async (c) => (await api('GET', `/api/creator/reports/courses/${c.id}`, { token: creator })).body as Report,
@@ -39,6 +40,8 @@ const figures = async () => {
     ),
   };
 };
+
+type LearnerSession = { id: string; courseTitle: string; title: string; startsAt: string; durationMinutes: number; provider: string; joinUrl: string };
 
 type Report = { title: string; enrolled: number; started: number; completed: number; lessons: { reached: number; completed: number }[] };
 
@@ -107,6 +110,19 @@ describe('the demo seed: every role alive', () => {
   it("connects the demo creator's Zoom with the stand-in's demo app", async () => {
     const { zoom } = await figures();
     expect(zoom).toEqual({ enabled: true, apiKey: outputs().ZoomClientId, apiSecretSet: true, accountId: outputs().ZoomAccountId, status: 'connected' });
+  });
+
+  it("gives the demo learner an upcoming live session in the demo creator's Zoom, a few days ahead, whose meeting is at the Zoom stand-in", async () => {
+    const { sessions } = await figures();
+    const seeded = sessions.filter((s) => s.title === demoSession.title);
+    expect(seeded).toEqual([expect.objectContaining({ courseTitle: demoSession.courseTitle, durationMinutes: demoSession.durationMinutes, provider: 'zoom' })]);
+    const ahead = Date.parse(seeded[0]!.startsAt) - Date.now();
+    expect(ahead).toBeGreaterThan(1 * 86_400_000);
+    expect(ahead).toBeLessThan((demoSession.daysAhead + 1) * 86_400_000);
+    const meetings = ((await (await fetch(`${outputs().ZoomOAuthUrl}/_stand-in/meetings`)).json()) as { meetings: { topic: string; join_url: string; start_time: string }[] }).meetings;
+    const meeting = meetings.find((m) => m.join_url === seeded[0]!.joinUrl);
+    expect(meeting).toMatchObject({ topic: demoSession.title });
+    expect(Date.parse(meeting!.start_time)).toBe(Date.parse(seeded[0]!.startsAt));
   });
 
   it('adds nothing when it runs again, as on a restart', async () => {

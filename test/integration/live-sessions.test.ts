@@ -132,3 +132,51 @@ describe('a live session in Zoom', () => {
     expect(long.status).toBe(400);
   });
 });
+
+describe("a course's sessions in the learner's player and on the leader's dashboard", () => {
+  it("lists one course's sessions with ?courseId=, and the licensed courses' sessions to their group leader, never the host link", async () => {
+    const otherCourse = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Rye live' } })).body.id as string;
+    expect((await api('PATCH', `/api/courses/${otherCourse}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    expect((await api('POST', `/api/courses/${otherCourse}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+    const schedule = async (course: string, title: string, startsAt: string) => {
+      const made = await api('POST', `/api/courses/${course}/sessions`, { token: creator.token, body: { title, startsAt, durationMinutes: 30, provider: 'zoom' } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body as { id: string; joinUrl: string; hostUrl: string };
+    };
+    const here = await schedule(courseId, 'Crumb clinic', inDays(7));
+    const there = await schedule(otherCourse, 'Rye clinic', inDays(6));
+
+    const player = await api('GET', `/api/learner/sessions?courseId=${courseId}`, { token: learner.token });
+    expect(player.status).toBe(200);
+    const ids = player.body.items.map((s: { id: string }) => s.id);
+    expect(ids).toContain(here.id);
+    expect(ids).not.toContain(there.id);
+    expect(player.body.items.every((s: { courseId: string }) => s.courseId === courseId)).toBe(true);
+    expect((await api('GET', `/api/learner/sessions?courseId=${otherCourse}`, { token: outsider.token })).body.items).toEqual([]);
+    expect((await api('GET', '/api/learner/sessions?course=x', { token: learner.token })).status).toBe(400);
+
+    // A leader holding a licence of the first course sees its sessions (with the join link), not the other course's.
+    const leader = await accountWithRole('leader', 'sessions-leader');
+    const idle = await accountWithRole('leader', 'sessions-idle-leader');
+    const granted = await api('POST', `/api/courses/${courseId}/licenses`, { token: creator.token, body: { leaderEmail: leader.email, seats: 3 } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+    const team = await api('GET', '/api/leader/sessions', { token: leader.token });
+    expect(team.status).toBe(200);
+    expect(team.body.items.find((s: { id: string }) => s.id === here.id)).toEqual({
+      id: here.id,
+      courseId,
+      courseTitle: 'Sourdough live',
+      title: 'Crumb clinic',
+      description: '',
+      startsAt: inDays(7),
+      durationMinutes: 30,
+      provider: 'zoom',
+      joinUrl: here.joinUrl,
+    });
+    expect(team.body.items.some((s: { id: string }) => s.id === there.id)).toBe(false);
+    expect(JSON.stringify(team.body)).not.toContain(here.hostUrl);
+    const starts = team.body.items.map((s: { startsAt: string }) => s.startsAt);
+    expect(starts).toEqual([...starts].sort());
+    expect((await api('GET', '/api/leader/sessions', { token: idle.token })).body).toEqual({ items: [] });
+  });
+});

@@ -8,6 +8,8 @@ export interface StoredMail {
   subject: string;
   headers?: { name: string; value: string }[];
   body: { html?: string; text?: string };
+  /** Files sent with it: `content` base64, as SES received it. */
+  attachments?: { filename?: string; contentType: string; content: string }[];
 }
 
 /** Every mail SES local holds for `to`, oldest first. */
@@ -29,6 +31,12 @@ export const mailsToEach = async (addresses: readonly string[]): Promise<StoredM
 
 /** The newest mail SES local holds for `to`. */
 export const mailTo = async (to: string): Promise<StoredMail | undefined> => (await mailsTo(to)).at(-1);
+
+/** A stored mail's attachment by file name, its content decoded as text. */
+export const attachment = (mail: StoredMail, filename: string): { contentType: string; text: string } | undefined => {
+  const found = mail.attachments?.find((a) => a.filename === filename);
+  return found && { contentType: found.contentType, text: Buffer.from(found.content, 'base64').toString('utf8') };
+};
 
 /** A header of a stored mail, by case-insensitive name. */
 export const header = (mail: StoredMail, name: string): string | undefined => mail.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IntegrationNotConnectedError, ValidationError } from '#core/errors.ts';
-import type { IntegrationRepository, StoredIntegrations } from '#core/integrations/ports.ts';
+import type { ConnectionChecks, IntegrationRepository, StoredIntegrations } from '#core/integrations/ports.ts';
 import type { Clock, SealedSecret, SecretCipher } from '#core/ports.ts';
 
 /**
@@ -45,10 +45,10 @@ export interface GoogleConsentDeps {
 export interface GoogleCallbackDeps extends GoogleConsentDeps {
   integrations: IntegrationRepository;
   /**
-   * The check run once the token is stored ("Connected" means a token and one API call): the Google provider's
-   * `check()` (core/live-sessions/ports.ts) for these credentials; throws with the refusal in plain words.
+   * The check run once the token is stored ("Connected" means a token and one API call): the same check a save and
+   * `POST /api/integrations/google/test` run (core/integrations/connections.ts), with the new consent's credentials.
    */
-  checkCalendar(creatorId: string, credentials: { refreshToken: string; calendarId: string }): Promise<void>;
+  providers: ConnectionChecks;
 }
 
 interface StatePayload {
@@ -158,8 +158,8 @@ export const finishGoogleConsent = async (
   const at = deps.clock.now().toISOString();
   const stored = withConsent(await deps.integrations.get(opened.creatorId), await deps.cipher.encrypt(refreshToken, opened.creatorId), at);
   // "Connected" is a token and one call that worked: the calendar read once, its outcome kept with the consent.
-  const check = await deps
-    .checkCalendar(opened.creatorId, { refreshToken, calendarId: stored.googleCalendar.calendarId })
+  const check = await deps.providers
+    .check(opened.creatorId, { provider: 'google', refreshToken, calendarId: stored.googleCalendar.calendarId })
     .then(
       () => ({ ok: true, checkedAt: at }),
       (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : 'Google Calendar could not be reached.', checkedAt: at }),

@@ -87,6 +87,21 @@ export interface GoogleConsent {
   exchangeCode(code: string): Promise<{ refreshToken: string }>;
 }
 
+/**
+ * The provider's part of a change or a cancellation not done yet (issue 30 point 4): the provider was down or refused,
+ * the platform's session changed all the same; the 'sessions-due' job tries again until the provider agrees.
+ */
+export interface ProviderPending {
+  /** 'update': make the meeting match the session (made again when gone); 'delete': delete the meeting. */
+  action: 'update' | 'delete';
+  /** Attempts so far, the request's own included. */
+  tries: number;
+  /** When the job tries again; null: it gave up (a day after the session's end), the last error kept. */
+  nextAt: string | null;
+  /** The provider's reason or failure, in words, as last seen. */
+  error: string;
+}
+
 /** A live session as stored (data/live-sessions.ts). */
 export interface StoredSession {
   id: string;
@@ -107,6 +122,13 @@ export interface StoredSession {
   sequence: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The start whose reminder is settled: its run was started, or the session had started before the job came to it.
+   * Absent, or another start (the session moved): a reminder is due at startsAt - REMINDER_MINUTES_BEFORE.
+   */
+  remindedFor?: string;
+  /** The provider's work still to do (absent: the provider has the session as it is). */
+  providerPending?: ProviderPending;
 }
 
 export interface SessionRepository {
@@ -122,6 +144,16 @@ export interface SessionRepository {
   listByCourse(courseId: string): Promise<StoredSession[]>;
   /** A course's scheduled sessions that have not ended at `now`, soonest first (at most UPCOMING_SESSIONS_PER_COURSE_MAX). */
   upcomingByCourse(courseId: string, now: string): Promise<StoredSession[]>;
+  /**
+   * A page of the sessions with work due at `now` (a reminder to start, the provider's work to retry), earliest due
+   * first, from `after` (a cursor of this listing).
+   */
+  due(now: string, limit: number, after?: string): Promise<{ items: StoredSession[]; nextCursor: string | null }>;
+  /**
+   * The job's write: replaces the session only while it is still as `before` was read (its sequence, reminder and
+   * provider work), so a change of the creator's, or an overlapping run, wins ('changed': leave it to the next run).
+   */
+  settle(session: StoredSession, before: StoredSession): Promise<'saved' | 'changed'>;
 }
 
 /** The creator's stored credentials for a provider, unsealed (functions/composition: the integrations and the cipher). */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../http-replies.ts';
 import type { LandingFields } from './prompt-fields.ts';
 
 /**
@@ -8,8 +9,6 @@ import type { LandingFields } from './prompt-fields.ts';
 
 /** Where the hostile page points: a reserved name (RFC 2606) that never resolves. */
 const attacker = 'https://attacker.example';
-
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Goes into <head>: a base URL, a meta refresh, inline and remote script, a stylesheet with script in it. */
 const hostileHead = `

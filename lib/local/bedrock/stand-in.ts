@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenAt, readBody } from '../http-server.ts';
+import { escapeHtml, jsonReplies, readBody } from '../http-replies.ts';
+import { listenAt } from '../http-server.ts';
 import { hostileVariant, proseAnswer, truncatedVariant } from './answers.ts';
 import { extractFields, type LandingFields } from './prompt-fields.ts';
 
@@ -64,8 +65,6 @@ export interface BedrockStandIn {
 }
 
 // ---- writing the page ----
-
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 interface Palette {
   primary: string;
@@ -249,16 +248,7 @@ const errorMessages: Record<string, string> = {
   ModelTimeoutException: 'The model timed out while processing the request.',
 };
 
-const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(payload),
-    'x-amzn-RequestId': randomUUID(),
-    ...headers,
-  });
-  res.end(payload);
-};
+const sendJson = jsonReplies({ headers: () => ({ 'x-amzn-RequestId': randomUUID() }) });
 
 /** AWS JSON errors: the SDK reads the exception name from `x-amzn-ErrorType` and the text from `message`. */
 const sendError = (res: ServerResponse, status: number, type: string, message: string): void =>

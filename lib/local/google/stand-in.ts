@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenAt, readBody } from '../http-server.ts';
+import { escapeHtml, jsonReplies, noContent, readBody, sendHtml } from '../http-replies.ts';
+import { closeServer, listenAt } from '../http-server.ts';
 
 /**
  * The local Google (issue 30, decision 0047): the parts of Google's OAuth 2.0 and Calendar v3 the platform's adapter
@@ -71,23 +72,7 @@ export interface GoogleStandIn {
   stop(): Promise<void>;
 }
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const sendJson = (res: ServerResponse, status: number, body: unknown): void => {
-  const payload = JSON.stringify(body, null, 2);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(payload), 'Cache-Control': 'no-store' });
-  res.end(payload);
-};
-
-const sendHtml = (res: ServerResponse, status: number, html: string): void => {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; base-uri 'none'; frame-ancestors 'none'",
-  });
-  res.end(html);
-};
+const sendJson = jsonReplies({ contentType: 'application/json; charset=UTF-8', indent: 2, headers: () => ({ 'Cache-Control': 'no-store' }) });
 
 const statusNames: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 409: 'ALREADY_EXISTS', 410: 'NOT_FOUND' };
 
@@ -349,8 +334,7 @@ export const startGoogleStandIn = async (options: GoogleStandInOptions): Promise
       stored.event.status = 'cancelled';
       stored.event['updated'] = now;
       save();
-      res.writeHead(204);
-      return void res.end();
+      return noContent(res);
     }
     apiError(res, 405, 'httpMethodNotAllowed', 'Method Not Allowed');
   };

@@ -1,7 +1,8 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import { closeServer, listenAt, readBody } from '../http-server.ts';
+import { readBody } from '../http-replies.ts';
+import { closeServer, listenAt } from '../http-server.ts';
 import { signDigest } from './ecdsa.ts';
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ErrorReply } from '../faults/proxy.ts';
-import { listenAt, readBody } from '../http-server.ts';
+import { escapeHtml, jsonReplies, noContent, readBody, sendHtml } from '../http-replies.ts';
+import { listenAt } from '../http-server.ts';
 import { demoTenant, type AppRegistration, type DirectoryUser, type Tenant } from './directory.ts';
 
 /**
@@ -103,18 +104,7 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
 export const GRAPH_RESOURCE = 'https://graph.microsoft.com';
 const MAX_CALLS = 200;
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), ...headers });
-  res.end(payload);
-};
-
-const sendHtml = (res: ServerResponse, status: number, html: string): void => {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
-  res.end(html);
-};
+const sendJson = jsonReplies({ contentType: 'application/json; charset=utf-8' });
 
 /** Entra ID's error body: the description carries the AADSTS code, a trace and a correlation id, as the real one does. */
 const identityError = (res: ServerResponse, status: number, error: string, code: number, description: string): void => {
@@ -461,9 +451,7 @@ export const startMicrosoftStandIn = async (options: MicrosoftStandInOptions): P
       if (req.method === 'DELETE') {
         event.deletedDateTime = new Date().toISOString();
         save();
-        res.writeHead(204);
-        res.end();
-        return;
+        return noContent(res);
       }
     }
     graphError(res, 400, 'BadRequest', `The local Microsoft Graph stand-in does not implement ${req.method} ${path}.`);

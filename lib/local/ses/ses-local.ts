@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeServer, listen, readBody } from '../http-server.ts';
+import { readBody } from '../http-replies.ts';
+import { closeServer, listen } from '../http-server.ts';
 
 type StartSes = (config: { host?: string; port?: number }) => Promise<Server>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
-import { closeServer, listenAt, readBody } from '../http-server.ts';
+import { readBody } from '../http-replies.ts';
+import { closeServer, listenAt } from '../http-server.ts';
 import { type DeadLettered, type MessageAttributeValue, type Queue, SqsError, sqsQueues, type StoredMessage } from './queues.ts';
 
 /**

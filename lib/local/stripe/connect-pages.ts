@@ -1,5 +1,6 @@
 import type { Account, AccountLinkRecord } from './connect-state.ts';
-import { escapeHtml, layout } from './pages.ts';
+import { escapeHtml } from '../http-replies.ts';
+import { layout } from './pages.ts';
 
 /**
  * The hosted Connect onboarding an Account Link opens: it names the account and offers the two ways out of Stripe's

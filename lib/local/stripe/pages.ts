@@ -1,12 +1,10 @@
+import { escapeHtml } from '../http-replies.ts';
 import type { CheckoutSession, Customer, Price, Product, Subscription } from './state.ts';
 
 /**
  * The stand-in's hosted pages (checkout and billing portal): small, static, accessible HTML with plain forms,
  * so they work in any browser and in Playwright without scripts.
  */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** 2800 GBP pence -> "£28.00". */
 export const formatMoney = (amount: number, currency: string): string =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);

@@ -2,7 +2,8 @@ import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ErrorReply } from '../faults/proxy.ts';
-import { listenAt, readBody } from '../http-server.ts';
+import { escapeHtml, jsonReplies, noContent, readBody, sendHtml } from '../http-replies.ts';
+import { listenAt } from '../http-server.ts';
 
 /**
  * The local Zoom (issue 30, decision 0041): Zoom's Server-to-Server OAuth token endpoint and the part of the REST API
@@ -87,24 +88,13 @@ const HOST_ID = 'z8yCxjabcdefghij0123AB';
 const HOST_EMAIL = 'demo.host@zoom.local';
 const SCOPE = 'meeting:read:admin meeting:write:admin user:read:admin';
 
-const sendJson = (res: ServerResponse, status: number, body: unknown): void => {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(payload) });
-  res.end(payload);
-};
-
-const noContent = (res: ServerResponse): void => {
-  res.writeHead(204);
-  res.end();
-};
+const sendJson = jsonReplies({ contentType: 'application/json;charset=UTF-8' });
 
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 };
-
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Zoom answers times in UTC without milliseconds: "2026-12-01T10:00:00Z". */
 const zoomTime = (value: string | Date): string => new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -322,8 +312,7 @@ export const startZoomStandIn = async (options: ZoomStandInOptions): Promise<Zoo
 <body><h1>Local Zoom stand-in</h1><p>Account <code>${escapeHtml(credentials.accountId)}</code>: ${meetings.length} meeting(s); ${stats.tokensIssued} token(s) issued.</p>
 ${meetings.length === 0 ? '<p>No meetings yet.</p>' : `<table><thead><tr><th>Id</th><th>Topic</th><th>Start (UTC)</th><th>Duration</th><th>Time zone</th><th>Agenda</th><th>Link</th></tr></thead><tbody>${rows}</tbody></table>`}
 </body></html>`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
+    sendHtml(res, 200, html);
   };
 
   const control = (req: IncomingMessage, res: ServerResponse, path: string, raw: string): void => {

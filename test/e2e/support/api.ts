@@ -24,6 +24,8 @@ export interface StoredMail {
   destination: { to: string[] };
   subject: string;
   body: { html?: string; text?: string };
+  /** Files sent with it (a session's .ics), `content` base64. */
+  attachments?: { filename?: string; contentType: string; content: string }[];
 }
 
 /** The mails SES local holds for `to` (GET <SesEndpoint>/store), oldest first. */

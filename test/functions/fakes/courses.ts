@@ -1,10 +1,43 @@
-import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { type Lesson, type LessonRecord, LESSONS_PER_COURSE_MAX, type QuizDefinition } from '#contracts/courses.ts';
 import { fileView } from '#core/files/files.ts';
 import type { StoredFile } from '#core/files/ports.ts';
 import { type CourseChange, courseChange, type CourseChangeJobs } from '#core/courses/changes.ts';
 import type { CourseRecord, CourseRepository, CreatorCounterDeltas } from '#core/ports.ts';
+import { NOW } from './clock.ts';
 import { copy, withHooks } from './hooks.ts';
 import { pageOf } from './paging.ts';
+
+/** A course as stored (no lessons): a published 'Knife skills' of creator c1 at £29 (£20 a seat), made at NOW; `over` changes any of it. */
+export const courseRecord = (over: Partial<CourseRecord> = {}): CourseRecord => ({
+  id: 'course-1',
+  creatorId: 'c1',
+  title: 'Knife skills',
+  description: 'Chop like a chef.',
+  status: 'published',
+  lessonCount: 0,
+  enrolledCount: 0,
+  priceAmount: 2900,
+  seatPriceAmount: 2000,
+  createdAt: NOW,
+  updatedAt: NOW,
+  ...over,
+});
+
+/** A lesson of course c1 as a learner reads it: text 'Lesson <id>', or with `quiz` the quiz 'Check yourself'; no files. */
+export const courseLesson = (id: string, position: number, quiz: QuizDefinition | null = null, over: Partial<Lesson> = {}): Lesson => ({
+  id,
+  courseId: 'c1',
+  title: quiz ? 'Check yourself' : `Lesson ${id}`,
+  kind: quiz ? 'quiz' : 'text',
+  body: quiz ? null : '<p>Hi</p>',
+  videoUrl: null,
+  quiz,
+  position,
+  createdAt: NOW,
+  updatedAt: NOW,
+  files: [],
+  ...over,
+});
 
 /**
  * Courses with the conditions of functions/data/courses.ts: every write naming a creator happens only while the

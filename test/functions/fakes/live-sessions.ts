@@ -1,5 +1,6 @@
 import { UPCOMING_SESSIONS_PER_COURSE_MAX } from '#contracts/live-sessions.ts';
 import { IntegrationNotConnectedError, ProviderUnavailableError } from '#core/errors.ts';
+import { sessionDueAt } from '#core/live-sessions/due.ts';
 import type {
   MeetingCredentials,
   MeetingCredentialSource,
@@ -8,12 +9,17 @@ import type {
   MeetingProviderName,
   MeetingProviders,
   ProviderMeeting,
+  SessionMailKind,
+  SessionMailRuns,
   SessionRepository,
   StoredSession,
 } from '#core/live-sessions/ports.ts';
 import { copy } from './hooks.ts';
 
-/** Sessions with functions/data/live-sessions.ts's conditions: a create only once per id, a save only from the sequence read. */
+/**
+ * Sessions with functions/data/live-sessions.ts's conditions: a create only once per id, a save only from the sequence
+ * read, the job's settle only from the session as read; the due index ordered by due time, paged by position.
+ */
 export const memorySessions = () => {
   const items = new Map<string, StoredSession>();
   const key = (courseId: string, id: string) => `${courseId}/${id}`;
@@ -46,6 +52,22 @@ export const memorySessions = () => {
     },
     async listByCourse(courseId) {
       return [...items.values()].filter((s) => s.courseId === courseId).sort(soonest).map(copy);
+    },
+    async due(now, limit, after) {
+      const due = [...items.values()]
+        .map((s) => ({ s, at: sessionDueAt(s) }))
+        .filter((d): d is { s: StoredSession; at: string } => d.at !== undefined && d.at <= now)
+        .sort((a, b) => a.at.localeCompare(b.at) || a.s.id.localeCompare(b.s.id));
+      const from = after ? due.findIndex((d) => `${d.at}#${d.s.id}` > after) : 0;
+      const page = from < 0 ? [] : due.slice(from, from + limit);
+      const last = page.at(-1);
+      return { items: page.map((d) => copy(d.s)), nextCursor: last && from + limit < due.length ? `${last.at}#${last.s.id}` : null };
+    },
+    async settle(session, before) {
+      const stored = items.get(key(session.courseId, session.id));
+      if (!stored || stored.sequence !== before.sequence || stored.remindedFor !== before.remindedFor || stored.providerPending?.tries !== before.providerPending?.tries) return 'changed';
+      items.set(key(session.courseId, session.id), copy(session));
+      return 'saved';
     },
     async upcomingByCourse(courseId, now) {
       return [...items.values()]
@@ -128,3 +150,20 @@ export const connectedProviders = (...connected: MeetingProviderName[]): Meeting
     }
   },
 });
+
+/** The 'session-mail' runs started (session id, kind, version), and a failure to throw on the next start (`failNext`). */
+export const memoryMailRuns = () => {
+  const runs: { sessionId: string; mail: SessionMailKind; sequence: number }[] = [];
+  const state: SessionMailRuns & { runs: typeof runs; failNext?: Error } = {
+    runs,
+    async start(session, mail) {
+      if (state.failNext) {
+        const error = state.failNext;
+        delete state.failNext;
+        throw error;
+      }
+      runs.push({ sessionId: session.id, mail, sequence: session.sequence });
+    },
+  };
+  return state;
+};

@@ -8,6 +8,7 @@ import { memoryAffiliates } from './affiliates.ts';
 import { memoryHeldCertificates } from './certificates.ts';
 import { memoryLicenses } from './licenses.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
+import { courseRecord } from './courses.ts';
 import { APP_ORIGIN, creator } from './deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer, memoryMailQueue } from './enrollments.ts';
 import { withHooks } from './hooks.ts';
@@ -322,17 +323,7 @@ export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affilia
  * creator (u1), whose payment account can take charges when `ready`.
  */
 export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => ({
-  id: 'c1',
-  creatorId: 'u1',
-  title: 'Knife skills',
-  description: 'Chop safely.',
-  status: 'published',
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 2900,
-  seatPriceAmount: 0,
-  createdAt: NOW,
-  updatedAt: NOW,
+  ...courseRecord({ id: 'c1', creatorId: 'u1', description: 'Chop safely.', seatPriceAmount: 0 }),
   lessons: [],
   ...over,
 });

@@ -4,6 +4,7 @@ import type { CourseRecord } from '#core/ports.ts';
 import { backfillCourseIndex, backfillCourseOutlines, courseKeys, creatorStatsUpdate, dynamoCourses, legacyCreatorStatsKey, readCreatorStats, readLesson, readLessons, readOutline, removeDeletedCourseBatch, updateLessonText } from '#data/courses.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { counted, useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -11,20 +12,8 @@ beforeAll(useLocalCloudEnv);
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute)).toISOString();
 
-const courseOf = (creatorId: string, minute = 0, extra: Partial<CourseRecord> = {}): CourseRecord => ({
-  id: unique('course'),
-  creatorId,
-  title: 'Knife skills',
-  description: 'Chop things.',
-  status: 'draft',
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 0,
-  seatPriceAmount: 0,
-  createdAt: at(minute),
-  updatedAt: at(minute),
-  ...extra,
-});
+const courseOf = (creatorId: string, minute = 0, extra: Partial<CourseRecord> = {}): CourseRecord =>
+  courseRecord({ id: unique('course'), creatorId, description: 'Chop things.', status: 'draft', priceAmount: 0, seatPriceAmount: 0, createdAt: at(minute), updatedAt: at(minute), ...extra });
 
 const lessonOf = (courseId: string, position: number, extra: Partial<LessonRecord> = {}): LessonRecord => ({
   id: unique('lesson'),

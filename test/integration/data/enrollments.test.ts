@@ -3,6 +3,7 @@ import { ValidationError } from '#core/errors.ts';
 import type { NewEnrollment } from '#core/ports.ts';
 import { dynamoCourses, readCreatorStats } from '#data/courses.ts';
 import { dynamoEnrollments, enrollmentKeys, enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
+import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { counted, useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -14,19 +15,9 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute)).toISO
 const newCourse = async (tag: string, title = 'Knife skills') => {
   const creatorId = unique(`${tag}-creator`);
   const courseId = unique(`${tag}-course`);
-  await dynamoCourses().create({
-    id: courseId,
-    creatorId,
-    title,
-    description: 'Chop things.',
-    status: 'draft',
-    lessonCount: 0,
-    enrolledCount: 0,
-    priceAmount: 0,
-    seatPriceAmount: 0,
-    createdAt: at(0),
-    updatedAt: at(0),
-  });
+  await dynamoCourses().create(
+    courseRecord({ id: courseId, creatorId, title, description: 'Chop things.', status: 'draft', priceAmount: 0, seatPriceAmount: 0, createdAt: at(0), updatedAt: at(0) }),
+  );
   return { creatorId, courseId };
 };
 

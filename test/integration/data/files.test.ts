@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LessonRecord } from '#contracts/courses.ts';
 import type { StoredFile } from '#core/files/ports.ts';
-import type { CourseRecord } from '#core/ports.ts';
 import { dynamoCourses } from '#data/courses.ts';
 import { dynamoFiles, fileKeys } from '#data/files.ts';
+import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
@@ -13,19 +13,7 @@ const AT = '2026-11-01T12:00:00.000Z';
 
 /** A course of `creatorId` with one lesson, stored through the courses adapter. */
 const courseWithLesson = async (creatorId: string) => {
-  const course: CourseRecord = {
-    id: unique('course'),
-    creatorId,
-    title: 'Knife skills',
-    description: '',
-    status: 'draft',
-    lessonCount: 0,
-    enrolledCount: 0,
-    priceAmount: 0,
-    seatPriceAmount: 0,
-    createdAt: AT,
-    updatedAt: AT,
-  };
+  const course = courseRecord({ id: unique('course'), creatorId, description: '', status: 'draft', priceAmount: 0, seatPriceAmount: 0, createdAt: AT, updatedAt: AT });
   const lesson: LessonRecord = { id: unique('lesson'), courseId: course.id, title: 'Watch', kind: 'video', body: null, videoUrl: null, quiz: null, position: 0, createdAt: AT, updatedAt: AT };
   await dynamoCourses().create(course);
   expect(await dynamoCourses().createLesson({ creatorId, lesson })).toBe('created');

@@ -7,6 +7,7 @@ import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { documentClient } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
+import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { counted, useLocalCloudEnv } from '../support.ts';
 import { unique } from './data-support.ts';
@@ -63,19 +64,8 @@ const recorder = () => {
   };
 };
 
-const course = (creatorId: string) => ({
-  id: unique('course'),
-  creatorId,
-  title: 'Flash sale',
-  description: '',
-  status: 'published' as const,
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 2500,
-  seatPriceAmount: 0,
-  createdAt: AT,
-  updatedAt: AT,
-});
+const course = (creatorId: string) =>
+  courseRecord({ id: unique('course'), creatorId, title: 'Flash sale', description: '', priceAmount: 2500, seatPriceAmount: 0, createdAt: AT, updatedAt: AT });
 
 const order = (creatorId: string, courseId: string, over: Partial<Order> = {}): Order =>
   pendingOrder({ id: unique('order'), courseId, courseTitle: 'Flash sale', creatorId, price: 2500, amount: 2500, createdAt: AT, ...over });

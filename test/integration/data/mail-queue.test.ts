@@ -28,6 +28,22 @@ describe('the mail queue (DynamoDB Local)', () => {
     expect((await queue.due('2999-01-01T00:00:00.000Z', 1000)).map((m) => m.id)).not.toContain(id);
   });
 
+  it('carries an email\'s files (a session\'s .ics) in its packed body, and reads a body without them as an email without files', async () => {
+    const queue = dynamoMailQueue();
+    const id = unique('ics');
+    const attachments = [{ filename: 'session.ics', contentType: 'text/calendar; method=REQUEST', content: 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n' }];
+    const mail = { id, to: `${id}@example.com`, subject: 'You are invited to a live session', text: 't', html: 'h', attachments, queuedAt: '2000-01-03T00:00:00.000Z', dueAt: '2000-01-03T00:00:00.000Z', tries: 0 };
+    await transact([mailQueuePut(mail)]);
+    expect(await rawItem(mailQueueKey(mail))).not.toHaveProperty('attachments');
+    expect((await queue.due('2000-01-03T00:00:00.000Z', 100)).find((m) => m.id === id)).toEqual(mail);
+    const plain = { ...mail, id: unique('plain'), attachments: undefined };
+    await transact([mailQueuePut(plain)]);
+    const read = (await queue.due('2000-01-03T00:00:00.000Z', 100)).find((m) => m.id === plain.id)!;
+    expect(read).not.toHaveProperty('attachments');
+    await queue.remove(mail);
+    await queue.remove(plain);
+  });
+
   it('reads an email queued before due times existed as due from when it was queued', async () => {
     const id = unique('mail');
     const old = { id, to: `${id}@example.com`, subject: 'Your purchase', text: 't', html: 'h', queuedAt: '2000-01-01T00:00:01.000Z', tries: 3 };

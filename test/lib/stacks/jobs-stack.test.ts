@@ -184,7 +184,7 @@ describe("the sliced jobs' queues (decision 0032)", () => {
   });
 
   it('lets a sliced job consume its own queue and send its continuations to it, and gives it the URL; other jobs get no queue', () => {
-    for (const job of jobs as readonly { name: string; handler: string; queue?: boolean }[]) {
+    for (const job of jobs as readonly { name: string; handler: string; queue?: boolean; queues?: readonly string[] }[]) {
       const functionId = functionIdOf(job.name);
       const sqs = statementsOf(functionId).filter((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')) && !JSON.stringify(st.Resource).includes(deadLetterQueueId()));
       const env = (resourcesOf(template, 'AWS::Lambda::Function')[functionId]!.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables;
@@ -199,7 +199,9 @@ describe("the sliced jobs' queues (decision 0032)", () => {
       const send = sqs.find((st) => [st.Action].flat().includes('sqs:SendMessage'))!;
       expect(send.Action).toBe('sqs:SendMessage');
       expect(JSON.stringify(send.Resource)).toContain(`:CoursePlatformJobs-${job.name}.fifo`);
-      expect(JSON.stringify(send.Resource).match(/CoursePlatformJobs-/g)).toHaveLength(1);
+      // Its own queue and those of the jobs whose runs it starts (`queues`: the session mail starts the mail sender's), no other.
+      expect(JSON.stringify(send.Resource).match(/CoursePlatformJobs-/g)).toHaveLength(1 + (job.queues?.length ?? 0));
+      for (const other of job.queues ?? []) expect(JSON.stringify(send.Resource)).toContain(`:CoursePlatformJobs-${other}.fifo`);
     }
   });
 
@@ -215,10 +217,31 @@ describe("the sliced jobs' queues (decision 0032)", () => {
   });
 });
 
+describe("the live sessions' due job (issue 30)", () => {
+  const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
+  const [functionId, fn] = functions.find(([, f]) => f.Properties['FunctionName'] === 'CoursePlatformJobs-sessions-due')!;
+
+  it('runs every minute with the heavy profile, reaching the providers with the creators\' sealed credentials', () => {
+    const schedule = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).find((s) => JSON.stringify(s.Properties['Target']).includes(functionId))!;
+    expect(schedule.Properties['ScheduleExpression']).toBe('rate(1 minute)');
+    expect(fn.Properties['Timeout']).toBe(functionTimeoutMs.heavy / 1000);
+    const env = Object.keys((fn.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables);
+    expect(env).toEqual(expect.arrayContaining(['ZOOM_API_URL', 'GRAPH_API_URL', 'GOOGLE_CALENDAR_API_URL', 'SECRETS_KEY_ID', 'JOB_QUEUE_URLS']));
+    const role = (fn.Properties['Role'] as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const statements = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties['Roles']) === JSON.stringify([{ Ref: role }]))
+      .flatMap((p) => (p.Properties['PolicyDocument'] as { Statement: { Action: string | string[] }[] }).Statement);
+    expect(statements.flatMap((st) => [st.Action].flat())).toContain('kms:Decrypt');
+  });
+});
+
 describe('the stream aggregator (decision 0040)', () => {
   const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
   const [aggregatorId] = functions.find(([, f]) => String(f.Properties['Description']).includes(`functions/${eventHandlers.streamAggregator.handler}.ts`))!;
-  const streamMappings = () => Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties).filter((m) => m['StartingPosition'] !== undefined);
+  const streamMappings = () =>
+    Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'))
+      .map((m) => m.Properties)
+      .filter((m) => m['StartingPosition'] !== undefined && JSON.stringify(m['FunctionName']) === JSON.stringify({ Ref: aggregatorId }));
 
   it('reads the table\'s stream in batches of up to 1,000 within 2 s, one shard batch at a time, with the shard id in the event', () => {
     expect(streamMappings()).toHaveLength(1);
@@ -253,5 +276,47 @@ describe('the stream aggregator (decision 0040)', () => {
     expect(statements).toContainEqual(expect.objectContaining({ Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], Resource: { 'Fn::ImportValue': expect.stringMatching(/TableStreamArn/) } }));
     const sqs = statements.filter((st) => JSON.stringify(st.Action).includes('sqs:'));
     expect(sqs.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [queueId('CoursePlatformJobs-streams-dead-letters'), 'Arn'] }]);
+  });
+});
+
+describe("the stream's second consumer: late enrolees invited to the sessions ahead (issue 30)", () => {
+  const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
+  const [invitationsId, invitations] = functions.find(([, f]) => String(f.Properties['Description']).includes(`functions/${eventHandlers.sessionInvitations.handler}.ts`))!;
+  const mapping = () =>
+    Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'))
+      .map((m) => m.Properties)
+      .find((m) => JSON.stringify(m['FunctionName']) === JSON.stringify({ Ref: invitationsId }))!;
+
+  it("has its own event source on the table's stream, filtered to enrolments that are active", () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: expect.objectContaining({ 'Fn::ImportValue': expect.stringMatching(/TableStreamArn/) }),
+      StartingPosition: 'LATEST',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+    });
+    const patterns = (mapping()['FilterCriteria'] as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
+    expect(patterns).toEqual([
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } },
+    ]);
+  });
+
+  it('describes a batch it gave up on in the streams dead-letter queue, and is alarmed', () => {
+    expect(mapping()).toMatchObject({ DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId('CoursePlatformJobs-streams-dead-letters'), 'Arn'] } } } });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: `CoursePlatformJobs-${eventHandlers.sessionInvitations.name}-errors` });
+  });
+
+  it('may start the mail sender and knows the sender address', () => {
+    const env = (invitations.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables;
+    expect(env['MAIL_FROM']).toBeDefined();
+    expect(String(JSON.stringify(env['JOB_QUEUE_URLS']))).toContain('mail-sender');
+  });
+});
+
+describe("the 'session-mail' job (issue 30)", () => {
+  it('has its own FIFO queue and no schedule', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'CoursePlatformJobs-session-mail.fifo', FifoQueue: true });
+    const schedules = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).map((s) => String(s.Properties['Description']));
+    expect(schedules.filter((d) => d.startsWith('session-mail:'))).toEqual([]);
   });
 });

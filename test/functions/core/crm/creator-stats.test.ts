@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { completionRate, creatorStats } from '#core/crm/creator-stats.ts';
 import type { CourseRecord, CourseRepository } from '#core/ports.ts';
-import { NOW, testClock } from '#test/functions/fakes/clock.ts';
+import { testClock } from '#test/functions/fakes/clock.ts';
+import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { memoryCrm } from '#test/functions/fakes/crm.ts';
 
-const course = (n: number): CourseRecord => ({
-  id: `course-${n}`,
-  creatorId: 'creator-1',
-  title: `Course ${n}`,
-  description: '',
-  status: 'published',
-  lessonCount: 3,
-  enrolledCount: 2,
-  priceAmount: 0,
-  seatPriceAmount: 0,
-  createdAt: NOW,
-  updatedAt: NOW,
-});
+const course = (n: number): CourseRecord =>
+  courseRecord({ id: `course-${n}`, creatorId: 'creator-1', title: `Course ${n}`, description: '', lessonCount: 3, enrolledCount: 2, priceAmount: 0, seatPriceAmount: 0 });
 
 /** Only the read the stats make. */
 const coursesOf = (courses: CourseRecord[]) =>

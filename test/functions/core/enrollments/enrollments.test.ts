@@ -8,37 +8,16 @@ import { enrollLearner, listCourseEnrollments, NOT_ENROLLABLE, removeEnrollment 
 import { completeLesson, learnerCourseDetail, learnerCourses, learnerSummary } from '#core/enrollments/learner-courses.ts';
 import type { StoredCourse, User } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
+import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
 import { memoryCourseReader, memoryEnrollments, memoryMailer } from '#test/functions/fakes/enrollments.ts';
 import { memoryUsers } from '#test/functions/fakes/users.ts';
 import { onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
 
-const lesson = (id: string, position: number): Lesson => ({
-  id,
-  courseId: 'c1',
-  title: `Lesson ${id}`,
-  kind: 'text',
-  body: '<p>Hi</p>',
-  videoUrl: null,
-  quiz: null,
-  position,
-  createdAt: NOW,
-  updatedAt: NOW,
-  files: [],
-});
+const lesson = (id: string, position: number): Lesson => courseLesson(id, position);
 
 const course = (over: Partial<StoredCourse> = {}): StoredCourse => ({
-  id: 'c1',
-  creatorId: 'u1',
-  title: 'Cooking',
-  description: 'Learn to cook.',
-  status: 'published',
-  lessonCount: 4,
-  enrolledCount: 0,
-  priceAmount: 0,
-  seatPriceAmount: 0,
-  createdAt: NOW,
-  updatedAt: NOW,
+  ...courseRecord({ id: 'c1', creatorId: 'u1', title: 'Cooking', description: 'Learn to cook.', lessonCount: 4, priceAmount: 0, seatPriceAmount: 0 }),
   lessons: ['l1', 'l2', 'l3', 'l4'].map(lesson),
   ...over,
 });

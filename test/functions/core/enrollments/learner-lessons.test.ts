@@ -6,6 +6,7 @@ import { completeLesson, learnerCourseDetail, learnerCourseOutline, learnerLesso
 import { submitQuizAttempt } from '#core/enrollments/quiz-attempts.ts';
 import type { StoredCourse } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
+import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
@@ -30,33 +31,10 @@ const file = (id: string, status: CourseFile['status']): CourseFile => ({
   createdAt: NOW,
 });
 
-const lesson = (id: string, position: number, over: Partial<Lesson> = {}): Lesson => ({
-  id,
-  courseId: 'c1',
-  title: `Lesson ${id}`,
-  kind: 'text',
-  body: `<p>Body of ${id}</p>`,
-  videoUrl: null,
-  quiz: null,
-  position,
-  createdAt: NOW,
-  updatedAt: NOW,
-  files: [],
-  ...over,
-});
+const lesson = (id: string, position: number, over: Partial<Lesson> = {}): Lesson => courseLesson(id, position, null, { body: `<p>Body of ${id}</p>`, ...over });
 
 const course = (over: Partial<StoredCourse> = {}): StoredCourse => ({
-  id: 'c1',
-  creatorId: 'u1',
-  title: 'Basics',
-  description: 'The basics.',
-  status: 'published',
-  lessonCount: 3,
-  enrolledCount: 1,
-  priceAmount: 0,
-  seatPriceAmount: 0,
-  createdAt: NOW,
-  updatedAt: NOW,
+  ...courseRecord({ id: 'c1', creatorId: 'u1', title: 'Basics', description: 'The basics.', lessonCount: 3, enrolledCount: 1, priceAmount: 0, seatPriceAmount: 0 }),
   lessons: [
     lesson('l1', 0),
     lesson('l2', 1, { kind: 'video', body: null, videoUrl: 'https://vimeo.com/1', files: [file('ready', 'ready'), file('half', 'uploading')] }),

@@ -7,6 +7,7 @@ import { NO_ATTEMPTS_LEFT, QUIZ_PASSED_ALREADY, submitQuizAttempt } from '#core/
 import { arrangementOf, gradeAnswers, learnerQuizView, permutation } from '#core/enrollments/quizzes.ts';
 import type { StoredCourse } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
+import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
@@ -22,32 +23,10 @@ const QUIZ: QuizDefinition = quizDefinition.parse({
   ],
 });
 
-const lesson = (id: string, position: number, quiz: QuizDefinition | null = null): Lesson => ({
-  id,
-  courseId: 'c1',
-  title: quiz ? 'Check yourself' : `Lesson ${id}`,
-  kind: quiz ? 'quiz' : 'text',
-  body: quiz ? null : '<p>Hi</p>',
-  videoUrl: null,
-  quiz,
-  position,
-  createdAt: NOW,
-  updatedAt: NOW,
-  files: [],
-});
+const lesson = (id: string, position: number, quiz: QuizDefinition | null = null): Lesson => courseLesson(id, position, quiz);
 
 const course = (quiz: QuizDefinition = QUIZ): StoredCourse => ({
-  id: 'c1',
-  creatorId: 'u1',
-  title: 'Basics',
-  description: '',
-  status: 'published',
-  lessonCount: 2,
-  enrolledCount: 1,
-  priceAmount: 0,
-  seatPriceAmount: 0,
-  createdAt: NOW,
-  updatedAt: NOW,
+  ...courseRecord({ id: 'c1', creatorId: 'u1', title: 'Basics', description: '', lessonCount: 2, enrolledCount: 1, priceAmount: 0, seatPriceAmount: 0 }),
   lessons: [lesson('l1', 0), lesson('q1', 1, quiz)],
 });
 

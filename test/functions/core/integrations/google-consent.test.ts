@@ -11,7 +11,7 @@ import {
 import { getIntegrations, saveIntegrations } from '#core/integrations/integrations.ts';
 import type { GoogleConsent } from '#core/live-sessions/ports.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
-import { countingCipher, memoryIntegrations } from '#test/functions/fakes/integrations.ts';
+import { countingCipher, fakeMeetingProviders, memoryIntegrations } from '#test/functions/fakes/integrations.ts';
 
 const APP = 'https://courses.example.com';
 
@@ -35,36 +35,19 @@ const fakeConsent = () => {
   return consent;
 };
 
-/** The calendar check: passes unless told otherwise, remembering what it was given. */
-const fakeCheck = () => {
-  const connected: { creatorId: string; refreshToken: string; calendarId: string }[] = [];
-  let checkError: Error | undefined;
-  return {
-    connected,
-    checkCalendar: async (creatorId: string, credentials: { refreshToken: string; calendarId: string }) => {
-      connected.push({ creatorId, ...credentials });
-      if (checkError) throw checkError;
-    },
-    failChecks(error: Error) {
-      checkError = error;
-    },
-  };
-};
-
 const setup = () => {
   const google = fakeConsent();
-  const checks = fakeCheck();
+  // The callback checks the calendar, and saving checks every switched-on provider, through the one check: connected.
+  const providers = fakeMeetingProviders();
   const deps = {
     consent: async () => google,
     cipher: countingCipher(),
     clock: testClock(),
     appOrigin: APP,
     integrations: memoryIntegrations(),
-    checkCalendar: checks.checkCalendar,
-    // Saving checks every switched-on provider (Zoom here): connected.
-    providers: { check: async () => undefined },
+    providers,
   };
-  return { deps, google, checks };
+  return { deps, google, providers };
 };
 
 const stateIn = (url: string) => new URL(url).searchParams.get('state')!;
@@ -112,7 +95,7 @@ describe('connecting Google Calendar', () => {
   });
 
   it('stores the refresh token sealed, switches Google on with its calendar, keeps the other settings and returns connected', async () => {
-    const { deps, checks } = setup();
+    const { deps, providers } = setup();
     await saveIntegrations(deps, {
       creatorId: 'creator-1',
       body: { zoom: { enabled: true, apiKey: 'k', apiSecret: 'zoom-secret', accountId: 'a' }, teams: { enabled: false, clientId: '' }, googleCalendar: { enabled: false, calendarId: 'team@group.calendar.google.com' } },
@@ -126,7 +109,9 @@ describe('connecting Google Calendar', () => {
     expect(await deps.cipher.decrypt(stored.googleCalendar.refreshToken!, 'creator-1')).toBe('refresh-token-1');
     expect(stored.googleCalendar).toMatchObject({ enabled: true, calendarId: 'team@group.calendar.google.com', check: { ok: true } });
     expect(stored.zoom).toMatchObject({ enabled: true, apiKey: 'k' });
-    expect(checks.connected).toEqual([{ creatorId: 'creator-1', refreshToken: 'refresh-token-1', calendarId: 'team@group.calendar.google.com' }]);
+    expect(providers.checks.filter((c) => c.credentials.provider === 'google')).toEqual([
+      { creatorId: 'creator-1', credentials: { provider: 'google', refreshToken: 'refresh-token-1', calendarId: 'team@group.calendar.google.com' } },
+    ]);
     // The view never shows the sealed token; a later save of the settings keeps it.
     expect(JSON.stringify(await getIntegrations(deps, 'creator-1'))).not.toContain(stored.googleCalendar.refreshToken!.ciphertext);
     await saveIntegrations(deps, { creatorId: 'creator-1', body: { zoom: { enabled: false, apiKey: '', accountId: '' }, teams: { enabled: false, clientId: '' }, googleCalendar: { enabled: true, calendarId: 'primary' } } });
@@ -134,8 +119,8 @@ describe('connecting Google Calendar', () => {
   });
 
   it("uses the account's primary calendar when none was chosen, and keeps a failed check's words", async () => {
-    const { deps, checks } = setup();
-    checks.failChecks(new IntegrationNotConnectedError('google', 'Google Calendar has no calendar with this Calendar ID.'));
+    const { deps, providers } = setup();
+    providers.outcomes.google = { refuse: 'Google Calendar has no calendar with this Calendar ID.' };
     const { url } = await startGoogleConsent(deps, { creatorId: 'creator-9', returnUrl: APP });
     expect(await finishGoogleConsent(deps, { code: 'good-code', state: stateIn(url) })).toBe(`${APP}/?google=connected`);
     expect(deps.integrations.items.get('creator-9')!.googleCalendar).toMatchObject({

@@ -14,37 +14,23 @@ import {
   updateSession,
   type SessionDeps,
 } from '#core/live-sessions/sessions.ts';
-import type { CourseRecord } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
-import { connectedProviders, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
-
-const course = (over: Partial<CourseRecord> = {}): CourseRecord => ({
-  id: 'course-1',
-  creatorId: 'c1',
-  title: 'Knife skills',
-  description: 'Chop like a chef.',
-  status: 'published',
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 2900,
-  seatPriceAmount: 2000,
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...over,
-});
+import { connectedProviders, memoryMailRuns, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
 
 const TOMORROW = '2026-11-22T18:00:00.000Z';
 const body = { title: 'Live Q&A', startsAt: TOMORROW, durationMinutes: 60, provider: 'zoom' as const, description: 'Bring questions.' };
 
 const setup = async () => {
   const courses = memoryCourses();
-  await courses.create(course());
-  await courses.create(course({ id: 'course-2', creatorId: 'c2', title: 'Bread' }));
+  await courses.create(courseRecord());
+  await courses.create(courseRecord({ id: 'course-2', creatorId: 'c2', title: 'Bread' }));
   const zoom = memoryMeetings('zoom');
   const sessions = memorySessions();
   const clock = testClock();
+  const mailRuns = memoryMailRuns();
+  const logged: string[] = [];
   const deps: SessionDeps = {
     courses,
     sessions,
@@ -53,9 +39,38 @@ const setup = async () => {
     ids: sequentialIds('s'),
     clock,
     sessionIdFor: (creatorId, key) => `k-${creatorId}-${key}`,
+    mailRuns,
+    log: (message) => logged.push(message),
   };
-  return { deps, zoom, sessions, clock };
+  return { deps, zoom, sessions, clock, mailRuns, logged };
 };
+
+describe("the learners' emails started with every change", () => {
+  it('starts the invitation run of each saved version: scheduled (0), changed (1), cancelled (2)', async () => {
+    const { deps, mailRuns } = await setup();
+    const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
+    await updateSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'Live Q&A (moved)' } });
+    await cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id });
+    expect(mailRuns.runs).toEqual([0, 1, 2].map((sequence) => ({ sessionId: made.id, mail: 'invitation', sequence })));
+  });
+
+  it('a start that fails is logged and the session stays saved; the retry with the same key starts it again', async () => {
+    const { deps, mailRuns, sessions, logged } = await setup();
+    mailRuns.failNext = new Error('SQS down');
+    const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body, idempotencyKey: 'key-1' });
+    expect(await sessions.get('course-1', made.id)).toMatchObject({ status: 'scheduled', sequence: 0 });
+    expect(logged).toEqual(['session saved but its emails were not started']);
+    expect(mailRuns.runs).toEqual([]);
+    await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body, idempotencyKey: 'key-1' });
+    expect(mailRuns.runs).toEqual([{ sessionId: made.id, mail: 'invitation', sequence: 0 }]);
+  });
+
+  it('starts nothing when the change is refused', async () => {
+    const { deps, mailRuns } = await setup();
+    await expect(scheduleSession(deps, { creatorId: 'c1', courseId: 'course-2', body })).rejects.toBeInstanceOf(NotFoundError);
+    expect(mailRuns.runs).toEqual([]);
+  });
+});
 
 describe('scheduling a live session', () => {
   it('makes the meeting at the provider, then saves the session with its join and host links', async () => {
@@ -141,14 +156,37 @@ describe('changing and cancelling a session', () => {
     expect([...zoom.meetings.values()]).toEqual([expect.objectContaining({ title: 'Office hours', joinUrl: moved.joinUrl })]);
   });
 
-  it('changes nothing when the provider refuses or fails: the creator retries', async () => {
+  it('saves a change the provider fails or refuses all the same, its work pending at the provider with the reason; a later change that reaches it clears it', async () => {
     const { deps, zoom, sessions } = await setup();
     const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
+    const meetingId = [...zoom.meetings.keys()][0]!;
     zoom.failNext.set('update', zoom.down());
     const input = { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'Office hours' } };
-    await expect(updateSession(deps, input)).rejects.toBeInstanceOf(ProviderUnavailableError);
-    expect(await sessions.get('course-1', made.id)).toMatchObject({ title: 'Live Q&A', sequence: 0 });
-    expect(await updateSession(deps, input)).toMatchObject({ title: 'Office hours' });
+    const pending = await updateSession(deps, input);
+    expect(pending).toMatchObject({ title: 'Office hours', providerSync: 'pending', providerError: 'Zoom did not answer in time.' });
+    expect(await sessions.get('course-1', made.id)).toMatchObject({
+      title: 'Office hours',
+      sequence: 1,
+      providerPending: { action: 'update', tries: 1, nextAt: '2026-11-21T12:01:00.000Z', error: 'Zoom did not answer in time.' },
+    });
+    expect(zoom.meetings.get(meetingId)).toMatchObject({ title: 'Live Q&A' });
+
+    // Refused (the integration switched off): saved too, with the reason in words.
+    const refused = await updateSession({ ...deps, credentials: connectedProviders() }, { ...input, body: { durationMinutes: 90 } });
+    expect(refused).toMatchObject({ durationMinutes: 90, providerSync: 'pending', providerError: 'Connect it first in Live Session Integrations.' });
+
+    const reached = await updateSession(deps, { ...input, body: { title: 'Office hours (2)' } });
+    expect(reached).toMatchObject({ providerSync: 'done' });
+    expect(reached).not.toHaveProperty('providerError');
+    expect(await sessions.get('course-1', made.id)).not.toHaveProperty('providerPending');
+    expect(zoom.meetings.get(meetingId)).toMatchObject({ title: 'Office hours (2)', durationMinutes: 90 });
+  });
+
+  it('answers a change the provider made with providerSync done', async () => {
+    const { deps } = await setup();
+    const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
+    expect(made).toMatchObject({ providerSync: 'done' });
+    expect(await updateSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id, body: { title: 'x' } })).toMatchObject({ providerSync: 'done' });
   });
 
   it('cancels at the provider, keeps the session as cancelled (sequence raised), and a second cancel is done already', async () => {
@@ -163,12 +201,16 @@ describe('changing and cancelling a session', () => {
     await expect(changing).rejects.toThrow(new ConflictError(SESSION_CANCELLED));
   });
 
-  it('keeps the session scheduled when the provider cannot delete the meeting', async () => {
+  it('cancels all the same when the provider cannot delete the meeting, the deletion pending (answered), and the session can be cancelled once only', async () => {
     const { deps, zoom, sessions } = await setup();
     const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
     zoom.failNext.set('delete', zoom.down());
-    await expect(cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id })).rejects.toBeInstanceOf(ProviderUnavailableError);
-    expect(await sessions.get('course-1', made.id)).toMatchObject({ status: 'scheduled', sequence: 0 });
+    const answer = await cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id });
+    expect(answer).toMatchObject({ status: 'cancelled', providerSync: 'pending', providerError: 'Zoom did not answer in time.' });
+    expect(await sessions.get('course-1', made.id)).toMatchObject({ status: 'cancelled', sequence: 1, providerPending: { action: 'delete', tries: 1 } });
+    expect(zoom.meetings.size).toBe(1);
+    expect(await cancelSession(deps, { creatorId: 'c1', courseId: 'course-1', sessionId: made.id })).toBeUndefined();
+    expect((await sessions.get('course-1', made.id))!.sequence).toBe(1);
   });
 
   it('refuses to change a session that has ended', async () => {

@@ -46,6 +46,15 @@ describe('an email nobody waits for, written with what it announces', () => {
     expect(d.mailQueue.queued).toEqual([]);
   });
 
+  it('is sent with its files (a session\'s .ics) when it has any', async () => {
+    const d = world();
+    const attachments = [{ filename: 'session.ics', contentType: 'text/calendar; method=REQUEST', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' }];
+    const held = heldMail(d, { ...receipt, attachments });
+    await d.mailQueue.write(held);
+    expect(await sendHeld(d, held, {})).toBe('sent');
+    expect(d.mailer.sent).toEqual([{ ...receipt, attachments }]);
+  });
+
   it('is due again at once when its send fails, and sent once by the next sender runs', async () => {
     const d = world();
     const held = await written(d);

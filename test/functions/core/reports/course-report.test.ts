@@ -9,6 +9,7 @@ import type { StoredCourse, StoredSubscription } from '#core/ports.ts';
 import { courseReport, questionKey } from '#core/reports/course-report.ts';
 import { storedSubscription } from '#test/functions/fakes/billing.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
+import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
 import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { memoryQuizAttempts } from '#test/functions/fakes/quiz-attempts.ts';
@@ -22,32 +23,10 @@ const QUIZ: QuizDefinition = quizDefinition.parse({
   ],
 });
 
-const lesson = (id: string, position: number, quiz: QuizDefinition | null = null): Lesson => ({
-  id,
-  courseId: 'c1',
-  title: quiz ? 'Check yourself' : `Lesson ${id}`,
-  kind: quiz ? 'quiz' : 'text',
-  body: quiz ? null : '<p>Hi</p>',
-  videoUrl: null,
-  quiz,
-  position,
-  createdAt: NOW,
-  updatedAt: NOW,
-  files: [],
-});
+const lesson = (id: string, position: number, quiz: QuizDefinition | null = null): Lesson => courseLesson(id, position, quiz);
 
 const COURSE: StoredCourse = {
-  id: 'c1',
-  creatorId: 'pro',
-  title: 'Basics',
-  description: '',
-  status: 'published',
-  lessonCount: 3,
-  enrolledCount: 4,
-  priceAmount: 0,
-  seatPriceAmount: 0,
-  createdAt: NOW,
-  updatedAt: NOW,
+  ...courseRecord({ id: 'c1', creatorId: 'pro', title: 'Basics', description: '', lessonCount: 3, enrolledCount: 4, priceAmount: 0, seatPriceAmount: 0 }),
   lessons: [lesson('l1', 0), lesson('l2', 1), lesson('q1', 2, QUIZ)],
 };
 

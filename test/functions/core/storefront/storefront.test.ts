@@ -8,7 +8,7 @@ import { avatarKey } from '#core/storefront/public-profile.ts';
 import { BROWSE_CREATORS_MAX, CREATOR_NOT_FOUND, learnerBrowse, publicCoursePage, publicCreator, recordCourseView } from '#core/storefront/storefront.ts';
 import { memoryOrders } from '#test/functions/fakes/payouts.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryImageStore, memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { memoryVisitMarks } from '#test/functions/fakes/visits.ts';
@@ -27,20 +27,7 @@ const profile = (over: Partial<StoredPublicProfile> = {}): StoredPublicProfile =
   ...over,
 });
 
-const course = (over: Partial<CourseRecord> = {}): CourseRecord => ({
-  id: 'course-1',
-  creatorId: 'c1',
-  title: 'Knife skills',
-  description: 'Chop like a chef.',
-  status: 'published',
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 2900,
-  seatPriceAmount: 2000,
-  createdAt: AT,
-  updatedAt: AT,
-  ...over,
-});
+const course = (over: Partial<CourseRecord> = {}): CourseRecord => courseRecord({ createdAt: AT, updatedAt: AT, ...over });
 
 const lesson = (courseId: string, id: string, position: number, kind: 'text' | 'video'): LessonRecord => ({
   id,

@@ -1,4 +1,4 @@
-import { CircleAlert, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -204,16 +205,16 @@ function AffiliateFormBody({
 
 function RefusalNote({ refusal }: { refusal: Refusal }) {
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-      <div className="grid gap-1">
-        <p>{refusal.message}</p>
-        {refusal.kind === 'plan' && (
+    <RefusalAlert
+      action={
+        refusal.kind === 'plan' && (
           <Link to={paths.creator.dashboard} className="w-fit font-medium underline underline-offset-4 hover:no-underline">
             {m.plan.upgrade}
           </Link>
-        )}
-      </div>
-    </div>
+        )
+      }
+    >
+      {refusal.message}
+    </RefusalAlert>
   );
 }

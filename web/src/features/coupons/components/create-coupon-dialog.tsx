@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, CreditCard, RotateCw } from 'lucide-react';
+import { CreditCard, RotateCw } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -256,32 +257,20 @@ function Choice({ label, className, ...props }: ComponentProps<'input'> & { labe
 }
 
 function RefusalNote({ refusal }: { refusal: Refusal }) {
-  const payouts = refusal.kind === 'payouts';
+  if (refusal.kind !== 'payouts') return <RefusalAlert>{refusal.message}</RefusalAlert>;
   return (
-    <div
-      role="alert"
-      className={cn(
-        'flex gap-3 rounded-lg border p-3 text-sm',
-        payouts ? 'border-amber-200 bg-amber-50 text-amber-950' : 'border-destructive/40 bg-destructive/5',
-      )}
+    <RefusalAlert
+      tone="warning"
+      icon={CreditCard}
+      title={m.form.notConnected}
+      action={
+        <Link to={`${paths.creator.profile}#payments`} className="w-fit font-medium underline underline-offset-4 hover:no-underline">
+          {m.form.connect}
+        </Link>
+      }
     >
-      {payouts ? (
-        <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-800" />
-      ) : (
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-      )}
-      {refusal.kind === 'payouts' ? (
-        <div className="grid gap-1">
-          <p className="font-semibold">{m.form.notConnected}</p>
-          <p>{m.form.notConnectedDetail}</p>
-          <Link to={`${paths.creator.profile}#payments`} className="w-fit font-medium underline underline-offset-4 hover:no-underline">
-            {m.form.connect}
-          </Link>
-        </div>
-      ) : (
-        <p>{refusal.message}</p>
-      )}
-    </div>
+      {m.form.notConnectedDetail}
+    </RefusalAlert>
   );
 }
 

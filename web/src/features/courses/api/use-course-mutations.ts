@@ -301,7 +301,19 @@ export const sessionMessages = {
   scheduled: (title: string, provider: string) => ({ title: 'Session scheduled', description: `“${title}” has its meeting in ${provider}.` }),
   rescheduled: (title: string) => ({ title: 'Session changed', description: `“${title}” is changed in its meeting too.` }),
   cancelled: (title: string, provider: string) => ({ title: 'Session cancelled', description: `“${title}”: the meeting is deleted in ${provider}.` }),
+  /** A change or cancellation saved while the provider was down or refused: the provider is tried again until it agrees. */
+  rescheduledPending: (title: string, provider: string) => ({ title: 'Session changed', description: `“${title}” is changed here. ${pendingMessage('update', provider)}` }),
+  cancelledPending: (title: string, provider: string) => ({ title: 'Session cancelled', description: `“${title}” is cancelled here. ${pendingMessage('delete', provider)}` }),
 } as const;
+
+/**
+ * What a session whose change or cancellation the provider has not made yet says (`providerSync: 'pending'`); the
+ * server stops trying a day after the session's end (`stopped`).
+ */
+export const pendingMessage = (action: 'update' | 'delete', provider: string, stopped = false): string =>
+  stopped
+    ? `Not ${action === 'delete' ? 'deleted' : 'changed'} in ${provider}: we stopped trying a day after the session ended.`
+    : `Not yet ${action === 'delete' ? 'deleted' : 'changed'} in ${provider}: we keep trying.`;
 
 const sessionsPath = (courseId: string) => `${coursePath(courseId)}/sessions`;
 
@@ -330,11 +342,14 @@ export function useRescheduleSession(courseId: string) {
   });
 }
 
-/** DELETE /api/courses/{courseId}/sessions/{sessionId}: the meeting is deleted at the provider, the session stays as cancelled. */
+/**
+ * DELETE /api/courses/{courseId}/sessions/{sessionId}: the meeting is deleted at the provider, the session stays as
+ * cancelled. Nothing (204) when the provider deleted it; the session (`providerSync: 'pending'`) when it has not yet.
+ */
 export function useCancelSession(courseId: string) {
   const refresh = useRefreshSessions(courseId);
   return useMutation({
-    mutationFn: (sessionId: string) => apiClient.delete(`${sessionsPath(courseId)}/${encodeURIComponent(sessionId)}`, anyAnswer),
+    mutationFn: (sessionId: string) => apiClient.delete(`${sessionsPath(courseId)}/${encodeURIComponent(sessionId)}`, liveSession.nullable()),
     onSuccess: refresh,
   });
 }

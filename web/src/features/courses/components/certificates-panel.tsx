@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, ExternalLink, RotateCw, ShieldX } from 'lucide-react';
+import { ExternalLink, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { REVOCATION_REASON_MAX, revokeCertificateBody, type CourseCertificate } from '@contracts/certificates.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
+import { LoadFailedInline } from '@/components/ui/load-failed.tsx';
 import { LoadMore } from '@/components/ui/load-more.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -39,13 +41,7 @@ export function CertificatesPanel({ courseId, courseTitle }: { courseId: string;
             <Skeleton className="h-14" />
           </div>
         ) : certificates.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-            The certificates could not be loaded.
-            <Button variant="outline" size="sm" loading={certificates.isFetching} onClick={() => void certificates.refetch()}>
-              {!certificates.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailedInline message="The certificates could not be loaded." onRetry={() => void certificates.refetch()} retrying={certificates.isFetching} />
         ) : issued.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-6 text-center text-sm text-muted-foreground">
             No certificates yet. Learners earn one when they complete the course.
@@ -163,10 +159,7 @@ function RevokeForm({ certificate, revoke, onDone }: { certificate: CourseCertif
       </FormField>
 
       {refusal && (
-        <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-          <p className="min-w-0 [overflow-wrap:anywhere]">{refusal}</p>
-        </div>
+        <RefusalAlert>{refusal}</RefusalAlert>
       )}
 
       <DialogFooter>

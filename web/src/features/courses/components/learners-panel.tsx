@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw, UserMinus, UserPlus } from 'lucide-react';
+import { UserMinus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { enrollBody, type CourseEnrollment } from '@contracts/courses.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { LoadFailedInline } from '@/components/ui/load-failed.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { courseLearnersQueryOptions } from '../api/course-queries.ts';
@@ -67,13 +68,7 @@ export function LearnersPanel({ courseId, courseTitle }: { courseId: string; cou
             <Skeleton className="h-12" />
           </div>
         ) : learners.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-            The learners could not be loaded.
-            <Button variant="outline" size="sm" loading={learners.isFetching} onClick={() => void learners.refetch()}>
-              {!learners.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailedInline message="The learners could not be loaded." onRetry={() => void learners.refetch()} retrying={learners.isFetching} />
         ) : learners.data.items.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-6 text-center text-sm text-muted-foreground">No learners enrolled yet.</p>
         ) : (

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, KeyRound, Plus, RotateCw, XCircle } from 'lucide-react';
+import { KeyRound, Plus, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { grantLicenseBody, LICENSE_SEATS_MAX, updateLicenseBody, type GrantLicenseBody, type License } from '@contracts/licenses.ts';
@@ -12,8 +12,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { LoadFailedInline } from '@/components/ui/load-failed.tsx';
 import { LoadMore } from '@/components/ui/load-more.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { VerifyEmailPanel } from '@/components/verify-email.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -84,13 +86,7 @@ export function LicensesPanel({ courseId, courseTitle }: { courseId: string; cou
             <Skeleton className="h-20" />
           </div>
         ) : licenses.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-            The licences could not be loaded.
-            <Button variant="outline" size="sm" loading={licenses.isFetching} onClick={() => void licenses.refetch()}>
-              {!licenses.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailedInline message="The licences could not be loaded." onRetry={() => void licenses.refetch()} retrying={licenses.isFetching} />
         ) : items.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-6 text-center text-sm text-muted-foreground">No team licences yet.</p>
         ) : (
@@ -427,9 +423,6 @@ function LockedEndDate() {
 
 function RefusalNote({ message }: { message: string }) {
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-      <p className="min-w-0 [overflow-wrap:anywhere]">{message}</p>
-    </div>
+    <RefusalAlert>{message}</RefusalAlert>
   );
 }

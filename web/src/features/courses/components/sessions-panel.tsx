@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CircleAlert, Copy, ExternalLink, Pencil, RotateCw, XCircle } from 'lucide-react';
+import { CalendarPlus, CircleAlert, Clock, Copy, ExternalLink, Pencil, RotateCw, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { integrationProviders, isConnected, serviceOfProvider, type IntegrationProvider } from '@contracts/integrations.ts';
@@ -32,7 +32,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { courseSessionsQueryOptions, integrationsStatusQueryOptions } from '../api/course-queries.ts';
-import { sessionMessages, useCancelSession, useRescheduleSession, useScheduleSession } from '../api/use-course-mutations.ts';
+import { pendingMessage, sessionMessages, useCancelSession, useRescheduleSession, useScheduleSession } from '../api/use-course-mutations.ts';
 import { courseMessages } from '../course-messages.ts';
 
 /** The durations offered, in minutes (the contract's 15 to 480). */
@@ -46,6 +46,9 @@ const selectClass = cn(
   'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-60',
 );
 
+/** The server tries a provider again until a day after the session's end (functions/core/live-sessions/sessions.ts). */
+const RETRIES_STOP_AFTER_END_MS = 86_400_000;
+
 /** Still ahead (or running): scheduled and not ended. */
 const isUpcoming = (session: LiveSession, now: number): boolean => session.status === 'scheduled' && joinWindow(session).endsAt > now;
 
@@ -53,6 +56,8 @@ const isUpcoming = (session: LiveSession, now: number): boolean => session.statu
  * The course's live sessions (issue 30): the upcoming ones with the host's 'Start meeting' link and the learners' join
  * link to copy, past and cancelled ones folded below; 'Schedule session' among the CONNECTED providers only, 'Change'
  * and 'Cancel' (after a confirmation). Without a plan the list is read-only, but cancelling stays (the route needs no plan).
+ * A change or cancellation the provider has not made yet (`providerSync: 'pending'`: it was down or refused; the
+ * server keeps trying) says so under the session, with the provider's reason.
  */
 export function SessionsPanel({ courseId, readOnly }: { courseId: string; readOnly: boolean }) {
   const sessions = useQuery(courseSessionsQueryOptions(courseId));
@@ -157,8 +162,9 @@ export function SessionsPanel({ courseId, readOnly }: { courseId: string; readOn
         onConfirm={() =>
           cancelling &&
           cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              const text = sessionMessages.cancelled(cancelling.title, providerName(cancelling.provider));
+            onSuccess: (answer) => {
+              const provider = providerName(cancelling.provider);
+              const text = answer?.providerSync === 'pending' ? sessionMessages.cancelledPending(cancelling.title, provider) : sessionMessages.cancelled(cancelling.title, provider);
               toast.success(text.title, { description: text.description });
               setCancelling(undefined);
             },
@@ -166,7 +172,7 @@ export function SessionsPanel({ courseId, readOnly }: { courseId: string; readOn
           })
         }
       >
-        {cancelling && `${formatSessionStart(cancelling.startsAt)}. The meeting is deleted in ${providerName(cancelling.provider)}. The session stays listed here as cancelled.`}
+        {cancelling && `${formatSessionStart(cancelling.startsAt)}. The meeting is deleted in ${providerName(cancelling.provider)}. The session stays listed here as cancelled. Enrolled learners are emailed the cancellation.`}
       </ConfirmDialog>
     </Card>
   );
@@ -193,6 +199,15 @@ function SessionRow({ session, readOnly, onChange, onCancel }: { session: LiveSe
         )}
       </div>
       <SessionWhen session={session} />
+      {session.providerSync === 'pending' && (
+        <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="provider-pending">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p className="min-w-0 [overflow-wrap:anywhere]">
+            <span className="font-medium">{pendingMessage(cancelled ? 'delete' : 'update', providerName(session.provider), joinWindow(session).endsAt + RETRIES_STOP_AFTER_END_MS <= Date.now())}</span>
+            {session.providerError && <span className="block">{session.providerError}</span>}
+          </p>
+        </div>
+      )}
       {!cancelled && onCancel && (
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
@@ -362,7 +377,7 @@ function SessionForm({
         { sessionId: session.id, body: patch },
         {
           onSuccess: (saved) => {
-            const text = sessionMessages.rescheduled(saved.title);
+            const text = saved.providerSync === 'pending' ? sessionMessages.rescheduledPending(saved.title, providerName(saved.provider)) : sessionMessages.rescheduled(saved.title);
             toast.success(text.title, { description: text.description });
             onDone();
           },

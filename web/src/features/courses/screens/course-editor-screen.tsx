@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Eye, EyeOff, RotateCw, Trash2 } from 'lucide-react';
+import { ArrowLeft, Eye, EyeOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Course } from '@contracts/courses.ts';
@@ -7,6 +7,7 @@ import { PlanRequiredCard } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadFailedCard } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useEntitlements } from '@/lib/entitlements.ts';
@@ -63,18 +64,7 @@ export function CourseEditorScreen() {
         {missing ? (
           <EmptyState title="Course not found">It may have been deleted. Your courses are listed under My Courses.</EmptyState>
         ) : (
-          <Card role="alert">
-            <CardHeader>
-              <CardTitle asLevel={1}>The course could not be loaded</CardTitle>
-              <CardDescription>Check your connection and try again.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button variant="outline" loading={course.isFetching} onClick={() => void course.refetch()}>
-                {!course.isFetching && <RotateCw aria-hidden="true" />}
-                Try again
-              </Button>
-            </CardContent>
-          </Card>
+          <LoadFailedCard title="The course could not be loaded" titleLevel={1} onRetry={() => void course.refetch()} retrying={course.isFetching} />
         )}
       </div>
     );

@@ -213,6 +213,58 @@ describe('CourseEditorScreen: live sessions', () => {
     expect(screen.getByText('No upcoming sessions.')).toBeInTheDocument();
   });
 
+  it("shows a change Zoom has not made yet plainly, with Zoom's reason, and still lets the creator cancel (pending too)", async () => {
+    const pending = { ...ahead, providerSync: 'pending' as const, providerError: 'Zoom answered 503 (the meeting update).' };
+    const givenUp = { ...ended, status: 'cancelled' as const, providerSync: 'pending' as const, providerError: 'Zoom refused the API Secret.' };
+    const state = { sessions: [givenUp, pending] };
+    const { user, fetchMock } = renderEditor(state, {
+      [`DELETE ${SESSIONS}/s-1`]: () => {
+        const cancelledPending = { ...pending, status: 'cancelled' as const, providerError: 'Zoom did not answer within 10 s (the meeting delete).' };
+        state.sessions = [givenUp, cancelledPending];
+        return jsonResponse(200, cancelledPending);
+      },
+    });
+    const sessions = await panel();
+    const row = within(within(await sessions.findByRole('list', { name: 'Upcoming sessions' })).getByTestId('session-row'));
+    const note = row.getByRole('note');
+    expect(note).toHaveTextContent('Not yet changed in Zoom: we keep trying.');
+    expect(note).toHaveTextContent('Zoom answered 503 (the meeting update).');
+    // Everything else stays: the host link, the join link, change and cancel.
+    expect(row.getByRole('link', { name: 'Start meeting: Live Q&A (opens in a new tab)' })).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Change Live Q&A' })).toBeEnabled();
+
+    await user.click(row.getByRole('button', { name: 'Cancel Live Q&A' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Cancel “Live Q&A”?' })).getByRole('button', { name: 'Cancel session' }));
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'DELETE', `${SESSIONS}/s-1`)).toHaveLength(1));
+    expect(toast.success).toHaveBeenCalledWith('Session cancelled', { description: '“Live Q&A” is cancelled here. Not yet deleted in Zoom: we keep trying.' });
+    const folded = (await (await panel()).findByText('Past and cancelled (2)')).closest('details')!;
+    const notes = within(folded).getAllByRole('note');
+    expect(notes[0]).toHaveTextContent('Not yet deleted in Zoom: we keep trying.Zoom did not answer within 10 s (the meeting delete).');
+    // One that ended over a day ago: the server stopped trying, and says so.
+    expect(notes[1]).toHaveTextContent('Not deleted in Zoom: we stopped trying a day after the session ended.Zoom refused the API Secret.');
+  });
+
+  it('says so when a change is saved but Zoom has not made it yet; a session Zoom has shows no note', async () => {
+    const state = { sessions: [ahead] };
+    const { user } = renderEditor(state, {
+      [`PATCH ${SESSIONS}/s-1`]: () => {
+        state.sessions = [{ ...ahead, title: 'Moved', providerSync: 'pending', providerError: 'Zoom answered 503.' }];
+        return jsonResponse(200, state.sessions[0]);
+      },
+    });
+    const sessions = await panel();
+    await sessions.findByRole('list', { name: 'Upcoming sessions' });
+    expect(sessions.queryByRole('note')).toBeNull();
+    await user.click(sessions.getByRole('button', { name: 'Change Live Q&A' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change session' }));
+    await user.clear(dialog.getByLabelText(/Title/));
+    await user.type(dialog.getByLabelText(/Title/), 'Moved');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toast.success).toHaveBeenCalledWith('Session changed', { description: '“Moved” is changed here. Not yet changed in Zoom: we keep trying.' });
+    expect(await (await panel()).findByRole('note')).toHaveTextContent('Not yet changed in Zoom: we keep trying.Zoom answered 503.');
+  });
+
   it('without a plan: the sessions read-only (no scheduling, no change) but cancelling still offered', async () => {
     const { user, queryClient } = renderEditor({ sessions: [ahead] }, { 'GET /api/me/subscription': () => jsonResponse(200, subscription(null)) });
     const sessions = await panel();

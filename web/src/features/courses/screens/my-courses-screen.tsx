@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { BookOpen, CirclePlus, Eye, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { BookOpen, CirclePlus, Eye, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CourseSummary } from '@contracts/courses.ts';
@@ -7,6 +7,7 @@ import { PlanGate } from '@/components/plan-gate.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadFailedCard } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useEntitlements } from '@/lib/entitlements.ts';
@@ -55,18 +56,7 @@ export function MyCoursesScreen({ banner }: { banner?: ReactNode }) {
           ))}
         </div>
       ) : courses.isError ? (
-        <Card role="alert">
-          <CardHeader>
-            <CardTitle>Your courses could not be loaded</CardTitle>
-            <CardDescription>Check your connection and try again.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button variant="outline" loading={courses.isFetching} onClick={() => void courses.refetch()}>
-              {!courses.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadFailedCard title="Your courses could not be loaded" onRetry={() => void courses.refetch()} retrying={courses.isFetching} />
       ) : items.length === 0 ? (
         <EmptyState icon={BookOpen} title="No courses yet" action={createButton}>
           Create your first course: give it a title, add text and video lessons, publish it and invite your learners.

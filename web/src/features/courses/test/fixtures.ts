@@ -97,6 +97,7 @@ export const liveSessionOf = (id: string, title: string, startsAt: string, chang
   joinUrl: `https://zoom.example/j/${id}`,
   hostUrl: `https://zoom.example/s/${id}`,
   status: 'scheduled',
+  providerSync: 'done',
   createdAt: at,
   updatedAt: at,
   ...changes,

@@ -19,6 +19,15 @@ describe('GoogleConnect', () => {
     expect(callsTo(api, 'POST', '/api/integrations/google/connect')[0]!.body).toEqual({ returnUrl: `${window.location.origin}${window.location.pathname}` });
   });
 
+  it('reads "Reconnect Google Calendar" once Google Calendar was consented, and asks for the consent screen again', async () => {
+    fakeApi({ 'POST /api/integrations/google/connect': () => jsonResponse(200, { url: consentUrl }) });
+    const go = vi.fn();
+    const { user } = renderWithProviders(<GoogleConnect consented go={go} />, { path: '/dashboard/creator/integrations' });
+    expect(screen.queryByRole('button', { name: 'Connect Google Calendar' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reconnect Google Calendar' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(consentUrl));
+  });
+
   it('says why when the API refuses, and when it cannot be reached', async () => {
     fakeApi({ 'POST /api/integrations/google/connect': () => errorResponse(403, 'PLAN_REQUIRED', 'Upgrade to the Starter plan to connect your calendar.') });
     const { user } = renderWithProviders(<GoogleConnect go={vi.fn()} />);

@@ -27,9 +27,10 @@ const reasonOf = (value: string | null): Reason => (googleConsentReasons as read
 /**
  * "Connect Google Calendar" (issue 30, decision 0047): asks the API for Google's consent screen and goes there; Google
  * sends the creator back to this page with `?google=...`, read once into the message under the button (and dropped from
- * the address, so a reload does not say it again).
+ * the address, so a reload does not say it again). Once the creator has consented (`consented`, from the saved
+ * settings) it reads "Reconnect Google Calendar": the same consent again, for another account or a revoked grant.
  */
-export function GoogleConnect({ go = (url: string) => window.location.assign(url) }: { go?: (url: string) => void }) {
+export function GoogleConnect({ consented = false, go = (url: string) => window.location.assign(url) }: { consented?: boolean; go?: (url: string) => void }) {
   const [params, setParams] = useSearchParams();
   const [returned, setReturned] = useState<{ ok: boolean; text: string } | undefined>();
 
@@ -58,7 +59,7 @@ export function GoogleConnect({ go = (url: string) => window.location.assign(url
     <div className="grid gap-3">
       <div>
         <Button type="button" variant="outline" loading={connect.isPending || connect.isSuccess} onClick={() => connect.mutate()} className="w-full sm:w-auto">
-          Connect Google Calendar
+          {consented ? 'Reconnect Google Calendar' : 'Connect Google Calendar'}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">Google asks you to allow access to your calendar events, then brings you back here.</p>

@@ -50,6 +50,21 @@ describe('IntegrationsScreen', () => {
     for (const service of ['Zoom', 'Microsoft Teams', 'Google Calendar']) expect(statusOf(service)).toHaveTextContent('Disconnected');
   });
 
+  it('offers "Connect Google Calendar" until Google was consented', async () => {
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, defaults) });
+    renderWithProviders(<IntegrationsScreen />);
+    expect(await screen.findByRole('button', { name: 'Connect Google Calendar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reconnect Google Calendar' })).toBeNull();
+  });
+
+  it('offers "Reconnect Google Calendar" once Google was consented', async () => {
+    const consented: IntegrationsView = { ...defaults, googleCalendar: { enabled: true, calendarId: 'primary', consented: true, status: 'connected' }, updatedAt: '2026-11-21T12:00:00.000Z' };
+    fakeApi({ 'GET /api/integrations': () => jsonResponse(200, consented) });
+    renderWithProviders(<IntegrationsScreen />);
+    expect(await screen.findByRole('button', { name: 'Reconnect Google Calendar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect Google Calendar' })).toBeNull();
+  });
+
   it('enables a service with its switch, saves it with the secret, and toasts the spec\'s success', async () => {
     const api = fakeApi({
       'GET /api/integrations': () => jsonResponse(200, defaults),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, CircleCheck, CircleX, MonitorPlay, PlugZap, RotateCw, Users } from 'lucide-react';
+import { CalendarDays, CircleCheck, CircleX, MonitorPlay, PlugZap, Users } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import {
   integrationNames,
@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadFailedCard } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -93,18 +94,7 @@ export function IntegrationsScreen() {
       {query.isPending ? (
         <IntegrationsSkeleton />
       ) : query.isError ? (
-        <Card role="alert">
-          <CardHeader>
-            <CardTitle>Your integrations could not be loaded</CardTitle>
-            <CardDescription>Check your connection and try again.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-              {!query.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadFailedCard title="Your integrations could not be loaded" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <fieldset disabled={readOnly} aria-label={readOnly ? 'Your integrations (read-only)' : undefined} className="min-w-0">
           <IntegrationsForm saved={query.data} />
@@ -240,7 +230,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationsView }) {
               onChange={(e) => update('googleCalendar', { calendarId: e.target.value })}
             />
           </FormField>
-          <GoogleConnect />
+          <GoogleConnect consented={saved.googleCalendar.consented} />
         </ServiceCard>
 
         <div>

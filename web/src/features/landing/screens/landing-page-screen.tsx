@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LANDING_PAGE_COST } from '@contracts/credits.ts';
 import type { LandingPage, LandingSettings } from '@contracts/landing.ts';
 import { PlanRequiredCard } from '@/components/plan-gate.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { LoadFailedCard } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
@@ -61,18 +60,7 @@ export function LandingPageScreen({ credits, creditsCard, onCreditsChanged }: La
           {page.isPending ? (
             <WorkspaceSkeleton />
           ) : page.isError ? (
-            <Card role="alert">
-              <CardHeader>
-                <CardTitle>Your landing page could not be loaded</CardTitle>
-                <CardDescription>Check your connection and try again.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <Button variant="outline" loading={page.isFetching} onClick={() => void page.refetch()}>
-                  {!page.isFetching && <RotateCw aria-hidden="true" />}
-                  Try again
-                </Button>
-              </CardContent>
-            </Card>
+            <LoadFailedCard title="Your landing page could not be loaded" onRetry={() => void page.refetch()} retrying={page.isFetching} />
           ) : (
             <fieldset disabled={readOnly} aria-label={readOnly ? 'Your landing page (read-only)' : undefined} className="grid min-w-0 content-start gap-6 *:min-w-0">
               <LandingWorkspace saved={page.data} credits={credits} onCreditsChanged={onCreditsChanged} />

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { IMPORT_MEMBERS_MAX, importMembersResult, leaderSettings, leaderSummary, licenseList, memberList, report, reportExport, seat, type LeaderSettingsBody } from '@contracts/licenses.ts';
+import { learnerSessionList } from '@contracts/live-sessions.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -32,6 +33,13 @@ export const leaderSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['leader', 'summary'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/leader/summary', leaderSummary, { signal }),
+  });
+
+/** GET /api/leader/sessions: the upcoming live sessions of the leader's licensed courses, soonest first (issue 30). */
+export const leaderSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['leader', 'sessions'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/leader/sessions', learnerSessionList, { signal }),
   });
 
 /** GET /api/leader/licenses/{licenseId}/seats: the licence's members (active first) with their progress, page after page ('Load more' follows `nextCursor`). */

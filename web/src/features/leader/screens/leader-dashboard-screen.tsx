@@ -11,11 +11,13 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { paths } from '@/lib/paths.ts';
 import { leaderLicensesQueryOptions, leaderSummaryQueryOptions } from '../api/leader-queries.ts';
+import { TeamSessions } from '../components/team-sessions.tsx';
 
 /**
  * /dashboard/leader (SPEC.md "Group leader dashboard"): the team's real figures: members holding a seat of a licence
  * that gives access, seats in use, the completion rate, certificates; the most recently active members' progress (all
- * from GET /api/leader/summary) and each licence's seats. A leader with no licence yet is told how one arrives.
+ * from GET /api/leader/summary), the upcoming live sessions of the licensed courses (issue 30) and each licence's seats.
+ * A leader with no licence yet is told how one arrives.
  */
 export function LeaderDashboardScreen() {
   const summary = useQuery(leaderSummaryQueryOptions());
@@ -65,6 +67,8 @@ function TeamFigures({ summary, licenses }: { summary: LeaderSummary; licenses: 
         />
         <StatCard label="Certificates" value={String(summary.certificates)} detail="Earned by your team" icon={Award} />
       </section>
+
+      <TeamSessions />
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>

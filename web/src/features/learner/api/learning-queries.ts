@@ -31,11 +31,15 @@ export const learnerSummaryQueryOptions = () =>
       apiClient.get(`/api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`, learnerSummary, { signal }),
   });
 
-/** GET /api/learner/sessions: the scheduled live sessions of the learner's courses that have not ended, soonest first. */
-export const learnerSessionsQueryOptions = () =>
+/**
+ * GET /api/learner/sessions: the scheduled live sessions of the learner's courses that have not ended, soonest first;
+ * with `courseId` (the course player), that course's only.
+ */
+export const learnerSessionsQueryOptions = (courseId?: string) =>
   queryOptions({
-    queryKey: ['learning', 'sessions'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/learner/sessions', learnerSessionList, { signal }),
+    queryKey: courseId === undefined ? (['learning', 'sessions'] as const) : (['learning', 'sessions', courseId] as const),
+    queryFn: ({ signal }) =>
+      apiClient.get(courseId === undefined ? '/api/learner/sessions' : `/api/learner/sessions?courseId=${encodeURIComponent(courseId)}`, learnerSessionList, { signal }),
   });
 
 /** GET /api/learner/sessions/{id}/calendar.ics: the session's calendar file (RFC 5545), with the learner's token. */

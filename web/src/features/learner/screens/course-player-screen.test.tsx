@@ -101,8 +101,10 @@ describe('CoursePlayerScreen', () => {
     const fetchMock = fakeApi(playerRoutes(BASE, course));
     const { user } = renderPlayer();
     await screen.findByRole('heading', { name: 'Brushes' });
-    const reads = () => fetchMock.mock.calls.map(([input]) => String(input));
+    // The course's reads (besides them, its upcoming live sessions are asked for once: course-player-sessions.test.tsx).
+    const reads = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(BASE));
     expect(reads()).toEqual([`${BASE}/outline`, `${BASE}/lessons/l1`]);
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => !url.startsWith(BASE))).toEqual(['/api/learner/sessions?courseId=course-paint']);
 
     await user.click(screen.getByRole('link', { name: 'Next lesson' }));
     expect(await screen.findByTitle('Wet on wet')).toBeInTheDocument();

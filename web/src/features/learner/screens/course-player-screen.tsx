@@ -19,6 +19,7 @@ import { LessonAttachments } from '../components/lesson-attachments.tsx';
 import { LessonBody } from '../components/lesson-body.tsx';
 import { LessonQuiz } from '../components/lesson-quiz.tsx';
 import { LessonVideo } from '../components/lesson-video.tsx';
+import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 import { UploadedVideo } from '../components/uploaded-video.tsx';
 
 const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as const;
@@ -27,7 +28,8 @@ const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as con
  * The course player: the course's outline (the lessons in order with a tick on each completed one, the progress bar),
  * and the chosen lesson (`?lesson=`, else the first one not completed), read on its own when it is opened: its video
  * (a link, or an uploaded file through a signed URL), text or quiz and its attachments, and 'Mark complete', which
- * moves the progress bar at once. A quiz has no 'Mark complete': passing it completes the lesson.
+ * moves the progress bar at once. A quiz has no 'Mark complete': passing it completes the lesson. Above the lessons, the
+ * course's upcoming live sessions (issue 30), when it has any.
  */
 export function CoursePlayerScreen() {
   const { courseId = '' } = useParams();
@@ -93,6 +95,8 @@ export function CoursePlayerScreen() {
           {course.data.progress}% complete
         </span>
       </div>
+
+      <UpcomingSessions courseId={courseId} />
 
       {lessons.length === 0 || !current ? (
         <EmptyState icon={BookOpen} title="No lessons yet">

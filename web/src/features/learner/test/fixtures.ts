@@ -41,5 +41,7 @@ export const playerRoutes = (
   lesson: Record<string, () => Response | Promise<Response>> = {},
 ): Record<string, () => Response | Promise<Response>> => ({
   [`GET ${base}/outline`]: () => jsonResponse(200, outlineOf(course)),
+  // The course's upcoming live sessions (issue 30): none unless a test says otherwise.
+  [`GET /api/learner/sessions?courseId=${encodeURIComponent(course.courseId)}`]: () => jsonResponse(200, { items: [] }),
   ...Object.fromEntries(course.lessons.map((l) => [`GET ${base}/lessons/${l.id}`, lesson[l.id] ?? (() => jsonResponse(200, l))])),
 });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, CircleAlert, RotateCw, SearchX, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
+import { ChevronDown, RotateCw, SearchX, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { CertificateView, PublicCertificate, VerifyCertificateResult } from '@contracts/certificates.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -270,10 +271,7 @@ function VerifyForm() {
 
       <div aria-live="polite" className="grid empty:hidden">
         {verify.isError ? (
-          <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-            <p className="min-w-0 [overflow-wrap:anywhere]">{errorMessage(verify.error, 'The credential could not be checked. Try again.')}</p>
-          </div>
+          <RefusalAlert>{errorMessage(verify.error, 'The credential could not be checked. Try again.')}</RefusalAlert>
         ) : verify.data ? (
           <VerifyResult result={verify.data} />
         ) : null}
