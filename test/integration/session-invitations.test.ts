@@ -24,7 +24,7 @@ const inDays = (days: number, hour = 18) => {
 };
 
 /** The session emails a learner holds (not their enrolment's), oldest first. */
-const sessionMails = async (to: string): Promise<StoredMail[]> => (await mailsTo(to)).filter((m) => /^(Invitation|Updated|Cancelled): /.test(m.subject));
+const sessionMails = async (to: string): Promise<StoredMail[]> => (await mailsTo(to)).filter((m) => /^(You are invited to a live session|A live session has changed|A live session was cancelled)$/.test(m.subject));
 
 /** Waits until each of `learners` holds `count` session emails, then a little more, so that a second copy would show. */
 const eachHolds = async (learners: Account[], count: number): Promise<StoredMail[][]> => {
