@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CircleAlert, Clock, Copy, ExternalLink, Pencil, RotateCw, XCircle } from 'lucide-react';
+import { CalendarPlus, Clock, Copy, ExternalLink, Pencil, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { integrationProviders, isConnected, serviceOfProvider, type IntegrationProvider } from '@contracts/integrations.ts';
@@ -22,6 +22,8 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { LoadFailedInline } from '@/components/ui/load-failed.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
@@ -111,13 +113,7 @@ export function SessionsPanel({ courseId, readOnly }: { courseId: string; readOn
             <Skeleton className="h-20" />
           </div>
         ) : sessions.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-            The live sessions could not be loaded.
-            <Button variant="outline" size="sm" loading={sessions.isFetching} onClick={() => void sessions.refetch()}>
-              {!sessions.isFetching && <RotateCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailedInline message="The live sessions could not be loaded." onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
         ) : (
           <>
             {upcoming.length === 0 ? (
@@ -445,10 +441,7 @@ function SessionForm({
       )}
 
       {refusal && (
-        <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-          <p className="min-w-0 [overflow-wrap:anywhere]">{refusal}</p>
-        </div>
+        <RefusalAlert>{refusal}</RefusalAlert>
       )}
 
       <DialogFooter>
