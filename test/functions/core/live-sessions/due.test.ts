@@ -4,7 +4,7 @@ import { reminderDueAt, runDueSessions, sessionDueAt, type DueDeps } from '#core
 import type { SessionMailKind, StoredSession } from '#core/live-sessions/ports.ts';
 import { cancelSession, pendingAfter, scheduleSession, updateSession, type SessionDeps } from '#core/live-sessions/sessions.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { connectedProviders, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 
@@ -18,19 +18,7 @@ const START = at(NOW, 180);
 
 const setup = async () => {
   const courses = memoryCourses();
-  await courses.create({
-    id: 'course-1',
-    creatorId: 'c1',
-    title: 'Knife skills',
-    description: '',
-    status: 'published',
-    lessonCount: 0,
-    enrolledCount: 0,
-    priceAmount: 2900,
-    seatPriceAmount: 2000,
-    createdAt: NOW,
-    updatedAt: NOW,
-  });
+  await courses.create(courseRecord());
   const zoom = memoryMeetings('zoom');
   const sessions = memorySessions();
   const clock = testClock();

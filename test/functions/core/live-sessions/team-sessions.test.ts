@@ -2,26 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { leaderSessions, learnerSessions, scheduleSession, cancelSession, type SessionDeps } from '#core/live-sessions/sessions.ts';
 import type { CourseRecord, StoredLicense } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryCourses } from '#test/functions/fakes/courses.ts';
+import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { connectedProviders, memoryMailRuns, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
 
 /** Issue 30 point 2: a learner's sessions of one course (the course player), and a group leader's team sessions. */
 
-const course = (id: string, creatorId: string, title: string): CourseRecord => ({
-  id,
-  creatorId,
-  title,
-  description: '',
-  status: 'published',
-  lessonCount: 0,
-  enrolledCount: 0,
-  priceAmount: 2900,
-  seatPriceAmount: 2000,
-  createdAt: NOW,
-  updatedAt: NOW,
-});
+const course = (id: string, creatorId: string, title: string): CourseRecord => courseRecord({ id, creatorId, title, description: '' });
 
 const license = (over: Partial<StoredLicense>): StoredLicense => ({
   id: 'lic-1',
