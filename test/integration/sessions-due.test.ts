@@ -2,13 +2,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveIntegrationsBody } from '#contracts/integrations.ts';
 import type { Slice } from '#core/jobs/ports.ts';
 import type { DueDeps } from '#core/live-sessions/due.ts';
+import { SESSION_SUBJECTS } from '#core/live-sessions/invitations.ts';
 import type { StoredSession } from '#core/live-sessions/ports.ts';
 import { dynamoSessions, sessionKeys } from '#data/live-sessions.ts';
 import { sessionMailRuns } from '#functions/composition/deps-live-sessions.ts';
 import { work as dueWork } from '#functions/jobs/sessions-due.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { faults } from './faults/support.ts';
-import { accountWithRole, api, outputs, useLocalCloudEnv } from './support.ts';
+import { mailsTo } from './mail-support.ts';
+import { accountWithRole, api, eventually, outputs, useLocalCloudEnv } from './support.ts';
 
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
@@ -50,7 +52,7 @@ const mine = new Set<string>();
  * One run of the job as its schedule starts it, `minutes` from now by its clock, over this file's sessions, its
  * reminder runs' slices sent to a queue the test reads.
  */
-const runJob = async (minutes: number) => {
+const runJob = async (minutes: number, startRuns: 'recorded' | 'on the cloud' = 'recorded') => {
   const slices: Slice[] = [];
   const sessions = dynamoSessions();
   const replaced: Partial<DueDeps> = {
@@ -62,7 +64,7 @@ const runJob = async (minutes: number) => {
         return { ...page, items: page.items.filter((s) => mine.has(s.id)) };
       },
     },
-    mailRuns: sessionMailRuns(() => ({ send: async (sent) => void slices.push(...sent) })),
+    ...(startRuns === 'recorded' ? { mailRuns: sessionMailRuns(() => ({ send: async (sent) => void slices.push(...sent) })) } : {}),
   };
   const { counts } = await runToEnd('sessions-due', (remainingMs) => dueWork(remainingMs, replaced));
   return { counts, slices };
@@ -177,6 +179,23 @@ describe('the reminder an hour before', () => {
     expect((await runJob(23 * 60 + 1)).slices).toEqual([]);
     expect((await runJob(47 * 60)).slices.map((s) => s.input)).toEqual([expect.objectContaining({ sessionId: session.id, startsAt: moved, sequence: 1 })]);
   });
+
+  it("reaches each enrolled learner's inbox once, with the join link, through the 'session-mail' job on the cloud", async () => {
+    const learner = await accountWithRole('learner', 'sessions-due-reminded');
+    expect((await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    expect((await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+    const session = await schedule('Reminded', inMinutes(4 * 60));
+    expect((await runJob(3 * 60 + 30, 'on the cloud')).counts).toMatchObject({ reminded: 1 });
+    const reminders = async () => (await mailsTo(learner.email)).filter((m) => m.subject === SESSION_SUBJECTS.reminder);
+    await eventually(reminders, (mails) => mails.length >= 1, 45_000);
+    // A second run of the job, or a replay of the run, sends nothing more.
+    expect((await runJob(3 * 60 + 31, 'on the cloud')).counts).toMatchObject({ reminded: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const got = await reminders();
+    expect(got).toHaveLength(1);
+    expect(got[0]!.body.text).toContain(`Join: ${session.joinUrl}`);
+    expect(got[0]!.body.text).toContain('Session: Reminded');
+  }, 90_000);
 });
 
 describe('the due index', () => {
