@@ -10,9 +10,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Every minute, by EventBridge Scheduler, then on its own queue (decision 0033): the queued emails (receipts and the
  * like whose first send failed) and the automations' outbox (a new creator's welcome), each drained until empty at
- * the platform's share of SES's rate; each queued email held by one sender, sent, removed (decision 0026).
+ * the platform's share of SES's rate; each queued email held by one sender, sent, removed (decision 0026). `over.sleep`:
+ * the pacing's wait (tests at size replace it; the pacing itself is unit-tested).
  */
-export const work = (remainingMs: () => number) => {
+export const work = (remainingMs: () => number, over: { sleep?: (ms: number) => Promise<void> } = {}) => {
   const automations = senderDeps(remainingMs);
   return sendPlatformMail({
     // The queue's emails and its work (a paid order's new buyer's account and invitation: core/sales/buyer-account.ts).
@@ -22,7 +23,7 @@ export const work = (remainingMs: () => number) => {
     ),
     automations,
     sendRate: () => automations.mailer.maxSendRate(),
-    sleep,
+    sleep: over.sleep ?? sleep,
   });
 };
 

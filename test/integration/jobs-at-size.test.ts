@@ -10,11 +10,10 @@ import { issueDueCertificates } from '#core/certificates/certificates.ts';
 import { issueDeps } from '#functions/composition/deps-certificates.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { sendPlatformMail } from '#core/mail/mail-sender.ts';
-import { mailQueueSenderDeps } from '#functions/composition/deps-mail-queue.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
 import { sendWeeklyReports } from '#core/licenses/weekly-report.ts';
 import { dynamoUsers } from '#data/users.ts';
-import { senderDeps, weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
+import { weeklyReportDeps } from '#functions/composition/deps-campaigns.ts';
 import { scopedLog } from '#middleware/logger.ts';
 import { courseKeys } from '#data/courses.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
@@ -39,18 +38,7 @@ beforeAll(useLocalCloudEnv);
 const noSleep = async () => undefined;
 const log = scopedLog({ job: 'jobs-at-size' });
 const issueWithoutPace = (_remainingMs: () => number) => issueDueCertificates({ ...issueDeps((message, fields) => log.warn(message, fields)), sleep: noSleep });
-const mailSenderWithoutPace = (remainingMs: () => number) => {
-  const automations = senderDeps(remainingMs);
-  return sendPlatformMail({
-    ...mailQueueSenderDeps(
-      (message, fields) => log.warn(message, fields),
-      (message, fields) => log.error(message, fields),
-    ),
-    automations,
-    sendRate: () => automations.mailer.maxSendRate(),
-    sleep: noSleep,
-  });
-};
+const mailSenderWithoutPace = (remainingMs: () => number) => mailSenderWork(remainingMs, { sleep: noSleep });
 
 const items = async (pk: string, prefix: string) =>
   (

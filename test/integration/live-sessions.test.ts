@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SaveIntegrationsBody } from '#contracts/integrations.ts';
 import { accountWithRole, api, outputs } from './support.ts';
+import { demoZoom, zoomMeetings } from './zoom-support.ts';
 
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
@@ -10,24 +10,6 @@ type Account = Awaited<ReturnType<typeof accountWithRole>>;
  * lists it (never its host link) and downloads its calendar file, which follows too; a provider that is not connected
  * is 409 with nothing made.
  */
-const demoZoom = (): SaveIntegrationsBody => ({
-  zoom: { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret },
-  teams: { enabled: false, clientId: '' },
-  googleCalendar: { enabled: false, calendarId: '' },
-});
-
-interface ZoomMeeting {
-  id: number;
-  topic: string;
-  start_time: string;
-  duration: number;
-  join_url: string;
-}
-
-const zoomMeetings = async (): Promise<ZoomMeeting[]> => {
-  const res = await fetch(`${outputs().ZoomOAuthUrl}/_stand-in/meetings`);
-  return ((await res.json()) as { meetings: ZoomMeeting[] }).meetings;
-};
 
 const calendarFile = async (token: string, sessionId: string) => {
   const res = await fetch(`${outputs().ApiUrl}/api/learner/sessions/${sessionId}/calendar.ics`, { headers: { authorization: `Bearer ${token}` } });

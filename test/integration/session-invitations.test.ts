@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SaveIntegrationsBody } from '#contracts/integrations.ts';
 import { attachment, mailsTo, type StoredMail } from './mail-support.ts';
-import { accountWithRole, api, eventually, outputs } from './support.ts';
+import { accountWithRole, api, eventually } from './support.ts';
+import { demoZoom } from './zoom-support.ts';
 
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
@@ -11,12 +11,6 @@ type Account = Awaited<ReturnType<typeof accountWithRole>>;
  * (METHOD:REQUEST with SEQUENCE 0, then SEQUENCE 1, then METHOD:CANCEL), through the 'session-mail' job, the mail queue
  * and SES; a learner enrolling after the schedule is invited from the table's stream.
  */
-const demoZoom = (): SaveIntegrationsBody => ({
-  zoom: { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret },
-  teams: { enabled: false, clientId: '' },
-  googleCalendar: { enabled: false, calendarId: '' },
-});
-
 const inDays = (days: number, hour = 18) => {
   const at = new Date(Date.now() + days * 86_400_000);
   at.setUTCHours(hour, 0, 0, 0);

@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SaveIntegrationsBody } from '#contracts/integrations.ts';
 import type { Slice } from '#core/jobs/ports.ts';
 import type { DueDeps } from '#core/live-sessions/due.ts';
 import { SESSION_SUBJECTS } from '#core/live-sessions/invitations.ts';
@@ -10,7 +9,8 @@ import { work as dueWork } from '#functions/jobs/sessions-due.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { faults } from './faults/support.ts';
 import { mailsTo } from './mail-support.ts';
-import { accountWithRole, api, eventually, outputs, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, eventually, useLocalCloudEnv } from './support.ts';
+import { demoZoom, zoomMeetings } from './zoom-support.ts';
 
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
@@ -21,25 +21,6 @@ type Account = Awaited<ReturnType<typeof accountWithRole>>;
  * the hour has its reminder run started on the 'session-mail' queue and is marked reminded. The job's runs here see
  * this file's sessions only (the scheduler's own runs every minute see every session, as in the cloud).
  */
-const demoZoom = (): SaveIntegrationsBody => ({
-  zoom: { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret },
-  teams: { enabled: false, clientId: '' },
-  googleCalendar: { enabled: false, calendarId: '' },
-});
-
-interface ZoomMeeting {
-  id: number;
-  topic: string;
-  start_time: string;
-  duration: number;
-  join_url: string;
-}
-
-/** The stand-in's meetings, read from the stand-in itself (not through the fault proxy the functions use). */
-const zoomMeetings = async (): Promise<ZoomMeeting[]> => {
-  const res = await fetch(`${outputs().ZoomOAuthUrl}/_stand-in/meetings`);
-  return ((await res.json()) as { meetings: ZoomMeeting[] }).meetings;
-};
 const meetingOf = async (joinUrl: string) => (await zoomMeetings()).find((m) => m.join_url === joinUrl);
 
 const inMinutes = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();

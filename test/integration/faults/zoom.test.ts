@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SaveIntegrationsBody } from '#contracts/integrations.ts';
-import { accountWithRole, api, outputs } from '../support.ts';
+import { accountWithRole, api } from '../support.ts';
 import { faults } from './support.ts';
+import { demoZoom } from '../zoom-support.ts';
 
 /**
  * Zoom down or late (issue 30 point 4; docs/faults.md): a test of the connection is 502 naming Zoom, within the
  * adapter's 10 s per call; a save still saves, showing Zoom Disconnected with the reason; once Zoom is back, the next
  * test connects again.
  */
-const demoZoom = (): SaveIntegrationsBody => ({
-  zoom: { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret },
-  teams: { enabled: false, clientId: '' },
-  googleCalendar: { enabled: false, calendarId: '' },
-});
-
 afterEach(() => faults.recover());
 
 describe('Zoom down or late', () => {
