@@ -766,11 +766,20 @@ export const eventHandlers = {
    */
   streamAggregator: { name: 'stream-aggregator', handler: 'streams/aggregator' },
   /**
-   * A second consumer of the table's stream, its own event source filtered to enrolment items (lib/stacks/jobs-stack.ts):
-   * a learner whose enrolment became active is invited to the course's sessions still ahead (issue 30 point 3), the
-   * emails queued for the mail sender, whose run it starts at once (queues).
+   * The table's stream, second and last consumer (DynamoDB Streams serve two readers per shard): every reaction to a
+   * change but the counters (functions/streams/reactions.ts, docs/decisions/0050-one-reactions-consumer.md). Its
+   * capabilities are the union of its reactions'; `filters` are Lambda's event filter patterns (ORed, at most 5 per
+   * event source) for the records any reaction wants:
+   * - session invitations (issue 30 point 3): a learner whose enrolment became active is invited to the course's
+   *   sessions still ahead, the emails queued for the mail sender, whose run it starts at once.
    */
-  sessionInvitations: { name: 'session-invitations', handler: 'streams/session-invitations', uses: ['mail'], queues: ['mail-sender'] },
+  reactions: {
+    name: 'stream-reactions',
+    handler: 'streams/reactions',
+    uses: ['mail'],
+    queues: ['mail-sender'],
+    filters: [{ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } }],
+  },
 } as const;
 
 /**

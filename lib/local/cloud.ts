@@ -389,16 +389,16 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ...(opts.streams?.batchWindowMs !== undefined ? { batchWindowMs: opts.streams.batchWindowMs } : {}),
     });
     stops.push(streams.stop);
-    // The stream's second consumer (its own event source in AWS): late enrolees invited to the sessions ahead (issue 30).
-    const sessionInvitations = await startStreamPoller({
+    // The stream's second consumer (its own event source in AWS): every reaction to a change (decision 0050).
+    const reactions = await startStreamPoller({
       endpoint: url(ports.dynamodb),
       region: REGION,
       tableName: TABLE_NAME,
-      handler: eventHandlers.sessionInvitations,
+      handler: eventHandlers.reactions,
       log,
       ...(opts.streams?.batchWindowMs !== undefined ? { batchWindowMs: opts.streams.batchWindowMs } : {}),
     });
-    stops.push(sessionInvitations.stop);
+    stops.push(reactions.stop);
 
     const scheduler = startScheduler({ log, region: REGION, invoker });
     stops.push(scheduler.stop);

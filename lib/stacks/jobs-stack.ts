@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
@@ -68,7 +68,7 @@ export class JobsStack extends Stack {
   readonly streamAggregator: AppFunction | undefined;
   readonly streamDeadLetters: DeadLetterQueue | undefined;
   /** The stream's second consumer: late enrolees invited to the sessions ahead (issue 30). */
-  readonly sessionInvitations: AppFunction | undefined;
+  readonly reactions: AppFunction | undefined;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -112,8 +112,8 @@ export class JobsStack extends Stack {
       this.alarms.watchDeadLetterQueue(deadLetterQueues.streams, this.streamDeadLetters.queue);
       this.streamAggregator = this.streamAggregatorOf(props.platform, this.streamDeadLetters);
       this.alarms.watchFunction(eventHandlers.streamAggregator.name, this.streamAggregator.function);
-      this.sessionInvitations = this.sessionInvitationsOf(props.platform, this.streamDeadLetters);
-      this.alarms.watchFunction(eventHandlers.sessionInvitations.name, this.sessionInvitations.function);
+      this.reactions = this.reactionsOf(props.platform, this.streamDeadLetters);
+      this.alarms.watchFunction(eventHandlers.reactions.name, this.reactions.function);
     }
     // LambdaInvoke puts its role at the stack's top level (one per target function).
     for (const role of this.node.children.filter((c) => c.node.id.startsWith('SchedulerRoleForTarget'))) {
@@ -152,15 +152,16 @@ export class JobsStack extends Stack {
   }
 
   /**
-   * The stream's second consumer (issue 30 point 3, functions/streams/session-invitations.ts): its own event source on
-   * the table's stream, filtered to enrolment items whose new image is active (Lambda's filter: the function is invoked
-   * for nothing else, and the aggregator's reading is untouched). From the latest position (an invitation is for
-   * sessions still ahead: a new consumer has no past to catch up). Idempotent by its claims, so a failing batch is
-   * bisected and retried from the record it reports, 10 times, then described in the streams dead-letter queue
+   * The stream's second and last consumer (functions/streams/reactions.ts, decision 0050): its own event source on the
+   * table's stream, filtered to the records its reactions want (`eventHandlers.reactions.filters`: the function is
+   * invoked for nothing else, and the aggregator's reading is untouched). From the latest position (a reaction is to
+   * what happens from now: a new consumer has no past to catch up). Its reactions are idempotent, so a failing batch
+   * is bisected and retried from the record it reports, 10 times, then described in the streams dead-letter queue
    * (alarmed), as the aggregator's.
    */
-  private sessionInvitationsOf(platform: FunctionPlatform, deadLetters: DeadLetterQueue): AppFunction {
-    const fn = new AppFunction(this, pascalCase(eventHandlers.sessionInvitations.name), { ...eventHandlers.sessionInvitations, table: 'read-write', platform });
+  private reactionsOf(platform: FunctionPlatform, deadLetters: DeadLetterQueue): AppFunction {
+    const { filters: _filters, ...reactions } = eventHandlers.reactions;
+    const fn = new AppFunction(this, pascalCase(reactions.name), { ...reactions, table: 'read-write', platform });
     fn.function.addEventSource(
       new DynamoEventSource(platform.table!, {
         startingPosition: StartingPosition.LATEST,
@@ -170,12 +171,7 @@ export class JobsStack extends Stack {
         retryAttempts: 10,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(deadLetters.queue),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('ENROLL#') } }, NewImage: { status: { S: FilterRule.isEqual('active') } } },
-          }),
-        ],
+        filters: eventHandlers.reactions.filters.map((pattern) => FilterCriteria.filter(pattern)),
       }),
     );
     return fn;

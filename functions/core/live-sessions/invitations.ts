@@ -15,7 +15,7 @@ import type { Clock, Ids, MailAttachment, QueuedMail } from '#core/ports.ts';
  *   the session routes (`SessionMailRuns`, after the save) and, for reminders, by the due job: it pages the course's
  *   enrolments and queues one email per active learner.
  * - A learner enrolling later gets the invitation of each upcoming session from the table's stream
- *   (functions/streams/session-invitations.ts, `inviteLateEnrolee`).
+ *   (functions/streams/reactions/session-invitations.ts, `inviteLateEnrolee`).
  * - Exactly once: a claim per learner and session (functions/data/session-mail.ts) written in the same transaction as
  *   the queued email, under a condition on the version last sent; a slice killed after some of its learners and
  *   delivered again, a stream batch replayed, a run started twice: their claims fail and nothing is queued again.

@@ -281,7 +281,7 @@ describe('the stream aggregator (decision 0040)', () => {
 
 describe("the stream's second consumer: late enrolees invited to the sessions ahead (issue 30)", () => {
   const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
-  const [invitationsId, invitations] = functions.find(([, f]) => String(f.Properties['Description']).includes(`functions/${eventHandlers.sessionInvitations.handler}.ts`))!;
+  const [invitationsId, invitations] = functions.find(([, f]) => String(f.Properties['Description']).includes(`functions/${eventHandlers.reactions.handler}.ts`))!;
   const mapping = () =>
     Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'))
       .map((m) => m.Properties)
@@ -303,7 +303,7 @@ describe("the stream's second consumer: late enrolees invited to the sessions ah
 
   it('describes a batch it gave up on in the streams dead-letter queue, and is alarmed', () => {
     expect(mapping()).toMatchObject({ DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId('CoursePlatformJobs-streams-dead-letters'), 'Arn'] } } } });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: `CoursePlatformJobs-${eventHandlers.sessionInvitations.name}-errors` });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: `CoursePlatformJobs-${eventHandlers.reactions.name}-errors` });
   });
 
   it('may start the mail sender and knows the sender address', () => {
