@@ -71,6 +71,8 @@ export const paths = {
     reports: `${creator}/reports`,
     /** Ask for help and read the answers (issue 29 point 4; the reply's email links here). */
     support: `${creator}/support`,
+    /** API keys and webhook endpoints (issue 31; the sidebar's Developers group; Pro plan). */
+    developers: `${creator}/developers`,
   },
   leader: {
     dashboard: leader,

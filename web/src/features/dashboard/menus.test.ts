@@ -65,7 +65,7 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', Reports under 'Insights', then Support under 'Help'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', then Support under 'Help'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
       [
@@ -76,6 +76,7 @@ describe('the sidebar groups of each role', () => {
         ],
       ],
       ['Insights', [['Reports', '/dashboard/creator/reports']]],
+      ['Developers', [['Developers', '/dashboard/creator/developers']]],
       ['Help', [['Support', '/dashboard/creator/support']]],
     ]);
   });
@@ -85,6 +86,7 @@ describe('the sidebar groups of each role', () => {
     expect(features).toEqual([
       ['Affiliates', 'affiliates'],
       ['Reports', 'detailedReports'],
+      ['Developers', 'api'],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import {
   Award,
   ChartBar,
+  Code2,
   BookOpen,
   Compass,
   FileText,
@@ -93,6 +94,11 @@ const insights: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileText, feature: 'detailedReports' }],
 };
 
+// Developers (issue 31): API keys and webhooks.
+const developers: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Developers', url: paths.creator.developers, icon: Code2, feature: 'api' }],
+};
+
 // Help (issue 29 point 4): a creator's Support page, the admin's Support inbox.
 const help: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Support', url: paths.creator.support, icon: LifeBuoy }],
@@ -102,12 +108,13 @@ const help: Partial<Record<Role, MenuItem[]>> = {
 const extraOf = (groups: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
   role && Object.hasOwn(groups, role) ? (groups[role as Role] ?? []) : [];
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Help'. */
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Developers', 'Help'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
   return [
     { label: 'Navigation', items: menuFor(role) },
     { label: 'Marketing', items: extraOf(marketing, role) },
     { label: 'Insights', items: extraOf(insights, role) },
+    { label: 'Developers', items: extraOf(developers, role) },
     { label: 'Help', items: extraOf(help, role) },
   ].filter((group) => group.items.length > 0);
 }

@@ -101,7 +101,9 @@ describe('DashboardLayout', () => {
     expect(within(marketing).getByRole('link', { name: 'Coupons' })).toBeInTheDocument();
     const insights = within(sidebar).getByRole('navigation', { name: 'Insights' });
     expect(within(insights).getByRole('link', { name: 'Reports Pro' })).toHaveAttribute('href', '/dashboard/creator/reports');
-    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(2);
+    const developers = within(sidebar).getByRole('navigation', { name: 'Developers' });
+    expect(within(developers).getByRole('link', { name: 'Developers Pro' })).toHaveAttribute('href', '/dashboard/creator/developers');
+    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(3);
   });
 
   it('locks nothing for a Pro creator', async () => {

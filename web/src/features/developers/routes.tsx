@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router-dom';
+import { paths } from '@/lib/paths.ts';
+
+/** /dashboard/creator/developers: a child of the creator-only route (the router adds the guard). Lazy. */
+export const developersRoutes: RouteObject[] = [
+  { path: paths.creator.developers, lazy: () => import('./screens/developers-screen.tsx').then((m) => ({ Component: m.DevelopersScreen })) },
+];
