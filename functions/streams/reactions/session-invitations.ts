@@ -1,5 +1,5 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { inviteLateEnrolee } from '#core/live-sessions/invitations.ts';
+import { inviteLateEnrolee, type SessionMailDeps } from '#core/live-sessions/invitations.ts';
 import { sessionMailDeps } from '#functions/composition/deps-live-sessions.ts';
 import { describeError } from '#middleware/logger.ts';
 import { newImage, oldImage, type Reaction } from '#functions/streams/reactions/reaction.ts';
@@ -17,14 +17,38 @@ export const enrolmentActivated = (record: DynamoDBRecord): { courseId: string; 
   return typeof courseId === 'string' && typeof learnerId === 'string' && typeof email === 'string' ? { courseId, learnerId, email } : undefined;
 };
 
+/** Memoizes per key for one batch (a failed read is not kept: the retry reads again). */
+const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    const known = seen.get(key);
+    if (known) return known;
+    const reading = read(key);
+    seen.set(key, reading);
+    reading.catch(() => seen.delete(key));
+    return reading;
+  };
+};
+
+/**
+ * The invitations' dependencies for one batch: a course's upcoming sessions and title read once per batch, however many
+ * of its learners enrolled in it (a flash sale's batch of 100 enrolments in one course reads them once, not 100 times).
+ */
+export const batchSessionMailDeps = (deps: SessionMailDeps): SessionMailDeps => {
+  const now = deps.clock.now().toISOString();
+  const upcoming = perBatch((courseId) => deps.store.upcoming(courseId, now));
+  return { ...deps, store: { ...deps.store, upcoming: (courseId) => upcoming(courseId), courseTitle: perBatch((courseId) => deps.store.courseTitle(courseId)) } };
+};
+
 /**
  * Learners enrolling later (issue 30 point 3): each enrolment that became active queues that learner's invitation to
  * each of the course's sessions still ahead, under the learner's claim (data/session-mail.ts), so a record seen again
- * queues nothing twice; the mail sender's run is started once per batch that queued something.
+ * queues nothing twice; a course's sessions are read once per batch; the mail sender's run is started once per batch
+ * that queued something.
  */
-export const sessionInvitations: Reaction<{ deps: ReturnType<typeof sessionMailDeps>; queued: number; key: string | undefined }> = {
+export const sessionInvitations: Reaction<{ deps: SessionMailDeps; queued: number; key: string | undefined }> = {
   name: 'session-invitations',
-  startBatch: () => ({ deps: sessionMailDeps(), queued: 0, key: undefined }),
+  startBatch: () => ({ deps: batchSessionMailDeps(sessionMailDeps()), queued: 0, key: undefined }),
   async onRecord(batch, record, log) {
     const enrolment = enrolmentActivated(record);
     if (!enrolment) return;

@@ -2,7 +2,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { enrolmentActivated } from '#functions/streams/reactions/session-invitations.ts';
+import { batchSessionMailDeps, enrolmentActivated } from '#functions/streams/reactions/session-invitations.ts';
+import type { SessionMailDeps } from '#core/live-sessions/invitations.ts';
 import { runReactions } from '#functions/streams/reactions.ts';
 import type { Reaction } from '#functions/streams/reactions/reaction.ts';
 import type { ScopedLog } from '#middleware/logger.ts';
@@ -65,5 +66,35 @@ describe("the stream's reactions (decision 0050)", () => {
     const answer = await runReactions([recorder('a', seen), recorder('b', seen, '2')], { Records: [numbered(1), numbered(2), numbered(3)] }, log);
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
     expect(seen).toEqual(['a:1', 'b:1', 'a:2', 'a:end:2', 'b:end:1']);
+  });
+});
+
+describe('the late enrolees of one batch (issue 30, decision 0050)', () => {
+  it("read a course's upcoming sessions and title once per batch, however many of its learners enrolled", async () => {
+    const reads: string[] = [];
+    const deps = {
+      store: {
+        upcoming: async (courseId: string) => (reads.push(`upcoming:${courseId}`), []),
+        courseTitle: async (courseId: string) => (reads.push(`title:${courseId}`), 'Bread'),
+      },
+      clock: { now: () => new Date('2026-11-28T06:00:00Z') },
+    } as unknown as SessionMailDeps;
+    const batch = batchSessionMailDeps(deps);
+    await Promise.all(['c1', 'c1', 'c2', 'c1'].map((courseId) => batch.store.upcoming(courseId, 'ignored')));
+    await batch.store.courseTitle('c1');
+    await batch.store.courseTitle('c1');
+    expect(reads).toEqual(['upcoming:c1', 'upcoming:c2', 'title:c1']);
+  });
+
+  it('reads again after a failed read (the retry of the record must not see the failure)', async () => {
+    let calls = 0;
+    const deps = {
+      store: { upcoming: async () => (++calls === 1 ? Promise.reject(new Error('throttled')) : []), courseTitle: async () => 'Bread' },
+      clock: { now: () => new Date('2026-11-28T06:00:00Z') },
+    } as unknown as SessionMailDeps;
+    const batch = batchSessionMailDeps(deps);
+    await expect(batch.store.upcoming('c1', 'x')).rejects.toThrow('throttled');
+    await expect(batch.store.upcoming('c1', 'x')).resolves.toEqual([]);
+    expect(calls).toBe(2);
   });
 });
