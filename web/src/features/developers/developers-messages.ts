@@ -44,6 +44,14 @@ export const developersMessages = {
       failed: 'The key could not be revoked.',
     },
   },
+  reference: {
+    title: 'API reference',
+    description: 'Every route of the public API at /v1: call it with an API key in the Authorization header (Bearer cp_...). Create keys on the Developers page.',
+    back: 'Developers',
+    loading: 'Loading the API reference...',
+    loadFailed: 'The API reference could not be loaded.',
+    loadFailedDetail: 'Check your connection and try again.',
+  },
   webhooks: {
     title: 'Webhooks',
     description: 'Endpoints on your servers that are told when something happens, signed so they can check it came from us.',
