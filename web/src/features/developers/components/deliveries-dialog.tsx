@@ -35,7 +35,7 @@ const formatMoment = (iso: string): string =>
 export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpointView | undefined; onClose: () => void }) {
   return (
     <Dialog open={endpoint !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent fullScreenOnPhone className="sm:max-w-4xl">
+      <DialogContent fullScreenOnPhone className="sm:max-w-5xl">
         <DialogHeader>
           <DialogTitle>{m.title}</DialogTitle>
           <DialogDescription className="[overflow-wrap:anywhere]">{endpoint ? m.description(endpoint.url) : ''}</DialogDescription>
@@ -103,10 +103,10 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
       <TableCell data-label="Last status" className={cn(folded.cell, 'tabular-nums')}>
         {delivery.lastStatusCode ?? <span className="text-muted-foreground">None</span>}
       </TableCell>
-      <TableCell data-label="Next attempt" className={cn(folded.cell, 'whitespace-nowrap')}>
+      <TableCell data-label="Next attempt" className={folded.cell}>
         {delivery.nextAttemptAt ? formatMoment(delivery.nextAttemptAt) : <span className="text-muted-foreground">None</span>}
       </TableCell>
-      <TableCell data-label="Created" className={cn(folded.cell, 'whitespace-nowrap')}>
+      <TableCell data-label="Created" className={folded.cell}>
         {formatMoment(delivery.createdAt)}
       </TableCell>
       <TableCell className={cn(folded.cell, folded.unlabelled, 'text-right max-sm:col-span-2')}>
