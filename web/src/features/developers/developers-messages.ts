@@ -34,6 +34,7 @@ export const developersMessages = {
       title: 'Your new API key',
       description: 'Send it in the Authorization header: Bearer <key>.',
       field: 'API key',
+      copy: 'Copy the API key',
       done: 'Done',
     },
     revoke: {
@@ -75,6 +76,7 @@ export const developersMessages = {
       title: 'Your signing secret',
       description: 'Your endpoint checks each delivery with this secret.',
       field: 'Signing secret',
+      copy: 'Copy the signing secret',
       done: 'Done',
     },
     remove: {

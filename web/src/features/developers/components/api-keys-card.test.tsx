@@ -107,7 +107,7 @@ describe('ApiKeysCard: creating a key', () => {
     expect(field).toHaveAttribute('readonly');
     expect(field).toHaveAccessibleDescription(developersMessages.shownOnce);
 
-    await user.click(within(shown).getByRole('button', { name: 'Copy the api key' }));
+    await user.click(within(shown).getByRole('button', { name: m.created.copy }));
     expect(within(shown).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('cp_secretKeyValueLAST');
 

@@ -167,7 +167,7 @@ function CreateApiKeyDialog({ open, onOpenChange, onPlanRequired }: { open: bool
       {(cancel) =>
         created ? (
           <div className="grid gap-5">
-            <ShownOnce label={m.created.field} value={created.key} />
+            <ShownOnce label={m.created.field} copyLabel={m.created.copy} value={created.key} />
             <DialogFooter>
               <Button onClick={cancel}>{m.created.done}</Button>
             </DialogFooter>

@@ -6,7 +6,7 @@ import { developersMessages as m } from '../developers-messages.ts';
 import { CopyButton } from './copy-button.tsx';
 
 /** A secret shown this once: read-only (selected on focus), 'Copy', and the warning that it will not be shown again. */
-export function ShownOnce({ label, value }: { label: string; value: string }) {
+export function ShownOnce({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   const id = useId();
   return (
     <div className="grid gap-3">
@@ -23,7 +23,7 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
             className="min-w-0 flex-1 font-mono text-sm"
             onFocus={(event) => event.currentTarget.select()}
           />
-          <CopyButton text={value} label={`Copy the ${label.toLowerCase()}`} />
+          <CopyButton text={value} label={copyLabel} />
         </div>
       </div>
       <p id={`${id}-warning`} className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

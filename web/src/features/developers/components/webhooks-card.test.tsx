@@ -104,7 +104,7 @@ describe('WebhooksCard: adding an endpoint', () => {
     const secret = within(shown).getByRole('textbox', { name: m.created.field });
     expect(secret).toHaveValue('whsec_c2VjcmV0LXNlY3JldA==');
     expect(secret).toHaveAccessibleDescription(developersMessages.shownOnce);
-    await user.click(within(shown).getByRole('button', { name: 'Copy the signing secret' }));
+    await user.click(within(shown).getByRole('button', { name: m.created.copy }));
     expect(await navigator.clipboard.readText()).toBe('whsec_c2VjcmV0LXNlY3JldA==');
     await user.click(within(shown).getByRole('button', { name: m.created.done }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -155,7 +155,7 @@ function AddEndpointDialog({ open, onOpenChange, onPlanRequired }: { open: boole
       {(cancel) =>
         created ? (
           <div className="grid gap-5">
-            <ShownOnce label={m.created.field} value={created.secret} />
+            <ShownOnce label={m.created.field} copyLabel={m.created.copy} value={created.secret} />
             <DialogFooter>
               <Button onClick={cancel}>{m.created.done}</Button>
             </DialogFooter>
