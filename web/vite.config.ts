@@ -179,6 +179,8 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': { target: apiProxyTarget, changeOrigin: false, headers: apiProxyHeaders },
+      // The public API (issue 31): the API reference page reads /v1/openapi.json from the same origin.
+      '/v1': { target: apiProxyTarget, changeOrigin: false, headers: apiProxyHeaders },
     },
     fs: {
       // The shared contracts live outside web/.

@@ -7,7 +7,7 @@ import { billingRoutes } from '@/features/billing/routes.tsx';
 import { couponsRoutes } from '@/features/coupons/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
-import { developersRoutes } from '@/features/developers/routes.tsx';
+import { apiReferenceRoutes, developersRoutes } from '@/features/developers/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx';
@@ -68,6 +68,7 @@ export const appRoutes: RouteObject[] = [
       ...authRoutes,
       ...billingRoutes,
       ...storefrontRoutes,
+      ...apiReferenceRoutes,
       ...learnerPrintRoutes,
       {
         path: paths.dashboard,

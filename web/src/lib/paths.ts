@@ -40,6 +40,8 @@ export const paths = {
     verify: '/verify/:id',
     print: '/certificates/:id/print',
   },
+  /** The public API's reference (issue 31 point 3): /v1/openapi.json rendered, no sign-in. */
+  apiReference: '/developers/api',
   admin: {
     dashboard: admin,
     analytics: `${admin}/analytics`,

@@ -1,4 +1,280 @@
-/** API keys (issue 31 point 1): create with a name and scopes, shown once, list with last use, revoke. To be built. */
+import { useQuery } from '@tanstack/react-query';
+import { BookOpen, KeyRound, Plus, Trash2 } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { API_KEY_NAME_MAX, apiScopeLabels, apiScopes, createApiKeyBody, type ApiKeyView, type ApiScope, type CreatedApiKey } from '@contracts/api-keys.ts';
+import { PlanRequiredCard } from '@/components/plan-gate.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { LoadFailed } from '@/components/ui/load-failed.tsx';
+import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
+import { TableSkeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { toast, toastError } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useEntitlements } from '@/lib/entitlements.ts';
+import { formatDay } from '@/lib/format-date.ts';
+import { paths } from '@/lib/paths.ts';
+import { planRequiredBy } from '@/lib/plan-required.ts';
+import { cn } from '@/lib/utils.ts';
+import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from '../api/developers-queries.ts';
+import { developersMessages } from '../developers-messages.ts';
+import { folded } from './folded-table.ts';
+import { CheckboxGroup } from './scope-checkboxes.tsx';
+import { ShownOnce } from './shown-once.tsx';
+
+const m = developersMessages.keys;
+
+/**
+ * API keys (issue 31 point 1): the creator's keys (name, scopes, `prefix…last4`, created, last used), 'Create API key'
+ * (name and scopes, checked with the contract; then the key, shown once, with Copy) and 'Revoke' behind a
+ * confirmation naming the key. A plan without `api` (or a 403 PLAN_REQUIRED on create) shows the plan card instead
+ * of 'Create'; the keys made stay listed and revocable.
+ */
 export function ApiKeysCard() {
-  return null;
+  const keys = useQuery(apiKeysQueryOptions());
+  const locked = useEntitlements().locked('api');
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKeyView>();
+  const [planNeeded, setPlanNeeded] = useState<string>();
+
+  return (
+    <Card className="*:min-w-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 px-4 sm:px-6">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <KeyRound aria-hidden="true" className="size-5 text-muted-foreground" />
+            {m.title}
+          </CardTitle>
+          <CardDescription>{m.description}</CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.apiReference}>
+              <BookOpen aria-hidden="true" />
+              {m.reference}
+            </Link>
+          </Button>
+          {!planNeeded && !locked && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              {m.create}
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4 px-4 sm:px-6">
+        {(planNeeded !== undefined || locked) && <PlanRequiredCard title={m.plan} reason={planNeeded || m.planReason} />}
+        {keys.isPending ? (
+          <TableSkeleton label={m.loading} rows={2} />
+        ) : keys.isError ? (
+          <LoadFailed message={m.loadFailed} retrying={keys.isRefetching} onRetry={() => void keys.refetch()} />
+        ) : keys.data.items.length === 0 ? (
+          <EmptyState icon={KeyRound} title={m.emptyTitle}>
+            {m.emptyBody}
+          </EmptyState>
+        ) : (
+          <KeysTable keys={keys.data.items} onRevoke={setRevoking} />
+        )}
+      </CardContent>
+      <CreateApiKeyDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onPlanRequired={(reason) => {
+          setCreating(false);
+          setPlanNeeded(reason);
+        }}
+      />
+      <RevokeApiKeyDialog apiKey={revoking} onDone={() => setRevoking(undefined)} />
+    </Card>
+  );
+}
+
+function KeysTable({ keys, onRevoke }: { keys: ApiKeyView[]; onRevoke: (key: ApiKeyView) => void }) {
+  return (
+    <Table label={m.title} className={folded.table}>
+      <TableHeader className={folded.header}>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Scopes</TableHead>
+          <TableHead>Key</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Last used</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody className={folded.body}>
+        {keys.map((key) => (
+          <TableRow key={key.id} className={folded.row}>
+            <TableCell className={cn(folded.cell, folded.unlabelled, 'font-medium [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:text-base')}>{key.name}</TableCell>
+            <TableCell data-label="Scopes" className={cn(folded.cell, 'max-sm:col-span-2')}>
+              <ul className="flex flex-wrap gap-1" aria-label={`Scopes of ${key.name}`}>
+                {key.scopes.map((scope) => (
+                  <li key={scope}>
+                    <Badge variant="secondary" title={apiScopeLabels[scope]}>
+                      {scope}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </TableCell>
+            <TableCell data-label="Key" className={cn(folded.cell, 'whitespace-nowrap font-mono text-sm max-sm:col-span-2')}>
+              {key.prefix}…{key.last4}
+            </TableCell>
+            <TableCell data-label="Created" className={cn(folded.cell, 'whitespace-nowrap')}>
+              {formatDay(key.createdAt)}
+            </TableCell>
+            <TableCell data-label="Last used" className={cn(folded.cell, 'whitespace-nowrap')}>
+              {key.lastUsedAt ? formatDay(key.lastUsedAt) : <span className="text-muted-foreground">{m.neverUsed}</span>}
+            </TableCell>
+            <TableCell className={cn(folded.cell, folded.unlabelled, 'text-right max-sm:col-span-2')}>
+              <Button variant="outline" size="sm" className="max-sm:h-10 max-sm:w-full" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key)}>
+                <Trash2 aria-hidden="true" />
+                {m.revoke.action}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function CreateApiKeyDialog({ open, onOpenChange, onPlanRequired }: { open: boolean; onOpenChange: (open: boolean) => void; onPlanRequired: (reason: string) => void }) {
+  const create = useCreateApiKey();
+  const [created, setCreated] = useState<CreatedApiKey>();
+  const change = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setCreated(undefined);
+  };
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={change}
+      busy={create.isPending}
+      title={created ? m.created.title : m.form.title}
+      description={created ? m.created.description : m.form.description}
+    >
+      {(cancel) =>
+        created ? (
+          <div className="grid gap-5">
+            <ShownOnce label={m.created.field} copyLabel={m.created.copy} value={created.key} />
+            <DialogFooter>
+              <Button onClick={cancel}>{m.created.done}</Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <CreateApiKeyForm onCancel={cancel} onCreated={setCreated} onPlanRequired={onPlanRequired} create={create} />
+        )
+      }
+    </FormDialog>
+  );
+}
+
+interface Problems {
+  name?: string;
+  scopes?: string;
+}
+
+function CreateApiKeyForm({
+  onCancel,
+  onCreated,
+  onPlanRequired,
+  create,
+}: {
+  onCancel: () => void;
+  onCreated: (created: CreatedApiKey) => void;
+  onPlanRequired: (reason: string) => void;
+  create: ReturnType<typeof useCreateApiKey>;
+}) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>([]);
+  const [problems, setProblems] = useState<Problems>({});
+  const [refusal, setRefusal] = useState<string>();
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    const parsed = createApiKeyBody.safeParse({ name, scopes });
+    if (!parsed.success) {
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'scopes' ? 'scopes' : 'name';
+        found[field] ??= issue.message;
+      }
+      setProblems(found);
+      if (found.name) nameInput.current?.focus();
+      return;
+    }
+    setProblems({});
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        toast.success('API key created', { description: `${created.name} is ready: copy it now.` });
+        onCreated(created);
+      },
+      onError: (error) => {
+        if (planRequiredBy(error)) onPlanRequired(errorMessage(error, m.planReason));
+        else setRefusal(errorMessage(error, m.form.failed));
+      },
+    });
+  };
+
+  return (
+    <form noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={submit}>
+      <FormField label={m.form.name} error={problems.name} required>
+        <Input
+          ref={nameInput}
+          autoFocus
+          value={name}
+          maxLength={API_KEY_NAME_MAX + 20}
+          autoComplete="off"
+          placeholder={m.form.namePlaceholder}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </FormField>
+      <CheckboxGroup legend={m.form.scopes} options={apiScopes} labels={apiScopeLabels} chosen={scopes} onChange={setScopes} error={problems.scopes} />
+      {refusal && <RefusalAlert>{refusal}</RefusalAlert>}
+      <DialogFooter>
+        <Button variant="outline" disabled={create.isPending} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          {m.form.submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Revoke', confirmed, naming the key: refused from the next call. */
+function RevokeApiKeyDialog({ apiKey, onDone }: { apiKey: ApiKeyView | undefined; onDone: () => void }) {
+  const revoke = useRevokeApiKey();
+  const confirm = () => {
+    if (!apiKey) return;
+    revoke.mutate(apiKey.id, {
+      onSuccess: () => {
+        toast.success(m.revoke.done, { description: `${apiKey.name} no longer works.` });
+        onDone();
+      },
+      onError: (error) => {
+        toastError(error, m.revoke.failed);
+        onDone();
+      },
+    });
+  };
+  return (
+    <ConfirmDialog open={apiKey !== undefined} onOpenChange={(open) => !open && onDone()} title={apiKey ? m.revoke.title(apiKey.name) : ''} action={m.revoke.action} busy={revoke.isPending} onConfirm={confirm}>
+      {apiKey ? m.revoke.body(apiKey.name) : ''}
+    </ConfirmDialog>
+  );
 }
