@@ -1,7 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall, type NativeAttributeValue } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod';
 import { apiScopes } from '#contracts/api-keys.ts';
 import type { ApiKeyGrant, ApiKeyRepository, StoredApiKey } from '#core/api-keys/ports.ts';
+import { bucketShape, takeToken } from '#core/api-keys/rate-limit.ts';
 import { documentClient, queryAll, tableName, transact } from '#data/table.ts';
 
 /**
@@ -16,6 +18,8 @@ import { documentClient, queryAll, tableName, transact } from '#data/table.ts';
  *                                                          transactions as the key, so a revoked key is refused from
  *                                                          the next call. `lastUsedAt` is set on both at most once a
  *                                                          minute per key (a conditional update, no write per call).
+ *                                                          tat: the key's rate-limit bucket (GCRA, ms since epoch,
+ *                                                          decision 0051), moved by one conditional update per call
  */
 export const apiKeyKeys = {
   key: (creatorId: string, keyId: string) => ({ pk: `CREATOR#${creatorId}`, sk: `APIKEY#${keyId}` }),
@@ -89,6 +93,41 @@ export const dynamoApiKeys = (): ApiKeyRepository => ({
   async findByHash(hash) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: apiKeyKeys.lookup(hash) }));
     return Item ? toGrant(Item) : undefined;
+  },
+
+  async takeToken(hash, now, limits, attempt = 1) {
+    // Calls racing on one key each retry on what the other wrote; past a few rounds the call is refused for a second.
+    if (attempt > 5) return { admitted: false, retryAfterSeconds: 1 };
+    const { interval, tolerance } = bucketShape(limits);
+    const key = apiKeyKeys.lookup(hash);
+    const update = async (expression: string, condition: string, values: Record<string, number>) => {
+      try {
+        const written = await documentClient().send(
+          new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: expression, ConditionExpression: condition, ExpressionAttributeValues: values, ReturnValues: 'UPDATED_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        ).then((out) => out.Attributes);
+        return { written: true as const, tat: Number(written?.['tat']) };
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        // The item as it stood, marshalled (the document client does not translate errors).
+        const item = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+        return { written: false as const, item: item && (unmarshall(item) as Record<string, NativeAttributeValue>) };
+      }
+    };
+    // A busy key's bucket is ahead of now: move it one interval on while it stays within the tolerance.
+    const busy = await update('SET tat = tat + :interval', 'attribute_exists(pk) AND tat >= :now AND tat <= :limit', { ':interval': interval, ':now': now, ':limit': now + tolerance });
+    if (busy.written) return { admitted: true, tat: busy.tat };
+    if (busy.item === undefined) return 'revoked';
+    const stored = busy.item['tat'];
+    // An idle key (never used, or behind now): its bucket is full; it starts again from now.
+    if (typeof stored !== 'number' || stored < now) {
+      const idle = await update('SET tat = :next', 'attribute_exists(pk) AND (attribute_not_exists(tat) OR tat < :now)', { ':next': now + interval, ':now': now });
+      if (idle.written) return { admitted: true, tat: idle.tat };
+      if (idle.item === undefined) return 'revoked';
+      return this.takeToken(hash, now, limits, attempt + 1); // another call moved it meanwhile: decide again on what it wrote
+    }
+    const decision = takeToken(stored, now, limits);
+    // Within the tolerance yet not written: another call moved it between the read and the write; decide again.
+    return decision.admitted ? this.takeToken(hash, now, limits, attempt + 1) : decision;
   },
 
   async touch(grant, hash, at, staleBefore) {

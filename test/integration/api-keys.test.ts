@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { API_RATE_LIMIT } from '#contracts/api-keys.ts';
 import { hashApiKey } from '#core/api-keys/api-keys.ts';
 import { apiKeyKeys, dynamoApiKeys } from '#data/api-keys.ts';
 import { accountWithRole, api, dynamo, givePlan, outputs, useLocalCloudEnv } from './support.ts';
@@ -72,5 +73,24 @@ describe('API keys', () => {
     const kept = held.Items![0]!['id'] as string;
     expect(await repo.revoke(creatorId, kept)).toBe(true);
     expect(await repo.create(key(9), 3)).toBe('created');
+  });
+
+  it("keep each key's bucket in the table: 20 at once even when racing, then refused with Retry-After; a revoked key's bucket says so", async () => {
+    useLocalCloudEnv();
+    const repo = dynamoApiKeys();
+    const creatorId = `bucket-${Date.now()}`;
+    const hash = hashApiKey(creatorId);
+    await repo.create({ creatorId, id: 'k1', name: 'k1', scopes: ['courses:read'], prefix: 'cp_abcde', last4: 'wxyz', hash, createdAt: new Date().toISOString(), lastUsedAt: null }, 20);
+    const now = Date.now();
+    const decisions = await Promise.all(Array.from({ length: 25 }, () => repo.takeToken(hash, now, API_RATE_LIMIT)));
+    expect(decisions.filter((d) => d !== 'revoked' && d.admitted)).toHaveLength(20);
+    expect(decisions.filter((d) => d !== 'revoked' && !d.admitted)).toEqual(Array.from({ length: 5 }, () => ({ admitted: false, retryAfterSeconds: 1 })));
+    // A tenth of a second later one more fits (10 a second), the next does not.
+    expect(await repo.takeToken(hash, now + 100, API_RATE_LIMIT)).toMatchObject({ admitted: true });
+    expect(await repo.takeToken(hash, now + 100, API_RATE_LIMIT)).toMatchObject({ admitted: false });
+    // Idle for a minute: full again.
+    expect(await repo.takeToken(hash, now + 60_000, API_RATE_LIMIT)).toMatchObject({ admitted: true });
+    await repo.revoke(creatorId, 'k1');
+    expect(await repo.takeToken(hash, now + 60_100, API_RATE_LIMIT)).toBe('revoked');
   });
 });

@@ -25,6 +25,11 @@ export interface ApiKeyRepository {
   findByHash(hash: string): Promise<ApiKeyGrant | undefined>;
   /** Sets `lastUsedAt` to `at` on the key and its lookup unless it is already after `staleBefore` (no write then). */
   touch(grant: ApiKeyGrant, hash: string, at: string, staleBefore: string): Promise<void>;
+  /**
+   * One call against the key's bucket (core/api-keys/rate-limit.ts), kept on its lookup item: 'revoked' when the lookup
+   * is gone (so a call inside the authorizer's cached minute is refused too), else the bucket's decision.
+   */
+  takeToken(hash: string, now: number, limits: BucketLimits, attempt?: number): Promise<BucketDecision | 'revoked'>;
 }
 
 export interface ApiKeyDeps {
@@ -34,3 +39,15 @@ export interface ApiKeyDeps {
   /** 32 random bytes or more, base64url (crypto.randomBytes in the composition root). */
   readonly randomSecret: () => string;
 }
+
+/** A key's rate limit (core/api-keys/rate-limit.ts, decision 0051). */
+export interface BucketLimits {
+  /** Requests a second, steady. */
+  readonly rate: number;
+  /** Requests at once from an idle key. */
+  readonly burst: number;
+}
+
+export type BucketDecision =
+  | { readonly admitted: true; readonly tat: number }
+  | { readonly admitted: false; readonly retryAfterSeconds: number };

@@ -1,19 +1,11 @@
+import type { BucketDecision, BucketLimits } from '#core/api-keys/ports.ts';
+
 /**
  * A key's token bucket (decision 0051), kept as GCRA: one number per key, the "theoretical arrival time" `tat` (ms), so
  * the store needs no read-modify-write of two fields: a call is admitted when `tat` is at most `burst - 1` intervals
  * ahead of now, and then moves `tat` one interval on from max(tat, now). The same as a bucket of `burst` tokens
  * refilled at `rate` a second: after `burst` calls at once the next waits one interval, and an idle key is full again.
  */
-export interface BucketLimits {
-  /** Requests a second, steady. */
-  readonly rate: number;
-  /** Requests at once from an idle key. */
-  readonly burst: number;
-}
-
-export type BucketDecision =
-  | { readonly admitted: true; readonly tat: number }
-  | { readonly admitted: false; readonly retryAfterSeconds: number };
 
 /** The interval between two calls at the steady rate, and how far ahead of now `tat` may be. */
 export const bucketShape = (limits: BucketLimits) => {

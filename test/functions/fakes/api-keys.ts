@@ -1,9 +1,11 @@
 import type { ApiKeyGrant, ApiKeyRepository, StoredApiKey } from '#core/api-keys/ports.ts';
+import { takeToken } from '#core/api-keys/rate-limit.ts';
 
 /** In-memory API keys: the keys by id and their lookups by hash, with the same rules as functions/data/api-keys.ts. */
 export const memoryApiKeys = () => {
   const keys = new Map<string, StoredApiKey>();
   const byHash = new Map<string, ApiKeyGrant>();
+  const tats = new Map<string, number>();
   let touches = 0;
   const repo: ApiKeyRepository & { keys: typeof keys; byHash: typeof byHash; touches(): number } = {
     keys,
@@ -23,11 +25,18 @@ export const memoryApiKeys = () => {
       if (key?.creatorId !== creatorId) return false;
       keys.delete(keyId);
       byHash.delete(key.hash);
+      tats.delete(key.hash);
       return true;
     },
     async findByHash(hash) {
       const grant = byHash.get(hash);
       return grant && { ...grant };
+    },
+    async takeToken(hash, now, limits) {
+      if (!byHash.has(hash)) return 'revoked';
+      const decision = takeToken(tats.get(hash), now, limits);
+      if (decision.admitted) tats.set(hash, decision.tat);
+      return decision;
     },
     async touch(grant, hash, at, staleBefore) {
       const stored = byHash.get(hash);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_RATE_LIMIT } from '#contracts/api-keys.ts';
-import { takeToken, type BucketLimits } from '#core/api-keys/rate-limit.ts';
+import type { BucketLimits } from '#core/api-keys/ports.ts';
+import { takeToken } from '#core/api-keys/rate-limit.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 
 /** Calls at the clock's time against one stored `tat`, as the table keeps it; answers how many were admitted. */
