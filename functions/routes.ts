@@ -579,6 +579,13 @@ const table = [
   { name: 'create-coupon', method: 'POST', path: '/api/coupons', handler: 'http/create-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
+  /**
+   * API keys of the public API (issue 31, decision 0051): making one needs Pro (`api`); a creator whose plan no longer
+   * has it may still list and revoke theirs.
+   */
+  { name: 'list-api-keys', method: 'GET', path: '/api/api-keys', handler: 'http/list-api-keys', access: ['creator'] },
+  { name: 'create-api-key', method: 'POST', path: '/api/api-keys', handler: 'http/create-api-key', access: ['creator'], feature: 'api', throttle: { rate: 10, burst: 20 } },
+  { name: 'revoke-api-key', method: 'DELETE', path: '/api/api-keys/{keyId}', handler: 'http/revoke-api-key', access: ['creator'] },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
   {

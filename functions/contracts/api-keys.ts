@@ -49,3 +49,6 @@ export type CreatedApiKey = z.infer<typeof createdApiKey>;
 /** GET /api/api-keys. */
 export const apiKeyList = z.object({ items: z.array(apiKeyView) });
 export type ApiKeyList = z.infer<typeof apiKeyList>;
+
+/** Each key's rate limit on /v1 (a token bucket per key): `rate` requests a second steady, bursts of up to `burst`. */
+export const API_RATE_LIMIT = { rate: 10, burst: 20 } as const;

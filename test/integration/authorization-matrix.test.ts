@@ -119,6 +119,9 @@ GET    /api/coupons                                                    creator  
 POST   /api/coupons                                                    creator                       -  sales
 PATCH  /api/coupons/{code}                                             creator                       creator  sales
 DELETE /api/coupons/{code}                                             creator                       creator  sales
+GET    /api/api-keys                                                   creator                       -
+POST   /api/api-keys                                                   creator                       -  api
+DELETE /api/api-keys/{keyId}                                           creator                       creator
 GET    /api/creator/analytics                                          creator                       -
 GET    /api/creator/reports/courses/{courseId}                         creator                       creator  detailedReports
 GET    /api/creator/exports/{kind}                                     creator                       -  detailedReports
@@ -298,6 +301,7 @@ const makeWorld = async (): Promise<World> => {
   await call('POST', `/api/leader/licenses/${licenseId}/seats`, { token: leader.token, body: { email: member } });
 
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
+  const keyId = (await call<{ id: string }>('POST', '/api/api-keys', { token, body: { name: 'Owned key', scopes: ['courses:read'] } })).id;
 
   // A live session in the creator's Zoom (the stand-in's demo app), the learner enrolled above invited.
   const zoom = { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret };
@@ -311,7 +315,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId },
     outsider,
   };
 };
