@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const open = () => renderWithProviders(<ApiKeysCard />, { path: paths.creator.developers });
+const open = (props: { referenceShown?: boolean } = { referenceShown: true }) => renderWithProviders(<ApiKeysCard {...props} />, { path: paths.creator.developers });
 const findTable = async () => within(await screen.findByRole('region', { name: m.title })).getByRole('table');
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -50,6 +50,13 @@ describe('ApiKeysCard: the list', () => {
     ]);
     expect(within(screen.getByRole('list', { name: 'Scopes of CRM sync' })).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByRole('link', { name: m.reference })).toHaveAttribute('href', '/developers/api');
+  });
+
+  it('shows no link to the API reference while its document is not served (availability.ts)', async () => {
+    api([apiKey('k1', { name: 'CRM sync' })]);
+    open({ referenceShown: false });
+    await findTable();
+    expect(screen.queryByRole('link', { name: m.reference })).not.toBeInTheDocument();
   });
 
   it('says there are no keys yet, with Create API key at hand', async () => {

@@ -26,6 +26,7 @@ import { planRequiredBy } from '@/lib/plan-required.ts';
 import { cn } from '@/lib/utils.ts';
 import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from '../api/developers-queries.ts';
 import { developersMessages } from '../developers-messages.ts';
+import { developersAvailability } from '../availability.ts';
 import { folded } from './folded-table.ts';
 import { CheckboxGroup } from './scope-checkboxes.tsx';
 import { ShownOnce } from './shown-once.tsx';
@@ -38,7 +39,8 @@ const m = developersMessages.keys;
  * confirmation naming the key. A plan without `api` (or a 403 PLAN_REQUIRED on create) shows the plan card instead
  * of 'Create'; the keys made stay listed and revocable.
  */
-export function ApiKeysCard() {
+/** `referenceShown`: the link to the API reference page, shown once /v1/openapi.json is served (availability.ts). */
+export function ApiKeysCard({ referenceShown = developersAvailability.apiReference }: { referenceShown?: boolean } = {}) {
   const keys = useQuery(apiKeysQueryOptions());
   const locked = useEntitlements().locked('api');
   const [creating, setCreating] = useState(false);
@@ -56,12 +58,14 @@ export function ApiKeysCard() {
           <CardDescription>{m.description}</CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to={paths.apiReference}>
-              <BookOpen aria-hidden="true" />
-              {m.reference}
-            </Link>
-          </Button>
+          {referenceShown && (
+            <Button asChild variant="outline">
+              <Link to={paths.apiReference}>
+                <BookOpen aria-hidden="true" />
+                {m.reference}
+              </Link>
+            </Button>
+          )}
           {!planNeeded && !locked && (
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" />
