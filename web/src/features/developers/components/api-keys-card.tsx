@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, KeyRound, Plus, Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { API_KEY_NAME_MAX, apiScopeLabels, apiScopes, createApiKeyBody, type ApiKeyView, type ApiScope, type CreatedApiKey } from '@contracts/api-keys.ts';
 import { PlanRequiredCard } from '@/components/plan-gate.tsx';
@@ -8,28 +8,23 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
-import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatDay } from '@/lib/format-date.ts';
 import { paths } from '@/lib/paths.ts';
-import { planRequiredBy } from '@/lib/plan-required.ts';
 import { cn } from '@/lib/utils.ts';
 import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from '../api/developers-queries.ts';
 import { developersMessages } from '../developers-messages.ts';
 import { developersAvailability } from '../availability.ts';
+import { CreateOnceDialog, CreateOnceFooter, useCreateOnceForm } from './create-once.tsx';
 import { folded } from './folded-table.ts';
 import { CheckboxGroup } from './scope-checkboxes.tsx';
-import { ShownOnce } from './shown-once.tsx';
 
 const m = developersMessages.keys;
 
@@ -37,9 +32,9 @@ const m = developersMessages.keys;
  * API keys (issue 31 point 1): the creator's keys (name, scopes, `prefix…last4`, created, last used), 'Create API key'
  * (name and scopes, checked with the contract; then the key, shown once, with Copy) and 'Revoke' behind a
  * confirmation naming the key. A plan without `api` (or a 403 PLAN_REQUIRED on create) shows the plan card instead
- * of 'Create'; the keys made stay listed and revocable.
+ * of 'Create'; the keys made stay listed and revocable. `referenceShown`: the link to the API reference page, shown
+ * once /v1/openapi.json is served (availability.ts).
  */
-/** `referenceShown`: the link to the API reference page, shown once /v1/openapi.json is served (availability.ts). */
 export function ApiKeysCard({ referenceShown = developersAvailability.apiReference }: { referenceShown?: boolean } = {}) {
   const keys = useQuery(apiKeysQueryOptions());
   const locked = useEntitlements().locked('api');
@@ -155,38 +150,11 @@ function KeysTable({ keys, onRevoke }: { keys: ApiKeyView[]; onRevoke: (key: Api
 
 function CreateApiKeyDialog({ open, onOpenChange, onPlanRequired }: { open: boolean; onOpenChange: (open: boolean) => void; onPlanRequired: (reason: string) => void }) {
   const create = useCreateApiKey();
-  const [created, setCreated] = useState<CreatedApiKey>();
-  const change = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) setCreated(undefined);
-  };
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={change}
-      busy={create.isPending}
-      title={created ? m.created.title : m.form.title}
-      description={created ? m.created.description : m.form.description}
-    >
-      {(cancel) =>
-        created ? (
-          <div className="grid gap-5">
-            <ShownOnce label={m.created.field} copyLabel={m.created.copy} value={created.key} />
-            <DialogFooter>
-              <Button onClick={cancel}>{m.created.done}</Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <CreateApiKeyForm onCancel={cancel} onCreated={setCreated} onPlanRequired={onPlanRequired} create={create} />
-        )
-      }
-    </FormDialog>
+    <CreateOnceDialog<CreatedApiKey> open={open} onOpenChange={onOpenChange} busy={create.isPending} words={m} secretOf={(created) => created.key}>
+      {(cancel, onCreated) => <CreateApiKeyForm onCancel={cancel} onCreated={onCreated} onPlanRequired={onPlanRequired} create={create} />}
+    </CreateOnceDialog>
   );
-}
-
-interface Problems {
-  name?: string;
-  scopes?: string;
 }
 
 function CreateApiKeyForm({
@@ -202,42 +170,25 @@ function CreateApiKeyForm({
 }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([]);
-  const [problems, setProblems] = useState<Problems>({});
-  const [refusal, setRefusal] = useState<string>();
-  const nameInput = useRef<HTMLInputElement>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(undefined);
-    const parsed = createApiKeyBody.safeParse({ name, scopes });
-    if (!parsed.success) {
-      const found: Problems = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'scopes' ? 'scopes' : 'name';
-        found[field] ??= issue.message;
-      }
-      setProblems(found);
-      if (found.name) nameInput.current?.focus();
-      return;
-    }
-    setProblems({});
-    create.mutate(parsed.data, {
-      onSuccess: (created) => {
-        toast.success('API key created', { description: `${created.name} is ready: copy it now.` });
-        onCreated(created);
-      },
-      onError: (error) => {
-        if (planRequiredBy(error)) onPlanRequired(errorMessage(error, m.planReason));
-        else setRefusal(errorMessage(error, m.form.failed));
-      },
-    });
-  };
+  const { problems, refusal, firstInput, submit } = useCreateOnceForm({
+    schema: createApiKeyBody,
+    fieldOf: (path0) => (path0 === 'scopes' ? 'scopes' : 'name'),
+    focusField: 'name',
+    create,
+    failed: m.form.failed,
+    planReason: m.planReason,
+    onCreated: (created) => {
+      toast.success('API key created', { description: `${created.name} is ready: copy it now.` });
+      onCreated(created);
+    },
+    onPlanRequired,
+  });
 
   return (
-    <form noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={submit}>
+    <form noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={submit({ name, scopes })}>
       <FormField label={m.form.name} error={problems.name} required>
         <Input
-          ref={nameInput}
+          ref={firstInput}
           autoFocus
           value={name}
           maxLength={API_KEY_NAME_MAX + 20}
@@ -247,15 +198,7 @@ function CreateApiKeyForm({
         />
       </FormField>
       <CheckboxGroup legend={m.form.scopes} options={apiScopes} labels={apiScopeLabels} chosen={scopes} onChange={setScopes} error={problems.scopes} />
-      {refusal && <RefusalAlert>{refusal}</RefusalAlert>}
-      <DialogFooter>
-        <Button variant="outline" disabled={create.isPending} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          {m.form.submit}
-        </Button>
-      </DialogFooter>
+      <CreateOnceFooter refusal={refusal} busy={create.isPending} submit={m.form.submit} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListChecks, Plus, Trash2, Webhook } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   createWebhookEndpointBody,
   webhookEventLabels,
@@ -14,24 +14,19 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
-import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
 import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatDay } from '@/lib/format-date.ts';
-import { planRequiredBy } from '@/lib/plan-required.ts';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, webhookEndpointsQueryOptions } from '../api/developers-queries.ts';
 import { developersMessages } from '../developers-messages.ts';
+import { CreateOnceDialog, CreateOnceFooter, useCreateOnceForm } from './create-once.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
 import { CheckboxGroup } from './scope-checkboxes.tsx';
-import { ShownOnce } from './shown-once.tsx';
 import { VerifySignatures } from './verify-signatures.tsx';
 
 const m = developersMessages.webhooks;
@@ -139,38 +134,11 @@ function EndpointItem({ endpoint, onDeliveries, onDelete }: { endpoint: WebhookE
 
 function AddEndpointDialog({ open, onOpenChange, onPlanRequired }: { open: boolean; onOpenChange: (open: boolean) => void; onPlanRequired: (reason: string) => void }) {
   const create = useCreateWebhookEndpoint();
-  const [created, setCreated] = useState<CreatedWebhookEndpoint>();
-  const change = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) setCreated(undefined);
-  };
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={change}
-      busy={create.isPending}
-      title={created ? m.created.title : m.form.title}
-      description={created ? m.created.description : m.form.description}
-    >
-      {(cancel) =>
-        created ? (
-          <div className="grid gap-5">
-            <ShownOnce label={m.created.field} copyLabel={m.created.copy} value={created.secret} />
-            <DialogFooter>
-              <Button onClick={cancel}>{m.created.done}</Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <AddEndpointForm onCancel={cancel} onCreated={setCreated} onPlanRequired={onPlanRequired} create={create} />
-        )
-      }
-    </FormDialog>
+    <CreateOnceDialog<CreatedWebhookEndpoint> open={open} onOpenChange={onOpenChange} busy={create.isPending} words={m} secretOf={(created) => created.secret}>
+      {(cancel, onCreated) => <AddEndpointForm onCancel={cancel} onCreated={onCreated} onPlanRequired={onPlanRequired} create={create} />}
+    </CreateOnceDialog>
   );
-}
-
-interface Problems {
-  url?: string;
-  events?: string;
 }
 
 function AddEndpointForm({
@@ -186,42 +154,25 @@ function AddEndpointForm({
 }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [problems, setProblems] = useState<Problems>({});
-  const [refusal, setRefusal] = useState<string>();
-  const urlInput = useRef<HTMLInputElement>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(undefined);
-    const parsed = createWebhookEndpointBody.safeParse({ url, events });
-    if (!parsed.success) {
-      const found: Problems = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'events' ? 'events' : 'url';
-        found[field] ??= issue.message;
-      }
-      setProblems(found);
-      if (found.url) urlInput.current?.focus();
-      return;
-    }
-    setProblems({});
-    create.mutate(parsed.data, {
-      onSuccess: (created) => {
-        toast.success('Endpoint added', { description: `${created.url} will be told of ${created.events.length === 1 ? 'one event' : `${created.events.length} events`}.` });
-        onCreated(created);
-      },
-      onError: (error) => {
-        if (planRequiredBy(error)) onPlanRequired(errorMessage(error, m.planReason));
-        else setRefusal(errorMessage(error, m.form.failed));
-      },
-    });
-  };
+  const { problems, refusal, firstInput, submit } = useCreateOnceForm({
+    schema: createWebhookEndpointBody,
+    fieldOf: (path0) => (path0 === 'events' ? 'events' : 'url'),
+    focusField: 'url',
+    create,
+    failed: m.form.failed,
+    planReason: m.planReason,
+    onCreated: (created) => {
+      toast.success('Endpoint added', { description: `${created.url} will be told of ${created.events.length === 1 ? 'one event' : `${created.events.length} events`}.` });
+      onCreated(created);
+    },
+    onPlanRequired,
+  });
 
   return (
-    <form noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={submit}>
+    <form noValidate aria-label={m.form.title} className="grid gap-5" onSubmit={submit({ url, events })}>
       <FormField label={m.form.url} error={problems.url} description="Your server's https address. It must answer 2xx within 10 seconds." required>
         <Input
-          ref={urlInput}
+          ref={firstInput}
           autoFocus
           type="url"
           inputMode="url"
@@ -233,15 +184,7 @@ function AddEndpointForm({
         />
       </FormField>
       <CheckboxGroup legend={m.form.events} options={webhookEventTypes} labels={webhookEventLabels} chosen={events} onChange={setEvents} error={problems.events} />
-      {refusal && <RefusalAlert>{refusal}</RefusalAlert>}
-      <DialogFooter>
-        <Button variant="outline" disabled={create.isPending} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          {m.form.submit}
-        </Button>
-      </DialogFooter>
+      <CreateOnceFooter refusal={refusal} busy={create.isPending} submit={m.form.submit} onCancel={onCancel} />
     </form>
   );
 }
