@@ -1,3 +1,4 @@
+import type { ApiScope } from '#contracts/api-keys.ts';
 import type { Role } from '#contracts/common.ts';
 import type { FeatureKey } from '#contracts/entitlements.ts';
 import { LANDING_BODY_LIMIT } from '#contracts/landing.ts';
@@ -74,8 +75,12 @@ export interface RouteDef {
   readonly path: string;
   /** Handler module, relative to functions/, without extension; it exports `handler`. */
   readonly handler: string;
-  /** 'public' = no token needed; otherwise the Cognito groups admitted. */
-  readonly access: 'public' | readonly Role[];
+  /**
+   * 'public' = no token needed; a list = the Cognito groups admitted; `{key: scope}` = the public API (/v1, issue 31):
+   * a creator's API key holding that scope, checked by the key authorizer (decision 0052), with the plan's `api`,
+   * the key's rate limit and its revocation checked on every call by the middleware (functions/middleware/api-key.ts).
+   */
+  readonly access: 'public' | readonly Role[] | KeyAccess;
   /** Requests per second (steady) and burst, applied at route level on the stage. */
   readonly throttle?: { readonly rate: number; readonly burst: number };
   /** Largest accepted body in bytes (default 64 KiB). */
@@ -116,7 +121,20 @@ export interface RouteDef {
    * `/api/...` path answers 404. Default: the app distribution's origin header.
    */
   readonly origin?: 'pages';
+  /**
+   * The function describes schemas as JSON Schema (the public API's OpenAPI document): its bundle keeps zod's JSON
+   * Schema generator, which every other bundle leaves out (lib/constructs/bundling.ts).
+   */
+  readonly jsonSchema?: true;
 }
+
+/** A /v1 route's access: an API key with this scope (decision 0052). */
+export interface KeyAccess {
+  readonly key: ApiScope;
+}
+
+/** Whether a route is one of the public API's, reached with an API key rather than a Cognito token. */
+export const isKeyAccess = (access: RouteDef['access']): access is KeyAccess => typeof access === 'object' && !Array.isArray(access);
 
 export const allRoles: readonly Role[] = ['admin', 'creator', 'leader', 'learner'];
 
@@ -130,6 +148,8 @@ export const STOREFRONT_CACHE = 'public, max-age=60, s-maxage=60, stale-while-re
 export const ISSUER_CACHE = 'public, max-age=300, s-maxage=300, stale-while-revalidate=3600';
 /** Cache-Control of the status list: a revocation reaches verifiers within about a minute. */
 export const STATUS_LIST_CACHE = 'public, max-age=60, s-maxage=60';
+/** Cache-Control of the public API's OpenAPI document (it changes with a deployment). */
+export const OPENAPI_CACHE = 'public, max-age=300, s-maxage=300';
 /** Stripe's events are small, but a subscription with many items can pass 64 KiB; Stripe's own cap is far below this. */
 export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -586,6 +606,33 @@ const table = [
   { name: 'list-api-keys', method: 'GET', path: '/api/api-keys', handler: 'http/list-api-keys', access: ['creator'] },
   { name: 'create-api-key', method: 'POST', path: '/api/api-keys', handler: 'http/create-api-key', access: ['creator'], feature: 'api', throttle: { rate: 10, burst: 20 } },
   { name: 'revoke-api-key', method: 'DELETE', path: '/api/api-keys/{keyId}', handler: 'http/revoke-api-key', access: ['creator'] },
+  /**
+   * The public API (issue 31 point 2, decision 0052): a creator's integrations, with an API key (`Authorization: Bearer
+   * cp_...`), over the dashboard's own use cases. Throttled at the stage as any route; each key has its own bucket too.
+   */
+  {
+    name: 'v1-openapi',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    handler: 'http/v1/openapi',
+    access: 'public',
+    table: 'none',
+    cacheControl: OPENAPI_CACHE,
+    jsonSchema: true,
+  },
+  { name: 'v1-list-courses', method: 'GET', path: '/v1/courses', handler: 'http/v1/list-courses', access: { key: 'courses:read' } },
+  { name: 'v1-get-course', method: 'GET', path: '/v1/courses/{courseId}', handler: 'http/v1/get-course', access: { key: 'courses:read' } },
+  {
+    name: 'v1-enroll-learner',
+    method: 'POST',
+    path: '/v1/courses/{courseId}/enrollments',
+    handler: 'http/v1/enroll-learner',
+    access: { key: 'enrollments:write' },
+    uses: ['directory:admin', 'mail', 'app-links'],
+  },
+  { name: 'v1-remove-enrollment', method: 'DELETE', path: '/v1/courses/{courseId}/enrollments/{email}', handler: 'http/v1/remove-enrollment', access: { key: 'enrollments:write' } },
+  { name: 'v1-list-learners', method: 'GET', path: '/v1/learners', handler: 'http/v1/list-learners', access: { key: 'learners:read' } },
+  { name: 'v1-list-sales', method: 'GET', path: '/v1/sales', handler: 'http/v1/list-sales', access: { key: 'sales:read' } },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
   {
@@ -767,6 +814,11 @@ export const triggers = {
 /** Functions started by an AWS event: SES's bounce and complaint notifications (the mail SNS topic), the table's stream. */
 export const eventHandlers = {
   sesFeedback: { name: 'ses-feedback', handler: 'events/ses-feedback' },
+  /**
+   * The public API's key authorizer (decision 0052): API Gateway calls it for the /v1 routes (simple responses, cached
+   * a minute per Authorization header); the local gateway calls the same function the same way. Reads the table only.
+   */
+  apiKeyAuthorizer: { name: 'api-key-authorizer', handler: 'authorizers/api-key' },
   /**
    * The table's stream (NEW_AND_OLD_IMAGES): the counters many writers move, applied a batch at a time, exactly once
    * (docs/decisions/0040-stream-aggregator.md). The local cloud polls DynamoDB Local's stream (lib/local/dynamodb/stream-poller.ts).

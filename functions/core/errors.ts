@@ -42,6 +42,16 @@ export class PlanRequiredError extends AppError {
   }
 }
 
+/** 429 with `Retry-After`: the caller may retry after that many seconds (an API key's empty bucket). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message = 'Not found.') {
     super('NOT_FOUND', message);

@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
 import type { ErrorBody, ErrorCode } from '#contracts/common.ts';
-import { AppError } from '#core/errors.ts';
+import { AppError, RateLimitedError } from '#core/errors.ts';
 import { isTransient } from '#middleware/transient.ts';
 
 /** One error type -> one status. The only place that decides an error's status. */
@@ -54,6 +54,7 @@ export const mapError = (error: unknown, requestId: string): MappedError => {
       status: statusOf[error.code],
       body: { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } },
       unexpected: false,
+      ...(error instanceof RateLimitedError ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {}),
     };
   }
   if (isTransient(error)) {

@@ -5,8 +5,9 @@ import type * as z from 'zod';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from '#core/errors.ts';
 import { publishMetrics } from '#adapters/metrics.ts';
 // Types only from the route table: its values reach a bundle through handler-route.ts, one route per function.
-import type { RouteName, RouteNamed } from '#functions/routes.ts';
+import type { KeyAccess, RouteName, RouteNamed } from '#functions/routes.ts';
 import { checkPlan, checkStoredAccount, storedPlan, storedProfile } from '#middleware/account.ts';
+import { authorizeApiCall } from '#middleware/api-key.ts';
 import { authFromClaims, type Auth } from '#middleware/auth.ts';
 import { handlerRoute, type HandlerRoute } from '#middleware/handler-route.ts';
 import { mapError, statusOf, zodDetails } from '#middleware/errors.ts';
@@ -130,14 +131,23 @@ const isJson = (contentType: string | undefined) =>
  * ACCOUNT_DISABLED for an account turned off, 403 for a role changed since the token was issued; then, on a route that
  * needs a plan feature, a creator's plan (403 PLAN_REQUIRED without it).
  */
-const authorize = async (route: HandlerRoute, event: HttpEvent, auth: Auth | undefined): Promise<void> => {
+const authorize = async (route: HandlerRoute, event: HttpEvent, state: State, headers: Record<string, string | undefined>): Promise<void> => {
   if (event.routeKey !== route.key) throw new ForbiddenError();
   if (route.access === 'public') return;
+  if (isKeyRoute(route.access)) {
+    // The public API: the key authorizer's answer, never a Cognito token (functions/middleware/api-key.ts).
+    state.auth = await authorizeApiCall(route.access, (event.requestContext as { authorizer?: { lambda?: unknown } }).authorizer?.lambda, headers['authorization']);
+    return;
+  }
+  const auth = state.auth;
   if (!auth) throw new UnauthenticatedError();
   if (!auth.role || !route.access.includes(auth.role)) throw new ForbiddenError(route.forbiddenMessage);
   auth.role = checkStoredAccount(await storedProfile(auth.userId), route.access);
   await checkPlan(auth.role, route.feature, () => storedPlan(auth.userId));
 };
+
+/** routes.ts's `isKeyAccess`, here so that no value of the route table reaches a bundle. */
+const isKeyRoute = (access: HandlerRoute['access']): access is KeyAccess => typeof access === 'object' && !Array.isArray(access);
 
 /** 413 over the route's limit (default 64 KiB). */
 const checkSize = (route: HandlerRoute, raw: string): void => {
@@ -262,7 +272,7 @@ export const httpRoute = <N extends RouteName, B = undefined, Q = undefined, H =
       const headers = lowerCaseHeaders(event.headers);
       // Not through the edge: refused before anything else is looked at.
       checkOrigin(route, headers);
-      await authorize(route, event, state.auth);
+      await authorize(route, event, state, headers);
       const rawBody = decodeBody(event);
       checkSize(route, rawBody);
       const body = spec.body && !spec.raw ? parseBody(headers, rawBody, spec.body) : (undefined as B);

@@ -1,6 +1,7 @@
-import { NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  AuthorizerPayloadVersion,
   type CfnStage,
   type DomainName,
   type HttpApi,
@@ -14,9 +15,10 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { DEFAULT_THROTTLE, type RouteDef, routeKey } from '#functions/routes.ts';
+import { DEFAULT_THROTTLE, eventHandlers, isKeyAccess, type RouteDef, routeKey } from '#functions/routes.ts';
 import { AppFunction, type FunctionPlatform } from './app-function.ts';
 import type { TableAccess } from './function-access.ts';
 
@@ -90,6 +92,34 @@ export class ApiRoutes extends Construct {
       authorizerType: HttpAuthorizerType.JWT,
     });
 
+    // The public API's key authorizer (decision 0052): a Lambda authorizer with simple responses, its answer cached a
+    // minute per Authorization header. Declared as the Cognito one is (here, by attributes in the groups); its function
+    // reads the key's lookup and writes its last use at most once a minute.
+    const keyFunction = new AppFunction(this, pascalCase(eventHandlers.apiKeyAuthorizer.name), {
+      ...eventHandlers.apiKeyAuthorizer,
+      profile: 'crud',
+      table: 'read-write',
+      uses: [],
+      platform: props.platform,
+    });
+    this.functions[eventHandlers.apiKeyAuthorizer.name] = keyFunction;
+    const keys = new HttpAuthorizer(this, 'KeyAuthorizer', {
+      httpApi: props.httpApi,
+      authorizerName: 'api-key',
+      type: HttpAuthorizerType.LAMBDA,
+      identitySource: ['$request.header.Authorization'],
+      enableSimpleResponses: true,
+      payloadFormatVersion: AuthorizerPayloadVersion.VERSION_2_0,
+      authorizerUri: `arn:${Stack.of(this).partition}:apigateway:${Stack.of(this).region}:lambda:path/2015-03-31/functions/${keyFunction.function.functionArn}/invocations`,
+      resultsCacheTtl: Duration.seconds(60),
+    });
+    keyFunction.function.addPermission('InvokedByKeyAuthorizer', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: Stack.of(this).formatArn({ service: 'execute-api', resource: props.httpApi.apiId, resourceName: `authorizers/${keys.authorizerId}` }),
+    });
+    // A route names a Lambda authorizer's type as CUSTOM (HttpLambdaAuthorizer's `authorizationType`).
+    const keyAuthorizer = HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'Keys', { authorizerId: keys.authorizerId, authorizerType: 'CUSTOM' });
+
     const groups = Array.from({ length: ROUTE_GROUPS }, (_, i) => new NestedStack(this, `Group${i}`, { description: `Course platform API routes, group ${i} of ${ROUTE_GROUPS}` }));
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const created: HttpRoute[] = [];
@@ -111,7 +141,7 @@ export class ApiRoutes extends Construct {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn.function),
-        ...(route.access === 'public' ? {} : { authorizer }),
+        ...(route.access === 'public' ? {} : { authorizer: isKeyAccess(route.access) ? keyAuthorizer : authorizer }),
       });
       if (route.access === 'public') {
         Validations.of(httpRoute).acknowledge({

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { routes } from '#functions/routes.ts';
+import { isKeyAccess, routes } from '#functions/routes.ts';
 import { describeRoute } from '#middleware/handler-route.ts';
 
 /** The repository root: functions/ and node_modules/. */
@@ -200,11 +200,15 @@ const nodeCryptoHashes: Plugin = {
   },
 };
 
-/** The plugins every function is bundled with. */
-export const bundlePlugins = (): Plugin[] => [sdkSchemaKeys, zodWithoutJsonSchema, packageNameAndVersion, xrayAsLambdaUsesIt, nodeCryptoHashes];
+/** The plugins of every bundle; `jsonSchema`: keep zod's JSON Schema generator (the OpenAPI function, `jsonSchema` in routes.ts). */
+export const bundlePlugins = (options: { jsonSchema?: boolean } = {}): Plugin[] =>
+  [sdkSchemaKeys, ...(options.jsonSchema ? [] : [zodWithoutJsonSchema]), packageNameAndVersion, xrayAsLambdaUsesIt, nodeCryptoHashes];
 
 /** The specifier functions/middleware/http-route.ts imports the stored-account check by: public routes alias it away. */
 export const accountSpecifier = '#middleware/account.ts';
+
+/** The specifier functions/middleware/http-route.ts imports the API key check by: every route but /v1's aliases it away. */
+export const apiKeySpecifier = '#middleware/api-key.ts';
 
 /** The specifier functions/middleware/http-route.ts imports its route by: each bundle aliases it to its own module. */
 export const handlerRouteSpecifier = '#middleware/handler-route.ts';
@@ -245,8 +249,16 @@ export const functionBundleAliases = (functionName: string, dir: string): Record
     renameSync(`${file}.${process.pid}.tmp`, file);
   }
   // A public route checks no stored account (functions/middleware/account-public.ts): no DynamoDB client for it.
-  const isPublic = routes.find((r) => r.name === functionName)?.access === 'public';
-  return { ...bundleAliases, [handlerRouteSpecifier]: file, ...(isPublic ? { [accountSpecifier]: './functions/middleware/account-public.ts' } : {}) };
+  const access = routes.find((r) => r.name === functionName)?.access;
+  const isPublic = access === 'public';
+  // Only a /v1 route checks an API key (functions/middleware/api-key-none.ts): no other bundle carries the keys' module.
+  const isKey = access !== undefined && isKeyAccess(access);
+  return {
+    ...bundleAliases,
+    [handlerRouteSpecifier]: file,
+    ...(isPublic ? { [accountSpecifier]: './functions/middleware/account-public.ts' } : {}),
+    ...(isKey ? {} : { [apiKeySpecifier]: './functions/middleware/api-key-none.ts' }),
+  };
 };
 
 export interface FunctionBundleInput {
@@ -282,7 +294,7 @@ export const bundleFunction = async (input: FunctionBundleInput): Promise<Metafi
     sourcesContent: false,
     external: [],
     alias: { ...functionBundleAliases(input.name, input.routeModulesDir), ...input.extraAliases },
-    plugins: bundlePlugins(),
+    plugins: bundlePlugins({ jsonSchema: routes.find((r) => r.name === input.name)?.jsonSchema === true }),
     banner: { js: esmRequireBanner },
     metafile: true,
     logLevel: 'silent',

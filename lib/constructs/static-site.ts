@@ -79,7 +79,7 @@ export const spaFallbackCode = `function handler(event) {
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
 
 /**
- * The path patterns CloudFront caches under `/api/`: those of the routes with a `cacheControl` in functions/routes.ts
+ * The path patterns CloudFront caches under `/api/` (and `/v1/openapi.json`): those of the routes with a `cacheControl` in functions/routes.ts
  * (`/api/public/courses/{courseId}` -> `/api/public/courses/*`). Other methods on the same paths (a course's checkout
  * and view) pass through uncached, as CloudFront caches GET and HEAD only.
  */
@@ -92,7 +92,7 @@ export const cachedApiPaths = (): string[] => [
 ];
 
 /**
- * One origin for the browser: a private S3 bucket (origin access control) for the SPA, `/api/*` to the HTTP API
+ * One origin for the browser: a private S3 bucket (origin access control) for the SPA, `/api/*` and `/v1/*` to the HTTP API
  * uncached with every viewer header but Host, security headers on everything, access logs for both.
  */
 export class StaticSite extends Construct {
@@ -220,6 +220,8 @@ export class StaticSite extends Construct {
         // The public pages the API marks cacheable, first: CloudFront takes the first pattern that matches.
         ...Object.fromEntries(cachedApiPaths().map((pattern) => [pattern, { ...api, cachePolicy: apiCache, cachedMethods: CachedMethods.CACHE_GET_HEAD }])),
         '/api/*': { ...api, cachePolicy: CachePolicy.CACHING_DISABLED },
+        // The public API (issue 31): API keys in the Authorization header, forwarded as /api/* forwards tokens.
+        '/v1/*': { ...api, cachePolicy: CachePolicy.CACHING_DISABLED },
       },
     });
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;

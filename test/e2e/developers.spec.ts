@@ -2,8 +2,9 @@ import { accessToken, api, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
 // Issue 31 in a real browser against the local cloud: a Pro creator's Developers page (no keys yet, a key created with
-// two scopes and shown once, listed by its prefix and last four, revoked behind a confirmation) and a Starter
-// creator's plan card; each screenshotted at 1280 and 375 px.
+// two scopes and shown once, listed by its prefix and last four, working on /v1 from outside, the generated API
+// reference, the key revoked behind a confirmation and refused) and a Starter creator's plan card; each screenshotted
+// at 1280 and 375 px.
 
 test('a Pro creator creates an API key, sees it once, finds it listed by its ends, and revokes it', async ({ page, cloud }, testInfo) => {
   test.setTimeout(180_000);
@@ -46,6 +47,18 @@ test('a Pro creator creates an API key, sees it once, finds it listed by its end
   expect(JSON.stringify(listed)).not.toContain(key);
   await checkAndShoot(page, testInfo, 'developers-keys');
 
+  // The key works from outside, as an integration calls the public API with it.
+  const outside = () => fetch(`${cloud.ApiUrl}/v1/courses`, { headers: { authorization: `Bearer ${key}` } });
+  expect((await outside()).status).toBe(200);
+
+  // The API reference: the generated document, every operation listed.
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page).toHaveURL(/\/developers\/api$/);
+  await expect(page.getByText('List your courses').first()).toBeVisible();
+  await expect(page.getByText('Enrol a learner').first()).toBeVisible();
+  await checkAndShoot(page, testInfo, 'developers-api-reference');
+  await page.goBack();
+
   // Revoke: asked first, by name; Cancel keeps it.
   await row.getByRole('button', { name: 'Revoke CRM sync' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Revoke CRM sync?' });
@@ -55,6 +68,7 @@ test('a Pro creator creates an API key, sees it once, finds it listed by its end
   await page.getByRole('alertdialog', { name: 'Revoke CRM sync?' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No API keys yet')).toBeVisible();
   expect((await api<{ items: unknown[] }>(cloud, token, 'GET', '/api/api-keys')).items).toEqual([]);
+  expect((await outside()).status).toBe(401);
 });
 
 test("a Starter creator is shown what API access needs instead of the key form", async ({ page, cloud }, testInfo) => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiScopes, type ApiScope } from '#contracts/api-keys.ts';
 import type { Role } from '#contracts/common.ts';
 import { featureKeys, requiredPlan, type FeatureKey } from '#contracts/entitlements.ts';
 import { routeKey, routes } from '#functions/routes.ts';
@@ -12,7 +13,9 @@ import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } 
 /**
  * THE EXPECTED ACCESS, written by hand (never derived from functions/routes.ts, which it checks): one row per route.
  *   method  path  admitted  owner  [feature]
- * `admitted`: `public`, or the roles let through (comma-separated); anyone else gets 403, no token 401.
+ * `admitted`: `public`, or the roles let through (comma-separated); anyone else gets 403, no token 401; or
+ * `key:<scope>` (the public API at /v1, issue 31): an API key with that scope, and no Cognito token of any role (401);
+ * keys, scopes, plans and other creators' ids are test/integration/public-api.test.ts's.
  * `feature` (issue 29, optional): the plan feature a creator needs (functions/contracts/entitlements.ts); a creator on
  * the plan below the lowest that includes it gets 403 PLAN_REQUIRED naming that plan. No feature: open to every plan.
  * `owner`: who owns the ids in the path. On a `creator` row another creator calling with the first creator's real ids
@@ -145,6 +148,13 @@ DELETE /api/leader/licenses/{licenseId}/seats/{email}                  leader   
 GET    /api/leader/settings                                            leader                        -
 PUT    /api/leader/settings                                            leader                        -
 POST   /api/webhooks/stripe-connect                                    public                        -
+GET    /v1/openapi.json                                                public                        -
+GET    /v1/courses                                                     key:courses:read              -
+GET    /v1/courses/{courseId}                                          key:courses:read              -
+POST   /v1/courses/{courseId}/enrollments                              key:enrollments:write         -
+DELETE /v1/courses/{courseId}/enrollments/{email}                      key:enrollments:write         -
+GET    /v1/learners                                                    key:learners:read             -
+GET    /v1/sales                                                       key:sales:read                -
 POST   /api/support/requests                                           creator                       -
 GET    /api/support/requests                                           creator                       -
 POST   /api/support/requests/{requestId}/replies                       creator                       creator
@@ -157,7 +167,7 @@ interface Row {
   key: string;
   method: string;
   path: string;
-  admitted: 'public' | Role[];
+  admitted: 'public' | Role[] | { key: ApiScope };
   owner: Owner;
   feature: FeatureKey | undefined;
 }
@@ -167,8 +177,10 @@ const rows: Row[] = EXPECTED.trim()
   .split('\n')
   .map((line) => {
     const [method = '', path = '', admitted = '', owner = '', feature, ...extra] = line.trim().split(/\s+/);
-    const listed = admitted === 'public' ? 'public' : (admitted.split(',') as Role[]);
-    if (extra.length > 0 || (feature !== undefined && !(featureKeys as readonly string[]).includes(feature)) || !path.startsWith('/api/') || !['-', 'creator', 'leader', 'learner'].includes(owner) || (listed !== 'public' && listed.some((r) => !roles.includes(r)))) {
+    const scope = admitted.startsWith('key:') ? admitted.slice(4) : undefined;
+    const listed = admitted === 'public' ? 'public' : scope !== undefined ? { key: scope as ApiScope } : (admitted.split(',') as Role[]);
+    const known = listed === 'public' || (Array.isArray(listed) ? listed.every((r) => roles.includes(r)) : (apiScopes as readonly string[]).includes(listed.key));
+    if (extra.length > 0 || (feature !== undefined && !(featureKeys as readonly string[]).includes(feature)) || !/^\/(api|v1)\//.test(path) || !['-', 'creator', 'leader', 'learner'].includes(owner) || !known) {
       throw new Error(`malformed row of the expected access: "${line}"`);
     }
     return { key: `${method} ${path}`, method, path, admitted: listed, owner: owner as Owner, feature: feature as FeatureKey | undefined };
@@ -188,6 +200,11 @@ describe('the expected access table', () => {
     expect(table.filter((key) => !real.includes(key)), 'rows for routes functions/routes.ts does not have').toEqual([]);
   });
 
+  it("names each route's access as functions/routes.ts declares it", () => {
+    const declared = Object.fromEntries(routes.map((r) => [routeKey(r), r.access]));
+    expect(Object.fromEntries(rows.map((row) => [row.key, declared[row.key]]))).toEqual(Object.fromEntries(rows.map((row) => [row.key, row.admitted])));
+  });
+
   it("names each route's plan feature as functions/routes.ts declares it", () => {
     const declared = Object.fromEntries(routes.map((r) => [routeKey(r), r.feature ?? '-']));
     expect(Object.fromEntries(rows.map((row) => [row.key, declared[row.key] ?? '-']))).toEqual(Object.fromEntries(rows.map((row) => [row.key, row.feature ?? '-'])));
@@ -202,7 +219,7 @@ describe("plan features: a creator on the plan below each feature route's is ref
   });
 
   // A leader's route's feature is the licence's creator's, checked by its use case (plans.test.ts): not a caller's plan.
-  for (const row of rows.filter((r) => r.feature !== undefined && r.admitted !== 'public' && r.admitted.includes('creator'))) {
+  for (const row of rows.filter((r) => r.feature !== undefined && Array.isArray(r.admitted) && r.admitted.includes('creator'))) {
     const needs = requiredPlan(row.feature!);
     const plan = needs === 'starter' ? 'none' : 'starter';
     it(`${row.key} (${row.feature}) as a creator on ${plan}: 403 PLAN_REQUIRED ${needs}`, async () => {
@@ -224,7 +241,8 @@ describe('authorization matrix: every route x every kind of caller, as the gatew
   for (const row of rows) {
     for (const caller of callers) {
       const role = roleOf(caller);
-      const expected = row.admitted === 'public' ? 'admitted' : !role ? 401 : row.admitted.includes(role) ? 'admitted' : 403;
+      // A key route takes no Cognito token: every caller here is 401 (public-api.test.ts calls them with keys).
+      const expected = row.admitted === 'public' ? 'admitted' : !role || !Array.isArray(row.admitted) ? 401 : row.admitted.includes(role) ? 'admitted' : 403;
       it(`${row.key} as ${caller}: ${expected}`, async () => {
         const res = await api(row.method, concretePath(row.path), {
           ...(tokens[caller] ? { token: tokens[caller] } : {}),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PART_BYTES } from '#contracts/files.ts';
-import { routes, type RouteDef } from '#functions/routes.ts';
+import { eventHandlers, routes, type RouteDef } from '#functions/routes.ts';
 import { bundleFunction } from '#lib/constructs/bundling.ts';
 import { startGateway } from '#lib/local/gateway/http-api.ts';
 import type { Handler } from '#lib/local/handlers.ts';
@@ -18,7 +18,7 @@ import { accountWithRole, api, filesBucketHolds, outputs, uniqueEmail, useLocalC
  * operations no function calls shaken out, no event streams, zod without JSON Schema, the environment's credentials)
  * talk to s3rver, cognito-local, SES local and DynamoDB Local. Everything else goes through the cloud's own gateway.
  */
-const served = ['start-upload', 'upload-part-urls', 'uploaded-parts', 'complete-upload', 'delete-file', 'enroll-learner'];
+const served = ['start-upload', 'upload-part-urls', 'uploaded-parts', 'complete-upload', 'delete-file', 'enroll-learner', 'v1-list-courses', 'v1-openapi'];
 const outDir = mkdtempSync(join(tmpdir(), 'shipped-bundles-'));
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let creator: Awaited<ReturnType<typeof accountWithRole>>;
@@ -36,6 +36,9 @@ beforeAll(async () => {
       files.set(route, outfile);
     }),
   );
+  // The public API's key authorizer, as API Gateway runs it in front of the /v1 routes.
+  const authorizerFile = join(outDir, eventHandlers.apiKeyAuthorizer.name, 'index.mjs');
+  await bundleFunction({ ...eventHandlers.apiKeyAuthorizer, outfile: authorizerFile, routeModulesDir: join(outDir, eventHandlers.apiKeyAuthorizer.name) });
   gateway = await startGateway({
     port: 0,
     cognitoEndpoint: outputs().CognitoEndpoint,
@@ -44,6 +47,7 @@ beforeAll(async () => {
     routes: chosen,
     throttle: false,
     handlerOf: async (route) => ((await import(pathToFileURL(files.get(route)!).href)) as { handler: Handler }).handler,
+    authorizerOf: async () => ((await import(pathToFileURL(authorizerFile).href)) as { handler: Handler }).handler,
     log: () => {},
   });
   creator = await accountWithRole('creator', 'bundles');
@@ -112,5 +116,16 @@ describe('the shipped bundles against the local cloud', () => {
     const again = await bundled('POST', `/api/courses/${courseId}/enrollments`, { body: { email } });
     const fromSource = await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email } });
     expect(again).toEqual(fromSource);
+  });
+
+  it("answer the public API with an API key through the key authorizer's bundle, and generate the OpenAPI document (zod's JSON Schema kept in that bundle alone)", async () => {
+    const key = (await api('POST', '/api/api-keys', { token: creator.token, body: { name: 'Bundled', scopes: ['courses:read'] } })).body.key as string;
+    const listed = await api('GET', '/v1/courses', { token: key, apiUrl: gateway.url });
+    expect(listed).toEqual(await api('GET', '/v1/courses', { token: key }));
+    expect(listed.status).toBe(200);
+    expect((await api('GET', '/v1/courses', { token: 'cp_not-a-key', apiUrl: gateway.url })).status).toBe(401);
+    const document = await api('GET', '/v1/openapi.json', { apiUrl: gateway.url });
+    expect(document.status).toBe(200);
+    expect(document.body).toEqual((await api('GET', '/v1/openapi.json')).body);
   });
 });

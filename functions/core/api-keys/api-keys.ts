@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { API_KEY_PREFIX, API_KEYS_MAX, type ApiKeyList, type CreateApiKeyBody, type CreatedApiKey } from '#contracts/api-keys.ts';
-import { ConflictError, NotFoundError } from '#core/errors.ts';
+import { API_KEY_PREFIX, API_KEYS_MAX, API_RATE_LIMIT, type ApiKeyList, type CreateApiKeyBody, type CreatedApiKey } from '#contracts/api-keys.ts';
+import { ConflictError, NotFoundError, RateLimitedError, UnauthenticatedError } from '#core/errors.ts';
 import type { ApiKeyDeps, ApiKeyGrant, StoredApiKey } from '#core/api-keys/ports.ts';
 
 /** Characters of the key kept for display: `cp_` and the first five random ones. */
@@ -41,14 +41,19 @@ export const revokeApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys'>, input: { c
   if (!(await deps.apiKeys.revoke(input.creatorId, input.keyId))) throw new NotFoundError('No such API key.');
 };
 
+/** The key of an `Authorization: Bearer cp_...` header, or undefined when the header holds none. */
+export const bearerApiKey = (authorization: string | undefined): string | undefined => {
+  const key = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  return key?.startsWith(API_KEY_PREFIX) ? key : undefined;
+};
+
 /**
  * The key authorizer's rule: the grant of a `Bearer cp_...` header, or undefined (unknown, revoked, malformed). Records
  * the use at most once a minute per key.
  */
 export const authenticateApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>, authorization: string | undefined): Promise<ApiKeyGrant | undefined> => {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
-  const key = match?.[1];
-  if (!key?.startsWith(API_KEY_PREFIX)) return undefined;
+  const key = bearerApiKey(authorization);
+  if (!key) return undefined;
   const hash = hashApiKey(key);
   const grant = await deps.apiKeys.findByHash(hash);
   if (!grant) return undefined;
@@ -56,4 +61,19 @@ export const authenticateApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clo
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
   if (grant.lastUsedAt === null || grant.lastUsedAt < staleBefore) await deps.apiKeys.touch(grant, hash, now.toISOString(), staleBefore);
   return grant;
+};
+
+export const INVALID_API_KEY_MESSAGE = 'This API key is not valid or has been revoked. Send an active key as "Authorization: Bearer cp_...".';
+export const apiRateLimitMessage = `Each API key may make ${API_RATE_LIMIT.rate} requests a second (bursts of ${API_RATE_LIMIT.burst}). Wait and retry.`;
+
+/**
+ * Every /v1 call, after the authorizer's (cached) answer: one token from the key's bucket. A key revoked since the
+ * authorizer's answer was cached is 401 here, from its next call; an empty bucket is 429 with Retry-After.
+ */
+export const admitApiCall = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>, authorization: string | undefined): Promise<void> => {
+  const key = bearerApiKey(authorization);
+  if (!key) throw new UnauthenticatedError(INVALID_API_KEY_MESSAGE);
+  const decision = await deps.apiKeys.takeToken(hashApiKey(key), deps.clock.now().getTime(), API_RATE_LIMIT);
+  if (decision === 'revoked') throw new UnauthenticatedError(INVALID_API_KEY_MESSAGE);
+  if (!decision.admitted) throw new RateLimitedError(apiRateLimitMessage, decision.retryAfterSeconds);
 };

@@ -90,3 +90,16 @@ export const removeEnrollment = async (
   await ownCourse(deps.courses, input.creatorId, input.courseId);
   if ((await deps.enrollments.remove(input.courseId, input.learnerId)) === 'missing') throw new NotFoundError(ENROLLMENT_NOT_FOUND);
 };
+
+/**
+ * DELETE /v1/courses/{courseId}/enrollments/{email} (the public API names learners by email): as `removeEnrollment`;
+ * an email with no account, or one not enrolled, is the same 404.
+ */
+export const removeEnrollmentByEmail = async (
+  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: EnrollmentRepository; users: Pick<UserRepository, 'getUserIdByEmail'> },
+  input: { creatorId: string; courseId: string; email: string },
+): Promise<void> => {
+  await ownCourse(deps.courses, input.creatorId, input.courseId);
+  const learnerId = await deps.users.getUserIdByEmail(input.email.trim().toLowerCase());
+  if (!learnerId || (await deps.enrollments.remove(input.courseId, learnerId)) === 'missing') throw new NotFoundError(ENROLLMENT_NOT_FOUND);
+};

@@ -83,7 +83,9 @@ export interface EventOptions {
   requestId: string;
   now: Date;
   /** Verified access-token payload; absent on public routes (no authorizer, as in the cloud). */
-  claims?: Record<string, unknown>;
+  claims?: Record<string, unknown> | undefined;
+  /** A Lambda authorizer's `context` (the /v1 key authorizer), under `requestContext.authorizer.lambda`. */
+  lambda?: Record<string, unknown> | undefined;
 }
 
 /** Content types API Gateway passes as text; anything else arrives base64-encoded. */
@@ -148,7 +150,9 @@ export const buildEvent = (
       apiId: 'local',
       ...(opts.claims
         ? { authorizer: { jwt: { claims: toGatewayClaims(opts.claims), scopes: scopesOf(opts.claims) } } }
-        : {}),
+        : opts.lambda
+          ? { authorizer: { lambda: opts.lambda } }
+          : {}),
       domainName,
       domainPrefix: domainName.split('.')[0]!.split(':')[0]!,
       http: {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_THROTTLE, routes as allRoutes, routeKey, type RouteDef } from '#functions/routes.ts';
+import { DEFAULT_THROTTLE, isKeyAccess, routes as allRoutes, routeKey, type RouteDef } from '#functions/routes.ts';
 import { functionTimeoutMs } from '#functions/function-timeouts.ts';
 import { accessTokenVerifier } from './access-token.ts';
 import { buildEvent, errorResponse, routeMatcher, toResponse, type GatewayResponse } from './event.ts';
 import { type Handler, lambdaContext, loadHandler } from '../handlers.ts';
+import { keyAuthorizer } from './key-authorizer.ts';
 import { tokenBucket } from './token-bucket.ts';
 import { closeServer, listen } from '../http-server.ts';
 
@@ -22,12 +23,15 @@ export interface GatewayOptions {
   throttle?: boolean;
   /** The route's handler: from source by default (lib/local/handlers.ts); a test of the shipped bundles loads those. */
   handlerOf?: (route: RouteDef) => Promise<Handler>;
+  /** The key authorizer of the /v1 routes: from source by default; the bundles' test loads the shipped one. */
+  authorizerOf?: () => Promise<Handler>;
   log: (line: string) => void;
 }
 
 /**
  * The local API Gateway HTTP API: serves functions/routes.ts. Like the cloud, it only authenticates
- * (the JWT authorizer on non-public routes); roles are the handlers' middleware's business.
+ * (the JWT authorizer on the Cognito routes, the key authorizer function on the /v1 ones); roles, scopes and plans
+ * are the handlers' middleware's business.
  */
 export const startGateway = async (opts: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> => {
   const routes: readonly RouteDef[] = opts.routes ?? allRoutes;
@@ -35,6 +39,7 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
   const verify = accessTokenVerifier(opts);
   const buckets = new Map(routes.map((r) => [r, tokenBucket(r.throttle ?? DEFAULT_THROTTLE)]));
   const handlerOf = opts.handlerOf ?? ((route: RouteDef) => loadHandler(route.handler));
+  const authorizeKey = keyAuthorizer(opts.authorizerOf ? { authorizerOf: opts.authorizerOf } : {});
 
   const handle = async (req: IncomingMessage, requestId: string): Promise<GatewayResponse> => {
     const url = req.url ?? '/';
@@ -44,7 +49,11 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
     if (opts.throttle !== false && !buckets.get(found.route)!()) return errorResponse(429, 'RATE_LIMITED', 'Too many requests, slow down.');
 
     let claims: Record<string, unknown> | undefined;
-    if (found.route.access !== 'public') {
+    let lambda: Record<string, unknown> | undefined;
+    if (isKeyAccess(found.route.access)) {
+      lambda = await authorizeKey(found.route, req.headers.authorization, requestId);
+      if (!lambda) return errorResponse(401, 'UNAUTHENTICATED', 'An API key is required (Authorization: Bearer cp_...).');
+    } else if (found.route.access !== 'public') {
       claims = await verify(req.headers.authorization);
       if (!claims) return errorResponse(401, 'UNAUTHENTICATED', 'A valid access token is required.');
     }
@@ -55,7 +64,7 @@ export const startGateway = async (opts: GatewayOptions): Promise<{ url: string;
     const event = buildEvent(
       found,
       { method: req.method ?? 'GET', url, headers: req.headers, body, sourceIp: sourceIp(req) },
-      { requestId, now: new Date(), claims },
+      { requestId, now: new Date(), claims, lambda },
     );
     try {
       const handler = await handlerOf(found.route);

@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config, configKeys, resetConfig } from '#functions/config.ts';
-import { DEFAULT_THROTTLE, type RouteDef, routeKey, routes as routeTable } from '#functions/routes.ts';
+import { DEFAULT_THROTTLE, isKeyAccess, type RouteDef, routeKey, routes as routeTable } from '#functions/routes.ts';
 import { type ApiRoute, ROUTE_GROUPS, routeGroupOf } from '#lib/constructs/api-routes.ts';
 import { isSetOutsideApp } from '#lib/constructs/function-access.ts';
 import { jobQueueName } from '#lib/constructs/job-queue-names.ts';
@@ -42,13 +42,16 @@ const policyOf = (t: Template, routeName: string): string => {
 };
 
 describe('the api stack', () => {
-  it('has one route per entry of routes.ts, behind the JWT authorizer unless public', () => {
+  it('has one route per entry of routes.ts, behind the JWT authorizer unless public or a /v1 key route (the key authorizer)', () => {
     const apiRoutes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
     expect(apiRoutes.map((r) => r['RouteKey']).sort()).toEqual(routes.map(routeKey).sort());
     for (const route of routes) {
       const created = apiRoutes.find((r) => r['RouteKey'] === routeKey(route))!;
       if (route.access === 'public') {
         expect(created['AuthorizationType'], routeKey(route)).toBe('NONE');
+      } else if (isKeyAccess(route.access)) {
+        expect(created['AuthorizationType'], routeKey(route)).toBe('CUSTOM');
+        expect(JSON.stringify(created['AuthorizerId']), routeKey(route)).toContain('KeyAuthorizer');
       } else {
         expect(created['AuthorizationType'], routeKey(route)).toBe('JWT');
         expect(created['AuthorizerId'], routeKey(route)).toBeDefined();
@@ -65,6 +68,18 @@ describe('the api stack', () => {
         Issuer: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.stringLikeRegexp('cognito-idp')])]) }),
       },
     });
+  });
+
+  it('checks API keys with a Lambda authorizer: simple responses, payload 2.0, the Authorization header, cached a minute', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      Name: 'api-key',
+      IdentitySource: ['$request.header.Authorization'],
+      EnableSimpleResponses: true,
+      AuthorizerPayloadFormatVersion: '2.0',
+      AuthorizerResultTtlInSeconds: 60,
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'apigateway.amazonaws.com', SourceArn: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.stringLikeRegexp('authorizers/')])]) }) });
   });
 
   it('gives every route a function with its handler file', () => {

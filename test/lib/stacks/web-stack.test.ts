@@ -33,24 +33,26 @@ const spaFallback = new Function(`${spaFallbackCode}; return handler;`)() as (ev
 }) => { uri: string };
 
 describe('the web stack', () => {
-  it('sends /api/* to the HTTP API uncached, with all methods and every viewer header but Host', () => {
+  it('sends /api/* and /v1/* (the public API) to the HTTP API uncached, with all methods and every viewer header but Host', () => {
     const behaviors = distribution['CacheBehaviors'] as Record<string, unknown>[];
-    expect(behaviors.at(-1)).toEqual(
-      expect.objectContaining({
-        PathPattern: '/api/*',
-        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-        CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
-        ViewerProtocolPolicy: 'https-only',
-      }),
-    );
+    for (const [behavior, pattern] of [[behaviors.at(-2), '/api/*'], [behaviors.at(-1), '/v1/*']] as const) {
+      expect(behavior).toEqual(
+        expect.objectContaining({
+          PathPattern: pattern,
+          AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+          CachePolicyId: CACHING_DISABLED,
+          OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+          ViewerProtocolPolicy: 'https-only',
+        }),
+      );
+    }
     const origins = distribution['Origins'] as { DomainName: unknown; CustomOriginConfig?: unknown }[];
     expect(JSON.stringify(origins)).toContain('execute-api');
   });
 
-  it("caches the public GETs the route table marks cacheable (course and creator pages, issuer, status list) by the API's own Cache-Control, before /api/*", () => {
+  it("caches the public GETs the route table marks cacheable (course and creator pages, issuer, status list, the OpenAPI document) by the API's own Cache-Control, before /api/* and /v1/*", () => {
     const behaviors = distribution['CacheBehaviors'] as Record<string, unknown>[];
-    const cached = behaviors.slice(0, -1);
+    const cached = behaviors.slice(0, -2);
     expect(cachedApiPaths().sort()).toEqual([
       '/api/public/certificate-status-list',
       '/api/public/certificate-status-list/*',
@@ -58,6 +60,7 @@ describe('the web stack', () => {
       '/api/public/creators/*',
       '/api/public/issuer',
       '/api/public/issuer/keys/*',
+      '/v1/openapi.json',
     ]);
     expect(cached.map((b) => b['PathPattern']).sort()).toEqual(cachedApiPaths().sort());
     for (const behavior of cached) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_KEYS_MAX } from '#contracts/api-keys.ts';
-import { authenticateApiKey, createApiKey, hashApiKey, listApiKeys, revokeApiKey } from '#core/api-keys/api-keys.ts';
-import { ConflictError, NotFoundError } from '#core/errors.ts';
+import { API_KEYS_MAX, API_RATE_LIMIT } from '#contracts/api-keys.ts';
+import { admitApiCall, authenticateApiKey, createApiKey, hashApiKey, listApiKeys, revokeApiKey } from '#core/api-keys/api-keys.ts';
+import { ConflictError, NotFoundError, RateLimitedError, UnauthenticatedError } from '#core/errors.ts';
 import { memoryApiKeys } from '#test/functions/fakes/api-keys.ts';
 import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 
@@ -74,5 +74,27 @@ describe("a creator's API keys", () => {
     await authenticateApiKey(d, `Bearer ${made.key}`);
     expect(d.apiKeys.touches()).toBe(2);
     expect((await listApiKeys(d, 'u1')).items[0]!.lastUsedAt).toBe(d.clock.now().toISOString());
+  });
+});
+
+describe('each /v1 call (admitApiCall)', () => {
+  it(`takes a token: ${API_RATE_LIMIT.burst} at once, then 429 with Retry-After until the bucket refills`, async () => {
+    const d = deps();
+    const { key } = await createApiKey(d, { creatorId: 'u1', body });
+    for (let i = 0; i < API_RATE_LIMIT.burst; i++) await admitApiCall(d, `Bearer ${key}`);
+    const refused = await admitApiCall(d, `Bearer ${key}`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    d.clock.advance(1000 / API_RATE_LIMIT.rate);
+    await expect(admitApiCall(d, `Bearer ${key}`)).resolves.toBeUndefined();
+  });
+
+  it('refuses a revoked key, a malformed header and no header with 401', async () => {
+    const d = deps();
+    const made = await createApiKey(d, { creatorId: 'u1', body });
+    await revokeApiKey(d, { creatorId: 'u1', keyId: made.id });
+    for (const header of [`Bearer ${made.key}`, made.key, 'Bearer eyJhbGciOi', undefined]) {
+      await expect(admitApiCall(d, header)).rejects.toBeInstanceOf(UnauthenticatedError);
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
- * What of the Developers page has its server side yet (issue 31 lands in steps): the API keys do; the webhook endpoints
- * (POST/GET /api/webhook-endpoints) and the generated reference (/v1/openapi.json) are still to come. The webhooks card
- * and the API reference page are built and tested against the contract; they are shown once their routes exist, so
- * no creator meets a card that can only fail to load. Turned on by the step that lands each route.
+ * What of the Developers page has its server side yet (issue 31 lands in steps): the API keys and the generated
+ * reference (/v1/openapi.json) do; the webhook endpoints (POST/GET /api/webhook-endpoints) are still to come. The
+ * webhooks card is built and tested against the contract; it is shown once its routes exist, so no creator meets a
+ * card that can only fail to load. Turned on by the step that lands its routes.
  */
-export const developersAvailability = { webhooks: false, apiReference: false } as const;
+export const developersAvailability = { webhooks: false, apiReference: true } as const;

@@ -19,7 +19,8 @@ async function loadSpec({ signal }: { signal: AbortSignal }): Promise<object> {
 }
 
 /** Swagger UI's bundle and its styles, loaded by this page alone (its own chunk: no other page pays for them). */
-const loadRenderer = () => Promise.all([import('swagger-ui-dist/swagger-ui-es-bundle.js'), import('swagger-ui-dist/swagger-ui.css')]).then(([bundle]) => bundle.default);
+const loadRenderer = () =>
+  Promise.all([import('swagger-ui-dist/swagger-ui-es-bundle.js'), import('swagger-ui-dist/swagger-ui.css'), import('./swagger-ui-contrast.css')]).then(([bundle]) => bundle.default);
 
 /**
  * /developers/api (issue 31 point 3): the public API's reference, for anyone, no sign-in: /v1/openapi.json rendered
@@ -49,7 +50,7 @@ export function ApiReferenceScreen() {
       (SwaggerUI) => {
         if (!current) return;
         node.replaceChildren();
-        SwaggerUI({ domNode: node, spec: spec.data, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: -1, displayRequestDuration: true });
+        SwaggerUI({ domNode: node, spec: spec.data, deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: -1, displayRequestDuration: true });
         setRenderer('ready');
       },
       () => current && setRenderer('failed'),

@@ -1,0 +1,13 @@
+/** A /v1 request's Idempotency-Key record (decision 0052): what a retry with the same key is answered with. */
+export type IdempotentRecord =
+  | { readonly state: 'pending'; readonly requestHash: string }
+  | { readonly state: 'done'; readonly requestHash: string; readonly status: number; readonly body: unknown };
+
+export interface IdempotencyStore {
+  /** Writes `pending` unless the key has a record: then that record (nothing written). */
+  begin(creatorId: string, key: string, requestHash: string, expiresAt: number): Promise<IdempotentRecord | undefined>;
+  /** The first answer, kept until `expiresAt` (the table's TTL). */
+  complete(creatorId: string, key: string, answer: { status: number; body: unknown }, expiresAt: number): Promise<void>;
+  /** Forgets a pending key whose request failed, so that a retry runs again. */
+  abandon(creatorId: string, key: string): Promise<void>;
+}
