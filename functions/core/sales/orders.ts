@@ -72,8 +72,17 @@ export const applyReversalEvent = async (
 ): Promise<OrderEventOutcome> => {
   const record = async (otherwise: OrderEventOutcome) => ((await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : otherwise);
   let order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
-  if (!order && event.reversal.complete) {
-    const parked = await deps.orders.parkReversal({ event, paymentIntentId: event.reversal.paymentIntentId, accountId: event.account, to: event.reversal.to });
+  // The payment's intent is written just before its order moves from pending (decision 0054): a reversal that comes
+  // in between waits for it the same way, on the condition that the order is still pending.
+  const pending = order?.status === 'pending' && order.accountId === event.account ? order.id : undefined;
+  if ((!order || pending) && event.reversal.complete) {
+    const parked = await deps.orders.parkReversal({
+      event,
+      paymentIntentId: event.reversal.paymentIntentId,
+      accountId: event.account,
+      to: event.reversal.to,
+      ...(pending ? { pendingOrderId: pending } : {}),
+    });
     if (parked !== 'known') return parked;
     // The payment arrived meanwhile: apply it now.
     order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);

@@ -248,9 +248,9 @@ export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affilia
       if (notice) await mailQueue?.write(notice);
       return 'applied';
     },
-    async parkReversal({ event, paymentIntentId, accountId, to }) {
+    async parkReversal({ event, paymentIntentId, accountId, to, pendingOrderId }) {
       if (events.has(event.id)) return 'duplicate';
-      if (intentKnown(paymentIntentId)) return 'known';
+      if (pendingOrderId ? orders.get(pendingOrderId)?.status !== 'pending' : intentKnown(paymentIntentId)) return 'known';
       record(event);
       parked.set(paymentIntentId, [...(parked.get(paymentIntentId) ?? []), { eventId: event.id, accountId, to }]);
       return 'parked';
