@@ -248,6 +248,20 @@ describe('payment events in any order', () => {
     });
   }
 
+  it("parks a refund that finds the payment's intent while its order is still pending (the intent is written first), and the payment applies it", async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    // Between the payment's two writes: the intent names the order, which is still pending.
+    const byIntent = d.orders.getByPaymentIntent.bind(d.orders);
+    d.orders.getByPaymentIntent = async (pi) => (pi === 'pi_1' && d.orders.orders.get(order.id)?.status === 'pending' ? structuredClone(d.orders.orders.get(order.id)) : byIntent(pi));
+    expect(await applyReversalEvent(d, reversal('refunded'))).toBe('parked');
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('refunded');
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect(await d.enrollments.get('c1', 'l1')).toBeUndefined();
+    // Once the order moved, a reversal is not parked: it applies (here: refunded already, once).
+    expect(await applyReversalEvent(d, reversal('refunded', 'evt_rev_2'))).toBe('not-pending');
+  });
+
   it('does not refund again at Stripe a payment whose dispute arrived first, when the order cannot be fulfilled either', async () => {
     const { d, order } = await pendingOrder();
     expect(await applyReversalEvent(d, reversal('disputed'))).toBe('parked');
