@@ -831,13 +831,18 @@ export const eventHandlers = {
    * event source) for the records any reaction wants:
    * - session invitations (issue 30 point 3): a learner whose enrolment became active is invited to the course's
    *   sessions still ahead, the emails queued for the mail sender, whose run it starts at once.
+   * - order receipts (issue 28, decision 0054): a course order moved pending -> paid gets its purchase receipt, sent
+   *   once (a mark per order), or queued for the mail sender when SES refuses it.
    */
   reactions: {
     name: 'stream-reactions',
     handler: 'streams/reactions',
     uses: ['mail'],
     queues: ['mail-sender'],
-    filters: [{ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } }],
+    filters: [
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } },
+      { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, OldImage: { status: { S: ['pending'] } }, NewImage: { status: { S: ['paid'] } } } },
+    ],
   },
 } as const;
 

@@ -1,3 +1,9 @@
+import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
+import { firstSlice } from '#core/jobs/slices.ts';
+import type { OrderReceiptDeps } from '#core/sales/order-receipts.ts';
+import { dynamoOrderReceipts } from '#data/order-receipts.ts';
+import { appOrigin, clock, ids, mailer } from '#functions/composition/deps.ts';
+import { logger } from '#middleware/logger.ts';
 import type { StreamCounters } from '#core/streams/ports.ts';
 import { dynamoStreamCounters } from '#data/stream-counters.ts';
 
@@ -5,3 +11,14 @@ import { dynamoStreamCounters } from '#data/stream-counters.ts';
 let counters: StreamCounters | undefined;
 
 export const streamCounters = (): StreamCounters => (counters ??= dynamoStreamCounters());
+
+/** The stream reactions' receipts (functions/streams/reactions/order-receipts.ts): SES, the marks, the mail queue. */
+export const orderReceiptDeps = (): OrderReceiptDeps & { startSender: (key: string) => Promise<void> } => ({
+  receipts: dynamoOrderReceipts(),
+  mailer: mailer(),
+  ids,
+  clock,
+  appOrigin: appOrigin(),
+  log: (message, fields) => logger.warn(message, fields),
+  startSender: (key) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${key}`)]).then(() => undefined),
+});

@@ -737,9 +737,17 @@ export interface OrderRepository {
   }): Promise<'applied' | 'duplicate' | 'not-pending'>;
   /**
    * A refund or dispute whose payment is not known yet, kept for it: the event recorded and the reversal parked under
-   * its PaymentIntent, on the condition that the PaymentIntent is still unknown ('known': the payment arrived meanwhile).
+   * its PaymentIntent, on the condition that the PaymentIntent is still unknown ('known': the payment arrived meanwhile);
+   * or, given `pendingOrderId` (the PaymentIntent is known, written just before its order's move: decision 0054), that
+   * this order is still pending ('known': it moved meanwhile).
    */
-  parkReversal(input: { event: { id: string; type: string }; paymentIntentId: string; accountId: string; to: 'refunded' | 'disputed' }): Promise<'parked' | 'known' | 'duplicate'>;
+  parkReversal(input: {
+    event: { id: string; type: string };
+    paymentIntentId: string;
+    accountId: string;
+    to: 'refunded' | 'disputed';
+    pendingOrderId?: string;
+  }): Promise<'parked' | 'known' | 'duplicate'>;
   /** The reversals parked for a PaymentIntent, oldest first. */
   parkedReversals(paymentIntentId: string): Promise<{ eventId: string; accountId: string; to: 'refunded' | 'disputed' }[]>;
   /** The order paid through this PaymentIntent (a charge's refund or dispute names the intent, not the order). */

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
@@ -25,7 +25,9 @@ import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCurso
  *                `enrolled`) and the platform's figures move with the enrolment's status and completedAt, from the
  *                table's stream (data/stream-counters.ts, docs/decisions/0040-stream-aggregator.md): a batch window
  *                after the enrolment's write, never in its transaction.
- *                An enrolment is written only while its course item exists (a ConditionCheck: 'gone' otherwise).
+ *                An enrolment is written only while its course item exists: a new one is a conditional Put followed by a
+ *                consistent read of the course (taken back, 'gone', when the course is not there: decision 0054); a
+ *                restore or a change checks the course in its transaction (a ConditionCheck: 'gone' otherwise).
  * Report marks:  `startedAt` and `reachedLessonIds` on the enrolment: what the learner is counted in by the course's
  *                report (data/course-reports.ts); set by the progress writes (completeLesson, reachLesson, a quiz
  *                attempt) that move those figures, in the same transaction, each only while unset.
@@ -174,6 +176,25 @@ export const retitleEnrollment = (courseId: string, learnerId: string, title: st
     ),
   );
 
+/** Whether the course item is there (consistent: read after an enrolment's write, decision 0054). */
+const courseStands = async (courseId: string): Promise<boolean> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: courseKeys.course(courseId), ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return Item !== undefined;
+};
+
+/** An enrolment just written for a course found gone after it: deleted, only if it is still that one, untouched. */
+const takeBack = (courseId: string, learnerId: string, enrolledAt: string): Promise<boolean> =>
+  writeIf(() =>
+    documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: enrollmentKeys.enrollment(courseId, learnerId),
+        ConditionExpression: 'enrolledAt = :at AND lastActivity = :at',
+        ExpressionAttributeValues: { ':at': enrolledAt },
+      }),
+    ),
+  );
+
 /** Two writers racing on one enrolment: each attempt reads again; this many is far beyond any real contention. */
 const ATTEMPTS = 5;
 
@@ -192,9 +213,13 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           lastActivity: input.enrolledAt,
           completedAt: null,
         };
-        const cancelled = await transact([
-          {
-            Put: {
+        // A plain conditional Put (3 write units: the item and its two indexes), not a transaction with a check of the
+        // course (6, and the check's own 2): the course is read after it instead (decision 0054). The course-delete
+        // job deletes the course item first and sweeps its enrolments after: either this read sees the course gone and
+        // the enrolment is taken back here, or the sweep (which reads after the course went) sees the enrolment.
+        const written = await writeIf(() =>
+          documentClient().send(
+            new PutCommand({
               TableName: table,
               Item: {
                 ...enrollmentKeys.enrollment(input.courseId, input.learnerId),
@@ -205,13 +230,13 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
                 courseTitleAt: input.enrolledAt,
               },
               ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          courseExists(input.courseId),
-        ]);
-        if (!cancelled) return { status: 'enrolled', enrollment };
-        if (failedAt(cancelled, 1)) return { status: 'gone' };
-        continue;
+            }),
+          ),
+        );
+        if (!written) continue;
+        if (await courseStands(input.courseId)) return { status: 'enrolled', enrollment };
+        await takeBack(input.courseId, input.learnerId, input.enrolledAt);
+        return { status: 'gone' };
       }
       // A removed enrolment comes back with its progress, under its first enrolment date; the learner's email and
       // the course title are refreshed, and the access is now through this enrolment's licence, or their own.

@@ -287,8 +287,11 @@ export const dynamoOrders = (): OrderRepository => ({
           ...Object.fromEntries(Object.entries(orderKeys.sales(order.creatorId, paid.paidAt, orderId)).map(([k, v]) => [`:${k}`, v])),
         },
       ),
-      ...(paid.paymentIntentId ? [intentPut(paid.paymentIntentId, orderId)] : []),
     ];
+    // The PaymentIntent first, on its own (1 write unit, not 2 in the transaction: decision 0054): a refund or dispute
+    // that finds it while the order is still pending is parked on that condition (parkReversal), and applied by this
+    // payment after its move (applyParked); a delivery that dies after it writes it again (the same item).
+    if (paid.paymentIntentId) await documentClient().send(new PutCommand(intentPut(paid.paymentIntentId, orderId).Put));
     // A coupon deleted since the checkout is not counted (the order is paid all the same). Its buyer's use is
     // conditional: another order's use of it cancels the payment ('coupon-used').
     const stored = order.couponCode ? await dynamoCoupons().get(order.creatorId, order.couponCode) : undefined;
@@ -297,7 +300,7 @@ export const dynamoOrders = (): OrderRepository => ({
         ? couponRedemption(order.creatorId, order.couponCode, { email: paid.buyerEmail, orderId, courseId: order.courseId }, paid.paidAt, stored.maxRedemptions !== null)
         : [];
     const useAt = coupon.length > 0 ? writes.length + coupon.length - 1 : -1;
-    const cancelled = await transact([
+    const together = [
       ...writes,
       ...coupon,
       ...(referral
@@ -305,7 +308,10 @@ export const dynamoOrders = (): OrderRepository => ({
         : []),
       ...(receipt ? [mailQueuePut(receipt)] : []),
       ...(account ? [mailQueuePut(account)] : []),
-    ]);
+    ];
+    // The order's move alone (no coupon, referral or queued work): a conditional Update, 2 write units (the item and its
+    // index) instead of 4 in a transaction.
+    const cancelled = together.length === 1 ? ((await writeIf(() => documentClient().send(new UpdateCommand(writes[0]!.Update)))) ? undefined : { codes: ['ConditionalCheckFailed'], items: [undefined] }) : await transact(together);
     if (!cancelled) return 'applied';
     if (useAt >= 0 && failedAt(cancelled, useAt) && !failedAt(cancelled, 0)) return 'coupon-used';
     // Paid by this very event already (a redelivery): nothing to record.
@@ -356,12 +362,24 @@ export const dynamoOrders = (): OrderRepository => ({
     return (await this.recordEvent(event)) === 'duplicate' ? 'duplicate' : 'not-pending';
   },
 
-  async parkReversal({ event, paymentIntentId, accountId, to }) {
+  async parkReversal({ event, paymentIntentId, accountId, to, pendingOrderId }) {
     const nowMs = Date.now();
     const cancelled = await transact([
       eventPut(event, nowMs),
       // Only while the payment is unknown: a payment written meanwhile holds its intent, and the reversal applies to it.
-      { ConditionCheck: { TableName: tableName(), Key: orderKeys.intent(paymentIntentId), ConditionExpression: 'attribute_not_exists(pk)' } },
+      // Or, its intent written just before its order's move (markPaid), while that order is still pending: the payment
+      // applies what is parked after its move.
+      pendingOrderId
+        ? {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: orderKeys.order(pendingOrderId),
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':pending': 'pending' },
+            },
+          }
+        : { ConditionCheck: { TableName: tableName(), Key: orderKeys.intent(paymentIntentId), ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         Put: {
           TableName: tableName(),

@@ -1,5 +1,5 @@
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
-import { purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
+import { teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { queuedBuyerAccount } from '#core/sales/buyer-account.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
 import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
@@ -12,9 +12,10 @@ import type { ConnectCheckout, ConnectPayments, CouponRepository } from '#core/s
  * A course order's life after the checkout, from the Connect webhook's `checkout.session.*` events: paid -> the buyer
  * is enrolled (a new email gets a learner account, invited with what they bought); expired -> the order is closed.
  * Whatever the number of deliveries and their order, one order pays once and enrols once. The webhook answers fast
- * (issue 28): it reads and writes the table only. The emails it owes (a receipt, a refund notice) and a new buyer's
+ * (issue 28): it reads and writes the table only. The emails it owes (a team receipt, a refund notice) and a new buyer's
  * account (made, invited and enrolled by core/sales/buyer-account.ts) are queued in the mail queue in the order's own
- * transaction, and the sender job is started at once to do them (its schedule does them within the minute anyway).
+ * transaction, and the sender job is started at once to do them (its schedule does them within the minute anyway); a
+ * course receipt is sent from the order's paid record on the table's stream (core/sales/order-receipts.ts).
  * What fails after the order is paid never undoes it. A paid order that cannot be fulfilled
  * (no buyer email, an email of another role, a learner enrolled already, a coupon this buyer used already) is refunded
  * at once, the buyer told privately by email, and reported (an error log line and the `OrderUnfulfilled` metric the
@@ -72,8 +73,17 @@ export const applyReversalEvent = async (
 ): Promise<OrderEventOutcome> => {
   const record = async (otherwise: OrderEventOutcome) => ((await deps.orders.recordEvent(event)) === 'duplicate' ? 'duplicate' : otherwise);
   let order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
-  if (!order && event.reversal.complete) {
-    const parked = await deps.orders.parkReversal({ event, paymentIntentId: event.reversal.paymentIntentId, accountId: event.account, to: event.reversal.to });
+  // The payment's intent is written just before its order moves from pending (decision 0054): a reversal that comes
+  // in between waits for it the same way, on the condition that the order is still pending.
+  const pending = order?.status === 'pending' && order.accountId === event.account ? order.id : undefined;
+  if ((!order || pending) && event.reversal.complete) {
+    const parked = await deps.orders.parkReversal({
+      event,
+      paymentIntentId: event.reversal.paymentIntentId,
+      accountId: event.account,
+      to: event.reversal.to,
+      ...(pending ? { pendingOrderId: pending } : {}),
+    });
     if (parked !== 'known') return parked;
     // The payment arrived meanwhile: apply it now.
     order = await deps.orders.getByPaymentIntent(event.reversal.paymentIntentId);
@@ -217,13 +227,12 @@ const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event
   const paidAt = deps.clock.now().toISOString();
   // The affiliate's sale and commission are written with the payment, in its transaction: once, whatever the deliveries.
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
-  // The receipt is written with the payment, due at once for the sender job.
-  const receipt = reversed ? undefined : dueMail(deps, { to: email, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: event.checkout.amountTotal }) });
+  // The receipt is not written with the payment: the stream's reactions send it from the order's move to paid with
+  // its learner (functions/streams/reactions/order-receipts.ts, decision 0054).
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,
     referral,
-    receipt,
     paid: {
       amount: event.checkout.amountTotal,
       discount: event.checkout.amountDiscount,
@@ -241,7 +250,6 @@ const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event
     return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
   }
   if (outcome !== 'applied') return outcome;
-  if (receipt) await startSender(deps, { email: 'purchase receipt', orderId: order.id });
   return 'paid';
 };
 

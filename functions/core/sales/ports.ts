@@ -1,4 +1,5 @@
 import type { PageRequest, Paged } from '#contracts/common.ts';
+import type { QueuedMail } from '#core/ports.ts';
 /**
  * The ports only the use cases of core/sales use (docs/decisions/0029-rooms-match-the-domains.md). Adapters
  * in functions/data and functions/adapters implement them; the ports several domains share are in core/ports.ts.
@@ -146,4 +147,17 @@ export type ConnectEvent =
 export interface ConnectEvents {
   /** Verifies the signature over the raw body first; throws BadSignatureError. */
   parseEvent(rawBody: string, signature: string | undefined): Promise<ConnectEvent>;
+}
+
+/**
+ * A paid order's receipt, sent once from the order's stream record (core/sales/order-receipts.ts, decision 0054): the
+ * mark that it went, or the queued email that will send it.
+ */
+export interface OrderReceiptMarks {
+  /** Whether the order's receipt was sent or queued already. */
+  done(orderId: string): Promise<boolean>;
+  /** Marks it sent (false: marked already). */
+  markSent(orderId: string): Promise<boolean>;
+  /** Queues it in the mail queue with its mark, in one transaction (false: marked already, nothing queued). */
+  queue(orderId: string, mail: QueuedMail): Promise<boolean>;
 }

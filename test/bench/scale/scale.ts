@@ -5,9 +5,10 @@ import Stripe from 'stripe';
 import { REPORT_PAGE_SIZE } from '#contracts/licenses.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import type { Order } from '#core/ports.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readCounter } from '#data/sharded-counters.ts';
 import { enrolledCounter } from '#data/courses.ts';
+import { receiptKey } from '#data/order-receipts.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
@@ -363,6 +364,7 @@ const flashSale = async (local: LocalCloud, gatewayUrl: string, write: (items: R
   const sizes = await readSizes(local.outputs, recorder.writes.flatMap((w) => w.keys));
   const billedPerOrder = billedUnits(recorder.writes, sizes) / orders;
   const paid = await countPaid(orders);
+  const receipts = await countReceipts(orders);
   // Exact: every paid order counted once in the month's sales, by the aggregator (the month began before the sale unless
   // it just turned: then the day's figures are what the window reads).
   const today = new Date().toISOString().slice(0, 10);
@@ -377,6 +379,12 @@ const flashSale = async (local: LocalCloud, gatewayUrl: string, write: (items: R
       `${Object.entries(statuses).map(([code, n]) => `${code}: ${count(n)}`).join(', ')}; paid ${count(paid)}`,
       `200: ${count(orders)}; paid ${count(orders)}`,
       statuses['200'] === orders && paid === orders,
+    ),
+    row(
+      "receipts sent once from the orders' paid records on the stream (decision 0054: a mark per order)",
+      `${count(receipts)} of ${count(orders)}`,
+      `${count(orders)}`,
+      receipts === orders,
     ),
     row(
       'sales counted by the stream aggregator (the course\'s sales today: nothing lost, nothing doubled)',
@@ -429,6 +437,21 @@ const mailQueueDrained = async (ms: number): Promise<void> => {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   progress('flash sale: the mail queue was not empty after the wait');
+};
+
+/** The orders whose receipt was sent (or queued) by the stream's reactions: their marks. */
+const countReceipts = async (orders: number): Promise<number> => {
+  let marked = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < orders) {
+        const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: receiptKey(`ord_flash_${next++}`), ConsistentRead: true }));
+        if (Item) marked++;
+      }
+    }),
+  );
+  return marked;
 };
 
 const countPaid = async (orders: number): Promise<number> => {

@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoOrders } from '#data/orders.ts';
@@ -21,23 +21,41 @@ afterEach(() => {
 });
 
 describe('a paid order’s transaction', () => {
-  it('writes the order (with its event’s id), the PaymentIntent and the receipt: no event record, and no sales counter (the stream aggregator’s, decision 0040)', async () => {
+  it('writes the PaymentIntent first on its own, then the order (with its event’s id) and queued mail in one transaction: no event record, no sales counter (decisions 0040, 0054)', async () => {
     dynamo = mockClient(DynamoDBDocumentClient);
     dynamo.on(GetCommand).resolves({ Item: { pk: 'ORDER#ord_1', sk: 'ORDER', type: 'Order', ...pending } });
+    dynamo.on(PutCommand).resolves({});
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await dynamoOrders().markPaid({ event: { id: 'evt_1', type: 'checkout.session.completed' }, orderId: 'ord_1', paid, receipt })).toBe('applied');
+    expect(dynamo.commandCalls(PutCommand).map((c) => c.args[0].input.Item)).toEqual([{ pk: 'PAYINTENT#pi_1', sk: 'ORDER', type: 'OrderIntent', orderId: 'ord_1' }]);
     const [call] = dynamo.commandCalls(TransactWriteCommand);
     const items = call!.args[0].input.TransactItems ?? [];
     const keys = items.map((item) => {
       const key = (item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key) as { pk: string; sk: string };
       return `${Object.keys(item)[0]} ${key.pk.replace(/#\d+$/, '#<shard>')} / ${key.sk.replace(/#.*$/, '#…')}`;
     });
-    expect(keys).toEqual([
-      'Update ORDER#ord_1 / ORDER',
-      'Put PAYINTENT#pi_1 / ORDER',
-      'Put MAILQUEUE / 2026-11-25T10:05:00.000Z#…',
-    ]);
+    expect(keys).toEqual(['Update ORDER#ord_1 / ORDER', 'Put MAILQUEUE / 2026-11-25T10:05:00.000Z#…']);
     expect(items[0]!.Update).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':event': 'evt_1', ':paid': 'paid' }) });
     expect(items[0]!.Update!.UpdateExpression).toContain('paidEventId = :event');
+  });
+
+  it('moves the order with a plain conditional Update when nothing goes with it (a flash sale’s order: no transaction, decision 0054)', async () => {
+    dynamo = mockClient(DynamoDBDocumentClient);
+    dynamo.on(GetCommand).resolves({ Item: { pk: 'ORDER#ord_1', sk: 'ORDER', type: 'Order', ...pending } });
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await dynamoOrders().markPaid({ event: { id: 'evt_1', type: 'checkout.session.completed' }, orderId: 'ord_1', paid })).toBe('applied');
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(1);
+    const [update] = dynamo.commandCalls(UpdateCommand);
+    expect(update!.args[0].input).toMatchObject({ Key: { pk: 'ORDER#ord_1', sk: 'ORDER' }, ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':event': 'evt_1', ':paid': 'paid' }) });
+  });
+
+  it('answers a redelivery of the paying event as a duplicate when the plain Update finds the order paid by it', async () => {
+    dynamo = mockClient(DynamoDBDocumentClient);
+    dynamo.on(GetCommand).resolvesOnce({ Item: { pk: 'ORDER#ord_1', sk: 'ORDER', type: 'Order', ...pending } }).resolves({ Item: { pk: 'ORDER#ord_1', sk: 'ORDER', type: 'Order', ...pending, status: 'paid', paidEventId: 'evt_1' } });
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(UpdateCommand).rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    expect(await dynamoOrders().markPaid({ event: { id: 'evt_1', type: 'checkout.session.completed' }, orderId: 'ord_1', paid })).toBe('duplicate');
   });
 });

@@ -3,7 +3,7 @@ import { BadSignatureError } from '#core/errors.ts';
 import type { PlanLevel } from '#contracts/entitlements.ts';
 import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
 import { createBuyerAccount } from '#core/sales/buyer-account.ts';
-import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
+import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, OrderReceiptMarks, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { memoryAffiliates } from './affiliates.ts';
 import { memoryHeldCertificates } from './certificates.ts';
 import { memoryLicenses } from './licenses.ts';
@@ -248,9 +248,9 @@ export const memoryOrders = (coupons?: ReturnType<typeof memoryCoupons>, affilia
       if (notice) await mailQueue?.write(notice);
       return 'applied';
     },
-    async parkReversal({ event, paymentIntentId, accountId, to }) {
+    async parkReversal({ event, paymentIntentId, accountId, to, pendingOrderId }) {
       if (events.has(event.id)) return 'duplicate';
-      if (intentKnown(paymentIntentId)) return 'known';
+      if (pendingOrderId ? orders.get(pendingOrderId)?.status !== 'pending' : intentKnown(paymentIntentId)) return 'known';
       record(event);
       parked.set(paymentIntentId, [...(parked.get(paymentIntentId) ?? []), { eventId: event.id, accountId, to }]);
       return 'parked';
@@ -328,6 +328,26 @@ export const pricedCourse = (over: Partial<StoredCourse> = {}): StoredCourse => 
   ...over,
 });
 
+/** Receipt marks (data/order-receipts.ts) in memory: a queued receipt goes into `mailQueue` with its mark, at once. */
+export const memoryOrderReceipts = (mailQueue: ReturnType<typeof memoryMailQueue>) => {
+  const marks = new Map<string, 'sent' | 'queued'>();
+  const receipts = withHooks<OrderReceiptMarks>({
+    done: async (orderId) => marks.has(orderId),
+    async markSent(orderId) {
+      if (marks.has(orderId)) return false;
+      marks.set(orderId, 'sent');
+      return true;
+    },
+    async queue(orderId, mail) {
+      if (marks.has(orderId)) return false;
+      marks.set(orderId, 'queued');
+      await mailQueue.write(mail);
+      return true;
+    },
+  });
+  return Object.assign(receipts, { marks });
+};
+
 /** The sales world: course c1 of creator u1, who is on Pro unless `plans` says otherwise (issue 29; `setPlan` moves them). */
 export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; plans?: Record<string, PlanLevel> } = {}) => {
   const { subscriptions, setPlan } = planSubscriptions({ u1: 'pro', u2: 'pro', ...options.plans });
@@ -360,6 +380,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; pla
     enrollments: memoryEnrollments(),
     mailer: memoryMailer(),
     mailQueue,
+    receipts: memoryOrderReceipts(mailQueue),
     clock: testClock(options.now ?? NOW),
     ids: sequentialIds('order'),
     appOrigin: APP_ORIGIN,

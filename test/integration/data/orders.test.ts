@@ -6,7 +6,7 @@ import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { readCounter } from '#data/sharded-counters.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { eventually, useLocalCloudEnv } from '../support.ts';
-import { rawItem, unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -171,5 +171,23 @@ describe('course orders (DynamoDB Local)', () => {
     await orders.markPaid({ event: event(), orderId: o.id, paid: { ...paid, paymentIntentId: known } });
     expect(await orders.parkReversal({ event: { id: unique('evt'), type: 'charge.refunded' }, paymentIntentId: known, accountId: 'acct_1', to: 'refunded' })).toBe('known');
     expect(await orders.parkedReversals(known)).toEqual([]);
+  });
+
+  it('writes the PaymentIntent before the order moves, and parks a reversal that finds it then while the order is still pending', async () => {
+    const orders = dynamoOrders();
+    const o = order();
+    await orders.create(o);
+    const intent = unique('pi');
+    // The payment between its two writes: the intent written (markPaid's first), the order still pending.
+    await putRaw({ ...orderKeys.intent(intent), type: 'OrderIntent', orderId: o.id });
+    expect((await orders.getByPaymentIntent(intent))?.status).toBe('pending');
+    const refund = { id: unique('evt'), type: 'charge.refunded' };
+    expect(await orders.parkReversal({ event: refund, paymentIntentId: intent, accountId: 'acct_1', to: 'refunded', pendingOrderId: o.id })).toBe('parked');
+    expect(await orders.parkedReversals(intent)).toEqual([{ eventId: refund.id, accountId: 'acct_1', to: 'refunded' }]);
+    // The order's move: the reversal parked before it is there for the payment to apply; one after it is not parked.
+    expect(await orders.markPaid({ event: event(), orderId: o.id, paid: { ...paid, paymentIntentId: intent } })).toBe('applied');
+    expect(await rawItem(orderKeys.intent(intent))).toMatchObject({ orderId: o.id });
+    expect(await orders.parkReversal({ event: { id: unique('evt'), type: 'charge.refunded' }, paymentIntentId: intent, accountId: 'acct_1', to: 'refunded', pendingOrderId: o.id })).toBe('known');
+    expect(await orders.parkedReversals(intent)).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectCheckout } from '#core/sales/ports.ts';
 import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
-import { MAIL_HOLD_MS, sendQueuedMail } from '#core/mail/mail-queue.ts';
+import { sendQueuedMail } from '#core/mail/mail-queue.ts';
+import { receiptOwed, sendOrderReceipt } from '#core/sales/order-receipts.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
 
@@ -18,6 +19,8 @@ const pendingOrder = async (email?: string) => {
 };
 
 let n = 0;
+/** An order as its stream record's image holds it (its keys with it). */
+const imageOf = (o: { id: string }): Record<string, unknown> => ({ pk: `ORDER#${o.id}`, sk: 'ORDER', ...structuredClone(o) });
 const completed = (order: { id: string; checkoutSessionId: string | null }, over: Partial<ConnectCheckout> = {}, type = 'checkout.session.completed') => ({
   id: `evt_${++n}`,
   type,
@@ -56,16 +59,22 @@ describe('a paid course order', () => {
     expect(d.mailer.sent[0]!.text).toContain('Temporary password: Temp-Pass-1aA');
   });
 
-  it('enrols an existing learner and queues their receipt, which the sender job sends', async () => {
+  it("enrols an existing learner and writes no receipt with the payment: the order's paid record owes it, sent once from the stream", async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    const before = imageOf(d.orders.orders.get(order.id)!);
     expect(await applyCheckoutEvent(d, completed(order, { email: 'typed-on-stripe@example.com' }))).toBe('paid');
     // The email given at checkout wins over what Stripe's page collected.
     expect(await d.enrollments.get('c1', 'l1')).toMatchObject({ status: 'active' });
     expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'paid', learnerId: 'l1' });
     expect(d.mailer.sent, 'nothing sent by the webhook').toEqual([]);
-    expect(d.senderStarts).toHaveLength(1);
-    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailQueue.queued, 'nothing queued with the payment').toEqual([]);
+    expect(d.senderStarts).toEqual([]);
+    // The stream's record of the order's move (decision 0054): the receipt, once however often the record comes.
+    const owed = receiptOwed(before, imageOf(d.orders.orders.get(order.id)!));
+    expect(owed).toEqual({ id: order.id, buyerEmail: 'ann@example.com', courseTitle: order.courseTitle, amount: 2900 });
+    expect(await sendOrderReceipt(d, owed!)).toBe('sent');
+    expect(await sendOrderReceipt(d, owed!), 'the record seen again').toBe('already');
     expect(d.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['ann@example.com', 'Your purchase on Course Platform']]);
     expect(d.mailer.sent[0]!.text).not.toContain('Temporary password');
   });
@@ -174,39 +183,51 @@ describe('a paid course order', () => {
     expect(d.mailer.sent).toHaveLength(1);
   });
 
-  it('keeps the order paid when the receipt cannot be sent, and the sender job sends it on its next run', async () => {
+  it('keeps the order paid when the receipt cannot be sent: queued with its mark, the sender job sends it on its next run, once', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
     d.mailer.before('send', (call) => {
-      if (call === 1) throw new Error('SES throttled');
+      if (call === 1 || call === 2) throw new Error('SES throttled');
     });
+    const before = imageOf(d.orders.orders.get(order.id)!);
     expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
-    // Written with the payment, due at once for the sender job.
-    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ to: 'ann@example.com', subject: 'Your purchase on Course Platform', tries: 0, dueAt: d.clock.now().toISOString() })]);
+    const owed = receiptOwed(before, imageOf(d.orders.orders.get(order.id)!))!;
+    expect(await sendOrderReceipt(d, owed)).toBe('queued');
+    expect(await sendOrderReceipt(d, owed), 'the record seen again: nothing queued twice').toBe('already');
+    expect(d.mailQueue.queued).toEqual([expect.objectContaining({ id: `receipt:${order.id}`, to: 'ann@example.com', subject: 'Your purchase on Course Platform', tries: 0, dueAt: d.clock.now().toISOString() })]);
+    expect(d.logged).toEqual([{ message: 'receipt send failed: queued for the mail sender', fields: { orderId: order.id, error: 'Error: SES throttled' } }]);
     expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 1, givenUp: 0 });
-    expect(d.logged).toEqual([{ message: 'email send failed: due again', fields: expect.objectContaining({ email: 'queued', error: 'Error: SES throttled' }) }]);
     expect(d.orders.orders.get(order.id)?.status).toBe('paid');
     expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
     expect(d.mailer.sent.map((m) => m.subject)).toEqual(['Your purchase on Course Platform']);
   });
 
-  it('loses no receipt when the sender dies between its hold and the send: the next run sends it when its hold ends', async () => {
+  it('loses no receipt when the reaction dies between the send and its mark: the record retried sends it again (at least once)', async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
-    d.mailer.before('send', (call) => {
+    d.receipts.before('markSent', (call) => {
       if (call === 1) throw new Error('the function timed out');
     });
-    d.mailQueue.before('move', (call) => {
-      if (call === 2) throw new Error('the function timed out');
-    });
+    const before = imageOf(d.orders.orders.get(order.id)!);
     const event = completed(order);
     expect(await applyCheckoutEvent(d, event)).toBe('paid');
-    expect(await applyCheckoutEvent(d, event), "Stripe's redelivery: the order is paid once, no second receipt").toBe('duplicate');
-    expect(await sendQueuedMail(d), 'its send failed, and so did its return').toEqual({ sent: 0, failed: 1, givenUp: 0 });
-    expect(await sendQueuedMail(d), 'still held').toEqual({ sent: 0, failed: 0, givenUp: 0 });
-    d.clock.advance(MAIL_HOLD_MS);
-    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
-    expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
+    expect(await applyCheckoutEvent(d, event), "Stripe's redelivery: the order is paid once, its record not written again").toBe('duplicate');
+    const owed = receiptOwed(before, imageOf(d.orders.orders.get(order.id)!))!;
+    await expect(sendOrderReceipt(d, owed)).rejects.toThrow('the function timed out');
+    expect(await sendOrderReceipt(d, owed)).toBe('sent');
+    expect(await sendOrderReceipt(d, owed)).toBe('already');
+    expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com', 'ann@example.com']);
+  });
+
+  it('owes no receipt for a change that is not a course order paid with its learner', () => {
+    const pending = { pk: 'ORDER#o1', sk: 'ORDER', id: 'o1', status: 'pending', buyerEmail: 'ann@example.com', courseTitle: 'T', amount: 100, learnerId: null, seats: null };
+    const paid = { ...pending, status: 'paid', learnerId: 'l1' };
+    expect(receiptOwed(pending, paid)).toEqual({ id: 'o1', buyerEmail: 'ann@example.com', courseTitle: 'T', amount: 100 });
+    expect(receiptOwed(paid, { ...paid, learnerId: 'l2' }), 'a paid order changed again').toBeUndefined();
+    expect(receiptOwed(pending, { ...paid, learnerId: null }), "a new buyer's (invited with what was bought) or a payment undone at once").toBeUndefined();
+    expect(receiptOwed(pending, { ...paid, seats: 5 }), "a team order's (queued with the payment)").toBeUndefined();
+    expect(receiptOwed({ ...pending, sk: 'RECEIPT' }, { ...paid, sk: 'RECEIPT' }), 'not the order item').toBeUndefined();
+    expect(receiptOwed(pending, { ...paid, status: 'refunded' })).toBeUndefined();
   });
 });
 
@@ -226,6 +247,20 @@ describe('payment events in any order', () => {
       expect((await d.orders.salesWindow('u1', '2026-01-01', '2026-12-31')).refunds).toBe(1);
     });
   }
+
+  it("parks a refund that finds the payment's intent while its order is still pending (the intent is written first), and the payment applies it", async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    // Between the payment's two writes: the intent names the order, which is still pending.
+    const byIntent = d.orders.getByPaymentIntent.bind(d.orders);
+    d.orders.getByPaymentIntent = async (pi) => (pi === 'pi_1' && d.orders.orders.get(order.id)?.status === 'pending' ? structuredClone(d.orders.orders.get(order.id)) : byIntent(pi));
+    expect(await applyReversalEvent(d, reversal('refunded'))).toBe('parked');
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('refunded');
+    expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
+    expect(await d.enrollments.get('c1', 'l1')).toBeUndefined();
+    // Once the order moved, a reversal is not parked: it applies (here: refunded already, once).
+    expect(await applyReversalEvent(d, reversal('refunded', 'evt_rev_2'))).toBe('not-pending');
+  });
 
   it('does not refund again at Stripe a payment whose dispute arrived first, when the order cannot be fulfilled either', async () => {
     const { d, order } = await pendingOrder();
