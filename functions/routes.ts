@@ -586,6 +586,9 @@ const table = [
   { name: 'list-api-keys', method: 'GET', path: '/api/api-keys', handler: 'http/list-api-keys', access: ['creator'] },
   { name: 'create-api-key', method: 'POST', path: '/api/api-keys', handler: 'http/create-api-key', access: ['creator'], feature: 'api', throttle: { rate: 10, burst: 20 } },
   { name: 'revoke-api-key', method: 'DELETE', path: '/api/api-keys/{keyId}', handler: 'http/revoke-api-key', access: ['creator'] },
+  { name: 'list-webhook-endpoints', method: 'GET', path: '/api/webhook-endpoints', handler: 'http/list-webhook-endpoints', access: ['creator'] },
+  { name: 'create-webhook-endpoint', method: 'POST', path: '/api/webhook-endpoints', handler: 'http/create-webhook-endpoint', access: ['creator'], feature: 'webhooks', uses: ['secrets'], throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-webhook-endpoint', method: 'DELETE', path: '/api/webhook-endpoints/{endpointId}', handler: 'http/delete-webhook-endpoint', access: ['creator'] },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
   {

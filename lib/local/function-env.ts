@@ -51,6 +51,8 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     // The Microsoft stand-in (its fault proxy when faults are on).
     ...(outputs.GraphApiUrl ? { GRAPH_API_URL: outputs.GraphApiUrl, MICROSOFT_LOGIN_URL: outputs.MicrosoftLoginUrl } : {}),
     APP_ORIGIN: outputs.WebUrl,
+    // Webhooks (decision 0053): the local cloud alone lets an endpoint be http://127.0.0.1:<port>, so tests can receive.
+    WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
     // The Google stand-in (lib/local/google/): the consent screen the browser opens, the token and Calendar URLs.
     ...(outputs.GoogleCalendarApiUrl
       ? {

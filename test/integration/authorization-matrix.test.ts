@@ -122,6 +122,9 @@ DELETE /api/coupons/{code}                                             creator  
 GET    /api/api-keys                                                   creator                       -
 POST   /api/api-keys                                                   creator                       -  api
 DELETE /api/api-keys/{keyId}                                           creator                       creator
+GET    /api/webhook-endpoints                                          creator                       -
+POST   /api/webhook-endpoints                                          creator                       -  webhooks
+DELETE /api/webhook-endpoints/{endpointId}                             creator                       creator
 GET    /api/creator/analytics                                          creator                       -
 GET    /api/creator/reports/courses/{courseId}                         creator                       creator  detailedReports
 GET    /api/creator/exports/{kind}                                     creator                       -  detailedReports
@@ -302,6 +305,7 @@ const makeWorld = async (): Promise<World> => {
 
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
   const keyId = (await call<{ id: string }>('POST', '/api/api-keys', { token, body: { name: 'Owned key', scopes: ['courses:read'] } })).id;
+  const endpointId = (await call<{ id: string }>('POST', '/api/webhook-endpoints', { token, body: { url: 'http://127.0.0.1:9/owned', events: ['order.paid'] } })).id;
 
   // A live session in the creator's Zoom (the stand-in's demo app), the learner enrolled above invited.
   const zoom = { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret };
@@ -315,7 +319,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId },
     outsider,
   };
 };
