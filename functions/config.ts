@@ -102,6 +102,8 @@ const schema = z.object({
    * endpoint is https and public, always.
    */
   WEBHOOK_ALLOW_LOCAL_HTTP: z.enum(['true', 'false']).optional(),
+  /** The wait before a delivery's first retry, in seconds, in place of WEBHOOK_RETRY_DELAYS_S[0]: the local cloud's tests only. */
+  WEBHOOK_FIRST_RETRY_DELAY_S: z.coerce.number().int().min(0).max(900).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

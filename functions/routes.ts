@@ -589,6 +589,18 @@ const table = [
   { name: 'list-webhook-endpoints', method: 'GET', path: '/api/webhook-endpoints', handler: 'http/list-webhook-endpoints', access: ['creator'] },
   { name: 'create-webhook-endpoint', method: 'POST', path: '/api/webhook-endpoints', handler: 'http/create-webhook-endpoint', access: ['creator'], feature: 'webhooks', uses: ['secrets'], throttle: { rate: 10, burst: 20 } },
   { name: 'delete-webhook-endpoint', method: 'DELETE', path: '/api/webhook-endpoints/{endpointId}', handler: 'http/delete-webhook-endpoint', access: ['creator'] },
+  { name: 'list-webhook-deliveries', method: 'GET', path: '/api/webhook-endpoints/{endpointId}/deliveries', handler: 'http/list-webhook-deliveries', access: ['creator'] },
+  {
+    name: 'retry-webhook-delivery',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry',
+    handler: 'http/retry-webhook-delivery',
+    access: ['creator'],
+    // Opens the endpoint's secret and makes the (10 s at most) signed call itself.
+    uses: ['secrets'],
+    profile: 'heavy',
+    throttle: { rate: 5, burst: 10 },
+  },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
   {
@@ -782,13 +794,20 @@ export const eventHandlers = {
    * event source) for the records any reaction wants:
    * - session invitations (issue 30 point 3): a learner whose enrolment became active is invited to the course's
    *   sessions still ahead, the emails queued for the mail sender, whose run it starts at once.
+   * - webhook events (issue 31 point 4, decision 0053): an active enrolment's changes (enrolled, lessons and course
+   *   completed: the first pattern), an order's status, a certificate or live session inserted; the deliveries written
+   *   and first attempted (the endpoints' sealed secrets: 'secrets').
    */
   reactions: {
     name: 'stream-reactions',
     handler: 'streams/reactions',
-    uses: ['mail'],
+    uses: ['mail', 'secrets'],
     queues: ['mail-sender'],
-    filters: [{ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } }],
+    filters: [
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } },
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, NewImage: { status: { S: ['paid', 'refunded', 'disputed'] } } } },
+      { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: ['CERT', 'SESSION'] } } } },
+    ],
   },
 } as const;
 
@@ -861,6 +880,18 @@ export const jobs = [
     /** Mondays 07:00 UTC: each group leader's weekly team email, once per week (see the job). */
     schedule: 'cron(0 7 ? * MON *)',
     uses: ['mail', 'secrets', 'app-links'],
+    queue: true,
+  },
+  {
+    name: 'webhook-deliveries',
+    handler: 'jobs/webhook-deliveries',
+    /**
+     * Every minute (issue 31 point 4, decision 0053): the webhook deliveries due (their first attempt missed, a retry's
+     * time come, a claim whose worker died), each claimed, signed and POSTed (up to 10 s each, 10 at once).
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['secrets'],
+    profile: 'heavy',
     queue: true,
   },
   {

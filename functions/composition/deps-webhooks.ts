@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import type { SecretCipher } from '#core/ports.ts';
-import type { WebhookEndpointDeps, WebhookEndpointRepository } from '#core/webhooks/ports.ts';
-import { dynamoWebhookEndpoints } from '#data/webhooks.ts';
+import { webhookHttp } from '#adapters/webhook-http.ts';
+import type { WebhookDeliveryDeps, WebhookDeliveryRepository, WebhookEndpointDeps, WebhookEndpointRepository, WebhookSender } from '#core/webhooks/ports.ts';
+import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '#data/webhooks.ts';
 import { clock, ids } from '#functions/composition/deps.ts';
 import { config } from '#functions/config.ts';
 
@@ -23,3 +24,20 @@ export const webhookEndpointDeps = (): WebhookEndpointDeps => ({
   randomSecret: () => randomBytes(32).toString('base64'),
   allowLocalHttp: allowLocalWebhookHttp(),
 });
+
+let deliveries: WebhookDeliveryRepository | undefined;
+let sender: WebhookSender | undefined;
+export const webhookDeliveryRepository = (): WebhookDeliveryRepository => (deliveries ??= dynamoWebhookDeliveries());
+
+/** Deliveries (the stream reaction, the sweep, Retry now): the cipher opens the secret, the sender is SSRF-guarded. */
+export const webhookDeliveryDeps = (): WebhookDeliveryDeps => {
+  const firstRetryDelayS = config().WEBHOOK_FIRST_RETRY_DELAY_S;
+  return {
+    endpoints: webhookEndpointRepository(),
+    deliveries: webhookDeliveryRepository(),
+    cipher: (cipher ??= envelopeCipher()),
+    sender: (sender ??= webhookHttp({ allowLocalHttp: allowLocalWebhookHttp() })),
+    clock,
+    ...(firstRetryDelayS === undefined ? {} : { firstRetryDelayS }),
+  };
+};

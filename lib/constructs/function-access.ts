@@ -70,6 +70,7 @@ export const configKeySources = {
   FUNCTION_PROFILE: 'always',
   LOG_LEVEL: 'always',
   WEBHOOK_ALLOW_LOCAL_HTTP: 'local-only',
+  WEBHOOK_FIRST_RETRY_DELAY_S: 'local-only',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 
 export type ConfigKey = keyof typeof configKeySources;

@@ -70,3 +70,41 @@ export type WebhookAnswer =
 export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookAnswer>;
 }
+
+/** What an attempt changes on a claimed delivery. */
+export interface DeliveryOutcome {
+  readonly status: WebhookDeliveryStatus;
+  readonly attempts: number;
+  readonly lastStatusCode: number | null;
+  readonly nextAttemptAt: string | null;
+}
+
+export interface WebhookDeliveryRepository {
+  /** Puts each delivery unless it already exists (a condition per item): answers those written now, never one twice. */
+  enqueue(deliveries: readonly StoredWebhookDelivery[]): Promise<StoredWebhookDelivery[]>;
+  /**
+   * Claims a pending delivery before its attempt: moves its next attempt from what was read to `leaseUntil` with a
+   * condition, so two workers never send it at once (a worker that dies leaves it due again at `leaseUntil`).
+   * Undefined when another has it or it is no longer pending.
+   */
+  claim(delivery: StoredWebhookDelivery, leaseUntil: string): Promise<StoredWebhookDelivery | undefined>;
+  /** Records the attempt on a delivery still under this claim; false when the claim was lost (nothing written). */
+  settle(claimed: StoredWebhookDelivery, outcome: DeliveryOutcome): Promise<boolean>;
+  /** Pending deliveries whose next attempt is due by `now`, earliest first (the due index). */
+  due(now: string, limit: number): Promise<StoredWebhookDelivery[]>;
+  get(endpointId: string, deliveryId: string): Promise<StoredWebhookDelivery | undefined>;
+  /** An endpoint's deliveries, newest first, a page at a time. */
+  page(endpointId: string, cursor: string | undefined, limit: number): Promise<{ items: StoredWebhookDelivery[]; nextCursor: string | null }>;
+  /** Retry now: a pending or failed delivery made pending and due at `at`; undefined when it is delivered. */
+  requeue(delivery: StoredWebhookDelivery, at: string): Promise<StoredWebhookDelivery | undefined>;
+}
+
+export interface WebhookDeliveryDeps {
+  readonly endpoints: Pick<WebhookEndpointRepository, 'get'>;
+  readonly deliveries: WebhookDeliveryRepository;
+  readonly cipher: SecretCipher;
+  readonly sender: WebhookSender;
+  readonly clock: Clock;
+  /** Replaces the first retry's wait (the local cloud's tests; config WEBHOOK_FIRST_RETRY_DELAY_S). */
+  readonly firstRetryDelayS?: number;
+}
