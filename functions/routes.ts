@@ -795,14 +795,14 @@ export const eventHandlers = {
    * - session invitations (issue 30 point 3): a learner whose enrolment became active is invited to the course's
    *   sessions still ahead, the emails queued for the mail sender, whose run it starts at once.
    * - webhook events (issue 31 point 4, decision 0053): an active enrolment's changes (enrolled, lessons and course
-   *   completed: the first pattern), an order's status, a certificate or live session inserted; the deliveries written
-   *   and first attempted (the endpoints' sealed secrets: 'secrets').
+   *   completed: the first pattern), an order's status, a certificate or live session inserted; the deliveries written,
+   *   then a 'webhook-deliveries' run started for their first attempts.
    */
   reactions: {
     name: 'stream-reactions',
     handler: 'streams/reactions',
-    uses: ['mail', 'secrets'],
-    queues: ['mail-sender'],
+    uses: ['mail'],
+    queues: ['mail-sender', 'webhook-deliveries'],
     filters: [
       { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } },
       { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, NewImage: { status: { S: ['paid', 'refunded', 'disputed'] } } } },

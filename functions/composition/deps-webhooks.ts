@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
+import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
+import { firstSlice } from '#core/jobs/slices.ts';
 import type { SecretCipher } from '#core/ports.ts';
 import { webhookHttp } from '#adapters/webhook-http.ts';
 import type { WebhookDeliveryDeps, WebhookDeliveryRepository, WebhookEndpointDeps, WebhookEndpointRepository, WebhookSender } from '#core/webhooks/ports.ts';
@@ -41,3 +43,6 @@ export const webhookDeliveryDeps = (): WebhookDeliveryDeps => {
     ...(firstRetryDelayS === undefined ? {} : { firstRetryDelayS }),
   };
 };
+
+/** A run of the 'webhook-deliveries' job, started at once (the stream's reaction, for the deliveries it wrote). */
+export const startWebhookDeliveries = (key: string): Promise<void> => sqsSliceQueue().send([firstSlice('webhook-deliveries', `webhook-deliveries@${key}`)]);
