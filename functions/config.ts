@@ -96,6 +96,14 @@ const schema = z.object({
    * 'crud', whose policy fits every function.
    */
   FUNCTION_PROFILE: z.enum(['crud', 'heavy']).default('crud'),
+  /**
+   * Webhook deliveries (decision 0053): 'true' lets an endpoint be `http://127.0.0.1:<port>` and lets its delivery reach
+   * that loopback address, so tests can receive. Only the local cloud sets it (lib/local/function-env.ts); in AWS an
+   * endpoint is https and public, always.
+   */
+  WEBHOOK_ALLOW_LOCAL_HTTP: z.enum(['true', 'false']).optional(),
+  /** The wait before a delivery's first retry, in seconds, in place of WEBHOOK_RETRY_DELAYS_S[0]: the local cloud's tests only. */
+  WEBHOOK_FIRST_RETRY_DELAY_S: z.coerce.number().int().min(0).max(900).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

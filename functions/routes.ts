@@ -633,6 +633,21 @@ const table = [
   { name: 'v1-remove-enrollment', method: 'DELETE', path: '/v1/courses/{courseId}/enrollments/{email}', handler: 'http/v1/remove-enrollment', access: { key: 'enrollments:write' } },
   { name: 'v1-list-learners', method: 'GET', path: '/v1/learners', handler: 'http/v1/list-learners', access: { key: 'learners:read' } },
   { name: 'v1-list-sales', method: 'GET', path: '/v1/sales', handler: 'http/v1/list-sales', access: { key: 'sales:read' } },
+  { name: 'list-webhook-endpoints', method: 'GET', path: '/api/webhook-endpoints', handler: 'http/list-webhook-endpoints', access: ['creator'] },
+  { name: 'create-webhook-endpoint', method: 'POST', path: '/api/webhook-endpoints', handler: 'http/create-webhook-endpoint', access: ['creator'], feature: 'webhooks', uses: ['secrets'], throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-webhook-endpoint', method: 'DELETE', path: '/api/webhook-endpoints/{endpointId}', handler: 'http/delete-webhook-endpoint', access: ['creator'] },
+  { name: 'list-webhook-deliveries', method: 'GET', path: '/api/webhook-endpoints/{endpointId}/deliveries', handler: 'http/list-webhook-deliveries', access: ['creator'] },
+  {
+    name: 'retry-webhook-delivery',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry',
+    handler: 'http/retry-webhook-delivery',
+    access: ['creator'],
+    // Opens the endpoint's secret and makes the (10 s at most) signed call itself.
+    uses: ['secrets'],
+    profile: 'heavy',
+    throttle: { rate: 5, burst: 10 },
+  },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
   {
@@ -833,15 +848,20 @@ export const eventHandlers = {
    *   sessions still ahead, the emails queued for the mail sender, whose run it starts at once.
    * - order receipts (issue 28, decision 0054): a course order moved pending -> paid gets its purchase receipt, sent
    *   once (a mark per order), or queued for the mail sender when SES refuses it.
+   * - webhook events (issue 31 point 4, decision 0053): an active enrolment's changes (enrolled, lessons and course
+   *   completed: the first pattern), an order's status, a certificate or live session inserted; the deliveries written,
+   *   then a 'webhook-deliveries' run started for their first attempts.
    */
   reactions: {
     name: 'stream-reactions',
     handler: 'streams/reactions',
     uses: ['mail'],
-    queues: ['mail-sender'],
+    queues: ['mail-sender', 'webhook-deliveries'],
     filters: [
       { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } },
-      { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, OldImage: { status: { S: ['pending'] } }, NewImage: { status: { S: ['paid'] } } } },
+      // An order's status: its webhook events (paid, refunded, disputed) and its receipt (pending -> paid, checked by the reaction).
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, NewImage: { status: { S: ['paid', 'refunded', 'disputed'] } } } },
+      { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: ['CERT', 'SESSION'] } } } },
     ],
   },
 } as const;
@@ -915,6 +935,18 @@ export const jobs = [
     /** Mondays 07:00 UTC: each group leader's weekly team email, once per week (see the job). */
     schedule: 'cron(0 7 ? * MON *)',
     uses: ['mail', 'secrets', 'app-links'],
+    queue: true,
+  },
+  {
+    name: 'webhook-deliveries',
+    handler: 'jobs/webhook-deliveries',
+    /**
+     * Every minute (issue 31 point 4, decision 0053): the webhook deliveries due (their first attempt missed, a retry's
+     * time come, a claim whose worker died), each claimed, signed and POSTed (up to 10 s each, 10 at once).
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['secrets'],
+    profile: 'heavy',
     queue: true,
   },
   {

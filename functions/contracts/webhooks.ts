@@ -76,6 +76,8 @@ export const webhookDeliveryView = z.object({
   createdAt: isoDate,
 });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
+/** GET .../deliveries?cursor= (the cursor of the page before). */
+export const webhookDeliveryQuery = z.object({ cursor: z.string().min(1).max(2048).optional() });
 export const webhookDeliveryPage = z.object({ items: z.array(webhookDeliveryView), nextCursor: z.string().nullable() });
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPage>;
 

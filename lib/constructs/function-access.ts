@@ -69,6 +69,8 @@ export const configKeySources = {
   MICROSOFT_LOGIN_URL: 'meetings',
   FUNCTION_PROFILE: 'always',
   LOG_LEVEL: 'always',
+  WEBHOOK_ALLOW_LOCAL_HTTP: 'local-only',
+  WEBHOOK_FIRST_RETRY_DELAY_S: 'local-only',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 
 export type ConfigKey = keyof typeof configKeySources;

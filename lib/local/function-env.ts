@@ -51,6 +51,10 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     // The Microsoft stand-in (its fault proxy when faults are on).
     ...(outputs.GraphApiUrl ? { GRAPH_API_URL: outputs.GraphApiUrl, MICROSOFT_LOGIN_URL: outputs.MicrosoftLoginUrl } : {}),
     APP_ORIGIN: outputs.WebUrl,
+    // Webhooks (decision 0053): the local cloud alone lets an endpoint be http://127.0.0.1:<port>, so tests can receive.
+    WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
+    // A shorter first retry when the developer asks for one (docs/api.md "Webhooks"); 5 s otherwise.
+    ...(host['WEBHOOK_FIRST_RETRY_DELAY_S'] ? { WEBHOOK_FIRST_RETRY_DELAY_S: host['WEBHOOK_FIRST_RETRY_DELAY_S'] } : {}),
     // The Google stand-in (lib/local/google/): the consent screen the browser opens, the token and Calendar URLs.
     ...(outputs.GoogleCalendarApiUrl
       ? {

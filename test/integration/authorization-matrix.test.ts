@@ -8,6 +8,7 @@ import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { apiCaller, buyCourse, connectPayouts, subscribeToPlan } from '#lib/local/demo-flows.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { affiliateKeys } from '#data/affiliates.ts';
+import { dynamoWebhookDeliveries } from '#data/webhooks.ts';
 import { accountWithRole, api, dynamo, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -125,6 +126,11 @@ DELETE /api/coupons/{code}                                             creator  
 GET    /api/api-keys                                                   creator                       -
 POST   /api/api-keys                                                   creator                       -  api
 DELETE /api/api-keys/{keyId}                                           creator                       creator
+GET    /api/webhook-endpoints                                          creator                       -
+POST   /api/webhook-endpoints                                          creator                       -  webhooks
+DELETE /api/webhook-endpoints/{endpointId}                             creator                       creator
+GET    /api/webhook-endpoints/{endpointId}/deliveries                  creator                       creator
+POST   /api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry creator                     creator
 GET    /api/creator/analytics                                          creator                       -
 GET    /api/creator/reports/courses/{courseId}                         creator                       creator  detailedReports
 GET    /api/creator/exports/{kind}                                     creator                       -  detailedReports
@@ -320,6 +326,12 @@ const makeWorld = async (): Promise<World> => {
 
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
   const keyId = (await call<{ id: string }>('POST', '/api/api-keys', { token, body: { name: 'Owned key', scopes: ['courses:read'] } })).id;
+  const endpointId = (await call<{ id: string }>('POST', '/api/webhook-endpoints', { token, body: { url: 'http://127.0.0.1:9/owned', events: ['order.paid'] } })).id;
+  // A delivery of that endpoint (already delivered: Retry now leaves it be), as the stream's reaction writes one.
+  useLocalCloudEnv();
+  const deliveryId = `msg_${Date.now().toString().padStart(13, '0')}owned`;
+  const at = new Date().toISOString();
+  await dynamoWebhookDeliveries().enqueue([{ creatorId: creator.id, endpointId, id: deliveryId, event: 'order.paid', payload: '{}', status: 'delivered', attempts: 1, lastStatusCode: 200, nextAttemptAt: null, createdAt: at }]);
 
   // A live session in the creator's Zoom (the stand-in's demo app), the learner enrolled above invited.
   const zoom = { enabled: true, accountId: outputs().ZoomAccountId, apiKey: outputs().ZoomClientId, apiSecret: outputs().ZoomClientSecret };
@@ -333,7 +345,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId },
     outsider,
   };
 };

@@ -287,7 +287,7 @@ describe("the stream's second consumer: late enrolees invited to the sessions ah
       .map((m) => m.Properties)
       .find((m) => JSON.stringify(m['FunctionName']) === JSON.stringify({ Ref: invitationsId }))!;
 
-  it("has its own event source on the table's stream, filtered to enrolments that are active and orders that moved pending -> paid", () => {
+  it("has its own event source on the table's stream, filtered to active enrolments, orders' statuses (webhook events, receipts), certificates and sessions inserted (at most 5 patterns)", () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: expect.objectContaining({ 'Fn::ImportValue': expect.stringMatching(/TableStreamArn/) }),
       StartingPosition: 'LATEST',
@@ -298,9 +298,10 @@ describe("the stream's second consumer: late enrolees invited to the sessions ah
     const patterns = (mapping()['FilterCriteria'] as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
     expect(patterns).toEqual([
       { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: 'ENROLL#' }] } }, NewImage: { status: { S: ['active'] } } } },
-      // The order receipts (decision 0054).
-      { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, OldImage: { status: { S: ['pending'] } }, NewImage: { status: { S: ['paid'] } } } },
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: ['ORDER'] } }, NewImage: { status: { S: ['paid', 'refunded', 'disputed'] } } } },
+      { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: ['CERT', 'SESSION'] } } } },
     ]);
+    expect(patterns.length).toBeLessThanOrEqual(5);
   });
 
   it('describes a batch it gave up on in the streams dead-letter queue, and is alarmed', () => {
