@@ -41,15 +41,17 @@ test('a creator uploads a video through a dropped connection and a PDF, and an e
   await expect(page).toHaveURL(/\/dashboard\/creator\/courses\/[^/]+$/);
   const courseId = new URL(page.url()).pathname.split('/').pop()!;
 
-  // The storage's first answer to part 2 never comes: the connection is cut after a few seconds (long enough to
-  // photograph the bar mid-way). The uploader retries it with a fresh URL.
+  // The storage's first answer to part 2 never comes: the connection is cut once the bar has been photographed
+  // mid-way (held until then, not for a fixed time). The uploader retries it with a fresh URL.
   let cutOff = false;
+  let photographed!: () => void;
+  const midwayShot = new Promise<void>((resolve) => (photographed = resolve));
   await page.route(
     (url) => url.href.startsWith(cloud.FilesEndpoint) && url.searchParams.get('partNumber') === '2',
     async (route: Route) => {
       if (route.request().method() === 'PUT' && !cutOff) {
         cutOff = true;
-        await new Promise((resolve) => setTimeout(resolve, 6000));
+        await midwayShot;
         return route.abort('connectionreset');
       }
       return route.continue();
@@ -70,6 +72,7 @@ test('a creator uploads a video through a dropped connection and a PDF, and an e
   await expect(bar).toBeVisible();
   await expect(page.getByTestId('upload-progress')).toContainText(/\d+% · [\d.]+ MB of 9 MB/);
   await shoot(page, 'editor-uploading');
+  photographed();
   await expect(toast(page, 'Video uploaded')).toBeVisible({ timeout: 60_000 });
   expect(cutOff).toBe(true);
   await expect(bar).toBeHidden();
