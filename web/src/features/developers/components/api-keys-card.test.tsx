@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
 import { developersMessages } from '../developers-messages.ts';
 import { apiKey } from '../test/fixtures.ts';
+import { proCreatorApi, useCardTestSetup } from '../test/setup.ts';
 import { ApiKeysCard } from './api-keys-card.tsx';
 
 const m = developersMessages.keys;
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useCardTestSetup();
 
 const open = (props: { referenceShown?: boolean } = { referenceShown: true }) => renderWithProviders(<ApiKeysCard {...props} />, { path: paths.creator.developers });
 const findTable = async () => within(await screen.findByRole('region', { name: m.title })).getByRole('table');
@@ -27,12 +21,7 @@ const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 /** The API of a Pro creator with these keys; `more` adds or overrides routes. */
-const api = (items: ReturnType<typeof apiKey>[], more: Parameters<typeof fakeApi>[0] = {}) =>
-  fakeApi({
-    'GET /api/api-keys': () => jsonResponse(200, { items }),
-    'GET /api/me/subscription': () => jsonResponse(200, subscription('pro')),
-    ...more,
-  });
+const api = proCreatorApi<ReturnType<typeof apiKey>>('GET /api/api-keys');
 
 describe('ApiKeysCard: the list', () => {
   it("lists each key's name, scopes, prefix…last4, creation and last use, and links to the API reference", async () => {

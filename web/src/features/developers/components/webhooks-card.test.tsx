@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
-import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
 import { developersMessages } from '../developers-messages.ts';
 import { delivery, endpoint } from '../test/fixtures.ts';
+import { proCreatorApi, useCardTestSetup } from '../test/setup.ts';
 import { verifySnippet } from './verify-signatures.tsx';
 import { WebhooksCard } from './webhooks-card.tsx';
 
@@ -13,25 +14,13 @@ const m = developersMessages.webhooks;
 const d = m.deliveries;
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useCardTestSetup();
 
 const open = () => renderWithProviders(<WebhooksCard />, { path: paths.creator.developers });
 const findEndpoints = async () => within(await screen.findByRole('list', { name: 'Webhook endpoints' })).getAllByRole('listitem', { name: /^https:/ });
 
 /** The API of a Pro creator with these endpoints; `more` adds or overrides routes. */
-const api = (items: ReturnType<typeof endpoint>[], more: Parameters<typeof fakeApi>[0] = {}) =>
-  fakeApi({
-    'GET /api/webhook-endpoints': () => jsonResponse(200, { items }),
-    'GET /api/me/subscription': () => jsonResponse(200, subscription('pro')),
-    ...more,
-  });
+const api = proCreatorApi<ReturnType<typeof endpoint>>('GET /api/webhook-endpoints');
 
 describe('WebhooksCard: the list', () => {
   it('lists each endpoint with its URL and events, and a Disabled badge with its day', async () => {
