@@ -4,7 +4,11 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { eventHandlers } from '#functions/routes.ts';
 import { reactions } from '#functions/streams/reactions.ts';
+import { receiptOwed } from '#core/sales/order-receipts.ts';
+import { eventsOf } from '#core/webhooks/events.ts';
 import { enrolmentActivated } from '#functions/streams/reactions/session-invitations.ts';
+import { changeOf } from '#functions/streams/reactions/webhook-events.ts';
+import { newImage, oldImage } from '#functions/streams/reactions/reaction.ts';
 
 /**
  * In AWS the reactions' consumer only receives the records its event source's filters let through
@@ -61,11 +65,43 @@ const enrolment = (status: 'active' | 'removed') => ({
   progress: 0,
 });
 
+const order = (status: 'pending' | 'paid' | 'refunded' | 'disputed') => ({
+  pk: 'ORDER#o1',
+  sk: 'ORDER',
+  id: 'o1',
+  creatorId: 'c1',
+  courseId: 'course-1',
+  courseTitle: 'Knots',
+  learnerId: 'l1',
+  buyerEmail: 'l1@example.com',
+  amount: 2000,
+  currency: 'gbp',
+  seats: null,
+  status,
+});
+const enrolledBy = (extra: Record<string, unknown> = {}) => ({ ...enrolment('active'), creatorId: 'c1', courseTitle: 'Knots', ...extra });
+
 /** Per reaction: its own test of a record it acts on, and the records it acts on. A new reaction adds its row. */
 const wanted: Record<string, { wants: (record: DynamoDBRecord) => boolean; records: DynamoDBRecord[] }> = {
   'session-invitations': {
     wants: (record) => enrolmentActivated(record) !== undefined,
     records: [streamRecord(undefined, enrolment('active')), streamRecord(enrolment('removed'), enrolment('active'))],
+  },
+  'order-receipts': {
+    wants: (record) => receiptOwed(oldImage(record), newImage(record)) !== undefined,
+    records: [streamRecord(order('pending'), order('paid'))],
+  },
+  'webhook-events': {
+    wants: (record) => eventsOf(changeOf({ ...record, eventID: 'e1', dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: 1 } })).length > 0,
+    records: [
+      streamRecord(undefined, enrolledBy()),
+      streamRecord(enrolledBy(), enrolledBy({ completedLessonIds: ['lesson-1'], completedAt: '2026-11-28T10:00:00.000Z' })),
+      streamRecord(order('pending'), order('paid')),
+      streamRecord(order('paid'), order('refunded')),
+      streamRecord(order('paid'), order('disputed')),
+      streamRecord(undefined, { pk: 'CERT#cert-1', sk: 'CERT', id: 'cert-1', creatorId: 'c1', courseId: 'course-1', learnerId: 'l1' }),
+      streamRecord(undefined, { pk: 'COURSE#course-1', sk: 'SESSION', id: 's1', creatorId: 'c1', courseId: 'course-1', status: 'scheduled' }),
+    ],
   },
 };
 
