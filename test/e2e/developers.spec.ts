@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { accessToken, api, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
@@ -79,4 +82,61 @@ test("a Starter creator is shown what API access needs instead of the key form",
   await expect(page.getByText('API keys are a Pro feature')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create API key' })).toHaveCount(0);
   await checkAndShoot(page, testInfo, 'developers-starter');
+});
+
+test('a Pro creator adds a webhook endpoint, is sent a signed enrolment, sees it delivered in the log, and deletes the endpoint', async ({ page, cloud }, testInfo) => {
+  test.setTimeout(180_000);
+  // The creator's own server: a receiver on loopback (the local cloud alone admits http://127.0.0.1).
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  try {
+    const creator = await createTestAccount(cloud, 'creator', 'webhooks-creator');
+    await signIn(page, creator.email, creator.password);
+    await page.getByRole('link', { name: 'Developers' }).click();
+    await expect(page.getByText('No webhook endpoints yet')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await form.getByRole('textbox', { name: /Endpoint URL/ }).fill(url);
+    await form.getByRole('checkbox', { name: /A learner is enrolled in a course/ }).check();
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your signing secret' });
+    const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await checkAndShoot(page, testInfo, 'webhooks-secret-shown');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('button', { name: `Deliveries to ${url}` })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(secret);
+
+    // Something happens: a learner is enrolled; the endpoint is told, signed with its secret.
+    const token = await accessToken(cloud, creator.email, creator.password);
+    const course = await api<{ id: string }>(cloud, token, 'POST', '/api/courses', { title: 'Webhook course', description: 'Told of it.' });
+    await api(cloud, token, 'POST', `/api/courses/${course.id}/enrollments`, { email: `webhook-learner-${Date.now()}@example.com` });
+    await expect.poll(() => received.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    const [delivery] = received;
+    const payload = new Webhook(secret).verify(delivery!.body, delivery!.headers) as { type: string; data: { courseId: string } };
+    expect(payload).toMatchObject({ type: 'enrollment.created', data: { courseId: course.id } });
+
+    await page.getByRole('button', { name: `Deliveries to ${url}` }).click();
+    const log = page.getByRole('dialog', { name: 'Deliveries' });
+    await expect(log.getByRole('row').filter({ hasText: 'enrollment.created' })).toContainText(/delivered/i);
+    await checkAndShoot(page, testInfo, 'webhooks-deliveries');
+    await page.keyboard.press('Escape');
+    await checkAndShoot(page, testInfo, 'webhooks-endpoints');
+
+    await page.getByRole('button', { name: `Delete ${url}` }).click();
+    await page.getByRole('alertdialog', { name: `Delete ${url}?` }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No webhook endpoints yet')).toBeVisible();
+  } finally {
+    receiver.close();
+  }
 });
