@@ -636,6 +636,7 @@ const table = [
   { name: 'list-webhook-endpoints', method: 'GET', path: '/api/webhook-endpoints', handler: 'http/list-webhook-endpoints', access: ['creator'] },
   { name: 'create-webhook-endpoint', method: 'POST', path: '/api/webhook-endpoints', handler: 'http/create-webhook-endpoint', access: ['creator'], feature: 'webhooks', uses: ['secrets'], throttle: { rate: 10, burst: 20 } },
   { name: 'delete-webhook-endpoint', method: 'DELETE', path: '/api/webhook-endpoints/{endpointId}', handler: 'http/delete-webhook-endpoint', access: ['creator'] },
+  { name: 'enable-webhook-endpoint', method: 'POST', path: '/api/webhook-endpoints/{endpointId}/enable', handler: 'http/enable-webhook-endpoint', access: ['creator'], feature: 'webhooks' },
   { name: 'list-webhook-deliveries', method: 'GET', path: '/api/webhook-endpoints/{endpointId}/deliveries', handler: 'http/list-webhook-deliveries', access: ['creator'] },
   {
     name: 'retry-webhook-delivery',
@@ -643,8 +644,8 @@ const table = [
     path: '/api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry',
     handler: 'http/retry-webhook-delivery',
     access: ['creator'],
-    // Opens the endpoint's secret and makes the (10 s at most) signed call itself.
-    uses: ['secrets'],
+    // Opens the endpoint's secret and makes the (10 s at most) signed call itself (its outcome may disable the endpoint and queue the creator's notice, linking to the app).
+    uses: ['secrets', 'app-links'],
     profile: 'heavy',
     throttle: { rate: 5, burst: 10 },
   },
@@ -942,10 +943,11 @@ export const jobs = [
     handler: 'jobs/webhook-deliveries',
     /**
      * Every minute (issue 31 point 4, decision 0053): the webhook deliveries due (their first attempt missed, a retry's
-     * time come, a claim whose worker died), each claimed, signed and POSTed (up to 10 s each, 10 at once).
+     * time come, a claim whose worker died), each claimed, signed and POSTed (up to 10 s each, 10 at once); an endpoint
+     * failing for WEBHOOK_DISABLE_AFTER_DAYS is disabled and its creator's notice queued (a link to the app).
      */
     schedule: 'rate(1 minute)',
-    uses: ['secrets'],
+    uses: ['secrets', 'app-links'],
     profile: 'heavy',
     queue: true,
   },

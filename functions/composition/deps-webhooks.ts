@@ -6,7 +6,7 @@ import type { SecretCipher } from '#core/ports.ts';
 import { webhookHttp } from '#adapters/webhook-http.ts';
 import type { WebhookDeliveryDeps, WebhookDeliveryRepository, WebhookEndpointDeps, WebhookEndpointRepository, WebhookSender } from '#core/webhooks/ports.ts';
 import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '#data/webhooks.ts';
-import { clock, ids } from '#functions/composition/deps.ts';
+import { appOrigin, clock, ids, userRepository } from '#functions/composition/deps.ts';
 import { config } from '#functions/config.ts';
 
 /** Webhooks (issue 31 points 4-5, decision 0053): the endpoints' routes. Only creating seals a secret (the cipher). */
@@ -31,7 +31,10 @@ let deliveries: WebhookDeliveryRepository | undefined;
 let sender: WebhookSender | undefined;
 export const webhookDeliveryRepository = (): WebhookDeliveryRepository => (deliveries ??= dynamoWebhookDeliveries());
 
-/** Deliveries (the stream reaction, the sweep, Retry now): the cipher opens the secret, the sender is SSRF-guarded. */
+/**
+ * Deliveries (the sweep, Retry now): the cipher opens the secret, the sender is SSRF-guarded; the creator's email and
+ * the app's origin are for the notice of an endpoint disabled after failing for days.
+ */
 export const webhookDeliveryDeps = (): WebhookDeliveryDeps => {
   const firstRetryDelayS = config().WEBHOOK_FIRST_RETRY_DELAY_S;
   return {
@@ -40,6 +43,9 @@ export const webhookDeliveryDeps = (): WebhookDeliveryDeps => {
     cipher: (cipher ??= envelopeCipher()),
     sender: (sender ??= webhookHttp({ allowLocalHttp: allowLocalWebhookHttp() })),
     clock,
+    ids,
+    users: userRepository(),
+    appOrigin: appOrigin(),
     ...(firstRetryDelayS === undefined ? {} : { firstRetryDelayS }),
   };
 };

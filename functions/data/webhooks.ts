@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import * as z from 'zod';
 import { webhookDeliveryStatuses, webhookEventTypes } from '#contracts/webhooks.ts';
 import type { DeliveryOutcome, StoredWebhookDelivery, StoredWebhookEndpoint, WebhookDeliveryRepository, WebhookEndpointRepository } from '#core/webhooks/ports.ts';
+import { mailQueuePut } from '#data/mail-queue.ts';
 import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -10,7 +11,8 @@ import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, transa
  *                                                          adapters/envelope-cipher.ts), createdAt, disabledAt: the
  *                                                          creator's list (endpointId is a ULID: newest first by sk), and
  *                                                          what a stream batch reads once per creator to find the
- *                                                          endpoints subscribed to an event (one Query)
+ *                                                          endpoints subscribed to an event (one Query); failingSince:
+ *                                                          the first failed attempt since the last delivered one
  * Held:     pk CREATOR#<creatorId>  sk WHEPS               held: how many endpoints the creator has; the create
  *                                                          transaction takes a place only below the cap, delete gives it back
  * Delivery: pk WHEP#<endpointId>    sk WHDL#<deliveryId>   creatorId, event, payload (the exact body), status
@@ -41,6 +43,7 @@ const endpointItem = z.object({
   secret: z.object({ ciphertext: base64, iv: base64, tag: base64, encryptedDataKey: base64 }),
   createdAt: z.string(),
   disabledAt: z.string().nullable().default(null),
+  failingSince: z.string().nullable().default(null),
 });
 const toEndpoint = (item: unknown): StoredWebhookEndpoint => endpointItem.parse(item);
 
@@ -85,7 +88,72 @@ export const dynamoWebhookEndpoints = (): WebhookEndpointRepository => ({
     ]);
     return cancelled === undefined;
   },
+
+  async markFailing(endpoint, at) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: webhookKeys.endpoint(endpoint.creatorId, endpoint.id),
+          UpdateExpression: 'SET failingSince = :at',
+          ConditionExpression: `attribute_exists(pk) AND ${unset('failingSince')}`,
+          ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+        }),
+      ),
+    );
+  },
+
+  async markDelivering(endpoint) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: webhookKeys.endpoint(endpoint.creatorId, endpoint.id),
+          UpdateExpression: 'SET failingSince = :none',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':none': null },
+        }),
+      ),
+    );
+  },
+
+  async disable(endpoint, at, notice) {
+    const cancelled = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: webhookKeys.endpoint(endpoint.creatorId, endpoint.id),
+          UpdateExpression: 'SET disabledAt = :at',
+          ConditionExpression: `attribute_exists(pk) AND ${unset('disabledAt')} AND failingSince = :since`,
+          ExpressionAttributeValues: { ':at': at, ':since': endpoint.failingSince, ':null': 'NULL' },
+        },
+      },
+      ...(notice ? [mailQueuePut(notice)] : []),
+    ]);
+    return cancelled === undefined;
+  },
+
+  async enable(creatorId, endpointId) {
+    let enabled: StoredWebhookEndpoint | undefined;
+    await writeIf(async () => {
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: webhookKeys.endpoint(creatorId, endpointId),
+          UpdateExpression: 'SET disabledAt = :none, failingSince = :none',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':none': null },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      enabled = toEndpoint(Attributes);
+    });
+    return enabled;
+  },
 });
+
+/** The condition that an attribute is absent or null (the endpoint's `disabledAt` and `failingSince`); `:null` is 'NULL'. */
+const unset = (name: string) => `(attribute_not_exists(${name}) OR attribute_type(${name}, :null))`;
 
 const deliveryItem = z.object({
   creatorId: z.string(),

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ type Received = { id: string; verified: boolean; body: { type: string; timestamp
 const received: Received[] = [];
 const answers: number[] = [];
 let server: Server;
+let origin: string;
 let url: string;
 let creator: Awaited<ReturnType<typeof accountWithRole>>;
 let secret: string;
@@ -39,13 +40,20 @@ beforeAll(async () => {
       } catch {
         verified = false;
       }
+      // A receiver that is down (/down/...) answers 503 to everything, and is not counted.
+      if (req.url?.startsWith('/down/')) {
+        res.statusCode = 503;
+        res.end('down');
+        return;
+      }
       received.push({ id: headers['webhook-id'] ?? '', verified, body: JSON.parse(raw) as Received['body'] });
       res.statusCode = answers.shift() ?? 200;
       res.end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `${origin}/hooks`;
   creator = await accountWithRole('creator', 'hooks-receiver');
   const made = await api('POST', '/api/webhook-endpoints', { token: creator.token, body: { url, events: ['enrollment.created', 'course.completed'] } });
   expect(made.status).toBe(201);
@@ -151,4 +159,58 @@ describe('webhook deliveries', () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ verified: true, body: { type: 'course.completed' } });
   }, 30_000);
+});
+
+describe('an endpoint that keeps failing', () => {
+  const noticesQueued = async (to: string) =>
+    (
+      await dynamo().send(
+        new QueryCommand({
+          TableName: outputs().TableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: '#to = :to AND subject = :subject',
+          ExpressionAttributeNames: { '#to': 'to' },
+          ExpressionAttributeValues: { ':pk': 'MAILQUEUE', ':to': to, ':subject': 'Course Platform: a webhook endpoint was disabled' },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items ?? [];
+  const sweepAt = (at: Date) => sweep(() => 25_000, { clock: { now: () => at } })({ job: 'webhook-deliveries', run: `test-${at.getTime()}`, lane: 'main', cursor: undefined } as never, () => false);
+
+  it('is disabled after 5 days, its creator emailed once; its owner alone enables it again', async () => {
+    const owner = await accountWithRole('creator', 'hooks-failing');
+    const made = await api('POST', '/api/webhook-endpoints', { token: owner.token, body: { url: `${origin}/down/in`, events: ['enrollment.created'] } });
+    expect(made.status).toBe(201);
+    const endpoint = webhookKeys.endpoint(owner.id, made.body.id as string);
+    const course = (await api('POST', '/api/courses', { token: owner.token, body: { title: 'Down the wire' } })).body.id as string;
+    expect((await api('PATCH', `/api/courses/${course}`, { token: owner.token, body: { status: 'published' } })).status).toBe(200);
+    for (const tag of ['hooks-down-1', 'hooks-down-2']) {
+      const learner = await accountWithRole('learner', tag);
+      expect((await api('POST', `/api/courses/${course}/enrollments`, { token: owner.token, body: { email: learner.email } })).status).toBe(201);
+    }
+    // The first attempts (started by the stream) fail: the endpoint is failing since then.
+    const failing = await eventually(() => item(endpoint), (e) => typeof e?.['failingSince'] === 'string', 30_000);
+    expect(failing?.['disabledAt']).toBeNull();
+
+    // Five days on, two sweeps at once retry both deliveries: both fail, one disables the endpoint and queues one notice.
+    useLocalCloudEnv();
+    const later = new Date(Date.parse(failing!['failingSince'] as string) + 5 * 86_400_000 + 60_000);
+    await Promise.all([sweepAt(later), sweepAt(later)]);
+    expect(await item(endpoint)).toMatchObject({ disabledAt: later.toISOString() });
+    // Queued once, due at the sweep's (future) time: the mail sender sends it then.
+    const queued = await noticesQueued(owner.email);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ dueAt: later.toISOString() });
+    const listed = await api('GET', '/api/webhook-endpoints', { token: owner.token });
+    expect(listed.body.items[0]).toMatchObject({ id: made.body.id, disabledAt: later.toISOString() });
+
+    // Another creator cannot enable it; its owner can, and it is failing no more.
+    const stranger = await accountWithRole('creator', 'hooks-failing-stranger');
+    expect((await api('POST', `/api/webhook-endpoints/${made.body.id}/enable`, { token: stranger.token })).status).toBe(404);
+    const enabled = await api('POST', `/api/webhook-endpoints/${made.body.id}/enable`, { token: owner.token });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toMatchObject({ id: made.body.id, disabledAt: null });
+    expect(await item(endpoint)).toMatchObject({ disabledAt: null, failingSince: null });
+    expect(await noticesQueued(owner.email)).toHaveLength(1);
+  }, 90_000);
 });

@@ -1,6 +1,9 @@
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_DISABLE_AFTER_DAYS } from '#contracts/webhooks.ts';
+import { dueMail } from '#core/mail/mail-queue.ts';
+import { webhookDisabledEmail } from '#core/webhooks/disabled-email.ts';
 import { webhookSecretContext } from '#core/webhooks/endpoints.ts';
-import type { DeliveryOutcome, StoredWebhookDelivery, WebhookDeliveryDeps } from '#core/webhooks/ports.ts';
+import type { DeliveryOutcome, StoredWebhookDelivery, StoredWebhookEndpoint, WebhookDeliveryDeps } from '#core/webhooks/ports.ts';
 import { nextAttemptAfter } from '#core/webhooks/schedule.ts';
 
 /** How long a claimed attempt holds its delivery: the 10 s call and its bookkeeping, with room to spare. */
@@ -14,12 +17,32 @@ export const signedHeaders = (secret: string, delivery: Pick<StoredWebhookDelive
   'webhook-signature': new Webhook(secret).sign(delivery.id, at, delivery.payload),
 });
 
+const DAY_MS = 86_400_000;
+
+/**
+ * What an attempt tells of its endpoint: a delivered one clears its failing mark; a failed one sets it (the first
+ * failure since the last delivery), and one still failing WEBHOOK_DISABLE_AFTER_DAYS after it disables the endpoint,
+ * its creator's notice queued in the same transaction (so emailed once, whichever attempt gets there first).
+ */
+const noteEndpointHealth = async (deps: WebhookDeliveryDeps, endpoint: StoredWebhookEndpoint, delivered: boolean): Promise<void> => {
+  if (delivered) {
+    if (endpoint.failingSince !== null) await deps.endpoints.markDelivering(endpoint);
+    return;
+  }
+  const now = deps.clock.now();
+  if (endpoint.failingSince === null) return deps.endpoints.markFailing(endpoint, now.toISOString());
+  if (now.getTime() - Date.parse(endpoint.failingSince) < WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS) return;
+  const creator = await deps.users.getUser(endpoint.creatorId);
+  const message = webhookDisabledEmail({ url: endpoint.url, failingSince: endpoint.failingSince, link: `${deps.appOrigin}/developers` });
+  await deps.endpoints.disable(endpoint, now.toISOString(), creator?.email ? dueMail(deps, { to: creator.email, ...message }) : undefined);
+};
+
 /**
  * One attempt of one delivery (issue 31 points 4-5, decision 0053): claimed first (a conditional update, so no two
  * workers send it at once), signed with the endpoint's secret, POSTed through the SSRF-guarded sender, then recorded:
  * 2xx delivered; anything else (a non-2xx, a 3xx not followed, a timeout, a refused address) a failed attempt, due
  * again after WEBHOOK_RETRY_DELAYS_S[attempts - 1] with the same `webhook-id`, and `failed` after the last. A deleted or
- * disabled endpoint fails the delivery at once.
+ * disabled endpoint fails the delivery at once. The outcome then marks the endpoint's health (noteEndpointHealth).
  */
 export const attemptDelivery = async (deps: WebhookDeliveryDeps, delivery: StoredWebhookDelivery): Promise<'delivered' | 'retry' | 'failed' | 'taken'> => {
   const now = deps.clock.now();
@@ -41,6 +64,7 @@ export const attemptDelivery = async (deps: WebhookDeliveryDeps, delivery: Store
     }
   }
   if (!(await deps.deliveries.settle(claimed, outcome))) return 'taken';
+  if (endpoint && endpoint.disabledAt === null) await noteEndpointHealth(deps, endpoint, outcome.status === 'delivered');
   return outcome.status === 'delivered' ? 'delivered' : outcome.status === 'failed' ? 'failed' : 'retry';
 };
 

@@ -27,6 +27,7 @@ export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, input: { 
     secret: await deps.cipher.encrypt(secret, webhookSecretContext(input.creatorId, id)),
     createdAt: deps.clock.now().toISOString(),
     disabledAt: null,
+    failingSince: null,
   };
   if ((await deps.endpoints.create(stored, WEBHOOK_ENDPOINTS_MAX)) === 'limit') throw new ConflictError(webhookEndpointLimitMessage);
   return { id, url: stored.url, events: [...stored.events], secret };
@@ -40,4 +41,11 @@ export const listWebhookEndpoints = async (deps: Pick<WebhookEndpointDeps, 'endp
 /** Use case: delete an endpoint (nothing more is delivered to it); another creator's is 404. */
 export const deleteWebhookEndpoint = async (deps: Pick<WebhookEndpointDeps, 'endpoints'>, input: { creatorId: string; endpointId: string }): Promise<void> => {
   if (!(await deps.endpoints.remove(input.creatorId, input.endpointId))) throw new NotFoundError('No such webhook endpoint.');
+};
+
+/** Use case: turn a disabled endpoint back on (its failures forgotten); events from now on are delivered to it. */
+export const enableWebhookEndpoint = async (deps: Pick<WebhookEndpointDeps, 'endpoints'>, input: { creatorId: string; endpointId: string }): Promise<WebhookEndpointView> => {
+  const enabled = await deps.endpoints.enable(input.creatorId, input.endpointId);
+  if (!enabled) throw new NotFoundError('No such webhook endpoint.');
+  return toEndpointView(enabled);
 };

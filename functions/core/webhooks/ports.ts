@@ -1,5 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from '#contracts/webhooks.ts';
-import type { Clock, Ids, SealedSecret, SecretCipher } from '#core/ports.ts';
+import type { Clock, Ids, QueuedMail, SealedSecret, SecretCipher, UserRepository } from '#core/ports.ts';
 
 /** An endpoint as stored (functions/data/webhooks.ts): its secret only sealed for its creator. */
 export interface StoredWebhookEndpoint {
@@ -10,6 +10,11 @@ export interface StoredWebhookEndpoint {
   readonly secret: SealedSecret;
   readonly createdAt: string;
   readonly disabledAt: string | null;
+  /**
+   * When its deliveries started failing: the first failed attempt since its last delivered one (null while it
+   * delivers). Still failing WEBHOOK_DISABLE_AFTER_DAYS later, it is disabled.
+   */
+  readonly failingSince: string | null;
 }
 
 /** One delivery of one event to one endpoint. `id` is the `webhook-id`, the same on every attempt. */
@@ -36,6 +41,17 @@ export interface WebhookEndpointRepository {
   get(creatorId: string, endpointId: string): Promise<StoredWebhookEndpoint | undefined>;
   /** Deletes the endpoint and gives its place back; false when the creator has no such endpoint. */
   remove(creatorId: string, endpointId: string): Promise<boolean>;
+  /** A failed attempt: sets `failingSince` to `at` unless it is set already (the first failure counts). */
+  markFailing(endpoint: StoredWebhookEndpoint, at: string): Promise<void>;
+  /** A delivered attempt: clears `failingSince`. */
+  markDelivering(endpoint: StoredWebhookEndpoint): Promise<void>;
+  /**
+   * Disables an endpoint still enabled and failing since the `failingSince` read, with its creator's notice queued in
+   * the same transaction: true for the one caller that did it, so the creator is emailed once.
+   */
+  disable(endpoint: StoredWebhookEndpoint, at: string, notice: QueuedMail | undefined): Promise<boolean>;
+  /** Enables an endpoint again, its failures forgotten; undefined when the creator has no such endpoint. */
+  enable(creatorId: string, endpointId: string): Promise<StoredWebhookEndpoint | undefined>;
 }
 
 export interface WebhookEndpointDeps {
@@ -100,11 +116,16 @@ export interface WebhookDeliveryRepository {
 }
 
 export interface WebhookDeliveryDeps {
-  readonly endpoints: Pick<WebhookEndpointRepository, 'get'>;
+  readonly endpoints: Pick<WebhookEndpointRepository, 'get' | 'markFailing' | 'markDelivering' | 'disable'>;
   readonly deliveries: WebhookDeliveryRepository;
   readonly cipher: SecretCipher;
   readonly sender: WebhookSender;
   readonly clock: Clock;
+  readonly ids: Ids;
+  /** The creator's email, for the notice of a disabled endpoint. */
+  readonly users: Pick<UserRepository, 'getUser'>;
+  /** The app's origin, for the notice's link to the Developers page. */
+  readonly appOrigin: string;
   /** Replaces the first retry's wait (the local cloud's tests; config WEBHOOK_FIRST_RETRY_DELAY_S). */
   readonly firstRetryDelayS?: number;
 }

@@ -1,10 +1,14 @@
+import type { QueuedMail } from '#core/ports.ts';
 import type { StoredWebhookDelivery, StoredWebhookEndpoint, WebhookDeliveryRepository, WebhookEndpointRepository } from '#core/webhooks/ports.ts';
 
 /** In-memory webhook endpoints, with the same rules as functions/data/webhooks.ts (the cap, newest first, owner only). */
 export const memoryWebhookEndpoints = () => {
   const endpoints = new Map<string, StoredWebhookEndpoint>();
-  const repo: WebhookEndpointRepository & { endpoints: typeof endpoints } = {
+  /** The notices queued with each disable (the mail queue's items). */
+  const notices: QueuedMail[] = [];
+  const repo: WebhookEndpointRepository & { endpoints: typeof endpoints; notices: typeof notices } = {
     endpoints,
+    notices,
     async create(endpoint, max) {
       if ([...endpoints.values()].filter((e) => e.creatorId === endpoint.creatorId).length >= max) return 'limit';
       endpoints.set(endpoint.id, endpoint);
@@ -20,6 +24,28 @@ export const memoryWebhookEndpoints = () => {
     async remove(creatorId, endpointId) {
       if (endpoints.get(endpointId)?.creatorId !== creatorId) return false;
       return endpoints.delete(endpointId);
+    },
+    async markFailing(endpoint, at) {
+      const e = endpoints.get(endpoint.id);
+      if (e && e.failingSince === null) endpoints.set(e.id, { ...e, failingSince: at });
+    },
+    async markDelivering(endpoint) {
+      const e = endpoints.get(endpoint.id);
+      if (e) endpoints.set(e.id, { ...e, failingSince: null });
+    },
+    async disable(endpoint, at, notice) {
+      const e = endpoints.get(endpoint.id);
+      if (!e || e.disabledAt !== null || e.failingSince !== endpoint.failingSince) return false;
+      endpoints.set(e.id, { ...e, disabledAt: at });
+      if (notice) notices.push(notice);
+      return true;
+    },
+    async enable(creatorId, endpointId) {
+      const e = endpoints.get(endpointId);
+      if (e?.creatorId !== creatorId) return undefined;
+      const enabled = { ...e, disabledAt: null, failingSince: null };
+      endpoints.set(e.id, enabled);
+      return enabled;
     },
   };
   return repo;

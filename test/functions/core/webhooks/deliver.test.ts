@@ -4,27 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { attemptDelivery, sweepDueDeliveries } from '#core/webhooks/deliver.ts';
 import { listWebhookDeliveries, retryWebhookDelivery } from '#core/webhooks/deliveries.ts';
 import { NotFoundError } from '#core/errors.ts';
-import { createWebhookEndpoint } from '#core/webhooks/endpoints.ts';
+import { createWebhookEndpoint, enableWebhookEndpoint } from '#core/webhooks/endpoints.ts';
 import { deliveriesOf, eventsOf } from '#core/webhooks/events.ts';
 import type { WebhookAnswer, WebhookRequest } from '#core/webhooks/ports.ts';
 import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { countingCipher } from '#test/functions/fakes/integrations.ts';
+import { memoryUsers } from '#test/functions/fakes/users.ts';
 import { memoryWebhookDeliveries, memoryWebhookEndpoints } from '#test/functions/fakes/webhooks.ts';
 
+const enrolment = (id: string, at: Date) => ({ id, kind: 'INSERT' as const, at, before: undefined, after: { sk: 'ENROLL#l1', status: 'active', creatorId: 'u1', courseId: 'c1', courseTitle: 'Clay', learnerId: 'l1', learnerEmail: 'ada@example.com', enrolledAt: at.toISOString() } });
+
 /** A creator with one endpoint, one enrolment's delivery due, and a receiver answering from `answers` (then 200). */
-const world = async (answers: WebhookAnswer[] = []) => {
+const world = async (answers: WebhookAnswer[] | ((at: Date) => WebhookAnswer) = []) => {
   // The real time: the receiver's library refuses a timestamp more than 5 minutes away.
   const clock = testClock(new Date().toISOString());
   const endpoints = memoryWebhookEndpoints();
   const cipher = countingCipher();
   const made = await createWebhookEndpoint({ endpoints, cipher, clock, ids: sequentialIds('ep'), randomSecret: () => randomBytes(32).toString('base64'), allowLocalHttp: false }, { creatorId: 'u1', body: { url: 'https://hooks.example.com/in', events: ['enrollment.created'] } });
   const sent: WebhookRequest[] = [];
-  const sender = { send: async (request: WebhookRequest) => (sent.push(request), answers.shift() ?? ({ kind: 'answered', status: 200 } as const)) };
+  const answer = (): WebhookAnswer => (typeof answers === 'function' ? answers(clock.now()) : (answers.shift() ?? { kind: 'answered', status: 200 }));
+  const sender = { send: async (request: WebhookRequest) => (sent.push(request), answer()) };
   const deliveries = memoryWebhookDeliveries();
-  const change = { id: 'evt-1', kind: 'INSERT' as const, at: clock.now(), before: undefined, after: { sk: 'ENROLL#l1', status: 'active', creatorId: 'u1', courseId: 'c1', courseTitle: 'Clay', learnerId: 'l1', learnerEmail: 'ada@example.com', enrolledAt: clock.now().toISOString() } };
-  const [delivery] = await deliveries.enqueue(deliveriesOf(change, eventsOf(change)[0]!, await endpoints.list('u1')));
-  const deps = { endpoints, deliveries, cipher, sender, clock };
-  return { deps, made, sent, delivery: delivery!, clock, deliveries, endpoints };
+  /** A new enrolment of the creator now: its deliveries written as the stream reaction writes them. */
+  const enrol = async (id: string) => {
+    const change = enrolment(id, clock.now());
+    return deliveries.enqueue(deliveriesOf(change, eventsOf(change)[0]!, await endpoints.list('u1')));
+  };
+  const [delivery] = await enrol('evt-1');
+  const users = memoryUsers([{ id: 'u1', email: 'maker@example.com', role: 'creator', createdAt: clock.now().toISOString() }]);
+  const deps = { endpoints, deliveries, cipher, sender, clock, ids: sequentialIds('mail'), users, appOrigin: 'https://app.example.com' };
+  return { deps, made, sent, delivery: delivery!, clock, deliveries, endpoints, enrol };
 };
 const current = (w: Awaited<ReturnType<typeof world>>) => w.deliveries.deliveries.get(w.delivery.id)!;
 const noWarn = () => undefined;
@@ -82,5 +91,51 @@ describe('a webhook delivery', () => {
     const { items } = await listWebhookDeliveries(w.deps, { creatorId: 'u1', endpointId: w.made.id, cursor: undefined });
     expect(items).toEqual([{ id: w.delivery.id, event: 'enrollment.created', status: 'delivered', attempts: 9, lastStatusCode: 200, nextAttemptAt: null, createdAt: w.delivery.createdAt }]);
     await expect(listWebhookDeliveries(w.deps, { creatorId: 'u2', endpointId: w.made.id, cursor: undefined })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('an endpoint failing for 5 days is disabled, its creator emailed once; nothing more is sent to it until it is enabled', async () => {
+    const w = await world(() => ({ kind: 'answered', status: 503 }));
+    const start = w.clock.now().getTime();
+    const endpoint = () => w.endpoints.endpoints.get(w.made.id)!;
+    await sweepDueDeliveries(w.deps, () => false, noWarn);
+    expect(endpoint()).toMatchObject({ failingSince: new Date(start).toISOString(), disabledAt: null });
+    // A new enrolment each hour, and every due attempt made, for 5 days: each fails.
+    for (let hour = 1; hour <= 5 * 24; hour++) {
+      w.clock.advance(3_600_000);
+      await w.enrol(`evt-h${hour}`);
+      await sweepDueDeliveries(w.deps, () => false, noWarn);
+      if (hour < 5 * 24) expect(endpoint().disabledAt).toBeNull();
+    }
+    expect(endpoint()).toMatchObject({ disabledAt: new Date(start + 5 * 86_400_000).toISOString() });
+    expect(w.endpoints.notices).toHaveLength(1);
+    expect(w.endpoints.notices[0]).toMatchObject({ to: 'maker@example.com', subject: 'Course Platform: a webhook endpoint was disabled' });
+    expect(w.endpoints.notices[0]!.text).toContain('https://hooks.example.com/in');
+    expect(w.endpoints.notices[0]!.text).toContain('https://app.example.com/developers');
+    // Its retries still due fail without a request; a new event has no delivery for it.
+    const sent = w.sent.length;
+    w.clock.advance(2 * 86_400_000);
+    await sweepDueDeliveries(w.deps, () => false, noWarn);
+    expect(w.sent).toHaveLength(sent);
+    expect([...w.deliveries.deliveries.values()].filter((d) => d.status === 'pending')).toEqual([]);
+    expect(await w.enrol('evt-while-disabled')).toEqual([]);
+    expect(w.endpoints.notices).toHaveLength(1);
+    // Enabled again (another creator cannot): its failures forgotten, new events delivered.
+    await expect(enableWebhookEndpoint(w.deps, { creatorId: 'u2', endpointId: w.made.id })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await enableWebhookEndpoint(w.deps, { creatorId: 'u1', endpointId: w.made.id })).toMatchObject({ id: w.made.id, disabledAt: null });
+    expect(endpoint().failingSince).toBeNull();
+    expect(await w.enrol('evt-enabled')).toHaveLength(1);
+  });
+
+  it('an endpoint that fails now and then but still delivers is never disabled', async () => {
+    // 500 all day, but 200 in the last hour of each day (UTC).
+    const w = await world((at) => ({ kind: 'answered', status: at.getUTCHours() === 23 ? 200 : 500 }));
+    for (let hour = 1; hour <= 7 * 24; hour++) {
+      await sweepDueDeliveries(w.deps, () => false, noWarn);
+      w.clock.advance(3_600_000);
+      await w.enrol(`evt-h${hour}`);
+    }
+    expect(w.sent.length).toBeGreaterThan(7 * 24);
+    expect(w.endpoints.endpoints.get(w.made.id)!.disabledAt).toBeNull();
+    expect(w.endpoints.notices).toEqual([]);
   });
 });

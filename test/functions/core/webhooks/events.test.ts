@@ -58,7 +58,7 @@ describe('the webhook events of a change', () => {
 
 describe('the deliveries of an event', () => {
   const endpoint = (id: string, events: StoredWebhookEndpoint['events'], extra: Partial<StoredWebhookEndpoint> = {}): StoredWebhookEndpoint => ({
-    creatorId: 'u1', id, url: 'https://hooks.example.com', events, secret: { ciphertext: '', iv: '', tag: '', encryptedDataKey: '' }, createdAt: at.toISOString(), disabledAt: null, ...extra,
+    creatorId: 'u1', id, url: 'https://hooks.example.com', events, secret: { ciphertext: '', iv: '', tag: '', encryptedDataKey: '' }, createdAt: at.toISOString(), disabledAt: null, failingSince: null, ...extra,
   });
 
   it('go to the subscribed, enabled endpoints of the creator, with ids that are the same when the change is seen again', () => {

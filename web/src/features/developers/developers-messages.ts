@@ -62,6 +62,13 @@ export const developersMessages = {
     emptyTitle: 'No webhook endpoints yet',
     emptyBody: 'Add an endpoint to be told of enrolments, completions, orders and more as they happen.',
     disabled: 'Disabled',
+    disabledHint: 'Every delivery failed for 5 days, so nothing more is sent to it. Fix it, then enable it again.',
+    enable: {
+      action: 'Enable',
+      done: 'Endpoint enabled',
+      doneBody: 'New events are sent to it again. Use Retry now for the deliveries you still need.',
+      failed: 'The endpoint could not be enabled.',
+    },
     plan: 'Webhooks are a Pro feature',
     planReason: 'Webhooks are part of the Pro plan. Upgrade to add webhook endpoints.',
     form: {

@@ -5,6 +5,7 @@ import {
   createdWebhookEndpoint,
   webhookDeliveryPage,
   webhookEndpointList,
+  webhookEndpointView,
   type CreateWebhookEndpointBody,
   type WebhookEndpointView,
 } from '@contracts/webhooks.ts';
@@ -57,6 +58,16 @@ export function useDeleteWebhookEndpoint() {
     mutationFn: (endpointId: string) => apiClient.delete(endpointPath(endpointId), z.null()),
     onSuccess: (_, endpointId) =>
       queryClient.setQueryData<{ items: WebhookEndpointView[] }>(endpointsKey, (data) => data && { items: data.items.filter((e) => e.id !== endpointId) }),
+  });
+}
+
+/** POST /api/webhook-endpoints/{endpointId}/enable: a disabled endpoint is sent events again; the list shows it so. */
+export function useEnableWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (endpointId: string) => apiClient.post(`${endpointPath(endpointId)}/enable`, webhookEndpointView),
+    onSuccess: (enabled) =>
+      queryClient.setQueryData<{ items: WebhookEndpointView[] }>(endpointsKey, (data) => data && { items: data.items.map((e) => (e.id === enabled.id ? enabled : e)) }),
   });
 }
 

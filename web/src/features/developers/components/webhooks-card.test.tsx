@@ -145,6 +145,24 @@ describe('WebhooksCard: adding an endpoint', () => {
   });
 });
 
+describe('WebhooksCard: a disabled endpoint', () => {
+  it('says why it was disabled and enables it again: the badge and the hint go, a toast says so', async () => {
+    const disabled = endpoint('e2', { url: 'https://old.example.com/in', disabledAt: '2026-11-25T09:00:00.000Z' });
+    const fetchMock = api([endpoint('e1'), disabled], { 'POST /api/webhook-endpoints/e2/enable': () => jsonResponse(200, { ...disabled, disabledAt: null }) });
+    const { user } = open();
+    const [first, second] = await findEndpoints();
+    expect(within(first!).queryByRole('button', { name: /^Enable/ })).not.toBeInTheDocument();
+    expect(within(second!).getByText(m.disabledHint)).toBeInTheDocument();
+    await user.click(within(second!).getByRole('button', { name: 'Enable https://old.example.com/in' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.enable.done, { description: m.enable.doneBody }));
+    expect(callsTo(fetchMock, 'POST', '/api/webhook-endpoints/e2/enable')).toHaveLength(1);
+    const [, again] = await findEndpoints();
+    expect(within(again!).queryByText(/Disabled/)).not.toBeInTheDocument();
+    expect(within(again!).queryByText(m.disabledHint)).not.toBeInTheDocument();
+    expect(within(again!).queryByRole('button', { name: /^Enable/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('WebhooksCard: deleting an endpoint', () => {
   it('deletes an endpoint only after a confirmation naming it', async () => {
     const fetchMock = api([endpoint('e1'), endpoint('e2')], { 'DELETE /api/webhook-endpoints/e1': () => new Response(null, { status: 204 }) });

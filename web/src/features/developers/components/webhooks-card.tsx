@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListChecks, Plus, Trash2, Webhook } from 'lucide-react';
+import { ListChecks, Plus, Power, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import {
   createWebhookEndpointBody,
@@ -22,7 +22,7 @@ import { TableSkeleton } from '@/components/ui/skeleton.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatDay } from '@/lib/format-date.ts';
-import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, webhookEndpointsQueryOptions } from '../api/developers-queries.ts';
+import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useEnableWebhookEndpoint, webhookEndpointsQueryOptions } from '../api/developers-queries.ts';
 import { developersMessages } from '../developers-messages.ts';
 import { CreateOnceDialog, CreateOnceFooter, useCreateOnceForm } from './create-once.tsx';
 import { DeliveriesDialog } from './deliveries-dialog.tsx';
@@ -116,9 +116,11 @@ function EndpointItem({ endpoint, onDeliveries, onDelete }: { endpoint: WebhookE
             </li>
           ))}
         </ul>
+        {endpoint.disabledAt && <p className="text-sm text-destructive">{m.disabledHint}</p>}
         <p className="text-xs text-muted-foreground">Added {formatDay(endpoint.createdAt)}</p>
       </div>
       <div className="flex flex-wrap gap-2 max-sm:*:flex-1">
+        {endpoint.disabledAt && <EnableButton endpoint={endpoint} />}
         <Button variant="outline" size="sm" className="max-sm:h-10" aria-label={`Deliveries to ${endpoint.url}`} onClick={onDeliveries}>
           <ListChecks aria-hidden="true" />
           {m.deliveries.open}
@@ -129,6 +131,22 @@ function EndpointItem({ endpoint, onDeliveries, onDelete }: { endpoint: WebhookE
         </Button>
       </div>
     </li>
+  );
+}
+
+/** Turns a disabled endpoint back on (after its owner fixed it): events from now on are sent to it again. */
+function EnableButton({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const enable = useEnableWebhookEndpoint();
+  const onEnable = () =>
+    enable.mutate(endpoint.id, {
+      onSuccess: () => toast.success(m.enable.done, { description: m.enable.doneBody }),
+      onError: (error) => toastError(error, m.enable.failed),
+    });
+  return (
+    <Button variant="outline" size="sm" className="max-sm:h-10" loading={enable.isPending} aria-label={`Enable ${endpoint.url}`} onClick={onEnable}>
+      {!enable.isPending && <Power aria-hidden="true" />}
+      {m.enable.action}
+    </Button>
   );
 }
 
