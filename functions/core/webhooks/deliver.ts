@@ -97,19 +97,43 @@ export const attemptAll = async (deps: WebhookDeliveryDeps, deliveries: readonly
   return counts;
 };
 
+/** A sweep waits for deliveries due this soon (a first retry's 5 s) rather than leave them to the next minute's run. */
+export const SOON_MS = 10_000;
+/** The time a wait leaves for the attempt after it: its 10 s call and its bookkeeping. */
+export const ATTEMPT_ROOM_MS = 15_000;
+
+/** What lets a sweep wait for the deliveries due soon: the function's time left, and a pause. */
+export interface SweepWaits {
+  readonly remainingMs: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
 /**
- * The every-minute sweep (jobs/webhook-deliveries.ts): the deliveries due by now, a page at a time, until none is left
- * or the time is up. An attempted delivery leaves the due range (delivered, failed, or due later), so each page reads
- * the index from its start again: no cursor to lose.
+ * The sweep (jobs/webhook-deliveries.ts: every minute, and started at once for the deliveries a stream batch wrote):
+ * the deliveries due by now, a page at a time, until none is left or the time is up. An attempted delivery leaves the
+ * due range (delivered, failed, or due later), so each page reads the index from its start again: no cursor to lose.
+ * With `waits`, a delivery due within SOON_MS (the first retry, 5 s after a failed first attempt) is waited for while
+ * the function has time for it, so the first retry comes after about 5 s, not at the next minute's run.
  */
-export const sweepDueDeliveries = async (deps: WebhookDeliveryDeps, timeUp: () => boolean, warn: (message: string, fields: Record<string, unknown>) => void): Promise<SweepCounts> => {
+export const sweepDueDeliveries = async (deps: WebhookDeliveryDeps, timeUp: () => boolean, warn: (message: string, fields: Record<string, unknown>) => void, waits?: SweepWaits): Promise<SweepCounts> => {
   const total: SweepCounts = { delivered: 0, retrying: 0, failed: 0, taken: 0, errors: 0 };
   for (let pages = 0; pages < 100; pages++) {
-    const due = await deps.deliveries.due(deps.clock.now().toISOString(), DUE_DELIVERIES_PAGE);
-    if (due.length === 0) break;
+    const now = deps.clock.now();
+    const due = await deps.deliveries.due(now.toISOString(), DUE_DELIVERIES_PAGE);
+    if (due.length === 0) {
+      if (!waits || timeUp()) break;
+      const [soon] = await deps.deliveries.due(new Date(now.getTime() + SOON_MS).toISOString(), 1);
+      const waitMs = soon?.nextAttemptAt ? Date.parse(soon.nextAttemptAt) - now.getTime() : undefined;
+      if (waitMs === undefined || waits.remainingMs() < waitMs + ATTEMPT_ROOM_MS) break;
+      await waits.sleep(Math.max(0, waitMs));
+      // A clock that did not move (a test's) would wait again and again.
+      if (deps.clock.now().getTime() <= now.getTime()) break;
+      continue;
+    }
     const counts = await attemptAll(deps, due, warn);
     for (const key of Object.keys(total) as (keyof SweepCounts)[]) total[key] += counts[key];
-    if (counts.errors === due.length || due.length < DUE_DELIVERIES_PAGE || timeUp()) break;
+    if (counts.errors === due.length || timeUp()) break;
+    if (due.length < DUE_DELIVERIES_PAGE && !waits) break;
   }
   return total;
 };

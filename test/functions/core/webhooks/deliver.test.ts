@@ -138,4 +138,22 @@ describe('a webhook delivery', () => {
     expect(w.endpoints.endpoints.get(w.made.id)!.disabledAt).toBeNull();
     expect(w.endpoints.notices).toEqual([]);
   });
+
+  it('a failed first attempt is retried by the same run about 5 s later, when the function has the time', async () => {
+    const w = await world([{ kind: 'answered', status: 500 }]);
+    const slept: number[] = [];
+    const sleep = async (ms: number) => (slept.push(ms), w.clock.advance(ms));
+    expect(await sweepDueDeliveries(w.deps, () => false, noWarn, { remainingMs: () => 25_000, sleep })).toMatchObject({ retrying: 1, delivered: 1 });
+    expect(slept).toEqual([5_000]);
+    expect(w.sent.map((r) => r.headers['webhook-id'])).toEqual([w.delivery.id, w.delivery.id]);
+    expect(current(w)).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('a run without the time for the wait and the attempt leaves the retry to the next run', async () => {
+    const w = await world([{ kind: 'answered', status: 500 }]);
+    const slept: number[] = [];
+    expect(await sweepDueDeliveries(w.deps, () => false, noWarn, { remainingMs: () => 19_000, sleep: async (ms) => void slept.push(ms) })).toMatchObject({ retrying: 1, delivered: 0 });
+    expect(slept).toEqual([]);
+    expect(current(w)).toMatchObject({ status: 'pending', attempts: 1 });
+  });
 });
