@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { accessToken, api, signIn } from './support/api.ts';
-import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
+import { checkAndShoot, createTestAccount, disableTestWebhookEndpoints, expect, test } from './support/cloud.ts';
 
 // Issue 31 in a real browser against the local cloud: a Pro creator's Developers page (no keys yet, a key created with
 // two scopes and shown once, listed by its prefix and last four, working on /v1 from outside, the generated API
@@ -132,6 +132,17 @@ test('a Pro creator adds a webhook endpoint, is sent a signed enrolment, sees it
     await checkAndShoot(page, testInfo, 'webhooks-deliveries');
     await page.keyboard.press('Escape');
     await checkAndShoot(page, testInfo, 'webhooks-endpoints');
+
+    // Days of failures later the sweep has disabled it: the card says why, and Enable turns it back on.
+    await disableTestWebhookEndpoints(cloud, creator.email);
+    await page.reload();
+    const endpoint = page.getByRole('listitem', { name: url });
+    await expect(endpoint).toContainText('Disabled');
+    await expect(endpoint).toContainText('Every delivery failed for 5 days');
+    await checkAndShoot(page, testInfo, 'webhooks-disabled');
+    await endpoint.getByRole('button', { name: `Enable ${url}` }).click();
+    await expect(page.getByText('Endpoint enabled')).toBeVisible();
+    await expect(endpoint).not.toContainText('Disabled');
 
     await page.getByRole('button', { name: `Delete ${url}` }).click();
     await page.getByRole('alertdialog', { name: `Delete ${url}?` }).getByRole('button', { name: 'Delete' }).click();

@@ -114,6 +114,21 @@ const userIdOf = async (email: string): Promise<string> => {
   return userId;
 };
 
+/**
+ * A creator's webhook endpoints disabled as the delivery sweep leaves one that failed for 5 days (its failing mark, then
+ * the disabling), through the same data module; no notice queued (the integration tests check that one).
+ */
+export async function disableTestWebhookEndpoints(cloud: Outputs, email: string): Promise<void> {
+  await useCloudEnv(cloud);
+  const { dynamoWebhookEndpoints } = await import('#data/webhooks.ts');
+  const endpoints = dynamoWebhookEndpoints();
+  const since = new Date(Date.now() - 5 * 86_400_000).toISOString();
+  for (const endpoint of await endpoints.list(await userIdOf(email))) {
+    await endpoints.markFailing(endpoint, since);
+    if (!(await endpoints.disable({ ...endpoint, failingSince: since }, new Date().toISOString(), undefined))) throw new Error(`Endpoint ${endpoint.id} was not disabled`);
+  }
+}
+
 /** Subscribes a creator who signed up themselves (not made by createTestAccount) to `plan`, as createTestAccount does. */
 export async function subscribeTestCreator(cloud: Outputs, email: string, plan: Exclude<TestPlan, 'none'> = 'pro'): Promise<void> {
   await useCloudEnv(cloud);
