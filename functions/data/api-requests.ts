@@ -21,7 +21,7 @@ const stored = z.discriminatedUnion('state', [
 ]);
 
 export const dynamoIdempotency = (): IdempotencyStore => ({
-  async begin(creatorId, key, requestHash, expiresAt) {
+  async begin(creatorId, key, requestHash, { now, expiresAt }) {
     try {
       await documentClient().send(
         new PutCommand({
@@ -29,7 +29,7 @@ export const dynamoIdempotency = (): IdempotencyStore => ({
           Item: { ...apiRequestKeys.idempotency(creatorId, key), type: 'ApiIdempotencyKey', state: 'pending', requestHash, expiresAt },
           // An expired record the TTL has not removed yet counts as gone.
           ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-          ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+          ExpressionAttributeValues: { ':now': now },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );

@@ -22,8 +22,9 @@ export const idempotent = async (
 ): Promise<{ status: number; body: unknown }> => {
   if (!input.key) return run();
   const requestHash = createHash('sha256').update(JSON.stringify(input.request)).digest('base64url');
-  const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS;
-  const earlier = await deps.idempotency.begin(input.creatorId, input.key, requestHash, expiresAt);
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
+  const expiresAt = now + IDEMPOTENCY_TTL_SECONDS;
+  const earlier = await deps.idempotency.begin(input.creatorId, input.key, requestHash, { now, expiresAt });
   if (earlier) {
     if (earlier.requestHash !== requestHash) throw new ConflictError(IDEMPOTENCY_REUSED_MESSAGE);
     if (earlier.state === 'pending') throw new ConflictError(IDEMPOTENCY_IN_PROGRESS_MESSAGE);

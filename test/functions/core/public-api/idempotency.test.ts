@@ -4,13 +4,16 @@ import { IDEMPOTENCY_IN_PROGRESS_MESSAGE, IDEMPOTENCY_REUSED_MESSAGE, IDEMPOTENC
 import type { IdempotencyStore, IdempotentRecord } from '#core/public-api/ports.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 
-/** The store as DynamoDB keeps it: a conditional put that answers the record already there. */
+/**
+ * The store as DynamoDB keeps it: a conditional put that answers the record already there, unless that record's time
+ * ran out by the caller's `now` (the TTL deletes late).
+ */
 const memoryStore = () => {
   const records = new Map<string, IdempotentRecord & { expiresAt: number }>();
   const store: IdempotencyStore = {
-    begin: async (creatorId, key, requestHash, expiresAt) => {
+    begin: async (creatorId, key, requestHash, { now, expiresAt }) => {
       const found = records.get(`${creatorId}#${key}`);
-      if (found) return found;
+      if (found && found.expiresAt >= now) return found;
       records.set(`${creatorId}#${key}`, { state: 'pending', requestHash, expiresAt });
       return undefined;
     },
@@ -54,6 +57,16 @@ describe('a /v1 POST with an Idempotency-Key', () => {
     release();
     expect(await slow).toEqual({ status: 201, body: 'slow' });
     expect(s.runs()).toBe(1);
+  });
+
+  it('runs a request again once its key has been kept 24 hours, by the clock it is given', async () => {
+    const s = setup();
+    const input = { creatorId: 'c1', key: 'key-00001', request: {} };
+    await idempotent(s.deps, input, s.run);
+    s.deps.clock.advance(IDEMPOTENCY_TTL_SECONDS * 1000);
+    expect(await idempotent(s.deps, input, s.run)).toEqual({ status: 201, body: { run: 1 } });
+    s.deps.clock.advance(1000);
+    expect(await idempotent(s.deps, input, s.run)).toEqual({ status: 201, body: { run: 2 } });
   });
 
   it('forgets a request that failed, so its retry runs again; without a key every request runs', async () => {

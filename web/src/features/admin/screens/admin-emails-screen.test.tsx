@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignList } from '@contracts/campaigns.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { emailMessages as m } from '../admin-messages.ts';
 import { CAMPAIGN_POLL_MS, campaignsQueryOptions } from '../api/campaigns-queries.ts';
 import { campaignFixture, campaignsFixture, emailAutomationsFixture, emailTemplatesFixture, noCampaignsFixture } from '../test/fixtures.ts';
@@ -10,10 +11,7 @@ import { AdminEmailsScreen } from './admin-emails-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@contracts/admin-users.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { AdminUsersScreen } from './admin-users-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
@@ -12,10 +13,7 @@ vi.mock('@/lib/session-hooks.ts', () => ({
   useProfile: () => ({ data: { id: 'u0', email: 'person0@example.com', role: 'admin', createdAt: '2026-11-01T10:00:00.000Z' } }),
 }));
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -7,15 +7,13 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { onUpgradeRequest, type UpgradeRequest } from '@/lib/upgrade-requests.ts';
 import { callsTo, errorResponse, fakeApi, findToast, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 import { affiliate, commission, courses, subscription } from '../test/fixtures.ts';
 import { AffiliatesScreen } from './affiliates-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,19 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
 import { coupon, courses } from '../test/fixtures.ts';
 import { CouponsScreen } from './coupons-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

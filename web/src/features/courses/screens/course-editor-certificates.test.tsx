@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseCertificate } from '@contracts/certificates.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { certificateMessages } from '../api/use-course-mutations.ts';
 import { paintingCourse } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
@@ -12,10 +13,7 @@ import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 // each one's public page, and revokes one with a reason.
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const CERTIFICATES = `${COURSE}/certificates`;

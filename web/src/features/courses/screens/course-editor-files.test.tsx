@@ -5,6 +5,7 @@ import { UPLOAD_PART_BYTES, type CourseFile } from '@contracts/files.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, jsonResponse } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { paintingCourse, textLesson, videoLesson } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
@@ -12,10 +13,7 @@ import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 // with progress, cancel and resume. The API is faked by route, the storage by a stand-in XMLHttpRequest.
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const MiB = 1024 * 1024;

@@ -1,10 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { License } from '@contracts/licenses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { paintingCourse } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
@@ -12,10 +13,7 @@ import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 // licences granted or bought with their seats in use, adds seats and ends one.
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const LICENSES = `${COURSE}/licenses`;

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Course, Lesson } from '@contracts/courses.ts';
-import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, jsonResponse } from '@/test/render.tsx';
 import { paintingCourse, quizLesson, textLesson } from '../test/fixtures.ts';
@@ -11,10 +10,6 @@ import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 // `quizDefinition` before anything is sent, and the quiz's size and pass mark in the lesson list.
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
 afterEach(() => vi.unstubAllGlobals());
 
 

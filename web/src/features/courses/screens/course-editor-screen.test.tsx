@@ -1,18 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Course, CourseEnrollment } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import type { fakeApi} from '@/test/render.tsx';
 import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { enrolledLearner, paintingCourse, textLesson, videoLesson } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 

@@ -1,11 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSession } from '@contracts/live-sessions.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { browserZone, formatSessionStart } from '@/lib/format-session.ts';
 import type { fakeApi } from '@/test/render.tsx';
 import { callsTo, errorResponse, jsonResponse } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { liveSessionOf, paintingCourse, zoomOnly } from '../test/fixtures.ts';
 import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 
@@ -13,10 +14,7 @@ import { COURSE, renderCourseEditor } from '../test/render-editor.tsx';
 // upcoming ones with the host link and the join link, changes and cancels one.
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const SESSIONS = `${COURSE}/sessions`;

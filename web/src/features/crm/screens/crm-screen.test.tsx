@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { crmMessages as m } from '../crm-messages.ts';
 import { crmRow, detailsOf } from '../test/fixtures.ts';
 import { CrmScreen } from './crm-screen.tsx';
@@ -17,10 +18,7 @@ const page = (items: unknown[], nextCursor: string | null = null) => jsonRespons
 const learnerRows = () => within(screen.getByRole('region', { name: 'Enrolled learners' })).getAllByRole('row').slice(1);
 const notesBox = () => screen.getByRole('textbox', { name: 'Notes' });
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CrmScreen: the list', () => {

@@ -70,7 +70,7 @@ describe('ApiKeysCard: the list', () => {
 });
 
 describe('ApiKeysCard: creating a key', () => {
-  it('creates a key with a name and scopes, shows it once with Copy, and lists it after', async () => {
+  it('creates a key with a name and scopes, shows it once with Copy, then toasts and lists it', async () => {
     let items = [apiKey('k1', { name: 'Old' })];
     const fetchMock = api([], {
       'GET /api/api-keys': () => jsonResponse(200, { items }),
@@ -106,9 +106,12 @@ describe('ApiKeysCard: creating a key', () => {
     await user.click(within(shown).getByRole('button', { name: m.created.copy }));
     expect(within(shown).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('cp_secretKeyValueLAST');
+    // No toast over the key's dialog (on a phone it would cover its title): it comes once the dialog is closed.
+    expect(toast.success).not.toHaveBeenCalled();
 
     await user.click(within(shown).getByRole('button', { name: m.created.done }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith('API key created', { description: 'CRM sync is ready to use.' });
     await waitFor(async () => expect(rowsOf(await findTable()).map((row) => cellsOf(row)[0])).toEqual(['CRM sync', 'Old']));
     expect(screen.queryByText('cp_secretKeyValueLAST')).not.toBeInTheDocument();
 

@@ -148,10 +148,12 @@ function KeysTable({ keys, onRevoke }: { keys: ApiKeyView[]; onRevoke: (key: Api
   );
 }
 
+const announceKey = (created: CreatedApiKey) => ({ title: 'API key created', description: `${created.name} is ready to use.` });
+
 function CreateApiKeyDialog({ open, onOpenChange, onPlanRequired }: { open: boolean; onOpenChange: (open: boolean) => void; onPlanRequired: (reason: string) => void }) {
   const create = useCreateApiKey();
   return (
-    <CreateOnceDialog<CreatedApiKey> open={open} onOpenChange={onOpenChange} busy={create.isPending} words={m} secretOf={(created) => created.key}>
+    <CreateOnceDialog<CreatedApiKey> open={open} onOpenChange={onOpenChange} busy={create.isPending} words={m} secretOf={(created) => created.key} announce={announceKey}>
       {(cancel, onCreated) => <CreateApiKeyForm onCancel={cancel} onCreated={onCreated} onPlanRequired={onPlanRequired} create={create} />}
     </CreateOnceDialog>
   );
@@ -177,10 +179,7 @@ function CreateApiKeyForm({
     create,
     failed: m.form.failed,
     planReason: m.planReason,
-    onCreated: (created) => {
-      toast.success('API key created', { description: `${created.name} is ready: copy it now.` });
-      onCreated(created);
-    },
+    onCreated,
     onPlanRequired,
   });
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
+import { toast } from '@/components/ui/toaster.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { planRequiredBy } from '@/lib/plan-required.ts';
 import { ShownOnce } from './shown-once.tsx';
@@ -18,7 +19,8 @@ export interface CreateOnceWords {
 /**
  * A dialog that creates something whose secret is shown this once (an API key, a webhook endpoint's signing secret):
  * its form first (`children`, given how to cancel and what to call with the answer), then the secret, read-only with
- * Copy, and Done. Closing it forgets the secret.
+ * Copy, and Done. Closing it forgets the secret and only then toasts `announce`: the dialog fills a phone's screen and
+ * the toasts sit at the top, so a toast raised while the secret is shown would cover the dialog's title.
  */
 export function CreateOnceDialog<Created>({
   open,
@@ -26,6 +28,7 @@ export function CreateOnceDialog<Created>({
   busy,
   words,
   secretOf,
+  announce,
   children,
 }: {
   open: boolean;
@@ -33,12 +36,17 @@ export function CreateOnceDialog<Created>({
   busy: boolean;
   words: CreateOnceWords;
   secretOf: (created: Created) => string;
+  /** The success toast, once the secret has been shown and the dialog closes. */
+  announce: (created: Created) => { title: string; description: string };
   children: (cancel: () => void, onCreated: (created: Created) => void) => ReactNode;
 }) {
   const [created, setCreated] = useState<Created>();
   const change = (next: boolean) => {
     onOpenChange(next);
-    if (!next) setCreated(undefined);
+    if (next || !created) return;
+    const { title, description } = announce(created);
+    toast.success(title, { description });
+    setCreated(undefined);
   };
   return (
     <FormDialog

@@ -65,7 +65,7 @@ describe('WebhooksCard: the list', () => {
 });
 
 describe('WebhooksCard: adding an endpoint', () => {
-  it('adds an endpoint with its events, shows the secret once with Copy, and lists it after', async () => {
+  it('adds an endpoint with its events, shows the secret once with Copy, then toasts and lists it', async () => {
     let items = [endpoint('e1')];
     const fetchMock = api([], {
       'GET /api/webhook-endpoints': () => jsonResponse(200, { items }),
@@ -95,8 +95,11 @@ describe('WebhooksCard: adding an endpoint', () => {
     expect(secret).toHaveAccessibleDescription(developersMessages.shownOnce);
     await user.click(within(shown).getByRole('button', { name: m.created.copy }));
     expect(await navigator.clipboard.readText()).toBe('whsec_c2VjcmV0LXNlY3JldA==');
+    // No toast over the secret's dialog (on a phone it would cover its title): it comes once the dialog is closed.
+    expect(toast.success).not.toHaveBeenCalled();
     await user.click(within(shown).getByRole('button', { name: m.created.done }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith('Endpoint added', { description: 'https://crm.example.com/hooks will be told of 2 events.' });
     await waitFor(async () => expect((await findEndpoints()).map((item) => item.getAttribute('aria-label'))).toEqual(['https://crm.example.com/hooks', 'https://hooks.example.com/e1']));
     expect(screen.queryByDisplayValue('whsec_c2VjcmV0LXNlY3JldA==')).not.toBeInTheDocument();
   });

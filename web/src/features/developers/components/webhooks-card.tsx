@@ -150,10 +150,15 @@ function EnableButton({ endpoint }: { endpoint: WebhookEndpointView }) {
   );
 }
 
+const announceEndpoint = (created: CreatedWebhookEndpoint) => ({
+  title: 'Endpoint added',
+  description: `${created.url} will be told of ${created.events.length === 1 ? 'one event' : `${created.events.length} events`}.`,
+});
+
 function AddEndpointDialog({ open, onOpenChange, onPlanRequired }: { open: boolean; onOpenChange: (open: boolean) => void; onPlanRequired: (reason: string) => void }) {
   const create = useCreateWebhookEndpoint();
   return (
-    <CreateOnceDialog<CreatedWebhookEndpoint> open={open} onOpenChange={onOpenChange} busy={create.isPending} words={m} secretOf={(created) => created.secret}>
+    <CreateOnceDialog<CreatedWebhookEndpoint> open={open} onOpenChange={onOpenChange} busy={create.isPending} words={m} secretOf={(created) => created.secret} announce={announceEndpoint}>
       {(cancel, onCreated) => <AddEndpointForm onCancel={cancel} onCreated={onCreated} onPlanRequired={onPlanRequired} create={create} />}
     </CreateOnceDialog>
   );
@@ -179,10 +184,7 @@ function AddEndpointForm({
     create,
     failed: m.form.failed,
     planReason: m.planReason,
-    onCreated: (created) => {
-      toast.success('Endpoint added', { description: `${created.url} will be told of ${created.events.length === 1 ? 'one event' : `${created.events.length} events`}.` });
-      onCreated(created);
-    },
+    onCreated,
     onPlanRequired,
   });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BrandHomeLink } from '@/components/brand-home-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -71,12 +72,7 @@ export function ApiReferenceScreen() {
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <header className="border-b bg-background">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to={paths.home} className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm text-primary-foreground">
-              CP
-            </span>
-            Course Platform
-          </Link>
+          <BrandHomeLink />
           <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm">
             <Link to={paths.creator.developers}>
               <ArrowLeft aria-hidden="true" />

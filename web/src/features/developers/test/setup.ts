@@ -1,17 +1,14 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import { toast } from '@/components/ui/toaster.tsx';
+import { afterEach, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 
 /**
  * What the Developers page's card tests share (each test file still mocks `@/lib/auth.ts` itself: vi.mock is hoisted
  * per file). Call at the top of the file: the toasts spied on in each test, every stub and spy put back after it.
  */
 export const useCardTestSetup = (): void => {
-  beforeEach(() => {
-    vi.spyOn(toast, 'success');
-    vi.spyOn(toast, 'error');
-  });
+  spyOnToasts();
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IntegrationsView } from '@contracts/integrations.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { integrationsMessages as m } from '../integrations-messages.ts';
 import { IntegrationsScreen } from './integrations-screen.tsx';
 
@@ -27,10 +28,7 @@ const status = () => within(screen.getByRole('list', { name: 'Integration status
 const statusOf = (service: string) => status().getByText(service).closest('li')!;
 const zoomSwitch = () => screen.getByRole('switch', { name: 'Enable Zoom' });
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 describe('IntegrationsScreen', () => {

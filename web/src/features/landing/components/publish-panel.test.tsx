@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LandingPage } from '@contracts/landing.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { LandingPageScreen } from '../screens/landing-page-screen.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { savedPage } from '../test/render.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
@@ -14,10 +15,7 @@ const published: LandingPage = {
   publication: { slug: 'acme-academy', path: '/p/acme-academy', publishedAt: '2026-11-20T11:00:00.000Z' },
 };
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 function renderScreen() {

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { landingMessages as m } from '../landing-messages.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, planLoaded, renderWithProviders } from '@/test/render.tsx';
 import { subscription } from '@/test/fixtures.ts';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { acmeSettings, generatedHtml, savedPage } from '../test/render.tsx';
 import { LandingPageScreen, type CreditsState } from './landing-page-screen.tsx';
 
@@ -28,10 +29,7 @@ async function fillRequired(user: ReturnType<typeof renderScreen>['user'], name 
   await user.selectOptions(businessType(), 'education');
 }
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LandingPageScreen: the form', () => {

@@ -1,19 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { License, Member } from '@contracts/licenses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { leaderMessages as m } from '../leader-messages.ts';
 import { license, member } from '../test/fixtures.ts';
 import { LeaderGroupsScreen } from './leader-groups-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerCourseDetail, LearnerQuiz, QuizAttemptResult } from '@contracts/courses.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { playerRoutes } from '../test/fixtures.ts';
 import { CoursePlayerScreen } from './course-player-screen.tsx';
 
@@ -11,10 +12,7 @@ import { CoursePlayerScreen } from './course-player-screen.tsx';
 // score, the pass and the attempts left, and the review once the server gives it. Passing completes the lesson.
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const BASE = '/api/learner/courses/course-paint';

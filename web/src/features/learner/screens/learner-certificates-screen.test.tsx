@@ -1,18 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerCertificate } from '@contracts/certificates.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { certificate, learnerProfile } from '../test/fixtures.ts';
 import { certificateMessages, LearnerCertificatesScreen } from './learner-certificates-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

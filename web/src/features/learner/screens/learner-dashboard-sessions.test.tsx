@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerSession } from '@contracts/live-sessions.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { formatSessionStart, formatTimeOfDay } from '@/lib/format-session.ts';
 import { saveFile } from '@/lib/save-file.ts';
 import { errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { browserTimeZone } from '../api/learning-queries.ts';
 import { LearnerDashboardScreen } from './learner-dashboard-screen.tsx';
 
@@ -43,7 +44,7 @@ function renderDashboard(items: LearnerSession[], extra: Parameters<typeof fakeA
 
 const sessionsRegion = async () => within(await screen.findByRole('region', { name: 'Upcoming live sessions' }));
 
-beforeEach(() => vi.spyOn(toast, 'error'));
+spyOnToasts();
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

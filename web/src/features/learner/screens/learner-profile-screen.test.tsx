@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerProfile } from '@contracts/certificates.ts';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { PROFILE_POLL_MS } from '../api/learning-queries.ts';
 import { learnerProfile } from '../test/fixtures.ts';
 import { LearnerProfileScreen, profileMessages as m } from './learner-profile-screen.tsx';
@@ -13,10 +14,7 @@ vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('a
 vi.mock('@/lib/session-hooks.ts', () => ({
   useProfile: () => ({ isPending: false, data: { id: 'u1', email: 'ada@example.com', role: 'learner', createdAt: '2026-10-01T10:00:00.000Z' } }),
 }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

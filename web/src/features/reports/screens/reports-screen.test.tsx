@@ -1,21 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { onUpgradeRequest, type UpgradeRequest } from '@/lib/upgrade-requests.ts';
 import { course } from '@/test/fixtures.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { reportsMessages as m } from '../reports-messages.ts';
 import { emptyReport, report } from '../test/fixtures.ts';
 import { ReportsScreen } from './reports-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 vi.mock('@/lib/save-file.ts', () => ({ saveLink: vi.fn() }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders, statCard } from '@/test/render.tsx';
+import { spyOnToasts } from '@/test/toasts.ts';
 import { salesMessages as m } from '../sales-messages.ts';
 import { analytics30, analytics90, quietAnalytics, sale } from '../test/fixtures.ts';
 import { SalesAnalyticsScreen } from './sales-analytics-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
-});
+spyOnToasts();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

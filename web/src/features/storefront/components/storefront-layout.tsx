@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BrandHomeLink } from '@/components/brand-home-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/lib/paths.ts';
 import { hasStoredSession } from '@/lib/stored-session.ts';
@@ -14,12 +15,7 @@ export function StorefrontLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-background">
       <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to={paths.home} className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm text-primary-foreground">
-              CP
-            </span>
-            Course Platform
-          </Link>
+          <BrandHomeLink />
           <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm">
             <Link to={signedIn ? paths.dashboard : paths.login}>{signedIn ? 'My dashboard' : 'Sign in'}</Link>
           </Button>
