@@ -49,7 +49,7 @@ export type Capability =
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
   | 'files'
-  /** Presign uploads of the creators' pictures (avatars/ in the files bucket), check and delete them. */
+  /** Presign uploads of the creators' pictures (avatars/ in the files bucket: avatars and school logos), check and delete them. */
   | 'avatars'
   /** Presign reads of the creators' pictures only (the public pages). */
   | 'avatars:read'
@@ -514,6 +514,19 @@ const table = [
     handler: 'http/start-avatar-upload',
     access: ['creator'],
     feature: 'courses',
+    uses: ['avatars'],
+    throttle: { rate: 10, burst: 20 },
+  },
+  /** Branding (issue 32 point 1): the school's name, colour and logo (beside the avatars in the files bucket). */
+  { name: 'get-branding', method: 'GET', path: '/api/branding', handler: 'http/get-branding', access: ['creator'], uses: ['avatars:read'] },
+  { name: 'save-branding', method: 'PUT', path: '/api/branding', handler: 'http/save-branding', access: ['creator'], feature: 'branding', uses: ['avatars'] },
+  {
+    name: 'start-logo-upload',
+    method: 'POST',
+    path: '/api/branding/logo/uploads',
+    handler: 'http/start-logo-upload',
+    access: ['creator'],
+    feature: 'branding',
     uses: ['avatars'],
     throttle: { rate: 10, burst: 20 },
   },

@@ -1,9 +1,12 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
 import { s3ImageLinks } from '#adapters/s3-presigner.ts';
+import type { BrandingDeps } from '#core/branding/branding.ts';
+import type { BrandingRepository } from '#core/branding/ports.ts';
 import type { Ids, PublicProfileRepository } from '#core/ports.ts';
 import type { ImageStore } from '#core/storefront/ports.ts';
 import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
+import { dynamoBranding } from '#data/branding.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoVisitMarks } from '#data/visits.ts';
 import { clock, courseRepository, enrollmentRepository, ids, orderRepository, subscriptionReader } from '#functions/composition/deps.ts';
@@ -14,9 +17,15 @@ import { clock, courseRepository, enrollmentRepository, ids, orderRepository, su
  */
 let profiles: PublicProfileRepository | undefined;
 let images: ImageStore | undefined;
+let branding: BrandingRepository | undefined;
 
 export const publicProfileRepository = (): PublicProfileRepository => (profiles ??= dynamoPublicProfiles());
 export const imageStore = (): ImageStore => (images ??= s3ImageStore());
+export const brandingRepository = (): BrandingRepository => (branding ??= dynamoBranding());
+
+/** A creator's branding (issue 32): saved with its logo checked (HeadObject) and the old one deleted; read with links. */
+export const brandingDeps = (): BrandingDeps => ({ branding: brandingRepository(), images: imageStore(), clock, ids });
+export const brandingLinkDeps = () => ({ branding: brandingRepository(), images: s3ImageLinks(), clock, ids });
 
 /** Saving the creator's own profile: its picture checked (HeadObject) and the old one deleted. */
 export const publicProfileDeps = (): PublicProfileDeps => ({ profiles: publicProfileRepository(), images: imageStore(), clock });
@@ -30,7 +39,14 @@ export const profileLinkDeps = (): AvatarDeps & { profiles: PublicProfileReposit
 });
 
 /** The public pages: profiles, pictures and courses. */
-export const storefrontDeps = (): StorefrontDeps => ({ profiles: publicProfileRepository(), images: s3ImageLinks(), courses: courseRepository(), billing: subscriptionReader(), clock });
+export const storefrontDeps = (): StorefrontDeps => ({
+  profiles: publicProfileRepository(),
+  images: s3ImageLinks(),
+  courses: courseRepository(),
+  billing: subscriptionReader(),
+  branding: brandingRepository(),
+  clock,
+});
 
 /** A course page's view: the course, its creator's funnel, and the visitors already counted today. */
 export const courseViewDeps = (): CourseViewDeps => ({ courses: courseRepository(), funnel: orderRepository(), visits: dynamoVisitMarks(), clock });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { brandingView } from './branding.ts';
 import { isoDate } from './common.ts';
 import { publicCourse } from './sales.ts';
 
@@ -113,6 +114,8 @@ export const publicCreator = z.object({
   bio: z.string(),
   avatarUrl: z.string().nullable(),
   courses: z.array(storefrontCourse),
+  /** The creator's school branding (issue 32), null without it or while their plan does not include it. */
+  branding: brandingView.nullable(),
 });
 export type PublicCreator = z.infer<typeof publicCreator>;
 
@@ -130,6 +133,8 @@ export const publicCoursePage = publicCourse.extend({
   onSale: z.boolean(),
   /** The most seats one team licence of it may have (the creator's Starter plan: 10); null: any number. */
   teamSeatsMax: z.number().int().nullable(),
+  /** The creator's school branding (issue 32), null without it or while their plan does not include it. */
+  branding: brandingView.nullable(),
 });
 export type PublicCoursePage = z.infer<typeof publicCoursePage>;
 

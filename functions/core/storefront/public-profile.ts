@@ -41,14 +41,27 @@ export interface PublicProfileDeps {
   clock: Clock;
 }
 
-/** The picture's signed URL, or null without one. */
-export const avatarUrl = async (deps: AvatarDeps, profile: Pick<StoredPublicProfile, 'creatorId' | 'avatar'> | undefined): Promise<string | null> => {
-  if (!profile?.avatar) return null;
+/** A creator's picture's signed URL (an avatar, a school's logo), the same all through its window. */
+export const pictureUrl = (deps: AvatarDeps, key: string): Promise<string> => {
   const now = deps.clock.now().getTime();
-  return deps.images.viewUrl(avatarKey(profile.creatorId, profile.avatar.id), {
-    ttlSeconds: AVATAR_URL_TTL_SECONDS,
-    signedAt: new Date(now - (now % AVATAR_URL_WINDOW_MS)),
-  });
+  return deps.images.viewUrl(key, { ttlSeconds: AVATAR_URL_TTL_SECONDS, signedAt: new Date(now - (now % AVATAR_URL_WINDOW_MS)) });
+};
+
+/** The picture's signed URL, or null without one. */
+export const avatarUrl = async (deps: AvatarDeps, profile: Pick<StoredPublicProfile, 'creatorId' | 'avatar'> | undefined): Promise<string | null> =>
+  profile?.avatar ? pictureUrl(deps, avatarKey(profile.creatorId, profile.avatar.id)) : null;
+
+/**
+ * A new picture the browser says it uploaded: there, of an allowed type and size (HeadObject), or 400 with `message`
+ * on `field`. Answers what is kept of it.
+ */
+export const uploadedPicture = async (images: Pick<ImageStore, 'head'>, key: string, id: string, refusal: { field: string; message: string }): Promise<{ id: string; contentType: string }> => {
+  const stored = await images.head(key);
+  const type = stored?.contentType;
+  if (!stored || stored.size > AVATAR_MAX_BYTES || !type || !(AVATAR_CONTENT_TYPES as readonly string[]).includes(type)) {
+    throw new ValidationError(refusal.message, [{ path: refusal.field, message: refusal.message }]);
+  }
+  return { id, contentType: type };
 };
 
 const view = async (deps: AvatarDeps, profile: StoredPublicProfile): Promise<PublicProfile> => ({
@@ -71,30 +84,22 @@ export const getPublicProfile = async (deps: AvatarDeps & Pick<PublicProfileDeps
  */
 export const startAvatarUpload = async (deps: { images: Pick<ImageStore, 'uploadUrl'>; clock: Clock; ids: Ids }, input: { creatorId: string; body: AvatarUploadBody }): Promise<AvatarUpload> => {
   const id = deps.ids.newId();
-  const uploadUrl = await deps.images.uploadUrl(avatarKey(input.creatorId, id), {
-    contentType: input.body.contentType,
-    contentLength: input.body.size,
-    ttlSeconds: AVATAR_UPLOAD_TTL_SECONDS,
-  });
-  return {
-    avatarId: id,
-    uploadUrl,
-    headers: { 'content-type': input.body.contentType },
-    expiresAt: new Date(deps.clock.now().getTime() + AVATAR_UPLOAD_TTL_SECONDS * 1000).toISOString(),
-  };
+  return { avatarId: id, ...(await pictureUpload(deps, avatarKey(input.creatorId, id), input.body)) };
 };
+
+/** A presigned PUT of a picture to `key`, signed over its declared type and exact size, for AVATAR_UPLOAD_TTL_SECONDS. */
+export const pictureUpload = async (deps: { images: Pick<ImageStore, 'uploadUrl'>; clock: Clock }, key: string, body: { contentType: string; size: number }) => ({
+  uploadUrl: await deps.images.uploadUrl(key, { contentType: body.contentType, contentLength: body.size, ttlSeconds: AVATAR_UPLOAD_TTL_SECONDS }),
+  headers: { 'content-type': body.contentType },
+  expiresAt: new Date(deps.clock.now().getTime() + AVATAR_UPLOAD_TTL_SECONDS * 1000).toISOString(),
+});
 
 /** The picture the save asks for: kept, removed, or a new upload that must be there and be what the upload allowed. */
 const chosenAvatar = async (deps: PublicProfileDeps, creatorId: string, current: StoredPublicProfile | undefined, requested: string | null | undefined) => {
   if (requested === undefined) return current?.avatar ?? null;
   if (requested === null) return null;
   if (current?.avatar?.id === requested) return current.avatar;
-  const stored = await deps.images.head(avatarKey(creatorId, requested));
-  const type = stored?.contentType;
-  if (!stored || stored.size > AVATAR_MAX_BYTES || !type || !(AVATAR_CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw new ValidationError(PICTURE_NOT_UPLOADED, [{ path: 'avatarId', message: PICTURE_NOT_UPLOADED }]);
-  }
-  return { id: requested, contentType: type };
+  return uploadedPicture(deps.images, avatarKey(creatorId, requested), requested, { field: 'avatarId', message: PICTURE_NOT_UPLOADED });
 };
 
 /**

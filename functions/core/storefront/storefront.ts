@@ -2,7 +2,11 @@ import { creatorSlug, DEFAULT_CREATOR_NAME, type BrowseList, type PublicCoursePa
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
+import type { BrandingView } from '#contracts/branding.ts';
+import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
 import { planOf } from '#core/billing/subscription-state.ts';
+import { brandingViewOf } from '#core/branding/branding.ts';
+import type { BrandingRepository, StoredBranding } from '#core/branding/ports.ts';
 import { salesTermsOf } from '#core/sales/checkout.ts';
 import type { BillingRepository, Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, VisitMarks } from '#core/ports.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
@@ -24,9 +28,15 @@ export const BROWSE_CREATORS_MAX = 20;
 export interface StorefrontDeps extends AvatarDeps {
   profiles: PublicProfileRepository;
   courses: Pick<CourseRepository, 'getCourse' | 'listByCreator'>;
-  /** The creator's plan: whether a course is on sale now, and its team licences' largest size (issue 29). */
+  /** The creator's plan: whether a course is on sale now, its team licences' largest size (issue 29), its branding shown. */
   billing: Pick<BillingRepository, 'getSubscription'>;
+  /** The creator's branding (issue 32), shown while their plan includes it. */
+  branding: Pick<BrandingRepository, 'get'>;
 }
+
+/** The creator's branding on their pages: read beside the plan (no second round trip), shown while the plan has it. */
+const brandingShown = async (deps: StorefrontDeps, stored: StoredBranding | undefined, plan: PlanLevel): Promise<BrandingView | null> =>
+  stored && hasFeature(plan, 'branding') ? brandingViewOf(deps, stored) : null;
 
 export interface CourseViewDeps {
   courses: Pick<CourseRepository, 'getCourse'>;
@@ -51,13 +61,19 @@ export const publicCreator = async (deps: StorefrontDeps, slug: string): Promise
   const parsed = creatorSlug.safeParse(slug);
   const profile = parsed.success && parsed.data === slug ? await deps.profiles.getBySlug(slug) : undefined;
   if (!profile) throw new NotFoundError(CREATOR_NOT_FOUND);
-  const [courses, picture] = await Promise.all([deps.courses.listByCreator(profile.creatorId), avatarUrl(deps, profile)]);
+  const [courses, picture, subscription, branding] = await Promise.all([
+    deps.courses.listByCreator(profile.creatorId),
+    avatarUrl(deps, profile),
+    deps.billing.getSubscription(profile.creatorId),
+    deps.branding.get(profile.creatorId),
+  ]);
   return {
     slug: profile.slug,
     displayName: profile.displayName,
     bio: profile.bio,
     avatarUrl: picture,
     courses: published(courses).map(storefrontCourse),
+    branding: await brandingShown(deps, branding, planOf(subscription)),
   };
 };
 
@@ -83,7 +99,7 @@ export const recordCourseView = async (deps: CourseViewDeps, courseId: string, v
 export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): Promise<PublicCoursePage> => {
   const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
   if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
-  const [profile, subscription] = await Promise.all([deps.profiles.get(course.creatorId), deps.billing.getSubscription(course.creatorId)]);
+  const [profile, subscription, branding] = await Promise.all([deps.profiles.get(course.creatorId), deps.billing.getSubscription(course.creatorId), deps.branding.get(course.creatorId)]);
   return {
     id: course.id,
     title: course.title,
@@ -96,6 +112,7 @@ export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): 
     creatorSlug: profile?.slug ?? null,
     creatorAvatarUrl: await avatarUrl(deps, profile),
     ...salesTermsOf(planOf(subscription)),
+    branding: await brandingShown(deps, branding, planOf(subscription)),
   };
 };
 

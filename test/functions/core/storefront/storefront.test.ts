@@ -12,6 +12,7 @@ import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryImageStore, memoryPublicProfiles } from '#test/functions/fakes/public-profiles.ts';
 import { memoryVisitMarks } from '#test/functions/fakes/visits.ts';
+import { memoryBranding } from '#test/functions/fakes/branding.ts';
 import { onBehalfFakes, planSubscriptions } from '#test/functions/fakes/on-behalf.ts';
 
 const AT = '2026-11-20T09:00:00.000Z';
@@ -48,7 +49,7 @@ const setup = async (profiles: StoredPublicProfile[] = [profile()]) => {
   // The creator c1 on Pro (issue 29: the page says whether the course is on sale, by the creator's plan).
   const { subscriptions, setPlan } = planSubscriptions({ c1: 'pro' });
   const { billing } = onBehalfFakes(subscriptions);
-  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), billing, clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel, visits: memoryVisitMarks() };
+  const d = { courses, profiles: memoryPublicProfiles(profiles), images: memoryImageStore(), billing, branding: memoryBranding(), clock: testClock('2026-11-25T10:00:00.000Z'), enrollments: memoryEnrollments(), funnel, visits: memoryVisitMarks() };
   const add = async (over: Partial<CourseRecord>, lessons: ['text' | 'video', string][] = []) => {
     const c = course(over);
     await courses.create(c);
@@ -79,6 +80,7 @@ describe('the public course page', () => {
       creatorAvatarUrl: expect.stringContaining(avatarKey('c1', 'pic')),
       onSale: true,
       teamSeatsMax: null,
+      branding: null,
     });
     expect(JSON.stringify(page)).not.toContain('Secret lesson content');
     // The page is cached at CloudFront: reading it counts nothing (the page's view beacon does).
@@ -169,7 +171,22 @@ describe("a creator's public page", () => {
         { id: 'new', title: 'New course', description: 'Chop like a chef.', priceAmount: 0, lessonCount: 0 },
         { id: 'old', title: 'Old course', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 1 },
       ],
+      branding: null,
     });
+  });
+
+  it("carry the creator's branding while their plan includes it (issue 32), on the creator's page and each course's", async () => {
+    const { d, add, setPlan } = await setup();
+    await add({ id: 'course-1' });
+    await d.branding.save({ creatorId: 'c1', schoolName: 'Jane\'s Kitchen', primaryColor: '#facc15', logo: { id: 'logo1', contentType: 'image/png' }, updatedAt: AT });
+    const branding = { schoolName: "Jane's Kitchen", primaryColor: '#facc15', onPrimaryColor: '#000000', logoUrl: expect.stringContaining('avatars/c1/logos/logo1?signed=') };
+    expect((await publicCreator(d, 'jane-cooks')).branding).toEqual(branding);
+    expect((await publicCoursePage(d, 'course-1')).branding).toEqual(branding);
+    // Moved down to Starter: the pages look as the platform's; the branding is kept for a return to Pro.
+    setPlan('c1', 'starter');
+    expect((await publicCreator(d, 'jane-cooks')).branding).toBeNull();
+    expect((await publicCoursePage(d, 'course-1')).branding).toBeNull();
+    expect(d.branding.stored.get('c1')).toMatchObject({ schoolName: "Jane's Kitchen" });
   });
 
   it('is 404 for an address nobody holds, and for one that is not an address at all (no read)', async () => {

@@ -29,6 +29,7 @@ const course: PublicCoursePage = {
   creatorAvatarUrl: null,
   onSale: true,
   teamSeatsMax: null,
+  branding: null,
 };
 
 const COURSE = 'GET /api/public/courses/c-knife';

@@ -16,6 +16,7 @@ const creator: PublicCreator = {
     { id: 'c-knife', title: 'Knife skills', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 3 },
     { id: 'c-free', title: 'Kitchen tour', description: '', priceAmount: 0, lessonCount: 1 },
   ],
+  branding: null,
 };
 
 function renderPage(path = '/u/jane-cooks') {

@@ -1,0 +1,69 @@
+import { onPrimaryColor, type BrandingBody, type BrandingView, type LogoUpload, type LogoUploadBody } from '#contracts/branding.ts';
+import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
+import type { Clock, Ids } from '#core/ports.ts';
+import type { BrandingRepository, StoredBranding } from '#core/branding/ports.ts';
+import type { ImageStore } from '#core/storefront/ports.ts';
+import { pictureUpload, pictureUrl, uploadedPicture, type AvatarDeps } from '#core/storefront/public-profile.ts';
+
+/**
+ * A creator's branding (issue 32 point 1): the school's name, primary colour and logo. Saved by a Pro creator; shown
+ * wherever their learners and visitors meet them while their plan includes `branding` (a creator who leaves Pro keeps
+ * what they saved, and their pages look as the platform's until they return). The logo is uploaded like their avatar:
+ * a presigned PUT under their own prefix of the files bucket, checked on save, shown through signed links.
+ */
+export const LOGO_NOT_UPLOADED = 'The logo was not uploaded, or is not a PNG, JPEG or WebP image of up to 2 MB. Choose it again.';
+
+/** Where a school's logo lives: beside the creator's avatars (the 'avatars' grants reach `avatars/<creatorId>/`). */
+export const logoKey = (creatorId: string, logoId: string): string => `avatars/${creatorId}/logos/${logoId}`;
+
+export interface BrandingDeps {
+  branding: BrandingRepository;
+  images: ImageStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** The branding as its pages and answers show it: the readable text colour computed, the logo's signed link. */
+export const brandingViewOf = async (deps: AvatarDeps, stored: StoredBranding): Promise<BrandingView> => ({
+  schoolName: stored.schoolName,
+  primaryColor: stored.primaryColor,
+  onPrimaryColor: onPrimaryColor(stored.primaryColor),
+  logoUrl: stored.logo ? await pictureUrl(deps, logoKey(stored.creatorId, stored.logo.id)) : null,
+});
+
+/** GET /api/branding: the creator's branding, or null before the first save. */
+export const getBranding = async (deps: AvatarDeps & Pick<BrandingDeps, 'branding'>, creatorId: string): Promise<BrandingView | null> => {
+  const stored = await deps.branding.get(creatorId);
+  return stored ? brandingViewOf(deps, stored) : null;
+};
+
+/** POST /api/branding/logo/uploads: a new logo's id and its presigned PUT. */
+export const startLogoUpload = async (deps: { images: Pick<ImageStore, 'uploadUrl'>; clock: Clock; ids: Ids }, input: { creatorId: string; body: LogoUploadBody }): Promise<LogoUpload> => {
+  const fileId = deps.ids.newId();
+  return { fileId, ...(await pictureUpload(deps, logoKey(input.creatorId, fileId), input.body)) };
+};
+
+/**
+ * PUT /api/branding: the whole branding. A new logo must be in the bucket as its upload allowed (400 otherwise); the
+ * logo it replaces goes from the bucket once the branding is saved.
+ */
+export const saveBranding = async (deps: BrandingDeps, input: { creatorId: string; body: BrandingBody }): Promise<BrandingView> => {
+  const current = await deps.branding.get(input.creatorId);
+  const requested = input.body.logoFileId;
+  const logo =
+    requested === undefined
+      ? (current?.logo ?? null)
+      : requested === null
+        ? null
+        : current?.logo?.id === requested
+          ? current.logo
+          : await uploadedPicture(deps.images, logoKey(input.creatorId, requested), requested, { field: 'logoFileId', message: LOGO_NOT_UPLOADED });
+  const branding: StoredBranding = { creatorId: input.creatorId, schoolName: input.body.schoolName, primaryColor: input.body.primaryColor, logo, updatedAt: deps.clock.now().toISOString() };
+  await deps.branding.save(branding);
+  if (current?.logo && current.logo.id !== logo?.id) await deps.images.delete(logoKey(input.creatorId, current.logo.id));
+  return brandingViewOf(deps, branding);
+};
+
+/** The branding a creator's visitors and learners see: theirs while their plan includes `branding`, else null. */
+export const shownBranding = async (deps: AvatarDeps & Pick<BrandingDeps, 'branding'>, creatorId: string, plan: PlanLevel): Promise<BrandingView | null> =>
+  hasFeature(plan, 'branding') ? getBranding(deps, creatorId) : null;
