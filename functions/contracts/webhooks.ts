@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { isoDate } from './common.ts';
+import { liveSession } from './live-sessions.ts';
+import { sale, saleStatuses } from './sales.ts';
 
 /**
  * Webhook endpoints (issue 31 point 4; docs/api.md "Public API (Pro) and signed webhooks"): a Pro creator's URLs, each
@@ -81,6 +83,99 @@ export const webhookDeliveryQuery = z.object({ cursor: z.string().min(1).max(204
 export const webhookDeliveryPage = z.object({ items: z.array(webhookDeliveryView), nextCursor: z.string().nullable() });
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPage>;
 
+/*
+ * Each event's `data` (docs/api.md "What `data` holds"; the OpenAPI document's `webhooks`): named as the /v1 objects
+ * are, so a receiver reads an order as it reads a sale from GET /v1/sales. An event about an object (an order, a
+ * certificate, a session) names it `id`; the course is `courseId` and `courseTitle`; the learner `learner: {id, email}`;
+ * amounts are pence with their `currency`; times are ISO 8601. The order and session fields are the /v1 objects' own
+ * schemas, so renaming one there renames it here. core/webhooks/events.ts builds each one and checks it against these.
+ */
+const courseId = z.string().describe("The course's id (as in GET /v1/courses).");
+const courseTitle = z.string().describe("The course's title when the event happened.");
+const learner = z
+  .object({ id: z.string().describe("The learner's id (as in GET /v1/learners)."), email: z.string().describe("The learner's email.") })
+  .describe('The learner.');
+
+export const enrollmentCreatedData = z
+  .object({ courseId, courseTitle, learner, enrolledAt: isoDate.describe('When the learner was enrolled (or enrolled again).') })
+  .describe('A learner was enrolled in a course: made, or a removed enrolment restored.');
+
+export const lessonCompletedData = z
+  .object({
+    courseId,
+    courseTitle,
+    lessonId: z.string().describe("The completed lesson's id (as in the course's `lessons`)."),
+    learner,
+    progress: z.number().int().min(0).max(100).describe("The learner's progress through the course after it, 0-100 (%)."),
+    completedAt: isoDate.describe('When the lesson was completed.'),
+  })
+  .describe('A learner completed a lesson (one event per lesson).');
+
+export const courseCompletedData = z
+  .object({ courseId, courseTitle, learner, completedAt: isoDate.describe('When the learner completed the course.') })
+  .describe('A learner completed a course.');
+
+/** An order as the /v1 sale object shows it (functions/contracts/sales.ts `sale`), with when it was paid. */
+const order = {
+  id: sale.shape.id.describe("The order's id: the sale's `id` in GET /v1/sales."),
+  courseId,
+  courseTitle,
+  buyerEmail: z.string().nullable().describe("The buyer's email (null when the payment gave none)."),
+  amount: sale.shape.amount.describe('Pence paid, after any discount.'),
+  currency: sale.shape.currency.describe('The currency of `amount` (ISO 4217, lower case).'),
+  seats: sale.shape.seats.describe('Seats bought for a team (null: a single learner).'),
+  paidAt: isoDate.nullable().describe('When the order was paid.'),
+};
+
+export const orderPaidData = z
+  .object({ ...order, status: z.literal('paid').describe("The sale's status.") })
+  .describe('An order was paid.');
+
+export const orderRefundedData = z
+  .object({ ...order, status: z.enum(saleStatuses).exclude(['paid']).describe("The sale's status: refunded, or disputed (a chargeback).") })
+  .describe('A paid order was refunded or disputed (once per order).');
+
+export const certificateIssuedData = z
+  .object({
+    id: z.string().describe("The certificate's id (its public page is /certificates/{id})."),
+    courseId,
+    courseTitle,
+    learner,
+    issuedAt: isoDate.describe('When the certificate was issued.'),
+  })
+  .describe('A certificate was issued to a learner who completed a course.');
+
+export const sessionScheduledData = z
+  .object({
+    id: liveSession.shape.id.describe("The live session's id."),
+    courseId,
+    title: liveSession.shape.title.describe("The session's title."),
+    startsAt: liveSession.shape.startsAt.describe('When the session starts.'),
+    durationMinutes: liveSession.shape.durationMinutes.describe('How long it lasts, in minutes.'),
+    timeZone: z.string().nullable().describe('The IANA time zone it was scheduled in (e.g. Europe/London).'),
+  })
+  .describe('A live session was scheduled for a course.');
+
+/** Each event type's `data` (a unit test fails when an event type has none, or events.ts builds another shape). */
+export const webhookEventData = {
+  'enrollment.created': enrollmentCreatedData,
+  'lesson.completed': lessonCompletedData,
+  'course.completed': courseCompletedData,
+  'order.paid': orderPaidData,
+  'order.refunded': orderRefundedData,
+  'certificate.issued': certificateIssuedData,
+  'session.scheduled': sessionScheduledData,
+} as const satisfies Record<WebhookEventType, z.ZodType>;
+export type WebhookEventData<T extends WebhookEventType = WebhookEventType> = z.infer<(typeof webhookEventData)[T]>;
+
 /** The body of every delivery: `{type, timestamp, data}` (`data` is the event's object, as the /v1 API shows it). */
 export const webhookPayload = z.object({ type: z.enum(webhookEventTypes), timestamp: isoDate, data: z.record(z.string(), z.unknown()) });
 export type WebhookPayload = z.infer<typeof webhookPayload>;
+
+/** The body of one event type's deliveries, its `data` exactly. */
+export const webhookPayloadOf = <T extends WebhookEventType>(type: T) =>
+  z.object({
+    type: z.literal(type).describe('The event type.'),
+    timestamp: isoDate.describe('When the change happened.'),
+    data: webhookEventData[type],
+  });

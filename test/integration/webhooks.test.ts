@@ -4,6 +4,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookPayloadOf } from '#contracts/webhooks.ts';
 import { webhookKeys } from '#data/webhooks.ts';
 import { work as sweep } from '#functions/jobs/webhook-deliveries.ts';
 import { runReactions } from '#functions/streams/reactions.ts';
@@ -103,6 +104,8 @@ describe('webhook deliveries', () => {
 
     const first = await eventually(async () => received.filter((r) => r.body.data['courseId'] === course), (r) => r.length >= 1, 30_000);
     expect(first[0]).toMatchObject({ verified: true, body: { type: 'enrollment.created', data: { courseId: course, courseTitle: 'Hooked on clay', learner: { email: learner.email } } } });
+    // The body is the documented shape (functions/contracts/webhooks.ts), as a receiver validating it reads it.
+    expect(webhookPayloadOf('enrollment.created').safeParse(first[0]!.body).error).toBeUndefined();
     const id = first[0]!.id;
     const stored = await eventually(() => item(webhookKeys.delivery(endpointId, id)), (d) => d?.['attempts'] === 1, 10_000);
     expect(stored).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
@@ -157,7 +160,8 @@ describe('webhook deliveries', () => {
     await eventually(() => Promise.resolve(received.slice(before).filter((r) => r.body.data['courseId'] === 'replayed').length), (n) => n >= 1, 15_000);
     const got = received.slice(before).filter((r) => r.body.data['courseId'] === 'replayed');
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ verified: true, body: { type: 'course.completed' } });
+    expect(got[0]).toMatchObject({ verified: true, body: { type: 'course.completed', data: { courseId: 'replayed', learner: { id: 'l1', email: 'r@example.com' } } } });
+    expect(webhookPayloadOf('course.completed').safeParse(got[0]!.body).error).toBeUndefined();
   }, 30_000);
 });
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { API_RATE_LIMIT, apiScopeLabels } from '#contracts/api-keys.ts';
 import { errorBody } from '#contracts/common.ts';
 import { publicApiOperations, type PublicApiOperation } from '#contracts/public-api.ts';
+import { webhookEventLabels, webhookEventTypes, webhookPayloadOf, WEBHOOK_RETRY_DELAYS_S, type WebhookEventType } from '#contracts/webhooks.ts';
 
 /** A /v1 row of the route table, as the document needs it. */
 export interface PublicApiRoute {
@@ -61,6 +62,46 @@ const operationOf = (route: PublicApiRoute, op: PublicApiOperation) => {
   };
 };
 
+/** A retry's wait as people say it (5 s, 5 min, 2 h). */
+const waitOf = (seconds: number): string => (seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`);
+
+/** The Standard Webhooks headers every delivery carries (docs/api.md "Deliveries"). */
+const webhookHeaders = [
+  { name: 'webhook-id', description: "The delivery's id (`msg_...`): the same on every retry, so a receiver can drop one it has seen.", example: 'msg_1764324000000a1b2c3d4e5f6a7b8c9d0e1' },
+  { name: 'webhook-timestamp', description: 'When this attempt was signed, in seconds since the epoch: refuse one far from now.', example: '1764324000' },
+  {
+    name: 'webhook-signature',
+    description: "`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret's base64 part. Verify with the `standardwebhooks` library: `new Webhook(secret).verify(body, headers)`.",
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+].map(({ name, description, example }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example }));
+
+/**
+ * What a creator's endpoint receives for one event type (OpenAPI 3.1 `webhooks`): a signed POST of `{type, timestamp,
+ * data}`, `data` its type's schema (functions/contracts/webhooks.ts), the schema events.ts checks each event against.
+ */
+const webhookOf = (type: WebhookEventType) => ({
+  post: {
+    operationId: type.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase()),
+    summary: webhookEventLabels[type],
+    description:
+      `Sent to each of your endpoints subscribed to \`${type}\` (Developers page, or POST /api/webhook-endpoints), signed as ` +
+      'the Standard Webhooks specification says.',
+    tags: ['webhooks'],
+    // Not an API key: the receiver checks the signature headers.
+    security: [],
+    parameters: webhookHeaders,
+    requestBody: { required: true, content: { 'application/json': { schema: schemaOf(webhookPayloadOf(type), 'output') } } },
+    responses: {
+      '2XX': {
+        description:
+          `Delivered: any 2xx within 10 s. Anything else (another status, a redirect, a timeout) is retried after ` +
+          `${WEBHOOK_RETRY_DELAYS_S.map(waitOf).join(', ')}, then marked failed.`,
+      },
+    },
+  },
+});
+
 /**
  * The public API's OpenAPI 3.1 document (decision 0052), generated from the route table's /v1 rows and the zod schemas
  * their handlers parse with (functions/contracts/public-api.ts): nothing in it is written by hand but the words.
@@ -81,11 +122,14 @@ export const openApiDocument = (routes: readonly PublicApiRoute[]) => {
       description:
         'Your courses, enrolments, learners and sales, for your own integrations (Pro plan). Create an API key with the ' +
         'scopes you need on the Developers page and send it as `Authorization: Bearer cp_...`. Errors share one body: ' +
-        '`{"error": {"code", "message", "details?"}}`.',
+        '`{"error": {"code", "message", "details?"}}`. Webhooks (below) tell your endpoints what happens, ' +
+        'naming objects as the API does (an order is the sale of the same `id`).',
     },
     // No `servers`: the default, '/', is the origin that serves this document (the app's, through CloudFront).
     security: [{ bearerAuth: [] }],
     paths,
+    // One entry per event type, whatever the routes: a new event type is documented the moment it exists.
+    webhooks: Object.fromEntries(webhookEventTypes.map((type) => [type, webhookOf(type)])),
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WebhookEventType } from '#contracts/webhooks.ts';
+import { webhookEventData, type WebhookEventData, type WebhookEventType } from '#contracts/webhooks.ts';
 import type { StoredWebhookDelivery, StoredWebhookEndpoint } from '#core/webhooks/ports.ts';
 
 /** One change of the table, as the stream gives it (images unmarshalled). */
@@ -13,46 +13,63 @@ export interface TableChange {
   readonly after: Record<string, unknown> | undefined;
 }
 
-/** An event for one creator's endpoints; `part` tells two events of one change apart (each lesson completed). */
-export interface WebhookEvent {
-  readonly creatorId: string;
+/**
+ * An event for one creator's endpoints; `part` tells two events of one change apart (each lesson completed). `data` is
+ * its type's documented shape (functions/contracts/webhooks.ts `webhookEventData`).
+ */
+export type WebhookEvent<T extends WebhookEventType = WebhookEventType> = {
+  [K in T]: { readonly creatorId: string; readonly type: K; readonly part: string; readonly data: WebhookEventData<K> };
+}[T];
+
+/** An event left out because the item did not give its documented shape (a field missing or of another type). */
+export interface MisshapenEvent {
   readonly type: WebhookEventType;
-  readonly part: string;
-  readonly data: Record<string, unknown>;
+  /** The fields at fault, e.g. `learner.email`: names, never the values. */
+  readonly fields: readonly string[];
 }
 
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const skOf = (item: Record<string, unknown> | undefined): string => (typeof item?.['sk'] === 'string' ? item['sk'] : '');
 
+/** What eventsOf reads of an item, before it is checked against the event type's schema. */
+type Draft<T extends WebhookEventType> = { [K in keyof WebhookEventData<T>]: unknown };
+
 /**
  * The events one change of the table means (decision 0053: the table's stream is the outbox). `data` is what the
- * public API shows of the object: emails, ids, titles and amounts, never internal keys.
+ * public API shows of the object, named as the /v1 objects are: emails, ids, titles and amounts, never internal keys.
  * - an enrolment (sk ENROLL#) becoming active: `enrollment.created`; each lesson newly in its `completedLessonIds`:
  *   `lesson.completed`; its `completedAt` newly set: `course.completed`;
  * - an order (sk ORDER with an `id`) moving to paid: `order.paid`; to refunded or disputed: `order.refunded`;
  * - a certificate inserted (sk CERT): `certificate.issued`; a live session inserted (sk SESSION) scheduled:
  *   `session.scheduled`.
+ * Each `data` is checked against its type's schema: an item that cannot give it (a field missing or of another type)
+ * is no event rather than a payload that breaks the documented contract; `misshapen` is told which, to log it.
  */
-export const eventsOf = (change: TableChange): WebhookEvent[] => {
+export const eventsOf = (change: TableChange, misshapen: (event: MisshapenEvent) => void = () => {}): WebhookEvent[] => {
   const { before, after } = change;
   if (!after || change.kind === 'REMOVE') return [];
   const sk = skOf(after);
   const creatorId = after['creatorId'];
   if (!text(creatorId)) return [];
+  const events: WebhookEvent[] = [];
+  const add = <T extends WebhookEventType>(type: T, part: string, draft: Draft<T>): void => {
+    const parsed = webhookEventData[type].safeParse(draft);
+    if (parsed.success) events.push({ creatorId, type, part, data: parsed.data } as WebhookEvent);
+    else misshapen({ type, fields: [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))] });
+  };
   if (sk.startsWith('ENROLL#')) {
     if (after['status'] !== 'active') return [];
     const learner = { id: after['learnerId'], email: after['learnerEmail'] };
     const course = { courseId: after['courseId'], courseTitle: after['courseTitle'] };
-    const events: WebhookEvent[] = [];
     const wasActive = before?.['status'] === 'active';
-    if (!wasActive) events.push({ creatorId, type: 'enrollment.created', part: '', data: { ...course, learner, enrolledAt: after['enrolledAt'] } });
+    if (!wasActive) add('enrollment.created', '', { ...course, learner, enrolledAt: after['enrolledAt'] });
     if (wasActive) {
       const had = new Set(Array.isArray(before?.['completedLessonIds']) ? (before['completedLessonIds'] as unknown[]) : []);
       const now = Array.isArray(after['completedLessonIds']) ? (after['completedLessonIds'] as unknown[]) : [];
       for (const lessonId of now.filter((id) => text(id) && !had.has(id))) {
-        events.push({ creatorId, type: 'lesson.completed', part: String(lessonId), data: { ...course, lessonId, learner, progress: after['progress'], completedAt: after['lastActivity'] } });
+        add('lesson.completed', String(lessonId), { ...course, lessonId, learner, progress: after['progress'], completedAt: after['lastActivity'] });
       }
-      if (text(after['completedAt']) && !text(before?.['completedAt'])) events.push({ creatorId, type: 'course.completed', part: '', data: { ...course, learner, completedAt: after['completedAt'] } });
+      if (text(after['completedAt']) && !text(before?.['completedAt'])) add('course.completed', '', { ...course, learner, completedAt: after['completedAt'] });
     }
     return events;
   }
@@ -60,7 +77,7 @@ export const eventsOf = (change: TableChange): WebhookEvent[] => {
     const status = after['status'];
     if (status === before?.['status']) return [];
     const order = {
-      orderId: after['id'],
+      id: after['id'],
       courseId: after['courseId'],
       courseTitle: after['courseTitle'],
       buyerEmail: after['buyerEmail'] ?? null,
@@ -69,21 +86,18 @@ export const eventsOf = (change: TableChange): WebhookEvent[] => {
       seats: after['seats'] ?? null,
       paidAt: after['paidAt'] ?? null,
     };
-    if (status === 'paid') return [{ creatorId, type: 'order.paid', part: '', data: order }];
-    if ((status === 'refunded' || status === 'disputed') && before?.['status'] !== 'refunded' && before?.['status'] !== 'disputed') {
-      return [{ creatorId, type: 'order.refunded', part: '', data: { ...order, status } }];
-    }
-    return [];
+    if (status === 'paid') add('order.paid', '', { ...order, status });
+    else if ((status === 'refunded' || status === 'disputed') && before?.['status'] !== 'refunded' && before?.['status'] !== 'disputed') add('order.refunded', '', { ...order, status });
+    return events;
   }
   if (change.kind !== 'INSERT') return [];
   if (sk === 'CERT' && text(after['id'])) {
-    return [{ creatorId, type: 'certificate.issued', part: '', data: { certificateId: after['id'], courseId: after['courseId'], courseTitle: after['courseTitle'], learner: { id: after['learnerId'], email: after['learnerEmail'] }, issuedAt: after['issuedAt'] } }];
+    add('certificate.issued', '', { id: after['id'], courseId: after['courseId'], courseTitle: after['courseTitle'], learner: { id: after['learnerId'], email: after['learnerEmail'] }, issuedAt: after['issuedAt'] });
   }
   if (sk === 'SESSION' && text(after['id']) && after['status'] === 'scheduled') {
-    const data = { sessionId: after['id'], courseId: after['courseId'], title: after['title'], startsAt: after['startsAt'], durationMinutes: after['durationMinutes'], timeZone: after['timeZone'] ?? null };
-    return [{ creatorId, type: 'session.scheduled', part: '', data }];
+    add('session.scheduled', '', { id: after['id'], courseId: after['courseId'], title: after['title'], startsAt: after['startsAt'], durationMinutes: after['durationMinutes'], timeZone: after['timeZone'] ?? null });
   }
-  return [];
+  return events;
 };
 
 /**

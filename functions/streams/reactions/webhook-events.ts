@@ -34,9 +34,10 @@ interface WebhookBatch {
 export const webhookEvents: Reaction<WebhookBatch> = {
   name: 'webhook-events',
   startBatch: () => ({ endpoints: webhookEndpointRepository(), deliveries: webhookDeliveryRepository(), start: startWebhookDeliveries, byCreator: new Map(), written: 0, key: undefined }),
-  async onRecord(batch, record) {
+  async onRecord(batch, record, log) {
     const change = changeOf(record);
-    const events = eventsOf(change);
+    // An item that cannot give its event's documented data is a bug to see, not a payload to send (or a batch to stop).
+    const events = eventsOf(change, (left) => log.warn('webhook event left out: the item does not give its documented data', { ...left, eventId: change.id }));
     for (const event of events) {
       let endpoints = batch.byCreator.get(event.creatorId);
       if (!endpoints) {

@@ -78,8 +78,18 @@ const order = (status: 'pending' | 'paid' | 'refunded' | 'disputed') => ({
   currency: 'gbp',
   seats: null,
   status,
+  paidAt: status === 'pending' ? null : '2026-11-28T09:00:00.000Z',
 });
-const enrolledBy = (extra: Record<string, unknown> = {}) => ({ ...enrolment('active'), creatorId: 'c1', courseTitle: 'Knots', ...extra });
+const enrolledBy = (extra: Record<string, unknown> = {}) => ({
+  ...enrolment('active'),
+  creatorId: 'c1',
+  courseTitle: 'Knots',
+  enrolledAt: '2026-11-28T09:00:00.000Z',
+  lastActivity: '2026-11-28T09:00:00.000Z',
+  completedLessonIds: [],
+  completedAt: null,
+  ...extra,
+});
 
 /** Per reaction: its own test of a record it acts on, and the records it acts on. A new reaction adds its row. */
 const wanted: Record<string, { wants: (record: DynamoDBRecord) => boolean; records: DynamoDBRecord[] }> = {
@@ -95,12 +105,12 @@ const wanted: Record<string, { wants: (record: DynamoDBRecord) => boolean; recor
     wants: (record) => eventsOf(changeOf({ ...record, eventID: 'e1', dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: 1 } })).length > 0,
     records: [
       streamRecord(undefined, enrolledBy()),
-      streamRecord(enrolledBy(), enrolledBy({ completedLessonIds: ['lesson-1'], completedAt: '2026-11-28T10:00:00.000Z' })),
+      streamRecord(enrolledBy(), enrolledBy({ completedLessonIds: ['lesson-1'], progress: 100, lastActivity: '2026-11-28T10:00:00.000Z', completedAt: '2026-11-28T10:00:00.000Z' })),
       streamRecord(order('pending'), order('paid')),
       streamRecord(order('paid'), order('refunded')),
       streamRecord(order('paid'), order('disputed')),
-      streamRecord(undefined, { pk: 'CERT#cert-1', sk: 'CERT', id: 'cert-1', creatorId: 'c1', courseId: 'course-1', learnerId: 'l1' }),
-      streamRecord(undefined, { pk: 'COURSE#course-1', sk: 'SESSION', id: 's1', creatorId: 'c1', courseId: 'course-1', status: 'scheduled' }),
+      streamRecord(undefined, { pk: 'CERT#cert-1', sk: 'CERT', id: 'cert-1', creatorId: 'c1', courseId: 'course-1', courseTitle: 'Knots', learnerId: 'l1', learnerEmail: 'l1@example.com', issuedAt: '2026-11-28T10:01:00.000Z' }),
+      streamRecord(undefined, { pk: 'SESSION#s1', sk: 'SESSION', id: 's1', creatorId: 'c1', courseId: 'course-1', title: 'Q&A', startsAt: '2026-12-01T18:00:00.000Z', durationMinutes: 60, timeZone: 'Europe/London', status: 'scheduled' }),
     ],
   },
 };

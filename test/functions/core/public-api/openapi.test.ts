@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { publicApiOperations } from '#contracts/public-api.ts';
+import { webhookEventData, webhookEventTypes } from '#contracts/webhooks.ts';
 import { openApiDocument } from '#core/public-api/openapi.ts';
 import { isKeyAccess, routes } from '#functions/routes.ts';
 
@@ -34,5 +36,29 @@ describe('the public API OpenAPI document (generated)', () => {
     expect(enrol['parameters']).toEqual(expect.arrayContaining([{ name: 'courseId', in: 'path', required: true, schema: { type: 'string' } }, expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]));
     expect(enrol['responses']['201'].content['application/json'].schema.required).toEqual(['learnerId', 'email', 'invited']);
     expect(enrol['responses']['409']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  });
+
+  it('has a `webhooks` entry for every event type: a signed POST of {type, timestamp, data} with that type\'s data schema', () => {
+    // The document as a client (or Swagger UI) reads it: plain JSON.
+    const webhooks = JSON.parse(JSON.stringify(doc.webhooks));
+    expect(Object.keys(webhooks).sort()).toEqual([...webhookEventTypes].sort());
+    for (const type of webhookEventTypes) {
+      const post = webhooks[type].post;
+      expect(post['security'], type).toEqual([]);
+      expect(post['parameters'].map((p: { name: string; in: string; required: boolean }) => [p.name, p.in, p.required]), type).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      const body = post['requestBody'].content['application/json'].schema;
+      expect(body, type).toMatchObject({ type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' } } });
+      const { $schema: _dialect, ...data } = z.toJSONSchema(webhookEventData[type], { io: 'output' });
+      expect(body.properties.data, type).toEqual(data);
+      expect(Object.keys(post['responses']), type).toEqual(['2XX']);
+      expect(post['responses']['2XX'].description, type).toMatch(/^Delivered/);
+    }
+    const paid = webhooks['order.paid'].post['requestBody'].content['application/json'].schema.properties.data;
+    expect(paid.required).toEqual(expect.arrayContaining(['id', 'amount', 'currency', 'status']));
+    expect(paid.properties.amount).toMatchObject({ type: 'integer', description: expect.stringMatching(/pence/i) });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveriesOf, deliveryIdOf, eventsOf, type TableChange } from '#core/webhooks/events.ts';
+import { webhookEventData, webhookEventTypes } from '#contracts/webhooks.ts';
+import { deliveriesOf, deliveryIdOf, eventsOf, type MisshapenEvent, type TableChange, type WebhookEvent } from '#core/webhooks/events.ts';
 import type { StoredWebhookEndpoint } from '#core/webhooks/ports.ts';
 
 const at = new Date('2026-11-21T12:00:00.000Z');
@@ -31,8 +32,8 @@ describe('the webhook events of a change', () => {
   it('an order moving to paid is order.paid; to refunded or disputed is order.refunded once', () => {
     const paid = { ...order, status: 'paid', paidAt: '2026-11-21T12:00:00.000Z' };
     const [event] = eventsOf(change('MODIFY', order, paid));
-    expect(event).toEqual({ creatorId: 'u1', type: 'order.paid', part: '', data: { orderId: 'o1', courseId: 'c1', courseTitle: 'Pottery', buyerEmail: 'bob@example.com', amount: 4900, currency: 'gbp', seats: null, paidAt: paid.paidAt } });
-    expect(eventsOf(change('MODIFY', paid, { ...paid, status: 'refunded' })).map((e) => [e.type, e.data['status']])).toEqual([['order.refunded', 'refunded']]);
+    expect(event).toEqual({ creatorId: 'u1', type: 'order.paid', part: '', data: { id: 'o1', courseId: 'c1', courseTitle: 'Pottery', buyerEmail: 'bob@example.com', amount: 4900, currency: 'gbp', seats: null, status: 'paid', paidAt: paid.paidAt } });
+    expect(eventsOf(change('MODIFY', paid, { ...paid, status: 'refunded' })).map((e) => [e.type, e.type === 'order.refunded' && e.data.status])).toEqual([['order.refunded', 'refunded']]);
     expect(eventsOf(change('MODIFY', { ...paid, status: 'disputed' }, { ...paid, status: 'refunded' }))).toEqual([]);
     expect(eventsOf(change('MODIFY', paid, { ...paid, learnerId: 'l9' }))).toEqual([]);
     expect(eventsOf(change('MODIFY', order, { ...order, status: 'expired' }))).toEqual([]);
@@ -41,18 +42,98 @@ describe('the webhook events of a change', () => {
   it('a certificate or a scheduled live session inserted is certificate.issued / session.scheduled', () => {
     const cert = { pk: 'CERT#k1', sk: 'CERT', id: 'k1', courseId: 'c1', courseTitle: 'Pottery', creatorId: 'u1', learnerId: 'l1', learnerEmail: 'ada@example.com', issuedAt: '2026-11-21T12:00:00.000Z', jwt: 'eyJ...' };
     expect(eventsOf(change('INSERT', undefined, cert))).toEqual([
-      { creatorId: 'u1', type: 'certificate.issued', part: '', data: { certificateId: 'k1', courseId: 'c1', courseTitle: 'Pottery', learner: { id: 'l1', email: 'ada@example.com' }, issuedAt: cert.issuedAt } },
+      { creatorId: 'u1', type: 'certificate.issued', part: '', data: { id: 'k1', courseId: 'c1', courseTitle: 'Pottery', learner: { id: 'l1', email: 'ada@example.com' }, issuedAt: cert.issuedAt } },
     ]);
     expect(eventsOf(change('MODIFY', cert, { ...cert, status: 'revoked' }))).toEqual([]);
     const session = { pk: 'SESSION#s1', sk: 'SESSION', id: 's1', courseId: 'c1', creatorId: 'u1', title: 'Live Q&A', startsAt: '2026-12-01T18:00:00.000Z', durationMinutes: 60, timeZone: 'Europe/London', status: 'scheduled', hostUrl: 'https://zoom/host' };
     const [scheduled] = eventsOf(change('INSERT', undefined, session));
-    expect(scheduled).toEqual({ creatorId: 'u1', type: 'session.scheduled', part: '', data: { sessionId: 's1', courseId: 'c1', title: 'Live Q&A', startsAt: session.startsAt, durationMinutes: 60, timeZone: 'Europe/London' } });
+    expect(scheduled).toEqual({ creatorId: 'u1', type: 'session.scheduled', part: '', data: { id: 's1', courseId: 'c1', title: 'Live Q&A', startsAt: session.startsAt, durationMinutes: 60, timeZone: 'Europe/London' } });
     expect(JSON.stringify(scheduled)).not.toContain('hostUrl');
   });
 
   it('other items and removals mean nothing', () => {
     expect(eventsOf(change('INSERT', undefined, { pk: 'USER#u1', sk: 'PROFILE', creatorId: 'u1' }))).toEqual([]);
     expect(eventsOf(change('REMOVE', enrolment, undefined))).toEqual([]);
+  });
+});
+
+describe('the data of every event, against its documented schema (functions/contracts/webhooks.ts)', () => {
+  // Items as the data modules write them (functions/data/enrollments.ts, orders.ts, certificates.ts, live-sessions.ts):
+  // every attribute, index keys included, so a field read under another name than the item's is caught too.
+  const enrolled = {
+    pk: 'COURSE#c1', sk: 'ENROLL#l1', type: 'Enrollment', courseId: 'c1', learnerId: 'l1', creatorId: 'u1', learnerEmail: 'ada@example.com', learnerJoinedAt: '2026-11-01T09:00:00.000Z',
+    courseTitle: 'Pottery', courseTitleAt: '2026-11-21T11:00:00.000Z', status: 'active', enrolledAt: '2026-11-21T11:00:00.000Z', completedLessonIds: [], reachedLessonIds: [], progress: 0,
+    lastActivity: '2026-11-21T11:00:00.000Z', completedAt: null, gsi1pk: 'CREATOR#u1#LEARNERS', gsi1sk: '2026-11-21T11:00:00.000Z#c1#l1', gsi2pk: 'LEARNER#l1#COURSES', gsi2sk: 'c1',
+  };
+  const progressed = { ...enrolled, completedLessonIds: ['lesson-1'], reachedLessonIds: ['lesson-1'], progress: 50, lastActivity: '2026-11-22T10:00:00.000Z' };
+  const completed = { ...progressed, completedLessonIds: ['lesson-1', 'lesson-2'], progress: 100, lastActivity: '2026-11-23T10:00:00.000Z', completedAt: '2026-11-23T10:00:00.000Z', gsi3pk: 'CERTS#DUE', gsi3sk: '2026-11-23T10:00:00.000Z#c1#l1' };
+  const pending = {
+    pk: 'ORDER#o1', sk: 'ORDER', type: 'Order', id: 'o1', courseId: 'c1', courseTitle: 'Pottery', creatorId: 'u1', accountId: 'acct_1', status: 'pending', buyerEmail: null, price: 4900, discount: 0, amount: 4900,
+    currency: 'gbp', couponCode: null, affiliateId: null, seats: null, checkoutSessionId: 'cs_1', checkoutUrl: 'https://checkout.stripe.com/c/cs_1', paymentIntentId: null, learnerId: null,
+    createdAt: '2026-11-21T11:55:00.000Z', paidAt: null,
+  };
+  const paid = {
+    ...pending, status: 'paid', buyerEmail: 'bob@example.com', discount: 490, amount: 4410, couponCode: 'WELCOME10', paymentIntentId: 'pi_1', learnerId: 'l2', paidAt: '2026-11-21T12:00:00.000Z',
+    paidEventId: 'evt_1', gsi1pk: 'CREATOR#u1#SALES', gsi1sk: '2026-11-21T12:00:00.000Z#o1',
+  };
+  const team = { ...paid, id: 'o2', pk: 'ORDER#o2', seats: 5, buyerEmail: null };
+  const certificate = {
+    pk: 'CERT#k1', sk: 'CERT', type: 'Certificate', id: 'k1', courseId: 'c1', learnerId: 'l1', creatorId: 'u1', learnerEmail: 'ada@example.com', learnerName: 'Ada Lovelace', courseTitle: 'Pottery',
+    creatorName: 'Clay Studio', issuedAt: '2026-11-23T10:05:00.000Z', statusList: 0, statusIndex: 7, jwt: 'eyJhbGciOiJFZERTQSJ9.e30.sig', status: 'valid', revokedAt: null, revocationReason: null,
+    gsi1pk: 'LEARNER#l1#CERTS', gsi1sk: '2026-11-23T10:05:00.000Z#k1', gsi2pk: 'COURSE#c1#CERTS', gsi2sk: '2026-11-23T10:05:00.000Z#k1',
+  };
+  const session = {
+    pk: 'SESSION#s1', sk: 'SESSION', type: 'LiveSession', id: 's1', courseId: 'c1', creatorId: 'u1', title: 'Live Q&A', description: 'Bring questions.', startsAt: '2026-12-01T18:00:00.000Z',
+    durationMinutes: 60, provider: 'zoom', timeZone: 'Europe/London', meetingId: '123', joinUrl: 'https://zoom.us/j/123', hostUrl: 'https://zoom.us/s/123', status: 'scheduled', sequence: 0,
+    createdAt: '2026-11-21T12:00:00.000Z', updatedAt: '2026-11-21T12:00:00.000Z', gsi2pk: 'COURSE#c1#SESSIONS', gsi2sk: '2026-12-01T18:00:00.000Z#s1',
+  };
+  const changes = [
+    change('INSERT', undefined, enrolled),
+    change('MODIFY', { ...enrolled, status: 'removed' }, enrolled),
+    change('MODIFY', enrolled, progressed),
+    change('MODIFY', progressed, completed),
+    change('MODIFY', pending, paid),
+    change('MODIFY', { ...team, status: 'pending' }, team),
+    change('MODIFY', paid, { ...paid, status: 'refunded' }),
+    change('MODIFY', paid, { ...paid, status: 'disputed' }),
+    change('INSERT', undefined, certificate),
+    change('INSERT', undefined, session),
+  ];
+
+  it('each event is its type\'s documented data exactly, and every event type is made by one of these changes', () => {
+    const misshapen: MisshapenEvent[] = [];
+    const events = changes.flatMap((c) => eventsOf(c, (m) => misshapen.push(m)));
+    expect(misshapen).toEqual([]);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(webhookEventTypes));
+    for (const event of events) {
+      // As a receiver reads it: the JSON of the delivery, parsed with the schema; nothing left out, nothing extra.
+      const data: unknown = JSON.parse(JSON.stringify(event.data));
+      const parsed = webhookEventData[event.type].safeParse(data);
+      expect(parsed.error?.issues ?? [], event.type).toEqual([]);
+      expect(parsed.data, event.type).toEqual(data);
+      expect(JSON.stringify(data), event.type).not.toMatch(/"(pk|sk|gsi\d\w*|creatorId|accountId|jwt|hostUrl|joinUrl|paymentIntentId)"/);
+    }
+  });
+
+  it('names objects as the /v1 API does: an order, a certificate or a session is `id`; the learner is {id, email}', () => {
+    const events = changes.flatMap((c) => eventsOf(c));
+    const byType = { get: (type: WebhookEvent['type']) => events.find((e) => e.type === type) };
+    expect(byType.get('order.paid')?.data).toEqual({ id: 'o1', courseId: 'c1', courseTitle: 'Pottery', buyerEmail: 'bob@example.com', amount: 4410, currency: 'gbp', seats: null, status: 'paid', paidAt: paid.paidAt });
+    expect(byType.get('order.refunded')?.data).toMatchObject({ id: 'o1', status: 'refunded', amount: 4410 });
+    expect(byType.get('certificate.issued')?.data).toEqual({ id: 'k1', courseId: 'c1', courseTitle: 'Pottery', learner: { id: 'l1', email: 'ada@example.com' }, issuedAt: certificate.issuedAt });
+    expect(byType.get('session.scheduled')?.data).toEqual({ id: 's1', courseId: 'c1', title: 'Live Q&A', startsAt: session.startsAt, durationMinutes: 60, timeZone: 'Europe/London' });
+    expect(byType.get('lesson.completed')?.data).toEqual({ courseId: 'c1', courseTitle: 'Pottery', lessonId: 'lesson-1', learner: { id: 'l1', email: 'ada@example.com' }, progress: 50, completedAt: progressed.lastActivity });
+  });
+
+  it('an item that cannot give the documented data is no event, and says which fields are at fault', () => {
+    const misshapen: MisshapenEvent[] = [];
+    const { learnerEmail: _email, ...noEmail } = certificate;
+    expect(eventsOf(change('INSERT', undefined, noEmail), (m) => misshapen.push(m))).toEqual([]);
+    expect(eventsOf(change('MODIFY', pending, { ...paid, amount: '44.10' }), (m) => misshapen.push(m))).toEqual([]);
+    expect(misshapen).toEqual([
+      { type: 'certificate.issued', fields: ['learner.email'] },
+      { type: 'order.paid', fields: ['amount'] },
+    ]);
   });
 });
 
