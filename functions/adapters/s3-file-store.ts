@@ -13,7 +13,7 @@ import { awsClientOptions, clientPolicies } from '#adapters/client-policy.ts';
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import type { FileStore, UploadedPart } from '#core/files/ports.ts';
-import type { ImageStore } from '#core/storefront/ports.ts';
+import type { ImageStore } from '#core/ports.ts';
 
 let client: S3Client | undefined;
 

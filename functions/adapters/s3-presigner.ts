@@ -3,7 +3,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { config, required } from '#functions/config.ts';
 import type { FileStore } from '#core/files/ports.ts';
-import type { ImageStore } from '#core/storefront/ports.ts';
+import type { ImageStore } from '#core/ports.ts';
 
 /**
  * Presigned S3 URLs without the S3 client: the signing the SDK's presigner does (AWS Signature V4 from

@@ -1,9 +1,7 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
 import { s3ImageLinks } from '#adapters/s3-presigner.ts';
 import type { BrandingDeps } from '#core/branding/branding.ts';
-import type { BrandingRepository } from '#core/branding/ports.ts';
-import type { Ids, PublicProfileRepository } from '#core/ports.ts';
-import type { ImageStore } from '#core/storefront/ports.ts';
+import type { BrandingRepository, Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
 import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
 import { dynamoBranding } from '#data/branding.ts';

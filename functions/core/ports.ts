@@ -1128,3 +1128,33 @@ export interface VisitMarks {
   /** Writes the mark unless it exists: true for the one write that made it (count then), false for every repeat. */
   markFirst(mark: string, expiresAt: Date): Promise<boolean>;
 }
+
+/** Branding (issue 32; core/branding): read by the storefront, the player and the mail to a creator's learners too. */
+/** A creator's branding as stored: the logo, when there is one, is `avatars/<creatorId>/logos/<id>` in the files bucket. */
+export interface StoredBranding {
+  readonly creatorId: string;
+  readonly schoolName: string;
+  readonly primaryColor: string;
+  readonly logo: { readonly id: string; readonly contentType: string } | null;
+  readonly updatedAt: string;
+}
+
+export interface BrandingRepository {
+  /** The creator's branding, or undefined before the first save (one read). */
+  get(creatorId: string): Promise<StoredBranding | undefined>;
+  /** Writes the whole branding. */
+  save(branding: StoredBranding): Promise<void>;
+}
+
+/**
+ * Pictures in the private files bucket (the creators' avatars and their schools' logos): uploaded by the browser with a presigned PUT whose
+ * signature fixes the type and exact size, checked again on use (HeadObject), shown through presigned GETs.
+ */
+export interface ImageStore {
+  uploadUrl(key: string, input: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string>;
+  head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
+  /** A presigned GET signed as at `signedAt` (so the same window gives the same URL, which the browser can cache). */
+  viewUrl(key: string, input: { ttlSeconds: number; signedAt: Date }): Promise<string>;
+  /** Deletes the object (a missing one is fine). */
+  delete(key: string): Promise<void>;
+}

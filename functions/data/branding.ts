@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { BrandingRepository, StoredBranding } from '#core/branding/ports.ts';
+import type { BrandingRepository, StoredBranding } from '#core/ports.ts';
 import { documentClient, tableName } from '#data/table.ts';
 
 /**

@@ -1,8 +1,6 @@
 import { onPrimaryColor, type BrandingBody, type BrandingView, type LogoUpload, type LogoUploadBody } from '#contracts/branding.ts';
 import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
-import type { Clock, Ids } from '#core/ports.ts';
-import type { BrandingRepository, StoredBranding } from '#core/branding/ports.ts';
-import type { ImageStore } from '#core/storefront/ports.ts';
+import type { BrandingRepository, Clock, Ids, ImageStore, StoredBranding } from '#core/ports.ts';
 import { pictureUpload, pictureUrl, uploadedPicture, type AvatarDeps } from '#core/storefront/public-profile.ts';
 
 /**

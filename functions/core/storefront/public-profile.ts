@@ -8,8 +8,7 @@ import {
   type PublicProfileBody,
 } from '#contracts/storefront.ts';
 import { ConflictError, ValidationError } from '#core/errors.ts';
-import type { Clock, Ids, PublicProfileRepository, StoredPublicProfile } from '#core/ports.ts';
-import type { ImageStore } from '#core/storefront/ports.ts';
+import type { Clock, Ids, ImageStore, PublicProfileRepository, StoredPublicProfile } from '#core/ports.ts';
 
 /**
  * A creator's public profile (issue 12 point 2): the name, bio, picture and address visitors see at `/u/<slug>` and

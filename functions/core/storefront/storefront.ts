@@ -6,9 +6,8 @@ import type { BrandingView } from '#contracts/branding.ts';
 import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
 import { planOf } from '#core/billing/subscription-state.ts';
 import { brandingViewOf } from '#core/branding/branding.ts';
-import type { BrandingRepository, StoredBranding } from '#core/branding/ports.ts';
+import type { BillingRepository, BrandingRepository, Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, StoredBranding, VisitMarks } from '#core/ports.ts';
 import { salesTermsOf } from '#core/sales/checkout.ts';
-import type { BillingRepository, Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, VisitMarks } from '#core/ports.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
 

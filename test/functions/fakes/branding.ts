@@ -1,4 +1,4 @@
-import type { BrandingRepository, StoredBranding } from '#core/branding/ports.ts';
+import type { BrandingRepository, StoredBranding } from '#core/ports.ts';
 
 /** In-memory branding, one per creator, as functions/data/branding.ts keeps it. */
 export const memoryBranding = (initial: StoredBranding[] = []) => {

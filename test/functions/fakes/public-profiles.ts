@@ -1,5 +1,4 @@
-import type { PublicProfileRepository, StoredPublicProfile } from '#core/ports.ts';
-import type { ImageStore } from '#core/storefront/ports.ts';
+import type { ImageStore, PublicProfileRepository, StoredPublicProfile } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**
