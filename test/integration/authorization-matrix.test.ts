@@ -109,6 +109,9 @@ POST   /api/learner/courses/{courseId}/lessons/{lessonId}/attempts     learner  
 GET    /api/creator/public-profile                                     creator                       -
 PUT    /api/creator/public-profile                                     creator                       -  courses
 POST   /api/creator/public-profile/avatar                              creator                       -  courses
+GET    /api/branding                                                   creator                       -
+PUT    /api/branding                                                   creator                       -  branding
+POST   /api/branding/logo/uploads                                      creator                       -  branding
 GET    /api/public/creators/{slug}                                     public                        -
 GET    /api/public/courses/{courseId}                                  public                        -
 POST   /api/public/courses/{courseId}/views                            public                        -
@@ -129,6 +132,7 @@ DELETE /api/api-keys/{keyId}                                           creator  
 GET    /api/webhook-endpoints                                          creator                       -
 POST   /api/webhook-endpoints                                          creator                       -  webhooks
 DELETE /api/webhook-endpoints/{endpointId}                             creator                       creator
+POST   /api/webhook-endpoints/{endpointId}/enable                      creator                       creator  webhooks
 GET    /api/webhook-endpoints/{endpointId}/deliveries                  creator                       creator
 POST   /api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry creator                     creator
 GET    /api/creator/analytics                                          creator                       -

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { accountWithRole, api, givePlan } from './support.ts';
+
+/**
+ * Branding (issue 32 point 1) through the gateway, DynamoDB Local and the files bucket: a Pro creator saves the school's
+ * name, colour and logo (uploaded straight to the bucket), and their public pages carry it; Starter is refused.
+ */
+const slugOf = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+describe("a school's branding", () => {
+  it('is saved with an uploaded logo, shown on the public creator and course pages, and gone from them on Starter', async () => {
+    const creator = await accountWithRole('creator', 'brand-pro');
+    expect((await api('GET', '/api/branding', { token: creator.token })).body).toBeNull();
+
+    const png = randomBytes(4096);
+    const upload = await api('POST', '/api/branding/logo/uploads', { token: creator.token, body: { contentType: 'image/png', size: png.byteLength } });
+    expect(upload.status).toBe(200);
+    expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: png })).status).toBe(200);
+    const saved = await api('PUT', '/api/branding', { token: creator.token, body: { schoolName: 'Clay & Kiln', primaryColor: '#FACC15', logoFileId: upload.body.fileId } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ schoolName: 'Clay & Kiln', primaryColor: '#facc15', onPrimaryColor: '#000000', logoUrl: expect.any(String) });
+    const logo = await fetch(saved.body.logoUrl);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await logo.arrayBuffer()).equals(png)).toBe(true);
+
+    const slug = slugOf('brand');
+    expect((await api('PUT', '/api/creator/public-profile', { token: creator.token, body: { displayName: 'Ann', slug } })).status).toBe(200);
+    const course = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Throwing pots' } })).body.id as string;
+    expect((await api('PATCH', `/api/courses/${course}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    const branding = { schoolName: 'Clay & Kiln', primaryColor: '#facc15', onPrimaryColor: '#000000', logoUrl: expect.stringContaining(`avatars/${creator.id}/logos/${upload.body.fileId}`) };
+    expect((await api('GET', `/api/public/creators/${slug}`)).body.branding).toEqual(branding);
+    expect((await api('GET', `/api/public/courses/${course}`)).body.branding).toEqual(branding);
+
+    // Removing the logo takes it out of the bucket.
+    const plain = await api('PUT', '/api/branding', { token: creator.token, body: { schoolName: 'Clay & Kiln', primaryColor: '#1d4ed8', logoFileId: null } });
+    expect(plain.body).toMatchObject({ primaryColor: '#1d4ed8', onPrimaryColor: '#ffffff', logoUrl: null });
+    expect((await fetch(saved.body.logoUrl)).status).toBe(404);
+
+    // Moved down to Starter: the pages look as the platform's; what was saved is kept for a return to Pro.
+    await givePlan(creator, 'starter');
+    expect((await api('GET', `/api/public/courses/${course}`)).body.branding).toBeNull();
+    expect((await api('GET', `/api/public/creators/${slug}`)).body.branding).toBeNull();
+    expect((await api('GET', '/api/branding', { token: creator.token })).body).toMatchObject({ schoolName: 'Clay & Kiln' });
+  });
+
+  it('is Pro: a Starter creator is refused a save and a logo upload with PLAN_REQUIRED', async () => {
+    const starter = await accountWithRole('creator', 'brand-starter', { plan: 'starter' });
+    for (const [method, path, body] of [
+      ['PUT', '/api/branding', { schoolName: 'Other', primaryColor: '#000000' }],
+      ['POST', '/api/branding/logo/uploads', { contentType: 'image/png', size: 100 }],
+    ] as const) {
+      const refused = await api(method, path, { token: starter.token, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'PLAN_REQUIRED', message: 'This is part of the Pro plan. Upgrade to Pro to use it.' });
+    }
+  });
+
+  it("refuses a colour that is not #rrggbb, a name too long, an SVG logo, and another creator's upload (400)", async () => {
+    const [ann, bob] = await Promise.all([accountWithRole('creator', 'brand-ann'), accountWithRole('creator', 'brand-bob')]);
+    for (const body of [{ schoolName: 'Ann', primaryColor: 'red' }, { schoolName: 'x'.repeat(61), primaryColor: '#112233' }, { schoolName: '', primaryColor: '#112233' }]) {
+      const res = await api('PUT', '/api/branding', { token: ann.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await api('POST', '/api/branding/logo/uploads', { token: ann.token, body: { contentType: 'image/svg+xml', size: 100 } })).status).toBe(400);
+    expect((await api('POST', '/api/branding/logo/uploads', { token: ann.token, body: { contentType: 'image/png', size: 2 * 1024 * 1024 + 1 } })).status).toBe(400);
+    const upload = await api('POST', '/api/branding/logo/uploads', { token: ann.token, body: { contentType: 'image/png', size: 100 } });
+    await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: new Uint8Array(100) });
+    const stolen = await api('PUT', '/api/branding', { token: bob.token, body: { schoolName: 'Bob', primaryColor: '#112233', logoFileId: upload.body.fileId } });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error.message).toBe('The logo was not uploaded, or is not a PNG, JPEG or WebP image of up to 2 MB. Choose it again.');
+  });
+});
