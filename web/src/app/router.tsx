@@ -7,6 +7,7 @@ import { billingRoutes } from '@/features/billing/routes.tsx';
 import { couponsRoutes } from '@/features/coupons/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
+import { brandingRoutes } from '@/features/branding/routes.tsx';
 import { apiReferenceRoutes, developersRoutes } from '@/features/developers/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
@@ -46,6 +47,7 @@ const creatorArea: RouteObject = {
     ...integrationsRoutes,
     ...couponsRoutes,
     ...affiliatesRoutes,
+    ...brandingRoutes,
     ...reportsRoutes,
     ...developersRoutes,
     ...supportRoutes,

@@ -73,6 +73,8 @@ export const paths = {
     reports: `${creator}/reports`,
     /** Ask for help and read the answers (issue 29 point 4; the reply's email links here). */
     support: `${creator}/support`,
+    /** The school's name, colour and logo (issue 32; the sidebar's Marketing group; Pro plan). */
+    branding: `${creator}/branding`,
     /** API keys and webhook endpoints (issue 31; the sidebar's Developers group; Pro plan). */
     developers: `${creator}/developers`,
   },

@@ -11,6 +11,7 @@ import {
   LifeBuoy,
   LayoutDashboard,
   Mail,
+  Palette,
   CirclePlus,
   Plug,
   Settings,
@@ -87,6 +88,7 @@ const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
     { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
+    { title: 'Branding', url: paths.creator.branding, icon: Palette, feature: 'branding' },
   ],
 };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { avatarUpload, ownPublicProfile, publicProfile, type PublicProfile, type PublicProfileBody } from '@contracts/storefront.ts';
-import { ApiError } from '@/lib/api-error.ts';
 import { apiClient } from '@/lib/api-client.ts';
+import { putToBucket } from '@/lib/bucket-upload.ts';
 
 const PROFILE_PATH = '/api/creator/public-profile';
 
@@ -27,13 +27,6 @@ export function useSavePublicProfile() {
  */
 export async function uploadAvatar(file: File, signal?: AbortSignal): Promise<string> {
   const upload = await apiClient.post(`${PROFILE_PATH}/avatar`, avatarUpload, { body: { contentType: file.type, size: file.size }, ...(signal ? { signal } : {}) });
-  let res: Response;
-  try {
-    res = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: file, ...(signal ? { signal } : {}) });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_FAILED', 'The picture could not be uploaded. Check your connection and try again.');
-  }
-  if (!res.ok) throw new ApiError(res.status, 'UPSTREAM_FAILED', 'The picture could not be uploaded. Try again.');
+  await putToBucket(upload, file, 'picture', signal);
   return upload.avatarId;
 }

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { BrandingView } from '@contracts/branding.ts';
 import { BrandHomeLink } from '@/components/brand-home-link.tsx';
+import { SchoolMark } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/lib/paths.ts';
 import { hasStoredSession } from '@/lib/stored-session.ts';
@@ -8,14 +10,23 @@ import { hasStoredSession } from '@/lib/stored-session.ts';
 /**
  * The frame of the public pages (outside the dashboard): the product's name linking home, 'Sign in' (or 'My
  * dashboard' when a session is stored: read from storage, so Amplify never loads here), the page, a small footer.
+ * A branded creator's pages (issue 32) show their school's mark instead, linking to their page (`home`), and their
+ * primary colour and its readable text colour replace the platform's for everything inside.
  */
-export function StorefrontLayout({ children }: { children: ReactNode }) {
+export function StorefrontLayout({ children, branding, home }: { children: ReactNode; branding?: BrandingView | null | undefined; home?: string | undefined }) {
   const signedIn = hasStoredSession();
+  const colours = branding ? ({ '--color-primary': branding.primaryColor, '--color-primary-foreground': branding.onPrimaryColor, '--color-ring': branding.primaryColor } as CSSProperties) : undefined;
   return (
-    <div className="flex min-h-dvh flex-col bg-background">
+    <div className="flex min-h-dvh flex-col bg-background" style={colours} data-branded={branding ? 'true' : undefined}>
       <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <BrandHomeLink />
+          {branding ? (
+            <Link to={home ?? paths.home} className="min-w-0 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <SchoolMark name={branding.schoolName} logoUrl={branding.logoUrl} primaryColor={branding.primaryColor} onPrimaryColor={branding.onPrimaryColor} />
+            </Link>
+          ) : (
+            <BrandHomeLink />
+          )}
           <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm">
             <Link to={signedIn ? paths.dashboard : paths.login}>{signedIn ? 'My dashboard' : 'Sign in'}</Link>
           </Button>
@@ -27,7 +38,7 @@ export function StorefrontLayout({ children }: { children: ReactNode }) {
       <footer className="border-t bg-subtle">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>Payments are handled by Stripe. Creators are paid directly and keep 100% of every sale.</p>
-          <p>© {new Date().getFullYear()} Course Platform</p>
+          <p>{branding ? `© ${new Date().getFullYear()} ${branding.schoolName} · Powered by Course Platform` : `© ${new Date().getFullYear()} Course Platform`}</p>
         </div>
       </footer>
     </div>

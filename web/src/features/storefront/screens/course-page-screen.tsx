@@ -34,7 +34,7 @@ export function CoursePageScreen() {
   );
 
   return (
-    <StorefrontLayout>
+    <StorefrontLayout branding={course.data?.branding} home={course.data?.creatorSlug ? creatorPagePath(course.data.creatorSlug) : undefined}>
       {course.isPending ? (
         <CourseSkeleton />
       ) : notFound ? (

@@ -54,6 +54,21 @@ describe("a creator's page (/u/:slug)", () => {
     expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
   });
 
+  it("is framed by the creator's school when branded: its logo and name link to their page, its colour on the page", async () => {
+    const branding = { schoolName: "Jane's Kitchen", primaryColor: '#facc15', onPrimaryColor: '#000000' as const, logoUrl: 'http://files.test/avatars/u1/logos/l1?signed' };
+    fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, { ...creator, branding }) });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Jane Cooks' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: "Jane's Kitchen" })).toHaveAttribute('href', '/u/jane-cooks');
+    expect(within(header).getByTestId('school-logo')).toHaveAttribute('src', branding.logoUrl);
+    expect(within(header).queryByText('Course Platform')).not.toBeInTheDocument();
+    const frame = header.parentElement!;
+    expect(frame.style.getPropertyValue('--color-primary')).toBe('#facc15');
+    expect(frame.style.getPropertyValue('--color-primary-foreground')).toBe('#000000');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent("Jane's Kitchen · Powered by Course Platform");
+  });
+
   it('shows initials without a picture, and says when nothing is published yet', async () => {
     fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, { ...creator, avatarUrl: null, courses: [] }) });
     renderPage();

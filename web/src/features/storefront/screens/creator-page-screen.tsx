@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { formatPounds } from '@/lib/format-money.ts';
-import { paths, publicCoursePath } from '@/lib/paths.ts';
+import { creatorPagePath, paths, publicCoursePath } from '@/lib/paths.ts';
 import { publicCreatorQueryOptions } from '../api/storefront-queries.ts';
 import { CreatorAvatar } from '../components/creator-avatar.tsx';
 import { StorefrontLayout, StorefrontMessage } from '../components/storefront-layout.tsx';
@@ -28,7 +28,7 @@ export function CreatorPageScreen() {
   );
 
   return (
-    <StorefrontLayout>
+    <StorefrontLayout branding={creator.data?.branding} home={creator.data ? creatorPagePath(creator.data.slug) : undefined}>
       {creator.isPending ? (
         <CreatorSkeleton />
       ) : notFound ? (
