@@ -181,18 +181,23 @@ function BrandingForm({ saved }: { saved: BrandingView | null }) {
             <Input autoComplete="organization" maxLength={SCHOOL_NAME_MAX + 10} {...register('schoolName')} />
           </FormField>
 
-          <div className="flex items-start gap-2">
-            <FormField label="Primary colour" required error={errors.primaryColor?.message} description="Buttons and your page's header. A hex colour like #1d4ed8." className="min-w-0">
-              <Input className="w-36 font-mono" spellCheck={false} autoCapitalize="none" maxLength={7} {...register('primaryColor')} />
-            </FormField>
-            <input
-              type="color"
-              aria-label="Pick the primary colour"
-              value={primary}
-              onChange={(e) => setValue('primaryColor', e.target.value, { shouldDirty: true, shouldValidate: true })}
-              className="mt-7 h-10 w-12 shrink-0 cursor-pointer rounded-md border bg-background p-1"
-            />
-          </div>
+          <FormField
+            label="Primary colour"
+            required
+            error={errors.primaryColor?.message}
+            description="Buttons and your page's header. A hex colour like #1d4ed8."
+            adornment={
+              <input
+                type="color"
+                aria-label="Pick the primary colour"
+                value={primary}
+                onChange={(e) => setValue('primaryColor', e.target.value, { shouldDirty: true, shouldValidate: true })}
+                className="h-10 w-12 shrink-0 cursor-pointer rounded-md border bg-background p-1"
+              />
+            }
+          >
+            <Input className="w-36 font-mono" spellCheck={false} autoCapitalize="none" maxLength={7} {...register('primaryColor')} />
+          </FormField>
 
           <div className="grid gap-2">
             <p className="text-sm font-medium" id="logo-label">
