@@ -531,6 +531,16 @@ const table = [
     throttle: { rate: 10, burst: 20 },
   },
   {
+    name: 'public-school-logo',
+    method: 'GET',
+    path: '/api/public/schools/{creatorId}/logo',
+    handler: 'http/public-school-logo',
+    access: 'public',
+    uses: ['avatars:read'],
+    // Each opening of a branded school's email: a mailing opened by many within minutes.
+    throttle: { rate: 200, burst: 400 },
+  },
+  {
     name: 'public-creator',
     method: 'GET',
     path: '/api/public/creators/{slug}',

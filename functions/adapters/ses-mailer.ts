@@ -36,12 +36,26 @@ const refusedOrUnknown = (error: unknown): unknown => {
   return answered || (e.code !== undefined && NEVER_CONNECTED.has(e.code)) ? new MailRefusedError(`SES refused the batch: ${e.name ?? 'error'}`, { cause: error }) : error;
 };
 
+/**
+ * The From header: MAIL_FROM, or its address with a display name when one is given (a branded creator's school). The
+ * name is the creator's text: line breaks go, quotes and backslashes are escaped inside a quoted string, and a name
+ * beyond ASCII is a MIME encoded-word (RFC 2047), as SES requires.
+ */
+export const fromAddress = (mailFrom: string, name: string | undefined): string => {
+  const clean = name?.replace(/[\r\n\t]+/g, ' ').trim();
+  if (!clean) return mailFrom;
+  // MAIL_FROM may carry the platform's own display name ('Course Platform <no-reply@...>'): the school's replaces it.
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  if (/^[\x20-\x7e]*$/.test(clean)) return `"${clean.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?= <${address}>`;
+};
+
 export const sesMailer = (): Mailer => ({
-  async send({ to, subject, text, html, attachments }) {
+  async send({ to, subject, text, html, attachments, fromName }) {
     const { SES_CONFIGURATION_SET } = config();
     await sesClient().send(
       new SendEmailCommand({
-        FromEmailAddress: required('MAIL_FROM'),
+        FromEmailAddress: fromAddress(required('MAIL_FROM'), fromName),
         Destination: { ToAddresses: [to] },
         ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),
         Content: {

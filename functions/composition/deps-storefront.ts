@@ -1,13 +1,12 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
 import { s3ImageLinks } from '#adapters/s3-presigner.ts';
 import type { BrandingDeps } from '#core/branding/branding.ts';
-import type { BrandingRepository, Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
+import type { Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
 import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
-import { dynamoBranding } from '#data/branding.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoVisitMarks } from '#data/visits.ts';
-import { clock, courseRepository, enrollmentRepository, ids, orderRepository, subscriptionReader } from '#functions/composition/deps.ts';
+import { brandingRepository, clock, courseRepository, enrollmentRepository, ids, orderRepository, subscriptionReader } from '#functions/composition/deps.ts';
 
 /**
  * The composition of the storefront's handlers (the creators' public profiles, the public course and creator pages,
@@ -15,11 +14,9 @@ import { clock, courseRepository, enrollmentRepository, ids, orderRepository, su
  */
 let profiles: PublicProfileRepository | undefined;
 let images: ImageStore | undefined;
-let branding: BrandingRepository | undefined;
 
 export const publicProfileRepository = (): PublicProfileRepository => (profiles ??= dynamoPublicProfiles());
 export const imageStore = (): ImageStore => (images ??= s3ImageStore());
-export const brandingRepository = (): BrandingRepository => (branding ??= dynamoBranding());
 
 /** A creator's branding (issue 32): saved with its logo checked (HeadObject) and the old one deleted; read with links. */
 export const brandingDeps = (): BrandingDeps => ({ branding: brandingRepository(), images: imageStore(), clock, ids });

@@ -13,10 +13,12 @@ import type { PriceIds } from '#core/billing/prices.ts';
 import type { CrmRepository } from '#core/crm/ports.ts';
 import type { FileRepository, FileStore } from '#core/files/ports.ts';
 import type { LandingPageRepository } from '#core/landing/ports.ts';
-import type { AffiliateRepository, BillingRepository, Clock, CourseRepository, CreditRepository, Directory, EnrollmentRepository, Ids, LeaderSettingsRepository, LicenseRepository, Mailer, MailQueue, Metrics, OrderRepository, QuizAttemptRepository, UserRepository } from '#core/ports.ts';
+import type { AffiliateRepository, BillingRepository, BrandingRepository, Clock, CourseRepository, CreditRepository, Directory, EnrollmentRepository, Ids, LeaderSettingsRepository, LicenseRepository, Mailer, MailQueue, MailSchool, Metrics, OrderRepository, QuizAttemptRepository, UserRepository } from '#core/ports.ts';
 import type { CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import type { PlatformStatsReader } from '#core/admin/platform-stats.ts';
+import { mailSchoolOf } from '#core/branding/branding.ts';
 import { dynamoAdminStats } from '#data/admin-stats.ts';
+import { dynamoBranding } from '#data/branding.ts';
 import { dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoBilling, readSubscription } from '#data/billing.ts';
 import { dynamoCourses, readCourse, readOutline, updateLessonText } from '#data/courses.ts';
@@ -97,6 +99,12 @@ export const sendQuota = (): SendQuota => (sendQuotas ??= dynamoSendQuota());
  */
 /** The subscriptions alone (a creator's plan, issue 29): one GetItem, no other billing record. */
 export const subscriptionReader = (): OnBehalfDeps['billing'] => ({ getSubscription: readSubscription });
+
+let branding: BrandingRepository | undefined;
+export const brandingRepository = (): BrandingRepository => (branding ??= dynamoBranding());
+/** A creator's school for their learners' emails (issue 32): their branding while their plan includes it. */
+export const mailSchool = (creatorId: string): Promise<MailSchool | undefined> =>
+  mailSchoolOf({ branding: brandingRepository(), billing: subscriptionReader(), appOrigin: appOrigin() }, creatorId);
 export const onBehalfDeps = (): OnBehalfDeps => ({ directory: directoryService(), billing: subscriptionReader(), sendQuota: sendQuota(), clock });
 /** Emails nobody waits for whose send failed, for the sender job. */
 export const mailQueue = (): MailQueue => (queuedMail ??= dynamoMailQueue());
@@ -131,6 +139,7 @@ export const enrollDeps = (): EnrollDeps => ({
   mailer: mailer(),
   clock,
   appOrigin: appOrigin(),
+  mailSchool,
   temporaryPassword,
 });
 export const crmRepository = (): CrmRepository => (crm ??= dynamoCrm());

@@ -426,6 +426,15 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** The sender's display name (a branded creator's school, issue 32); the platform's address is always the sender. */
+  fromName?: string;
+}
+
+/** A branded creator's school as their learners' emails show it (issue 32): the sender name, and its logo on top. */
+export interface MailSchool {
+  readonly name: string;
+  /** An absolute, lasting URL of the logo (the public logo route), or null without one. */
+  readonly logoUrl: string | null;
 }
 
 /** Email out (SES). */

@@ -29,6 +29,7 @@ const queuedMail = z
     text: z.string(),
     html: z.string(),
     attachments: attachments.optional(),
+    fromName: z.string().optional(),
     queuedAt: isoDate,
     dueAt: isoDate.optional(),
     tries: z.number().int(),

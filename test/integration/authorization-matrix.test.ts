@@ -112,6 +112,7 @@ POST   /api/creator/public-profile/avatar                              creator  
 GET    /api/branding                                                   creator                       -
 PUT    /api/branding                                                   creator                       -  branding
 POST   /api/branding/logo/uploads                                      creator                       -  branding
+GET    /api/public/schools/{creatorId}/logo                            public                        -
 GET    /api/public/creators/{slug}                                     public                        -
 GET    /api/public/courses/{courseId}                                  public                        -
 POST   /api/public/courses/{courseId}/views                            public                        -

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accountWithRole, api, givePlan } from './support.ts';
+import { mailsTo, type StoredMail } from './mail-support.ts';
+import { accountWithRole, api, eventually, givePlan, outputs, uniqueEmail } from './support.ts';
 
 /**
  * Branding (issue 32 point 1) through the gateway, DynamoDB Local and the files bucket: a Pro creator saves the school's
@@ -31,6 +32,17 @@ describe("a school's branding", () => {
     const branding = { schoolName: 'Clay & Kiln', primaryColor: '#facc15', onPrimaryColor: '#000000', logoUrl: expect.stringContaining(`avatars/${creator.id}/logos/${upload.body.fileId}`) };
     expect((await api('GET', `/api/public/creators/${slug}`)).body.branding).toEqual(branding);
     expect((await api('GET', `/api/public/courses/${course}`)).body.branding).toEqual(branding);
+
+    // A new learner's invitation comes from the school: its name as the sender's, its logo (a lasting link) on top.
+    const learnerEmail = uniqueEmail('brand-learner');
+    expect((await api('POST', `/api/courses/${course}/enrollments`, { token: creator.token, body: { email: learnerEmail } })).status).toBe(201);
+    const [invitation] = await eventually(() => mailsTo(learnerEmail), (mails) => mails.length > 0);
+    expect((invitation as StoredMail & { from?: string }).from).toMatch(/^"Clay & Kiln" <[^<>]+@[^<>]+>$/);
+    const logoLink = /<img src="([^"]+)" alt="Clay &amp; Kiln"/.exec(invitation!.body.html ?? '')?.[1]?.replace(/&amp;/g, '&');
+    expect(logoLink).toMatch(new RegExp(`/api/public/schools/${creator.id}/logo\\?v=${upload.body.fileId}$`));
+    const viaApi = await fetch(`${outputs().ApiUrl}${new URL(logoLink!).pathname}${new URL(logoLink!).search}`, { redirect: 'manual' });
+    expect(viaApi.status).toBe(302);
+    expect(Buffer.from(await (await fetch(viaApi.headers.get('location')!)).arrayBuffer()).equals(png)).toBe(true);
 
     // Removing the logo takes it out of the bucket.
     const plain = await api('PUT', '/api/branding', { token: creator.token, body: { schoolName: 'Clay & Kiln', primaryColor: '#1d4ed8', logoFileId: null } });

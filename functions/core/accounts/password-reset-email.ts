@@ -1,3 +1,5 @@
+import type { MailSchool } from '#core/ports.ts';
+
 /**
  * The password reset email (Cognito CustomMessage_ForgotPassword). Cognito puts the code where
  * `codeParameter` ('{####}') stands, in the subject and body alike, and refuses a message without it.
@@ -22,6 +24,8 @@ export interface EmailMessage {
   html: string;
   /** The same content as plain text, for senders that send both parts. */
   text: string;
+  /** The sender's display name: a branded creator's school (issue 32). */
+  fromName?: string;
 }
 
 /** Text made safe inside HTML and its attributes (every email builds its HTML with it). */
@@ -43,17 +47,26 @@ export const plainText = (value: string): string =>
 /** `<origin>/reset-password?code={####}&email=<encoded>`: the placeholder stays literal so Cognito can fill it. */
 /**
  * The frame of every platform email's HTML part: a card on a light page, the product's name on top, `content` (HTML
- * the caller escaped) inside, `width` pixels at most.
+ * the caller escaped) inside, `width` pixels at most. An email to a branded creator's learners (issue 32) has the
+ * school on top instead (its logo, else its name) and says under the card that the platform sent it for the school.
  */
-export const emailHtml = (content: string, width = 480): string => `<!doctype html>
+export const emailHtml = (content: string, width = 480, school?: MailSchool): string => `<!doctype html>
 <html lang="en">
 <body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#18181b">
 <div style="max-width:${width}px;margin:0 auto;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>
+${school ? schoolHeader(school) : `<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>`}
 ${content}
-</div>
+</div>${school ? `\n<p style="max-width:${width}px;margin:12px auto 0;font-size:12px;color:#71717a;text-align:center">Sent by ${PRODUCT_NAME} for ${escapeHtml(school.name)}.</p>` : ''}
 </body>
 </html>`;
+
+const schoolHeader = (school: MailSchool): string =>
+  school.logoUrl
+    ? `<p style="margin:0 0 24px"><img src="${escapeHtml(school.logoUrl)}" alt="${escapeHtml(school.name)}" height="40" style="height:40px;max-width:200px;border:0"></p>`
+    : `<p style="margin:0 0 24px;font-weight:600">${escapeHtml(school.name)}</p>`;
+
+/** The first words of an email's text part: the school it comes from, or the platform. */
+export const senderOf = (school: MailSchool | undefined): string => (school ? plainText(school.name) : PRODUCT_NAME);
 
 export const passwordResetLink = ({ appOrigin, email, codeParameter }: PasswordResetEmailInput): string =>
   `${appOrigin.replace(/\/+$/, '')}/reset-password?code=${codeParameter}&email=${encodeURIComponent(email)}`;

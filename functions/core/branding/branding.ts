@@ -1,6 +1,8 @@
 import { onPrimaryColor, type BrandingBody, type BrandingView, type LogoUpload, type LogoUploadBody } from '#contracts/branding.ts';
-import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
-import type { BrandingRepository, Clock, Ids, ImageStore, StoredBranding } from '#core/ports.ts';
+import { hasFeature } from '#contracts/entitlements.ts';
+import { NotFoundError } from '#core/errors.ts';
+import { planOf } from '#core/billing/subscription-state.ts';
+import type { BillingRepository, BrandingRepository, Clock, Ids, ImageStore, MailSchool, StoredBranding } from '#core/ports.ts';
 import { pictureUpload, pictureUrl, uploadedPicture, type AvatarDeps } from '#core/storefront/public-profile.ts';
 
 /**
@@ -62,6 +64,41 @@ export const saveBranding = async (deps: BrandingDeps, input: { creatorId: strin
   return brandingViewOf(deps, branding);
 };
 
-/** The branding a creator's visitors and learners see: theirs while their plan includes `branding`, else null. */
-export const shownBranding = async (deps: AvatarDeps & Pick<BrandingDeps, 'branding'>, creatorId: string, plan: PlanLevel): Promise<BrandingView | null> =>
-  hasFeature(plan, 'branding') ? getBranding(deps, creatorId) : null;
+/** What finds a creator's school for their learners' emails: the branding, the plan, the app's origin for the logo's link. */
+export interface MailSchoolDeps {
+  branding: Pick<BrandingRepository, 'get'>;
+  billing: Pick<BillingRepository, 'getSubscription'>;
+  appOrigin: string;
+}
+
+/** The creator's branding while their plan includes it (the two read side by side), else undefined. */
+const brandingInForce = async (deps: Omit<MailSchoolDeps, 'appOrigin'>, creatorId: string): Promise<StoredBranding | undefined> => {
+  const [branding, subscription] = await Promise.all([deps.branding.get(creatorId), deps.billing.getSubscription(creatorId)]);
+  return branding && hasFeature(planOf(subscription), 'branding') ? branding : undefined;
+};
+
+/** The lasting link of a school's logo in emails (the public logo route; `v` changes with the logo, for caches). */
+export const schoolLogoLink = (appOrigin: string, creatorId: string, logoId: string): string =>
+  `${appOrigin.replace(/\/+$/, '')}/api/public/schools/${encodeURIComponent(creatorId)}/logo?v=${encodeURIComponent(logoId)}`;
+
+/**
+ * The school an email to a creator's learners comes from (issue 32): its name as the sender's and its logo on top,
+ * while the creator's plan includes branding; undefined otherwise (the platform's own email, as before).
+ */
+export const mailSchoolOf = async (deps: MailSchoolDeps, creatorId: string): Promise<MailSchool | undefined> => {
+  const branding = await brandingInForce(deps, creatorId);
+  if (!branding) return undefined;
+  return { name: branding.schoolName, logoUrl: branding.logo ? schoolLogoLink(deps.appOrigin, creatorId, branding.logo.id) : null };
+};
+
+export const NO_SCHOOL_LOGO = 'This school has no logo.';
+
+/**
+ * GET /api/public/schools/{creatorId}/logo: where an email's logo is read from. The logo's signed link (short-lived, so
+ * never put in an email itself), or 404 without a logo or while the plan does not include branding.
+ */
+export const schoolLogoLocation = async (deps: AvatarDeps & Omit<MailSchoolDeps, 'appOrigin'>, creatorId: string): Promise<string> => {
+  const branding = await brandingInForce(deps, creatorId);
+  if (!branding?.logo) throw new NotFoundError(NO_SCHOOL_LOGO);
+  return pictureUrl(deps, logoKey(creatorId, branding.logo.id));
+};

@@ -1,7 +1,7 @@
 import type { CourseEnrollment, EnrollResponse } from '#contracts/courses.ts';
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Mailer, StoredCourse, UserRepository } from '#core/ports.ts';
+import type { Clock, CourseRepository, Directory, Enrollment, EnrollmentRepository, Mailer, MailSchool, StoredCourse, UserRepository } from '#core/ports.ts';
 import { invitationEmail } from '#core/enrollments/invitation-email.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
@@ -26,6 +26,8 @@ export interface EnrollDeps extends OnBehalfDeps {
   mailer: Mailer;
   clock: Clock;
   appOrigin: string;
+  /** The creator's school for their learners' emails while branded (core/branding mailSchoolOf), else undefined. */
+  mailSchool: (creatorId: string) => Promise<MailSchool | undefined>;
   /** A new temporary password that meets the pool's policy (makeTemporaryPassword with a cryptographic source). */
   temporaryPassword: () => string;
 }
@@ -39,11 +41,11 @@ export interface EnrollDeps extends OnBehalfDeps {
  * and inviting them again enrols the now-existing account.
  */
 export const enrollLearner = async (deps: EnrollDeps, input: { creatorId: string; courseId: string; email: string }): Promise<EnrollResponse> => {
-  const course = await ownCourse(deps.courses, input.creatorId, input.courseId);
+  const [course, school] = await Promise.all([ownCourse(deps.courses, input.creatorId, input.courseId), deps.mailSchool(input.creatorId)]);
   const account = await accountOrInvite(deps, {
     email: input.email,
     role: 'learner',
-    invitation: (temporaryPassword, user) => invitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: course.title, temporaryPassword }),
+    invitation: (temporaryPassword, user) => invitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: course.title, temporaryPassword, school }),
     // Inviting mails a stranger for the creator: a verified creator, within a trial's daily cap.
     beforeInvite: () => checkMailOnBehalf(deps, input.creatorId, 'trial-capped'),
   });

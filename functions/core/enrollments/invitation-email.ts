@@ -1,6 +1,7 @@
 import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
 import type { Role } from '#contracts/common.ts';
-import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, senderOf, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import type { MailSchool } from '#core/ports.ts';
 
 /**
  * The invitation of a learner a creator enrolled by email: the course, where to sign in, the temporary password,
@@ -15,6 +16,8 @@ export interface InvitationEmailInput {
   email: string;
   courseTitle: string;
   temporaryPassword: string;
+  /** The creator's school when branded (issue 32): the sender's name, its logo on top, its name in the first line. */
+  school?: MailSchool | undefined;
 }
 
 
@@ -25,7 +28,7 @@ export const INVITATION_SUBJECT = `You're invited to a course on ${PRODUCT_NAME}
 export const invitationEmail = (input: InvitationEmailInput): EmailMessage =>
   invitation(input, {
     subject: INVITATION_SUBJECT,
-    lead: `${PRODUCT_NAME}: you are enrolled in the course "${plainText(input.courseTitle)}".`,
+    lead: `${senderOf(input.school)}: you are enrolled in the course "${plainText(input.courseTitle)}".`,
     heading: "You're invited to a course",
     course: input.courseTitle,
   });
@@ -109,12 +112,16 @@ const invitation = (input: Omit<InvitationEmailInput, 'courseTitle'>, words: { s
   ].join('\n');
   const [heading, href, email, password] = [words.heading, link, input.email, input.temporaryPassword].map(escapeHtml);
   const course = words.course === undefined ? '' : `<p style="margin:0 0 16px;line-height:1.5">Course: <strong>${escapeHtml(words.course)}</strong></p>\n`;
-  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
+  const html = emailHtml(
+    `<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
 ${course}<p style="margin:0 0 16px;line-height:1.5">Sign in with your email <strong>${email}</strong> and this temporary password:</p>
 <p style="margin:0 0 16px;font-size:18px;letter-spacing:1px"><strong>${password}</strong></p>
 <p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Sign In</a></p>
-<p style="margin:0;line-height:1.5;color:#52525b">When you sign in for the first time, you will choose your own password.</p>`);
-  return { subject: words.subject, text, html };
+<p style="margin:0;line-height:1.5;color:#52525b">When you sign in for the first time, you will choose your own password.</p>`,
+    480,
+    input.school,
+  );
+  return { subject: words.subject, text, html, ...(input.school ? { fromName: input.school.name } : {}) };
 };
 
 const ALPHABETS = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brandingBody, contrastRatio, MIN_TEXT_CONTRAST, onPrimaryColor } from '#contracts/branding.ts';
-import { getBranding, LOGO_NOT_UPLOADED, logoKey, saveBranding, shownBranding, startLogoUpload } from '#core/branding/branding.ts';
-import { ValidationError } from '#core/errors.ts';
+import { getBranding, LOGO_NOT_UPLOADED, logoKey, mailSchoolOf, saveBranding, schoolLogoLocation, startLogoUpload } from '#core/branding/branding.ts';
+import { NotFoundError, ValidationError } from '#core/errors.ts';
+import { onBehalfFakes, planSubscriptions } from '#test/functions/fakes/on-behalf.ts';
 import { memoryBranding } from '#test/functions/fakes/branding.ts';
 import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryImageStore } from '#test/functions/fakes/public-profiles.ts';
@@ -75,12 +76,19 @@ describe('a creator branding their school', () => {
     expect(d.images.keys()).toEqual([]);
   });
 
-  it('is shown to visitors and learners while the plan includes branding only', async () => {
+  it("names the school and its logo's lasting link in its learners' emails while the plan includes branding only", async () => {
     const d = deps();
-    await saveBranding(d, { creatorId: 'c1', body: { schoolName: 'Clay', primaryColor: '#1d4ed8' } });
-    expect(await shownBranding(d, 'c1', 'pro')).toMatchObject({ schoolName: 'Clay' });
-    expect(await shownBranding(d, 'c1', 'starter')).toBeNull();
-    expect(await shownBranding(d, 'c1', 'none')).toBeNull();
-    expect(await shownBranding(d, 'c2', 'pro')).toBeNull();
+    const { subscriptions, setPlan } = planSubscriptions({ c1: 'pro', c2: 'pro' });
+    const { billing } = onBehalfFakes(subscriptions);
+    const mail = { branding: d.branding, billing, appOrigin: 'https://app.example.com/' };
+    d.images.put(logoKey('c1', ULID_A), 1000, 'image/png');
+    await saveBranding(d, { creatorId: 'c1', body: { schoolName: 'Clay', primaryColor: '#1d4ed8', logoFileId: ULID_A } });
+    expect(await mailSchoolOf(mail, 'c1')).toEqual({ name: 'Clay', logoUrl: `https://app.example.com/api/public/schools/c1/logo?v=${ULID_A}` });
+    expect(await schoolLogoLocation({ ...d, billing }, 'c1')).toContain(`avatars/c1/logos/${ULID_A}?signed=`);
+    expect(await mailSchoolOf(mail, 'c2')).toBeUndefined();
+    await expect(schoolLogoLocation({ ...d, billing }, 'c2')).rejects.toBeInstanceOf(NotFoundError);
+    setPlan('c1', 'starter');
+    expect(await mailSchoolOf(mail, 'c1')).toBeUndefined();
+    await expect(schoolLogoLocation({ ...d, billing }, 'c1')).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -6,7 +6,7 @@ import type { Lesson } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { enrollLearner, listCourseEnrollments, NOT_ENROLLABLE, removeEnrollment } from '#core/enrollments/creator-enrollments.ts';
 import { completeLesson, learnerCourseDetail, learnerCourses, learnerSummary } from '#core/enrollments/learner-courses.ts';
-import type { StoredCourse, User } from '#core/ports.ts';
+import type { MailSchool, StoredCourse, User } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
 import { creator } from '#test/functions/fakes/deps.ts';
@@ -24,7 +24,7 @@ const course = (over: Partial<StoredCourse> = {}): StoredCourse => ({
 
 const learner: User = { id: 'learner-1', email: 'ann@example.com', role: 'learner', createdAt: '2026-11-02T00:00:00.000Z' };
 
-const setup = (options: { courses?: StoredCourse[]; users?: User[] } = {}) => {
+const setup = (options: { courses?: StoredCourse[]; users?: User[]; school?: MailSchool } = {}) => {
   const users = memoryUsers(options.users ?? [creator(), creator({ id: 'u2', email: 'other@example.com' }), learner]);
   const deps = {
     courses: memoryCourseReader(options.courses ?? [course()]),
@@ -37,6 +37,7 @@ const setup = (options: { courses?: StoredCourse[]; users?: User[] } = {}) => {
     mailer: memoryMailer(),
     clock: testClock(),
     appOrigin: 'https://app.example',
+    mailSchool: async (creatorId: string) => (creatorId === 'u1' ? options.school : undefined),
     temporaryPassword: () => 'Temporary2345abcd',
   };
   const enroll = (email: string, creatorId = 'u1', courseId = 'c1') => enrollLearner(deps, { creatorId, courseId, email });
@@ -64,6 +65,20 @@ describe('enrolling by email', () => {
     expect(deps.mailer.sent[0]).toMatchObject({ to: 'new@example.com', subject: "You're invited to a course on Course Platform" });
     expect(deps.mailer.sent[0]!.text).toContain('https://app.example/auth/login');
     expect(deps.mailer.sent[0]!.text).toContain('Temporary2345abcd');
+    // Not branded: the platform's own email, no sender name.
+    expect(deps.mailer.sent[0]).not.toHaveProperty('fromName');
+    expect(deps.mailer.sent[0]!.text.startsWith('Course Platform: ')).toBe(true);
+  });
+
+  it("invites in the name of a branded creator's school: its name as the sender's and first, its logo on top", async () => {
+    const { deps, enroll } = setup({ school: { name: 'Clay & Kiln', logoUrl: 'https://app.example/api/public/schools/u1/logo?v=l1' } });
+    await enroll('new@example.com');
+    const [mail] = deps.mailer.sent;
+    expect(mail).toMatchObject({ to: 'new@example.com', fromName: 'Clay & Kiln', subject: "You're invited to a course on Course Platform" });
+    expect(mail!.text.startsWith('Clay & Kiln: you are enrolled in the course "Cooking".')).toBe(true);
+    expect(mail!.html).toContain('<img src="https://app.example/api/public/schools/u1/logo?v=l1" alt="Clay &amp; Kiln"');
+    expect(mail!.html).toContain('Sent by Course Platform for Clay &amp; Kiln.');
+    expect(mail!.html).not.toContain('font-weight:600">Course Platform</p>');
   });
 
   it('refuses to enrol an enrolled learner again (409) and counts them once', async () => {
