@@ -454,7 +454,8 @@ const table = [
   { name: 'learner-sessions', method: 'GET', path: '/api/learner/sessions', handler: 'http/learner-sessions', access: ['learner'], uses: ['mail', 'app-links'] },
   // The calendar file names the platform's sender as organiser (MAIL_FROM) and its host in the UID.
   { name: 'session-calendar', method: 'GET', path: '/api/learner/sessions/{sessionId}/calendar.ics', handler: 'http/session-calendar', access: ['learner'], uses: ['mail', 'app-links'] },
-  { name: 'learner-course', method: 'GET', path: '/api/learner/courses/{courseId}', handler: 'http/learner-course', access: ['learner'] },
+  // The player wears the creator's branding (issue 32): its logo's signed link.
+  { name: 'learner-course', method: 'GET', path: '/api/learner/courses/{courseId}', handler: 'http/learner-course', access: ['learner'], uses: ['avatars:read'] },
   /** The player (issue 28 point 3): the course's outline, then its lessons one at a time. */
   {
     name: 'learner-course-outline',
@@ -462,6 +463,7 @@ const table = [
     path: '/api/learner/courses/{courseId}/outline',
     handler: 'http/learner-course-outline',
     access: ['learner'],
+    uses: ['avatars:read'],
   },
   // Its first opening of a lesson is counted in the course's report (reached, started): a GET that writes once.
   { name: 'learner-lesson', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}', handler: 'http/learner-lesson', access: ['learner'], table: 'read-write' },

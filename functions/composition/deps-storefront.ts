@@ -1,6 +1,7 @@
 import { s3ImageStore } from '#adapters/s3-file-store.ts';
 import { s3ImageLinks } from '#adapters/s3-presigner.ts';
-import type { BrandingDeps } from '#core/branding/branding.ts';
+import type { BrandingView } from '#contracts/branding.ts';
+import { brandingInForceView, type BrandingDeps } from '#core/branding/branding.ts';
 import type { Ids, ImageStore, PublicProfileRepository } from '#core/ports.ts';
 import type { AvatarDeps, PublicProfileDeps } from '#core/storefront/public-profile.ts';
 import type { CourseViewDeps, StorefrontDeps } from '#core/storefront/storefront.ts';
@@ -21,6 +22,8 @@ export const imageStore = (): ImageStore => (images ??= s3ImageStore());
 /** A creator's branding (issue 32): saved with its logo checked (HeadObject) and the old one deleted; read with links. */
 export const brandingDeps = (): BrandingDeps => ({ branding: brandingRepository(), images: imageStore(), clock, ids });
 export const brandingLinkDeps = () => ({ branding: brandingRepository(), images: s3ImageLinks(), clock, ids });
+/** The player's branding (issue 32): the creator's, while their plan includes it, its logo by a signed link. */
+export const playerBranding = (creatorId: string): Promise<BrandingView | null> => brandingInForceView({ ...brandingLinkDeps(), billing: subscriptionReader() }, creatorId);
 
 /** Saving the creator's own profile: its picture checked (HeadObject) and the old one deleted. */
 export const publicProfileDeps = (): PublicProfileDeps => ({ profiles: publicProfileRepository(), images: imageStore(), clock });

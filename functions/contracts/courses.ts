@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isoDate } from './common.ts';
+import { brandingView } from './branding.ts';
 import { courseFile } from './files.ts';
 
 /** Courses, lessons, enrolments, learner progress and the creator's CRM (API.md; docs/api.md "Courses"). */
@@ -321,6 +322,8 @@ const learnerCourseHead = z.object({
   progress: z.number().int().min(0).max(100),
   lastActivity: isoDate,
   completedAt: isoDate.nullable(),
+  /** The creator's school (issue 32) while their plan includes branding: the player wears it. */
+  branding: brandingView.nullable(),
 });
 
 /** GET /api/learner/courses/{courseId}: the published course with its lessons (bodies included) and which are completed. */

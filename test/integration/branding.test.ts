@@ -44,6 +44,12 @@ describe("a school's branding", () => {
     expect(viaApi.status).toBe(302);
     expect(Buffer.from(await (await fetch(viaApi.headers.get('location')!)).arrayBuffer()).equals(png)).toBe(true);
 
+    // The player of an enrolled learner wears the school.
+    const learner = await accountWithRole('learner', 'brand-player');
+    expect((await api('POST', `/api/courses/${course}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+    expect((await api('GET', `/api/learner/courses/${course}/outline`, { token: learner.token })).body.branding).toEqual(branding);
+    expect((await api('GET', `/api/learner/courses/${course}`, { token: learner.token })).body.branding).toEqual(branding);
+
     // Removing the logo takes it out of the bucket.
     const plain = await api('PUT', '/api/branding', { token: creator.token, body: { schoolName: 'Clay & Kiln', primaryColor: '#1d4ed8', logoFileId: null } });
     expect(plain.body).toMatchObject({ primaryColor: '#1d4ed8', onPrimaryColor: '#ffffff', logoUrl: null });
@@ -53,6 +59,7 @@ describe("a school's branding", () => {
     await givePlan(creator, 'starter');
     expect((await api('GET', `/api/public/courses/${course}`)).body.branding).toBeNull();
     expect((await api('GET', `/api/public/creators/${slug}`)).body.branding).toBeNull();
+    expect((await api('GET', `/api/learner/courses/${course}/outline`, { token: learner.token })).body.branding).toBeNull();
     expect((await api('GET', '/api/branding', { token: creator.token })).body).toMatchObject({ schoolName: 'Clay & Kiln' });
   });
 

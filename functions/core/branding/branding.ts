@@ -77,6 +77,12 @@ const brandingInForce = async (deps: Omit<MailSchoolDeps, 'appOrigin'>, creatorI
   return branding && hasFeature(planOf(subscription), 'branding') ? branding : undefined;
 };
 
+/** The branding a creator's learners see in the player (issue 32): theirs while their plan includes it, else null. */
+export const brandingInForceView = async (deps: AvatarDeps & Omit<MailSchoolDeps, 'appOrigin'>, creatorId: string): Promise<BrandingView | null> => {
+  const branding = await brandingInForce(deps, creatorId);
+  return branding ? brandingViewOf(deps, branding) : null;
+};
+
 /** The lasting link of a school's logo in emails (the public logo route; `v` changes with the logo, for caches). */
 export const schoolLogoLink = (appOrigin: string, creatorId: string, logoId: string): string =>
   `${appOrigin.replace(/\/+$/, '')}/api/public/schools/${encodeURIComponent(creatorId)}/logo?v=${encodeURIComponent(logoId)}`;

@@ -1,4 +1,5 @@
 import { DEFAULT_CREATOR_NAME, PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
+import type { BrandingView } from '#contracts/branding.ts';
 import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerCourseList, LearnerCourseOutline, LearnerLesson, LearnerSummary, Lesson } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
@@ -100,10 +101,14 @@ export const reachableOutline = async (
 const lessonIds = (course: Pick<StoredCourse, 'lessons'> | CourseOutline) => course.lessons.map((l) => l.id);
 
 type LearnerReadDeps = Pick<LearnerDeps, 'enrollments' | 'licenses' | 'clock'>;
-type Profiles = { profiles: Pick<PublicProfileRepository, 'get'> };
+type Profiles = {
+  profiles: Pick<PublicProfileRepository, 'get'>;
+  /** The creator's branding in force (core/branding brandingInForceView), or null. */
+  branding: (creatorId: string) => Promise<BrandingView | null>;
+};
 
 /** The course's own fields as its learner sees them: the creator's public name (their email stays private), progress. */
-const courseHead = (course: CourseOutline, enrollment: Enrollment, profile: { displayName: string } | undefined, lessons: readonly { id: string }[]) => ({
+const courseHead = (course: CourseOutline, enrollment: Enrollment, profile: { displayName: string } | undefined, lessons: readonly { id: string }[], branding: BrandingView | null) => ({
   courseId: course.id,
   title: course.title,
   description: course.description,
@@ -111,6 +116,7 @@ const courseHead = (course: CourseOutline, enrollment: Enrollment, profile: { di
   progress: progressOf(enrollment.completedLessonIds, lessons.map((l) => l.id)),
   lastActivity: enrollment.lastActivity,
   completedAt: enrollment.completedAt,
+  branding,
 });
 
 /** A lesson as its learner sees it: ready files only, and never the quiz as stored (its right answers stay here). */
@@ -137,15 +143,16 @@ export const learnerCourseDetail = async (
   input: { learnerId: string; courseId: string },
 ): Promise<LearnerCourseDetail> => {
   const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
-  const [lessons, profile, attempts] = await Promise.all([
+  const [lessons, profile, attempts, branding] = await Promise.all([
     deps.courses.getLessons(course.id),
     deps.profiles.get(course.creatorId),
     course.lessons.some((l) => l.kind === 'quiz') ? deps.quizzes.listByLearner(course.id, input.learnerId) : [],
+    deps.branding(course.creatorId),
   ]);
   const attemptsOf = new Map(attempts.map((a) => [a.lessonId, a]));
   const completed = new Set(enrollment.completedLessonIds);
   return {
-    ...courseHead(course, enrollment, profile, lessons),
+    ...courseHead(course, enrollment, profile, lessons, branding),
     lessons: lessons.map((lesson) => learnerLessonView(lesson, lesson.position, input.learnerId, completed.has(lesson.id), attemptsOf.get(lesson.id))),
   };
 };
@@ -156,10 +163,10 @@ export const learnerCourseDetail = async (
  */
 export const learnerCourseOutline = async (deps: LearnerReadDeps & Profiles & { courses: Pick<CourseRepository, 'getOutline'> }, input: { learnerId: string; courseId: string }): Promise<LearnerCourseOutline> => {
   const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
-  const profile = await deps.profiles.get(course.creatorId);
+  const [profile, branding] = await Promise.all([deps.profiles.get(course.creatorId), deps.branding(course.creatorId)]);
   const completed = new Set(enrollment.completedLessonIds);
   return {
-    ...courseHead(course, enrollment, profile, course.lessons),
+    ...courseHead(course, enrollment, profile, course.lessons, branding),
     lessons: course.lessons.map(({ id, title, kind, position }) => ({ id, title, kind, position, completed: completed.has(id) })),
   };
 };

@@ -32,7 +32,7 @@ const setup = (options: { courses?: StoredCourse[]; users?: User[]; school?: Mai
     licenses: memoryLicenses(),
     quizzes: memoryQuizAttempts(),
     users,
-    profiles: memoryPublicProfiles(),
+    profiles: memoryPublicProfiles(), branding: async () => null,
     ...onBehalfFakes(),
     mailer: memoryMailer(),
     clock: testClock(),

@@ -53,7 +53,7 @@ const setup = async (options: { licenseId?: string } = {}) => {
     getLesson: async (id: string, lessonId: string) => (reads.push(`getLesson ${lessonId}`), reader.getLesson(id, lessonId)),
     getOutline: async (id: string) => (reads.push('getOutline'), reader.getOutline(id)),
   };
-  const deps = { courses, enrollments: memoryEnrollments(), licenses: memoryLicenses(), quizzes: memoryQuizAttempts(), profiles: memoryPublicProfiles(), clock: testClock() };
+  const deps = { courses, enrollments: memoryEnrollments(), licenses: memoryLicenses(), quizzes: memoryQuizAttempts(), profiles: memoryPublicProfiles(), branding: async () => null, clock: testClock() };
   await deps.enrollments.enroll({
     courseId: 'c1',
     learnerId: 'ann',
@@ -82,6 +82,7 @@ describe("the course's outline", () => {
       progress: 33,
       lastActivity: NOW,
       completedAt: null,
+      branding: null,
       lessons: [
         { id: 'l1', title: 'Lesson l1', kind: 'text', position: 0, completed: true },
         { id: 'l2', title: 'Lesson l2', kind: 'video', position: 1, completed: false },

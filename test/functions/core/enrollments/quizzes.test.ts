@@ -37,6 +37,7 @@ const setup = async (quiz: QuizDefinition = QUIZ) => {
     licenses: memoryLicenses(),
     quizzes: memoryQuizAttempts(),
     profiles: memoryPublicProfiles(),
+    branding: async () => null,
     clock: testClock(),
   };
   await deps.enrollments.enroll({ courseId: 'c1', learnerId: 'ann', creatorId: 'u1', learnerEmail: 'ann@example.com', learnerJoinedAt: NOW, courseTitle: 'Basics', enrolledAt: NOW });

@@ -67,7 +67,7 @@ describe('signed download URLs', () => {
     const ready = await upload(d, pdf);
     await upload(d, mp4, false);
     expect((await learnerFileUrl(d, { learnerId: 'leo', courseId: d.courseId, fileId: ready.id })).url).toContain(`courses/${d.courseId}/${d.lessonId}/${ready.id}`);
-    const detail = await learnerCourseDetail({ ...d, profiles: memoryPublicProfiles() }, { learnerId: 'leo', courseId: d.courseId });
+    const detail = await learnerCourseDetail({ ...d, profiles: memoryPublicProfiles(), branding: async () => null }, { learnerId: 'leo', courseId: d.courseId });
     expect(detail.lessons[0]?.files).toEqual([ready]);
   });
 

@@ -28,6 +28,7 @@ const courseWith = (lesson: Partial<LearnerCourseDetail['lessons'][number]>): Le
   progress: 0,
   lastActivity: at,
   completedAt: null,
+  branding: null,
   lessons: [{ id: 'l1', title: 'Wet on wet', kind: 'video', body: null, videoUrl: null, position: 0, files: [], completed: false, quiz: null, ...lesson }],
 });
 

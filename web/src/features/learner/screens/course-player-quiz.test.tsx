@@ -46,6 +46,7 @@ const courseWith = (quiz: LearnerQuiz, completed = false): LearnerCourseDetail =
   progress: 50,
   lastActivity: '2026-11-20T10:00:00.000Z',
   completedAt: null,
+  branding: null,
   lessons: [
     { id: 'l1', title: 'Your first wash', kind: 'text', body: '<p>Wet the paper.</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null },
     { id: 'l2', title: 'Check your colours', kind: 'quiz', body: null, videoUrl: null, position: 1, files: [], completed, quiz },

@@ -19,6 +19,7 @@ const course: LearnerCourseDetail = {
   progress: 0,
   lastActivity: '2026-11-20T10:00:00.000Z',
   completedAt: null,
+  branding: null,
   lessons: [
     { id: 'l1', title: 'Your first wash', kind: 'text', body: '<h2>Brushes</h2><p>Use a <strong>round</strong> brush.</p>', videoUrl: null, position: 0, files: [], completed: false, quiz: null },
     { id: 'l2', title: 'Wet on wet', kind: 'video', body: null, videoUrl: 'https://youtu.be/dQw4w9WgXcQ', position: 1, files: [], completed: false, quiz: null },
@@ -58,6 +59,24 @@ describe('CoursePlayerScreen', () => {
     expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next lesson' })).toHaveAttribute('href', '/dashboard/learner/courses/course-paint?lesson=l2');
     expect(callsTo(fetchMock, 'POST', '/api/learner/courses/course-paint/lessons/l1/complete')[0]?.body).toEqual({ timeZone: browserTimeZone() });
+  });
+
+  it("wears a branded creator's school: its mark over the course, its colour on the player's buttons", async () => {
+    const branding = { schoolName: 'Paint School', primaryColor: '#7c3aed', onPrimaryColor: '#ffffff' as const, logoUrl: null };
+    fakeApi(playerRoutes(BASE, { ...course, branding }));
+    renderPlayer();
+    await screen.findByRole('heading', { level: 2, name: 'Your first wash' });
+    const school = screen.getByTestId('player-school');
+    expect(school).toHaveTextContent('Paint School');
+    expect(school.parentElement!.style.getPropertyValue('--color-primary')).toBe('#7c3aed');
+    expect(school.parentElement!.style.getPropertyValue('--color-primary-foreground')).toBe('#ffffff');
+  });
+
+  it('shows no school for a creator without branding', async () => {
+    fakeApi(playerRoutes(BASE, course));
+    renderPlayer();
+    await screen.findByRole('heading', { level: 2, name: 'Your first wash' });
+    expect(screen.queryByTestId('player-school')).not.toBeInTheDocument();
   });
 
   it('plays a YouTube lesson through youtube-nocookie.com in a titled frame', async () => {

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LearnerLesson } from '@contracts/courses.ts';
 import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, PlayCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { SchoolMark } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -86,8 +87,17 @@ export function CoursePlayerScreen() {
   const next = index >= 0 ? lessons[index + 1] : undefined;
   const KindIcon = current ? kindIcons[current.kind] : FileText;
 
+  const { branding } = course.data;
+  // A branded creator's player (issue 32): their school's mark over the course, their colour on its buttons and progress.
+  const colours = branding ? ({ '--color-primary': branding.primaryColor, '--color-primary-foreground': branding.onPrimaryColor, '--color-ring': branding.primaryColor } as CSSProperties) : undefined;
+
   return (
-    <div className="grid gap-6 *:min-w-0">
+    <div className="grid gap-6 *:min-w-0" style={colours} data-branded={branding ? 'true' : undefined}>
+      {branding && (
+        <div className="flex items-center border-b pb-4" data-testid="player-school">
+          <SchoolMark name={branding.schoolName} logoUrl={branding.logoUrl} primaryColor={branding.primaryColor} onPrimaryColor={branding.onPrimaryColor} />
+        </div>
+      )}
       <PageHeader title={course.data.title} description={`By ${course.data.creatorName}`} />
       <div className="flex items-center gap-3">
         <Progress value={course.data.progress} aria-label={`Course progress: ${course.data.progress}% complete`} className="flex-1" />

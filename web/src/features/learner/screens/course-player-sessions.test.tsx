@@ -27,6 +27,7 @@ const course: LearnerCourseDetail = {
   progress: 0,
   lastActivity: '2026-11-20T10:00:00.000Z',
   completedAt: null,
+  branding: null,
   lessons: [{ id: 'l1', title: 'Your first wash', kind: 'text', body: '<p>Use a round brush.</p>', videoUrl: null, position: 0, files: [], completed: false, quiz: null }],
 };
 
