@@ -131,6 +131,11 @@ POST   /api/webhook-endpoints                                          creator  
 DELETE /api/webhook-endpoints/{endpointId}                             creator                       creator
 GET    /api/webhook-endpoints/{endpointId}/deliveries                  creator                       creator
 POST   /api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry creator                     creator
+GET    /api/domains                                                    creator                       -
+POST   /api/domains                                                    creator                       -  customDomains
+POST   /api/domains/{hostname}/verify                                  creator                       creator  customDomains
+DELETE /api/domains/{hostname}                                         creator                       creator
+GET    /api/public/domains/{hostname}                                  public                        -
 GET    /api/creator/analytics                                          creator                       -
 GET    /api/creator/reports/courses/{courseId}                         creator                       creator  detailedReports
 GET    /api/creator/exports/{kind}                                     creator                       -  detailedReports
@@ -327,6 +332,8 @@ const makeWorld = async (): Promise<World> => {
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
   const keyId = (await call<{ id: string }>('POST', '/api/api-keys', { token, body: { name: 'Owned key', scopes: ['courses:read'] } })).id;
   const endpointId = (await call<{ id: string }>('POST', '/api/webhook-endpoints', { token, body: { url: 'http://127.0.0.1:9/owned', events: ['order.paid'] } })).id;
+  const hostname = `owned-${Date.now().toString(36)}.example.com`;
+  await call('POST', '/api/domains', { token, body: { hostname } });
   // A delivery of that endpoint (already delivered: Retry now leaves it be), as the stream's reaction writes one.
   useLocalCloudEnv();
   const deliveryId = `msg_${Date.now().toString().padStart(13, '0')}owned`;
@@ -345,7 +352,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname },
     outsider,
   };
 };
