@@ -42,6 +42,8 @@ export const stateOf = (tenantXml: string, certificateStatus: string | undefined
 export interface CloudFrontTenantsOptions {
   /** The multi-tenant distribution's id (the Web stack's output). */
   distributionId: string;
+  /** The connection group the tenants join (its routing endpoint is the CNAME target). */
+  connectionGroupId: string;
   /** Tests: the HTTP call. */
   fetch?: typeof fetch;
 }
@@ -90,6 +92,7 @@ export const cloudFrontTenants = (options: CloudFrontTenantsOptions): EdgeTenant
     async create(hostname) {
       const body =
         `<?xml version="1.0" encoding="UTF-8"?><CreateDistributionTenantRequest xmlns="${XMLNS}">` +
+        `<ConnectionGroupId>${escapeXml(options.connectionGroupId)}</ConnectionGroupId>` +
         `<DistributionId>${escapeXml(options.distributionId)}</DistributionId>` +
         `<Domains><DomainItem><Domain>${escapeXml(hostname)}</Domain></DomainItem></Domains>` +
         `<Enabled>true</Enabled>` +
@@ -110,6 +113,7 @@ export const cloudFrontTenants = (options: CloudFrontTenantsOptions): EdgeTenant
         // A tenant is deleted only once disabled: disabled first (it stops serving at once).
         const body =
           `<?xml version="1.0" encoding="UTF-8"?><UpdateDistributionTenantRequest xmlns="${XMLNS}">` +
+          `<ConnectionGroupId>${escapeXml(options.connectionGroupId)}</ConnectionGroupId>` +
           `<DistributionId>${escapeXml(options.distributionId)}</DistributionId>` +
           `<Domains><DomainItem><Domain>${escapeXml(hostname)}</Domain></DomainItem></Domains><Enabled>false</Enabled></UpdateDistributionTenantRequest>`;
         const id = xmlText(tenant.text, 'Id') ?? tenantName(hostname);

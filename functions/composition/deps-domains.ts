@@ -15,7 +15,7 @@ export const domainRepository = (): DomainRepository => (domains ??= dynamoDomai
 
 /** The local stand-in when the local cloud says so, CloudFront's tenants of the multi-tenant distribution otherwise. */
 const edgeTenants = (): EdgeTenants =>
-  (edge ??= config().EDGE_TENANTS_LOCAL === 'true' ? localEdgeTenants() : cloudFrontTenants({ distributionId: required('EDGE_TENANTS_DISTRIBUTION_ID') }));
+  (edge ??= config().EDGE_TENANTS_LOCAL === 'true' ? localEdgeTenants() : cloudFrontTenants({ distributionId: required('EDGE_TENANTS_DISTRIBUTION_ID'), connectionGroupId: required('EDGE_TENANTS_CONNECTION_GROUP_ID') }));
 
 const platformHostnames = (): string[] =>
   required('PLATFORM_HOSTNAMES')

@@ -107,7 +107,14 @@ export interface FunctionPlatform {
    * Custom domains (capability 'custom-domains'; decision 0055): the multi-tenant distribution whose tenants serve
    * them (its id and ARN), the hostname their CNAME points at, and the platform's own hostnames (comma-separated).
    */
-  readonly customDomains?: { readonly distributionId: string; readonly distributionArn: string; readonly cnameTarget: string; readonly platformHostnames: string };
+  readonly customDomains?: {
+    readonly distributionId: string;
+    readonly distributionArn: string;
+    /** The connection group the tenants join: its routing endpoint is `cnameTarget`. */
+    readonly connectionGroupId: string;
+    readonly cnameTarget: string;
+    readonly platformHostnames: string;
+  };
 }
 
 export interface AppFunctionProps {
@@ -246,6 +253,7 @@ export class AppFunction extends Construct {
       DOMAIN_CNAME_TARGET: platform.customDomains?.cnameTarget,
       PLATFORM_HOSTNAMES: platform.customDomains?.platformHostnames,
       EDGE_TENANTS_DISTRIBUTION_ID: platform.customDomains?.distributionId,
+      EDGE_TENANTS_CONNECTION_GROUP_ID: platform.customDomains?.connectionGroupId,
     };
     const env: Partial<Record<CloudConfigKey, string>> = {};
     for (const key of cloudConfigKeys(table, this.capabilities, this.httpRoute)) {

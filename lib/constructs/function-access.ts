@@ -74,6 +74,7 @@ export const configKeySources = {
   DOMAIN_CNAME_TARGET: 'custom-domains',
   PLATFORM_HOSTNAMES: 'custom-domains',
   EDGE_TENANTS_DISTRIBUTION_ID: 'custom-domains',
+  EDGE_TENANTS_CONNECTION_GROUP_ID: 'custom-domains',
   DNS_RESOLVER: 'local-only',
   EDGE_TENANTS_LOCAL: 'local-only',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
