@@ -8,6 +8,7 @@ import { couponsRoutes } from '@/features/coupons/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { apiReferenceRoutes, developersRoutes } from '@/features/developers/routes.tsx';
+import { domainsRoutes } from '@/features/domains/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx';
@@ -29,7 +30,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's, Domains the domains feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -48,6 +49,7 @@ const creatorArea: RouteObject = {
     ...affiliatesRoutes,
     ...reportsRoutes,
     ...developersRoutes,
+    ...domainsRoutes,
     ...supportRoutes,
   ],
 };

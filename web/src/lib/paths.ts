@@ -75,6 +75,8 @@ export const paths = {
     support: `${creator}/support`,
     /** API keys and webhook endpoints (issue 31; the sidebar's Developers group; Pro plan). */
     developers: `${creator}/developers`,
+    /** Custom domains (issue 32, Pro). */
+    domains: `${creator}/domains`,
   },
   leader: {
     dashboard: leader,

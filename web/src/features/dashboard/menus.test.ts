@@ -65,7 +65,7 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', then Support under 'Help'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', Domains under 'School', then Support under 'Help'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
       [
@@ -77,6 +77,7 @@ describe('the sidebar groups of each role', () => {
       ],
       ['Insights', [['Reports', '/dashboard/creator/reports']]],
       ['Developers', [['Developers', '/dashboard/creator/developers']]],
+      ['School', [['Domains', '/dashboard/creator/domains']]],
       ['Help', [['Support', '/dashboard/creator/support']]],
     ]);
   });
@@ -87,6 +88,7 @@ describe('the sidebar groups of each role', () => {
       ['Affiliates', 'affiliates'],
       ['Reports', 'detailedReports'],
       ['Developers', 'api'],
+      ['Domains', 'customDomains'],
     ]);
   });
 

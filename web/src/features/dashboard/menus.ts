@@ -99,6 +99,11 @@ const developers: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Developers', url: paths.creator.developers, icon: Code2, feature: 'api' }],
 };
 
+// Your school (issue 32): where the creator's storefront answers.
+const school: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Domains', url: paths.creator.domains, icon: Globe, feature: 'customDomains' }],
+};
+
 // Help (issue 29 point 4): a creator's Support page, the admin's Support inbox.
 const help: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Support', url: paths.creator.support, icon: LifeBuoy }],
@@ -108,13 +113,14 @@ const help: Partial<Record<Role, MenuItem[]>> = {
 const extraOf = (groups: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
   role && Object.hasOwn(groups, role) ? (groups[role as Role] ?? []) : [];
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Developers', 'Help'. */
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Developers', 'School', 'Help'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
   return [
     { label: 'Navigation', items: menuFor(role) },
     { label: 'Marketing', items: extraOf(marketing, role) },
     { label: 'Insights', items: extraOf(insights, role) },
     { label: 'Developers', items: extraOf(developers, role) },
+    { label: 'School', items: extraOf(school, role) },
     { label: 'Help', items: extraOf(help, role) },
   ].filter((group) => group.items.length > 0);
 }

@@ -103,7 +103,9 @@ describe('DashboardLayout', () => {
     expect(within(insights).getByRole('link', { name: 'Reports Pro' })).toHaveAttribute('href', '/dashboard/creator/reports');
     const developers = within(sidebar).getByRole('navigation', { name: 'Developers' });
     expect(within(developers).getByRole('link', { name: 'Developers Pro' })).toHaveAttribute('href', '/dashboard/creator/developers');
-    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(3);
+    const school = within(sidebar).getByRole('navigation', { name: 'School' });
+    expect(within(school).getByRole('link', { name: 'Domains Pro' })).toHaveAttribute('href', '/dashboard/creator/domains');
+    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(4);
   });
 
   it('locks nothing for a Pro creator', async () => {
