@@ -65,6 +65,10 @@ const storefrontPage = (path: string): { kind: 'creator' } | { kind: 'course'; i
   return undefined;
 };
 
+/** A file of the SPA (vite's modules and client, `/config.json`, `/assets/...`), not a page. */
+export const isAsset = (path: string): boolean =>
+  path.startsWith('/@') || path.startsWith('/src/') || path.startsWith('/node_modules/') || /\/[^/]+\.[A-Za-z0-9]+$/.test(path);
+
 export const startStorefrontServer = async (options: StorefrontServerOptions): Promise<StorefrontServer> => {
   const { apiUrl, webUrl } = options;
 
@@ -128,8 +132,9 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
       if (!slug || (req.method !== 'GET' && req.method !== 'HEAD')) return notFound(res);
       const target = storefrontPage(path);
       if (!target) {
-        // The SPA's own files and the public API it reads, when the dev server runs; nothing else.
-        if (webUrl && !path.startsWith('/api/')) return pass(req, res, webUrl);
+        // The SPA's own files (the dev server's modules, files with an extension: never a page, which the dev server
+        // would answer with index.html) and the public API it reads, when the dev server runs; nothing else.
+        if (webUrl && isAsset(path)) return pass(req, res, webUrl);
         if (path.startsWith('/api/public/')) return pass(req, res, apiUrl);
         return notFound(res);
       }

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStorefrontServer, type StorefrontServer } from '#lib/local/storefront/server.ts';
+import { isAsset, startStorefrontServer, type StorefrontServer } from '#lib/local/storefront/server.ts';
 
 /**
  * The local storefront entry (decision 0055) against a stand-in API: one active domain (learn.example.com, Ann's), Ann's
@@ -59,5 +59,10 @@ describe('the storefront entry', () => {
     }
     expect((await get('learn.example.com', '/', 'POST')).status).toBe(404);
     expect((await get('other.example.com', '/')).status).toBe(404);
+  });
+
+  it("passes only the SPA's files to the web dev server, never a page it would answer with index.html", () => {
+    for (const path of ['/@vite/client', '/src/main.tsx', '/node_modules/.vite/deps/react.js', '/assets/index-abc.js', '/config.json', '/favicon.svg']) expect(isAsset(path), path).toBe(true);
+    for (const path of ['/dashboard', '/dashboard/creator', '/sign-in', '/u/ann', '/developers/api']) expect(isAsset(path), path).toBe(false);
   });
 });
