@@ -104,6 +104,20 @@ const schema = z.object({
   WEBHOOK_ALLOW_LOCAL_HTTP: z.enum(['true', 'false']).optional(),
   /** The wait before a delivery's first retry, in seconds, in place of WEBHOOK_RETRY_DELAYS_S[0]: the local cloud's tests only. */
   WEBHOOK_FIRST_RETRY_DELAY_S: z.coerce.number().int().min(0).max(900).optional(),
+  /**
+   * Custom domains (issue 32, decision 0055; capability 'custom-domains'): the hostname every custom domain's CNAME
+   * must point at (the multi-tenant distribution's in AWS, a name of the storefront stand-in's locally), the
+   * platform's own hostnames (comma-separated: the app's, the pages'), which no creator may claim nor anything under
+   * them, and the multi-tenant distribution whose tenants serve the domains and the connection group they join (AWS only).
+   */
+  DOMAIN_CNAME_TARGET: optionalText,
+  PLATFORM_HOSTNAMES: optionalText,
+  EDGE_TENANTS_DISTRIBUTION_ID: optionalText,
+  EDGE_TENANTS_CONNECTION_GROUP_ID: optionalText,
+  /** The DNS servers the custom domains' checks ask (`host:port`, comma-separated): the local cloud's DNS stand-in; unset in AWS (the system's). */
+  DNS_RESOLVER: optionalText,
+  /** 'true': the custom domains' edge is the local stand-in (adapters/cloudfront-tenants.ts), no CloudFront. Only the local cloud sets it. */
+  EDGE_TENANTS_LOCAL: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -62,7 +62,13 @@ export type Capability =
    * Write an export (a CSV built page by page) under exports/ in the files bucket, as a multipart upload, and presign
    * its download (issue 28: no answer grows with the data). The bucket expires them after a day.
    */
-  | 'exports';
+  | 'exports'
+  /**
+   * Check and serve the creators' custom domains (issue 32, decision 0055): DNS lookups, the platform's own hostnames
+   * and the CNAME target, and CloudFront's distribution tenants of the multi-tenant distribution (create, read,
+   * disable, delete; their managed certificates).
+   */
+  | 'custom-domains';
 
 /** A job of the engine (decision 0032): `queue: true` in `jobs` below. */
 export type SlicedJobName = Extract<(typeof jobs)[number], { readonly queue: true }>['name'];
@@ -674,6 +680,13 @@ const table = [
     profile: 'heavy',
     throttle: { rate: 5, burst: 10 },
   },
+  /** Custom domains (issue 32 point 2, Pro; docs/decisions/0055-custom-domains.md). Verify and delete call DNS and the edge: 'heavy' (adapters/client-policy.ts `edge`). */
+  { name: 'list-domains', method: 'GET', path: '/api/domains', handler: 'http/list-domains', access: ['creator'], uses: ['custom-domains'] },
+  { name: 'add-domain', method: 'POST', path: '/api/domains', handler: 'http/add-domain', access: ['creator'], feature: 'customDomains', uses: ['custom-domains'], throttle: { rate: 10, burst: 20 } },
+  { name: 'verify-domain', method: 'POST', path: '/api/domains/{hostname}/verify', handler: 'http/verify-domain', access: ['creator'], feature: 'customDomains', uses: ['custom-domains'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-domain', method: 'DELETE', path: '/api/domains/{hostname}', handler: 'http/delete-domain', access: ['creator'], uses: ['custom-domains'], profile: 'heavy' },
+  // The storefront entry's lookup of a Host (the local storefront; in AWS the tenant's requests carry the host).
+  { name: 'public-domain', method: 'GET', path: '/api/public/domains/{hostname}', handler: 'http/public-domain', access: 'public', throttle: { rate: 200, burst: 400 } },
   { name: 'creator-analytics', method: 'GET', path: '/api/creator/analytics', handler: 'http/creator-analytics', access: ['creator'] },
   /** Detailed reports and exports (issue 29 point 3, Pro; docs/decisions/0045-course-reports.md). */
   {
@@ -988,6 +1001,19 @@ export const jobs = [
     schedule: 'rate(1 minute)',
     uses: ['secrets', 'meetings', 'google-calendar'],
     queues: ['session-mail'],
+    profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'domains-check',
+    handler: 'jobs/domains-check',
+    /**
+     * Every 5 minutes (issue 32 points 2 and 4, decision 0055): the custom domains whose check is due: a pending one's
+     * records looked up (issuing starts when they are there), an issuing one's tenant asked (active when CloudFront
+     * says so), an active one's CNAME checked again (flagged when it no longer points at the platform).
+     */
+    schedule: 'rate(5 minutes)',
+    uses: ['custom-domains'],
     profile: 'heavy',
     queue: true,
   },

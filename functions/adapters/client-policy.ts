@@ -76,6 +76,12 @@ export const clientPolicies = {
    * 5xx three times); the use case retries what must be retried, creation being idempotent by the client-chosen event id.
    */
   google: { requestTimeoutMs: 10_000, maxAttempts: 1, retry: 'none' },
+  /**
+   * The custom domains' edge (decision 0055): one CloudFront API call by plain fetch (5 s, no retry: the job comes
+   * back), or one DNS query (2 s, dns-resolver.ts). An operation makes at most three calls after its lookups (a
+   * tenant's read, its certificate's, a disable and a delete): the routes that call the edge are 'heavy'.
+   */
+  edge: { requestTimeoutMs: 5_000, maxAttempts: 1, retry: 'none' },
   /** The Parameters and Secrets extension on localhost (its own Secrets Manager timeout is 2 s); a failed read is not cached. */
   secretsExtension: { requestTimeoutMs: 3_000, maxAttempts: 1, retry: 'none' },
 } as const satisfies Record<string, ClientPolicy>;

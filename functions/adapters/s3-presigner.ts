@@ -19,7 +19,7 @@ const bytes = (data: Data): BinaryLike =>
   typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
 
 /** SHA-256 (and its HMAC, given a secret) as the signer wants it, from node:crypto. */
-class Sha256 {
+export class Sha256 {
   private readonly hash;
   constructor(secret?: Data) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));

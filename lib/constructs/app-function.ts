@@ -103,6 +103,18 @@ export interface FunctionPlatform {
    * resolved at deployment; decision 0028): every HTTP route's function checks them.
    */
   readonly originSecrets?: { readonly app: string; readonly pages: string };
+  /**
+   * Custom domains (capability 'custom-domains'; decision 0055): the multi-tenant distribution whose tenants serve
+   * them (its id and ARN), the hostname their CNAME points at, and the platform's own hostnames (comma-separated).
+   */
+  readonly customDomains?: {
+    readonly distributionId: string;
+    readonly distributionArn: string;
+    /** The connection group the tenants join: its routing endpoint is `cnameTarget`. */
+    readonly connectionGroupId: string;
+    readonly cnameTarget: string;
+    readonly platformHostnames: string;
+  };
 }
 
 export interface AppFunctionProps {
@@ -238,6 +250,10 @@ export class AppFunction extends Construct {
       LOG_LEVEL: platform.logLevel ?? 'info',
       ORIGIN_SECRET: platform.originSecrets?.app,
       PAGES_ORIGIN_SECRET: platform.originSecrets?.pages,
+      DOMAIN_CNAME_TARGET: platform.customDomains?.cnameTarget,
+      PLATFORM_HOSTNAMES: platform.customDomains?.platformHostnames,
+      EDGE_TENANTS_DISTRIBUTION_ID: platform.customDomains?.distributionId,
+      EDGE_TENANTS_CONNECTION_GROUP_ID: platform.customDomains?.connectionGroupId,
     };
     const env: Partial<Record<CloudConfigKey, string>> = {};
     for (const key of cloudConfigKeys(table, this.capabilities, this.httpRoute)) {
@@ -381,6 +397,27 @@ export class AppFunction extends Construct {
         case 'meetings':
           // Outbound HTTPS to the providers only: no AWS resource, no grant.
           break;
+        case 'custom-domains': {
+          const domains = need(platform.customDomains, 'the custom domains distribution');
+          // The tenants of the one multi-tenant distribution, each made at run time for a creator's hostname (its name):
+          // create, read, disable and delete them, and read their CloudFront-managed certificates. Creating a tenant with
+          // a managed certificate has CloudFront request it from ACM on the caller's behalf.
+          const policy = new Policy(this, 'CustomDomains', {
+            roles: [this.role],
+            statements: [
+              new PolicyStatement({
+                actions: ['cloudfront:CreateDistributionTenant', 'cloudfront:GetDistributionTenant', 'cloudfront:UpdateDistributionTenant', 'cloudfront:DeleteDistributionTenant', 'cloudfront:GetManagedCertificateDetails'],
+                resources: [domains.distributionArn, `arn:${partition}:cloudfront::${account}:distribution-tenant/*`],
+              }),
+              new PolicyStatement({ actions: ['acm:RequestCertificate', 'acm:DescribeCertificate'], resources: ['*'] }),
+            ],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            "Distribution tenants are created at run time, one per creator's custom domain (decision 0055), with ids CloudFront assigns: the grant is the tenants of this account; ACM's RequestCertificate supports no resource-level permission (the certificate does not exist yet).",
+          );
+          break;
+        }
         case 'job-queues':
           // SendMessage covers SendMessageBatch; the queues are SSE-SQS, so no KMS grant.
           this.role.addToPrincipalPolicy(

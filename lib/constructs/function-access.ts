@@ -71,6 +71,12 @@ export const configKeySources = {
   LOG_LEVEL: 'always',
   WEBHOOK_ALLOW_LOCAL_HTTP: 'local-only',
   WEBHOOK_FIRST_RETRY_DELAY_S: 'local-only',
+  DOMAIN_CNAME_TARGET: 'custom-domains',
+  PLATFORM_HOSTNAMES: 'custom-domains',
+  EDGE_TENANTS_DISTRIBUTION_ID: 'custom-domains',
+  EDGE_TENANTS_CONNECTION_GROUP_ID: 'custom-domains',
+  DNS_RESOLVER: 'local-only',
+  EDGE_TENANTS_LOCAL: 'local-only',
 } as const satisfies Record<keyof Config, KeySource | readonly [KeySource, ...KeySource[]]>;
 
 export type ConfigKey = keyof typeof configKeySources;

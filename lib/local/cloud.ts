@@ -21,6 +21,8 @@ import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
 import { startPagesServer } from './pages/server.ts';
+import { startDnsStandIn } from './dns/stand-in.ts';
+import { startStorefrontServer } from './storefront/server.ts';
 import { startS3Emulator } from './s3/s3rver.ts';
 import { assertPortsFree, freePorts, portsFromEnv, startAgainOnPortTaken, type Ports } from './ports.ts';
 import { answers, spawnChild, waitUntilReady, type Child } from './processes.ts';
@@ -201,6 +203,9 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(s3.stop);
     const kms = await startKmsStandIn({ port: ports.kms, region: REGION, keysFile: join(dataDir, 'kms-keys.json') });
     stops.push(kms.stop);
+    // Custom domains (decision 0055): DNS on loopback whose records tests set, read by the verification's resolver.
+    const dns = await startDnsStandIn({ controlPort: ports.dns });
+    stops.push(dns.stop);
     const microsoft = await startMicrosoftStandIn({ port: ports.microsoft, stateFile: join(dataDir, 'microsoft-stand-in.json') });
     stops.push(microsoft.stop);
     // The job engine's queues (decision 0032). A slice SQS gives up on (its last receive failed) is kept, as the
@@ -315,6 +320,9 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       GoogleOAuthClientId: GOOGLE_DEMO_CLIENT_ID,
       FilesEndpoint: s3.url,
       FilesBucket: s3.bucket,
+      DnsControlUrl: dns.controlUrl,
+      DnsResolver: dns.resolver,
+      StorefrontUrl: url(ports.storefront),
       AdminEmail: accounts.admin.email,
       AdminPassword: accounts.admin.password,
       DemoCreatorEmail: accounts.creator.email,
@@ -361,6 +369,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     stops.push(gateway.stop);
     const pages = await startPagesServer({ port: ports.pages, apiUrl, originSecret: originSecrets.pages, log });
     stops.push(pages.stop);
+    const storefront = await startStorefrontServer({ port: ports.storefront, apiUrl, ...(web ? { webUrl } : {}), log });
+    stops.push(storefront.stop);
 
     // Edge-only, the seed reaches the API through the web dev server's proxy: wait for it first.
     if (edgeOnly && vite) await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });

@@ -8,6 +8,9 @@ import { secretIds } from './secrets/values.ts';
 import { localEdgeOnly, localOriginSecrets } from './secrets/generated.ts';
 import { stripeMode } from './stripe/mode.ts';
 
+/** The name a local custom domain's CNAME points at (the DNS stand-in's records say so; the storefront entry answers by Host). */
+export const LOCAL_CNAME_TARGET = 'storefront.course-platform.localhost';
+
 type FunctionEnv = Partial<Record<keyof Config, string>> & { AWS_ACCESS_KEY_ID: string; AWS_SECRET_ACCESS_KEY: string };
 
 /**
@@ -74,6 +77,15 @@ export const functionEnv = (outputs: Outputs, dataDir: string, host: NodeJS.Proc
     CERTIFICATE_KEY_ID: outputs.CertificateKeyArn,
     // The job engine's queues (decision 0032) in the SQS stand-in: every handler here may start any sliced job's run.
     ...(outputs.SqsEndpoint ? { SQS_ENDPOINT: outputs.SqsEndpoint, JOB_QUEUE_URLS: JSON.stringify(localJobQueueUrls(outputs.SqsEndpoint)) } : {}),
+    // Custom domains (decision 0055): the DNS stand-in answers the checks, the edge is the stand-in (no CloudFront), a
+    // domain's CNAME points at the storefront entry's name, and the local app's and pages' hosts are the platform's own.
+    ...(outputs.DnsResolver ? { DNS_RESOLVER: outputs.DnsResolver } : {}),
+    EDGE_TENANTS_LOCAL: 'true',
+    DOMAIN_CNAME_TARGET: LOCAL_CNAME_TARGET,
+    PLATFORM_HOSTNAMES: [outputs.WebUrl, outputs.PagesUrl, outputs.ApiUrl]
+      .filter((url): url is string => Boolean(url))
+      .map((url) => new URL(url).hostname)
+      .join(','),
     LOG_LEVEL: host['LOG_LEVEL'] || 'info',
     // The SDKs insist on credentials even against local endpoints.
     AWS_ACCESS_KEY_ID: 'local',

@@ -62,6 +62,14 @@ export interface Outputs {
   GoogleOAuthUrl: string;
   GoogleTokenUrl: string;
   GoogleOAuthClientId: string;
+  /**
+   * Custom domains (issue 32, decision 0055): the DNS stand-in's control endpoint (`PUT <DnsControlUrl>/records
+   * {name, type, value}`), its UDP server (`127.0.0.1:<port>`, the functions' DNS_RESOLVER), and the storefront entry
+   * that answers a request whose `Host` is an active custom domain.
+   */
+  DnsControlUrl: string;
+  DnsResolver: string;
+  StorefrontUrl: string;
   AdminEmail: string;
   AdminPassword: string;
   /** Seeded on a Starter trial with its credits: signing in shows a live account. */

@@ -30,6 +30,10 @@ export interface Ports {
   zoom: number;
   /** The Google stand-in: OAuth consent, token endpoint and Calendar v3 (lib/local/google/). */
   google: number;
+  /** The DNS stand-in's control endpoint (lib/local/dns/; its UDP server takes any free port). */
+  dns: number;
+  /** The storefront entry: custom domains by `Host` (lib/local/storefront/). */
+  storefront: number;
 }
 
 export const portVariables: Record<keyof Ports, string> = {
@@ -50,6 +54,8 @@ export const portVariables: Record<keyof Ports, string> = {
   sqs: 'SQS_PORT',
   zoom: 'ZOOM_PORT',
   google: 'GOOGLE_PORT',
+  dns: 'DNS_PORT',
+  storefront: 'STOREFRONT_PORT',
 };
 
 export const defaultPorts: Ports = {
@@ -70,6 +76,8 @@ export const defaultPorts: Ports = {
   sqs: 9324,
   zoom: 8091,
   google: 8093,
+  dns: 8095,
+  storefront: 8096,
 };
 
 const portNames = Object.keys(defaultPorts) as (keyof Ports)[];

@@ -29,6 +29,8 @@ export interface ApiStackProps extends StackProps {
   /** What the Web stack's distributions send the API: their origin header's values, and the API's own domain if any. */
   readonly edge: ApiEdge;
   readonly appOrigin: string;
+  /** The Web stack's custom domains edge (capability 'custom-domains'). */
+  readonly customDomains?: FunctionPlatform['customDomains'];
   readonly settings: DeploySettings;
   /** Defaults to functions/routes.ts; tests pass their own. */
   readonly routes?: readonly ApiRoute[];
@@ -69,6 +71,7 @@ export class ApiStack extends Stack {
       files: props.files,
       logLevel: settings.logLevel,
       originSecrets: props.edge.originSecrets,
+      ...(props.customDomains ? { customDomains: props.customDomains } : {}),
     };
 
     this.routes = new ApiRoutes(this, 'Routes', {

@@ -71,6 +71,7 @@ export const createCoursePlatform = (app: App, options: CoursePlatformOptions) =
     httpApi: web.httpApi,
     edge: web.edge,
     appOrigin: web.appOrigin,
+    customDomains: web.customDomains,
     settings,
     ...(options.routes ? { routes: options.routes } : {}),
   });

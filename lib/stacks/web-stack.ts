@@ -5,6 +5,8 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { repoRoot } from '../constructs/app-function.ts';
+import type { FunctionPlatform } from '../constructs/app-function.ts';
+import { CustomDomainsEdge } from '../constructs/custom-domains-edge.ts';
 import { PagesSite } from '../constructs/pages-site.ts';
 import { StaticSite, type WebConfig } from '../constructs/static-site.ts';
 
@@ -45,6 +47,10 @@ export class WebStack extends Stack {
   /** https://<domain or distribution host>: APP_ORIGIN of the functions. */
   readonly appOrigin: string;
   readonly edge: ApiEdge;
+  /** The creators' custom domains (decision 0055): the multi-tenant distribution and its connection group. */
+  readonly customDomainsEdge: CustomDomainsEdge;
+  /** What the domain functions are given (capability 'custom-domains'). */
+  readonly customDomains: NonNullable<FunctionPlatform['customDomains']>;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -95,6 +101,21 @@ export class WebStack extends Stack {
     });
     this.appOrigin = this.site.url;
 
+    this.customDomainsEdge = new CustomDomainsEdge(this, 'CustomDomains', {
+      siteBucket: this.site.bucket,
+      apiDomain,
+      originSecret: originSecrets.app,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
+    });
+    this.customDomains = {
+      distributionId: this.customDomainsEdge.distribution.attrId,
+      distributionArn: this.customDomainsEdge.distributionArn,
+      connectionGroupId: this.customDomainsEdge.connectionGroup.attrId,
+      cnameTarget: this.customDomainsEdge.cnameTarget,
+      // No creator may claim the app's or the pages' hostname, nor anything under them.
+      platformHostnames: [props.domain?.name ?? this.site.distribution.distributionDomainName, this.pages.distribution.distributionDomainName].join(','),
+    };
+
     new CfnOutput(this, 'WebUrl', { value: this.site.url });
     new CfnOutput(this, 'PagesUrl', { value: this.pages.url, description: 'Published landing pages: <PagesUrl>/p/<slug>' });
     new CfnOutput(this, 'PagesDistributionId', { value: this.pages.distribution.distributionId });
@@ -106,6 +127,11 @@ export class WebStack extends Stack {
         description: 'Point apiOriginDomainName at this (CNAME or alias record): CloudFront reaches the API there',
       });
     }
+    new CfnOutput(this, 'CustomDomainsTarget', {
+      value: this.customDomains.cnameTarget,
+      description: "Custom domains: every creator's hostname is a CNAME to this (the connection group's routing endpoint)",
+    });
+    new CfnOutput(this, 'CustomDomainsDistributionId', { value: this.customDomains.distributionId });
     new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
   }

@@ -136,6 +136,11 @@ DELETE /api/webhook-endpoints/{endpointId}                             creator  
 POST   /api/webhook-endpoints/{endpointId}/enable                      creator                       creator  webhooks
 GET    /api/webhook-endpoints/{endpointId}/deliveries                  creator                       creator
 POST   /api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry creator                     creator
+GET    /api/domains                                                    creator                       -
+POST   /api/domains                                                    creator                       -  customDomains
+POST   /api/domains/{hostname}/verify                                  creator                       creator  customDomains
+DELETE /api/domains/{hostname}                                         creator                       creator
+GET    /api/public/domains/{hostname}                                  public                        -
 GET    /api/creator/analytics                                          creator                       -
 GET    /api/creator/reports/courses/{courseId}                         creator                       creator  detailedReports
 GET    /api/creator/exports/{kind}                                     creator                       -  detailedReports
@@ -332,6 +337,8 @@ const makeWorld = async (): Promise<World> => {
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
   const keyId = (await call<{ id: string }>('POST', '/api/api-keys', { token, body: { name: 'Owned key', scopes: ['courses:read'] } })).id;
   const endpointId = (await call<{ id: string }>('POST', '/api/webhook-endpoints', { token, body: { url: 'http://127.0.0.1:9/owned', events: ['order.paid'] } })).id;
+  const hostname = `owned-${Date.now().toString(36)}.example.com`;
+  await call('POST', '/api/domains', { token, body: { hostname } });
   // A delivery of that endpoint (already delivered: Retry now leaves it be), as the stream's reaction writes one.
   useLocalCloudEnv();
   const deliveryId = `msg_${Date.now().toString().padStart(13, '0')}owned`;
@@ -350,7 +357,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname },
     outsider,
   };
 };

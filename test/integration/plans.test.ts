@@ -60,6 +60,13 @@ const featureCases: FeatureCase[] = [
     use: (c) => api('POST', '/api/affiliates', { token: c.token, body: { email: uniqueEmail('plan-affiliate'), name: 'Ali', commissionPercent: 10 } }),
   },
   { feature: 'detailedReports', below: 'starter', includes: 'pro', success: 200, use: (c) => api('GET', '/api/creator/exports/sales?format=csv&delivery=link', { token: c.token }) },
+  {
+    feature: 'customDomains',
+    below: 'starter',
+    includes: 'pro',
+    success: 201,
+    use: (c) => api('POST', '/api/domains', { token: c.token, body: { hostname: `plan-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example.com` } }),
+  },
 ];
 
 describe('a test per feature key: the plan below is refused, the plan that includes it is served', () => {

@@ -145,6 +145,7 @@ describe('worst cases', () => {
       stripe: 16_500,
       meetings: 20_000,
       google: 10_000,
+      edge: 5_000,
       secretsExtension: 3_000,
     });
   });
@@ -172,6 +173,8 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'job-queues': ['sqs'],
   exports: ['s3'],
   meetings: ['meetings'],
+  // DNS and CloudFront's distribution tenants (decision 0055).
+  'custom-domains': ['edge'],
 };
 
 interface Deployed {

@@ -86,6 +86,8 @@ describe('the local cloud', () => {
         'DemoLearnerEmail', 'DemoLearnerPassword', 'KmsEndpoint', 'CertificateKeyArn', 'SqsEndpoint',
         'ZoomAccountId', 'ZoomClientId', 'ZoomClientSecret', 'ZoomApiUrl', 'ZoomOAuthUrl',
         'GoogleCalendarApiUrl', 'GoogleOAuthUrl', 'GoogleTokenUrl', 'GoogleOAuthClientId',
+        // Custom domains (API.md "Branding and custom domains (Pro)"; decision 0055).
+        'DnsControlUrl', 'DnsResolver', 'StorefrontUrl',
       ].sort(),
     );
     expect(outputs.StripeWebhookSecret).toMatch(/^whsec_/);

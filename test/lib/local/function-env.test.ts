@@ -57,6 +57,11 @@ describe('the handler environment of the local cloud', () => {
     expect(secretValuesIn(env, localSecretValues({ stripeWebhookSecret: outputs.StripeWebhookSecret, stripeConnectWebhookSecret: 'whsec_connect' }, {}))).toEqual([]);
   });
 
+  it('points the custom domains at the DNS stand-in and the local edge, the app’s hosts being the platform’s own', () => {
+    const env = functionEnv({ ...outputs, DnsResolver: '127.0.0.1:5353', PagesUrl: 'http://127.0.0.1:8089' }, '/tmp/d', {});
+    expect(env).toMatchObject({ DNS_RESOLVER: '127.0.0.1:5353', EDGE_TENANTS_LOCAL: 'true', PLATFORM_HOSTNAMES: 'localhost,127.0.0.1', DOMAIN_CNAME_TARGET: expect.stringMatching(/\.localhost$/) });
+  });
+
   it('sets every value the functions need explicitly, keeping the host LOG_LEVEL', () => {
     const env = functionEnv(outputs, '/tmp/d', { LOG_LEVEL: 'warn' });
     expect(env).toMatchObject({ MAIL_FROM: expect.stringContaining('@'), BEDROCK_MODEL_ID: expect.any(String), APP_ORIGIN: 'http://localhost:5173', LOG_LEVEL: 'warn' });

@@ -120,7 +120,8 @@ describe('the web stack', () => {
   });
 
   it('reads the SPA bucket through origin access control, never publicly', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // The app distribution's and the custom domains' (decision 0055): both read the same SPA bucket, signed.
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
     });
@@ -215,7 +216,11 @@ describe('the web stack', () => {
     const distributions = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution')).map(
       (d) => (d.Properties['DistributionConfig'] as { Comment: string }).Comment,
     );
-    expect(distributions.sort()).toEqual(['Course platform: SPA + /api', 'Course platform: published landing pages (/p/<slug>)']);
+    expect(distributions.sort()).toEqual([
+      'Course platform: SPA + /api',
+      'Course platform: creators custom domains (multi-tenant; tenants made at run time)',
+      'Course platform: published landing pages (/p/<slug>)',
+    ]);
   });
 
   it("keeps an API answer's own Content-Security-Policy on /api/*, so a public page stays sandboxed on the app's origin too", () => {
@@ -271,7 +276,8 @@ describe('the web stack with the API on its own domain', () => {
     const origins = Object.values(resourcesOf(webTemplate, 'AWS::CloudFront::Distribution')).flatMap(
       (d) => (d.Properties['DistributionConfig'] as { Origins: { DomainName: unknown; CustomOriginConfig?: unknown }[] }).Origins.filter((o) => o.CustomOriginConfig),
     );
-    expect(origins.map((o) => o.DomainName)).toEqual(['api-origin.courses.example.com', 'api-origin.courses.example.com']);
+    // The app's, the pages' and the custom domains' distributions.
+    expect(origins.map((o) => o.DomainName)).toEqual(['api-origin.courses.example.com', 'api-origin.courses.example.com', 'api-origin.courses.example.com']);
     expect(Object.keys(webTemplate.toJSON().Outputs as object)).toContain('ApiOriginTarget');
     expect(unacknowledgedNagFindings(web)).toEqual([]);
   });

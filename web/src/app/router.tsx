@@ -9,28 +9,36 @@ import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { brandingRoutes } from '@/features/branding/routes.tsx';
 import { apiReferenceRoutes, developersRoutes } from '@/features/developers/routes.tsx';
+import { domainsRoutes } from '@/features/domains/routes.tsx';
 import { integrationsRoutes } from '@/features/integrations/routes.tsx';
 import { leaderRoutes } from '@/features/leader/routes.tsx';
 import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx';
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
 import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { salesRoutes } from '@/features/sales/routes.tsx';
-import { storefrontRoutes } from '@/features/storefront/routes.tsx';
+import { storefrontHomeRoutes, storefrontRoutes } from '@/features/storefront/routes.tsx';
+import { storefrontCreatorOfPage } from '@/features/storefront/storefront-host.ts';
 import { adminSupportRoutes, supportRoutes } from '@/features/support/routes.tsx';
 import { paths } from '@/lib/paths.ts';
 import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorScreen } from './routes/error-screen.tsx';
 
-/** `/`: the marketing page for anonymous visitors; the loader sends a signed-in user to their dashboard first. */
-const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? { ...route, loader: homeRedirect } : route));
+/**
+ * `/`: the marketing page for anonymous visitors; the loader sends a signed-in user to their dashboard first. On a
+ * creator's custom domain (the page marked so: features/storefront/storefront-host.ts), that creator's page.
+ */
+const storefrontSlug = storefrontCreatorOfPage();
+const homeRoutes: RouteObject[] = storefrontSlug
+  ? storefrontHomeRoutes(storefrontSlug)
+  : marketingRoutes.map((route) => (route.index ? { ...route, loader: homeRedirect } : route));
 
 /**
  * /dashboard/creator: a frame with the billing banner, the dashboard composed from the creator, billing and
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's, Domains the domains feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -50,6 +58,7 @@ const creatorArea: RouteObject = {
     ...brandingRoutes,
     ...reportsRoutes,
     ...developersRoutes,
+    ...domainsRoutes,
     ...supportRoutes,
   ],
 };

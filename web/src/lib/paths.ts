@@ -77,6 +77,8 @@ export const paths = {
     branding: `${creator}/branding`,
     /** API keys and webhook endpoints (issue 31; the sidebar's Developers group; Pro plan). */
     developers: `${creator}/developers`,
+    /** Custom domains (issue 32, Pro). */
+    domains: `${creator}/domains`,
   },
   leader: {
     dashboard: leader,

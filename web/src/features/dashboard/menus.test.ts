@@ -65,7 +65,7 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons, Affiliates and Branding under 'Marketing', Reports under 'Insights', Developers under 'Developers', then Support under 'Help'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', Branding and Domains under 'School', then Support under 'Help'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
       [
@@ -73,11 +73,17 @@ describe('the sidebar groups of each role', () => {
         [
           ['Coupons', '/dashboard/creator/coupons'],
           ['Affiliates', '/dashboard/creator/affiliates'],
-          ['Branding', '/dashboard/creator/branding'],
         ],
       ],
       ['Insights', [['Reports', '/dashboard/creator/reports']]],
       ['Developers', [['Developers', '/dashboard/creator/developers']]],
+      [
+        'School',
+        [
+          ['Branding', '/dashboard/creator/branding'],
+          ['Domains', '/dashboard/creator/domains'],
+        ],
+      ],
       ['Help', [['Support', '/dashboard/creator/support']]],
     ]);
   });
@@ -86,9 +92,10 @@ describe('the sidebar groups of each role', () => {
     const features = menuGroupsFor('creator').flatMap(({ items }) => items.filter((item) => item.feature).map(({ title, feature }) => [title, feature]));
     expect(features).toEqual([
       ['Affiliates', 'affiliates'],
-      ['Branding', 'branding'],
       ['Reports', 'detailedReports'],
       ['Developers', 'api'],
+      ['Branding', 'branding'],
+      ['Domains', 'customDomains'],
     ]);
   });
 

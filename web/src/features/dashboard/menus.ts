@@ -88,7 +88,6 @@ const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
     { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
-    { title: 'Branding', url: paths.creator.branding, icon: Palette, feature: 'branding' },
   ],
 };
 
@@ -101,6 +100,14 @@ const developers: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Developers', url: paths.creator.developers, icon: Code2, feature: 'api' }],
 };
 
+// Your school (issue 32): how the creator's storefront looks, and where it answers.
+const school: Partial<Record<Role, MenuItem[]>> = {
+  creator: [
+    { title: 'Branding', url: paths.creator.branding, icon: Palette, feature: 'branding' },
+    { title: 'Domains', url: paths.creator.domains, icon: Globe, feature: 'customDomains' },
+  ],
+};
+
 // Help (issue 29 point 4): a creator's Support page, the admin's Support inbox.
 const help: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Support', url: paths.creator.support, icon: LifeBuoy }],
@@ -110,13 +117,14 @@ const help: Partial<Record<Role, MenuItem[]>> = {
 const extraOf = (groups: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
   role && Object.hasOwn(groups, role) ? (groups[role as Role] ?? []) : [];
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Developers', 'Help'. */
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Developers', 'School', 'Help'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
   return [
     { label: 'Navigation', items: menuFor(role) },
     { label: 'Marketing', items: extraOf(marketing, role) },
     { label: 'Insights', items: extraOf(insights, role) },
     { label: 'Developers', items: extraOf(developers, role) },
+    { label: 'School', items: extraOf(school, role) },
     { label: 'Help', items: extraOf(help, role) },
   ].filter((group) => group.items.length > 0);
 }

@@ -11,3 +11,8 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.storefront.creator, lazy: () => import('./screens/creator-page-screen.tsx').then((m) => ({ Component: m.CreatorPageScreen })) },
   { path: paths.certificates.verify, lazy: () => import('./screens/verify-certificate-screen.tsx').then((m) => ({ Component: m.VerifyCertificateScreen })) },
 ];
+
+/** `/` on a creator's custom domain: their page, as `/u/:slug` shows it (app/router.tsx uses it in place of the landing page). */
+export const storefrontHomeRoutes = (slug: string): RouteObject[] => [
+  { index: true, lazy: () => import('./screens/creator-page-screen.tsx').then((m) => ({ Component: () => <m.CreatorPageScreen slug={slug} /> })) },
+];

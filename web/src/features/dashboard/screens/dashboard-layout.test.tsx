@@ -76,7 +76,7 @@ describe('DashboardLayout', () => {
     expect(screen.getByTestId('user-email')).toHaveTextContent('leader@example.com');
   });
 
-  it("shows a creator's Coupons, Affiliates and Branding under 'Marketing', below 'Navigation', current on its page", async () => {
+  it("shows a creator's Coupons and Affiliates under 'Marketing', below 'Navigation', current on its page", async () => {
     renderShell(me('creator'), '/dashboard/creator/coupons');
 
     const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
@@ -84,7 +84,6 @@ describe('DashboardLayout', () => {
     expect(within(marketing).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Coupons', '/dashboard/creator/coupons'],
       ['Affiliates', '/dashboard/creator/affiliates'],
-      ['Branding', '/dashboard/creator/branding'],
     ]);
     expect(within(marketing).getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
     expect(within(marketing).getByRole('link', { name: 'Affiliates' })).not.toHaveAttribute('aria-current');
@@ -99,13 +98,15 @@ describe('DashboardLayout', () => {
     const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
     const marketing = within(sidebar).getByRole('navigation', { name: 'Marketing' });
     expect(within(marketing).getByRole('link', { name: 'Affiliates Pro' })).toHaveAttribute('href', '/dashboard/creator/affiliates');
-    expect(within(marketing).getByRole('link', { name: 'Branding Pro' })).toHaveAttribute('href', '/dashboard/creator/branding');
     expect(within(marketing).getByRole('link', { name: 'Coupons' })).toBeInTheDocument();
     const insights = within(sidebar).getByRole('navigation', { name: 'Insights' });
     expect(within(insights).getByRole('link', { name: 'Reports Pro' })).toHaveAttribute('href', '/dashboard/creator/reports');
     const developers = within(sidebar).getByRole('navigation', { name: 'Developers' });
     expect(within(developers).getByRole('link', { name: 'Developers Pro' })).toHaveAttribute('href', '/dashboard/creator/developers');
-    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(4);
+    const school = within(sidebar).getByRole('navigation', { name: 'School' });
+    expect(within(school).getByRole('link', { name: 'Branding Pro' })).toHaveAttribute('href', '/dashboard/creator/branding');
+    expect(within(school).getByRole('link', { name: 'Domains Pro' })).toHaveAttribute('href', '/dashboard/creator/domains');
+    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(5);
   });
 
   it('locks nothing for a Pro creator', async () => {

@@ -14,9 +14,13 @@ import { usePageMeta } from '../use-page-meta.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** `/u/:slug`: a creator's public page: picture, name, bio and their published courses (no sign-in). */
-export function CreatorPageScreen() {
-  const { slug = '' } = useParams();
+/**
+ * `/u/:slug`: a creator's public page: picture, name, bio and their published courses (no sign-in). `slug` given: the
+ * page at `/` of that creator's custom domain.
+ */
+export function CreatorPageScreen({ slug: given }: { slug?: string } = {}) {
+  const { slug: param = '' } = useParams();
+  const slug = given ?? param;
   const creator = useQuery(publicCreatorQueryOptions(slug));
   const notFound = creator.error instanceof ApiError && creator.error.code === 'NOT_FOUND';
   usePageMeta(

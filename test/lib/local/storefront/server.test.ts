@@ -1,0 +1,68 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAsset, startStorefrontServer, type StorefrontServer } from '#lib/local/storefront/server.ts';
+
+/**
+ * The local storefront entry (decision 0055) against a stand-in API: one active domain (learn.example.com, Ann's), Ann's
+ * course and certificate, Bob's course and certificate.
+ */
+const answers: Record<string, unknown> = {
+  '/api/public/domains/learn.example.com': { hostname: 'learn.example.com', creatorSlug: 'ann' },
+  '/api/public/creators/ann': { slug: 'ann', displayName: 'Ann’s School', bio: '', avatarUrl: null, courses: [] },
+  '/api/public/courses/c-ann': { id: 'c-ann', title: 'Sourdough', creatorSlug: 'ann' },
+  '/api/public/courses/c-bob': { id: 'c-bob', title: 'Bob’s course', creatorSlug: 'bob' },
+  '/api/public/certificates/cert-ann': { certificate: { courseUrl: 'http://localhost:5173/c/c-ann', courseTitle: 'Sourdough' } },
+  '/api/public/certificates/cert-bob': { certificate: { courseUrl: 'http://localhost:5173/c/c-bob', courseTitle: 'Bob’s course' } },
+};
+let api: Server;
+let storefront: StorefrontServer;
+beforeAll(async () => {
+  api = createServer((req, res) => {
+    const body = answers[req.url ?? ''];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: { code: 'NOT_FOUND' } }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  storefront = await startStorefrontServer({ port: 0, apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}` });
+});
+afterAll(async () => {
+  await storefront.stop();
+  await new Promise((resolve) => api.close(resolve));
+});
+
+const get = (host: string, path: string, method = 'GET'): Promise<{ status: number; text: string }> =>
+  new Promise((resolve, reject) => {
+    const url = new URL(storefront.url);
+    const req = request({ host: url.hostname, port: url.port, path, method, headers: { host } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+describe('the storefront entry', () => {
+  it("serves an active domain's creator page, their course and their certificate, marked with the creator", async () => {
+    const home = await get('Learn.Example.com:443', '/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<meta name="storefront-creator" content="ann">');
+    expect(home.text).toContain('Ann’s School');
+    expect(await get('learn.example.com', '/c/c-ann')).toMatchObject({ status: 200, text: expect.stringContaining('Sourdough') });
+    expect(await get('learn.example.com', '/verify/cert-ann')).toMatchObject({ status: 200, text: expect.stringContaining('Certificate: Sourdough') });
+  });
+
+  it("answers 404 for another creator's course or certificate, any other path or method, and any other host", async () => {
+    for (const path of ['/c/c-bob', '/verify/cert-bob', '/verify/none', '/dashboard', '/api/courses', '/u/ann']) {
+      expect((await get('learn.example.com', path)).status, path).toBe(404);
+    }
+    expect((await get('learn.example.com', '/', 'POST')).status).toBe(404);
+    expect((await get('other.example.com', '/')).status).toBe(404);
+  });
+
+  it("passes only the SPA's files to the web dev server, never a page it would answer with index.html", () => {
+    for (const path of ['/@vite/client', '/src/main.tsx', '/node_modules/.vite/deps/react.js', '/assets/index-abc.js', '/config.json', '/favicon.svg']) expect(isAsset(path), path).toBe(true);
+    for (const path of ['/dashboard', '/dashboard/creator', '/sign-in', '/u/ann', '/developers/api']) expect(isAsset(path), path).toBe(false);
+  });
+});
