@@ -50,10 +50,10 @@ describe('edge protection, on by default', () => {
     expect(acl['DefaultAction']).toEqual({ Allow: {} });
   });
 
-  it('attaches the ACL to the app and pages distributions by a weak cross-region reference (no custom resources)', () => {
+  it('attaches the ACL to the app, pages and custom-domain distributions by a weak cross-region reference (no custom resources)', () => {
     const web = Template.fromStack(platform.web);
     const distributions = distributionsOf(web);
-    expect(distributions).toHaveLength(2);
+    expect(distributions).toHaveLength(3);
     for (const distribution of distributions) {
       expect(distribution['WebACLId']).toEqual({
         'Fn::GetStackOutput': expect.objectContaining({ StackName: platform.edge!.stackName, Region: 'us-east-1' }),
@@ -156,7 +156,7 @@ describe('edge protection switched off with -c waf=false', () => {
     expect(platform.edge).toBeUndefined();
     expect(platform.app.node.children.map((c) => c.node.id)).not.toContain('CoursePlatformEdge');
     const web = Template.fromStack(platform.web);
-    expect(distributionsOf(web).map((d) => d['WebACLId'])).toEqual([undefined, undefined]);
+    expect(distributionsOf(web).map((d) => d['WebACLId'])).toEqual([undefined, undefined, undefined]);
     expect(appDistributionOf(web)).toBeDefined();
     expect(acknowledgedOn(platform.web.site.distribution)).toContain('AwsSolutions-CFR2');
     expect(acknowledgedOn(platform.web.pages.distribution)).toContain('AwsSolutions-CFR2');
