@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { domainStatuses } from '#contracts/domains.ts';
 import type { DomainRepository, StoredDomain } from '#core/domains/ports.ts';
-import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, writeIf } from '#data/table.ts';
+import { documentClient, dueIndexPage, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * Custom domains (issue 32 point 2, decision 0055).
@@ -94,16 +94,7 @@ export const dynamoDomains = (): DomainRepository => ({
   },
 
   async due(now, limit, after) {
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :due AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':due': DUE, ':now': `${now}#~` },
-        Limit: limit,
-        ...(after ? { ExclusiveStartKey: decodeCursor(after, { gsi3pk: DUE }, { name: 'pk', prefix: 'DOMAIN#' }) } : {}),
-      }),
-    );
-    return { items: Items.map(toDomain), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    const page = await dueIndexPage(DUE, now, limit, after ? { cursor: after, pkPrefix: 'DOMAIN#' } : undefined);
+    return { items: page.items.map(toDomain), nextCursor: page.nextCursor };
   },
 });

@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import { sessionProviders, UPCOMING_SESSIONS_PER_COURSE_MAX } from '#contracts/live-sessions.ts';
 import { sessionDueAt } from '#core/live-sessions/due.ts';
 import type { SessionRepository, StoredSession } from '#core/live-sessions/ports.ts';
-import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, writeIf } from '#data/table.ts';
+import { documentClient, dueIndexPage, queryAll, tableName, writeIf } from '#data/table.ts';
 
 /**
  * Live sessions (issue 30; docs/data-model.md "Live sessions"): an item each, found by id alone (a learner's calendar
@@ -121,17 +121,8 @@ export const dynamoSessions = (): SessionRepository => ({
   },
 
   async due(now, limit, after) {
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :due AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':due': DUE, ':now': `${now}#~` },
-        Limit: limit,
-        ...(after ? { ExclusiveStartKey: decodeCursor(after, { gsi3pk: DUE }, { name: 'pk', prefix: 'SESSION#' }) } : {}),
-      }),
-    );
-    return { items: Items.map(toSession), nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+    const page = await dueIndexPage(DUE, now, limit, after ? { cursor: after, pkPrefix: 'SESSION#' } : undefined);
+    return { items: page.items.map(toSession), nextCursor: page.nextCursor };
   },
 
   async settle(session, before) {

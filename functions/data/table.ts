@@ -310,3 +310,21 @@ export const addUpdate = (
 /** Only the deltas that move something (a zero is no write). */
 export const nonZero = (deltas: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(deltas).filter(([, n]) => n !== 0));
 
+/**
+ * One page of a sparse due index on gsi3 (`gsi3pk` the index's name, `gsi3sk` `<dueAt>#...`): the items due by `now`,
+ * earliest first, after the cursor of the page before (its items' `pk` starts with `pkPrefix`). The live sessions',
+ * the webhook deliveries' and the domains' checks each keep one.
+ */
+export const dueIndexPage = async (index: string, now: string, limit: number, after?: { cursor: string; pkPrefix: string }): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> => {
+  const { Items = [], LastEvaluatedKey } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :due AND gsi3sk <= :now',
+      ExpressionAttributeValues: { ':due': index, ':now': `${now}#~` },
+      Limit: limit,
+      ...(after ? { ExclusiveStartKey: decodeCursor(after.cursor, { gsi3pk: index }, { name: 'pk', prefix: after.pkPrefix }) } : {}),
+    }),
+  );
+  return { items: Items, nextCursor: encodeCursor(LastEvaluatedKey) ?? null };
+};

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { webhookDeliveryStatuses, webhookEventTypes } from '#contracts/webhooks.ts';
 import type { DeliveryOutcome, StoredWebhookDelivery, StoredWebhookEndpoint, WebhookDeliveryRepository, WebhookEndpointRepository } from '#core/webhooks/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { decodeCursor, documentClient, dueIndexPage, encodeCursor, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Webhook endpoints (issue 31 point 4, decision 0053).
@@ -234,16 +234,7 @@ export const dynamoWebhookDeliveries = (): WebhookDeliveryRepository => ({
   },
 
   async due(now, limit) {
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :due AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':due': DUE, ':now': `${now}#~` },
-        Limit: limit,
-      }),
-    );
-    return Items.map(toDelivery);
+    return (await dueIndexPage(DUE, now, limit)).items.map(toDelivery);
   },
 
   async get(endpointId, deliveryId) {

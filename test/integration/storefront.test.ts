@@ -55,6 +55,7 @@ describe("a creator's public profile", () => {
         bio: 'Chef & teacher.\nLondon.',
         avatarUrl: null,
         courses: [{ id: published, title: 'Knife skills', description: 'All about Knife skills.', priceAmount: 2900, lessonCount: 1 }],
+        branding: null,
       },
     });
     expect(JSON.stringify(page.body)).not.toContain(creator.email);
@@ -169,6 +170,7 @@ describe('the public course page', () => {
         creatorAvatarUrl: null,
         onSale: true,
         teamSeatsMax: null,
+        branding: null,
       },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/secret sauce|youtu/);
