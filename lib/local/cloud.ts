@@ -90,6 +90,8 @@ export interface LocalCloud {
   jobQueues: JobEventSource;
   /** The table stream's poller, which runs the stream aggregator (decision 0040): `caughtUp()` waits for its figures. */
   streams: StreamPoller;
+  /** The stream's second poller, which runs the reactions (decision 0050: a sale's receipts): `caughtUp()` waits for them. */
+  reactions: StreamPoller;
   stop(): Promise<void>;
 }
 
@@ -417,7 +419,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
     }
 
-    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, jobQueues, streams, stop: stopAll };
+    return { outputs, env, ports, mailViewerUrl: `${url(ports.ses)}/`, demoPlan: seeded?.demoPlan, jobQueues, streams, reactions, stop: stopAll };
   } catch (error) {
     // A piece still starting (java) registers its stop when ready: wait for it so nothing is orphaned.
     await dynamo?.catch(() => undefined);
