@@ -167,12 +167,14 @@ test.describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
 
     await expect(page).toHaveURL(/\/auth\/login$/);
+    // The sign-in form itself, not the reset form still leaving (it has an Email field with the same value too).
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
-    await page.getByLabel('Password').fill('Original123');
+    await page.getByLabel('Password', { exact: true }).fill('Original123');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Sign in failed', { exact: true })).toBeVisible();
 
-    await page.getByLabel('Password').fill('Renewed123');
+    await page.getByLabel('Password', { exact: true }).fill('Renewed123');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/creator$/);
   });
