@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { cn } from '@/lib/utils.ts';
 
 /** Up to two initials of a school's name, for a school without a logo: 'Clay & Kiln' -> 'CK'. */
@@ -32,3 +32,7 @@ export function SchoolMark({ name, logoUrl, primaryColor, onPrimaryColor, classN
     </span>
   );
 }
+
+/** A school's colours in place of the platform's for everything inside (the branded storefront and player). */
+export const schoolColours = (branding: { primaryColor: string; onPrimaryColor: string } | null | undefined): CSSProperties | undefined =>
+  branding ? ({ '--color-primary': branding.primaryColor, '--color-primary-foreground': branding.onPrimaryColor, '--color-ring': branding.primaryColor } as CSSProperties) : undefined;

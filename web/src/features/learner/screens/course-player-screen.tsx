@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LearnerLesson } from '@contracts/courses.ts';
 import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, PlayCircle } from 'lucide-react';
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { SchoolMark } from '@/components/school-mark.tsx';
+import { SchoolMark, schoolColours } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -89,7 +89,7 @@ export function CoursePlayerScreen() {
 
   const { branding } = course.data;
   // A branded creator's player (issue 32): their school's mark over the course, their colour on its buttons and progress.
-  const colours = branding ? ({ '--color-primary': branding.primaryColor, '--color-primary-foreground': branding.onPrimaryColor, '--color-ring': branding.primaryColor } as CSSProperties) : undefined;
+  const colours = schoolColours(branding);
 
   return (
     <div className="grid gap-6 *:min-w-0" style={colours} data-branded={branding ? 'true' : undefined}>

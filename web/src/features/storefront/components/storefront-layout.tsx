@@ -1,8 +1,8 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandingView } from '@contracts/branding.ts';
 import { BrandHomeLink } from '@/components/brand-home-link.tsx';
-import { SchoolMark } from '@/components/school-mark.tsx';
+import { SchoolMark, schoolColours } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/lib/paths.ts';
 import { hasStoredSession } from '@/lib/stored-session.ts';
@@ -15,7 +15,7 @@ import { hasStoredSession } from '@/lib/stored-session.ts';
  */
 export function StorefrontLayout({ children, branding, home }: { children: ReactNode; branding?: BrandingView | null | undefined; home?: string | undefined }) {
   const signedIn = hasStoredSession();
-  const colours = branding ? ({ '--color-primary': branding.primaryColor, '--color-primary-foreground': branding.onPrimaryColor, '--color-ring': branding.primaryColor } as CSSProperties) : undefined;
+  const colours = schoolColours(branding);
   return (
     <div className="flex min-h-dvh flex-col bg-background" style={colours} data-branded={branding ? 'true' : undefined}>
       <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md">
