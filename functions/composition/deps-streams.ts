@@ -2,7 +2,7 @@ import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { firstSlice } from '#core/jobs/slices.ts';
 import type { OrderReceiptDeps } from '#core/sales/order-receipts.ts';
 import { dynamoOrderReceipts } from '#data/order-receipts.ts';
-import { appOrigin, clock, ids, mailer } from '#functions/composition/deps.ts';
+import { appOrigin, clock, ids, mailer, mailSchool } from '#functions/composition/deps.ts';
 import { logger } from '#middleware/logger.ts';
 import type { StreamCounters } from '#core/streams/ports.ts';
 import { dynamoStreamCounters } from '#data/stream-counters.ts';
@@ -19,6 +19,7 @@ export const orderReceiptDeps = (): OrderReceiptDeps & { startSender: (key: stri
   ids,
   clock,
   appOrigin: appOrigin(),
+  mailSchool,
   log: (message, fields) => logger.warn(message, fields),
   startSender: (key) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${key}`)]).then(() => undefined),
 });

@@ -1,6 +1,6 @@
 import { purchaseReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { dueMail } from '#core/mail/mail-queue.ts';
-import type { Clock, Ids, Mailer } from '#core/ports.ts';
+import type { Clock, Ids, Mailer, MailSchoolOf } from '#core/ports.ts';
 import type { OrderReceiptMarks } from '#core/sales/ports.ts';
 
 /**
@@ -17,12 +17,15 @@ export interface OrderReceiptDeps {
   ids: Ids;
   clock: Clock;
   appOrigin: string;
+  /** The course's school (issue 32): a branded creator's receipt comes from it. */
+  mailSchool: MailSchoolOf;
   log: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /** What a receipt needs of the paid order (its image on the stream). */
 export interface PaidCourseOrder {
   id: string;
+  creatorId: string;
   buyerEmail: string;
   courseTitle: string;
   amount: number;
@@ -37,14 +40,17 @@ export const receiptOwed = (before: Record<string, unknown> | undefined, after: 
   if (!after || typeof after['pk'] !== 'string' || !after['pk'].startsWith('ORDER#') || after['sk'] !== 'ORDER') return undefined;
   if (before?.['status'] !== 'pending' || after['status'] !== 'paid') return undefined;
   if (typeof after['learnerId'] !== 'string' || (after['seats'] !== null && after['seats'] !== undefined)) return undefined;
-  const [id, buyerEmail, courseTitle, amount] = [after['id'], after['buyerEmail'], after['courseTitle'], after['amount']];
-  return typeof id === 'string' && typeof buyerEmail === 'string' && typeof courseTitle === 'string' && typeof amount === 'number' ? { id, buyerEmail, courseTitle, amount } : undefined;
+  const [id, creatorId, buyerEmail, courseTitle, amount] = [after['id'], after['creatorId'], after['buyerEmail'], after['courseTitle'], after['amount']];
+  return typeof id === 'string' && typeof creatorId === 'string' && typeof buyerEmail === 'string' && typeof courseTitle === 'string' && typeof amount === 'number'
+    ? { id, creatorId, buyerEmail, courseTitle, amount }
+    : undefined;
 };
 
 /** Sends the order's receipt once: 'sent', 'queued' (the send failed: the mail sender retries it) or 'already'. */
 export const sendOrderReceipt = async (deps: OrderReceiptDeps, order: PaidCourseOrder): Promise<'sent' | 'queued' | 'already'> => {
   if (await deps.receipts.done(order.id)) return 'already';
-  const message = { to: order.buyerEmail, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: order.amount }) };
+  const school = await deps.mailSchool(order.creatorId);
+  const message = { to: order.buyerEmail, ...purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: order.amount, school }) };
   try {
     await deps.mailer.send(message);
   } catch (error) {

@@ -31,13 +31,18 @@ const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promi
 };
 
 /**
- * The invitations' dependencies for one batch: a course's upcoming sessions and title read once per batch, however many
+ * The invitations' dependencies for one batch: a course's upcoming sessions, title and school read once per batch, however many
  * of its learners enrolled in it (a flash sale's batch of 100 enrolments in one course reads them once, not 100 times).
  */
 export const batchSessionMailDeps = (deps: SessionMailDeps): SessionMailDeps => {
   const now = deps.clock.now().toISOString();
   const upcoming = perBatch((courseId) => deps.store.upcoming(courseId, now));
-  return { ...deps, store: { ...deps.store, upcoming: (courseId) => upcoming(courseId), courseTitle: perBatch((courseId) => deps.store.courseTitle(courseId)) } };
+  return {
+    ...deps,
+    store: { ...deps.store, upcoming: (courseId) => upcoming(courseId), courseTitle: perBatch((courseId) => deps.store.courseTitle(courseId)) },
+    // A creator's school (issue 32), read once per batch too.
+    mailSchool: perBatch((creatorId) => deps.mailSchool(creatorId)),
+  };
 };
 
 /**
