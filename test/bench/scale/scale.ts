@@ -22,7 +22,7 @@ import { stopOnSignals } from '../signals.ts';
 import { compareFirstPages } from '../first-pages.ts';
 import { errorRow, formatTable, row, section, shortMessage, type Row } from '../table.ts';
 import { capturePutsOf } from './capture.ts';
-import { loadJob, runJob, scaleJobs, type CountContext, type ScaleJob } from './jobs.ts';
+import { loadJob, runJob, scaleJobs, SLOW_REQUEST_MS, type CountContext, type JobRun, type ScaleJob } from './jobs.ts';
 import { courseItems, enrolmentItems, learnerEmail, licenceItems, userItems, type SeedCourse } from './seed.ts';
 import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, writesByShape } from './writes.ts';
 
@@ -194,6 +194,17 @@ const seedPopulation = async (local: LocalCloud, write: (items: Record<string, u
   };
 };
 
+/** A run's failed slices delivered again (as SQS does), when there were any. */
+const redeliveries = (run: JobRun): string => (run.redelivered > 0 ? `, ${run.redelivered} failed and delivered again` : '');
+
+/** The run's calls slower than SLOW_REQUEST_MS (or failed): how many, by command, and the slowest three. */
+const slowRow = (name: string, n: number, slow: JobRun['slow']): Row => {
+  const byCommand = new Map<string, number>();
+  for (const s of slow) byCommand.set(s.command, (byCommand.get(s.command) ?? 0) + 1);
+  const slowest = slow.slice(0, 3).map((s) => `${s.command} ${count(s.ms)} ms x${s.attempts} (${s.detail})`);
+  return row(`${name} at ${count(n)}: DynamoDB calls over ${count(SLOW_REQUEST_MS)} ms or failed`, `${[...byCommand].map(([c, k]) => `${c} ${k}`).join(', ')}; slowest: ${slowest.join('; ')}`);
+};
+
 /** Point 1: each job at 1,000 and at size; after the 1,000, a run killed mid-way (1,000 items, or the fraction of them). */
 const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<void>, ctx: CountContext, size: 'small' | 'large', measured: Map<string, number>): Promise<Row[]> => {
   const rows: Row[] = [];
@@ -214,7 +225,7 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
       const recorder = recordWrites();
       let run;
       try {
-        run = await runJob(job, mod, seeded, async () => n - (await job.count(seeded, ctx)).done);
+        run = await runJob(job, mod, seeded, async () => n - (await job.count(seeded, ctx)).done, { log: progress });
       } finally {
         recorder.stop();
       }
@@ -228,11 +239,12 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
       rows.push(
         row(
           `${job.name} at ${count(n)} ${job.unit} (${how})`,
-          `${count(Math.round((worked ?? n) / run.seconds))} items/s, ${seconds(run.seconds)}, ${run.slices} ${run.engine === 'sliced' ? 'slices' : 'invocations'}; done ${count(done)}, doubled ${doubled}${note ? ` (${note})` : ''}`,
+          `${count(Math.round((worked ?? n) / run.seconds))} items/s, ${seconds(run.seconds)}, ${run.slices} ${run.engine === 'sliced' ? 'slices' : 'invocations'}${redeliveries(run)}; done ${count(done)}, doubled ${doubled}${note ? ` (${note})` : ''}`,
           `${count(n)} done, 0 doubled`,
           done === n && doubled === 0,
         ),
       );
+      if (run.slow.length > 0) rows.push(slowRow(job.name, n, run.slow));
       if (size === 'small') measured.set(job.name, perItem);
       else {
         const small = measured.get(job.name);
@@ -247,14 +259,14 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
         const killSeeded = await job.seed(write, `J-${job.name}-kill`, k);
         const killAt = Math.max(1, Math.round(((writeCalls / n) * k) / 2));
         progress(`${job.name}: a run killed after write ${count(killAt)}, resumed`);
-        const killed = await runJob(job, mod, killSeeded, async () => k - (await job.count(killSeeded, ctx)).done, killAt);
+        const killed = await runJob(job, mod, killSeeded, async () => k - (await job.count(killSeeded, ctx)).done, { killAfterWrites: killAt, log: progress });
         await ctx.streamsCaughtUp();
         const after = await job.count(killSeeded, ctx);
         const lost = k - after.done;
         rows.push(
           row(
             `${job.name} at ${count(k)}, killed mid-run (after write ${count(killAt)}${killed.killed ? '' : ': the run ended first'}) and resumed: lost / doubled`,
-            `${lost} / ${after.doubled} (${killed.slices} ${killed.engine === 'sliced' ? 'slices' : 'invocations'}${after.note ? `; ${after.note}` : ''})`,
+            `${lost} / ${after.doubled} (${killed.slices} ${killed.engine === 'sliced' ? 'slices' : 'invocations'}${redeliveries(killed)}${after.note ? `; ${after.note}` : ''})`,
             '0 / 0',
             lost === 0 && after.doubled === 0 && killed.killed,
           ),
