@@ -122,6 +122,9 @@ export interface SlowRequest {
 /** A call slower than this is logged: DynamoDB Local answers the jobs' reads and writes in tens of ms when it is well. */
 export const SLOW_REQUEST_MS = 1_000;
 
+/** DynamoDB's refusals that are the request's answer (its condition), not a fault of the service. */
+const ANSWERS = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);
+
 /** The shape of a call's input, without its values: enough to tell a page read from a transaction. */
 const shapeOf = (input: Record<string, unknown>): string => {
   const parts: string[] = [];
@@ -164,7 +167,9 @@ export const watchSlowRequests = (log: (line: string) => void): { slow: SlowRequ
         note((result.output as { $metadata?: { attempts?: number } }).$metadata?.attempts);
         return result;
       } catch (error) {
-        note((error as { $metadata?: { attempts?: number } }).$metadata?.attempts, error);
+        // A condition that did not hold is an answer (a copy already written), not a failure: slow only if slow.
+        const answered = error instanceof Error && ANSWERS.has(error.name);
+        note((error as { $metadata?: { attempts?: number } }).$metadata?.attempts, answered ? undefined : error);
         throw error;
       }
     },
