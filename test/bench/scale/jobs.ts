@@ -198,7 +198,7 @@ const SLICE_MS = 60_000;
  * The engine's slices run as the job's queue delivers them in the cloud: up to its event source's `maxConcurrency`
  * (lib/constructs/job-queue-names.ts) at once, of different lanes (a lane's slices one after the other). One at a time,
  * a job that fans out (the weekly report's lane per page of leaders, each paced at its share of SES's rate) measured
- * the bench's queue, not the job: 2.5 emails a second where the cloud sends 4 lanes' worth.
+ * the bench's queue, not the job: one lane's pace where the cloud sends REPORT_LANES_AT_ONCE lanes' worth.
  */
 export const runJob = async (
   job: ScaleJob,
