@@ -10,7 +10,7 @@ import { readCounter } from '#data/sharded-counters.ts';
 import { enrolledCounter } from '#data/courses.ts';
 import { receiptKey } from '#data/order-receipts.ts';
 import { dynamoOrders } from '#data/orders.ts';
-import { documentClient, tableName } from '#data/table.ts';
+import { tableName } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { resetConfig } from '#functions/config.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -22,7 +22,7 @@ import { stopOnSignals } from '../signals.ts';
 import { compareFirstPages } from '../first-pages.ts';
 import { errorRow, formatTable, row, section, shortMessage, type Row } from '../table.ts';
 import { capturePutsOf } from './capture.ts';
-import { loadJob, runJob, scaleJobs, SLOW_REQUEST_MS, type CountContext, type JobRun, type ScaleJob } from './jobs.ts';
+import { benchReader, loadJob, runJob, scaleJobs, SLOW_REQUEST_MS, type CountContext, type JobRun, type ScaleJob } from './jobs.ts';
 import { courseItems, enrolmentItems, learnerEmail, licenceItems, userItems, type SeedCourse } from './seed.ts';
 import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, writesByShape } from './writes.ts';
 
@@ -469,7 +469,7 @@ const reactionsCaughtUp = async (local: LocalCloud, orders: number, started: num
 const mailQueueDrained = async (ms: number): Promise<void> => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    const { Items = [] } = await documentClient().send(
+    const { Items = [] } = await benchReader().send(
       new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MAILQUEUE' }, Limit: 1, ConsistentRead: true }),
     );
     if (Items.length === 0) return;
@@ -485,7 +485,7 @@ const countReceipts = async (orders: number): Promise<number> => {
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < orders) {
-        const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: receiptKey(`ord_flash_${next++}`), ConsistentRead: true }));
+        const { Item } = await benchReader().send(new GetCommand({ TableName: tableName(), Key: receiptKey(`ord_flash_${next++}`), ConsistentRead: true }));
         if (Item) marked++;
       }
     }),
