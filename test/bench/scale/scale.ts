@@ -46,7 +46,8 @@ import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, w
  * `--fraction=0.1` runs everything but the 1,000-item job runs (the ratios' base) at a tenth (a loaded machine; the table says so);
  * `--jobs=credit-reset,mail drain` runs only those jobs, and nothing of the platform at size (its seeding alone is minutes
  * that measure none of the jobs); `--flash-only` seeds the platform and runs the flash sale alone (no jobs, no first
- * pages: a quick measure of the sale's writes). Neither: everything. Nothing asserts: ✗ marks a miss.
+ * pages: a quick measure of the sale's writes); `--platform` the same and the first pages at size (no jobs). None of
+ * them: everything. Nothing asserts: ✗ marks a miss.
  */
 
 const args = process.argv.slice(2);
@@ -54,8 +55,9 @@ const fraction = Number(args.find((a) => a.startsWith('--fraction='))?.slice('--
 if (!(fraction > 0 && fraction <= 1)) throw new Error(`--fraction must be in (0, 1], not ${fraction}`);
 const at = (n: number) => Math.max(1, Math.round(n * fraction));
 const flashOnly = args.includes('--flash-only');
-const onlyJobs = flashOnly ? [] : args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
-const jobsOnly = !flashOnly && onlyJobs !== undefined;
+const platformOnly = args.includes('--platform');
+const onlyJobs = flashOnly || platformOnly ? [] : args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
+const jobsOnly = !flashOnly && !platformOnly && onlyJobs !== undefined;
 
 const LEARNERS = at(100_000);
 const BIG_COURSE = at(50_000);
@@ -560,7 +562,7 @@ try {
   const scaleNote = fraction === 1 ? '' : ` (at ${fraction} of full size: --fraction)`;
 
   const measured = new Map<string, number>();
-  if (!flashOnly) {
+  if (!flashOnly && !platformOnly) {
     rows.push(section(`Jobs at ${count(SMALL_JOB)} items, and killed mid-run${scaleNote}`));
     rows.push(...(await benchJobs(write, ctx, 'small', measured)));
     // Each job at size over items of its own (the platform's population is seeded after: it would be the jobs' work too).
