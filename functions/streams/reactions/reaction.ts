@@ -17,6 +17,12 @@ export interface Reaction<Batch = unknown> {
   readonly name: string;
   /** What the reaction keeps for one batch (its dependencies, memos, what to do once at the end). */
   startBatch(): Batch;
+  /**
+   * Optional: sees the batch's records before `onRecord` has any, to start what they owe side by side (a flash sale's
+   * receipts, a few at a time): `onRecord` then waits for its record's part, so the batch still goes through in order
+   * and a failure still retries it from its record. Must not throw.
+   */
+  ahead?(batch: Batch, records: readonly DynamoDBRecord[], log: ScopedLog): void;
   /** Acts on one record (any record: ignore what is not yours). Throws to have the batch retried from this record. */
   onRecord(batch: Batch, record: DynamoDBRecord, log: ScopedLog): Promise<void>;
   /** Once after the batch's records (e.g. start the mail sender for what was queued); its failure is only logged. */
