@@ -51,6 +51,9 @@ export default defineConfig({
           include: ['test/lib/stacks/**/*.test.ts', 'test/lib/constructs/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
+          // A stack synthesized (and its functions bundled) once in beforeAll: seconds alone, more beside the
+          // integration part (bin/vitest-parts.sh), and vitest's 10 s default for hooks is not a budget for it.
+          hookTimeout: 180_000,
           env: { CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' },
         },
       },
