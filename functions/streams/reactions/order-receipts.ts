@@ -2,9 +2,15 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { type PaidCourseOrder, type ReceiptBatchDeps, type ReceiptOutcome, receiptOwed, sendOrderReceipt, sendOrderReceipts } from '#core/sales/order-receipts.ts';
 import { orderReceiptDeps } from '#functions/composition/deps-streams.ts';
 import { describeError } from '#middleware/logger.ts';
-import { newImage, oldImage, type Reaction } from '#functions/streams/reactions/reaction.ts';
+import { newImage, oldImage, perBatch, type Reaction } from '#functions/streams/reactions/reaction.ts';
 
 const owedBy = (record: DynamoDBRecord): PaidCourseOrder | undefined => receiptOwed(oldImage(record), newImage(record));
+
+/**
+ * The receipts' dependencies for one batch: a creator's school (issue 32) read once per batch, however many of their
+ * buyers paid in it (a flash sale's batch of 100 orders of one course reads it once, not 100 times).
+ */
+export const batchReceiptDeps = <D extends ReceiptBatchDeps>(deps: D): D => ({ ...deps, mailSchool: perBatch(deps.mailSchool) });
 
 /**
  * A course order's purchase receipt, from the order's pending -> paid record (decision 0054): sent once (its mark), or
@@ -17,7 +23,7 @@ export const orderReceipts: Reaction<{
   sending: Map<string, Promise<ReceiptOutcome>>;
 }> = {
   name: 'order-receipts',
-  startBatch: () => ({ deps: orderReceiptDeps(), sending: new Map() }),
+  startBatch: () => ({ deps: batchReceiptDeps(orderReceiptDeps()), sending: new Map() }),
   ahead(batch, records) {
     const owed = records.map(owedBy).filter((order) => order !== undefined);
     if (owed.length > 0) batch.sending = sendOrderReceipts(batch.deps, owed);
@@ -38,7 +44,10 @@ export const orderReceipts: Reaction<{
     // sender is started for those queued, whether or not their records were reached.
     const ids = [...batch.sending.keys()];
     const outcomes = await Promise.allSettled(batch.sending.values());
-    const queuedIds = ids.filter((_, i) => outcomes[i]!.status === 'fulfilled' && (outcomes[i] as PromiseFulfilledResult<ReceiptOutcome>).value === 'queued');
+    const queuedIds = ids.filter((_, i) => {
+      const outcome = outcomes[i]!;
+      return outcome.status === 'fulfilled' && outcome.value === 'queued';
+    });
     const queued = queuedIds.length;
     if (queued === 0) return;
     await batch.deps.startSender(`receipts:${queuedIds[0]}`);

@@ -35,3 +35,19 @@ export const imageOf = (image: Record<string, unknown> | undefined): Record<stri
 
 export const oldImage = (record: DynamoDBRecord) => imageOf(record.dynamodb?.OldImage);
 export const newImage = (record: DynamoDBRecord) => imageOf(record.dynamodb?.NewImage);
+
+/**
+ * Memoizes per key for one batch (a failed read is not kept: the retry reads again): what a batch's records share, such
+ * as a course's title or a creator's school, read once however many of the batch's records need it.
+ */
+export const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    const known = seen.get(key);
+    if (known) return known;
+    const reading = read(key);
+    seen.set(key, reading);
+    reading.catch(() => seen.delete(key));
+    return reading;
+  };
+};

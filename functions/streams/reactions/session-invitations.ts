@@ -2,7 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { inviteLateEnrolee, type SessionMailDeps } from '#core/live-sessions/invitations.ts';
 import { sessionMailDeps } from '#functions/composition/deps-live-sessions.ts';
 import { describeError } from '#middleware/logger.ts';
-import { newImage, oldImage, type Reaction } from '#functions/streams/reactions/reaction.ts';
+import { newImage, oldImage, perBatch, type Reaction } from '#functions/streams/reactions/reaction.ts';
 
 /**
  * An enrolment (pk COURSE#<courseId> sk ENROLL#<learnerId>, data/enrollments.ts) that became active in this record:
@@ -15,19 +15,6 @@ export const enrolmentActivated = (record: DynamoDBRecord): { courseId: string; 
   if (before?.['status'] === 'active') return undefined;
   const [courseId, learnerId, email] = [after['courseId'], after['learnerId'], after['learnerEmail']];
   return typeof courseId === 'string' && typeof learnerId === 'string' && typeof email === 'string' ? { courseId, learnerId, email } : undefined;
-};
-
-/** Memoizes per key for one batch (a failed read is not kept: the retry reads again). */
-const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    const known = seen.get(key);
-    if (known) return known;
-    const reading = read(key);
-    seen.set(key, reading);
-    reading.catch(() => seen.delete(key));
-    return reading;
-  };
 };
 
 /**

@@ -3,8 +3,9 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { RECEIPTS_AT_ONCE, RECEIPTS_SENDING_MS, type PaidCourseOrder, sendOrderReceipts } from '#core/sales/order-receipts.ts';
-import { orderReceipts } from '#functions/streams/reactions/order-receipts.ts';
+import { batchReceiptDeps, orderReceipts } from '#functions/streams/reactions/order-receipts.ts';
 import type { ScopedLog } from '#middleware/logger.ts';
+import { sendsInFlight } from '#test/functions/fakes/enrollments.ts';
 import { salesDeps } from '#test/functions/fakes/payouts.ts';
 
 const order = (i: number): PaidCourseOrder => ({ id: `o${i}`, creatorId: 'u1', buyerEmail: `buyer${i}@example.com`, courseTitle: 'Knife skills', amount: 2900 });
@@ -17,15 +18,9 @@ const orders = (n: number) => Array.from({ length: n }, (_, i) => order(i + 1));
 const batchDeps = (maxSendRate: number) => {
   const d = salesDeps();
   const waits: number[] = [];
-  let inFlight = 0;
-  let mostInFlight = 0;
-  d.mailer.before('send', async () => {
-    mostInFlight = Math.max(mostInFlight, ++inFlight);
-    await new Promise((r) => setTimeout(r, 5));
-    inFlight--;
-  });
+  const mostInFlight = sendsInFlight(d.mailer, 5);
   const deps = Object.assign(d, { sendRate: async () => maxSendRate, sleep: async (ms: number) => void waits.push(ms) });
-  return { d: deps, waits, mostInFlight: () => mostInFlight };
+  return { d: deps, waits, mostInFlight };
 };
 
 const settled = (outcomes: Map<string, Promise<unknown>>) => Promise.allSettled(outcomes.values());
@@ -80,6 +75,20 @@ describe("the receipts reaction's batch (decision 0054)", () => {
     const pending = { pk: `ORDER#${o.id}`, sk: 'ORDER', ...o, status: 'pending', learnerId: `l-${o.id}`, seats: null };
     return { eventName: 'MODIFY', dynamodb: { SequenceNumber: String(seq), OldImage: image(pending), NewImage: image({ ...pending, status: 'paid' }) } } as DynamoDBRecord;
   };
+
+  it("reads the creator's school once for the batch, and every receipt comes from it", async () => {
+    const { d } = batchDeps(50);
+    d.brand('u1');
+    let reads = 0;
+    const deps = batchReceiptDeps({ ...d, mailSchool: (creatorId: string) => (reads++, d.mailSchool(creatorId)) });
+    const records = orders(8).map((o, i) => paid(o, i + 1));
+    const batch = { deps, sending: new Map() };
+    orderReceipts.ahead!(batch, records, log);
+    for (const record of records) await orderReceipts.onRecord(batch, record, log);
+    await orderReceipts.endBatch!(batch, log);
+    expect(d.mailer.sent.map((m) => m.fromName)).toEqual(Array(8).fill('Clay & Kiln'));
+    expect(reads).toBe(1);
+  });
 
   it('starts every receipt ahead, lets each record wait for its own, retries from a failed one, and starts the mail sender once for what it queued', async () => {
     const { d } = batchDeps(5);
