@@ -6,7 +6,7 @@ import { describeError } from '#middleware/logger.ts';
 import { newImage, oldImage, type Reaction } from '#functions/streams/reactions/reaction.ts';
 
 /** An enrolment image (pk COURSE#<courseId> sk ENROLL#<learnerId>, data/enrollments.ts), or undefined for any other item. */
-const enrolmentOf = (image: Record<string, unknown> | undefined): EnrolmentImage | undefined => {
+export const enrolmentOf = (image: Record<string, unknown> | undefined): EnrolmentImage | undefined => {
   if (!image || typeof image['sk'] !== 'string' || !image['sk'].startsWith('ENROLL#')) return undefined;
   const [courseId, learnerId, creatorId, learnerEmail, enrolledAt, lastActivity] = [image['courseId'], image['learnerId'], image['creatorId'], image['learnerEmail'], image['enrolledAt'], image['lastActivity']];
   if ([courseId, learnerId, creatorId, learnerEmail, enrolledAt, lastActivity].some((v) => typeof v !== 'string')) return undefined;
