@@ -5,6 +5,7 @@ import { affiliatesRoutes } from '@/features/affiliates/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
 import { couponsRoutes } from '@/features/coupons/routes.tsx';
+import { sequencesRoutes } from '@/features/sequences/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { brandingRoutes } from '@/features/branding/routes.tsx';
@@ -54,6 +55,7 @@ const creatorArea: RouteObject = {
     ...crmRoutes,
     ...integrationsRoutes,
     ...couponsRoutes,
+    ...sequencesRoutes,
     ...affiliatesRoutes,
     ...brandingRoutes,
     ...reportsRoutes,
