@@ -181,6 +181,8 @@ function SequenceForm({ initial, busy, cancel, onSubmit }: { initial: SequenceVi
   const [previewing, setPreviewing] = useState(0);
   const change = (i: number, patch: Partial<(typeof steps)[number]>) => setSteps(steps.map((s, n) => (n === i ? { ...s, ...patch } : s)));
   const shown = steps[Math.min(previewing, steps.length - 1)];
+  const chosenCourse = courses.data?.items.find((c) => c.id === courseId)?.title;
+  const sample = chosenCourse ? { ...samplePlaceholders, courseTitle: chosenCourse } : samplePlaceholders;
   return (
     <form
       className="grid gap-4"
@@ -258,10 +260,11 @@ function SequenceForm({ initial, busy, cancel, onSubmit }: { initial: SequenceVi
         )}
       </fieldset>
       {shown && (
+        // The sample learner, in the chosen course when there is one.
         <section aria-label="Preview" className="grid gap-2 rounded-lg border bg-muted/40 p-3">
-          <p className="text-sm font-medium break-words">Subject: {fillPlaceholders(shown.subject, samplePlaceholders)}</p>
+          <p className="text-sm font-medium break-words">Subject: {fillPlaceholders(shown.subject, sample)}</p>
           {/* The contract's renderer escapes everything the creator typed; the server sanitizes again when it sends. */}
-          <div className="prose prose-sm max-w-none break-words" dangerouslySetInnerHTML={{ __html: sequenceMarkdownToHtml(fillPlaceholders(shown.body, samplePlaceholders)) }} />
+          <div className="prose prose-sm max-w-none break-words" dangerouslySetInnerHTML={{ __html: sequenceMarkdownToHtml(fillPlaceholders(shown.body, sample)) }} />
         </section>
       )}
       <div className="flex flex-wrap justify-end gap-2">
