@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, firstNavigation, startApp, type AppRouter } from './app/app.tsx';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
+import { storefrontSiteOf } from './features/storefront/storefront-host.ts';
 import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE, SHELL_ATTRIBUTE } from './app/session-hint.ts';
 import { configureAuth } from './lib/auth.ts';
 import { loadConfig } from './lib/config.ts';
@@ -34,11 +35,15 @@ async function settlesOnLanding(router: AppRouter): Promise<boolean> {
   return router.state.location.pathname === paths.home && !router.state.errors;
 }
 
-// Amplify must be configured before the first route guard asks for the session, so config comes first.
-loadConfig().then(
-  async (config) => {
-    configureAuth(config);
-    const app = startApp();
+// Amplify must be configured before the first route guard asks for the session, so config comes first. Then, on a
+// host that is not the app's own, whether it is a creator's custom domain (the router is then their storefront's).
+const started = loadConfig().then((config) => {
+  configureAuth(config);
+  return storefrontSiteOf(config);
+});
+started.then(
+  async (site) => {
+    const app = startApp(site);
     const tree = (
       <StrictMode>
         <App {...app} />
