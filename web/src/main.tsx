@@ -43,13 +43,20 @@ const started = loadConfig().then((config) => {
 });
 started.then(
   async (site) => {
+    if (site && (prerendered || shell)) {
+      // Never the platform's landing page or dashboard shell under a creator's address (the tenant serves the plain
+      // index.html, but a cached or hinted page must not be adopted there either).
+      container.replaceChildren();
+      container.removeAttribute(PRERENDERED_ATTRIBUTE);
+      container.removeAttribute(SHELL_ATTRIBUTE);
+    }
     const app = startApp(site);
     const tree = (
       <StrictMode>
         <App {...app} />
       </StrictMode>
     );
-    if (prerendered && (await settlesOnLanding(app.router))) {
+    if (prerendered && !site && (await settlesOnLanding(app.router))) {
       // The page is on screen already: hydrating as a transition lets React work in slices, so the browser
       // answers input in between instead of freezing for the whole page.
       startTransition(() => void hydrateRoot(container, tree));
@@ -59,7 +66,7 @@ started.then(
       // screen instead of the loading screen until the router settled, then React's page replaces it in one commit
       // (the same frame and heading in the same place: nothing moves, the heading is not painted anew).
       // As a transition, React renders that page in slices, so the shell on screen stays responsive meanwhile.
-      if (shell) {
+      if (shell && !site) {
         await firstNavigation(app.router);
         container.removeAttribute(SHELL_ATTRIBUTE);
         const root = createRoot(container);

@@ -6,7 +6,7 @@ import type { PublicCertificate } from '@contracts/certificates.ts';
 import type { PublicCoursePage, PublicCreator } from '@contracts/storefront.ts';
 import { errorResponse, fakeApi, jsonResponse } from '@/test/render.tsx';
 import { storefrontSiteRoutes } from './routes.tsx';
-import { storefrontSiteOf, StorefrontLookupError, type StorefrontSite } from './storefront-host.ts';
+import { isPlatformHost, storefrontSiteOf, StorefrontLookupError, type StorefrontSite } from './storefront-host.ts';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve(undefined)) }));
 
@@ -90,11 +90,23 @@ describe('finding out whether the page is a creator’s custom domain', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/public/domains/learn.janecooks.test', expect.anything());
   });
 
-  it('is the platform’s app on a host no active domain has, and an error when the lookup fails', async () => {
+  it('asks nothing on names no creator can hold: localhost, IP addresses, CloudFront’s own names', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    for (const host of ['APP.platform.test.', 'localhost', 'storefront.course-platform.localhost', '127.0.0.1', '[::1]', 'd111.cloudfront.net']) {
+      expect(isPlatformHost({ AppUrl: APP }, host), host).toBe(true);
+      expect(await storefrontSiteOf({ AppUrl: APP }, host, fetchMock)).toBeUndefined();
+    }
+    for (const host of ['learn.janecooks.test', 'app.platform.test.evil.test']) expect(isPlatformHost({ AppUrl: APP }, host), host).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is a storefront with nothing to show on a host no active domain has (never the platform’s app), and an error when the lookup fails', async () => {
     const unknown = vi.fn<typeof fetch>(() => Promise.resolve(errorResponse(404, 'NOT_FOUND', 'No storefront at this address.')));
-    expect(await storefrontSiteOf({ AppUrl: APP }, '127.0.0.1', unknown)).toBeUndefined();
+    expect(await storefrontSiteOf({ AppUrl: APP }, 'gone.janecooks.test.', unknown)).toEqual({ hostname: 'gone.janecooks.test', creatorSlug: null, appUrl: APP });
     const down = vi.fn<typeof fetch>(() => Promise.resolve(errorResponse(503, 'UNAVAILABLE', 'Try again.')));
     await expect(storefrontSiteOf({ AppUrl: APP }, 'learn.janecooks.test', down)).rejects.toBeInstanceOf(StorefrontLookupError);
+    const offline = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(storefrontSiteOf({ AppUrl: APP }, 'learn.janecooks.test', offline)).rejects.toBeInstanceOf(StorefrontLookupError);
   });
 });
 
@@ -139,6 +151,15 @@ describe('the storefront on a creator’s custom domain', () => {
     renderSite('/verify/cert-c-bob');
     expect(await screen.findByRole('heading', { level: 1, name: 'Certificate not found' })).toBeInTheDocument();
     expect(screen.queryByTestId('learner')).not.toBeInTheDocument();
+  });
+
+  it('shows only the not-found page, linking to the platform, on a host that serves no creator', async () => {
+    api();
+    renderSite('/', { ...site, creatorSlug: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Course Platform' })).toHaveAttribute('href', APP);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `${APP}/auth/login`);
+    expect(screen.queryByRole('link', { name: /Go to Jane|Go to the home page/ })).not.toBeInTheDocument();
   });
 
   it('answers any other path (sign-in, a dashboard, another creator’s page) with its not-found page linking to the platform', async () => {
