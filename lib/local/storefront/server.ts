@@ -11,18 +11,19 @@ import { closeServer, listen } from '../http-server.ts';
  * - `/`: their public page; `/c/{courseId}`: one of their courses; `/verify/{id}`: one of their certificates. Another
  *   creator's course or certificate, like any other path, is 404: the domain serves this storefront and nothing else
  *   (sign-in and dashboards stay on the platform's own address).
- * - the page is the SPA's own `index.html` when the web dev server runs (`webUrl`; its assets and `/api/public/*`
- *   passed through), unchanged, as the domain's CloudFront tenant serves the bucket's: the SPA looks its host up itself
- *   and shows that creator's storefront (web/src/features/storefront/storefront-host.ts). A path the domain does not
- *   serve gets the same index.html with a 404 status: the SPA shows its not-found page, linking to the platform.
- *   Without the dev server (the integration tests), a plain page naming the creator, so the routing is seen all the same.
+ * - the page is the SPA's own `index.html` when the web app runs (`webUrl`, the dev server or the built app's; its
+ *   assets and `/api/public/*` passed through), unchanged, as the domain's CloudFront tenant serves the bucket's: the
+ *   SPA looks its host up itself and shows that creator's storefront (web/src/features/storefront/storefront-host.ts).
+ *   A path the domain does not serve gets the same index.html with a 404 status: the SPA shows its not-found page,
+ *   linking to the platform.
+ *   Without the web app (the integration tests), a plain page naming the creator, so the routing is seen all the same.
  * An unknown, pending or removed hostname: the 404 page.
  */
 export interface StorefrontServerOptions {
   port: number;
   /** The local gateway, e.g. http://127.0.0.1:3001. */
   apiUrl: string;
-  /** The web dev server (vite), when it runs. */
+  /** The web app (the vite dev server, or lib/local/web/spa-server.ts serving the build), when it runs. */
   webUrl?: string;
   log?: (line: string) => void;
 }
@@ -101,11 +102,12 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
     }
   };
 
-  /** The SPA's index.html from the dev server, as it is (the SPA finds its creator itself); undefined when it does not run. */
+  /** The SPA's index.html from the web app, as it is (the SPA finds its creator itself); undefined when it does not run. */
   const spaIndex = async (): Promise<string | undefined> => {
     if (!webUrl) return undefined;
     try {
-      const answer = await fetch(`${webUrl}/`, { signal: AbortSignal.timeout(5_000) });
+      // /index.html, not /: the built app's / is landing.html, the marketing page prerendered into it.
+      const answer = await fetch(`${webUrl}/index.html`, { signal: AbortSignal.timeout(5_000) });
       return answer.ok ? await answer.text() : undefined;
     } catch {
       return undefined;
@@ -117,7 +119,7 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
     return spa === undefined ? notFound(res) : sendSpa(res, spa, 404);
   };
 
-  /** Assets and the public API, passed to the web dev server (whose /api proxy reaches the gateway). */
+  /** Assets and the public API, passed to the web app (whose /api proxy reaches the gateway). */
   const pass = (req: IncomingMessage, res: ServerResponse, base: string): void => {
     const target = new URL(base);
     const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
