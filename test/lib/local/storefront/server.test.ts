@@ -66,13 +66,16 @@ describe('the storefront entry', () => {
     for (const path of ['/dashboard', '/dashboard/creator', '/sign-in', '/u/ann', '/developers/api']) expect(isAsset(path), path).toBe(false);
   });
 
-  it("serves the SPA's index.html as it is when the web dev server runs (the SPA finds its creator), with a 404 for a path the domain does not serve", async () => {
+  it("serves the SPA's index.html as it is when the web app runs (the SPA finds its creator), with a 404 for a path the domain does not serve", async () => {
     const index = '<!DOCTYPE html><html><head><script type="module" src="/src/main.tsx"></script></head><body><div id="root"></div></body></html>';
+    // The built app's / is landing.html, the platform's marketing page prerendered: never a creator's storefront.
+    const landing = '<!DOCTYPE html><html><head></head><body><div id="root" data-prerendered>Course Platform</div></body></html>';
     const seen: string[] = [];
     const web = createServer((req, res) => {
       seen.push(`${req.headers.host ?? ''} ${req.url ?? ''}`);
-      res.writeHead(200, { 'content-type': req.url === '/' ? 'text/html' : 'application/json' });
-      res.end(req.url === '/' ? index : JSON.stringify({ url: req.url }));
+      const html = req.url === '/index.html' ? index : req.url === '/' ? landing : undefined;
+      res.writeHead(200, { 'content-type': html ? 'text/html' : 'application/json' });
+      res.end(html ?? JSON.stringify({ url: req.url }));
     });
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
     const webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
@@ -96,7 +99,7 @@ describe('the storefront entry', () => {
       // The SPA's files and its public reads go to the dev server (its proxy is the local app distribution), with its own Host.
       expect((await at('learn.example.com', '/config.json')).status).toBe(200);
       expect((await at('learn.example.com', '/api/public/domains/learn.example.com')).status).toBe(200);
-      expect(seen.filter((line) => !line.endsWith(' /'))).toEqual([`${new URL(webUrl).host} /config.json`, `${new URL(webUrl).host} /api/public/domains/learn.example.com`]);
+      expect(seen.filter((line) => !line.endsWith(' /index.html'))).toEqual([`${new URL(webUrl).host} /config.json`, `${new URL(webUrl).host} /api/public/domains/learn.example.com`]);
       // A host with no active domain never reaches the SPA.
       expect((await at('other.example.com', '/')).text).toContain('Page not found');
     } finally {
