@@ -1,7 +1,8 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAsset, startStorefrontServer, type StorefrontServer } from '#lib/local/storefront/server.ts';
+import { asHost } from '#test/support/as-host.ts';
 
 /**
  * The local storefront entry (decision 0055) against a stand-in API: one active domain (learn.example.com, Ann's), Ann's
@@ -31,17 +32,7 @@ afterAll(async () => {
   await new Promise((resolve) => api.close(resolve));
 });
 
-const get = (host: string, path: string, method = 'GET'): Promise<{ status: number; text: string }> =>
-  new Promise((resolve, reject) => {
-    const url = new URL(storefront.url);
-    const req = request({ host: url.hostname, port: url.port, path, method, headers: { host } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const get = (host: string, path: string, method = 'GET') => asHost(storefront.url, host, path, method);
 
 describe('the storefront entry', () => {
   it("serves an active domain's creator page, their course and their certificate, naming the creator", async () => {
@@ -80,19 +71,7 @@ describe('the storefront entry', () => {
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
     const webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
     const withSpa = await startStorefrontServer({ port: 0, apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, webUrl });
-    const at = async (host: string, path: string) => {
-      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const url = new URL(withSpa.url);
-        const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
-      return answer;
-    };
+    const at = (host: string, path: string) => asHost(withSpa.url, host, path);
     try {
       for (const path of ['/', '/c/c-ann', '/verify/cert-ann']) expect(await at('learn.example.com', path), path).toEqual({ status: 200, text: index });
       for (const path of ['/c/c-bob', '/dashboard', '/u/ann']) expect(await at('learn.example.com', path), path).toEqual({ status: 404, text: index });
