@@ -48,7 +48,7 @@ export function CoursePlayerScreen() {
     setPinned(lessonId);
     setSearch({ lesson: lessonId }, { replace: true });
   };
-  const current = lessons.find((l) => l.id === (search.get('lesson') ?? pinned)) ?? lessons.find((l) => !l.completed && !l.locked) ?? lessons[0];
+  const current = lessons.find((l) => l.id === (search.get('lesson') ?? pinned)) ?? lessons.find((l) => !l.completed && !l.locked) ?? lessons.find((l) => !l.completed) ?? lessons[0];
   // A locked lesson is not read (its route answers 403 LESSON_LOCKED): the outline says when it opens.
   const opened = useQuery({ ...learnerLessonQueryOptions(courseId, current?.id ?? ''), enabled: current !== undefined && !current.locked });
   const nextOpening = lessons
