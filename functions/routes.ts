@@ -497,7 +497,8 @@ const table = [
   { name: 'save-learner-profile', method: 'PUT', path: '/api/learner/profile', handler: 'http/save-learner-profile', access: ['learner'] },
   { name: 'course-certificates', method: 'GET', path: '/api/courses/{courseId}/certificates', handler: 'http/course-certificates', access: ['creator'] },
   { name: 'revoke-certificate', method: 'POST', path: '/api/certificates/{certificateId}/revoke', handler: 'http/revoke-certificate', access: ['creator'], feature: 'courses' },
-  { name: 'public-certificate', method: 'GET', path: '/api/public/certificates/{certificateId}', handler: 'http/public-certificate', access: 'public', throttle: { rate: 50, burst: 100 } },
+  // The issuing school's logo (issue 32) by a signed link: 'avatars:read'.
+  { name: 'public-certificate', method: 'GET', path: '/api/public/certificates/{certificateId}', handler: 'http/public-certificate', access: 'public', uses: ['avatars:read'], throttle: { rate: 50, burst: 100 } },
   { name: 'verify-certificate', method: 'POST', path: '/api/public/certificates/verify', handler: 'http/verify-certificate', access: 'public', throttle: { rate: 20, burst: 40 } },
   // The status lists as the certificate-issuer job last signed them (no key here); the first list has no number.
   // Cached at CloudFront: these limits are its misses.

@@ -86,6 +86,18 @@ const DEFAULT_SEND_RATE = 1;
 let sendRate: Promise<number> | undefined;
 
 /**
+ * The account's MaxSendRate, read once per process (a failed read is not kept): the bulk mailer's, and the pace of what
+ * a function without it sends in numbers (the stream's receipts), without the bulk sender in its bundle.
+ */
+export const sesMaxSendRate = (): Promise<number> => {
+  sendRate ??= sesClient()
+    .send(new GetAccountCommand({}))
+    .then((account) => account.SendQuota?.MaxSendRate ?? DEFAULT_SEND_RATE);
+  sendRate.catch(() => (sendRate = undefined));
+  return sendRate;
+};
+
+/**
  * SES v2 as the BulkMailer port: SendBulkEmail with the message as inline template content (one call, at most 50
  * destinations), each destination with its own headers and template data (its unsubscribe URL). The account's
  * MaxSendRate is read once per process (`maxSendRate`); `quota` reads the rate and the 24-hour quota afresh (the
@@ -114,13 +126,7 @@ export const sesBulkMailer = (): BulkMailer => ({
     });
   },
 
-  maxSendRate() {
-    sendRate ??= sesClient()
-      .send(new GetAccountCommand({}))
-      .then((account) => account.SendQuota?.MaxSendRate ?? DEFAULT_SEND_RATE);
-    sendRate.catch(() => (sendRate = undefined));
-    return sendRate;
-  },
+  maxSendRate: sesMaxSendRate,
 
   async quota() {
     const { SendQuota } = await sesClient().send(new GetAccountCommand({}));

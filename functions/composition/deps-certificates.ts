@@ -7,7 +7,8 @@ import { dynamoCertificates } from '#data/certificates.ts';
 import { readEnrollment } from '#data/enrollments.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { readPublicProfile } from '#data/public-profiles.ts';
-import { appOrigin, clock, courseReader, courseRepository, licenseReader, mailer, mailQueue } from '#functions/composition/deps.ts';
+import { appOrigin, clock, courseReader, courseRepository, licenseReader, mailer, mailQueue, mailSchool } from '#functions/composition/deps.ts';
+import { playerBranding } from '#functions/composition/deps-storefront.ts';
 import type { IssueDeps } from '#core/certificates/certificates.ts';
 
 /**
@@ -22,6 +23,9 @@ export const learnerProfileRepository = (): LearnerProfileRepository => (learner
 
 /** Reading and checking certificates: no key to open (the public keys are published), no course to read. */
 export const certificateReadDeps = () => ({ certificates: certificateRepository(), clock, appOrigin: appOrigin() });
+
+/** A certificate's public page: what reading takes, and the issuing creator's branding in force (its logo signed). */
+export const publicCertificateDeps = () => ({ ...certificateReadDeps(), branding: playerBranding });
 
 /** A course's certificates, for its creator (whose course it must be). */
 export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses: courseRepository() });
@@ -40,6 +44,7 @@ export const issueDeps = (log: IssueDeps['log']): IssueDeps => ({
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),
   mailQueue: mailQueue(),
+  mailSchool,
   ids: { newId: randomUUID },
   sendRate: () => sesBulkMailer().maxSendRate(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

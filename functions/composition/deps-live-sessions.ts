@@ -15,7 +15,7 @@ import { enrollmentLearnerPage } from '#data/enrollments.ts';
 import { dynamoSessions } from '#data/live-sessions.ts';
 import { queueSessionMail } from '#data/session-mail.ts';
 import { integrationRepository } from '#functions/composition/deps-integrations.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, ids, licenseRepository } from '#functions/composition/deps.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, ids, licenseRepository, mailSchool } from '#functions/composition/deps.ts';
 import { required } from '#functions/config.ts';
 import { logger } from '#middleware/logger.ts';
 
@@ -102,6 +102,7 @@ export const sessionMailDeps = (): SessionMailDeps => ({
   ids,
   clock,
   calendar: calendarIdentity(),
+  mailSchool,
   startSender: (key) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${key}`)]),
   log: (message, fields) => logger.warn(message, fields),
 });

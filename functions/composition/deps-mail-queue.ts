@@ -8,6 +8,7 @@ import {
   licenseRepository,
   mailer,
   mailQueue,
+  mailSchool,
   metrics,
   orderRepository,
   temporaryPassword,
@@ -32,6 +33,7 @@ export const mailQueueSenderDeps = (warn: Log, error: Log) => {
     clock,
     metrics,
     appOrigin: appOrigin(),
+    mailSchool,
     temporaryPassword,
     alert: error,
   };

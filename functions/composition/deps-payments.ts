@@ -26,6 +26,7 @@ import {
   licenseRepository,
   mailer,
   mailQueue,
+  mailSchool,
   metrics,
   orderRepository,
   subscriptionReader,
@@ -74,6 +75,7 @@ export const connectEventDeps = (
   ids,
   clock,
   appOrigin: required('APP_ORIGIN'),
+  mailSchool,
   temporaryPassword,
   // A run of the mail sender, started at once for the receipt or the new buyer's account the payment queued, named by
   // it (a redelivery's start is dropped by the queue's deduplication; the schedule's runs go on anyway).

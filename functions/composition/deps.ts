@@ -127,6 +127,7 @@ export const licenseDeps = () => ({
   clock,
   ids,
   appOrigin: appOrigin(),
+  mailSchool,
   temporaryPassword,
 });
 /** Enrolment by email: the course, the enrolments, the accounts (users and Cognito), the mail. */

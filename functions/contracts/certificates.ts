@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { brandingView } from './branding.ts';
 import { isoDate } from './common.ts';
 
 /**
@@ -38,6 +39,7 @@ export const certificateView = z.object({
   courseTitle: z.string(),
   courseUrl: z.string(),
   creatorName: z.string(),
+  /** The issuer the credential names: the platform, or the creator's school when it was issued branded (issue 32). */
   issuerName: z.string(),
   issuedAt: isoDate,
   revokedAt: isoDate.nullable(),
@@ -52,6 +54,8 @@ export const publicCertificate = z.object({
   /** Whether the credential's signature and claims check out against the platform's keys (computed, not stored). */
   verified: z.boolean(),
   certificate: certificateView,
+  /** The issuing creator's school while their plan includes branding (issue 32): the page shows it; else null. */
+  branding: brandingView.nullable(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificate>;
 

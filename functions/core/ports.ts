@@ -437,6 +437,9 @@ export interface MailSchool {
   readonly logoUrl: string | null;
 }
 
+/** A creator's school for their learners' emails while branded (core/branding mailSchoolOf), else undefined. */
+export type MailSchoolOf = (creatorId: string) => Promise<MailSchool | undefined>;
+
 /** Email out (SES). */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -20,6 +20,7 @@ export const reactions: readonly Reaction[] = [sessionInvitations, orderReceipts
  */
 export const runReactions = async (list: readonly Reaction[], event: DynamoDBStreamEvent, log: ScopedLog): Promise<DynamoDBBatchResponse> => {
   const batches = list.map((reaction) => [reaction, reaction.startBatch()] as const);
+  for (const [reaction, batch] of batches) reaction.ahead?.(batch, event.Records ?? [], log);
   let failure: DynamoDBBatchResponse['batchItemFailures'] = [];
   records: for (const record of event.Records ?? []) {
     for (const [reaction, batch] of batches) {

@@ -4,6 +4,7 @@
  * names a job's function, without depending on the jobs stack), and the local cloud creates the same in its SQS
  * stand-in. Plain values, no aws-cdk-lib: the local cloud reads this module too.
  */
+import { REPORT_LANES_AT_ONCE } from '#core/licenses/report-lanes.ts';
 
 /** A sliced job's own FIFO queue: fixed, so a function in another stack can be given it. */
 export const jobQueueName = (job: string): string => `CoursePlatformJobs-${job}.fifo`;
@@ -29,8 +30,11 @@ export const JOB_QUEUE_VISIBILITY_FACTOR = 6;
  * local event source runs at most this many slices of a queue at once too.
  */
 export const jobQueueMaxConcurrency = {
-  /** A lane per page of 100 leaders, each sending its emails at the account's SES rate: 5 lanes keep SES busy. */
-  'leader-weekly-report': 5,
+  /**
+   * A lane per page of 100 leaders, each sending its emails at its share of the platform's part of SES's rate: the
+   * same number as the lanes' pace divides by (core/licenses/report-lanes.ts), so together they ask for that part.
+   */
+  'leader-weekly-report': REPORT_LANES_AT_ONCE,
   /** A lane per licence too big for one slice: 5 of them ending side by side. */
   'license-expiry': 5,
   /** A run per course renamed or deleted: 5 courses' changes carried at once. */

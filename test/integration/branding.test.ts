@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { mailsTo, type StoredMail } from './mail-support.ts';
-import { accountWithRole, api, eventually, givePlan, outputs, uniqueEmail } from './support.ts';
+import { accountWithRole, api, eventually, givePlan, outputs, uniqueEmail, useLocalCloudEnv } from './support.ts';
 
 /**
  * Branding (issue 32 point 1) through the gateway, DynamoDB Local and the files bucket: a Pro creator saves the school's
@@ -50,6 +53,33 @@ describe("a school's branding", () => {
     expect((await api('GET', `/api/learner/courses/${course}/outline`, { token: learner.token })).body.branding).toEqual(branding);
     expect((await api('GET', `/api/learner/courses/${course}`, { token: learner.token })).body.branding).toEqual(branding);
 
+    // The learner completes a course of the school's: the certificate's email comes from the school, its credential names
+    // the school as issuer with its logo (the lasting link), and its public page carries the branding.
+    const quiz = { passPercent: 100, questions: [{ prompt: 'Centre first?', type: 'single', options: ['Yes', 'No'], correct: [0] }] };
+    const graded = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Centring clay' } })).body.id as string;
+    const lessonId = (await api('POST', `/api/courses/${graded}/lessons`, { token: creator.token, body: { title: 'Check', kind: 'quiz', quiz } })).body.id as string;
+    expect((await api('PATCH', `/api/courses/${graded}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    expect((await api('POST', `/api/courses/${graded}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+    expect((await api('POST', `/api/learner/courses/${graded}/lessons/${lessonId}/attempts`, { token: learner.token, body: { answers: [[0]] } })).body.completedAt).not.toBeNull();
+    const certificate = await eventually(
+      async () => {
+        useLocalCloudEnv();
+        await runToEnd('certificate-issuer', issuerWork);
+        return ((await api('GET', '/api/learner/certificates', { token: learner.token })).body.items as { id: string; courseId: string }[]).find((c) => c.courseId === graded);
+      },
+      (found) => found !== undefined,
+    );
+    const [certificateMail] = await eventually(
+      async () => (await mailsTo(learner.email)).filter((m) => m.subject === 'Your certificate from Course Platform'),
+      (mails) => mails.length > 0,
+    );
+    expect((certificateMail as StoredMail & { from?: string }).from).toMatch(/^"Clay & Kiln" <[^<>]+@[^<>]+>$/);
+    expect(certificateMail!.body.text).toMatch(/^Clay & Kiln: congratulations, you completed the course "Centring clay"/);
+    expect(certificateMail!.body.html).toContain(`<img src="${logoLink!.replace(/&/g, '&amp;')}" alt="Clay &amp; Kiln"`);
+    const page = await api('GET', `/api/public/certificates/${certificate!.id}`);
+    expect(page.body).toMatchObject({ verified: true, status: 'valid', certificate: { issuerName: 'Clay & Kiln' }, branding });
+    expect(decodeJwt(page.body.credential as string)['issuer']).toMatchObject({ name: 'Clay & Kiln', image: { id: logoLink, type: 'Image' } });
+
     // Removing the logo takes it out of the bucket.
     const plain = await api('PUT', '/api/branding', { token: creator.token, body: { schoolName: 'Clay & Kiln', primaryColor: '#1d4ed8', logoFileId: null } });
     expect(plain.body).toMatchObject({ primaryColor: '#1d4ed8', onPrimaryColor: '#ffffff', logoUrl: null });
@@ -61,6 +91,8 @@ describe("a school's branding", () => {
     expect((await api('GET', `/api/public/creators/${slug}`)).body.branding).toBeNull();
     expect((await api('GET', `/api/learner/courses/${course}/outline`, { token: learner.token })).body.branding).toBeNull();
     expect((await api('GET', '/api/branding', { token: creator.token })).body).toMatchObject({ schoolName: 'Clay & Kiln' });
+    // The certificate's page too; the credential stays as it was signed, in the school's name.
+    expect((await api('GET', `/api/public/certificates/${certificate!.id}`)).body).toMatchObject({ certificate: { issuerName: 'Clay & Kiln' }, branding: null });
   });
 
   it('is Pro: a Starter creator is refused a save and a logo upload with PLAN_REQUIRED', async () => {

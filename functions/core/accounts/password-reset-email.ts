@@ -68,6 +68,9 @@ const schoolHeader = (school: MailSchool): string =>
 /** The first words of an email's text part: the school it comes from, or the platform. */
 export const senderOf = (school: MailSchool | undefined): string => (school ? plainText(school.name) : PRODUCT_NAME);
 
+/** The sender's display name of an email from a branded school (issue 32); none for the platform's own email. */
+export const fromSchool = (school: MailSchool | undefined): Pick<EmailMessage, 'fromName'> => (school ? { fromName: school.name } : {});
+
 export const passwordResetLink = ({ appOrigin, email, codeParameter }: PasswordResetEmailInput): string =>
   `${appOrigin.replace(/\/+$/, '')}/reset-password?code=${codeParameter}&email=${encodeURIComponent(email)}`;
 

@@ -1,7 +1,8 @@
 import { calculateJwkThumbprint, decodeJwt, type JWK } from 'jose';
 import type { CertificateView, CourseCertificate, LearnerCertificateList, PublicCertificate, VerifyCertificateResult } from '#contracts/certificates.ts';
 import { DEFAULT_CREATOR_NAME, PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
-import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import type { BrandingView } from '#contracts/branding.ts';
+import { emailHtml, escapeHtml, fromSchool, plainText, PRODUCT_NAME, senderOf, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { maskedEmail } from '#core/campaigns/email-content.ts';
 import {
   credentialOf,
@@ -28,7 +29,7 @@ import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import { inPool, pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 import type { CredentialSigner, LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
-import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, MailSchool, MailSchoolOf, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
 
 /**
  * Certificates (issue 15; decision 0021): issued once per completed course by a job (the completion marks the
@@ -68,14 +69,14 @@ export const linkedInUrl = (c: Pick<StoredCertificate, 'id' | 'courseTitle' | 'i
   return `https://www.linkedin.com/profile/add?${query.toString()}`;
 };
 
-/** The email of a new certificate: the course, the verification link and the LinkedIn link. */
-export const certificateEmail = (c: StoredCertificate, appOrigin: string): EmailMessage => {
+/** The email of a new certificate: the course, the verification link and the LinkedIn link; from the school when branded. */
+export const certificateEmail = (c: StoredCertificate, appOrigin: string, school?: MailSchool): EmailMessage => {
   const verify = verifyUrl(issuerOf(appOrigin), c.id);
   const linkedIn = linkedInUrl(c, appOrigin);
   // The course's title and creator's name are the creator's words: in the body, never in the subject (issue 27 point 4).
   const subject = `Your certificate from ${PRODUCT_NAME}`;
   const text = [
-    `${PRODUCT_NAME}: congratulations, you completed the course "${plainText(c.courseTitle)}" from ${plainText(c.creatorName)}.`,
+    `${senderOf(school)}: congratulations, you completed the course "${plainText(c.courseTitle)}" from ${plainText(c.creatorName)}.`,
     '',
     `Your certificate, which anyone can check: ${verify}`,
     `Add it to your LinkedIn profile: ${linkedIn}`,
@@ -87,8 +88,11 @@ export const certificateEmail = (c: StoredCertificate, appOrigin: string): Email
 <p style="margin:0 0 16px;line-height:1.5">Course: <strong>${title}</strong></p>
 <p style="margin:0 0 16px;line-height:1.5">Your certificate from ${creator} is ready. Anyone can check it at its link.</p>
 <p style="margin:0 0 12px"><a href="${verifyHref}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">View your certificate</a></p>
-<p style="margin:0"><a href="${linkedInHref}" style="color:#0a66c2;font-weight:600">Add to LinkedIn</a></p>`);
-  return { subject, text, html };
+<p style="margin:0"><a href="${linkedInHref}" style="color:#0a66c2;font-weight:600">Add to LinkedIn</a></p>`,
+    480,
+    school,
+  );
+  return { subject, text, html, ...fromSchool(school) };
 };
 
 export interface IssueDeps {
@@ -110,6 +114,8 @@ export interface IssueDeps {
   /** UUIDs: a certificate's id is its credential's `urn:uuid:` (and the id of an email it queues). */
   ids: Ids;
   appOrigin: string;
+  /** The course's school (issue 32): a branded creator's certificate names it as issuer, and its email comes from it. */
+  mailSchool: MailSchoolOf;
   /** SES's MaxSendRate: the issuer paces its certificates (each one email) at the platform's share of it. */
   sendRate?: () => Promise<number>;
   sleep?: (ms: number) => Promise<void>;
@@ -249,7 +255,8 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
     return 'cleared';
   }
   key.value ??= await signingKey(deps);
-  const creatorName = (await deps.profiles.get(course.creatorId))?.displayName ?? DEFAULT_CREATOR_NAME;
+  const [profile, school] = await Promise.all([deps.profiles.get(course.creatorId), deps.mailSchool(course.creatorId)]);
+  const creatorName = profile?.displayName ?? DEFAULT_CREATOR_NAME;
   const id = deps.ids.newId();
   const issuedAt = deps.clock.now().toISOString();
   const place = await nextPlace(deps);
@@ -266,10 +273,10 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
     creatorName,
     ...place,
   };
-  const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin)), key.value);
+  const jwt = await signCredential(credentialOf(facts, issuerOf(deps.appOrigin), school), key.value);
   const certificate: StoredCertificate = { ...facts, jwt, status: 'valid', revokedAt: null, revocationReason: null };
   // Its email is queued with it, held by this run: a run that dies before sending it leaves it to the sender job.
-  const email = heldMail(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin) });
+  const email = heldMail(deps, { to: enrollment.learnerEmail, ...certificateEmail(certificate, deps.appOrigin, school) });
   if ((await deps.certificates.issue(certificate, email)) === 'exists') {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
@@ -329,20 +336,39 @@ const viewOf = (c: StoredCertificate, appOrigin: string): CertificateView => ({
   courseTitle: c.courseTitle,
   courseUrl: `${appOrigin.replace(/\/+$/, '')}/c/${encodeURIComponent(c.courseId)}`,
   creatorName: c.creatorName,
-  issuerName: PLATFORM_NAME,
+  issuerName: issuerNameOf(c.jwt),
   issuedAt: c.issuedAt,
   revokedAt: c.revokedAt,
   revocationReason: c.revocationReason,
 });
 
+/** The issuer the credential names as it was signed (a branded school, issue 32, or the platform). */
+const issuerNameOf = (jwt: string): string => {
+  try {
+    const { issuer } = decodeJwt(jwt) as { issuer?: { name?: unknown } };
+    return typeof issuer?.name === 'string' && issuer.name ? issuer.name : PLATFORM_NAME;
+  } catch {
+    return PLATFORM_NAME;
+  }
+};
+
 type PublicDeps = { certificates: Pick<CertificateRepository, 'get' | 'publicKeys' | 'revocations'>; appOrigin: string };
 
-/** GET /api/public/certificates/{id}: the credential as issued, its status, and whether its proof checks out now. */
-export const publicCertificate = async (deps: PublicDeps, id: string): Promise<PublicCertificate> => {
+/**
+ * GET /api/public/certificates/{id}: the credential as issued, its status, whether its proof checks out now, and the
+ * issuing creator's branding while their plan includes it (issue 32: the page shows their school), else null.
+ */
+export const publicCertificate = async (
+  deps: PublicDeps & { branding: (creatorId: string) => Promise<BrandingView | null> },
+  id: string,
+): Promise<PublicCertificate> => {
   const certificate = await deps.certificates.get(id);
   if (!certificate) throw new NotFoundError(CERTIFICATE_NOT_FOUND);
-  const { verified } = await verifyCredential(certificate.jwt, (await deps.certificates.publicKeys()) as JWK[], issuerOf(deps.appOrigin));
-  return { credential: certificate.jwt, status: certificate.status, verified, certificate: viewOf(certificate, deps.appOrigin) };
+  const [{ verified }, branding] = await Promise.all([
+    deps.certificates.publicKeys().then((keys) => verifyCredential(certificate.jwt, keys as JWK[], issuerOf(deps.appOrigin))),
+    deps.branding(certificate.creatorId),
+  ]);
+  return { credential: certificate.jwt, status: certificate.status, verified, certificate: viewOf(certificate, deps.appOrigin), branding };
 };
 
 /**

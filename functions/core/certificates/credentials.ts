@@ -42,6 +42,15 @@ export interface Issuer {
   origin: string;
 }
 
+/**
+ * A branded creator's school as the credential's issuer shows it (issue 32): its name and its logo's lasting link. The
+ * issuer's id stays the platform's (its keys sign and its status lists revoke), so a verifier checks it as any other.
+ */
+export interface IssuingSchool {
+  name: string;
+  logoUrl: string | null;
+}
+
 const trim = (origin: string) => origin.replace(/\/+$/, '');
 export const issuerId = (issuer: Issuer) => `${trim(issuer.origin)}/api/public/issuer`;
 /** A status list's URL: the first keeps the URL it had before lists were paged; the next ones carry their number. */
@@ -58,7 +67,7 @@ export const identityHash = (email: string, salt: string): string => `sha256$${c
 export type OpenBadgeCredential = ReturnType<typeof credentialOf>;
 
 /** The Open Badges 3.0 credential of a completed course. */
-export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
+export const credentialOf = (facts: CertificateFacts, issuer: Issuer, school?: IssuingSchool) => {
   const origin = trim(issuer.origin);
   const salt = createHash('sha256').update(`salt:${facts.id}`).digest('hex').slice(0, 16);
   return {
@@ -66,7 +75,7 @@ export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
     id: `urn:uuid:${facts.id}`,
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: facts.courseTitle,
-    issuer: { id: issuerId(issuer), type: ['Profile'], name: PLATFORM_NAME, url: origin },
+    issuer: issuerProfileOf(issuer, school),
     validFrom: facts.issuedAt,
     credentialSubject: {
       id: `urn:uuid:${facts.learnerId}`,
@@ -88,6 +97,15 @@ export const credentialOf = (facts: CertificateFacts, issuer: Issuer) => {
     credentialStatus: statusEntryOf(issuer, facts),
   };
 };
+
+/** The credential's issuer (OB 3.0 Profile): the platform, or a branded school by name with its logo as `image`. */
+const issuerProfileOf = (issuer: Issuer, school: IssuingSchool | undefined) => ({
+  id: issuerId(issuer),
+  type: ['Profile'],
+  name: school?.name ?? PLATFORM_NAME,
+  url: trim(issuer.origin),
+  ...(school?.logoUrl ? { image: { id: school.logoUrl, type: 'Image', caption: school.name } } : {}),
+});
 
 /** A certificate's entry in the revocation status list. */
 export const statusEntryOf = (issuer: Issuer, place: { statusList: number; statusIndex: number }) => ({

@@ -5,11 +5,11 @@ import {
   type SavedNotes,
   STALLED_AFTER_DAYS,
 } from '#contracts/courses.ts';
-import { emailHtml, escapeHtml, plainText, PRODUCT_NAME } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, fromSchool, plainText, PRODUCT_NAME, senderOf } from '#core/accounts/password-reset-email.ts';
 import { NotFoundError, UpstreamError } from '#core/errors.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import type { CrmEnrollment, CrmRepository } from '#core/crm/ports.ts';
-import type { Clock, Ids, Mailer, QuizAttemptRepository } from '#core/ports.ts';
+import type { Clock, Ids, Mailer, MailSchool, MailSchoolOf, QuizAttemptRepository } from '#core/ports.ts';
 
 /** One page of the CRM: one query of enrolments and one batch read of their notes, whatever the number of learners. */
 export const CRM_PAGE_SIZE = 25;
@@ -137,6 +137,8 @@ export interface RecommendationDeps extends CrmDeps, OnBehalfDeps {
   ids: Ids;
   /** The web app's origin: the mail links the learner back to their courses. */
   appOrigin: string;
+  /** The creator's school (issue 32): a branded creator's message comes from it. */
+  mailSchool: MailSchoolOf;
 }
 
 
@@ -144,13 +146,13 @@ export interface RecommendationDeps extends CrmDeps, OnBehalfDeps {
  * The email a learner gets: the creator's words quoted inside the platform's (escaped in the HTML, never in the
  * subject: issue 27 point 4), the courses it is about, and the way back to them.
  */
-export const recommendationEmail = (input: { recommendation: string; courseNames: string[]; appOrigin: string }) => {
+export const recommendationEmail = (input: { recommendation: string; courseNames: string[]; appOrigin: string; school?: MailSchool | undefined }) => {
   const courses = input.courseNames.map(plainText).join(', ');
   const link = new URL('/dashboard/learner', input.appOrigin).toString();
   return {
     subject: `A message from your course creator on ${PRODUCT_NAME}`,
     text: [
-      `${PRODUCT_NAME}: your course creator sent you this message.`,
+      `${senderOf(input.school)}: your course creator sent you this message.`,
       '',
       ...input.recommendation.split('\n').map((line) => `> ${line}`),
       '',
@@ -164,7 +166,10 @@ export const recommendationEmail = (input: { recommendation: string; courseNames
         `<p style="margin:0 0 16px;line-height:1.5">About: ${escapeHtml(courses)}</p>`,
         `<p style="margin:0"><a href="${escapeHtml(link)}">Continue learning</a></p>`,
       ].join('\n'),
+      480,
+      input.school,
     ),
+    ...fromSchool(input.school),
   };
 };
 
@@ -185,6 +190,7 @@ export const sendRecommendation = async (
     recommendation: input.recommendation,
     courseNames: enrollments.map((e) => e.courseTitle || 'Unknown Course'),
     appOrigin: deps.appOrigin,
+    school: await deps.mailSchool(input.creatorId),
   });
   try {
     await deps.mailer.send({ to, ...email });

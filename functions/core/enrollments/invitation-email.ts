@@ -1,6 +1,6 @@
 import { passwordClasses, passwordPolicy } from '#contracts/auth.ts';
 import type { Role } from '#contracts/common.ts';
-import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, senderOf, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, fromSchool, plainText, PRODUCT_NAME, senderOf, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import type { MailSchool } from '#core/ports.ts';
 
 /**
@@ -42,17 +42,17 @@ export const PURCHASE_SUBJECT = `Your purchase on ${PRODUCT_NAME}`;
 export const purchaseInvitationEmail = (input: InvitationEmailInput & { amount: number }): EmailMessage =>
   invitation(input, {
     subject: PURCHASE_SUBJECT,
-    lead: `${PRODUCT_NAME}: thank you for buying the course "${plainText(input.courseTitle)}" (${pounds(input.amount)}). An account was made for you to take it.`,
+    lead: `${senderOf(input.school)}: thank you for buying the course "${plainText(input.courseTitle)}" (${pounds(input.amount)}). An account was made for you to take it.`,
     heading: 'Thank you for your purchase',
     course: input.courseTitle,
   });
 
-/** The receipt of a buyer who has an account already: what they bought and where it is. */
-export const purchaseReceiptEmail = (input: { appOrigin: string; courseTitle: string; amount: number }): EmailMessage => {
+/** The receipt of a buyer who has an account already: what they bought and where it is (from the school when branded). */
+export const purchaseReceiptEmail = (input: { appOrigin: string; courseTitle: string; amount: number; school?: MailSchool | undefined }): EmailMessage => {
   const link = signInLink(input.appOrigin);
   const subject = PURCHASE_SUBJECT;
   const text = [
-    `${PRODUCT_NAME}: thank you for buying the course "${plainText(input.courseTitle)}" (${pounds(input.amount)}).`,
+    `${senderOf(input.school)}: thank you for buying the course "${plainText(input.courseTitle)}" (${pounds(input.amount)}).`,
     '',
     `It is in your courses now. Sign in to start learning: ${link}`,
   ].join('\n');
@@ -60,8 +60,11 @@ export const purchaseReceiptEmail = (input: { appOrigin: string; courseTitle: st
   const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Thank you for your purchase</h1>
 <p style="margin:0 0 16px;line-height:1.5">Course: <strong>${title}</strong></p>
 <p style="margin:0 0 16px;line-height:1.5">You paid <strong>${paid}</strong>. The course is in your courses now.</p>
-<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Start learning</a></p>`);
-  return { subject, text, html };
+<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Start learning</a></p>`,
+    480,
+    input.school,
+  );
+  return { subject, text, html, ...fromSchool(input.school) };
 };
 
 const roleWords: Record<Role, string> = { admin: 'an admin', creator: 'a creator', leader: 'a group leader', learner: 'a learner' };
@@ -80,22 +83,25 @@ export const LEADER_INVITATION_SUBJECT = `You lead a team on ${PRODUCT_NAME}`;
 export const leaderInvitationEmail = (input: InvitationEmailInput & { seats: number }): EmailMessage =>
   invitation(input, {
     subject: LEADER_INVITATION_SUBJECT,
-    lead: `${PRODUCT_NAME}: you are the group leader of a team licence for the course "${plainText(input.courseTitle)}" (${input.seats} seat${input.seats === 1 ? '' : 's'}). Sign in to add your team members.`,
+    lead: `${senderOf(input.school)}: you are the group leader of a team licence for the course "${plainText(input.courseTitle)}" (${input.seats} seat${input.seats === 1 ? '' : 's'}). Sign in to add your team members.`,
     heading: 'You lead a team',
     course: input.courseTitle,
   });
 
 /** The receipt of a team licence bought by a leader who has an account already: what they bought, where to add the team. */
-export const teamReceiptEmail = (input: { appOrigin: string; courseTitle: string; seats: number; amount: number }): EmailMessage => {
+export const teamReceiptEmail = (input: { appOrigin: string; courseTitle: string; seats: number; amount: number; school?: MailSchool | undefined }): EmailMessage => {
   const link = `${input.appOrigin.replace(/\/+$/, '')}/dashboard/leader/groups`;
   const subject = `Your team licence on ${PRODUCT_NAME}`;
   const what = `${input.seats} seat${input.seats === 1 ? '' : 's'} on the course "${plainText(input.courseTitle)}" (${pounds(input.amount)})`;
-  const text = [`${PRODUCT_NAME}: thank you for buying ${what}.`, '', `Add your team members here: ${link}`].join('\n');
+  const text = [`${senderOf(input.school)}: thank you for buying ${what}.`, '', `Add your team members here: ${link}`].join('\n');
   const [words, href] = [what, link].map(escapeHtml);
   const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Your team licence is ready</h1>
 <p style="margin:0 0 16px;line-height:1.5">You bought ${words}.</p>
-<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Add your team</a></p>`);
-  return { subject, text, html };
+<p style="margin:0"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Add your team</a></p>`,
+    480,
+    input.school,
+  );
+  return { subject, text, html, ...fromSchool(input.school) };
 };
 
 /** Either invitation: its own subject, first line and heading (the platform's), the course, then the same sign-in details. */
@@ -121,7 +127,7 @@ ${course}<p style="margin:0 0 16px;line-height:1.5">Sign in with your email <str
     480,
     input.school,
   );
-  return { subject: words.subject, text, html, ...(input.school ? { fromName: input.school.name } : {}) };
+  return { subject: words.subject, text, html, ...fromSchool(input.school) };
 };
 
 const ALPHABETS = {

@@ -11,7 +11,7 @@ import { licenseGivesAccess } from '#core/licenses/access.ts';
 import { checkMailOnBehalf, type OnBehalfDeps } from '#core/mail/on-behalf.ts';
 import { verifyUrl } from '#core/certificates/credentials.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
-import type { BillingRepository, Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, ExportFiles, Ids, LicenseRepository, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
+import type { BillingRepository, Clock, CourseRepository, Directory, EnrollmentProgress, EnrollmentRepository, ExportFiles, Ids, LicenseRepository, MailSchool, MailSchoolOf, Mailer, StoredLicense, StoredSeat, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Team licences (API.md "Team licences"; decision 0019): a creator grants seats on a course to a group leader's email
@@ -161,6 +161,8 @@ interface AccountDeps extends OnBehalfDeps {
   mailer: Mailer;
   clock: Clock;
   appOrigin: string;
+  /** The course's school (issue 32): a branded creator's leaders and learners are invited by it. */
+  mailSchool: MailSchoolOf;
   temporaryPassword: () => string;
 }
 
@@ -183,7 +185,7 @@ export interface GrantLicenseDeps extends AccountDeps {
  * licence, with no seat used.
  */
 export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: string; courseId: string; body: GrantLicenseBody }): Promise<License> => {
-  const course = await ownCourse(deps, input.creatorId, input.courseId);
+  const [course, school] = await Promise.all([ownCourse(deps, input.creatorId, input.courseId), deps.mailSchool(input.creatorId)]);
   const now = deps.clock.now();
   if (input.body.expiresAt && Date.parse(input.body.expiresAt) <= now.getTime()) {
     throw new ValidationError('The end date is in the past.', [{ path: ['expiresAt'], message: 'Choose a date in the future.' }]);
@@ -193,7 +195,8 @@ export const grantLicense = async (deps: GrantLicenseDeps, input: { creatorId: s
     email: input.body.leaderEmail,
     role: 'leader',
     refused: NOT_A_LEADER,
-    invitation: (temporaryPassword) => leaderInvitationEmail({ appOrigin: deps.appOrigin, email: input.body.leaderEmail, courseTitle: course.title, seats: input.body.seats, temporaryPassword }),
+    invitation: (temporaryPassword) =>
+      leaderInvitationEmail({ appOrigin: deps.appOrigin, email: input.body.leaderEmail, courseTitle: course.title, seats: input.body.seats, temporaryPassword, school }),
     // A creator's invitation: verified, within a trial's daily cap (core/mail/on-behalf.ts).
     beforeInvite: () => checkMailOnBehalf(deps, input.creatorId, 'trial-capped'),
   });
@@ -485,8 +488,14 @@ export interface SeatDeps extends AccountDeps {
  * (409 NO_SEATS_LEFT; never over-assigned, whatever the concurrency); 4. the enrolment (a learner who had a seat
  * before comes back to their progress). Assigning an email that holds a seat already answers it again.
  */
-export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; licenseId: string; email: string }): Promise<Seat> => {
+export const assignSeat = async (
+  deps: SeatDeps,
+  input: { leaderId: string; licenseId: string; email: string },
+  /** The course's school, when the caller read it already (an import of many members reads it once). */
+  known?: { school: MailSchool | undefined },
+): Promise<Seat> => {
   const license = await ownLicense(deps, input.leaderId, input.licenseId);
+  const school = known ? known.school : await deps.mailSchool(license.creatorId);
   const now = deps.clock.now();
   if (!licenseGivesAccess(license, now)) throw new ConflictError(LICENSE_ENDED);
   const held = await deps.licenses.seat(license.id, input.email);
@@ -497,7 +506,7 @@ export const assignSeat = async (deps: SeatDeps, input: { leaderId: string; lice
     email: input.email,
     role: 'learner',
     refused: NOT_A_LEARNER,
-    invitation: (temporaryPassword) => invitationEmail({ appOrigin: deps.appOrigin, email: input.email, courseTitle: license.courseTitle, temporaryPassword }),
+    invitation: (temporaryPassword) => invitationEmail({ appOrigin: deps.appOrigin, email: input.email, courseTitle: license.courseTitle, temporaryPassword, school }),
     // A leader's invitation: from a verified leader (leaders are invited, so verified by their invitation).
     beforeInvite: () => checkMailOnBehalf(deps, input.leaderId, 'verified-only'),
   });
@@ -534,9 +543,10 @@ export const importMembers = async (deps: SeatDeps, input: { leaderId: string; l
   const license = await ownLicense(deps, input.leaderId, input.licenseId);
   if (!hasFeature(await creatorPlanOf(deps, license.creatorId), 'bulkMembers')) throw new PlanRequiredError('pro', BULK_IS_PRO);
   const results: ImportMembersResult['results'] = [];
+  const school = await deps.mailSchool(license.creatorId);
   for (const email of [...new Set(input.emails)]) {
     try {
-      const seat = await assignSeat(deps, { leaderId: input.leaderId, licenseId: license.id, email });
+      const seat = await assignSeat(deps, { leaderId: input.leaderId, licenseId: license.id, email }, { school });
       results.push({ email: seat.email, status: 'active' });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

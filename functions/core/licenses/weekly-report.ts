@@ -14,6 +14,7 @@ import type {
   UserRepository,
 } from '#core/ports.ts';
 import { pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
+import { REPORT_LANES_AT_ONCE } from '#core/licenses/report-lanes.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 
 /**
@@ -142,11 +143,8 @@ export interface WeeklyReportDeps {
 
 /** Leaders read per page of the role index: each page is one lane of the run. */
 export const LEADER_PAGE = 100;
-/**
- * Lanes of a run sending at once at most (the job queue's event source runs no more: lib/stacks): each paces its
- * sends at this share of the platform's part of SES's rate, so together they stay under it.
- */
-export const REPORT_LANES_AT_ONCE = 4;
+/** Lanes of a run sending at once: each paces its sends at this share of the platform's part of SES's rate. */
+export { REPORT_LANES_AT_ONCE };
 /** Passes of a lane over its page: a leader whose send SES refused (the week given back) is tried again in the next. */
 export const REPORT_PASSES = 3;
 /**

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { emailHtml, escapeHtml, plainText, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, fromSchool, plainText, senderOf, type EmailMessage } from '#core/accounts/password-reset-email.ts';
 import { type Page, type SliceWork, throughPages } from '#core/jobs/slices.ts';
 import { sessionCalendar } from '#core/live-sessions/calendar.ts';
 import { SESSION_MAIL_JOB, type SessionMailKind, type StoredSession } from '#core/live-sessions/ports.ts';
 import { dueMail } from '#core/mail/mail-queue.ts';
-import type { Clock, Ids, MailAttachment, QueuedMail } from '#core/ports.ts';
+import type { Clock, Ids, MailAttachment, MailSchool, MailSchoolOf, QueuedMail } from '#core/ports.ts';
 
 /**
  * The session emails (issue 30 point 3): each learner actively enrolled in the session's course gets the invitation
@@ -61,6 +61,8 @@ export interface SessionMailDeps {
   clock: Clock;
   /** Who the calendar files name as organiser (the platform's sender) and their UIDs' domain. */
   calendar: { organizer: { name: string; email: string }; uidDomain: string };
+  /** The course's school (issue 32): a branded creator's session emails come from it. */
+  mailSchool: MailSchoolOf;
   /** Starts a run of the mail sender at once for what was queued, named by `key`; a failure waits for its schedule. */
   startSender: (key: string) => Promise<void>;
   log: (message: string, fields: Record<string, unknown>) => void;
@@ -119,7 +121,13 @@ export const SESSION_SUBJECTS = {
  * or `METHOD:CANCEL`, the session's UID and SEQUENCE). The titles are the creator's words: plain text in the text
  * part, escaped in the HTML.
  */
-export const sessionEmail = (session: StoredSession, courseTitle: string, claim: SessionMailClaim, calendar: SessionMailDeps['calendar']): EmailMessage & { attachments: MailAttachment[] } => {
+export const sessionEmail = (
+  session: StoredSession,
+  courseTitle: string,
+  claim: SessionMailClaim,
+  calendar: SessionMailDeps['calendar'],
+  school?: MailSchool,
+): EmailMessage & { attachments: MailAttachment[] } => {
   const title = plainText(session.title);
   const subject = { invitation: session.sequence === 0 ? SESSION_SUBJECTS.invited : SESSION_SUBJECTS.changed, cancellation: SESSION_SUBJECTS.cancelled, reminder: SESSION_SUBJECTS.reminder }[claim.kind];
   const lead = {
@@ -129,7 +137,7 @@ export const sessionEmail = (session: StoredSession, courseTitle: string, claim:
   }[claim.kind];
   const cancelled = claim.kind === 'cancellation';
   const lines = [
-    `${PRODUCT_NAME}: ${lead}`,
+    `${senderOf(school)}: ${lead}`,
     '',
     `Session: ${title}`,
     `Course: ${plainText(courseTitle)}`,
@@ -146,9 +154,12 @@ export const sessionEmail = (session: StoredSession, courseTitle: string, claim:
 <p style="margin:0 0 8px;line-height:1.5">Course: ${c}</p>
 <p style="margin:0 0 8px;line-height:1.5">When: ${w}</p>
 <p style="margin:0 0 16px;line-height:1.5">Duration: ${d}</p>
-${cancelled ? '' : `<p style="margin:0 0 16px"><a href="${join}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Join the session</a></p>\n`}<p style="margin:0;line-height:1.5;color:#52525b">${cancelled ? 'The attached calendar file removes it from your calendar.' : 'Add it to your calendar with the attached file.'}</p>`);
+${cancelled ? '' : `<p style="margin:0 0 16px"><a href="${join}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">Join the session</a></p>\n`}<p style="margin:0;line-height:1.5;color:#52525b">${cancelled ? 'The attached calendar file removes it from your calendar.' : 'Add it to your calendar with the attached file.'}</p>`,
+    480,
+    school,
+  );
   const ics = sessionCalendar(session, { courseTitle, ...calendar });
-  return { subject, text: lines.join('\n'), html, attachments: [{ filename: SESSION_ICS, contentType: icsType(session), content: ics }] };
+  return { subject, text: lines.join('\n'), html, attachments: [{ filename: SESSION_ICS, contentType: icsType(session), content: ics }], ...fromSchool(school) };
 };
 
 type Counts = { queued: number; already: number; inactive: number; superseded: number; ended: number };
@@ -171,8 +182,14 @@ const stopReason = (session: StoredSession | undefined, input: z.infer<typeof se
 };
 
 /** One learner's email of the session: queued with its claim, or nothing when the claim says it went already. */
-const queueFor = async (deps: SessionMailDeps, session: StoredSession, courseTitle: string, claim: SessionMailClaim, learner: { learnerId: string; email: string }): Promise<boolean> => {
-  const message = sessionEmail(session, courseTitle, claim, deps.calendar);
+const queueFor = async (
+  deps: SessionMailDeps,
+  session: StoredSession,
+  course: { title: string; school: MailSchool | undefined },
+  claim: SessionMailClaim,
+  learner: { learnerId: string; email: string },
+): Promise<boolean> => {
+  const message = sessionEmail(session, course.title, claim, deps.calendar, course.school);
   return deps.store.queue(session.id, learner.learnerId, claim, dueMail(deps, { to: learner.email, ...message }));
 };
 
@@ -184,7 +201,7 @@ export const sessionMailWork =
     const counts = zero();
     const session = await deps.store.session(input.sessionId);
     const stop = stopReason(session, input, deps.clock.now());
-    const courseTitle = session && !stop ? await deps.store.courseTitle(session.courseId) : undefined;
+    const [courseTitle, school] = session && !stop ? await Promise.all([deps.store.courseTitle(session.courseId), deps.mailSchool(session.creatorId)]) : [undefined, undefined];
     if (stop || !session || courseTitle === undefined) return { counts: { ...counts, [stop ?? 'superseded']: 1 } };
     const claim = claimOf(session, input.mail);
     const done = await throughPages({
@@ -194,7 +211,7 @@ export const sessionMailWork =
       concurrency: QUEUE_CONCURRENCY,
       handle: async (learner) => {
         if (!learner.active) counts.inactive++;
-        else if (await queueFor(deps, session, courseTitle, claim, learner)) counts.queued++;
+        else if (await queueFor(deps, session, { title: courseTitle, school }, claim, learner)) counts.queued++;
         else counts.already++;
       },
     });
@@ -213,11 +230,11 @@ export const sessionMailWork =
 export const inviteLateEnrolee = async (deps: SessionMailDeps, enrolment: { courseId: string; learnerId: string; email: string }): Promise<number> => {
   const sessions = await deps.store.upcoming(enrolment.courseId, deps.clock.now().toISOString());
   if (sessions.length === 0) return 0;
-  const courseTitle = await deps.store.courseTitle(enrolment.courseId);
+  const [courseTitle, school] = await Promise.all([deps.store.courseTitle(enrolment.courseId), deps.mailSchool(sessions[0]!.creatorId)]);
   if (courseTitle === undefined) return 0;
   let queued = 0;
   for (const session of sessions) {
-    if (await queueFor(deps, session, courseTitle, claimOf(session, 'invitation'), enrolment)) queued++;
+    if (await queueFor(deps, session, { title: courseTitle, school }, claimOf(session, 'invitation'), enrolment)) queued++;
   }
   return queued;
 };

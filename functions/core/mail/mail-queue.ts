@@ -85,7 +85,15 @@ export type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
  */
 export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMail, about: Record<string, unknown>): Promise<'sent' | 'failed'> => {
   try {
-    await deps.mailer.send({ to: held.to, subject: held.subject, text: held.text, html: held.html, ...(held.attachments?.length ? { attachments: held.attachments } : {}) });
+    await deps.mailer.send({
+      to: held.to,
+      subject: held.subject,
+      text: held.text,
+      html: held.html,
+      ...(held.attachments?.length ? { attachments: held.attachments } : {}),
+      // A branded school's email (issue 32) leaves the queue under the school's name, as it would have at once.
+      ...(held.fromName ? { fromName: held.fromName } : {}),
+    });
   } catch (error) {
     deps.log('email send failed: due again', { ...about, id: held.id, tries: held.tries, error: String(error) });
     await deps.mailQueue.move(held, { ...held, dueAt: deps.clock.now().toISOString() }).catch(() => false);

@@ -1,7 +1,7 @@
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
-import type { Clock, Directory, EnrollmentRepository, LicenseRepository, Mailer, Metrics, Order, OrderRepository, QueuedAccount, UserRepository } from '#core/ports.ts';
+import type { Clock, Directory, EnrollmentRepository, LicenseRepository, Mailer, MailSchoolOf, Metrics, Order, OrderRepository, QueuedAccount, UserRepository } from '#core/ports.ts';
 
 /**
  * A paid order's new buyer (issue 28 point 4): the Connect webhook pays the order and queues this work in the mail
@@ -23,6 +23,8 @@ export interface BuyerAccountDeps {
   clock: Clock;
   metrics: Metrics;
   appOrigin: string;
+  /** The course's school (issue 32): a branded creator's buyer is invited, or sent the receipt, by it. */
+  mailSchool: MailSchoolOf;
   temporaryPassword: () => string;
   /** An error-level log line (what an operator must look at). */
   alert: (message: string, fields: Record<string, unknown>) => void;
@@ -42,13 +44,14 @@ export const createBuyerAccount = async (deps: BuyerAccountDeps, item: QueuedAcc
   if (order?.status !== 'paid') return 'not-paid';
   const team = order.seats !== null;
   const seats = order.seats ?? 0;
+  const school = await deps.mailSchool(order.creatorId);
   const account = await accountOrInvite(deps, {
     email: item.email,
     role: team ? 'leader' : 'learner',
     invitation: (temporaryPassword, user) =>
       team
-        ? leaderInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, seats, temporaryPassword })
-        : purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, temporaryPassword, amount: order.amount }),
+        ? leaderInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, seats, temporaryPassword, school })
+        : purchaseInvitationEmail({ appOrigin: deps.appOrigin, email: user.email, courseTitle: order.courseTitle, temporaryPassword, amount: order.amount, school }),
   });
   if (!account) return unfulfillable(deps, order, 'the email was taken by an account of another role after the payment');
   const { user } = account;
@@ -99,8 +102,8 @@ export const createBuyerAccount = async (deps: BuyerAccountDeps, item: QueuedAcc
     await deps.mailer.send({
       to: user.email,
       ...(team
-        ? teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: order.amount })
-        : purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: order.amount })),
+        ? teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: order.amount, school })
+        : purchaseReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount: order.amount, school })),
     });
   }
   return ownAccount ? 'invited' : 'existing';

@@ -5,7 +5,7 @@ import { reverseOrder } from '#core/sales/sales.ts';
 import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
 import { type MailLaterDeps, dueMail } from '#core/mail/mail-queue.ts';
-import type { AffiliateRepository, CertificateRepository, Directory, EnrollmentRepository, LicenseRepository, Metrics, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
+import type { AffiliateRepository, CertificateRepository, Directory, EnrollmentRepository, LicenseRepository, MailSchoolOf, Metrics, Order, OrderRepository, User, UserRepository } from '#core/ports.ts';
 import type { ConnectCheckout, ConnectPayments, CouponRepository } from '#core/sales/ports.ts';
 
 /**
@@ -38,6 +38,8 @@ export interface OrderEventDeps extends MailLaterDeps {
   /** An error-level log line (what an operator must look at). */
   alert: (message: string, fields: Record<string, unknown>) => void;
   appOrigin: string;
+  /** The course's school (issue 32): a branded creator's team receipt and refund notice come from it. */
+  mailSchool: MailSchoolOf;
   temporaryPassword: () => string;
   /**
    * Starts a run of the job that sends the mail queue at once, named by `key` (what was queued: a redelivery starts no
@@ -122,7 +124,9 @@ export const refundUnfulfilled = async (
   if (paymentIntentId && !returning) await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId, idempotencyKey: `refund:${order.id}` });
   const amount = event.checkout.amountTotal;
   const notice =
-    email && reason !== 'no-email' ? dueMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason }) }) : undefined;
+    email && reason !== 'no-email'
+      ? dueMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason, school: await deps.mailSchool(order.creatorId) }) })
+      : undefined;
   const outcome = await deps.orders.markUnfulfilled({
     event,
     orderId: order.id,
@@ -281,7 +285,8 @@ const payTeamOrder = async (deps: OrderEventDeps, input: { order: Order; event: 
     createdAt: paidAt,
   });
   const referral = await paidReferral(deps, { order, buyerEmail: email, amount: event.checkout.amountTotal, paidAt });
-  const receipt = dueMail(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal }) });
+  const school = await deps.mailSchool(order.creatorId);
+  const receipt = dueMail(deps, { to: email, ...teamReceiptEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, seats, amount: event.checkout.amountTotal, school }) });
   const outcome = await deps.orders.markPaid({
     event,
     orderId: order.id,

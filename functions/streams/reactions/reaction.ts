@@ -17,6 +17,12 @@ export interface Reaction<Batch = unknown> {
   readonly name: string;
   /** What the reaction keeps for one batch (its dependencies, memos, what to do once at the end). */
   startBatch(): Batch;
+  /**
+   * Optional: sees the batch's records before `onRecord` has any, to start what they owe side by side (a flash sale's
+   * receipts, a few at a time): `onRecord` then waits for its record's part, so the batch still goes through in order
+   * and a failure still retries it from its record. Must not throw.
+   */
+  ahead?(batch: Batch, records: readonly DynamoDBRecord[], log: ScopedLog): void;
   /** Acts on one record (any record: ignore what is not yours). Throws to have the batch retried from this record. */
   onRecord(batch: Batch, record: DynamoDBRecord, log: ScopedLog): Promise<void>;
   /** Once after the batch's records (e.g. start the mail sender for what was queued); its failure is only logged. */
@@ -29,3 +35,19 @@ export const imageOf = (image: Record<string, unknown> | undefined): Record<stri
 
 export const oldImage = (record: DynamoDBRecord) => imageOf(record.dynamodb?.OldImage);
 export const newImage = (record: DynamoDBRecord) => imageOf(record.dynamodb?.NewImage);
+
+/**
+ * Memoizes per key for one batch (a failed read is not kept: the retry reads again): what a batch's records share, such
+ * as a course's title or a creator's school, read once however many of the batch's records need it.
+ */
+export const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    const known = seen.get(key);
+    if (known) return known;
+    const reading = read(key);
+    seen.set(key, reading);
+    reading.catch(() => seen.delete(key));
+    return reading;
+  };
+};

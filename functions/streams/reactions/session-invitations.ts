@@ -2,7 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { inviteLateEnrolee, type SessionMailDeps } from '#core/live-sessions/invitations.ts';
 import { sessionMailDeps } from '#functions/composition/deps-live-sessions.ts';
 import { describeError } from '#middleware/logger.ts';
-import { newImage, oldImage, type Reaction } from '#functions/streams/reactions/reaction.ts';
+import { newImage, oldImage, perBatch, type Reaction } from '#functions/streams/reactions/reaction.ts';
 
 /**
  * An enrolment (pk COURSE#<courseId> sk ENROLL#<learnerId>, data/enrollments.ts) that became active in this record:
@@ -17,27 +17,19 @@ export const enrolmentActivated = (record: DynamoDBRecord): { courseId: string; 
   return typeof courseId === 'string' && typeof learnerId === 'string' && typeof email === 'string' ? { courseId, learnerId, email } : undefined;
 };
 
-/** Memoizes per key for one batch (a failed read is not kept: the retry reads again). */
-const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    const known = seen.get(key);
-    if (known) return known;
-    const reading = read(key);
-    seen.set(key, reading);
-    reading.catch(() => seen.delete(key));
-    return reading;
-  };
-};
-
 /**
- * The invitations' dependencies for one batch: a course's upcoming sessions and title read once per batch, however many
+ * The invitations' dependencies for one batch: a course's upcoming sessions, title and school read once per batch, however many
  * of its learners enrolled in it (a flash sale's batch of 100 enrolments in one course reads them once, not 100 times).
  */
 export const batchSessionMailDeps = (deps: SessionMailDeps): SessionMailDeps => {
   const now = deps.clock.now().toISOString();
   const upcoming = perBatch((courseId) => deps.store.upcoming(courseId, now));
-  return { ...deps, store: { ...deps.store, upcoming: (courseId) => upcoming(courseId), courseTitle: perBatch((courseId) => deps.store.courseTitle(courseId)) } };
+  return {
+    ...deps,
+    store: { ...deps.store, upcoming: (courseId) => upcoming(courseId), courseTitle: perBatch((courseId) => deps.store.courseTitle(courseId)) },
+    // A creator's school (issue 32), read once per batch too.
+    mailSchool: perBatch((creatorId) => deps.mailSchool(creatorId)),
+  };
 };
 
 /**

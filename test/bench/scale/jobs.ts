@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { firstSlice, runSlice, SLICE_MARGIN_MS, type SliceWork } from '#core/jobs/slices.ts';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { config } from '#functions/config.ts';
+import { firstSlice, runSlice, SLICE_MARGIN_MS, sliceIdentity, type SliceWork } from '#core/jobs/slices.ts';
 import type { Slice } from '#core/jobs/ports.ts';
 import type { StoredCampaign } from '#core/ports.ts';
 import { weekOf } from '#core/licenses/weekly-report.ts';
@@ -16,7 +19,7 @@ import { mailQueuePut } from '#data/mail-queue.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
-import { maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
+import { JOB_QUEUE_MAX_RECEIVE_COUNT, maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
 import { capturePuts, capturePutsOf } from './capture.ts';
 import { commissionItems, courseItems, creditAccountItems, enrolmentItems, licenceItems, learnerId, userItems } from './seed.ts';
 
@@ -67,6 +70,10 @@ export interface JobRun {
   slices: number;
   engine: 'sliced' | 'handler';
   killed: boolean;
+  /** Slices that failed (not the bench's kill) and were delivered again, as SQS does after their visibility timeout. */
+  redelivered: number;
+  /** The functions' DynamoDB calls that took longer than SLOW_REQUEST_MS (or failed), slowest first. */
+  slow: SlowRequest[];
 }
 
 interface JobModule {
@@ -106,35 +113,148 @@ export const armKill = (after: number): { fired: () => boolean; disarm: () => vo
   return { fired: () => fired, disarm: () => stack.remove(name) };
 };
 
+/** A call of the functions' DynamoDB client that took long or failed: what it was, how long, in how many attempts. */
+export interface SlowRequest {
+  command: string;
+  ms: number;
+  attempts: number;
+  /** What it asked (index, limit, items in a batch or transaction) and, if it failed, why. */
+  detail: string;
+}
+
+/** A call slower than this is logged: DynamoDB Local answers the jobs' reads and writes in tens of ms when it is well. */
+export const SLOW_REQUEST_MS = 1_000;
+
+/** DynamoDB's refusals that are the request's answer (its condition), not a fault of the service. */
+const ANSWERS = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);
+
+/** The shape of a call's input, without its values: enough to tell a page read from a transaction. */
+const shapeOf = (input: Record<string, unknown>): string => {
+  const parts: string[] = [];
+  if (typeof input['IndexName'] === 'string') parts.push(`index ${input['IndexName']}`);
+  if (typeof input['Limit'] === 'number') parts.push(`Limit ${input['Limit']}`);
+  if (input['ExclusiveStartKey']) parts.push('from a cursor');
+  if (Array.isArray(input['TransactItems'])) parts.push(`${input['TransactItems'].length} items`);
+  const batch = (input['RequestItems'] ?? {}) as Record<string, unknown[] | { Keys?: unknown[] }>;
+  for (const requests of Object.values(batch)) parts.push(`${Array.isArray(requests) ? requests.length : (requests.Keys?.length ?? 0)} items`);
+  const key = input['Key'] as Record<string, unknown> | undefined;
+  if (key?.['pk']) parts.push(`key ${String(key['pk']).split('#')[0]}`);
+  return parts.join(', ');
+};
+
+/**
+ * Every call of the functions' DynamoDB client timed, retries included (a middleware at its first step): those slower
+ * than SLOW_REQUEST_MS or failed are kept, and each is told to `log` as it ends, so a run that ends on the client's
+ * 3 s request timeout says which request it was (a page read deep in a partition, a transaction) and how the others
+ * fared around it: DynamoDB Local stalling slows every kind of call at once, a request of the job's that grows with
+ * the data slows that one.
+ */
+export const watchSlowRequests = (log: (line: string) => void): { slow: SlowRequest[]; stop: () => void } => {
+  const stack = documentClient().middlewareStack;
+  const name = 'benchSlowRequests';
+  const slow: SlowRequest[] = [];
+  stack.add(
+    (next, context) => async (args) => {
+      const command = String((context as { commandName?: string }).commandName ?? '?').replace(/Command$/, '');
+      const started = performance.now();
+      const note = (attempts: number | undefined, error?: unknown) => {
+        const ms = Math.round(performance.now() - started);
+        if (ms < SLOW_REQUEST_MS && !error) return;
+        const why = error === undefined ? '' : `; failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 200);
+        const request = { command, ms, attempts: attempts ?? 1, detail: `${shapeOf(args.input as Record<string, unknown>)}${why}` };
+        slow.push(request);
+        log(`slow request: ${command} ${ms} ms, ${request.attempts} attempt(s) (${request.detail})`);
+      };
+      try {
+        const result = await next(args);
+        note((result.output as { $metadata?: { attempts?: number } }).$metadata?.attempts);
+        return result;
+      } catch (error) {
+        // A condition that did not hold is an answer (a copy already written), not a failure: slow only if slow.
+        const answered = error instanceof Error && ANSWERS.has(error.name);
+        note((error as { $metadata?: { attempts?: number } }).$metadata?.attempts, answered ? undefined : error);
+        throw error;
+      }
+    },
+    { step: 'initialize', name, priority: 'high', override: true },
+  );
+  return { slow, stop: () => stack.remove(name) };
+};
+
+/**
+ * How long a failed slice stays invisible before the bench delivers it again. In the cloud its visibility timeout
+ * (JOB_QUEUE_VISIBILITY_FACTOR x the function's timeout: minutes); here a few seconds, which is what a stalled DynamoDB
+ * Local needs to recover, and the lane waits it as a FIFO message group does (nothing of the lane runs meanwhile).
+ */
+export const REDELIVERY_WAIT_MS = 5_000;
+
 /** Per slice or invocation: the Lambda's time, so slices are as long as they are in the cloud. */
 const SLICE_MS = 60_000;
 
 /**
  * Runs the job over everything due: through the engine (slices on the memory queue, a killed slice delivered again,
  * as SQS does after its visibility timeout) when the module has `work`, else its handler until a call finds nothing
- * left of the seeded items (`left`). `killAfterWrites`: one kill after that many writes.
+ * left of the seeded items (`left`). `killAfterWrites`: one kill after that many writes. A slice that fails otherwise
+ * (a request past the client's timeout on a loaded machine) is delivered again after REDELIVERY_WAIT_MS, up to
+ * JOB_QUEUE_MAX_RECEIVE_COUNT receives, as its SQS queue would (then its dead letters: the run's end): the jobs are
+ * idempotent, so a redelivery doubles nothing, and the run says how many there were. Slow calls are logged.
  * The engine's slices run as the job's queue delivers them in the cloud: up to its event source's `maxConcurrency`
  * (lib/constructs/job-queue-names.ts) at once, of different lanes (a lane's slices one after the other). One at a time,
  * a job that fans out (the weekly report's lane per page of leaders, each paced at its share of SES's rate) measured
- * the bench's queue, not the job: 2.5 emails a second where the cloud sends 4 lanes' worth.
+ * the bench's queue, not the job: one lane's pace where the cloud sends REPORT_LANES_AT_ONCE lanes' worth.
  */
-export const runJob = async (job: ScaleJob, mod: JobModule, seeded: Seeded, left: () => Promise<number>, killAfterWrites?: number): Promise<JobRun> => {
-  const kill = killAfterWrites === undefined ? undefined : armKill(killAfterWrites);
+export const runJob = async (
+  job: ScaleJob,
+  mod: JobModule,
+  seeded: Seeded,
+  left: () => Promise<number>,
+  opts: { killAfterWrites?: number; log?: (line: string) => void } = {},
+): Promise<JobRun> => {
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const kill = opts.killAfterWrites === undefined ? undefined : armKill(opts.killAfterWrites);
+  const watch = watchSlowRequests((line) => log(`${job.name}: ${line}`));
   const started = performance.now();
   let slices = 0;
+  let redelivered = 0;
+  const outcome = (engine: JobRun['engine']): JobRun => ({
+    seconds: (performance.now() - started) / 1000,
+    slices,
+    engine,
+    killed: kill?.fired() ?? false,
+    redelivered,
+    slow: [...watch.slow].sort((a, b) => b.ms - a.ms),
+  });
   try {
     if (mod.work) {
       const work = mod.work;
       const { queue, drain } = memorySliceQueue();
       await queue.send([firstSlice(job.name, `${job.name}@bench-${seeded.tag}`, seeded.input)]);
+      const receives = new Map<string, number>();
+      let killDelivered = false;
       const run = async (slice: Slice) => {
         const ends = Date.now() + SLICE_MARGIN_MS + SLICE_MS;
         const remainingMs = () => ends - Date.now();
+        const id = sliceIdentity(slice);
+        const receive = (receives.get(id) ?? 0) + 1;
+        receives.set(id, receive);
         try {
           await runSlice({ queue, remainingMs }, slice, work(remainingMs));
         } catch (error) {
-          // Killed (or failed): SQS delivers it again, from its own cursor.
-          if (!kill?.fired()) throw error;
+          // Killed by the bench: delivered again at once (the kill stands for a process that died, not a fault).
+          if (kill?.fired() && !killDelivered) {
+            killDelivered = true;
+            receives.set(id, receive - 1);
+            queue.queued.unshift(slice);
+            return;
+          }
+          // Failed: SQS delivers it again after its visibility timeout, from its own cursor, up to its receive count;
+          // then it goes to the dead letters, which ends the run here.
+          if (receive >= JOB_QUEUE_MAX_RECEIVE_COUNT) {
+            throw new Error(`a slice failed on all ${JOB_QUEUE_MAX_RECEIVE_COUNT} receives (to the dead letters): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          }
+          redelivered++;
+          log(`${job.name}: slice ${id} failed on receive ${receive} (${error instanceof Error ? error.message : String(error)}), delivered again in ${REDELIVERY_WAIT_MS / 1000} s`);
+          await new Promise((r) => setTimeout(r, REDELIVERY_WAIT_MS));
           queue.queued.unshift(slice);
         }
       };
@@ -147,7 +267,7 @@ export const runJob = async (job: ScaleJob, mod: JobModule, seeded: Seeded, left
         await new Promise((r) => setTimeout(r, job.heldMs));
         await queue.send([firstSlice(job.name, `${job.name}@bench-${seeded.tag}-next`, seeded.input)]);
       }
-      return { seconds: (performance.now() - started) / 1000, slices, engine: 'sliced', killed: kill?.fired() ?? false };
+      return outcome('sliced');
     }
     if (!mod.handler) throw new Error(`functions/jobs/${job.name}.ts exports neither work nor handler`);
     let remaining = await left();
@@ -173,10 +293,35 @@ export const runJob = async (job: ScaleJob, mod: JobModule, seeded: Seeded, left
       }
       remaining = now;
     }
-    return { seconds: (performance.now() - started) / 1000, slices, engine: 'handler', killed: kill?.fired() ?? false };
+    return outcome('handler');
   } finally {
     kill?.disarm();
+    watch.stop();
   }
+};
+
+let reader: DynamoDBDocumentClient | undefined;
+
+/**
+ * The bench's own client for its counts: not the functions' (their 3 s request timeout, their few attempts), because a
+ * count reads a 100,000-item partition a MB page at a time, each page filtered on DynamoDB Local's side, which takes
+ * seconds on a loaded machine. The runs of 2026-11-28 that ended on the 3 s timeout after course-changed had retitled
+ * its 100,000 enrolments ended in this count, not in the job (docs/scale-bench.md).
+ */
+export const benchReader = (): DynamoDBDocumentClient => {
+  if (!reader) {
+    const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
+    reader = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: AWS_REGION,
+        ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxAttempts: 5,
+        requestHandler: new NodeHttpHandler({ connectionTimeout: 5_000, requestTimeout: 120_000 }),
+      }),
+    );
+  }
+  return reader;
 };
 
 /** The count of a Query's items (every page), with its filter. */
@@ -184,7 +329,7 @@ const countQuery = async (input: Omit<QueryCommandInput, 'TableName' | 'Select' 
   let total = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ...(start ? { ExclusiveStartKey: start } : {}) }));
+    const page = await benchReader().send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ...(start ? { ExclusiveStartKey: start } : {}) }));
     total += page.Count ?? 0;
     start = page.LastEvaluatedKey;
   } while (start);
@@ -283,7 +428,7 @@ const commissionApproval = ownModule({
     });
     // Each approval ADDs its amount to the affiliate's figure in its transaction: a figure above the approved ones counted twice.
     // (The figures are the item's, from before the shards, plus the shards': decision 0035.)
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.affiliate(creatorId, affiliateId), ConsistentRead: true }));
+    const { Item } = await benchReader().send(new GetCommand({ TableName: tableName(), Key: affiliateKeys.affiliate(creatorId, affiliateId), ConsistentRead: true }));
     const shards = await readCounter(affiliateKeys.figures(affiliateId), { attributes: ['approved'], consistent: true });
     const figure = (Number(Item?.['approved'] ?? 0) + (shards['approved'] ?? 0)) / COMMISSION;
     return { done: approved, doubled: Math.max(0, Math.round(figure) - approved) + Math.max(0, approved - n) };
@@ -440,7 +585,7 @@ const weeklyReport = ownModule({
     const week = weekOf(new Date());
     let held = 0;
     await eachParallel(n, 8, async (i) => {
-      const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: leaderSettingsKey(`${tag}-l${i}`), ConsistentRead: true }));
+      const { Item } = await benchReader().send(new GetCommand({ TableName: tableName(), Key: leaderSettingsKey(`${tag}-l${i}`), ConsistentRead: true }));
       if (Item?.['heldWeek'] === week && Item['lastWeeklyReport'] !== week) held++;
     });
     const sent = await sentPerRecipient(sesUrl, `${tag}-l`);

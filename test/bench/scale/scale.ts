@@ -10,7 +10,7 @@ import { readCounter } from '#data/sharded-counters.ts';
 import { enrolledCounter } from '#data/courses.ts';
 import { receiptKey } from '#data/order-receipts.ts';
 import { dynamoOrders } from '#data/orders.ts';
-import { documentClient, tableName } from '#data/table.ts';
+import { tableName } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { resetConfig } from '#functions/config.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -22,7 +22,7 @@ import { stopOnSignals } from '../signals.ts';
 import { compareFirstPages } from '../first-pages.ts';
 import { errorRow, formatTable, row, section, shortMessage, type Row } from '../table.ts';
 import { capturePutsOf } from './capture.ts';
-import { loadJob, runJob, scaleJobs, type CountContext, type ScaleJob } from './jobs.ts';
+import { benchReader, loadJob, runJob, scaleJobs, SLOW_REQUEST_MS, type CountContext, type JobRun, type ScaleJob } from './jobs.ts';
 import { courseItems, enrolmentItems, learnerEmail, licenceItems, userItems, type SeedCourse } from './seed.ts';
 import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, writesByShape } from './writes.ts';
 
@@ -46,7 +46,8 @@ import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, w
  * `--fraction=0.1` runs everything but the 1,000-item job runs (the ratios' base) at a tenth (a loaded machine; the table says so);
  * `--jobs=credit-reset,mail drain` runs only those jobs, and nothing of the platform at size (its seeding alone is minutes
  * that measure none of the jobs); `--flash-only` seeds the platform and runs the flash sale alone (no jobs, no first
- * pages: a quick measure of the sale's writes). Neither: everything. Nothing asserts: ✗ marks a miss.
+ * pages: a quick measure of the sale's writes); `--platform` the same and the first pages at size (no jobs). None of
+ * them: everything. Nothing asserts: ✗ marks a miss.
  */
 
 const args = process.argv.slice(2);
@@ -54,8 +55,9 @@ const fraction = Number(args.find((a) => a.startsWith('--fraction='))?.slice('--
 if (!(fraction > 0 && fraction <= 1)) throw new Error(`--fraction must be in (0, 1], not ${fraction}`);
 const at = (n: number) => Math.max(1, Math.round(n * fraction));
 const flashOnly = args.includes('--flash-only');
-const onlyJobs = flashOnly ? [] : args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
-const jobsOnly = !flashOnly && onlyJobs !== undefined;
+const platformOnly = args.includes('--platform');
+const onlyJobs = flashOnly || platformOnly ? [] : args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length).split(',');
+const jobsOnly = !flashOnly && !platformOnly && onlyJobs !== undefined;
 
 const LEARNERS = at(100_000);
 const BIG_COURSE = at(50_000);
@@ -194,6 +196,17 @@ const seedPopulation = async (local: LocalCloud, write: (items: Record<string, u
   };
 };
 
+/** A run's failed slices delivered again (as SQS does), when there were any. */
+const redeliveries = (run: JobRun): string => (run.redelivered > 0 ? `, ${run.redelivered} failed and delivered again` : '');
+
+/** The run's calls slower than SLOW_REQUEST_MS (or failed): how many, by command, and the slowest three. */
+const slowRow = (name: string, n: number, slow: JobRun['slow']): Row => {
+  const byCommand = new Map<string, number>();
+  for (const s of slow) byCommand.set(s.command, (byCommand.get(s.command) ?? 0) + 1);
+  const slowest = slow.slice(0, 3).map((s) => `${s.command} ${count(s.ms)} ms x${s.attempts} (${s.detail})`);
+  return row(`${name} at ${count(n)}: DynamoDB calls over ${count(SLOW_REQUEST_MS)} ms or failed`, `${[...byCommand].map(([c, k]) => `${c} ${k}`).join(', ')}; slowest: ${slowest.join('; ')}`);
+};
+
 /** Point 1: each job at 1,000 and at size; after the 1,000, a run killed mid-way (1,000 items, or the fraction of them). */
 const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<void>, ctx: CountContext, size: 'small' | 'large', measured: Map<string, number>): Promise<Row[]> => {
   const rows: Row[] = [];
@@ -214,7 +227,7 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
       const recorder = recordWrites();
       let run;
       try {
-        run = await runJob(job, mod, seeded, async () => n - (await job.count(seeded, ctx)).done);
+        run = await runJob(job, mod, seeded, async () => n - (await job.count(seeded, ctx)).done, { log: progress });
       } finally {
         recorder.stop();
       }
@@ -228,11 +241,12 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
       rows.push(
         row(
           `${job.name} at ${count(n)} ${job.unit} (${how})`,
-          `${count(Math.round((worked ?? n) / run.seconds))} items/s, ${seconds(run.seconds)}, ${run.slices} ${run.engine === 'sliced' ? 'slices' : 'invocations'}; done ${count(done)}, doubled ${doubled}${note ? ` (${note})` : ''}`,
+          `${count(Math.round((worked ?? n) / run.seconds))} items/s, ${seconds(run.seconds)}, ${run.slices} ${run.engine === 'sliced' ? 'slices' : 'invocations'}${redeliveries(run)}; done ${count(done)}, doubled ${doubled}${note ? ` (${note})` : ''}`,
           `${count(n)} done, 0 doubled`,
           done === n && doubled === 0,
         ),
       );
+      if (run.slow.length > 0) rows.push(slowRow(job.name, n, run.slow));
       if (size === 'small') measured.set(job.name, perItem);
       else {
         const small = measured.get(job.name);
@@ -247,14 +261,14 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
         const killSeeded = await job.seed(write, `J-${job.name}-kill`, k);
         const killAt = Math.max(1, Math.round(((writeCalls / n) * k) / 2));
         progress(`${job.name}: a run killed after write ${count(killAt)}, resumed`);
-        const killed = await runJob(job, mod, killSeeded, async () => k - (await job.count(killSeeded, ctx)).done, killAt);
+        const killed = await runJob(job, mod, killSeeded, async () => k - (await job.count(killSeeded, ctx)).done, { killAfterWrites: killAt, log: progress });
         await ctx.streamsCaughtUp();
         const after = await job.count(killSeeded, ctx);
         const lost = k - after.done;
         rows.push(
           row(
             `${job.name} at ${count(k)}, killed mid-run (after write ${count(killAt)}${killed.killed ? '' : ': the run ended first'}) and resumed: lost / doubled`,
-            `${lost} / ${after.doubled} (${killed.slices} ${killed.engine === 'sliced' ? 'slices' : 'invocations'}${after.note ? `; ${after.note}` : ''})`,
+            `${lost} / ${after.doubled} (${killed.slices} ${killed.engine === 'sliced' ? 'slices' : 'invocations'}${redeliveries(killed)}${after.note ? `; ${after.note}` : ''})`,
             '0 / 0',
             lost === 0 && after.doubled === 0 && killed.killed,
           ),
@@ -457,7 +471,7 @@ const reactionsCaughtUp = async (local: LocalCloud, orders: number, started: num
 const mailQueueDrained = async (ms: number): Promise<void> => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    const { Items = [] } = await documentClient().send(
+    const { Items = [] } = await benchReader().send(
       new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MAILQUEUE' }, Limit: 1, ConsistentRead: true }),
     );
     if (Items.length === 0) return;
@@ -473,7 +487,7 @@ const countReceipts = async (orders: number): Promise<number> => {
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < orders) {
-        const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: receiptKey(`ord_flash_${next++}`), ConsistentRead: true }));
+        const { Item } = await benchReader().send(new GetCommand({ TableName: tableName(), Key: receiptKey(`ord_flash_${next++}`), ConsistentRead: true }));
         if (Item) marked++;
       }
     }),
@@ -548,7 +562,7 @@ try {
   const scaleNote = fraction === 1 ? '' : ` (at ${fraction} of full size: --fraction)`;
 
   const measured = new Map<string, number>();
-  if (!flashOnly) {
+  if (!flashOnly && !platformOnly) {
     rows.push(section(`Jobs at ${count(SMALL_JOB)} items, and killed mid-run${scaleNote}`));
     rows.push(...(await benchJobs(write, ctx, 'small', measured)));
     // Each job at size over items of its own (the platform's population is seeded after: it would be the jobs' work too).

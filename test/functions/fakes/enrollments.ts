@@ -132,6 +132,21 @@ export const memoryMailer = () => {
   return Object.assign(mailer, { sent });
 };
 
+/**
+ * Makes each send of `mailer` take `ms` of real time, so sends made side by side overlap: answers the most that were in
+ * flight at once so far (a sender that should send a few at a time, and one that should not send one by one).
+ */
+export const sendsInFlight = (mailer: ReturnType<typeof memoryMailer>, ms: number): (() => number) => {
+  let inFlight = 0;
+  let most = 0;
+  mailer.before('send', async () => {
+    most = Math.max(most, ++inFlight);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    inFlight--;
+  });
+  return () => most;
+};
+
 /** The mail queue kept in memory, oldest first, with the data layer's take-once condition. */
 /** The mail queue in memory; `write` puts an email in as the transaction of what it announces does. */
 export const memoryMailQueue = () => {

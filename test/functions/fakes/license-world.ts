@@ -8,6 +8,7 @@ import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { pricedCourse } from '#test/functions/fakes/payouts.ts';
 import { onBehalfFakes, planSubscriptions } from '#test/functions/fakes/on-behalf.ts';
 import { memoryUsers } from '#test/functions/fakes/users.ts';
+import { memoryMailSchools } from '#test/functions/fakes/mail-schools.ts';
 
 /**
  * Licensing in memory: two published courses (c1 of creator u1, c2 of u2), and what granting and seats need; the
@@ -27,6 +28,7 @@ export const licenseWorld = (users: User[] = [creator()], plans: Record<string, 
     clock: testClock(NOW),
     ids: sequentialIds('lic'),
     appOrigin: APP_ORIGIN,
+    ...memoryMailSchools(),
     temporaryPassword: () => `Temp-Pass-${++n}aA`,
   };
 };

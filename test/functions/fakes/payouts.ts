@@ -15,6 +15,7 @@ import { withHooks } from './hooks.ts';
 import { memoryMetrics } from './metrics.ts';
 import { memoryDirectory, memoryUsers } from './users.ts';
 import { memorySendQuota, onBehalfFakes, planSubscriptions } from '#test/functions/fakes/on-behalf.ts';
+import { memoryMailSchools } from '#test/functions/fakes/mail-schools.ts';
 
 /** Payment accounts in memory, as functions/data/payouts.ts keeps them: one per creator, each event applied once, newer only. */
 export const memoryPayouts = () => {
@@ -384,6 +385,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; pla
     clock: testClock(options.now ?? NOW),
     ids: sequentialIds('order'),
     appOrigin: APP_ORIGIN,
+    ...memoryMailSchools(),
     temporaryPassword: () => `Temp-Pass-${++n}aA`,
     orderIdFor: (courseId: string, key: string) => `ord_${courseId}_${key}`,
     log: (message: string, fields: Record<string, unknown>) => void logged.push({ message, fields }),

@@ -61,6 +61,13 @@ describe("the stream's reactions (decision 0050)", () => {
     expect(seen).toEqual(['a:1', 'b:1', 'a:2', 'b:2', 'a:end:2', 'b:end:2']);
   });
 
+  it('shows a reaction the whole batch ahead of its records (to start their work side by side)', async () => {
+    const seen: string[] = [];
+    const ahead: Reaction<{ count: number }> = { ...recorder('a', seen), ahead: (_batch, records) => void seen.push(`a:ahead:${records.length}`) };
+    await runReactions([ahead, recorder('b', seen)], { Records: [numbered(1), numbered(2)] }, log);
+    expect(seen).toEqual(['a:ahead:2', 'a:1', 'b:1', 'a:2', 'b:2', 'a:end:2', 'b:end:2']);
+  });
+
   it('reports the first failing record, leaves the later ones for the retry, and still ends what went through', async () => {
     const seen: string[] = [];
     const answer = await runReactions([recorder('a', seen), recorder('b', seen, '2')], { Records: [numbered(1), numbered(2), numbered(3)] }, log);

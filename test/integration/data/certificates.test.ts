@@ -163,6 +163,8 @@ describe('certificates (the core on DynamoDB Local and the local key)', () => {
       clock: { now: () => new Date(AT) },
       ids: { newId: randomUUID },
       appOrigin: ORIGIN,
+      mailSchool: async () => undefined,
+      branding: async () => null,
       remainingMs: () => 60_000,
       log: () => undefined,
     };

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderKeys } from '#data/orders.ts';
 import { deliver, linkCustomer, subscriptionEvent } from '../billing-support.ts';
-import { api, dynamo, eventually, outputs, uniqueEmail } from '../support.ts';
+import { api, counted, dynamo, eventually, outputs, uniqueEmail } from '../support.ts';
 import { checkoutAndPay, expectCleanFailures, faults, injectedSince, post, recoveryMs, redeliverEvents, report, sellingCreator, sleep, untilSettled } from './support.ts';
 
 /**
@@ -105,7 +105,7 @@ describe('refunds and disputes while Stripe and the database fail', () => {
     const statusOf = (i: number) => sales.find((s) => s.buyerEmail === buyers[i])?.status;
     const stripe = await stripeState();
     const refundsOf = (i: number) => Object.values(stripe.refunds).filter((r) => r.payment_intent === orders[i]!.paymentIntentId);
-    const analytics = (await api('GET', '/api/creator/analytics?days=30', { token: creator.token })).body as { sales: number; revenue: number; refunds: number };
+    const analytics = (await counted(() => api('GET', '/api/creator/analytics?days=30', { token: creator.token }))).body as { sales: number; revenue: number; refunds: number };
     const commissions = (await api('GET', `/api/affiliates/${affiliate.id}/commissions`, { token: creator.token })).body.items as { orderId: string; amount: number; status: string }[];
     const enrolment = async (i: number) =>
       (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk: `COURSE#${courseId}`, sk: `ENROLL#${orders[i]!.learnerId}` }, ConsistentRead: true }))).Item?.['status'];

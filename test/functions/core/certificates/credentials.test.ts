@@ -107,6 +107,25 @@ describe('an Open Badges 3.0 certificate', () => {
     expect(payload.jti).toBe(`urn:uuid:${facts.id}`);
   });
 
+  it("names a branded creator's school as issuer, with its logo as the issuer's image, under the platform's issuer id, and verifies", async () => {
+    const logoUrl = 'https://courses.example/api/public/schools/creator-1/logo?v=01JB0000000000000000000000';
+    const credential = credentialOf(facts, issuer, { name: 'Clay & Kiln', logoUrl });
+    expect(credential.issuer).toEqual({
+      id: 'https://courses.example/api/public/issuer',
+      type: ['Profile'],
+      name: 'Clay & Kiln',
+      url: 'https://courses.example',
+      image: { id: logoUrl, type: 'Image', caption: 'Clay & Kiln' },
+    });
+    // A school without a logo: its name, no image.
+    expect(credentialOf(facts, issuer, { name: 'Clay & Kiln', logoUrl: null }).issuer).not.toHaveProperty('image');
+    expect(credentialOf(facts, issuer).issuer).not.toHaveProperty('image');
+    const { signing, publicJwk } = await keyPair('https://courses.example/api/public/issuer#1');
+    const result = await verifyCredential(await signCredential(credential, signing), [publicJwk], issuer);
+    expect(result).toMatchObject({ verified: true, errors: [] });
+    expect(result.credential?.issuer).toMatchObject({ name: 'Clay & Kiln', image: { id: logoUrl } });
+  });
+
   it('keeps verifying credentials the first key (EdDSA) signed, beside the KMS key (ES256); an algorithm swapped is refused', async () => {
     const first = await keyPair('https://courses.example/api/public/issuer#1', 'EdDSA');
     const kms = await keyPair('https://courses.example/api/public/issuer/keys/abc');

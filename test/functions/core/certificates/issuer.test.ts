@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { issueDueCertificates, ISSUE_CONCURRENCY, type IssueDeps } from '#core/certificates/certificates.ts';
+import { decodeJwt } from 'jose';
+import { issueDueCertificates, ISSUE_CONCURRENCY, publicCertificate, type IssueDeps } from '#core/certificates/certificates.ts';
+import { CLAY_SCHOOL } from '#test/functions/fakes/mail-schools.ts';
 import type { CertificateRepository, Enrollment, StoredCertificate } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
@@ -64,6 +66,7 @@ const issuerWorld = (n: number) => {
     clock: testClock(),
     ids: { newId: () => crypto.randomUUID() },
     appOrigin: APP_ORIGIN,
+    mailSchool: async () => undefined,
     log: (message) => void logged.push(message),
   };
   return { deps, due, held, issuedCalls, mailer, logged, most: () => most, enrollments };
@@ -109,5 +112,42 @@ describe('the certificate issuer in slices (issue 28)', () => {
     const run = await runSliced('certificate-issuer', () => issueDueCertificates(w.deps));
     expect(run.counts).toMatchObject({ issued: 2, cleared: 1 });
     expect(w.due.size).toBe(0);
+  });
+});
+
+describe("a branded creator's certificates (issue 32)", () => {
+  const branding = { schoolName: 'Clay & Kiln', primaryColor: '#7c2d12', onPrimaryColor: '#ffffff' as const, logoUrl: 'https://files.example/logo?signed' };
+
+  it('are issued in the school\'s name (the credential\'s issuer and its image) and emailed from it, its logo on top', async () => {
+    const w = issuerWorld(1);
+    const deps: IssueDeps = { ...w.deps, mailSchool: async (creatorId) => (creatorId === 'u1' ? CLAY_SCHOOL : undefined) };
+    await runSliced('certificate-issuer', () => issueDueCertificates(deps));
+    const [certificate] = [...w.held.values()];
+    expect(decodeJwt(certificate!.jwt)['issuer']).toMatchObject({ id: `${APP_ORIGIN}/api/public/issuer`, name: 'Clay & Kiln', image: { id: CLAY_SCHOOL.logoUrl, type: 'Image' } });
+    const [mail] = w.mailer.sent;
+    expect(mail).toMatchObject({ to: 'l000@example.com', fromName: 'Clay & Kiln', subject: 'Your certificate from Course Platform' });
+    expect(mail!.text.startsWith('Clay & Kiln: congratulations, you completed the course "Knife skills"')).toBe(true);
+    expect(mail!.html).toContain(`<img src="${CLAY_SCHOOL.logoUrl}" alt="Clay &amp; Kiln"`);
+
+    // Its public page: issued by the school (as the credential says), with the creator's branding in force.
+    const page = await publicCertificate(
+      { certificates: { get: async () => certificate, publicKeys: async () => [], revocations: async () => ({ indexes: [], version: 0 }) }, appOrigin: APP_ORIGIN, branding: async (creatorId) => (creatorId === 'u1' ? branding : null) },
+      certificate!.id,
+    );
+    expect(page).toMatchObject({ certificate: { issuerName: 'Clay & Kiln' }, branding });
+  });
+
+  it('without branding in force: the platform issues and mails, and the page shows no branding', async () => {
+    const w = issuerWorld(1);
+    await runSliced('certificate-issuer', () => issueDueCertificates(w.deps));
+    const [certificate] = [...w.held.values()];
+    expect(decodeJwt(certificate!.jwt)['issuer']).toEqual({ id: `${APP_ORIGIN}/api/public/issuer`, type: ['Profile'], name: 'Course Platform', url: APP_ORIGIN });
+    expect(w.mailer.sent[0]).not.toHaveProperty('fromName');
+    expect(w.mailer.sent[0]!.html).toContain('font-weight:600">Course Platform</p>');
+    const page = await publicCertificate(
+      { certificates: { get: async () => certificate, publicKeys: async () => [], revocations: async () => ({ indexes: [], version: 0 }) }, appOrigin: APP_ORIGIN, branding: async () => null },
+      certificate!.id,
+    );
+    expect(page).toMatchObject({ certificate: { issuerName: 'Course Platform' }, branding: null });
   });
 });

@@ -7,6 +7,7 @@ import type { Mailer } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { type FakeEnrollment, memoryCrm } from '#test/functions/fakes/crm.ts';
 import { onBehalfFakes } from '#test/functions/fakes/on-behalf.ts';
+import { CLAY_SCHOOL, memoryMailSchools } from '#test/functions/fakes/mail-schools.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * DAY).toISOString();
@@ -44,6 +45,7 @@ const setup = (enrollments: FakeEnrollment[] = [enrollment()], courses: Record<s
   ids: sequentialIds('rec'),
   mailer: sentMail(),
   appOrigin: 'http://localhost:5173',
+  ...memoryMailSchools(),
   ...onBehalfFakes(),
 });
 
@@ -179,6 +181,19 @@ describe('sending a recommendation', () => {
     expect(mail.text).toContain('http://localhost:5173/dashboard/learner');
     expect(mail.html).toContain('Try &lt;the&gt; rye loaf');
     expect(await d.crm.timeline('creator-1', 'learner-1', 10)).toEqual([{ id: 'rec-1', kind: 'recommendation', text: 'Try <the> rye loaf', sentAt: NOW }]);
+  });
+
+  it("comes from a branded creator's school (issue 32): its name as the sender's and first, its logo on top; unbranded, from the platform", async () => {
+    const d = setup();
+    await sendRecommendation(d, { creatorId: 'creator-1', learnerId: 'learner-1', recommendation: 'Keep going' });
+    expect(d.mailer.sent[0]).not.toHaveProperty('fromName');
+    expect(d.mailer.sent[0]!.text.startsWith('Course Platform: your course creator sent you this message.')).toBe(true);
+    d.brand('creator-1');
+    await sendRecommendation(d, { creatorId: 'creator-1', learnerId: 'learner-1', recommendation: 'Keep going' });
+    const mail = d.mailer.sent[1]!;
+    expect(mail).toMatchObject({ to: 'ada@example.com', fromName: 'Clay & Kiln', subject: 'A message from your course creator on Course Platform' });
+    expect(mail.text.startsWith('Clay & Kiln: your course creator sent you this message.')).toBe(true);
+    expect(mail.html).toContain(`<img src="${CLAY_SCHOOL.logoUrl}" alt="Clay &amp; Kiln"`);
   });
 
   it('is 502 when SES refuses, and nothing lands on the timeline', async () => {

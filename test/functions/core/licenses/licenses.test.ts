@@ -34,6 +34,40 @@ describe('granting a licence', () => {
   });
 });
 
+describe("a branded creator's licences (issue 32)", () => {
+  const logo = '<img src="https://app.example/api/public/schools/u1/logo?v=logo-1" alt="Clay &amp; Kiln"';
+
+  it('the leader is invited by the school, and so is each learner the leader seats, one by one or imported', async () => {
+    const d = world();
+    d.brand('u1');
+    const license = await grant(d, { seats: 3 });
+    const leaderId = await leaderOf(d);
+    await assignSeat(d, { leaderId, licenseId: license.id, email: 'ann@example.com' });
+    await importMembers(d, { leaderId, licenseId: license.id, emails: ['bob@example.com'] });
+    expect(d.mailer.sent.map((m) => [m.to, m.fromName])).toEqual([
+      ['lead@example.com', 'Clay & Kiln'],
+      ['ann@example.com', 'Clay & Kiln'],
+      ['bob@example.com', 'Clay & Kiln'],
+    ]);
+    for (const mail of d.mailer.sent) expect(mail.html).toContain(logo);
+    expect(d.mailer.sent[0]!.text.startsWith('Clay & Kiln: you are the group leader of a team licence')).toBe(true);
+    expect(d.mailer.sent[1]!.text.startsWith('Clay & Kiln: you are enrolled in the course "Knife skills".')).toBe(true);
+  });
+
+  it('another creator\'s school is not theirs: the platform invites, as before', async () => {
+    const d = world();
+    d.brand('u2');
+    const license = await grant(d);
+    await assignSeat(d, { leaderId: await leaderOf(d), licenseId: license.id, email: 'ann@example.com' });
+    expect(d.mailer.sent).toHaveLength(2);
+    for (const mail of d.mailer.sent) {
+      expect(mail).not.toHaveProperty('fromName');
+      expect(mail.html).not.toContain('<img');
+      expect(mail.text.startsWith('Course Platform: ')).toBe(true);
+    }
+  });
+});
+
 describe("licence terms by the creator's plan (issue 29 point 5)", () => {
   const planRequired = (requiredPlan: 'starter' | 'pro', message?: string) => ({ code: 'PLAN_REQUIRED', details: { requiredPlan }, ...(message ? { message } : {}) });
 

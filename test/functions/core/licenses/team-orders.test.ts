@@ -87,3 +87,20 @@ describe('buying a team licence', () => {
     await expect(assignSeat(d, { leaderId: 'lead1', licenseId, email: 'bob@example.com' })).rejects.toThrow(ConflictError);
   });
 });
+
+describe("a branded creator's team emails (issue 32)", () => {
+  it("a new leader's invitation and a known leader's receipt come from the school, its logo on top", async () => {
+    const d = await world();
+    d.brand('u1');
+    await buyTeam(d, 'boss@example.com', 3);
+    await d.users.createUser({ ...creator({ id: 'lead1', email: 'lead@example.com', role: 'leader' }) });
+    await buyTeam(d, 'lead@example.com', 2);
+    const mails = d.mailer.sent.filter((m) => m.to === 'boss@example.com' || m.to === 'lead@example.com');
+    expect(mails.map((m) => [m.to, m.subject, m.fromName])).toEqual([
+      ['boss@example.com', 'You lead a team on Course Platform', 'Clay & Kiln'],
+      ['lead@example.com', 'Your team licence on Course Platform', 'Clay & Kiln'],
+    ]);
+    for (const mail of mails) expect(mail.html).toContain('<img src="https://app.example/api/public/schools/u1/logo?v=logo-1" alt="Clay &amp; Kiln"');
+    expect(mails[1]!.text.startsWith('Clay & Kiln: thank you for buying 2 seats')).toBe(true);
+  });
+});

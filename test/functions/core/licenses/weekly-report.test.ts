@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_PLACEHOLDER } from '#core/campaigns/email-content.ts';
 import { assignSeat } from '#core/licenses/licenses.ts';
-import { LEADER_PAGE, REPORT_PASSES, sendWeeklyReports, teamWeek, weekOf, weeklyReportEmail, LISTED_MEMBERS } from '#core/licenses/weekly-report.ts';
+import { LEADER_PAGE, REPORT_LANES_AT_ONCE, REPORT_PASSES, sendWeeklyReports, teamWeek, weekOf, weeklyReportEmail, LISTED_MEMBERS } from '#core/licenses/weekly-report.ts';
 import type { BulkEntry, SealedSecret } from '#core/ports.ts';
+import { platformMailRate } from '#core/jobs/pace.ts';
+import { maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
 import { NOW } from '#test/functions/fakes/clock.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { runSliced } from '#test/functions/fakes/sliced-run.ts';
@@ -145,6 +147,21 @@ describe('the weekly team email at size (issue 28)', () => {
     const to = sent.map((s) => s.entry.to);
     expect(to).toHaveLength(300);
     expect(new Set(to).size).toBe(300);
+  });
+
+  it("paces each lane so that the lanes its queue runs at once ask SES for the platform's share of its rate, no more", async () => {
+    const { deps } = await leaders(4);
+    const waits: number[] = [];
+    await weekly({ ...deps, sleep: async (ms: number) => void waits.push(ms) });
+    // SES at 14 a second (weeklyWorld): the platform's share, split between the lanes the queue's event source runs at once.
+    const lanes = maxConcurrencyOf('leader-weekly-report');
+    expect(lanes, 'the pace divides by the same number the queue runs at once').toBe(REPORT_LANES_AT_ONCE);
+    const lanePerSecond = platformMailRate(14) / lanes;
+    expect(waits).toHaveLength(3);
+    // One lane's 4 sends: the first at once, then one each 1/lanePerSecond (less the few ms the sends themselves took).
+    waits.forEach((wait, i) => expect(wait).toBeGreaterThan(((i + 1) * 1000) / lanePerSecond - 100));
+    waits.forEach((wait, i) => expect(wait).toBeLessThanOrEqual(((i + 1) * 1000) / lanePerSecond + 1));
+    expect(lanePerSecond * lanes).toBeCloseTo(platformMailRate(14));
   });
 
   it('loses no leader when a slice dies between holding a week and sending it: its retry takes the hold again and sends', async () => {

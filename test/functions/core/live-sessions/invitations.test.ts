@@ -3,6 +3,7 @@ import { inviteLateEnrolee, type SessionLearner, type SessionMailClaim, type Ses
 import { SESSION_MAIL_JOB, sessionMailRun, type SessionMailKind, type StoredSession } from '#core/live-sessions/ports.ts';
 import type { QueuedMail } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
+import { CLAY_SCHOOL, memoryMailSchools } from '#test/functions/fakes/mail-schools.ts';
 import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 
 const session = (over: Partial<StoredSession> = {}): StoredSession => ({
@@ -63,7 +64,9 @@ const setup = (learners: SessionLearner[], pageSize = 2) => {
   const world = memoryStore(learners, pageSize);
   const senders: string[] = [];
   const clock = testClock();
+  const schools = memoryMailSchools();
   const deps: SessionMailDeps = {
+    mailSchool: schools.mailSchool,
     store: world.store,
     ids: sequentialIds('mail'),
     clock,
@@ -75,7 +78,7 @@ const setup = (learners: SessionLearner[], pageSize = 2) => {
     const { run: name, input } = sessionMailRun(s, mail);
     return runSliced(SESSION_MAIL_JOB, () => sessionMailWork(deps), { ...opts, run: name, input: { ...input } });
   };
-  return { ...world, deps, senders, clock, run };
+  return { ...world, deps, senders, clock, run, brand: schools.brand };
 };
 
 const recipients = (mails: QueuedMail[]) => mails.map((m) => m.to).sort();
@@ -194,5 +197,35 @@ describe('a learner enrolling later', () => {
     expect(await inviteLateEnrolee(w.deps, enrolment)).toBe(0);
     expect(w.queued.map((m) => m.subject)).toEqual(['You are invited to a live session', 'A live session has changed']);
     expect(ics(w.queued[1]!)?.content).toMatch(/SEQUENCE:2/);
+  });
+});
+
+describe("a branded creator's session emails (issue 32)", () => {
+  const logo = `<img src="${CLAY_SCHOOL.logoUrl}" alt="Clay &amp; Kiln"`;
+
+  it("come from the school, its logo on top, for the course's learners and a learner enrolling later", async () => {
+    const w = setup([learner(1)]);
+    w.brand('c1');
+    w.sessions.set('ses1', session());
+    await w.run(session(), 'invitation');
+    await inviteLateEnrolee(w.deps, { courseId: 'course-1', learnerId: 'l9', email: 'l9@example.com' });
+    expect(w.queued.map((m) => [m.to, m.fromName])).toEqual([
+      ['l1@example.com', 'Clay & Kiln'],
+      ['l9@example.com', 'Clay & Kiln'],
+    ]);
+    for (const mail of w.queued) expect(mail.html).toContain(logo);
+    expect(w.queued[0]!.text.startsWith('Clay & Kiln: you are invited to a live session of your course.')).toBe(true);
+    expect(ics(w.queued[0]!)?.contentType).toBe('text/calendar; method=REQUEST');
+  });
+
+  it("are the platform's without branding in force", async () => {
+    const w = setup([learner(1)]);
+    w.brand('another-creator');
+    w.sessions.set('ses1', session());
+    await w.run(session(), 'reminder');
+    expect(w.queued).toHaveLength(1);
+    expect(w.queued[0]).not.toHaveProperty('fromName');
+    expect(w.queued[0]!.html).not.toContain('<img');
+    expect(w.queued[0]!.text.startsWith('Course Platform: a live session of your course starts in an hour.')).toBe(true);
   });
 });

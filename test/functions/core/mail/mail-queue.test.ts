@@ -55,6 +55,19 @@ describe('an email nobody waits for, written with what it announces', () => {
     expect(d.mailer.sent).toEqual([{ ...receipt, attachments }]);
   });
 
+  it("goes under a branded school's name (issue 32), whether its writer or the sender job sends it", async () => {
+    const d = world();
+    const branded = { ...receipt, fromName: 'Clay & Kiln' };
+    const held = heldMail(d, branded);
+    await d.mailQueue.write(held);
+    d.mailer.before('send', (call) => {
+      if (call === 1) throw new Error('SES throttled');
+    });
+    expect(await sendHeld(d, held, {})).toBe('failed');
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailer.sent).toEqual([branded]);
+  });
+
   it('is due again at once when its send fails, and sent once by the next sender runs', async () => {
     const d = world();
     const held = await written(d);

@@ -4,7 +4,7 @@ import { heldMail, MAIL_HOLD_MS } from '#core/mail/mail-queue.ts';
 import { sendPlatformMail } from '#core/mail/mail-sender.ts';
 import type { CampaignRepository } from '#core/ports.ts';
 import { sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
-import { memoryMailer, memoryMailQueue } from '#test/functions/fakes/enrollments.ts';
+import { memoryMailer, memoryMailQueue, sendsInFlight } from '#test/functions/fakes/enrollments.ts';
 import { runSliced } from '#test/functions/fakes/sliced-run.ts';
 
 /** The mail queue with `n` emails due (their writers died), an empty outbox, and SES at `rate` a second. */
@@ -38,20 +38,14 @@ const world = async (n: number, rate = 1_000) => {
 describe('the mail sender job in slices (issue 28)', () => {
   it('sends 200 queued emails exactly once over many slices, several at once, a slice killed mid-way included', async () => {
     const w = await world(200);
-    let inFlight = 0;
-    let most = 0;
-    w.mailer.before('send', async () => {
-      most = Math.max(most, ++inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      inFlight--;
-    });
+    const most = sendsInFlight(w.mailer, 0);
     const run = await runSliced('mail-sender', () => sendPlatformMail(w.deps), { itemsPerSlice: 30, kill: { seq: 2, afterChecks: 9 } });
     expect(run.kills).toBe(1);
     expect(run.slices).toBeGreaterThan(6);
     expect(new Set(w.sentTo()).size).toBe(200);
     expect(w.sentTo()).toHaveLength(200);
     expect(w.mailQueue.queued).toEqual([]);
-    expect(most).toBeGreaterThan(1);
+    expect(most()).toBeGreaterThan(1);
   });
 
   it('tries a failing email once per run: due again for the next run, with one more try counted', async () => {

@@ -5,6 +5,7 @@ import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { receiptOwed, sendOrderReceipt } from '#core/sales/order-receipts.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
+import { CLAY_SCHOOL } from '#test/functions/fakes/mail-schools.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
 
 const body = { successUrl: `${APP_ORIGIN}/c/c1?purchase=success`, cancelUrl: `${APP_ORIGIN}/c/c1` };
@@ -72,11 +73,14 @@ describe('a paid course order', () => {
     expect(d.senderStarts).toEqual([]);
     // The stream's record of the order's move (decision 0054): the receipt, once however often the record comes.
     const owed = receiptOwed(before, imageOf(d.orders.orders.get(order.id)!));
-    expect(owed).toEqual({ id: order.id, buyerEmail: 'ann@example.com', courseTitle: order.courseTitle, amount: 2900 });
+    expect(owed).toEqual({ id: order.id, creatorId: 'u1', buyerEmail: 'ann@example.com', courseTitle: order.courseTitle, amount: 2900 });
     expect(await sendOrderReceipt(d, owed!)).toBe('sent');
     expect(await sendOrderReceipt(d, owed!), 'the record seen again').toBe('already');
     expect(d.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['ann@example.com', 'Your purchase on Course Platform']]);
     expect(d.mailer.sent[0]!.text).not.toContain('Temporary password');
+    // Not branded: the platform's own receipt, no sender name.
+    expect(d.mailer.sent[0]).not.toHaveProperty('fromName');
+    expect(d.mailer.sent[0]!.html).toContain('font-weight:600">Course Platform</p>');
   });
 
   it('pays once and enrols once whatever the number of deliveries and events', async () => {
@@ -220,9 +224,9 @@ describe('a paid course order', () => {
   });
 
   it('owes no receipt for a change that is not a course order paid with its learner', () => {
-    const pending = { pk: 'ORDER#o1', sk: 'ORDER', id: 'o1', status: 'pending', buyerEmail: 'ann@example.com', courseTitle: 'T', amount: 100, learnerId: null, seats: null };
+    const pending = { pk: 'ORDER#o1', sk: 'ORDER', id: 'o1', creatorId: 'u1', status: 'pending', buyerEmail: 'ann@example.com', courseTitle: 'T', amount: 100, learnerId: null, seats: null };
     const paid = { ...pending, status: 'paid', learnerId: 'l1' };
-    expect(receiptOwed(pending, paid)).toEqual({ id: 'o1', buyerEmail: 'ann@example.com', courseTitle: 'T', amount: 100 });
+    expect(receiptOwed(pending, paid)).toEqual({ id: 'o1', creatorId: 'u1', buyerEmail: 'ann@example.com', courseTitle: 'T', amount: 100 });
     expect(receiptOwed(paid, { ...paid, learnerId: 'l2' }), 'a paid order changed again').toBeUndefined();
     expect(receiptOwed(pending, { ...paid, learnerId: null }), "a new buyer's (invited with what was bought) or a payment undone at once").toBeUndefined();
     expect(receiptOwed(pending, { ...paid, seats: 5 }), "a team order's (queued with the payment)").toBeUndefined();
@@ -291,5 +295,65 @@ describe('payment events in any order', () => {
     expect(await applyCheckoutEvent(d, completed(order))).toBe('refunded');
     expect(d.orders.orders.get(order.id)?.status).toBe('refunded');
     expect((await d.enrollments.get('c1', 'l1'))?.status, 'no enrolment outlives its refund').toBe('removed');
+  });
+});
+
+/** The school on top of an email (issue 32): its logo's lasting link, named for those who do not load images. */
+const LOGO = `<img src="${CLAY_SCHOOL.logoUrl}" alt="Clay &amp; Kiln"`;
+
+describe("a branded creator's order emails (issue 32)", () => {
+  it("a learner's receipt comes from the school: its name as the sender's and first, its logo on top", async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    d.brand('u1');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    const before = imageOf(d.orders.orders.get(order.id)!);
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
+    expect(await sendOrderReceipt(d, receiptOwed(before, imageOf(d.orders.orders.get(order.id)!))!)).toBe('sent');
+    const [receipt] = d.mailer.sent;
+    expect(receipt).toMatchObject({ to: 'ann@example.com', fromName: 'Clay & Kiln', subject: 'Your purchase on Course Platform' });
+    expect(receipt!.text.startsWith('Clay & Kiln: thank you for buying the course')).toBe(true);
+    expect(receipt!.html).toContain(LOGO);
+    expect(receipt!.html).toContain('Sent by Course Platform for Clay &amp; Kiln.');
+  });
+
+  it("a receipt SES refused goes later from the queue under the school's name all the same", async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    d.brand('u1');
+    await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
+    const before = imageOf(d.orders.orders.get(order.id)!);
+    await applyCheckoutEvent(d, completed(order));
+    d.mailer.before('send', (call) => {
+      if (call === 1) throw new Error('SES throttled');
+    });
+    expect(await sendOrderReceipt(d, receiptOwed(before, imageOf(d.orders.orders.get(order.id)!))!)).toBe('queued');
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailer.sent).toEqual([expect.objectContaining({ to: 'ann@example.com', fromName: 'Clay & Kiln', html: expect.stringContaining(LOGO) })]);
+  });
+
+  it("a new buyer is invited by the school, and a refunded buyer told by it", async () => {
+    const { d, order } = await pendingOrder();
+    d.brand('u1');
+    await applyCheckoutEvent(d, completed(order));
+    await sendQueuedMail(d);
+    expect(d.mailer.sent).toEqual([expect.objectContaining({ to: 'new@example.com', fromName: 'Clay & Kiln', html: expect.stringContaining(LOGO) })]);
+    expect(d.mailer.sent[0]!.text.startsWith('Clay & Kiln: thank you for buying the course')).toBe(true);
+
+    const other = await pendingOrder();
+    other.d.brand('u1');
+    expect(await applyCheckoutEvent(other.d, completed(other.order, { email: 'creator@example.com' }))).toBe('unfulfillable');
+    await sendQueuedMail(other.d);
+    expect(other.d.mailer.sent).toEqual([expect.objectContaining({ to: 'creator@example.com', subject: 'Course Platform: your payment was refunded', fromName: 'Clay & Kiln' })]);
+    expect(other.d.mailer.sent[0]!.html).toContain(LOGO);
+  });
+
+  it('another creator\'s branding, or none, leaves the emails as the platform\'s', async () => {
+    const { d, order } = await pendingOrder();
+    d.brand('u2');
+    await applyCheckoutEvent(d, completed(order));
+    await sendQueuedMail(d);
+    expect(d.mailer.sent).toHaveLength(1);
+    expect(d.mailer.sent[0]).not.toHaveProperty('fromName');
+    expect(d.mailer.sent[0]!.html).not.toContain('<img');
+    expect(d.mailer.sent[0]!.text.startsWith('Course Platform: thank you for buying the course')).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ const view: CertificateView = {
   revokedAt: null,
   revocationReason: null,
 };
-const valid: PublicCertificate = { credential: 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJjZXJ0LTEifQ.c2ln', status: 'valid', verified: true, certificate: view };
+const valid: PublicCertificate = { credential: 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJjZXJ0LTEifQ.c2ln', status: 'valid', verified: true, certificate: view, branding: null };
 const revoked: PublicCertificate = {
   ...valid,
   status: 'revoked',
@@ -55,6 +55,35 @@ afterEach(() => {
 });
 
 describe('the certificate page (/verify/:id)', () => {
+  it("is framed by the issuing creator's school when branded: its mark links to the course, its colour on the page, its mark on the certificate, issued by it", async () => {
+    const branding = { schoolName: 'Clay & Kiln', primaryColor: '#7c2d12', onPrimaryColor: '#ffffff' as const, logoUrl: 'http://files.test/avatars/u1/logos/l1?signed' };
+    renderPage(() => jsonResponse(200, { ...valid, certificate: { ...view, issuerName: 'Clay & Kiln' }, branding }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Valid' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Clay & Kiln' })).toHaveAttribute('href', '/c/course-1');
+    expect(within(header).getByTestId('school-logo')).toHaveAttribute('src', branding.logoUrl);
+    expect(within(header).queryByText('Course Platform')).not.toBeInTheDocument();
+    const frame = header.parentElement!;
+    expect(frame).toHaveAttribute('data-branded', 'true');
+    expect(frame.style.getPropertyValue('--color-primary')).toBe('#7c2d12');
+    expect(frame.style.getPropertyValue('--color-primary-foreground')).toBe('#ffffff');
+    expect(verdict()).toHaveTextContent('This certificate is genuine: it was issued by Clay & Kiln and its signature checks out.');
+    const details = screen.getByRole('region', { name: 'Watercolour for Beginners' });
+    expect(within(details).getByTestId('school-band')).toBeInTheDocument();
+    expect(within(details).getByTestId('school-logo')).toHaveAttribute('src', branding.logoUrl);
+    expect(within(details).getAllByText('Clay & Kiln')).toHaveLength(2);
+    expect(details).toHaveTextContent('Issued byClay & Kiln');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Clay & Kiln · Powered by Course Platform');
+  });
+
+  it('looks as the platform\'s without branding: its name home, no school on the certificate', async () => {
+    renderPage(() => jsonResponse(200, valid));
+    const details = await screen.findByRole('region', { name: 'Watercolour for Beginners' });
+    expect(within(details).queryByTestId('school-band')).not.toBeInTheDocument();
+    expect(screen.getByRole('banner').parentElement).not.toHaveAttribute('data-branded');
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('Powered by');
+  });
+
   it('says a valid certificate is valid, and what it says: who, which course, from whom, issued by whom and when; with its meta tags', async () => {
     renderPage(() => jsonResponse(200, valid));
 

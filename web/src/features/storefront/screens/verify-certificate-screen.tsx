@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, RotateCw, SearchX, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { BrandingView } from '@contracts/branding.ts';
 import type { CertificateView, PublicCertificate, VerifyCertificateResult } from '@contracts/certificates.ts';
+import { SchoolMark } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -32,7 +34,8 @@ const verdictTitles: Record<Verdict, string> = { valid: 'Valid', revoked: 'Revok
 /**
  * `/verify/:id`: a certificate's public page, for anyone (an employer, a client) with no sign-in: the verdict first
  * (valid, revoked with when and why, or not verified), then what the certificate says, and a form to check another
- * credential pasted as issued (a VC-JWT).
+ * credential pasted as issued (a VC-JWT). A branded creator's certificate (issue 32) is framed by their school: its
+ * mark (linking to the course) and colour, and its mark on the certificate itself.
  */
 export function VerifyCertificateScreen() {
   const { id = '' } = useParams();
@@ -47,7 +50,7 @@ export function VerifyCertificateScreen() {
   );
 
   return (
-    <StorefrontLayout>
+    <StorefrontLayout branding={certificate.data?.branding} home={certificate.data ? pathOf(certificate.data.certificate.courseUrl) : undefined}>
       {certificate.isPending ? (
         <VerifySkeleton />
       ) : notFound ? (
@@ -86,6 +89,15 @@ export function VerifyCertificateScreen() {
   );
 }
 
+/** The course page's path in this app, from the certificate's course URL (the school's mark links there). */
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return paths.home;
+  }
+};
+
 /** The page's description for previews: the verdict and what was completed. */
 function describe({ status, verified, certificate: c }: PublicCertificate): string {
   const verdict = verdictOf({ status, verified });
@@ -100,7 +112,7 @@ function CertificatePage({ data }: { data: PublicCertificate }) {
       <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-linear-to-b from-muted to-background" />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-16 *:min-w-0 sm:px-6 sm:pt-14">
         <VerdictBanner verdict={verdictOf(data)} certificate={c} level={1} />
-        <CertificateDetails certificate={c} />
+        <CertificateDetails certificate={c} branding={data.branding} />
         <VerifyAnother />
       </div>
     </div>
@@ -155,11 +167,21 @@ function VerdictBanner({ verdict, certificate: c, level, compact = false }: { ve
   );
 }
 
-/** What the certificate says: who, which course, from whom, issued by whom and when, and its id. */
-function CertificateDetails({ certificate: c }: { certificate: CertificateView }) {
+/** What the certificate says: who, which course, from whom, issued by whom and when, and its id; the school's mark on top when branded. */
+function CertificateDetails({ certificate: c, branding }: { certificate: CertificateView; branding: BrandingView | null }) {
   return (
     <Card aria-labelledby="course-title" role="region" className="overflow-hidden">
+      {branding && <div aria-hidden="true" data-testid="school-band" className="h-1.5 bg-primary" />}
       <div className="grid justify-items-center gap-1 border-b bg-subtle px-5 py-8 text-center sm:px-10 sm:py-10">
+        {branding && (
+          <SchoolMark
+            name={branding.schoolName}
+            logoUrl={branding.logoUrl}
+            primaryColor={branding.primaryColor}
+            onPrimaryColor={branding.onPrimaryColor}
+            className="mb-4 max-w-full justify-center"
+          />
+        )}
         <p className="text-xs font-medium tracking-[0.2em] text-muted-foreground uppercase">Certificate of Completion</p>
         <p className="mt-4 text-sm text-muted-foreground">Awarded to</p>
         <p className="max-w-full text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl" data-testid="learner">
