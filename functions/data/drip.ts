@@ -7,7 +7,7 @@ import type { DripPlan, DripRules } from '#core/enrollments/drip-notices.ts';
 import { documentClient, tableName, writeIf } from '#data/table.ts';
 
 /**
- * Drip release (issue 33 part 1; docs/data-model.md "Drip plans", docs/decisions/0056-drip-release.md).
+ * Drip release (issue 33 part 1; docs/data-model.md "Drip plans", docs/decisions/0057-drip-release.md).
  * Drip plan:  pk COURSE#<courseId>  sk DRIP#<learnerId>  type 'DripPlan', courseId, learnerId, noticed (lesson ids whose
  *             "ready" email was queued, in the same transaction as the email), dueAt? (the next opening not noticed)
  *             gsi3pk DRIP#DUE  gsi3sk <dueAt>#<courseId>#<learnerId>   while an opening is due (sparse): the

@@ -6,7 +6,7 @@ import { dueMail } from '#core/mail/mail-queue.ts';
 import type { Clock, CourseRepository, EnrollmentRepository, Ids, MailSchool, QueuedMail } from '#core/ports.ts';
 
 /**
- * "A new lesson is ready" (issue 33 part 1, docs/decisions/0056-drip-release.md): each learner is emailed once when a
+ * "A new lesson is ready" (issue 33 part 1, docs/decisions/0057-drip-release.md): each learner is emailed once when a
  * drip lesson opens for them, and never for a lesson open when they enrolled. Nothing scans enrolments: each enrolment
  * with an opening ahead has a drip plan (the lessons it was told of, `noticed`, and `dueAt`, the next opening not told
  * of), kept in a sparse time-ordered due index (DATA.md "sparse, time-ordered keys of what is due"):

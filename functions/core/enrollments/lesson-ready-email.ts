@@ -1,4 +1,4 @@
-import { emailHtml, escapeHtml, plainText, type EmailMessage, senderOf } from '#core/accounts/password-reset-email.ts';
+import { emailHtml, escapeHtml, fromSchool, plainText, type EmailMessage, senderOf } from '#core/accounts/password-reset-email.ts';
 import type { MailSchool } from '#core/ports.ts';
 
 /**
@@ -39,5 +39,5 @@ export const lessonReadyEmail = (input: LessonReadyEmailInput): EmailMessage => 
     480,
     input.school,
   );
-  return { subject: LESSON_READY_SUBJECT, text, html, ...(input.school ? { fromName: input.school.name } : {}) };
+  return { subject: LESSON_READY_SUBJECT, text, html, ...fromSchool(input.school) };
 };
