@@ -94,7 +94,7 @@ describe('custom domains', () => {
     const home = await storefront(hostname);
     expect(home.status).toBe(200);
     expect(home.text).toContain('Ann’s Bakery School');
-    expect(home.text).toContain(`<meta name="storefront-creator" content="${annSlug}">`);
+    expect(home.text).toContain(`data-storefront="${annSlug}"`);
     expect(await storefront(`${hostname}:443`, `/c/${annCourse}`)).toMatchObject({ status: 200, text: expect.stringContaining('Sourdough') });
     // Another creator's course, a dashboard, the API beyond the public routes: not on this domain.
     expect((await storefront(hostname, `/c/${bobCourse}`)).status).toBe(404);
