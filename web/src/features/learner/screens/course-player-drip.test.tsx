@@ -67,6 +67,8 @@ describe('a drip lesson in the player', () => {
     expect(within(screen.getByRole('navigation', { name: 'Lessons' })).getByRole('link', { name: /^2\. Wet on wet, locked until / })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `${BASE}/lessons/l2`)).toHaveLength(0);
+    // Every open lesson done is not the course done.
+    expect(screen.getByTestId('course-progress')).toHaveTextContent('100% of open lessons done');
 
     // Its time comes: the outline is read again and the lesson opens on screen.
     expect(await screen.findByText('Now wet the paper.', {}, { timeout: 12_000 })).toBeInTheDocument();

@@ -41,6 +41,8 @@ export function CoursePlayerScreen() {
   const course = useQuery(learnerOutlineQueryOptions(courseId));
   const complete = useCompleteLesson(courseId);
   const lessons = course.data?.lessons ?? [];
+  // Progress counts the open lessons (drip release): while one is locked, 100% is not the course complete, so say so.
+  const progressWords = lessons.some((l) => l.locked) ? '% of open lessons done' : '% complete';
   // The lesson a completion pins (below): held here too, since the address changes only once the router's navigation
   // is over, which may be after the completion's answer has ticked the lesson (the player would jump to the next one).
   const [pinned, setPinned] = useState<string | null>(null);
@@ -115,9 +117,10 @@ export function CoursePlayerScreen() {
       )}
       <PageHeader title={course.data.title} description={`By ${course.data.creatorName}`} />
       <div className="flex items-center gap-3">
-        <Progress value={course.data.progress} aria-label={`Course progress: ${course.data.progress}% complete`} className="flex-1" />
+        <Progress value={course.data.progress} aria-label={`Course progress: ${course.data.progress}${progressWords}`} className="flex-1" />
         <span className="text-sm tabular-nums" data-testid="course-progress">
-          {course.data.progress}% complete
+          {course.data.progress}
+          {progressWords}
         </span>
       </div>
 
