@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { courseSummary, type Lesson, lessonRecord, lessonRelease, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { courseSummary, type Lesson, lessonRecord, lessonRelease, LESSONS_PER_COURSE_MAX, releaseOf } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
@@ -316,7 +316,8 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
           ':kind': changed.kind,
           ':body': changed.body,
           ':videoUrl': changed.videoUrl,
-          ':release': changed.release,
+          // A lesson saved before drip has no release: it is immediate, written as such.
+          ':release': releaseOf(changed),
           ':at': changed.updatedAt,
         },
       },
@@ -468,7 +469,7 @@ export const dynamoCourses = (): CourseRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...courseKeys.lesson(created.courseId, created.id), type: 'Lesson', ...lessonRecord.parse(created) },
+          Item: { ...courseKeys.lesson(created.courseId, created.id), type: 'Lesson', ...lessonRecord.parse(created), release: releaseOf(created) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
