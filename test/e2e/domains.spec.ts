@@ -2,6 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import type { Outputs } from '#lib/local/outputs.ts';
 import { accessToken, api, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
+import playwrightConfig from '../../playwright.config.ts';
 
 // Custom domains (issue 32 point 2) in a real browser: a Pro creator adds a hostname on the Domains page, the test sets
 // its TXT and CNAME in the DNS stand-in (DnsControlUrl), the creator verifies until it is active; then a browser that
@@ -57,15 +58,9 @@ test('a Pro creator adds a domain, verifies it, and their branded storefront ans
   const storefront = new URL(cloud.StorefrontUrl);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The project's Chromium flags (playwright.config.ts), with this visitor's resolver rule in place of loopback only.
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...(playwrightConfig.use?.launchOptions?.args ?? []).filter((arg) => !arg.startsWith('--host-resolver-rules=')),
       `--host-resolver-rules=MAP ${hostname} ${storefront.host}, MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1`,
     ],
   });

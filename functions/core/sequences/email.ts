@@ -1,4 +1,5 @@
-import { fillPlaceholders, sequenceMarkdownToHtml, type SequenceStep } from '#contracts/sequences.ts';
+import { markdownToHtml } from '#contracts/markdown.ts';
+import { fillPlaceholders, type SequenceStep } from '#contracts/sequences.ts';
 import { emailHtml, escapeHtml, plainText, PRODUCT_NAME } from '#core/accounts/password-reset-email.ts';
 import type { MailMessage, MailSchool } from '#core/ports.ts';
 
@@ -30,7 +31,7 @@ export const sequenceEmail = (input: SequenceEmailInput): MailMessage => {
   const sender = input.school ? plainText(input.school.name) : PRODUCT_NAME;
   const url = escapeHtml(input.unsubscribeUrl);
   const html = emailHtml(
-    `<div style="font-size:16px;line-height:1.5">${input.sanitize(sequenceMarkdownToHtml(body))}</div>
+    `<div style="font-size:16px;line-height:1.5">${input.sanitize(markdownToHtml(body))}</div>
 <p style="margin:32px 0 0;font-size:13px;color:#71717a">You receive this email because you are enrolled in a course of ${escapeHtml(sender)}. <a href="${url}" style="color:#71717a">Unsubscribe from ${escapeHtml(sender)}'s emails</a></p>`,
     560,
     input.school,

@@ -3,6 +3,7 @@ import type { Clock, EnrollmentRepository, MailSchool, QueuedMail } from '#core/
 import { learnerNameOf, sequenceEmail } from '#core/sequences/email.ts';
 import type { SchoolUnsubscribes, SequenceEntry, SequenceEntryRepository, SequenceRepository, StoredSequence } from '#core/sequences/ports.ts';
 import { decide } from '#core/sequences/rules.ts';
+import { onceByKey } from '#core/once-by-key.ts';
 
 /**
  * The 'sequence-sender' job (every minute, in slices: decision 0033): the entries due (their sparse index, a page at a
@@ -45,19 +46,6 @@ export interface SequenceSenderCounts extends Record<string, number> {
   skipped: number;
   failed: number;
 }
-
-/** Memoizes per key for one slice (a failed read is not kept). */
-const perSlice = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    const known = seen.get(key);
-    if (known) return known;
-    const reading = read(key);
-    seen.set(key, reading);
-    reading.catch(() => seen.delete(key));
-    return reading;
-  };
-};
 
 /** The mail queue's id of a step's email: one per sequence, course, learner, event and step (read in the logs). */
 export const stepMailId = (entry: SequenceEntry, step: number): string => `sequence:${entry.sequenceId}:${entry.courseId}:${entry.learnerId}:${entry.event}:${step}`;
@@ -117,11 +105,11 @@ export const runSequenceSender =
     const now = deps.clock.now().toISOString();
     const counts: SequenceSenderCounts = { queued: 0, left: 0, skipped: 0, failed: 0 };
     const memo = {
-      sequence: perSlice((key) => {
+      sequence: onceByKey((key) => {
         const [creatorId = '', sequenceId = ''] = key.split('/');
         return deps.sequences.get(creatorId, sequenceId);
       }),
-      school: perSlice((creatorId) => deps.school(creatorId)),
+      school: onceByKey((creatorId) => deps.school(creatorId)),
     };
     const { cursor } = await throughPages({
       cursor: slice.cursor,

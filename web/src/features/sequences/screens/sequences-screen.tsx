@@ -4,13 +4,13 @@ import { useState } from 'react';
 import {
   fillPlaceholders,
   samplePlaceholders,
-  sequenceMarkdownToHtml,
   sequenceTriggerKinds,
   sequenceTriggerLabels,
   type CreateSequenceBody,
   type SequenceTriggerKind,
   type SequenceView,
 } from '@contracts/sequences.ts';
+import { markdownToHtml } from '@contracts/markdown.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -264,7 +264,7 @@ function SequenceForm({ initial, busy, cancel, onSubmit }: { initial: SequenceVi
         <section aria-label="Preview" className="grid gap-2 rounded-lg border bg-muted/40 p-3">
           <p className="text-sm font-medium break-words">Subject: {fillPlaceholders(shown.subject, sample)}</p>
           {/* The contract's renderer escapes everything the creator typed; the server sanitizes again when it sends. */}
-          <div className="prose prose-sm max-w-none break-words" dangerouslySetInnerHTML={{ __html: sequenceMarkdownToHtml(fillPlaceholders(shown.body, sample)) }} />
+          <div className="prose prose-sm max-w-none break-words" dangerouslySetInnerHTML={{ __html: markdownToHtml(fillPlaceholders(shown.body, sample)) }} />
         </section>
       )}
       <div className="flex flex-wrap justify-end gap-2">
