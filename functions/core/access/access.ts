@@ -5,13 +5,20 @@ import type { Clock, Enrollment, EnrollmentRepository, LicenseRepository, Stored
  * Whether a learner may open a course, answered in one place (issue 34 point 4): every learner route that opens a
  * course (the course, its outline, a lesson, a file, completing a lesson, a quiz attempt, a session's calendar) asks
  * here, and nowhere else decides it. The answer comes from the learner's sources of access:
- * - their enrolment: their own (bought, or given by the creator), active;
+ * - their enrolment: their own (bought, or given by the creator) or a bundle's they bought (its `sources`), active;
  * - a team licence's seat: an active enrolment through the licence (`licenseId`), which needs the licence to give
  *   access now (past its end date it is refused at once, before the daily job ends it).
  * The enrolment is also where the learner's progress lives, so every source answers with it. A later source (a
  * membership) is one more reader on the port and one more case below; the routes do not change.
  * Its own small module: the learner routes' bundles carry it, not licensing's or sales' code.
  */
+
+/** The source of an enrolment the learner holds by their own means: bought alone, given by the creator, a seat. */
+export const OWN_SOURCE = 'own';
+/** The source of an enrolment a bundle's order gave (or also covers). */
+export const bundleSource = (orderId: string): string => `order:${orderId}`;
+/** An enrolment's sources as stored (absent: its own alone, as every enrolment made before bundles). */
+export const sourcesOf = (e: Pick<Enrollment, 'sources'>): string[] => e.sources ?? [OWN_SOURCE];
 
 /** What the access module reads (its port): the learner's enrolment in the course, a licence, the time. */
 export interface AccessSources {
@@ -21,10 +28,10 @@ export interface AccessSources {
 }
 
 /** Where a learner's access to a course comes from. */
-export type AccessSource = 'enrollment' | 'license';
+export type AccessSource = 'enrollment' | 'license' | 'bundle';
 
 /** What a source's answer needs of the enrolment. */
-type EnrollmentSource = Pick<Enrollment, 'status' | 'licenseId'>;
+type EnrollmentSource = Pick<Enrollment, 'status' | 'licenseId' | 'sources'>;
 
 export type CourseAccess<E extends EnrollmentSource = Enrollment> =
   /** The learner may open the course: through `source`, with their enrolment (their progress). */
@@ -47,7 +54,7 @@ export const enrollmentAccess = <E extends EnrollmentSource>(
   if (enrollment.licenseId) {
     return license && licenseGivesAccess(license, now) ? { open: true, source: 'license', enrollment } : { open: false, reason: 'license-ended', enrollment };
   }
-  return { open: true, source: 'enrollment', enrollment };
+  return { open: true, source: sourcesOf(enrollment).includes(OWN_SOURCE) ? 'enrollment' : 'bundle', enrollment };
 };
 
 /** Whether `learnerId` may open `courseId` now, and through what (the course's own state is the caller's to check). */
