@@ -57,6 +57,8 @@ export const sale = z.object({
   couponCode: z.string().nullable(),
   affiliateId: z.string().nullable(),
   seats: z.number().int().nullable(),
+  /** A bundle's sale (issue 34): the bundle (`courseId` and `courseTitle` are then its id and title), else null. */
+  bundleId: z.string().nullable(),
   status: z.enum(saleStatuses),
   platformFee: z.literal(0),
   createdAt: z.string(),

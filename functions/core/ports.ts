@@ -697,6 +697,15 @@ export interface Order {
   paidAt: string | null;
   /** The Stripe event that paid it (its redelivery is a duplicate): absent on an order not paid by markPaid, or paid before it was kept. */
   paidEventId?: string | undefined;
+  /**
+   * A bundle's order (issue 34): the bundle, and its courses as bought (each enrolled once when paid, each enrolment
+   * taken back with the order's refund unless held by other means). `courseId` is then the bundle's id and
+   * `courseTitle` its title, as the Sales list, the receipt and the counters show it.
+   */
+  bundleId?: string | undefined;
+  courseIds?: string[] | undefined;
+  /** The titles of `courseIds` when bought, in the same order (each enrolment's copy of its course's title). */
+  courseTitles?: string[] | undefined;
 }
 
 /** A creator's bundle of courses (issue 34), as stored: the courses by id, in the creator's order. */

@@ -2,6 +2,8 @@ import { SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { revokeCertificatesOfOrder } from '#core/certificates/access.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
+import { OWN_SOURCE } from '#core/access/access.ts';
+import { isBundleOrder, revokeBundle } from '#core/sales/bundle-enrollments.ts';
 import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
 import type { ConnectPayments } from '#core/sales/ports.ts';
 
@@ -20,6 +22,7 @@ const saleOf = (order: Order): Sale => ({
   couponCode: order.couponCode,
   affiliateId: order.affiliateId,
   seats: order.seats,
+  bundleId: order.bundleId ?? null,
   status: order.status === 'refunded' || order.status === 'disputed' ? order.status : 'paid',
   platformFee: 0,
   createdAt: order.paidAt ?? order.createdAt,
@@ -39,7 +42,7 @@ export const listSales = async (deps: { orders: Pick<OrderRepository, 'listSales
  */
 type ReversalDeps = {
   orders: Pick<OrderRepository, 'markReversed'>;
-  enrollments: Pick<EnrollmentRepository, 'remove'>;
+  enrollments: Pick<EnrollmentRepository, 'remove' | 'revokeSource'>;
   licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>;
   certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
   clock: Clock;
@@ -49,9 +52,17 @@ export const reverseOrder = async (
   deps: ReversalDeps,
   input: { order: Order; to: 'refunded' | 'disputed'; event?: { id: string; type: string } },
 ): Promise<'applied' | 'duplicate' | 'not-paid'> => {
-  if (input.order.learnerId) await deps.enrollments.remove(input.order.courseId, input.order.learnerId);
-  if (input.order.seats !== null) await endLicense(deps, licenseIdOf(input.order.id));
-  await revokeCertificatesOfOrder(deps, input.order, input.to);
+  const { order } = input;
+  if (isBundleOrder(order)) {
+    // Every course the bundle gave goes, and its certificate, except a course the learner holds by other means.
+    const removed = order.learnerId ? await revokeBundle(deps, order, order.learnerId) : [];
+    for (const courseId of removed) await revokeCertificatesOfOrder(deps, { ...order, courseId }, input.to);
+  } else {
+    // The order's own hold on the course: the enrolment goes unless a bundle of the learner's covers it too.
+    if (order.learnerId) await deps.enrollments.revokeSource(order.courseId, order.learnerId, OWN_SOURCE);
+    if (order.seats !== null) await endLicense(deps, licenseIdOf(order.id));
+    await revokeCertificatesOfOrder(deps, order, input.to);
+  }
   return deps.orders.markReversed({
     ...(input.event ? { event: input.event } : {}),
     orderId: input.order.id,
@@ -69,7 +80,7 @@ export const refundSale = async (
   deps: {
     orders: Pick<OrderRepository, 'get' | 'markReversed'>;
     connect: Pick<ConnectPayments, 'refundPayment'>;
-    enrollments: Pick<EnrollmentRepository, 'remove'>;
+    enrollments: Pick<EnrollmentRepository, 'remove' | 'revokeSource'>;
     licenses: Pick<LicenseRepository, 'get' | 'seats' | 'end'>;
     certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
     clock: Clock;
