@@ -20,6 +20,8 @@ import { awsErrorReply, googleErrorReply, startFaultProxy, stripeErrorReply, typ
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
+import { buildWeb, webDist } from './web/build.ts';
+import { startSpaServer } from './web/spa-server.ts';
 import { startPagesServer } from './pages/server.ts';
 import { startDnsStandIn } from './dns/stand-in.ts';
 import { startStorefrontServer } from './storefront/server.ts';
@@ -48,8 +50,12 @@ export interface LocalCloudOptions {
   dataDir: string;
   /** Explicit ports (over the *_PORT variables and defaults), or 'auto' for free ephemeral ports. */
   ports?: Partial<Ports> | 'auto';
-  /** Start the Vite dev server (default true). */
-  web?: boolean;
+  /**
+   * The web app on WebUrl: the Vite dev server (true, the default: edits show at once), or 'built': web/dist built
+   * once (`vite build`, a few seconds) and served as the app's distribution serves it (lib/local/web/spa-server.ts),
+   * which the browser tests use (each page a few requests instead of the dev server's hundreds of modules).
+   */
+  web?: boolean | 'built';
   /** Create the seeded accounts when missing and put the demo creator on the Pro plan, selling (default true). */
   seed?: boolean;
   /** Per-route throttling in the gateway (default true); off for load measurements. */
@@ -143,7 +149,9 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     // The slow pieces (java ~4 s, vite ~2 s) start first and in parallel with the in-process ones.
     const webConfigFile = join(dataDir, 'config.json');
     let vite: Child | undefined;
-    if (web) {
+    const built = web === 'built' ? buildWeb() : undefined;
+    built?.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+    if (web === true) {
       vite = spawnChild('web', 'npm', ['run', 'dev', '-w', 'web', '--', '--port', String(ports.web), '--strictPort'], {
         cwd: repoRoot,
         // The proxy is the local app distribution: it adds the origin header (checked with LOCAL_EDGE_ONLY=1).
@@ -358,6 +366,11 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     applyFunctionEnv(env);
     writeOutputs(dataDir, outputs);
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig(outputs), null, 2)}\n`);
+    if (built) {
+      await built;
+      const spa = await startSpaServer({ distDir: webDist, config: webConfig(outputs), apiUrl, apiHeaders: { [ORIGIN_HEADER]: originSecrets.app }, port: ports.web });
+      stops.push(spa.stop);
+    }
 
     if (edgeOnly) log(`[local] LOCAL_EDGE_ONLY=1: the API answers only requests through the web app's /api proxy (ApiUrl ${publicApiUrl}) and the pages origin`);
     const gateway = await startGateway({

@@ -1,27 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildWeb, webDist } from '#lib/local/web/build.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-/** Where `npm run build -w web` writes the SPA. */
-export const webDist = join(repoRoot, 'web', 'dist');
-
-/** `npm run build -w web` (vite build into web/dist); rejects with the build's last lines on failure. */
-export const buildWeb = (): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) return resolve();
-      const lines = output.split('\n').filter((l) => /error/i.test(l));
-      reject(new Error(`web build failed (exit ${code}): ${(lines[0] ?? output.trim().split('\n').pop() ?? '').trim()}`));
-    });
-  });
+export { buildWeb, webDist };
 
 export interface Asset {
   file: string;

@@ -5,8 +5,9 @@ import { startLocalCloud } from '#lib/local/cloud.ts';
 import { OUTPUTS_ENV } from './support/cloud.ts';
 
 /**
- * Starts one local cloud (fresh data, free ports, the web dev server, seeded accounts) for the whole run and
- * hands its outputs to the tests through a file named in E2E_OUTPUTS_FILE (workers inherit the environment).
+ * Starts one local cloud (fresh data, free ports, seeded accounts, and the web app built and served as its distribution
+ * serves it: the pages users load, a few requests each) for the whole run and hands its outputs to the tests through a
+ * file named in E2E_OUTPUTS_FILE (workers inherit the environment).
  * The returned function is Playwright's teardown: it stops every piece and removes the data.
  *
  * With E2E_OUTPUTS_FILE already set (e.g. to .local/outputs.json of a running `npm start`), nothing is started.
@@ -21,7 +22,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const cloud = await startLocalCloud({
     dataDir,
     ports: 'auto',
-    web: true,
+    web: 'built',
     seed: true,
     // Kept quiet, but shown when the start fails: the log says which piece did not come up.
     log: (line) => void lines.push(line),

@@ -249,8 +249,9 @@ test.describe('pages outside the dashboard', () => {
 
   test("a screen that fails to load shows 'Unexpected Application Error!'", async ({ page, cloud }) => {
     await signInAs(page, cloud, 'creator');
-    // The dev server serves each module on its own: refusing one screen's module is a routing failure.
-    await page.route('**/sales-analytics-screen.tsx*', (route) => route.abort());
+    // Each screen is its own chunk (sales-analytics-screen-<hash>.js built, the module itself from the dev server):
+    // refusing it is a routing failure.
+    await page.route(/\/sales-analytics-screen[-.][^/]*$/, (route) => route.abort());
 
     await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'analytics' }).click();
 

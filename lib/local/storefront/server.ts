@@ -103,7 +103,7 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
   const spaIndex = async (slug: string, title: string): Promise<string | undefined> => {
     if (!webUrl) return undefined;
     try {
-      const answer = await fetch(`${webUrl}/`, { signal: AbortSignal.timeout(5_000) });
+      const answer = await fetch(`${webUrl}/index.html`, { signal: AbortSignal.timeout(5_000) });
       if (!answer.ok) return undefined;
       const html = await answer.text();
       return html.replace('<head>', `<head><meta name="storefront-creator" content="${escapeHtml(slug)}"><title>${escapeHtml(title)}</title>`);

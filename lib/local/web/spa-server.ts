@@ -59,16 +59,25 @@ export interface SpaServerOptions {
   distDir: string;
   /** `/config.json`: in the cloud a file the deployment writes next to index.html. */
   config: Record<string, unknown>;
-  /** Where `/api/*` goes: the local gateway. */
+  /** Where `/api/*` and `/v1/*` go: the local gateway. */
   apiUrl: string;
+  /** Headers added to what goes to the API, as the distribution adds its origin header (decision 0028). */
+  apiHeaders?: Record<string, string>;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
+
+/** The paths the app's distribution sends to the API origin (lib/constructs/static-site.ts; the public API's reference reads /v1). */
+const toApi = (path: string): boolean => path.startsWith('/api/') || path.startsWith('/v1/');
 
 /**
  * The built SPA served as the CloudFront distribution of lib/constructs/static-site.ts serves it, on loopback: the
  * files of web/dist with their Cache-Control, gzip when accepted, landing.html for `/` and index.html for other
- * client-side routes (the viewer request function), `/config.json`, and `/api/*` passed to the gateway uncached with every header but Host. What it
- * leaves out costs a page load nothing measurable here: TLS, HTTP/2 (loopback has no round trips to save), the
- * response headers policy.
+ * client-side routes (the viewer request function), `/config.json`, and `/api/*` and `/v1/*` passed to the gateway
+ * uncached with every header but Host (and the origin header, when given). What it leaves out costs a page load nothing
+ * measurable here: TLS, HTTP/2 (loopback has no round trips to save), the response headers policy. The bench measures
+ * the SPA through it, and the browser tests run against it (`web: 'built'` in lib/local/cloud.ts): the pages they
+ * load are the ones users load, and each costs a few requests instead of the dev server's hundreds of modules.
  */
 export const startSpaServer = async (opts: SpaServerOptions): Promise<{ url: string; stop(): Promise<void> }> => {
   const files = new Map<string, StoredFile>();
@@ -105,7 +114,7 @@ export const startSpaServer = async (opts: SpaServerOptions): Promise<{ url: str
 
   const proxy = (req: IncomingMessage, res: ServerResponse): void => {
     const upstream = request(
-      { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } },
+      { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host, ...opts.apiHeaders } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -120,7 +129,7 @@ export const startSpaServer = async (opts: SpaServerOptions): Promise<{ url: str
 
   const server = createServer((req, res) => {
     const raw = (req.url ?? '/').split('?')[0]!;
-    if (raw.startsWith('/api/')) return proxy(req, res);
+    if (toApi(raw)) return proxy(req, res);
     let path: string;
     try {
       path = decodeURIComponent(raw);
@@ -132,7 +141,7 @@ export const startSpaServer = async (opts: SpaServerOptions): Promise<{ url: str
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

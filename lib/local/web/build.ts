@@ -1,0 +1,23 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Where `npm run build -w web` writes the SPA. */
+export const webDist = join(repoRoot, 'web', 'dist');
+
+/** `npm run build -w web` (vite build into web/dist, a few seconds); rejects with the build's first error line on failure. */
+export const buildWeb = (): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) return resolve();
+      const lines = output.split('\n').filter((l) => /error/i.test(l));
+      reject(new Error(`web build failed (exit ${code}): ${(lines[0] ?? output.trim().split('\n').pop() ?? '').trim()}`));
+    });
+  });
