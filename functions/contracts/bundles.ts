@@ -21,6 +21,15 @@ const courseIds = z
   .max(BUNDLE_COURSES_MAX, `A bundle holds ${BUNDLE_COURSES_MIN} to ${BUNDLE_COURSES_MAX} courses.`)
   .refine((ids) => new Set(ids).size === ids.length, 'A course is in a bundle once.');
 
+/**
+ * The courses' separate prices added up, and what the bundle's price saves over them (never below 0): the server's
+ * answer and the creator's form (the saving shown live as they choose) compute it here, alike.
+ */
+export const bundlePricing = (priceAmount: number, coursePrices: readonly number[]): { separateAmount: number; savingAmount: number } => {
+  const separateAmount = coursePrices.reduce((sum, price) => sum + price, 0);
+  return { separateAmount, savingAmount: Math.max(0, separateAmount - priceAmount) };
+};
+
 /** POST /api/bundles. `priceAmount`: pence, at least £1 (a bundle is sold: 0 is not a price). */
 export const createBundleBody = z.strictObject({
   title: z.string().trim().min(1).max(200),

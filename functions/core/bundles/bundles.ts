@@ -1,4 +1,4 @@
-import { BUNDLES_PER_CREATOR_MAX, type Bundle, type BundleList, type CreateBundleBody, type PublicBundle, type UpdateBundleBody } from '#contracts/bundles.ts';
+import { BUNDLES_PER_CREATOR_MAX, bundlePricing, type Bundle, type BundleList, type CreateBundleBody, type PublicBundle, type UpdateBundleBody } from '#contracts/bundles.ts';
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { BundleRepository, Clock, CourseRepository, CourseRecord, Ids, StoredBundle } from '#core/ports.ts';
@@ -23,11 +23,8 @@ export interface BundleDeps {
   ids: Ids;
 }
 
-/** The separate prices of the courses added up, and what the bundle saves over them (never below 0). */
-export const bundlePricing = (priceAmount: number, coursePrices: readonly number[]): { separateAmount: number; savingAmount: number } => {
-  const separateAmount = coursePrices.reduce((sum, price) => sum + price, 0);
-  return { separateAmount, savingAmount: Math.max(0, separateAmount - priceAmount) };
-};
+/** The separate prices added up and the saving: the contract's, shared with the creator's form. */
+export { bundlePricing };
 
 /** The bundle's courses as the creator's course list has them now, in the bundle's order (a course gone is left out). */
 const coursesOf = (bundle: Pick<StoredBundle, 'courseIds'>, courses: readonly CourseRecord[]): CourseRecord[] => {
