@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { brandingView } from './branding.ts';
 import { isoDate } from './common.ts';
 import { COURSE_CURRENCY } from './courses.ts';
 import { courseCheckoutBody } from './sales.ts';
@@ -70,8 +71,22 @@ export type Bundle = z.infer<typeof bundle>;
 export const bundleList = z.object({ items: z.array(bundle) });
 export type BundleList = z.infer<typeof bundleList>;
 
-/** GET /api/public/bundles/{bundleId}: an active bundle as a visitor sees it (404 otherwise). */
-export const publicBundle = z.object({
+/**
+ * Who sells on a public page, as the course page names them: the creator's public name, page (null before they have
+ * one) and picture, whether their plan sells now (false: the page says so, a checkout answers 409), and their school
+ * branding while their plan includes it.
+ */
+export const publicSeller = z.object({
+  creatorName: z.string(),
+  creatorSlug: z.string().nullable(),
+  creatorAvatarUrl: z.string().nullable(),
+  onSale: z.boolean(),
+  branding: brandingView.nullable(),
+});
+export type PublicSeller = z.infer<typeof publicSeller>;
+
+/** GET /api/public/bundles/{bundleId}: an active bundle as a visitor sees it, with its seller (404 otherwise). */
+export const publicBundle = publicSeller.extend({
   id: z.string(),
   title: z.string(),
   description: z.string(),
