@@ -71,7 +71,7 @@ function BundleRow({ bundle, onEdit, onDelete }: { bundle: Bundle; onEdit: () =>
 
   return (
     <TableRow className={folded.row}>
-      <TableCell className={cn(folded.cell, folded.unlabelled, 'max-w-80 max-sm:order-1 max-sm:max-w-none max-sm:self-center')}>
+      <TableCell className={cn(folded.cell, folded.unlabelled, 'max-w-72 min-w-44 max-sm:order-1 max-sm:max-w-none max-sm:min-w-0 max-sm:self-center')}>
         <span className="block font-semibold [overflow-wrap:anywhere]">{bundle.title}</span>
         <span className="block text-xs whitespace-normal text-muted-foreground [overflow-wrap:anywhere]">{bundle.courses.map((c) => c.title).join(', ')}</span>
       </TableCell>
@@ -88,19 +88,20 @@ function BundleRow({ bundle, onEdit, onDelete }: { bundle: Bundle; onEdit: () =>
           <span className={cn('text-sm whitespace-nowrap', !active && 'text-muted-foreground')}>{active ? 'On sale' : 'Off sale'}</span>
         </div>
       </TableCell>
-      <TableCell data-label="Link" className={cn(folded.cell, 'min-w-56 max-sm:order-5 max-sm:col-span-2')}>
+      <TableCell data-label="Link" className={cn(folded.cell, 'min-w-48 max-sm:order-5 max-sm:col-span-2 max-sm:min-w-0')}>
         <BundleLink bundle={bundle} />
       </TableCell>
       <TableCell className={cn(folded.cell, folded.unlabelled, 'text-right max-sm:order-6 max-sm:col-span-2')}>
         {!readOnly && (
+          // Icons beside the table's other columns (their names in the tooltip and to screen readers); words on a phone's card.
           <div className="flex justify-end gap-2 max-sm:grid max-sm:grid-cols-2">
-            <Button variant="outline" size="sm" className="max-sm:h-10" aria-label={`Edit ${bundle.title}`} onClick={onEdit}>
+            <Button variant="outline" size="sm" className="max-sm:h-10" aria-label={`Edit ${bundle.title}`} title="Edit" onClick={onEdit}>
               <Pencil aria-hidden="true" />
-              Edit
+              <span className="sm:sr-only">Edit</span>
             </Button>
-            <Button variant="outline" size="sm" className="max-sm:h-10" aria-label={`Delete ${bundle.title}`} onClick={onDelete}>
+            <Button variant="outline" size="sm" className="max-sm:h-10" aria-label={`Delete ${bundle.title}`} title="Delete" onClick={onDelete}>
               <Trash2 aria-hidden="true" />
-              Delete
+              <span className="sm:sr-only">Delete</span>
             </Button>
           </div>
         )}
