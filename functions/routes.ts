@@ -631,6 +631,24 @@ const table = [
     throttle: { rate: 10, burst: 20 },
   },
   { name: 'list-coupons', method: 'GET', path: '/api/coupons', handler: 'http/list-coupons', access: ['creator'] },
+  /** Bundles (issue 34): several of a creator's courses sold as one, through the course checkout and its webhook. */
+  { name: 'list-bundles', method: 'GET', path: '/api/bundles', handler: 'http/list-bundles', access: ['creator'] },
+  { name: 'create-bundle', method: 'POST', path: '/api/bundles', handler: 'http/create-bundle', access: ['creator'], feature: 'sales', throttle: { rate: 10, burst: 20 } },
+  { name: 'update-bundle', method: 'PATCH', path: '/api/bundles/{bundleId}', handler: 'http/update-bundle', access: ['creator'], feature: 'sales', throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-bundle', method: 'DELETE', path: '/api/bundles/{bundleId}', handler: 'http/delete-bundle', access: ['creator'], throttle: { rate: 10, burst: 20 } },
+  // Names its seller as the course page does: their picture and school logo by signed links (avatars:read).
+  { name: 'public-bundle', method: 'GET', path: '/api/public/bundles/{bundleId}', handler: 'http/public-bundle', access: 'public', uses: ['avatars:read'], throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
+  {
+    name: 'bundle-checkout',
+    method: 'POST',
+    path: '/api/public/bundles/{bundleId}/checkout',
+    handler: 'http/bundle-checkout',
+    access: 'public',
+    uses: ['payments'],
+    profile: 'heavy',
+    // As a course's checkout: a launch's buyers at once, within Stripe's own 100 writes a second.
+    throttle: { rate: 50, burst: 100 },
+  },
   { name: 'create-coupon', method: 'POST', path: '/api/coupons', handler: 'http/create-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },

@@ -15,7 +15,7 @@ import { enrollmentLearnerPage } from '#data/enrollments.ts';
 import { dynamoSessions } from '#data/live-sessions.ts';
 import { queueSessionMail } from '#data/session-mail.ts';
 import { integrationRepository } from '#functions/composition/deps-integrations.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, ids, licenseRepository, mailSchool } from '#functions/composition/deps.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, ids, licenseReader, licenseRepository, mailSchool } from '#functions/composition/deps.ts';
 import { required } from '#functions/config.ts';
 import { logger } from '#middleware/logger.ts';
 
@@ -82,6 +82,7 @@ const calendarIdentity = () => {
 /** The learner's sessions and calendar files: the platform's sender is the files' organiser, its host their UIDs' domain. */
 export const learnerSessionDeps = () => ({
   enrollments: enrollmentRepository(),
+  licenses: licenseReader(),
   sessions: sessionRepository(),
   clock,
   calendar: calendarIdentity(),

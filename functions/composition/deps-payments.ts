@@ -11,7 +11,8 @@ import type { PaymentEvents } from '#core/billing/ports.ts';
 import type { Payments } from '#core/ports.ts';
 import type { ConnectEvents, ConnectPayments } from '#core/sales/ports.ts';
 import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
-import type { CourseCheckoutDeps } from '#core/sales/checkout.ts';
+import type { BundleCheckoutDeps, CourseCheckoutDeps } from '#core/sales/checkout.ts';
+import { bundleRepository } from '#functions/composition/deps-bundles.ts';
 import type { CouponDeps } from '#core/sales/coupons.ts';
 import {
   affiliateRepository,
@@ -108,6 +109,9 @@ export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
   appOrigin: required('APP_ORIGIN'),
   orderIdFor,
 });
+
+/** A visitor's bundle checkout (issue 34): the course checkout's, with the bundle read by its id. */
+export const bundleCheckoutDeps = (): BundleCheckoutDeps => ({ ...courseCheckoutDeps(), courses: courseRepository(), bundles: bundleRepository() });
 
 /** Checkout, portal and top-up: Stripe's API, the billing records, the catalogue and the app's own origin. */
 export const checkoutDeps = (): CheckoutDeps & PurchaseCreditsDeps => ({

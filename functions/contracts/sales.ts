@@ -57,11 +57,20 @@ export const sale = z.object({
   couponCode: z.string().nullable(),
   affiliateId: z.string().nullable(),
   seats: z.number().int().nullable(),
+  /** A bundle's sale (issue 34): the bundle (`courseId` and `courseTitle` are then its id and title), else null. */
+  bundleId: z.string().nullable(),
   status: z.enum(saleStatuses),
   platformFee: z.literal(0),
   createdAt: z.string(),
 });
 export type Sale = z.infer<typeof sale>;
+
+/** 'Bundle: Kitchen basics': how the Sales list, the sales export and the analytics name a bundle's sale (issue 34). */
+export const bundleSaleTitle = (bundleTitle: string): string => `Bundle: ${bundleTitle}`;
+
+/** What a sale was of: the course's title, or a bundle's named as one. */
+export const saleTitle = (sale: { courseTitle: string; bundleId?: string | null | undefined }): string =>
+  sale.bundleId ? bundleSaleTitle(sale.courseTitle) : sale.courseTitle;
 
 /** GET /api/sales?cursor=: the creator's sales, newest first, a page at a time. */
 export const saleList = z.object({ items: z.array(sale), nextCursor: z.string().nullable() });

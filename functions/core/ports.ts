@@ -335,6 +335,12 @@ export interface Enrollment {
   completedAt: string | null;
   /** The team licence whose seat gives this access (checked on each access); absent: the learner's own. */
   licenseId?: string | undefined;
+  /**
+   * What holds this enrolment (issue 34): OWN_SOURCE (bought alone, given by the creator, a seat) and the bundle orders
+   * that gave or also cover it (bundleSource(orderId); core/access/access.ts). Absent: OWN_SOURCE alone (every enrolment before bundles). A
+   * bundle's refund takes its source away, and the enrolment goes only with its last source.
+   */
+  sources?: string[] | undefined;
   /** The course's certificate, once issued (and not revoked). */
   certificateId?: string | undefined;
   /** The learner's first activity, as counted in the course's report (`started`: ReportMoves). */
@@ -361,16 +367,27 @@ export interface ReportMoves {
 /** An enrolment's progress alone: what the team reports read of each member (a projection: lighter than the enrolment). */
 export type EnrollmentProgress = Pick<Enrollment, 'learnerId' | 'enrolledAt' | 'progress' | 'lastActivity' | 'completedAt' | 'certificateId'>;
 
-/** What a new enrolment is made of (the rest starts empty); enrolling again sets (or clears) `licenseId`. */
-export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt' | 'licenseId'>;
+/**
+ * What a new enrolment is made of (the rest starts empty); enrolling again sets (or clears) `licenseId`. `source`: the
+ * bundle order that gives it (bundleSource); absent: the learner's own (OWN_SOURCE).
+ */
+export type NewEnrollment = Pick<Enrollment, 'courseId' | 'learnerId' | 'creatorId' | 'learnerEmail' | 'learnerJoinedAt' | 'courseTitle' | 'enrolledAt' | 'licenseId'> & { source?: string | undefined };
 
 export interface EnrollmentRepository {
   /**
    * One transaction: the enrolment put and the creator's counters (students +1, completions +1 for a restored
    * completed one). A `removed` enrolment is reactivated keeping its progress ('restored'); an `active` one is
-   * left alone ('already'). The course's `enrolledCount` moves too, only while the course exists ('gone' otherwise).
+   * left alone ('already'), unless a bundle's `source` is given: then that source is added to it ('added'; already
+   * there: 'already'). A new or restored enrolment holds `source` alone (none given: its own). The course's
+   * `enrolledCount` moves too, only while the course exists ('gone' otherwise).
    */
-  enroll(enrollment: NewEnrollment): Promise<{ status: 'enrolled' | 'restored'; enrollment: Enrollment } | { status: 'already' | 'gone' }>;
+  enroll(enrollment: NewEnrollment): Promise<{ status: 'enrolled' | 'restored'; enrollment: Enrollment } | { status: 'already' | 'added' | 'gone' }>;
+  /**
+   * One source taken from an active enrolment (a refunded or disputed order): the enrolment removed as `remove` does
+   * when it was the last ('removed'), kept with the others otherwise ('kept'); 'missing' when no active enrolment holds
+   * that source.
+   */
+  revokeSource(courseId: string, learnerId: string, source: string): Promise<'removed' | 'kept' | 'missing'>;
   /** One transaction: status removed, the index keys dropped (progress kept), the counters and `enrolledCount` moved. 'missing' when no active one. */
   remove(courseId: string, learnerId: string): Promise<'removed' | 'missing'>;
   get(courseId: string, learnerId: string): Promise<Enrollment | undefined>;
@@ -682,6 +699,41 @@ export interface Order {
   paidAt: string | null;
   /** The Stripe event that paid it (its redelivery is a duplicate): absent on an order not paid by markPaid, or paid before it was kept. */
   paidEventId?: string | undefined;
+  /**
+   * A bundle's order (issue 34): the bundle, and its courses as bought (each enrolled once when paid, each enrolment
+   * taken back with the order's refund unless held by other means). `courseId` is then the bundle's id and
+   * `courseTitle` its title, as the Sales list, the receipt and the counters show it.
+   */
+  bundleId?: string | undefined;
+  courseIds?: string[] | undefined;
+  /** The titles of `courseIds` when bought, in the same order (each enrolment's copy of its course's title). */
+  courseTitles?: string[] | undefined;
+}
+
+/** A creator's bundle of courses (issue 34), as stored: the courses by id, in the creator's order. */
+export interface StoredBundle {
+  id: string;
+  creatorId: string;
+  title: string;
+  description: string;
+  courseIds: string[];
+  /** Pence. */
+  priceAmount: number;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BundleRepository {
+  get(bundleId: string): Promise<StoredBundle | undefined>;
+  /** The creator's bundles, newest first (at most BUNDLES_PER_CREATOR_MAX of them). */
+  listByCreator(creatorId: string): Promise<StoredBundle[]>;
+  /** False when that id exists already. */
+  create(bundle: StoredBundle): Promise<boolean>;
+  /** The changed fields, only while the bundle exists and is this creator's; the bundle as saved, or undefined. */
+  update(creatorId: string, bundleId: string, changes: Partial<Pick<StoredBundle, 'title' | 'description' | 'courseIds' | 'priceAmount' | 'active' | 'updatedAt'>>): Promise<StoredBundle | undefined>;
+  /** Only while it is this creator's; false otherwise. Its buyers keep their courses (their enrolments name the order). */
+  delete(creatorId: string, bundleId: string): Promise<boolean>;
 }
 
 /** One day's sales counters of a creator: totals, and revenue and sales by course. */

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
+import { sourcesOf } from '#core/access/access.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
 import { courseKeys, liveCourseTitles } from '#data/courses.ts';
 import { enrollmentMarks, reportUpdate } from '#data/course-reports.ts';
@@ -31,6 +32,9 @@ import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCurso
  *                restore or a change checks the course in its transaction (a ConditionCheck: 'gone' otherwise).
  * Drip plan:     pk COURSE#<courseId>  sk DRIP#<learnerId> (data/drip.ts), written before a new or restored enrolment
  *                when the course has drip lessons (one GetItem of its rules otherwise, no write).
+ * Sources:       `sources` (issue 34): what holds the enrolment, 'own' and the bundle orders that gave or also cover it
+ *                (core/access/access.ts); absent: its own alone. Changed on the condition that they are as read; a
+ *                bundle's refund takes its source away (revokeSource) and removes the enrolment with the last one.
  * Report marks:  `startedAt` and `reachedLessonIds` on the enrolment: what the learner is counted in by the course's
  *                report (data/course-reports.ts); set by the progress writes (completeLesson, reachLesson, a quiz
  *                attempt) that move those figures, in the same transaction, each only while unset.
@@ -66,6 +70,7 @@ const enrollmentItem = z.object({
   lastActivity: z.string(),
   completedAt: z.string().nullable(),
   licenseId: z.string().optional(),
+  sources: z.array(z.string()).optional(),
   certificateId: z.string().optional(),
   startedAt: z.string().optional(),
   reachedLessonIds: z.array(z.string()).optional(),
@@ -219,17 +224,52 @@ const takeBack = (courseId: string, learnerId: string, enrolledAt: string): Prom
 /** Two writers racing on one enrolment: each attempt reads again; this many is far beyond any real contention. */
 const ATTEMPTS = 5;
 
+/**
+ * The condition that an active enrolment's sources are still as read (absent: still absent), with the names and values
+ * an update adds to (`:removed` for the status it may set).
+ */
+const sourcesUnchanged = (read: Enrollment) => ({
+  ConditionExpression: read.sources ? '#status = :active AND sources = :read' : '#status = :active AND attribute_not_exists(sources)',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed', ...(read.sources ? { ':read': read.sources } : {}) },
+});
+
+/** An active enrolment's sources replaced, on the condition that they are still as read: false when they moved. */
+const setSources = (read: Enrollment, sources: string[]): Promise<boolean> => {
+  const unchanged = sourcesUnchanged(read);
+  const { ':removed': _unused, ...values } = unchanged.ExpressionAttributeValues;
+  return writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: enrollmentKeys.enrollment(read.courseId, read.learnerId),
+        UpdateExpression: 'SET sources = :sources',
+        ConditionExpression: unchanged.ConditionExpression,
+        ExpressionAttributeNames: unchanged.ExpressionAttributeNames,
+        ExpressionAttributeValues: { ...values, ':sources': sources },
+      }),
+    ),
+  );
+};
+
 export const dynamoEnrollments = (): EnrollmentRepository => ({
   async enroll(input: NewEnrollment) {
     const table = tableName();
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const existing = await readEnrollment(input.courseId, input.learnerId);
-      if (existing?.status === 'active') return { status: 'already' };
+      const { source, ...fields } = input;
+      if (existing?.status === 'active') {
+        if (!source || sourcesOf(existing).includes(source)) return { status: 'already' };
+        // Held already (by the learner's own means or another bundle): the bundle's source is added beside them.
+        if (await setSources(existing, [...sourcesOf(existing), source])) return { status: 'added' };
+        continue;
+      }
       // Its drip plan first (a course with drip lessons only): data/drip.ts planEnrollmentDrip.
       await planEnrollmentDrip(input.courseId, input.learnerId, existing?.enrolledAt ?? input.enrolledAt);
       if (!existing) {
         const enrollment: Enrollment = {
-          ...input,
+          ...fields,
+          ...(source ? { sources: [source] } : {}),
           status: 'active',
           completedLessonIds: [],
           progress: 0,
@@ -263,8 +303,16 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       }
       // A removed enrolment comes back with its progress, under its first enrolment date; the learner's email and
       // the course title are refreshed, and the access is now through this enrolment's licence, or their own.
-      const { licenseId: _previous, ...kept } = existing;
-      const restored: Enrollment = { ...kept, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle, ...(input.licenseId ? { licenseId: input.licenseId } : {}) };
+      const { licenseId: _previous, sources: _before, ...kept } = existing;
+      const restored: Enrollment = {
+        ...kept,
+        status: 'active',
+        learnerEmail: input.learnerEmail,
+        courseTitle: input.courseTitle,
+        ...(input.licenseId ? { licenseId: input.licenseId } : {}),
+        ...(source ? { sources: [source] } : {}),
+      };
+      const removed = [...(input.licenseId ? [] : ['licenseId']), ...(source ? [] : ['sources'])];
       const byCreator = enrollmentKeys.byCreator(existing.creatorId, existing.enrolledAt, existing.courseId, existing.learnerId);
       const byLearner = enrollmentKeys.byLearner(existing.learnerId, existing.courseId);
       const cancelled = await transact([
@@ -273,8 +321,8 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
             TableName: table,
             Key: enrollmentKeys.enrollment(input.courseId, input.learnerId),
             UpdateExpression: `SET #status = :active, learnerEmail = :email, courseTitle = :title, courseTitleAt = :titleAt, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk${
-              input.licenseId ? ', licenseId = :license' : ' REMOVE licenseId'
-            }`,
+              input.licenseId ? ', licenseId = :license' : ''
+            }${source ? ', sources = :sources' : ''}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
             ConditionExpression: '#status = :removed',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
@@ -288,6 +336,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
               ':g2pk': byLearner.gsi2pk,
               ':g2sk': byLearner.gsi2sk,
               ...(input.licenseId ? { ':license': input.licenseId } : {}),
+              ...(source ? { ':sources': [source] } : {}),
             },
           },
         },
@@ -307,7 +356,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         Update: {
           TableName: tableName(),
           Key: enrollmentKeys.enrollment(courseId, learnerId),
-          UpdateExpression: 'SET #status = :removed REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+          UpdateExpression: 'SET #status = :removed REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, sources',
           ConditionExpression: '#status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed' },
@@ -316,6 +365,33 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
       courseExists(courseId),
     ]);
     return cancelled ? 'missing' : 'removed';
+  },
+
+  async revokeSource(courseId, learnerId, source) {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const existing = await readEnrollment(courseId, learnerId);
+      if (existing?.status !== 'active' || !sourcesOf(existing).includes(source)) return 'missing';
+      const rest = sourcesOf(existing).filter((s) => s !== source);
+      if (rest.length > 0) {
+        if (await setSources(existing, rest)) return 'kept';
+        continue;
+      }
+      // Its last source: removed as `remove` does, on the condition that its sources did not change since read.
+      const cancelled = await transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: enrollmentKeys.enrollment(courseId, learnerId),
+            UpdateExpression: 'SET #status = :removed REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, sources',
+            ...sourcesUnchanged(existing),
+          },
+        },
+        courseExists(courseId),
+      ]);
+      if (!cancelled) return 'removed';
+      if (failedAt(cancelled, 1)) return 'missing';
+    }
+    throw new Error(`enrolment ${courseId}/${learnerId} kept changing`);
   },
 
   get: readEnrollment,

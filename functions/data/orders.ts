@@ -82,6 +82,9 @@ const orderItem = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   paidEventId: z.string().optional(),
+  bundleId: z.string().optional(),
+  courseIds: z.array(z.string()).optional(),
+  courseTitles: z.array(z.string()).optional(),
 });
 
 export type CounterMove = { revenue: number; sales: number; discount: number; refunds: number };

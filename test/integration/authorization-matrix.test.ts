@@ -127,6 +127,12 @@ GET    /api/coupons                                                    creator  
 POST   /api/coupons                                                    creator                       -  sales
 PATCH  /api/coupons/{code}                                             creator                       creator  sales
 DELETE /api/coupons/{code}                                             creator                       creator  sales
+GET    /api/bundles                                                    creator                       -
+POST   /api/bundles                                                    creator                       -  sales
+PATCH  /api/bundles/{bundleId}                                         creator                       creator  sales
+DELETE /api/bundles/{bundleId}                                         creator                       creator
+GET    /api/public/bundles/{bundleId}                                  public                        -
+POST   /api/public/bundles/{bundleId}/checkout                         public                        -
 GET    /api/api-keys                                                   creator                       -
 POST   /api/api-keys                                                   creator                       -  api
 DELETE /api/api-keys/{keyId}                                           creator                       creator
@@ -326,6 +332,12 @@ const makeWorld = async (): Promise<World> => {
   }
   if (!certificateId) throw new Error('no certificate was issued for the owned course');
 
+  // A bundle of the course and a second published one (issue 34).
+  const otherCourseId = (await call<{ id: string }>('POST', '/api/courses', { token, body: { title: 'Bundled course', description: 'Isolation.' } })).id;
+  await call('POST', `/api/courses/${otherCourseId}/lessons`, { token, body: { title: 'Read', kind: 'text', body: '<p>Read.</p>' } });
+  await call('PATCH', `/api/courses/${otherCourseId}`, { token, body: { status: 'published', priceAmount: 1500 } });
+  const bundleId = (await call<{ id: string }>('POST', '/api/bundles', { token, body: { title: 'Owned bundle', courseIds: [courseId, otherCourseId], priceAmount: 3000 } })).id;
+
   const code = `MATRIX${Date.now().toString(36).toUpperCase()}`;
   await call('POST', '/api/coupons', { token, body: { code, kind: 'percent', value: 10, courseIds: null } });
   const order = await buyCourse(call, outputs(), { creatorToken: token, courseId, email: uniqueEmail('matrix-buyer') });
@@ -364,7 +376,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId },
     outsider,
   };
 };
@@ -384,6 +396,7 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'POST /api/crm/learners/{learnerId}/recommendations': { recommendation: 'Sent by another creator' },
     'POST /api/certificates/{certificateId}/revoke': { reason: 'Revoked by another creator' },
     'PATCH /api/coupons/{code}': { active: false },
+    'PATCH /api/bundles/{bundleId}': { title: 'Taken over' },
     'PATCH /api/sequences/{sequenceId}': { active: true },
     'POST /api/courses/{courseId}/licenses': { leaderEmail: uniqueEmail('matrix-planted-leader'), seats: 2 },
     'PATCH /api/courses/{courseId}/licenses/{licenseId}': { seatsTotal: 9 },

@@ -1,4 +1,4 @@
-import { licenseGivesAccess } from '#core/licenses/access.ts';
+import { enrollmentAccess } from '#core/access/access.ts';
 import { licenseIdOf } from '#core/licenses/licenses.ts';
 import type { CertificateRepository, Clock, Enrollment, LicenseRepository, Order, StoredLicense } from '#core/ports.ts';
 
@@ -16,16 +16,17 @@ export const ORDER_REVERSAL_REASON = {
 } as const;
 
 /**
- * Whether this enrolment may have its certificate now: completed, active, and (through a team licence) with a licence
- * that gives access now. `license` is the enrolment's licence as read (undefined: none, or gone).
+ * Whether this enrolment may have its certificate now: completed, and the course open to its learner
+ * (core/access/access.ts: active, and through a team licence one that gives access now). `license` is the
+ * enrolment's licence as read (undefined: none, or gone).
  */
 export const mayHaveCertificate = (
   enrollment: Pick<Enrollment, 'status' | 'completedAt' | 'licenseId'> | undefined,
   license: Pick<StoredLicense, 'status' | 'expiresAt'> | undefined,
   now: Date,
 ): boolean => {
-  if (!enrollment?.completedAt || enrollment.status !== 'active') return false;
-  return !enrollment.licenseId || (license !== undefined && licenseGivesAccess(license, now));
+  if (!enrollment?.completedAt) return false;
+  return enrollmentAccess(enrollment, license, now).open;
 };
 
 /**

@@ -4,7 +4,7 @@ import type { CompleteLessonResponse, LessonRelease, LearnerCourse, LearnerCours
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';
-import { licenseGivesAccess } from '#core/licenses/access.ts';
+import { courseAccess, type AccessSources, type CourseAccess } from '#core/access/access.ts';
 import type {
   Clock,
   CourseOutline,
@@ -23,8 +23,8 @@ import { reportMoves } from '#core/reports/course-report.ts';
 
 /**
  * The learner's side: their courses, a course with its lessons, completing a lesson, and 'My Learning'. A learner
- * reaches a course only while it is published and their enrolment in it is active; otherwise it is 404 with the
- * same message as a course that does not exist.
+ * reaches a course only while it is published and the access module (core/access/access.ts) opens it to them;
+ * otherwise it is 404 with the same message as a course that does not exist.
  */
 
 export const LESSON_NOT_FOUND = 'Lesson not found.';
@@ -63,40 +63,34 @@ export const learnerCourses = async (
 export const LICENSE_ENDED_ACCESS = "Your team's licence for this course has ended. Ask your group leader for access.";
 
 /**
- * The published course and the learner's active enrolment in it, or 404 (also the course files' download rule). An
- * enrolment through a team licence needs the licence to give access now: past its end date it is 403 at once, before
- * the daily job ends it.
+ * The course as the access module answers it (core/access/access.ts) for a published course: its enrolment, or 404
+ * with the same message as a course that does not exist, or 403 when the learner's only access was a team licence that
+ * has ended. The course and the access are read side by side.
  */
-export const reachableCourse = async (
-  deps: { courses: Pick<CourseRepository, 'getCourse'>; enrollments: Pick<EnrollmentRepository, 'get'>; licenses: Pick<LicenseRepository, 'get'>; clock: Clock },
-  learnerId: string,
-  courseId: string,
-) => {
-  const [course, enrollment] = await Promise.all([deps.courses.getCourse(courseId), deps.enrollments.get(courseId, learnerId)]);
-  if (!course || course.status !== 'published' || enrollment?.status !== 'active') throw new NotFoundError(COURSE_NOT_FOUND);
-  if (enrollment.licenseId) {
-    const license = await deps.licenses.get(enrollment.licenseId);
-    if (!license || !licenseGivesAccess(license, deps.clock.now())) throw new ForbiddenError(LICENSE_ENDED_ACCESS);
-  }
-  return { course, enrollment };
+const reachable = <C extends { status: string }>(course: C | undefined, access: CourseAccess): { course: C; enrollment: Enrollment } => {
+  if (!course || course.status !== 'published' || (!access.open && access.reason === 'none')) throw new NotFoundError(COURSE_NOT_FOUND);
+  if (!access.open) throw new ForbiddenError(LICENSE_ENDED_ACCESS);
+  return { course, enrollment: access.enrollment };
+};
+
+/** The published course (with its lessons' bodies) and the learner's enrolment in it, when they may open it. */
+export const reachableCourse = async (deps: AccessSources & { courses: Pick<CourseRepository, 'getCourse'> }, learnerId: string, courseId: string) => {
+  const [course, access] = await Promise.all([deps.courses.getCourse(courseId), courseAccess(deps, learnerId, courseId)]);
+  return reachable(course, access);
 };
 
 /**
  * reachableCourse's rules on the course's outline (its item and lessons without bodies, read eventually consistently):
- * what a learner's lesson write needs (completing it), without reading every lesson's body.
+ * what a learner's lesson write needs (completing it), without reading every lesson's body. Also the course files'
+ * download rule.
  */
 export const reachableOutline = async (
-  deps: { courses: Pick<CourseRepository, 'getOutline'>; enrollments: Pick<EnrollmentRepository, 'get'>; licenses: Pick<LicenseRepository, 'get'>; clock: Clock },
+  deps: AccessSources & { courses: Pick<CourseRepository, 'getOutline'> },
   learnerId: string,
   courseId: string,
 ): Promise<{ course: CourseOutline; enrollment: Enrollment }> => {
-  const [course, enrollment] = await Promise.all([deps.courses.getOutline(courseId), deps.enrollments.get(courseId, learnerId)]);
-  if (!course || course.status !== 'published' || enrollment?.status !== 'active') throw new NotFoundError(COURSE_NOT_FOUND);
-  if (enrollment.licenseId) {
-    const license = await deps.licenses.get(enrollment.licenseId);
-    if (!license || !licenseGivesAccess(license, deps.clock.now())) throw new ForbiddenError(LICENSE_ENDED_ACCESS);
-  }
-  return { course, enrollment };
+  const [course, access] = await Promise.all([deps.courses.getOutline(courseId), courseAccess(deps, learnerId, courseId)]);
+  return reachable(course, access);
 };
 
 const lessonIds = (course: Pick<StoredCourse, 'lessons'> | CourseOutline) => course.lessons.map((l) => l.id);

@@ -20,6 +20,7 @@ import type {
 } from '#core/live-sessions/ports.ts';
 import { sessionCalendar } from '#core/live-sessions/calendar.ts';
 import { licenseGivesAccess } from '#core/licenses/access.ts';
+import { courseAccess, type AccessSources } from '#core/access/access.ts';
 import type { Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository } from '#core/ports.ts';
 
 /**
@@ -343,15 +344,16 @@ export interface CalendarIdentity {
 }
 
 /**
- * GET /api/learner/sessions/{sessionId}/calendar.ics: the session's calendar file for a learner actively enrolled in
- * its course (404 for anyone else, as for a session that does not exist); a cancelled session's file cancels it.
+ * GET /api/learner/sessions/{sessionId}/calendar.ics: the session's calendar file for a learner who may open its course
+ * (core/access/access.ts: their enrolment, or a seat while its licence gives access; 404 for anyone else, as for a
+ * session that does not exist); a cancelled session's file cancels it.
  */
 export const learnerSessionCalendar = async (
-  deps: { enrollments: Pick<EnrollmentRepository, 'get'>; sessions: Pick<SessionRepository, 'find'>; calendar: CalendarIdentity },
+  deps: AccessSources & { sessions: Pick<SessionRepository, 'find'>; calendar: CalendarIdentity },
   input: { learnerId: string; sessionId: string },
 ): Promise<string> => {
   const session = await deps.sessions.find(input.sessionId);
-  const enrollment = session && (await deps.enrollments.get(session.courseId, input.learnerId));
-  if (!session || enrollment?.status !== 'active') throw new NotFoundError(SESSION_NOT_FOUND);
-  return sessionCalendar(session, { courseTitle: enrollment.courseTitle, ...deps.calendar });
+  const access = session && (await courseAccess(deps, input.learnerId, session.courseId));
+  if (!session || !access?.open) throw new NotFoundError(SESSION_NOT_FOUND);
+  return sessionCalendar(session, { courseTitle: access.enrollment.courseTitle, ...deps.calendar });
 };

@@ -1,6 +1,7 @@
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { leaderInvitationEmail, purchaseInvitationEmail, purchaseReceiptEmail, teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
+import { enrollBundle, isBundleOrder, revokeBundle } from '#core/sales/bundle-enrollments.ts';
 import type { Clock, Directory, EnrollmentRepository, LicenseRepository, Mailer, MailSchoolOf, Metrics, Order, OrderRepository, QueuedAccount, UserRepository } from '#core/ports.ts';
 
 /**
@@ -17,7 +18,7 @@ export interface BuyerAccountDeps {
   orders: Pick<OrderRepository, 'get' | 'setLearner'>;
   users: UserRepository;
   directory: Directory;
-  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove' | 'get'>;
+  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove' | 'get' | 'revokeSource'>;
   licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
   mailer: Mailer;
   clock: Clock;
@@ -76,6 +77,13 @@ export const createBuyerAccount = async (deps: BuyerAccountDeps, item: QueuedAcc
     // Undone meanwhile (the reversal found no licence to end): ended here.
     if ((await deps.orders.get(order.id))?.status !== 'paid') {
       await endLicense(deps, licenseIdOf(order.id));
+      return 'not-paid';
+    }
+  } else if (isBundleOrder(order)) {
+    // A bundle (issue 34): every course of it, under the order's source; one invitation or receipt for them all.
+    await enrollBundle(deps, order, user);
+    if (!(await deps.orders.setLearner(order.id, user.id))) {
+      await revokeBundle(deps, order, user.id);
       return 'not-paid';
     }
   } else {

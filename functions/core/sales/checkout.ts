@@ -1,10 +1,12 @@
 import { hasFeature, planLimits, type PlanLevel } from '#contracts/entitlements.ts';
+import type { BundleCheckoutBody } from '#contracts/bundles.ts';
 import type { CourseCheckoutBody } from '#contracts/sales.ts';
+import { BUNDLE_NOT_FOUND, bundleOnSale } from '#core/bundles/bundles.ts';
 import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, ValidationError } from '#core/errors.ts';
 import { referredAffiliate } from '#core/affiliates/affiliates.ts';
-import type { AffiliateRepository, BillingRepository, Clock, CourseRepository, Ids, Order, OrderRepository } from '#core/ports.ts';
+import type { AffiliateRepository, BillingRepository, BundleRepository, Clock, CourseRepository, Ids, Order, OrderRepository } from '#core/ports.ts';
 import type { ConnectPayments, CouponRepository, PayoutRepository } from '#core/sales/ports.ts';
 import { redeemableCoupon } from '#core/sales/coupons.ts';
 
@@ -105,6 +107,24 @@ export const startCourseCheckout = async (
     createdAt: deps.clock.now().toISOString(),
     paidAt: null,
   };
+  return openCheckout(deps, fresh, {
+    title: seats === null ? course.title : `${course.title}: team licence, ${seats} seats`,
+    promotionCodeId: discounted?.coupon.promotionCodeId,
+    email: body.email,
+    successUrl: body.successUrl,
+    cancelUrl: body.cancelUrl,
+  });
+};
+
+/**
+ * The pending order written (the price stored, never the client's) and its hosted checkout on the creator's account,
+ * its id kept on the order: a course's and a bundle's checkout alike. The same Idempotency-Key answers the same page.
+ */
+const openCheckout = async (
+  deps: Pick<CourseCheckoutDeps, 'orders' | 'connect'>,
+  fresh: Order,
+  page: { title: string; promotionCodeId?: string | undefined; email?: string | undefined; successUrl: string; cancelUrl: string },
+): Promise<{ url: string }> => {
   const created = await deps.orders.create(fresh);
   // The same request again (its Idempotency-Key): the page it made; or, when that request failed before making one
   // (Stripe did not answer), the same order's page now: Stripe's idempotency key gives back a session already made.
@@ -114,14 +134,14 @@ export const startCourseCheckout = async (
   const session = await deps.connect.createCourseCheckout({
     accountId: order.accountId,
     orderId: order.id,
-    courseId: course.id,
-    courseTitle: seats === null ? course.title : `${course.title}: team licence, ${seats} seats`,
+    courseId: order.courseId,
+    courseTitle: page.title,
     // The full price, and the promotion code on Stripe's side: Stripe applies the discount and holds the coupon's cap.
     amount: order.price,
-    ...(discounted ? { promotionCodeId: discounted.coupon.promotionCodeId } : {}),
-    ...(body.email ? { email: body.email } : {}),
-    successUrl: body.successUrl,
-    cancelUrl: body.cancelUrl,
+    ...(page.promotionCodeId ? { promotionCodeId: page.promotionCodeId } : {}),
+    ...(page.email ? { email: page.email } : {}),
+    successUrl: page.successUrl,
+    cancelUrl: page.cancelUrl,
     // From the order, not the clock: a retry sends Stripe the very same request under the same idempotency key (a
     // changed parameter would be refused as a different request, and the checkout could never be started again).
     expiresAt: new Date(Date.parse(order.createdAt) + COURSE_CHECKOUT_MINUTES * 60_000),
@@ -129,6 +149,67 @@ export const startCourseCheckout = async (
   });
   await deps.orders.setCheckout(order.id, session);
   // Counted when its page is first made (a retry that found the page answered above).
-  await deps.orders.countFunnel(course.creatorId, order.createdAt, 'checkouts');
+  await deps.orders.countFunnel(order.creatorId, order.createdAt, 'checkouts');
   return { url: session.url };
+};
+
+export interface BundleCheckoutDeps extends Omit<CourseCheckoutDeps, 'courses'> {
+  bundles: Pick<BundleRepository, 'get'>;
+  courses: Pick<CourseRepository, 'listByCreator'>;
+}
+
+/**
+ * POST /api/public/bundles/{bundleId}/checkout (no sign-in): a bundle bought as a course is (startCourseCheckout's
+ * steps and answers): on sale (active, every course published: 404 otherwise), the creator's plan sells, their account
+ * takes charges; a coupon for all the creator's courses (or one naming the bundle) and the affiliate's `ref` as for a
+ * course; one pending order naming the bundle and its courses as they are now (`courseId` the bundle's id, its title
+ * the bundle's), paid on the creator's account. Paid, it enrols the buyer in every course once (orders.ts).
+ */
+export const startBundleCheckout = async (
+  deps: BundleCheckoutDeps,
+  input: { bundleId: string; body: BundleCheckoutBody; idempotencyKey?: string | undefined },
+): Promise<{ url: string }> => {
+  const { body } = input;
+  requireOwnOrigin(deps.appOrigin, { successUrl: body.successUrl, cancelUrl: body.cancelUrl });
+  const found = await bundleOnSale(deps, input.bundleId);
+  if (!found) throw new NotFoundError(BUNDLE_NOT_FOUND);
+  const { bundle, courses } = found;
+  if (!salesTermsOf(await creatorPlanOf(deps, bundle.creatorId)).onSale) throw new ConflictError(NOT_ON_SALE_NOW);
+  const payouts = await deps.payouts.get(bundle.creatorId);
+  if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
+  const price = bundle.priceAmount;
+  const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: bundle.creatorId, code: body.couponCode, courseId: bundle.id, price }) : undefined;
+  const affiliateId = await referredAffiliate(deps, { creatorId: bundle.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
+  const fresh: Order = {
+    id: input.idempotencyKey ? deps.orderIdFor(bundle.id, input.idempotencyKey) : deps.ids.newId(),
+    courseId: bundle.id,
+    courseTitle: bundle.title,
+    creatorId: bundle.creatorId,
+    accountId: payouts.accountId,
+    status: 'pending',
+    buyerEmail: body.email ?? null,
+    price,
+    discount: discounted?.discount ?? 0,
+    amount: price - (discounted?.discount ?? 0),
+    currency: 'gbp',
+    couponCode: discounted?.coupon.code ?? null,
+    affiliateId,
+    seats: null,
+    checkoutSessionId: null,
+    checkoutUrl: null,
+    paymentIntentId: null,
+    learnerId: null,
+    createdAt: deps.clock.now().toISOString(),
+    paidAt: null,
+    bundleId: bundle.id,
+    courseIds: courses.map((c) => c.id),
+    courseTitles: courses.map((c) => c.title),
+  };
+  return openCheckout(deps, fresh, {
+    title: `${bundle.title} (bundle of ${bundle.courseIds.length} courses)`,
+    promotionCodeId: discounted?.coupon.promotionCodeId,
+    email: body.email,
+    successUrl: body.successUrl,
+    cancelUrl: body.cancelUrl,
+  });
 };

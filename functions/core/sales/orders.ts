@@ -1,6 +1,7 @@
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
 import { teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { queuedBuyerAccount } from '#core/sales/buyer-account.ts';
+import { enrollBundle, isBundleOrder, revokeBundle } from '#core/sales/bundle-enrollments.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
 import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
@@ -26,7 +27,7 @@ export interface OrderEventDeps extends MailLaterDeps {
   orders: OrderRepository;
   users: UserRepository;
   directory: Directory;
-  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove' | 'get'>;
+  enrollments: Pick<EnrollmentRepository, 'enroll' | 'remove' | 'get' | 'revokeSource'>;
   licenses: Pick<LicenseRepository, 'create' | 'get' | 'seats' | 'end'>;
   /** A reversal revokes the certificates the order gave. */
   certificates: Pick<CertificateRepository, 'heldFor' | 'revoke'>;
@@ -212,12 +213,15 @@ const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event
   // An email of another role (the checkout answers the same whoever the email is): refunded, the buyer told.
   if (!input.learner) return refundUnfulfilled(deps, { order, event, email, reason: 'cannot-take-courses' });
   const buyer = { learner: input.learner };
-  const before = await deps.enrollments.get(order.courseId, buyer.learner.id);
+  // A bundle (issue 34) may hold courses the buyer has already: it covers them too (bundle-enrollments.ts).
+  const bundle = isBundleOrder(order);
+  const before = bundle ? undefined : await deps.enrollments.get(order.courseId, buyer.learner.id);
   // Enrolled before this purchase started (a later enrolment is this order's own, from a delivery that failed halfway).
   if (before?.status === 'active' && before.enrolledAt < order.createdAt) return refundUnfulfilled(deps, { order, event, email, reason: 'enrolled-already' });
   // A refund or dispute already parked for this payment: paid and undone at once, nobody enrolled, no receipt.
   const reversed = event.checkout.paymentIntentId ? (await deps.orders.parkedReversals(event.checkout.paymentIntentId)).length > 0 : false;
-  if (!reversed) {
+  if (!reversed && bundle) await enrollBundle(deps, order, buyer.learner);
+  if (!reversed && !bundle) {
     await deps.enrollments.enroll({
       courseId: order.courseId,
       learnerId: buyer.learner.id,
@@ -250,7 +254,8 @@ const payCourseOrder = async (deps: OrderEventDeps, input: { order: Order; event
     // Another order of this buyer redeemed the coupon first (concurrent checkouts): this one is refunded. Its enrolment
     // goes too, unless it is the other order's course (the same place, paid for there).
     const winner = await couponUsedElsewhere(deps, order, email);
-    if (!reversed && winner?.courseId !== order.courseId) await deps.enrollments.remove(order.courseId, buyer.learner.id);
+    if (!reversed && bundle) await revokeBundle(deps, order, buyer.learner.id);
+    if (!reversed && !bundle && winner?.courseId !== order.courseId) await deps.enrollments.remove(order.courseId, buyer.learner.id);
     return refundUnfulfilled(deps, { order, event, email, reason: 'coupon-used' });
   }
   if (outcome !== 'applied') return outcome;

@@ -1,3 +1,4 @@
+import { sourcesOf } from '#core/access/access.ts';
 import { pageOf } from './paging.ts';
 import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedItem, StoredCourse } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
@@ -18,17 +19,28 @@ export const memoryEnrollments = (reports: MemoryCourseReports = memoryCourseRep
     stats.set(creatorId, { students: s.students + (deltas.students ?? 0), completions: s.completions + (deltas.completions ?? 0) });
   };
   const repo = withHooks<EnrollmentRepository>({
-    async enroll(input) {
+    async enroll({ source, ...input }) {
       const existing = items.get(key(input.courseId, input.learnerId));
-      if (existing?.status === 'active') return { status: 'already' };
+      if (existing?.status === 'active') {
+        if (!source || sourcesOf(existing).includes(source)) return { status: 'already' };
+        items.set(key(input.courseId, input.learnerId), { ...existing, sources: [...sourcesOf(existing), source] });
+        return { status: 'added' };
+      }
       if (existing) {
-        const { licenseId: _previous, ...kept } = existing;
-        const restored: Enrollment = { ...kept, status: 'active', learnerEmail: input.learnerEmail, courseTitle: input.courseTitle, ...(input.licenseId ? { licenseId: input.licenseId } : {}) };
+        const { licenseId: _previous, sources: _before, ...kept } = existing;
+        const restored: Enrollment = {
+          ...kept,
+          status: 'active',
+          learnerEmail: input.learnerEmail,
+          courseTitle: input.courseTitle,
+          ...(input.licenseId ? { licenseId: input.licenseId } : {}),
+          ...(source ? { sources: [source] } : {}),
+        };
         items.set(key(input.courseId, input.learnerId), copy(restored));
         move(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 });
         return { status: 'restored', enrollment: copy(restored) };
       }
-      const enrollment: Enrollment = { ...input, status: 'active', completedLessonIds: [], progress: 0, lastActivity: input.enrolledAt, completedAt: null };
+      const enrollment: Enrollment = { ...input, ...(source ? { sources: [source] } : {}), status: 'active', completedLessonIds: [], progress: 0, lastActivity: input.enrolledAt, completedAt: null };
       items.set(key(input.courseId, input.learnerId), copy(enrollment));
       move(input.creatorId, { students: 1 });
       return { status: 'enrolled', enrollment: copy(enrollment) };
@@ -36,9 +48,23 @@ export const memoryEnrollments = (reports: MemoryCourseReports = memoryCourseRep
     async remove(courseId, learnerId) {
       const existing = items.get(key(courseId, learnerId));
       if (existing?.status !== 'active') return 'missing';
-      items.set(key(courseId, learnerId), { ...existing, status: 'removed' });
+      const { sources: _gone, ...kept } = existing;
+      items.set(key(courseId, learnerId), { ...kept, status: 'removed' });
       move(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 });
       return 'removed';
+    },
+    async revokeSource(courseId, learnerId, source) {
+      const existing = items.get(key(courseId, learnerId));
+      if (existing?.status !== 'active' || !sourcesOf(existing).includes(source)) return 'missing';
+      const rest = sourcesOf(existing).filter((s) => s !== source);
+      if (rest.length === 0) {
+        const { sources: _gone, ...kept } = existing;
+        items.set(key(courseId, learnerId), { ...kept, status: 'removed' });
+        move(existing.creatorId, { students: -1, completions: existing.completedAt ? -1 : 0 });
+        return 'removed';
+      }
+      items.set(key(courseId, learnerId), { ...existing, sources: rest });
+      return 'kept';
     },
     async getMany(courseId, learnerIds) {
       return learnerIds.flatMap((learnerId) => {

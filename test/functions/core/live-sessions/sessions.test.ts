@@ -17,6 +17,7 @@ import {
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { courseRecord, memoryCourses } from '#test/functions/fakes/courses.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
 import { connectedProviders, memoryMailRuns, memoryMeetings, memorySessions } from '#test/functions/fakes/live-sessions.ts';
 
 const TOMORROW = '2026-11-22T18:00:00.000Z';
@@ -289,13 +290,19 @@ describe("a learner's calendar file", () => {
   it('is served to a learner enrolled in the course, and 404 to anyone else', async () => {
     const { deps } = await setup();
     const enrollments = memoryEnrollments();
+    const licenses = memoryLicenses();
+    const sources = { enrollments, licenses, clock: testClock() };
     await enrollments.enroll({ courseId: 'course-1', learnerId: 'ann', creatorId: 'c1', learnerEmail: 'ann@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW });
     const made = await scheduleSession(deps, { creatorId: 'c1', courseId: 'course-1', body });
     const calendar = { organizer: { name: 'Course Platform', email: 'mail@example.com' }, uidDomain: 'courses.example' };
-    const file = await learnerSessionCalendar({ enrollments, sessions: deps.sessions, calendar }, { learnerId: 'ann', sessionId: made.id });
+    const file = await learnerSessionCalendar({ ...sources, sessions: deps.sessions, calendar }, { learnerId: 'ann', sessionId: made.id });
     expect(file).toContain('SUMMARY:Live Q&A (Knife skills)');
     expect(file).toContain(`URL;VALUE=URI:${made.joinUrl}`);
-    await expect(learnerSessionCalendar({ enrollments, sessions: deps.sessions, calendar }, { learnerId: 'bob', sessionId: made.id })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(learnerSessionCalendar({ enrollments, sessions: deps.sessions, calendar }, { learnerId: 'ann', sessionId: 'nope' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(learnerSessionCalendar({ ...sources, sessions: deps.sessions, calendar }, { learnerId: 'bob', sessionId: made.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(learnerSessionCalendar({ ...sources, sessions: deps.sessions, calendar }, { learnerId: 'ann', sessionId: 'nope' })).rejects.toBeInstanceOf(NotFoundError);
+    // A seat on a team licence that has ended opens the course no more: nor its sessions' files.
+    await licenses.create({ id: 'lic_1', courseId: 'course-1', courseTitle: 'Knife skills', creatorId: 'c1', leaderId: 'lead', leaderEmail: 'lead@example.com', seatsTotal: 2, seatsUsed: 1, expiresAt: null, status: 'ended', source: 'granted', orderId: null, createdAt: NOW });
+    await enrollments.enroll({ courseId: 'course-1', learnerId: 'cat', creatorId: 'c1', learnerEmail: 'cat@example.com', learnerJoinedAt: NOW, courseTitle: 'Knife skills', enrolledAt: NOW, licenseId: 'lic_1' });
+    await expect(learnerSessionCalendar({ ...sources, sessions: deps.sessions, calendar }, { learnerId: 'cat', sessionId: made.id })).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -72,7 +72,7 @@ describe("the creator's sales", () => {
     expect(await applyReversalEvent(d, dispute)).toBe('disputed');
     expect(await applyReversalEvent(d, dispute)).toBe('duplicate');
     expect((await d.enrollments.get('c1', second!.learnerId!))?.status).toBe('removed');
-    expect(d.enrollments.calls('remove')).toBe(1);
+    expect(d.enrollments.calls('revokeSource')).toBe(1);
     expect(await applyReversalEvent(d, { ...dispute, id: 'evt_other', account: 'acct_other' })).toBe('unknown');
   });
 });

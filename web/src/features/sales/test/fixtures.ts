@@ -59,6 +59,7 @@ export const sale = (n: number, changes: Partial<Sale> = {}): Sale => ({
   couponCode: null,
   affiliateId: null,
   seats: null,
+  bundleId: null,
   status: 'paid',
   platformFee: 0,
   createdAt: `2026-11-${String(28 - n).padStart(2, '0')}T10:00:00.000Z`,

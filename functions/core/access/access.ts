@@ -1,0 +1,65 @@
+import { licenseGivesAccess } from '#core/licenses/access.ts';
+import type { Clock, Enrollment, EnrollmentRepository, LicenseRepository, StoredLicense } from '#core/ports.ts';
+
+/**
+ * Whether a learner may open a course, answered in one place (issue 34 point 4): every learner route that opens a
+ * course (the course, its outline, a lesson, a file, completing a lesson, a quiz attempt, a session's calendar) asks
+ * here, and nowhere else decides it. The answer comes from the learner's sources of access:
+ * - their enrolment: their own (bought, or given by the creator) or a bundle's they bought (its `sources`), active;
+ * - a team licence's seat: an active enrolment through the licence (`licenseId`), which needs the licence to give
+ *   access now (past its end date it is refused at once, before the daily job ends it).
+ * The enrolment is also where the learner's progress lives, so every source answers with it. A later source (a
+ * membership) is one more reader on the port and one more case below; the routes do not change.
+ * Its own small module: the learner routes' bundles carry it, not licensing's or sales' code.
+ */
+
+/** The source of an enrolment the learner holds by their own means: bought alone, given by the creator, a seat. */
+export const OWN_SOURCE = 'own';
+/** The source of an enrolment a bundle's order gave (or also covers). */
+export const bundleSource = (orderId: string): string => `order:${orderId}`;
+/** An enrolment's sources as stored (absent: its own alone, as every enrolment made before bundles). */
+export const sourcesOf = (e: Pick<Enrollment, 'sources'>): string[] => e.sources ?? [OWN_SOURCE];
+
+/** What the access module reads (its port): the learner's enrolment in the course, a licence, the time. */
+export interface AccessSources {
+  enrollments: Pick<EnrollmentRepository, 'get'>;
+  licenses: Pick<LicenseRepository, 'get'>;
+  clock: Clock;
+}
+
+/** Where a learner's access to a course comes from. */
+export type AccessSource = 'enrollment' | 'license' | 'bundle';
+
+/** What a source's answer needs of the enrolment. */
+type EnrollmentSource = Pick<Enrollment, 'status' | 'licenseId' | 'sources'>;
+
+export type CourseAccess<E extends EnrollmentSource = Enrollment> =
+  /** The learner may open the course: through `source`, with their enrolment (their progress). */
+  | { open: true; source: AccessSource; enrollment: E }
+  /** No source gives access: the course is answered as one that does not exist. */
+  | { open: false; reason: 'none' }
+  /** Their only source was a team licence that has ended (or gone): they are told so, and to ask their leader. */
+  | { open: false; reason: 'license-ended'; enrollment: E };
+
+/**
+ * One enrolment's access, as read with its licence (`license`: the enrolment's licence as read; undefined when it has
+ * none, or the licence is gone): pure, for those that read the sources themselves (the certificates job).
+ */
+export const enrollmentAccess = <E extends EnrollmentSource>(
+  enrollment: E | undefined,
+  license: Pick<StoredLicense, 'status' | 'expiresAt'> | undefined,
+  now: Date,
+): CourseAccess<E> => {
+  if (enrollment?.status !== 'active') return { open: false, reason: 'none' };
+  if (enrollment.licenseId) {
+    return license && licenseGivesAccess(license, now) ? { open: true, source: 'license', enrollment } : { open: false, reason: 'license-ended', enrollment };
+  }
+  return { open: true, source: sourcesOf(enrollment).includes(OWN_SOURCE) ? 'enrollment' : 'bundle', enrollment };
+};
+
+/** Whether `learnerId` may open `courseId` now, and through what (the course's own state is the caller's to check). */
+export const courseAccess = async (deps: AccessSources, learnerId: string, courseId: string): Promise<CourseAccess> => {
+  const enrollment = await deps.enrollments.get(courseId, learnerId);
+  const license = enrollment?.status === 'active' && enrollment.licenseId ? await deps.licenses.get(enrollment.licenseId) : undefined;
+  return enrollmentAccess(enrollment, license, deps.clock.now());
+};
