@@ -1,5 +1,4 @@
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import { sanitizeCommentHtml } from '#adapters/html-sanitizer.ts';
 import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
 import { unsubscribeHeaders, unsubscribeKey, unsubscribeUrl } from '#core/campaigns/campaigns.ts';
@@ -17,8 +16,9 @@ import { dynamoSchoolUnsubscribes } from '#data/sequences.ts';
 import { appOrigin, clock, courseReader, enrollmentRepository, ids, licenseReader, mailSchool, userRepository } from '#functions/composition/deps.ts';
 
 /**
- * The composition of lesson discussions (issue 35 point 1): the comment routes (the comment sanitizer: the writing
- * routes are on the heavy profile) and the 'discussion-mail' job.
+ * The composition of lesson discussions (issue 35 point 1): the comment routes and the 'discussion-mail' job. The
+ * comment sanitizer (sanitize-html and its parser) is passed in by the two routes that write a comment's text (on the
+ * heavy profile), so the others' bundles stay without it.
  */
 let comments: CommentRepository | undefined;
 let cipher: SecretCipher | undefined;
@@ -28,7 +28,12 @@ export const commentRepository = (): CommentRepository => (comments ??= dynamoCo
 /** A learner without a certificate name is shown as this (never by their address). */
 export const LEARNER_NAME = 'Learner';
 
-export const discussionDeps = (): DiscussionDeps => {
+/** What a route that renders no text has for a sanitizer: never called (listing, deleting, hiding, pinning, reporting). */
+const noRendering = (): string => {
+  throw new Error('This route renders no comment text.');
+};
+
+export const discussionDeps = (sanitize: (html: string) => string = noRendering): DiscussionDeps => {
   const learners = dynamoLearnerProfiles();
   const creators = dynamoPublicProfiles();
   return {
@@ -38,7 +43,7 @@ export const discussionDeps = (): DiscussionDeps => {
     licenses: licenseReader(),
     authorName: async (role, userId) =>
       role === 'creator' ? ((await creators.get(userId))?.displayName ?? DEFAULT_CREATOR_NAME) : (await learners.get(userId))?.certificateName.trim() || LEARNER_NAME,
-    sanitize: sanitizeCommentHtml,
+    sanitize,
     ids,
     clock,
   };
