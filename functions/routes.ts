@@ -315,6 +315,8 @@ const table = [
     access: ['creator'],
     feature: 'courses',
     profile: 'heavy',
+    // A drip lesson starts the 'course-changed' run that plans its learners' notices (issue 33).
+    queues: ['course-changed'],
   },
   {
     name: 'update-lesson',
@@ -325,6 +327,7 @@ const table = [
     feature: 'courses',
     profile: 'heavy',
     uses: ['files'],
+    queues: ['course-changed'],
   },
   {
     name: 'delete-lesson',
@@ -1051,6 +1054,19 @@ export const jobs = [
     queue: true,
   },
   {
+    name: 'drip-due',
+    handler: 'jobs/drip-due',
+    /**
+     * Every minute (issue 33 part 1): the drip plans due (a lesson opened for a learner), each learner's "A new lesson
+     * is ready" email queued exactly once with its notice, the plan moved to its next opening; the mail sender's run
+     * started for what was queued.
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'app-links'],
+    queues: ['mail-sender'],
+    queue: true,
+  },
+  {
     name: 'domains-check',
     handler: 'jobs/domains-check',
     /**
@@ -1067,8 +1083,9 @@ export const jobs = [
     name: 'course-changed',
     handler: 'jobs/course-changed',
     /**
-     * No schedule: a run is started by the course routes (a rename, a course or lesson deleted) and carried to every
-     * enrolment and licence; a deleted course's or lesson's files are removed by it (capability 'files').
+     * No schedule: a run is started by the course routes (a rename, a course or lesson deleted, a lesson's drip release
+     * set or changed) and carried to every enrolment and licence; a deleted course's or lesson's files are removed by
+     * it (capability 'files').
      */
     uses: ['files'],
     // The S3 client (to remove a deleted course's or lesson's files, which took the delete routes past their budget)

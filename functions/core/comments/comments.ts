@@ -17,6 +17,7 @@ import {
   threadView,
   type Viewer,
 } from '#core/comments/rules.ts';
+import { isOpen } from '#core/enrollments/drip.ts';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '#core/errors.ts';
 import type { Clock, CourseOutline, CourseRepository, Ids, QueuedMail, UserRepository } from '#core/ports.ts';
 
@@ -24,7 +25,7 @@ import type { Clock, CourseOutline, CourseRepository, Ids, QueuedMail, UserRepos
  * Lesson discussions (issue 35 point 1; docs/api.md "Lesson discussions"): the threads under a lesson, posting,
  * editing, deleting, the creator's hiding and pinning, a learner's report. Who may take part is decided here once
  * (`discussionViewer`): the course's creator, or a learner the access module (core/access/access.ts) opens the
- * published course to, on a lesson that is open to them; anyone else gets the 404 of a lesson that does not exist.
+ * published course to, on a lesson its drip release has opened to them (core/enrollments/drip.ts); anyone else gets the 404 of a lesson that does not exist.
  */
 
 export const DISCUSSION_NOT_FOUND = 'Lesson not found.';
@@ -51,12 +52,6 @@ export interface ReportDeps extends DiscussionDeps {
   appOrigin: string;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whether a learner's enrolment has reached the lesson's drip day (a lesson not open yet is not there for them). */
-const lessonOpen = (lesson: CourseOutline['lessons'][number], enrolledAt: string, now: Date): boolean =>
-  lesson.availableAfterDays === null || Date.parse(enrolledAt) + lesson.availableAfterDays * DAY_MS <= now.getTime();
-
 /**
  * The caller in the lesson's discussion: its course's creator, or a learner who may open the course now, with the
  * lesson open to them. Anyone else (another creator, a learner without access, an unknown or locked lesson): 404.
@@ -66,7 +61,7 @@ export const discussionViewer = async (deps: Pick<DiscussionDeps, 'courses' | ke
   const lesson = course?.lessons.find((l) => l.id === lessonId);
   if (!course || !lesson) throw new NotFoundError(DISCUSSION_NOT_FOUND);
   if (course.creatorId === userId) return { viewer: { userId, role: 'creator' }, course };
-  if (course.status !== 'published' || !access.open || !lessonOpen(lesson, access.enrollment.enrolledAt, deps.clock.now())) throw new NotFoundError(DISCUSSION_NOT_FOUND);
+  if (course.status !== 'published' || !access.open || !isOpen(lesson.release, access.enrollment.enrolledAt, deps.clock.now())) throw new NotFoundError(DISCUSSION_NOT_FOUND);
   return { viewer: { userId, role: 'learner' }, course };
 };
 

@@ -25,8 +25,8 @@ const outline = (over: Partial<CourseOutline> = {}): CourseOutline =>
     title: 'Knife skills',
     status: 'published',
     lessons: [
-      { id: 'lesson-1', title: 'Grip', kind: 'text', position: 0, createdAt: T0, availableAfterDays: null },
-      { id: 'lesson-2', title: 'Later', kind: 'text', position: 1, createdAt: T0, availableAfterDays: 7 },
+      { id: 'lesson-1', title: 'Grip', kind: 'text', position: 0, createdAt: T0 },
+      { id: 'lesson-2', title: 'Later', kind: 'text', position: 1, createdAt: T0, release: { kind: 'afterEnrollment', days: 7 } },
     ],
     ...over,
   }) as CourseOutline;

@@ -28,7 +28,7 @@ export const learnerProfile = (changes: Partial<LearnerProfile> = {}): LearnerPr
 /** The outline GET /api/learner/courses/{id}/outline answers for this course: its lessons without bodies. */
 export const outlineOf = ({ lessons, ...course }: LearnerCourseDetail): LearnerCourseOutline => ({
   ...course,
-  lessons: lessons.map(({ id, title, kind, position, completed }) => ({ id, title, kind, position, completed })),
+  lessons: lessons.map(({ id, title, kind, position, completed, locked, availableAt }) => ({ id, title, kind, position, completed, ...(locked !== undefined ? { locked, availableAt: availableAt ?? null } : {}) })),
 });
 
 /**
