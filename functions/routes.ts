@@ -869,6 +869,26 @@ const table = [
     access: ['admin'],
     uses: ['mail', 'app-links'],
   },
+  /**
+   * Lesson discussions (issue 35 point 1): the course's creator and the learners it is open to (core/comments decides;
+   * anyone else 404). Writing renders the comment with the sanitizer (heavy); a learner's minute cap is the use case's
+   * (COMMENTS_PER_MINUTE), the throttle the route's whole.
+   */
+  { name: 'list-comments', method: 'GET', path: '/api/courses/{courseId}/lessons/{lessonId}/comments', handler: 'http/list-comments', access: ['creator', 'learner'] },
+  {
+    name: 'create-comment',
+    method: 'POST',
+    path: '/api/courses/{courseId}/lessons/{lessonId}/comments',
+    handler: 'http/create-comment',
+    access: ['creator', 'learner'],
+    profile: 'heavy',
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'edit-comment', method: 'PATCH', path: '/api/comments/{commentId}', handler: 'http/edit-comment', access: ['creator', 'learner'], profile: 'heavy', throttle: { rate: 20, burst: 40 } },
+  { name: 'delete-comment', method: 'DELETE', path: '/api/comments/{commentId}', handler: 'http/delete-comment', access: ['creator', 'learner'] },
+  { name: 'hide-comment', method: 'POST', path: '/api/comments/{commentId}/hide', handler: 'http/hide-comment', access: ['creator'] },
+  { name: 'pin-comment', method: 'POST', path: '/api/comments/{commentId}/pin', handler: 'http/pin-comment', access: ['creator'] },
+  { name: 'report-comment', method: 'POST', path: '/api/comments/{commentId}/report', handler: 'http/report-comment', access: ['learner'], uses: ['app-links'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */
@@ -1100,6 +1120,21 @@ export const jobs = [
     queues: ['mail-sender'],
     // The lessons' sanitizer, the KMS client (the unsubscribe key) and the campaigns' repository: 664 KiB, past the
     // CRUD budget (500 KiB); the heavy profile's (1.2 MB).
+    profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'discussion-mail',
+    handler: 'jobs/discussion-mail',
+    /**
+     * Every minute (issue 35 point 1): the discussions' reply notices (replies within minutes in one email) and the
+     * creators' daily digests come due (their sparse indexes), each queued once in the mail queue, a learner's with
+     * the creator's unsubscribe link (the unsubscribe key: 'secrets'), and a mail-sender run started for them.
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'secrets', 'app-links'],
+    queues: ['mail-sender'],
+    // The KMS client (the unsubscribe key) and the campaigns' repository, as the sequence sender: the heavy profile.
     profile: 'heavy',
     queue: true,
   },

@@ -23,6 +23,7 @@ import { LessonQuiz } from '../components/lesson-quiz.tsx';
 import { LessonVideo } from '../components/lesson-video.tsx';
 import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 import { UploadedVideo } from '../components/uploaded-video.tsx';
+import { LessonDiscussion } from '@/components/discussion/lesson-discussion.tsx';
 
 const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as const;
 
@@ -162,6 +163,7 @@ export function CoursePlayerScreen() {
             </ol>
           </nav>
 
+          <div className="grid gap-6 *:min-w-0">
           <Card className="grid gap-5 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <KindIcon aria-hidden="true" className="size-4" />
@@ -221,6 +223,14 @@ export function CoursePlayerScreen() {
               </div>
             </div>
           </Card>
+          {/* The lesson's discussion (issue 35 point 1), once the lesson itself opened: keyed by lesson, so a draft
+              reply does not follow the learner to the next one. */}
+          {!current.locked && opened.isSuccess && (
+            <Card className="p-5 sm:p-6">
+              <LessonDiscussion key={current.id} courseId={courseId} lessonId={current.id} viewer="learner" />
+            </Card>
+          )}
+          </div>
         </div>
       )}
     </div>
