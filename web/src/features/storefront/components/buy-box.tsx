@@ -1,5 +1,5 @@
-import { CircleCheck, Lock, ShoppingCart, Users } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { ShoppingCart, Users } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { courseCheckoutBody } from '@contracts/sales.ts';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -7,38 +7,19 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { ApiError } from '@/lib/api-error.ts';
-import { errorMessage } from '@/lib/error-message.ts';
 import { formatPounds } from '@/lib/format-money.ts';
-import { paths, publicCoursePath } from '@/lib/paths.ts';
+import { publicCoursePath } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { useBuyCourse } from '../api/storefront-queries.ts';
 import { SiteLink, useStorefrontLinks, useStorefrontSite } from '../storefront-site.tsx';
+import { BoughtBox, BuyerFields, BuyOnPlatform, SecureCheckoutNote, useCheckoutForm } from './checkout-form.tsx';
 
-export const EMAIL_REQUIRED = 'Enter your email: your course and how to sign in go there.';
-export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';
 export const COURSE_GONE = 'This course is no longer on sale.';
-/** The confirmation after paying (`?purchase=success`): its lead and the rest. */
-export const PURCHASE_RECEIVED = 'Payment received.';
-export const PURCHASE_NEXT = "Check your email: we've sent you how to sign in and start learning.";
 export const SEATS_RANGE = 'Choose 2 to 1,000 seats.';
 /** The seat count a team purchase starts at. */
 const DEFAULT_SEATS = '5';
 
-type Field = 'email' | 'couponCode' | 'seats';
 type Buyer = 'me' | 'team';
-
-/** Where a failed checkout's message belongs: under a field (a bad coupon, an email the server refused) or above the button. */
-export const placeError = (error: Error, gone: string = COURSE_GONE): { field?: Field; message: string } => {
-  if (!(error instanceof ApiError)) return { message: errorMessage(error) };
-  if (error.code === 'COUPON_INVALID') return { field: 'couponCode', message: error.message };
-  if (error.code === 'NOT_FOUND') return { message: gone };
-  if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
-    const issue = (error.details as { path?: string; message?: string }[]).find((d) => d.path === 'email' || d.path === 'couponCode' || d.path === 'seats');
-    if (issue) return { field: issue.path as Field, message: issue.message ?? error.message };
-  }
-  return { message: error.message };
-};
 
 /** A whole number of seats in the contract's range, or undefined. */
 const seatCount = (typed: string): number | undefined => {
@@ -58,35 +39,12 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
   const site = useStorefrontSite();
   const links = useStorefrontLinks();
   const [buyer, setBuyer] = useState<Buyer>('me');
-  const [email, setEmail] = useState('');
-  const [couponCode, setCouponCode] = useState('');
   const [seats, setSeats] = useState(DEFAULT_SEATS);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string>();
-  const inputs = { email: useRef<HTMLInputElement>(null), couponCode: useRef<HTMLInputElement>(null), seats: useRef<HTMLInputElement>(null) };
-  const buy = useBuyCourse(course.id, (error) => {
-    const placed = placeError(error);
-    if (placed.field) {
-      setErrors({ [placed.field]: placed.message });
-      inputs[placed.field].current?.focus();
-    } else {
-      setFormError(placed.message);
-    }
-  });
+  const form = useCheckoutForm(COURSE_GONE);
+  const buy = useBuyCourse(course.id, form.onError);
 
   if (purchased) {
-    return (
-      <Card className="grid gap-3 p-6" data-testid="buy-box">
-        <p className="flex items-center gap-2 font-semibold">
-          <CircleCheck aria-hidden="true" className="size-5 text-emerald-700" />
-          You bought this course
-        </p>
-        <p className="text-sm text-muted-foreground">We have emailed you what to do next. Once you are signed in, the course is under My Courses.</p>
-        <Button asChild className="w-full">
-          <SiteLink to={links.platform(paths.login)}>Sign in to start learning</SiteLink>
-        </Button>
-      </Card>
-    );
+    return <BoughtBox title="You bought this course">We have emailed you what to do next. Once you are signed in, the course is under My Courses.</BoughtBox>;
   }
 
   if (course.priceAmount === 0) {
@@ -112,8 +70,7 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
 
   if (site) {
     return (
-      <Card className="grid gap-5 p-6" data-testid="buy-box">
-        <h2 className="sr-only">Buy this course</h2>
+      <BuyOnPlatform heading="Buy this course" href={links.platform(publicCoursePath(course.id))} creatorName={course.creatorName}>
         <div className="grid gap-1">
           <p className="text-4xl font-bold tracking-tight" data-testid="course-price">
             {formatPounds(course.priceAmount)}
@@ -122,17 +79,7 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
             One payment, no subscription.{course.seatPriceAmount > 0 ? ` Team seats from ${formatPounds(course.seatPriceAmount)} each.` : ''}
           </p>
         </div>
-        <Button asChild size="lg" className="w-full">
-          <a href={links.platform(publicCoursePath(course.id))}>
-            <ShoppingCart aria-hidden="true" />
-            Buy now
-          </a>
-        </Button>
-        <p className="flex items-start gap-2 text-xs text-muted-foreground">
-          <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-          Checkout opens on Course Platform, secured by Stripe. You pay {course.creatorName} directly.
-        </p>
-      </Card>
+      </BuyOnPlatform>
     );
   }
 
@@ -141,27 +88,9 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
   const typedSeats = seatCount(seats);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFormError(undefined);
-    const found: Partial<Record<Field, string>> = {};
-    const trimmed = email.trim();
-    if (trimmed === '') found.email = EMAIL_REQUIRED;
-    else if (!courseCheckoutBody.shape.email.safeParse(trimmed).success) found.email = EMAIL_INVALID;
-    const coupon = couponCode.trim();
-    const parsedCoupon = coupon === '' ? undefined : courseCheckoutBody.shape.couponCode.safeParse(coupon);
-    if (parsedCoupon && !parsedCoupon.success) found.couponCode = parsedCoupon.error.issues[0]?.message ?? 'Check the coupon code.';
     const teamSeats = forTeam ? seatCount(seats) : undefined;
-    if (forTeam && teamSeats === undefined) found.seats = SEATS_RANGE;
-    setErrors(found);
-    const first = (['seats', 'email', 'couponCode'] as const).find((field) => found[field]);
-    if (first) {
-      inputs[first].current?.focus();
-      return;
-    }
-    buy.mutate({
-      email: trimmed.toLowerCase(),
-      ...(parsedCoupon?.success ? { couponCode: parsedCoupon.data } : {}),
-      ...(teamSeats !== undefined ? { seats: teamSeats } : {}),
-    });
+    const checked = form.check(forTeam && teamSeats === undefined ? { seats: SEATS_RANGE } : {});
+    if (checked) buy.mutate({ ...checked, ...(teamSeats !== undefined ? { seats: teamSeats } : {}) });
   };
 
   return (
@@ -190,8 +119,7 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
                 checked={buyer === value}
                 onChange={() => {
                   setBuyer(value);
-                  setErrors({});
-                  setFormError(undefined);
+                  form.clearErrors();
                 }}
                 className="sr-only"
               />
@@ -213,9 +141,9 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
       </div>
       <form noValidate aria-label={forTeam ? 'Buy for a team' : 'Buy this course'} className="grid gap-4" onSubmit={submit}>
         {forTeam && (
-          <FormField label="Seats" description="2 to 1,000 people." error={errors.seats} required>
+          <FormField label="Seats" description="2 to 1,000 people." error={form.errors.seats} required>
             <Input
-              ref={inputs.seats}
+              ref={form.inputs.seats}
               type="number"
               inputMode="numeric"
               min={2}
@@ -225,57 +153,18 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
               value={seats}
               onChange={(e) => {
                 setSeats(e.target.value);
-                setErrors((current) => ({ ...current, seats: undefined }));
+                form.clearError('seats');
               }}
             />
           </FormField>
         )}
-        <FormField
-          label="Email"
-          description={forTeam ? 'You lead the team: your seats and how to sign in are sent here.' : 'Your course and how to sign in are sent here.'}
-          error={errors.email}
-          required
-        >
-          <Input
-            ref={inputs.email}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setErrors((current) => ({ ...current, email: undefined }));
-            }}
-          />
-        </FormField>
-        <FormField label="Coupon code (optional)" error={errors.couponCode}>
-          <Input
-            ref={inputs.couponCode}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="e.g. LAUNCH20"
-            value={couponCode}
-            onChange={(e) => {
-              setCouponCode(e.target.value);
-              setErrors((current) => ({ ...current, couponCode: undefined }));
-            }}
-          />
-        </FormField>
-        {formError && (
-          <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-            {formError}
-          </p>
-        )}
+        <BuyerFields form={form} emailDescription={forTeam ? 'You lead the team: your seats and how to sign in are sent here.' : 'Your course and how to sign in are sent here.'} />
         <Button type="submit" size="lg" className="w-full" loading={buy.busy}>
           {!buy.busy && (forTeam ? <Users aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />)}
           {buy.busy ? 'Opening checkout...' : forTeam ? 'Buy for a team' : 'Buy now'}
         </Button>
       </form>
-      <p className="flex items-start gap-2 text-xs text-muted-foreground">
-        <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-        Secure checkout by Stripe. You pay {course.creatorName} directly.
-      </p>
+      <SecureCheckoutNote creatorName={course.creatorName} />
     </Card>
   );
 }

@@ -9,7 +9,6 @@ import { ApiError } from '@/lib/api-error.ts';
 import { paths } from '@/lib/paths.ts';
 import { SiteLink, useStorefrontLinks, useStorefrontSite } from '../storefront-site.tsx';
 import { CreatorAvatar } from './creator-avatar.tsx';
-import { PURCHASE_NEXT, PURCHASE_RECEIVED } from './buy-box.tsx';
 import { StorefrontLayout, StorefrontMessage } from './storefront-layout.tsx';
 
 /**
@@ -18,6 +17,10 @@ import { StorefrontLayout, StorefrontMessage } from './storefront-layout.tsx';
  * confirmation after paying, and the page's frame (title, description, creator, the price box at the side, the
  * contents below).
  */
+
+/** The confirmation after paying (`?purchase=success`): its lead and the rest. */
+export const PURCHASE_RECEIVED = 'Payment received.';
+export const PURCHASE_NEXT = "Check your email: we've sent you how to sign in and start learning.";
 
 /** What a product's public read tells about its seller (a course page's and a bundle's alike). */
 interface Seller {

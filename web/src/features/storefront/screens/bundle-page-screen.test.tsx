@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicBundle } from '@contracts/bundles.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { BUNDLE_GONE, BUNDLE_NOT_ON_SALE } from '../components/bundle-buy-box.tsx';
-import { EMAIL_REQUIRED, PURCHASE_NEXT, PURCHASE_RECEIVED } from '../components/buy-box.tsx';
+import { EMAIL_REQUIRED } from '../components/checkout-form.tsx';
+import { PURCHASE_NEXT, PURCHASE_RECEIVED } from '../components/product-page.tsx';
 import { BundlePageScreen } from './bundle-page-screen.tsx';
 
 // A visitor: nobody is signed in, and nothing may need Amplify.

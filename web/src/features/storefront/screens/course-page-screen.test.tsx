@@ -3,7 +3,9 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
-import { COURSE_GONE, EMAIL_INVALID, EMAIL_REQUIRED, PURCHASE_NEXT, PURCHASE_RECEIVED, SEATS_RANGE } from '../components/buy-box.tsx';
+import { COURSE_GONE, SEATS_RANGE } from '../components/buy-box.tsx';
+import { EMAIL_INVALID, EMAIL_REQUIRED } from '../components/checkout-form.tsx';
+import { PURCHASE_NEXT, PURCHASE_RECEIVED } from '../components/product-page.tsx';
 import { CoursePageScreen } from './course-page-screen.tsx';
 
 // A visitor: nobody is signed in, and nothing may need Amplify.
