@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Package, Plus, RotateCw } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { useState } from 'react';
 import type { Bundle } from '@contracts/bundles.ts';
-import { PlanGate } from '@/components/plan-gate.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent } from '@/components/ui/card.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { TableSkeleton } from '@/components/ui/skeleton.tsx';
+import { SalesListScreen } from '@/components/sales-list-screen.tsx';
 import { bundlesQueryOptions } from '../api/bundles-queries.ts';
 import { BundleDialog } from '../components/bundle-dialog.tsx';
 import { BundlesTable } from '../components/bundles-table.tsx';
@@ -27,43 +22,21 @@ export function BundlesScreen() {
   const [deleting, setDeleting] = useState<Bundle>();
 
   return (
-    <div className="grid gap-6 *:min-w-0">
-      <PageHeader
-        title={m.title}
-        description={m.description}
-        actions={
-          // Without a plan: 'Choose a plan to create bundles' (issue 29); the bundles made stay listed.
-          <PlanGate feature="sales" label={m.create} action="create bundles" variant="default">
-            <Button onClick={() => setEditing(null)}>
-              <Plus aria-hidden="true" />
-              {m.create}
-            </Button>
-          </PlanGate>
-        }
-      />
-      {bundles.isPending ? (
-        <TableSkeleton label={m.loading} />
-      ) : bundles.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border px-4 py-10 text-center">
-          <p className="font-medium">{m.loadFailed}</p>
-          <Button variant="outline" loading={bundles.isRefetching} onClick={() => void bundles.refetch()}>
-            {!bundles.isRefetching && <RotateCw aria-hidden="true" />}
-            {m.retry}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState icon={Package} title={m.empty.title}>
-          {m.empty.description}
-        </EmptyState>
-      ) : (
-        <Card className="max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none">
-          <CardContent className="grid gap-4 pt-6 max-sm:p-0">
-            <BundlesTable bundles={items} onEdit={setEditing} onDelete={setDeleting} />
-          </CardContent>
-        </Card>
-      )}
-      <BundleDialog open={editing !== undefined} bundle={editing ?? undefined} onOpenChange={(open) => !open && setEditing(undefined)} />
-      <DeleteBundleDialog bundle={deleting} onDone={() => setDeleting(undefined)} />
-    </div>
+    <SalesListScreen
+      messages={m}
+      createAction="create bundles"
+      onCreate={() => setEditing(null)}
+      list={bundles}
+      empty={items.length === 0}
+      emptyIcon={Package}
+      dialogs={
+        <>
+          <BundleDialog open={editing !== undefined} bundle={editing ?? undefined} onOpenChange={(open) => !open && setEditing(undefined)} />
+          <DeleteBundleDialog bundle={deleting} onDone={() => setDeleting(undefined)} />
+        </>
+      }
+    >
+      <BundlesTable bundles={items} onEdit={setEditing} onDelete={setDeleting} />
+    </SalesListScreen>
   );
 }
