@@ -1,19 +1,15 @@
-import { envelopeCipher } from '#adapters/envelope-cipher.ts';
-import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { DEFAULT_CREATOR_NAME } from '#contracts/common.ts';
-import { unsubscribeHeaders, unsubscribeKey, unsubscribeUrl } from '#core/campaigns/campaigns.ts';
-import { schoolList } from '#core/campaigns/email-content.ts';
 import type { DiscussionDeps, ReportDeps } from '#core/comments/comments.ts';
 import type { DiscussionMailDeps } from '#core/comments/mail.ts';
 import type { CommentRepository } from '#core/comments/ports.ts';
-import { firstSlice } from '#core/jobs/slices.ts';
-import type { SecretCipher } from '#core/ports.ts';
-import { dynamoCampaigns, readUnsubscribeKey } from '#data/campaigns.ts';
+import { dynamoCampaigns } from '#data/campaigns.ts';
 import { dynamoComments, dynamoDiscussionMail } from '#data/comments.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoSchoolUnsubscribes } from '#data/sequences.ts';
 import { appOrigin, clock, courseReader, enrollmentRepository, ids, licenseReader, mailSchool, userRepository } from '#functions/composition/deps.ts';
+import { startMailSender } from '#functions/composition/mail-sender-runs.ts';
+import { schoolUnsubscribeLinks } from '#functions/composition/school-unsubscribe-links.ts';
 
 /**
  * The composition of lesson discussions (issue 35 point 1): the comment routes and the 'discussion-mail' job. The
@@ -21,7 +17,6 @@ import { appOrigin, clock, courseReader, enrollmentRepository, ids, licenseReade
  * heavy profile), so the others' bundles stay without it.
  */
 let comments: CommentRepository | undefined;
-let cipher: SecretCipher | undefined;
 
 export const commentRepository = (): CommentRepository => (comments ??= dynamoComments());
 
@@ -59,12 +54,6 @@ export const discussionMailDeps = (warn: DiscussionMailDeps['warn']): Discussion
   const campaigns = dynamoCampaigns();
   const unsubscribes = dynamoSchoolUnsubscribes();
   const origin = appOrigin();
-  let key: Promise<Uint8Array> | undefined;
-  const keyOnce = () => {
-    key ??= unsubscribeKey({ campaigns: { unsubscribeKey: readUnsubscribeKey }, cipher: (cipher ??= envelopeCipher()) });
-    key.catch(() => (key = undefined));
-    return key;
-  };
   return {
     mail: dynamoDiscussionMail(),
     comments: commentRepository(),
@@ -73,13 +62,10 @@ export const discussionMailDeps = (warn: DiscussionMailDeps['warn']): Discussion
     unsubscribed: (creatorId, emails) => unsubscribes.unsubscribed(creatorId, emails),
     suppressed: (emails) => campaigns.suppressed(emails),
     school: mailSchool,
-    unsubscribeLink: async (creatorId, email) => {
-      const url = unsubscribeUrl(origin, await keyOnce(), email, schoolList(creatorId));
-      return { url, headers: unsubscribeHeaders(url) };
-    },
+    unsubscribeLink: schoolUnsubscribeLinks(origin),
     appOrigin: origin,
     clock,
-    startSender: (run) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${run}`)]).then(() => undefined),
+    startSender: startMailSender,
     warn,
   };
 };

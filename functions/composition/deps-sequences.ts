@@ -1,18 +1,14 @@
-import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import { sanitizeLessonHtml } from '#adapters/html-sanitizer.ts';
-import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
-import { unsubscribeHeaders, unsubscribeKey, unsubscribeUrl } from '#core/campaigns/campaigns.ts';
-import { schoolList } from '#core/campaigns/email-content.ts';
-import { firstSlice } from '#core/jobs/slices.ts';
-import type { SecretCipher } from '#core/ports.ts';
 import type { EntryDeps } from '#core/sequences/entries.ts';
 import type { SequenceEntryRepository, SequenceRepository } from '#core/sequences/ports.ts';
 import type { SequenceSenderDeps } from '#core/sequences/sender.ts';
 import type { SequenceDeps } from '#core/sequences/sequences.ts';
-import { dynamoCampaigns, readUnsubscribeKey } from '#data/campaigns.ts';
+import { dynamoCampaigns } from '#data/campaigns.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { dynamoSchoolUnsubscribes, dynamoSequenceEntries, dynamoSequences } from '#data/sequences.ts';
 import { appOrigin, clock, courseRepository, enrollmentRepository, ids, mailSchool } from '#functions/composition/deps.ts';
+import { startMailSender } from '#functions/composition/mail-sender-runs.ts';
+import { schoolUnsubscribeLinks } from '#functions/composition/school-unsubscribe-links.ts';
 
 /**
  * The composition of email sequences (issue 33 part 2): the routes, the 'sequence-sender' job, and the stream
@@ -20,7 +16,6 @@ import { appOrigin, clock, courseRepository, enrollmentRepository, ids, mailScho
  */
 let sequences: SequenceRepository | undefined;
 let entries: SequenceEntryRepository | undefined;
-let cipher: SecretCipher | undefined;
 
 export const sequenceRepository = (): SequenceRepository => (sequences ??= dynamoSequences());
 export const sequenceEntryRepository = (): SequenceEntryRepository => (entries ??= dynamoSequenceEntries());
@@ -38,13 +33,6 @@ export const sequenceEntryDeps = (): Omit<EntryDeps, 'sequencesOf'> & { sequence
 export const sequenceSenderDeps = (warn: SequenceSenderDeps['warn']): SequenceSenderDeps => {
   const campaigns = dynamoCampaigns();
   const profiles = dynamoLearnerProfiles();
-  const origin = appOrigin();
-  let key: Promise<Uint8Array> | undefined;
-  const keyOnce = () => {
-    key ??= unsubscribeKey({ campaigns: { unsubscribeKey: readUnsubscribeKey }, cipher: (cipher ??= envelopeCipher()) });
-    key.catch(() => (key = undefined));
-    return key;
-  };
   return {
     sequences: sequenceRepository(),
     entries: sequenceEntryRepository(),
@@ -53,13 +41,10 @@ export const sequenceSenderDeps = (warn: SequenceSenderDeps['warn']): SequenceSe
     suppressed: (emails) => campaigns.suppressed(emails),
     learnerName: async (learnerId) => (await profiles.get(learnerId))?.certificateName || undefined,
     school: mailSchool,
-    unsubscribeLink: async (creatorId, email) => {
-      const url = unsubscribeUrl(origin, await keyOnce(), email, schoolList(creatorId));
-      return { url, headers: unsubscribeHeaders(url) };
-    },
+    unsubscribeLink: schoolUnsubscribeLinks(appOrigin()),
     sanitize: sanitizeLessonHtml,
     clock,
-    startSender: (run) => sqsSliceQueue().send([firstSlice('mail-sender', `mail-sender@${run}`)]).then(() => undefined),
+    startSender: startMailSender,
     warn,
   };
 };
