@@ -80,16 +80,45 @@ export const startCourseCheckout = async (
     const message = teamTooLargeForCreator(terms.teamSeatsMax);
     throw new ValidationError(message, [{ path: 'seats', code: 'custom', message }]);
   }
-  const payouts = await deps.payouts.get(course.creatorId);
+  return sell(deps, {
+    product: course,
+    price,
+    seats,
+    body,
+    idempotencyKey: input.idempotencyKey,
+    pageTitle: seats === null ? course.title : `${course.title}: team licence, ${seats} seats`,
+  });
+};
+
+/**
+ * A course's and a bundle's checkout alike, once the product is on sale at `price`: 2. the creator's account can take
+ * charges (409 PAYOUTS_NOT_READY); 3b. the coupon, when given, passes our rules (400 COUPON_INVALID; `product.id` is
+ * what a coupon for some courses must name); 3c. the affiliate it is credited to; then the pending order (`bundle`: the
+ * bundle's own fields) and its page (openCheckout).
+ */
+const sell = async (
+  deps: Omit<CourseCheckoutDeps, 'courses'>,
+  sale: {
+    product: { id: string; title: string; creatorId: string };
+    price: number;
+    seats: number | null;
+    body: Omit<CourseCheckoutBody, 'seats'>;
+    idempotencyKey?: string | undefined;
+    pageTitle: string;
+    bundle?: Required<Pick<Order, 'bundleId' | 'courseIds' | 'courseTitles'>>;
+  },
+): Promise<{ url: string }> => {
+  const { product, price, body } = sale;
+  const payouts = await deps.payouts.get(product.creatorId);
   if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
-  const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: course.creatorId, code: body.couponCode, courseId: course.id, price }) : undefined;
-  const affiliateId = await referredAffiliate(deps, { creatorId: course.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
+  const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: product.creatorId, code: body.couponCode, courseId: product.id, price }) : undefined;
+  const affiliateId = await referredAffiliate(deps, { creatorId: product.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
 
   const fresh: Order = {
-    id: input.idempotencyKey ? deps.orderIdFor(course.id, input.idempotencyKey) : deps.ids.newId(),
-    courseId: course.id,
-    courseTitle: course.title,
-    creatorId: course.creatorId,
+    id: sale.idempotencyKey ? deps.orderIdFor(product.id, sale.idempotencyKey) : deps.ids.newId(),
+    courseId: product.id,
+    courseTitle: product.title,
+    creatorId: product.creatorId,
     accountId: payouts.accountId,
     status: 'pending',
     buyerEmail: body.email ?? null,
@@ -99,16 +128,17 @@ export const startCourseCheckout = async (
     currency: 'gbp',
     couponCode: discounted?.coupon.code ?? null,
     affiliateId,
-    seats,
+    seats: sale.seats,
     checkoutSessionId: null,
     checkoutUrl: null,
     paymentIntentId: null,
     learnerId: null,
     createdAt: deps.clock.now().toISOString(),
     paidAt: null,
+    ...sale.bundle,
   };
   return openCheckout(deps, fresh, {
-    title: seats === null ? course.title : `${course.title}: team licence, ${seats} seats`,
+    title: sale.pageTitle,
     promotionCodeId: discounted?.coupon.promotionCodeId,
     email: body.email,
     successUrl: body.successUrl,
@@ -175,41 +205,13 @@ export const startBundleCheckout = async (
   if (!found) throw new NotFoundError(BUNDLE_NOT_FOUND);
   const { bundle, courses } = found;
   if (!salesTermsOf(await creatorPlanOf(deps, bundle.creatorId)).onSale) throw new ConflictError(NOT_ON_SALE_NOW);
-  const payouts = await deps.payouts.get(bundle.creatorId);
-  if (!payouts?.chargesEnabled) throw new PayoutsNotReadyError();
-  const price = bundle.priceAmount;
-  const discounted = body.couponCode ? await redeemableCoupon(deps, { creatorId: bundle.creatorId, code: body.couponCode, courseId: bundle.id, price }) : undefined;
-  const affiliateId = await referredAffiliate(deps, { creatorId: bundle.creatorId, ref: body.ref, couponAffiliateId: discounted?.coupon.affiliateId });
-  const fresh: Order = {
-    id: input.idempotencyKey ? deps.orderIdFor(bundle.id, input.idempotencyKey) : deps.ids.newId(),
-    courseId: bundle.id,
-    courseTitle: bundle.title,
-    creatorId: bundle.creatorId,
-    accountId: payouts.accountId,
-    status: 'pending',
-    buyerEmail: body.email ?? null,
-    price,
-    discount: discounted?.discount ?? 0,
-    amount: price - (discounted?.discount ?? 0),
-    currency: 'gbp',
-    couponCode: discounted?.coupon.code ?? null,
-    affiliateId,
+  return sell(deps, {
+    product: bundle,
+    price: bundle.priceAmount,
     seats: null,
-    checkoutSessionId: null,
-    checkoutUrl: null,
-    paymentIntentId: null,
-    learnerId: null,
-    createdAt: deps.clock.now().toISOString(),
-    paidAt: null,
-    bundleId: bundle.id,
-    courseIds: courses.map((c) => c.id),
-    courseTitles: courses.map((c) => c.title),
-  };
-  return openCheckout(deps, fresh, {
-    title: `${bundle.title} (bundle of ${bundle.courseIds.length} courses)`,
-    promotionCodeId: discounted?.coupon.promotionCodeId,
-    email: body.email,
-    successUrl: body.successUrl,
-    cancelUrl: body.cancelUrl,
+    body,
+    idempotencyKey: input.idempotencyKey,
+    pageTitle: `${bundle.title} (bundle of ${bundle.courseIds.length} courses)`,
+    bundle: { bundleId: bundle.id, courseIds: courses.map((c) => c.id), courseTitles: courses.map((c) => c.title) },
   });
 };
