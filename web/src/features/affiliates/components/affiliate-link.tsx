@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Affiliate } from '@contracts/affiliates.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { toast } from '@/components/ui/toaster.tsx';
 import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
 import { publicCoursePath, urlOf } from '@/lib/paths.ts';
+import { useCopyLink } from '@/components/use-copy-link.ts';
 import { cn } from '@/lib/utils.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 
@@ -28,22 +28,11 @@ const selectClass = cn(
 export function AffiliateLink({ affiliate, className }: { affiliate: Affiliate; className?: string }) {
   const courses = useQuery(courseChoicesQueryOptions());
   const [target, setTarget] = useState(YOUR_PAGE);
-  const field = useRef<HTMLInputElement>(null);
   const id = useId();
   const published = courses.data?.items.filter((course) => course.status === 'published') ?? [];
   const link = target === YOUR_PAGE ? affiliate.link : courseLinkOf(affiliate.code, target);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.success(m.link.copied, { description: link });
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the link is selected, ready for Ctrl+C.
-      field.current?.focus();
-      field.current?.select();
-      toast.error('Error', { description: m.link.copyFailed });
-    }
-  };
+  const { field, copy } = useCopyLink(link, m.link);
 
   return (
     <div className={cn('flex min-w-0 flex-col gap-2 xl:flex-row xl:items-center', className)}>
