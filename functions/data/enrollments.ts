@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ValidationError } from '#core/errors.ts';
-import { sourcesOf } from '#core/access/access.ts';
+import { restoredEnrollment, sourcesOf } from '#core/access/access.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
 import { courseKeys, liveCourseTitles } from '#data/courses.ts';
 import { enrollmentMarks, reportUpdate } from '#data/course-reports.ts';
@@ -301,17 +301,8 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         await takeBack(input.courseId, input.learnerId, input.enrolledAt);
         return { status: 'gone' };
       }
-      // A removed enrolment comes back with its progress, under its first enrolment date; the learner's email and
-      // the course title are refreshed, and the access is now through this enrolment's licence, or their own.
-      const { licenseId: _previous, sources: _before, ...kept } = existing;
-      const restored: Enrollment = {
-        ...kept,
-        status: 'active',
-        learnerEmail: input.learnerEmail,
-        courseTitle: input.courseTitle,
-        ...(input.licenseId ? { licenseId: input.licenseId } : {}),
-        ...(source ? { sources: [source] } : {}),
-      };
+      // A removed enrolment comes back with its progress (restoredEnrollment).
+      const restored = restoredEnrollment(existing, input, source);
       const removed = [...(input.licenseId ? [] : ['licenseId']), ...(source ? [] : ['sources'])];
       const byCreator = enrollmentKeys.byCreator(existing.creatorId, existing.enrolledAt, existing.courseId, existing.learnerId);
       const byLearner = enrollmentKeys.byLearner(existing.learnerId, existing.courseId);

@@ -1,5 +1,5 @@
 import { licenseGivesAccess } from '#core/licenses/access.ts';
-import type { Clock, Enrollment, EnrollmentRepository, LicenseRepository, StoredLicense } from '#core/ports.ts';
+import type { Clock, Enrollment, EnrollmentRepository, LicenseRepository, NewEnrollment, StoredLicense } from '#core/ports.ts';
 
 /**
  * Whether a learner may open a course, answered in one place (issue 34 point 4): every learner route that opens a
@@ -19,6 +19,23 @@ export const OWN_SOURCE = 'own';
 export const bundleSource = (orderId: string): string => `order:${orderId}`;
 /** An enrolment's sources as stored (absent: its own alone, as every enrolment made before bundles). */
 export const sourcesOf = (e: Pick<Enrollment, 'sources'>): string[] => e.sources ?? [OWN_SOURCE];
+
+/**
+ * A removed enrolment enrolled again, as the repository writes it (functions/data/enrollments.ts and its in-memory
+ * fake alike): its progress kept under its first enrolment date; the learner's email and the course title refreshed;
+ * its access now through this enrolment's licence, or their own; `source` its only source (none: its own).
+ */
+export const restoredEnrollment = (existing: Enrollment, input: Pick<NewEnrollment, 'learnerEmail' | 'courseTitle' | 'licenseId'>, source: string | undefined): Enrollment => {
+  const { licenseId: _previous, sources: _before, ...kept } = existing;
+  return {
+    ...kept,
+    status: 'active',
+    learnerEmail: input.learnerEmail,
+    courseTitle: input.courseTitle,
+    ...(input.licenseId ? { licenseId: input.licenseId } : {}),
+    ...(source ? { sources: [source] } : {}),
+  };
+};
 
 /** What the access module reads (its port): the learner's enrolment in the course, a licence, the time. */
 export interface AccessSources {

@@ -1,4 +1,4 @@
-import { sourcesOf } from '#core/access/access.ts';
+import { restoredEnrollment, sourcesOf } from '#core/access/access.ts';
 import { pageOf } from './paging.ts';
 import type { CourseRepository, Enrollment, EnrollmentRepository, Mailer, MailQueue, QueuedItem, StoredCourse } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
@@ -27,15 +27,7 @@ export const memoryEnrollments = (reports: MemoryCourseReports = memoryCourseRep
         return { status: 'added' };
       }
       if (existing) {
-        const { licenseId: _previous, sources: _before, ...kept } = existing;
-        const restored: Enrollment = {
-          ...kept,
-          status: 'active',
-          learnerEmail: input.learnerEmail,
-          courseTitle: input.courseTitle,
-          ...(input.licenseId ? { licenseId: input.licenseId } : {}),
-          ...(source ? { sources: [source] } : {}),
-        };
+        const restored = restoredEnrollment(existing, input, source);
         items.set(key(input.courseId, input.learnerId), copy(restored));
         move(existing.creatorId, { students: 1, completions: existing.completedAt ? 1 : 0 });
         return { status: 'restored', enrollment: copy(restored) };

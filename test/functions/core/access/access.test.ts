@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { courseAccess } from '#core/access/access.ts';
-import type { NewEnrollment, StoredLicense } from '#core/ports.ts';
+import { bundleSource, courseAccess, restoredEnrollment } from '#core/access/access.ts';
+import type { Enrollment, NewEnrollment, StoredLicense } from '#core/ports.ts';
 import { NOW, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
 import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
@@ -84,5 +84,33 @@ describe('access to a course, from its sources', () => {
     const counted = { ...d, licenses: { get: (id: string) => ((reads += 1), d.licenses.get(id)) } };
     expect(await courseAccess(counted, 'ann', 'c1')).toEqual({ open: false, reason: 'none' });
     expect(reads).toBe(0);
+  });
+});
+
+describe('a removed enrolment enrolled again (restoredEnrollment, the repository and its fake alike)', () => {
+  const removed: Enrollment = {
+    ...enrolment({ learnerEmail: 'old@example.com', courseTitle: 'Old title', licenseId: 'lic_old' }),
+    sources: [bundleSource('o1')],
+    status: 'removed',
+    completedLessonIds: ['l1', 'l2'],
+    progress: 50,
+    lastActivity: NOW,
+    completedAt: null,
+  };
+
+  it('keeps the progress and first date, refreshes the email and title, and holds access by the new means only', () => {
+    expect(restoredEnrollment(removed, { learnerEmail: 'ann@example.com', courseTitle: 'Knife skills', licenseId: undefined }, undefined)).toEqual({
+      ...enrolment(),
+      status: 'active',
+      completedLessonIds: ['l1', 'l2'],
+      progress: 50,
+      lastActivity: NOW,
+      completedAt: null,
+    });
+  });
+
+  it("through a licence's seat or a bundle's order: that is its only source", () => {
+    const restored = restoredEnrollment(removed, { learnerEmail: 'ann@example.com', courseTitle: 'Knife skills', licenseId: 'lic_1' }, bundleSource('o2'));
+    expect(restored).toMatchObject({ status: 'active', licenseId: 'lic_1', sources: [bundleSource('o2')], enrolledAt: NOW, progress: 50 });
   });
 });
