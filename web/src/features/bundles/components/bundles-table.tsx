@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
+import { folded } from '@/components/ui/folded-table.ts';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { cn } from '@/lib/utils.ts';
@@ -15,16 +16,8 @@ import { BundleLink } from './bundle-link.tsx';
 /*
  * Below 640 px the table folds into cards (as the Coupons list does): each row a bordered card, the title and its
  * switch on top, then each cell under its column's name (the cell's data-label, shown by CSS; the header row stays
- * for screen readers), and 'Edit' and 'Delete' across the card's width.
+ * for screen readers), and 'Edit' and 'Delete' across the card's width (components/ui/folded-table.ts).
  */
-const folded = {
-  table: 'max-sm:block',
-  header: 'max-sm:sr-only',
-  body: 'max-sm:grid max-sm:gap-3',
-  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:rounded-lg max-sm:border! max-sm:bg-card max-sm:p-4 max-sm:hover:bg-card',
-  cell: 'max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
-  unlabelled: 'max-sm:before:hidden',
-};
 
 /** The creator's bundles: title and courses, price, saving, the On sale switch, the public link, 'Edit' and 'Delete'. */
 export function BundlesTable({ bundles, onEdit, onDelete }: { bundles: Bundle[]; onEdit: (bundle: Bundle) => void; onDelete: (bundle: Bundle) => void }) {

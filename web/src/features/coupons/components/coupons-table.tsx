@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
+import { folded } from '@/components/ui/folded-table.ts';
 import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { cn } from '@/lib/utils.ts';
@@ -16,16 +17,8 @@ import { couponsMessages as m } from '../coupons-messages.ts';
 /*
  * Below 640 px the table folds into cards (as the Sales list does): each row a bordered card of two columns, the code
  * and its switch on top, then each cell under its column's name (the cell's data-label, shown by CSS; the header row
- * stays for screen readers), and 'Delete' across the card's width.
+ * stays for screen readers), and 'Delete' across the card's width (components/ui/folded-table.ts).
  */
-const folded = {
-  table: 'max-sm:block',
-  header: 'max-sm:sr-only',
-  body: 'max-sm:grid max-sm:gap-3',
-  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:rounded-lg max-sm:border! max-sm:bg-card max-sm:p-4 max-sm:hover:bg-card',
-  cell: 'max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
-  unlabelled: 'max-sm:before:hidden',
-};
 
 /** The creator's coupons: code, discount, courses, use, last day, the Active switch and 'Delete'. */
 export function CouponsTable({ coupons, onDelete }: { coupons: Coupon[]; onDelete: (coupon: Coupon) => void }) {

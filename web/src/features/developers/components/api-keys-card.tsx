@@ -23,7 +23,7 @@ import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from '../api/de
 import { developersMessages } from '../developers-messages.ts';
 import { developersAvailability } from '../availability.ts';
 import { CreateOnceDialog, CreateOnceFooter, useCreateOnceForm } from './create-once.tsx';
-import { folded } from './folded-table.ts';
+import { folded } from '@/components/ui/folded-table.ts';
 import { CheckboxGroup } from './scope-checkboxes.tsx';
 
 const m = developersMessages.keys;

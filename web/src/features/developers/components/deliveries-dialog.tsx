@@ -12,7 +12,7 @@ import { toast, toastError } from '@/components/ui/toaster.tsx';
 import { cn } from '@/lib/utils.ts';
 import { deliveriesQueryOptions, useRetryDelivery } from '../api/developers-queries.ts';
 import { developersMessages } from '../developers-messages.ts';
-import { folded } from './folded-table.ts';
+import { folded } from '@/components/ui/folded-table.ts';
 
 const m = developersMessages.webhooks.deliveries;
 
