@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { BUNDLE_COURSES_MAX, BUNDLE_COURSES_MIN, bundlePricing, createBundleBody, type Bundle, type CreateBundleBody } from '@contracts/bundles.ts';
 import type { CourseSummary } from '@contracts/courses.ts';
-import { Badge } from '@/components/ui/badge.tsx';
+import { CourseCheckboxes } from '@/components/course-checkboxes.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
@@ -252,7 +252,6 @@ function CourseChecklist({
   const [search, setSearch] = useState('');
   const words = search.trim().toLowerCase();
   const shown = words === '' ? choices : choices.filter((c) => c.title.toLowerCase().includes(words));
-  const toggle = (id: string, on: boolean) => onChange(on ? [...chosen, id] : chosen.filter((c) => c !== id));
   return (
     <div className="grid gap-2">
       <div className="relative">
@@ -262,30 +261,17 @@ function CourseChecklist({
       {shown.length === 0 ? (
         <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">{m.form.noMatch}</p>
       ) : (
-        <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border p-1.5">
-          {shown.map((course, index) => (
-            <li key={course.id}>
-              <label className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-                <input
-                  ref={index === 0 ? focusRef : undefined}
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-primary"
-                  checked={chosen.includes(course.id)}
-                  onChange={(event) => toggle(course.id, event.target.checked)}
-                />
-                <span className="grid min-w-0 flex-1 gap-0.5">
-                  <span className="font-medium [overflow-wrap:anywhere]">{course.title}</span>
-                  <span className="text-xs text-muted-foreground">{course.priceAmount === 0 ? 'Free on its own' : formatPounds(course.priceAmount)}</span>
-                </span>
-                {course.unpublished && (
-                  <Badge variant="outline" className="text-muted-foreground">
-                    Unpublished
-                  </Badge>
-                )}
-              </label>
-            </li>
-          ))}
-        </ul>
+        <CourseCheckboxes
+          courses={shown.map((course) => ({
+            id: course.id,
+            title: course.title,
+            detail: course.priceAmount === 0 ? 'Free on its own' : formatPounds(course.priceAmount),
+            badge: course.unpublished ? 'Unpublished' : undefined,
+          }))}
+          chosen={chosen}
+          onChange={onChange}
+          focusRef={focusRef}
+        />
       )}
     </div>
   );

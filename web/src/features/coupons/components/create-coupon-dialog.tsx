@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import { Link } from 'react-router-dom';
 import { createCouponBody, discountOf, type CreateCouponBody } from '@contracts/coupons.ts';
 import type { CourseSummary } from '@contracts/courses.ts';
-import { Badge } from '@/components/ui/badge.tsx';
+import { CourseCheckboxes } from '@/components/course-checkboxes.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
@@ -313,34 +313,18 @@ function CoursePicker({
   if (courses.data.items.length === 0) {
     return <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">You have no courses yet: create one first, or make the coupon for all your courses.</p>;
   }
-  const toggle = (id: string, on: boolean) => onChange(on ? [...chosen, id] : chosen.filter((c) => c !== id));
   return (
-    <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border p-1.5">
-      {courses.data.items.map((course, index) => (
-        <li key={course.id}>
-          <label className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-            <input
-              ref={index === 0 ? focusRef : undefined}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-primary"
-              checked={chosen.includes(course.id)}
-              onChange={(event) => toggle(course.id, event.target.checked)}
-            />
-            <span className="grid min-w-0 flex-1 gap-0.5">
-              <span className="font-medium [overflow-wrap:anywhere]">{course.title}</span>
-              <span className="text-xs text-muted-foreground">
-                <PriceLine course={course} discount={discount} />
-              </span>
-            </span>
-            {course.status === 'draft' && (
-              <Badge variant="outline" className="text-muted-foreground">
-                Draft
-              </Badge>
-            )}
-          </label>
-        </li>
-      ))}
-    </ul>
+    <CourseCheckboxes
+      courses={courses.data.items.map((course) => ({
+        id: course.id,
+        title: course.title,
+        detail: <PriceLine course={course} discount={discount} />,
+        badge: course.status === 'draft' ? 'Draft' : undefined,
+      }))}
+      chosen={chosen}
+      onChange={onChange}
+      focusRef={focusRef}
+    />
   );
 }
 
