@@ -1,5 +1,8 @@
+import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 
 /** One course to tick: its title, a line under it (its price), and a mark beside it (e.g. 'Draft'). */
 export interface CourseCheckbox {
@@ -50,5 +53,29 @@ export function CourseCheckboxes({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Where the list goes while the creator's courses load. */
+export function CourseCheckboxesLoading() {
+  return (
+    <div role="status" className="grid gap-2 rounded-lg border p-3">
+      <span className="sr-only">Loading your courses...</span>
+      <Skeleton className="h-6 w-3/4" />
+      <Skeleton className="h-6 w-2/3" />
+    </div>
+  );
+}
+
+/** Where the list goes when the creator's courses could not be loaded: the reason and `retryLabel` to load them again. */
+export function CourseCheckboxesFailed({ retrying, onRetry, retryLabel }: { retrying: boolean; onRetry: () => void; retryLabel: string }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm">
+      <p className="flex-1">Your courses could not be loaded.</p>
+      <Button variant="outline" size="sm" loading={retrying} onClick={onRetry}>
+        {!retrying && <RotateCw aria-hidden="true" />}
+        {retryLabel}
+      </Button>
+    </div>
   );
 }

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { BUNDLE_COURSES_MAX, BUNDLE_COURSES_MIN, bundlePricing, createBundleBody, type Bundle, type CreateBundleBody } from '@contracts/bundles.ts';
 import type { CourseSummary } from '@contracts/courses.ts';
-import { CourseCheckboxes } from '@/components/course-checkboxes.tsx';
+import { CourseCheckboxes, CourseCheckboxesFailed, CourseCheckboxesLoading } from '@/components/course-checkboxes.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -162,19 +161,9 @@ function BundleFormBody({ bundle, busy, save, onCancel, onSaved }: { bundle: Bun
           </span>
         </legend>
         {courses.isPending ? (
-          <div role="status" className="grid gap-2 rounded-lg border p-3">
-            <span className="sr-only">Loading your courses...</span>
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="h-6 w-2/3" />
-          </div>
+          <CourseCheckboxesLoading />
         ) : courses.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm">
-            <p className="flex-1">Your courses could not be loaded.</p>
-            <Button variant="outline" size="sm" loading={courses.isFetching} onClick={() => void courses.refetch()}>
-              {!courses.isFetching && <RotateCw aria-hidden="true" />}
-              {m.retry}
-            </Button>
-          </div>
+          <CourseCheckboxesFailed retrying={courses.isFetching} onRetry={() => void courses.refetch()} retryLabel={m.retry} />
         ) : choices.length < BUNDLE_COURSES_MIN ? (
           <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">{m.form.noCourses}</p>
         ) : (

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard, RotateCw } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { createCouponBody, discountOf, type CreateCouponBody } from '@contracts/coupons.ts';
 import type { CourseSummary } from '@contracts/courses.ts';
-import { CourseCheckboxes } from '@/components/course-checkboxes.tsx';
+import { CourseCheckboxes, CourseCheckboxesFailed, CourseCheckboxesLoading } from '@/components/course-checkboxes.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { RefusalAlert } from '@/components/ui/refusal-alert.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/ui/toaster.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { courseChoicesQueryOptions } from '@/lib/course-choices.ts';
@@ -290,26 +289,8 @@ function CoursePicker({
   discount: { kind: CouponForm['kind']; value: number } | undefined;
 }) {
   const courses = useQuery(courseChoicesQueryOptions());
-  if (courses.isPending) {
-    return (
-      <div role="status" className="grid gap-2 rounded-lg border p-3">
-        <span className="sr-only">Loading your courses...</span>
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-6 w-2/3" />
-      </div>
-    );
-  }
-  if (courses.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm">
-        <p className="flex-1">Your courses could not be loaded.</p>
-        <Button variant="outline" size="sm" loading={courses.isFetching} onClick={() => void courses.refetch()}>
-          {!courses.isFetching && <RotateCw aria-hidden="true" />}
-          {m.retry}
-        </Button>
-      </div>
-    );
-  }
+  if (courses.isPending) return <CourseCheckboxesLoading />;
+  if (courses.isError) return <CourseCheckboxesFailed retrying={courses.isFetching} onRetry={() => void courses.refetch()} retryLabel={m.retry} />;
   if (courses.data.items.length === 0) {
     return <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">You have no courses yet: create one first, or make the coupon for all your courses.</p>;
   }
