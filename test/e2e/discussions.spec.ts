@@ -19,6 +19,7 @@ test('two learners and the creator hold a thread under a lesson', async ({ page,
 
   // Ann asks under the lesson.
   await signIn(page, ann.email, ann.password);
+  await expect(page).toHaveURL(/\/dashboard\/learner$/);
   await page.goto(`/dashboard/learner/courses/${course.id}`);
   const discussion = page.getByRole('region', { name: 'Discussion' });
   await expect(discussion.getByText('No comments yet. Start the discussion.')).toBeVisible();
@@ -31,6 +32,7 @@ test('two learners and the creator hold a thread under a lesson', async ({ page,
   // Bob replies in her thread.
   const bobPage = await (await browser.newContext({ baseURL: cloud.WebUrl })).newPage();
   await signIn(bobPage, bob.email, bob.password);
+  await expect(bobPage).toHaveURL(/\/dashboard\/learner$/);
   await bobPage.goto(`/dashboard/learner/courses/${course.id}`);
   const bobThread = bobPage.getByRole('region', { name: 'Discussion' }).getByRole('article').first();
   await bobThread.getByRole('button', { name: 'Reply' }).click();
@@ -42,6 +44,7 @@ test('two learners and the creator hold a thread under a lesson', async ({ page,
   // The creator answers and pins it from the course editor.
   const creatorPage = await (await browser.newContext({ baseURL: cloud.WebUrl })).newPage();
   await signIn(creatorPage, creator.email, creator.password);
+  await expect(creatorPage).toHaveURL(/\/dashboard\/creator$/);
   await creatorPage.goto(`/dashboard/creator/courses/${course.id}`);
   const panel = creatorPage.getByRole('region', { name: 'Discussions' });
   const creatorThread = panel.getByRole('article').first();
