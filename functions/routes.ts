@@ -889,6 +889,8 @@ const table = [
   { name: 'hide-comment', method: 'POST', path: '/api/comments/{commentId}/hide', handler: 'http/hide-comment', access: ['creator'] },
   { name: 'pin-comment', method: 'POST', path: '/api/comments/{commentId}/pin', handler: 'http/pin-comment', access: ['creator'] },
   { name: 'report-comment', method: 'POST', path: '/api/comments/{commentId}/report', handler: 'http/report-comment', access: ['learner'], uses: ['app-links'] },
+  /** The creator's unanswered questions across their courses (the dashboard's card). */
+  { name: 'unanswered-questions', method: 'GET', path: '/api/creator/questions', handler: 'http/unanswered-questions', access: ['creator'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */

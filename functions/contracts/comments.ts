@@ -81,3 +81,28 @@ export type CommentList = z.infer<typeof commentList>;
 /** POST (201) and PATCH answer the comment as its author sees it. */
 export const commentView = commentReply.extend({ parentId: z.string().nullable() });
 export type CommentView = z.infer<typeof commentView>;
+
+/** Questions per page of the creator's unanswered list. */
+export const QUESTIONS_PAGE = 10;
+
+/** GET /api/creator/questions?cursor=. */
+export const questionsQuery = commentsQuery;
+
+/**
+ * A learner's thread its course's creator has not answered yet: no reply of theirs, not hidden or deleted (the
+ * creator's dashboard lists them, longest waiting first, each linking to its lesson's discussion).
+ */
+export const unansweredQuestion = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  lessonId: z.string(),
+  lessonTitle: z.string(),
+  author: commentAuthor,
+  body: z.string(),
+  createdAt: isoDate,
+  replyCount: z.number().int().min(0),
+});
+export type UnansweredQuestion = z.infer<typeof unansweredQuestion>;
+export const unansweredQuestions = z.object({ items: z.array(unansweredQuestion), nextCursor: z.string().nullable() });
+export type UnansweredQuestions = z.infer<typeof unansweredQuestions>;

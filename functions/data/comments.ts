@@ -18,6 +18,10 @@ import { documentClient, dueIndexPage, failedAt, indexPage, queryAll, tableName,
  *             REPLIES_MAX: one Query per thread of the page, side by side)
  *   a learner's (thread or reply): gsi2pk CREATOR#<creatorId>#COMMENTS  gsi2sk <createdAt>#<commentId>   what the
  *             creator's digest lists
+ *   a learner's thread still unanswered: gsi3pk CREATOR#<creatorId>#QUESTIONS  gsi3sk <createdAt>#<commentId>
+ *             (sparse) the creator's unanswered questions, oldest first: put with the thread, removed by the creator's
+ *             first reply (which sets answeredAt, in the reply's transaction), by hiding or deleting it; showing it
+ *             again puts it back unless answeredAt is set
  * Minute:   pk USER#<learnerId>  sk COMMENTMIN#<YYYY-MM-DDTHH:MM>   n (ADDed with each comment while n < cap),
  *                                                expiresAt (TTL, a day on)
  * Notice:   pk COMMENT#<threadId>  sk NOTICE     recipientId, courseId, lessonId, creatorId, replies, dueAt: replies the
@@ -38,6 +42,8 @@ export const commentKeys = {
   }),
   replyPlace: (threadId: string, createdAt: string, replyId: string) => ({ gsi1pk: `THREAD#${threadId}`, gsi1sk: `${createdAt}#${replyId}` }),
   byCreator: (creatorId: string, createdAt: string, commentId: string) => ({ gsi2pk: `CREATOR#${creatorId}#COMMENTS`, gsi2sk: `${createdAt}#${commentId}` }),
+  questions: (creatorId: string) => `CREATOR#${creatorId}#QUESTIONS`,
+  question: (thread: Pick<StoredComment, 'creatorId' | 'createdAt' | 'id'>) => ({ gsi3pk: commentKeys.questions(thread.creatorId), gsi3sk: `${thread.createdAt}#${thread.id}` }),
   minute: (learnerId: string, minute: string) => ({ pk: `USER#${learnerId}`, sk: `COMMENTMIN#${minute}` }),
   notice: (threadId: string) => ({ pk: `COMMENT#${threadId}`, sk: 'NOTICE' }),
   digest: (creatorId: string, day: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COMMENTDIGEST#${day}` }),
@@ -113,11 +119,13 @@ export const dynamoComments = (): CommentRepository => ({
     const isReply = comment.parentId !== null;
     const place = isReply ? commentKeys.replyPlace(comment.parentId!, comment.createdAt, comment.id) : commentKeys.threadPlace(comment, false, comment.lastActivityAt);
     const learner = comment.authorRole === 'learner';
+    const question = learner && !isReply ? commentKeys.question(comment) : {};
+    const answer = isReply && comment.authorRole === 'creator';
     const items: NonNullable<Parameters<typeof transact>[0]> = [
       {
         Put: {
           TableName: tableName(),
-          Item: { ...commentKeys.comment(comment.id), type: 'Comment', ...comment, ...place, ...(learner ? commentKeys.byCreator(comment.creatorId, comment.createdAt, comment.id) : {}) },
+          Item: { ...commentKeys.comment(comment.id), type: 'Comment', ...comment, ...place, ...(learner ? commentKeys.byCreator(comment.creatorId, comment.createdAt, comment.id) : {}), ...question },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -127,7 +135,8 @@ export const dynamoComments = (): CommentRepository => ({
         Update: {
           TableName: tableName(),
           Key: commentKeys.comment(thread.id),
-          UpdateExpression: 'ADD replyCount :one SET lastActivityAt = :at, gsi1sk = :place',
+          // The creator's reply answers the question: off their unanswered list for good.
+          UpdateExpression: `ADD replyCount :one SET lastActivityAt = :at, gsi1sk = :place${answer ? ', answeredAt = :at REMOVE gsi3pk, gsi3sk' : ''}`,
           ConditionExpression: 'attribute_exists(pk) AND deleted = :no AND pinned = :pinned AND replyCount < :max',
           ExpressionAttributeValues: { ':one': 1, ':at': comment.createdAt, ':place': commentKeys.threadPlace(thread, thread.pinned, comment.createdAt).gsi1sk, ':no': false, ':pinned': thread.pinned, ':max': maxReplies },
         },
@@ -232,7 +241,7 @@ export const dynamoComments = (): CommentRepository => ({
         new UpdateCommand({
           TableName: tableName(),
           Key: commentKeys.comment(comment.id),
-          UpdateExpression: 'SET deleted = :yes, body = :empty, html = :empty REMOVE gsi2pk, gsi2sk',
+          UpdateExpression: 'SET deleted = :yes, body = :empty, html = :empty REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
           ConditionExpression: 'attribute_exists(pk) AND replyCount > :none',
           ExpressionAttributeValues: { ':yes': true, ':empty': '', ':none': 0 },
         }),
@@ -240,12 +249,37 @@ export const dynamoComments = (): CommentRepository => ({
     );
   },
 
-  async setHidden(commentId, hidden) {
-    return writeIf(() =>
+  async setHidden(comment, hidden) {
+    const key = commentKeys.comment(comment.id);
+    const done = await writeIf(() =>
       documentClient().send(
-        new UpdateCommand({ TableName: tableName(), Key: commentKeys.comment(commentId), UpdateExpression: 'SET hidden = :h', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':h': hidden } }),
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: hidden ? 'SET #hidden = :h REMOVE gsi3pk, gsi3sk' : 'SET #hidden = :h',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#hidden': 'hidden' },
+          ExpressionAttributeValues: { ':h': hidden },
+        }),
       ),
     );
+    if (done && !hidden && comment.parentId === null && comment.authorRole === 'learner') {
+      // Back on the unanswered list, unless the creator answered it (or it was hidden or deleted again) meanwhile.
+      const place = commentKeys.question(comment);
+      await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answeredAt) AND #hidden = :no AND deleted = :no',
+            ExpressionAttributeNames: { '#hidden': 'hidden' },
+            ExpressionAttributeValues: { ':pk': place.gsi3pk, ':sk': place.gsi3sk, ':no': false },
+          }),
+        ),
+      );
+    }
+    return done;
   },
 
   async setPinned(thread, pinned) {
@@ -290,6 +324,18 @@ export const dynamoComments = (): CommentRepository => ({
       }),
     );
     return Items.map(toComment);
+  },
+
+  async unansweredForCreator(creatorId, page) {
+    const found = await indexPage({
+      index: 'gsi3',
+      partition: commentKeys.questions(creatorId),
+      cursor: page.cursor,
+      limit: page.limit,
+      oldestFirst: true,
+      cursorKey: { fixed: { sk: 'COMMENT' }, sortPrefix: { name: 'pk', prefix: 'COMMENT#' } },
+    });
+    return { items: found.items.map(toComment), nextCursor: found.nextCursor };
   },
 });
 

@@ -184,7 +184,7 @@ export const encodeCursor = (key: Record<string, unknown> | undefined): string |
  * decodeCursor checks a cursor against.
  */
 export const indexPage = async (input: {
-  index: 'gsi1' | 'gsi2';
+  index: 'gsi1' | 'gsi2' | 'gsi3';
   partition: string;
   cursor: string | undefined;
   limit: number;

@@ -194,6 +194,7 @@ DELETE /api/comments/{commentId}                                       creator,l
 POST   /api/comments/{commentId}/hide                                  creator                       creator
 POST   /api/comments/{commentId}/pin                                   creator                       creator
 POST   /api/comments/{commentId}/report                                learner                       learner
+GET    /api/creator/questions                                          creator                       -
 `;
 
 type Owner = 'creator' | 'leader' | 'learner' | '-';

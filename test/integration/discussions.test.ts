@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommentList, CommentView } from '#contracts/comments.ts';
+import type { CommentList, CommentView, UnansweredQuestions } from '#contracts/comments.ts';
 import { FORBIDDEN_HTML } from '#adapters/html-sanitizer.ts';
 import { dynamoDiscussionMail } from '#data/comments.ts';
 import { work as discussionMailWork } from '#functions/jobs/discussion-mail.ts';
@@ -104,6 +104,41 @@ describe('lesson discussions', () => {
       expect(item.html, item.body).not.toMatch(/<(img|svg|iframe|script|input|details|body|div|style|form|object|embed|math|video|audio)\b/i);
       expect(xssPayloads.map((p) => p.trim())).toContain(item.body);
     }
+  });
+
+  it('the creator’s unanswered questions: each learner’s thread until the creator replies in it, not while hidden, never another creator’s', async () => {
+    const { creator, ann, bob, path } = await world();
+    const ask = async (token: string, body: string, parentId?: string) => ((await api('POST', path, { token, body: { body, ...(parentId ? { parentId } : {}) } })).body as CommentView).id;
+    const questions = async (token = creator.token) => {
+      const answer = await api('GET', '/api/creator/questions', { token });
+      expect(answer.status).toBe(200);
+      return (answer.body as UnansweredQuestions).items.map((q) => q.body);
+    };
+    const first = await ask(ann.token, 'Which clay for beginners?');
+    const second = await ask(bob.token, 'How long to dry?');
+    await ask(creator.token, 'Welcome to the course!');
+    await ask(bob.token, 'Me too', first);
+    expect(await questions()).toEqual(['Which clay for beginners?', 'How long to dry?']);
+    const [listed] = ((await api('GET', '/api/creator/questions', { token: creator.token })).body as UnansweredQuestions).items;
+    expect(listed).toMatchObject({ lessonTitle: 'Wedging', author: { role: 'learner' }, replyCount: 1 });
+    expect(JSON.stringify(listed)).not.toContain(ann.email);
+
+    await ask(creator.token, 'Stoneware.', first);
+    expect(await questions()).toEqual(['How long to dry?']);
+    expect((await api('POST', `/api/comments/${second}/hide`, { token: creator.token, body: {} })).status).toBe(200);
+    expect(await questions()).toEqual([]);
+    expect((await api('POST', `/api/comments/${second}/hide`, { token: creator.token, body: { hidden: false } })).status).toBe(200);
+    expect(await questions()).toEqual(['How long to dry?']);
+    // Shown again after being answered: stays off the list.
+    await ask(creator.token, 'A week.', second);
+    await api('POST', `/api/comments/${second}/hide`, { token: creator.token, body: {} });
+    await api('POST', `/api/comments/${second}/hide`, { token: creator.token, body: { hidden: false } });
+    expect(await questions()).toEqual([]);
+
+    const other = await accountWithRole('creator', 'talk-other');
+    await ask(ann.token, 'Kiln temperature?');
+    expect(await questions(other.token)).toEqual([]);
+    expect((await api('GET', '/api/creator/questions', { token: ann.token })).status).toBe(403);
   });
 
   it('caps a learner at 10 comments a minute (429 RATE_LIMITED)', async () => {

@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE, COMMENTS_PER_MINUTE, REPLIES_MAX, type CommentList, type CommentRole, type CommentView } from '#contracts/comments.ts';
+import { COMMENTS_PAGE, COMMENTS_PER_MINUTE, QUESTIONS_PAGE, REPLIES_MAX, type CommentList, type CommentRole, type CommentView, type UnansweredQuestions } from '#contracts/comments.ts';
 import { courseAccess, type AccessSources } from '#core/access/access.ts';
 import { reportEmail } from '#core/comments/emails.ts';
 import type { CommentRepository, StoredComment } from '#core/comments/ports.ts';
@@ -167,7 +167,7 @@ export const deleteComment = async (deps: DiscussionDeps, input: { userId: strin
 export const hideComment = async (deps: DiscussionDeps, input: { userId: string; commentId: string; hidden: boolean }): Promise<CommentView> => {
   const { comment, viewer } = await commentAndViewer(deps, input.userId, input.commentId);
   if (!mayModerate(viewer)) throw new ForbiddenError('Only the course’s creator can hide a comment.');
-  if (!(await deps.comments.setHidden(comment.id, input.hidden))) throw new NotFoundError(COMMENT_NOT_FOUND);
+  if (!(await deps.comments.setHidden(comment, input.hidden))) throw new NotFoundError(COMMENT_NOT_FOUND);
   return commentViewOf(viewer, { ...comment, hidden: input.hidden });
 };
 
@@ -198,4 +198,34 @@ export const reportComment = async (deps: ReportDeps, input: { userId: string; c
       : undefined;
   await deps.comments.report({ commentId: comment.id, learnerId: viewer.userId, mail });
   return { reported: true };
+};
+
+/**
+ * GET /api/creator/questions?cursor=: the caller's unanswered questions (learners' threads with no reply of theirs),
+ * longest waiting first, each with its course's and lesson's titles (one outline read per course of the page). A
+ * question whose course or lesson has gone since is left out of the page rather than shown without a place to answer.
+ */
+export const unansweredQuestions = async (deps: Pick<DiscussionDeps, 'comments' | 'courses'>, input: { userId: string; cursor?: string | undefined }): Promise<UnansweredQuestions> => {
+  const page = await deps.comments.unansweredForCreator(input.userId, { cursor: input.cursor, limit: QUESTIONS_PAGE });
+  const courseIds = [...new Set(page.items.map((c) => c.courseId))];
+  const outlines = new Map((await Promise.all(courseIds.map((id) => deps.courses.getOutline(id)))).flatMap((o) => (o && o.creatorId === input.userId ? [[o.id, o] as const] : [])));
+  const items = page.items.flatMap((c) => {
+    const course = outlines.get(c.courseId);
+    const lesson = course?.lessons.find((l) => l.id === c.lessonId);
+    if (!course || !lesson) return [];
+    return [
+      {
+        id: c.id,
+        courseId: c.courseId,
+        courseTitle: course.title,
+        lessonId: c.lessonId,
+        lessonTitle: lesson.title,
+        author: { displayName: c.authorName, role: c.authorRole },
+        body: c.body,
+        createdAt: c.createdAt,
+        replyCount: c.replyCount,
+      },
+    ];
+  });
+  return { items, nextCursor: page.nextCursor };
 };

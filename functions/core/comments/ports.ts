@@ -86,13 +86,22 @@ export interface CommentRepository {
    * its text (`deleted`). False when it was gone or changed meanwhile.
    */
   remove(comment: StoredComment): Promise<boolean>;
-  setHidden(commentId: string, hidden: boolean): Promise<boolean>;
+  /**
+   * Hidden or shown again. Hiding a learner's thread takes it off the creator's unanswered questions; showing it again
+   * puts it back unless the creator has answered it meanwhile.
+   */
+  setHidden(comment: StoredComment, hidden: boolean): Promise<boolean>;
   /** A thread pinned or not (its place in the lesson's list moves with it), while its activity is as read. */
   setPinned(thread: StoredComment, pinned: boolean): Promise<boolean>;
   /** Counts a learner's report once (false when they reported it already), with the creator's email queued in the same write. */
   report(input: { commentId: string; learnerId: string; mail: QueuedMail | undefined }): Promise<boolean>;
   /** A creator's learners' comments written in [from, to), newest first, at most `limit`. */
   recentForCreator(creatorId: string, from: string, to: string, limit: number): Promise<StoredComment[]>;
+  /**
+   * The creator's unanswered questions, oldest first, a page at a time: learners' threads with no reply by the
+   * creator, not hidden, not deleted (a sparse index the writes above keep, never a filter).
+   */
+  unansweredForCreator(creatorId: string, page: { cursor?: string | undefined; limit: number }): Promise<{ items: StoredComment[]; nextCursor: string | null }>;
 }
 
 /** The due notices and digests (their sparse index), and their sending: each once. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeCommentHtml, FORBIDDEN_HTML } from '#adapters/html-sanitizer.ts';
 import { COMMENTS_PER_MINUTE, createCommentBody } from '#contracts/comments.ts';
-import { deleteComment, editComment, hideComment, listComments, pinComment, postComment, reportComment, type DiscussionDeps, type ReportDeps } from '#core/comments/comments.ts';
+import { deleteComment, editComment, hideComment, listComments, pinComment, postComment, reportComment, unansweredQuestions, type DiscussionDeps, type ReportDeps } from '#core/comments/comments.ts';
 import { runDiscussionMail, type DiscussionMailDeps } from '#core/comments/mail.ts';
 import type { CommentDigest, CommentRepository, ReplyNotice, StoredComment } from '#core/comments/ports.ts';
 import { renderComment } from '#core/comments/rules.ts';
@@ -97,7 +97,7 @@ const world = () => {
       else comments.set(c.id, { ...c, deleted: true, body: '', html: '' });
       return true;
     },
-    setHidden: async (id, hidden) => (comments.has(id) ? (comments.set(id, { ...comments.get(id)!, hidden }), true) : false),
+    setHidden: async ({ id }, hidden) => (comments.has(id) ? (comments.set(id, { ...comments.get(id)!, hidden }), true) : false),
     setPinned: async (thread, pinned) => (comments.has(thread.id) ? (comments.set(thread.id, { ...comments.get(thread.id)!, pinned }), true) : false),
     report: async ({ commentId, learnerId, mail }) => {
       const who = reporters.get(commentId) ?? new Set<string>();
@@ -107,6 +107,15 @@ const world = () => {
       comments.set(commentId, { ...comments.get(commentId)!, reports: who.size });
       if (mail) queued.push(mail);
       return true;
+    },
+    // What the sparse index holds, worked out from the state: a learner's thread, shown, not deleted, no reply by the creator.
+    unansweredForCreator: async (creatorId, page) => {
+      const answered = (thread: StoredComment) => [...comments.values()].some((c) => c.parentId === thread.id && c.authorRole === 'creator');
+      const open = [...comments.values()]
+        .filter((c) => c.creatorId === creatorId && c.parentId === null && c.authorRole === 'learner' && !c.hidden && !c.deleted && !answered(c))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      const start = page.cursor ? Number(page.cursor) : 0;
+      return { items: open.slice(start, start + page.limit), nextCursor: start + page.limit < open.length ? String(start + page.limit) : null };
     },
     recentForCreator: async (creatorId, from, to, limit) =>
       [...comments.values()].filter((c) => c.creatorId === creatorId && c.authorRole === 'learner' && c.createdAt >= from && c.createdAt <= to).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit),
@@ -283,6 +292,33 @@ describe('rights', () => {
     expect((await w.list('creator-1')).items[0]!.reports).toBe(1);
     expect((await w.list('learner-b')).items[0]!.reports).toBe(0);
     await expect(reportComment(w.deps, { userId: 'learner-a', commentId: c.id })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe('unanswered questions', () => {
+  it('lists learners’ threads the creator has not answered, longest waiting first, with the course and lesson; a creator’s reply, hiding or deleting takes one off', async () => {
+    const w = world();
+    const first = await w.post('learner-a', 'How sharp should it be?');
+    w.clock.advance(60_000);
+    const second = await w.post('learner-b', 'Which stone?');
+    w.clock.advance(60_000);
+    await w.post('creator-1', 'Welcome, everyone');
+    const third = await w.post('learner-a', 'Left-handed knives?');
+    await w.post('learner-b', 'Same question', first.id);
+    const questions = () => unansweredQuestions(w.deps, { userId: 'creator-1' });
+    expect((await questions()).items).toEqual([
+      expect.objectContaining({ id: first.id, courseTitle: 'Knife skills', lessonTitle: 'Grip', author: { displayName: 'Alex', role: 'learner' }, body: 'How sharp should it be?', replyCount: 1 }),
+      expect.objectContaining({ id: second.id }),
+      expect.objectContaining({ id: third.id }),
+    ]);
+    await w.post('creator-1', 'Sharp enough to slice paper.', first.id);
+    await hideComment(w.deps, { userId: 'creator-1', commentId: second.id, hidden: true });
+    expect((await questions()).items.map((q) => q.id)).toEqual([third.id]);
+    await hideComment(w.deps, { userId: 'creator-1', commentId: second.id, hidden: false });
+    await deleteComment(w.deps, { userId: 'learner-a', commentId: third.id });
+    expect((await questions()).items.map((q) => q.id)).toEqual([second.id]);
+    // Another creator's list holds none of them.
+    expect((await unansweredQuestions(w.deps, { userId: 'creator-2' })).items).toEqual([]);
   });
 });
 
