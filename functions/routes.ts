@@ -682,6 +682,12 @@ const table = [
   { name: 'v1-remove-enrollment', method: 'DELETE', path: '/v1/courses/{courseId}/enrollments/{email}', handler: 'http/v1/remove-enrollment', access: { key: 'enrollments:write' } },
   { name: 'v1-list-learners', method: 'GET', path: '/v1/learners', handler: 'http/v1/list-learners', access: { key: 'learners:read' } },
   { name: 'v1-list-sales', method: 'GET', path: '/v1/sales', handler: 'http/v1/list-sales', access: { key: 'sales:read' } },
+  /** Email sequences (issue 33 part 2): a creator's emails that follow a trigger; sent by the 'sequence-sender' job. */
+  { name: 'list-sequences', method: 'GET', path: '/api/sequences', handler: 'http/list-sequences', access: ['creator'] },
+  { name: 'create-sequence', method: 'POST', path: '/api/sequences', handler: 'http/create-sequence', access: ['creator'], feature: 'courses', throttle: { rate: 10, burst: 20 } },
+  { name: 'update-sequence', method: 'PATCH', path: '/api/sequences/{sequenceId}', handler: 'http/update-sequence', access: ['creator'], feature: 'courses', throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-sequence', method: 'DELETE', path: '/api/sequences/{sequenceId}', handler: 'http/delete-sequence', access: ['creator'] },
+  { name: 'sequence-stats', method: 'GET', path: '/api/sequences/{sequenceId}/stats', handler: 'http/sequence-stats', access: ['creator'] },
   { name: 'list-webhook-endpoints', method: 'GET', path: '/api/webhook-endpoints', handler: 'http/list-webhook-endpoints', access: ['creator'] },
   { name: 'create-webhook-endpoint', method: 'POST', path: '/api/webhook-endpoints', handler: 'http/create-webhook-endpoint', access: ['creator'], feature: 'webhooks', uses: ['secrets'], throttle: { rate: 10, burst: 20 } },
   { name: 'delete-webhook-endpoint', method: 'DELETE', path: '/api/webhook-endpoints/{endpointId}', handler: 'http/delete-webhook-endpoint', access: ['creator'] },
@@ -908,6 +914,8 @@ export const eventHandlers = {
    * - webhook events (issue 31 point 4, decision 0053): an active enrolment's changes (enrolled, lessons and course
    *   completed: the first pattern), an order's status, a certificate or live session inserted; the deliveries written,
    *   then a 'webhook-deliveries' run started for their first attempts.
+   * - sequence entries (issue 33 part 2): an active enrolment's changes (the first pattern: enrolled, completed, a new
+   *   last activity) enter the learner in the creator's email sequences that listen; the 'sequence-sender' job sends.
    */
   reactions: {
     name: 'stream-reactions',
@@ -1059,6 +1067,22 @@ export const jobs = [
      */
     uses: ['mail'],
     queues: ['mail-sender'],
+    queue: true,
+  },
+  {
+    name: 'sequence-sender',
+    handler: 'jobs/sequence-sender',
+    /**
+     * Every minute (issue 33 part 2): the email sequences' steps come due (their sparse index), each queued once in the
+     * mail queue with the learner's unsubscribe link for the creator (the unsubscribe key: 'secrets'), and a mail-sender
+     * run started for them.
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'secrets'],
+    queues: ['mail-sender'],
+    // The lessons' sanitizer, the KMS client (the unsubscribe key) and the campaigns' repository: 664 KiB, past the
+    // CRUD budget (500 KiB); the heavy profile's (1.2 MB).
+    profile: 'heavy',
     queue: true,
   },
 ] as const;

@@ -107,7 +107,7 @@ export const cloudFrontTenants = (options: CloudFrontTenantsOptions): EdgeTenant
     status,
     async remove(hostname) {
       const tenant = await read(hostname);
-      if (!tenant) return;
+      if (!tenant) return 'removed';
       let etag = tenant.etag;
       if (xmlText(tenant.text, 'Enabled') !== 'false') {
         // A tenant is deleted only once disabled: disabled first (it stops serving at once).
@@ -123,8 +123,11 @@ export const cloudFrontTenants = (options: CloudFrontTenantsOptions): EdgeTenant
       }
       const id = xmlText(tenant.text, 'Id') ?? tenantName(hostname);
       const deleted = await call('DELETE', `/distribution-tenant/${encodeURIComponent(id)}`, { headers: { 'if-match': etag } });
-      // Still deploying the disable: the tenant stays disabled (serving nothing); decision 0055 names the sweep left to do.
-      if (deleted.status !== 204 && deleted.status !== 200 && deleted.status !== 404 && deleted.status !== 412 && deleted.status !== 409) throw failure('DeleteDistributionTenant', deleted);
+      if (deleted.status === 204 || deleted.status === 200 || deleted.status === 404) return 'removed';
+      // Refused while the disable still deploys (ResourceNotDisabled, or an ETag the deployment moved on): the tenant
+      // serves nothing; the caller asks again later (the domains-check job), so none is left behind.
+      if (deleted.status === 409 || deleted.status === 412) return 'disabling';
+      throw failure('DeleteDistributionTenant', deleted);
     },
   };
 };
@@ -137,5 +140,5 @@ export const cloudFrontTenants = (options: CloudFrontTenantsOptions): EdgeTenant
 export const localEdgeTenants = (): EdgeTenants => ({
   create: () => Promise.resolve({ status: 'issuing' }),
   status: () => Promise.resolve({ status: 'active' }),
-  remove: () => Promise.resolve(),
+  remove: () => Promise.resolve('removed'),
 });

@@ -51,7 +51,7 @@ export const fromAddress = (mailFrom: string, name: string | undefined): string 
 };
 
 export const sesMailer = (): Mailer => ({
-  async send({ to, subject, text, html, attachments, fromName }) {
+  async send({ to, subject, text, html, attachments, fromName, headers }) {
     const { SES_CONFIGURATION_SET } = config();
     await sesClient().send(
       new SendEmailCommand({
@@ -62,6 +62,8 @@ export const sesMailer = (): Mailer => ({
           Simple: {
             Subject: { Data: subject, Charset: 'UTF-8' },
             Body: { Text: { Data: text, Charset: 'UTF-8' }, Html: { Data: html, Charset: 'UTF-8' } },
+            // A sequence email's List-Unsubscribe pair (RFC 8058, issue 33).
+            ...(headers?.length ? { Headers: headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
             // A calendar invitation's `.ics` (issue 30): SES builds the multipart/mixed message around it.
             ...(attachments?.length
               ? {

@@ -5,6 +5,7 @@ import { campaignRunSlice } from '#core/campaigns/campaigns.ts';
 import type { JobStarter } from '#core/campaigns/ports.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns, readUnsubscribeKey } from '#data/campaigns.ts';
+import { dynamoSchoolUnsubscribes } from '#data/sequences.ts';
 import { readUserIdByEmail } from '#data/users.ts';
 import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/composition/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
@@ -43,13 +44,17 @@ export const campaignSenderStarter = (report: (fields: Record<string, unknown>) 
 /** Queueing a campaign, which starts the sender. `report` adds the sender's start (or why it failed) to the request's log line. */
 export const campaignDeps = (report?: (fields: Record<string, unknown>) => void) => ({ campaigns: campaignRepository(), clock, ids, sender: campaignSenderStarter(report) });
 
-/** The unsubscribe key and what an unsubscribe stops: the campaigns' suppression list, or a leader's weekly email. */
+/**
+ * The unsubscribe key and what an unsubscribe stops: the campaigns' suppression list, a leader's weekly email, or one
+ * creator's sequences (issue 33).
+ */
 export const unsubscribeDeps = () => ({
   campaigns: campaignRepository(),
   cipher: (cipher ??= envelopeCipher()),
   clock,
   users: { getUserIdByEmail: readUserIdByEmail },
   leaderSettings: leaderSettingsRepository(),
+  schools: dynamoSchoolUnsubscribes(),
 });
 
 export const senderDeps = (remainingMs: () => number): SenderDeps => ({

@@ -445,6 +445,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** The sender's display name (a branded creator's school, issue 32); the platform's address is always the sender. */
   fromName?: string;
+  /** Headers of its own: a sequence email's RFC 8058 List-Unsubscribe pair (issue 33). */
+  headers?: { name: string; value: string }[];
 }
 
 /** A branded creator's school as their learners' emails show it (issue 32): the sender name, and its logo on top. */

@@ -8,12 +8,14 @@ import { documentClient, dueIndexPage, queryAll, tableName, writeIf } from '#dat
  * Custom domains (issue 32 point 2, decision 0055).
  * Claim: pk DOMAIN#<hostname>  sk DOMAIN   creatorId, hostname, status, token, createdAt, updatedAt, statusAt,
  *                                          checkedAt, activatedAt, problem, failureReason, flaggedAt, flagReason,
- *                                          nextCheckAt: one item per hostname, written with attribute_not_exists (or
+ *                                          nextCheckAt, removingAt: one item per hostname, written with attribute_not_exists (or
  *                                          over a stale unverified claim), so one creator holds a hostname; the
  *                                          storefront's lookup is this one read
  *        gsi1pk CREATOR#<creatorId>#DOMAINS  gsi1sk <hostname>       the creator's list (one Query)
  *        gsi3pk DOMAINS#DUE  gsi3sk <nextCheckAt>#<hostname>         while a check is due at all (sparse: a failed
  *                                                                    claim leaves it): the 'domains-check' job reads `<= now`
+ * A removed claim whose tenant the edge has not deleted yet stays with `removingAt` set (due: the job retries), and
+ * cannot be claimed over until it is gone.
  */
 export const domainKeys = {
   claim: (hostname: string) => ({ pk: `DOMAIN#${hostname}`, sk: 'DOMAIN' }),
@@ -37,6 +39,8 @@ const domainItem = z.object({
   flaggedAt: z.string().nullable(),
   flagReason: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
+  // Items written before removals could wait on the edge have none.
+  removingAt: z.string().nullable().default(null),
 });
 const toDomain = (item: unknown): StoredDomain => domainItem.parse(item);
 
@@ -49,16 +53,18 @@ export const dynamoDomains = (): DomainRepository => ({
         new PutCommand({
           TableName: tableName(),
           Item: itemOf(domain),
-          // Free, or an unverified claim (anyone's) that has stood still since before `staleBefore`.
-          ConditionExpression: 'attribute_not_exists(pk) OR (#status IN (:pending, :failed) AND statusAt < :stale)',
+          // Free, or an unverified claim (anyone's) that has stood still since before `staleBefore` and is not waiting
+          // for the edge to delete its tenant.
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (#status IN (:pending, :failed) AND statusAt < :stale AND (attribute_not_exists(removingAt) OR attribute_type(removingAt, :null)))',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pending': 'pending_verification', ':failed': 'failed', ':stale': staleBefore },
+          ExpressionAttributeValues: { ':pending': 'pending_verification', ':failed': 'failed', ':stale': staleBefore, ':null': 'NULL' },
         }),
       ),
     );
     if (claimed) return { outcome: 'claimed' };
     const holder = await this.get(domain.hostname);
-    return { outcome: 'taken', creatorId: holder?.creatorId ?? '' };
+    return { outcome: 'taken', creatorId: holder?.creatorId ?? '', removing: (holder?.removingAt ?? null) !== null };
   },
 
   async get(hostname) {

@@ -30,6 +30,7 @@ const queuedMail = z
     html: z.string(),
     attachments: attachments.optional(),
     fromName: z.string().optional(),
+    headers: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
     queuedAt: isoDate,
     dueAt: isoDate.optional(),
     tries: z.number().int(),

@@ -4,6 +4,7 @@ import { invocation } from '#middleware/invocation.ts';
 import { describeError, type ScopedLog } from '#middleware/logger.ts';
 import type { Reaction } from '#functions/streams/reactions/reaction.ts';
 import { orderReceipts } from '#functions/streams/reactions/order-receipts.ts';
+import { sequenceEntries } from '#functions/streams/reactions/sequence-entries.ts';
 import { sessionInvitations } from '#functions/streams/reactions/session-invitations.ts';
 import { webhookEvents } from '#functions/streams/reactions/webhook-events.ts';
 
@@ -11,7 +12,7 @@ import { webhookEvents } from '#functions/streams/reactions/webhook-events.ts';
  * Every reaction to a change of the table but the counters (docs/decisions/0050-one-reactions-consumer.md). A new one
  * is added here, and the records it wants to the event source's filters (`eventHandlers.reactions.filters`).
  */
-export const reactions: readonly Reaction[] = [sessionInvitations, orderReceipts, webhookEvents as Reaction];
+export const reactions: readonly Reaction[] = [sessionInvitations, orderReceipts, webhookEvents as Reaction, sequenceEntries as Reaction];
 
 /**
  * The table's stream, second consumer: each record goes through every reaction in order. A record that fails is

@@ -276,7 +276,9 @@ export class StaticSite extends Construct {
       ...common,
       sources: [
         ...(built ? [Source.asset(props.distDir, { exclude: ['assets', 'assets/**'] })] : []),
-        Source.jsonData('config.json', props.webConfig),
+        // AppUrl: the app's own origin. The same index.html is a creator's storefront on their custom domain (decision
+        // 0055): on any other host the SPA looks the host up, and its account links come back here.
+        Source.jsonData('config.json', { ...props.webConfig, AppUrl: this.url }),
       ],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,

@@ -111,7 +111,7 @@ export const readOutputs = (dataDir: string): Outputs => {
 
 /**
  * The SPA's runtime config (/config.json): the keys the cloud's web stack writes (Region, UserPoolId,
- * UserPoolClientId, PagesUrl) plus the local Cognito endpoint.
+ * UserPoolClientId, PagesUrl, AppUrl) plus the local Cognito endpoint.
  */
 export const webConfig = (outputs: Outputs) => ({
   Region: outputs.Region,
@@ -119,4 +119,6 @@ export const webConfig = (outputs: Outputs) => ({
   UserPoolClientId: outputs.UserPoolClientId,
   CognitoEndpoint: outputs.CognitoEndpoint,
   PagesUrl: outputs.PagesUrl,
+  // The app's own address: on any other host (the storefront entry's) the SPA looks for a creator's custom domain.
+  AppUrl: outputs.WebUrl,
 });

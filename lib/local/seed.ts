@@ -8,6 +8,7 @@ import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
 import { seedDemoBusiness } from './demo-business.ts';
+import { seedDemoSequences } from './demo-sequences.ts';
 import { demoCourses, seedDemoCatalogue } from './demo-catalogue.ts';
 import { apiCaller, signInAs, subscribeToPlan } from './demo-flows.ts';
 import type { Outputs } from './outputs.ts';
@@ -65,6 +66,7 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
     opts.log(`[seed] WARNING: the demo courses and learners were not fully seeded: ${(error as Error)?.message ?? String(error)}`);
   }
   if (demoPlan !== 'failed' && demoPlan !== 'real-stripe') await seedDemoSession(opts);
+  if (demoPlan !== 'failed') await seedDemoSequences({ outputs: opts.outputs, ...seedAccounts.creator, log: opts.log });
   // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
   const indexed = await backfillCourseIndex();
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);

@@ -175,6 +175,9 @@ test.describe('the dashboard shell', () => {
 
     await page.reload();
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+    // The built app paints the signed-in shell (collapsed, from the cookie) before its scripts run: a key pressed
+    // then has no listener yet. Once the page is quiet the app is running.
+    await page.waitForLoadState('networkidle');
 
     await page.keyboard.press('Meta+b');
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');

@@ -136,6 +136,11 @@ POST   /api/public/bundles/{bundleId}/checkout                         public   
 GET    /api/api-keys                                                   creator                       -
 POST   /api/api-keys                                                   creator                       -  api
 DELETE /api/api-keys/{keyId}                                           creator                       creator
+GET    /api/sequences                                                  creator                       -
+POST   /api/sequences                                                  creator                       -  courses
+PATCH  /api/sequences/{sequenceId}                                     creator                       creator  courses
+DELETE /api/sequences/{sequenceId}                                     creator                       creator
+GET    /api/sequences/{sequenceId}/stats                               creator                       creator
 GET    /api/webhook-endpoints                                          creator                       -
 POST   /api/webhook-endpoints                                          creator                       -  webhooks
 DELETE /api/webhook-endpoints/{endpointId}                             creator                       creator
@@ -349,6 +354,8 @@ const makeWorld = async (): Promise<World> => {
   const requestId = (await call<{ id: string }>('POST', '/api/support/requests', { token, body: { subject: 'Owned request', body: 'Isolation.' } })).id;
   const keyId = (await call<{ id: string }>('POST', '/api/api-keys', { token, body: { name: 'Owned key', scopes: ['courses:read'] } })).id;
   const endpointId = (await call<{ id: string }>('POST', '/api/webhook-endpoints', { token, body: { url: 'http://127.0.0.1:9/owned', events: ['order.paid'] } })).id;
+  const sequence = { name: 'Owned sequence', trigger: { kind: 'enrolled', courseId }, steps: [{ delayDays: 0, subject: 'Hi', body: 'Hello.' }], active: false };
+  const sequenceId = (await call<{ id: string }>('POST', '/api/sequences', { token, body: sequence })).id;
   const hostname = `owned-${Date.now().toString(36)}.example.com`;
   await call('POST', '/api/domains', { token, body: { hostname } });
   // A delivery of that endpoint (already delivered: Retry now leaves it be), as the stream's reaction writes one.
@@ -369,7 +376,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId },
     outsider,
   };
 };
@@ -390,6 +397,7 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'POST /api/certificates/{certificateId}/revoke': { reason: 'Revoked by another creator' },
     'PATCH /api/coupons/{code}': { active: false },
     'PATCH /api/bundles/{bundleId}': { title: 'Taken over' },
+    'PATCH /api/sequences/{sequenceId}': { active: true },
     'POST /api/courses/{courseId}/licenses': { leaderEmail: uniqueEmail('matrix-planted-leader'), seats: 2 },
     'PATCH /api/courses/{courseId}/licenses/{licenseId}': { seatsTotal: 9 },
     'POST /api/leader/licenses/{licenseId}/seats': { email: uniqueEmail('matrix-planted-member') },

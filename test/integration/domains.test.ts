@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { asHost } from '#test/support/as-host.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { work as domainsCheck } from '#functions/jobs/domains-check.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
@@ -24,19 +24,8 @@ const setRecord = async (name: string, type: 'TXT' | 'CNAME' | 'A', value: strin
 const clearRecords = async (name: string) => {
   expect((await fetch(`${outputs().DnsControlUrl}/records?name=${encodeURIComponent(name)}`, { method: 'DELETE' })).status).toBe(204);
 };
-/** The storefront entry as a browser at `https://<host>/<path>` reaches it: the request's Host is the custom domain. */
-const storefront = (host: string, path = '/'): Promise<{ status: number; text: string }> =>
-  new Promise((resolve, reject) => {
-    // node:http, not fetch: fetch sends the URL's own host whatever the headers say.
-    const url = new URL(outputs().StorefrontUrl);
-    const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** The storefront entry as a browser at `https://<host>/<path>` reaches it. */
+const storefront = (host: string, path = '/') => asHost(outputs().StorefrontUrl, host, path);
 const publishedCourse = async (token: string, title: string): Promise<string> => {
   const created = await api('POST', '/api/courses', { token, body: { title, description: `All about ${title}.` } });
   expect(created.status).toBe(201);
@@ -94,7 +83,7 @@ describe('custom domains', () => {
     const home = await storefront(hostname);
     expect(home.status).toBe(200);
     expect(home.text).toContain('Ann’s Bakery School');
-    expect(home.text).toContain(`<meta name="storefront-creator" content="${annSlug}">`);
+    expect(home.text).toContain(`data-storefront="${annSlug}"`);
     expect(await storefront(`${hostname}:443`, `/c/${annCourse}`)).toMatchObject({ status: 200, text: expect.stringContaining('Sourdough') });
     // Another creator's course, a dashboard, the API beyond the public routes: not on this domain.
     expect((await storefront(hostname, `/c/${bobCourse}`)).status).toBe(404);

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, firstNavigation, startApp, type AppRouter } from './app/app.tsx';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
+import { storefrontSiteOf } from './features/storefront/storefront-host.ts';
 import { PRERENDERED_ATTRIBUTE, SESSION_HINT_ATTRIBUTE, SHELL_ATTRIBUTE } from './app/session-hint.ts';
 import { configureAuth } from './lib/auth.ts';
 import { loadConfig } from './lib/config.ts';
@@ -34,17 +35,28 @@ async function settlesOnLanding(router: AppRouter): Promise<boolean> {
   return router.state.location.pathname === paths.home && !router.state.errors;
 }
 
-// Amplify must be configured before the first route guard asks for the session, so config comes first.
-loadConfig().then(
-  async (config) => {
-    configureAuth(config);
-    const app = startApp();
+// Amplify must be configured before the first route guard asks for the session, so config comes first. Then, on a
+// host that is not the app's own, whether it is a creator's custom domain (the router is then their storefront's).
+const started = loadConfig().then((config) => {
+  configureAuth(config);
+  return storefrontSiteOf(config);
+});
+started.then(
+  async (site) => {
+    if (site && (prerendered || shell)) {
+      // Never the platform's landing page or dashboard shell under a creator's address (the tenant serves the plain
+      // index.html, but a cached or hinted page must not be adopted there either).
+      container.replaceChildren();
+      container.removeAttribute(PRERENDERED_ATTRIBUTE);
+      container.removeAttribute(SHELL_ATTRIBUTE);
+    }
+    const app = startApp(site);
     const tree = (
       <StrictMode>
         <App {...app} />
       </StrictMode>
     );
-    if (prerendered && (await settlesOnLanding(app.router))) {
+    if (prerendered && !site && (await settlesOnLanding(app.router))) {
       // The page is on screen already: hydrating as a transition lets React work in slices, so the browser
       // answers input in between instead of freezing for the whole page.
       startTransition(() => void hydrateRoot(container, tree));
@@ -54,7 +66,7 @@ loadConfig().then(
       // screen instead of the loading screen until the router settled, then React's page replaces it in one commit
       // (the same frame and heading in the same place: nothing moves, the heading is not painted anew).
       // As a transition, React renders that page in slices, so the shell on screen stays responsive meanwhile.
-      if (shell) {
+      if (shell && !site) {
         await firstNavigation(app.router);
         container.removeAttribute(SHELL_ATTRIBUTE);
         const root = createRoot(container);

@@ -19,7 +19,7 @@ import { MailRefusedError, ValidationError } from '#core/errors.ts';
 import type { JobStarter } from '#core/campaigns/ports.ts';
 import { firstSlice, type SliceWork } from '#core/jobs/slices.ts';
 import type { BulkEntry, BulkMailer, CampaignRepository, Clock, Ids, LeaderSettingsRepository, OutboxEmail, SecretCipher, StoredCampaign, UserRepository } from '#core/ports.ts';
-import { automationDefaults, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
+import { automationDefaults, creatorOfList, maskedEmail, renderMessage, templateDefaults, unsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
 /**
  * Email campaigns (issue 11): an admin queues one (202 at once); the campaign sender job sends it in the background,
@@ -183,16 +183,21 @@ export interface UnsubscribeDeps {
   clock: Clock;
   users: Pick<UserRepository, 'getUserIdByEmail'>;
   leaderSettings: Pick<LeaderSettingsRepository, 'stopWeeklyReport'>;
+  /** A creator's own emails refused (their sequences: issue 33). */
+  schools: { unsubscribe(creatorId: string, email: string, at: string): Promise<void> };
 }
 
 /**
  * POST /api/unsubscribe: a campaigns token puts the address on the suppression list; a weekly-report token turns the
- * leader's weekly team email off (their other email is untouched). Once: a repeat is the same answer. Answers which.
+ * leader's weekly team email off (their other email is untouched); a school token stops that creator's sequences for
+ * the address (issue 33). Once: a repeat is the same answer. Answers which.
  */
 export const unsubscribe = async (deps: UnsubscribeDeps, token: string): Promise<UnsubscribeList> => {
   const { email, list } = await verifiedToken(deps, token);
   const at = deps.clock.now().toISOString();
+  const creatorId = creatorOfList(list);
   if (list === 'campaigns') await deps.campaigns.suppress(email, 'unsubscribed', at);
+  else if (creatorId !== undefined) await deps.schools.unsubscribe(creatorId, email, at);
   else {
     const userId = await deps.users.getUserIdByEmail(email);
     if (userId) await deps.leaderSettings.stopWeeklyReport(userId, at);

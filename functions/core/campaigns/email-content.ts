@@ -111,7 +111,18 @@ const mac = (key: Uint8Array, subject: string): Buffer => createHmac('sha256', k
  * or one kind of notification (`weekly-report`: the group leader's weekly team email is turned off).
  */
 export const unsubscribeLists = ['campaigns', 'weekly-report'] as const;
-export type UnsubscribeList = (typeof unsubscribeLists)[number];
+/**
+ * Or one creator's marketing mail to their learners (`school-<creatorId>`: their email sequences, issue 33): the learner
+ * leaves that creator's sequences, and nothing else of theirs stops.
+ */
+export type SchoolList = `school-${string}`;
+export type UnsubscribeList = (typeof unsubscribeLists)[number] | SchoolList;
+
+const SCHOOL_LIST = /^school-([A-Za-z0-9_-]{1,100})$/;
+/** The list of a creator's own emails to their learners. */
+export const schoolList = (creatorId: string): SchoolList => `school-${creatorId}`;
+/** The creator a school list names, or undefined for the platform's lists. */
+export const creatorOfList = (list: UnsubscribeList): string | undefined => SCHOOL_LIST.exec(list)?.[1];
 
 /** What the HMAC covers: the address, and the list when it is not the campaigns' (whose tokens predate lists). */
 const subjectOf = (email: string, list: UnsubscribeList): string => (list === 'campaigns' ? email : `${list}:${email}`);
@@ -127,7 +138,7 @@ export const unsubscribeToken = (key: Uint8Array, email: string, list: Unsubscri
 export const verifyUnsubscribeToken = (key: Uint8Array, token: string): { email: string; list: UnsubscribeList } | undefined => {
   const [encoded, signature, named, extra] = token.split('.');
   if (!encoded || !signature || extra !== undefined) return undefined;
-  const list = named === undefined ? 'campaigns' : unsubscribeLists.find((l) => l === named && l !== 'campaigns');
+  const list = named === undefined ? 'campaigns' : (unsubscribeLists.find((l) => l === named && l !== 'campaigns') ?? (SCHOOL_LIST.test(named) ? (named as SchoolList) : undefined));
   if (!list) return undefined;
   const email = Buffer.from(encoded, 'base64url').toString('utf8');
   if (b64url(email) !== encoded || !email.includes('@')) return undefined;

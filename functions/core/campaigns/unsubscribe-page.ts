@@ -1,4 +1,4 @@
-import type { UnsubscribeList } from '#core/campaigns/email-content.ts';
+import { creatorOfList, type SchoolList, type UnsubscribeList } from '#core/campaigns/email-content.ts';
 
 /**
  * The small pages of the unsubscribe link (RFC 8058): a mail client's one-click POST needs no page, but a person who
@@ -41,7 +41,7 @@ ${body}
 `;
 
 /** What each list's pages say it stops. */
-const stops: Record<UnsubscribeList, { question: string; confirm: string; done: string }> = {
+const stops: Record<Exclude<UnsubscribeList, SchoolList>, { question: string; confirm: string; done: string }> = {
   campaigns: {
     question: 'Unsubscribe from Course Platform emails?',
     confirm: 'will no longer receive our newsletters and announcements. Emails about your account, such as password resets, still arrive.',
@@ -54,12 +54,21 @@ const stops: Record<UnsubscribeList, { question: string; confirm: string; done: 
   },
 };
 
+/** A creator's own emails (issue 33): their sequences stop; their courses and the platform's emails go on. */
+const schoolStops = {
+  question: "Stop this school's emails?",
+  confirm: "will no longer receive this school's course emails (its email sequences). Your courses, receipts and invitations stay as they are.",
+  done: "You will not receive this school's course emails any more. Your courses and your other emails stay as they are. You can close this page.",
+};
+
+const stopsOf = (list: UnsubscribeList) => (creatorOfList(list) !== undefined ? schoolStops : stops[list as Exclude<UnsubscribeList, SchoolList>]);
+
 /** GET with a valid token: who is about to be unsubscribed from what, and the button that does it. */
 export const confirmPage = (maskedAddress: string, list: UnsubscribeList = 'campaigns'): string =>
   page(
     'Unsubscribe',
-    `<h1>${stops[list].question}</h1>
-<p>${escapeHtml(maskedAddress)} ${stops[list].confirm}</p>
+    `<h1>${stopsOf(list).question}</h1>
+<p>${escapeHtml(maskedAddress)} ${stopsOf(list).confirm}</p>
 <form method="post">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe</button>
@@ -67,7 +76,7 @@ export const confirmPage = (maskedAddress: string, list: UnsubscribeList = 'camp
   );
 
 /** After the POST, for a person (a mail client gets JSON). */
-export const donePage = (list: UnsubscribeList = 'campaigns'): string => page('Unsubscribed', `<h1>You're unsubscribed</h1>\n<p>${stops[list].done}</p>`);
+export const donePage = (list: UnsubscribeList = 'campaigns'): string => page('Unsubscribed', `<h1>You're unsubscribed</h1>\n<p>${stopsOf(list).done}</p>`);
 
 /** A token that was changed or cut short. */
 export const invalidLinkPage = (message: string): string => page('Link not valid', `<h1>This link is not valid</h1>\n<p>${escapeHtml(message)}</p>`);

@@ -1,4 +1,4 @@
-import { nextState } from '#core/domains/domains.ts';
+import { nextState, retryRemoval } from '#core/domains/domains.ts';
 import type { DomainDeps, StoredDomain } from '#core/domains/ports.ts';
 import { throughPages, type SliceWork } from '#core/jobs/slices.ts';
 
@@ -9,6 +9,8 @@ import { throughPages, type SliceWork } from '#core/jobs/slices.ts';
  * active when the edge says so; an active one whose CNAME no longer points at the platform is flagged (and unflagged
  * when it points back). Each write is conditional on the claim as read: a Verify meanwhile wins, nothing is applied
  * twice. A failure of one claim (DNS or the edge not answering) is counted and leaves it due: the next run tries again.
+ * A claim its creator removed while the edge still refused to delete its tenant (`removingAt`) is taken off the edge
+ * again, then deleted: no tenant is left behind.
  */
 
 export const DUE_DOMAINS_PAGE = 25;
@@ -25,6 +27,8 @@ export interface DomainCheckCounts extends Record<string, number> {
   activated: number;
   failed: number;
   flagged: number;
+  /** Removed claims whose tenant the edge deleted at last (the claim went with it). */
+  removed: number;
   /** A Verify (or another run) wrote first. */
   superseded: number;
   errors: number;
@@ -35,6 +39,12 @@ export const checkDomain = async (deps: DomainCheckDeps, read: StoredDomain, cou
   const before = await deps.domains.get(read.hostname);
   if (!before || before.updatedAt !== read.updatedAt) {
     counts.superseded++;
+    return;
+  }
+  if (before.removingAt !== null) {
+    const outcome = await retryRemoval({ ...deps, now: deps.clock.now() }, before);
+    if (outcome === 'removed') counts.removed++;
+    if (outcome === 'changed') counts.superseded++;
     return;
   }
   const after = await nextState({ ...deps, now: deps.clock.now() }, before);
@@ -56,7 +66,7 @@ export const runDomainChecks =
   (deps: DomainCheckDeps): SliceWork<DomainCheckCounts> =>
   async (slice, timeUp) => {
     const now = deps.clock.now().toISOString();
-    const counts: DomainCheckCounts = { checked: 0, issuing: 0, activated: 0, failed: 0, flagged: 0, superseded: 0, errors: 0 };
+    const counts: DomainCheckCounts = { checked: 0, issuing: 0, activated: 0, failed: 0, flagged: 0, removed: 0, superseded: 0, errors: 0 };
     const { cursor } = await throughPages({
       cursor: slice.cursor,
       timeUp,

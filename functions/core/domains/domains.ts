@@ -19,6 +19,8 @@ import type { DnsLookup, DomainDeps, EdgeTenants, StoredDomain } from '#core/dom
  *   issuing_certificate --the edge fails, or ISSUING_DAYS pass--> failed
  *   active --CNAME no longer at the platform--> active, flagged (cleared when it points back)
  *   failed --Verify--> checked again as pending (a creator who fixed the records need not remove and re-add)
+ *   any --removed, the edge's delete refused while its disable deploys--> `removingAt` set: gone for the creator and
+ *     the storefront, the job retries the edge's delete (`retryRemoval`) and then deletes the claim
  * A hostname is one item (the claim), so one creator holds it; every write after the claim is conditional on the
  * claim as read, so a Verify and the job racing apply one transition.
  */
@@ -28,10 +30,13 @@ export const DAY_MS = 24 * 3600_000;
 export const ISSUING_DAYS = 3;
 /** When the job looks again: a pending claim every 5 minutes, an issuing one every minute, an active one every 6 hours. */
 export const CHECK_EVERY_MS = { pending_verification: 5 * 60_000, issuing_certificate: 60_000, active: 6 * 3600_000 } as const;
+/** When the job asks the edge again to delete a tenant it refused to delete (CloudFront deploys a disable in minutes). */
+export const REMOVAL_RETRY_MS = 5 * 60_000;
 
 export const domainTakenMessage = 'That hostname is already claimed by another account.';
 export const domainYoursMessage = 'You have already added that hostname.';
 export const domainLimitMessage = `You can have at most ${DOMAINS_PER_CREATOR_MAX} domains. Remove one you no longer use first.`;
+export const domainRemovingMessage = 'That hostname is still being taken off the platform. Try again in a few minutes.';
 const noSuchDomain = 'No such domain.';
 
 export const toDomainView = (d: StoredDomain, cnameTarget: string): DomainView => ({
@@ -55,7 +60,7 @@ export const addDomain = async (deps: DomainDeps, input: { creatorId: string; bo
   const checked = checkHostname(input.body.hostname, [...deps.platformHostnames, deps.cnameTarget]);
   if ('problem' in checked) throw new ValidationError(checked.problem, [{ path: ['hostname'], message: checked.problem }]);
   const { hostname } = checked;
-  const held = await deps.domains.list(input.creatorId);
+  const held = (await deps.domains.list(input.creatorId)).filter((d) => d.removingAt === null);
   if (held.some((d) => d.hostname === hostname)) throw new ConflictError(domainYoursMessage);
   // A soft cap (a Query, then the claim): two adds at once may pass it by one; the claim itself is the hard rule.
   if (held.length >= DOMAINS_PER_CREATOR_MAX) throw new ConflictError(domainLimitMessage);
@@ -76,15 +81,19 @@ export const addDomain = async (deps: DomainDeps, input: { creatorId: string; bo
     flaggedAt: null,
     flagReason: null,
     nextCheckAt: later(now, CHECK_EVERY_MS.pending_verification),
+    removingAt: null,
   };
   const claimed = await deps.domains.claim(domain, new Date(now.getTime() - UNVERIFIED_CLAIM_DAYS * DAY_MS).toISOString());
-  if (claimed.outcome === 'taken') throw new ConflictError(claimed.creatorId === input.creatorId ? domainYoursMessage : domainTakenMessage);
+  if (claimed.outcome === 'taken') {
+    if (claimed.removing) throw new ConflictError(domainRemovingMessage);
+    throw new ConflictError(claimed.creatorId === input.creatorId ? domainYoursMessage : domainTakenMessage);
+  }
   return toDomainView(domain, deps.cnameTarget);
 };
 
-/** Use case: the creator's domains. */
+/** Use case: the creator's domains (one being taken off the edge is removed already, as far as they are concerned). */
 export const listDomains = async (deps: Pick<DomainDeps, 'domains' | 'cnameTarget'>, creatorId: string): Promise<DomainList> => ({
-  items: (await deps.domains.list(creatorId)).map((d) => toDomainView(d, deps.cnameTarget)),
+  items: (await deps.domains.list(creatorId)).filter((d) => d.removingAt === null).map((d) => toDomainView(d, deps.cnameTarget)),
 });
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
@@ -167,13 +176,13 @@ const afterEdge = (d: StoredDomain, state: Awaited<ReturnType<EdgeTenants['statu
  */
 export const verifyDomain = async (deps: DomainDeps, input: { creatorId: string; hostname: string }): Promise<DomainView> => {
   const before = await deps.domains.get(input.hostname.toLowerCase());
-  if (!before || before.creatorId !== input.creatorId) throw new NotFoundError(noSuchDomain);
+  if (!before || before.creatorId !== input.creatorId || before.removingAt !== null) throw new NotFoundError(noSuchDomain);
   const after = await nextState({ ...deps, now: deps.clock.now() }, before, { retryFailed: true });
   if (after === before) return toDomainView(before, deps.cnameTarget);
   if ((await deps.domains.save(after, before)) === 'changed') {
     // The job moved it meanwhile: what it wrote stands.
     const now = await deps.domains.get(before.hostname);
-    if (!now || now.creatorId !== input.creatorId) throw new NotFoundError(noSuchDomain);
+    if (!now || now.creatorId !== input.creatorId || now.removingAt !== null) throw new NotFoundError(noSuchDomain);
     return toDomainView(now, deps.cnameTarget);
   }
   return toDomainView(after, deps.cnameTarget);
@@ -182,19 +191,49 @@ export const verifyDomain = async (deps: DomainDeps, input: { creatorId: string;
 /**
  * Use case: remove a domain (204). The edge stops serving it first (a failure there is 502 and the claim stays, so the
  * creator can try again and no tenant is left serving a hostname nobody holds); then the claim goes, and with it the
- * storefront's lookup.
+ * storefront's lookup. When the edge disabled the tenant but refused to delete it yet (CloudFront deploys a disable
+ * in minutes), the claim is kept, marked `removingAt` and due: it is gone for the creator and the storefront at once,
+ * and the 'domains-check' job deletes the tenant, then the claim (`retryRemoval`), so no tenant is left behind.
  */
-export const removeDomain = async (deps: Pick<DomainDeps, 'domains' | 'edge'>, input: { creatorId: string; hostname: string }): Promise<void> => {
+export const removeDomain = async (deps: Pick<DomainDeps, 'domains' | 'edge' | 'clock'>, input: { creatorId: string; hostname: string }): Promise<void> => {
   const domain = await deps.domains.get(input.hostname.toLowerCase());
-  if (!domain || domain.creatorId !== input.creatorId) throw new NotFoundError(noSuchDomain);
+  if (!domain || domain.creatorId !== input.creatorId || domain.removingAt !== null) throw new NotFoundError(noSuchDomain);
   if (domain.status === 'issuing_certificate' || domain.status === 'active' || domain.status === 'failed') {
+    let outcome: 'removed' | 'disabling';
     try {
-      await deps.edge.remove(domain.hostname);
+      outcome = await deps.edge.remove(domain.hostname);
     } catch (error) {
       throw new UpstreamError(`The domain could not be taken off the edge just now (${error instanceof Error ? error.message : String(error)}). Try again in a minute.`);
     }
+    if (outcome === 'disabling') {
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      const removing: StoredDomain = { ...domain, removingAt: at, updatedAt: at, nextCheckAt: later(now, REMOVAL_RETRY_MS) };
+      // 'changed': Verify or the job wrote meanwhile; the creator's Remove stands all the same, so once more on that.
+      if ((await deps.domains.save(removing, domain)) === 'changed') {
+        const again = await deps.domains.get(domain.hostname);
+        if (!again || again.creatorId !== input.creatorId) return;
+        if ((await deps.domains.save({ ...again, removingAt: at, updatedAt: at, nextCheckAt: later(now, REMOVAL_RETRY_MS) }, again)) === 'changed') {
+          throw new UpstreamError('The domain changed while it was being removed. Try again.');
+        }
+      }
+      return;
+    }
   }
   if (!(await deps.domains.remove(input.creatorId, domain.hostname))) throw new NotFoundError(noSuchDomain);
+};
+
+/**
+ * The job's step for a claim marked `removingAt`: the edge asked again to delete the tenant; once it is gone, the
+ * claim is deleted ('removed'); still refused, the claim is due again later ('retry'). 'changed': another write came
+ * first (nothing done).
+ */
+export const retryRemoval = async (deps: Pick<DomainDeps, 'domains' | 'edge'> & { now: Date }, d: StoredDomain): Promise<'removed' | 'retry' | 'changed'> => {
+  if ((await deps.edge.remove(d.hostname)) === 'removed') {
+    return (await deps.domains.remove(d.creatorId, d.hostname)) ? 'removed' : 'changed';
+  }
+  const at = deps.now.toISOString();
+  return (await deps.domains.save({ ...d, updatedAt: at, checkedAt: at, nextCheckAt: later(deps.now, REMOVAL_RETRY_MS) }, d)) === 'saved' ? 'retry' : 'changed';
 };
 
 /**
@@ -206,6 +245,6 @@ export const publicDomainOf = async (
   hostname: string,
 ): Promise<PublicDomain> => {
   const domain = await deps.domains.get(hostname.toLowerCase().replace(/\.$/, ''));
-  if (domain?.status !== 'active') throw new NotFoundError('No storefront at this address.');
+  if (domain?.status !== 'active' || domain.removingAt !== null) throw new NotFoundError('No storefront at this address.');
   return { hostname: domain.hostname, creatorSlug: await deps.slugOf(domain.creatorId) };
 };

@@ -22,6 +22,12 @@ export interface StoredDomain {
   readonly flagReason: string | null;
   /** When the periodic job looks at it next (the due index); null: never (failed). */
   readonly nextCheckAt: string | null;
+  /**
+   * Set when the creator removed the domain but the edge could not delete its tenant yet (CloudFront refuses while the
+   * disable is still deploying): the claim stays, out of the creator's list and the storefront's lookup, due for the
+   * job, which retries the removal and then deletes it. Null otherwise.
+   */
+  readonly removingAt: string | null;
 }
 
 export interface DomainRepository {
@@ -29,7 +35,7 @@ export interface DomainRepository {
    * Writes a new claim unless the hostname is held: free, or an unverified claim (pending or failed) created before
    * `staleBefore`, which it replaces. 'taken' (nothing written) otherwise, with the holder's id.
    */
-  claim(domain: StoredDomain, staleBefore: string): Promise<{ outcome: 'claimed' } | { outcome: 'taken'; creatorId: string }>;
+  claim(domain: StoredDomain, staleBefore: string): Promise<{ outcome: 'claimed' } | { outcome: 'taken'; creatorId: string; removing: boolean }>;
   /** The claim of a hostname (one consistent read): the storefront's lookup. */
   get(hostname: string): Promise<StoredDomain | undefined>;
   /** The creator's claims, by hostname (one Query). */
@@ -64,8 +70,11 @@ export interface EdgeTenants {
   /** Starts serving the hostname (idempotent: a tenant that exists already is reported as it is). */
   create(hostname: string): Promise<EdgeTenantState>;
   status(hostname: string): Promise<EdgeTenantState>;
-  /** Stops serving it and removes the tenant (nothing when there is none). */
-  remove(hostname: string): Promise<void>;
+  /**
+   * Stops serving it and removes the tenant: 'removed' (or there was none), or 'disabling' when the tenant is disabled
+   * (serving nothing) but its delete was refused while that deploys: to be asked again later.
+   */
+  remove(hostname: string): Promise<'removed' | 'disabling'>;
 }
 
 export interface DomainDeps {

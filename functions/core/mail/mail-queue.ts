@@ -93,6 +93,8 @@ export const sendHeld = async (deps: Omit<MailLaterDeps, 'ids'>, held: QueuedMai
       ...(held.attachments?.length ? { attachments: held.attachments } : {}),
       // A branded school's email (issue 32) leaves the queue under the school's name, as it would have at once.
       ...(held.fromName ? { fromName: held.fromName } : {}),
+      // Marketing mail keeps its one-click unsubscribe headers (RFC 8058) when it leaves later.
+      ...(held.headers?.length ? { headers: held.headers } : {}),
     });
   } catch (error) {
     deps.log('email send failed: due again', { ...about, id: held.id, tries: held.tries, error: String(error) });

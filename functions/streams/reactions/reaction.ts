@@ -2,6 +2,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { ScopedLog } from '#middleware/logger.ts';
+import { onceByKey } from '#core/once-by-key.ts';
 
 /**
  * One thing the platform does when an item of the table changes, run by the stream's second consumer
@@ -36,18 +37,5 @@ export const imageOf = (image: Record<string, unknown> | undefined): Record<stri
 export const oldImage = (record: DynamoDBRecord) => imageOf(record.dynamodb?.OldImage);
 export const newImage = (record: DynamoDBRecord) => imageOf(record.dynamodb?.NewImage);
 
-/**
- * Memoizes per key for one batch (a failed read is not kept: the retry reads again): what a batch's records share, such
- * as a course's title or a creator's school, read once however many of the batch's records need it.
- */
-export const perBatch = <T>(read: (key: string) => Promise<T>): ((key: string) => Promise<T>) => {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    const known = seen.get(key);
-    if (known) return known;
-    const reading = read(key);
-    seen.set(key, reading);
-    reading.catch(() => seen.delete(key));
-    return reading;
-  };
-};
+/** What a batch's records share, read once per batch (core/once-by-key.ts). */
+export const perBatch = onceByKey;

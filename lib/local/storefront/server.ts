@@ -11,16 +11,19 @@ import { closeServer, listen } from '../http-server.ts';
  * - `/`: their public page; `/c/{courseId}`: one of their courses; `/verify/{id}`: one of their certificates. Another
  *   creator's course or certificate, like any other path, is 404: the domain serves this storefront and nothing else
  *   (sign-in and dashboards stay on the platform's own address).
- * - the page is the SPA's own `index.html` when the web dev server runs (`webUrl`; its assets and `/api/public/*`
- *   passed through), marked with `<meta name="storefront-creator">` (the SPA's storefront routes read the slug); without
- *   it (the integration tests), a plain page naming the creator, so the routing is seen all the same.
+ * - the page is the SPA's own `index.html` when the web app runs (`webUrl`, the dev server or the built app's; its
+ *   assets and `/api/public/*` passed through), unchanged, as the domain's CloudFront tenant serves the bucket's: the
+ *   SPA looks its host up itself and shows that creator's storefront (web/src/features/storefront/storefront-host.ts).
+ *   A path the domain does not serve gets the same index.html with a 404 status: the SPA shows its not-found page,
+ *   linking to the platform.
+ *   Without the web app (the integration tests), a plain page naming the creator, so the routing is seen all the same.
  * An unknown, pending or removed hostname: the 404 page.
  */
 export interface StorefrontServerOptions {
   port: number;
   /** The local gateway, e.g. http://127.0.0.1:3001. */
   apiUrl: string;
-  /** The web dev server (vite), when it runs. */
+  /** The web app (the vite dev server, or lib/local/web/spa-server.ts serving the build), when it runs. */
   webUrl?: string;
   log?: (line: string) => void;
 }
@@ -42,8 +45,8 @@ const getJson = async (base: string, path: string): Promise<{ status: number; bo
   return { status: answer.status, body };
 };
 
-const page = (res: ServerResponse, status: number, title: string, body: string, head = ''): void => {
-  const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${head}</head><body>${body}</body></html>\n`;
+const page = (res: ServerResponse, status: number, title: string, body: string): void => {
+  const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>\n`;
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(html),
@@ -99,20 +102,24 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
     }
   };
 
-  /** The SPA's index.html from the dev server, marked with the creator; undefined when it does not run. */
-  const spaIndex = async (slug: string, title: string): Promise<string | undefined> => {
+  /** The SPA's index.html from the web app, as it is (the SPA finds its creator itself); undefined when it does not run. */
+  const spaIndex = async (): Promise<string | undefined> => {
     if (!webUrl) return undefined;
     try {
+      // /index.html, not /: the built app's / is landing.html, the marketing page prerendered into it.
       const answer = await fetch(`${webUrl}/index.html`, { signal: AbortSignal.timeout(5_000) });
-      if (!answer.ok) return undefined;
-      const html = await answer.text();
-      return html.replace('<head>', `<head><meta name="storefront-creator" content="${escapeHtml(slug)}"><title>${escapeHtml(title)}</title>`);
+      return answer.ok ? await answer.text() : undefined;
     } catch {
       return undefined;
     }
   };
+  /** A path this domain does not serve: the SPA's not-found page (404) when it runs, the plain one otherwise. */
+  const notServed = async (res: ServerResponse): Promise<void> => {
+    const spa = await spaIndex();
+    return spa === undefined ? notFound(res) : sendSpa(res, spa, 404);
+  };
 
-  /** Assets and the public API, passed to the web dev server (whose /api proxy reaches the gateway). */
+  /** Assets and the public API, passed to the web app (whose /api proxy reaches the gateway). */
   const pass = (req: IncomingMessage, res: ServerResponse, base: string): void => {
     const target = new URL(base);
     const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
@@ -133,17 +140,17 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
       const target = storefrontPage(path);
       if (!target) {
         // The SPA's own files (the dev server's modules, files with an extension: never a page, which the dev server
-        // would answer with index.html) and the public API it reads, when the dev server runs; nothing else.
+        // would answer with index.html) and the public API it reads (through the dev server's proxy, the local app
+        // distribution, when it runs), as the tenant passes `/api/public/*`; nothing else.
         if (webUrl && isAsset(path)) return pass(req, res, webUrl);
-        if (path.startsWith('/api/public/')) return pass(req, res, apiUrl);
-        return notFound(res);
+        if (path.startsWith('/api/public/')) return pass(req, res, webUrl ?? apiUrl);
+        return notServed(res);
       }
       const title = await titleOf(slug, target);
-      if (title === undefined) return notFound(res);
-      const spa = await spaIndex(slug, title);
+      if (title === undefined) return notServed(res);
+      const spa = await spaIndex();
       if (spa !== undefined) return sendSpa(res, spa);
-      const meta = `<meta name="storefront-creator" content="${escapeHtml(slug)}">`;
-      return page(res, 200, title, `<h1>${escapeHtml(title)}</h1><p data-storefront="${escapeHtml(slug)}">${escapeHtml(hostname)}</p>`, meta);
+      return page(res, 200, title, `<h1>${escapeHtml(title)}</h1><p data-storefront="${escapeHtml(slug)}">${escapeHtml(hostname)}</p>`);
     })().catch((error: unknown) => {
       options.log?.(`[storefront] ${req.headers.host ?? ''}${req.url ?? ''}: ${(error as Error).message}`);
       if (!res.headersSent) page(res, 502, 'The API is not answering', '<h1>The API is not answering</h1>');
@@ -154,7 +161,7 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => closeServer(server) };
 };
 
-const sendSpa = (res: ServerResponse, html: string): void => {
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-cache' });
+const sendSpa = (res: ServerResponse, html: string, status = 200): void => {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-cache' });
   res.end(html);
 };

@@ -64,14 +64,29 @@ describe('the CloudFront tenants adapter', () => {
       () => new Response('<Error><Code>EntityNotFound</Code></Error>', { status: 404 }),
     ]);
     const edge = cloudFrontTenants({ distributionId: 'EDIST', connectionGroupId: 'cg_1', fetch });
-    await edge.remove('learn.example.com');
+    expect(await edge.remove('learn.example.com')).toBe('removed');
     expect(calls.map((c) => [c.method, c.url.replace('https://cloudfront.amazonaws.com/2020-05-31', ''), c.headers['if-match']])).toEqual([
       ['GET', '/distribution-tenant/learn.example.com', undefined],
       ['PUT', '/distribution-tenant/dt_1', 'E1'],
       ['DELETE', '/distribution-tenant/dt_1', 'E2'],
     ]);
     expect(calls[1]!.body).toContain('<Enabled>false</Enabled>');
-    await edge.remove('gone.example.com');
+    expect(await edge.remove('gone.example.com')).toBe('removed');
     expect(calls).toHaveLength(4);
+  });
+
+  it('reports a tenant whose delete is refused while its disable deploys as disabling, and deletes it when asked again', async () => {
+    const { calls, fetch } = recorded([
+      () => new Response(tenantXml({ tenant: 'InProgress', domain: 'active', enabled: false }), { status: 200, headers: { etag: 'E2' } }),
+      () => new Response('<Error><Code>ResourceNotDisabled</Code></Error>', { status: 409 }),
+      () => new Response(tenantXml({ tenant: 'Deployed', domain: 'active', enabled: false }), { status: 200, headers: { etag: 'E3' } }),
+      () => new Response(null, { status: 204 }),
+    ]);
+    const edge = cloudFrontTenants({ distributionId: 'EDIST', connectionGroupId: 'cg_1', fetch });
+    expect(await edge.remove('learn.example.com')).toBe('disabling');
+    expect(await edge.remove('learn.example.com')).toBe('removed');
+    // Already disabled: no second update, straight to the delete.
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'DELETE', 'GET', 'DELETE']);
+    expect(calls[3]!.headers['if-match']).toBe('E3');
   });
 });

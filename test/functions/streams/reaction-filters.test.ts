@@ -8,6 +8,8 @@ import { receiptOwed } from '#core/sales/order-receipts.ts';
 import { eventsOf } from '#core/webhooks/events.ts';
 import { enrolmentActivated } from '#functions/streams/reactions/session-invitations.ts';
 import { changeOf } from '#functions/streams/reactions/webhook-events.ts';
+import { enrolmentOf } from '#functions/streams/reactions/sequence-entries.ts';
+import { triggerEventsOf } from '#core/sequences/rules.ts';
 import { newImage, oldImage } from '#functions/streams/reactions/reaction.ts';
 
 /**
@@ -100,6 +102,14 @@ const wanted: Record<string, { wants: (record: DynamoDBRecord) => boolean; recor
   'order-receipts': {
     wants: (record) => receiptOwed(oldImage(record), newImage(record)) !== undefined,
     records: [streamRecord(order('pending'), order('paid'))],
+  },
+  'sequence-entries': {
+    wants: (record) => triggerEventsOf(enrolmentOf(oldImage(record)), enrolmentOf(newImage(record))).length > 0,
+    records: [
+      streamRecord(undefined, enrolledBy()),
+      streamRecord(enrolledBy(), enrolledBy({ lastActivity: '2026-11-28T10:00:00.000Z' })),
+      streamRecord(enrolledBy(), enrolledBy({ completedLessonIds: ['lesson-1'], progress: 100, lastActivity: '2026-11-28T10:00:00.000Z', completedAt: '2026-11-28T10:00:00.000Z' })),
+    ],
   },
   'webhook-events': {
     wants: (record) => eventsOf(changeOf({ ...record, eventID: 'e1', dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: 1 } })).length > 0,

@@ -195,6 +195,7 @@ describe('the local cloud', () => {
   it('gives the SPA the pages origin, on another host than the app, and serves nothing there but /p/<slug>', async () => {
     const config = JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8')) as Record<string, string>;
     expect(config['PagesUrl']).toBe(cloud.outputs.PagesUrl);
+    expect(config['AppUrl']).toBe(cloud.outputs.WebUrl);
     expect(new URL(cloud.outputs.PagesUrl).hostname).not.toBe(new URL(cloud.outputs.WebUrl).hostname);
     const res = await fetch(`${cloud.outputs.PagesUrl}/`);
     expect(res.status).toBe(404);

@@ -197,13 +197,16 @@ describe('the web stack', () => {
       .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>);
     expect(configs).toHaveLength(1);
     const config = configs[0]!;
-    expect(Object.keys(config).sort()).toEqual(['PagesUrl', 'Region', 'UserPoolClientId', 'UserPoolId']);
+    expect(Object.keys(config).sort()).toEqual(['AppUrl', 'PagesUrl', 'Region', 'UserPoolClientId', 'UserPoolId']);
     expect(config['Region']).toBe(testRegion); // known at synth: the cdk CLI always names the region
     expect(JSON.stringify(markers[config['UserPoolId']!])).toContain('UserPool');
     expect(JSON.stringify(markers[config['UserPoolClientId']!])).toContain('UserPoolWebClient');
     // https://<the pages distribution's domain, filled at deploy time>
     const pagesHost = /^https:\/\/(<<marker:[^>]+>>)$/.exec(config['PagesUrl']!)?.[1];
     expect(JSON.stringify(markers[pagesHost!])).toContain('PagesDistribution');
+    // The app's own origin: the SPA on any other host (a creator's custom domain) links back to it.
+    const appHost = /^https:\/\/(<<marker:[^>]+>>)$/.exec(config['AppUrl']!)?.[1];
+    expect(JSON.stringify(markers[appHost!])).toContain('SiteDistribution');
   });
 
   it('outputs WebUrl, ApiUrl and PagesUrl', () => {

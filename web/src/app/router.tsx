@@ -5,6 +5,7 @@ import { affiliatesRoutes } from '@/features/affiliates/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
 import { couponsRoutes } from '@/features/coupons/routes.tsx';
+import { sequencesRoutes } from '@/features/sequences/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
 import { brandingRoutes } from '@/features/branding/routes.tsx';
@@ -16,22 +17,16 @@ import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
 import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { salesRoutes } from '@/features/sales/routes.tsx';
-import { storefrontHomeRoutes, storefrontRoutes } from '@/features/storefront/routes.tsx';
-import { storefrontCreatorOfPage } from '@/features/storefront/storefront-host.ts';
+import { storefrontRoutes, storefrontSiteRoutes } from '@/features/storefront/routes.tsx';
+import type { StorefrontSite } from '@/features/storefront/storefront-host.ts';
 import { adminSupportRoutes, supportRoutes } from '@/features/support/routes.tsx';
 import { paths } from '@/lib/paths.ts';
 import { dashboardRedirect, homeRedirect, requireRole } from '@/lib/session-guards.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorScreen } from './routes/error-screen.tsx';
 
-/**
- * `/`: the marketing page for anonymous visitors; the loader sends a signed-in user to their dashboard first. On a
- * creator's custom domain (the page marked so: features/storefront/storefront-host.ts), that creator's page.
- */
-const storefrontSlug = storefrontCreatorOfPage();
-const homeRoutes: RouteObject[] = storefrontSlug
-  ? storefrontHomeRoutes(storefrontSlug)
-  : marketingRoutes.map((route) => (route.index ? { ...route, loader: homeRedirect } : route));
+/** `/`: the marketing page for anonymous visitors; the loader sends a signed-in user to their dashboard first. */
+const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? { ...route, loader: homeRedirect } : route));
 
 /**
  * /dashboard/creator: a frame with the billing banner, the dashboard composed from the creator, billing and
@@ -54,6 +49,7 @@ const creatorArea: RouteObject = {
     ...crmRoutes,
     ...integrationsRoutes,
     ...couponsRoutes,
+    ...sequencesRoutes,
     ...affiliatesRoutes,
     ...brandingRoutes,
     ...reportsRoutes,
@@ -102,6 +98,15 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * The SPA on a creator's custom domain (features/storefront/storefront-host.ts): that creator's storefront and
+ * nothing else, in the same root (its loading bar, its error screen).
+ */
+export const storefrontAppRoutes = (site: StorefrontSite): RouteObject[] => [
+  { path: paths.home, Component: RootLayout, ErrorBoundary: RouteErrorScreen, HydrateFallback: LoadingScreen, children: storefrontSiteRoutes(site) },
+];
+
+/** The app's router; on a creator's custom domain, their storefront's. */
+export function createAppRouter(site?: StorefrontSite) {
+  return createBrowserRouter(site ? storefrontAppRoutes(site) : appRoutes);
 }

@@ -49,4 +49,11 @@ describe('parseWebConfig', () => {
     expect(parseWebConfig({ ...required, PagesUrl: 'pages.example.com' })).toEqual({ invalid: ['PagesUrl'] });
     expect(parseWebConfig({ ...required, PagesUrl: 'javascript:alert(1)' })).toEqual({ invalid: ['PagesUrl'] });
   });
+
+  it("keeps an optional AppUrl (the app's own origin, where a custom domain's account links go) without a trailing slash", async () => {
+    const { parseWebConfig } = await freshConfig();
+    const required = { Region: 'r', UserPoolId: 'p', UserPoolClientId: 'c' };
+    expect(parseWebConfig({ ...required, AppUrl: 'https://app.example.com/' })).toEqual({ config: { ...required, AppUrl: 'https://app.example.com' } });
+    expect(parseWebConfig({ ...required, AppUrl: 'app.example.com' })).toEqual({ invalid: ['AppUrl'] });
+  });
 });

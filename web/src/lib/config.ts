@@ -3,7 +3,8 @@
  * by the dev server from the file the local cloud writes. Same key names as the stack outputs. CognitoEndpoint
  * exists only locally (cognito-local); in the cloud Amplify derives the endpoint from the region. PagesUrl is the
  * origin that serves published landing pages (`/p/<slug>`), kept apart from the app's own origin; without it a
- * published page's link is just its path.
+ * published page's link is just its path. AppUrl is the app's own origin: on any other host the SPA may be a creator's
+ * storefront on their custom domain (features/storefront/storefront-host.ts), whose account links go back to it.
  *
  * Checked by hand, not with zod: this module is in the initial chunk, and pulling zod's core in here would make
  * every zod feature a lazy screen uses count against the initial-JS budget (~14 KB gzip).
@@ -15,10 +16,12 @@ export interface WebConfig {
   CognitoEndpoint?: string;
   /** e.g. `https://pages.example.com` (no trailing slash). */
   PagesUrl?: string;
+  /** The app's own origin, e.g. `https://app.example.com` (no trailing slash). */
+  AppUrl?: string;
 }
 
 const requiredKeys = ['Region', 'UserPoolId', 'UserPoolClientId'] as const;
-const optionalUrlKeys = ['CognitoEndpoint', 'PagesUrl'] as const;
+const optionalUrlKeys = ['CognitoEndpoint', 'PagesUrl', 'AppUrl'] as const;
 
 /** An http(s) URL: these keys end up in requests and in links a person clicks. */
 const isUrl = (value: unknown): value is string => {
@@ -40,6 +43,7 @@ export const parseWebConfig = (value: unknown): { config: WebConfig } | { invali
   if (raw['CognitoEndpoint'] !== undefined) config.CognitoEndpoint = raw['CognitoEndpoint'] as string;
   // Links are built as `${PagesUrl}${path}`: a trailing slash would double the path's.
   if (raw['PagesUrl'] !== undefined) config.PagesUrl = (raw['PagesUrl'] as string).replace(/\/+$/, '');
+  if (raw['AppUrl'] !== undefined) config.AppUrl = (raw['AppUrl'] as string).replace(/\/+$/, '');
   return { config };
 };
 

@@ -67,6 +67,8 @@ export const paths = {
     profile: `${creator}/profile`,
     /** Discount codes for the creator's courses (the sidebar's Marketing group). */
     coupons: `${creator}/coupons`,
+    /** Email sequences: emails that follow an enrolment, a completion or inactivity (issue 33; Marketing group). */
+    sequences: `${creator}/sequences`,
     /** People who sell the creator's courses for a commission (the sidebar's Marketing group; Pro plan). */
     affiliates: `${creator}/affiliates`,
     /** Detailed reports per course and the CSV exports (the sidebar's Insights group; Pro plan). */

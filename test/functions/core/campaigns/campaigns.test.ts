@@ -16,7 +16,7 @@ import {
   unsubscribeTarget,
   type SenderDeps,
 } from '#core/campaigns/campaigns.ts';
-import { unsubscribeToken } from '#core/campaigns/email-content.ts';
+import { schoolList, unsubscribeToken } from '#core/campaigns/email-content.ts';
 import type { JobStarter } from '#core/campaigns/ports.ts';
 import { MailRefusedError, ValidationError } from '#core/errors.ts';
 import { memoryLeaderSettings } from '#test/functions/fakes/leader-settings.ts';
@@ -424,15 +424,18 @@ describe('automation emails', () => {
   });
 });
 
-/** The unsubscribe's world: the campaigns' records, a leader (lead@example.com) and their settings. */
+/** The unsubscribe's world: the campaigns' records, a leader (lead@example.com) and their settings, the schools' unsubscribes. */
 const unsubscribeWorld = (repo: CampaignRepository) => {
   const leaderSettings = memoryLeaderSettings();
+  const schoolUnsubscribes = new Set<string>();
   return {
     campaigns: repo,
     cipher: plainCipher,
     clock: { now: () => new Date('2026-11-23T08:00:00.000Z') },
     users: { getUserIdByEmail: async (email: string) => (email === 'lead@example.com' ? 'leader-1' : undefined) },
     leaderSettings,
+    schools: { unsubscribe: async (creatorId: string, email: string) => void schoolUnsubscribes.add(`${creatorId}:${email}`) },
+    schoolUnsubscribes,
   };
 };
 
@@ -480,6 +483,25 @@ describe('unsubscribing from the weekly team report', () => {
     // The list is under the HMAC: a weekly-report token with its list cut off (or another list) is not a campaigns token.
     const [address, signature] = token.split('.') as [string, string];
     for (const bad of [`${address}.${signature}`, `${address}.${signature}.campaigns`, `${address}.${signature}.other`]) {
+      await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+});
+
+describe("unsubscribing from one creator's emails (their sequences, issue 33)", () => {
+  it("records that creator's list alone: the address stays off the suppression list and the leader's report stays on", async () => {
+    const { repo, suppressions } = memoryCampaigns({});
+    const deps = unsubscribeWorld(repo);
+    const key = Buffer.from((await repo.unsubscribeKey(async () => plainCipher.encrypt(Buffer.alloc(32, 7).toString('base64'), 'platform:unsubscribe'))).ciphertext, 'base64').toString();
+    const token = unsubscribeToken(Buffer.from(key, 'base64'), 'Lead@Example.com', schoolList('creator-9'));
+    expect(await unsubscribeTarget(deps, token)).toEqual({ masked: 'l•••@example.com', list: 'school-creator-9' });
+    expect(await unsubscribe(deps, token)).toBe('school-creator-9');
+    expect([...deps.schoolUnsubscribes]).toEqual(['creator-9:lead@example.com']);
+    expect(suppressions.size).toBe(0);
+    expect(deps.leaderSettings.stored.get('leader-1')).toBeUndefined();
+    // The creator is under the HMAC: the same signature naming another creator is refused.
+    const [address, signature] = token.split('.') as [string, string];
+    for (const bad of [`${address}.${signature}.school-creator-8`, `${address}.${signature}`, `${address}.${signature}.school-`]) {
       await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
     }
   });

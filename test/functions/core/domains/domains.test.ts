@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { challengeName, DOMAINS_PER_CREATOR_MAX } from '#contracts/domains.ts';
-import { addDomain, DAY_MS, domainTakenMessage, listDomains, publicDomainOf, removeDomain, verifyDomain } from '#core/domains/domains.ts';
+import { addDomain, DAY_MS, domainRemovingMessage, domainTakenMessage, listDomains, publicDomainOf, removeDomain, verifyDomain } from '#core/domains/domains.ts';
 import { runDomainChecks } from '#core/domains/check.ts';
 import { domainDepsFor, TARGET } from './fakes.ts';
 
@@ -110,6 +110,56 @@ describe('removing', () => {
     await removeDomain(deps, { creatorId: 'c1', hostname: 'learn.example.com' });
     expect(edge.removed).toEqual(['learn.example.com']);
     await expect(publicDomainOf({ domains: deps.domains, slugOf: () => Promise.resolve('ada') }, 'learn.example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('removing while the edge still deploys the disable', () => {
+  const activeDomain = async (s: ReturnType<typeof setup>, hostname: string) => {
+    const added = await addDomain(s.deps, { creatorId: 'c1', body: { hostname } });
+    pointAt(s.dns, hostname, added.verification.value);
+    s.edge.next = { status: 'active' };
+    await verifyDomain(s.deps, { creatorId: 'c1', hostname });
+    await verifyDomain(s.deps, { creatorId: 'c1', hostname });
+  };
+
+  it('is gone for the creator and the storefront at once, and the job deletes the tenant, then the claim', async () => {
+    const s = setup();
+    await activeDomain(s, 'learn.example.com');
+    s.edge.refuseDelete = true;
+    await removeDomain(s.deps, { creatorId: 'c1', hostname: 'learn.example.com' });
+    expect((await listDomains(s.deps, 'c1')).items).toEqual([]);
+    await expect(publicDomainOf({ domains: s.deps.domains, slugOf: () => Promise.resolve('ada') }, 'learn.example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(verifyDomain(s.deps, { creatorId: 'c1', hostname: 'learn.example.com' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Nobody, its creator included, can claim the hostname while a tenant may still hold it.
+    await expect(addDomain(s.deps, { creatorId: 'c1', body: { hostname: 'learn.example.com' } })).rejects.toMatchObject({ code: 'CONFLICT', message: domainRemovingMessage });
+    expect(s.domains.items.get('learn.example.com')).toMatchObject({ removingAt: s.now.at.toISOString() });
+
+    const run = runDomainChecks({ ...s.deps, warn: () => undefined });
+    // Still refused: left due, tried again later.
+    s.now.at = new Date(s.now.at.getTime() + 5 * 60_000);
+    expect((await run(slice, () => false)).counts).toMatchObject({ removed: 0, errors: 0 });
+    expect(s.domains.items.has('learn.example.com')).toBe(true);
+    s.edge.refuseDelete = false;
+    s.now.at = new Date(s.now.at.getTime() + 5 * 60_000);
+    expect((await run(slice, () => false)).counts).toMatchObject({ removed: 1, checked: 0 });
+    expect(s.edge.removed).toEqual(['learn.example.com']);
+    expect(s.domains.items.has('learn.example.com')).toBe(false);
+    // The hostname is free again.
+    expect((await addDomain(s.deps, { creatorId: 'c2', body: { hostname: 'learn.example.com' } })).status).toBe('pending_verification');
+  });
+
+  it('does not let a failed claim waiting on the edge be claimed over after a week', async () => {
+    const s = setup();
+    const added = await addDomain(s.deps, { creatorId: 'c1', body: { hostname: 'learn.example.com' } });
+    pointAt(s.dns, 'learn.example.com', added.verification.value);
+    s.edge.next = { status: 'failed', reason: 'CAA forbids it.' };
+    await verifyDomain(s.deps, { creatorId: 'c1', hostname: 'learn.example.com' });
+    await verifyDomain(s.deps, { creatorId: 'c1', hostname: 'learn.example.com' });
+    expect(s.domains.items.get('learn.example.com')?.status).toBe('failed');
+    s.edge.refuseDelete = true;
+    await removeDomain(s.deps, { creatorId: 'c1', hostname: 'learn.example.com' });
+    s.now.at = new Date(s.now.at.getTime() + 8 * DAY_MS);
+    await expect(addDomain(s.deps, { creatorId: 'c2', body: { hostname: 'learn.example.com' } })).rejects.toMatchObject({ message: domainRemovingMessage });
   });
 });
 

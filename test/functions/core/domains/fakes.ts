@@ -7,8 +7,8 @@ export const memoryDomains = (): DomainRepository & { items: Map<string, StoredD
     items,
     claim(domain, staleBefore) {
       const held = items.get(domain.hostname);
-      if (held && !((held.status === 'pending_verification' || held.status === 'failed') && held.statusAt < staleBefore)) {
-        return Promise.resolve({ outcome: 'taken', creatorId: held.creatorId });
+      if (held && !((held.status === 'pending_verification' || held.status === 'failed') && held.statusAt < staleBefore && held.removingAt === null)) {
+        return Promise.resolve({ outcome: 'taken', creatorId: held.creatorId, removing: held.removingAt !== null });
       }
       items.set(domain.hostname, domain);
       return Promise.resolve({ outcome: 'claimed' });
@@ -44,12 +44,14 @@ export const fakeDns = (): DnsLookup & { records: Map<string, string[]> } => {
 };
 
 /** An edge whose answers the test sets; it remembers what it was asked. */
-export const fakeEdge = (): EdgeTenants & { next: EdgeTenantState; created: string[]; removed: string[]; failRemove: boolean } => {
+export const fakeEdge = (): EdgeTenants & { next: EdgeTenantState; created: string[]; removed: string[]; failRemove: boolean; refuseDelete: boolean } => {
   const edge = {
     next: { status: 'issuing' } as EdgeTenantState,
     created: [] as string[],
     removed: [] as string[],
     failRemove: false,
+    /** Disabled, but its delete refused (CloudFront still deploying the disable). */
+    refuseDelete: false,
     create(hostname: string) {
       edge.created.push(hostname);
       return Promise.resolve<EdgeTenantState>({ status: 'issuing' });
@@ -57,8 +59,9 @@ export const fakeEdge = (): EdgeTenants & { next: EdgeTenantState; created: stri
     status: () => Promise.resolve(edge.next),
     remove(hostname: string) {
       if (edge.failRemove) return Promise.reject(new Error('CloudFront 503'));
+      if (edge.refuseDelete) return Promise.resolve<'removed' | 'disabling'>('disabling');
       edge.removed.push(hostname);
-      return Promise.resolve();
+      return Promise.resolve<'removed' | 'disabling'>('removed');
     },
   };
   return edge;

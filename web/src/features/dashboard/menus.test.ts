@@ -72,6 +72,7 @@ describe('the sidebar groups of each role', () => {
         'Marketing',
         [
           ['Coupons', '/dashboard/creator/coupons'],
+          ['Sequences', '/dashboard/creator/sequences'],
           ['Affiliates', '/dashboard/creator/affiliates'],
         ],
       ],

@@ -15,6 +15,7 @@ import {
   CirclePlus,
   Plug,
   Settings,
+  MailPlus,
   TicketPercent,
   User,
   UserRound,
@@ -87,6 +88,7 @@ export interface MenuGroup {
 const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
+    { title: 'Sequences', url: paths.creator.sequences, icon: MailPlus },
     { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
   ],
 };

@@ -1,5 +1,7 @@
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/lib/paths.ts';
+import type { StorefrontSite } from './storefront-host.ts';
+import { StorefrontSiteProvider } from './storefront-site.tsx';
 
 /**
  * The public storefront: a course's page (`/c/:courseId`), a creator's page (`/u/:slug`) and a certificate's page
@@ -12,7 +14,25 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.certificates.verify, lazy: () => import('./screens/verify-certificate-screen.tsx').then((m) => ({ Component: m.VerifyCertificateScreen })) },
 ];
 
-/** `/` on a creator's custom domain: their page, as `/u/:slug` shows it (app/router.tsx uses it in place of the landing page). */
-export const storefrontHomeRoutes = (slug: string): RouteObject[] => [
-  { index: true, lazy: () => import('./screens/creator-page-screen.tsx').then((m) => ({ Component: () => <m.CreatorPageScreen slug={slug} /> })) },
+/**
+ * Every route of the SPA on a creator's custom domain (storefront-host.ts; app/router.tsx uses these in place of the
+ * whole app): `/` their page, as `/u/:slug` shows it; `/c/:courseId` and `/verify/:id`, which show only their courses
+ * and their courses' certificates; anything else (sign-in, dashboards, `/u/...`) the storefront's not-found page,
+ * linking to the platform. The pages read the site (their links, whose course) from its context.
+ */
+export const storefrontSiteRoutes = (site: StorefrontSite): RouteObject[] => [
+  {
+    Component: () => (
+      <StorefrontSiteProvider site={site}>
+        <Outlet />
+      </StorefrontSiteProvider>
+    ),
+    children: [
+      site.creatorSlug === null
+        ? { index: true, lazy: () => import('./screens/storefront-not-found-screen.tsx').then((m) => ({ Component: m.StorefrontNotFoundScreen })) }
+        : { index: true, lazy: () => import('./screens/creator-page-screen.tsx').then((m) => ({ Component: () => <m.CreatorPageScreen slug={site.creatorSlug!} /> })) },
+      ...storefrontRoutes.filter((route) => route.path !== paths.storefront.creator),
+      { path: '*', lazy: () => import('./screens/storefront-not-found-screen.tsx').then((m) => ({ Component: m.StorefrontNotFoundScreen })) },
+    ],
+  },
 ];

@@ -1,6 +1,5 @@
 import { CircleCheck, Lock, ShoppingCart, Users } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { courseCheckoutBody } from '@contracts/sales.ts';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -11,9 +10,10 @@ import { Input } from '@/components/ui/input.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatPounds } from '@/lib/format-money.ts';
-import { creatorPagePath, paths } from '@/lib/paths.ts';
+import { paths, publicCoursePath } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { useBuyCourse } from '../api/storefront-queries.ts';
+import { SiteLink, useStorefrontLinks, useStorefrontSite } from '../storefront-site.tsx';
 
 export const EMAIL_REQUIRED = 'Enter your email: your course and how to sign in go there.';
 export const EMAIL_INVALID = 'Enter a valid email address, e.g. name@example.com.';
@@ -50,9 +50,13 @@ const seatCount = (typed: string): number | undefined => {
  * The course's price and 'Buy now': the buyer's email (their learner account), an optional coupon, then Stripe's
  * hosted checkout on the creator's account. A course with a seat price can also be bought for a team: a seat count
  * (2 to 1,000) and its total. A course with no price says it is not on sale; after paying, the page says the payment
- * arrived and where the sign-in details went.
+ * arrived and where the sign-in details went. On a creator's custom domain the checkout is not here (the domain
+ * serves their storefront's pages and public reads only): 'Buy now' opens the course on the platform's own address,
+ * where the form is.
  */
 export function BuyBox({ course, purchased }: { course: PublicCoursePage; purchased: boolean }) {
+  const site = useStorefrontSite();
+  const links = useStorefrontLinks();
   const [buyer, setBuyer] = useState<Buyer>('me');
   const [email, setEmail] = useState('');
   const [couponCode, setCouponCode] = useState('');
@@ -79,7 +83,7 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
         </p>
         <p className="text-sm text-muted-foreground">We have emailed you what to do next. Once you are signed in, the course is under My Courses.</p>
         <Button asChild className="w-full">
-          <Link to={paths.login}>Sign in to start learning</Link>
+          <SiteLink to={links.platform(paths.login)}>Sign in to start learning</SiteLink>
         </Button>
       </Card>
     );
@@ -95,12 +99,38 @@ export function BuyBox({ course, purchased }: { course: PublicCoursePage; purcha
             <>
               {' '}
               See what else{' '}
-              <Link to={creatorPagePath(course.creatorSlug)} className="font-medium text-foreground underline underline-offset-4">
+              <SiteLink to={links.creator(course.creatorSlug)} className="font-medium text-foreground underline underline-offset-4">
                 {course.creatorName}
-              </Link>{' '}
+              </SiteLink>{' '}
               offers.
             </>
           )}
+        </p>
+      </Card>
+    );
+  }
+
+  if (site) {
+    return (
+      <Card className="grid gap-5 p-6" data-testid="buy-box">
+        <h2 className="sr-only">Buy this course</h2>
+        <div className="grid gap-1">
+          <p className="text-4xl font-bold tracking-tight" data-testid="course-price">
+            {formatPounds(course.priceAmount)}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            One payment, no subscription.{course.seatPriceAmount > 0 ? ` Team seats from ${formatPounds(course.seatPriceAmount)} each.` : ''}
+          </p>
+        </div>
+        <Button asChild size="lg" className="w-full">
+          <a href={links.platform(publicCoursePath(course.id))}>
+            <ShoppingCart aria-hidden="true" />
+            Buy now
+          </a>
+        </Button>
+        <p className="flex items-start gap-2 text-xs text-muted-foreground">
+          <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+          Checkout opens on Course Platform, secured by Stripe. You pay {course.creatorName} directly.
         </p>
       </Card>
     );

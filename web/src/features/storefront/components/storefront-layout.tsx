@@ -6,15 +6,18 @@ import { SchoolMark, schoolColours } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/lib/paths.ts';
 import { hasStoredSession } from '@/lib/stored-session.ts';
+import { SiteLink, useStorefrontLinks } from '../storefront-site.tsx';
 
 /**
  * The frame of the public pages (outside the dashboard): the product's name linking home, 'Sign in' (or 'My
  * dashboard' when a session is stored: read from storage, so Amplify never loads here), the page, a small footer.
  * A branded creator's pages (issue 32) show their school's mark instead, linking to their page (`home`), and their
- * primary colour and its readable text colour replace the platform's for everything inside.
+ * primary colour and its readable text colour replace the platform's for everything inside. On a creator's custom
+ * domain 'Sign in' goes to the platform's own address (storefront-site.tsx): accounts are there.
  */
 export function StorefrontLayout({ children, branding, home }: { children: ReactNode; branding?: BrandingView | null | undefined; home?: string | undefined }) {
   const signedIn = hasStoredSession();
+  const links = useStorefrontLinks();
   const colours = schoolColours(branding);
   return (
     <div className="flex min-h-dvh flex-col bg-background" style={colours} data-branded={branding ? 'true' : undefined}>
@@ -28,7 +31,7 @@ export function StorefrontLayout({ children, branding, home }: { children: React
             <BrandHomeLink />
           )}
           <Button asChild variant="ghost" size="sm" className="h-9 px-3 text-sm">
-            <Link to={signedIn ? paths.dashboard : paths.login}>{signedIn ? 'My dashboard' : 'Sign in'}</Link>
+            <SiteLink to={links.platform(signedIn ? paths.dashboard : paths.login)}>{signedIn ? 'My dashboard' : 'Sign in'}</SiteLink>
           </Button>
         </div>
       </header>

@@ -6,11 +6,12 @@ import type { PublicCoursePage } from '@contracts/storefront.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-error.ts';
-import { creatorPagePath, paths } from '@/lib/paths.ts';
+import { paths } from '@/lib/paths.ts';
 import { PURCHASE_PARAM, publicCourseQueryOptions, useCourseView } from '../api/storefront-queries.ts';
 import { BuyBox, PURCHASE_NEXT, PURCHASE_RECEIVED } from '../components/buy-box.tsx';
 import { CreatorAvatar } from '../components/creator-avatar.tsx';
 import { StorefrontLayout, StorefrontMessage } from '../components/storefront-layout.tsx';
+import { SiteLink, useStorefrontLinks, useStorefrontSite } from '../storefront-site.tsx';
 import { usePageMeta } from '../use-page-meta.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -18,13 +19,21 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 const kindLabels: Record<LessonKind, string> = { video: 'Video', text: 'Reading', quiz: 'Quiz' };
 const kindIcons = { video: PlayCircle, text: FileText, quiz: ListChecks } as const;
 
-/** `/c/:courseId`: a published course's storefront, for anyone (no sign-in). */
+/**
+ * `/c/:courseId`: a published course's storefront, for anyone (no sign-in). On a creator's custom domain, only their
+ * courses: another creator's is not found there. (Its view is not recorded there: the domain's edge passes only the
+ * public reads to the API.)
+ */
 export function CoursePageScreen() {
   const { courseId = '' } = useParams();
   const [params] = useSearchParams();
-  const course = useQuery(publicCourseQueryOptions(courseId));
-  const notFound = course.error instanceof ApiError && course.error.code === 'NOT_FOUND';
-  useCourseView(courseId, course.data !== undefined);
+  const site = useStorefrontSite();
+  const links = useStorefrontLinks();
+  const query = useQuery(publicCourseQueryOptions(courseId));
+  const elsewhere = site !== undefined && query.data !== undefined && query.data.creatorSlug !== site.creatorSlug;
+  const course = elsewhere ? { ...query, data: undefined } : query;
+  const notFound = elsewhere || (course.error instanceof ApiError && course.error.code === 'NOT_FOUND');
+  useCourseView(courseId, course.data !== undefined && site === undefined);
   usePageMeta(
     course.data
       ? { title: course.data.title, description: course.data.description || `An online course by ${course.data.creatorName}.`, type: 'product' }
@@ -34,7 +43,7 @@ export function CoursePageScreen() {
   );
 
   return (
-    <StorefrontLayout branding={course.data?.branding} home={course.data?.creatorSlug ? creatorPagePath(course.data.creatorSlug) : undefined}>
+    <StorefrontLayout branding={course.data?.branding} home={course.data?.creatorSlug ? links.creator(course.data.creatorSlug) : undefined}>
       {course.isPending ? (
         <CourseSkeleton />
       ) : notFound ? (
@@ -49,7 +58,7 @@ export function CoursePageScreen() {
         >
           It may have been unpublished by its creator, or the link is not quite right.
         </StorefrontMessage>
-      ) : course.isError ? (
+      ) : course.isError || !course.data ? (
         <StorefrontMessage
           icon={<RotateCw aria-hidden="true" />}
           title="This page could not be loaded"
@@ -69,6 +78,7 @@ export function CoursePageScreen() {
 }
 
 function CourseView({ course, purchased }: { course: PublicCoursePage; purchased: boolean }) {
+  const links = useStorefrontLinks();
   const videos = course.lessons.filter((l) => l.kind === 'video').length;
   const quizzes = course.lessons.filter((l) => l.kind === 'quiz').length;
   const readings = course.lessons.length - videos - quizzes;
@@ -97,9 +107,9 @@ function CourseView({ course, purchased }: { course: PublicCoursePage; purchased
             <p className="grid text-sm">
               <span className="text-muted-foreground">Created by</span>
               {course.creatorSlug ? (
-                <Link to={creatorPagePath(course.creatorSlug)} className="w-fit rounded-sm font-medium underline decoration-muted-foreground/40 underline-offset-4 outline-none hover:decoration-foreground focus-visible:ring-2 focus-visible:ring-ring">
+                <SiteLink to={links.creator(course.creatorSlug)} className="w-fit rounded-sm font-medium underline decoration-muted-foreground/40 underline-offset-4 outline-none hover:decoration-foreground focus-visible:ring-2 focus-visible:ring-ring">
                   {course.creatorName}
-                </Link>
+                </SiteLink>
               ) : (
                 <span className="font-medium">{course.creatorName}</span>
               )}

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCreator } from '@contracts/storefront.ts';
 import { errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
-import { storefrontCreatorOfPage } from '../storefront-host.ts';
 import { CreatorPageScreen } from './creator-page-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve(undefined)) }));
@@ -36,24 +35,6 @@ afterEach(() => {
 });
 
 describe("a creator's page (/u/:slug)", () => {
-  it("is the page at / of the creator's custom domain, the slug given by the storefront entry's mark", async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'storefront-creator';
-    meta.content = 'jane-cooks';
-    document.head.append(meta);
-    expect(storefrontCreatorOfPage()).toBe('jane-cooks');
-    fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, creator) });
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<CreatorPageScreen slug={storefrontCreatorOfPage()!} />} />
-      </Routes>,
-      { path: '/' },
-    );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Cooks' })).toBeInTheDocument();
-    meta.remove();
-    expect(storefrontCreatorOfPage()).toBeUndefined();
-  });
-
   it('shows the picture, name and bio, and each published course as a card opening its storefront, with its price', async () => {
     fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, creator) });
     renderPage();

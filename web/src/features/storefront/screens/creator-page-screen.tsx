@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { formatPounds } from '@/lib/format-money.ts';
-import { creatorPagePath, paths, publicCoursePath } from '@/lib/paths.ts';
+import { paths, publicCoursePath } from '@/lib/paths.ts';
 import { publicCreatorQueryOptions } from '../api/storefront-queries.ts';
 import { CreatorAvatar } from '../components/creator-avatar.tsx';
 import { StorefrontLayout, StorefrontMessage } from '../components/storefront-layout.tsx';
+import { useStorefrontLinks } from '../storefront-site.tsx';
 import { usePageMeta } from '../use-page-meta.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -23,6 +24,7 @@ export function CreatorPageScreen({ slug: given }: { slug?: string } = {}) {
   const slug = given ?? param;
   const creator = useQuery(publicCreatorQueryOptions(slug));
   const notFound = creator.error instanceof ApiError && creator.error.code === 'NOT_FOUND';
+  const links = useStorefrontLinks();
   usePageMeta(
     creator.data
       ? { title: creator.data.displayName, description: creator.data.bio || `Online courses by ${creator.data.displayName}.`, type: 'profile' }
@@ -32,7 +34,7 @@ export function CreatorPageScreen({ slug: given }: { slug?: string } = {}) {
   );
 
   return (
-    <StorefrontLayout branding={creator.data?.branding} home={creator.data ? creatorPagePath(creator.data.slug) : undefined}>
+    <StorefrontLayout branding={creator.data?.branding} home={creator.data ? links.creator(creator.data.slug) : undefined}>
       {creator.isPending ? (
         <CreatorSkeleton />
       ) : notFound ? (

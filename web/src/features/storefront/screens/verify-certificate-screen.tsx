@@ -14,10 +14,12 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDay } from '@/lib/format-date.ts';
-import { paths, verifyPath } from '@/lib/paths.ts';
+import { paths, publicCoursePath, verifyPath } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { publicCertificateQueryOptions, useVerifyCredential } from '../api/certificate-queries.ts';
+import { publicCourseQueryOptions } from '../api/storefront-queries.ts';
 import { StorefrontLayout, StorefrontMessage } from '../components/storefront-layout.tsx';
+import { useStorefrontSite } from '../storefront-site.tsx';
 import { usePageMeta } from '../use-page-meta.ts';
 
 /** The longest credential the API takes (the contract's limit). */
@@ -35,12 +37,21 @@ const verdictTitles: Record<Verdict, string> = { valid: 'Valid', revoked: 'Revok
  * `/verify/:id`: a certificate's public page, for anyone (an employer, a client) with no sign-in: the verdict first
  * (valid, revoked with when and why, or not verified), then what the certificate says, and a form to check another
  * credential pasted as issued (a VC-JWT). A branded creator's certificate (issue 32) is framed by their school: its
- * mark (linking to the course) and colour, and its mark on the certificate itself.
+ * mark (linking to the course) and colour, and its mark on the certificate itself. On a creator's custom domain, only
+ * their courses' certificates: the certificate's course (its `courseUrl`) says whose it is.
  */
 export function VerifyCertificateScreen() {
   const { id = '' } = useParams();
-  const certificate = useQuery(publicCertificateQueryOptions(id));
-  const notFound = certificate.error instanceof ApiError && certificate.error.code === 'NOT_FOUND';
+  const site = useStorefrontSite();
+  const query = useQuery(publicCertificateQueryOptions(id));
+  const courseId = site ? /\/c\/([^/?#]+)/.exec(query.data?.certificate.courseUrl ?? '')?.[1] : undefined;
+  const course = useQuery({ ...publicCourseQueryOptions(decodeURIComponent(courseId ?? '')), enabled: courseId !== undefined });
+  // On a custom domain the page waits for the course, and a certificate of someone else's course (or of one no
+  // longer published, whose creator cannot be told) is not found there.
+  const elsewhere = site !== undefined && query.data !== undefined && (courseId === undefined || course.isError || (course.data !== undefined && course.data.creatorSlug !== site.creatorSlug));
+  const waiting = site !== undefined && query.data !== undefined && !elsewhere && course.data === undefined;
+  const certificate = elsewhere || waiting ? { ...query, data: undefined, isPending: waiting } : query;
+  const notFound = elsewhere || (certificate.error instanceof ApiError && certificate.error.code === 'NOT_FOUND');
   usePageMeta(
     certificate.data
       ? { title: `Certificate: ${certificate.data.certificate.courseTitle}`, description: describe(certificate.data), type: 'website' }
@@ -50,7 +61,7 @@ export function VerifyCertificateScreen() {
   );
 
   return (
-    <StorefrontLayout branding={certificate.data?.branding} home={certificate.data ? pathOf(certificate.data.certificate.courseUrl) : undefined}>
+    <StorefrontLayout branding={certificate.data?.branding} home={site ? paths.home : certificate.data ? pathOf(certificate.data.certificate.courseUrl) : undefined}>
       {certificate.isPending ? (
         <VerifySkeleton />
       ) : notFound ? (
@@ -66,11 +77,13 @@ export function VerifyCertificateScreen() {
           >
             No certificate has this address. Check the link you were given, or paste the credential below to check it.
           </StorefrontMessage>
-          <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
-            <VerifyAnother />
-          </div>
+          {!site && (
+            <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+              <VerifyAnother />
+            </div>
+          )}
         </>
-      ) : certificate.isError ? (
+      ) : certificate.isError || !certificate.data ? (
         <StorefrontMessage
           icon={<RotateCw aria-hidden="true" />}
           title="This certificate could not be checked"
@@ -83,7 +96,9 @@ export function VerifyCertificateScreen() {
           Check your connection and try again.
         </StorefrontMessage>
       ) : (
-        <CertificatePage data={certificate.data} />
+        // On a custom domain its course is the one at /c/ there, and the form checking another credential (a POST,
+        // which the domain's edge does not pass) is on the platform's own page only.
+        <CertificatePage data={certificate.data} courseHref={courseId ? publicCoursePath(decodeURIComponent(courseId)) : undefined} verifyAnother={!site} />
       )}
     </StorefrontLayout>
   );
@@ -105,15 +120,15 @@ function describe({ status, verified, certificate: c }: PublicCertificate): stri
   return `${lead} of completion of “${c.courseTitle}” from ${c.creatorName}, issued by ${c.issuerName} on ${formatDay(c.issuedAt)}.`;
 }
 
-function CertificatePage({ data }: { data: PublicCertificate }) {
+function CertificatePage({ data, courseHref, verifyAnother }: { data: PublicCertificate; courseHref: string | undefined; verifyAnother: boolean }) {
   const c = data.certificate;
   return (
     <div className="relative isolate">
       <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-linear-to-b from-muted to-background" />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-16 *:min-w-0 sm:px-6 sm:pt-14">
         <VerdictBanner verdict={verdictOf(data)} certificate={c} level={1} />
-        <CertificateDetails certificate={c} branding={data.branding} />
-        <VerifyAnother />
+        <CertificateDetails certificate={c} branding={data.branding} courseHref={courseHref ?? c.courseUrl} />
+        {verifyAnother && <VerifyAnother />}
       </div>
     </div>
   );
@@ -168,7 +183,7 @@ function VerdictBanner({ verdict, certificate: c, level, compact = false }: { ve
 }
 
 /** What the certificate says: who, which course, from whom, issued by whom and when, and its id; the school's mark on top when branded. */
-function CertificateDetails({ certificate: c, branding }: { certificate: CertificateView; branding: BrandingView | null }) {
+function CertificateDetails({ certificate: c, branding, courseHref }: { certificate: CertificateView; branding: BrandingView | null; courseHref: string }) {
   return (
     <Card aria-labelledby="course-title" role="region" className="overflow-hidden">
       {branding && <div aria-hidden="true" data-testid="school-band" className="h-1.5 bg-primary" />}
@@ -189,7 +204,7 @@ function CertificateDetails({ certificate: c, branding }: { certificate: Certifi
         </p>
         <p className="mt-4 text-sm text-muted-foreground">for completing</p>
         <h2 id="course-title" className="max-w-full text-2xl font-bold tracking-tight text-balance [overflow-wrap:anywhere] sm:text-3xl">
-          <a href={c.courseUrl} className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+          <a href={courseHref} className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
             {c.courseTitle}
           </a>
         </h2>
