@@ -81,6 +81,17 @@ export const memoryConnect = () => {
       checkouts.set(input.idempotencyKey, session);
       return { id, url: session.url };
     },
+    async createMembershipCheckout(input) {
+      const earlier = checkouts.get(input.idempotencyKey);
+      if (earlier) return { id: earlier.id, url: earlier.url };
+      const id = `cs_test_${checkouts.size + 1}`;
+      const url = `https://checkout.stripe.test/${input.accountId}/${id}`;
+      checkouts.set(input.idempotencyKey, { ...input, orderId: '', courseId: input.membershipId, courseTitle: input.title, expiresAt: new Date(0), id, url });
+      return { id, url };
+    },
+    async createPortalSession(input) {
+      return { url: `https://billing.stripe.test/${input.accountId}/${input.customerId}` };
+    },
     async refundPayment(input) {
       if (!refunds.some((r) => r.idempotencyKey === input.idempotencyKey)) refunds.push(input);
     },
