@@ -1,4 +1,5 @@
 import { pageOf } from './paging.ts';
+import { memoryMemberships } from './memberships.ts';
 import { BadSignatureError } from '#core/errors.ts';
 import type { PlanLevel } from '#contracts/entitlements.ts';
 import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
@@ -377,6 +378,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; pla
     payouts: memoryPayouts(),
     connect: memoryConnect(),
     events: memoryConnectEvents(),
+    memberships: memoryMemberships(),
     coupons,
     orders: memoryOrders(coupons, affiliates, mailQueue),
     affiliates,
