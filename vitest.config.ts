@@ -16,8 +16,9 @@ export default defineConfig({
      * its own (core by the unit project's in-memory fakes, data by test/integration/data against DynamoDB Local).
      * Coverage is collected in the test workers: a handler the local gateway runs in the main process counts only
      * where a test file calls the code itself.
-     * `npm test` runs the suite as two processes at once (bin/vitest-parts.sh): each part (VITEST_PART set) keeps its
-     * raw coverage in its blob report, and only the merge reports it and holds it to the thresholds.
+     * bin/vitest-parts.sh runs the suite as two processes at once (not `npm test`'s step: decision 0056): each part
+     * (VITEST_PART set) keeps its raw coverage in its blob report, and only the merge reports it and holds it to the
+     * thresholds.
      */
     coverage: {
       provider: 'v8',

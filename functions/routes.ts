@@ -315,6 +315,8 @@ const table = [
     access: ['creator'],
     feature: 'courses',
     profile: 'heavy',
+    // A drip lesson starts the 'course-changed' run that plans its learners' notices (issue 33).
+    queues: ['course-changed'],
   },
   {
     name: 'update-lesson',
@@ -325,6 +327,7 @@ const table = [
     feature: 'courses',
     profile: 'heavy',
     uses: ['files'],
+    queues: ['course-changed'],
   },
   {
     name: 'delete-lesson',
@@ -633,7 +636,8 @@ const table = [
   { name: 'create-bundle', method: 'POST', path: '/api/bundles', handler: 'http/create-bundle', access: ['creator'], feature: 'sales', throttle: { rate: 10, burst: 20 } },
   { name: 'update-bundle', method: 'PATCH', path: '/api/bundles/{bundleId}', handler: 'http/update-bundle', access: ['creator'], feature: 'sales', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-bundle', method: 'DELETE', path: '/api/bundles/{bundleId}', handler: 'http/delete-bundle', access: ['creator'], throttle: { rate: 10, burst: 20 } },
-  { name: 'public-bundle', method: 'GET', path: '/api/public/bundles/{bundleId}', handler: 'http/public-bundle', access: 'public', throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
+  // Names its seller as the course page does: their picture and school logo by signed links (avatars:read).
+  { name: 'public-bundle', method: 'GET', path: '/api/public/bundles/{bundleId}', handler: 'http/public-bundle', access: 'public', uses: ['avatars:read'], throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
   {
     name: 'bundle-checkout',
     method: 'POST',
@@ -874,6 +878,26 @@ const table = [
     access: ['admin'],
     uses: ['mail', 'app-links'],
   },
+  /**
+   * Lesson discussions (issue 35 point 1): the course's creator and the learners it is open to (core/comments decides;
+   * anyone else 404). Writing renders the comment with the sanitizer (heavy); a learner's minute cap is the use case's
+   * (COMMENTS_PER_MINUTE), the throttle the route's whole.
+   */
+  { name: 'list-comments', method: 'GET', path: '/api/courses/{courseId}/lessons/{lessonId}/comments', handler: 'http/list-comments', access: ['creator', 'learner'] },
+  {
+    name: 'create-comment',
+    method: 'POST',
+    path: '/api/courses/{courseId}/lessons/{lessonId}/comments',
+    handler: 'http/create-comment',
+    access: ['creator', 'learner'],
+    profile: 'heavy',
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'edit-comment', method: 'PATCH', path: '/api/comments/{commentId}', handler: 'http/edit-comment', access: ['creator', 'learner'], profile: 'heavy', throttle: { rate: 20, burst: 40 } },
+  { name: 'delete-comment', method: 'DELETE', path: '/api/comments/{commentId}', handler: 'http/delete-comment', access: ['creator', 'learner'] },
+  { name: 'hide-comment', method: 'POST', path: '/api/comments/{commentId}/hide', handler: 'http/hide-comment', access: ['creator'] },
+  { name: 'pin-comment', method: 'POST', path: '/api/comments/{commentId}/pin', handler: 'http/pin-comment', access: ['creator'] },
+  { name: 'report-comment', method: 'POST', path: '/api/comments/{commentId}/report', handler: 'http/report-comment', access: ['learner'], uses: ['app-links'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */
@@ -1040,6 +1064,19 @@ export const jobs = [
     queue: true,
   },
   {
+    name: 'drip-due',
+    handler: 'jobs/drip-due',
+    /**
+     * Every minute (issue 33 part 1): the drip plans due (a lesson opened for a learner), each learner's "A new lesson
+     * is ready" email queued exactly once with its notice, the plan moved to its next opening; the mail sender's run
+     * started for what was queued.
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'app-links'],
+    queues: ['mail-sender'],
+    queue: true,
+  },
+  {
     name: 'domains-check',
     handler: 'jobs/domains-check',
     /**
@@ -1056,8 +1093,9 @@ export const jobs = [
     name: 'course-changed',
     handler: 'jobs/course-changed',
     /**
-     * No schedule: a run is started by the course routes (a rename, a course or lesson deleted) and carried to every
-     * enrolment and licence; a deleted course's or lesson's files are removed by it (capability 'files').
+     * No schedule: a run is started by the course routes (a rename, a course or lesson deleted, a lesson's drip release
+     * set or changed) and carried to every enrolment and licence; a deleted course's or lesson's files are removed by
+     * it (capability 'files').
      */
     uses: ['files'],
     // The S3 client (to remove a deleted course's or lesson's files, which took the delete routes past their budget)
@@ -1091,6 +1129,21 @@ export const jobs = [
     queues: ['mail-sender'],
     // The lessons' sanitizer, the KMS client (the unsubscribe key) and the campaigns' repository: 664 KiB, past the
     // CRUD budget (500 KiB); the heavy profile's (1.2 MB).
+    profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'discussion-mail',
+    handler: 'jobs/discussion-mail',
+    /**
+     * Every minute (issue 35 point 1): the discussions' reply notices (replies within minutes in one email) and the
+     * creators' daily digests come due (their sparse indexes), each queued once in the mail queue, a learner's with
+     * the creator's unsubscribe link (the unsubscribe key: 'secrets'), and a mail-sender run started for them.
+     */
+    schedule: 'rate(1 minute)',
+    uses: ['mail', 'secrets', 'app-links'],
+    queues: ['mail-sender'],
+    // The KMS client (the unsubscribe key) and the campaigns' repository, as the sequence sender: the heavy profile.
     profile: 'heavy',
     queue: true,
   },

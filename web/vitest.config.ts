@@ -19,5 +19,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Vitest's 5 s default is not a budget: a screen's test typing a long form can pass 5 s on CI's 2 cores, more so
+    // beside the integration files at a lower priority (bin/vitest-parts.sh).
+    testTimeout: 15_000,
   },
 });

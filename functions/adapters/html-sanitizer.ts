@@ -495,7 +495,8 @@ const lessonHref = (value: string): boolean => {
   return scheme === 'http' || scheme === 'https' || scheme === 'mailto';
 };
 
-const lessonOptions: sanitizeHtml.IOptions = {
+/** The lesson body's rules, with the `rel` every kept link gets. */
+const fragmentOptions = (rel: string): sanitizeHtml.IOptions => ({
   allowedTags: lessonTags,
   allowedAttributes: { a: ['href', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -507,19 +508,25 @@ const lessonOptions: sanitizeHtml.IOptions = {
   textFilter: (text) => text.replace(/=/g, '&#61;'),
   transformTags: {
     a: (tagName, { href }) => {
-      const kept: sanitizeHtml.Attributes = href !== undefined && lessonHref(href) ? { href: href.trim(), rel: 'noopener' } : {};
+      const kept: sanitizeHtml.Attributes = href !== undefined && lessonHref(href) ? { href: href.trim(), rel } : {};
       return { tagName, attribs: kept };
     },
   },
-};
+});
+const lessonOptions = fragmentOptions('noopener');
+/**
+ * A discussion comment (issue 35 point 1): a learner's words shown to other learners, so the lesson body's rules, and
+ * its links marked as user-generated and not endorsed (`rel="nofollow ugc noopener"`).
+ */
+const commentOptions = fragmentOptions('nofollow ugc noopener');
 
-const sanitizeLessonOnce = (html: string): string => neutraliseWords(sanitizeHtml(html, lessonOptions)).trim();
+const sanitizeFragmentOnce = (html: string, options: sanitizeHtml.IOptions): string => neutraliseWords(sanitizeHtml(html, options)).trim();
 
 /** Idempotent like `sanitizeLandingHtml`: a fragment that lost tags (a `<p>` inside a `<p>`) is passed again until it settles. */
-export const sanitizeLessonHtml = (html: string): string => {
-  let clean = sanitizeLessonOnce(html);
+const sanitizeFragment = (html: string, options: sanitizeHtml.IOptions): string => {
+  let clean = sanitizeFragmentOnce(html, options);
   for (let passes = 1; ; passes += 1) {
-    const next = sanitizeLessonOnce(clean);
+    const next = sanitizeFragmentOnce(clean, options);
     if (next === clean) break;
     if (passes === MAX_PASSES) throw new Error('The lesson sanitizer found no fixed point.');
     clean = next;
@@ -527,3 +534,8 @@ export const sanitizeLessonHtml = (html: string): string => {
   if (FORBIDDEN_HTML.test(clean)) throw new Error('The sanitized lesson still holds forbidden markup.');
   return clean;
 };
+
+export const sanitizeLessonHtml = (html: string): string => sanitizeFragment(html, lessonOptions);
+
+/** A comment's rendered Markdown: the lesson body's rules, links `rel="nofollow ugc noopener"`. */
+export const sanitizeCommentHtml = (html: string): string => sanitizeFragment(html, commentOptions);

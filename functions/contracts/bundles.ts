@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { brandingView } from './branding.ts';
 import { isoDate } from './common.ts';
 import { COURSE_CURRENCY } from './courses.ts';
 import { courseCheckoutBody } from './sales.ts';
@@ -20,6 +21,15 @@ const courseIds = z
   .min(BUNDLE_COURSES_MIN, `A bundle holds ${BUNDLE_COURSES_MIN} to ${BUNDLE_COURSES_MAX} courses.`)
   .max(BUNDLE_COURSES_MAX, `A bundle holds ${BUNDLE_COURSES_MIN} to ${BUNDLE_COURSES_MAX} courses.`)
   .refine((ids) => new Set(ids).size === ids.length, 'A course is in a bundle once.');
+
+/**
+ * The courses' separate prices added up, and what the bundle's price saves over them (never below 0): the server's
+ * answer and the creator's form (the saving shown live as they choose) compute it here, alike.
+ */
+export const bundlePricing = (priceAmount: number, coursePrices: readonly number[]): { separateAmount: number; savingAmount: number } => {
+  const separateAmount = coursePrices.reduce((sum, price) => sum + price, 0);
+  return { separateAmount, savingAmount: Math.max(0, separateAmount - priceAmount) };
+};
 
 /** POST /api/bundles. `priceAmount`: pence, at least £1 (a bundle is sold: 0 is not a price). */
 export const createBundleBody = z.strictObject({
@@ -61,8 +71,22 @@ export type Bundle = z.infer<typeof bundle>;
 export const bundleList = z.object({ items: z.array(bundle) });
 export type BundleList = z.infer<typeof bundleList>;
 
-/** GET /api/public/bundles/{bundleId}: an active bundle as a visitor sees it (404 otherwise). */
-export const publicBundle = z.object({
+/**
+ * Who sells on a public page, as the course page names them: the creator's public name, page (null before they have
+ * one) and picture, whether their plan sells now (false: the page says so, a checkout answers 409), and their school
+ * branding while their plan includes it.
+ */
+export const publicSeller = z.object({
+  creatorName: z.string(),
+  creatorSlug: z.string().nullable(),
+  creatorAvatarUrl: z.string().nullable(),
+  onSale: z.boolean(),
+  branding: brandingView.nullable(),
+});
+export type PublicSeller = z.infer<typeof publicSeller>;
+
+/** GET /api/public/bundles/{bundleId}: an active bundle as a visitor sees it, with its seller (404 otherwise). */
+export const publicBundle = publicSeller.extend({
   id: z.string(),
   title: z.string(),
   description: z.string(),

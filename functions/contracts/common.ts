@@ -22,6 +22,8 @@ export const errorCodes = [
   'FORBIDDEN',
   /** The caller's plan does not include the feature (`details: {requiredPlan}`; functions/contracts/entitlements.ts). */
   'PLAN_REQUIRED',
+  /** A drip lesson not released to this learner yet (`details: {availableAt}`; functions/contracts/courses.ts `lessonRelease`). */
+  'LESSON_LOCKED',
   /** The caller's account was turned off by an admin (checked against the stored account on every call). */
   'ACCOUNT_DISABLED',
   /** The caller has not verified their email, and the platform would send mail on their behalf. */

@@ -153,6 +153,26 @@ export type QuizAttemptResult = z.infer<typeof quizAttemptResult>;
 export const quizScore = z.object({ lessonId: z.string(), title: z.string(), attempts: z.number().int(), bestScore: z.number().int().nullable(), passed: z.boolean() });
 export type QuizScore = z.infer<typeof quizScore>;
 
+/* ---------- Drip release (issue 33 part 1; API.md "Drip release and email sequences") ---------- */
+
+export const RELEASE_DAYS_MAX = 365;
+export const releaseKinds = ['immediate', 'date', 'afterEnrollment'] as const;
+
+/**
+ * When a lesson opens to a learner: at once, at a moment (`at`, the same for everyone), or `days` whole days (24 h each)
+ * after that learner's enrolment. Until then the learner sees its title and opening date and nothing of it
+ * (core/enrollments/drip.ts); when it opens they get one email "A new lesson is ready", unless it was open from the start.
+ */
+export const lessonRelease = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('immediate') }),
+  z.strictObject({ kind: z.literal('date'), at: isoDate }),
+  z.strictObject({ kind: z.literal('afterEnrollment'), days: z.number().int().min(1, 'Open it at least 1 day after enrolment.').max(RELEASE_DAYS_MAX, `Open it at most ${RELEASE_DAYS_MAX} days after enrolment.`) }),
+]);
+export type LessonRelease = z.infer<typeof lessonRelease>;
+export const IMMEDIATE: LessonRelease = { kind: 'immediate' };
+/** A lesson's release, absent meaning immediate. */
+export const releaseOf = (lesson: { release?: LessonRelease | undefined }): LessonRelease => lesson.release ?? IMMEDIATE;
+
 /** A lesson as stored: its own fields, without the files (separate items, docs/data-model.md pattern 27). */
 export const lessonRecord = z.object({
   id: z.string(),
@@ -166,6 +186,8 @@ export const lessonRecord = z.object({
   quiz: quizDefinition.nullable().default(null),
   /** 0-based place in the course. */
   position: z.number().int().min(0),
+  /** Drip release; absent (lessons saved before drip existed): immediate. */
+  release: lessonRelease.optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -231,6 +253,8 @@ export const createLessonBody = z
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
     quiz: quizDefinition.optional(),
+    /** Absent: immediate. */
+    release: lessonRelease.optional(),
   })
   .refine((b) => (b.kind === 'text' ? b.videoUrl === undefined : true), { message: 'A text lesson has no videoUrl.', path: ['videoUrl'] })
   .refine((b) => (b.kind === 'quiz') === (b.quiz !== undefined), { message: 'A quiz lesson takes a quiz, and only a quiz lesson does.', path: ['quiz'] })
@@ -245,6 +269,7 @@ export const updateLessonBody = z
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
     quiz: quizDefinition.optional(),
+    release: lessonRelease.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field.');
 export type UpdateLessonBody = z.infer<typeof updateLessonBody>;
@@ -310,8 +335,21 @@ export type LearnerCourseList = z.infer<typeof learnerCourseList>;
  */
 export const learnerLesson = lesson
   .pick({ id: true, title: true, kind: true, body: true, videoUrl: true, position: true, files: true })
-  .extend({ completed: z.boolean(), quiz: learnerQuiz.nullable() });
+  .extend({
+    completed: z.boolean(),
+    quiz: learnerQuiz.nullable(),
+    /**
+     * A drip lesson not open to this learner yet (issue 33): listed with its title and `availableAt`, and none of its
+     * content (body, videoUrl and quiz null, no files); every learner route on it answers 403 LESSON_LOCKED.
+     */
+    locked: z.boolean().optional(),
+    /** When a drip lesson opens (opened) for this learner; null for a lesson open from the start to everyone. */
+    availableAt: isoDate.nullable().optional(),
+  });
 export type LearnerLesson = z.infer<typeof learnerLesson>;
+
+/** 403 LESSON_LOCKED's details: when the lesson opens to this learner. */
+export const lessonLockedDetails = z.object({ availableAt: isoDate });
 
 /** The course's own fields as the learner sees them, with their progress in it. */
 const learnerCourseHead = z.object({
@@ -331,7 +369,9 @@ export const learnerCourseDetail = learnerCourseHead.extend({ lessons: z.array(l
 export type LearnerCourseDetail = z.infer<typeof learnerCourseDetail>;
 
 /** One lesson of the outline: no body, video, files or quiz (GET .../lessons/{lessonId} gives those, one lesson at a time). */
-export const learnerOutlineLesson = lesson.pick({ id: true, title: true, kind: true, position: true }).extend({ completed: z.boolean() });
+export const learnerOutlineLesson = lesson
+  .pick({ id: true, title: true, kind: true, position: true })
+  .extend({ completed: z.boolean(), locked: z.boolean().optional(), availableAt: isoDate.nullable().optional() });
 export type LearnerOutlineLesson = z.infer<typeof learnerOutlineLesson>;
 
 /** GET /api/learner/courses/{courseId}/outline: the course as the player's frame shows it (the lesson list, progress). */

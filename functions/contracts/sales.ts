@@ -65,6 +65,13 @@ export const sale = z.object({
 });
 export type Sale = z.infer<typeof sale>;
 
+/** 'Bundle: Kitchen basics': how the Sales list, the sales export and the analytics name a bundle's sale (issue 34). */
+export const bundleSaleTitle = (bundleTitle: string): string => `Bundle: ${bundleTitle}`;
+
+/** What a sale was of: the course's title, or a bundle's named as one. */
+export const saleTitle = (sale: { courseTitle: string; bundleId?: string | null | undefined }): string =>
+  sale.bundleId ? bundleSaleTitle(sale.courseTitle) : sale.courseTitle;
+
 /** GET /api/sales?cursor=: the creator's sales, newest first, a page at a time. */
 export const saleList = z.object({ items: z.array(sale), nextCursor: z.string().nullable() });
 export type SaleList = z.infer<typeof saleList>;

@@ -265,8 +265,8 @@ export interface OutlineLesson {
   /** 0..n-1, the lessons' order. */
   position: number;
   createdAt: string;
-  /** Drip-ready: days after enrolment the lesson opens (null: at once; nothing sets it yet). */
-  availableAfterDays: number | null;
+  /** Drip release (core/enrollments/drip.ts): when the lesson opens to each learner; absent: immediate. */
+  release?: LessonRecord['release'];
 }
 
 /** A course's item and its outline (the learner's reads of a lesson: eventually consistent, no lesson bodies). */

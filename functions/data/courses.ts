@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { courseSummary, type Lesson, lessonRecord, LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { courseSummary, type Lesson, lessonRecord, lessonRelease, LESSONS_PER_COURSE_MAX, releaseOf } from '#contracts/courses.ts';
 import { isoDate } from '#contracts/common.ts';
 import { type CourseFile, courseFile } from '#contracts/files.ts';
 import type { CourseOutline, CourseRecord, CourseRepository, CreatorCounterDeltas, OutlineLesson, StoredCourse } from '#core/ports.ts';
 import { countersUpdate, setCountersOnce } from '#data/counters.ts';
+import { dripKeys } from '#data/drip.ts';
 import { readCounter, readCounters, shardedCounter, shardUpdate } from '#data/sharded-counters.ts';
 import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
@@ -18,7 +19,7 @@ import { batchGet, batchWrite, documentClient, backfillIndexKeys, forEachOfType,
  *            (its learners are counted apart, sharded: ENROLLED#<courseId>#<0..15> below, summed into `enrolledCount`)
  * Lesson:    pk COURSE#<courseId>   sk LESSON#<lessonId>  title, kind, body (sanitized HTML) | videoUrl, position, ...
  * Outline:   pk COURSE#<courseId>   sk OUTLINE            rev, lessons [{id, title, kind, position, createdAt,
- *            availableAfterDays}] in order, no bodies: what a learner's lesson reads need (readOutline, eventually
+ *            release}] in order, no bodies: what a learner's lesson reads need (readOutline, eventually
  *            consistent, with the course item in one BatchGetItem); the lesson's body is then read alone (readLesson:
  *            its item and its FILE#<lessonId># items), or every lesson for the whole course (readLessons, one Query).
  *            Every lesson write moves the course item's `outlineRev` (ADD 1, in its transaction) and then rebuilds
@@ -143,7 +144,8 @@ const outlineLesson = z.object({
   kind: lessonRecord.shape.kind,
   position: z.number(),
   createdAt: isoDate,
-  availableAfterDays: z.number().int().min(0).nullable().default(null),
+  /** Drip release; absent (outlines and lessons from before it): immediate. */
+  release: lessonRelease.optional(),
 });
 
 /** The lessons' outline fields (no body, video or quiz), in order and numbered as readCourse numbers them. */
@@ -151,8 +153,8 @@ const outlineFromLessons = async (courseId: string, consistent: boolean): Promis
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lesson)',
     ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':lesson': courseKeys.lessonPrefix },
-    ProjectionExpression: 'id, title, kind, #position, createdAt, availableAfterDays',
-    ExpressionAttributeNames: { '#position': 'position' },
+    ProjectionExpression: 'id, title, kind, #position, createdAt, #release',
+    ExpressionAttributeNames: { '#position': 'position', '#release': 'release' },
     ConsistentRead: consistent,
   });
   return items
@@ -173,7 +175,7 @@ export const rebuildOutline = async (courseId: string): Promise<void> => {
   if (!Item) return;
   const rev = Number(Item['outlineRev'] ?? 0);
   const lessons = await outlineFromLessons(courseId, true);
-  await writeIf(() =>
+  await Promise.all([writeDripRules(courseId, rev, lessons), writeIf(() =>
     documentClient().send(
       new PutCommand({
         TableName: tableName(),
@@ -183,6 +185,23 @@ export const rebuildOutline = async (courseId: string): Promise<void> => {
         ExpressionAttributeValues: { ':rev': rev },
       }),
     ),
+  )]);
+};
+
+/**
+ * The course's drip rules (data/drip.ts: its non-immediate lessons' releases, what a new enrolment plans from) beside
+ * the outline, under the same rev: put while the course has drip lessons, deleted when it has none left (a course that
+ * never had any writes nothing: the delete's condition fails on no item).
+ */
+const writeDripRules = (courseId: string, rev: number, lessons: OutlineLesson[]) => {
+  const drip = lessons.flatMap(({ id, release }) => (release && release.kind !== 'immediate' ? [{ id, release }] : []));
+  const olderRev = { ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': rev } };
+  return writeIf(() =>
+    drip.length > 0
+      ? documentClient().send(
+          new PutCommand({ TableName: tableName(), Item: { ...dripKeys.rules(courseId), type: 'DripRules', courseId, rev, lessons: drip }, ConditionExpression: 'attribute_not_exists(pk) OR #rev < :rev', ...olderRev }),
+        )
+      : documentClient().send(new DeleteCommand({ TableName: tableName(), Key: dripKeys.rules(courseId), ConditionExpression: '#rev < :rev', ...olderRev })),
   );
 };
 
@@ -289,10 +308,18 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
         TableName: tableName(),
         Key: courseKeys.lesson(changed.courseId, changed.id),
         // Not the position: a reorder at the same moment keeps its word.
-        UpdateExpression: 'SET #title = :title, #kind = :kind, #body = :body, #videoUrl = :videoUrl, #updatedAt = :at',
+        UpdateExpression: 'SET #title = :title, #kind = :kind, #body = :body, #videoUrl = :videoUrl, #release = :release, #updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#title': 'title', '#kind': 'kind', '#body': 'body', '#videoUrl': 'videoUrl', '#updatedAt': 'updatedAt' },
-        ExpressionAttributeValues: { ':title': changed.title, ':kind': changed.kind, ':body': changed.body, ':videoUrl': changed.videoUrl, ':at': changed.updatedAt },
+        ExpressionAttributeNames: { '#title': 'title', '#kind': 'kind', '#body': 'body', '#videoUrl': 'videoUrl', '#release': 'release', '#updatedAt': 'updatedAt' },
+        ExpressionAttributeValues: {
+          ':title': changed.title,
+          ':kind': changed.kind,
+          ':body': changed.body,
+          ':videoUrl': changed.videoUrl,
+          // A lesson saved before drip has no release: it is immediate, written as such.
+          ':release': releaseOf(changed),
+          ':at': changed.updatedAt,
+        },
       },
     },
   ]);
@@ -442,7 +469,7 @@ export const dynamoCourses = (): CourseRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...courseKeys.lesson(created.courseId, created.id), type: 'Lesson', ...lessonRecord.parse(created) },
+          Item: { ...courseKeys.lesson(created.courseId, created.id), type: 'Lesson', ...lessonRecord.parse(created), release: releaseOf(created) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

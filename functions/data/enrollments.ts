@@ -5,6 +5,7 @@ import { sourcesOf } from '#core/access/access.ts';
 import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollment } from '#core/ports.ts';
 import { courseKeys, liveCourseTitles } from '#data/courses.ts';
 import { enrollmentMarks, reportUpdate } from '#data/course-reports.ts';
+import { planEnrollmentDrip } from '#data/drip.ts';
 import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCursor as encodeListCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
@@ -29,6 +30,8 @@ import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCurso
  *                An enrolment is written only while its course item exists: a new one is a conditional Put followed by a
  *                consistent read of the course (taken back, 'gone', when the course is not there: decision 0054); a
  *                restore or a change checks the course in its transaction (a ConditionCheck: 'gone' otherwise).
+ * Drip plan:     pk COURSE#<courseId>  sk DRIP#<learnerId> (data/drip.ts), written before a new or restored enrolment
+ *                when the course has drip lessons (one GetItem of its rules otherwise, no write).
  * Sources:       `sources` (issue 34): what holds the enrolment, 'own' and the bundle orders that gave or also cover it
  *                (core/access/access.ts); absent: its own alone. Changed on the condition that they are as read; a
  *                bundle's refund takes its source away (revokeSource) and removes the enrolment with the last one.
@@ -163,6 +166,24 @@ export const enrollmentLearnerPage = async (courseId: string, cursor: string | u
   };
 };
 
+/** A page of enrolments for a drip re-plan (a 'drip-changed' run): who, since when, whether active (key order, projected). */
+const dripEnrollmentItem = z.object({ learnerId: z.string(), enrolledAt: z.string(), status: z.enum(['active', 'removed']) });
+
+export const enrollmentDripPage = async (courseId: string, cursor: string | undefined) => {
+  const page = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': ENROLL_PREFIX },
+      ExpressionAttributeNames: { '#status': 'status' },
+      ProjectionExpression: 'learnerId, enrolledAt, #status',
+      Limit: LEARNER_PAGE,
+      ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, courseId) } : {}),
+    }),
+  );
+  return { items: (page.Items ?? []).map((item) => dripEnrollmentItem.parse(item)), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+};
+
 /**
  * The course's new title on one enrolment, only if its copy is older than this rename (`version`, the course's
  * `titleChangedAt`): an older rename's run never undoes a newer one, and a run done twice writes nothing the second
@@ -243,6 +264,8 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         if (await setSources(existing, [...sourcesOf(existing), source])) return { status: 'added' };
         continue;
       }
+      // Its drip plan first (a course with drip lessons only): data/drip.ts planEnrollmentDrip.
+      await planEnrollmentDrip(input.courseId, input.learnerId, existing?.enrolledAt ?? input.enrolledAt);
       if (!existing) {
         const enrollment: Enrollment = {
           ...fields,

@@ -4,6 +4,7 @@ import { courseTitleVersion, removeDeletedCourseBatch } from '#data/courses.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { licenseTitlePage, retitleLicense } from '#data/licenses.ts';
+import { dripReplanDeps } from '#functions/composition/deps-drip.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 
 /** The 'course-changed' job's reads and writes in DynamoDB. */
@@ -19,8 +20,11 @@ export const courseChangeStore = (): CourseChangeStore => ({
 /** A deleted course's or lesson's files: their items and the bucket (capability 'files'). */
 export const courseFiles = (): CourseFiles => ({ files: dynamoFiles(), store: s3FileStore() });
 
-/** A course renamed or deleted, or a lesson deleted, carried to its copies and files slice by slice (core/courses/changes.ts). */
-export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles());
+/**
+ * A course renamed or deleted, or a lesson deleted, carried to its copies and files slice by slice; a lesson's release
+ * changed, its learners' drip plans planned again (core/courses/changes.ts).
+ */
+export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles(), dripReplanDeps());
 
-/** Started only by the routes (update-course, delete-course, delete-lesson), through its queue: it has no schedule. */
+/** Started only by the routes (update-course, delete-course, create-lesson, update-lesson, delete-lesson), through its queue: it has no schedule. */
 export const handler = slicedJob(COURSE_CHANGED_JOB, work);

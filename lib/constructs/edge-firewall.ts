@@ -12,7 +12,8 @@ import type { ErrorCode } from '#contracts/common.ts';
 export const API_RATE_LIMIT_PER_5_MINUTES = 2000;
 
 /**
- * Checkouts started per client IP per 5 minutes (`POST /api/public/courses/<id>/checkout`). A buyer starts one, maybe
+ * Checkouts started per client IP per 5 minutes (`POST /api/public/<courses|bundles|...>/<id>/checkout`, every public
+ * checkout together). A buyer starts one, maybe
  * three with a coupon typed twice; 30 leaves room for an office buying together behind one address. The route's
  * stage throttle (functions/routes.ts, sized for a launch's whole audience) is shared by everybody: this rule keeps
  * one client from spending it, or from creating Stripe sessions by the thousand.
@@ -137,7 +138,7 @@ export class EdgeFirewall extends Construct {
           andStatement: {
             statements: [
               { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] } },
-              pathStartsWith('/api/public/courses/'),
+              pathStartsWith('/api/public/'),
               {
                 byteMatchStatement: {
                   fieldToMatch: { uriPath: {} },

@@ -195,6 +195,13 @@ GET    /api/support/requests                                           creator  
 POST   /api/support/requests/{requestId}/replies                       creator                       creator
 GET    /api/admin/support                                              admin                         -
 POST   /api/admin/support/{requestId}/replies                          admin                         -
+GET    /api/courses/{courseId}/lessons/{lessonId}/comments             creator,learner               learner
+POST   /api/courses/{courseId}/lessons/{lessonId}/comments             creator,learner               learner
+PATCH  /api/comments/{commentId}                                       creator,learner               learner
+DELETE /api/comments/{commentId}                                       creator,learner               learner
+POST   /api/comments/{commentId}/hide                                  creator                       creator
+POST   /api/comments/{commentId}/pin                                   creator                       creator
+POST   /api/comments/{commentId}/report                                learner                       learner
 `;
 
 type Owner = 'creator' | 'leader' | 'learner' | '-';
@@ -366,6 +373,8 @@ const makeWorld = async (): Promise<World> => {
   const endpointId = (await call<{ id: string }>('POST', '/api/webhook-endpoints', { token, body: { url: 'http://127.0.0.1:9/owned', events: ['order.paid'] } })).id;
   const sequence = { name: 'Owned sequence', trigger: { kind: 'enrolled', courseId }, steps: [{ delayDays: 0, subject: 'Hi', body: 'Hello.' }], active: false };
   const sequenceId = (await call<{ id: string }>('POST', '/api/sequences', { token, body: sequence })).id;
+  // A comment of the enrolled learner under the text lesson (issue 35 point 1).
+  const commentId = (await call<{ id: string }>('POST', `/api/courses/${courseId}/lessons/${lessonId}/comments`, { token: learner.token, body: { body: 'Owned comment' } })).id;
   const hostname = `owned-${Date.now().toString(36)}.example.com`;
   await call('POST', '/api/domains', { token, body: { hostname } });
   // A delivery of that endpoint (already delivered: Retry now leaves it be), as the stream's reaction writes one.
@@ -386,7 +395,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, membershipId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, membershipId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId, commentId },
     outsider,
   };
 };
@@ -409,6 +418,8 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'PATCH /api/bundles/{bundleId}': { title: 'Taken over' },
     'PATCH /api/memberships/{membershipId}': { title: 'Taken over' },
     'PATCH /api/sequences/{sequenceId}': { active: true },
+    'POST /api/courses/{courseId}/lessons/{lessonId}/comments': { body: 'Planted' },
+    'PATCH /api/comments/{commentId}': { body: 'Taken over' },
     'POST /api/courses/{courseId}/licenses': { leaderEmail: uniqueEmail('matrix-planted-leader'), seats: 2 },
     'PATCH /api/courses/{courseId}/licenses/{licenseId}': { seatsTotal: 9 },
     'POST /api/leader/licenses/{licenseId}/seats': { email: uniqueEmail('matrix-planted-member') },

@@ -65,7 +65,7 @@ describe('a bundle of two courses', () => {
 
     const shown = await api('GET', `/api/public/bundles/${bundleId}`, {});
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ id: bundleId, priceAmount: 3000, currency: 'gbp', savingAmount: 500, courses: [{ id: knives, title: 'Knife skills' }, { id: stocks, title: 'Stocks and sauces' }] });
+    expect(shown.body).toMatchObject({ id: bundleId, priceAmount: 3000, currency: 'gbp', savingAmount: 500, onSale: true, courses: [{ id: knives, title: 'Knife skills' }, { id: stocks, title: 'Stocks and sauces' }] });
 
     // Off sale: its page and its checkout are 404 as for a bundle that does not exist.
     await api('PATCH', `/api/bundles/${bundleId}`, { token: creator.token, body: { active: false } });

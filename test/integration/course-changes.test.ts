@@ -10,6 +10,7 @@ import { clock, courseRepository } from '#functions/composition/deps.ts';
 import { courseChangeStore, courseFiles } from '#functions/jobs/course-changed.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
 import { accountWithRole, api, counted, streamsCaughtUp, useLocalCloudEnv } from './support.ts';
+import { dripReplanDeps } from '#functions/composition/deps-drip.ts';
 
 /**
  * Course-wide changes leave the request (issue 28 point 2): a course with 2,000 enrolments renamed and deleted through
@@ -68,7 +69,7 @@ const jobsOnMemoryQueue = () => {
       };
       const ends = Date.now() + SLICE_MARGIN_MS + opts.sliceMs;
       try {
-        const result = await runSlice({ queue, remainingMs: () => ends - Date.now() }, slice, courseChangedWork(store, courseFiles()));
+        const result = await runSlice({ queue, remainingMs: () => ends - Date.now() }, slice, courseChangedWork(store, courseFiles(), dripReplanDeps()));
         for (const [key, value] of Object.entries(result.counts)) counts[key] = (counts[key] ?? 0) + value;
       } catch (error) {
         if ((error as Error).message !== 'killed') throw error;

@@ -63,9 +63,9 @@ describe("the course's outline", () => {
     expect(outline.status).toBe(200);
     expect(outline.body).toMatchObject({ courseId, title: 'Bread', description: 'Bake it.', progress: 33, completedAt: null });
     expect(outline.body.lessons).toEqual([
-      { id: lessonIds.text, title: 'Knead', kind: 'text', position: 0, completed: true },
-      { id: lessonIds.video, title: 'Shape', kind: 'video', position: 1, completed: false },
-      { id: lessonIds.quiz, title: 'Check', kind: 'quiz', position: 2, completed: false },
+      { id: lessonIds.text, title: 'Knead', kind: 'text', position: 0, completed: true, locked: false, availableAt: null },
+      { id: lessonIds.video, title: 'Shape', kind: 'video', position: 1, completed: false, locked: false, availableAt: null },
+      { id: lessonIds.quiz, title: 'Check', kind: 'quiz', position: 2, completed: false, locked: false, availableAt: null },
     ]);
     expect(JSON.stringify(outline.body)).not.toMatch(/Push and fold|vimeo|recipe|Serrated/);
   });
@@ -85,7 +85,7 @@ describe('one lesson', () => {
 
   it('gives a text lesson its body and whether it is completed', async () => {
     const text = await get(lessonPath(lessonIds.text));
-    expect(text.body).toEqual({ id: lessonIds.text, title: 'Knead', kind: 'text', body: '<p>Push and fold.</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null });
+    expect(text.body).toEqual({ id: lessonIds.text, title: 'Knead', kind: 'text', body: '<p>Push and fold.</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null, locked: false, availableAt: null });
   });
 
   it('gives a video lesson its video and its ready files only', async () => {

@@ -1,4 +1,4 @@
-import { BUNDLES_PER_CREATOR_MAX, type Bundle, type BundleList, type CreateBundleBody, type PublicBundle, type UpdateBundleBody } from '#contracts/bundles.ts';
+import { BUNDLES_PER_CREATOR_MAX, bundlePricing, type Bundle, type BundleList, type CreateBundleBody, type PublicBundle, type PublicSeller, type UpdateBundleBody } from '#contracts/bundles.ts';
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { BundleRepository, Clock, CourseRepository, CourseRecord, Ids, StoredBundle } from '#core/ports.ts';
@@ -23,11 +23,8 @@ export interface BundleDeps {
   ids: Ids;
 }
 
-/** The separate prices of the courses added up, and what the bundle saves over them (never below 0). */
-export const bundlePricing = (priceAmount: number, coursePrices: readonly number[]): { separateAmount: number; savingAmount: number } => {
-  const separateAmount = coursePrices.reduce((sum, price) => sum + price, 0);
-  return { separateAmount, savingAmount: Math.max(0, separateAmount - priceAmount) };
-};
+/** The separate prices added up and the saving: the contract's, shared with the creator's form. */
+export { bundlePricing };
 
 /** The bundle's courses as the creator's course list has them now, in the bundle's order (a course gone is left out). */
 const coursesOf = (bundle: Pick<StoredBundle, 'courseIds'>, courses: readonly CourseRecord[]): CourseRecord[] => {
@@ -122,11 +119,17 @@ export const deleteBundle = async (deps: Pick<BundleDeps, 'bundles'>, input: { c
   if (!(await deps.bundles.delete(input.creatorId, input.bundleId))) throw new NotFoundError(BUNDLE_NOT_FOUND);
 };
 
-/** GET /api/public/bundles/{bundleId}: an active bundle of published courses as a visitor sees it (404 otherwise). */
-export const publicBundle = async (deps: Pick<BundleDeps, 'bundles' | 'courses'>, bundleId: string): Promise<PublicBundle> => {
+export interface PublicBundleDeps extends Pick<BundleDeps, 'bundles' | 'courses'> {
+  /** Who sells it, as the course page names them (core/storefront's sellerOf): name, page, plan on sale, branding. */
+  seller: (creatorId: string) => Promise<PublicSeller>;
+}
+
+/** GET /api/public/bundles/{bundleId}: an active bundle of published courses as a visitor sees it, with its seller (404 otherwise). */
+export const publicBundle = async (deps: PublicBundleDeps, bundleId: string): Promise<PublicBundle> => {
   const found = await bundleOnSale(deps, bundleId);
   if (!found) throw new NotFoundError(BUNDLE_NOT_FOUND);
   const { bundle, courses } = found;
+  const { creatorName, creatorSlug, creatorAvatarUrl, onSale, branding } = await deps.seller(bundle.creatorId);
   return {
     id: bundle.id,
     title: bundle.title,
@@ -135,5 +138,10 @@ export const publicBundle = async (deps: Pick<BundleDeps, 'bundles' | 'courses'>
     currency: COURSE_CURRENCY,
     ...bundlePricing(bundle.priceAmount, courses.map((c) => c.priceAmount)),
     courses: courses.map((c) => ({ id: c.id, title: c.title })),
+    creatorName,
+    creatorSlug,
+    creatorAvatarUrl,
+    onSale,
+    branding,
   };
 };

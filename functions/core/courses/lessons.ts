@@ -1,5 +1,5 @@
 import type { Course, CreateLessonBody, Lesson, LessonKind, LessonRecord, QuizDefinition, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
-import { LESSONS_PER_COURSE_MAX } from '#contracts/courses.ts';
+import { IMMEDIATE, LESSONS_PER_COURSE_MAX, type LessonRelease, releaseOf } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
 import { COURSE_NOT_FOUND, type CourseJobDeps, courseView, ownCourse } from '#core/courses/courses.ts';
@@ -58,6 +58,17 @@ const content = (
   return { body: null, videoUrl: fields.videoUrl ?? null, quiz: null };
 };
 
+const sameRelease = (a: LessonRelease, b: LessonRelease): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A lesson's release set or changed: the course's enrolments' drip plans are planned again from the new outline by a
+ * 'course-changed' run (core/courses/changes.ts 'drip-changed', a slice at a time), never in the request. Without the
+ * job (the demo catalogue's seed, before anyone enrols) there is nothing to plan.
+ */
+const replanDrip = async (deps: Partial<CourseJobDeps>, courseId: string, version: string): Promise<void> => {
+  await deps.jobs?.start({ change: 'drip-changed', courseId, version });
+};
+
 const findLesson = (course: StoredCourse, lessonId: string): Lesson => {
   const found = course.lessons.find((l) => l.id === lessonId);
   if (!found) throw new NotFoundError(LESSON_NOT_FOUND);
@@ -65,7 +76,7 @@ const findLesson = (course: StoredCourse, lessonId: string): Lesson => {
 };
 
 /** POST /api/courses/{courseId}/lessons: appended after the last lesson. */
-export const createLesson = async (deps: LessonEditDeps & { ids: Ids }, input: { creatorId: string; courseId: string; body: CreateLessonBody }): Promise<Lesson> => {
+export const createLesson = async (deps: LessonEditDeps & { ids: Ids } & Partial<CourseJobDeps>, input: { creatorId: string; courseId: string; body: CreateLessonBody }): Promise<Lesson> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   if (course.lessons.length >= LESSONS_PER_COURSE_MAX) throw new ConflictError(`A course holds at most ${LESSONS_PER_COURSE_MAX} lessons.`);
   const now = deps.clock.now().toISOString();
@@ -76,12 +87,14 @@ export const createLesson = async (deps: LessonEditDeps & { ids: Ids }, input: {
     kind: input.body.kind,
     ...content(deps, input.body.kind, input.body),
     position: course.lessons.length,
+    release: input.body.release ?? IMMEDIATE,
     createdAt: now,
     updatedAt: now,
   };
   const result = await deps.courses.createLesson({ creatorId: input.creatorId, lesson });
   if (result === 'gone') throw new NotFoundError(COURSE_NOT_FOUND);
   if (result === 'full') throw new ConflictError(`A course holds at most ${LESSONS_PER_COURSE_MAX} lessons.`);
+  if (releaseOf(lesson).kind !== 'immediate') await replanDrip(deps, input.courseId, now);
   return { ...lesson, files: [] };
 };
 
@@ -90,7 +103,7 @@ export const createLesson = async (deps: LessonEditDeps & { ids: Ids }, input: {
  * (switching to text drops the video, switching to video drops the body). One video source per lesson: switching to
  * text or setting a `videoUrl` deletes the lesson's uploaded video file.
  */
-export const updateLesson = async (deps: LessonEditDeps & FileDeps, input: LessonRef & { body: UpdateLessonBody }): Promise<Lesson> => {
+export const updateLesson = async (deps: LessonEditDeps & FileDeps & Partial<CourseJobDeps>, input: LessonRef & { body: UpdateLessonBody }): Promise<Lesson> => {
   const course = await ownCourse(deps, input.creatorId, input.courseId);
   const { files, ...before } = findLesson(course, input.lessonId);
   const kind = input.body.kind ?? before.kind;
@@ -104,9 +117,11 @@ export const updateLesson = async (deps: LessonEditDeps & FileDeps, input: Lesso
       videoUrl: input.body.videoUrl ?? (switched ? null : before.videoUrl),
       quiz: input.body.quiz ?? (switched ? null : before.quiz),
     }),
+    release: input.body.release ?? before.release,
     updatedAt: deps.clock.now().toISOString(),
   };
   if ((await deps.courses.updateLesson({ creatorId: input.creatorId, lesson })) === 'gone') throw new NotFoundError(LESSON_NOT_FOUND);
+  if (!sameRelease(releaseOf(before), releaseOf(lesson))) await replanDrip(deps, input.courseId, lesson.updatedAt);
   const videoGoes = kind !== 'video' || input.body.videoUrl !== undefined;
   if (!videoGoes || !files.some((f) => f.kind === 'video')) return { ...lesson, files };
   const videos = (await deps.files.listByLesson(input.courseId, input.lessonId)).filter((f) => f.kind === 'video');

@@ -1,6 +1,6 @@
 import { DEFAULT_CREATOR_NAME, PAGE_SIZE, type PageRequest } from '#contracts/common.ts';
 import type { BrandingView } from '#contracts/branding.ts';
-import type { CompleteLessonResponse, LearnerCourse, LearnerCourseDetail, LearnerCourseList, LearnerCourseOutline, LearnerLesson, LearnerSummary, Lesson } from '#contracts/courses.ts';
+import type { CompleteLessonResponse, LessonRelease, LearnerCourse, LearnerCourseDetail, LearnerCourseList, LearnerCourseOutline, LearnerLesson, LearnerSummary, Lesson } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { arrangementOf, learnerQuizView } from '#core/enrollments/quizzes.ts';
@@ -18,6 +18,7 @@ import type {
   StoredQuizAttempts,
 } from '#core/ports.ts';
 import { addDays, localDay, progressOf, STREAK_WINDOW_DAYS, studyStreak } from '#core/enrollments/progress.ts';
+import { availableAt, lockedUntil, mustBeOpen, openLessonIds } from '#core/enrollments/drip.ts';
 import { reportMoves } from '#core/reports/course-report.ts';
 
 /**
@@ -103,20 +104,47 @@ type Profiles = {
   branding: (creatorId: string) => Promise<BrandingView | null>;
 };
 
-/** The course's own fields as its learner sees them: the creator's public name (their email stays private), progress. */
-const courseHead = (course: CourseOutline, enrollment: Enrollment, profile: { displayName: string } | undefined, lessons: readonly { id: string }[], branding: BrandingView | null) => ({
+/**
+ * The course's own fields as its learner sees them: the creator's public name (their email stays private), progress
+ * (of the lessons open to them now: a drip lesson still locked does not count yet).
+ */
+const courseHead = (
+  course: CourseOutline,
+  enrollment: Enrollment,
+  profile: { displayName: string } | undefined,
+  lessons: readonly Released[],
+  branding: BrandingView | null,
+  now: Date,
+) => ({
   courseId: course.id,
   title: course.title,
   description: course.description,
   creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
-  progress: progressOf(enrollment.completedLessonIds, lessons.map((l) => l.id)),
+  progress: progressOf(enrollment.completedLessonIds, openLessonIds(lessons, enrollment.enrolledAt, now)),
   lastActivity: enrollment.lastActivity,
   completedAt: enrollment.completedAt,
   branding,
 });
 
+type Released = { id: string; release?: LessonRelease | undefined };
+
+/** A drip lesson locked for the learner: its title, place and opening, none of its content. */
+const lockedLessonView = (lesson: Pick<Lesson, 'id' | 'title' | 'kind'>, position: number, opensAt: string): LearnerLesson => ({
+  id: lesson.id,
+  title: lesson.title,
+  kind: lesson.kind,
+  body: null,
+  videoUrl: null,
+  position,
+  files: [],
+  completed: false,
+  quiz: null,
+  locked: true,
+  availableAt: opensAt,
+});
+
 /** A lesson as its learner sees it: ready files only, and never the quiz as stored (its right answers stay here). */
-const learnerLessonView = (lesson: Lesson, position: number, learnerId: string, completed: boolean, attempts: StoredQuizAttempts | undefined): LearnerLesson => ({
+const learnerLessonView = (lesson: Lesson, position: number, enrollment: Pick<Enrollment, 'learnerId' | 'enrolledAt'>, completed: boolean, attempts: StoredQuizAttempts | undefined): LearnerLesson => ({
   id: lesson.id,
   title: lesson.title,
   kind: lesson.kind,
@@ -125,7 +153,9 @@ const learnerLessonView = (lesson: Lesson, position: number, learnerId: string, 
   position,
   files: lesson.files.filter((f) => f.status === 'ready'),
   completed,
-  quiz: lesson.quiz ? learnerQuizView(lesson.quiz, arrangementOf(lesson.quiz, learnerId, lesson.id), attempts) : null,
+  quiz: lesson.quiz ? learnerQuizView(lesson.quiz, arrangementOf(lesson.quiz, enrollment.learnerId, lesson.id), attempts) : null,
+  locked: false,
+  availableAt: availableAt(lesson.release, enrollment.enrolledAt),
 });
 
 /**
@@ -147,9 +177,15 @@ export const learnerCourseDetail = async (
   ]);
   const attemptsOf = new Map(attempts.map((a) => [a.lessonId, a]));
   const completed = new Set(enrollment.completedLessonIds);
+  const now = deps.clock.now();
   return {
-    ...courseHead(course, enrollment, profile, lessons, branding),
-    lessons: lessons.map((lesson) => learnerLessonView(lesson, lesson.position, input.learnerId, completed.has(lesson.id), attemptsOf.get(lesson.id))),
+    ...courseHead(course, enrollment, profile, lessons, branding, now),
+    lessons: lessons.map((lesson) => {
+      const opensAt = lockedUntil(lesson.release, enrollment.enrolledAt, now);
+      return opensAt !== undefined
+        ? lockedLessonView(lesson, lesson.position, opensAt)
+        : learnerLessonView(lesson, lesson.position, enrollment, completed.has(lesson.id), attemptsOf.get(lesson.id));
+    }),
   };
 };
 
@@ -161,9 +197,13 @@ export const learnerCourseOutline = async (deps: LearnerReadDeps & Profiles & { 
   const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
   const [profile, branding] = await Promise.all([deps.profiles.get(course.creatorId), deps.branding(course.creatorId)]);
   const completed = new Set(enrollment.completedLessonIds);
+  const now = deps.clock.now();
   return {
-    ...courseHead(course, enrollment, profile, course.lessons, branding),
-    lessons: course.lessons.map(({ id, title, kind, position }) => ({ id, title, kind, position, completed: completed.has(id) })),
+    ...courseHead(course, enrollment, profile, course.lessons, branding, now),
+    lessons: course.lessons.map(({ id, title, kind, position, release }) => {
+      const locked = lockedUntil(release, enrollment.enrolledAt, now) !== undefined;
+      return { id, title, kind, position, completed: !locked && completed.has(id), locked, availableAt: availableAt(release, enrollment.enrolledAt) };
+    }),
   };
 };
 
@@ -183,8 +223,9 @@ export const learnerLesson = async (
   ]);
   const listed = course.lessons.find((l) => l.id === input.lessonId);
   if (!listed || !lesson) throw new NotFoundError(LESSON_NOT_FOUND);
+  mustBeOpen(listed, enrollment.enrolledAt, deps.clock.now());
   const [attempts] = await Promise.all([lesson.quiz ? deps.quizzes.get(course.id, input.learnerId, lesson.id) : undefined, reachLesson(deps, enrollment, lesson.id)]);
-  return learnerLessonView(lesson, listed.position, input.learnerId, enrollment.completedLessonIds.includes(lesson.id), attempts);
+  return learnerLessonView(lesson, listed.position, enrollment, enrollment.completedLessonIds.includes(lesson.id), attempts);
 };
 
 /** A lost race on the enrolment's report marks: read again, this many times. */
@@ -226,12 +267,16 @@ export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: 
     const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
     const lesson = course.lessons.find((l) => l.id === input.lessonId);
     if (!lesson) throw new NotFoundError(LESSON_NOT_FOUND);
+    const now = deps.clock.now();
+    mustBeOpen(lesson, enrollment.enrolledAt, now);
     if (enrollment.completedLessonIds.includes(input.lessonId)) return { progress: enrollment.progress, completedAt: enrollment.completedAt };
     if (lesson.kind === 'quiz' && !options.quizPassed) throw new ConflictError(QUIZ_COMPLETES_ITSELF);
-    const now = deps.clock.now();
     const at = now.toISOString();
-    const progress = progressOf([...enrollment.completedLessonIds, input.lessonId], lessonIds(course));
-    const completedAt = enrollment.completedAt ?? (progress === 100 ? at : null);
+    const done = [...enrollment.completedLessonIds, input.lessonId];
+    // Progress counts the lessons open now; the course is complete (and its certificate due) only once every lesson
+    // is done, so a learner ahead of the drip is at 100% of what is open, not finished.
+    const progress = progressOf(done, openLessonIds(course.lessons, enrollment.enrolledAt, now));
+    const completedAt = enrollment.completedAt ?? (progressOf(done, lessonIds(course)) === 100 ? at : null);
     const report = reportMoves(enrollment, { kind: 'completed', lessonId: input.lessonId, courseCompleted: completedAt !== null && !enrollment.completedAt }, at);
     const outcome = await deps.enrollments.completeLesson({
       courseId: course.id,

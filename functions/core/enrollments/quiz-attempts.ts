@@ -1,5 +1,6 @@
 import type { QuizAttemptBody, QuizAttemptResult } from '#contracts/courses.ts';
 import { lessonDone, LESSON_NOT_FOUND, reachableOutline, type LearnerDeps } from '#core/enrollments/learner-courses.ts';
+import { mustBeOpen } from '#core/enrollments/drip.ts';
 import { arrangementOf, attemptsLeftOf, gradeAnswers, reviewOf } from '#core/enrollments/quizzes.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { QuizAttemptRepository } from '#core/ports.ts';
@@ -36,7 +37,9 @@ export const submitQuizAttempt = async (
       reachableOutline(deps, input.learnerId, input.courseId),
       deps.courses.getLesson(input.courseId, input.lessonId),
     ]);
-    if (!lesson || !course.lessons.some((l) => l.id === lesson.id)) throw new NotFoundError(LESSON_NOT_FOUND);
+    const listed = course.lessons.find((l) => l.id === lesson?.id);
+    if (!lesson || !listed) throw new NotFoundError(LESSON_NOT_FOUND);
+    mustBeOpen(listed, enrollment.enrolledAt, deps.clock.now());
     if (lesson.kind !== 'quiz' || !lesson.quiz) throw new ConflictError(NOT_A_QUIZ);
     const quiz = lesson.quiz;
     const state = await deps.quizzes.get(course.id, input.learnerId, lesson.id);

@@ -1,6 +1,7 @@
 import { type CourseFile, DOWNLOAD_URL_TTL_SECONDS, type FileUrlResponse } from '#contracts/files.ts';
 import type { AccessSources } from '#core/access/access.ts';
 import { ownCourse } from '#core/courses/courses.ts';
+import { mustBeOpen } from '#core/enrollments/drip.ts';
 import { reachableOutline } from '#core/enrollments/learner-courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { attachmentDisposition, FILE_NOT_FOUND, findFile, objectKey } from '#core/files/files.ts';
@@ -40,7 +41,8 @@ export const creatorFileUrl = async (deps: DownloadDeps, input: { creatorId: str
  * GET /api/learner/courses/{courseId}/files/{fileId}/url: a learner enrolled in the published course. Reads what it
  * needs, as the lesson route does (decision 0037): the course's outline (the access rules, and which lessons it has)
  * beside the file's item among the course's files, both eventually consistent; no lesson is read. A file whose lesson
- * the outline does not list (deleted: its files go with the 'course-changed' run) is 404 as a file that does not exist.
+ * the outline does not list (deleted: its files go with the 'course-changed' run) is 404 as a file that does not exist;
+ * one of a drip lesson still locked for the learner is 403 LESSON_LOCKED.
  */
 export const learnerFileUrl = async (
   deps: Pick<DownloadDeps, 'store' | 'clock'> & {
@@ -52,7 +54,10 @@ export const learnerFileUrl = async (
   },
   input: { learnerId: string; courseId: string; fileId: string },
 ): Promise<FileUrlResponse> => {
-  const [{ course }, file] = await Promise.all([reachableOutline(deps, input.learnerId, input.courseId), deps.files.findInCourse(input.courseId, input.fileId)]);
-  if (!file || !course.lessons.some((lesson) => lesson.id === file.lessonId)) throw new NotFoundError(FILE_NOT_FOUND);
+  const [{ course, enrollment }, file] = await Promise.all([reachableOutline(deps, input.learnerId, input.courseId), deps.files.findInCourse(input.courseId, input.fileId)]);
+  const lesson = course.lessons.find((l) => l.id === file?.lessonId);
+  if (!file || !lesson) throw new NotFoundError(FILE_NOT_FOUND);
+  // A drip lesson's files wait with it (403 LESSON_LOCKED until it opens to this learner).
+  mustBeOpen(lesson, enrollment.enrolledAt, deps.clock.now());
   return fileUrl(deps, course.id, file.lessonId, file);
 };

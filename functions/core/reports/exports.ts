@@ -1,5 +1,6 @@
 import type { Paged } from '#contracts/common.ts';
 import { EXPORT_HEADERS, exportKind, type CreatorExport, type ExportKind } from '#contracts/reports.ts';
+import { saleTitle } from '#contracts/sales.ts';
 import { exportCsvPages } from '#core/csv.ts';
 import { ValidationError } from '#core/errors.ts';
 import type { BillingRepository, CertificateRepository, Clock, CourseRepository, ExportFiles, Ids, Order, OrderRepository, StoredCertificate } from '#core/ports.ts';
@@ -35,7 +36,8 @@ const saleRow = (o: Order): string[] => [
   o.paidAt ?? '',
   o.status,
   o.courseId,
-  o.courseTitle,
+  // A bundle's sale is named as one ('Bundle: <title>'); its courseId is the bundle's.
+  saleTitle(o),
   o.buyerEmail ?? '',
   money(o.price),
   money(o.discount),

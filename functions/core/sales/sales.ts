@@ -1,15 +1,17 @@
-import { SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from '#contracts/sales.ts';
+import { bundleSaleTitle, SALES_PAGE_SIZE, type CreatorAnalytics, type Sale, type SaleList } from '#contracts/sales.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { revokeCertificatesOfOrder } from '#core/certificates/access.ts';
 import { endLicense, licenseIdOf } from '#core/licenses/licenses.ts';
 import { OWN_SOURCE } from '#core/access/access.ts';
 import { isBundleOrder, revokeBundle } from '#core/sales/bundle-enrollments.ts';
-import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
+import type { BundleRepository, CertificateRepository, Clock, CourseRepository, EnrollmentRepository, LicenseRepository, Order, OrderRepository } from '#core/ports.ts';
 import type { ConnectPayments } from '#core/sales/ports.ts';
 
 /** The creator's side of their sales: the list, a refund, and the analytics (API.md "Selling courses"). */
 
 export const SALE_NOT_FOUND = 'Sale not found.';
+/** The analytics' name for sales of a course or bundle since deleted (the counters keep only its id). */
+export const DELETED_COURSE_OR_BUNDLE = 'Deleted course or bundle';
 
 const saleOf = (order: Order): Sale => ({
   id: order.id,
@@ -101,18 +103,29 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * GET /api/creator/analytics?days=: the last `days` days (UTC, today included) from the sales counters (the window's
- * month items and at most two day details) and the creator's course titles, whatever the number of orders.
+ * month items and at most two day details) and the creator's course and bundle titles, whatever the number of orders.
+ * A bundle's sale is one sale, counted under the bundle (its order's `courseId` is the bundle's id), never once per
+ * course: its row is named 'Bundle: <title>'. A row whose course or bundle is gone is 'Deleted course or bundle'.
  */
 export const creatorAnalytics = async (
-  deps: { orders: Pick<OrderRepository, 'salesWindow'>; courses: Pick<CourseRepository, 'listByCreator'>; clock: Clock },
+  deps: {
+    orders: Pick<OrderRepository, 'salesWindow'>;
+    courses: Pick<CourseRepository, 'listByCreator'>;
+    bundles: Pick<BundleRepository, 'listByCreator'>;
+    clock: Clock;
+  },
   input: { creatorId: string; days: number },
 ): Promise<CreatorAnalytics> => {
   const today = Date.parse(`${isoDay(deps.clock.now().getTime())}T00:00:00.000Z`);
   const dates = Array.from({ length: input.days }, (_, i) => isoDay(today - (input.days - 1 - i) * DAY_MS));
-  const [window, courses] = await Promise.all([deps.orders.salesWindow(input.creatorId, dates[0]!, dates.at(-1)!), deps.courses.listByCreator(input.creatorId)]);
+  const [window, courses, bundles] = await Promise.all([
+    deps.orders.salesWindow(input.creatorId, dates[0]!, dates.at(-1)!),
+    deps.courses.listByCreator(input.creatorId),
+    deps.bundles.listByCreator(input.creatorId),
+  ]);
   const stored = window.days;
   const byDate = new Map(stored.map((day) => [day.date, day]));
-  const titles = new Map(courses.map((course) => [course.id, course.title]));
+  const titles = new Map([...courses.map((course) => [course.id, course.title] as const), ...bundles.map((b) => [b.id, bundleSaleTitle(b.title)] as const)]);
   return {
     currency: 'gbp',
     days: input.days,
@@ -122,7 +135,7 @@ export const creatorAnalytics = async (
     funnel: { views: window.views, checkouts: window.checkouts, paid: stored.reduce((sum, day) => sum + day.sales, 0) },
     series: dates.map((date) => ({ date, revenue: byDate.get(date)?.revenue ?? 0, sales: byDate.get(date)?.sales ?? 0 })),
     byCourse: Object.entries(window.byCourse)
-      .map(([courseId, figures]) => ({ courseId, title: titles.get(courseId) ?? 'Deleted course', ...figures }))
+      .map(([courseId, figures]) => ({ courseId, title: titles.get(courseId) ?? DELETED_COURSE_OR_BUNDLE, ...figures }))
       .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales),
     coupons: Object.entries(window.byCoupon)
       .map(([code, used]) => ({ code, ...used }))

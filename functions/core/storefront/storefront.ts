@@ -3,6 +3,7 @@ import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { BrandingView } from '#contracts/branding.ts';
+import type { PublicSeller } from '#contracts/bundles.ts';
 import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
 import { planOf } from '#core/billing/subscription-state.ts';
 import { brandingViewOf } from '#core/branding/branding.ts';
@@ -34,7 +35,7 @@ export interface StorefrontDeps extends AvatarDeps {
 }
 
 /** The creator's branding on their pages: read beside the plan (no second round trip), shown while the plan has it. */
-const brandingShown = async (deps: StorefrontDeps, stored: StoredBranding | undefined, plan: PlanLevel): Promise<BrandingView | null> =>
+const brandingShown = async (deps: Omit<StorefrontDeps, 'courses'>, stored: StoredBranding | undefined, plan: PlanLevel): Promise<BrandingView | null> =>
   stored && hasFeature(plan, 'branding') ? brandingViewOf(deps, stored) : null;
 
 export interface CourseViewDeps {
@@ -98,7 +99,7 @@ export const recordCourseView = async (deps: CourseViewDeps, courseId: string, v
 export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): Promise<PublicCoursePage> => {
   const course = courseId.length <= COURSE_ID_MAX ? await deps.courses.getCourse(courseId) : undefined;
   if (!course || course.status !== 'published') throw new NotFoundError(COURSE_NOT_FOUND);
-  const [profile, subscription, branding] = await Promise.all([deps.profiles.get(course.creatorId), deps.billing.getSubscription(course.creatorId), deps.branding.get(course.creatorId)]);
+  const { onSale, ...seller } = await sellerOf(deps, course.creatorId);
   return {
     id: course.id,
     title: course.title,
@@ -107,6 +108,22 @@ export const publicCoursePage = async (deps: StorefrontDeps, courseId: string): 
     seatPriceAmount: course.seatPriceAmount,
     currency: COURSE_CURRENCY,
     lessons: course.lessons.map((lesson) => ({ title: lesson.title, kind: lesson.kind })),
+    ...seller,
+    onSale,
+  };
+};
+
+/**
+ * Who sells on a public page (a course's, a bundle's): the creator's public name, page and picture, whether their plan
+ * sells now (and its team licences' largest size), and their branding while the plan includes it. Three reads side by
+ * side (profile, plan, branding).
+ */
+export const sellerOf = async (
+  deps: Omit<StorefrontDeps, 'courses'>,
+  creatorId: string,
+): Promise<PublicSeller & { teamSeatsMax: number | null }> => {
+  const [profile, subscription, branding] = await Promise.all([deps.profiles.get(creatorId), deps.billing.getSubscription(creatorId), deps.branding.get(creatorId)]);
+  return {
     creatorName: profile?.displayName ?? DEFAULT_CREATOR_NAME,
     creatorSlug: profile?.slug ?? null,
     creatorAvatarUrl: await avatarUrl(deps, profile),

@@ -8,8 +8,8 @@ import { closeServer, listen } from '../http-server.ts';
  * domain's CloudFront distribution tenant serves the SPA as the app's distribution does; here one HTTP server
  * (`StorefrontUrl` in outputs.json) takes every request, reads its `Host`, and asks the API which creator that
  * hostname serves (`GET /api/public/domains/{hostname}`: active domains only). Then, for that creator only:
- * - `/`: their public page; `/c/{courseId}`: one of their courses; `/verify/{id}`: one of their certificates. Another
- *   creator's course or certificate, like any other path, is 404: the domain serves this storefront and nothing else
+ * - `/`: their public page; `/c/{courseId}`: one of their courses; `/b/{bundleId}`: one of their bundles (issue 34);
+ *   `/verify/{id}`: one of their certificates. Another creator's course, bundle or certificate, like any other path, is 404: the domain serves this storefront and nothing else
  *   (sign-in and dashboards stay on the platform's own address).
  * - the page is the SPA's own `index.html` when the web app runs (`webUrl`, the dev server or the built app's; its
  *   assets and `/api/public/*` passed through), unchanged, as the domain's CloudFront tenant serves the bucket's: the
@@ -58,11 +58,15 @@ const page = (res: ServerResponse, status: number, title: string, body: string):
 };
 const notFound = (res: ServerResponse) => page(res, 404, 'Page not found', '<h1>Page not found</h1><p>There is no storefront page at this address.</p>');
 
-/** The path's storefront page, if it is one: `/`, `/c/{courseId}`, `/verify/{id}`. */
-const storefrontPage = (path: string): { kind: 'creator' } | { kind: 'course'; id: string } | { kind: 'certificate'; id: string } | undefined => {
+/** The path's storefront page, if it is one: `/`, `/c/{courseId}`, `/b/{bundleId}`, `/verify/{id}`. */
+const storefrontPage = (
+  path: string,
+): { kind: 'creator' } | { kind: 'course'; id: string } | { kind: 'bundle'; id: string } | { kind: 'certificate'; id: string } | undefined => {
   if (path === '/' || path === '') return { kind: 'creator' };
   const course = /^\/c\/([A-Za-z0-9_-]{1,100})\/?$/.exec(path)?.[1];
   if (course) return { kind: 'course', id: course };
+  const bundle = /^\/b\/([A-Za-z0-9_-]{1,100})\/?$/.exec(path)?.[1];
+  if (bundle) return { kind: 'bundle', id: bundle };
   const certificate = /^\/verify\/([A-Za-z0-9_-]{1,100})\/?$/.exec(path)?.[1];
   if (certificate) return { kind: 'certificate', id: certificate };
   return undefined;
@@ -91,6 +95,10 @@ export const startStorefrontServer = async (options: StorefrontServerOptions): P
       case 'course': {
         const course = await courseCreator(target.id);
         return course?.slug === slug ? course.title : undefined;
+      }
+      case 'bundle': {
+        const { status, body } = await getJson(apiUrl, `/api/public/bundles/${encodeURIComponent(target.id)}`);
+        return status === 200 && body?.['creatorSlug'] === slug ? String(body['title']) : undefined;
       }
       case 'certificate': {
         const { status, body } = await getJson(apiUrl, `/api/public/certificates/${encodeURIComponent(target.id)}`);

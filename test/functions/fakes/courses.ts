@@ -91,7 +91,7 @@ export const memoryCourses = (files: () => readonly StoredFile[] = () => []) => 
       return (
         course && {
           ...copy(course),
-          lessons: ordered(courseId).map(({ id, title, kind, position, createdAt }) => ({ id, title, kind, position, createdAt, availableAfterDays: null })),
+          lessons: ordered(courseId).map(({ id, title, kind, position, createdAt, release }) => ({ id, title, kind, position, createdAt, release })),
         }
       );
     },

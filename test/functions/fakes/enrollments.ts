@@ -134,7 +134,7 @@ export const memoryCourseReader = (courses: StoredCourse[] = []) => {
       const c = byId.get(courseId);
       if (!c) return undefined;
       const { lessons, ...course } = copy(c);
-      return { ...course, lessons: lessons.map(({ id, title, kind, position, createdAt }) => ({ id, title, kind, position, createdAt, availableAfterDays: null })) };
+      return { ...course, lessons: lessons.map(({ id, title, kind, position, createdAt, release }) => ({ id, title, kind, position, createdAt, release })) };
     },
     async getLessons(courseId) {
       return copy(byId.get(courseId)?.lessons ?? []);

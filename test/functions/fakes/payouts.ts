@@ -6,6 +6,7 @@ import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, Stor
 import { createBuyerAccount } from '#core/sales/buyer-account.ts';
 import type { ConnectedAccountState, ConnectEvent, ConnectEvents, ConnectPayments, CouponRepository, OrderReceiptMarks, PayoutAccount, PayoutRepository, StoredCoupon } from '#core/sales/ports.ts';
 import { memoryAffiliates } from './affiliates.ts';
+import { memoryBundles } from './bundles.ts';
 import { memoryHeldCertificates } from './certificates.ts';
 import { memoryLicenses } from './licenses.ts';
 import { NOW, sequentialIds, testClock } from './clock.ts';
@@ -375,6 +376,8 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; pla
     courses: Object.assign(memoryCourseReader(options.courses ?? [pricedCourse()]), {
       listByCreator: async (creatorId: string) => (options.courses ?? [pricedCourse()]).filter((c) => c.creatorId === creatorId),
     }),
+    // The creator's bundles (issue 34): sold as a course is; the analytics name their sales.
+    bundles: memoryBundles(),
     payouts: memoryPayouts(),
     connect: memoryConnect(),
     events: memoryConnectEvents(),

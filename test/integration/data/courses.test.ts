@@ -45,7 +45,7 @@ describe("a course's outline (the learner's lesson reads)", () => {
     expect(JSON.stringify(stored)).not.toContain('Body');
     const titles = async () => (await readOutline(course.id))!.lessons.map((l) => [l.title, l.position]);
     expect(await titles()).toEqual([['Lesson 0', 0], ['Lesson 1', 1], ['Lesson 2', 2]]);
-    expect((await readOutline(course.id))!.lessons[0]).toEqual({ id: lessons[0]!.id, title: 'Lesson 0', kind: 'text', position: 0, createdAt: at(0), availableAfterDays: null });
+    expect((await readOutline(course.id))!.lessons[0]).toEqual({ id: lessons[0]!.id, title: 'Lesson 0', kind: 'text', position: 0, createdAt: at(0), release: { kind: 'immediate' } });
 
     expect(await courses.reorderLessons({ creatorId, courseId: course.id, order: [lessons[2]!.id, lessons[0]!.id, lessons[1]!.id], updatedAt: at(9) })).toBe('reordered');
     expect(await updateLessonText({ creatorId, lesson: { ...lessons[0]!, title: 'Grip' } })).toBe('updated');

@@ -91,7 +91,7 @@ describe('edge protection, on by default', () => {
     expect(errorBody.parse(JSON.parse(body.Content)).error.code).toBe('RATE_LIMITED');
   });
 
-  it('limits each IP to a few checkouts (POST .../checkout under /api/public/courses/) and to a reader\'s share of the public paths, 429 in the API shape', () => {
+  it('limits each IP to a few checkouts (POST .../checkout under /api/public/: a course’s, a bundle’s) and to a reader\'s share of the public paths, 429 in the API shape', () => {
     const checkout = rules.find((r) => r.Name === 'checkout-rate-per-ip')!;
     const rate = checkout.Statement['RateBasedStatement']!;
     expect(rate).toMatchObject({ Limit: CHECKOUT_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
@@ -99,11 +99,13 @@ describe('edge protection, on by default', () => {
     const parts = (rate['ScopeDownStatement'] as { AndStatement: { Statements: { ByteMatchStatement: Record<string, unknown> }[] } }).AndStatement.Statements.map((st) => st.ByteMatchStatement);
     expect(parts).toEqual([
       expect.objectContaining({ FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: 'POST' }),
-      expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/public/courses/' }),
+      expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/public/' }),
       expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', SearchString: '/checkout' }),
     ]);
-    // The route the rule guards is where it looks.
-    expect(routes.find((r) => r.name === 'course-checkout')).toMatchObject({ method: 'POST', path: '/api/public/courses/{courseId}/checkout' });
+    // The routes the rule guards are where it looks: every public route that opens a Stripe Checkout.
+    const publicCheckouts = routes.filter((r) => r.path.startsWith('/api/public/') && r.name.endsWith('-checkout'));
+    expect(publicCheckouts.map((r) => r.name)).toEqual(expect.arrayContaining(['course-checkout', 'bundle-checkout']));
+    for (const route of publicCheckouts) expect(route, route.name).toMatchObject({ method: 'POST', path: expect.stringMatching(/^\/api\/public\/.+\/checkout$/) });
 
     const publicPaths = rules.find((r) => r.Name === 'public-rate-per-ip')!.Statement['RateBasedStatement']!;
     expect(publicPaths).toMatchObject({ Limit: PUBLIC_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });

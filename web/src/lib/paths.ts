@@ -31,6 +31,8 @@ export const paths = {
   storefront: {
     course: '/c/:courseId',
     creator: '/u/:slug',
+    /** A bundle's page: several of a creator's courses at one price (issue 34; link: publicBundlePath). */
+    bundle: '/b/:bundleId',
   },
   /**
    * Certificates outside the dashboard: the public page that checks one (no sign-in; links: verifyPath; the API hands
@@ -67,6 +69,8 @@ export const paths = {
     profile: `${creator}/profile`,
     /** Discount codes for the creator's courses (the sidebar's Marketing group). */
     coupons: `${creator}/coupons`,
+    /** Several courses sold together at one price (issue 34; Marketing group). */
+    bundles: `${creator}/bundles`,
     /** Email sequences: emails that follow an enrolment, a completion or inactivity (issue 33; Marketing group). */
     sequences: `${creator}/sequences`,
     /** People who sell the creator's courses for a commission (the sidebar's Marketing group; Pro plan). */
@@ -114,6 +118,11 @@ export function courseEditorPath(courseId: string): string {
 /** A course's public page (the storefront). */
 export function publicCoursePath(courseId: string): string {
   return `/c/${encodeURIComponent(courseId)}`;
+}
+
+/** A bundle's public page (the storefront). */
+export function publicBundlePath(bundleId: string): string {
+  return `/b/${encodeURIComponent(bundleId)}`;
 }
 
 /** A creator's public page. */

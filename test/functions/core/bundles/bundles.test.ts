@@ -20,6 +20,14 @@ const world = (courses: CourseRecord[] = [
     records,
     clock: testClock(),
     ids: sequentialIds('b'),
+    /** Who sells, as the storefront names them; u1 sells, on a plan with branding. */
+    seller: async (creatorId: string) => ({
+      creatorName: `Chef ${creatorId}`,
+      creatorSlug: creatorId,
+      creatorAvatarUrl: null,
+      onSale: true,
+      branding: { schoolName: 'Chef school', primaryColor: '#aa3300', onPrimaryColor: '#ffffff' as const, logoUrl: null },
+    }),
   };
 };
 
@@ -85,7 +93,7 @@ describe('a creator’s bundles', () => {
 });
 
 describe('the public bundle page', () => {
-  it('shows an active bundle of published courses; off sale, or a course unpublished since, it is 404', async () => {
+  it('shows an active bundle of published courses with who sells it; off sale, or a course unpublished since, it is 404', async () => {
     const d = world();
     const made = await createBundle(d, { creatorId: 'u1', body });
     expect(await publicBundle(d, made.id)).toEqual({
@@ -97,6 +105,11 @@ describe('the public bundle page', () => {
       separateAmount: 3500,
       savingAmount: 500,
       courses: [{ id: 'knives', title: 'Knife skills' }, { id: 'stocks', title: 'Stocks' }],
+      creatorName: 'Chef u1',
+      creatorSlug: 'u1',
+      creatorAvatarUrl: null,
+      onSale: true,
+      branding: { schoolName: 'Chef school', primaryColor: '#aa3300', onPrimaryColor: '#ffffff' as const, logoUrl: null },
     });
     await updateBundle(d, { creatorId: 'u1', bundleId: made.id, body: { active: false } });
     await expect(publicBundle(d, made.id)).rejects.toThrow(NotFoundError);

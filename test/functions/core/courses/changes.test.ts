@@ -4,6 +4,7 @@ import type { StoredFile } from '#core/files/ports.ts';
 import type { Page } from '#core/jobs/slices.ts';
 import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { noDripReplan } from '#test/functions/fakes/drip.ts';
 
 /** The store of the 'course-changed' job in memory, with the conditions of the DynamoDB one (pages in key order). */
 const memoryStore = (opts: { enrollments: number; licenses: number; pageSize?: number }) => {
@@ -68,7 +69,7 @@ const addFiles = async (m: ReturnType<typeof memoryStore>, lessonId: string, n: 
   }
 };
 
-const work = (m: ReturnType<typeof memoryStore>, store: CourseChangeStore = m.store) => () => courseChangedWork(store, m.files);
+const work = (m: ReturnType<typeof memoryStore>, store: CourseChangeStore = m.store) => () => courseChangedWork(store, m.files, noDripReplan());
 
 const renamedAt = (m: ReturnType<typeof memoryStore>, title: string, version: string) => {
   m.course.titleChangedAt = version;
@@ -135,7 +136,7 @@ describe("the 'course-changed' job", () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return m.files.store.deleteObjects(keys);
     } } };
-    const result = await runToEnd('course-changed', () => courseChangedWork(m.store, slowFiles), { input, sliceMs: 1 });
+    const result = await runToEnd('course-changed', () => courseChangedWork(m.store, slowFiles, noDripReplan()), { input, sliceMs: 1 });
     expect(result.slices).toBeGreaterThan(3);
     expect(result.counts).toMatchObject({ files: FILE_BATCH * 2 + 50, removed: 200, removedOther: 2 });
     expect(m.files.files.all()).toEqual([]);
@@ -150,7 +151,7 @@ describe("the 'course-changed' job", () => {
     const input = { change: 'lesson-deleted' as const, courseId: 'c1', lessonId: 'LESSON1', version: '2026-02-01' };
     // A slice killed after the objects went and before the items did: delivered again, it removes what is left.
     const dying = { ...m.files, files: { ...m.files.files, delete: async () => Promise.reject(new Error('killed')) } };
-    await expect(courseChangedWork(m.store, dying)({ job: 'course-changed', run: 'r', lane: 'main', seq: 0, input }, () => false)).rejects.toThrow('killed');
+    await expect(courseChangedWork(m.store, dying, noDripReplan())({ job: 'course-changed', run: 'r', lane: 'main', seq: 0, input }, () => false)).rejects.toThrow('killed');
     expect(m.files.files.all()).toHaveLength(26);
     const result = await runToEnd('course-changed', work(m), { input });
     expect(result.counts).toMatchObject({ files: 21 });

@@ -84,9 +84,9 @@ describe("the course's outline", () => {
       completedAt: null,
       branding: null,
       lessons: [
-        { id: 'l1', title: 'Lesson l1', kind: 'text', position: 0, completed: true },
-        { id: 'l2', title: 'Lesson l2', kind: 'video', position: 1, completed: false },
-        { id: 'q1', title: 'Lesson q1', kind: 'quiz', position: 2, completed: false },
+        { id: 'l1', title: 'Lesson l1', kind: 'text', position: 0, completed: true, locked: false, availableAt: null },
+        { id: 'l2', title: 'Lesson l2', kind: 'video', position: 1, completed: false, locked: false, availableAt: null },
+        { id: 'q1', title: 'Lesson q1', kind: 'quiz', position: 2, completed: false, locked: false, availableAt: null },
       ],
     });
     expect(JSON.stringify(outline)).not.toMatch(/Body of|vimeo|Capital/);
@@ -109,7 +109,7 @@ describe('one lesson', () => {
     const { deps, reads, open } = await setup();
     await completeLesson(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'l1' });
     reads.length = 0;
-    expect(await open('l1')).toEqual({ id: 'l1', title: 'Lesson l1', kind: 'text', body: '<p>Body of l1</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null });
+    expect(await open('l1')).toEqual({ id: 'l1', title: 'Lesson l1', kind: 'text', body: '<p>Body of l1</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null, locked: false, availableAt: null });
     expect(reads.sort()).toEqual(['getLesson l1', 'getOutline']);
   });
 

@@ -9,6 +9,7 @@ import { courseChangedWork, type CourseChangeStore } from '#core/courses/changes
 import { memoryCourses, recordingRenames } from '#test/functions/fakes/courses.ts';
 import { memoryFiles, memoryFileStore } from '#test/functions/fakes/files.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { noDripReplan } from '#test/functions/fakes/drip.ts';
 
 const MiB = 1024 * 1024;
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -36,7 +37,7 @@ const runCourseChanges = async (d: Deps) => {
     course: async (courseId: string) => ((await d.courses.getCourse(courseId)) ? {} : undefined),
     removeDeletedCourseBatch: async () => 'done' as const,
   } as unknown as CourseChangeStore;
-  for (const input of d.changes.started.splice(0)) await runToEnd('course-changed', () => courseChangedWork(store, d), { input });
+  for (const input of d.changes.started.splice(0)) await runToEnd('course-changed', () => courseChangedWork(store, d, noDripReplan()), { input });
 };
 
 const mp4 = (size = 9 * MiB): StartUploadBody => ({ kind: 'video', name: 'chop.mp4', contentType: 'video/mp4', size });

@@ -6,13 +6,15 @@ import { asHost } from '#test/support/as-host.ts';
 
 /**
  * The local storefront entry (decision 0055) against a stand-in API: one active domain (learn.example.com, Ann's), Ann's
- * course and certificate, Bob's course and certificate.
+ * course, bundle and certificate, Bob's course, bundle and certificate.
  */
 const answers: Record<string, unknown> = {
   '/api/public/domains/learn.example.com': { hostname: 'learn.example.com', creatorSlug: 'ann' },
   '/api/public/creators/ann': { slug: 'ann', displayName: 'Ann’s School', bio: '', avatarUrl: null, courses: [] },
   '/api/public/courses/c-ann': { id: 'c-ann', title: 'Sourdough', creatorSlug: 'ann' },
   '/api/public/courses/c-bob': { id: 'c-bob', title: 'Bob’s course', creatorSlug: 'bob' },
+  '/api/public/bundles/b-ann': { id: 'b-ann', title: 'Bread and pastry', creatorSlug: 'ann' },
+  '/api/public/bundles/b-bob': { id: 'b-bob', title: 'Bob’s bundle', creatorSlug: 'bob' },
   '/api/public/certificates/cert-ann': { certificate: { courseUrl: 'http://localhost:5173/c/c-ann', courseTitle: 'Sourdough' } },
   '/api/public/certificates/cert-bob': { certificate: { courseUrl: 'http://localhost:5173/c/c-bob', courseTitle: 'Bob’s course' } },
 };
@@ -35,17 +37,18 @@ afterAll(async () => {
 const get = (host: string, path: string, method = 'GET') => asHost(storefront.url, host, path, method);
 
 describe('the storefront entry', () => {
-  it("serves an active domain's creator page, their course and their certificate, naming the creator", async () => {
+  it("serves an active domain's creator page, their course, their bundle and their certificate, naming the creator", async () => {
     const home = await get('Learn.Example.com:443', '/');
     expect(home.status).toBe(200);
     expect(home.text).toContain('data-storefront="ann"');
     expect(home.text).toContain('Ann’s School');
     expect(await get('learn.example.com', '/c/c-ann')).toMatchObject({ status: 200, text: expect.stringContaining('Sourdough') });
+    expect(await get('learn.example.com', '/b/b-ann')).toMatchObject({ status: 200, text: expect.stringContaining('Bread and pastry') });
     expect(await get('learn.example.com', '/verify/cert-ann')).toMatchObject({ status: 200, text: expect.stringContaining('Certificate: Sourdough') });
   });
 
-  it("answers 404 for another creator's course or certificate, any other path or method, and any other host", async () => {
-    for (const path of ['/c/c-bob', '/verify/cert-bob', '/verify/none', '/dashboard', '/api/courses', '/u/ann']) {
+  it("answers 404 for another creator's course, bundle or certificate, any other path or method, and any other host", async () => {
+    for (const path of ['/c/c-bob', '/b/b-bob', '/b/none', '/verify/cert-bob', '/verify/none', '/dashboard', '/api/courses', '/u/ann']) {
       expect((await get('learn.example.com', path)).status, path).toBe(404);
     }
     expect((await get('learn.example.com', '/', 'POST')).status).toBe(404);

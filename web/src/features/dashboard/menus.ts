@@ -16,6 +16,7 @@ import {
   Plug,
   Settings,
   MailPlus,
+  Package,
   TicketPercent,
   User,
   UserRound,
@@ -83,11 +84,12 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; then Affiliates;
+// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; issue 34: Bundles; then Affiliates;
 // issue 29: Reports under Insights).
 const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
+    { title: 'Bundles', url: paths.creator.bundles, icon: Package },
     { title: 'Sequences', url: paths.creator.sequences, icon: MailPlus },
     { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
   ],

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicBundle } from '@contracts/bundles.ts';
 import type { PublicCertificate } from '@contracts/certificates.ts';
 import type { PublicCoursePage, PublicCreator } from '@contracts/storefront.ts';
 import { errorResponse, fakeApi, jsonResponse } from '@/test/render.tsx';
@@ -40,6 +41,24 @@ const course = (id: string, creatorSlug: string): PublicCoursePage => ({
   teamSeatsMax: null,
   branding: creatorSlug === 'jane-cooks' ? branding : null,
 });
+const bundleOf = (id: string, creatorSlug: string): PublicBundle => ({
+  id,
+  title: id === 'b-jane' ? 'Kitchen basics' : 'Someone else’s bundle',
+  description: '',
+  priceAmount: 4000,
+  currency: 'gbp',
+  separateAmount: 5800,
+  savingAmount: 1800,
+  courses: [
+    { id: 'c-knife', title: 'Knife skills' },
+    { id: 'c-stock', title: 'Stocks' },
+  ],
+  creatorName: creatorSlug === 'jane-cooks' ? 'Jane Cooks' : 'Bob',
+  creatorSlug,
+  creatorAvatarUrl: null,
+  onSale: true,
+  branding: creatorSlug === 'jane-cooks' ? branding : null,
+});
 const certificate = (courseId: string): PublicCertificate => ({
   credential: 'x.y.z',
   status: 'valid',
@@ -64,6 +83,8 @@ const api = () =>
     'GET /api/public/creators/jane-cooks': () => jsonResponse(200, creator),
     'GET /api/public/courses/c-knife': () => jsonResponse(200, course('c-knife', 'jane-cooks')),
     'GET /api/public/courses/c-bob': () => jsonResponse(200, course('c-bob', 'bob')),
+    'GET /api/public/bundles/b-jane': () => jsonResponse(200, bundleOf('b-jane', 'jane-cooks')),
+    'GET /api/public/bundles/b-bob': () => jsonResponse(200, bundleOf('b-bob', 'bob')),
     'GET /api/public/certificates/cert-c-knife': () => jsonResponse(200, certificate('c-knife')),
     'GET /api/public/certificates/cert-c-bob': () => jsonResponse(200, certificate('c-bob')),
   });
@@ -131,6 +152,19 @@ describe('the storefront on a creator’s custom domain', () => {
     expect(screen.getByRole('link', { name: 'Jane Cooks' })).toHaveAttribute('href', '/');
     // No view is posted from here (the domain's edge passes the public reads only).
     expect(calls.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)).toEqual(['GET /api/public/courses/c-knife']);
+  });
+
+  it('shows their bundle with Buy now opening the checkout on the platform’s address, and not another creator’s', async () => {
+    api();
+    renderSite('/b/b-jane');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen basics' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', `${APP}/b/b-jane`);
+    expect(screen.getByRole('link', { name: 'Knife skills' })).toHaveAttribute('href', '/c/c-knife');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: "Jane's Kitchen" })).toHaveAttribute('href', '/');
+
+    renderSite('/b/b-bob');
+    expect(await screen.findByRole('heading', { level: 1, name: "This bundle isn't available" })).toBeInTheDocument();
+    expect(screen.queryByText('Someone else’s bundle')).not.toBeInTheDocument();
   });
 
   it('does not show another creator’s course or certificate', async () => {

@@ -1,6 +1,6 @@
 import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { LESSON_TITLE_MAX, parseVideoUrl, type CreateLessonBody, type Lesson, type LessonKind } from '@contracts/courses.ts';
+import { LESSON_TITLE_MAX, parseVideoUrl, RELEASE_DAYS_MAX, type CreateLessonBody, type Lesson, type LessonKind, type LessonRelease } from '@contracts/courses.ts';
 import { formatBytes } from '@/lib/multipart-upload.ts';
 import { ACCEPT, checkFile } from '../api/course-files.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { htmlToMarkdown, markdownToHtml } from '../lesson-markdown.ts';
 import { checkQuizDraft, draftFromQuiz, type QuizDraft } from '../quiz-draft.ts';
+import { checkReleaseDraft, draftFromRelease, type ReleaseDraft } from '../release-draft.ts';
 import { lessonProse } from './lesson-prose.ts';
 import { QuizEditor } from './quiz-editor.tsx';
 import { VideoEmbed } from './video-embed.tsx';
@@ -30,7 +31,8 @@ const tools = [
  * Adding or editing a lesson: its title, and either a text (a small Markdown editor with a toolbar and a live
  * preview of the HTML it becomes), a video: a link (with a live embed preview) or a file to upload (.mp4/.webm up
  * to 2 GB, checked here; the upload runs after the save, with its progress in the lesson's row), or a quiz (its
- * questions and right answers, checked with the contract's `quizDefinition`). Full screen on a phone.
+ * questions and right answers, checked with the contract's `quizDefinition`); and when it opens to learners (drip
+ * release, issue 33: at once, on a date, or some days after each learner's enrolment). Full screen on a phone.
  */
 export function LessonDialog({
   open,
@@ -82,7 +84,8 @@ function LessonForm({
   const uploaded = lesson?.files.find((f) => f.kind === 'video');
   const [source, setSource] = useState<VideoSource>(uploaded && !lesson?.videoUrl ? 'upload' : 'link');
   const [videoFile, setVideoFile] = useState<File | undefined>();
-  const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string; file?: string }>({});
+  const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string; file?: string; release?: string }>({});
+  const [release, setRelease] = useState<ReleaseDraft>(() => draftFromRelease(lesson?.release));
   const [quiz, setQuiz] = useState<QuizDraft>(() => draftFromQuiz(lesson?.quiz));
   // Once a save was tried, the quiz is checked again on every change: its messages follow the questions as they move.
   const [quizChecked, setQuizChecked] = useState(false);
@@ -130,6 +133,8 @@ function LessonForm({
         if ('error' in checked) found.file = checked.error;
       } else if (!uploaded) found.file = 'Choose an .mp4 or .webm video to upload.';
     }
+    const released = checkReleaseDraft(release);
+    if ('error' in released) found.release = released.error;
     setErrors(found);
     if (kind === 'quiz') setQuizChecked(true);
     const quizFailed = quizResult !== undefined && 'errors' in quizResult;
@@ -138,10 +143,11 @@ function LessonForm({
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    if (quizResult) onSave({ title: title.trim(), kind: 'quiz', quiz: quizResult.quiz });
-    else if (kind === 'text') onSave({ title: title.trim(), kind, body: html });
-    else if (source === 'link') onSave({ title: title.trim(), kind, videoUrl: video.trim() });
-    else onSave({ title: title.trim(), kind }, videoFile);
+    const opens = { release: (released as { release: LessonRelease }).release };
+    if (quizResult) onSave({ title: title.trim(), kind: 'quiz', quiz: quizResult.quiz, ...opens });
+    else if (kind === 'text') onSave({ title: title.trim(), kind, body: html, ...opens });
+    else if (source === 'link') onSave({ title: title.trim(), kind, videoUrl: video.trim(), ...opens });
+    else onSave({ title: title.trim(), kind, ...opens }, videoFile);
   };
 
   return (
@@ -247,6 +253,8 @@ function LessonForm({
         </div>
       )}
 
+      <ReleaseFields value={release} error={errors.release} onChange={setRelease} />
+
       <DialogFooter>
         <Button variant="outline" disabled={saving} onClick={onCancel}>
           Cancel
@@ -256,5 +264,46 @@ function LessonForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+const releaseLabels: Record<LessonRelease['kind'], string> = {
+  immediate: 'Immediately',
+  date: 'On a date',
+  afterEnrollment: 'Days after enrolment',
+};
+
+/**
+ * When the lesson opens (drip release): a native select (the keyboard's and the phone's own picker) and, by kind, a
+ * date and time in the creator's zone or a number of days. Learners see a locked lesson's title and opening date.
+ */
+function ReleaseFields({ value, error, onChange }: { value: ReleaseDraft; error?: string | undefined; onChange: (next: ReleaseDraft) => void }) {
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium">Release</legend>
+      <FormField label="Opens" description="Learners see a locked lesson's title and when it opens, and get an email then.">
+        <select
+          value={value.kind}
+          onChange={(e) => onChange({ ...value, kind: e.target.value as LessonRelease['kind'] })}
+          className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50 sm:text-sm"
+        >
+          {(Object.keys(releaseLabels) as LessonRelease['kind'][]).map((kind) => (
+            <option key={kind} value={kind}>
+              {releaseLabels[kind]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {value.kind === 'date' && (
+        <FormField label="Opens on" error={error} description="In your time zone.">
+          <Input type="datetime-local" value={value.at} onChange={(e) => onChange({ ...value, at: e.target.value })} />
+        </FormField>
+      )}
+      {value.kind === 'afterEnrollment' && (
+        <FormField label="Days after enrolment" error={error} description={`1 to ${RELEASE_DAYS_MAX}: each learner from their own enrolment.`}>
+          <Input type="number" inputMode="numeric" min={1} max={RELEASE_DAYS_MAX} step={1} value={value.days} onChange={(e) => onChange({ ...value, days: e.target.value })} />
+        </FormField>
+      )}
+    </fieldset>
   );
 }

@@ -7,17 +7,19 @@ import { useCreateLesson, useDeleteLesson, useReorderLessons, useUpdateLesson } 
 import { toast } from '@/components/ui/toaster.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { questionCount } from '../quiz-draft.ts';
+import { describeRelease } from '../release-draft.ts';
 import { LessonDialog } from './lesson-dialog.tsx';
 import { LessonFiles } from './lesson-files.tsx';
 import { LessonUploadsProvider, useLessonUploads } from './lesson-uploads.tsx';
 
-/** What a lesson's row says under its title: its kind, and a quiz's size and pass mark. */
+/** What a lesson's row says under its title: its kind, a quiz's size and pass mark, and when a drip lesson opens. */
 const lessonSummary = (lesson: Lesson): string =>
-  lesson.kind === 'quiz'
-    ? ['Quiz', ...(lesson.quiz ? [questionCount(lesson.quiz.questions.length), `pass ${lesson.quiz.passPercent}%`] : [])].join(' · ')
-    : lesson.kind === 'video'
-      ? 'Video'
-      : 'Text';
+  [
+    ...(lesson.kind === 'quiz'
+      ? ['Quiz', ...(lesson.quiz ? [questionCount(lesson.quiz.questions.length), `pass ${lesson.quiz.passPercent}%`] : [])]
+      : [lesson.kind === 'video' ? 'Video' : 'Text']),
+    ...[describeRelease(lesson.release)].filter((words): words is string => words !== null),
+  ].join(' · ');
 
 const kindIcons = { text: FileText, video: Video, quiz: ListChecks } as const;
 
@@ -140,14 +142,15 @@ function Lessons({ course }: { course: Course }) {
           };
           if (editing === 'new') create.mutate(body, { onSuccess: (created) => uploadTo(created.id) });
           else if (editing) {
-            const { kind, title } = body;
+            const { kind, title, release } = body;
             const lessonId = editing.id;
+            const opens = release ? { release } : {};
             const changes: UpdateLessonBody =
               kind === 'quiz'
-                ? { title, kind, ...(body.quiz ? { quiz: body.quiz } : {}) }
+                ? { title, kind, ...opens, ...(body.quiz ? { quiz: body.quiz } : {}) }
                 : kind === 'text'
-                  ? { title, kind, body: body.body ?? '' }
-                  : { title, kind, ...(body.videoUrl ? { videoUrl: body.videoUrl } : {}) };
+                  ? { title, kind, ...opens, body: body.body ?? '' }
+                  : { title, kind, ...opens, ...(body.videoUrl ? { videoUrl: body.videoUrl } : {}) };
             update.mutate({ lessonId, body: changes }, { onSuccess: () => uploadTo(lessonId) });
           }
         }}

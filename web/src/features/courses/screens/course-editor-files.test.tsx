@@ -125,7 +125,7 @@ describe('CourseEditorScreen: uploading a lesson video', () => {
     fireEvent.change(input, { target: { files: [fileOf('wash.mp4', 'video/mp4', 20 * MiB)] } });
     await user.click(within(dialog).getByRole('button', { name: 'Add lesson' }));
 
-    expect(callsTo(fetchMock, 'POST', `${COURSE}/lessons`)[0]?.body).toEqual({ title: 'First wash', kind: 'video' });
+    expect(callsTo(fetchMock, 'POST', `${COURSE}/lessons`)[0]?.body).toEqual({ title: 'First wash', kind: 'video', release: { kind: 'immediate' } });
     await vi.waitFor(() => expect(puts).toHaveLength(3));
     expect(callsTo(fetchMock, 'POST', `${COURSE}/lessons/lesson-2/files`)[0]?.body).toEqual({ kind: 'video', name: 'wash.mp4', contentType: 'video/mp4', size: 20 * MiB });
 

@@ -87,6 +87,7 @@ describe('CourseEditorScreen: quiz lessons', () => {
           { prompt: 'Which are primary colours?', type: 'multiple', options: ['Red', 'Green', 'Blue'], correct: [0, 2] },
         ],
       },
+      release: { kind: 'immediate' },
     });
     // The list says what the quiz is.
     await vi.waitFor(() => expect(screen.getAllByTestId('lesson-kind').map((el) => el.textContent)).toEqual(['Text', 'Quiz · 2 questions · pass 70%']));
@@ -171,6 +172,7 @@ describe('CourseEditorScreen: quiz lessons', () => {
           { prompt: 'Which are primary colours?', type: 'multiple', options: ['Red', 'Blue'], correct: [0, 1] },
         ],
       },
+      release: { kind: 'immediate' },
     });
     expect(await screen.findByText('Quiz · 2 questions · pass 50%')).toBeInTheDocument();
   });

@@ -51,7 +51,7 @@ describe('CourseEditorScreen: lessons', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add lesson' }));
 
     expect(await screen.findByRole('button', { name: 'Move Colour theory up' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `${COURSE}/lessons`)[0]?.body).toEqual({ title: 'Colour theory', kind: 'text', body: '<h2>Colours</h2>' });
+    expect(callsTo(fetchMock, 'POST', `${COURSE}/lessons`)[0]?.body).toEqual({ title: 'Colour theory', kind: 'text', body: '<h2>Colours</h2>', release: { kind: 'immediate' } });
     expect(toast.success).toHaveBeenCalledWith('Lesson added');
   });
 

@@ -17,6 +17,7 @@ import { paths } from '@/lib/paths.ts';
 import { courseQueryOptions } from '../api/course-queries.ts';
 import { useDeleteCourse, useUpdateCourse } from '../api/use-course-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DiscussionsPanel } from '../components/discussions-panel.tsx';
 import { CertificatesPanel } from '../components/certificates-panel.tsx';
 import { CourseDetailsForm } from '../components/course-details-form.tsx';
 import { LearnersPanel } from '../components/learners-panel.tsx';
@@ -112,6 +113,8 @@ function CourseEditor({ course }: { course: Course }) {
           </fieldset>
           {/* Outside the read-only fieldset: without a plan the sessions stay listed and cancelling stays allowed. */}
           <SessionsPanel courseId={course.id} readOnly={readOnly} />
+          {/* Outside it too: answering and moderating learners needs no plan (issue 35 point 1). */}
+          <DiscussionsPanel course={course} />
         </div>
         <div className="grid content-start gap-6 *:min-w-0">
           <Card aria-labelledby="publish-title" role="region">

@@ -22,6 +22,8 @@ export function renderCourseEditor(course: () => Course, answers: Parameters<typ
     [`GET ${COURSE}/sessions`]: () => jsonResponse(200, { items: [] }),
     'GET /api/integrations': () => jsonResponse(200, noIntegrations),
     'GET /api/me/subscription': () => jsonResponse(200, subscription('pro')),
+    // Each lesson's discussion (issue 35 point 1): empty unless a test says otherwise.
+    ...Object.fromEntries(course().lessons.map((l) => [`GET ${COURSE}/lessons/${l.id}/comments`, () => jsonResponse(200, { items: [], nextCursor: null })])),
     ...answers,
   });
   const rendered = renderWithProviders(

@@ -83,6 +83,7 @@ describe('DashboardLayout', () => {
     const marketing = within(sidebar).getByRole('navigation', { name: 'Marketing' });
     expect(within(marketing).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Coupons', '/dashboard/creator/coupons'],
+      ['Bundles', '/dashboard/creator/bundles'],
       ['Sequences', '/dashboard/creator/sequences'],
       ['Affiliates', '/dashboard/creator/affiliates'],
     ]);

@@ -120,14 +120,17 @@ describe('CoursePlayerScreen', () => {
     const fetchMock = fakeApi(playerRoutes(BASE, course));
     const { user } = renderPlayer();
     await screen.findByRole('heading', { name: 'Brushes' });
-    // The course's reads (besides them, its upcoming live sessions are asked for once: course-player-sessions.test.tsx).
+    // The course's reads (besides them, its upcoming live sessions are asked for once: course-player-sessions.test.tsx,
+    // and the opened lesson's discussion once it is on screen: components/discussion).
     const reads = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(BASE));
+    const others = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => !url.startsWith(BASE));
     expect(reads()).toEqual([`${BASE}/outline`, `${BASE}/lessons/l1`]);
-    expect(fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => !url.startsWith(BASE))).toEqual(['/api/learner/sessions?courseId=course-paint']);
+    await vi.waitFor(() => expect(others()).toEqual(['/api/learner/sessions?courseId=course-paint', '/api/courses/course-paint/lessons/l1/comments']));
 
     await user.click(screen.getByRole('link', { name: 'Next lesson' }));
     expect(await screen.findByTitle('Wet on wet')).toBeInTheDocument();
     expect(reads()).toEqual([`${BASE}/outline`, `${BASE}/lessons/l1`, `${BASE}/lessons/l2`]);
+    await vi.waitFor(() => expect(others().at(-1)).toBe('/api/courses/course-paint/lessons/l2/comments'));
   });
 
   it('shows the lesson loading under its title from the outline, then its body', async () => {

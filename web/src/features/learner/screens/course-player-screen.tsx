@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LearnerLesson } from '@contracts/courses.ts';
-import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, PlayCircle } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, Lock, PlayCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { SchoolMark, schoolColours } from '@/components/school-mark.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { formatSessionStart } from '@/lib/format-session.ts';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { learnerLessonQueryOptions, learnerOutlineQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
@@ -22,6 +23,7 @@ import { LessonQuiz } from '../components/lesson-quiz.tsx';
 import { LessonVideo } from '../components/lesson-video.tsx';
 import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 import { UploadedVideo } from '../components/uploaded-video.tsx';
+import { LessonDiscussion } from '@/components/discussion/lesson-discussion.tsx';
 
 const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as const;
 
@@ -30,7 +32,9 @@ const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as con
  * and the chosen lesson (`?lesson=`, else the first one not completed), read on its own when it is opened: its video
  * (a link, or an uploaded file through a signed URL), text or quiz and its attachments, and 'Mark complete', which
  * moves the progress bar at once. A quiz has no 'Mark complete': passing it completes the lesson. Above the lessons, the
- * course's upcoming live sessions (issue 30), when it has any.
+ * course's upcoming live sessions (issue 30), when it has any. A drip lesson not open yet (issue 33) is listed with a
+ * lock and its opening date, and shows only that; the outline is read again when the next one opens, so it opens on
+ * screen on time.
  */
 export function CoursePlayerScreen() {
   const { courseId = '' } = useParams();
@@ -38,6 +42,8 @@ export function CoursePlayerScreen() {
   const course = useQuery(learnerOutlineQueryOptions(courseId));
   const complete = useCompleteLesson(courseId);
   const lessons = course.data?.lessons ?? [];
+  // Progress counts the open lessons (drip release): while one is locked, 100% is not the course complete, so say so.
+  const progressWords = lessons.some((l) => l.locked) ? '% of open lessons done' : '% complete';
   // The lesson a completion pins (below): held here too, since the address changes only once the router's navigation
   // is over, which may be after the completion's answer has ticked the lesson (the player would jump to the next one).
   const [pinned, setPinned] = useState<string | null>(null);
@@ -45,8 +51,20 @@ export function CoursePlayerScreen() {
     setPinned(lessonId);
     setSearch({ lesson: lessonId }, { replace: true });
   };
-  const current = lessons.find((l) => l.id === (search.get('lesson') ?? pinned)) ?? lessons.find((l) => !l.completed) ?? lessons[0];
-  const opened = useQuery({ ...learnerLessonQueryOptions(courseId, current?.id ?? ''), enabled: current !== undefined });
+  const current = lessons.find((l) => l.id === (search.get('lesson') ?? pinned)) ?? lessons.find((l) => !l.completed && !l.locked) ?? lessons.find((l) => !l.completed) ?? lessons[0];
+  // A locked lesson is not read (its route answers 403 LESSON_LOCKED): the outline says when it opens.
+  const opened = useQuery({ ...learnerLessonQueryOptions(courseId, current?.id ?? ''), enabled: current !== undefined && !current.locked });
+  const nextOpening = lessons
+    .filter((l) => l.locked && l.availableAt)
+    .map((l) => Date.parse(l.availableAt!))
+    .sort((a, b) => a - b)[0];
+  const { refetch } = course;
+  useEffect(() => {
+    if (nextOpening === undefined) return;
+    // setTimeout's longest wait is ~24.8 days: a later opening is waited for in steps.
+    const timer = setTimeout(() => void refetch(), Math.min(Math.max(0, nextOpening - Date.now()) + 1000, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [nextOpening, refetch]);
 
   if (course.isPending) {
     return (
@@ -100,9 +118,10 @@ export function CoursePlayerScreen() {
       )}
       <PageHeader title={course.data.title} description={`By ${course.data.creatorName}`} />
       <div className="flex items-center gap-3">
-        <Progress value={course.data.progress} aria-label={`Course progress: ${course.data.progress}% complete`} className="flex-1" />
+        <Progress value={course.data.progress} aria-label={`Course progress: ${course.data.progress}${progressWords}`} className="flex-1" />
         <span className="text-sm tabular-nums" data-testid="course-progress">
-          {course.data.progress}% complete
+          {course.data.progress}
+          {progressWords}
         </span>
       </div>
 
@@ -121,7 +140,7 @@ export function CoursePlayerScreen() {
                   <Link
                     to={learnerCoursePath(courseId, lesson.id)}
                     aria-current={lesson.id === current.id ? 'page' : undefined}
-                    aria-label={`${i + 1}. ${lesson.title}${lesson.completed ? ', completed' : ''}`}
+                    aria-label={`${i + 1}. ${lesson.title}${lesson.completed ? ', completed' : ''}${lesson.locked && lesson.availableAt ? `, locked until ${formatSessionStart(lesson.availableAt)}` : ''}`}
                     className={cn(
                       'flex items-center gap-2 rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
                       lesson.id === current.id && 'bg-accent font-medium',
@@ -129,11 +148,14 @@ export function CoursePlayerScreen() {
                   >
                     {lesson.completed ? (
                       <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                    ) : lesson.locked ? (
+                      <Lock aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                     ) : (
                       <Circle aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                     )}
-                    <span className="min-w-0 flex-1">
+                    <span className={cn('min-w-0 flex-1', lesson.locked && 'text-muted-foreground')}>
                       {i + 1}. {lesson.title}
+                      {lesson.locked && lesson.availableAt && <span className="block text-xs">Opens {formatSessionStart(lesson.availableAt)}</span>}
                     </span>
                   </Link>
                 </li>
@@ -141,6 +163,7 @@ export function CoursePlayerScreen() {
             </ol>
           </nav>
 
+          <div className="grid gap-6 *:min-w-0">
           <Card className="grid gap-5 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <KindIcon aria-hidden="true" className="size-4" />
@@ -148,7 +171,9 @@ export function CoursePlayerScreen() {
               {current.kind === 'quiz' && ' · Quiz'}
             </div>
             <h2 className="text-xl font-semibold tracking-tight">{current.title}</h2>
-            {opened.isPending ? (
+            {current.locked ? (
+              <LessonLocked availableAt={current.availableAt ?? null} />
+            ) : opened.isPending ? (
               <LessonLoading />
             ) : opened.isError ? (
               <LessonFailed error={opened.error} retrying={opened.isFetching} onRetry={() => void opened.refetch()} />
@@ -157,7 +182,7 @@ export function CoursePlayerScreen() {
             )}
 
             <div className="flex flex-wrap items-center gap-2 border-t pt-4">
-              {current.completed ? (
+              {current.locked ? null : current.completed ? (
                 <p className="flex items-center gap-2 text-sm font-medium">
                   <CircleCheck aria-hidden="true" className="size-4 text-primary" /> Completed
                 </p>
@@ -198,8 +223,27 @@ export function CoursePlayerScreen() {
               </div>
             </div>
           </Card>
+          {/* The lesson's discussion (issue 35 point 1), once the lesson itself opened: keyed by lesson, so a draft
+              reply does not follow the learner to the next one. */}
+          {!current.locked && opened.isSuccess && (
+            <Card className="p-5 sm:p-6">
+              <LessonDiscussion key={current.id} courseId={courseId} lessonId={current.id} viewer="learner" />
+            </Card>
+          )}
+          </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A drip lesson not open to the learner yet: a lock and when it opens (in their zone), nothing of its content. */
+function LessonLocked({ availableAt }: { availableAt: string | null }) {
+  return (
+    <div className="grid justify-items-center gap-3 rounded-lg bg-muted p-6 text-center" data-testid="lesson-locked">
+      <Lock aria-hidden="true" className="size-8 text-muted-foreground" />
+      <p className="font-medium">This lesson is locked</p>
+      <p className="text-sm text-muted-foreground">{availableAt ? `It opens on ${formatSessionStart(availableAt)}. We will email you when it does.` : 'It opens later.'}</p>
     </div>
   );
 }

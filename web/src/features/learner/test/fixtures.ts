@@ -28,7 +28,7 @@ export const learnerProfile = (changes: Partial<LearnerProfile> = {}): LearnerPr
 /** The outline GET /api/learner/courses/{id}/outline answers for this course: its lessons without bodies. */
 export const outlineOf = ({ lessons, ...course }: LearnerCourseDetail): LearnerCourseOutline => ({
   ...course,
-  lessons: lessons.map(({ id, title, kind, position, completed }) => ({ id, title, kind, position, completed })),
+  lessons: lessons.map(({ id, title, kind, position, completed, locked, availableAt }) => ({ id, title, kind, position, completed, ...(locked !== undefined ? { locked, availableAt: availableAt ?? null } : {}) })),
 });
 
 /**
@@ -44,4 +44,8 @@ export const playerRoutes = (
   // The course's upcoming live sessions (issue 30): none unless a test says otherwise.
   [`GET /api/learner/sessions?courseId=${encodeURIComponent(course.courseId)}`]: () => jsonResponse(200, { items: [] }),
   ...Object.fromEntries(course.lessons.map((l) => [`GET ${base}/lessons/${l.id}`, lesson[l.id] ?? (() => jsonResponse(200, l))])),
+  // Each lesson's discussion (issue 35 point 1): empty unless a test says otherwise.
+  ...Object.fromEntries(
+    course.lessons.map((l) => [`GET /api/courses/${encodeURIComponent(course.courseId)}/lessons/${encodeURIComponent(l.id)}/comments`, () => jsonResponse(200, { items: [], nextCursor: null })]),
+  ),
 });

@@ -34,9 +34,11 @@ export function RefundDialog({ sale, onDone }: { sale: Sale | undefined; onDone:
       busy={refund.isPending}
       onConfirm={confirm}
     >
-      {sale
-        ? `${sale.buyerEmail} gets ${formatPounds(sale.amount)} back from your Stripe account and loses access to ${sale.courseTitle}. Their progress is kept, should they buy the course again.`
-        : ''}
+      {!sale
+        ? ''
+        : sale.bundleId
+          ? `${sale.buyerEmail} gets ${formatPounds(sale.amount)} back from your Stripe account and loses access to the courses of the bundle ${sale.courseTitle}, except any they hold by other means. Their progress is kept.`
+          : `${sale.buyerEmail} gets ${formatPounds(sale.amount)} back from your Stripe account and loses access to ${sale.courseTitle}. Their progress is kept, should they buy the course again.`}
     </ConfirmDialog>
   );
 }

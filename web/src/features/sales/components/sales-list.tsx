@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import type { Sale, SaleStatus } from '@contracts/sales.ts';
+import { saleTitle, type Sale, type SaleStatus } from '@contracts/sales.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
@@ -74,7 +74,7 @@ export function SalesList() {
                   <BreakableEmail email={sale.buyerEmail} />
                 </TableCell>
                 <TableCell className={cn(folded.cell, 'min-w-44 max-sm:order-1 max-sm:col-span-3 max-sm:before:hidden')}>
-                  <span className="font-medium break-words max-sm:text-base max-sm:font-semibold">{sale.courseTitle}</span>
+                  <span className="font-medium break-words max-sm:text-base max-sm:font-semibold">{saleTitle(sale)}</span>
                   {sale.seats !== null && <span className="block text-xs text-muted-foreground">Team licence · {sale.seats} seats</span>}
                 </TableCell>
                 <TableCell data-label="Amount" className={cn(folded.cell, 'whitespace-nowrap tabular-nums max-sm:order-5 sm:text-right')}>
@@ -95,7 +95,7 @@ export function SalesList() {
                       variant="outline"
                       size="sm"
                       className="max-sm:w-full"
-                      aria-label={`Refund ${sale.buyerEmail}'s purchase of ${sale.courseTitle}`}
+                      aria-label={`Refund ${sale.buyerEmail}'s purchase of ${saleTitle(sale)}`}
                       onClick={() => setRefunding(sale)}
                     >
                       Refund

@@ -122,6 +122,7 @@ describe('SalesAnalyticsScreen: Sales', () => {
             sale(1, { amount: 3_000, discount: 1_000, couponCode: 'AUTUMN25' }),
             sale(2, { status: 'refunded', courseTitle: 'Portraits in Ink', seats: 5 }),
             sale(3, { status: 'disputed' }),
+            sale(5, { courseId: 'b-1', courseTitle: 'Painting kit', bundleId: 'b-1', amount: 5_000 }),
           ],
           nextCursor: 'page/2',
         }),
@@ -144,12 +145,14 @@ describe('SalesAnalyticsScreen: Sales', () => {
       ['27 Nov 2026', 'buyer1@example.com', 'Watercolour for Beginners', '£30', '£10', 'AUTUMN25', 'Paid', 'Refund'],
       ['26 Nov 2026', 'buyer2@example.com', 'Portraits in InkTeam licence · 5 seats', '£40', '—None', '—None', 'Refunded', ''],
       ['25 Nov 2026', 'buyer3@example.com', 'Watercolour for Beginners', '£40', '—None', '—None', 'Disputed', ''],
+      [expect.any(String), 'buyer5@example.com', 'Bundle: Painting kit', '£50', '—None', '—None', 'Paid', 'Refund'],
     ]);
-    expect(screen.getAllByRole('button', { name: /^Refund / })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Refund / })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: "Refund buyer5@example.com's purchase of Bundle: Painting kit" })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('buyer4@example.com');
-    expect(rowsOf(table)).toHaveLength(4);
+    expect(rowsOf(table)).toHaveLength(5);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(callsTo(api, 'GET', '/api/sales?cursor=page%2F2')).toHaveLength(1);
   });

@@ -4,9 +4,10 @@ import * as z from 'zod';
 import { redirectResponse } from '@contracts/billing.ts';
 import { REF_COOKIE } from '@contracts/affiliates.ts';
 import type { CourseCheckoutBody } from '@contracts/sales.ts';
+import { publicBundle, type BundleCheckoutBody } from '@contracts/bundles.ts';
 import { publicCoursePage, publicCreator } from '@contracts/storefront.ts';
 import { apiClient } from '@/lib/api-client.ts';
-import { publicCoursePath, urlOf } from '@/lib/paths.ts';
+import { publicBundlePath, publicCoursePath, urlOf } from '@/lib/paths.ts';
 import { useLeaveFor } from '@/lib/use-leave-for.ts';
 
 /** `?purchase=success`: where Stripe sends the buyer back after paying. */
@@ -60,9 +61,12 @@ export const referralCookie = (cookies: string = typeof document === 'undefined'
  * The checkout body: back to this page after paying (with a confirmation) or after cancelling, and the affiliate
  * link's `ref` when the visitor came through one (the server checks its window).
  */
-export const checkoutBody = (courseId: string, input: BuyInput, ref: string | undefined = referralCookie()) => ({
-  successUrl: urlOf(`${publicCoursePath(courseId)}?${PURCHASE_PARAM}=success`),
-  cancelUrl: urlOf(publicCoursePath(courseId)),
+export const checkoutBody = (courseId: string, input: BuyInput, ref: string | undefined = referralCookie()) => checkoutBodyFor(publicCoursePath(courseId), input, ref);
+
+/** The checkout body of the page at `page` (a course's, a bundle's): back there after paying or cancelling, with the `ref`. */
+const checkoutBodyFor = (page: string, input: BuyInput, ref: string | undefined) => ({
+  successUrl: urlOf(`${page}?${PURCHASE_PARAM}=success`),
+  cancelUrl: urlOf(page),
   ...(input.email ? { email: input.email } : {}),
   ...(input.couponCode ? { couponCode: input.couponCode } : {}),
   ...(input.seats ? { seats: input.seats } : {}),
@@ -78,6 +82,31 @@ export function useBuyCourse(courseId: string, onError: (error: Error) => void) 
     request: (input, idempotencyKey) =>
       apiClient.post(`/api/public/courses/${encodeURIComponent(courseId)}/checkout`, redirectResponse, {
         body: checkoutBody(courseId, input),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onError,
+  });
+}
+
+/** GET /api/public/bundles/{id}: an active bundle of published courses as visitors see it, with its seller (404 otherwise). */
+export const publicBundleQueryOptions = (bundleId: string) =>
+  queryOptions({
+    queryKey: ['storefront', 'bundle', bundleId] as const,
+    queryFn: ({ signal }) => apiClient.get(`/api/public/bundles/${encodeURIComponent(bundleId)}`, publicBundle, { signal }),
+  });
+
+export type BundleBuyInput = Pick<BundleCheckoutBody, 'email' | 'couponCode'>;
+
+/** A bundle's checkout body: as a course's (back to its page, the affiliate's `ref`), without seats. */
+export const checkoutBodyOfBundle = (bundleId: string, input: BundleBuyInput, ref: string | undefined = referralCookie()): BundleCheckoutBody =>
+  checkoutBodyFor(publicBundlePath(bundleId), input, ref);
+
+/** 'Buy now' on a bundle's page: POST /api/public/bundles/{id}/checkout (one Idempotency-Key per click), then Stripe's page. */
+export function useBuyBundle(bundleId: string, onError: (error: Error) => void) {
+  return useLeaveFor<BundleBuyInput>({
+    request: (input, idempotencyKey) =>
+      apiClient.post(`/api/public/bundles/${encodeURIComponent(bundleId)}/checkout`, redirectResponse, {
+        body: checkoutBodyOfBundle(bundleId, input),
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onError,

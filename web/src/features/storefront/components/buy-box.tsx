@@ -29,10 +29,10 @@ type Field = 'email' | 'couponCode' | 'seats';
 type Buyer = 'me' | 'team';
 
 /** Where a failed checkout's message belongs: under a field (a bad coupon, an email the server refused) or above the button. */
-const placeError = (error: Error): { field?: Field; message: string } => {
+export const placeError = (error: Error, gone: string = COURSE_GONE): { field?: Field; message: string } => {
   if (!(error instanceof ApiError)) return { message: errorMessage(error) };
   if (error.code === 'COUPON_INVALID') return { field: 'couponCode', message: error.message };
-  if (error.code === 'NOT_FOUND') return { message: COURSE_GONE };
+  if (error.code === 'NOT_FOUND') return { message: gone };
   if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
     const issue = (error.details as { path?: string; message?: string }[]).find((d) => d.path === 'email' || d.path === 'couponCode' || d.path === 'seats');
     if (issue) return { field: issue.path as Field, message: issue.message ?? error.message };

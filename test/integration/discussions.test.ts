@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { CommentList, CommentView } from '#contracts/comments.ts';
+import { FORBIDDEN_HTML } from '#adapters/html-sanitizer.ts';
+import { dynamoDiscussionMail } from '#data/comments.ts';
+import { work as discussionMailWork } from '#functions/jobs/discussion-mail.ts';
+import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { xssPayloads } from '#test/support/xss-corpus.ts';
+import { mailsTo } from './mail-support.ts';
+import { accountWithRole, api, useLocalCloudEnv } from './support.ts';
+
+/**
+ * Lesson discussions end to end (issue 35 point 1): the gateway, the table, the 'discussion-mail' job run here with a
+ * clock moved past the notice's wait (its due index is read as of that moment), the mail sender and SES local's store.
+ */
+const aheadBy = (ms: number) => ({ now: () => new Date(Date.now() + ms) });
+
+/** The discussion job as of `ms` from now (its emails due in real time), then the mail sender, each to its end. */
+const sendAsOf = async (ms: number) => {
+  useLocalCloudEnv();
+  const mail = dynamoDiscussionMail();
+  const now = () => new Date().toISOString();
+  const realTime = {
+    ...mail,
+    settleNotice: (n: Parameters<typeof mail.settleNotice>[0], m: Parameters<typeof mail.settleNotice>[1]) => mail.settleNotice(n, m && { ...m, queuedAt: now(), dueAt: now() }),
+    settleDigest: (d: Parameters<typeof mail.settleDigest>[0], m: Parameters<typeof mail.settleDigest>[1]) => mail.settleDigest(d, m && { ...m, queuedAt: now(), dueAt: now() }),
+  };
+  await runToEnd('discussion-mail', (remaining) => discussionMailWork(remaining, { clock: aheadBy(ms), mail: realTime, startSender: async () => undefined }));
+  await runToEnd('mail-sender', mailSenderWork);
+};
+
+const world = async () => {
+  const creator = await accountWithRole('creator', 'talk-creator');
+  const courseId = ((await api('POST', '/api/courses', { token: creator.token, body: { title: `Pottery ${Date.now()}`, description: 'Discussions.' } })).body as { id: string }).id;
+  const lessonId = ((await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Wedging', kind: 'text', body: '<p>Knead.</p>' } })).body as { id: string }).id;
+  expect((await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+  const ann = await accountWithRole('learner', 'talk-ann');
+  const bob = await accountWithRole('learner', 'talk-bob');
+  for (const learner of [ann, bob]) expect((await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+  const path = `/api/courses/${courseId}/lessons/${lessonId}/comments`;
+  return { creator, ann, bob, courseId, lessonId, path };
+};
+
+describe('lesson discussions', () => {
+  it('two learners and the creator hold a thread; a stranger gets 404; the question’s author is emailed once for the replies', async () => {
+    const { creator, ann, bob, path } = await world();
+    const question = await api('POST', path, { token: ann.token, body: { body: 'How wet should the clay be?' } });
+    expect(question.status).toBe(201);
+    const questionId = (question.body as CommentView).id;
+    expect((await api('POST', path, { token: bob.token, body: { body: 'Same question!', parentId: questionId } })).status).toBe(201);
+    const answer = await api('POST', path, { token: creator.token, body: { body: 'Like **leather**, see [the guide](https://example.com/guide).', parentId: questionId } });
+    expect(answer.status).toBe(201);
+
+    const seen = (await api('GET', path, { token: bob.token })).body as CommentList;
+    expect(seen.items).toHaveLength(1);
+    const [thread] = seen.items;
+    expect(thread).toMatchObject({ body: 'How wet should the clay be?', author: { role: 'learner' }, mine: false });
+    expect(thread!.replies.map((r) => [r.author.role, r.mine])).toEqual([['learner', true], ['creator', false]]);
+    expect(thread!.replies[1]!.html).toBe('<p>Like <strong>leather</strong>, see <a href="https://example.com/guide" rel="nofollow ugc noopener">the guide</a>.</p>');
+    expect(JSON.stringify(seen)).not.toContain(ann.email);
+    expect(JSON.stringify(seen)).not.toContain(creator.email);
+
+    // Neither enrolled nor the creator: the lesson's discussion and its comments do not exist for them.
+    const stranger = await accountWithRole('learner', 'talk-stranger');
+    const otherCreator = await accountWithRole('creator', 'talk-other');
+    for (const token of [stranger.token, otherCreator.token]) {
+      expect((await api('GET', path, { token })).status).toBe(404);
+      expect((await api('POST', path, { token, body: { body: 'Let me in' } })).status).toBe(404);
+      expect((await api('DELETE', `/api/comments/${questionId}`, { token })).status).toBe(404);
+    }
+    expect((await api('POST', `/api/comments/${questionId}/hide`, { token: otherCreator.token })).status).toBe(404);
+
+    // The author edits their own; another learner may not; the creator pins.
+    expect((await api('PATCH', `/api/comments/${questionId}`, { token: bob.token, body: { body: 'Mine' } })).status).toBe(403);
+    expect((await api('PATCH', `/api/comments/${questionId}`, { token: ann.token, body: { body: 'How wet should the clay be, exactly?' } })).status).toBe(200);
+    expect((await api('POST', `/api/comments/${questionId}/pin`, { token: creator.token })).status).toBe(200);
+
+    // Two replies within minutes: Ann gets one email about both (Bob's own reply is not his to be told of).
+    await sendAsOf(0);
+    expect(await mailsTo(ann.email)).toEqual([]);
+    await sendAsOf(6 * 60_000);
+    await sendAsOf(6 * 60_000);
+    const mails = await mailsTo(ann.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your comment has 2 new replies');
+    expect(await mailsTo(bob.email)).toEqual([]);
+  });
+
+  it('renders every payload of the XSS corpus as text', async () => {
+    const { ann, creator, path } = await world();
+    for (const payload of xssPayloads.slice(0, 9)) expect((await api('POST', path, { token: ann.token, body: { body: payload } })).status).toBe(201);
+    // The rest from the creator (a learner's minute holds 10 comments).
+    for (const payload of xssPayloads.slice(9)) expect((await api('POST', path, { token: creator.token, body: { body: payload } })).status).toBe(201);
+    const items: CommentList['items'] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await api('GET', `${path}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { token: ann.token })).body as CommentList;
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(items).toHaveLength(xssPayloads.length);
+    for (const item of items) {
+      expect(item.html, item.body).not.toMatch(FORBIDDEN_HTML);
+      expect(item.html, item.body).not.toMatch(/<(img|svg|iframe|script|input|details|body|div|style|form|object|embed|math|video|audio)\b/i);
+      expect(xssPayloads.map((p) => p.trim())).toContain(item.body);
+    }
+  });
+
+  it('caps a learner at 10 comments a minute (429 RATE_LIMITED)', async () => {
+    const { bob, path } = await world();
+    const answers: { status: number; body: { error?: { code: string } } }[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await api('POST', path, { token: bob.token, body: { body: `Comment ${i}` } }));
+    // A minute may turn between two of them: at most 10 in one minute, and the 11th refused unless it did.
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(10);
+    if (answers[10]!.status !== 201) expect(answers[10]).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED' } } });
+  });
+});
