@@ -658,6 +658,7 @@ const table = [
   { name: 'public-membership', method: 'GET', path: '/api/public/memberships/{membershipId}', handler: 'http/public-membership', access: 'public', throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
   { name: 'membership-checkout', method: 'POST', path: '/api/public/memberships/{membershipId}/checkout', handler: 'http/membership-checkout', access: 'public', uses: ['payments'], profile: 'heavy', throttle: { rate: 50, burst: 100 } },
   { name: 'membership-portal', method: 'POST', path: '/api/learner/memberships/{membershipId}/portal', handler: 'http/membership-portal', access: ['learner'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
+  { name: 'learner-memberships', method: 'GET', path: '/api/learner/memberships', handler: 'http/learner-memberships', access: ['learner'] },
   { name: 'create-coupon', method: 'POST', path: '/api/coupons', handler: 'http/create-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },

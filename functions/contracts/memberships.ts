@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isoDate } from './common.ts';
+import { publicSeller } from './bundles.ts';
 import { COURSE_CURRENCY } from './courses.ts';
 
 /**
@@ -65,8 +66,8 @@ export type Membership = z.infer<typeof membership>;
 export const membershipList = z.object({ items: z.array(membership) });
 export type MembershipList = z.infer<typeof membershipList>;
 
-/** GET /api/public/memberships/{membershipId}: as a bundle, with `interval`; the courses it gives now. */
-export const publicMembership = z.object({
+/** GET /api/public/memberships/{membershipId}: as a bundle (its seller too), with `interval`; the courses it gives now. */
+export const publicMembership = publicSeller.extend({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -107,3 +108,23 @@ export type MemberList = z.infer<typeof memberList>;
 /** POST /api/learner/memberships/{membershipId}/portal. */
 export const membershipPortalBody = z.strictObject({ returnUrl: z.url({ protocol: /^https?$/ }).max(2000) });
 export type MembershipPortalBody = z.infer<typeof membershipPortalBody>;
+
+/**
+ * GET /api/learner/memberships: the memberships the learner holds now (a subscription that gives access), each with
+ * what its card on the dashboard says; 'Manage membership' posts to its portal route.
+ */
+export const learnerMembershipList = z.object({
+  items: z.array(
+    z.object({
+      membershipId: z.string(),
+      title: z.string(),
+      /** Null (with the price) for a membership its creator deleted while the subscription runs on. */
+      interval: z.enum(membershipIntervals).nullable(),
+      priceAmount: z.number().int().nullable(),
+      status: z.enum(memberStatuses),
+      currentPeriodEnd: isoDate.nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    }),
+  ),
+});
+export type LearnerMembershipList = z.infer<typeof learnerMembershipList>;

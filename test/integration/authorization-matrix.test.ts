@@ -141,6 +141,7 @@ GET    /api/memberships/{membershipId}/members                         creator  
 GET    /api/public/memberships/{membershipId}                          public                        -
 POST   /api/public/memberships/{membershipId}/checkout                 public                        -
 POST   /api/learner/memberships/{membershipId}/portal                  learner                       -
+GET    /api/learner/memberships                                        learner                       -
 GET    /api/api-keys                                                   creator                       -
 POST   /api/api-keys                                                   creator                       -  api
 DELETE /api/api-keys/{keyId}                                           creator                       creator

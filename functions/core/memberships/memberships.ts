@@ -1,8 +1,10 @@
+import type { PublicSeller } from '#contracts/bundles.ts';
 import { hasFeature } from '#contracts/entitlements.ts';
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import {
   MEMBERSHIPS_PER_CREATOR_MAX,
   type CreateMembershipBody,
+  type LearnerMembershipList,
   type MemberList,
   type Membership,
   type MembershipCheckoutBody,
@@ -13,7 +15,20 @@ import {
 import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, NotFoundError, PayoutsNotReadyError, PlanRequiredError, ValidationError } from '#core/errors.ts';
-import type { BillingRepository, Clock, CourseRecord, CourseRepository, CreatorPaymentAccounts, Ids, MembershipPayments, MembershipRepository, StoredMembership } from '#core/ports.ts';
+import { memberGivesAccess, membershipOfSource, sourcesOf } from '#core/access/access.ts';
+import type {
+  BillingRepository,
+  Clock,
+  CourseRecord,
+  CourseRepository,
+  CreatorPaymentAccounts,
+  EnrollmentRepository,
+  Ids,
+  MembershipPayments,
+  MembershipRepository,
+  StoredMember,
+  StoredMembership,
+} from '#core/ports.ts';
 
 
 /**
@@ -124,12 +139,24 @@ export const deleteMembership = async (deps: Pick<MembershipDeps, 'memberships'>
   if (!(await deps.memberships.delete(input.creatorId, input.membershipId))) throw new NotFoundError(MEMBERSHIP_NOT_FOUND);
 };
 
-/** GET /api/public/memberships/{membershipId}: an active membership as a visitor sees it, with its courses now (404 otherwise). */
-export const publicMembership = async (deps: Pick<MembershipDeps, 'memberships' | 'courses'>, membershipId: string): Promise<PublicMembership> => {
+export interface PublicMembershipDeps extends Pick<MembershipDeps, 'memberships' | 'courses' | 'billing'> {
+  /** Who sells it, as the course and bundle pages name them (core/storefront's sellerOf): name, page, plan, branding. */
+  seller: (creatorId: string) => Promise<PublicSeller>;
+}
+
+/** GET /api/public/memberships/{membershipId}: an active membership as a visitor sees it, with its courses now and its seller (404 otherwise). */
+export const publicMembership = async (deps: PublicMembershipDeps, membershipId: string): Promise<PublicMembership> => {
   const membership = await deps.memberships.get(membershipId);
   if (!membership?.active) throw new NotFoundError(MEMBERSHIP_NOT_FOUND);
-  const courses = coursesGiven(membership, await deps.courses.listByCreator(membership.creatorId));
+  const [courses, seller] = await Promise.all([deps.courses.listByCreator(membership.creatorId), deps.seller(membership.creatorId)]);
+  const { creatorName, creatorSlug, creatorAvatarUrl, onSale, branding } = seller;
   return {
+    creatorName,
+    creatorSlug,
+    creatorAvatarUrl,
+    // Memberships sell on Pro only: a creator whose Pro ended takes no new members (the checkout's 409 says so too).
+    onSale: onSale && hasFeature(await creatorPlanOf(deps, membership.creatorId), 'memberships'),
+    branding,
     id: membership.id,
     title: membership.title,
     description: membership.description,
@@ -137,7 +164,7 @@ export const publicMembership = async (deps: Pick<MembershipDeps, 'memberships' 
     priceAmount: membership.priceAmount,
     currency: COURSE_CURRENCY,
     allCourses: membership.courseIds === 'all',
-    courses: courses.map((c) => ({ id: c.id, title: c.title })),
+    courses: coursesGiven(membership, courses).map((c) => ({ id: c.id, title: c.title })),
   };
 };
 
@@ -211,4 +238,54 @@ export const membershipPortal = async (
   const newest = mine[0];
   if (!newest?.customerId) throw new NotFoundError(NOT_A_MEMBER);
   return deps.connect.createPortalSession({ accountId: newest.accountId, customerId: newest.customerId, returnUrl: input.returnUrl });
+};
+
+/** The title a learner's card shows for a membership its creator deleted while the subscription still runs. */
+export const DELETED_MEMBERSHIP_TITLE = 'A membership no longer sold';
+
+/**
+ * GET /api/learner/memberships: the memberships the learner holds now, found through their enrolments' membership
+ * sources (the subscription's events put them there while it gives access, and take them away when it ends): one
+ * Query of the learner's enrolments, then each named subscription's row and its membership (a learner holds a few).
+ * A membership its creator deleted is still listed while Stripe runs the subscription (by DELETED_MEMBERSHIP_TITLE):
+ * deleting stops new members, not the billing, so the learner must still reach the portal to cancel.
+ */
+export const learnerMemberships = async (
+  deps: { enrollments: Pick<EnrollmentRepository, 'listByLearner'>; memberships: Pick<MembershipRepository, 'get' | 'member'>; clock: Clock },
+  learnerId: string,
+): Promise<LearnerMembershipList> => {
+  const subscriptions = new Map<string, { membershipId: string; subscriptionId: string }>();
+  for (const enrollment of await deps.enrollments.listByLearner(learnerId)) {
+    for (const source of sourcesOf(enrollment)) {
+      const named = membershipOfSource(source);
+      if (named) subscriptions.set(source, named);
+    }
+  }
+  const now = deps.clock.now();
+  const rows = await Promise.all(
+    [...subscriptions.values()].map(async ({ membershipId, subscriptionId }) => {
+      const [membership, member] = await Promise.all([deps.memberships.get(membershipId), deps.memberships.member(membershipId, subscriptionId)]);
+      return member?.learnerId === learnerId && memberGivesAccess(member, now) ? { membershipId, membership, member } : undefined;
+    }),
+  );
+  // One card a membership: a resubscription's newest subscription stands for it.
+  const newest = new Map<string, { membershipId: string; membership: StoredMembership | undefined; member: StoredMember }>();
+  for (const row of rows) {
+    if (!row) continue;
+    const held = newest.get(row.membershipId);
+    if (!held || held.member.createdAt < row.member.createdAt) newest.set(row.membershipId, row);
+  }
+  return {
+    items: [...newest.values()]
+      .map(({ membershipId, membership, member }) => ({
+        membershipId,
+        title: membership?.title ?? DELETED_MEMBERSHIP_TITLE,
+        interval: membership?.interval ?? null,
+        priceAmount: membership?.priceAmount ?? null,
+        status: member.status,
+        currentPeriodEnd: member.currentPeriodEnd,
+        cancelAtPeriodEnd: member.cancelAtPeriodEnd,
+      }))
+      .sort((a, b) => a.title.localeCompare(b.title)),
+  };
 };
