@@ -1,4 +1,4 @@
-import { membershipSource } from '#core/access/access.ts';
+import { membershipSource, sourcesOf } from '#core/access/access.ts';
 import { accountOrInvite } from '#core/accounts/create-account.ts';
 import { purchaseInvitationEmail } from '#core/enrollments/invitation-email.ts';
 import { coursesGiven } from '#core/memberships/memberships.ts';
@@ -33,7 +33,7 @@ import type {
 export interface MembershipEventDeps {
   memberships: Pick<MembershipRepository, 'get' | 'member' | 'applyState' | 'bindLearner'>;
   courses: Pick<CourseRepository, 'listByCreator'>;
-  enrollments: Pick<EnrollmentRepository, 'enroll' | 'revokeSource'>;
+  enrollments: Pick<EnrollmentRepository, 'enroll' | 'revokeSource' | 'listByLearner'>;
   users: UserRepository;
   directory: Directory;
   mailer: Mailer;
@@ -80,12 +80,39 @@ export const followMember = async (deps: MembershipEventDeps, membership: Stored
   }
 };
 
+/**
+ * A membership its creator deleted while subscriptions to it run on (deleting stops new members, not Stripe's
+ * billing): its subscriptions' rows outlive it, so their events still apply, and an ending still takes the source off
+ * every enrolment of the learner that carries it (the deleted membership's courses are no longer known). A checkout for
+ * it, or an event of a subscription never seen, has nothing to hold to: 'unknown', answered 200 as other unknowns.
+ */
+const followEndedWithoutMembership = async (deps: MembershipEventDeps, member: StoredMember): Promise<void> => {
+  if (!member.learnerId || !ENDED.has(member.status)) return;
+  const source = membershipSource(member.membershipId, member.subscriptionId);
+  for (const enrollment of await deps.enrollments.listByLearner(member.learnerId)) {
+    if (sourcesOf(enrollment).includes(source)) await deps.enrollments.revokeSource(enrollment.courseId, member.learnerId, source);
+  }
+};
+
 export const applyMembershipEvent = async (
   deps: MembershipEventDeps,
   event: MembershipEvent,
 ): Promise<MembershipEventOutcome> => {
   const membership = await deps.memberships.get(event.membershipId);
-  if (!membership) return 'unknown';
+  if (!membership) {
+    const known = event.kind === 'subscription' ? await deps.memberships.member(event.membershipId, event.subscriptionId) : undefined;
+    if (!known || event.kind !== 'subscription') return 'unknown';
+    const applied = await deps.memberships.applyState({
+      membershipId: event.membershipId,
+      subscriptionId: event.subscriptionId,
+      identity: { creatorId: known.creatorId, accountId: known.accountId, createdAt: known.createdAt },
+      state: event.state,
+      eventKey: eventKeyOf(event.created, event.state.status),
+    });
+    const member = await deps.memberships.member(event.membershipId, event.subscriptionId);
+    if (member) await followEndedWithoutMembership(deps, member);
+    return applied ? 'applied' : 'stale';
+  }
   const identity = { creatorId: membership.creatorId, accountId: event.account, createdAt: deps.clock.now().toISOString() };
   let applied = true;
   if (event.kind === 'subscription') {
