@@ -12,6 +12,8 @@ import { memberStatusLabel, membershipFigures, priceLabel } from '../membership-
 import { membershipsMessages as m } from '../memberships-messages.ts';
 
 /**
+ * Below 640 px each member folds into a block (email, then status, then the day) rather than three squeezed columns.
+ *
  * 'Members' of a membership: its monthly recurring revenue, paying members and churn (ended in the last 30 days) over
  * the members listed, then one row a subscription (email, status, the day it renews or ends), a page at a time. The
  * figures are counted here from the rows loaded: while more pages remain, they say so.
@@ -52,20 +54,20 @@ function MembersBody({ membership }: { membership: Membership }) {
             <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{m.members.empty}</p>
           ) : (
             <div className="max-h-[50vh] overflow-auto">
-              <Table label="Members">
-                <TableHeader>
+              <Table label="Members" className="max-sm:block">
+                <TableHeader className="max-sm:sr-only">
                   <TableRow>
                     <TableHead>Email</TableHead>
                     <TableHead>Status</TableHead>
                     <TableHead>Renews or ends</TableHead>
                   </TableRow>
                 </TableHeader>
-                <TableBody>
+                <TableBody className="max-sm:grid">
                   {items.map((member, index) => (
-                    <TableRow key={`${member.email}-${index}`}>
-                      <TableCell className="max-w-56 [overflow-wrap:anywhere] whitespace-normal">{member.email || 'Email not known yet'}</TableCell>
-                      <TableCell className="whitespace-nowrap">{memberStatusLabel[member.status]}</TableCell>
-                      <TableCell className="whitespace-nowrap">{renewal(member)}</TableCell>
+                    <TableRow key={`${member.email}-${index}`} className="max-sm:grid max-sm:gap-0.5 max-sm:py-2">
+                      <TableCell className="max-w-56 [overflow-wrap:anywhere] whitespace-normal max-sm:block max-sm:max-w-none max-sm:p-0 max-sm:font-medium">{member.email || 'Email not known yet'}</TableCell>
+                      <TableCell className="whitespace-nowrap max-sm:block max-sm:p-0 max-sm:text-muted-foreground">{memberStatusLabel[member.status]}</TableCell>
+                      <TableCell className="whitespace-nowrap max-sm:block max-sm:p-0 max-sm:text-muted-foreground">{renewal(member)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
