@@ -649,6 +649,16 @@ const table = [
     // As a course's checkout: a launch's buyers at once, within Stripe's own 100 writes a second.
     throttle: { rate: 50, burst: 100 },
   },
+  /** Memberships (issue 34): a Pro creator's subscription to their courses, on their own Stripe account. */
+  { name: 'list-memberships', method: 'GET', path: '/api/memberships', handler: 'http/list-memberships', access: ['creator'] },
+  { name: 'create-membership', method: 'POST', path: '/api/memberships', handler: 'http/create-membership', access: ['creator'], feature: 'memberships', throttle: { rate: 10, burst: 20 } },
+  { name: 'update-membership', method: 'PATCH', path: '/api/memberships/{membershipId}', handler: 'http/update-membership', access: ['creator'], feature: 'memberships', throttle: { rate: 10, burst: 20 } },
+  { name: 'delete-membership', method: 'DELETE', path: '/api/memberships/{membershipId}', handler: 'http/delete-membership', access: ['creator'], throttle: { rate: 10, burst: 20 } },
+  { name: 'membership-members', method: 'GET', path: '/api/memberships/{membershipId}/members', handler: 'http/membership-members', access: ['creator'] },
+  { name: 'public-membership', method: 'GET', path: '/api/public/memberships/{membershipId}', handler: 'http/public-membership', access: 'public', throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
+  { name: 'membership-checkout', method: 'POST', path: '/api/public/memberships/{membershipId}/checkout', handler: 'http/membership-checkout', access: 'public', uses: ['payments'], profile: 'heavy', throttle: { rate: 50, burst: 100 } },
+  { name: 'membership-portal', method: 'POST', path: '/api/learner/memberships/{membershipId}/portal', handler: 'http/membership-portal', access: ['learner'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
+  { name: 'learner-memberships', method: 'GET', path: '/api/learner/memberships', handler: 'http/learner-memberships', access: ['learner'] },
   { name: 'create-coupon', method: 'POST', path: '/api/coupons', handler: 'http/create-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'update-coupon', method: 'PATCH', path: '/api/coupons/{code}', handler: 'http/update-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-coupon', method: 'DELETE', path: '/api/coupons/{code}', handler: 'http/delete-coupon', access: ['creator'], feature: 'sales', uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },

@@ -189,6 +189,20 @@ const connectCheckoutObject = z.object({
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 });
 
+/** What we read of a membership's subscription (`customer.subscription.*`'s data.object). */
+const memberSubscriptionObject = z.object({
+  id: z.string(),
+  status: z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'unpaid', 'canceled', 'paused']),
+  customer: id.nullable().optional(),
+  cancel_at_period_end: z.boolean().optional(),
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number().optional() })) }).optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
+/** Stripe's statuses in the membership's words: an expired first payment never started, a paused one gives nothing. */
+const memberStatusOf = (status: z.infer<typeof memberSubscriptionObject>['status']) =>
+  status === 'incomplete_expired' ? 'canceled' : status === 'paused' ? 'unpaid' : status;
+
 /** What we read of a refunded charge or a dispute: the PaymentIntent they belong to. */
 const reversalObject = z.object({ payment_intent: id.nullable().optional(), refunded: z.boolean().optional() });
 
@@ -219,6 +233,42 @@ export const toConnectEvent = (event: RawEvent): ConnectEvent => {
           // A partial refund leaves the sale standing; a dispute takes it whole.
           complete: event.type === 'charge.dispute.created' || reversed.refunded === true,
         },
+      };
+    }
+  }
+  if (event.type.startsWith('customer.subscription.') && event.account) {
+    const s = memberSubscriptionObject.parse(event.data.object);
+    const membershipId = s.metadata?.['membershipId'];
+    if (membershipId) {
+      const periodEnd = s.items?.data[0]?.current_period_end;
+      return {
+        ...base,
+        kind: 'subscription',
+        account: event.account,
+        membershipId,
+        subscriptionId: s.id,
+        state: {
+          // A deleted subscription is over whatever its last status said.
+          status: event.type === 'customer.subscription.deleted' ? 'canceled' : memberStatusOf(s.status),
+          currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+          cancelAtPeriodEnd: s.cancel_at_period_end ?? false,
+          customerId: s.customer ?? null,
+        },
+      };
+    }
+  }
+  if (event.type === 'checkout.session.completed' && event.account) {
+    const c = connectCheckoutObject.extend({ mode: z.string().optional(), subscription: id.nullable().optional(), customer: id.nullable().optional() }).parse(event.data.object);
+    const membershipId = c.metadata?.['membershipId'];
+    if (c.mode === 'subscription' && membershipId && c.subscription) {
+      return {
+        ...base,
+        kind: 'membership-checkout',
+        account: event.account,
+        membershipId,
+        subscriptionId: c.subscription,
+        customerId: c.customer ?? null,
+        email: c.customer_details?.email ?? c.customer_email ?? null,
       };
     }
   }
@@ -280,6 +330,37 @@ export const stripeConnect = (): ConnectPayments => ({
       );
       if (!session.url) throw new UpstreamError('The payment provider returned no checkout page.');
       return { id: session.id, url: session.url };
+    }),
+
+  createMembershipCheckout: (input) =>
+    upstream('start the checkout', async () => {
+      const metadata = { membershipId: input.membershipId };
+      // A subscription on the creator's own account (Stripe-Account), with no application fee: the creator keeps 100%.
+      const session = await (await stripe()).checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'gbp', unit_amount: input.amount, recurring: { interval: input.interval }, product_data: { name: input.title } },
+            },
+          ],
+          ...(input.email ? { customer_email: input.email } : {}),
+          metadata,
+          subscription_data: { metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new UpstreamError('The payment provider returned no checkout page.');
+      return { id: session.id, url: session.url };
+    }),
+
+  createPortalSession: ({ accountId, customerId, returnUrl }) =>
+    upstream('open the billing portal', async () => {
+      const portal = await (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { stripeAccount: accountId });
+      return { url: portal.url };
     }),
 
   refundPayment: ({ accountId, paymentIntentId, idempotencyKey }) =>

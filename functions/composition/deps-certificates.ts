@@ -4,6 +4,7 @@ import { sesBulkMailer } from '#adapters/ses-mailer.ts';
 import type { LearnerProfileRepository } from '#core/certificates/ports.ts';
 import type { CertificateRepository } from '#core/ports.ts';
 import { dynamoCertificates } from '#data/certificates.ts';
+import { dynamoMemberships } from '#data/memberships.ts';
 import { readEnrollment } from '#data/enrollments.ts';
 import { dynamoLearnerProfiles } from '#data/learner-profiles.ts';
 import { readPublicProfile } from '#data/public-profiles.ts';
@@ -30,8 +31,10 @@ export const publicCertificateDeps = () => ({ ...certificateReadDeps(), branding
 /** A course's certificates, for its creator (whose course it must be). */
 export const courseCertificateDeps = () => ({ ...certificateReadDeps(), courses: courseRepository() });
 
+let memberships: ReturnType<typeof dynamoMemberships> | undefined;
+
 /**
- * The issuing job. It reads a course, an enrolment, a licence and a creator's profile and writes none of them: it takes
+ * The issuing job. It reads a course, an enrolment, a licence, a membership's subscription and a creator's profile and writes none of them: it takes
  * those reads alone, not the repositories (a bundle carries every method of a repository object it holds).
  */
 export const issueDeps = (log: IssueDeps['log']): IssueDeps => ({
@@ -40,6 +43,7 @@ export const issueDeps = (log: IssueDeps['log']): IssueDeps => ({
   courses: courseReader(),
   enrollments: { get: readEnrollment },
   licenses: licenseReader(),
+  memberships: { member: (membershipId, subscriptionId) => (memberships ??= dynamoMemberships()).member(membershipId, subscriptionId) },
   profiles: { get: readPublicProfile },
   learnerProfiles: learnerProfileRepository(),
   mailer: mailer(),

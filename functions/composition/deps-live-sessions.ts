@@ -1,3 +1,4 @@
+import { membershipRepository } from '#functions/composition/deps-memberships.ts';
 import { createHash } from 'node:crypto';
 import { envelopeCipher } from '#adapters/envelope-cipher.ts';
 import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
@@ -82,7 +83,7 @@ const calendarIdentity = () => {
 /** The learner's sessions and calendar files: the platform's sender is the files' organiser, its host their UIDs' domain. */
 export const learnerSessionDeps = () => ({
   enrollments: enrollmentRepository(),
-  licenses: licenseReader(),
+  licenses: licenseReader(), memberships: membershipRepository(),
   sessions: sessionRepository(),
   clock,
   calendar: calendarIdentity(),

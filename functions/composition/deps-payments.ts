@@ -13,7 +13,9 @@ import type { ConnectEvents, ConnectPayments } from '#core/sales/ports.ts';
 import type { ConnectWebhookDeps } from '#core/sales/connect-webhook.ts';
 import type { BundleCheckoutDeps, CourseCheckoutDeps } from '#core/sales/checkout.ts';
 import { bundleRepository } from '#functions/composition/deps-bundles.ts';
+import { membershipRepository } from '#functions/composition/deps-memberships.ts';
 import type { CouponDeps } from '#core/sales/coupons.ts';
+import type { MembershipCheckoutDeps } from '#core/memberships/memberships.ts';
 import {
   affiliateRepository,
   billingRepository,
@@ -61,6 +63,8 @@ export const connectEventDeps = (
 ): ConnectWebhookDeps => ({
   payouts: payoutRepository(),
   events: (connectEvents ??= stripeConnectEvents()),
+  memberships: membershipRepository(),
+  courses: courseRepository(),
   orders: orderRepository(),
   users: userRepository(),
   directory: directoryService(),
@@ -111,6 +115,17 @@ export const courseCheckoutDeps = (): CourseCheckoutDeps => ({
 });
 
 /** A visitor's bundle checkout (issue 34): the course checkout's, with the bundle read by its id. */
+/** A membership's checkout (subscription mode) and a member's billing portal, on the creator's account. */
+export const membershipCheckoutDeps = (): MembershipCheckoutDeps => ({
+  memberships: membershipRepository(),
+  payouts: payoutRepository(),
+  billing: billingRepository(),
+  connect: connectPayments(),
+  ids,
+  appOrigin: required('APP_ORIGIN'),
+});
+export const membershipPortalDeps = () => ({ memberships: membershipRepository(), connect: connectPayments(), appOrigin: required('APP_ORIGIN') });
+
 export const bundleCheckoutDeps = (): BundleCheckoutDeps => ({ ...courseCheckoutDeps(), courses: courseRepository(), bundles: bundleRepository() });
 
 /** Checkout, portal and top-up: Stripe's API, the billing records, the catalogue and the app's own origin. */

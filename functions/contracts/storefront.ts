@@ -114,6 +114,10 @@ export const publicCreator = z.object({
   bio: z.string(),
   avatarUrl: z.string().nullable(),
   courses: z.array(storefrontCourse),
+  /** The creator's bundles on sale (issue 34): active, every course still published; newest first. Page: /b/{id}. */
+  bundles: z.array(z.object({ id: z.string(), title: z.string(), priceAmount: z.number().int(), courseCount: z.number().int() })),
+  /** The creator's memberships taking members (issue 34): active, while their plan sells them; newest first. Page: /m/{id}. */
+  memberships: z.array(z.object({ id: z.string(), title: z.string(), interval: z.enum(['month', 'year']), priceAmount: z.number().int(), allCourses: z.boolean() })),
   /** The creator's school branding (issue 32), null without it or while their plan does not include it. */
   branding: brandingView.nullable(),
 });

@@ -736,6 +736,113 @@ export interface BundleRepository {
   delete(creatorId: string, bundleId: string): Promise<boolean>;
 }
 
+/** A creator's membership (issue 34 point 2): `courseIds` 'all' is every published course of theirs, now and later. */
+export interface StoredMembership {
+  id: string;
+  creatorId: string;
+  title: string;
+  description: string;
+  interval: 'month' | 'year';
+  /** Pence a period. */
+  priceAmount: number;
+  courseIds: string[] | 'all';
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * One subscription to a membership, as its Connect events last said it (core/memberships/subscription-events.ts):
+ * whoever of the checkout and the subscription's events comes first makes it; `learnerId` once the buyer's account is
+ * known. `eventKey` orders the events applied (Stripe's `created`, then the status's rank within one second).
+ */
+export interface StoredMember {
+  membershipId: string;
+  creatorId: string;
+  subscriptionId: string;
+  accountId: string;
+  customerId: string | null;
+  email: string | null;
+  learnerId: string | null;
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled';
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  eventKey: number;
+  createdAt: string;
+}
+
+/** What a subscription event says of the subscription. */
+export type MemberState = Pick<StoredMember, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'customerId'>;
+
+export interface MembershipRepository {
+  get(membershipId: string): Promise<StoredMembership | undefined>;
+  /** The creator's memberships, newest first (at most MEMBERSHIPS_PER_CREATOR_MAX). */
+  listByCreator(creatorId: string): Promise<StoredMembership[]>;
+  /** False when that id exists already. */
+  create(membership: StoredMembership): Promise<boolean>;
+  /** The changed fields, only while it exists and is this creator's; the membership as saved, or undefined. */
+  update(creatorId: string, membershipId: string, changes: Partial<Pick<StoredMembership, 'title' | 'description' | 'courseIds' | 'active' | 'updatedAt'>>): Promise<StoredMembership | undefined>;
+  /** Only while it is this creator's. Its members keep access until their subscriptions end. */
+  delete(creatorId: string, membershipId: string): Promise<boolean>;
+  /** One subscription's row. */
+  member(membershipId: string, subscriptionId: string): Promise<StoredMember | undefined>;
+  /** The membership's subscriptions, a page at a time (oldest first). */
+  members(membershipId: string, page: PageRequest): Promise<Paged<StoredMember>>;
+  /** The learner's subscriptions to this membership (a resubscription is a new one). */
+  membersOfLearner(membershipId: string, learnerId: string): Promise<StoredMember[]>;
+  /**
+   * A subscription event applied once and in order: the row made if new (with `identity`), its state replaced only
+   * when `eventKey` is not older than the one applied, and never once the subscription was deleted (`canceled`): false
+   * when it was older or ended, so nothing changed.
+   */
+  applyState(input: { membershipId: string; subscriptionId: string; identity: Pick<StoredMember, 'creatorId' | 'accountId' | 'createdAt'>; state: MemberState; eventKey: number }): Promise<boolean>;
+  /** The buyer's email and account set on the row (made if new, its state left to the subscription's events). */
+  bindLearner(input: { membershipId: string; subscriptionId: string; identity: Pick<StoredMember, 'creatorId' | 'accountId' | 'createdAt'>; email: string; learnerId: string }): Promise<StoredMember>;
+}
+
+/** Stripe Billing on a creator's connected account, for memberships (the adapter is the Connect one). */
+export interface MembershipPayments {
+  /**
+   * A hosted Checkout Session in subscription mode on the creator's connected account (a membership, issue 34): one
+   * recurring line of `amount` pence every `interval`, no application fee; `membershipId` in the session's and the
+   * subscription's metadata. The same idempotency key answers the same session.
+   */
+  createMembershipCheckout(input: {
+    accountId: string;
+    membershipId: string;
+    title: string;
+    amount: number;
+    interval: 'month' | 'year';
+    email?: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }>;
+  /** A billing portal session for a member's customer on the creator's account: its URL. */
+  createPortalSession(input: { accountId: string; customerId: string; returnUrl: string }): Promise<{ url: string }>;
+}
+
+/** A creator's payment account as a membership's checkout needs it (the sales room's payouts mirror). */
+export interface CreatorPaymentAccounts {
+  get(userId: string): Promise<{ accountId: string; chargesEnabled: boolean } | undefined>;
+}
+
+/** A membership's Connect events in the product's words (`account`: the creator's connected account). */
+export type MembershipEvent =
+  /** A subscription-mode checkout completed (a membership bought): who bought it, and the subscription it made. */
+  | { id: string; type: string; created: number; account: string; kind: 'membership-checkout'; membershipId: string; subscriptionId: string; customerId: string | null; email: string | null }
+  /** `customer.subscription.created/updated/deleted` of a membership's subscription (`membershipId` from its metadata). */
+  | {
+      id: string;
+      type: string;
+      created: number;
+      account: string;
+      kind: 'subscription';
+      membershipId: string;
+      subscriptionId: string;
+      state: { status: StoredMember['status']; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; customerId: string | null };
+    };
+
 /** One day's sales counters of a creator: totals, and revenue and sales by course. */
 /** A day of the sales series: revenue net of that day's refunds (pence) and sales. */
 export interface SalesDay {

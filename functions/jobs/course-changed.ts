@@ -5,6 +5,7 @@ import { dynamoFiles } from '#data/files.ts';
 import { enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { licenseTitlePage, retitleLicense } from '#data/licenses.ts';
 import { dripReplanDeps } from '#functions/composition/deps-drip.ts';
+import { membersOnPublishDeps } from '#functions/composition/deps-memberships.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 
 /** The 'course-changed' job's reads and writes in DynamoDB. */
@@ -22,9 +23,9 @@ export const courseFiles = (): CourseFiles => ({ files: dynamoFiles(), store: s3
 
 /**
  * A course renamed or deleted, or a lesson deleted, carried to its copies and files slice by slice; a lesson's release
- * changed, its learners' drip plans planned again (core/courses/changes.ts).
+ * changed, its learners' drip plans planned again; a course published, given to its memberships' members (core/courses/changes.ts).
  */
-export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles(), dripReplanDeps());
+export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles(), dripReplanDeps(), membersOnPublishDeps());
 
 /** Started only by the routes (update-course, delete-course, create-lesson, update-lesson, delete-lesson), through its queue: it has no schedule. */
 export const handler = slicedJob(COURSE_CHANGED_JOB, work);

@@ -133,6 +133,15 @@ PATCH  /api/bundles/{bundleId}                                         creator  
 DELETE /api/bundles/{bundleId}                                         creator                       creator
 GET    /api/public/bundles/{bundleId}                                  public                        -
 POST   /api/public/bundles/{bundleId}/checkout                         public                        -
+GET    /api/memberships                                                creator                       -
+POST   /api/memberships                                                creator                       -  memberships
+PATCH  /api/memberships/{membershipId}                                 creator                       creator  memberships
+DELETE /api/memberships/{membershipId}                                 creator                       creator
+GET    /api/memberships/{membershipId}/members                         creator                       creator
+GET    /api/public/memberships/{membershipId}                          public                        -
+POST   /api/public/memberships/{membershipId}/checkout                 public                        -
+POST   /api/learner/memberships/{membershipId}/portal                  learner                       -
+GET    /api/learner/memberships                                        learner                       -
 GET    /api/api-keys                                                   creator                       -
 POST   /api/api-keys                                                   creator                       -  api
 DELETE /api/api-keys/{keyId}                                           creator                       creator
@@ -345,6 +354,8 @@ const makeWorld = async (): Promise<World> => {
   await call('POST', `/api/courses/${otherCourseId}/lessons`, { token, body: { title: 'Read', kind: 'text', body: '<p>Read.</p>' } });
   await call('PATCH', `/api/courses/${otherCourseId}`, { token, body: { status: 'published', priceAmount: 1500 } });
   const bundleId = (await call<{ id: string }>('POST', '/api/bundles', { token, body: { title: 'Owned bundle', courseIds: [courseId, otherCourseId], priceAmount: 3000 } })).id;
+  // A membership to all of the creator's courses (issue 34; the creator is on Pro).
+  const membershipId = (await call<{ id: string }>('POST', '/api/memberships', { token, body: { title: 'Owned membership', interval: 'month', priceAmount: 1500, courseIds: 'all' } })).id;
 
   const code = `MATRIX${Date.now().toString(36).toUpperCase()}`;
   await call('POST', '/api/coupons', { token, body: { code, kind: 'percent', value: 10, courseIds: null } });
@@ -386,7 +397,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId, commentId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, membershipId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId, commentId },
     outsider,
   };
 };
@@ -407,6 +418,7 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'POST /api/certificates/{certificateId}/revoke': { reason: 'Revoked by another creator' },
     'PATCH /api/coupons/{code}': { active: false },
     'PATCH /api/bundles/{bundleId}': { title: 'Taken over' },
+    'PATCH /api/memberships/{membershipId}': { title: 'Taken over' },
     'PATCH /api/sequences/{sequenceId}': { active: true },
     'POST /api/courses/{courseId}/lessons/{lessonId}/comments': { body: 'Planted' },
     'PATCH /api/comments/{commentId}': { body: 'Taken over' },

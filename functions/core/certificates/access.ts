@@ -1,6 +1,6 @@
 import { enrollmentAccess } from '#core/access/access.ts';
 import { licenseIdOf } from '#core/licenses/licenses.ts';
-import type { CertificateRepository, Clock, Enrollment, LicenseRepository, Order, StoredLicense } from '#core/ports.ts';
+import type { CertificateRepository, Clock, Enrollment, LicenseRepository, Order, StoredLicense, StoredMember } from '#core/ports.ts';
 
 /**
  * Certificates follow access (issue 27 point 2): a certificate is issued only to a learner who still has the course
@@ -17,16 +17,18 @@ export const ORDER_REVERSAL_REASON = {
 
 /**
  * Whether this enrolment may have its certificate now: completed, and the course open to its learner
- * (core/access/access.ts: active, and through a team licence one that gives access now). `license` is the
- * enrolment's licence as read (undefined: none, or gone).
+ * (core/access/access.ts: active, through a team licence one that gives access now, through a membership alone a
+ * subscription that gives access now). `license` is the enrolment's licence as read (undefined: none, or gone);
+ * `members` the membership subscriptions its sources name, as read (core/access/access.ts membersOf).
  */
 export const mayHaveCertificate = (
-  enrollment: Pick<Enrollment, 'status' | 'completedAt' | 'licenseId'> | undefined,
+  enrollment: Pick<Enrollment, 'status' | 'completedAt' | 'licenseId' | 'sources'> | undefined,
   license: Pick<StoredLicense, 'status' | 'expiresAt'> | undefined,
   now: Date,
+  members: readonly Pick<StoredMember, 'status' | 'currentPeriodEnd'>[] = [],
 ): boolean => {
   if (!enrollment?.completedAt) return false;
-  return enrollmentAccess(enrollment, license, now).open;
+  return enrollmentAccess(enrollment, license, now, members).open;
 };
 
 /**

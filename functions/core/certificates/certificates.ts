@@ -22,6 +22,7 @@ import {
   type OpenBadgeCredential,
   type SigningKey,
 } from '#core/certificates/credentials.ts';
+import { membersOf } from '#core/access/access.ts';
 import { mayHaveCertificate } from '#core/certificates/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { NotFoundError } from '#core/errors.ts';
@@ -29,7 +30,7 @@ import { heldMail, sendHeld } from '#core/mail/mail-queue.ts';
 import { inPool, pacer, platformMailRate, sendRateOr1 } from '#core/jobs/pace.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 import type { CredentialSigner, LearnerProfileRepository, StoredLearnerProfile } from '#core/certificates/ports.ts';
-import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MailQueue, MailSchool, MailSchoolOf, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
+import type { CertificateRepository, Clock, CourseRepository, EnrollmentRepository, Ids, LicenseRepository, Mailer, MembershipRepository, MailQueue, MailSchool, MailSchoolOf, PublicProfileRepository, StoredCertificate } from '#core/ports.ts';
 
 /**
  * Certificates (issue 15; decision 0021): issued once per completed course by a job (the completion marks the
@@ -100,6 +101,8 @@ export interface IssueDeps {
   enrollments: Pick<EnrollmentRepository, 'get'>;
   /** The licence of an enrolment through a team's seat: it must give access when the certificate is issued. */
   licenses: Pick<LicenseRepository, 'get'>;
+  /** The membership subscriptions an enrolment's sources name (absent: no membership gives a certificate). */
+  memberships?: Pick<MembershipRepository, 'member'>;
   courses: Pick<CourseRepository, 'getCourse'>;
   profiles: Pick<PublicProfileRepository, 'get'>;
   learnerProfiles: Pick<LearnerProfileRepository, 'get' | 'renamesDue' | 'clearRename'>;
@@ -250,7 +253,9 @@ const issueOne = async (deps: IssueDeps, key: { value?: SigningKey }, courseId: 
   const [enrollment, course, learner] = await Promise.all([deps.enrollments.get(courseId, learnerId), deps.courses.getCourse(courseId), deps.learnerProfiles.get(learnerId)]);
   // Only while the learner still has the course: refunded, disputed, removed or with their seat revoked, none.
   const license = enrollment?.licenseId ? await deps.licenses.get(enrollment.licenseId) : undefined;
-  if (!course || !enrollment || !mayHaveCertificate(enrollment, license, deps.clock.now())) {
+  // A course held through a membership alone: only while its subscription gives access (issue 34).
+  const members = enrollment?.status === 'active' ? await membersOf(deps, enrollment) : [];
+  if (!course || !enrollment || !mayHaveCertificate(enrollment, license, deps.clock.now(), members)) {
     await deps.certificates.clearDue(courseId, learnerId);
     return 'cleared';
   }

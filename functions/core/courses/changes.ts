@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { type DripReplanDeps, replanDrip } from '#core/enrollments/drip-notices.ts';
 import { type FileRemovalDeps, removeFiles } from '#core/files/files.ts';
 import { firstSlice, type Page, type SliceWork, throughPages } from '#core/jobs/slices.ts';
+import { enrolMembersOnPublish, type MembersOnPublishDeps } from '#core/memberships/course-published.ts';
 
 /**
  * Course-wide changes leave the request (issue 28 point 2, docs/decisions/0034-course-changes.md). The route writes the
@@ -15,6 +16,8 @@ import { firstSlice, type Page, type SliceWork, throughPages } from '#core/jobs/
  * - lesson-deleted: the lesson's files (uploads aborted, objects deleted, then their items).
  * - drip-changed: a lesson's release set or changed: every active enrolment's drip plan due again at its next opening
  *   under the lessons as they are (core/enrollments/drip-notices.ts replanDrip).
+ * - published: the course given at once to the live members of each membership that covers it (issue 34;
+ *   core/memberships/course-published.ts enrolMembersOnPublish).
  * The files leave the request with the rest, so the course and lesson routes carry no S3 client (their bundles' budget)
  * and a course's thousands of files are removed a batch at a time, within the job's time.
  * The screens do not wait for it: the CRM and the learner's lists read the title from the course item (one BatchGet per
@@ -31,6 +34,8 @@ export const courseChange = z.discriminatedUnion('change', [
   z.object({ change: z.literal('lesson-deleted'), courseId: z.string().min(1), lessonId: z.string().min(1), version: z.string().min(1) }),
   /** `version`: when the release was written (each change plans from the outline as it is then: an older run is harmless). */
   z.object({ change: z.literal('drip-changed'), courseId: z.string().min(1), version: z.string().min(1) }),
+  /** `version`: when it was published (a run finding it unpublished again stops; a later publish has its own run). */
+  z.object({ change: z.literal('published'), courseId: z.string().min(1), creatorId: z.string().min(1), version: z.string().min(1) }),
 ]);
 export type CourseChange = z.infer<typeof courseChange>;
 
@@ -78,8 +83,8 @@ export const FILE_BATCH = 100;
 /** Enrolments retitled at once in a slice: DynamoDB writes are network-bound. */
 const RETITLE_CONCURRENCY = 8;
 
-type Counts = { retitled: number; unchanged: number; licenses: number; removed: number; removedOther: number; files: number; superseded: number; planned: number };
-const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, files: 0, superseded: 0, planned: 0 });
+type Counts = { retitled: number; unchanged: number; licenses: number; removed: number; removedOther: number; files: number; superseded: number; planned: number; enrolled: number };
+const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, files: 0, superseded: 0, planned: 0, enrolled: 0 });
 
 /** The cursor of a rename run: 'E<enrolment cursor>' while on the enrolments, then 'L<licence cursor>'. */
 const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, { change: 'renamed' }>, cursor: string | undefined, timeUp: () => boolean) => {
@@ -158,9 +163,14 @@ const lessonDeleted = async (files: CourseFiles, change: Extract<CourseChange, {
 
 /** The job's work on one slice (the handler is functions/jobs/course-changed.ts). */
 export const courseChangedWork =
-  (store: CourseChangeStore, files: CourseFiles, drip: DripReplanDeps): SliceWork<Counts> =>
+  (store: CourseChangeStore, files: CourseFiles, drip: DripReplanDeps, members?: MembersOnPublishDeps): SliceWork<Counts> =>
   async (slice, timeUp) => {
     const change = courseChange.parse(slice.input);
+    if (change.change === 'published') {
+      if (!members) return { counts: zero() };
+      const { cursor, counts } = await enrolMembersOnPublish(members, change, slice.cursor, timeUp);
+      return { ...(cursor === undefined ? {} : { cursor }), counts: { ...zero(), ...counts } };
+    }
     if (change.change === 'renamed') return renamed(store, change, slice.cursor, timeUp);
     if (change.change === 'drip-changed') {
       const { cursor, counts } = await replanDrip(drip, change.courseId, slice.cursor, timeUp);

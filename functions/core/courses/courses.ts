@@ -69,7 +69,8 @@ export interface CourseJobDeps {
  * PATCH /api/courses/{courseId}: title, description, publish / unpublish. Answers at once: a new title is stamped
  * (`titleChangedAt`) and carried onto the course's enrolments and licences by a 'course-changed' run started here;
  * the CRM and the learners' lists read the title from the course meanwhile. Publishing or unpublishing copies nothing
- * (the learner's routes read the status where it lives).
+ * (the learner's routes read the status where it lives); publishing starts a run that enrols the live members of the
+ * memberships giving the course (core/memberships/course-published.ts).
  */
 export const updateCourse = async (
   deps: CourseDeps & CourseJobDeps,
@@ -85,6 +86,10 @@ export const updateCourse = async (
   });
   if (!saved) throw new NotFoundError(COURSE_NOT_FOUND);
   if (retitled) await deps.jobs.start({ change: 'renamed', courseId: input.courseId, title: saved.title, version: now });
+  // Published now: its memberships' live members get it at once, not at their next renewal (issue 34).
+  if (before.status !== 'published' && saved.status === 'published') {
+    await deps.jobs.start({ change: 'published', courseId: input.courseId, creatorId: input.creatorId, version: now });
+  }
   return courseView({ ...saved, lessons: before.lessons });
 };
 

@@ -34,6 +34,8 @@ export interface LearnerDeps {
   courses: Pick<CourseRepository, 'getOutline' | 'getLesson'>;
   enrollments: EnrollmentRepository;
   licenses: Pick<LicenseRepository, 'get'>;
+  /** The membership subscriptions an enrolment names (core/access/access.ts). */
+  memberships?: AccessSources['memberships'];
   clock: Clock;
 }
 
@@ -95,7 +97,7 @@ export const reachableOutline = async (
 
 const lessonIds = (course: Pick<StoredCourse, 'lessons'> | CourseOutline) => course.lessons.map((l) => l.id);
 
-type LearnerReadDeps = Pick<LearnerDeps, 'enrollments' | 'licenses' | 'clock'>;
+type LearnerReadDeps = Pick<LearnerDeps, 'enrollments' | 'licenses' | 'memberships' | 'clock'>;
 type Profiles = {
   profiles: Pick<PublicProfileRepository, 'get'>;
   /** The creator's branding in force (core/branding brandingInForceView), or null. */

@@ -1,4 +1,5 @@
 import { type CourseFile, DOWNLOAD_URL_TTL_SECONDS, type FileUrlResponse } from '#contracts/files.ts';
+import type { AccessSources } from '#core/access/access.ts';
 import { ownCourse } from '#core/courses/courses.ts';
 import { mustBeOpen } from '#core/enrollments/drip.ts';
 import { reachableOutline } from '#core/enrollments/learner-courses.ts';
@@ -49,6 +50,7 @@ export const learnerFileUrl = async (
     files: Pick<FileRepository, 'findInCourse'>;
     enrollments: Pick<EnrollmentRepository, 'get'>;
     licenses: Pick<LicenseRepository, 'get'>;
+    memberships?: AccessSources['memberships'];
   },
   input: { learnerId: string; courseId: string; fileId: string },
 ): Promise<FileUrlResponse> => {

@@ -1,5 +1,5 @@
 import type { PageRequest, Paged } from '#contracts/common.ts';
-import type { QueuedMail } from '#core/ports.ts';
+import type { MembershipEvent, MembershipPayments, QueuedMail } from '#core/ports.ts';
 /**
  * The ports only the use cases of core/sales use (docs/decisions/0029-rooms-match-the-domains.md). Adapters
  * in functions/data and functions/adapters implement them; the ports several domains share are in core/ports.ts.
@@ -42,7 +42,7 @@ export interface PayoutRepository {
 }
 
 /** Stripe Connect: Standard accounts and their hosted onboarding, through the platform's API key. */
-export interface ConnectPayments {
+export interface ConnectPayments extends MembershipPayments {
   /** A Standard connected account for the creator; the same creator gets the same account on a retry. */
   createConnectedAccount(input: { userId: string; email: string }): Promise<{ accountId: string; state: ConnectedAccountState; eventAt: number }>;
   /** A single-use, short-lived onboarding link (its refresh URL asks the app for a new one). */
@@ -139,6 +139,7 @@ export interface ConnectCheckout {
 export type ConnectEvent =
   | { id: string; type: string; created: number; account: string; kind: 'account'; state: ConnectedAccountState }
   | { id: string; type: string; created: number; account: string; kind: 'checkout'; checkout: ConnectCheckout }
+  | MembershipEvent
   /** `charge.refunded` (`refunded`: nothing left to refund) and `charge.dispute.created`. */
   | { id: string; type: string; created: number; account: string; kind: 'reversal'; reversal: { paymentIntentId: string; to: 'refunded' | 'disputed'; complete: boolean } }
   | { id: string; type: string; created: number; account: string | null; kind: 'other' };

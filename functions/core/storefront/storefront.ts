@@ -7,7 +7,21 @@ import type { PublicSeller } from '#contracts/bundles.ts';
 import { hasFeature, type PlanLevel } from '#contracts/entitlements.ts';
 import { planOf } from '#core/billing/subscription-state.ts';
 import { brandingViewOf } from '#core/branding/branding.ts';
-import type { BillingRepository, BrandingRepository, Clock, CourseRecord, CourseRepository, EnrollmentRepository, OrderRepository, PublicProfileRepository, StoredBranding, VisitMarks } from '#core/ports.ts';
+import type {
+  BillingRepository,
+  BrandingRepository,
+  BundleRepository,
+  Clock,
+  CourseRecord,
+  CourseRepository,
+  EnrollmentRepository,
+  MembershipRepository,
+  OrderRepository,
+  PublicProfileRepository,
+  StoredBranding,
+  VisitMarks,
+} from '#core/ports.ts';
+import { unsellableCourses } from '#core/bundles/bundles.ts';
 import { salesTermsOf } from '#core/sales/checkout.ts';
 import { type AvatarDeps, avatarUrl } from '#core/storefront/public-profile.ts';
 import { countOnce, type VisitorSeen } from '#core/visits/visitor-key.ts';
@@ -56,24 +70,47 @@ const storefrontCourse = (course: CourseRecord): StorefrontCourse => ({
 
 const published = (courses: CourseRecord[]) => courses.filter((c) => c.status === 'published');
 
-/** GET /api/public/creators/{slug}: the profile (one read) and the creator's published courses (one Query), newest first. */
-export const publicCreator = async (deps: StorefrontDeps, slug: string): Promise<PublicCreator> => {
+/**
+ * What the creator's page lists beside their courses (issue 34): their bundles and memberships. Absent (the other
+ * public pages' compositions), the page lists none.
+ */
+export interface CreatorOffersDeps {
+  bundles?: Pick<BundleRepository, 'listByCreator'>;
+  memberships?: Pick<MembershipRepository, 'listByCreator'>;
+}
+
+/**
+ * GET /api/public/creators/{slug}: the profile (one read), then side by side the creator's courses (one Query), plan,
+ * branding, bundles and memberships (one Query each, at most 100 and 20). Published courses newest first; the bundles
+ * on sale (active, every course still published, as their page checks) and the memberships taking members (active,
+ * while the plan includes memberships).
+ */
+export const publicCreator = async (deps: StorefrontDeps & CreatorOffersDeps, slug: string): Promise<PublicCreator> => {
   const parsed = creatorSlug.safeParse(slug);
   const profile = parsed.success && parsed.data === slug ? await deps.profiles.getBySlug(slug) : undefined;
   if (!profile) throw new NotFoundError(CREATOR_NOT_FOUND);
-  const [courses, picture, subscription, branding] = await Promise.all([
+  const [courses, picture, subscription, branding, bundles, memberships] = await Promise.all([
     deps.courses.listByCreator(profile.creatorId),
     avatarUrl(deps, profile),
     deps.billing.getSubscription(profile.creatorId),
     deps.branding.get(profile.creatorId),
+    deps.bundles?.listByCreator(profile.creatorId) ?? [],
+    deps.memberships?.listByCreator(profile.creatorId) ?? [],
   ]);
+  const plan = planOf(subscription);
   return {
     slug: profile.slug,
     displayName: profile.displayName,
     bio: profile.bio,
     avatarUrl: picture,
     courses: published(courses).map(storefrontCourse),
-    branding: await brandingShown(deps, branding, planOf(subscription)),
+    bundles: bundles
+      .filter((b) => b.active && unsellableCourses(b.courseIds, courses).length === 0)
+      .map((b) => ({ id: b.id, title: b.title, priceAmount: b.priceAmount, courseCount: b.courseIds.length })),
+    memberships: hasFeature(plan, 'memberships')
+      ? memberships.filter((m) => m.active).map((m) => ({ id: m.id, title: m.title, interval: m.interval, priceAmount: m.priceAmount, allCourses: m.courseIds === 'all' }))
+      : [],
+    branding: await brandingShown(deps, branding, plan),
   };
 };
 

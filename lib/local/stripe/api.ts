@@ -39,8 +39,8 @@ export interface ApiResult {
 
 type Handler = (request: ApiRequest, match: string[]) => { status?: number; body: unknown; events?: StripeEvent[] };
 
-export const createApi = (state: StripeState, options: { publicUrl: () => string }) => {
-  const billing = createBilling(state);
+export const createApi = (state: StripeState, options: { publicUrl: () => string; account?: string }) => {
+  const billing = createBilling(state, options.account);
 
   const resolve = (id: string): unknown => {
     const stores: [string, Record<string, unknown>][] = [
@@ -106,7 +106,12 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
     }
     const amount = required(integer(data.unit_amount, `${param}[unit_amount]`), `${param}[unit_amount]`);
     const currency = required(str(data.currency), `${param}[currency]`);
-    const created = inlinePriceOf({ productId, currency, amount, recurring: Boolean(obj(data.recurring)) });
+    const recurring = obj(data.recurring);
+    const interval = recurring ? (str(recurring.interval) ?? 'month') : undefined;
+    if (interval !== undefined && interval !== 'month' && interval !== 'year') {
+      throw new StripeApiError(400, `Invalid ${param}[recurring][interval]: the stand-in supports month and year (got ${interval}).`, 'parameter_invalid_string', `${param}[recurring][interval]`);
+    }
+    const created = inlinePriceOf({ productId, currency, amount, recurring: interval ?? false });
     state.prices[created.id] = created;
     return created;
   };

@@ -34,6 +34,7 @@ export const checkout = (state: StripeState, deps: { emit: Emit; customers: Cust
       // Subscription mode always has a customer once paid: Stripe creates one from the entered email.
       const owner = (session.customer ? customers.find(session.customer) : undefined) ?? customers.create({ email: session.customer_email });
       session.customer = owner.id;
+      session.customer_details = { email: owner.email, name: owner.name };
       const { subscription, invoice } = subscriptions.startFromCheckout(session, owner.id);
       const trial = subscription.trial_end !== null;
       session.subscription = subscription.id;

@@ -1,4 +1,4 @@
-import type { CheckoutSession, LineItem, Metadata, Price, Product } from './objects.ts';
+import type { CheckoutSession, Customer, Invoice, LineItem, Metadata, PortalSession, Price, Product, Subscription } from './objects.ts';
 
 /**
  * Stripe Connect in the stand-in's state: Standard accounts connected to the platform, their onboarding links, and
@@ -287,8 +287,33 @@ export interface Dispute {
   status: 'needs_response';
 }
 
+/**
+ * Stripe Billing on a connected account (a creator's memberships): the platform's own billing objects, kept per
+ * account. Subscription-mode sessions live here, payment-mode ones in `checkoutSessions` above.
+ */
+export interface ConnectedBilling {
+  customers: Record<string, Customer>;
+  checkoutSessions: Record<string, CheckoutSession>;
+  subscriptions: Record<string, Subscription>;
+  invoices: Record<string, Invoice>;
+  portalSessions: Record<string, PortalSession>;
+  failNextInvoice: Record<string, true>;
+  invoiceSequence: number;
+}
+
+export const emptyBilling = (): ConnectedBilling => ({
+  customers: {},
+  checkoutSessions: {},
+  subscriptions: {},
+  invoices: {},
+  portalSessions: {},
+  failNextInvoice: {},
+  invoiceSequence: 0,
+});
+
 /** One connected account's objects. */
 export interface ConnectedData {
+  billing: ConnectedBilling;
   products: Record<string, Product>;
   prices: Record<string, Price>;
   checkoutSessions: Record<string, ConnectCheckoutSession>;
@@ -301,6 +326,7 @@ export interface ConnectedData {
 }
 
 export const emptyConnected = (): ConnectedData => ({
+  billing: emptyBilling(),
   products: {},
   prices: {},
   checkoutSessions: {},

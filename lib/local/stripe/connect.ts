@@ -1,4 +1,5 @@
 import { accounts, noAccessTo } from './accounts.ts';
+import { connectBilling } from './connect-billing.ts';
 import type { ApiRequest, ApiResult } from './api.ts';
 import { connectPayments } from './connect-payments.ts';
 import { emptyConnected, type ConnectCheckoutSession, type ConnectedData } from './connect-state.ts';
@@ -30,12 +31,13 @@ type AccountHandler = (request: ConnectRequest, match: string[], data: Connected
 
 /** Calls made on a connected account, for the "not implemented there" message. */
 const onAccounts =
-  'checkout sessions, payment_intents, charges, refunds, disputes, coupons, promotion_codes, prices, products, events and GET /v1/account';
+  'checkout sessions (payment and subscription mode), customers, subscriptions, invoices, billing_portal sessions, payment_intents, charges, refunds, disputes, coupons, promotion_codes, prices, products, events and GET /v1/account';
 
 export const createConnect = (state: StripeState, options: { publicUrl: () => string }) => {
   const accountStore = accounts(state);
   const discountRules = discounts();
   const payments = connectPayments(state, { accounts: accountStore, discounts: discountRules, publicUrl: options.publicUrl });
+  const billing = connectBilling(state, { accounts: accountStore, publicUrl: options.publicUrl });
 
   const lineItemList = (session: ConnectCheckoutSession) => ({
     object: 'list',
@@ -240,10 +242,14 @@ export const createConnect = (state: StripeState, options: { publicUrl: () => st
   return {
     accounts: accountStore,
     payments,
+    billing,
 
     /** The answer to a Connect call, or undefined when the call is the platform's own (api.ts answers it). */
     handle(request: ConnectRequest): ApiResult | undefined {
       try {
+        // Subscriptions on the account (memberships) are Stripe Billing's, as on the platform: connect-billing.ts.
+        const billed = request.account ? billing.handle(request, request.account) : undefined;
+        if (billed) return billed;
         const result = run(request);
         if (!result) return undefined;
         const data = request.account ? accountStore.scope(request.account) : emptyConnected();

@@ -204,6 +204,18 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
   const checkoutView = (id: string): CheckoutView | undefined => {
     const connected = connect.payments.findSession(id);
     if (connected) return connectPages.checkoutView(connected);
+    // A subscription on a connected account (a creator's membership): its own customers and products.
+    const billed = connect.billing.findSession(id);
+    if (billed) {
+      const scope = connect.billing.view(billed.account);
+      const seller = state.accounts[billed.account];
+      return {
+        session: billed.session,
+        customer: billed.session.customer ? scope.customers[billed.session.customer] : undefined,
+        lines: billed.session.line_items_data.map((line) => ({ price: line.price, product: scope.products[line.price.product], quantity: line.quantity })),
+        seller: seller ? (seller.business_profile.name ?? seller.email ?? seller.id) : undefined,
+      };
+    }
     const session = state.checkoutSessions[id];
     if (!session) return undefined;
     return {
@@ -256,7 +268,8 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
         await dispatch(outcome.events);
       } else if (session.status === 'open') {
         if (!knownEmail(view)) session.customer_email = typed;
-        await dispatch(api.billing.checkout.pay(session));
+        const billing = connect.billing.findSession(session.id)?.api.billing ?? api.billing;
+        await dispatch(billing.checkout.pay(session));
       }
       redirect(res, fillSessionId(session.success_url ?? '/', session.id));
       return;
@@ -270,20 +283,28 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
 
   const handlePortal = async (req: IncomingMessage, res: ServerResponse, id: string, rest: string[]) => {
     await readBody(req);
-    const portal = state.portalSessions[id];
-    const customer = portal ? state.customers[portal.customer] : undefined;
+    // The platform's own portal sessions, or one on a connected account (a creator's members manage theirs).
+    const onAccount = state.portalSessions[id] ? undefined : connect.billing.findPortal(id);
+    const scope = onAccount ? connect.billing.view(onAccount.account) : state;
+    const billing = onAccount ? onAccount.api.billing : api.billing;
+    const portal = onAccount?.portal ?? state.portalSessions[id];
+    const customer = portal ? scope.customers[portal.customer] : undefined;
     if (!portal || !customer) {
       sendHtml(res, 404, notFoundPage('This billing portal session does not exist.'));
       return;
     }
     const [collection, subscriptionId, action] = rest;
     if (collection === 'subscriptions' && subscriptionId && action === 'cancel' && req.method === 'POST') {
-      const sub = state.subscriptions[subscriptionId];
+      const sub = scope.subscriptions[subscriptionId];
       if (!sub || sub.customer !== customer.id) {
         sendHtml(res, 404, notFoundPage('This subscription does not belong to this customer.'));
         return;
       }
-      if (sub.status !== 'canceled') await dispatch(api.billing.subscriptions.cancel(sub, automatic));
+      // A connected account's portal cancels at the period's end (Stripe's default portal setting: what was paid
+      // for runs out); the platform's own cancels at once, as it always has.
+      if (sub.status !== 'canceled') {
+        await dispatch(onAccount ? billing.subscriptions.update(sub, { cancelAtPeriodEnd: true }, automatic) : billing.subscriptions.cancel(sub, automatic));
+      }
       redirect(res, `/billing_portal/${portal.id}`);
       return;
     }
@@ -291,12 +312,12 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
       sendHtml(res, 404, notFoundPage('Not a billing portal page.'));
       return;
     }
-    const subscriptions = Object.values(state.subscriptions)
+    const subscriptions = Object.values(scope.subscriptions)
       .filter((sub) => sub.customer === customer.id)
       .reverse()
       .map((subscription) => {
         const price = subscription.items.data[0]?.price;
-        return { subscription, price, name: (price && state.products[price.product]?.name) ?? 'Subscription' };
+        return { subscription, price, name: (price && scope.products[price.product]?.name) ?? 'Subscription' };
       });
     sendHtml(res, 200, portalPage({ sessionId: portal.id, customer, returnUrl: portal.return_url, subscriptions }));
   };
@@ -336,15 +357,18 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
       return sendJson(res, 200, { ...connectControl.body, events: eventsOut(connectControl.events) });
     }
     if (method === 'POST' && resource === 'subscriptions' && id && action) {
-      const sub = state.subscriptions[id];
+      // The platform's own subscriptions, or one on a connected account (a membership): the same controls.
+      const onAccount = state.subscriptions[id] ? undefined : connect.billing.findSubscription(id);
+      const sub = onAccount?.subscription ?? state.subscriptions[id];
       if (!sub) return sendJson(res, 404, errorBody(new StripeApiError(404, `No such subscription: '${id}'`, 'resource_missing', 'id')));
+      const billing = onAccount?.api.billing ?? api.billing;
       let events: StripeEvent[];
-      if (action === 'end-trial') events = api.billing.subscriptions.endTrial(sub);
-      else if (action === 'advance') events = api.billing.subscriptions.advancePeriod(sub);
+      if (action === 'end-trial') events = billing.subscriptions.endTrial(sub);
+      else if (action === 'advance') events = billing.subscriptions.advancePeriod(sub);
       else if (action === 'fail-next-invoice') {
-        state.failNextInvoice[sub.id] = true;
+        (onAccount ? connect.billing.view(onAccount.account) : state).failNextInvoice[sub.id] = true;
         // `{"now": true}` also bills right away, so one call shows the failure.
-        events = body.now === true ? api.billing.subscriptions.advancePeriod(sub) : [];
+        events = body.now === true ? billing.subscriptions.advancePeriod(sub) : [];
       } else {
         return sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unknown control: ${action}` } });
       }
@@ -361,7 +385,7 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
 
   /** Stripe's clock for Checkout: sessions past `expires_at` expire (and say so by webhook) before anyone reads them. */
   const expireDueSessions = (): void => {
-    const events = [...api.billing.checkout.expireDue(), ...connect.payments.expireDue()];
+    const events = [...api.billing.checkout.expireDue(), ...connect.payments.expireDue(), ...connect.billing.expireDue()];
     if (events.length === 0) return;
     void dispatch(events);
     options.onChange?.();

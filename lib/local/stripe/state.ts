@@ -2,9 +2,22 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { emptyConnected, type Account, type AccountLinkRecord, type ConnectedData } from './connect-state.ts';
 import { standInPrices } from './mode.ts';
-import type { CheckoutSession, Metadata, Price, Product } from './objects.ts';
+import type { CheckoutSession, Customer, Invoice, Metadata, PortalSession, Price, Product, Subscription } from './objects.ts';
 
-export type { CheckoutSession, LineItem, Metadata, Price, Product } from './objects.ts';
+export type {
+  CheckoutSession,
+  Customer,
+  Invoice,
+  InvoiceLine,
+  LineItem,
+  Metadata,
+  PortalSession,
+  Price,
+  Product,
+  Subscription,
+  SubscriptionItem,
+  SubscriptionStatus,
+} from './objects.ts';
 
 /**
  * The Stripe stand-in's whole state: plain JSON objects shaped like the API's (for the API version the installed
@@ -12,135 +25,6 @@ export type { CheckoutSession, LineItem, Metadata, Price, Product } from './obje
  * Only the fields the platform reads are kept up to date; the rest carry Stripe's defaults so code typed against
  * `Stripe.*` finds them. The objects a connected account holds too are in objects.ts.
  */
-
-export interface Customer {
-  id: string;
-  object: 'customer';
-  balance: number;
-  created: number;
-  currency: string | null;
-  default_source: null;
-  delinquent: boolean;
-  description: string | null;
-  email: string | null;
-  invoice_prefix: string;
-  invoice_settings: { custom_fields: null; default_payment_method: null; footer: null; rendering_options: null };
-  livemode: false;
-  metadata: Metadata;
-  name: string | null;
-  phone: string | null;
-  preferred_locales: string[];
-  shipping: null;
-  tax_exempt: 'none';
-  test_clock: null;
-}
-
-export interface SubscriptionItem {
-  id: string;
-  object: 'subscription_item';
-  created: number;
-  current_period_end: number;
-  current_period_start: number;
-  discounts: string[];
-  metadata: Metadata;
-  price: Price;
-  quantity: number;
-  subscription: string;
-  tax_rates: [];
-}
-
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete';
-
-export interface Subscription {
-  id: string;
-  object: 'subscription';
-  billing_cycle_anchor: number;
-  cancel_at: number | null;
-  cancel_at_period_end: boolean;
-  canceled_at: number | null;
-  cancellation_details: { comment: string | null; feedback: string | null; reason: string | null };
-  collection_method: 'charge_automatically';
-  created: number;
-  currency: string;
-  customer: string;
-  default_payment_method: string | null;
-  description: string | null;
-  discounts: string[];
-  ended_at: number | null;
-  items: { object: 'list'; data: SubscriptionItem[]; has_more: false; total_count: number; url: string };
-  latest_invoice: string | null;
-  livemode: false;
-  metadata: Metadata;
-  start_date: number;
-  status: SubscriptionStatus;
-  trial_end: number | null;
-  trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } };
-  trial_start: number | null;
-}
-
-export interface InvoiceLine {
-  id: string;
-  object: 'line_item';
-  amount: number;
-  currency: string;
-  description: string;
-  invoice: string;
-  livemode: false;
-  metadata: Metadata;
-  parent: {
-    type: 'subscription_item_details';
-    subscription_item_details: { subscription: string; subscription_item: string; proration: false };
-  };
-  period: { start: number; end: number };
-  pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
-  quantity: number;
-}
-
-export interface Invoice {
-  id: string;
-  object: 'invoice';
-  amount_due: number;
-  amount_paid: number;
-  amount_remaining: number;
-  attempt_count: number;
-  attempted: boolean;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
-  collection_method: 'charge_automatically';
-  created: number;
-  currency: string;
-  customer: string;
-  customer_email: string | null;
-  hosted_invoice_url: string | null;
-  lines: { object: 'list'; data: InvoiceLine[]; has_more: false; total_count: number; url: string };
-  livemode: false;
-  metadata: Metadata;
-  next_payment_attempt: number | null;
-  number: string;
-  parent: {
-    type: 'subscription_details';
-    quote_details: null;
-    subscription_details: { subscription: string; metadata: Metadata };
-  };
-  period_end: number;
-  period_start: number;
-  status: 'draft' | 'open' | 'paid';
-  status_transitions: { finalized_at: number | null; paid_at: number | null; voided_at: null };
-  subtotal: number;
-  total: number;
-}
-
-export interface PortalSession {
-  id: string;
-  object: 'billing_portal.session';
-  configuration: string;
-  created: number;
-  customer: string;
-  livemode: false;
-  locale: null;
-  on_behalf_of: null;
-  return_url: string | null;
-  url: string;
-}
 
 export interface StripeEvent {
   id: string;
@@ -214,10 +98,11 @@ export const newId = (prefix: string, length = 24): string => {
 };
 
 /**
- * The price `price_data` makes (inactive, as Stripe keeps ad-hoc prices): one-time, or monthly when `recurring`.
+ * The price `price_data` makes (inactive, as Stripe keeps ad-hoc prices): one-time, or recurring every month
+ * (`true` or `'month'`) or year (`'year'`, what a creator's yearly membership asks for).
  * The platform's checkouts and those on a connected account build theirs with it.
  */
-export const inlinePriceOf = (input: { productId: string; currency: string; amount: number; recurring: boolean }): Price => ({
+export const inlinePriceOf = (input: { productId: string; currency: string; amount: number; recurring: boolean | 'month' | 'year' }): Price => ({
   id: newId('price'),
   object: 'price',
   active: false,
@@ -230,7 +115,9 @@ export const inlinePriceOf = (input: { productId: string; currency: string; amou
   metadata: {},
   nickname: null,
   product: input.productId,
-  recurring: input.recurring ? { interval: 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+  recurring: input.recurring
+    ? { interval: input.recurring === 'year' ? 'year' : 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
+    : null,
   tax_behavior: 'unspecified',
   tiers_mode: null,
   transform_quantity: null,

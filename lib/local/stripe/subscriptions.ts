@@ -13,6 +13,10 @@ import {
   type SubscriptionItem,
 } from './state.ts';
 
+/** Months in one billing period: the (first) price's interval, monthly or yearly. */
+const monthsPerPeriod = (prices: { recurring: { interval: 'month' | 'year' } | null }[]): number =>
+  prices[0]?.recurring?.interval === 'year' ? 12 : 1;
+
 /**
  * The subscription lifecycle: created by a paid checkout, changed through the API, ended by a cancellation, moved
  * along by the clock (trial end, renewal) which the stand-in's test controls stand in for. Each operation changes
@@ -31,7 +35,7 @@ export const subscriptions = (state: StripeState, deps: { emit: Emit; invoices: 
   const renew = (sub: Subscription, start: number, cause: EventCause, endingTrial: boolean): StripeEvent[] => {
     const before = { status: sub.status, trial_end: sub.trial_end, latest_invoice: sub.latest_invoice };
     const previousPeriod = periodOf(sub);
-    const end = addMonths(start, 1);
+    const end = addMonths(start, monthsPerPeriod(sub.items.data.map((item) => item.price)));
     const fails = state.failNextInvoice[sub.id] === true;
     delete state.failNextInvoice[sub.id];
     const previousItems = structuredClone(sub.items);
@@ -92,7 +96,7 @@ export const subscriptions = (state: StripeState, deps: { emit: Emit; invoices: 
       const now = nowSeconds();
       const trialDays = session.subscription_data.trial_period_days;
       const trialEnd = trialDays ? now + trialDays * 86_400 : null;
-      const periodEnd = trialEnd ?? addMonths(now, 1);
+      const periodEnd = trialEnd ?? addMonths(now, monthsPerPeriod(session.line_items_data.map((line) => line.price)));
       const id = newId('sub');
       const items: SubscriptionItem[] = session.line_items_data.map((line) => ({
         id: newId('si', 14),

@@ -1,4 +1,5 @@
 import { pageOf } from './paging.ts';
+import { memoryMemberships } from './memberships.ts';
 import { BadSignatureError } from '#core/errors.ts';
 import type { PlanLevel } from '#contracts/entitlements.ts';
 import type { Order, OrderRepository, QueuedAccount, SalesDay, SalesWindow, StoredCourse } from '#core/ports.ts';
@@ -81,6 +82,17 @@ export const memoryConnect = () => {
       const session = { ...input, id, url: `https://checkout.stripe.test/${input.accountId}/${id}` };
       checkouts.set(input.idempotencyKey, session);
       return { id, url: session.url };
+    },
+    async createMembershipCheckout(input) {
+      const earlier = checkouts.get(input.idempotencyKey);
+      if (earlier) return { id: earlier.id, url: earlier.url };
+      const id = `cs_test_${checkouts.size + 1}`;
+      const url = `https://checkout.stripe.test/${input.accountId}/${id}`;
+      checkouts.set(input.idempotencyKey, { ...input, orderId: '', courseId: input.membershipId, courseTitle: input.title, expiresAt: new Date(0), id, url });
+      return { id, url };
+    },
+    async createPortalSession(input) {
+      return { url: `https://billing.stripe.test/${input.accountId}/${input.customerId}` };
     },
     async refundPayment(input) {
       if (!refunds.some((r) => r.idempotencyKey === input.idempotencyKey)) refunds.push(input);
@@ -369,6 +381,7 @@ export const salesDeps = (options: { now?: string; courses?: StoredCourse[]; pla
     payouts: memoryPayouts(),
     connect: memoryConnect(),
     events: memoryConnectEvents(),
+    memberships: memoryMemberships(),
     coupons,
     orders: memoryOrders(coupons, affiliates, mailQueue),
     affiliates,

@@ -6,6 +6,7 @@ import { authRoutes } from '@/features/auth/routes.tsx';
 import { billingRoutes } from '@/features/billing/routes.tsx';
 import { couponsRoutes } from '@/features/coupons/routes.tsx';
 import { bundlesRoutes } from '@/features/bundles/routes.tsx';
+import { membershipsRoutes } from '@/features/memberships/routes.tsx';
 import { sequencesRoutes } from '@/features/sequences/routes.tsx';
 import { courseRoutes } from '@/features/courses/routes.tsx';
 import { crmRoutes } from '@/features/crm/routes.tsx';
@@ -34,7 +35,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Bundles the bundles feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's, Domains the domains feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Bundles the bundles feature's, Memberships the memberships feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's, Domains the domains feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -51,6 +52,7 @@ const creatorArea: RouteObject = {
     ...integrationsRoutes,
     ...couponsRoutes,
     ...bundlesRoutes,
+    ...membershipsRoutes,
     ...sequencesRoutes,
     ...affiliatesRoutes,
     ...brandingRoutes,

@@ -33,6 +33,8 @@ export const paths = {
     creator: '/u/:slug',
     /** A bundle's page: several of a creator's courses at one price (issue 34; link: publicBundlePath). */
     bundle: '/b/:bundleId',
+    /** A membership's page: a monthly or yearly subscription to a creator's courses (issue 34; link: publicMembershipPath). */
+    membership: '/m/:membershipId',
   },
   /**
    * Certificates outside the dashboard: the public page that checks one (no sign-in; links: verifyPath; the API hands
@@ -71,6 +73,8 @@ export const paths = {
     coupons: `${creator}/coupons`,
     /** Several courses sold together at one price (issue 34; Marketing group). */
     bundles: `${creator}/bundles`,
+    /** A monthly or yearly subscription to the creator's courses (issue 34; Marketing group; Pro plan). */
+    memberships: `${creator}/memberships`,
     /** Email sequences: emails that follow an enrolment, a completion or inactivity (issue 33; Marketing group). */
     sequences: `${creator}/sequences`,
     /** People who sell the creator's courses for a commission (the sidebar's Marketing group; Pro plan). */
@@ -123,6 +127,11 @@ export function publicCoursePath(courseId: string): string {
 /** A bundle's public page (the storefront). */
 export function publicBundlePath(bundleId: string): string {
   return `/b/${encodeURIComponent(bundleId)}`;
+}
+
+/** A membership's public page (the storefront). */
+export function publicMembershipPath(membershipId: string): string {
+  return `/m/${encodeURIComponent(membershipId)}`;
 }
 
 /** A creator's public page. */

@@ -83,6 +83,16 @@ describe('changing a course', () => {
     expect(d.recorded.started).toHaveLength(1);
   });
 
+  it("starts a 'published' run when the course is published (its memberships' members get it at once), and none while it stays published", async () => {
+    const d = setup();
+    const { id } = await create(d);
+    d.clock.advance(1000);
+    await updateCourse(d, { creatorId: 'ann', courseId: id, body: { status: 'published', priceAmount: 2900 } });
+    expect(d.recorded.started).toEqual([{ change: 'published', courseId: id, creatorId: 'ann', version: '2026-11-21T12:00:01.000Z' }]);
+    await updateCourse(d, { creatorId: 'ann', courseId: id, body: { description: 'Sharper.' } });
+    expect(d.recorded.started).toHaveLength(1);
+  });
+
   it('keeps its lessons in the answer', async () => {
     const d = setup();
     const { id } = await create(d);

@@ -171,8 +171,31 @@ describe("a creator's public page", () => {
         { id: 'new', title: 'New course', description: 'Chop like a chef.', priceAmount: 0, lessonCount: 0 },
         { id: 'old', title: 'Old course', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 1 },
       ],
+      bundles: [],
+      memberships: [],
       branding: null,
     });
+  });
+
+  it("list the creator's bundles on sale and, while they are on Pro, their active memberships (issue 34), each with its page's id", async () => {
+    const { d, add, setPlan } = await setup();
+    await add({ id: 'knives' });
+    await add({ id: 'stocks' });
+    await add({ id: 'draft', status: 'draft' });
+    const bundle = (id: string, courseIds: string[], active = true) => ({ id, creatorId: 'c1', title: `Bundle ${id}`, description: '', courseIds, priceAmount: 4000, active, createdAt: AT, updatedAt: AT });
+    const membership = (id: string, active = true) => ({
+      id, creatorId: 'c1', title: `Club ${id}`, description: '', interval: 'year' as const, priceAmount: 9900, courseIds: 'all' as const, active, createdAt: AT, updatedAt: AT,
+    });
+    const offers = {
+      bundles: { listByCreator: async (creatorId: string) => (creatorId === 'c1' ? [bundle('b1', ['knives', 'stocks']), bundle('off', ['knives', 'stocks'], false), bundle('unpublished', ['knives', 'draft'])] : []) },
+      memberships: { listByCreator: async (creatorId: string) => (creatorId === 'c1' ? [membership('m1'), membership('off', false)] : []) },
+    };
+    const page = await publicCreator({ ...d, ...offers }, 'jane-cooks');
+    expect(page.bundles).toEqual([{ id: 'b1', title: 'Bundle b1', priceAmount: 4000, courseCount: 2 }]);
+    expect(page.memberships).toEqual([{ id: 'm1', title: 'Club m1', interval: 'year', priceAmount: 9900, allCourses: true }]);
+    // Off Pro a membership takes no new members: the page does not offer it.
+    setPlan('c1', 'starter');
+    expect((await publicCreator({ ...d, ...offers }, 'jane-cooks')).memberships).toEqual([]);
   });
 
   it("carry the creator's branding while their plan includes it (issue 32), on the creator's page and each course's", async () => {

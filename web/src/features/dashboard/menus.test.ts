@@ -65,7 +65,7 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons, Bundles, Sequences and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', Branding and Domains under 'School', then Support under 'Help'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons, Bundles, Memberships, Sequences and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', Branding and Domains under 'School', then Support under 'Help'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
       [
@@ -73,6 +73,7 @@ describe('the sidebar groups of each role', () => {
         [
           ['Coupons', '/dashboard/creator/coupons'],
           ['Bundles', '/dashboard/creator/bundles'],
+          ['Memberships', '/dashboard/creator/memberships'],
           ['Sequences', '/dashboard/creator/sequences'],
           ['Affiliates', '/dashboard/creator/affiliates'],
         ],
@@ -93,6 +94,7 @@ describe('the sidebar groups of each role', () => {
   it('names the plan feature of each Pro page (the sidebar locks it for a plan without it)', () => {
     const features = menuGroupsFor('creator').flatMap(({ items }) => items.filter((item) => item.feature).map(({ title, feature }) => [title, feature]));
     expect(features).toEqual([
+      ['Memberships', 'memberships'],
       ['Affiliates', 'affiliates'],
       ['Reports', 'detailedReports'],
       ['Developers', 'api'],

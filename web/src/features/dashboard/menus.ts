@@ -17,6 +17,7 @@ import {
   Settings,
   MailPlus,
   Package,
+  Repeat,
   TicketPercent,
   User,
   UserRound,
@@ -84,12 +85,13 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; issue 34: Bundles; then Affiliates;
+// Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; issue 34: Bundles and Memberships; then Affiliates;
 // issue 29: Reports under Insights).
 const marketing: Partial<Record<Role, MenuItem[]>> = {
   creator: [
     { title: 'Coupons', url: paths.creator.coupons, icon: TicketPercent },
     { title: 'Bundles', url: paths.creator.bundles, icon: Package },
+    { title: 'Memberships', url: paths.creator.memberships, icon: Repeat, feature: 'memberships' },
     { title: 'Sequences', url: paths.creator.sequences, icon: MailPlus },
     { title: 'Affiliates', url: paths.creator.affiliates, icon: Handshake, feature: 'affiliates' },
   ],

@@ -4,7 +4,7 @@ import type { StorefrontSite } from './storefront-host.ts';
 import { StorefrontSiteProvider } from './storefront-site.tsx';
 
 /**
- * The public storefront: a course's page (`/c/:courseId`), a creator's page (`/u/:slug`), a bundle's page (`/b/:bundleId`) and a certificate's page
+ * The public storefront: a course's page (`/c/:courseId`), a creator's page (`/u/:slug`), a bundle's page (`/b/:bundleId`), a membership's (`/m/:membershipId`) and a certificate's page
  * (`/verify/:id`, where anyone checks it). No guard: visitors need no account and the pages never load Amplify (a
  * stored session only adds its token to the API calls). Lazy chunks.
  */
@@ -12,6 +12,7 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.storefront.course, lazy: () => import('./screens/course-page-screen.tsx').then((m) => ({ Component: m.CoursePageScreen })) },
   { path: paths.storefront.creator, lazy: () => import('./screens/creator-page-screen.tsx').then((m) => ({ Component: m.CreatorPageScreen })) },
   { path: paths.storefront.bundle, lazy: () => import('./screens/bundle-page-screen.tsx').then((m) => ({ Component: m.BundlePageScreen })) },
+  { path: paths.storefront.membership, lazy: () => import('./screens/membership-page-screen.tsx').then((m) => ({ Component: m.MembershipPageScreen })) },
   { path: paths.certificates.verify, lazy: () => import('./screens/verify-certificate-screen.tsx').then((m) => ({ Component: m.VerifyCertificateScreen })) },
 ];
 

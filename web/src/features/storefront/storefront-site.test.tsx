@@ -24,6 +24,8 @@ const creator: PublicCreator = {
   bio: 'Chef and teacher.',
   avatarUrl: null,
   courses: [{ id: 'c-knife', title: 'Knife skills', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 1 }],
+  bundles: [],
+  memberships: [],
   branding,
 };
 const course = (id: string, creatorSlug: string): PublicCoursePage => ({

@@ -12,6 +12,7 @@ import {
   type QuizAttemptResult,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
+import { learnerMembershipList } from '@contracts/memberships.ts';
 import { learnerSessionList } from '@contracts/live-sessions.ts';
 import { browseList } from '@contracts/storefront.ts';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
@@ -236,3 +237,10 @@ export function useSubmitQuizAttempt(courseId: string) {
     },
   });
 }
+
+/** GET /api/learner/memberships: the memberships the learner holds now (their dashboard's 'Your memberships'). */
+export const learnerMembershipsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['learner', 'memberships'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/learner/memberships', learnerMembershipList, { signal }),
+  });

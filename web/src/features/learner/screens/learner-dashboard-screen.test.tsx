@@ -1,14 +1,15 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerSummary } from '@contracts/courses.ts';
-import { errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
+import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { browserTimeZone } from '../api/learning-queries.ts';
 import { LearnerDashboardScreen } from './learner-dashboard-screen.tsx';
 
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 
-/** No live session scheduled (the section is then absent). */
-const noSessions = { 'GET /api/learner/sessions': () => jsonResponse(200, { items: [] }) };
+/** No live session scheduled and no membership held (their sections are then absent). */
+const noSessions = { 'GET /api/learner/sessions': () => jsonResponse(200, { items: [] }), 'GET /api/learner/memberships': () => jsonResponse(200, { items: [] }) };
 
 const summaryPath = () => `/api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`;
 
@@ -90,5 +91,55 @@ describe("'My Learning''s recommended list", () => {
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'View course: Course 1' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Key figures' })).toBeInTheDocument();
+  });
+});
+
+describe("'My Learning''s memberships", () => {
+  const summary: LearnerSummary = { enrolled: 1, completed: 0, certificates: 0, studyStreak: 0, continueLearning: [] };
+  const held = (membershipId: string, title: string, changes: Record<string, unknown> = {}) => ({
+    membershipId,
+    title,
+    interval: 'month',
+    priceAmount: 1200,
+    status: 'active',
+    currentPeriodEnd: '2026-12-20T10:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    ...changes,
+  });
+
+  it("lists each membership held with its price and renewal or end, and 'Manage membership' opens Stripe's billing portal, back to My Learning", async () => {
+    const assign = vi.fn<(url: string) => void>();
+    vi.stubGlobal('location', { origin: 'http://app.test', href: 'http://app.test/dashboard/learner', assign });
+    const fetchMock = fakeApi({
+      [`GET ${summaryPath()}`]: () => jsonResponse(200, summary),
+      'GET /api/learner/browse': () => jsonResponse(200, { items: [] }),
+      'GET /api/learner/sessions': () => jsonResponse(200, { items: [] }),
+      'GET /api/learner/memberships': () =>
+        jsonResponse(200, {
+          items: [
+            held('ms-ink', 'Ink club', { cancelAtPeriodEnd: true }),
+            held('ms-paint', 'Painting club', { interval: 'year', priceAmount: 9900 }),
+            held('ms-gone', 'A membership no longer sold', { interval: null, priceAmount: null, status: 'past_due' }),
+          ],
+        }),
+      'POST /api/learner/memberships/ms-paint/portal': () => jsonResponse(200, { url: 'https://billing.stripe.test/p/1' }),
+    });
+    renderWithProviders(<LearnerDashboardScreen />);
+    const region = await screen.findByRole('region', { name: 'Your memberships' });
+    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ink club£12 a month · Ends on 20 Dec 2026Manage membership',
+      'Painting club£99 a year · Renews on 20 Dec 2026Manage membership',
+      'A membership no longer soldPayment overdue: update your card to keep accessManage membership',
+    ]);
+    await userEvent.click(within(region).getByRole('button', { name: 'Manage membership: Painting club' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/1'));
+    expect(callsTo(fetchMock, 'POST', '/api/learner/memberships/ms-paint/portal').map((call) => call.body)).toEqual([{ returnUrl: 'http://app.test/dashboard/learner' }]);
+  });
+
+  it('shows no memberships section to a learner without one', async () => {
+    fakeApi({ [`GET ${summaryPath()}`]: () => jsonResponse(200, summary), 'GET /api/learner/browse': () => jsonResponse(200, { items: [] }), ...noSessions });
+    renderWithProviders(<LearnerDashboardScreen />);
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByRole('region', { name: 'Your memberships' })).not.toBeInTheDocument();
   });
 });

@@ -10,13 +10,14 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { learnerSummaryQueryOptions } from '../api/learning-queries.ts';
+import { MembershipsCard } from '../components/memberships-card.tsx';
 import { RecommendedCourses } from '../components/recommended-courses.tsx';
 import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /**
- * 'My Learning' (SPEC.md): the learner's real figures, their upcoming live sessions (issue 30), the courses to continue (most recent activity first) and the
+ * 'My Learning' (SPEC.md): the learner's real figures, their upcoming live sessions (issue 30), the memberships they hold with 'Manage membership' (issue 34), the courses to continue (most recent activity first) and the
  * recommended list (courses the learner may take next, from the creators they learn with).
  */
 export function LearnerDashboardScreen() {
@@ -51,6 +52,8 @@ export function LearnerDashboardScreen() {
           </section>
 
           <UpcomingSessions />
+
+          <MembershipsCard />
 
           {data?.enrolled === 0 ? (
             <EmptyState icon={BookOpen} title="You are not enrolled in any course yet">

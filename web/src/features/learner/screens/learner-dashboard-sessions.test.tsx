@@ -36,6 +36,7 @@ function renderDashboard(items: LearnerSession[], extra: Parameters<typeof fakeA
     [`GET /api/learner/summary?timeZone=${encodeURIComponent(browserTimeZone())}`]: () =>
       jsonResponse(200, { enrolled: 1, completed: 0, certificates: 0, studyStreak: 0, continueLearning: [] }),
     'GET /api/learner/browse': () => jsonResponse(200, { items: [] }),
+    'GET /api/learner/memberships': () => jsonResponse(200, { items: [] }),
     'GET /api/learner/sessions': () => jsonResponse(200, { items }),
     ...extra,
   });

@@ -5,9 +5,10 @@ import { redirectResponse } from '@contracts/billing.ts';
 import { REF_COOKIE } from '@contracts/affiliates.ts';
 import type { CourseCheckoutBody } from '@contracts/sales.ts';
 import { publicBundle, type BundleCheckoutBody } from '@contracts/bundles.ts';
+import { publicMembership, type MembershipCheckoutBody } from '@contracts/memberships.ts';
 import { publicCoursePage, publicCreator } from '@contracts/storefront.ts';
 import { apiClient } from '@/lib/api-client.ts';
-import { publicBundlePath, publicCoursePath, urlOf } from '@/lib/paths.ts';
+import { publicBundlePath, publicCoursePath, publicMembershipPath, urlOf } from '@/lib/paths.ts';
 import { useLeaveFor } from '@/lib/use-leave-for.ts';
 
 /** `?purchase=success`: where Stripe sends the buyer back after paying. */
@@ -107,6 +108,31 @@ export function useBuyBundle(bundleId: string, onError: (error: Error) => void) 
     request: (input, idempotencyKey) =>
       apiClient.post(`/api/public/bundles/${encodeURIComponent(bundleId)}/checkout`, redirectResponse, {
         body: checkoutBodyOfBundle(bundleId, input),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onError,
+  });
+}
+
+/** GET /api/public/memberships/{id}: an active membership, its courses now and its seller (404 otherwise). */
+export const publicMembershipQueryOptions = (membershipId: string) =>
+  queryOptions({
+    queryKey: ['storefront', 'membership', membershipId] as const,
+    queryFn: ({ signal }) => apiClient.get(`/api/public/memberships/${encodeURIComponent(membershipId)}`, publicMembership, { signal }),
+  });
+
+/** A membership's checkout body: back to its page after subscribing (with a confirmation) or cancelling; no coupon or `ref`. */
+export const checkoutBodyOfMembership = (membershipId: string, email: string): MembershipCheckoutBody => {
+  const page = publicMembershipPath(membershipId);
+  return { successUrl: urlOf(`${page}?${PURCHASE_PARAM}=success`), cancelUrl: urlOf(page), email };
+};
+
+/** 'Subscribe' on a membership's page: POST /api/public/memberships/{id}/checkout (one Idempotency-Key per click), then Stripe's page in subscription mode. */
+export function useSubscribeToMembership(membershipId: string, onError: (error: Error) => void) {
+  return useLeaveFor<{ email: string }>({
+    request: (input, idempotencyKey) =>
+      apiClient.post(`/api/public/memberships/${encodeURIComponent(membershipId)}/checkout`, redirectResponse, {
+        body: checkoutBodyOfMembership(membershipId, input.email),
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onError,

@@ -16,6 +16,8 @@ const creator: PublicCreator = {
     { id: 'c-knife', title: 'Knife skills', description: 'Chop like a chef.', priceAmount: 2900, lessonCount: 3 },
     { id: 'c-free', title: 'Kitchen tour', description: '', priceAmount: 0, lessonCount: 1 },
   ],
+  bundles: [],
+  memberships: [],
   branding: null,
 };
 
@@ -52,6 +54,30 @@ describe("a creator's page (/u/:slug)", () => {
     expect(document.title).toBe('Jane Cooks · Course Platform');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Chef and teacher in London.');
     expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
+  });
+
+  it("lists the creator's memberships and bundles on sale after the courses, each opening its page", async () => {
+    fakeApi({
+      'GET /api/public/creators/jane-cooks': () =>
+        jsonResponse(200, {
+          ...creator,
+          memberships: [{ id: 'ms-club', title: 'Kitchen club', interval: 'month', priceAmount: 1200, allCourses: true }],
+          bundles: [{ id: 'b-basics', title: 'Kitchen basics', priceAmount: 3000, courseCount: 2 }],
+        }),
+    });
+    renderPage();
+    const memberships = within(await screen.findByRole('region', { name: 'Memberships' })).getAllByRole('link');
+    expect(memberships.map((link) => [link.getAttribute('href'), link.textContent])).toEqual([['/m/ms-club', 'Kitchen clubEvery course, including new ones£12 a month']]);
+    const bundles = within(screen.getByRole('region', { name: 'Bundles' })).getAllByRole('link');
+    expect(bundles.map((link) => [link.getAttribute('href'), link.textContent])).toEqual([['/b/b-basics', 'Kitchen basics2 courses, one payment£30']]);
+  });
+
+  it('shows no memberships or bundles sections when the creator sells none', async () => {
+    fakeApi({ 'GET /api/public/creators/jane-cooks': () => jsonResponse(200, creator) });
+    renderPage();
+    await screen.findByRole('region', { name: 'Courses' });
+    expect(screen.queryByRole('region', { name: 'Memberships' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bundles' })).not.toBeInTheDocument();
   });
 
   it("is framed by the creator's school when branded: its logo and name link to their page, its colour on the page", async () => {

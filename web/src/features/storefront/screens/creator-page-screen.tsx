@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, BookOpen, RotateCw, UserX } from 'lucide-react';
+import { ArrowRight, BookOpen, Package, Repeat, RotateCw, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { PublicCreator, StorefrontCourse } from '@contracts/storefront.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { formatPounds } from '@/lib/format-money.ts';
-import { paths, publicCoursePath } from '@/lib/paths.ts';
+import { paths, publicBundlePath, publicCoursePath, publicMembershipPath } from '@/lib/paths.ts';
 import { publicCreatorQueryOptions } from '../api/storefront-queries.ts';
 import { CreatorAvatar } from '../components/creator-avatar.tsx';
 import { StorefrontLayout, StorefrontMessage } from '../components/storefront-layout.tsx';
@@ -16,7 +17,8 @@ import { usePageMeta } from '../use-page-meta.ts';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * `/u/:slug`: a creator's public page: picture, name, bio and their published courses (no sign-in). `slug` given: the
+ * `/u/:slug`: a creator's public page: picture, name, bio and their published courses, then their memberships and
+ * bundles on sale, each opening its own page (issue 34; no sign-in). `slug` given: the
  * page at `/` of that creator's custom domain.
  */
 export function CreatorPageScreen({ slug: given }: { slug?: string } = {}) {
@@ -100,7 +102,69 @@ function CreatorView({ creator }: { creator: PublicCreator }) {
           </ul>
         )}
       </section>
+      {creator.memberships.length > 0 && (
+        <section aria-labelledby="memberships-title" className="mx-auto grid max-w-6xl gap-5 px-4 pb-16 sm:px-6">
+          <h2 id="memberships-title" className="text-xl font-semibold tracking-tight">
+            Memberships
+          </h2>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {creator.memberships.map((membership) => (
+              <li key={membership.id} className="grid">
+                <OfferCard
+                  to={publicMembershipPath(membership.id)}
+                  icon={<Repeat className="size-5" />}
+                  title={membership.title}
+                  detail={membership.allCourses ? 'Every course, including new ones' : 'A subscription to chosen courses'}
+                  price={`${formatPounds(membership.priceAmount)} a ${membership.interval}`}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {creator.bundles.length > 0 && (
+        <section aria-labelledby="bundles-title" className="mx-auto grid max-w-6xl gap-5 px-4 pb-16 sm:px-6">
+          <h2 id="bundles-title" className="text-xl font-semibold tracking-tight">
+            Bundles
+          </h2>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {creator.bundles.map((bundle) => (
+              <li key={bundle.id} className="grid">
+                <OfferCard
+                  to={publicBundlePath(bundle.id)}
+                  icon={<Package className="size-5" />}
+                  title={bundle.title}
+                  detail={`${plural(bundle.courseCount, 'course', 'courses')}, one payment`}
+                  price={formatPounds(bundle.priceAmount)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
+  );
+}
+
+/** A membership or bundle of the creator's page: the whole card opens its page. */
+function OfferCard({ to, icon, title, detail, price }: { to: string; icon: ReactNode; title: string; detail: string; price: string }) {
+  return (
+    <Link
+      to={to}
+      className="group flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
+      <span aria-hidden="true" className="grid size-10 place-items-center rounded-lg bg-secondary text-secondary-foreground">
+        {icon}
+      </span>
+      <h3 className="text-lg font-semibold leading-snug tracking-tight break-words">{title}</h3>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t pt-3 text-sm">
+        <span className="text-muted-foreground">{detail}</span>
+        <span className="flex items-center gap-1.5 font-semibold whitespace-nowrap">
+          {price}
+          <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+        </span>
+      </div>
+    </Link>
   );
 }
 
