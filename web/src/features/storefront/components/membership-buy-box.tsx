@@ -10,7 +10,7 @@ import { formatPounds } from '@/lib/format-money.ts';
 import { paths, publicMembershipPath } from '@/lib/paths.ts';
 import { useSubscribeToMembership } from '../api/storefront-queries.ts';
 import { SiteLink, useStorefrontLinks, useStorefrontSite } from '../storefront-site.tsx';
-import { EMAIL_INVALID, EMAIL_REQUIRED, placeError } from './buy-box.tsx';
+import { EMAIL_INVALID, EMAIL_REQUIRED, placeError } from './checkout-form.tsx';
 
 export const MEMBERSHIP_GONE = 'This membership is no longer on sale.';
 export const MEMBERSHIP_NOT_ON_SALE = 'This membership is not taking new members at the moment.';

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMembership } from '@contracts/memberships.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
-import { EMAIL_REQUIRED } from '../components/buy-box.tsx';
+import { EMAIL_REQUIRED } from '../components/checkout-form.tsx';
 import { MEMBERSHIP_GONE, MEMBERSHIP_NOT_ON_SALE } from '../components/membership-buy-box.tsx';
 import { MembershipPageScreen } from './membership-page-screen.tsx';
 
