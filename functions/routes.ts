@@ -889,6 +889,21 @@ const table = [
   { name: 'hide-comment', method: 'POST', path: '/api/comments/{commentId}/hide', handler: 'http/hide-comment', access: ['creator'] },
   { name: 'pin-comment', method: 'POST', path: '/api/comments/{commentId}/pin', handler: 'http/pin-comment', access: ['creator'] },
   { name: 'report-comment', method: 'POST', path: '/api/comments/{commentId}/report', handler: 'http/report-comment', access: ['learner'], uses: ['app-links'] },
+  /**
+   * Assignments (issue 35 point 2): a learner hands in work on an assignment lesson they may open, the course's creator
+   * lists and grades it (core/assignments decides; anyone else 404). Grading queues the learner's email in its write.
+   */
+  {
+    name: 'submit-assignment',
+    method: 'POST',
+    path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submissions',
+    handler: 'http/submit-assignment',
+    access: ['learner'],
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'my-submission', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submissions', handler: 'http/my-submission', access: ['learner'] },
+  { name: 'list-submissions', method: 'GET', path: '/api/courses/{courseId}/submissions', handler: 'http/list-submissions', access: ['creator'] },
+  { name: 'grade-submission', method: 'POST', path: '/api/submissions/{submissionId}/grade', handler: 'http/grade-submission', access: ['creator'], uses: ['app-links'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen, CircleCheck, FileText, ListChecks, PlayCircle, RotateCw, SearchX } from 'lucide-react';
+import { BookOpen, CircleCheck, ClipboardPen, FileText, ListChecks, PlayCircle, RotateCw, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { LessonKind } from '@contracts/courses.ts';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
@@ -16,8 +16,8 @@ import { usePageMeta } from '../use-page-meta.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-const kindLabels: Record<LessonKind, string> = { video: 'Video', text: 'Reading', quiz: 'Quiz' };
-const kindIcons = { video: PlayCircle, text: FileText, quiz: ListChecks } as const;
+const kindLabels: Record<LessonKind, string> = { video: 'Video', text: 'Reading', quiz: 'Quiz', assignment: 'Assignment' };
+const kindIcons = { video: PlayCircle, text: FileText, quiz: ListChecks, assignment: ClipboardPen } as const;
 
 /**
  * `/c/:courseId`: a published course's storefront, for anyone (no sign-in). On a creator's custom domain, only their
