@@ -901,6 +901,21 @@ const table = [
   { name: 'report-comment', method: 'POST', path: '/api/comments/{commentId}/report', handler: 'http/report-comment', access: ['learner'], uses: ['app-links'] },
   /** The creator's unanswered questions across their courses (the dashboard's card). */
   { name: 'unanswered-questions', method: 'GET', path: '/api/creator/questions', handler: 'http/unanswered-questions', access: ['creator'] },
+  /**
+   * Assignments (issue 35 point 2): a learner hands in work on an assignment lesson they may open, the course's creator
+   * lists and grades it (core/assignments decides; anyone else 404). Grading queues the learner's email in its write.
+   */
+  {
+    name: 'submit-assignment',
+    method: 'POST',
+    path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submissions',
+    handler: 'http/submit-assignment',
+    access: ['learner'],
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'my-submission', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submissions', handler: 'http/my-submission', access: ['learner'] },
+  { name: 'list-submissions', method: 'GET', path: '/api/courses/{courseId}/submissions', handler: 'http/list-submissions', access: ['creator'] },
+  { name: 'grade-submission', method: 'POST', path: '/api/submissions/{submissionId}/grade', handler: 'http/grade-submission', access: ['creator'], uses: ['app-links'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */

@@ -33,7 +33,7 @@ export const priceAmount = z
 export const courseStatuses = ['draft', 'published'] as const;
 export const courseStatus = z.enum(courseStatuses);
 export type CourseStatus = z.infer<typeof courseStatus>;
-export const lessonKinds = ['text', 'video', 'quiz'] as const;
+export const lessonKinds = ['text', 'video', 'quiz', 'assignment'] as const;
 export const lessonKind = z.enum(lessonKinds);
 export type LessonKind = z.infer<typeof lessonKind>;
 
@@ -158,6 +158,23 @@ export type QuizScore = z.infer<typeof quizScore>;
 export const RELEASE_DAYS_MAX = 365;
 export const releaseKinds = ['immediate', 'date', 'afterEnrollment'] as const;
 
+/** An assignment's instructions as typed (the platform's Markdown, functions/contracts/markdown.ts). */
+export const ASSIGNMENT_INSTRUCTIONS_MAX = 20_000;
+
+/**
+ * An assignment lesson's task (issue 35 point 2), as the creator writes it: instructions in Markdown, and whether the
+ * learner may hand in files besides text.
+ */
+export const assignmentDefinition = z.strictObject({
+  instructions: z.string().trim().min(1, 'Write the instructions.').max(ASSIGNMENT_INSTRUCTIONS_MAX, `Use at most ${ASSIGNMENT_INSTRUCTIONS_MAX} characters.`),
+  acceptsFiles: z.boolean().default(false),
+});
+export type AssignmentDefinition = z.infer<typeof assignmentDefinition>;
+
+/** An assignment as stored and shown: the instructions beside their rendering (`html`), sanitized with the lesson rules on save. */
+export const lessonAssignment = z.object({ instructions: z.string(), html: z.string(), acceptsFiles: z.boolean() });
+export type LessonAssignment = z.infer<typeof lessonAssignment>;
+
 /**
  * When a lesson opens to a learner: at once, at a moment (`at`, the same for everyone), or `days` whole days (24 h each)
  * after that learner's enrolment. Until then the learner sees its title and opening date and nothing of it
@@ -184,6 +201,8 @@ export const lessonRecord = z.object({
   videoUrl: z.string().nullable(),
   /** A quiz lesson's quiz, right answers included (the creator's view; a learner gets `learnerQuiz`). */
   quiz: quizDefinition.nullable().default(null),
+  /** An assignment lesson's task (lessons saved before assignments have none). */
+  assignment: lessonAssignment.nullable().optional(),
   /** 0-based place in the course. */
   position: z.number().int().min(0),
   /** Drip release; absent (lessons saved before drip existed): immediate. */
@@ -253,12 +272,15 @@ export const createLessonBody = z
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
     quiz: quizDefinition.optional(),
+    assignment: assignmentDefinition.optional(),
     /** Absent: immediate. */
     release: lessonRelease.optional(),
   })
   .refine((b) => (b.kind === 'text' ? b.videoUrl === undefined : true), { message: 'A text lesson has no videoUrl.', path: ['videoUrl'] })
   .refine((b) => (b.kind === 'quiz') === (b.quiz !== undefined), { message: 'A quiz lesson takes a quiz, and only a quiz lesson does.', path: ['quiz'] })
-  .refine((b) => b.kind !== 'quiz' || (b.body === undefined && b.videoUrl === undefined), { message: 'A quiz lesson has no body or videoUrl.', path: ['kind'] });
+  .refine((b) => b.kind !== 'quiz' || (b.body === undefined && b.videoUrl === undefined), { message: 'A quiz lesson has no body or videoUrl.', path: ['kind'] })
+  .refine((b) => (b.kind === 'assignment') === (b.assignment !== undefined), { message: 'An assignment lesson takes an assignment, and only an assignment lesson does.', path: ['assignment'] })
+  .refine((b) => b.kind !== 'assignment' || (b.body === undefined && b.videoUrl === undefined), { message: 'An assignment lesson has no body or videoUrl.', path: ['kind'] });
 export type CreateLessonBody = z.infer<typeof createLessonBody>;
 
 /** PATCH /api/courses/{courseId}/lessons/{lessonId}: any of the fields; the result must still be a valid lesson. */
@@ -269,6 +291,7 @@ export const updateLessonBody = z
     body: z.string().max(LESSON_BODY_MAX).optional(),
     videoUrl: videoUrl.optional(),
     quiz: quizDefinition.optional(),
+    assignment: assignmentDefinition.optional(),
     release: lessonRelease.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field.');
@@ -338,6 +361,8 @@ export const learnerLesson = lesson
   .extend({
     completed: z.boolean(),
     quiz: learnerQuiz.nullable(),
+    /** An assignment lesson's task (what the learner hands in is theirs: GET .../submissions). */
+    assignment: lessonAssignment.nullable().optional(),
     /**
      * A drip lesson not open to this learner yet (issue 33): listed with its title and `availableAt`, and none of its
      * content (body, videoUrl and quiz null, no files); every learner route on it answers 403 LESSON_LOCKED.

@@ -308,14 +308,26 @@ export const updateLessonText: CourseRepository['updateLesson'] = async ({ creat
         TableName: tableName(),
         Key: courseKeys.lesson(changed.courseId, changed.id),
         // Not the position: a reorder at the same moment keeps its word.
-        UpdateExpression: 'SET #title = :title, #kind = :kind, #body = :body, #videoUrl = :videoUrl, #release = :release, #updatedAt = :at',
+        UpdateExpression: 'SET #title = :title, #kind = :kind, #body = :body, #videoUrl = :videoUrl, #quiz = :quiz, #assignment = :assignment, #release = :release, #updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#title': 'title', '#kind': 'kind', '#body': 'body', '#videoUrl': 'videoUrl', '#release': 'release', '#updatedAt': 'updatedAt' },
+        ExpressionAttributeNames: {
+          '#title': 'title',
+          '#kind': 'kind',
+          '#body': 'body',
+          '#videoUrl': 'videoUrl',
+          '#quiz': 'quiz',
+          '#assignment': 'assignment',
+          '#release': 'release',
+          '#updatedAt': 'updatedAt',
+        },
         ExpressionAttributeValues: {
           ':title': changed.title,
           ':kind': changed.kind,
           ':body': changed.body,
           ':videoUrl': changed.videoUrl,
+          // The lesson's task by kind (null when it is not that kind): a switch of kind drops the other's.
+          ':quiz': changed.quiz ?? null,
+          ':assignment': changed.assignment ?? null,
           // A lesson saved before drip has no release: it is immediate, written as such.
           ':release': releaseOf(changed),
           ':at': changed.updatedAt,

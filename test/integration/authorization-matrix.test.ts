@@ -204,6 +204,10 @@ POST   /api/comments/{commentId}/hide                                  creator  
 POST   /api/comments/{commentId}/pin                                   creator                       creator
 POST   /api/comments/{commentId}/report                                learner                       learner
 GET    /api/creator/questions                                          creator                       -
+POST   /api/learner/courses/{courseId}/lessons/{lessonId}/submissions  learner                       learner
+GET    /api/learner/courses/{courseId}/lessons/{lessonId}/submissions  learner                       learner
+GET    /api/courses/{courseId}/submissions                             creator                       creator
+POST   /api/submissions/{submissionId}/grade                           creator                       creator
 `;
 
 type Owner = 'creator' | 'leader' | 'learner' | '-';
@@ -377,6 +381,9 @@ const makeWorld = async (): Promise<World> => {
   const sequenceId = (await call<{ id: string }>('POST', '/api/sequences', { token, body: sequence })).id;
   // A comment of the enrolled learner under the text lesson (issue 35 point 1).
   const commentId = (await call<{ id: string }>('POST', `/api/courses/${courseId}/lessons/${lessonId}/comments`, { token: learner.token, body: { body: 'Owned comment' } })).id;
+  // The enrolled learner's submission of an assignment lesson (issue 35 point 2).
+  const assignmentId = (await call<{ id: string }>('POST', `/api/courses/${courseId}/lessons`, { token, body: { title: 'Owned assignment', kind: 'assignment', assignment: { instructions: 'Write.', acceptsFiles: false } } })).id;
+  const submissionId = (await call<{ id: string }>('POST', `/api/learner/courses/${courseId}/lessons/${assignmentId}/submissions`, { token: learner.token, body: { text: 'Owned work' } })).id;
   const hostname = `owned-${Date.now().toString(36)}.example.com`;
   await call('POST', '/api/domains', { token, body: { hostname } });
   // A delivery of that endpoint (already delivered: Retry now leaves it be), as the stream's reaction writes one.
@@ -397,7 +404,7 @@ const makeWorld = async (): Promise<World> => {
     learner: (await accountWithRole('learner', 'matrix-outsider')).token,
   };
   return {
-    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, membershipId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId, commentId },
+    ids: { courseId, lessonId, fileId, learnerId, certificateId, orderId: order.id, bundleId, membershipId, code, affiliateId, payoutId, licenseId, email: member, requestId, sessionId, keyId, endpointId, deliveryId, hostname, sequenceId, commentId, submissionId },
     outsider,
   };
 };
@@ -422,6 +429,8 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'PATCH /api/sequences/{sequenceId}': { active: true },
     'POST /api/courses/{courseId}/lessons/{lessonId}/comments': { body: 'Planted' },
     'PATCH /api/comments/{commentId}': { body: 'Taken over' },
+    'POST /api/learner/courses/{courseId}/lessons/{lessonId}/submissions': { text: 'Planted' },
+    'POST /api/submissions/{submissionId}/grade': { status: 'passed', feedback: '' },
     'POST /api/courses/{courseId}/licenses': { leaderEmail: uniqueEmail('matrix-planted-leader'), seats: 2 },
     'PATCH /api/courses/{courseId}/licenses/{licenseId}': { seatsTotal: 9 },
     'POST /api/leader/licenses/{licenseId}/seats': { email: uniqueEmail('matrix-planted-member') },

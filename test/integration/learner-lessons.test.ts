@@ -85,7 +85,7 @@ describe('one lesson', () => {
 
   it('gives a text lesson its body and whether it is completed', async () => {
     const text = await get(lessonPath(lessonIds.text));
-    expect(text.body).toEqual({ id: lessonIds.text, title: 'Knead', kind: 'text', body: '<p>Push and fold.</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null, locked: false, availableAt: null });
+    expect(text.body).toEqual({ id: lessonIds.text, title: 'Knead', kind: 'text', body: '<p>Push and fold.</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null, assignment: null, locked: false, availableAt: null });
   });
 
   it('gives a video lesson its video and its ready files only', async () => {

@@ -1,4 +1,5 @@
-import type { Course, CreateLessonBody, Lesson, LessonKind, LessonRecord, QuizDefinition, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
+import type { AssignmentDefinition, Course, CreateLessonBody, Lesson, LessonAssignment, LessonKind, LessonRecord, QuizDefinition, ReorderLessonsBody, UpdateLessonBody } from '#contracts/courses.ts';
+import { markdownToHtml } from '#contracts/markdown.ts';
 import { IMMEDIATE, LESSONS_PER_COURSE_MAX, type LessonRelease, releaseOf } from '#contracts/courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Clock, CourseRepository, Ids, StoredCourse } from '#core/ports.ts';
@@ -37,25 +38,38 @@ const refused = (field: string, message: string) => new ValidationError(message,
 
 /**
  * A lesson's content by kind: a text lesson has a body and no video URL, a video lesson no body (and a URL or not), a
- * quiz lesson its quiz and neither body nor video.
+ * quiz lesson its quiz and neither body nor video, an assignment lesson its task (instructions in Markdown, rendered
+ * and sanitized here with the lesson rules, as a text lesson's body is) and neither body nor video.
  */
 const content = (
   deps: Pick<LessonEditDeps, 'sanitize'>,
   kind: LessonKind,
-  fields: { body?: string | null | undefined; videoUrl?: string | null | undefined; quiz?: QuizDefinition | null | undefined },
-): Pick<Lesson, 'body' | 'videoUrl' | 'quiz'> => {
+  fields: {
+    body?: string | null | undefined;
+    videoUrl?: string | null | undefined;
+    quiz?: QuizDefinition | null | undefined;
+    assignment?: AssignmentDefinition | LessonAssignment | null | undefined;
+  },
+): Pick<Lesson, 'body' | 'videoUrl' | 'quiz' | 'assignment'> => {
+  if (kind === 'assignment') {
+    if (!fields.assignment) throw refused('assignment', 'An assignment lesson takes an assignment.');
+    if (fields.body || fields.videoUrl || fields.quiz) throw refused('kind', 'An assignment lesson has no body, videoUrl or quiz.');
+    const { instructions, acceptsFiles } = fields.assignment;
+    return { body: null, videoUrl: null, quiz: null, assignment: { instructions, acceptsFiles, html: sanitized(deps, markdownToHtml(instructions)) } };
+  }
+  if (fields.assignment) throw refused('assignment', 'Only an assignment lesson takes an assignment.');
   if (kind === 'quiz') {
     if (!fields.quiz) throw refused('quiz', 'A quiz lesson takes a quiz.');
     if (fields.body || fields.videoUrl) throw refused('kind', 'A quiz lesson has no body or videoUrl.');
-    return { body: null, videoUrl: null, quiz: fields.quiz };
+    return { body: null, videoUrl: null, quiz: fields.quiz, assignment: null };
   }
   if (fields.quiz) throw refused('quiz', 'Only a quiz lesson takes a quiz.');
   if (kind === 'text') {
     if (fields.videoUrl) throw refused('videoUrl', 'A text lesson has no videoUrl.');
-    return { body: sanitized(deps, fields.body ?? ''), videoUrl: null, quiz: null };
+    return { body: sanitized(deps, fields.body ?? ''), videoUrl: null, quiz: null, assignment: null };
   }
   if (fields.body) throw refused('body', 'A video lesson has no body.');
-  return { body: null, videoUrl: fields.videoUrl ?? null, quiz: null };
+  return { body: null, videoUrl: fields.videoUrl ?? null, quiz: null, assignment: null };
 };
 
 const sameRelease = (a: LessonRelease, b: LessonRelease): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -116,6 +130,7 @@ export const updateLesson = async (deps: LessonEditDeps & FileDeps & Partial<Cou
       body: input.body.body ?? (switched ? null : before.body),
       videoUrl: input.body.videoUrl ?? (switched ? null : before.videoUrl),
       quiz: input.body.quiz ?? (switched ? null : before.quiz),
+      assignment: input.body.assignment ?? (switched ? null : before.assignment),
     }),
     release: input.body.release ?? before.release,
     updatedAt: deps.clock.now().toISOString(),

@@ -154,6 +154,7 @@ const learnerLessonView = (lesson: Lesson, position: number, enrollment: Pick<En
   files: lesson.files.filter((f) => f.status === 'ready'),
   completed,
   quiz: lesson.quiz ? learnerQuizView(lesson.quiz, arrangementOf(lesson.quiz, enrollment.learnerId, lesson.id), attempts) : null,
+  assignment: lesson.assignment ?? null,
   locked: false,
   availableAt: availableAt(lesson.release, enrollment.enrolledAt),
 });
@@ -249,9 +250,11 @@ const reachLesson = async (deps: Pick<LearnerDeps, 'enrollments' | 'clock'>, rea
 const COMPLETE_ATTEMPTS = 5;
 
 export const QUIZ_COMPLETES_ITSELF = 'Pass the quiz to complete this lesson.';
+export const ASSIGNMENT_COMPLETES_ITSELF = 'This lesson is complete once the creator passes your assignment.';
 
 /**
- * POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete (a quiz lesson is completed by passing it: 409).
+ * POST /api/learner/courses/{courseId}/lessons/{lessonId}/complete (a quiz lesson is completed by passing it, an
+ * assignment lesson by its creator passing the learner's submission: 409).
  * Idempotent: a lesson already completed changes nothing (no write, the same answer). Otherwise one write: the lesson
  * added, progress recomputed from the current lessons, lastActivity now, completedAt set the first time progress
  * reaches 100 (and never unset), and the day marked active in the learner's time zone (the study streak).
@@ -260,8 +263,11 @@ export const completeLesson = (deps: LearnerDeps, input: LessonDone): Promise<Co
 
 type LessonDone = { learnerId: string; courseId: string; lessonId: string; timeZone?: string | undefined };
 
-/** The lesson marked done for the learner (completeLesson's rules); a quiz lesson only once its quiz is passed. */
-export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: { quizPassed: boolean }): Promise<CompleteLessonResponse> => {
+/**
+ * The lesson marked done for the learner (completeLesson's rules); a quiz lesson only once its quiz is passed, an
+ * assignment lesson only once its creator passed the learner's submission (core/assignments/assignments.ts).
+ */
+export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: { quizPassed: boolean; assignmentPassed?: boolean }): Promise<CompleteLessonResponse> => {
   for (let attempt = 1; attempt <= COMPLETE_ATTEMPTS; attempt++) {
     // The outline (no lesson bodies, eventually consistent): progress counts the lessons it lists.
     const { course, enrollment } = await reachableOutline(deps, input.learnerId, input.courseId);
@@ -271,6 +277,7 @@ export const lessonDone = async (deps: LearnerDeps, input: LessonDone, options: 
     mustBeOpen(lesson, enrollment.enrolledAt, now);
     if (enrollment.completedLessonIds.includes(input.lessonId)) return { progress: enrollment.progress, completedAt: enrollment.completedAt };
     if (lesson.kind === 'quiz' && !options.quizPassed) throw new ConflictError(QUIZ_COMPLETES_ITSELF);
+    if (lesson.kind === 'assignment' && options.assignmentPassed !== true) throw new ConflictError(ASSIGNMENT_COMPLETES_ITSELF);
     const at = now.toISOString();
     const done = [...enrollment.completedLessonIds, input.lessonId];
     // Progress counts the lessons open now; the course is complete (and its certificate due) only once every lesson

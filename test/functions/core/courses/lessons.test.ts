@@ -30,7 +30,7 @@ describe('adding lessons', () => {
     const d = await setup();
     const first = await text(d, 'Grip');
     const second = await video(d, 'Watch me chop');
-    expect(first).toEqual({ id: 'id-2', courseId: d.courseId, title: 'Grip', kind: 'text', body: '<p>Grip</p>', videoUrl: null, quiz: null, position: 0, release: { kind: 'immediate' }, createdAt: NOW, updatedAt: NOW, files: [] });
+    expect(first).toEqual({ id: 'id-2', courseId: d.courseId, title: 'Grip', kind: 'text', body: '<p>Grip</p>', videoUrl: null, quiz: null, assignment: null, position: 0, release: { kind: 'immediate' }, createdAt: NOW, updatedAt: NOW, files: [] });
     expect(second).toMatchObject({ kind: 'video', body: null, videoUrl: VIDEO, position: 1 });
     expect((await lessonsOf(d)).map((l) => [l.title, l.position])).toEqual([['Grip', 0], ['Watch me chop', 1]]);
     expect((await getCourse(d, { creatorId: 'ann', courseId: d.courseId })).lessonCount).toBe(2);

@@ -109,7 +109,7 @@ describe('one lesson', () => {
     const { deps, reads, open } = await setup();
     await completeLesson(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'l1' });
     reads.length = 0;
-    expect(await open('l1')).toEqual({ id: 'l1', title: 'Lesson l1', kind: 'text', body: '<p>Body of l1</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null, locked: false, availableAt: null });
+    expect(await open('l1')).toEqual({ id: 'l1', title: 'Lesson l1', kind: 'text', body: '<p>Body of l1</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null, assignment: null, locked: false, availableAt: null });
     expect(reads.sort()).toEqual(['getLesson l1', 'getOutline']);
   });
 

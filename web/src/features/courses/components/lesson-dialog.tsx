@@ -64,7 +64,7 @@ export function LessonDialog({
 
 type VideoSource = 'link' | 'upload';
 
-const kindLabels: Record<LessonKind, string> = { text: 'Text', video: 'Video', quiz: 'Quiz' };
+const kindLabels: Record<LessonKind, string> = { text: 'Text', video: 'Video', quiz: 'Quiz', assignment: 'Assignment' };
 
 function LessonForm({
   lesson,

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, FileText, ListChecks, Pencil, Plus, Trash2, Video } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardPen, FileText, ListChecks, Pencil, Plus, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';
 import type { Course, Lesson, UpdateLessonBody } from '@contracts/courses.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -21,7 +21,7 @@ const lessonSummary = (lesson: Lesson): string =>
     ...[describeRelease(lesson.release)].filter((words): words is string => words !== null),
   ].join(' · ');
 
-const kindIcons = { text: FileText, video: Video, quiz: ListChecks } as const;
+const kindIcons = { text: FileText, video: Video, quiz: ListChecks, assignment: ClipboardPen } as const;
 
 /**
  * The course's lessons in order: add (text, video or quiz), edit, move up or down (buttons, so the keyboard and screen

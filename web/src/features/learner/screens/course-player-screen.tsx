@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LearnerLesson } from '@contracts/courses.ts';
-import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, FileText, ListChecks, Lock, PlayCircle } from 'lucide-react';
+import { ArrowLeft, ArrowRight, BookOpen, CircleCheck, Circle, ClipboardPen, FileText, ListChecks, Lock, PlayCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { SchoolMark, schoolColours } from '@/components/school-mark.tsx';
@@ -25,7 +25,7 @@ import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 import { UploadedVideo } from '../components/uploaded-video.tsx';
 import { LessonDiscussion } from '@/components/discussion/lesson-discussion.tsx';
 
-const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks } as const;
+const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks, assignment: ClipboardPen } as const;
 
 /**
  * The course player: the course's outline (the lessons in order with a tick on each completed one, the progress bar),

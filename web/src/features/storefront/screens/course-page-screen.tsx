@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen, FileText, ListChecks, PlayCircle } from 'lucide-react';
+import { BookOpen, ClipboardPen, FileText, ListChecks, PlayCircle } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { LessonKind } from '@contracts/courses.ts';
 import type { PublicCoursePage } from '@contracts/storefront.ts';
@@ -11,8 +11,8 @@ import { usePageMeta } from '../use-page-meta.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-const kindLabels: Record<LessonKind, string> = { video: 'Video', text: 'Reading', quiz: 'Quiz' };
-const kindIcons = { video: PlayCircle, text: FileText, quiz: ListChecks } as const;
+const kindLabels: Record<LessonKind, string> = { video: 'Video', text: 'Reading', quiz: 'Quiz', assignment: 'Assignment' };
+const kindIcons = { video: PlayCircle, text: FileText, quiz: ListChecks, assignment: ClipboardPen } as const;
 
 /**
  * `/c/:courseId`: a published course's storefront, for anyone (no sign-in). On a creator's custom domain, only their

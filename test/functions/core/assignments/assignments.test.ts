@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createLessonBody } from '#contracts/courses.ts';
+import { createSubmissionBody, gradeSubmissionBody } from '#contracts/submissions.ts';
+import { FILES_NOT_YET, gradeSubmission, listSubmissions, mySubmission, NOT_AN_ASSIGNMENT, submitAssignment, type GradeDeps } from '#core/assignments/assignments.ts';
+import { gradedEmail } from '#core/assignments/emails.ts';
+import type { StoredSubmission, SubmissionRepository } from '#core/assignments/ports.ts';
+import { ALREADY_PASSED, SUPERSEDED, WAITING_FOR_REVIEW } from '#core/assignments/rules.ts';
+import { ASSIGNMENT_COMPLETES_ITSELF, completeLesson } from '#core/enrollments/learner-courses.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import type { QueuedMail, StoredCourse } from '#core/ports.ts';
+import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
+import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
+import { memoryCourseReader, memoryEnrollments } from '#test/functions/fakes/enrollments.ts';
+import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
+
+/**
+ * Assignments (issue 35 point 2) against an in-memory table that keeps the repository's promises: who may hand in
+ * and grade (404 for anyone else), one latest submission per learner and lesson, the grade's email, and a pass
+ * completing the lesson through the same path as any lesson.
+ */
+const ASSIGNMENT = { instructions: 'Write a **short** essay.', html: '<p>Write a <strong>short</strong> essay.</p>', acceptsFiles: false };
+
+const course = (): StoredCourse => ({
+  ...courseRecord({ id: 'c1', creatorId: 'u1', title: 'Basics', description: '', lessonCount: 2, enrolledCount: 1, priceAmount: 0, seatPriceAmount: 0 }),
+  lessons: [courseLesson('l1', 0), courseLesson('a1', 1, null, { kind: 'assignment', title: 'Essay', body: null, assignment: ASSIGNMENT })],
+});
+
+/** The table as far as submissions go: submissions, the learners' latest pointers, the mail queue. */
+const memorySubmissions = () => {
+  const items = new Map<string, StoredSubmission>();
+  const latest = new Map<string, string>();
+  const queued: QueuedMail[] = [];
+  const key = (s: Pick<StoredSubmission, 'courseId' | 'lessonId' | 'learnerId'>) => `${s.courseId}|${s.lessonId}|${s.learnerId}`;
+  const repo: SubmissionRepository = {
+    get: async (id) => (items.has(id) ? { ...items.get(id)! } : undefined),
+    latest: async (courseId, lessonId, learnerId) => {
+      const id = latest.get(key({ courseId, lessonId, learnerId }));
+      return id ? { ...items.get(id)! } : undefined;
+    },
+    submit: async ({ submission, previous }) => {
+      if (latest.get(key(submission)) !== previous?.id) return false;
+      if (previous) items.set(previous.id, { ...items.get(previous.id)!, supersededBy: submission.id });
+      items.set(submission.id, submission);
+      latest.set(key(submission), submission.id);
+      return true;
+    },
+    pageByCourse: async (courseId, status, page) => {
+      const all = [...items.values()].filter((s) => s.courseId === courseId && s.status === status && s.supersededBy === null).sort((a, b) => a.submittedAt.localeCompare(b.submittedAt));
+      return { items: all.slice(0, page.limit), nextCursor: null };
+    },
+    grade: async ({ submission, status, feedback, gradedAt, mail }) => {
+      const now = items.get(submission.id);
+      if (!now || now.status !== 'submitted' || now.supersededBy !== null) return false;
+      items.set(submission.id, { ...now, status, feedback, gradedAt });
+      if (mail) queued.push(mail);
+      return true;
+    },
+  };
+  return { repo, queued, items };
+};
+
+const setup = async () => {
+  const submissions = memorySubmissions();
+  const clock = testClock();
+  const deps: GradeDeps = {
+    submissions: submissions.repo,
+    courses: memoryCourseReader([course()]),
+    enrollments: memoryEnrollments(),
+    licenses: memoryLicenses(),
+    users: { getUser: async (id) => ({ id, email: `${id}@example.com` }) as Awaited<ReturnType<GradeDeps['users']['getUser']>> },
+    ids: sequentialIds('s'),
+    clock,
+    suppressed: async (emails) => new Set(emails.filter((e) => e.startsWith('refuses'))),
+    school: async () => undefined,
+    appOrigin: 'https://app.example.com',
+  };
+  for (const learnerId of ['ann', 'refuses']) {
+    await deps.enrollments.enroll({ courseId: 'c1', learnerId, creatorId: 'u1', learnerEmail: `${learnerId}@example.com`, learnerJoinedAt: NOW, courseTitle: 'Basics', enrolledAt: NOW });
+  }
+  const submit = (text: string, learnerId = 'ann', lessonId = 'a1') => submitAssignment(deps, { learnerId, courseId: 'c1', lessonId, body: { text } });
+  const grade = (submissionId: string, status: 'passed' | 'needs_revision', feedback = '', creatorId = 'u1') => gradeSubmission(deps, { creatorId, submissionId, body: { status, feedback } });
+  return { deps, submit, grade, submissions };
+};
+
+describe('the contracts', () => {
+  it('an assignment lesson takes an assignment and no body; a submission has an answer; a revision says what to change', () => {
+    expect(createLessonBody.safeParse({ title: 'Essay', kind: 'assignment', assignment: { instructions: 'Write.' } }).success).toBe(true);
+    expect(createLessonBody.safeParse({ title: 'Essay', kind: 'assignment' }).success).toBe(false);
+    expect(createLessonBody.safeParse({ title: 'Essay', kind: 'assignment', body: '<p>x</p>', assignment: { instructions: 'Write.' } }).success).toBe(false);
+    expect(createLessonBody.safeParse({ title: 'Read', kind: 'text', body: '<p>x</p>', assignment: { instructions: 'Write.' } }).success).toBe(false);
+    expect(createSubmissionBody.safeParse({}).success).toBe(false);
+    expect(createSubmissionBody.safeParse({ text: '   ' }).success).toBe(false);
+    expect(createSubmissionBody.safeParse({ text: 'My essay' }).success).toBe(true);
+    expect(gradeSubmissionBody.safeParse({ status: 'needs_revision', feedback: ' ' }).success).toBe(false);
+    expect(gradeSubmissionBody.safeParse({ status: 'passed' }).success).toBe(true);
+  });
+});
+
+describe('handing in and grading', () => {
+  it('a learner hands in, is asked for a revision, hands in again and passes: the lesson completes, each grade is emailed', async () => {
+    const { deps, submit, grade, submissions } = await setup();
+    await expect(completeLesson(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1' })).rejects.toThrow(ASSIGNMENT_COMPLETES_ITSELF);
+
+    const first = await submit('First draft');
+    expect(first).toEqual({ id: expect.any(String), status: 'submitted' });
+    await expect(submit('Impatient')).rejects.toThrow(WAITING_FOR_REVIEW);
+    expect((await listSubmissions(deps, { creatorId: 'u1', courseId: 'c1' })).items.map((s) => [s.text, s.learnerEmail, s.lessonTitle])).toEqual([['First draft', 'ann@example.com', 'Essay']]);
+
+    const revised = await grade(first.id, 'needs_revision', 'Add a conclusion.');
+    expect(revised).toMatchObject({ status: 'needs_revision', feedback: 'Add a conclusion.' });
+    expect((await mySubmission(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1' })).submission).toMatchObject({ status: 'needs_revision', feedback: 'Add a conclusion.' });
+    expect(submissions.queued.map((m) => [m.to, m.subject])).toEqual([['ann@example.com', 'Your assignment needs a revision']]);
+    expect(submissions.queued[0]!.text).toContain('Add a conclusion.');
+
+    const second = await submit('Second draft, with a conclusion');
+    // The revised one left the queue: the latest counts.
+    expect((await listSubmissions(deps, { creatorId: 'u1', courseId: 'c1', status: 'needs_revision' })).items).toEqual([]);
+    await expect(grade(first.id, 'passed')).rejects.toThrow(SUPERSEDED);
+    expect(await grade(second.id, 'passed', 'Well done.')).toMatchObject({ status: 'passed' });
+
+    const enrolment = await deps.enrollments.get('c1', 'ann');
+    expect(enrolment?.completedLessonIds).toEqual(['a1']);
+    expect(enrolment?.progress).toBe(50);
+    expect(submissions.queued.map((m) => m.subject)).toEqual(['Your assignment needs a revision', 'Your assignment has passed']);
+    await expect(submit('More')).rejects.toThrow(ALREADY_PASSED);
+
+    // Passing again (a retry after a lost answer) sends nothing new; a revision after a pass is refused.
+    expect(await grade(second.id, 'passed')).toMatchObject({ status: 'passed' });
+    expect(submissions.queued).toHaveLength(2);
+    await expect(grade(second.id, 'needs_revision', 'Changed my mind')).rejects.toThrow(ConflictError);
+  });
+
+  it('another creator cannot see or grade the course’s submissions (404); a stranger cannot hand in (404)', async () => {
+    const { deps, submit, grade } = await setup();
+    const { id } = await submit('Mine');
+    await expect(grade(id, 'passed', '', 'u2')).rejects.toThrow(NotFoundError);
+    await expect(listSubmissions(deps, { creatorId: 'u2', courseId: 'c1' })).rejects.toThrow(NotFoundError);
+    await expect(submit('Let me in', 'stranger')).rejects.toThrow(NotFoundError);
+    await expect(mySubmission(deps, { learnerId: 'stranger', courseId: 'c1', lessonId: 'a1' })).rejects.toThrow(NotFoundError);
+  });
+
+  it('refuses a lesson that is not an assignment (409) and files until learners can upload (400)', async () => {
+    const { deps, submit } = await setup();
+    await expect(submit('Text', 'ann', 'l1')).rejects.toThrow(NOT_AN_ASSIGNMENT);
+    const files = submitAssignment(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { fileIds: ['f1'] } });
+    await expect(files).rejects.toThrow(ValidationError);
+  });
+
+  it('does not email a learner whose address refuses mail, and still grades', async () => {
+    const { submit, grade, submissions } = await setup();
+    const { id } = await submit('Work', 'refuses');
+    expect(await grade(id, 'needs_revision', 'More')).toMatchObject({ status: 'needs_revision' });
+    expect(submissions.queued).toEqual([]);
+  });
+});
+
+describe('the grade email', () => {
+  it('quotes the feedback as text, never markup, and links to the lesson', () => {
+    const mail = gradedEmail({ to: 'a@example.com', status: 'needs_revision', feedback: '<script>alert(1)</script>\nLine two', courseTitle: 'Basics', lessonTitle: 'Essay', courseId: 'c1', lessonId: 'a1', appOrigin: 'https://app.example.com', school: undefined });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.text).toContain('Line two');
+    expect(mail.text).toContain('https://app.example.com/dashboard/learner/courses/c1?lesson=a1');
+    expect(FILES_NOT_YET).toMatch(/text/);
+  });
+});
