@@ -879,6 +879,8 @@ const table = [
     access: ['admin'],
     uses: ['mail', 'app-links'],
   },
+  /** The admin audit log (issue 37 point 3): read only; no route changes or deletes a line (the TTL does, after 400 days). */
+  { name: 'admin-audit', method: 'GET', path: '/api/admin/audit', handler: 'http/admin-audit', access: ['admin'] },
   /**
    * Lesson discussions (issue 35 point 1): the course's creator and the learners it is open to (core/comments decides;
    * anyone else 404). Writing renders the comment with the sanitizer (heavy); a learner's minute cap is the use case's

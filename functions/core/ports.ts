@@ -4,6 +4,7 @@ import type { Course, Lesson, LessonRecord } from '#contracts/courses.ts';
 import type { Credits, CreditTransaction } from '#contracts/credits.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { PlanType } from '#contracts/plans.ts';
+import type { AuditLine } from '#core/audit-line.ts';
 
 /**
  * The interfaces core needs. Adapters in functions/data and functions/adapters implement them.
@@ -30,15 +31,22 @@ export interface UserRepository {
   getUserIdByEmail(email: string): Promise<string | undefined>;
   /**
    * Writes the profile, reserves the email and moves the platform counters in one transaction; `welcome` also queues
-   * the welcome automation's email (self sign-ups) in it. Throws ConflictError when the id or email is taken.
+   * the welcome automation's email (self sign-ups) in it, and `audit` an admin's audit line (an account an admin
+   * created). Throws ConflictError when the id or email is taken.
    */
-  createUser(user: User, options?: { welcome?: boolean }): Promise<void>;
+  createUser(user: User, options?: { welcome?: boolean; audit?: AuditLine }): Promise<void>;
   /** One page of the users of a role, newest first (gsi1 `ROLE#<role>`); `cursor` as a previous page handed out. */
   listByRole(role: Role, cursor: string | undefined, limit: number): Promise<{ items: User[]; nextCursor: string | null }>;
-  /** Sets the profile's `disabled` flag and moves `users_disabled` with it, in one transaction; a repeat changes nothing. */
-  setDisabled(id: string, disabled: boolean): Promise<void>;
-  /** Moves the profile from role `from` to `to` (its role index too) and the role counters with it; nothing if it is not in `from`. */
-  changeRole(id: string, from: Role, to: Role): Promise<void>;
+  /**
+   * Sets the profile's `disabled` flag and moves `users_disabled` with it, and puts `audit` (the admin's line), in one
+   * transaction; a repeat changes nothing and writes no line.
+   */
+  setDisabled(id: string, disabled: boolean, audit?: AuditLine): Promise<void>;
+  /**
+   * Moves the profile from role `from` to `to` (its role index too) and the role counters with it, with `audit` in the
+   * same transaction; nothing (and no line) if it is not in `from`.
+   */
+  changeRole(id: string, from: Role, to: Role, audit?: AuditLine): Promise<void>;
 }
 
 /** The identity provider (Cognito). */
@@ -616,8 +624,11 @@ export interface HandedOff {
 export interface CampaignRepository {
   /** The audience size from the platform counters (O(1)): users of a role, subscriptions on trial / paid up. */
   audienceSize(segments: readonly string[]): Promise<number>;
-  /** Creates a queued campaign with its activity line and counter, once per `requestKey` (a retried POST finds it). */
-  create(campaign: StoredCampaign, requestKey: string | undefined): Promise<StoredCampaign>;
+  /**
+   * Creates a queued campaign with its activity line and counter, and `audit` (the admin's `campaign-sent` line), in
+   * one transaction, once per `requestKey` (a retried POST finds it and writes none of them again).
+   */
+  create(campaign: StoredCampaign, requestKey: string | undefined, audit?: AuditLine): Promise<StoredCampaign>;
   get(id: string): Promise<StoredCampaign | undefined>;
   /** The newest campaigns (at most `limit`) and the platform's email totals. */
   list(limit: number): Promise<{ items: StoredCampaign[]; totals: CampaignList['totals'] }>;

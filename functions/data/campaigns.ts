@@ -4,6 +4,7 @@ import { campaignRecipient, campaignStatuses, campaignTemplate, recipientLabels 
 import { isoDate } from '#contracts/common.ts';
 import type { CampaignRepository, SealedSecret, StoredCampaign } from '#core/ports.ts';
 import { activityPut } from '#data/admin-stats.ts';
+import { auditPut } from '#data/audit.ts';
 import { countersUpdate, readPlatformCounters } from '#data/counters.ts';
 import { claimOutbox, readOutbox, returnToOutbox } from '#data/outbox.ts';
 import { batchGet, documentClient, failedAt, tableName, transact, writeIf } from '#data/table.ts';
@@ -103,7 +104,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
     return segments.reduce((sum, s) => sum + Math.max(0, Number(Item[segmentCounter(s)] ?? 0)), 0);
   },
 
-  async create(campaign, requestKey) {
+  async create(campaign, requestKey, audit) {
     const { id, createdAt, recipient, subject, recipientCount } = campaign;
     const items = [
       {
@@ -122,6 +123,7 @@ export const dynamoCampaigns = (): CampaignRepository => ({
       },
       ...countersUpdate({ emails_campaigns: 1 }),
       activityPut({ kind: 'campaign', text: `Campaign '${subject}' queued to ${recipientLabels[recipient].toLowerCase()} (${recipientCount})`, at: createdAt }, id),
+      ...(audit ? [auditPut(audit)] : []),
     ];
     if (!requestKey) {
       await transact(items);

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { isoDate } from '#contracts/common.ts';
 import { supportPriorities, supportStatuses, type SupportStatus } from '#contracts/support.ts';
 import type { StoredSupportRequest, SupportRepository } from '#core/support/ports.ts';
+import { auditPut } from '#data/audit.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { documentClient, failedAt, indexPage, tableName, transact } from '#data/table.ts';
 
@@ -104,7 +105,7 @@ export const dynamoSupport = (): SupportRepository => ({
     return { items: found.items.map(toRequest), nextCursor: found.nextCursor };
   },
 
-  async reply({ requestId, seenReplies, reply, closedAt, email }) {
+  async reply({ requestId, seenReplies, reply, closedAt, email, audit }) {
     const closing = closedAt !== undefined;
     const cancelled = await transact([
       {
@@ -123,6 +124,7 @@ export const dynamoSupport = (): SupportRepository => ({
         },
       },
       ...(email ? [mailQueuePut(email)] : []),
+      ...(audit ? [auditPut(audit)] : []),
     ]);
     return cancelled ? 'changed' : 'replied';
   },

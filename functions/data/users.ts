@@ -4,6 +4,7 @@ import { meResponse } from '#contracts/me.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { User, UserRepository } from '#core/ports.ts';
 import { signUpRecords } from '#data/admin-stats.ts';
+import { auditPut } from '#data/audit.ts';
 import { countersUpdate, countNewUser, countRoleChange } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
 import { batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
@@ -74,6 +75,7 @@ export const dynamoUsers = (): UserRepository => ({
       ...countNewUser(user.role, user.id),
       ...signUpRecords(user),
       ...(options?.welcome ? [outboxPut({ automation: 'welcome', userId: user.id, email: user.email, at: user.createdAt })] : []),
+      ...(options?.audit ? [auditPut(options.audit)] : []),
     ]);
     if (cancelled) throw new ConflictError(`An account with ${user.email} already exists.`);
   },
@@ -89,7 +91,7 @@ export const dynamoUsers = (): UserRepository => ({
     return { items: page.items.map(toUser), nextCursor: page.nextCursor };
   },
 
-  async changeRole(id, from, to) {
+  async changeRole(id, from, to, audit) {
     if (from === to) return;
     await transact([
       {
@@ -103,10 +105,11 @@ export const dynamoUsers = (): UserRepository => ({
         },
       },
       ...countRoleChange(from, to),
+      ...(audit ? [auditPut(audit)] : []),
     ]);
   },
 
-  async setDisabled(id, disabled) {
+  async setDisabled(id, disabled, audit) {
     // The flag changes only from the other state (a missing flag is enabled), so the counter moves once per change.
     await transact([
       {
@@ -121,6 +124,7 @@ export const dynamoUsers = (): UserRepository => ({
         },
       },
       ...countersUpdate({ users_disabled: disabled ? 1 : -1 }),
+      ...(audit ? [auditPut(audit)] : []),
     ]);
   },
 });

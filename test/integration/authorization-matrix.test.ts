@@ -196,6 +196,7 @@ GET    /api/support/requests                                           creator  
 POST   /api/support/requests/{requestId}/replies                       creator                       creator
 GET    /api/admin/support                                              admin                         -
 POST   /api/admin/support/{requestId}/replies                          admin                         -
+GET    /api/admin/audit                                                admin                         -
 GET    /api/courses/{courseId}/lessons/{lessonId}/comments             creator,learner               learner
 POST   /api/courses/{courseId}/lessons/{lessonId}/comments             creator,learner               learner
 PATCH  /api/comments/{commentId}                                       creator,learner               learner

@@ -1,4 +1,5 @@
 import type { Role } from '#contracts/common.ts';
+import type { AuditLine } from '#core/audit-line.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { EmailMessage } from '#core/accounts/password-reset-email.ts';
 import type { Clock, Directory, Mailer, User, UserRepository } from '#core/ports.ts';
@@ -15,7 +16,15 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
  */
 export const createAccount = async (
   deps: { users: UserRepository; directory: Directory; clock: Clock },
-  input: { email: string; role: Role; password?: string; temporaryPassword?: string; beforeProfile?: (user: User) => Promise<void> },
+  input: {
+    email: string;
+    role: Role;
+    password?: string;
+    temporaryPassword?: string;
+    beforeProfile?: (user: User) => Promise<void>;
+    /** An admin's audit line for the new account, written in the profile's transaction (core/admin/users.ts). */
+    audit?: (user: User) => AuditLine;
+  },
 ): Promise<User> => {
   const email = normaliseEmail(input.email);
   if (await deps.users.getUserIdByEmail(email)) throw new ConflictError(`An account with ${email} already exists.`);
@@ -27,7 +36,7 @@ export const createAccount = async (
   await deps.directory.addToGroup(username, input.role);
   const user: User = { id, email, role: input.role, createdAt: deps.clock.now().toISOString() };
   await input.beforeProfile?.(user);
-  await deps.users.createUser(user);
+  await deps.users.createUser(user, input.audit ? { audit: input.audit(user) } : undefined);
   return user;
 };
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditActor } from '#contracts/audit.ts';
 import {
   automationIds,
   SEND_RATE_SHARE,
@@ -15,6 +16,7 @@ import {
   type SendCampaignBody,
   type TemplateId,
 } from '#contracts/campaigns.ts';
+import { auditLine } from '#core/admin/audit.ts';
 import { MailRefusedError, ValidationError } from '#core/errors.ts';
 import type { JobStarter } from '#core/campaigns/ports.ts';
 import { firstSlice, type SliceWork } from '#core/jobs/slices.ts';
@@ -74,23 +76,30 @@ export const CAMPAIGN_SENDER_JOB = 'campaign-sender';
  */
 export const campaignRunSlice = (campaignId: string): ReturnType<typeof firstSlice> => firstSlice(CAMPAIGN_SENDER_JOB, `${CAMPAIGN_SENDER_JOB}@${campaignId}`);
 
-/** POST /api/admin/emails: the campaign is stored as queued and answered at once; the sender job, started at once, sends it. */
+/**
+ * POST /api/admin/emails: the campaign is stored as queued and answered at once; the sender job, started at once,
+ * sends it. The admin's `campaign-sent` audit line (named by the campaign) is written in the campaign's transaction.
+ */
 export const queueCampaign = async (
   deps: { campaigns: CampaignRepository; clock: Clock; ids: Ids; sender: JobStarter },
   body: SendCampaignBody,
   requestKey: string | undefined,
+  actor: AuditActor,
 ): Promise<CampaignQueued> => {
   const recipientCount = await deps.campaigns.audienceSize(segmentsOf[body.recipient]);
+  const id = deps.ids.newId();
+  const createdAt = deps.clock.now().toISOString();
+  const audit = auditLine(deps, { id, at: createdAt, actor, action: 'campaign-sent', target: { kind: 'campaign', id }, details: { subject: body.subject, recipient: body.recipient } });
   const campaign = await deps.campaigns.create(
     {
-      id: deps.ids.newId(),
+      id,
       ...body,
       status: 'queued',
       recipientCount,
       sent: 0,
       failed: 0,
       skipped: 0,
-      createdAt: deps.clock.now().toISOString(),
+      createdAt,
       completedAt: null,
       batch: 0,
       segment: 0,
@@ -99,6 +108,7 @@ export const queueCampaign = async (
       handedOff: null,
     },
     requestKey,
+    audit,
   );
   // The sender starts now rather than at its next scheduled run; if it cannot be started, that run (within the
   // minute) sends the campaign all the same, so the answer does not wait on it or fail for it.

@@ -1,5 +1,6 @@
 import type { Paged } from '#contracts/common.ts';
 import type { SupportPriority, SupportStatus } from '#contracts/support.ts';
+import type { AuditLine } from '#core/audit-line.ts';
 import type { QueuedMail } from '#core/ports.ts';
 
 /** Ports of the support requests (core/support/support.ts); only this area uses them. */
@@ -43,7 +44,7 @@ export interface SupportRepository {
   /**
    * One transaction: the reply appended (closing the request with `closedAt` when given), only while the request is
    * open and still holds `seenReplies` replies, and the email that announces it (support's replies; a creator's own
-   * follow-up has none) put in the mail queue. 'changed' when the request moved meanwhile (nothing written).
+   * follow-up has none) put in the mail queue, with `audit` (support's replies: the admin's audit line). 'changed' when the request moved meanwhile (nothing written).
    */
-  reply(input: { requestId: string; seenReplies: number; reply: StoredSupportReply; closedAt?: string; email?: QueuedMail }): Promise<'replied' | 'changed'>;
+  reply(input: { requestId: string; seenReplies: number; reply: StoredSupportReply; closedAt?: string; email?: QueuedMail; audit?: AuditLine }): Promise<'replied' | 'changed'>;
 }

@@ -1,3 +1,4 @@
+import type { AuditActor } from '#contracts/audit.ts';
 import { hasFeature } from '#contracts/entitlements.ts';
 import {
   SUPPORT_PAGE_SIZE,
@@ -13,6 +14,7 @@ import {
   type SupportRequestList,
   type SupportStatus,
 } from '#contracts/support.ts';
+import { auditLine } from '#core/admin/audit.ts';
 import { creatorPlanOf } from '#core/billing/subscription-state.ts';
 import { AppError, ConflictError, NotFoundError } from '#core/errors.ts';
 import { heldMail, sendHeld, type MailLaterDeps } from '#core/mail/mail-queue.ts';
@@ -126,10 +128,11 @@ export interface ReplySupportDeps extends MailLaterDeps {
  * to the creator in one transaction, then the email sent (one that fails goes with the mail sender job). 404 for no
  * such request; 409 when it is closed, full, or changed meanwhile. The answer is the request as it now stands. With an
  * Idempotency-Key, a retry of a reply that was written answers the request and writes and sends nothing again.
+ * The admin's `support-replied` audit line (named by the reply) is written in the reply's transaction.
  */
 export const replySupportRequest = async (
   deps: ReplySupportDeps,
-  input: { adminId: string; requestId: string; body: SupportReplyBody; idempotencyKey?: string | undefined },
+  input: { actor: AuditActor; requestId: string; body: SupportReplyBody; idempotencyKey?: string | undefined },
 ): Promise<AdminSupportRequest> => {
   const request = await deps.support.get(input.requestId);
   if (!request) throw new NotFoundError(SUPPORT_REQUEST_NOT_FOUND);
@@ -140,13 +143,21 @@ export const replySupportRequest = async (
   if (request.status === 'closed') throw new ConflictError(SUPPORT_REQUEST_CLOSED);
   if (request.replies.length >= SUPPORT_REPLIES_MAX) throw new ConflictError(SUPPORT_THREAD_FULL);
   const at = deps.clock.now().toISOString();
-  const reply = { id: replyId, body: input.body.body, at, from: 'support' as const, by: input.adminId };
+  const reply = { id: replyId, body: input.body.body, at, from: 'support' as const, by: input.actor.id };
   const closed = input.body.close === true;
   // The reply goes to the creator's address of today (they may have changed it since they asked).
   const to = (await deps.users.getUser(request.creatorId))?.email ?? request.creatorEmail;
   const link = `${new URL(deps.appOrigin).origin}${SUPPORT_PAGE_PATH}`;
   const email = heldMail(deps, { to, ...supportReplyEmail({ subject: request.subject, reply: reply.body, closed, link }) });
-  const outcome = await deps.support.reply({ requestId: request.id, seenReplies: request.replies.length, reply, ...(closed ? { closedAt: at } : {}), email });
+  const audit = auditLine(deps, {
+    id: replyId,
+    at,
+    actor: input.actor,
+    action: 'support-replied',
+    target: { kind: 'support-request', id: request.id, email: request.creatorEmail },
+    details: { subject: request.subject, ...(closed ? { closed: 'yes' } : {}) },
+  });
+  const outcome = await deps.support.reply({ requestId: request.id, seenReplies: request.replies.length, reply, ...(closed ? { closedAt: at } : {}), email, audit });
   if (outcome === 'changed') throw new ConflictError(SUPPORT_REQUEST_CHANGED);
   await sendHeld(deps, email, { email: 'support reply', requestId: request.id });
   return adminView({ ...request, replies: [...request.replies, reply], ...(closed ? { status: 'closed', closedAt: at } : {}) });

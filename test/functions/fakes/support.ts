@@ -1,3 +1,4 @@
+import type { AuditLine } from '#core/audit-line.ts';
 import { ValidationError } from '#core/errors.ts';
 import type { QueuedMail } from '#core/ports.ts';
 import type { StoredSupportRequest, SupportRepository } from '#core/support/ports.ts';
@@ -11,6 +12,8 @@ import { copy, withHooks } from './hooks.ts';
 export const memorySupport = (mailQueue?: { write(mail: QueuedMail): Promise<void> }) => {
   const requests = new Map<string, StoredSupportRequest>();
   const days = new Map<string, number>();
+  /** The admins' audit lines, written only with a reply that was. */
+  const audit: AuditLine[] = [];
   const page = (all: StoredSupportRequest[], cursor: string | undefined, limit: number) => {
     const from = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isInteger(from) || from < 0) throw new ValidationError('The cursor is not valid. Start again from the first page.');
@@ -39,14 +42,15 @@ export const memorySupport = (mailQueue?: { write(mail: QueuedMail): Promise<voi
       const all = [...requests.values()].filter((r) => r.status === status).sort((a, b) => rank(a).localeCompare(rank(b)));
       return page(all, cursor, limit);
     },
-    async reply({ requestId, seenReplies, reply, closedAt, email }) {
+    async reply({ requestId, seenReplies, reply, closedAt, email, audit: line }) {
       const request = requests.get(requestId);
       if (!request || request.status !== 'open' || request.replies.length !== seenReplies) return 'changed';
       request.replies.push(copy(reply));
       if (closedAt !== undefined) Object.assign(request, { status: 'closed', closedAt });
       if (email) await mailQueue?.write(email);
+      if (line) audit.push(copy(line));
       return 'replied';
     },
   });
-  return Object.assign(repo, { requests, days });
+  return Object.assign(repo, { requests, days, audit });
 };

@@ -1,16 +1,18 @@
 import type { Role } from '#contracts/common.ts';
+import type { AuditLine } from '#core/audit-line.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { Directory, User, UserRepository } from '#core/ports.ts';
 import { copy, withHooks } from './hooks.ts';
 
 /**
  * Profiles with the rules of functions/data/users.ts: an id and an email (case-insensitive) are taken once, and the
- * platform counters move with each new profile.
+ * platform counters move with each new profile; an admin's audit line is kept (in `audit`) only with a write that happened.
  */
 export const memoryUsers = (initial: User[] = []) => {
   const byId = new Map<string, User>();
   const byEmail = new Map<string, string>();
   const counters: Record<string, number> = {};
+  const audit: AuditLine[] = [];
   const add = (user: User) => {
     byId.set(user.id, copy(user));
     byEmail.set(user.email.toLowerCase(), user.id);
@@ -28,30 +30,33 @@ export const memoryUsers = (initial: User[] = []) => {
     async getUserIdByEmail(email) {
       return byEmail.get(email.toLowerCase());
     },
-    async createUser(user) {
+    async createUser(user, options) {
       if (byId.has(user.id) || byEmail.has(user.email.toLowerCase())) throw new ConflictError(`An account with ${user.email} already exists.`);
       add(user);
+      if (options?.audit) audit.push(copy(options.audit));
     },
     async listByRole(role, cursor, limit) {
       const all = [...byId.values()].filter((u) => u.role === role).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
       const from = cursor ? Number(cursor) : 0;
       return { items: all.slice(from, from + limit).map(copy), nextCursor: from + limit < all.length ? String(from + limit) : null };
     },
-    async changeRole(id, from, to) {
+    async changeRole(id, from, to, line) {
       const user = byId.get(id);
       if (!user || user.role !== from || from === to) return;
       user.role = to;
+      if (line) audit.push(copy(line));
       counters[`users_${from}`] = (counters[`users_${from}`] ?? 0) - 1;
       counters[`users_${to}`] = (counters[`users_${to}`] ?? 0) + 1;
     },
-    async setDisabled(id, disabled) {
+    async setDisabled(id, disabled, line) {
       const user = byId.get(id);
       if (!user || (user.disabled === true) === disabled) return;
       user.disabled = disabled;
+      if (line) audit.push(copy(line));
       counters['users_disabled'] = (counters['users_disabled'] ?? 0) + (disabled ? 1 : -1);
     },
   });
-  return Object.assign(repo, { all: () => [...byId.values()].map(copy), counters });
+  return Object.assign(repo, { all: () => [...byId.values()].map(copy), counters, audit });
 };
 
 interface DirectoryAccount {

@@ -57,6 +57,8 @@ export const paths = {
     billing: `${admin}/settings#billing`,
     /** The Support inbox: creators' requests, priority first, then oldest first (issue 29 point 4). */
     support: `${admin}/support`,
+    /** The audit log: every admin action, newest first (issue 37 point 3). */
+    audit: `${admin}/audit`,
   },
   creator: {
     dashboard: creator,

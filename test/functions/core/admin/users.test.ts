@@ -5,6 +5,9 @@ import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { APP_ORIGIN, fakeDeps } from '#test/functions/fakes/deps.ts';
 import { memoryMailer } from '#test/functions/fakes/enrollments.ts';
 
+/** The admin who acts in these tests (the audit log names them). */
+const ADMIN = { id: 'admin-0', email: 'admin-0@example.com' };
+
 const invite = () => {
   const d = fakeDeps();
   const mailer = memoryMailer();
@@ -14,7 +17,7 @@ const invite = () => {
 describe('user management', () => {
   it('creates the account in its role group with a temporary password, writes the profile, and emails the invitation', async () => {
     const { d, mailer, deps } = invite();
-    const user = await inviteUser(deps, { email: 'lee@example.com', role: 'leader' });
+    const user = await inviteUser(deps, { actor: ADMIN, body: { email: 'lee@example.com', role: 'leader' } });
     expect(user).toEqual({ id: expect.any(String), email: 'lee@example.com', role: 'leader', createdAt: '2026-11-21T12:00:00.000Z', disabled: false });
     expect(d.directory.accounts.get('lee@example.com')).toMatchObject({ temporaryPassword: 'Temp0rary!Passw0rd' });
     expect([...d.directory.accounts.values()].some((a) => a.groups.includes('leader'))).toBe(true);
@@ -28,7 +31,7 @@ describe('user management', () => {
 
   it('refuses an email that already has an account and sends nothing', async () => {
     const { mailer, deps } = invite();
-    await expect(inviteUser(deps, { email: 'creator@example.com', role: 'admin' })).rejects.toBeInstanceOf(ConflictError);
+    await expect(inviteUser(deps, { actor: ADMIN, body: { email: 'creator@example.com', role: 'admin' } })).rejects.toBeInstanceOf(ConflictError);
     expect(mailer.sent).toHaveLength(0);
   });
 
@@ -48,9 +51,9 @@ describe('user management', () => {
 
   it('disables an account at the sign-in provider and on its profile, counts it once, and enables it again', async () => {
     const { d, deps } = invite();
-    const lee = await inviteUser(deps, { email: 'lee@example.com', role: 'leader' });
+    const lee = await inviteUser(deps, { actor: ADMIN, body: { email: 'lee@example.com', role: 'leader' } });
     const account = () => d.directory.accounts.get('lee@example.com')!;
-    const input = { adminId: 'admin-1', userId: lee.id };
+    const input = { actor: { id: 'admin-1', email: 'admin-1@example.com' }, userId: lee.id };
     const set = (disabled: boolean) => updateUser(d, { ...input, changes: { disabled } });
 
     expect(await set(true)).toEqual({ ...lee, disabled: true });
@@ -67,21 +70,21 @@ describe('user management', () => {
 
   it('refuses to disable the calling admin or an unknown id, and changes nothing', async () => {
     const { d, deps } = invite();
-    const admin = await inviteUser(deps, { email: 'root@example.com', role: 'admin' });
-    await expect(updateUser(d, { adminId: admin.id, userId: admin.id, changes: { disabled: true } })).rejects.toThrow(
+    const admin = await inviteUser(deps, { actor: ADMIN, body: { email: 'root@example.com', role: 'admin' } });
+    await expect(updateUser(d, { actor: { id: admin.id, email: admin.email }, userId: admin.id, changes: { disabled: true } })).rejects.toThrow(
       new ConflictError('You cannot disable your own account.'),
     );
-    await expect(updateUser(d, { adminId: admin.id, userId: 'nobody', changes: { disabled: true } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateUser(d, { actor: { id: admin.id, email: admin.email }, userId: 'nobody', changes: { disabled: true } })).rejects.toBeInstanceOf(NotFoundError);
     expect(d.directory.accounts.get('root@example.com')?.enabled).toBeUndefined();
     expect(d.users.counters['users_disabled']).toBeUndefined();
-    expect(await updateUser(d, { adminId: admin.id, userId: admin.id, changes: { disabled: false } })).toMatchObject({ disabled: false });
+    expect(await updateUser(d, { actor: { id: admin.id, email: admin.email }, userId: admin.id, changes: { disabled: false } })).toMatchObject({ disabled: false });
   });
 
   it('moves an account to another role: its group, profile, role list and counters, and signs it out', async () => {
     const { d, deps } = invite();
-    const lee = await inviteUser(deps, { email: 'lee@example.com', role: 'learner' });
+    const lee = await inviteUser(deps, { actor: ADMIN, body: { email: 'lee@example.com', role: 'learner' } });
     const before = { ...d.users.counters };
-    const moved = await updateUser(d, { adminId: 'admin-1', userId: lee.id, changes: { role: 'leader' } });
+    const moved = await updateUser(d, { actor: { id: 'admin-1', email: 'admin-1@example.com' }, userId: lee.id, changes: { role: 'leader' } });
     expect(moved).toEqual({ ...lee, role: 'leader' });
     expect(d.directory.accounts.get('lee@example.com')).toMatchObject({ groups: ['leader'], signedOut: 1 });
     expect((await listUsers(d, 'leader', undefined)).items).toEqual([moved]);
@@ -89,20 +92,20 @@ describe('user management', () => {
     expect(d.users.counters).toMatchObject({ users_learner: before['users_learner']! - 1, users_leader: 1, usersTotal: before['usersTotal'] });
 
     // The same role again changes nothing; a role and a switch in one request do both.
-    await updateUser(d, { adminId: 'admin-1', userId: lee.id, changes: { role: 'leader' } });
+    await updateUser(d, { actor: { id: 'admin-1', email: 'admin-1@example.com' }, userId: lee.id, changes: { role: 'leader' } });
     expect(d.directory.accounts.get('lee@example.com')?.signedOut).toBe(1);
-    expect(await updateUser(d, { adminId: 'admin-1', userId: lee.id, changes: { role: 'admin', disabled: true } })).toEqual({ ...lee, role: 'admin', disabled: true });
+    expect(await updateUser(d, { actor: { id: 'admin-1', email: 'admin-1@example.com' }, userId: lee.id, changes: { role: 'admin', disabled: true } })).toEqual({ ...lee, role: 'admin', disabled: true });
     expect(d.users.counters).toMatchObject({ users_leader: 0, users_admin: 1, users_disabled: 1 });
   });
 
   it("keeps a creator's role, and one's own, with the reason", async () => {
     const { d, deps } = invite();
-    const admin = await inviteUser(deps, { email: 'root@example.com', role: 'admin' });
-    await expect(updateUser(d, { adminId: admin.id, userId: admin.id, changes: { role: 'learner' } })).rejects.toThrow(
+    const admin = await inviteUser(deps, { actor: ADMIN, body: { email: 'root@example.com', role: 'admin' } });
+    await expect(updateUser(d, { actor: { id: admin.id, email: admin.email }, userId: admin.id, changes: { role: 'learner' } })).rejects.toThrow(
       new ConflictError('You cannot change your own role.'),
     );
     const creatorId = (await d.users.getUserIdByEmail('creator@example.com'))!;
-    await expect(updateUser(d, { adminId: admin.id, userId: creatorId, changes: { role: 'leader' } })).rejects.toThrow(/creator's role cannot be changed/);
+    await expect(updateUser(d, { actor: { id: admin.id, email: admin.email }, userId: creatorId, changes: { role: 'leader' } })).rejects.toThrow(/creator's role cannot be changed/);
     expect((await d.users.getUser(creatorId))?.role).toBe('creator');
     expect((await d.users.getUser(admin.id))?.role).toBe('admin');
   });

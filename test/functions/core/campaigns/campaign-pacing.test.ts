@@ -107,6 +107,9 @@ const cappedSes = (account: { maxSendRate: number; left24Hours: number }, cap: n
   return { ...ses, nextDay };
 };
 
+/** The admin who sends the campaigns (their audit line names them). */
+const ADMIN = { id: 'admin-1', email: 'admin@example.com' };
+
 const world = async (audience: { email: string; disabled: boolean }[], ses: ReturnType<typeof memorySes>) => {
   const { repo, campaigns } = memoryCampaigns(audience);
   const time = fakeTime();
@@ -114,6 +117,7 @@ const world = async (audience: { email: string; disabled: boolean }[], ses: Retu
     { campaigns: repo, clock: time.clock, ids: { newId: () => 'camp1' }, sender: { start: async () => undefined } },
     { subject: 'News', content: 'Hello', recipient: 'learners', template: 'custom' },
     undefined,
+    ADMIN,
   );
   const deps = (remainingMs: () => number = () => 25_000): SenderDeps => ({ campaigns: repo, mailer: ses.mailer, cipher, clock: time.clock, sleep: time.sleep, appOrigin: 'https://app.example.com', remainingMs });
   const run = (remainingMs: () => number = () => 25_000) => sendPendingCampaigns(deps(remainingMs));
@@ -357,6 +361,7 @@ describe('the campaign sender on the job engine (decision 0033)', () => {
       { campaigns: repo, clock: time.clock, ids: { newId: () => 'camp2' }, sender: { start: async () => undefined } },
       { subject: 'More', content: 'Again', recipient: 'learners', template: 'custom' },
       undefined,
+      ADMIN,
     );
     // Two waves a slice: the first campaign's two, then the second campaign's in the next slice.
     const run = await runSliced('campaign-sender', work(), { itemsPerSlice: 2 });

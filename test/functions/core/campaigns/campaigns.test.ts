@@ -138,12 +138,16 @@ const fakeTime = () => {
   };
 };
 
+/** The admin who sends the campaigns (their audit line names them). */
+const ADMIN = { id: 'admin-1', email: 'admin@example.com' };
+
 const startedSender: JobStarter = { start: async () => undefined };
 const queue = async (repo: CampaignRepository, recipient: CampaignRecipient, clock = { now: () => new Date() }, sender = startedSender) =>
   queueCampaign(
     { campaigns: repo, clock, ids: { newId: () => `c-${Math.random().toString(36).slice(2)}` }, sender },
     { subject: 'News', content: 'Hello', recipient, template: 'custom' },
     undefined,
+    ADMIN,
   );
 
 const ses = mockClient(SESv2Client);

@@ -117,7 +117,7 @@ describe("the creator's requests", () => {
     const newer = await ask(d, 'starter', 'Newer');
     await ask(d, 'pro', 'Not theirs');
     d.clock.advance(HOUR);
-    await replySupportRequest(d, { adminId: 'admin', requestId: older.id, body: { body: 'Here is how.' } });
+    await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: older.id, body: { body: 'Here is how.' } });
     const list = await listSupportRequests(d, 'starter');
     expect(list.items.map((r) => r.subject)).toEqual(['Newer', 'Older']);
     expect(list.items[0]).toMatchObject({ id: newer.id, body: 'Newer: details', replies: [], closedAt: null });
@@ -151,7 +151,7 @@ describe("the admin's inbox", () => {
     const newStandard = await ask(d, 'none', 'New standard');
     d.clock.advance(HOUR);
     const newPriority = await ask(d, 'pro', 'New priority');
-    await replySupportRequest(d, { adminId: 'admin', requestId: newStandard.id, body: { body: 'Done.', close: true } });
+    await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: newStandard.id, body: { body: 'Done.', close: true } });
     const open = await adminSupportInbox(d, { status: 'open' });
     expect(open.items.map((r) => r.id)).toEqual([oldPriority.id, newPriority.id, oldStandard.id]);
     expect(open.items[0]).toMatchObject({ creatorId: 'pro', creatorEmail: 'pro@example.com', priority: 'priority' });
@@ -165,7 +165,7 @@ describe('an admin replies', () => {
     const d = world();
     const asked = await ask(d, 'pro', 'Where is my payout?');
     d.clock.advance(2 * HOUR);
-    const replied = await replySupportRequest(d, { adminId: 'admin-1', requestId: asked.id, body: { body: 'It left today.\n\nIt lands in 2 days.', close: true } });
+    const replied = await replySupportRequest(d, { actor: { id: 'admin-1', email: 'admin-1@example.com' }, requestId: asked.id, body: { body: 'It left today.\n\nIt lands in 2 days.', close: true } });
     expect(replied).toMatchObject({ id: asked.id, status: 'closed', closedAt: '2026-11-21T11:00:00.000Z', replies: [{ body: 'It left today.\n\nIt lands in 2 days.', from: 'support' }] });
     expect(d.support.requests.get(asked.id)?.replies[0]?.by).toBe('admin-1');
     expect(d.mailer.sent).toHaveLength(1);
@@ -177,18 +177,29 @@ describe('an admin replies', () => {
     expect(mail.html).toContain(`href="${APP_ORIGIN}${SUPPORT_PAGE_PATH}"`);
     // Sent, so off the queue.
     expect(d.mailQueue.queued).toHaveLength(0);
+    // On the audit log, with the reply: who answered which request.
+    expect(d.support.audit).toEqual([
+      {
+        id: d.support.requests.get(asked.id)?.replies[0]?.id,
+        at: '2026-11-21T11:00:00.000Z',
+        actor: { id: 'admin-1', email: 'admin-1@example.com' },
+        action: 'support-replied',
+        target: { kind: 'support-request', id: asked.id, email: 'pro@example.com' },
+        details: { subject: 'Where is my payout?', closed: 'yes' },
+      },
+    ]);
   });
 
   it('with an Idempotency-Key, a retried reply (its answer lost) is one reply and one email, even after it closed the request', async () => {
     const d = world();
     const asked = await ask(d, 'pro');
-    const first = await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done.', close: true }, idempotencyKey: 'reply-key-1' });
-    const again = await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done.', close: true }, idempotencyKey: 'reply-key-1' });
+    const first = await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Done.', close: true }, idempotencyKey: 'reply-key-1' });
+    const again = await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Done.', close: true }, idempotencyKey: 'reply-key-1' });
     expect(again).toEqual(first);
     expect(d.support.requests.get(asked.id)?.replies).toHaveLength(1);
     expect(d.mailer.sent).toHaveLength(1);
     // Another key is another reply: refused on the closed request.
-    await expect(replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done.' }, idempotencyKey: 'reply-key-2' })).rejects.toThrow(SUPPORT_REQUEST_CLOSED);
+    await expect(replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Done.' }, idempotencyKey: 'reply-key-2' })).rejects.toThrow(SUPPORT_REQUEST_CLOSED);
   });
 
   it("sends to the creator's address of today", async () => {
@@ -196,7 +207,7 @@ describe('an admin replies', () => {
     const asked = await ask(d, 'starter');
     const user = (await d.users.getUser('starter'))!;
     d.users.getUser = async (id) => (id === 'starter' ? { ...user, email: 'new-address@example.com' } : undefined);
-    await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Hello' } });
+    await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Hello' } });
     expect(d.mailer.sent.map((m) => m.to)).toEqual(['new-address@example.com']);
   });
 
@@ -206,7 +217,7 @@ describe('an admin replies', () => {
     d.mailer.before('send', (call) => {
       if (call === 1) throw new Error('SES down');
     });
-    const replied = await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Answer' } });
+    const replied = await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Answer' } });
     expect(replied.replies).toHaveLength(1);
     expect(d.mailQueue.queued).toHaveLength(1);
     expect(await sendQueuedMail(d)).toMatchObject({ sent: 1 });
@@ -216,22 +227,22 @@ describe('an admin replies', () => {
 
   it('is 404 for no such request, 409 on a closed one or a full thread, and 409 when another reply got there first (one email only)', async () => {
     const d = world();
-    await expect(replySupportRequest(d, { adminId: 'admin', requestId: 'missing', body: { body: 'x' } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: 'missing', body: { body: 'x' } })).rejects.toBeInstanceOf(NotFoundError);
 
     const closed = await ask(d, 'pro', 'Closed');
-    await replySupportRequest(d, { adminId: 'admin', requestId: closed.id, body: { body: 'Bye', close: true } });
-    await expect(replySupportRequest(d, { adminId: 'admin', requestId: closed.id, body: { body: 'Again' } })).rejects.toThrow(SUPPORT_REQUEST_CLOSED);
+    await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: closed.id, body: { body: 'Bye', close: true } });
+    await expect(replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: closed.id, body: { body: 'Again' } })).rejects.toThrow(SUPPORT_REQUEST_CLOSED);
 
     const full = await ask(d, 'pro', 'Long');
-    for (let i = 0; i < SUPPORT_REPLIES_MAX; i++) await replySupportRequest(d, { adminId: 'admin', requestId: full.id, body: { body: `Reply ${i}` } });
-    await expect(replySupportRequest(d, { adminId: 'admin', requestId: full.id, body: { body: 'One more' } })).rejects.toThrow(SUPPORT_THREAD_FULL);
+    for (let i = 0; i < SUPPORT_REPLIES_MAX; i++) await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: full.id, body: { body: `Reply ${i}` } });
+    await expect(replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: full.id, body: { body: 'One more' } })).rejects.toThrow(SUPPORT_THREAD_FULL);
 
     const raced = await ask(d, 'starter', 'Raced');
     const sentBefore = d.mailer.sent.length;
     d.support.before('reply', async (call) => {
       if (call === 1 + 1 + SUPPORT_REPLIES_MAX) await d.support.reply({ requestId: raced.id, seenReplies: 0, reply: { id: 'other', body: 'Other admin', at: '2026-11-21T09:00:00.000Z', from: 'support', by: 'admin-2' }, email: { id: 'm', to: 'x', subject: 's', text: 't', html: 'h', queuedAt: '2026-11-21T09:00:00.000Z', dueAt: '2026-11-21T09:00:00.000Z', tries: 0 } });
     });
-    const lost = await replySupportRequest(d, { adminId: 'admin', requestId: raced.id, body: { body: 'Mine' } }).catch((e: unknown) => e);
+    const lost = await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: raced.id, body: { body: 'Mine' } }).catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(ConflictError);
     expect((lost as ConflictError).message).toBe(SUPPORT_REQUEST_CHANGED);
     expect(d.mailer.sent.length).toBe(sentBefore);
@@ -244,7 +255,7 @@ describe('the creator adds to their request', () => {
     const d = world();
     const asked = await ask(d, 'starter', 'Upload fails');
     d.clock.advance(HOUR);
-    await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Which browser?' } });
+    await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Which browser?' } });
     d.clock.advance(HOUR);
     const thread = await followUpSupportRequest(d, { creatorId: 'starter', requestId: asked.id, body: { body: 'Firefox 140.' } });
     expect(thread.replies).toEqual([
@@ -272,7 +283,7 @@ describe('the creator adds to their request', () => {
     await expect(followUpSupportRequest(d, { creatorId: 'starter', requestId: asked.id, body: { body: 'Mine now' } })).rejects.toBeInstanceOf(NotFoundError);
     await expect(followUpSupportRequest(d, { creatorId: 'pro', requestId: 'missing', body: { body: 'x' } })).rejects.toBeInstanceOf(NotFoundError);
     expect(d.support.requests.get(asked.id)?.replies).toEqual([]);
-    await replySupportRequest(d, { adminId: 'admin', requestId: asked.id, body: { body: 'Done', close: true } });
+    await replySupportRequest(d, { actor: { id: 'admin', email: 'admin@example.com' }, requestId: asked.id, body: { body: 'Done', close: true } });
     await expect(followUpSupportRequest(d, { creatorId: 'pro', requestId: asked.id, body: { body: 'One more thing' } })).rejects.toThrow(SUPPORT_REQUEST_CLOSED_FOR_YOU);
   });
 });

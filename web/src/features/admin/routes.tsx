@@ -9,4 +9,5 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.admin.users, lazy: () => import('./screens/admin-users-screen.tsx').then((m) => ({ Component: m.AdminUsersScreen })) },
   { path: paths.admin.courses, lazy: () => import('./screens/admin-courses-screen.tsx').then((m) => ({ Component: m.AdminCoursesScreen })) },
   { path: paths.admin.settings, lazy: () => import('./screens/admin-settings-screen.tsx').then((m) => ({ Component: m.AdminSettingsScreen })) },
+  { path: paths.admin.audit, lazy: () => import('./screens/admin-audit-screen.tsx').then((m) => ({ Component: m.AdminAuditScreen })) },
 ];

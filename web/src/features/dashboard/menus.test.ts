@@ -103,9 +103,10 @@ describe('the sidebar groups of each role', () => {
     ]);
   });
 
-  it("gives the admin 'Navigation', then the Support inbox under 'Help'", () => {
+  it("gives the admin 'Navigation', then the Audit log under 'Insights' and the Support inbox under 'Help'", () => {
     expect(groups('admin')).toEqual([
       ['Navigation', entries('admin')],
+      ['Insights', [['Audit', '/dashboard/admin/audit']]],
       ['Help', [['Support', '/dashboard/admin/support']]],
     ]);
   });

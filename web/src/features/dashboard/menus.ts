@@ -14,6 +14,7 @@ import {
   Palette,
   CirclePlus,
   Plug,
+  ScrollText,
   Settings,
   MailPlus,
   Package,
@@ -99,6 +100,8 @@ const marketing: Partial<Record<Role, MenuItem[]>> = {
 
 const insights: Partial<Record<Role, MenuItem[]>> = {
   creator: [{ title: 'Reports', url: paths.creator.reports, icon: FileText, feature: 'detailedReports' }],
+  // Issue 37 point 3: every admin action on record.
+  admin: [{ title: 'Audit', url: paths.admin.audit, icon: ScrollText }],
 };
 
 // Developers (issue 31): API keys and webhooks.
