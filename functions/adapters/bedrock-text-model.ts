@@ -3,7 +3,9 @@ import { awsClientOptions, callDeadline, clientPolicies } from '#adapters/client
 import { traced } from '#adapters/tracer.ts';
 import { config, required } from '#functions/config.ts';
 import { UpstreamError } from '#core/errors.ts';
+import type { ToolModel } from '#core/ai/ports.ts';
 import type { TextModel } from '#core/landing/ports.ts';
+import type { DocumentType } from '@smithy/types';
 
 let client: BedrockRuntimeClient | undefined;
 
@@ -43,6 +45,36 @@ export const bedrockTextModel = (): TextModel => ({
       );
       const text = (answer.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
       return { text, stopReason: answer.stopReason ?? 'unknown' };
+    } catch (error) {
+      throw Object.assign(new UpstreamError('The text model did not answer.'), { cause: error });
+    }
+  },
+});
+
+/**
+ * Bedrock Converse with one tool, chosen by force (`toolChoice: {tool}`: Anthropic's Claude 3+ and Mistral Large take
+ * it): the model's answer is the tool's input, a JSON document the caller checks with zod. The tool's schema keeps the
+ * answer in shape; the check is what keeps it honest. Temperature lower than the landing page's: drafts follow rules.
+ */
+export const bedrockToolModel = (): ToolModel => ({
+  async call({ system, prompt, tool, maxTokens }) {
+    const modelId = required('BEDROCK_MODEL_ID');
+    try {
+      const answer = await bedrockClient().send(
+        new ConverseCommand({
+          modelId,
+          system: [{ text: system }],
+          messages: [{ role: 'user', content: [{ text: prompt }] }],
+          inferenceConfig: { maxTokens, temperature: 0.4 },
+          toolConfig: {
+            tools: [{ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.schema as DocumentType } } }],
+            toolChoice: { tool: { name: tool.name } },
+          },
+        }),
+        callDeadline(clientPolicies.bedrock),
+      );
+      const used = (answer.output?.message?.content ?? []).find((block) => block.toolUse?.name === tool.name)?.toolUse;
+      return { input: used?.input, stopReason: answer.stopReason ?? 'unknown' };
     } catch (error) {
       throw Object.assign(new UpstreamError('The text model did not answer.'), { cause: error });
     }

@@ -13,6 +13,7 @@ const units: Record<BusinessMetric, (typeof MetricUnit)[keyof typeof MetricUnit]
   CreditsSpent: MetricUnit.Count,
   CreditsPurchased: MetricUnit.Count,
   LandingPageGenerated: MetricUnit.Count,
+  AiDraftGenerated: MetricUnit.Count,
   OrderUnfulfilled: MetricUnit.Count,
 };
 

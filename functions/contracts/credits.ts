@@ -1,8 +1,53 @@
 import * as z from 'zod';
 import { planTypes, type PlanType } from './plans.ts';
 
+/**
+ * What each AI tool costs, in credits: THE price table (issue 36). The routes charge from it, GET /api/ai/prices answers
+ * it and the web app shows each cost from it before a tool runs. SPEC.md section 9 set the landing page's 15.
+ */
+export const aiTools = ['landingPage', 'courseOutline', 'lessonDraft', 'quizFromLesson'] as const;
+export type AiTool = (typeof aiTools)[number];
+export const aiPrices: Readonly<Record<AiTool, number>> = { landingPage: 15, courseOutline: 5, lessonDraft: 5, quizFromLesson: 3 };
+
+/**
+ * The ledger lines of each tool: its charge and its refund, so the credits history names the tool. The landing page's
+ * names predate the table and stay (ledgers written before keep reading right).
+ */
+export const aiLedgerActions: Readonly<Record<AiTool, { charge: string; refund: string }>> = {
+  landingPage: { charge: 'landing_page_generation', refund: 'landing_page_refund' },
+  courseOutline: { charge: 'course_outline_generation', refund: 'course_outline_refund' },
+  lessonDraft: { charge: 'lesson_draft_generation', refund: 'lesson_draft_refund' },
+  quizFromLesson: { charge: 'quiz_from_lesson_generation', refund: 'quiz_from_lesson_refund' },
+};
+
+/** How the web app names each tool (the credits history, the buttons' costs). */
+export const aiToolLabels: Readonly<Record<AiTool, string>> = {
+  landingPage: 'Landing page',
+  courseOutline: 'Course outline',
+  lessonDraft: 'Lesson draft',
+  quizFromLesson: 'Quiz from a lesson',
+};
+
+/** The tool a ledger line is a charge or refund of, if any. */
+export const aiToolOfAction = (actionType: string): { tool: AiTool; refund: boolean } | undefined => {
+  for (const tool of aiTools) {
+    if (aiLedgerActions[tool].charge === actionType) return { tool, refund: false };
+    if (aiLedgerActions[tool].refund === actionType) return { tool, refund: true };
+  }
+  return undefined;
+};
+
+/** GET /api/ai/prices */
+export const aiPricesResponse = z.strictObject({
+  landingPage: z.number().int().min(0),
+  courseOutline: z.number().int().min(0),
+  lessonDraft: z.number().int().min(0),
+  quizFromLesson: z.number().int().min(0),
+});
+export type AiPricesResponse = z.infer<typeof aiPricesResponse>;
+
 /** SPEC.md section 9 and the billing issue's choices (docs/decisions/0007-billing-and-credits.md). */
-export const LANDING_PAGE_COST = 15;
+export const LANDING_PAGE_COST = aiPrices.landingPage;
 export const CREDIT_TOP_UP = 100;
 /** Price of one top-up of 100 credits, in pence. */
 export const CREDIT_TOP_UP_PRICE_PENCE = 500;

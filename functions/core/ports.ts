@@ -111,7 +111,7 @@ export interface Payments {
 }
 
 /** Business events worth a metric (CloudWatch EMF in the cloud): counted, never used for decisions. */
-export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased' | 'LandingPageGenerated' | 'OrderUnfulfilled';
+export type BusinessMetric = 'SignUp' | 'CheckoutStarted' | 'SubscriptionStateChanged' | 'CreditsSpent' | 'CreditsPurchased' | 'LandingPageGenerated' | 'AiDraftGenerated' | 'OrderUnfulfilled';
 
 export interface Metrics {
   /** Adds `value` (default 1) to the metric, published with the request's other metrics when it ends. */
@@ -1341,4 +1341,28 @@ export interface ImageStore {
   viewUrl(key: string, input: { ttlSeconds: number; signedAt: Date }): Promise<string>;
   /** Deletes the object (a missing one is fine). */
   delete(key: string): Promise<void>;
+}
+
+/* ---------- AI tools: the one charge path (core/ai/charged-call.ts, issue 36) ---------- */
+
+/**
+ * What a charged call with an Idempotency-Key ended with, kept 24 hours so a retry of the same request is answered the
+ * same, without a second charge or model call. `requestHash` tells a retry from another request under the same key.
+ */
+export type ChargedReplay<T> =
+  | { outcome: 'generated'; requestHash: string; result: T; creditsRemaining: number; expiresAt: number }
+  | { outcome: 'failed'; requestHash: string; expiresAt: number };
+
+/** Where a tool keeps its replays (the landing page its own items, the drafting tools theirs: data/ai-drafts.ts). */
+export interface ReplayStore<T> {
+  get(userId: string, key: string): Promise<ChargedReplay<T> | undefined>;
+  put(userId: string, key: string, replay: ChargedReplay<T>): Promise<void>;
+}
+
+/** A creator's one running call of a tool (the landing page has one: its generation is long and large). */
+export interface GenerationSlot {
+  /** Takes the slot until `expiresAt` (epoch s) when it is free or its holder's time ran out; false when held. */
+  acquire(input: { userId: string; holder: string; now: number; expiresAt: number }): Promise<boolean>;
+  /** Frees the slot if `holder` still holds it. */
+  release(input: { userId: string; holder: string }): Promise<void>;
 }

@@ -35,6 +35,10 @@ POST   /api/billing/portal                                             creator  
 POST   /api/credits/purchase                                           creator                       -  courses
 POST   /api/credits/use                                                creator                       -  courses
 POST   /api/landing-pages/generate                                     creator                       -  courses
+GET    /api/ai/prices                                                  creator                       -
+POST   /api/ai/course-outline                                          creator                       -  courses
+POST   /api/ai/lesson-draft                                            creator                       -  courses
+POST   /api/ai/quiz-from-lesson                                        creator                       -  courses
 GET    /api/landing-page                                               creator                       -
 PUT    /api/landing-page                                               creator                       -  courses
 PUT    /api/landing-page/publication                                   creator                       -  courses

@@ -1,8 +1,8 @@
 import { LANDING_PAGE_COST } from '#contracts/credits.ts';
 import type { ColorTheme, GenerateLandingBody, GenerateLandingResponse } from '#contracts/landing.ts';
-import { ConflictError, InsufficientCreditsError, UpstreamError } from '#core/errors.ts';
-import type { GenerationReplay, LandingPageRepository, TextModel } from '#core/landing/ports.ts';
-import type { Clock, CreditRepository, Ids, Metrics } from '#core/ports.ts';
+import { chargedCall, UnusableAnswer, type ChargeDeps } from '#core/ai/charged-call.ts';
+import type { ReplayStore } from '#core/ports.ts';
+import type { LandingPageRepository, TextModel } from '#core/landing/ports.ts';
 
 export const INSUFFICIENT_CREDITS_MESSAGE = `You need ${LANDING_PAGE_COST} AI credits to generate a landing page. Please top up your credits.`;
 export const GENERATION_FAILED_MESSAGE = 'There was an error generating your landing page.';
@@ -16,8 +16,7 @@ export const MAX_TOKENS = 8192;
  * long: a retry waits at most this.
  */
 export const LOCK_SECONDS = 40;
-/** How long a retry with the same Idempotency-Key is answered from the first request's outcome. */
-export const REPLAY_SECONDS = 24 * 60 * 60;
+export { REPLAY_SECONDS } from '#core/ai/charged-call.ts';
 
 export const DATA_START = '<<<LANDING_PAGE_DATA';
 export const DATA_END = 'LANDING_PAGE_DATA>>>';
@@ -78,19 +77,12 @@ export const hasContent = (html: string): boolean => {
   return body.replace(/<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
 };
 
-export interface GenerateLandingDeps {
+export interface GenerateLandingDeps extends ChargeDeps {
   pages: LandingPageRepository;
-  credits: CreditRepository;
   model: TextModel;
   /** The server's sanitizer (adapters/html-sanitizer.ts): a full document in, a safe full document out. */
   sanitize: (html: string) => string;
-  clock: Clock;
-  ids: Ids;
-  metrics: Metrics;
 }
-
-/** Why an answer cannot be a page (for the log; the caller only ever sees 502). */
-class UnusableAnswer extends Error {}
 
 const usablePage = (deps: Pick<GenerateLandingDeps, 'sanitize'>, answer: { text: string; stopReason: string }): string => {
   if (answer.stopReason === 'max_tokens') throw new UnusableAnswer('the answer was cut off at maxTokens');
@@ -101,117 +93,54 @@ const usablePage = (deps: Pick<GenerateLandingDeps, 'sanitize'>, answer: { text:
   return safe;
 };
 
-const fromReplay = (replay: GenerationReplay, requestHash: string): GenerateLandingResponse => {
-  if (replay.requestHash !== requestHash) throw new ConflictError('This Idempotency-Key was already used for a different request.');
-  if (replay.outcome === 'failed') throw new UpstreamError(GENERATION_FAILED_MESSAGE);
-  return { html: replay.html, creditsRemaining: replay.creditsRemaining };
-};
+/** The landing page's replays as its own items keep them (`html`), seen as the charge path's (`result`). */
+const pageReplays = (pages: LandingPageRepository): ReplayStore<string> => ({
+  async get(userId, key) {
+    const replay = await pages.getReplay(userId, key);
+    if (!replay || replay.outcome === 'failed') return replay;
+    const { html, ...rest } = replay;
+    return { ...rest, result: html };
+  },
+  put(userId, key, replay) {
+    if (replay.outcome === 'failed') return pages.putReplay(userId, key, replay);
+    const { result, ...rest } = replay;
+    return pages.putReplay(userId, key, { ...rest, html: result });
+  },
+});
 
 /**
- * POST /api/landing-pages/generate, in the order that keeps credits right:
- *   1. a request whose Idempotency-Key already completed is answered as it was (no charge, no model call);
- *   2. the creator's one generation slot is taken (held: 409, nothing charged);
- *   3. 15 credits are spent in the credits' conditional transaction (short: 402, no model call);
- *   4. the model writes the page from the form's fields, passed as data;
- *   5. an answer that is no usable page (model error or timeout, cut off, not HTML, nothing left once sanitized):
- *      the failure kept for a retry of the same key, the 15 credits back (keyed: once), and 502;
- *   6. otherwise the sanitized page is the answer, kept for a retry of the same key.
- * The slot is freed whatever happens. A retry of a request that was charged but never finished (the function died)
- * finds its spend already made: it is generated then, without a second charge. A failure is kept as an outcome too,
- * so a retry of a refunded request is 502 again rather than a free page.
+ * POST /api/landing-pages/generate through the one charge path (core/ai/charged-call.ts): a replay by
+ * Idempotency-Key, the creator's one generation slot (held: 409, nothing charged), 15 credits spent (short: 402),
+ * the page written by the model from the form's fields (passed as data), and an answer that is no usable page (model
+ * error or timeout, cut off, not HTML, nothing left once sanitized) refunded once with 502.
  */
 export const generateLandingPage = async (
   deps: GenerateLandingDeps,
   input: { userId: string; body: GenerateLandingBody; idempotencyKey?: string | undefined },
 ): Promise<GenerateLandingResponse> => {
-  const { userId, body, idempotencyKey } = input;
+  const { body } = input;
   const requestHash = JSON.stringify([body.companyName, body.businessType, body.colorTheme, body.missionStatement, body.problemSolved]);
-  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
-
-  // 1.
-  if (idempotencyKey) {
-    const replay = await deps.pages.getReplay(userId, idempotencyKey);
-    if (replay && replay.expiresAt > nowSeconds()) {
-      // A failure kept, its refund perhaps not made (the database failed in between): made now, once.
-      if (replay.outcome === 'failed' && replay.requestHash === requestHash) await refund(deps, userId, `landing:${idempotencyKey}`);
-      return fromReplay(replay, requestHash);
-    }
-  }
-
-  // 2.
-  const holder = deps.ids.newId();
-  const locked = await deps.pages.acquireGenerationLock({ userId, holder, now: nowSeconds(), expiresAt: nowSeconds() + LOCK_SECONDS });
-  if (!locked) throw new ConflictError(GENERATION_BUSY_MESSAGE);
-
-  try {
-    // 3.
-    const attempt = `landing:${idempotencyKey ?? holder}`;
-    const spent = await deps.credits.spend({
-      userId,
-      entry: { actionType: 'landing_page_generation', credits: -LANDING_PAGE_COST, createdAt: deps.clock.now().toISOString() },
-      key: attempt,
+  const { result, creditsRemaining } = await chargedCall(
+    deps,
+    {
+      tool: 'landingPage',
+      keyPrefix: 'landing',
+      replays: pageReplays(deps.pages),
+      slot: {
+        acquire: (lock) => deps.pages.acquireGenerationLock(lock),
+        release: (lock) => deps.pages.releaseGenerationLock(lock),
+        seconds: LOCK_SECONDS,
+        busyMessage: GENERATION_BUSY_MESSAGE,
+      },
+      messages: { short: INSUFFICIENT_CREDITS_MESSAGE, failed: GENERATION_FAILED_MESSAGE },
+      metric: 'LandingPageGenerated',
+    },
+    {
+      userId: input.userId,
+      idempotencyKey: input.idempotencyKey,
       requestHash,
-    });
-    if (spent.status !== 'spent' && spent.status !== 'replayed') {
-      throw spent.status === 'key-reused'
-        ? new ConflictError('This Idempotency-Key was already used for a different request.')
-        : new InsufficientCreditsError(INSUFFICIENT_CREDITS_MESSAGE);
-    }
-    // Charged before under this key, with no outcome kept: an attempt that died, fine to finish now; but once its
-    // outcome has expired (24 h), the key is spent for good, or one charge could buy a page a day forever.
-    if (spent.status === 'replayed' && Date.parse(spent.entry.createdAt) <= deps.clock.now().getTime() - REPLAY_SECONDS * 1000) {
-      throw new ConflictError('This Idempotency-Key was used more than 24 hours ago. Send a new one.');
-    }
-
-    // 4. and 5.
-    let html: string;
-    try {
-      html = usablePage(deps, await deps.model.generate({ system: SYSTEM_PROMPT, prompt: landingPrompt(body), maxTokens: MAX_TOKENS }));
-    } catch (error) {
-      // The failure kept first, then refunded: a retry finds the failure (and makes sure of its refund), never a
-      // refunded charge with no outcome, which it would take for an attempt that died and finish with a free page.
-      if (idempotencyKey) {
-        await deps.pages.putReplay(userId, idempotencyKey, { outcome: 'failed', requestHash, expiresAt: nowSeconds() + REPLAY_SECONDS });
-      }
-      await refund(deps, userId, attempt);
-      throw Object.assign(new UpstreamError(GENERATION_FAILED_MESSAGE), { cause: error });
-    }
-
-    // 6.
-    const creditsRemaining = spent.account.creditsRemaining;
-    if (idempotencyKey) {
-      await deps.pages.putReplay(userId, idempotencyKey, { outcome: 'generated', requestHash, html, creditsRemaining, expiresAt: nowSeconds() + REPLAY_SECONDS });
-    }
-    deps.metrics.record('LandingPageGenerated');
-    if (spent.status === 'spent') deps.metrics.record('CreditsSpent', LANDING_PAGE_COST);
-    return { html, creditsRemaining };
-  } finally {
-    await releaseSlot(deps, userId, holder);
-  }
-};
-
-/** The 15 credits of a failed attempt back, keyed so they come back once however often this is called. */
-const refund = (deps: Pick<GenerateLandingDeps, 'credits' | 'clock'>, userId: string, attempt: string) =>
-  deps.credits.credit({
-    userId,
-    entry: { actionType: 'landing_page_refund', credits: LANDING_PAGE_COST, createdAt: deps.clock.now().toISOString() },
-    key: `refund:${attempt}`,
-  });
-
-/** Tries at freeing the creator's generation slot before leaving it to expire by itself (LOCK_SECONDS). */
-const RELEASE_TRIES = 3;
-
-/**
- * Frees the slot even when the database stumbles (a few tries); never turns the generation's own answer into an error:
- * a slot that cannot be freed now frees itself after LOCK_SECONDS.
- */
-const releaseSlot = async (deps: GenerateLandingDeps, userId: string, holder: string): Promise<void> => {
-  for (let attempt = 1; attempt <= RELEASE_TRIES; attempt++) {
-    try {
-      await deps.pages.releaseGenerationLock({ userId, holder });
-      return;
-    } catch {
-      // Try again; after the last try the slot expires by itself.
-    }
-  }
+      run: async () => usablePage(deps, await deps.model.generate({ system: SYSTEM_PROMPT, prompt: landingPrompt(body), maxTokens: MAX_TOKENS })),
+    },
+  );
+  return { html: result, creditsRemaining };
 };

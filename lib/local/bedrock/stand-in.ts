@@ -3,11 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { escapeHtml, jsonReplies, readBody } from '../http-replies.ts';
 import { listenAt } from '../http-server.ts';
 import { hostileVariant, proseAnswer, truncatedVariant } from './answers.ts';
+import { draftAnswer, hostileDraft, isDraftTool, proseDraft, truncatedDraft, type DraftToolName } from './drafts.ts';
 import { extractFields, type LandingFields } from './prompt-fields.ts';
 
 /**
  * The local Bedrock Runtime: answers the Converse API (`POST /model/{modelId}/converse`) with a complete landing
- * page built from the fields it finds in the prompt, so generation works offline and deterministically.
+ * page built from the fields it finds in the prompt, so generation works offline and deterministically; a call that
+ * forces one of the drafting tools (`toolConfig.toolChoice.tool.name`: course_outline, lesson_draft,
+ * quiz_from_lesson) is answered with that tool's input built from the prompt's data (drafts.ts), in the same modes.
  *
  * Test controls (not Bedrock's API) live under `/_stand-in/`, so the refund, timeout and sanitizer paths can be
  * driven by hand or by a test against the running local cloud:
@@ -44,6 +47,8 @@ export interface RecordedCall {
   status: number;
   /** What a 200 carried; 'error' for a simulated or validation failure. */
   answer: AnswerKind | 'error';
+  /** The drafting tool the call forced, if any. */
+  tool?: DraftToolName;
 }
 
 export interface BedrockState {
@@ -313,7 +318,12 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
 
   const converse = async (res: ServerResponse, modelId: string, raw: string): Promise<void> => {
     const started = Date.now();
-    let body: { messages?: unknown; system?: unknown; inferenceConfig?: { maxTokens?: unknown } };
+    let body: {
+      messages?: unknown;
+      system?: unknown;
+      inferenceConfig?: { maxTokens?: unknown };
+      toolConfig?: { toolChoice?: { tool?: { name?: unknown } } };
+    };
     try {
       body = JSON.parse(raw) as typeof body;
     } catch {
@@ -328,11 +338,13 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     }
     const userText = messages.filter((message) => message.role === 'user').map((message) => textOf(message.content)).join('\n');
     const fields = extractFields(userText);
+    const forced = body.toolConfig?.toolChoice?.tool?.name;
+    const tool = isDraftTool(forced) ? forced : undefined;
 
     if (state.failures.remaining > 0) {
       state.failures.remaining -= 1;
       const { status, type } = state.failures;
-      record({ modelId, at: new Date().toISOString(), fields, status, answer: 'error' });
+      record({ modelId, at: new Date().toISOString(), fields, status, answer: 'error', ...(tool ? { tool } : {}) });
       return sendError(res, status, type, errorMessages[type] ?? `Simulated ${type} from the local Bedrock stand-in.`);
     }
 
@@ -344,6 +356,7 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
       delayMs += state.mode.delayMs;
     }
     await wait(delayMs);
+    if (tool) return answerTool(res, { modelId, tool, answer, userText, started, system: textOf(body.system) });
     let text = answerText(answer, fields);
     let stopReason = answer === 'truncated' ? 'max_tokens' : 'end_turn';
     const maxTokens = typeof body.inferenceConfig?.maxTokens === 'number' ? body.inferenceConfig.maxTokens : undefined;
@@ -360,6 +373,26 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
       stopReason,
       usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
       metrics: { latencyMs: Date.now() - started },
+    });
+  };
+
+  /** A drafting tool's answer: its input in a toolUse block (or prose, for not-html), stopReason tool_use. */
+  const answerTool = (
+    res: ServerResponse,
+    call: { modelId: string; tool: DraftToolName; answer: AnswerKind; userText: string; started: number; system: string },
+  ): void => {
+    const good = draftAnswer(call.tool, call.userText);
+    const input = call.answer === 'hostile' ? hostileDraft(call.tool, good) : call.answer === 'truncated' ? truncatedDraft(call.tool, good) : good;
+    const content = call.answer === 'not-html' ? [{ text: proseDraft(call.tool) }] : [{ toolUse: { toolUseId: `tooluse_${randomUUID()}`, name: call.tool, input } }];
+    const stopReason = call.answer === 'truncated' ? 'max_tokens' : call.answer === 'not-html' ? 'end_turn' : 'tool_use';
+    const inputTokens = estimateTokens(call.system + call.userText);
+    const outputTokens = estimateTokens(JSON.stringify(content));
+    record({ modelId: call.modelId, at: new Date().toISOString(), fields: extractFields(''), status: 200, answer: call.answer, tool: call.tool });
+    sendJson(res, 200, {
+      output: { message: { role: 'assistant', content } },
+      stopReason,
+      usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      metrics: { latencyMs: Date.now() - call.started },
     });
   };
 

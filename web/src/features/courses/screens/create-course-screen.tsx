@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useEntitlements } from '@/lib/entitlements.ts';
 import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { useCreateCourse } from '../api/use-course-mutations.ts';
+import { AiOutlineCard } from '../components/ai-outline-card.tsx';
 import { CourseDetailsForm } from '../components/course-details-form.tsx';
 
 /**
@@ -22,6 +23,8 @@ export function CreateCourseScreen() {
       {locked ? (
         <PlanRequiredCard plan="starter" title="Choose a plan to create courses" reason={NO_PLAN_REASON} />
       ) : (
+      <>
+      <AiOutlineCard onCreated={(courseId) => void navigate(courseEditorPath(courseId))} />
       <Card>
         <CardHeader>
           <CardTitle>Course details</CardTitle>
@@ -44,6 +47,7 @@ export function CreateCourseScreen() {
           />
         </CardContent>
       </Card>
+      </>
       )}
     </div>
   );
