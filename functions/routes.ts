@@ -686,10 +686,10 @@ const table = [
   /** Memberships (issue 34): a Pro creator's subscription to their courses, on their own Stripe account. */
   { name: 'list-memberships', method: 'GET', path: '/api/memberships', handler: 'http/list-memberships', access: ['creator'] },
   { name: 'create-membership', method: 'POST', path: '/api/memberships', handler: 'http/create-membership', access: ['creator'], feature: 'memberships', throttle: { rate: 10, burst: 20 } },
-  { name: 'update-membership', method: 'PATCH', path: '/api/memberships/{membershipId}', handler: 'http/update-membership', access: ['creator'], feature: 'memberships', throttle: { rate: 10, burst: 20 } },
+  { name: 'edit-membership', method: 'PATCH', path: '/api/memberships/{membershipId}', handler: 'http/edit-membership', access: ['creator'], feature: 'memberships', throttle: { rate: 10, burst: 20 } },
   { name: 'delete-membership', method: 'DELETE', path: '/api/memberships/{membershipId}', handler: 'http/delete-membership', access: ['creator'], throttle: { rate: 10, burst: 20 } },
-  { name: 'membership-members', method: 'GET', path: '/api/memberships/{membershipId}/members', handler: 'http/membership-members', access: ['creator'] },
-  { name: 'public-membership', method: 'GET', path: '/api/public/memberships/{membershipId}', handler: 'http/public-membership', access: 'public', throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
+  { name: 'list-membership-members', method: 'GET', path: '/api/memberships/{membershipId}/members', handler: 'http/list-membership-members', access: ['creator'] },
+  { name: 'get-public-membership', method: 'GET', path: '/api/public/memberships/{membershipId}', handler: 'http/get-public-membership', access: 'public', throttle: { rate: 500, burst: 1000 }, cacheControl: STOREFRONT_CACHE },
   { name: 'membership-checkout', method: 'POST', path: '/api/public/memberships/{membershipId}/checkout', handler: 'http/membership-checkout', access: 'public', uses: ['payments'], profile: 'heavy', throttle: { rate: 50, burst: 100 } },
   { name: 'membership-portal', method: 'POST', path: '/api/learner/memberships/{membershipId}/portal', handler: 'http/membership-portal', access: ['learner'], uses: ['payments'], profile: 'heavy', throttle: { rate: 10, burst: 20 } },
   { name: 'learner-memberships', method: 'GET', path: '/api/learner/memberships', handler: 'http/learner-memberships', access: ['learner'] },
@@ -951,7 +951,7 @@ const table = [
   },
   { name: 'my-submission', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submissions', handler: 'http/my-submission', access: ['learner'] },
   { name: 'list-submissions', method: 'GET', path: '/api/courses/{courseId}/submissions', handler: 'http/list-submissions', access: ['creator'] },
-  { name: 'grade-submission', method: 'POST', path: '/api/submissions/{submissionId}/grade', handler: 'http/grade-submission', access: ['creator'], uses: ['app-links'] },
+  { name: 'grade-assignment', method: 'POST', path: '/api/submissions/{submissionId}/grade', handler: 'http/grade-assignment', access: ['creator'], uses: ['app-links'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */

@@ -389,8 +389,6 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
 
     // Edge-only, the seed reaches the API through the web dev server's proxy: wait for it first.
     if (edgeOnly && vite) await waitUntilReady('The web dev server (vite)', () => answers(`${url(ports.web)}/`), { child: vite, timeoutMs: 60_000 });
-    const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
-
     // Lambda's SQS event source for the sliced jobs: before the scheduler, whose first runs send their first slices.
     const jobQueues = await startJobEventSource({
       endpoint: sqs.url,
@@ -402,6 +400,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       ...(opts.jobQueues?.concurrency !== undefined ? { concurrency: opts.jobQueues.concurrency } : {}),
     });
     stops.push(jobQueues.stop);
+    // The seed after the jobs' queues exist: publishing a course starts a 'course-changed' run (its memberships' members).
+    const seeded = (opts.seed ?? true) ? await seedAccounts({ outputs, stripe: stripeKind, log }) : undefined;
 
     // Lambda's DynamoDB Streams event source: the stream aggregator's counters (decision 0040). Against DynamoDB Local
     // itself, not the fault proxy (the stream is read as Lambda reads it; the aggregator's own writes go through it).

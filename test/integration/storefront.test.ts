@@ -55,6 +55,9 @@ describe("a creator's public profile", () => {
         bio: 'Chef & teacher.\nLondon.',
         avatarUrl: null,
         courses: [{ id: published, title: 'Knife skills', description: 'All about Knife skills.', priceAmount: 2900, lessonCount: 1 }],
+        // No bundle on sale, and no membership (a Pro feature this creator has not used).
+        bundles: [],
+        memberships: [],
         branding: null,
       },
     });

@@ -341,8 +341,21 @@ describe('the Stripe secrets', () => {
     }
   });
 
-  it('tells checkout (of a course or a bundle), portal and top-up where the API key is, and lets them read that secret only', () => {
-    expect(callers.sort()).toEqual(['billing-checkout', 'billing-portal', 'bundle-checkout', 'connect-payouts', 'course-checkout', 'create-coupon', 'delete-coupon', 'purchase-credits', 'refund-sale', 'update-coupon']);
+  it('tells checkout (of a course, a bundle or a membership), the portals and top-up where the API key is, and lets them read that secret only', () => {
+    expect(callers.sort()).toEqual([
+      'billing-checkout',
+      'billing-portal',
+      'bundle-checkout',
+      'connect-payouts',
+      'course-checkout',
+      'create-coupon',
+      'delete-coupon',
+      'membership-checkout',
+      'membership-portal',
+      'purchase-credits',
+      'refund-sale',
+      'update-coupon',
+    ]);
     for (const name of callers) {
       const env = envOf(functionOf(template, name));
       expect(env['STRIPE_API_KEY_SECRET_ID'], name).toBe(apiKeyName);

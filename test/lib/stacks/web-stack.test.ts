@@ -50,7 +50,7 @@ describe('the web stack', () => {
     expect(JSON.stringify(origins)).toContain('execute-api');
   });
 
-  it("caches the public GETs the route table marks cacheable (course, bundle and creator pages, issuer, status list, the OpenAPI document) by the API's own Cache-Control, before /api/* and /v1/*", () => {
+  it("caches the public GETs the route table marks cacheable (course, bundle, membership and creator pages, issuer, status list, the OpenAPI document) by the API's own Cache-Control, before /api/* and /v1/*", () => {
     const behaviors = distribution['CacheBehaviors'] as Record<string, unknown>[];
     const cached = behaviors.slice(0, -2);
     expect(cachedApiPaths().sort()).toEqual([
@@ -61,12 +61,13 @@ describe('the web stack', () => {
       '/api/public/creators/*',
       '/api/public/issuer',
       '/api/public/issuer/keys/*',
+      '/api/public/memberships/*',
       '/v1/openapi.json',
     ]);
     expect(cached.map((b) => b['PathPattern']).sort()).toEqual(cachedApiPaths().sort());
     for (const behavior of cached) {
       expect(behavior).toMatchObject({
-        // The course's and the bundle's checkouts and the course's view are POSTs on the same paths: they pass, uncached (CloudFront caches GET and HEAD).
+        // The course's, the bundle's and the membership's checkouts and the course's view are POSTs on the same paths: they pass, uncached (CloudFront caches GET and HEAD).
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         CachedMethods: ['GET', 'HEAD'],
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,

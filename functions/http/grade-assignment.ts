@@ -4,6 +4,6 @@ import { gradeDeps } from '#functions/composition/deps-assignments.ts';
 import { httpRoute } from '#middleware/http-route.ts';
 
 /** POST /api/submissions/{submissionId}/grade: passed or needs revision with feedback; the learner is emailed; a pass completes the lesson. */
-export const handler = httpRoute({ route: 'grade-submission', body: gradeSubmissionBody }, ({ auth, params, body }): Promise<Submission> =>
+export const handler = httpRoute({ route: 'grade-assignment', body: gradeSubmissionBody }, ({ auth, params, body }): Promise<Submission> =>
   gradeSubmission(gradeDeps(), { creatorId: auth.userId, submissionId: params['submissionId']!, body }),
 );
