@@ -27,7 +27,7 @@ export function DiscussionsPanel({ course }: { course: Pick<Course, 'id' | 'less
   const lesson = course.lessons.find((l) => l.id === lessonId) ?? course.lessons[0];
   if (!lesson) return null;
   return (
-    <Card ref={card} tabIndex={-1} aria-labelledby="discussions-title" role="region" className="scroll-mt-4 outline-none">
+    <Card ref={card} tabIndex={-1} aria-labelledby="discussions-title" role="region" className="scroll-mt-20 outline-none">
       <CardHeader>
         <CardTitle id="discussions-title">Discussions</CardTitle>
         <CardDescription>What your learners ask and say under each lesson. Answer, pin the best threads, hide what does not belong.</CardDescription>
