@@ -3,7 +3,7 @@ import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.
 
 // Lesson discussions (issue 35 point 1) in a real browser: two learners and the creator hold a thread under a lesson
 // (a question in the player, a reply from the other learner, the creator's answer and pin from the course editor's
-// Discussions). The reply emails and the XSS corpus are proven against the local cloud by
+// Discussions, reached from the dashboard's unanswered questions, which the answer empties). The reply emails and the XSS corpus are proven against the local cloud by
 // test/integration/discussions.test.ts. Screenshots at 1280 px and 375 px.
 
 test('two learners and the creator hold a thread under a lesson', async ({ page, browser, cloud }, testInfo) => {
@@ -41,12 +41,24 @@ test('two learners and the creator hold a thread under a lesson', async ({ page,
   await expect(bobThread.getByText('Same question here!')).toBeVisible();
   await bobPage.close();
 
-  // The creator answers and pins it from the course editor.
+  // The creator finds Ann's question waiting on the dashboard and goes to answer it.
   const creatorPage = await (await browser.newContext({ baseURL: cloud.WebUrl })).newPage();
   await signIn(creatorPage, creator.email, creator.password);
   await expect(creatorPage).toHaveURL(/\/dashboard\/creator$/);
-  await creatorPage.goto(`/dashboard/creator/courses/${course.id}`);
+  const questions = creatorPage.getByRole('region', { name: 'Unanswered questions' });
+  const waiting = questions.getByRole('listitem');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText('Pottery basics · Wedging the clay');
+  await expect(waiting).toContainText('How wet should the clay be? See my photo.');
+  await expect(waiting).toContainText('Asked just now · 1 reply');
+  await checkAndShoot(creatorPage, testInfo, 'questions-dashboard', { questions });
+  await waiting.getByRole('link', { name: /^Answer / }).click();
+  await expect(creatorPage).toHaveURL(new RegExp(`/dashboard/creator/courses/${course.id}\\?discussion=`));
   const panel = creatorPage.getByRole('region', { name: 'Discussions' });
+  await expect(panel).toBeInViewport();
+  await creatorPage.screenshot({ path: testInfo.outputPath('questions-answer-opened-1280.png') });
+
+  // The creator answers and pins it from the course editor's Discussions.
   const creatorThread = panel.getByRole('article').first();
   await expect(creatorThread.getByText('Same question here!')).toBeVisible();
   await creatorThread.getByRole('button', { name: 'Reply' }).click();
@@ -56,6 +68,10 @@ test('two learners and the creator hold a thread under a lesson', async ({ page,
   await creatorThread.getByRole('button', { name: 'Pin' }).click();
   await expect(creatorThread.getByText('Pinned')).toBeVisible();
   await checkAndShoot(creatorPage, testInfo, 'discussions-creator', { panel });
+  // Answered, it leaves the dashboard's list.
+  await creatorPage.goto('/dashboard/creator');
+  await expect(questions.getByText('No unanswered questions. Nice work.')).toBeVisible();
+  await checkAndShoot(creatorPage, testInfo, 'questions-dashboard-empty', { questions });
   await creatorPage.close();
 
   // Ann sees both replies, the creator marked, the thread pinned.

@@ -121,6 +121,14 @@ export function courseEditorPath(courseId: string): string {
   return `${creator}/courses/${encodeURIComponent(courseId)}`;
 }
 
+/** The search parameter that opens the course editor's Discussions card at a lesson (`?discussion=<lessonId>`). */
+export const DISCUSSION_PARAM = 'discussion';
+
+/** A course's editor scrolled to one lesson's discussion: where the dashboard's unanswered questions are answered. */
+export function courseDiscussionPath(courseId: string, lessonId: string): string {
+  return `${courseEditorPath(courseId)}?${DISCUSSION_PARAM}=${encodeURIComponent(lessonId)}`;
+}
+
 /** A course's public page (the storefront). */
 export function publicCoursePath(courseId: string): string {
   return `/c/${encodeURIComponent(courseId)}`;

@@ -11,9 +11,9 @@ export const COURSE = '/api/courses/course-1';
 /**
  * The course editor at course-1 on a fake server: `course()` (read at each request, so a test's changes show), and no
  * learners, licences, certificates, live sessions or connected meeting tools unless `answers` (which wins) says otherwise; the creator is on Pro (every control
- * open) unless `answers` answers GET /api/me/subscription otherwise.
+ * open) unless `answers` answers GET /api/me/subscription otherwise. `search` opens it with a query (`?discussion=...`).
  */
-export function renderCourseEditor(course: () => Course, answers: Parameters<typeof fakeApi>[0] = {}) {
+export function renderCourseEditor(course: () => Course, answers: Parameters<typeof fakeApi>[0] = {}, { search = '' }: { search?: string } = {}) {
   const fetchMock = fakeApi({
     [`GET ${COURSE}`]: () => jsonResponse(200, course()),
     [`GET ${COURSE}/enrollments`]: () => jsonResponse(200, { items: [], nextCursor: null }),
@@ -30,7 +30,7 @@ export function renderCourseEditor(course: () => Course, answers: Parameters<typ
     <Routes>
       <Route path="/dashboard/creator/courses/:courseId" element={<CourseEditorScreen />} />
     </Routes>,
-    { path: '/dashboard/creator/courses/course-1' },
+    { path: `/dashboard/creator/courses/course-1${search}` },
   );
   return { ...rendered, fetchMock };
 }

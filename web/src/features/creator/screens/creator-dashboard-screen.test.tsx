@@ -21,9 +21,12 @@ const stats: CreatorStats = {
 
 const figure = statCard;
 
+// The unanswered questions card (its own tests: components/unanswered-questions-card.test.tsx) asks for its first page.
+const noQuestions = { 'GET /api/creator/questions': () => jsonResponse(200, { items: [], nextCursor: null }) };
+
 describe('CreatorDashboardScreen', () => {
   it("shows the creator's real figures, revenue £0, and the recent courses linking to their editors", async () => {
-    fakeApi({ 'GET /api/creator/stats': () => jsonResponse(200, stats) });
+    fakeApi({ ...noQuestions, 'GET /api/creator/stats': () => jsonResponse(200, stats) });
     renderWithProviders(<CreatorDashboardScreen />);
 
     const recent = await screen.findByRole('link', { name: 'Watercolour for Beginners' });
@@ -34,16 +37,17 @@ describe('CreatorDashboardScreen', () => {
     expect(figure('Completion Rate')).toHaveTextContent('2 certificates issued');
     expect(figure('Revenue')).toHaveTextContent('£0');
     expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Unanswered questions' })).findByText('No unanswered questions. Nice work.')).toBeInTheDocument();
   });
 
   it('invites a creator without courses to create one', async () => {
-    fakeApi({ 'GET /api/creator/stats': () => jsonResponse(200, { ...stats, courses: 0, students: 0, recentCourses: [] }) });
+    fakeApi({ ...noQuestions, 'GET /api/creator/stats': () => jsonResponse(200, { ...stats, courses: 0, students: 0, recentCourses: [] }) });
     renderWithProviders(<CreatorDashboardScreen />);
     expect(await screen.findByRole('link', { name: 'Create your first course' })).toHaveAttribute('href', '/dashboard/creator/create');
   });
 
   it('says when the figures could not be loaded', async () => {
-    fakeApi({ 'GET /api/creator/stats': () => errorResponse(500, 'INTERNAL', 'boom') });
+    fakeApi({ ...noQuestions, 'GET /api/creator/stats': () => errorResponse(500, 'INTERNAL', 'boom') });
     renderWithProviders(<CreatorDashboardScreen />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -55,6 +59,7 @@ describe('CreatorDashboardScreen without a plan (issue 29)', () => {
 
   it('leads from the quick actions to the plan picker: no action that ends in a refused write', async () => {
     fakeApi({
+      ...noQuestions,
       'GET /api/creator/stats': () => jsonResponse(200, { ...stats, courses: 0, students: 0, recentCourses: [] }),
       'GET /api/me/subscription': () => jsonResponse(200, subscription(null)),
     });
@@ -75,6 +80,7 @@ describe('CreatorDashboardScreen without a plan (issue 29)', () => {
 
   it('keeps every quick action for a creator on a plan', async () => {
     fakeApi({
+      ...noQuestions,
       'GET /api/creator/stats': () => jsonResponse(200, stats),
       'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
     });

@@ -14,6 +14,7 @@ import { useEntitlements } from '@/lib/entitlements.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { courseEditorPath, paths } from '@/lib/paths.ts';
 import { creatorStatsQueryOptions } from '../api/creator-stats.ts';
+import { UnansweredQuestionsCard } from '../components/unanswered-questions-card.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -85,55 +86,58 @@ export function CreatorDashboardScreen({ billing, credits }: { billing?: ReactNo
       </section>
 
       <div className="grid gap-6 *:min-w-0 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Recent Courses</CardTitle>
-            <CardDescription>Your newest courses.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {stats.isPending ? (
-              <div aria-busy="true" className="grid gap-3">
-                <p className="sr-only">Loading your courses...</p>
-                <Skeleton className="h-10" />
-                <Skeleton className="h-10" />
-              </div>
-            ) : stats.isError ? (
-              <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-                Your figures could not be loaded.
-                <Button variant="outline" size="sm" loading={stats.isFetching} onClick={() => void stats.refetch()}>
-                  {!stats.isFetching && <RotateCw aria-hidden="true" />}
-                  Try again
-                </Button>
-              </div>
-            ) : stats.data.recentCourses.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                No courses yet.{' '}
-                {locked('courses') ? (
-                  <a href={`#${PLANS_ANCHOR}`} className="font-medium text-foreground underline underline-offset-4">
-                    Choose a plan to create your first course
-                  </a>
-                ) : (
-                  <Link to={paths.creator.create} className="font-medium text-foreground underline underline-offset-4">
-                    Create your first course
-                  </Link>
-                )}
-              </p>
-            ) : (
-              <ul className="divide-y">
-                {stats.data.recentCourses.map((course) => (
-                  <li key={course.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
-                    <Link to={courseEditorPath(course.id)} className="min-w-0 font-medium break-words hover:underline">
-                      {course.title}
+        <div className="grid content-start gap-6 *:min-w-0 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent Courses</CardTitle>
+              <CardDescription>Your newest courses.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {stats.isPending ? (
+                <div aria-busy="true" className="grid gap-3">
+                  <p className="sr-only">Loading your courses...</p>
+                  <Skeleton className="h-10" />
+                  <Skeleton className="h-10" />
+                </div>
+              ) : stats.isError ? (
+                <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+                  Your figures could not be loaded.
+                  <Button variant="outline" size="sm" loading={stats.isFetching} onClick={() => void stats.refetch()}>
+                    {!stats.isFetching && <RotateCw aria-hidden="true" />}
+                    Try again
+                  </Button>
+                </div>
+              ) : stats.data.recentCourses.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  No courses yet.{' '}
+                  {locked('courses') ? (
+                    <a href={`#${PLANS_ANCHOR}`} className="font-medium text-foreground underline underline-offset-4">
+                      Choose a plan to create your first course
+                    </a>
+                  ) : (
+                    <Link to={paths.creator.create} className="font-medium text-foreground underline underline-offset-4">
+                      Create your first course
                     </Link>
-                    <p className="text-xs text-muted-foreground">
-                      {course.status === 'published' ? 'Published' : 'Draft'} · {plural(course.lessonCount, 'lesson')} · {plural(course.enrolledCount, 'student')} · Created {formatDate(course.createdAt)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+                  )}
+                </p>
+              ) : (
+                <ul className="divide-y">
+                  {stats.data.recentCourses.map((course) => (
+                    <li key={course.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
+                      <Link to={courseEditorPath(course.id)} className="min-w-0 font-medium break-words hover:underline">
+                        {course.title}
+                      </Link>
+                      <p className="text-xs text-muted-foreground">
+                        {course.status === 'published' ? 'Published' : 'Draft'} · {plural(course.lessonCount, 'lesson')} · {plural(course.enrolledCount, 'student')} · Created {formatDate(course.createdAt)}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <UnansweredQuestionsCard />
+        </div>
 
         <div className="grid content-start gap-6 *:min-w-0">
           {credits}
