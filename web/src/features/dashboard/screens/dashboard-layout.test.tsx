@@ -84,6 +84,7 @@ describe('DashboardLayout', () => {
     expect(within(marketing).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Coupons', '/dashboard/creator/coupons'],
       ['Bundles', '/dashboard/creator/bundles'],
+      ['Memberships', '/dashboard/creator/memberships'],
       ['Sequences', '/dashboard/creator/sequences'],
       ['Affiliates', '/dashboard/creator/affiliates'],
     ]);
@@ -100,6 +101,7 @@ describe('DashboardLayout', () => {
     const sidebar = await screen.findByRole('complementary', { name: 'Course Platform navigation' });
     const marketing = within(sidebar).getByRole('navigation', { name: 'Marketing' });
     expect(within(marketing).getByRole('link', { name: 'Affiliates Pro' })).toHaveAttribute('href', '/dashboard/creator/affiliates');
+    expect(within(marketing).getByRole('link', { name: 'Memberships Pro' })).toHaveAttribute('href', '/dashboard/creator/memberships');
     expect(within(marketing).getByRole('link', { name: 'Coupons' })).toBeInTheDocument();
     const insights = within(sidebar).getByRole('navigation', { name: 'Insights' });
     expect(within(insights).getByRole('link', { name: 'Reports Pro' })).toHaveAttribute('href', '/dashboard/creator/reports');
@@ -108,7 +110,7 @@ describe('DashboardLayout', () => {
     const school = within(sidebar).getByRole('navigation', { name: 'School' });
     expect(within(school).getByRole('link', { name: 'Branding Pro' })).toHaveAttribute('href', '/dashboard/creator/branding');
     expect(within(school).getByRole('link', { name: 'Domains Pro' })).toHaveAttribute('href', '/dashboard/creator/domains');
-    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(5);
+    expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(6);
   });
 
   it('locks nothing for a Pro creator', async () => {
