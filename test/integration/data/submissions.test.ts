@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StoredSubmission } from '#core/assignments/ports.ts';
+import { dynamoSubmissions } from '#data/submissions.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute)).toISOString();
+
+const submission = (courseId: string, over: Partial<StoredSubmission> = {}): StoredSubmission => ({
+  id: unique('submission'),
+  courseId,
+  lessonId: 'lesson-1',
+  lessonTitle: 'Your first bowl',
+  creatorId: 'creator-1',
+  learnerId: unique('learner'),
+  learnerEmail: 'ann@example.com',
+  text: 'Here is my bowl.',
+  fileIds: [],
+  status: 'submitted',
+  submittedAt: at(0),
+  feedback: null,
+  gradedAt: null,
+  supersededBy: null,
+  ...over,
+});
+
+describe('submissions (DynamoDB Local)', () => {
+  it('keeps a course’s queue per status, oldest first, paged; a grade moves it; a resubmission replaces the one that needs revision', async () => {
+    const submissions = dynamoSubmissions();
+    const courseId = unique('course');
+    const first = submission(courseId);
+    const second = submission(courseId, { submittedAt: at(5) });
+    expect(await submissions.submit({ submission: first, previous: undefined })).toBe(true);
+    expect(await submissions.submit({ submission: second, previous: undefined })).toBe(true);
+    // The same learner's second first submission of the lesson is refused (the pointer exists).
+    expect(await submissions.submit({ submission: submission(courseId, { learnerId: first.learnerId }), previous: undefined })).toBe(false);
+    expect(await submissions.latest(courseId, 'lesson-1', first.learnerId)).toEqual(first);
+    expect(await submissions.latest(courseId, 'lesson-1', 'nobody')).toBeUndefined();
+
+    const page1 = await submissions.pageByCourse(courseId, 'submitted', { limit: 1 });
+    expect(page1.items.map((s) => s.id)).toEqual([first.id]);
+    const page2 = await submissions.pageByCourse(courseId, 'submitted', { cursor: page1.nextCursor!, limit: 1 });
+    expect(page2.items.map((s) => s.id)).toEqual([second.id]);
+
+    expect(await submissions.grade({ submission: first, status: 'needs_revision', feedback: 'Thinner walls.', gradedAt: at(10), mail: undefined })).toBe(true);
+    // Graded already: a second grade is refused.
+    expect(await submissions.grade({ submission: first, status: 'passed', feedback: 'x', gradedAt: at(11), mail: undefined })).toBe(false);
+    expect((await submissions.pageByCourse(courseId, 'needs_revision', { limit: 10 })).items.map((s) => [s.id, s.feedback])).toEqual([[first.id, 'Thinner walls.']]);
+
+    const again = submission(courseId, { learnerId: first.learnerId, submittedAt: at(20), text: 'Thinner now.' });
+    expect(await submissions.submit({ submission: again, previous: first })).toBe(true);
+    expect((await submissions.get(first.id))?.supersededBy).toBe(again.id);
+    expect((await submissions.pageByCourse(courseId, 'needs_revision', { limit: 10 })).items).toEqual([]);
+    expect((await submissions.latest(courseId, 'lesson-1', first.learnerId))?.text).toBe('Thinner now.');
+    // A stale resubmission (pointing at the superseded one) is refused.
+    expect(await submissions.submit({ submission: submission(courseId, { learnerId: first.learnerId }), previous: first })).toBe(false);
+    expect(await submissions.get('missing')).toBeUndefined();
+  });
+});
