@@ -29,25 +29,36 @@ export const bedrockClient = (): BedrockRuntimeClient => {
   return client;
 };
 
+/**
+ * One Converse call: the system prompt, the user's prompt as the only message, and the caller's settings; a failure of
+ * any kind is the model not answering (UpstreamError: the caller refunds and answers 502).
+ */
+const converse = async (
+  { system, prompt, maxTokens, temperature }: { system: string; prompt: string; maxTokens: number; temperature: number },
+  extra: Pick<ConstructorParameters<typeof ConverseCommand>[0], 'toolConfig'> = {},
+) => {
+  try {
+    return await bedrockClient().send(
+      new ConverseCommand({
+        modelId: required('BEDROCK_MODEL_ID'),
+        system: [{ text: system }],
+        messages: [{ role: 'user', content: [{ text: prompt }] }],
+        inferenceConfig: { maxTokens, temperature },
+        ...extra,
+      }),
+      callDeadline(clientPolicies.bedrock),
+    );
+  } catch (error) {
+    throw Object.assign(new UpstreamError('The text model did not answer.'), { cause: error });
+  }
+};
+
 /** Bedrock Runtime's Converse API as the TextModel port. The model id is configuration (deploy settings). */
 export const bedrockTextModel = (): TextModel => ({
   async generate({ system, prompt, maxTokens }) {
-    const modelId = required('BEDROCK_MODEL_ID');
-    try {
-      const answer = await bedrockClient().send(
-        new ConverseCommand({
-          modelId,
-          system: [{ text: system }],
-          messages: [{ role: 'user', content: [{ text: prompt }] }],
-          inferenceConfig: { maxTokens, temperature: 0.7 },
-        }),
-        callDeadline(clientPolicies.bedrock),
-      );
-      const text = (answer.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
-      return { text, stopReason: answer.stopReason ?? 'unknown' };
-    } catch (error) {
-      throw Object.assign(new UpstreamError('The text model did not answer.'), { cause: error });
-    }
+    const answer = await converse({ system, prompt, maxTokens, temperature: 0.7 });
+    const text = (answer.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
+    return { text, stopReason: answer.stopReason ?? 'unknown' };
   },
 });
 
@@ -58,25 +69,16 @@ export const bedrockTextModel = (): TextModel => ({
  */
 export const bedrockToolModel = (): ToolModel => ({
   async call({ system, prompt, tool, maxTokens }) {
-    const modelId = required('BEDROCK_MODEL_ID');
-    try {
-      const answer = await bedrockClient().send(
-        new ConverseCommand({
-          modelId,
-          system: [{ text: system }],
-          messages: [{ role: 'user', content: [{ text: prompt }] }],
-          inferenceConfig: { maxTokens, temperature: 0.4 },
-          toolConfig: {
-            tools: [{ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.schema as DocumentType } } }],
-            toolChoice: { tool: { name: tool.name } },
-          },
-        }),
-        callDeadline(clientPolicies.bedrock),
-      );
-      const used = (answer.output?.message?.content ?? []).find((block) => block.toolUse?.name === tool.name)?.toolUse;
-      return { input: used?.input, stopReason: answer.stopReason ?? 'unknown' };
-    } catch (error) {
-      throw Object.assign(new UpstreamError('The text model did not answer.'), { cause: error });
-    }
+    const answer = await converse(
+      { system, prompt, maxTokens, temperature: 0.4 },
+      {
+        toolConfig: {
+          tools: [{ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.schema as DocumentType } } }],
+          toolChoice: { tool: { name: tool.name } },
+        },
+      },
+    );
+    const used = (answer.output?.message?.content ?? []).find((block) => block.toolUse?.name === tool.name)?.toolUse;
+    return { input: used?.input, stopReason: answer.stopReason ?? 'unknown' };
   },
 });
