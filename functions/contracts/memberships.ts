@@ -50,13 +50,18 @@ export const updateMembershipBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one of title, description, courseIds, active.');
 export type UpdateMembershipBody = z.infer<typeof updateMembershipBody>;
 
-export const membership = z.object({
+/** What a membership sells, as its creator and its buyers see it alike. */
+const membershipOffer = {
   id: z.string(),
   title: z.string(),
   description: z.string(),
   interval: z.enum(membershipIntervals),
   priceAmount: z.number().int(),
   currency: z.literal(COURSE_CURRENCY),
+};
+
+export const membership = z.object({
+  ...membershipOffer,
   courseIds: z.union([z.literal('all'), z.array(z.string())]),
   active: z.boolean(),
   createdAt: isoDate,
@@ -68,12 +73,7 @@ export type MembershipList = z.infer<typeof membershipList>;
 
 /** GET /api/public/memberships/{membershipId}: as a bundle (its seller too), with `interval`; the courses it gives now. */
 export const publicMembership = publicSeller.extend({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  interval: z.enum(membershipIntervals),
-  priceAmount: z.number().int(),
-  currency: z.literal(COURSE_CURRENCY),
+  ...membershipOffer,
   allCourses: z.boolean(),
   courses: z.array(z.object({ id: z.string(), title: z.string() })),
 });

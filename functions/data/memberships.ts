@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { memberStatuses } from '#contracts/memberships.ts';
 import type { MembershipRepository, StoredMember, StoredMembership } from '#core/ports.ts';
 import { decodeCursor, documentClient, encodeCursor, queryAll, tableName, writeIf } from '#data/table.ts';
 
@@ -41,13 +42,29 @@ const memberItem = z.object({
   customerId: z.string().nullable().default(null),
   email: z.string().nullable().default(null),
   learnerId: z.string().nullable().default(null),
-  status: z.enum(['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'canceled']).default('incomplete'),
+  status: z.enum(memberStatuses).default('incomplete'),
   currentPeriodEnd: z.string().nullable().default(null),
   cancelAtPeriodEnd: z.boolean().default(false),
   eventKey: z.number().default(0),
   createdAt: z.string(),
 });
 const toMember = (item: unknown): StoredMember => memberItem.parse(item);
+
+/**
+ * What makes a member row, whichever of its writes comes first (the subscription's event or the buyer's binding): the
+ * keys' copies, and the creator, account and first time kept from the first write.
+ */
+const memberIdentitySet =
+  'SET #type = :type, membershipId = :membership, subscriptionId = :subscription, creatorId = if_not_exists(creatorId, :creator), ' +
+  'accountId = if_not_exists(accountId, :account), createdAt = if_not_exists(createdAt, :createdAt)';
+const memberIdentityValues = (membershipId: string, subscriptionId: string, identity: Pick<StoredMember, 'creatorId' | 'accountId' | 'createdAt'>) => ({
+  ':type': 'Member',
+  ':membership': membershipId,
+  ':subscription': subscriptionId,
+  ':creator': identity.creatorId,
+  ':account': identity.accountId,
+  ':createdAt': identity.createdAt,
+});
 
 const conditionFailed = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -149,19 +166,11 @@ export const dynamoMemberships = (): MembershipRepository => ({
         new UpdateCommand({
           TableName: tableName(),
           Key: membershipKeys.member(membershipId, subscriptionId),
-          UpdateExpression:
-            'SET #type = :type, membershipId = :membership, subscriptionId = :subscription, creatorId = if_not_exists(creatorId, :creator), ' +
-            'accountId = if_not_exists(accountId, :account), createdAt = if_not_exists(createdAt, :createdAt), #status = :status, ' +
-            'currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancelling, customerId = :customer, eventKey = :key',
+          UpdateExpression: `${memberIdentitySet}, #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancelling, customerId = :customer, eventKey = :key`,
           ConditionExpression: '(attribute_not_exists(eventKey) OR eventKey <= :key) AND (attribute_not_exists(#status) OR #status <> :canceled)',
           ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
           ExpressionAttributeValues: {
-            ':type': 'Member',
-            ':membership': membershipId,
-            ':subscription': subscriptionId,
-            ':creator': identity.creatorId,
-            ':account': identity.accountId,
-            ':createdAt': identity.createdAt,
+            ...memberIdentityValues(membershipId, subscriptionId, identity),
             ':status': state.status,
             ':periodEnd': state.currentPeriodEnd,
             ':cancelling': state.cancelAtPeriodEnd,
@@ -178,17 +187,10 @@ export const dynamoMemberships = (): MembershipRepository => ({
       new UpdateCommand({
         TableName: tableName(),
         Key: membershipKeys.member(membershipId, subscriptionId),
-        UpdateExpression:
-          'SET #type = :type, membershipId = :membership, subscriptionId = :subscription, creatorId = if_not_exists(creatorId, :creator), ' +
-          'accountId = if_not_exists(accountId, :account), createdAt = if_not_exists(createdAt, :createdAt), email = :email, learnerId = :learner',
+        UpdateExpression: `${memberIdentitySet}, email = :email, learnerId = :learner`,
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: {
-          ':type': 'Member',
-          ':membership': membershipId,
-          ':subscription': subscriptionId,
-          ':creator': identity.creatorId,
-          ':account': identity.accountId,
-          ':createdAt': identity.createdAt,
+          ...memberIdentityValues(membershipId, subscriptionId, identity),
           ':email': email,
           ':learner': learnerId,
         },

@@ -38,10 +38,11 @@ export const unsellableCourses = (courseIds: readonly string[], creatorCourses: 
   return courseIds.filter((id) => !published.has(id));
 };
 
-const requireSellable = (courseIds: readonly string[], creatorCourses: readonly CourseRecord[]) => {
+/** 400 naming the courses that are not the creator's published ones (a bundle's, or a membership's with its own words). */
+export const requireSellable = (courseIds: readonly string[], creatorCourses: readonly CourseRecord[], messageOf = notYourPublishedCourses): void => {
   const wrong = unsellableCourses(courseIds, creatorCourses);
   if (wrong.length > 0) {
-    const message = notYourPublishedCourses(wrong);
+    const message = messageOf(wrong);
     throw new ValidationError(message, [{ path: 'courseIds', code: 'custom', message }]);
   }
 };

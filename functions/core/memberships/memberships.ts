@@ -13,8 +13,9 @@ import {
   type UpdateMembershipBody,
 } from '#contracts/memberships.ts';
 import { creatorPlanOf } from '#core/billing/subscription-state.ts';
+import { requireSellable } from '#core/bundles/bundles.ts';
 import { requireOwnOrigin } from '#core/billing/prices.ts';
-import { ConflictError, NotFoundError, PayoutsNotReadyError, PlanRequiredError, ValidationError } from '#core/errors.ts';
+import { ConflictError, NotFoundError, PayoutsNotReadyError, PlanRequiredError } from '#core/errors.ts';
 import { memberGivesAccess, membershipOfSource, sourcesOf } from '#core/access/access.ts';
 import type {
   BillingRepository,
@@ -75,13 +76,8 @@ const requirePro = async (deps: Pick<MembershipDeps, 'billing'>, creatorId: stri
 };
 
 const requireOwnCourses = (courseIds: string[] | 'all', creatorCourses: readonly CourseRecord[]) => {
-  if (courseIds === 'all') return;
-  const published = new Set(creatorCourses.filter((c) => c.status === 'published').map((c) => c.id));
-  const wrong = courseIds.filter((id) => !published.has(id));
-  if (wrong.length > 0) {
-    const message = `A membership gives your own published courses: ${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not.`;
-    throw new ValidationError(message, [{ path: 'courseIds', code: 'custom', message }]);
-  }
+  if (courseIds !== 'all')
+    requireSellable(courseIds, creatorCourses, (wrong) => `A membership gives your own published courses: ${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not.`);
 };
 
 export const membershipView = (m: StoredMembership): Membership => ({
