@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CircleCheck, RotateCw, SearchX } from 'lucide-react';
+import { BookOpen, CircleCheck, RotateCw, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandingView } from '@contracts/branding.ts';
@@ -12,7 +12,7 @@ import { CreatorAvatar } from './creator-avatar.tsx';
 import { StorefrontLayout, StorefrontMessage } from './storefront-layout.tsx';
 
 /**
- * What a course's page and a bundle's page (issue 34) share, so that the two read and behave as one storefront:
+ * What a course's, a bundle's and a membership's pages (issue 34) share, so that the two read and behave as one storefront:
  * finding the product only on its own creator's custom domain, the loading, not-found and failed states, the
  * confirmation after paying, and the page's frame (title, description, creator, the price box at the side, the
  * contents below).
@@ -107,6 +107,7 @@ export function ProductPage<T extends Seller>({
 export function ProductView({
   product,
   purchased,
+  confirmation = { lead: PURCHASE_RECEIVED, rest: PURCHASE_NEXT },
   id,
   kicker,
   facts,
@@ -117,6 +118,8 @@ export function ProductView({
 }: {
   product: Omit<Seller, 'branding'> & { title: string; description: string };
   purchased: boolean;
+  /** The banner's words after paying (a subscription says it has started). */
+  confirmation?: { lead: string; rest: string };
   id: string;
   kicker: ReactNode;
   facts?: ReactNode;
@@ -134,7 +137,7 @@ export function ProductView({
           <div role="status" className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-4 sm:px-6" data-testid="purchase-confirmation">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
             <p className="text-sm text-emerald-950">
-              <strong className="font-semibold">{PURCHASE_RECEIVED}</strong> {PURCHASE_NEXT}
+              <strong className="font-semibold">{confirmation.lead}</strong> {confirmation.rest}
             </p>
           </div>
         </div>
@@ -174,6 +177,22 @@ export function ProductView({
         </section>
       </div>
     </div>
+  );
+}
+
+/** A course a bundle holds or a membership gives, linking to its own page (on the creator's site when it has one). */
+export function ProductCourseLink({ course, creatorSlug }: { course: { id: string; title: string }; creatorSlug: string | null }) {
+  const links = useStorefrontLinks();
+  return (
+    <>
+      <BookOpen aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      <SiteLink
+        to={links.course(course.id, creatorSlug)}
+        className="min-w-0 flex-1 rounded-sm text-sm font-medium break-words underline decoration-muted-foreground/40 underline-offset-4 outline-none hover:decoration-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {course.title}
+      </SiteLink>
+    </>
   );
 }
 

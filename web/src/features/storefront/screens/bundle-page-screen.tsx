@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PURCHASE_PARAM, publicBundleQueryOptions } from '../api/storefront-queries.ts';
 import { BundleBuyBox } from '../components/bundle-buy-box.tsx';
-import { ProductPage, ProductView, useSiteProduct } from '../components/product-page.tsx';
-import { SiteLink, useStorefrontLinks } from '../storefront-site.tsx';
+import { ProductCourseLink, ProductPage, ProductView, useSiteProduct } from '../components/product-page.tsx';
 import { usePageMeta } from '../use-page-meta.ts';
 
 /**
@@ -16,7 +14,6 @@ import { usePageMeta } from '../use-page-meta.ts';
 export function BundlePageScreen() {
   const { bundleId = '' } = useParams();
   const [params] = useSearchParams();
-  const links = useStorefrontLinks();
   const { product: bundle, notFound } = useSiteProduct(useQuery(publicBundleQueryOptions(bundleId)));
   const purchased = params.get(PURCHASE_PARAM) === 'success';
   usePageMeta(
@@ -50,13 +47,7 @@ export function BundlePageScreen() {
                 <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-muted text-xs font-medium tabular-nums text-muted-foreground">
                   {index + 1}
                 </span>
-                <BookOpen aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                <SiteLink
-                  to={links.course(course.id, data.creatorSlug)}
-                  className="min-w-0 flex-1 rounded-sm text-sm font-medium break-words underline decoration-muted-foreground/40 underline-offset-4 outline-none hover:decoration-foreground focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  {course.title}
-                </SiteLink>
+                <ProductCourseLink course={course} creatorSlug={data.creatorSlug} />
               </li>
             ))}
           </ol>
