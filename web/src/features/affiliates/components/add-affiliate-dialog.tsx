@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import {
   AFFILIATE_DEFAULT_COOKIE_DAYS,
@@ -21,6 +21,7 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
 import { affiliatesMessages as m } from '../affiliates-messages.ts';
 import { useCreateAffiliate } from '../api/affiliates-queries.ts';
+import { contractResolution } from '@/lib/contract-resolver.ts';
 
 /** What the form holds: the fields as typed; the resolver turns them into the contract's body. */
 export interface AffiliateForm {
@@ -78,18 +79,12 @@ export const affiliateResolver: Resolver<AffiliateForm, unknown, CreateAffiliate
     cookieDays: cookieDays ?? 0,
     holdDays: holdDays ?? -1,
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]) as keyof AffiliateForm;
-      if (!Object.hasOwn(problemOf, field)) continue;
-      // The contract's own sentence where it has one written for people ('Give the affiliate a name.').
-      problems[field] ??= field === 'name' && values.name.trim() === '' ? issue.message : problemOf[field];
-    }
-  }
-  const entries = Object.entries(problems);
-  if (parsed.success && entries.length === 0) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<AffiliateForm> = Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }]));
-  return { values: {}, errors };
+  return contractResolution(parsed, problems, (issue) => {
+    const field = String(issue.path[0]) as keyof AffiliateForm;
+    if (!Object.hasOwn(problemOf, field)) return undefined;
+    // The contract's own sentence where it has one written for people ('Give the affiliate a name.').
+    return [field, field === 'name' && values.name.trim() === '' ? issue.message : problemOf[field]];
+  });
 };
 
 /** A refusal the form shows above its buttons: not on Pro (with the way there), an email to verify first (with the code field), or the server's reason. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { BUNDLE_COURSES_MAX, BUNDLE_COURSES_MIN, bundlePricing, createBundleBody, type Bundle, type CreateBundleBody } from '@contracts/bundles.ts';
 import type { CourseSummary } from '@contracts/courses.ts';
 import { CourseCheckboxes, CourseCheckboxesFailed, CourseCheckboxesLoading } from '@/components/course-checkboxes.tsx';
@@ -20,6 +20,7 @@ import { formatPounds, parsePounds, poundsInput } from '@/lib/format-money.ts';
 import { useCreateBundle, useUpdateBundle } from '../api/bundles-queries.ts';
 import { courseCount, savingOf } from '../bundle-format.ts';
 import { bundlesMessages as m } from '../bundles-messages.ts';
+import { contractResolution } from '@/lib/contract-resolver.ts';
 
 /** What the form holds: the fields as typed (the price in pounds); the resolver turns them into the contract's body. */
 export interface BundleForm {
@@ -52,17 +53,11 @@ export const bundleResolver: Resolver<BundleForm, unknown, CreateBundleBody> = (
     courseIds: values.courseIds,
     priceAmount: priceAmount ?? 0,
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0]);
-      const field: keyof BundleForm = name === 'priceAmount' ? 'price' : name === 'description' || name === 'courseIds' ? name : 'title';
-      problems[field] ??= field === 'title' && values.title.trim() === '' ? 'Give the bundle a title.' : issue.message;
-    }
-  }
-  const entries = Object.entries(problems);
-  if (parsed.success && entries.length === 0) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<BundleForm> = Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }]));
-  return { values: {}, errors };
+  return contractResolution(parsed, problems, (issue) => {
+    const name = String(issue.path[0]);
+    const field: keyof BundleForm = name === 'priceAmount' ? 'price' : name === 'description' || name === 'courseIds' ? name : 'title';
+    return [field, field === 'title' && values.title.trim() === '' ? 'Give the bundle a title.' : issue.message];
+  });
 };
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type ComponentProps } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { createCouponBody, discountOf, type CreateCouponBody } from '@contracts/coupons.ts';
 import type { CourseSummary } from '@contracts/courses.ts';
@@ -24,6 +24,7 @@ import { affiliatesQueryOptions, useCreateCoupon } from '../api/coupons-queries.
 import { endOfDay, today } from '@/lib/format-date.ts';
 import { discountLabel } from '../coupon-format.ts';
 import { couponsMessages as m } from '../coupons-messages.ts';
+import { contractResolution } from '@/lib/contract-resolver.ts';
 
 /** What the form holds: the fields as typed (pounds, a local day); the resolver turns them into the contract's body. */
 export interface CouponForm {
@@ -87,16 +88,7 @@ export const couponResolver: Resolver<CouponForm, unknown, CreateCouponBody> = (
     ...(values.expiresAt === '' ? {} : { expiresAt: endOfDay(values.expiresAt) }),
     ...(values.affiliateId === NO_AFFILIATE ? {} : { affiliateId: values.affiliateId }),
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldOfBody[String(issue.path[0])] ?? 'code';
-      problems[field] ??= issue.message;
-    }
-  }
-  const entries = Object.entries(problems);
-  if (parsed.success && entries.length === 0) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<CouponForm> = Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }]));
-  return { values: {}, errors };
+  return contractResolution(parsed, problems, (issue) => [fieldOfBody[String(issue.path[0])] ?? 'code', issue.message]);
 };
 
 /** A refusal the form shows above its buttons: no Stripe account yet (with the way there), or the server's reason. */

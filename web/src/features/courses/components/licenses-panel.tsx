@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { KeyRound, Plus, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { grantLicenseBody, LICENSE_SEATS_MAX, updateLicenseBody, type GrantLicenseBody, type License } from '@contracts/licenses.ts';
 import { PlanGate, PlanRequiredNote, ProBadge } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -26,6 +26,7 @@ import { endOfDay, formatDay, today } from '@/lib/format-date.ts';
 import { courseMessages } from '../course-messages.ts';
 import { courseLicensesQueryOptions } from '../api/course-queries.ts';
 import { useEndLicense, useGrantLicense, useUpdateLicenseSeats } from '../api/use-course-mutations.ts';
+import { contractResolution } from '@/lib/contract-resolver.ts';
 
 const MAX_SEATS = LICENSE_SEATS_MAX.toLocaleString('en-GB');
 
@@ -195,16 +196,10 @@ const grantResolver: Resolver<GrantForm, unknown, GrantLicenseBody> = (values) =
     seats: seats ?? 0,
     ...(values.expiresAt === '' ? {} : { expiresAt: endOfDay(values.expiresAt) }),
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]) as keyof GrantForm;
-      if (Object.hasOwn(grantProblemOf, field)) problems[field] ??= grantProblemOf[field];
-    }
-  }
-  const entries = Object.entries(problems);
-  if (parsed.success && entries.length === 0) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<GrantForm> = Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }]));
-  return { values: {}, errors };
+  return contractResolution(parsed, problems, (issue) => {
+    const field = String(issue.path[0]) as keyof GrantForm;
+    return Object.hasOwn(grantProblemOf, field) ? [field, grantProblemOf[field]] : undefined;
+  });
 };
 
 /** The field a 400's details name (`[{path, message}]`, the path a string or an array), when it is one of the form's. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { MEMBERSHIP_PRICE_MIN, createMembershipBody, type CreateMembershipBody, type Membership, type MembershipInterval } from '@contracts/memberships.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
@@ -19,6 +19,7 @@ import { parsePounds, poundsInput } from '@/lib/format-money.ts';
 import { useCreateMembership, useUpdateMembership } from '../api/memberships-queries.ts';
 import { coursesLabel, priceLabel } from '../membership-format.ts';
 import { membershipsMessages as m } from '../memberships-messages.ts';
+import { contractResolution } from '@/lib/contract-resolver.ts';
 
 /** What the form holds: the fields as typed (the price in pounds); the resolver turns them into the contract's body. */
 export interface MembershipForm {
@@ -58,17 +59,11 @@ export const membershipResolver: Resolver<MembershipForm, unknown, CreateMembers
     priceAmount: priceAmount ?? 0,
     courseIds: values.allCourses ? 'all' : values.courseIds,
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0]);
-      const field: keyof MembershipForm = name === 'priceAmount' ? 'price' : name === 'description' || name === 'courseIds' || name === 'interval' ? name : 'title';
-      problems[field] ??= field === 'title' && values.title.trim() === '' ? 'Give the membership a title.' : issue.message;
-    }
-  }
-  const entries = Object.entries(problems);
-  if (parsed.success && entries.length === 0) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<MembershipForm> = Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }]));
-  return { values: {}, errors };
+  return contractResolution(parsed, problems, (issue) => {
+    const name = String(issue.path[0]);
+    const field: keyof MembershipForm = name === 'priceAmount' ? 'price' : name === 'description' || name === 'courseIds' || name === 'interval' ? name : 'title';
+    return [field, field === 'title' && values.title.trim() === '' ? 'Give the membership a title.' : issue.message];
+  });
 };
 
 /**
