@@ -21,6 +21,7 @@ import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, eventHandlers, isKeyAccess, type RouteDef, routeKey } from '#functions/routes.ts';
 import { AppFunction, type FunctionPlatform } from './app-function.ts';
 import type { TableAccess } from './function-access.ts';
+import { FIRST_GROUP_ROUTES } from './first-route-groups.ts';
 
 /** A route of functions/routes.ts; its `uses` decide the function's grants and environment variables. */
 export type ApiRoute = RouteDef;
@@ -51,15 +52,18 @@ export const pascalCase = (name: string): string =>
  * CloudFormation takes at most 500 resources per stack, and a route brings seven or more (function, role, policy, log
  * group, integration, permission, route): one stack holds about 70 routes. The routes' resources are spread over this
  * many nested stacks instead, each route's by a hash of its name, so adding a route never moves another one (a moved
- * function would be replaced). Four groups hold about 280 routes; docs/decisions/0017-api-route-groups.md.
+ * function would be replaced). Eight groups hold about 560 routes; docs/decisions/0017-api-route-groups.md.
  */
-export const ROUTE_GROUPS = 4;
+export const ROUTE_GROUPS = 8;
 
-/** The nested stack a route's resources live in: FNV-1a of its name, modulo ROUTE_GROUPS. Stable for ever. */
+/**
+ * The nested stack a route's resources live in: FNV-1a of its name modulo 4, in the first four groups for the routes
+ * deployed there (FIRST_GROUP_ROUTES), in the next four for every later one. Stable for ever.
+ */
 export const routeGroupOf = (name: string): number => {
   let hash = 0x811c9dc5;
   for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return hash % ROUTE_GROUPS;
+  return (FIRST_GROUP_ROUTES.has(name) ? 0 : 4) + (hash % 4);
 };
 
 /**
@@ -120,12 +124,15 @@ export class ApiRoutes extends Construct {
     // A route names a Lambda authorizer's type as CUSTOM (HttpLambdaAuthorizer's `authorizationType`).
     const keyAuthorizer = HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'Keys', { authorizerId: keys.authorizerId, authorizerType: 'CUSTOM' });
 
-    const groups = Array.from({ length: ROUTE_GROUPS }, (_, i) => new NestedStack(this, `Group${i}`, { description: `Course platform API routes, group ${i} of ${ROUTE_GROUPS}` }));
+    // A group is made when its first route comes: a nested stack with no resources is not a valid template.
+    const groups = new Map<number, NestedStack>();
+    const groupOf = (index: number) =>
+      groups.get(index) ?? groups.set(index, new NestedStack(this, `Group${index}`, { description: `Course platform API routes, group ${index} of ${ROUTE_GROUPS}` })).get(index)!;
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const created: HttpRoute[] = [];
     for (const route of props.routes) {
       const name = pascalCase(route.name);
-      const group = groups[routeGroupOf(route.name)]!;
+      const group = groupOf(routeGroupOf(route.name));
       const fn = new AppFunction(group, name, {
         name: route.name,
         handler: route.handler,
