@@ -99,10 +99,26 @@ describe('a membership to all of a creator’s courses', () => {
     expect(members.map((m) => m.status)).toEqual(['canceled']);
   });
 
+  let second: string;
   it('subscribing again brings the course back with its progress', async () => {
-    await subscribe();
+    second = await subscribe();
     expect(await eventually(() => opens(), (status) => status === 200)).toBe(200);
     const course = (await api('GET', `/api/learner/courses/${knives}`, { token: learner.token })).body as { progress: number };
     expect(course.progress).toBe(100);
+  });
+
+  it("both subscriptions' whole histories redelivered at once, newest first, leave each in its last state: one row each", async () => {
+    const history = (
+      await Promise.all(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid'].map(standInEvents))
+    )
+      .flat()
+      .filter((item) => [first, second].includes(item.event.data.object.id) || [first, second].includes((item.event.data.object as { subscription?: string }).subscription ?? ''))
+      .reverse();
+    expect(history.length).toBeGreaterThanOrEqual(4);
+    await Promise.all(history.map((item) => control(`events/${item.event.id}/redeliver`)));
+    expect(await opens()).toBe(200);
+    const members = (await api('GET', `/api/memberships/${membershipId}/members`, { token: creator.token })).body.items as { email: string; status: string }[];
+    expect(members.map((m) => m.status).sort()).toEqual(['active', 'canceled']);
+    expect(members.every((m) => m.email === learner.email)).toBe(true);
   });
 });
