@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, buyCourse, connectPayouts, listSales } from '#lib/local/demo-flows.ts';
+import { mailsTo } from './mail-support.ts';
 import { accountWithRole, api, eventually, outputs } from './support.ts';
 
 /**
@@ -99,6 +100,30 @@ describe('a bundle of two courses', () => {
     // The course bought alone stays, with the access that purchase gave; the bundle's other course goes.
     expect(await opens(alsoAlone, knives)).toBe(200);
     expect(await opens(alsoAlone, stocks)).toBe(404);
+  }, 120_000);
+
+  it("the order's Stripe events redelivered three times at once change nothing: one sale, two enrolments, no second email", async () => {
+    const buyer = await accountWithRole('learner', 'bundle-redelivered');
+    const sale = await buyBundle(bundleId, buyer.email);
+    for (const courseId of [knives, stocks]) expect(await eventually(() => opens(buyer, courseId), (status) => status === 200)).toBe(200);
+    // The buyer's emails once the mail queue has sent them (the webhook queues them): each subject once.
+    const subjects = async () => (await mailsTo(buyer.email)).map((mail) => mail.subject).sort();
+    await eventually(subjects, (list) => list.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const before = await subjects();
+    expect(new Set(before).size).toBe(before.length);
+    const { data } = (await (await fetch(`${outputs().StripeApiUrl}/_stand-in/events`)).json()) as { data: { event: { id: string; data: { object: { metadata?: Record<string, string> } } } }[] };
+    const events = data.filter((item) => item.event.data.object.metadata?.['orderId'] === sale.id).map((item) => item.event.id);
+    expect(events.length).toBeGreaterThan(0);
+    const redelivered = await Promise.all([...events, ...events, ...events].map((id) => fetch(`${outputs().StripeApiUrl}/_stand-in/events/${id}/redeliver`, { method: 'POST' })));
+    expect(redelivered.map((res) => res.status)).toEqual(redelivered.map(() => 200));
+
+    const sales = (await listSales(apiCaller(outputs()), creator.token)).filter((s) => s.buyerEmail === buyer.email);
+    expect(sales.map((s) => [s.id, s.status])).toEqual([[sale.id, 'paid']]);
+    const courses = (await api('GET', '/api/learner/courses', { token: buyer.token })).body.items.map((c: { courseId: string }) => c.courseId).sort();
+    expect(courses).toEqual([knives, stocks].sort());
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await subjects()).toEqual(before);
   }, 120_000);
 });
 
