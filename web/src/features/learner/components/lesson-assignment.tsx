@@ -124,7 +124,7 @@ function AnswerForm({ courseId, lessonId, previous }: { courseId: string; lesson
   };
 
   return (
-    <form noValidate aria-label="Your answer" className="grid gap-3" onSubmit={send}>
+    <form noValidate aria-label="Hand in the assignment" className="grid gap-3" onSubmit={send}>
       <FormField label={previous ? 'Your revised answer' : 'Your answer'} error={error} description={`Up to ${SUBMISSION_TEXT_MAX.toLocaleString('en-GB')} characters.`}>
         <Textarea rows={8} value={text} maxLength={SUBMISSION_TEXT_MAX} onChange={(e) => setText(e.target.value)} />
       </FormField>
