@@ -91,7 +91,15 @@ function SubmissionDetails({ submission, courseTitle }: { submission: Submission
       {shown.status === 'submitted' ? (
         <section aria-label="Grade" className="grid gap-3 border-t pt-4">
           <FormField label="Feedback for the learner" error={feedbackError} description="Optional when it passes; needed when you ask for a revision. We email it to the learner.">
-            <Textarea rows={5} value={feedback} maxLength={FEEDBACK_MAX} onChange={(e) => setFeedback(e.target.value)} />
+            <Textarea
+              rows={5}
+              value={feedback}
+              maxLength={FEEDBACK_MAX}
+              onChange={(e) => {
+                setFeedback(e.target.value);
+                setFeedbackError(undefined);
+              }}
+            />
           </FormField>
           {refusal && <RefusalAlert>{refusal}</RefusalAlert>}
           <div className="flex flex-wrap gap-2">

@@ -24,7 +24,12 @@ const sub = (over: Partial<Submission>): Submission => ({
 const ada = sub({});
 const bob = sub({ id: 's2', courseId: 'ink', lessonId: 'l7', lessonTitle: 'Cross-hatching', learnerEmail: 'bob@example.com', submittedAt: '2026-11-20T09:00:00.000Z' });
 
-const rows = () => screen.getAllByTestId('submission-row').map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent));
+/** Each row's learner (the cell's first line: on a phone the others fold under it), course and lesson. */
+const rows = () =>
+  screen.getAllByTestId('submission-row').map((row) => {
+    const [learner, course, lesson] = within(row).getAllByRole('cell');
+    return [learner!.firstChild!.textContent, course!.textContent, lesson!.textContent];
+  });
 
 describe('SubmissionsScreen', () => {
   it("lists what waits for review across the creator's courses, oldest first, with learner, course, lesson and time", async () => {

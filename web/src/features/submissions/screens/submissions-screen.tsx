@@ -34,7 +34,7 @@ const emptyWords: Record<SubmissionStatus, string> = {
  * The creator's Submissions (issue 35 point 2): the assignments handed in across their courses, oldest first (the
  * order they came in), filtered by course and status ("Waiting for review" first: the work to do). Each row: the
  * learner's email, the course, the lesson and when it was handed in; 'Open' shows the answer and its files, and grades
- * it (submission-sheet.tsx). On a phone the table scrolls sideways in its own box.
+ * it (submission-sheet.tsx). On a phone the course, lesson and time fold under the email.
  */
 export function SubmissionsScreen() {
   const [courseId, setCourseId] = useState('');
@@ -93,9 +93,9 @@ export function SubmissionsScreen() {
             <TableHeader>
               <TableRow>
                 <TableHead>Learner</TableHead>
-                <TableHead>Course</TableHead>
-                <TableHead>Lesson</TableHead>
-                <TableHead>Submitted</TableHead>
+                <TableHead className="hidden sm:table-cell">Course</TableHead>
+                <TableHead className="hidden sm:table-cell">Lesson</TableHead>
+                <TableHead className="hidden sm:table-cell">Submitted</TableHead>
                 <TableHead>
                   <span className="sr-only">Actions</span>
                 </TableHead>
@@ -104,10 +104,16 @@ export function SubmissionsScreen() {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id} data-testid="submission-row">
-                  <TableCell className="min-w-48 font-medium break-all">{row.learnerEmail}</TableCell>
-                  <TableCell className="min-w-32">{titles.get(row.courseId) ?? 'A course'}</TableCell>
-                  <TableCell className="min-w-32">{row.lessonTitle}</TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell className="sm:min-w-48">
+                    <span className="font-medium break-all">{row.learnerEmail}</span>
+                    {/* On a phone the other columns fold under the email, so 'Open' stays in view. */}
+                    <span className="mt-1 block text-xs text-muted-foreground sm:hidden" aria-hidden="true">
+                      {titles.get(row.courseId) ?? 'A course'} · {row.lessonTitle} · {formatSessionStart(row.submittedAt)}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden min-w-32 sm:table-cell">{titles.get(row.courseId) ?? 'A course'}</TableCell>
+                  <TableCell className="hidden min-w-32 sm:table-cell">{row.lessonTitle}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
                     <time dateTime={row.submittedAt}>{formatSessionStart(row.submittedAt)}</time>
                   </TableCell>
                   <TableCell className="text-right">
