@@ -19,6 +19,7 @@ import { learnerPrintRoutes, learnerRoutes } from '@/features/learner/routes.tsx
 import { marketingRoutes } from '@/features/marketing/routes.tsx';
 import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { salesRoutes } from '@/features/sales/routes.tsx';
+import { submissionsRoutes } from '@/features/submissions/routes.tsx';
 import { storefrontRoutes, storefrontSiteRoutes } from '@/features/storefront/routes.tsx';
 import type { StorefrontSite } from '@/features/storefront/storefront-host.ts';
 import { adminSupportRoutes, supportRoutes } from '@/features/support/routes.tsx';
@@ -35,7 +36,7 @@ const homeRoutes: RouteObject[] = marketingRoutes.map((route) => (route.index ? 
  * marketing features, the landing-page generator composed from the landing and billing features, My Courses and
  * the profile with the payouts feature's banner and Payments section (app/routes/, since features never import
  * each other); the course builder is the courses feature's, the learner CRM the crm
- * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Bundles the bundles feature's, Memberships the memberships feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's, Domains the domains feature's.
+ * feature's, Live Session Integrations the integrations feature's, Coupons the coupons feature's, Bundles the bundles feature's, Memberships the memberships feature's, Affiliates the affiliates feature's, Analytics (sales and refunds) the sales feature's, Reports the reports feature's, Developers (API keys, webhooks) the developers feature's, Domains the domains feature's, Submissions the submissions feature's.
  */
 const creatorArea: RouteObject = {
   path: paths.creator.dashboard,
@@ -60,6 +61,7 @@ const creatorArea: RouteObject = {
     ...developersRoutes,
     ...domainsRoutes,
     ...supportRoutes,
+    ...submissionsRoutes,
   ],
 };
 

@@ -91,6 +91,8 @@ export const paths = {
     developers: `${creator}/developers`,
     /** Custom domains (issue 32, Pro). */
     domains: `${creator}/domains`,
+    /** Assignments handed in across the creator's courses, to grade (issue 35 point 2; the sidebar's Courses group). */
+    submissions: `${creator}/submissions`,
   },
   leader: {
     dashboard: leader,

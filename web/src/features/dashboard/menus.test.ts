@@ -65,9 +65,10 @@ describe('the sidebar menu of each role (SPEC.md section 2)', () => {
 describe('the sidebar groups of each role', () => {
   const groups = (role: string) => menuGroupsFor(role).map(({ label, items }) => [label, items.map(({ title, url }) => [title, url])]);
 
-  it("gives the creator SPEC.md's menu under 'Navigation', then Coupons, Bundles, Memberships, Sequences and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', Branding and Domains under 'School', then Support under 'Help'", () => {
+  it("gives the creator SPEC.md's menu under 'Navigation', then Submissions under 'Courses', then Coupons, Bundles, Memberships, Sequences and Affiliates under 'Marketing', Reports under 'Insights', Developers under 'Developers', Branding and Domains under 'School', then Support under 'Help'", () => {
     expect(groups('creator')).toEqual([
       ['Navigation', entries('creator')],
+      ['Courses', [['Submissions', '/dashboard/creator/submissions']]],
       [
         'Marketing',
         [

@@ -13,6 +13,7 @@ import {
   Mail,
   Palette,
   CirclePlus,
+  ClipboardCheck,
   Plug,
   ScrollText,
   Settings,
@@ -86,6 +87,11 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
+// Teaching beside the courses (issue 35 point 2): the assignments learners handed in, to grade. Every plan with courses.
+const courses: Partial<Record<Role, MenuItem[]>> = {
+  creator: [{ title: 'Submissions', url: paths.creator.submissions, icon: ClipboardCheck }],
+};
+
 // Entries beyond SPEC.md's menus, grouped under their own heading (issue 12: Coupons under Marketing; issue 34: Bundles and Memberships; then Affiliates;
 // issue 29: Reports under Insights).
 const marketing: Partial<Record<Role, MenuItem[]>> = {
@@ -126,10 +132,11 @@ const help: Partial<Record<Role, MenuItem[]>> = {
 const extraOf = (groups: Partial<Record<Role, MenuItem[]>>, role: string | null | undefined): MenuItem[] =>
   role && Object.hasOwn(groups, role) ? (groups[role as Role] ?? []) : [];
 
-/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Marketing', 'Insights', 'Developers', 'School', 'Help'. */
+/** The role's sidebar groups, in order, each with at least one entry: 'Navigation' (menuFor), 'Courses', 'Marketing', 'Insights', 'Developers', 'School', 'Help'. */
 export function menuGroupsFor(role: string | null | undefined): MenuGroup[] {
   return [
     { label: 'Navigation', items: menuFor(role) },
+    { label: 'Courses', items: extraOf(courses, role) },
     { label: 'Marketing', items: extraOf(marketing, role) },
     { label: 'Insights', items: extraOf(insights, role) },
     { label: 'Developers', items: extraOf(developers, role) },

@@ -1,6 +1,6 @@
 import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { LESSON_TITLE_MAX, parseVideoUrl, RELEASE_DAYS_MAX, type CreateLessonBody, type Lesson, type LessonKind, type LessonRelease } from '@contracts/courses.ts';
+import { ASSIGNMENT_INSTRUCTIONS_MAX, LESSON_TITLE_MAX, parseVideoUrl, RELEASE_DAYS_MAX, type CreateLessonBody, type Lesson, type LessonKind, type LessonRelease } from '@contracts/courses.ts';
 import { formatBytes } from '@/lib/multipart-upload.ts';
 import { ACCEPT, checkFile } from '../api/course-files.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -31,8 +31,10 @@ const tools = [
  * Adding or editing a lesson: its title, and either a text (a small Markdown editor with a toolbar and a live
  * preview of the HTML it becomes), a video: a link (with a live embed preview) or a file to upload (.mp4/.webm up
  * to 2 GB, checked here; the upload runs after the save, with its progress in the lesson's row), or a quiz (its
- * questions and right answers, checked with the contract's `quizDefinition`); and when it opens to learners (drip
- * release, issue 33: at once, on a date, or some days after each learner's enrolment). Full screen on a phone.
+ * questions and right answers, checked with the contract's `quizDefinition`), or an assignment (issue 35: its
+ * instructions in the same Markdown editor as a text, kept as Markdown since the server renders them, and whether
+ * learners may hand in files); and when it opens to learners (drip release, issue 33: at once, on a date, or some days
+ * after each learner's enrolment). Full screen on a phone.
  */
 export function LessonDialog({
   open,
@@ -54,7 +56,7 @@ export function LessonDialog({
       <DialogContent fullScreenOnPhone className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{lesson ? 'Edit lesson' : 'Add lesson'}</DialogTitle>
-          <DialogDescription>A text lesson, a video or a quiz. Learners see lessons in the course&apos;s order.</DialogDescription>
+          <DialogDescription>A text lesson, a video, a quiz or an assignment. Learners see lessons in the course&apos;s order.</DialogDescription>
         </DialogHeader>
         {open && <LessonForm key={lesson?.id ?? 'new'} lesson={lesson} saving={saving} onSave={onSave} onCancel={() => onOpenChange(false)} />}
       </DialogContent>
@@ -84,41 +86,17 @@ function LessonForm({
   const uploaded = lesson?.files.find((f) => f.kind === 'video');
   const [source, setSource] = useState<VideoSource>(uploaded && !lesson?.videoUrl ? 'upload' : 'link');
   const [videoFile, setVideoFile] = useState<File | undefined>();
-  const [errors, setErrors] = useState<{ title?: string; text?: string; video?: string; file?: string; release?: string }>({});
+  const [instructions, setInstructions] = useState(lesson?.assignment?.instructions ?? '');
+  const [acceptsFiles, setAcceptsFiles] = useState(lesson?.assignment?.acceptsFiles ?? false);
+  const [errors, setErrors] = useState<{ title?: string; text?: string; instructions?: string; video?: string; file?: string; release?: string }>({});
   const [release, setRelease] = useState<ReleaseDraft>(() => draftFromRelease(lesson?.release));
   const [quiz, setQuiz] = useState<QuizDraft>(() => draftFromQuiz(lesson?.quiz));
   // Once a save was tried, the quiz is checked again on every change: its messages follow the questions as they move.
   const [quizChecked, setQuizChecked] = useState(false);
   const quizResult = kind === 'quiz' ? checkQuizDraft(quiz) : undefined;
   const quizErrors = quizChecked && quizResult && 'errors' in quizResult ? quizResult.errors : {};
-  const textArea = useRef<HTMLTextAreaElement>(null);
   const html = markdownToHtml(text);
   const videoOk = parseVideoUrl(video.trim()) !== undefined;
-
-  const applyTool = (tool: (typeof tools)[number]) => {
-    const area = textArea.current;
-    if (!area) return;
-    const { selectionStart: start, selectionEnd: end, value } = area;
-    const [before, after] = tool.wrap;
-    let next: string;
-    let caret: number;
-    if (tool.line) {
-      const lineStart = value.lastIndexOf('\n', start - 1) + 1;
-      const block = value.slice(lineStart, end);
-      const edited = block.split('\n').map((line) => `${before}${line}`).join('\n');
-      next = value.slice(0, lineStart) + edited + value.slice(end);
-      caret = lineStart + edited.length;
-    } else {
-      const selected = value.slice(start, end) || (tool.label === 'Link' ? 'link text' : 'text');
-      next = value.slice(0, start) + before + selected + after + value.slice(end);
-      caret = start + before.length + selected.length;
-    }
-    setText(next);
-    requestAnimationFrame(() => {
-      area.focus();
-      area.setSelectionRange(caret, caret);
-    });
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -126,6 +104,7 @@ function LessonForm({
     const found: typeof errors = {};
     if (!title.trim()) found.title = 'Give the lesson a title.';
     if (kind === 'text' && !text.trim()) found.text = 'Write the lesson.';
+    if (kind === 'assignment' && !instructions.trim()) found.instructions = 'Write the instructions.';
     if (kind === 'video' && source === 'link' && !videoOk) found.video = VIDEO_HINT;
     if (kind === 'video' && source === 'upload') {
       if (videoFile) {
@@ -145,6 +124,7 @@ function LessonForm({
     }
     const opens = { release: (released as { release: LessonRelease }).release };
     if (quizResult) onSave({ title: title.trim(), kind: 'quiz', quiz: quizResult.quiz, ...opens });
+    else if (kind === 'assignment') onSave({ title: title.trim(), kind, assignment: { instructions: instructions.trim(), acceptsFiles }, ...opens });
     else if (kind === 'text') onSave({ title: title.trim(), kind, body: html, ...opens });
     else if (source === 'link') onSave({ title: title.trim(), kind, videoUrl: video.trim(), ...opens });
     else onSave({ title: title.trim(), kind, ...opens }, videoFile);
@@ -158,8 +138,8 @@ function LessonForm({
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Kind</legend>
-        <div className="flex gap-4">
-          {(['text', 'video', 'quiz'] as const).map((value) => (
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {(['text', 'video', 'quiz', 'assignment'] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
               <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="size-4 accent-primary" />
               {kindLabels[value]}
@@ -171,28 +151,30 @@ function LessonForm({
       {kind === 'quiz' ? (
         <QuizEditor value={quiz} onChange={setQuiz} errors={quizErrors} />
       ) : kind === 'text' ? (
+        <MarkdownEditor
+          label="Lesson text"
+          previewLabel="Text preview"
+          value={text}
+          error={errors.text}
+          onChange={setText}
+        />
+      ) : kind === 'assignment' ? (
         <div className="grid gap-3">
-          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
-            {tools.map((tool) => (
-              <Button key={tool.label} type="button" variant="outline" size="icon" className="size-9" title={tool.label} aria-label={tool.label} onClick={() => applyTool(tool)}>
-                <tool.icon aria-hidden="true" />
-              </Button>
-            ))}
-          </div>
-          <FormField
-            label="Lesson text"
-            error={errors.text}
-            description="## heading, **bold**, *italic*, - list, 1. numbered list, [text](https://link). A blank line starts a new paragraph."
-          >
-            <Textarea ref={textArea} rows={8} value={text} onChange={(e) => setText(e.target.value)} className="font-mono" />
-          </FormField>
-          {html && (
-            <section aria-label="Text preview" className="grid gap-2">
-              <h3 className="text-sm font-medium">Preview</h3>
-              {/* Our own converter's output: every typed character is escaped, links are http(s) or mailto only. */}
-              <div className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
-            </section>
-          )}
+          <MarkdownEditor
+            label="Instructions"
+            previewLabel="Instructions preview"
+            value={instructions}
+            maxLength={ASSIGNMENT_INSTRUCTIONS_MAX}
+            error={errors.instructions}
+            onChange={setInstructions}
+          />
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={acceptsFiles} onChange={(e) => setAcceptsFiles(e.target.checked)} className="mt-0.5 size-4 accent-primary" />
+            <span>
+              <span className="font-medium">Accept files</span>
+              <span className="block text-muted-foreground">Learners may hand in files as well as their written answer.</span>
+            </span>
+          </label>
         </div>
       ) : (
         <div className="grid gap-3">
@@ -264,6 +246,80 @@ function LessonForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/**
+ * A small Markdown editor: the toolbar's edits, the text, and a live preview of the HTML it becomes (our own converter,
+ * which the server's sanitizer checks again). Text lessons and assignments' instructions are written in it.
+ */
+function MarkdownEditor({
+  label,
+  previewLabel,
+  value,
+  maxLength,
+  error,
+  onChange,
+}: {
+  label: string;
+  previewLabel: string;
+  value: string;
+  maxLength?: number;
+  error?: string | undefined;
+  onChange: (next: string) => void;
+}) {
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const html = markdownToHtml(value);
+
+  const applyTool = (tool: (typeof tools)[number]) => {
+    const area = textArea.current;
+    if (!area) return;
+    const { selectionStart: start, selectionEnd: end, value: typed } = area;
+    const [before, after] = tool.wrap;
+    let next: string;
+    let caret: number;
+    if (tool.line) {
+      const lineStart = typed.lastIndexOf('\n', start - 1) + 1;
+      const block = typed.slice(lineStart, end);
+      const edited = block.split('\n').map((line) => `${before}${line}`).join('\n');
+      next = typed.slice(0, lineStart) + edited + typed.slice(end);
+      caret = lineStart + edited.length;
+    } else {
+      const selected = typed.slice(start, end) || (tool.label === 'Link' ? 'link text' : 'text');
+      next = typed.slice(0, start) + before + selected + after + typed.slice(end);
+      caret = start + before.length + selected.length;
+    }
+    onChange(next);
+    requestAnimationFrame(() => {
+      area.focus();
+      area.setSelectionRange(caret, caret);
+    });
+  };
+
+  return (
+    <div className="grid gap-3">
+      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
+        {tools.map((tool) => (
+          <Button key={tool.label} type="button" variant="outline" size="icon" className="size-9" title={tool.label} aria-label={tool.label} onClick={() => applyTool(tool)}>
+            <tool.icon aria-hidden="true" />
+          </Button>
+        ))}
+      </div>
+      <FormField
+        label={label}
+        error={error}
+        description="## heading, **bold**, *italic*, - list, 1. numbered list, [text](https://link). A blank line starts a new paragraph."
+      >
+        <Textarea ref={textArea} rows={8} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} className="font-mono" />
+      </FormField>
+      {html && (
+        <section aria-label={previewLabel} className="grid gap-2">
+          <h3 className="text-sm font-medium">Preview</h3>
+          {/* Our own converter's output: every typed character is escaped, links are http(s) or mailto only. */}
+          <div className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
+        </section>
+      )}
+    </div>
   );
 }
 

@@ -12,19 +12,21 @@ import { LessonDialog } from './lesson-dialog.tsx';
 import { LessonFiles } from './lesson-files.tsx';
 import { LessonUploadsProvider, useLessonUploads } from './lesson-uploads.tsx';
 
-/** What a lesson's row says under its title: its kind, a quiz's size and pass mark, and when a drip lesson opens. */
+/** What a lesson's row says under its title: its kind, a quiz's size and pass mark, whether an assignment takes files, and when a drip lesson opens. */
 const lessonSummary = (lesson: Lesson): string =>
   [
     ...(lesson.kind === 'quiz'
       ? ['Quiz', ...(lesson.quiz ? [questionCount(lesson.quiz.questions.length), `pass ${lesson.quiz.passPercent}%`] : [])]
-      : [lesson.kind === 'video' ? 'Video' : 'Text']),
+      : lesson.kind === 'assignment'
+        ? ['Assignment', ...(lesson.assignment?.acceptsFiles ? ['files accepted'] : [])]
+        : [lesson.kind === 'video' ? 'Video' : 'Text']),
     ...[describeRelease(lesson.release)].filter((words): words is string => words !== null),
   ].join(' · ');
 
 const kindIcons = { text: FileText, video: Video, quiz: ListChecks, assignment: ClipboardPen } as const;
 
 /**
- * The course's lessons in order: add (text, video or quiz), edit, move up or down (buttons, so the keyboard and screen
+ * The course's lessons in order: add (text, video, quiz or assignment), edit, move up or down (buttons, so the keyboard and screen
  * readers can reorder too; the moved lesson keeps the focus), delete after a confirmation. Each lesson lists its
  * files (its uploaded video, its attachments) with their uploads' progress.
  */
@@ -70,7 +72,7 @@ function Lessons({ course }: { course: Course }) {
       <CardContent>
         {lessons.length === 0 ? (
           <p className="rounded-lg border border-dashed bg-subtle px-4 py-8 text-center text-sm text-muted-foreground">
-            No lessons yet. Add a text lesson, a video or a quiz to start your course.
+            No lessons yet. Add a text lesson, a video, a quiz or an assignment to start your course.
           </p>
         ) : (
           <ol className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Lessons in order">
@@ -148,7 +150,9 @@ function Lessons({ course }: { course: Course }) {
             const changes: UpdateLessonBody =
               kind === 'quiz'
                 ? { title, kind, ...opens, ...(body.quiz ? { quiz: body.quiz } : {}) }
-                : kind === 'text'
+                : kind === 'assignment'
+                  ? { title, kind, ...opens, ...(body.assignment ? { assignment: body.assignment } : {}) }
+                  : kind === 'text'
                   ? { title, kind, ...opens, body: body.body ?? '' }
                   : { title, kind, ...opens, ...(body.videoUrl ? { videoUrl: body.videoUrl } : {}) };
             update.mutate({ lessonId, body: changes }, { onSuccess: () => uploadTo(lessonId) });

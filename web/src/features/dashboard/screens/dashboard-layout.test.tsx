@@ -110,6 +110,9 @@ describe('DashboardLayout', () => {
     const school = within(sidebar).getByRole('navigation', { name: 'School' });
     expect(within(school).getByRole('link', { name: 'Branding Pro' })).toHaveAttribute('href', '/dashboard/creator/branding');
     expect(within(school).getByRole('link', { name: 'Domains Pro' })).toHaveAttribute('href', '/dashboard/creator/domains');
+    // Submissions (issue 35 point 2) sits under 'Courses' and is no Pro page: assignments come with every plan.
+    const courses = within(sidebar).getByRole('navigation', { name: 'Courses' });
+    expect(within(courses).getByRole('link', { name: 'Submissions' })).toHaveAttribute('href', '/dashboard/creator/submissions');
     expect(within(sidebar).getAllByTestId('pro-lock')).toHaveLength(6);
   });
 

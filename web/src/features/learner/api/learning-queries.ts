@@ -12,6 +12,7 @@ import {
   type QuizAttemptResult,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
+import { mySubmissionAnswer, submissionCreated, type CreateSubmissionBody } from '@contracts/submissions.ts';
 import { learnerMembershipList } from '@contracts/memberships.ts';
 import { learnerSessionList } from '@contracts/live-sessions.ts';
 import { browseList } from '@contracts/storefront.ts';
@@ -244,3 +245,36 @@ export const learnerMembershipsQueryOptions = () =>
     queryKey: ['learner', 'memberships'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/learner/memberships', learnerMembershipList, { signal }),
   });
+
+const submissionsPath = (courseId: string, lessonId: string) => `${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}/submissions`;
+
+/** GET .../lessons/{lessonId}/submissions: the learner's latest submission of an assignment lesson, null before any. */
+export const mySubmissionQueryOptions = (courseId: string, lessonId: string) =>
+  queryOptions({
+    queryKey: [...courseKey(courseId), 'submission', lessonId] as const,
+    queryFn: ({ signal }) => apiClient.get(submissionsPath(courseId, lessonId), mySubmissionAnswer, { signal }),
+  });
+
+/**
+ * POST .../lessons/{lessonId}/submissions {text}: hands the work in, then reads the learner's latest again (it now
+ * waits for review). The form says how it went: the server's 400 under the field; a 409 (handed in already, e.g. from
+ * another tab) reloads the submission, so the screen shows where it really stands.
+ */
+export function useSubmitAssignment(courseId: string, lessonId: string) {
+  const queryClient = useQueryClient();
+  const key = mySubmissionQueryOptions(courseId, lessonId).queryKey;
+  return useMutation({
+    mutationFn: (body: CreateSubmissionBody) => apiClient.post(submissionsPath(courseId, lessonId), submissionCreated, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+/**
+ * A signed download URL of a file the learner handed in (their own only; served as an attachment). The route comes
+ * with learner uploads (issue 35 point 2, files): until then no submission has files, so nothing asks for it.
+ */
+export const mySubmissionFileUrl = (courseId: string, lessonId: string, fileId: string) =>
+  apiClient.get(`${submissionsPath(courseId, lessonId)}/files/${encodeURIComponent(fileId)}/url`, fileUrlResponse);

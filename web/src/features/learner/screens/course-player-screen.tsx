@@ -17,6 +17,7 @@ import { formatSessionStart } from '@/lib/format-session.ts';
 import { learnerCoursePath, paths } from '@/lib/paths.ts';
 import { cn } from '@/lib/utils.ts';
 import { learnerLessonQueryOptions, learnerOutlineQueryOptions, useCompleteLesson } from '../api/learning-queries.ts';
+import { LessonAssignment } from '../components/lesson-assignment.tsx';
 import { LessonAttachments } from '../components/lesson-attachments.tsx';
 import { LessonBody } from '../components/lesson-body.tsx';
 import { LessonQuiz } from '../components/lesson-quiz.tsx';
@@ -31,7 +32,8 @@ const kindIcons = { text: FileText, video: PlayCircle, quiz: ListChecks, assignm
  * The course player: the course's outline (the lessons in order with a tick on each completed one, the progress bar),
  * and the chosen lesson (`?lesson=`, else the first one not completed), read on its own when it is opened: its video
  * (a link, or an uploaded file through a signed URL), text or quiz and its attachments, and 'Mark complete', which
- * moves the progress bar at once. A quiz has no 'Mark complete': passing it completes the lesson. Above the lessons, the
+ * moves the progress bar at once. A quiz has no 'Mark complete': passing it completes the lesson; nor has an assignment
+ * (issue 35): the learner hands in their answer and the creator's pass completes it. Above the lessons, the
  * course's upcoming live sessions (issue 30), when it has any. A drip lesson not open yet (issue 33) is listed with a
  * lock and its opening date, and shows only that; the outline is read again when the next one opens, so it opens on
  * screen on time.
@@ -169,6 +171,7 @@ export function CoursePlayerScreen() {
               <KindIcon aria-hidden="true" className="size-4" />
               Lesson {index + 1} of {lessons.length}
               {current.kind === 'quiz' && ' · Quiz'}
+              {current.kind === 'assignment' && ' · Assignment'}
             </div>
             <h2 className="text-xl font-semibold tracking-tight">{current.title}</h2>
             {current.locked ? (
@@ -189,6 +192,9 @@ export function CoursePlayerScreen() {
               ) : current.kind === 'quiz' ? (
                 opened.data?.quiz &&
                 opened.data.quiz.attemptsLeft !== 0 && <p className="text-sm text-muted-foreground">Pass the quiz to complete this lesson.</p>
+              ) : current.kind === 'assignment' ? (
+                // The server refuses 'Mark complete' on an assignment: the creator's pass completes it.
+                opened.isSuccess && <p className="text-sm text-muted-foreground">This lesson is complete once your creator passes your submission.</p>
               ) : !opened.isSuccess ? null : (
                 // Offered once the lesson is on screen (not while it loads, nor when it failed to).
                 <Button
@@ -272,14 +278,20 @@ function LessonFailed({ error, retrying, onRetry }: { error: Error; retrying: bo
   return <LoadFailed message="The lesson could not be loaded." onRetry={onRetry} retrying={retrying} />;
 }
 
-/** What a lesson shows: its quiz, its video (a link or an uploaded file), or its text; then its attachments. */
+/** What a lesson shows: its assignment, its quiz, its video (a link or an uploaded file), or its text; then its attachments. */
 function LessonContent({ courseId, lesson, onQuizSubmit }: { courseId: string; lesson: LearnerLesson; onQuizSubmit: () => void }) {
   const files = lesson.files.filter((f) => f.status === 'ready');
   const uploadedVideo = files.find((f) => f.kind === 'video');
   const attachments = files.filter((f) => f.kind === 'attachment');
   return (
     <>
-      {lesson.kind === 'quiz' ? (
+      {lesson.kind === 'assignment' ? (
+        lesson.assignment ? (
+          <LessonAssignment key={lesson.id} courseId={courseId} lessonId={lesson.id} assignment={lesson.assignment} completed={lesson.completed} />
+        ) : (
+          <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">This assignment is not available yet.</p>
+        )
+      ) : lesson.kind === 'quiz' ? (
         lesson.quiz ? (
           // Keyed by lesson: another quiz starts with no answers. Pinned in the address on submit, as for 'Mark
           // complete': once passed, the quiz stays on screen with its result.
