@@ -1,4 +1,4 @@
-import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
+import { Bold, Heading2, Italic, Link2, List, ListChecks, ListOrdered } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { LESSON_TITLE_MAX, parseVideoUrl, RELEASE_DAYS_MAX, type CreateLessonBody, type Lesson, type LessonKind, type LessonRelease } from '@contracts/courses.ts';
 import { formatBytes } from '@/lib/multipart-upload.ts';
@@ -9,8 +9,9 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { htmlToMarkdown, markdownToHtml } from '../lesson-markdown.ts';
-import { checkQuizDraft, draftFromQuiz, type QuizDraft } from '../quiz-draft.ts';
+import { checkQuizDraft, draftFromQuiz, isBlankQuestion, type QuizDraft } from '../quiz-draft.ts';
 import { checkReleaseDraft, draftFromRelease, type ReleaseDraft } from '../release-draft.ts';
+import { AiLessonDraft, AiQuizDraft, DraftMark } from './ai-lesson-tools.tsx';
 import { lessonProse } from './lesson-prose.ts';
 import { QuizEditor } from './quiz-editor.tsx';
 import { VideoEmbed } from './video-embed.tsx';
@@ -33,19 +34,34 @@ const tools = [
  * to 2 GB, checked here; the upload runs after the save, with its progress in the lesson's row), or a quiz (its
  * questions and right answers, checked with the contract's `quizDefinition`); and when it opens to learners (drip
  * release, issue 33: at once, on a date, or some days after each learner's enrolment). Full screen on a phone.
+ * With `ai` (issue 36): "Draft with AI" fills a text lesson's editor, "Generate quiz" a quiz's, each marked a draft
+ * until Save: AI output reaches learners only through the lesson's own save.
  */
+export interface LessonAi {
+  courseId: string;
+  /** The course's saved text lessons with text: what a quiz can be generated from. */
+  textLessons: Lesson[];
+  /** "Generate quiz" in a saved text lesson: the panel opens a new quiz lesson drafted from it. */
+  onQuizFrom: (lesson: Lesson) => void;
+}
+
 export function LessonDialog({
   open,
   onOpenChange,
   lesson,
   saving,
   onSave,
+  ai,
+  quizFrom,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The lesson being edited; none to add one. */
   lesson?: Lesson | undefined;
   saving: boolean;
+  ai?: LessonAi | undefined;
+  /** A new lesson that starts as a quiz to generate from this text lesson. */
+  quizFrom?: Lesson | undefined;
   /** `video`: a file to upload once the lesson is saved. */
   onSave: (body: CreateLessonBody, video?: File) => void;
 }) {
@@ -56,7 +72,17 @@ export function LessonDialog({
           <DialogTitle>{lesson ? 'Edit lesson' : 'Add lesson'}</DialogTitle>
           <DialogDescription>A text lesson, a video or a quiz. Learners see lessons in the course&apos;s order.</DialogDescription>
         </DialogHeader>
-        {open && <LessonForm key={lesson?.id ?? 'new'} lesson={lesson} saving={saving} onSave={onSave} onCancel={() => onOpenChange(false)} />}
+        {open && (
+          <LessonForm
+            key={lesson?.id ?? `new-${quizFrom?.id ?? ''}`}
+            lesson={lesson}
+            saving={saving}
+            onSave={onSave}
+            onCancel={() => onOpenChange(false)}
+            ai={ai}
+            quizFrom={quizFrom}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -71,15 +97,22 @@ function LessonForm({
   saving,
   onSave,
   onCancel,
+  ai,
+  quizFrom,
 }: {
   lesson?: Lesson | undefined;
   saving: boolean;
   onSave: (body: CreateLessonBody, video?: File) => void;
   onCancel: () => void;
+  ai?: LessonAi | undefined;
+  quizFrom?: Lesson | undefined;
 }) {
-  const [title, setTitle] = useState(lesson?.title ?? '');
-  const [kind, setKind] = useState<LessonKind>(lesson?.kind ?? 'text');
-  const [text, setText] = useState(() => (lesson?.body ? htmlToMarkdown(lesson.body) : ''));
+  const [title, setTitle] = useState(lesson?.title ?? (quizFrom ? `Quiz: ${quizFrom.title}`.slice(0, LESSON_TITLE_MAX) : ''));
+  const [kind, setKind] = useState<LessonKind>(lesson?.kind ?? (quizFrom ? 'quiz' : 'text'));
+  const [savedText] = useState(() => (lesson?.body ? htmlToMarkdown(lesson.body) : ''));
+  const [text, setText] = useState(savedText);
+  /** Which editor holds unsaved AI output: its mark stays until Save (or Cancel drops it). */
+  const [drafted, setDrafted] = useState<{ text?: boolean; quiz?: boolean }>({});
   const [video, setVideo] = useState(lesson?.videoUrl ?? '');
   const uploaded = lesson?.files.find((f) => f.kind === 'video');
   const [source, setSource] = useState<VideoSource>(uploaded && !lesson?.videoUrl ? 'upload' : 'link');
@@ -169,9 +202,54 @@ function LessonForm({
       </fieldset>
 
       {kind === 'quiz' ? (
-        <QuizEditor value={quiz} onChange={setQuiz} errors={quizErrors} />
+        <div className="grid gap-3">
+          {ai && (
+            <AiQuizDraft
+              courseId={ai.courseId}
+              textLessons={ai.textLessons}
+              sourceId={quizFrom?.id}
+              replacesQuestions={!quiz.questions.every(isBlankQuestion)}
+              onDrafted={(drafts) => {
+                setQuiz(draftFromQuiz(drafts));
+                setDrafted((was) => ({ ...was, quiz: true }));
+              }}
+            />
+          )}
+          {drafted.quiz && <DraftMark />}
+          <QuizEditor value={quiz} onChange={setQuiz} errors={quizErrors} />
+        </div>
       ) : kind === 'text' ? (
         <div className="grid gap-3">
+          {ai && (
+            <div className="flex flex-wrap items-start gap-2">
+              <AiLessonDraft
+                courseId={ai.courseId}
+                title={title}
+                replacesText={text.trim() !== ''}
+                onDrafted={(markdown) => {
+                  setText(markdown);
+                  setDrafted((was) => ({ ...was, text: true }));
+                }}
+              />
+              {lesson?.kind === 'text' && lesson.body && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="w-fit"
+                  disabled={text !== savedText}
+                  onClick={() => ai.onQuizFrom(lesson)}
+                >
+                  <ListChecks aria-hidden="true" />
+                  Generate quiz
+                </Button>
+              )}
+            </div>
+          )}
+          {ai && lesson?.kind === 'text' && lesson.body && text !== savedText && (
+            <p className="text-xs text-muted-foreground">Save the lesson to generate a quiz from it: the quiz is written from its saved text.</p>
+          )}
+          {drafted.text && <DraftMark />}
           <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
             {tools.map((tool) => (
               <Button key={tool.label} type="button" variant="outline" size="icon" className="size-9" title={tool.label} aria-label={tool.label} onClick={() => applyTool(tool)}>
