@@ -268,7 +268,8 @@ function LessonForm({
             <section aria-label="Text preview" className="grid gap-2">
               <h3 className="text-sm font-medium">Preview</h3>
               {/* Our own converter's output: every typed character is escaped, links are http(s) or mailto only. */}
-              <div className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
+              {/* Focusable: a long text (an AI draft) scrolls here, and the keyboard must reach it too. */}
+              <div tabIndex={0} className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
             </section>
           )}
         </div>
