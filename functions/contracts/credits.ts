@@ -77,8 +77,15 @@ export const credits = z.object({
 });
 export type Credits = z.infer<typeof credits>;
 
-/** GET /api/me/credits: null when the user has no credit account. */
-export const creditsResponse = credits.nullable();
+/** How many ledger lines GET /api/me/credits answers in `history`: the credits card's recent charges and refunds. */
+export const CREDITS_HISTORY_MAX = 10;
+
+/**
+ * GET /api/me/credits: null when the user has no credit account. `history` is the ledger's newest lines, newest first
+ * (issue 36: the card names each AI tool's charge and refund through `aiToolOfAction`); optional, as POST
+ * /api/credits/use answers the account without it.
+ */
+export const creditsResponse = credits.extend({ history: z.array(creditTransaction).max(CREDITS_HISTORY_MAX).optional() }).nullable();
 export type CreditsResponse = z.infer<typeof creditsResponse>;
 
 export const actionType = z

@@ -198,6 +198,8 @@ export type SpendOutcome =
 export interface CreditRepository {
   getAccount(userId: string): Promise<CreditAccount | undefined>;
   lastTransaction(userId: string): Promise<LedgerEntry | undefined>;
+  /** The ledger's newest `limit` lines, newest first (one Query). */
+  recentTransactions(userId: string, limit: number): Promise<LedgerEntry[]>;
   /**
    * One transaction: balance - credits (only if the balance covers it), the idempotency guard (only once per key)
    * and the ledger row.

@@ -104,6 +104,20 @@ export const dynamoCredits = (): CreditRepository => ({
     return Items?.[0] ? toEntry(Items[0]) : undefined;
   },
 
+  async recentTransactions(userId, limit) {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :tx)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':tx': 'CREDITTX#' },
+        ScanIndexForward: false,
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return Items.map(toEntry);
+  },
+
   async spend({ userId, entry, key, requestHash }) {
     const cost = -entry.credits;
     const cancelled = await transact([

@@ -145,6 +145,9 @@ export const dataPrompt = (task: string, data: Record<string, unknown>): string 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
+/** A lesson title without the number a model put before it ('3. ', '3) ', 'Lesson 3: ', 'Lesson 3 - '), unless nothing else is left. */
+export const unnumbered = (title: string): string => title.replace(/^(?:lesson\s+)?\d{1,3}\s*(?:[.):]|\s-)\s*/i, '') || title;
+
 /** Plain text from the model (titles, summaries, questions): no control characters, no tags, single-line. */
 export const plainText = (text: string): string => text.replace(CONTROL, '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
 
@@ -199,7 +202,8 @@ export const usableOutline = (input: unknown, lessons: number): CourseOutlineDra
   const outline = {
     title: plainText(raw.title),
     description: plainText(raw.description),
-    lessons: raw.lessons.map((lesson) => ({ title: plainText(lesson.title), summary: plainText(lesson.summary) })),
+    // Models often number their lessons ('3. Sauces', 'Lesson 3: Sauces'); the course numbers them itself.
+    lessons: raw.lessons.map((lesson) => ({ title: unnumbered(plainText(lesson.title)), summary: plainText(lesson.summary) })),
   };
   if (outline.lessons.length !== lessons) throw new UnusableAnswer(`the outline has ${outline.lessons.length} lessons, not the ${lessons} asked for`);
   return parsed(courseOutlineDraft, outline);

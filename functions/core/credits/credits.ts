@@ -1,4 +1,4 @@
-import { isLow, type Credits, type PurchaseCreditsBody, type UseCreditsBody, CREDIT_TOP_UP, CREDIT_TOP_UP_PRICE_PENCE } from '#contracts/credits.ts';
+import { CREDITS_HISTORY_MAX, isLow, type Credits, type CreditsResponse, type PurchaseCreditsBody, type UseCreditsBody, CREDIT_TOP_UP, CREDIT_TOP_UP_PRICE_PENCE } from '#contracts/credits.ts';
 import { ensureCustomer } from '#core/billing/customer.ts';
 import { type PriceIds, requireOwnOrigin } from '#core/billing/prices.ts';
 import { ConflictError, ForbiddenError, InsufficientCreditsError } from '#core/errors.ts';
@@ -16,10 +16,15 @@ export const creditsView = (account: CreditAccount, last: LedgerEntry | undefine
   lastTransaction: last ? { actionType: last.actionType, credits: last.credits, createdAt: last.createdAt } : null,
 });
 
-/** GET /api/me/credits: null when the user has no credit account (not subscribed yet). */
-export const getCredits = async (deps: { credits: CreditRepository }, userId: string): Promise<Credits | null> => {
-  const [account, last] = await Promise.all([deps.credits.getAccount(userId), deps.credits.lastTransaction(userId)]);
-  return account ? creditsView(account, last) : null;
+/**
+ * GET /api/me/credits: null when the user has no credit account (not subscribed yet). The ledger's newest lines come
+ * in the same read as the last one used to (one Query), so the card's history costs no extra request.
+ */
+export const getCredits = async (deps: { credits: CreditRepository }, userId: string): Promise<CreditsResponse> => {
+  const [account, recent] = await Promise.all([deps.credits.getAccount(userId), deps.credits.recentTransactions(userId, CREDITS_HISTORY_MAX)]);
+  if (!account) return null;
+  const history = recent.map(({ actionType, credits, createdAt }) => ({ actionType, credits, createdAt }));
+  return { ...creditsView(account, recent[0]), history };
 };
 
 /**

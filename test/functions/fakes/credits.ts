@@ -55,6 +55,10 @@ export const memoryCredits = (options: { pageSize?: number } = {}) => {
       return last && copy(last.entry);
     },
 
+    async recentTransactions(userId, limit) {
+      return sortedRows(tables, userId).reverse().slice(0, limit).map((row) => copy(row.entry));
+    },
+
     async spend({ userId, entry, key, requestHash }): Promise<SpendOutcome> {
       const cost = -entry.credits;
       const account = tables.accounts.get(userId);

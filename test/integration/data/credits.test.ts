@@ -42,6 +42,20 @@ describe('the credit accounts (DynamoDB Local)', () => {
     expect(await credits.lastTransaction(userId)).toEqual(entry);
   });
 
+  it('reads the newest ledger lines first, as many as asked (the credits card\'s history)', async () => {
+    const credits = dynamoCredits();
+    const userId = await accountOf(100);
+    const outline = { actionType: 'course_outline_generation', credits: -5, createdAt: '2099-01-01T00:00:00.000Z' };
+    const refund = { actionType: 'course_outline_refund', credits: 5, createdAt: '2099-01-01T00:00:01.000Z' };
+    const quiz = { actionType: 'quiz_from_lesson_generation', credits: -3, createdAt: '2099-01-01T00:00:02.000Z' };
+    await credits.spend({ userId, entry: outline, key: 'use:1', requestHash: 'h1' });
+    await credits.credit({ userId, entry: refund, key: 'refund:1' });
+    await credits.spend({ userId, entry: quiz, key: 'use:2', requestHash: 'h2' });
+    expect(await credits.recentTransactions(userId, 2)).toEqual([quiz, refund]);
+    expect(await credits.recentTransactions(userId, 10)).toHaveLength(4);
+    expect(await credits.recentTransactions(unique('nobody'), 10)).toEqual([]);
+  });
+
   it('refuses a spend the balance does not cover, answering with that balance and writing nothing', async () => {
     const credits = dynamoCredits();
     const userId = await accountOf(10);

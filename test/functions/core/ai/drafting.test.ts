@@ -14,6 +14,7 @@ import {
   NO_LESSON_TEXT,
   sanitizeDraftMarkdown,
   SYSTEM_PROMPTS,
+  unnumbered,
 } from '#core/ai/drafting.ts';
 import { ConflictError, InsufficientCreditsError, NotFoundError, UpstreamError, ValidationError } from '#core/errors.ts';
 import type { StoredCourse } from '#core/ports.ts';
@@ -114,6 +115,20 @@ describe('drafting a course outline', () => {
     expect(result.outline.title).toContain('Sourdough baking');
     expect(await charges(d)).toEqual([['course_outline_generation', -5]]);
     expect(d.model.calls[0]?.tool.name).toBe('course_outline');
+    // The stand-in numbers its lesson titles as models often do; the course numbers its lessons itself.
+    expect(result.outline.lessons.map((lesson) => lesson.title).filter((title) => /^\d/.test(title))).toEqual([]);
+  });
+
+  it('drops the number a model puts before a lesson title, and keeps a title that is only a number', () => {
+    expect(['3. Sauces', '3) Sauces', 'Lesson 3: Sauces', 'lesson 12 - Sauces', '10 Sauces', '2024 in review', '7.'].map(unnumbered)).toEqual([
+      'Sauces',
+      'Sauces',
+      'Sauces',
+      'Sauces',
+      '10 Sauces',
+      '2024 in review',
+      '7.',
+    ]);
   });
 
   it('is 402 with no model call when the balance is short', async () => {

@@ -15,7 +15,24 @@ describe('reading my credits', () => {
     expect(await getCredits({ credits }, 'u1')).toEqual({
       creditsRemaining: 25, creditsUsed: 15, monthlyAllocation: 50, planType: 'starter', billingPeriodEnd: '2026-12-01T00:00:00.000Z', low: false,
       lastTransaction: { actionType: 'landing_page_generation', credits: -15, createdAt: '2026-11-21T12:00:00.000Z' },
+      history: [
+        { actionType: 'landing_page_generation', credits: -15, createdAt: '2026-11-21T12:00:00.000Z' },
+        { actionType: 'test_grant', credits: 40, createdAt: '2026-11-01T00:00:00.000Z' },
+      ],
     });
+  });
+
+  it('answers the ledger\'s newest lines as its history, newest first and at most ten, each naming its action', async () => {
+    const credits = memoryCredits();
+    credits.open(creditAccount({ creditsRemaining: 200 }));
+    for (let i = 0; i < 12; i += 1) {
+      await credits.spend({ userId: 'u1', entry: { actionType: i % 2 ? 'lesson_draft_generation' : 'quiz_from_lesson_generation', credits: -1, createdAt: `2026-11-21T12:00:${String(i).padStart(2, '0')}.000Z` }, key: `use:${i}`, requestHash: `h${i}` });
+    }
+    const answer = await getCredits({ credits }, 'u1');
+    expect(answer?.history).toHaveLength(10);
+    expect(answer?.history?.[0]).toEqual({ actionType: 'lesson_draft_generation', credits: -1, createdAt: '2026-11-21T12:00:11.000Z' });
+    expect(answer?.history?.at(-1)?.createdAt).toBe('2026-11-21T12:00:02.000Z');
+    expect(answer?.lastTransaction).toEqual(answer?.history?.[0]);
   });
 
   it('is low at or below the larger of 10 and 10% of the allocation', () => {

@@ -11,11 +11,15 @@ export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 export const SelectGroup = SelectPrimitive.Group;
 
+/**
+ * A select's button, as wide as its place (`min-w-0`: in a grid or flex cell a long choice is cut short with an ellipsis
+ * rather than widening the cell past a phone's screen).
+ */
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs sm:text-sm',
+        'flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs sm:text-sm',
         'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50',
         'disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground',
         'aria-invalid:border-destructive [&>span]:truncate',

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { subscriptionResponse } from '@contracts/billing.ts';
-import { creditsResponse } from '@contracts/credits.ts';
+import { aiPricesResponse, creditsResponse } from '@contracts/credits.ts';
 import { apiClient } from '@/lib/api-client.ts';
 
 /** Cache keys of the caller's billing state: the subscription and the credit account. */
@@ -20,6 +20,17 @@ export const subscriptionQueryOptions = () =>
         throw error;
       }
     },
+  });
+
+/**
+ * GET /api/ai/prices: what each AI tool costs, as the server charges it (the card's price table). The same key as the
+ * course tools' read of it (features/courses/api/use-ai-drafts.ts), so a page reads it once.
+ */
+export const aiPricesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['ai', 'prices'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/ai/prices', aiPricesResponse, { signal }),
+    staleTime: Infinity,
   });
 
 /** GET /api/me/credits: `null` when the creator has no credit account (no plan yet). */

@@ -194,3 +194,51 @@ describe('AiCreditsCard once the plan has ended (issue 29)', () => {
     expect(await within(card()).findByRole('button', { name: 'Top up 100 credits' })).toBeEnabled();
   });
 });
+
+describe('AiCreditsCard: the AI tools (issue 36)', () => {
+  const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  const history = [
+    { actionType: 'quiz_from_lesson_generation', credits: -3, createdAt: at(5) },
+    { actionType: 'lesson_draft_refund', credits: 5, createdAt: at(4) },
+    { actionType: 'lesson_draft_generation', credits: -5, createdAt: at(3) },
+    { actionType: 'course_outline_generation', credits: -5, createdAt: at(2) },
+    { actionType: 'landing_page_generation', credits: -15, createdAt: at(1) },
+    { actionType: 'credit_top_up', credits: 100, createdAt: at(0) },
+    { actionType: 'some_older_action', credits: -1, createdAt: at(0) },
+  ];
+
+  it('names the tool of each charge and refund in the history, and shows what each tool costs', async () => {
+    fakeApi({
+      'GET /api/me/credits': () => jsonResponse(200, { ...starter, history }),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+      'GET /api/ai/prices': () => jsonResponse(200, { landingPage: 15, courseOutline: 5, lessonDraft: 5, quizFromLesson: 3 }),
+    });
+    renderWithProviders(<AiCreditsCard />);
+
+    const lines = within(await within(card()).findByTestId('credits-history')).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Quiz from a lessonNov 20Used −3',
+      'Lesson draft: refundNov 20Added +5',
+      'Lesson draftNov 20Used −5',
+      'Course outlineNov 20Used −5',
+      'Landing pageNov 20Used −15',
+      'Top-upNov 20Added +100',
+      'Some older actionNov 20Used −1',
+    ]);
+    const prices = await within(card()).findByTestId('ai-prices');
+    expect(prices).toHaveTextContent('Landing page15 credits');
+    expect(prices).toHaveTextContent('Course outline5 credits');
+    expect(prices).toHaveTextContent('Lesson draft5 credits');
+    expect(prices).toHaveTextContent('Quiz from a lesson3 credits');
+  });
+
+  it('says there is nothing yet when the ledger is empty', async () => {
+    fakeApi({
+      'GET /api/me/credits': () => jsonResponse(200, { ...starter, history: [] }),
+      'GET /api/me/subscription': () => jsonResponse(200, subscription('starter')),
+      'GET /api/ai/prices': () => jsonResponse(200, { landingPage: 15, courseOutline: 5, lessonDraft: 5, quizFromLesson: 3 }),
+    });
+    renderWithProviders(<AiCreditsCard />);
+    expect(await within(card()).findByText('Nothing yet. Charges and refunds show here.')).toBeInTheDocument();
+  });
+});

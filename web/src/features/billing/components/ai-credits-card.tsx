@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import type { Credits } from '@contracts/credits.ts';
+import type { CreditsResponse } from '@contracts/credits.ts';
 import { PlanGate } from '@/components/plan-gate.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -11,11 +11,13 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { cn } from '@/lib/utils.ts';
 import { creditsQueryOptions } from '../api/billing-queries.ts';
 import { usePurchaseCredits } from '../api/use-purchase-credits.ts';
+import { AiPriceTable, CreditsHistory } from './credits-history.tsx';
 import { creditsPercent, formatMonthDay, planLabel } from '../format.ts';
 
 /**
  * SPEC.md "AI credits card": loading skeleton, no-credits message, normal card, low-credits warning; the plan,
- * a bar of the percent of the monthly allocation left, the reset date, and a top-up of 100 credits.
+ * a bar of the percent of the monthly allocation left, the reset date, and a top-up of 100 credits; then the recent
+ * charges and refunds, each AI tool by name, and what each tool costs (issue 36).
  */
 export function AiCreditsCard({ className }: { className?: string }) {
   const titleId = useId();
@@ -79,8 +81,8 @@ function NoCredits() {
   );
 }
 
-function CreditsBalance({ credits }: { credits: Credits }) {
-  const { creditsRemaining, creditsUsed, monthlyAllocation, billingPeriodEnd, low } = credits;
+function CreditsBalance({ credits }: { credits: NonNullable<CreditsResponse> }) {
+  const { creditsRemaining, creditsUsed, monthlyAllocation, billingPeriodEnd, low, history } = credits;
   const percent = creditsPercent(creditsRemaining, monthlyAllocation);
   const topUp = usePurchaseCredits();
   const barLabelId = useId();
@@ -145,6 +147,10 @@ function CreditsBalance({ credits }: { credits: Credits }) {
           {topUp.busy ? 'Processing...' : 'Top up 100 credits'}
         </Button>
       </PlanGate>
+
+      {/* Issue 36: each AI tool's charge and refund by name, and what each costs before it is run. */}
+      {history && <CreditsHistory history={history} />}
+      <AiPriceTable />
     </div>
   );
 }

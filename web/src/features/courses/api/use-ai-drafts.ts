@@ -1,5 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { courseOutlineResponse, type CourseOutlineBody, type CourseOutlineDraft } from '@contracts/ai.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  courseOutlineResponse,
+  lessonDraftResponse,
+  quizFromLessonResponse,
+  type CourseOutlineBody,
+  type CourseOutlineDraft,
+  type LessonDraftBody,
+  type QuizFromLessonBody,
+} from '@contracts/ai.ts';
+import { aiPricesResponse, type AiTool } from '@contracts/credits.ts';
 import { course, lesson } from '@contracts/courses.ts';
 import { apiClient } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
@@ -9,14 +18,29 @@ import { courseKeys } from './course-queries.ts';
 /** The credits card's query (features/billing/api/billing-queries.ts `creditsQueryKey`; features do not import each other). */
 const creditsQueryKey = ['billing', 'credits'] as const;
 
+/** GET /api/ai/prices: the one price table. A price changes with a deploy at most, so it is read once a session. */
+export const aiPricesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['ai', 'prices'] as const,
+    queryFn: ({ signal }) => apiClient.get('/api/ai/prices', aiPricesResponse, { signal }),
+    staleTime: Infinity,
+  });
+
+/** A tool's price as the server charges it; undefined until the table has arrived (the run button waits for it). */
+export function useAiPrice(tool: AiTool): number | undefined {
+  return useQuery(aiPricesQueryOptions()).data?.[tool];
+}
 
 /** What a failed AI tool says, in words the creator can act on (402: top up; 502: refunded, try again). */
-export function aiFailureMessage(error: unknown, price: number): string {
-  if (error instanceof ApiError && error.status === 402) return `You need ${price} AI credits for this. Top up your credits on the dashboard and try again.`;
+export function aiFailureMessage(error: unknown, price: number | undefined): string {
+  if (isShortOfCredits(error)) return `You need ${price ?? 'more'} AI credits for this. Top up your credits on the dashboard and try again.`;
   if (error instanceof ApiError && error.status === 502) return 'The AI could not write a usable draft this time. Your credits have been returned; try again.';
   if (error instanceof ApiError) return error.message;
   return 'Something went wrong. Check your connection and try again.';
 }
+
+/** 402: the balance does not cover the price (nothing was charged); the way on is a top-up. */
+export const isShortOfCredits = (error: unknown): boolean => error instanceof ApiError && error.status === 402;
 
 /**
  * POST /api/ai/course-outline: one Idempotency-Key per click, so a request that arrives twice is charged once; no
@@ -44,5 +68,28 @@ export function useCreateCourseFromOutline() {
       return created;
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+  });
+}
+
+/**
+ * POST /api/ai/lesson-draft: a Markdown body for the editor, saved only by the lesson's own Save. One
+ * Idempotency-Key per click and no automatic retry, as the outline.
+ */
+export function useDraftLesson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LessonDraftBody) =>
+      apiClient.post('/api/ai/lesson-draft', lessonDraftResponse, { body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+  });
+}
+
+/** POST /api/ai/quiz-from-lesson: a quiz valid for a quiz lesson as it is, from a saved text lesson; nothing is saved. */
+export function useDraftQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuizFromLessonBody) =>
+      apiClient.post('/api/ai/quiz-from-lesson', quizFromLessonResponse, { body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
   });
 }

@@ -1,15 +1,13 @@
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { aiPrices } from '@contracts/credits.ts';
 import { OUTLINE_LESSONS_MAX, OUTLINE_LESSONS_MIN, type CourseOutlineDraft } from '@contracts/ai.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { aiFailureMessage, useCreateCourseFromOutline, useDraftOutline } from '../api/use-ai-drafts.ts';
-
-const price = aiPrices.courseOutline;
+import { useCreateCourseFromOutline, useDraftOutline, useAiPrice } from '../api/use-ai-drafts.ts';
+import { AiFailure } from './ai-lesson-tools.tsx';
 
 /**
  * The new-course flow's AI outline (issue 36): the cost is on the button before anything runs; the outline is only a
@@ -22,8 +20,10 @@ export function AiOutlineCard({ onCreated }: { onCreated: (courseId: string) => 
   const [outline, setOutline] = useState<CourseOutlineDraft>();
   const draft = useDraftOutline();
   const create = useCreateCourseFromOutline();
-  const ids = { topic: useId(), audience: useId(), lessons: useId(), error: useId() };
-  const error = draft.error ? aiFailureMessage(draft.error, price) : create.error ? aiFailureMessage(create.error, price) : undefined;
+  // The price as the server charges it (GET /api/ai/prices): the button that runs the tool waits for it.
+  const price = useAiPrice('courseOutline');
+  const ids = { topic: useId(), audience: useId(), lessons: useId() };
+  const error = draft.error ?? create.error;
 
   return (
     <Card>
@@ -33,7 +33,7 @@ export function AiOutlineCard({ onCreated }: { onCreated: (courseId: string) => 
           Draft an outline with AI
         </CardTitle>
         <CardDescription>
-          Costs {price} credits. You get a title, a description and a list of lessons to check before anything is created.
+          Costs {price ?? '…'} credits. You get a title, a description and a list of lessons to check before anything is created.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -66,18 +66,14 @@ export function AiOutlineCard({ onCreated }: { onCreated: (courseId: string) => 
               />
             </div>
           </div>
-          <Button type="submit" variant="outline" className="w-fit" loading={draft.isPending}>
-            {draft.isPending ? 'Drafting...' : `Draft an outline with AI (${price} credits)`}
+          <Button type="submit" variant="outline" className="w-fit" loading={draft.isPending} disabled={price === undefined}>
+            {draft.isPending ? 'Drafting...' : `Draft an outline with AI (${price ?? '…'} credits)`}
           </Button>
         </form>
-        {error && (
-          <p role="alert" id={ids.error} className="rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
-            {error}
-          </p>
-        )}
+        {error && <AiFailure error={error} price={price} />}
         {outline && (
           <section aria-label="Drafted outline" className="grid gap-3 rounded-lg border p-4">
-            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Draft, not saved yet</p>
+            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Draft — not saved</p>
             <h3 className="text-lg font-semibold">{outline.title}</h3>
             <p className="text-sm text-muted-foreground">{outline.description}</p>
             <ol className="grid list-decimal gap-2 pl-5 text-sm">

@@ -33,7 +33,7 @@ export function DiscussionsPanel({ course }: { course: Pick<Course, 'id' | 'less
         <CardDescription>What your learners ask and say under each lesson. Answer, pin the best threads, hide what does not belong.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <div className="grid gap-2 sm:max-w-sm">
+        <div className="grid min-w-0 gap-2 sm:max-w-sm">
           <Label htmlFor={pickerId}>Lesson</Label>
           <Select value={lesson.id} onValueChange={setLessonId}>
             <SelectTrigger id={pickerId}>

@@ -1,4 +1,4 @@
-import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
+import { Bold, Heading2, Italic, Link2, List, ListChecks, ListOrdered } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { ASSIGNMENT_INSTRUCTIONS_MAX, LESSON_TITLE_MAX, parseVideoUrl, RELEASE_DAYS_MAX, type CreateLessonBody, type Lesson, type LessonKind, type LessonRelease } from '@contracts/courses.ts';
 import { formatBytes } from '@/lib/multipart-upload.ts';
@@ -9,8 +9,9 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { htmlToMarkdown, markdownToHtml } from '../lesson-markdown.ts';
-import { checkQuizDraft, draftFromQuiz, type QuizDraft } from '../quiz-draft.ts';
+import { checkQuizDraft, draftFromQuiz, isBlankQuestion, type QuizDraft } from '../quiz-draft.ts';
 import { checkReleaseDraft, draftFromRelease, type ReleaseDraft } from '../release-draft.ts';
+import { AiLessonDraft, AiQuizDraft, DraftMark } from './ai-lesson-tools.tsx';
 import { lessonProse } from './lesson-prose.ts';
 import { QuizEditor } from './quiz-editor.tsx';
 import { VideoEmbed } from './video-embed.tsx';
@@ -35,19 +36,34 @@ const tools = [
  * instructions in the same Markdown editor as a text, kept as Markdown since the server renders them, and whether
  * learners may hand in files); and when it opens to learners (drip release, issue 33: at once, on a date, or some days
  * after each learner's enrolment). Full screen on a phone.
+ * With `ai` (issue 36): "Draft with AI" fills a text lesson's editor, "Generate quiz" a quiz's, each marked a draft
+ * until Save: AI output reaches learners only through the lesson's own save.
  */
+export interface LessonAi {
+  courseId: string;
+  /** The course's saved text lessons with text: what a quiz can be generated from. */
+  textLessons: Lesson[];
+  /** "Generate quiz" in a saved text lesson: the panel opens a new quiz lesson drafted from it. */
+  onQuizFrom: (lesson: Lesson) => void;
+}
+
 export function LessonDialog({
   open,
   onOpenChange,
   lesson,
   saving,
   onSave,
+  ai,
+  quizFrom,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The lesson being edited; none to add one. */
   lesson?: Lesson | undefined;
   saving: boolean;
+  ai?: LessonAi | undefined;
+  /** A new lesson that starts as a quiz to generate from this text lesson. */
+  quizFrom?: Lesson | undefined;
   /** `video`: a file to upload once the lesson is saved. */
   onSave: (body: CreateLessonBody, video?: File) => void;
 }) {
@@ -58,7 +74,17 @@ export function LessonDialog({
           <DialogTitle>{lesson ? 'Edit lesson' : 'Add lesson'}</DialogTitle>
           <DialogDescription>A text lesson, a video, a quiz or an assignment. Learners see lessons in the course&apos;s order.</DialogDescription>
         </DialogHeader>
-        {open && <LessonForm key={lesson?.id ?? 'new'} lesson={lesson} saving={saving} onSave={onSave} onCancel={() => onOpenChange(false)} />}
+        {open && (
+          <LessonForm
+            key={lesson?.id ?? `new-${quizFrom?.id ?? ''}`}
+            lesson={lesson}
+            saving={saving}
+            onSave={onSave}
+            onCancel={() => onOpenChange(false)}
+            ai={ai}
+            quizFrom={quizFrom}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -73,15 +99,22 @@ function LessonForm({
   saving,
   onSave,
   onCancel,
+  ai,
+  quizFrom,
 }: {
   lesson?: Lesson | undefined;
   saving: boolean;
   onSave: (body: CreateLessonBody, video?: File) => void;
   onCancel: () => void;
+  ai?: LessonAi | undefined;
+  quizFrom?: Lesson | undefined;
 }) {
-  const [title, setTitle] = useState(lesson?.title ?? '');
-  const [kind, setKind] = useState<LessonKind>(lesson?.kind ?? 'text');
-  const [text, setText] = useState(() => (lesson?.body ? htmlToMarkdown(lesson.body) : ''));
+  const [title, setTitle] = useState(lesson?.title ?? (quizFrom ? `Quiz: ${quizFrom.title}`.slice(0, LESSON_TITLE_MAX) : ''));
+  const [kind, setKind] = useState<LessonKind>(lesson?.kind ?? (quizFrom ? 'quiz' : 'text'));
+  const [savedText] = useState(() => (lesson?.body ? htmlToMarkdown(lesson.body) : ''));
+  const [text, setText] = useState(savedText);
+  /** Which editor holds unsaved AI output: its mark stays until Save (or Cancel drops it). */
+  const [drafted, setDrafted] = useState<{ text?: boolean; quiz?: boolean }>({});
   const [video, setVideo] = useState(lesson?.videoUrl ?? '');
   const uploaded = lesson?.files.find((f) => f.kind === 'video');
   const [source, setSource] = useState<VideoSource>(uploaded && !lesson?.videoUrl ? 'upload' : 'link');
@@ -149,15 +182,62 @@ function LessonForm({
       </fieldset>
 
       {kind === 'quiz' ? (
-        <QuizEditor value={quiz} onChange={setQuiz} errors={quizErrors} />
+        <div className="grid gap-3">
+          {ai && (
+            <AiQuizDraft
+              courseId={ai.courseId}
+              textLessons={ai.textLessons}
+              sourceId={quizFrom?.id}
+              replacesQuestions={!quiz.questions.every(isBlankQuestion)}
+              onDrafted={(drafts) => {
+                setQuiz(draftFromQuiz(drafts));
+                setDrafted((was) => ({ ...was, quiz: true }));
+              }}
+            />
+          )}
+          {drafted.quiz && <DraftMark />}
+          <QuizEditor value={quiz} onChange={setQuiz} errors={quizErrors} />
+        </div>
       ) : kind === 'text' ? (
-        <MarkdownEditor
-          label="Lesson text"
-          previewLabel="Text preview"
-          value={text}
-          error={errors.text}
-          onChange={setText}
-        />
+        <div className="grid gap-3">
+          {ai && (
+            <div className="flex flex-wrap items-start gap-2">
+              <AiLessonDraft
+                courseId={ai.courseId}
+                title={title}
+                replacesText={text.trim() !== ''}
+                onDrafted={(markdown) => {
+                  setText(markdown);
+                  setDrafted((was) => ({ ...was, text: true }));
+                }}
+              />
+              {lesson?.kind === 'text' && lesson.body && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="w-fit"
+                  disabled={text !== savedText}
+                  onClick={() => ai.onQuizFrom(lesson)}
+                >
+                  <ListChecks aria-hidden="true" />
+                  Generate quiz
+                </Button>
+              )}
+            </div>
+          )}
+          {ai && lesson?.kind === 'text' && lesson.body && text !== savedText && (
+            <p className="text-xs text-muted-foreground">Save the lesson to generate a quiz from it: the quiz is written from its saved text.</p>
+          )}
+          {drafted.text && <DraftMark />}
+          <MarkdownEditor
+            label="Lesson text"
+            previewLabel="Text preview"
+            value={text}
+            error={errors.text}
+            onChange={setText}
+          />
+        </div>
       ) : kind === 'assignment' ? (
         <div className="grid gap-3">
           <MarkdownEditor
@@ -316,7 +396,8 @@ function MarkdownEditor({
         <section aria-label={previewLabel} className="grid gap-2">
           <h3 className="text-sm font-medium">Preview</h3>
           {/* Our own converter's output: every typed character is escaped, links are http(s) or mailto only. */}
-          <div className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
+          {/* Focusable: a long text (an AI draft) scrolls here, and the keyboard must reach it too. */}
+          <div tabIndex={0} className={`${lessonProse} max-h-64 overflow-y-auto rounded-lg border bg-subtle p-4 text-sm`} dangerouslySetInnerHTML={{ __html: html }} />
         </section>
       )}
     </div>

@@ -45,6 +45,8 @@ function Lessons({ course }: { course: Course }) {
   const remove = useDeleteLesson(course.id);
   const reorder = useReorderLessons(course.id);
   const [editing, setEditing] = useState<Lesson | 'new' | undefined>();
+  /** A new quiz lesson to generate from this text lesson ("Generate quiz" in its editor). */
+  const [quizFrom, setQuizFrom] = useState<Lesson | undefined>();
   const [deleting, setDeleting] = useState<Lesson | undefined>();
   const lessons = course.lessons;
 
@@ -64,7 +66,12 @@ function Lessons({ course }: { course: Course }) {
           <CardTitle id="lessons-title">Lessons</CardTitle>
           <CardDescription>{lessons.length === 1 ? '1 lesson' : `${lessons.length} lessons`}, in the order learners take them.</CardDescription>
         </div>
-        <Button onClick={() => setEditing('new')}>
+        <Button
+          onClick={() => {
+            setQuizFrom(undefined);
+            setEditing('new');
+          }}
+        >
           <Plus aria-hidden="true" />
           Add lesson
         </Button>
@@ -133,12 +140,26 @@ function Lessons({ course }: { course: Course }) {
 
       <LessonDialog
         open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(undefined);
+          setQuizFrom(undefined);
+        }}
         lesson={editing === 'new' ? undefined : editing}
+        quizFrom={editing === 'new' ? quizFrom : undefined}
+        ai={{
+          courseId: course.id,
+          textLessons: lessons.filter((l) => l.kind === 'text' && l.body),
+          onQuizFrom: (lesson) => {
+            setQuizFrom(lesson);
+            setEditing('new');
+          },
+        }}
         saving={create.isPending || update.isPending}
         onSave={(body, video) => {
           const uploadTo = (lessonId: string) => {
             setEditing(undefined);
+            setQuizFrom(undefined);
             const refused = video && uploads.upload(lessonId, 'video', video);
             if (refused) toast.error('Error', { description: refused });
           };

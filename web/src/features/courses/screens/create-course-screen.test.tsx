@@ -44,6 +44,7 @@ describe('CreateCourseScreen without a plan (issue 29)', () => {
 });
 
 describe('CreateCourseScreen: an outline drafted with AI (issue 36)', () => {
+  const prices = { landingPage: 15, courseOutline: 5, lessonDraft: 5, quizFromLesson: 3 };
   const outline = {
     title: 'Sourdough at home',
     description: 'Bake a good loaf.',
@@ -56,6 +57,7 @@ describe('CreateCourseScreen: an outline drafted with AI (issue 36)', () => {
 
   it('shows the cost before running, the outline as an unsaved draft, then creates the course with empty text lessons', async () => {
     const fetchMock = fakeApi({
+      'GET /api/ai/prices': () => jsonResponse(200, prices),
       'POST /api/ai/course-outline': () => jsonResponse(200, { outline, creditsRemaining: 45 }),
       'POST /api/courses': () => jsonResponse(201, { ...paintingCourse, lessons: [] }),
       'POST /api/courses/course-1/lessons': () => jsonResponse(201, textLesson),
@@ -66,7 +68,7 @@ describe('CreateCourseScreen: an outline drafted with AI (issue 36)', () => {
     await user.click(screen.getByRole('button', { name: 'Draft an outline with AI (5 credits)' }));
 
     const draft = await screen.findByRole('region', { name: 'Drafted outline' });
-    expect(draft).toHaveTextContent('Draft, not saved yet');
+    expect(draft).toHaveTextContent('Draft — not saved');
     expect(draft).toHaveTextContent('Shape a tight boule.');
     expect(callsTo(fetchMock, 'POST', '/api/ai/course-outline')[0]?.body).toEqual({ topic: 'Sourdough baking', lessons: 5 });
     expect(callsTo(fetchMock, 'POST', '/api/courses')).toEqual([]);
@@ -79,13 +81,21 @@ describe('CreateCourseScreen: an outline drafted with AI (issue 36)', () => {
     );
   });
 
+  it('shows the price the server charges (GET /api/ai/prices), not one of its own', async () => {
+    fakeApi({ 'GET /api/ai/prices': () => jsonResponse(200, { ...prices, courseOutline: 7 }) });
+    renderWithProviders(<CreateCourseScreen />, { path: '/dashboard/creator/create' });
+    expect(await screen.findByRole('button', { name: 'Draft an outline with AI (7 credits)' })).toBeEnabled();
+    expect(screen.getByText(/Costs 7 credits/)).toBeInTheDocument();
+  });
+
   it('says plainly when credits are short or the draft failed (refunded)', async () => {
     let status = 402;
-    fakeApi({ 'POST /api/ai/course-outline': () => jsonResponse(status, { error: { code: status === 402 ? 'INSUFFICIENT_CREDITS' : 'UPSTREAM_ERROR', message: 'x' } }) });
+    fakeApi({ 'GET /api/ai/prices': () => jsonResponse(200, prices), 'POST /api/ai/course-outline': () => jsonResponse(status, { error: { code: status === 402 ? 'INSUFFICIENT_CREDITS' : 'UPSTREAM_ERROR', message: 'x' } }) });
     const { user } = renderWithProviders(<CreateCourseScreen />, { path: '/dashboard/creator/create' });
     await user.type(screen.getByRole('textbox', { name: 'What is the course about?' }), 'Sourdough');
     await user.click(screen.getByRole('button', { name: 'Draft an outline with AI (5 credits)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You need 5 AI credits for this.');
+    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/dashboard/creator');
     status = 502;
     await user.click(screen.getByRole('button', { name: 'Draft an outline with AI (5 credits)' }));
     await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your credits have been returned'));

@@ -22,6 +22,8 @@ export function renderCourseEditor(course: () => Course, answers: Parameters<typ
     [`GET ${COURSE}/sessions`]: () => jsonResponse(200, { items: [] }),
     'GET /api/integrations': () => jsonResponse(200, noIntegrations),
     'GET /api/me/subscription': () => jsonResponse(200, subscription('pro')),
+    // The AI tools' price table (issue 36): the lesson dialog shows each cost from it.
+    'GET /api/ai/prices': () => jsonResponse(200, { landingPage: 15, courseOutline: 5, lessonDraft: 5, quizFromLesson: 3 }),
     // Each lesson's discussion (issue 35 point 1): empty unless a test says otherwise.
     ...Object.fromEntries(course().lessons.map((l) => [`GET ${COURSE}/lessons/${l.id}/comments`, () => jsonResponse(200, { items: [], nextCursor: null })])),
     ...answers,
