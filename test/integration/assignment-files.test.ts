@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LearnerCertificateList } from '#contracts/certificates.ts';
+import type { CrmLearnerDetails, CrmLearnerList } from '#contracts/courses.ts';
 import type { FileUrlResponse } from '#contracts/files.ts';
 import type { MySubmissionAnswer, SubmissionFileUpload, SubmissionList } from '#contracts/submissions.ts';
-import { accountWithRole, api, filesBucketHolds } from './support.ts';
+import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
+import { accountWithRole, api, filesBucketHolds, useLocalCloudEnv } from './support.ts';
 
 /**
  * Files in assignment submissions end to end (issue 35 point 2): the gateway, the handlers, DynamoDB Local and the S3
@@ -103,5 +107,43 @@ describe('files in submissions', () => {
     // A learner not enrolled cannot start one.
     const stranger = await accountWithRole('learner', 'subfiles-stranger');
     expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submission-files`, { token: stranger.token, body: { name: 'a.pdf', contentType: 'application/pdf', size: 100 } })).status).toBe(404);
+  });
+});
+
+describe('what follows a submission', () => {
+  const issueCertificates = async () => {
+    useLocalCloudEnv();
+    await runToEnd('certificate-issuer', issuerWork);
+  };
+  const certificates = async (learner: Account) => ((await api('GET', '/api/learner/certificates', { token: learner.token })).body as LearnerCertificateList).items;
+
+  it('the CRM counts the submissions waiting for review; the certificate waits until every assignment has passed', async () => {
+    const { courseId, textLessonId, filesLessonId, textOnlyId } = await course();
+    const crmRow = async () => ((await api('GET', `/api/crm/learners?courseId=${courseId}`, { token: creator.token })).body as CrmLearnerList).items.find((r) => r.id === ann.id);
+    expect((await crmRow())?.pendingSubmissions).toBe(0);
+
+    expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${textLessonId}/complete`, { token: ann.token, body: {} })).status).toBe(200);
+    const photo = await upload(ann, courseId, filesLessonId, { name: 'bowl.jpg', contentType: 'image/jpeg', bytes: randomBytes(2000) });
+    const withFile = await api('POST', `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submissions`, { token: ann.token, body: { fileIds: [photo.id] } });
+    const written = await api('POST', `/api/learner/courses/${courseId}/lessons/${textOnlyId}/submissions`, { token: ann.token, body: { text: 'Round and glazed.' } });
+    expect([withFile.status, written.status]).toEqual([201, 201]);
+    expect((await crmRow())?.pendingSubmissions).toBe(2);
+    const details = (await api('GET', `/api/crm/learners/${ann.id}`, { token: creator.token })).body as CrmLearnerDetails;
+    expect(details.enrollments.find((e) => e.courseId === courseId)?.pendingSubmissions).toBe(2);
+
+    const grade = (id: string) => api('POST', `/api/submissions/${id}/grade`, { token: creator.token, body: { status: 'passed' } });
+    expect((await grade((withFile.body as { id: string }).id)).status).toBe(200);
+    expect((await crmRow())?.pendingSubmissions).toBe(1);
+    // Every lesson but one assignment done: no completion, no certificate.
+    const outline = async () => (await api('GET', `/api/learner/courses/${courseId}/outline`, { token: ann.token })).body as { completedAt: string | null };
+    expect((await outline()).completedAt).toBeNull();
+    await issueCertificates();
+    expect((await certificates(ann)).filter((c) => c.courseId === courseId)).toEqual([]);
+
+    expect((await grade((written.body as { id: string }).id)).status).toBe(200);
+    expect((await crmRow())?.pendingSubmissions).toBe(0);
+    expect((await outline()).completedAt).not.toBeNull();
+    await issueCertificates();
+    expect((await certificates(ann)).filter((c) => c.courseId === courseId)).toHaveLength(1);
   });
 });
