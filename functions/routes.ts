@@ -948,10 +948,24 @@ const table = [
     handler: 'http/submit-assignment',
     access: ['learner'],
     throttle: { rate: 20, burst: 40 },
+    // HeadObject of each named file: its bytes must be in the bucket as declared.
+    uses: ['files'],
   },
   { name: 'my-submission', method: 'GET', path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submissions', handler: 'http/my-submission', access: ['learner'] },
   { name: 'list-submissions', method: 'GET', path: '/api/courses/{courseId}/submissions', handler: 'http/list-submissions', access: ['creator'] },
   { name: 'grade-assignment', method: 'POST', path: '/api/submissions/{submissionId}/grade', handler: 'http/grade-assignment', access: ['creator'], uses: ['app-links'] },
+  // A learner's file for a submission: one presigned PUT of exactly its type and size, under their own prefix; handed-in
+  // files are read only as downloads, by the course's creator and the learner who handed them in (anyone else 404).
+  {
+    name: 'start-submission-file',
+    method: 'POST',
+    path: '/api/learner/courses/{courseId}/lessons/{lessonId}/submission-files',
+    handler: 'http/start-submission-file',
+    access: ['learner'],
+    uses: ['files'],
+    throttle: { rate: 20, burst: 40 },
+  },
+  { name: 'submitted-file-url', method: 'GET', path: '/api/submissions/{submissionId}/files/{fileId}/url', handler: 'http/submitted-file-url', access: ['creator', 'learner'], uses: ['files'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Every route, as the CDK, the local gateway and the tests read them. */

@@ -4,6 +4,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { config, required } from '#functions/config.ts';
 import type { FileStore } from '#core/files/ports.ts';
 import type { ImageStore } from '#core/ports.ts';
+import type { SubmissionFileStore } from '#core/assignments/ports.ts';
 
 /**
  * Presigned S3 URLs without the S3 client: the signing the SDK's presigner does (AWS Signature V4 from
@@ -120,4 +121,15 @@ export const s3ImageLinks = (): Pick<ImageStore, 'uploadUrl' | 'viewUrl'> => ({
   // cache serves the picture instead of fetching it again on each page view.
   viewUrl: (key, { ttlSeconds, signedAt }) =>
     presignS3({ method: 'GET', key, operation: 'GetObject', query: { 'response-cache-control': 'private, max-age=600' }, ttlSeconds, signingDate: signedAt }),
+});
+
+/**
+ * The learners' submission files' links: an upload of exactly the declared type and size, and a download that is only
+ * ever a download (its disposition and a safe type set on the response, whatever the object was stored with).
+ */
+export const s3SubmissionFileLinks = (): Pick<SubmissionFileStore, 'uploadUrl' | 'downloadUrl'> => ({
+  uploadUrl: (key, { contentType, contentLength, ttlSeconds }) =>
+    presignS3({ method: 'PUT', key, operation: 'PutObject', signedHeaders: { 'content-type': contentType, 'content-length': String(contentLength) }, ttlSeconds }),
+  downloadUrl: (key, { disposition, contentType, ttlSeconds }) =>
+    presignS3({ method: 'GET', key, operation: 'GetObject', query: { 'response-content-disposition': disposition, 'response-content-type': contentType }, ttlSeconds }),
 });

@@ -1,8 +1,9 @@
-import type { AssignmentDeps, GradeDeps } from '#core/assignments/assignments.ts';
-import type { SubmissionRepository } from '#core/assignments/ports.ts';
+import { s3SubmissionFileLinks } from '#adapters/s3-presigner.ts';
+import type { AssignmentDeps, GradeDeps, SubmissionFileDeps } from '#core/assignments/assignments.ts';
+import type { SubmissionFileStore, SubmissionRepository } from '#core/assignments/ports.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
 import { dynamoSubmissions } from '#data/submissions.ts';
-import { appOrigin, clock, courseRepository, enrollmentRepository, ids, licenseReader, mailSchool, userRepository } from '#functions/composition/deps.ts';
+import { appOrigin, clock, courseRepository, enrollmentRepository, fileStore, ids, licenseReader, mailSchool, userRepository } from '#functions/composition/deps.ts';
 
 /**
  * The composition of assignments (issue 35 point 2): the submission routes. Grading adds what its email and the
@@ -21,6 +22,12 @@ export const assignmentDeps = (): AssignmentDeps => ({
   ids,
   clock,
 });
+
+/** The learners' files in the files bucket: presigned links without the S3 client, HeadObject with it. */
+export const submissionFiles = (): SubmissionFileStore => ({ ...s3SubmissionFileLinks(), head: (key) => fileStore().head(key) });
+
+/** Handing in (with files), uploading and downloading a submission's files. */
+export const submissionFileDeps = (): SubmissionFileDeps => ({ ...assignmentDeps(), files: submissionFiles() });
 
 export const gradeDeps = (): GradeDeps => {
   const campaigns = dynamoCampaigns();

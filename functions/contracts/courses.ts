@@ -449,6 +449,8 @@ export const crmLearner = z.object({
   notes: z.string(),
   /** Beyond the spec: no lesson activity for STALLED_AFTER_DAYS days (and not completed). */
   stalled: z.boolean(),
+  /** The learner's assignment submissions in this course waiting for the creator's review (submitted, not graded). */
+  pendingSubmissions: z.number().int().min(0),
 });
 export type CrmLearner = z.infer<typeof crmLearner>;
 export const crmLearnerList = z.object({ items: z.array(crmLearner), nextCursor: z.string().nullable() });
@@ -475,7 +477,7 @@ export const crmLearnerDetails = z.object({
   createdAt: isoDate,
   enrollments: z.array(
     crmLearner
-      .pick({ courseId: true, courseName: true, progress: true, lastActivity: true, stalled: true })
+      .pick({ courseId: true, courseName: true, progress: true, lastActivity: true, stalled: true, pendingSubmissions: true })
       .extend({ enrolledAt: isoDate, completedAt: isoDate.nullable(), quizzes: z.array(quizScore).default([]) }),
   ),
   notes: z.string(),

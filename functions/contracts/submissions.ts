@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isoDate } from './common.ts';
+import { ATTACHMENT_CONTENT_TYPES, FILE_NAME_MAX, MAX_FILE_BYTES } from './files.ts';
 
 /**
  * Assignments (issue 35 point 2; ../shared/API.md "Discussions and assignments", docs/api.md "Assignments"): a learner
@@ -7,8 +8,9 @@ import { isoDate } from './common.ts';
  * the learner hands it in again when asked. Only the latest submission of a learner's lesson counts: a resubmission
  * takes the place of the one that needed revision (which leaves the creator's queue).
  *
- * Files: learners have no uploads of their own yet (the files feature's uploads are the creator's course files), so a
- * submission is text only for now; `fileIds` is part of the contract and refused until learner uploads exist.
+ * Files: on a lesson that accepts them, the learner uploads each file first (POST .../submission-files: one presigned
+ * PUT of exactly the declared type and size, the course files' attachment types and limit), then names them in
+ * `fileIds`. Files are only ever served as downloads (attachment disposition, a safe content type).
  */
 
 export const SUBMISSION_TEXT_MAX = 20_000;
@@ -33,8 +35,35 @@ export type CreateSubmissionBody = z.infer<typeof createSubmissionBody>;
 export const submissionCreated = z.object({ id: z.string(), status: z.literal('submitted') });
 export type SubmissionCreated = z.infer<typeof submissionCreated>;
 
-/** A handed-in file (none yet: see above). */
-export const submissionFile = z.object({ id: z.string(), name: z.string() });
+/** Files per submission. */
+export const SUBMISSION_FILES_MAX = 10;
+/** What a learner may hand in: the course files' attachment types (PDF and images), up to the attachment's 50 MB. */
+export const SUBMISSION_FILE_TYPES: readonly string[] = ATTACHMENT_CONTENT_TYPES;
+export const SUBMISSION_FILE_BYTES = MAX_FILE_BYTES.attachment;
+/** How long the presigned PUT of a submission file works. */
+export const SUBMISSION_UPLOAD_TTL_SECONDS = 15 * 60;
+
+/** POST /api/learner/courses/{courseId}/lessons/{lessonId}/submission-files: the file the learner is about to upload. */
+export const startSubmissionFileBody = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name the file.').max(FILE_NAME_MAX),
+    contentType: z.string().max(100),
+    size: z.number().int().min(1, 'The file is empty.'),
+  })
+  .refine((b) => SUBMISSION_FILE_TYPES.includes(b.contentType), { message: 'Upload a PDF or an image (PNG, JPEG, GIF, WebP).', path: ['contentType'] })
+  .refine((b) => b.size <= SUBMISSION_FILE_BYTES, { message: 'A file can be up to 50 MB.', path: ['size'] });
+export type StartSubmissionFileBody = z.infer<typeof startSubmissionFileBody>;
+
+/** A handed-in file. */
+export const submissionFile = z.object({ id: z.string(), name: z.string(), contentType: z.string(), size: z.number().int().min(0) });
+export type SubmissionFile = z.infer<typeof submissionFile>;
+
+/**
+ * 201 of the start: PUT the file's exact bytes to `url` (it works until `expiresAt`) with its `Content-Type`; type and
+ * size are signed, so anything else fails. Then name `file.id` in the submission's `fileIds`.
+ */
+export const submissionFileUpload = z.object({ file: submissionFile, url: z.url(), expiresAt: isoDate });
+export type SubmissionFileUpload = z.infer<typeof submissionFileUpload>;
 
 /** The learner's own latest submission of a lesson, with the creator's word on it. */
 export const mySubmission = z.object({

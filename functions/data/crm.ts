@@ -4,6 +4,7 @@ import { isoDate } from '#contracts/common.ts';
 import type { CreatorCounters, CrmEnrollment, CrmRepository, StoredNote, StoredTimelineEntry } from '#core/crm/ports.ts';
 import { liveCourseTitles } from '#data/courses.ts';
 import { readCounter, shardedCounter } from '#data/sharded-counters.ts';
+import { dynamoSubmissions } from '#data/submissions.ts';
 import { batchGet, decodeCursor, documentClient, encodeCursor, tableName } from '#data/table.ts';
 
 /**
@@ -143,6 +144,9 @@ export const dynamoCrm = (): CrmRepository => ({
     } while (start);
     return withLiveTitles(found);
   },
+
+  // The counters live with the submissions (their transactions move them): read by key there.
+  pendingSubmissions: (enrolments) => dynamoSubmissions().pendingCounts(enrolments),
 
   async courseCreator(courseId) {
     const { Item } = await documentClient().send(

@@ -1,28 +1,57 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { submissionStatuses } from '#contracts/submissions.ts';
-import type { StoredSubmission, SubmissionRepository } from '#core/assignments/ports.ts';
+import type { StoredSubmission, StoredSubmissionFile, SubmissionRepository } from '#core/assignments/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { documentClient, indexPage, tableName, transact } from '#data/table.ts';
+import { batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
 
 /**
  * Assignments' submissions (issue 35 point 2; docs/data-model.md "Assignments").
  * Submission: pk SUBMISSION#<submissionId>  sk SUBMISSION   id, courseId, lessonId, lessonTitle, creatorId, learnerId,
- *                                                          learnerEmail, text, fileIds, status, submittedAt, feedback,
- *                                                          gradedAt, supersededBy
+ *                                                          learnerEmail, text, fileIds, files, status, submittedAt,
+ *                                                          feedback, gradedAt, supersededBy
  *   while it is the latest: gsi1pk COURSE#<courseId>#SUBMISSIONS#<status>  gsi1sk <submittedAt>#<submissionId>
  *             the course's queue of one status in one index partition, read oldest first a page at a time from the
  *             cursor (never a scan, never a filter); a grade moves it to its new status's partition in the grade's
  *             write, a resubmission takes it out (REMOVE gsi1pk, gsi1sk; it stays readable by id, superseded)
  * Latest:     pk SUBMITTER#<courseId>#<learnerId>  sk LESSON#<lessonId>   submissionId: the learner's latest of the
  *             lesson, moved by each submission's transaction only while it still points where it was read pointing
+ * File:       pk SUBMITTER#<courseId>#<learnerId>  sk FILE#<lessonId>#<fileId>   id, name, contentType, size, courseId,
+ *             lessonId, learnerId, createdAt: a learner's upload for the lesson (its bytes at
+ *             courses/<courseId>/<lessonId>/submissions/<learnerId>/<fileId>), read by key: only its learner's ids find it
+ * Pending:    pk SUBMITTER#<courseId>#<learnerId>  sk PENDING   pending: the learner's submissions in the course waiting
+ *             for review, +1 in each submission's transaction, -1 in each grade's (the CRM reads it by key)
  */
 export const submissionKeys = {
   submission: (submissionId: string) => ({ pk: `SUBMISSION#${submissionId}`, sk: 'SUBMISSION' }),
   queue: (courseId: string, status: string) => `COURSE#${courseId}#SUBMISSIONS#${status}`,
   place: (s: Pick<StoredSubmission, 'courseId' | 'submittedAt' | 'id'>, status: string) => ({ gsi1pk: submissionKeys.queue(s.courseId, status), gsi1sk: `${s.submittedAt}#${s.id}` }),
   latest: (courseId: string, lessonId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `LESSON#${lessonId}` }),
+  file: (courseId: string, lessonId: string, learnerId: string, fileId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `FILE#${lessonId}#${fileId}` }),
+  pending: (courseId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'PENDING' }),
 };
+
+/** The pending counter moved by `by` (its item made by the first submission), as one write of a transaction. */
+const movePending = (s: Pick<StoredSubmission, 'courseId' | 'learnerId'>, by: 1 | -1) => ({
+  Update: {
+    TableName: tableName(),
+    Key: submissionKeys.pending(s.courseId, s.learnerId),
+    UpdateExpression: 'SET #type = :type, courseId = :course, learnerId = :learner ADD #pending :by',
+    ExpressionAttributeNames: { '#type': 'type', '#pending': 'pending' },
+    ExpressionAttributeValues: { ':type': 'PendingSubmissions', ':course': s.courseId, ':learner': s.learnerId, ':by': by },
+  },
+});
+
+const fileItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  courseId: z.string(),
+  lessonId: z.string(),
+  learnerId: z.string(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<StoredSubmissionFile>;
 
 const submissionItem = z.object({
   id: z.string(),
@@ -34,6 +63,8 @@ const submissionItem = z.object({
   learnerEmail: z.string(),
   text: z.string(),
   fileIds: z.array(z.string()),
+  // Submissions handed in before learners could upload have no files.
+  files: z.array(z.object({ id: z.string(), name: z.string(), contentType: z.string(), size: z.number() })).default([]),
   status: z.enum(submissionStatuses),
   submittedAt: z.string(),
   feedback: z.string().nullable(),
@@ -89,6 +120,7 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
             },
           ]
         : []),
+      movePending(submission, 1),
     ]);
     return !cancelled;
   },
@@ -118,8 +150,33 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
           ExpressionAttributeValues: { ':status': status, ':feedback': feedback, ':at': gradedAt, ':gsi1pk': place.gsi1pk, ':gsi1sk': place.gsi1sk, ':submitted': 'submitted', ':none': null },
         },
       },
+      movePending(submission, -1),
       ...(mail ? [mailQueuePut(mail)] : []),
     ]);
     return !cancelled;
+  },
+
+  async putFile(file) {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...submissionKeys.file(file.courseId, file.lessonId, file.learnerId, file.id), type: 'SubmissionFile', ...file } }),
+    );
+  },
+
+  async getFiles(courseId, lessonId, learnerId, fileIds) {
+    const keys = [...new Set(fileIds)].map((id) => submissionKeys.file(courseId, lessonId, learnerId, id));
+    if (keys.length === 0) return [];
+    return (await batchGet(keys)).map((item) => fileItem.parse(item));
+  },
+
+  async pendingCounts(enrolments) {
+    const counts = new Map<string, number>();
+    const keys = [...new Map(enrolments.map((e) => [`${e.courseId}#${e.learnerId}`, submissionKeys.pending(e.courseId, e.learnerId)])).values()];
+    for (let i = 0; i < keys.length; i += 100) {
+      for (const item of await batchGet(keys.slice(i, i + 100))) {
+        const found = z.object({ courseId: z.string(), learnerId: z.string(), pending: z.number() }).parse(item);
+        counts.set(`${found.courseId}#${found.learnerId}`, Math.max(0, found.pending));
+      }
+    }
+    return counts;
   },
 });

@@ -213,6 +213,8 @@ POST   /api/learner/courses/{courseId}/lessons/{lessonId}/submissions  learner  
 GET    /api/learner/courses/{courseId}/lessons/{lessonId}/submissions  learner                       learner
 GET    /api/courses/{courseId}/submissions                             creator                       creator
 POST   /api/submissions/{submissionId}/grade                           creator                       creator
+POST   /api/learner/courses/{courseId}/lessons/{lessonId}/submission-files  learner               learner
+GET    /api/submissions/{submissionId}/files/{fileId}/url              creator,learner               creator
 `;
 
 type Owner = 'creator' | 'leader' | 'learner' | '-';
@@ -436,6 +438,7 @@ const isolationBody = (key: string, ids: Record<string, string>): unknown => {
     'PATCH /api/comments/{commentId}': { body: 'Taken over' },
     'POST /api/learner/courses/{courseId}/lessons/{lessonId}/submissions': { text: 'Planted' },
     'POST /api/submissions/{submissionId}/grade': { status: 'passed', feedback: '' },
+    'POST /api/learner/courses/{courseId}/lessons/{lessonId}/submission-files': { name: 'planted.pdf', contentType: 'application/pdf', size: 10 },
     'POST /api/courses/{courseId}/licenses': { leaderEmail: uniqueEmail('matrix-planted-leader'), seats: 2 },
     'PATCH /api/courses/{courseId}/licenses/{licenseId}': { seatsTotal: 9 },
     'POST /api/leader/licenses/{licenseId}/seats': { email: uniqueEmail('matrix-planted-member') },

@@ -1,12 +1,14 @@
-import { SUBMISSIONS_PAGE, type CreateSubmissionBody, type GradeSubmissionBody, type MySubmissionAnswer, type Submission, type SubmissionCreated, type SubmissionList, type SubmissionStatus } from '#contracts/submissions.ts';
+import { DOWNLOAD_URL_TTL_SECONDS, type FileUrlResponse } from '#contracts/files.ts';
+import { SUBMISSION_UPLOAD_TTL_SECONDS, SUBMISSIONS_PAGE, type CreateSubmissionBody, type StartSubmissionFileBody, type SubmissionFileUpload, type GradeSubmissionBody, type MySubmissionAnswer, type Submission, type SubmissionCreated, type SubmissionList, type SubmissionStatus } from '#contracts/submissions.ts';
 import { gradedEmail } from '#core/assignments/emails.ts';
-import type { StoredSubmission, SubmissionRepository } from '#core/assignments/ports.ts';
-import { gradeOutcome, mySubmissionView, submissionView, submitRefusal } from '#core/assignments/rules.ts';
+import type { StoredSubmission, StoredSubmissionFile, SubmissionFileStore, SubmissionRepository } from '#core/assignments/ports.ts';
+import { fileRefusal, gradeOutcome, mySubmissionView, safeDownloadType, submissionFileKey, submissionView, submitRefusal } from '#core/assignments/rules.ts';
 import type { AccessSources } from '#core/access/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { mustBeOpen } from '#core/enrollments/drip.ts';
 import { lessonDone, type LearnerDeps, reachableOutline } from '#core/enrollments/learner-courses.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { attachmentDisposition } from '#core/files/files.ts';
 import type { Clock, CourseRepository, Ids, MailSchool, QueuedMail, UserRepository } from '#core/ports.ts';
 
 /**
@@ -21,8 +23,8 @@ import type { Clock, CourseRepository, Ids, MailSchool, QueuedMail, UserReposito
 export const LESSON_NOT_FOUND = 'Lesson not found.';
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 export const NOT_AN_ASSIGNMENT = 'This lesson is not an assignment.';
-export const FILES_NOT_YET = 'Handing in files is not available yet: write your answer as text.';
 export const TEXT_ONLY = 'This assignment takes a written answer only.';
+export const FILE_NOT_FOUND = 'File not found.';
 
 export interface AssignmentDeps extends AccessSources {
   submissions: SubmissionRepository;
@@ -30,6 +32,11 @@ export interface AssignmentDeps extends AccessSources {
   users: Pick<UserRepository, 'getUser'>;
   ids: Ids;
   clock: Clock;
+}
+
+/** Handing in with files reads the bucket (HeadObject) and the learner's uploads; uploads and downloads presign. */
+export interface SubmissionFileDeps extends AssignmentDeps {
+  files: SubmissionFileStore;
 }
 
 export interface GradeDeps extends AssignmentDeps {
@@ -59,11 +66,16 @@ const SUBMIT_ATTEMPTS = 3;
  * submission, or a new one after the creator asked for a revision (it takes the old one's place); 409 while the
  * latest waits for review or has passed.
  */
-export const submitAssignment = async (deps: AssignmentDeps, input: { learnerId: string; courseId: string; lessonId: string; body: CreateSubmissionBody }): Promise<SubmissionCreated> => {
+export const submitAssignment = async (
+  deps: AssignmentDeps & { files: Pick<SubmissionFileStore, 'head'> },
+  input: { learnerId: string; courseId: string; lessonId: string; body: CreateSubmissionBody },
+): Promise<SubmissionCreated> => {
   const { course, lesson } = await learnerAssignment(deps, input.learnerId, input.courseId, input.lessonId);
-  if ((input.body.fileIds ?? []).length > 0) throw new ValidationError(lesson.assignment.acceptsFiles ? FILES_NOT_YET : TEXT_ONLY, [{ path: ['fileIds'], message: lesson.assignment.acceptsFiles ? FILES_NOT_YET : TEXT_ONLY }]);
+  const fileIds = [...new Set(input.body.fileIds ?? [])];
+  if (fileIds.length > 0 && !lesson.assignment.acceptsFiles) throw new ValidationError(TEXT_ONLY, [{ path: ['fileIds'], message: TEXT_ONLY }]);
   const text = input.body.text ?? '';
-  if (text === '') throw new ValidationError('Write your answer before you submit it.', [{ path: ['text'], message: 'Write your answer before you submit it.' }]);
+  if (text === '' && fileIds.length === 0) throw new ValidationError('Write your answer before you submit it.', [{ path: ['text'], message: 'Write your answer before you submit it.' }]);
+  const files = await handedInFiles(deps, { courseId: course.id, lessonId: lesson.id, learnerId: input.learnerId }, fileIds);
   const learner = await deps.users.getUser(input.learnerId);
   for (let attempt = 1; attempt <= SUBMIT_ATTEMPTS; attempt++) {
     const previous = await deps.submissions.latest(course.id, lesson.id, input.learnerId);
@@ -78,7 +90,8 @@ export const submitAssignment = async (deps: AssignmentDeps, input: { learnerId:
       learnerId: input.learnerId,
       learnerEmail: learner?.email ?? '',
       text,
-      fileIds: [],
+      fileIds,
+      files: files.map(({ id, name, contentType, size }) => ({ id, name, contentType, size })),
       status: 'submitted',
       submittedAt: deps.clock.now().toISOString(),
       feedback: null,
@@ -88,6 +101,62 @@ export const submitAssignment = async (deps: AssignmentDeps, input: { learnerId:
     if (await deps.submissions.submit({ submission, previous })) return { id: submission.id, status: 'submitted' };
   }
   throw new ConflictError('Your submission changed meanwhile: reload the lesson and try again.');
+};
+
+/**
+ * The files a submission names: each the learner's own upload of this lesson (read by key in their own partition, so
+ * another learner's id is simply not found), each fully in the bucket as declared (HeadObject); else 400, nothing kept.
+ */
+const handedInFiles = async (
+  deps: { submissions: Pick<SubmissionRepository, 'getFiles'>; files: Pick<SubmissionFileStore, 'head'> },
+  where: { courseId: string; lessonId: string; learnerId: string },
+  fileIds: readonly string[],
+): Promise<StoredSubmissionFile[]> => {
+  if (fileIds.length === 0) return [];
+  const found = await deps.submissions.getFiles(where.courseId, where.lessonId, where.learnerId, fileIds);
+  const stored = new Map(await Promise.all(found.map(async (f) => [f.id, await deps.files.head(submissionFileKey(f))] as const)));
+  const refusal = fileRefusal(fileIds, found, stored);
+  if (refusal) throw new ValidationError(refusal, [{ path: ['fileIds'], message: refusal }]);
+  const byId = new Map(found.map((f) => [f.id, f]));
+  return fileIds.map((id) => byId.get(id)!);
+};
+
+/**
+ * POST /api/learner/courses/{courseId}/lessons/{lessonId}/submission-files: 201 with the file and a presigned PUT of
+ * exactly its declared type and size, under the learner's own prefix. Only on an assignment that accepts files (400);
+ * the learner reaches the lesson as for handing in (else 404 or 403 LESSON_LOCKED). The file is theirs to name in a
+ * submission once its bytes are in the bucket.
+ */
+export const startSubmissionFile = async (
+  deps: Pick<SubmissionFileDeps, 'courses' | 'clock' | 'ids' | 'submissions' | keyof AccessSources> & { files: Pick<SubmissionFileStore, 'uploadUrl'> },
+  input: { learnerId: string; courseId: string; lessonId: string; body: StartSubmissionFileBody },
+): Promise<SubmissionFileUpload> => {
+  const { course, lesson } = await learnerAssignment(deps, input.learnerId, input.courseId, input.lessonId);
+  if (!lesson.assignment.acceptsFiles) throw new ValidationError(TEXT_ONLY, [{ path: ['contentType'], message: TEXT_ONLY }]);
+  const now = deps.clock.now();
+  const { name, contentType, size } = input.body;
+  const file: StoredSubmissionFile = { id: deps.ids.newId(), name, contentType, size, courseId: course.id, lessonId: lesson.id, learnerId: input.learnerId, createdAt: now.toISOString() };
+  await deps.submissions.putFile(file);
+  const url = await deps.files.uploadUrl(submissionFileKey(file), { contentType, contentLength: size, ttlSeconds: SUBMISSION_UPLOAD_TTL_SECONDS });
+  return { file: { id: file.id, name, contentType, size }, url, expiresAt: new Date(now.getTime() + SUBMISSION_UPLOAD_TTL_SECONDS * 1000).toISOString() };
+};
+
+/**
+ * GET /api/submissions/{submissionId}/files/{fileId}/url: a short-lived download of a handed-in file, for the course's
+ * creator and for the learner who handed it in; anyone else, and a file the submission does not name, 404. Always a
+ * download (Content-Disposition attachment under the file's name) with a safe Content-Type, never shown inline.
+ */
+export const submittedFileUrl = async (
+  deps: { submissions: Pick<SubmissionRepository, 'get'>; files: Pick<SubmissionFileStore, 'downloadUrl'>; clock: Clock },
+  input: { userId: string; submissionId: string; fileId: string },
+): Promise<FileUrlResponse> => {
+  const submission = await deps.submissions.get(input.submissionId);
+  if (!submission || (submission.creatorId !== input.userId && submission.learnerId !== input.userId)) throw new NotFoundError(SUBMISSION_NOT_FOUND);
+  const file = submission.files.find((f) => f.id === input.fileId);
+  if (!file) throw new NotFoundError(FILE_NOT_FOUND);
+  const key = submissionFileKey({ courseId: submission.courseId, lessonId: submission.lessonId, learnerId: submission.learnerId, id: file.id });
+  const url = await deps.files.downloadUrl(key, { disposition: attachmentDisposition(file.name), contentType: safeDownloadType(file.contentType), ttlSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return { url, expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
 };
 
 /** GET /api/learner/courses/{courseId}/lessons/{lessonId}/submissions: the learner's latest (null before any). */

@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '#contracts/submissions.ts';
+import type { SubmissionFile, SubmissionStatus } from '#contracts/submissions.ts';
 import type { QueuedMail } from '#core/ports.ts';
 
 /**
@@ -20,12 +20,33 @@ export interface StoredSubmission {
   learnerEmail: string;
   text: string;
   fileIds: string[];
+  /** The handed-in files (name, type, size as uploaded), in `fileIds`' order. */
+  files: SubmissionFile[];
   status: SubmissionStatus;
   submittedAt: string;
   feedback: string | null;
   gradedAt: string | null;
   /** The resubmission that took its place (it left the creator's queue then); null while it is the latest. */
   supersededBy: string | null;
+}
+
+/** A file a learner uploaded for an assignment lesson (their own, under their own key prefix). */
+export interface StoredSubmissionFile extends SubmissionFile {
+  courseId: string;
+  lessonId: string;
+  learnerId: string;
+  createdAt: string;
+}
+
+/**
+ * The files bucket as submissions use it: a presigned PUT of exactly the declared type and size (as the creators'
+ * pictures are uploaded), HeadObject to see what arrived, and a presigned GET that downloads as an attachment.
+ */
+export interface SubmissionFileStore {
+  uploadUrl(key: string, input: { contentType: string; contentLength: number; ttlSeconds: number }): Promise<string>;
+  head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
+  /** `disposition` and `contentType` become the response's Content-Disposition and Content-Type. */
+  downloadUrl(key: string, input: { disposition: string; contentType: string; ttlSeconds: number }): Promise<string>;
 }
 
 export interface SubmissionRepository {
@@ -46,4 +67,14 @@ export interface SubmissionRepository {
    * is still submitted and the latest, and the learner's email queued with it. False when that changed meanwhile.
    */
   grade(input: { submission: StoredSubmission; status: Exclude<SubmissionStatus, 'submitted'>; feedback: string; gradedAt: string; mail: QueuedMail | undefined }): Promise<boolean>;
+  /** The learner's uploaded file of the lesson, kept by its key in the learner's own partition. */
+  putFile(file: StoredSubmissionFile): Promise<void>;
+  /** These files of the learner's lesson, read by key (one BatchGetItem); ids that are not theirs are simply absent. */
+  getFiles(courseId: string, lessonId: string, learnerId: string, fileIds: readonly string[]): Promise<StoredSubmissionFile[]>;
+  /**
+   * How many of each learner's submissions in each course wait for review (submitted, not graded), read by key (one
+   * BatchGetItem per 100 enrolments): a counter moved by the submission's and the grade's own transactions. Keyed
+   * `<courseId>#<learnerId>`; absent: none.
+   */
+  pendingCounts(enrolments: readonly { courseId: string; learnerId: string }[]): Promise<Map<string, number>>;
 }

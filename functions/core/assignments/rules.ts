@@ -1,5 +1,5 @@
 import type { MySubmission, Submission, SubmissionStatus } from '#contracts/submissions.ts';
-import type { StoredSubmission } from '#core/assignments/ports.ts';
+import type { StoredSubmission, StoredSubmissionFile } from '#core/assignments/ports.ts';
 
 /**
  * The assignment rules as pure functions (issue 35 point 2): when a learner may hand in, what a grade may do, and the
@@ -29,11 +29,49 @@ export const gradeOutcome = (submission: Pick<StoredSubmission, 'status' | 'supe
   return { refused: ALREADY_GRADED };
 };
 
+/**
+ * The S3 key of a learner's submission file: under the course and lesson (the files grant covers `courses/*`), in a
+ * prefix of the learner's own, so no key of one learner's files is ever another's.
+ */
+export const submissionFileKey = (f: { courseId: string; lessonId: string; learnerId: string; id: string }): string =>
+  `courses/${f.courseId}/${f.lessonId}/submissions/${f.learnerId}/${f.id}`;
+
+/**
+ * The Content-Type a submission file is downloaded with: its own when it is one a browser shows harmlessly (PDF and
+ * raster images), application/octet-stream for anything else (never HTML, SVG or script, whatever was declared).
+ */
+export const SAFE_DOWNLOAD_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const safeDownloadType = (contentType: string): string => {
+  const bare = contentType.split(';')[0]!.trim().toLowerCase();
+  return SAFE_DOWNLOAD_TYPES.includes(bare) ? bare : 'application/octet-stream';
+};
+
+export const NOT_YOUR_FILE = 'One of the files is not one you uploaded to this assignment: upload it again.';
+export const NOT_UPLOADED = 'One of the files has not finished uploading: wait for it, or upload it again.';
+
+/**
+ * Why the files named in a submission may not be handed in, or undefined when they may: every id must be one of the
+ * learner's own uploads of this lesson (`found`), and S3 must hold exactly what was declared (`stored`, by id).
+ */
+export const fileRefusal = (
+  fileIds: readonly string[],
+  found: readonly Pick<StoredSubmissionFile, 'id' | 'size' | 'contentType'>[],
+  stored: ReadonlyMap<string, { size: number; contentType: string | undefined } | undefined>,
+): string | undefined => {
+  const byId = new Map(found.map((f) => [f.id, f]));
+  if (fileIds.some((id) => !byId.has(id))) return NOT_YOUR_FILE;
+  for (const id of fileIds) {
+    const file = byId.get(id)!;
+    const object = stored.get(id);
+    if (!object || object.size !== file.size || object.contentType !== file.contentType) return NOT_UPLOADED;
+  }
+  return undefined;
+};
+
 export const mySubmissionView = (s: StoredSubmission): MySubmission => ({
   id: s.id,
   text: s.text,
-  // Learners hand in text only for now (functions/contracts/submissions.ts): no stored submission has files.
-  files: [],
+  files: s.files.map(({ id, name, contentType, size }) => ({ id, name, contentType, size })),
   status: s.status,
   submittedAt: s.submittedAt,
   feedback: s.feedback,

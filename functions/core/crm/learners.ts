@@ -31,8 +31,11 @@ const lastActivityOf = (enrollment: CrmEnrollment): string => enrollment.lastAct
 export const isStalled = (enrollment: CrmEnrollment, now: Date): boolean =>
   !enrollment.completedAt && now.getTime() - Date.parse(lastActivityOf(enrollment)) >= STALLED_AFTER_DAYS * DAY_MS;
 
+/** The key of an enrolment's pending submissions count (CrmRepository.pendingSubmissions). */
+const pendingKey = (e: Pick<CrmEnrollment, 'courseId' | 'learnerId'>): string => `${e.courseId}#${e.learnerId}`;
+
 /** An enrolment as a CRM row, with SPEC.md section 3's defaults for whatever is missing. */
-export const crmRow = (enrollment: CrmEnrollment, notes: string | undefined, now: Date): CrmLearner => ({
+export const crmRow = (enrollment: CrmEnrollment, notes: string | undefined, now: Date, pendingSubmissions = 0): CrmLearner => ({
   id: enrollment.learnerId,
   email: enrollment.learnerEmail || 'Unknown',
   createdAt: enrollment.learnerJoinedAt ?? enrollment.enrolledAt,
@@ -42,6 +45,7 @@ export const crmRow = (enrollment: CrmEnrollment, notes: string | undefined, now
   lastActivity: lastActivityOf(enrollment),
   notes: notes ?? '',
   stalled: isStalled(enrollment, now),
+  pendingSubmissions,
 });
 
 export interface CrmDeps {
@@ -67,10 +71,13 @@ export const listCrmLearners = async (
     ...(input.courseId ? { courseId: input.courseId } : {}),
   });
   const learnerIds = [...new Set(page.items.map((item) => item.learnerId))];
-  const notes = learnerIds.length ? await deps.crm.getNotes(input.creatorId, learnerIds) : new Map();
+  // The page's notes and its pending submissions: two reads by key, whatever the number of learners.
+  const [notes, pending] = learnerIds.length
+    ? await Promise.all([deps.crm.getNotes(input.creatorId, learnerIds), deps.crm.pendingSubmissions(page.items)])
+    : [new Map<string, never>(), new Map<string, number>()];
   const now = deps.clock.now();
   return {
-    items: page.items.map((item) => crmRow(item, notes.get(item.learnerId)?.notes, now)),
+    items: page.items.map((item) => crmRow(item, notes.get(item.learnerId)?.notes, now, pending.get(pendingKey(item)) ?? 0)),
     nextCursor: page.cursor ?? null,
   };
 };
@@ -91,9 +98,10 @@ export const crmLearnerDetails = async (
   input: { creatorId: string; learnerId: string },
 ): Promise<CrmLearnerDetails> => {
   const enrollments = newestFirst(await enrollmentsOrNotFound(deps, input.creatorId, input.learnerId));
-  const [note, timeline, quizzes] = await Promise.all([
+  const [note, timeline, pending, quizzes] = await Promise.all([
     deps.crm.getNote(input.creatorId, input.learnerId),
     deps.crm.timeline(input.creatorId, input.learnerId, TIMELINE_LIMIT),
+    deps.crm.pendingSubmissions(enrollments),
     // The learner's quiz results per course: one Query of each course's partition.
     Promise.all(enrollments.map((e) => deps.quizzes.listByLearner(e.courseId, input.learnerId))),
   ]);
@@ -104,13 +112,14 @@ export const crmLearnerDetails = async (
     email: enrollments.find((e) => e.learnerEmail)?.learnerEmail ?? newest.email,
     createdAt: newest.createdAt,
     enrollments: enrollments.map((enrollment, i) => {
-      const row = crmRow(enrollment, undefined, now);
+      const row = crmRow(enrollment, undefined, now, pending.get(pendingKey(enrollment)) ?? 0);
       return {
         courseId: row.courseId,
         courseName: row.courseName,
         progress: row.progress,
         lastActivity: row.lastActivity,
         stalled: row.stalled,
+        pendingSubmissions: row.pendingSubmissions,
         enrolledAt: enrollment.enrolledAt,
         completedAt: enrollment.completedAt ?? null,
         quizzes: quizzes[i]!

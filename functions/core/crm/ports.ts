@@ -60,6 +60,11 @@ export interface CrmRepository {
   addTimelineEntry(creatorId: string, learnerId: string, entry: StoredTimelineEntry): Promise<void>;
   /** Newest first, at most `limit`. */
   timeline(creatorId: string, learnerId: string, limit: number): Promise<StoredTimelineEntry[]>;
+  /**
+   * How many assignment submissions of each enrolment wait for review, read by key (the counter the submission's and
+   * the grade's transactions move: data/submissions.ts); keyed `<courseId>#<learnerId>`, absent: none.
+   */
+  pendingSubmissions(enrolments: readonly { courseId: string; learnerId: string }[]): Promise<Map<string, number>>;
   /** Zeros before the creator's first course. */
   counters(creatorId: string): Promise<CreatorCounters>;
 }

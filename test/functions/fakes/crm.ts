@@ -13,6 +13,8 @@ export const memoryCrm = (seed: { enrollments?: FakeEnrollment[]; courses?: Reco
   const notes = new Map<string, StoredNote>();
   const timelines = new Map<string, StoredTimelineEntry[]>();
   const calls = { learnersPage: 0, getNotes: 0 };
+  /** Submissions waiting for review, by `<courseId>#<learnerId>` (the counter data/submissions.ts moves). */
+  const pending = new Map<string, number>();
   const key = (creatorId: string, learnerId: string) => `${creatorId}/${learnerId}`;
   const strip = ({ creatorId: _c, ...e }: FakeEnrollment): CrmEnrollment => e;
 
@@ -48,9 +50,12 @@ export const memoryCrm = (seed: { enrollments?: FakeEnrollment[]; courses?: Reco
     async timeline(creatorId, learnerId, limit) {
       return [...(timelines.get(key(creatorId, learnerId)) ?? [])].sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, limit);
     },
+    async pendingSubmissions(rows) {
+      return new Map(rows.flatMap((r) => (pending.has(`${r.courseId}#${r.learnerId}`) ? [[`${r.courseId}#${r.learnerId}`, pending.get(`${r.courseId}#${r.learnerId}`)!] as const] : [])));
+    },
     async counters(creatorId) {
       return seed.counters?.[creatorId] ?? { courses: 0, students: 0, completions: 0, certificates: 0 };
     },
   };
-  return { ...repo, calls, notes, timelines };
+  return { ...repo, calls, notes, timelines, pending };
 };

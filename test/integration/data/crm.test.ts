@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors.ts';
 import { crmKeys, dynamoCrm } from '#data/crm.ts';
+import { submissionKeys } from '#data/submissions.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -122,5 +123,12 @@ describe('the CRM store (DynamoDB Local)', () => {
     expect(await crm.counters(creatorId)).toEqual({ courses: 0, students: 0, completions: 0, certificates: 0 });
     await putRaw({ ...crmKeys.counters(creatorId).key(5), type: 'CreatorStats', courses: 2, students: 5, certificates: 1 });
     expect(await crm.counters(creatorId)).toEqual({ courses: 2, students: 5, completions: 0, certificates: 1 });
+  });
+
+  it('reads the enrolments’ pending submissions by key, none where no counter is kept', async () => {
+    const crm = dynamoCrm();
+    const courseId = unique('crm-pending');
+    await putRaw({ ...submissionKeys.pending(courseId, 'ann'), type: 'PendingSubmissions', courseId, learnerId: 'ann', pending: 3 });
+    expect(await crm.pendingSubmissions([{ courseId, learnerId: 'ann' }, { courseId, learnerId: 'bob' }])).toEqual(new Map([[`${courseId}#ann`, 3]]));
   });
 });

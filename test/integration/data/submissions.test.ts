@@ -18,6 +18,7 @@ const submission = (courseId: string, over: Partial<StoredSubmission> = {}): Sto
   learnerEmail: 'ann@example.com',
   text: 'Here is my bowl.',
   fileIds: [],
+  files: [],
   status: 'submitted',
   submittedAt: at(0),
   feedback: null,
@@ -57,5 +58,29 @@ describe('submissions (DynamoDB Local)', () => {
     // A stale resubmission (pointing at the superseded one) is refused.
     expect(await submissions.submit({ submission: submission(courseId, { learnerId: first.learnerId }), previous: first })).toBe(false);
     expect(await submissions.get('missing')).toBeUndefined();
+  });
+
+  it('keeps each learner’s uploads in their own partition (another learner’s id finds nothing) and counts what waits for review', async () => {
+    const submissions = dynamoSubmissions();
+    const courseId = unique('course');
+    const learnerId = unique('learner');
+    const file = { id: unique('file'), name: 'Bowl.png', contentType: 'image/png', size: 1234, courseId, lessonId: 'lesson-1', learnerId, createdAt: at(0) };
+    await submissions.putFile(file);
+    expect(await submissions.getFiles(courseId, 'lesson-1', learnerId, [file.id, file.id, 'missing'])).toEqual([file]);
+    expect(await submissions.getFiles(courseId, 'lesson-1', 'someone-else', [file.id])).toEqual([]);
+    expect(await submissions.getFiles(courseId, 'lesson-2', learnerId, [file.id])).toEqual([]);
+    expect(await submissions.getFiles(courseId, 'lesson-1', learnerId, [])).toEqual([]);
+
+    // A submission with the file: it reads back with it; the learner's pending count moves with submit and grade.
+    const withFile = submission(courseId, { learnerId, fileIds: [file.id], files: [{ id: file.id, name: file.name, contentType: file.contentType, size: file.size }] });
+    const other = submission(courseId, { lessonId: 'lesson-2', learnerId });
+    expect(await submissions.submit({ submission: withFile, previous: undefined })).toBe(true);
+    expect(await submissions.submit({ submission: other, previous: undefined })).toBe(true);
+    expect((await submissions.get(withFile.id))?.files).toEqual(withFile.files);
+    const key = `${courseId}#${learnerId}`;
+    expect(await submissions.pendingCounts([{ courseId, learnerId }, { courseId, learnerId: 'nobody' }])).toEqual(new Map([[key, 2]]));
+    expect(await submissions.grade({ submission: withFile, status: 'passed', feedback: '', gradedAt: at(3), mail: undefined })).toBe(true);
+    expect(await submissions.pendingCounts([{ courseId, learnerId }])).toEqual(new Map([[key, 1]]));
+    expect(await submissions.pendingCounts([])).toEqual(new Map());
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLessonBody } from '#contracts/courses.ts';
-import { createSubmissionBody, gradeSubmissionBody } from '#contracts/submissions.ts';
-import { FILES_NOT_YET, gradeSubmission, listSubmissions, mySubmission, NOT_AN_ASSIGNMENT, submitAssignment, type GradeDeps } from '#core/assignments/assignments.ts';
+import { createSubmissionBody, gradeSubmissionBody, startSubmissionFileBody } from '#contracts/submissions.ts';
+import { gradeSubmission, listSubmissions, mySubmission, NOT_AN_ASSIGNMENT, startSubmissionFile, submitAssignment, submittedFileUrl, TEXT_ONLY, type GradeDeps, type SubmissionFileDeps } from '#core/assignments/assignments.ts';
 import { gradedEmail } from '#core/assignments/emails.ts';
-import type { StoredSubmission, SubmissionRepository } from '#core/assignments/ports.ts';
-import { ALREADY_PASSED, SUPERSEDED, WAITING_FOR_REVIEW } from '#core/assignments/rules.ts';
+import type { StoredSubmission, StoredSubmissionFile, SubmissionFileStore, SubmissionRepository } from '#core/assignments/ports.ts';
+import { ALREADY_PASSED, fileRefusal, NOT_UPLOADED, NOT_YOUR_FILE, safeDownloadType, submissionFileKey, SUPERSEDED, WAITING_FOR_REVIEW } from '#core/assignments/rules.ts';
 import { ASSIGNMENT_COMPLETES_ITSELF, completeLesson } from '#core/enrollments/learner-courses.ts';
-import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { QueuedMail, StoredCourse } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { courseLesson, courseRecord } from '#test/functions/fakes/courses.ts';
@@ -20,16 +20,19 @@ import { memoryLicenses } from '#test/functions/fakes/licenses.ts';
  */
 const ASSIGNMENT = { instructions: 'Write a **short** essay.', html: '<p>Write a <strong>short</strong> essay.</p>', acceptsFiles: false };
 
-const course = (): StoredCourse => ({
+const course = (acceptsFiles = false): StoredCourse => ({
   ...courseRecord({ id: 'c1', creatorId: 'u1', title: 'Basics', description: '', lessonCount: 2, enrolledCount: 1, priceAmount: 0, seatPriceAmount: 0 }),
-  lessons: [courseLesson('l1', 0), courseLesson('a1', 1, null, { kind: 'assignment', title: 'Essay', body: null, assignment: ASSIGNMENT })],
+  lessons: [courseLesson('l1', 0), courseLesson('a1', 1, null, { kind: 'assignment', title: 'Essay', body: null, assignment: { ...ASSIGNMENT, acceptsFiles } })],
 });
 
-/** The table as far as submissions go: submissions, the learners' latest pointers, the mail queue. */
+/** The table as far as submissions go: submissions, the learners' latest pointers and uploads, the pending counters, the mail queue. */
 const memorySubmissions = () => {
   const items = new Map<string, StoredSubmission>();
   const latest = new Map<string, string>();
+  const uploads = new Map<string, StoredSubmissionFile>();
+  const pending = new Map<string, number>();
   const queued: QueuedMail[] = [];
+  const move = (s: Pick<StoredSubmission, 'courseId' | 'learnerId'>, by: number) => pending.set(`${s.courseId}#${s.learnerId}`, (pending.get(`${s.courseId}#${s.learnerId}`) ?? 0) + by);
   const key = (s: Pick<StoredSubmission, 'courseId' | 'lessonId' | 'learnerId'>) => `${s.courseId}|${s.lessonId}|${s.learnerId}`;
   const repo: SubmissionRepository = {
     get: async (id) => (items.has(id) ? { ...items.get(id)! } : undefined),
@@ -42,6 +45,7 @@ const memorySubmissions = () => {
       if (previous) items.set(previous.id, { ...items.get(previous.id)!, supersededBy: submission.id });
       items.set(submission.id, submission);
       latest.set(key(submission), submission.id);
+      move(submission, 1);
       return true;
     },
     pageByCourse: async (courseId, status, page) => {
@@ -52,19 +56,36 @@ const memorySubmissions = () => {
       const now = items.get(submission.id);
       if (!now || now.status !== 'submitted' || now.supersededBy !== null) return false;
       items.set(submission.id, { ...now, status, feedback, gradedAt });
+      move(submission, -1);
       if (mail) queued.push(mail);
       return true;
     },
+    putFile: async (file) => void uploads.set(`${key(file)}|${file.id}`, file),
+    getFiles: async (courseId, lessonId, learnerId, ids) => ids.flatMap((id) => uploads.get(`${key({ courseId, lessonId, learnerId })}|${id}`) ?? []),
+    pendingCounts: async (enrolments) => new Map(enrolments.flatMap((e) => (pending.has(`${e.courseId}#${e.learnerId}`) ? [[`${e.courseId}#${e.learnerId}`, pending.get(`${e.courseId}#${e.learnerId}`)!] as const] : []))),
   };
   return { repo, queued, items };
 };
 
-const setup = async () => {
+/** The bucket: what was PUT to which key (the test does the browser's PUT), links that show what they were signed with. */
+const memoryBucket = () => {
+  const objects = new Map<string, { size: number; contentType: string | undefined }>();
+  const store: SubmissionFileStore = {
+    uploadUrl: async (key, { contentType, contentLength }) => `https://files.test/${key}?put&type=${encodeURIComponent(contentType)}&length=${contentLength}`,
+    head: async (key) => objects.get(key),
+    downloadUrl: async (key, { disposition, contentType }) => `https://files.test/${key}?disposition=${encodeURIComponent(disposition)}&type=${encodeURIComponent(contentType)}`,
+  };
+  return { store, objects };
+};
+
+const setup = async (options: { acceptsFiles?: boolean } = {}) => {
   const submissions = memorySubmissions();
+  const bucket = memoryBucket();
   const clock = testClock();
-  const deps: GradeDeps = {
+  const deps: GradeDeps & SubmissionFileDeps = {
     submissions: submissions.repo,
-    courses: memoryCourseReader([course()]),
+    files: bucket.store,
+    courses: memoryCourseReader([course(options.acceptsFiles)]),
     enrollments: memoryEnrollments(),
     licenses: memoryLicenses(),
     users: { getUser: async (id) => ({ id, email: `${id}@example.com` }) as Awaited<ReturnType<GradeDeps['users']['getUser']>> },
@@ -79,7 +100,7 @@ const setup = async () => {
   }
   const submit = (text: string, learnerId = 'ann', lessonId = 'a1') => submitAssignment(deps, { learnerId, courseId: 'c1', lessonId, body: { text } });
   const grade = (submissionId: string, status: 'passed' | 'needs_revision', feedback = '', creatorId = 'u1') => gradeSubmission(deps, { creatorId, submissionId, body: { status, feedback } });
-  return { deps, submit, grade, submissions };
+  return { deps, submit, grade, submissions, bucket };
 };
 
 describe('the contracts', () => {
@@ -139,11 +160,13 @@ describe('handing in and grading', () => {
     await expect(mySubmission(deps, { learnerId: 'stranger', courseId: 'c1', lessonId: 'a1' })).rejects.toThrow(NotFoundError);
   });
 
-  it('refuses a lesson that is not an assignment (409) and files until learners can upload (400)', async () => {
+  it('refuses a lesson that is not an assignment (409), and files on an assignment that takes text only (400)', async () => {
     const { deps, submit } = await setup();
     await expect(submit('Text', 'ann', 'l1')).rejects.toThrow(NOT_AN_ASSIGNMENT);
     const files = submitAssignment(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { fileIds: ['f1'] } });
-    await expect(files).rejects.toThrow(ValidationError);
+    await expect(files).rejects.toThrow(TEXT_ONLY);
+    const upload = startSubmissionFile(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { name: 'essay.pdf', contentType: 'application/pdf', size: 10 } });
+    await expect(upload).rejects.toThrow(TEXT_ONLY);
   });
 
   it('does not email a learner whose address refuses mail, and still grades', async () => {
@@ -154,6 +177,59 @@ describe('handing in and grading', () => {
   });
 });
 
+describe('handing in files', () => {
+  const pdf = { name: 'My essay.pdf', contentType: 'application/pdf', size: 1234 };
+
+  it('a learner uploads under their own prefix, hands the file in; the creator and the learner download it as an attachment, nobody else', async () => {
+    const { deps, submissions, bucket } = await setup({ acceptsFiles: true });
+    const upload = await startSubmissionFile(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: pdf });
+    const key = submissionFileKey({ courseId: 'c1', lessonId: 'a1', learnerId: 'ann', id: upload.file.id });
+    expect(key).toBe(`courses/c1/a1/submissions/ann/${upload.file.id}`);
+    expect(upload.url).toContain(key);
+    expect(upload.url).toContain('type=application%2Fpdf&length=1234');
+    expect(upload.file).toEqual({ id: upload.file.id, ...pdf });
+
+    // Named before its bytes arrived: not yet.
+    await expect(submitAssignment(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { fileIds: [upload.file.id] } })).rejects.toThrow(NOT_UPLOADED);
+    bucket.objects.set(key, { size: 1234, contentType: 'application/pdf' });
+    const { id } = await submitAssignment(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { fileIds: [upload.file.id, upload.file.id] } });
+    expect(submissions.items.get(id)).toMatchObject({ text: '', fileIds: [upload.file.id], files: [{ id: upload.file.id, ...pdf }] });
+    expect((await mySubmission(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1' })).submission?.files).toEqual([{ id: upload.file.id, ...pdf }]);
+    expect((await listSubmissions(deps, { creatorId: 'u1', courseId: 'c1' })).items[0]?.files).toEqual([{ id: upload.file.id, ...pdf }]);
+
+    const creator = await submittedFileUrl(deps, { userId: 'u1', submissionId: id, fileId: upload.file.id });
+    expect(decodeURIComponent(creator.url)).toContain("disposition=attachment; filename*=UTF-8''My%20essay.pdf");
+    expect(decodeURIComponent(creator.url)).toContain('type=application/pdf');
+    expect((await submittedFileUrl(deps, { userId: 'ann', submissionId: id, fileId: upload.file.id })).url).toContain(key);
+    await expect(submittedFileUrl(deps, { userId: 'refuses', submissionId: id, fileId: upload.file.id })).rejects.toThrow(NotFoundError);
+    await expect(submittedFileUrl(deps, { userId: 'u2', submissionId: id, fileId: upload.file.id })).rejects.toThrow(NotFoundError);
+    await expect(submittedFileUrl(deps, { userId: 'u1', submissionId: id, fileId: 'other' })).rejects.toThrow(NotFoundError);
+  });
+
+  it('another learner cannot hand in someone else’s file, even knowing its id (400)', async () => {
+    const { deps, bucket } = await setup({ acceptsFiles: true });
+    const upload = await startSubmissionFile(deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: pdf });
+    bucket.objects.set(submissionFileKey({ courseId: 'c1', lessonId: 'a1', learnerId: 'ann', id: upload.file.id }), { size: 1234, contentType: 'application/pdf' });
+    const theft = submitAssignment(deps, { learnerId: 'refuses', courseId: 'c1', lessonId: 'a1', body: { text: 'Mine now', fileIds: [upload.file.id] } });
+    await expect(theft).rejects.toThrow(NOT_YOUR_FILE);
+  });
+
+  it('the rules: a file must be the learner’s own and in the bucket as declared; downloads get a safe type', () => {
+    const mine = [{ id: 'f1', size: 10, contentType: 'image/png' }];
+    expect(fileRefusal(['f1'], mine, new Map([['f1', { size: 10, contentType: 'image/png' }]]))).toBeUndefined();
+    expect(fileRefusal(['f1', 'f2'], mine, new Map([['f1', { size: 10, contentType: 'image/png' }]]))).toBe(NOT_YOUR_FILE);
+    expect(fileRefusal(['f1'], mine, new Map([['f1', undefined]]))).toBe(NOT_UPLOADED);
+    expect(fileRefusal(['f1'], mine, new Map([['f1', { size: 11, contentType: 'image/png' }]]))).toBe(NOT_UPLOADED);
+    expect(fileRefusal(['f1'], mine, new Map([['f1', { size: 10, contentType: 'text/html' }]]))).toBe(NOT_UPLOADED);
+    expect(safeDownloadType('application/pdf')).toBe('application/pdf');
+    expect(safeDownloadType('IMAGE/PNG; charset=x')).toBe('image/png');
+    for (const risky of ['text/html', 'image/svg+xml', 'application/javascript', '']) expect(safeDownloadType(risky)).toBe('application/octet-stream');
+    expect(startSubmissionFileBody.safeParse(pdf).success).toBe(true);
+    expect(startSubmissionFileBody.safeParse({ ...pdf, contentType: 'text/html' }).success).toBe(false);
+    expect(startSubmissionFileBody.safeParse({ ...pdf, size: 50 * 1024 * 1024 + 1 }).success).toBe(false);
+  });
+});
+
 describe('the grade email', () => {
   it('quotes the feedback as text, never markup, and links to the lesson', () => {
     const mail = gradedEmail({ to: 'a@example.com', status: 'needs_revision', feedback: '<script>alert(1)</script>\nLine two', courseTitle: 'Basics', lessonTitle: 'Essay', courseId: 'c1', lessonId: 'a1', appOrigin: 'https://app.example.com', school: undefined });
@@ -161,6 +237,5 @@ describe('the grade email', () => {
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.text).toContain('Line two');
     expect(mail.text).toContain('https://app.example.com/dashboard/learner/courses/c1?lesson=a1');
-    expect(FILES_NOT_YET).toMatch(/text/);
   });
 });

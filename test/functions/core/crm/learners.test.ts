@@ -61,6 +61,7 @@ describe('a CRM row', () => {
       lastActivity: daysAgo(1),
       notes: 'Keen on sourdough',
       stalled: false,
+      pendingSubmissions: 0,
     });
   });
 
@@ -144,6 +145,20 @@ describe("a learner's details", () => {
       ['Baking Bread', 40, null],
     ]);
     expect(details.timeline).toEqual([{ kind: 'recommendation', text: SEND_ENCOURAGEMENT_TEXT, sentAt: NOW }]);
+  });
+
+  it('shows the submissions waiting for review per course, in the list and the details (issue 35 point 2)', async () => {
+    const d = setup([enrollment(), enrollment({ courseId: 'course-2', courseTitle: 'Pastry', enrolledAt: daysAgo(2) })]);
+    d.crm.pending.set('course-2#learner-1', 2);
+    expect((await listCrmLearners(d, { creatorId: 'creator-1' })).items.map((r) => [r.courseName, r.pendingSubmissions])).toEqual([
+      ['Pastry', 2],
+      ['Baking Bread', 0],
+    ]);
+    const details = await crmLearnerDetails(d, { creatorId: 'creator-1', learnerId: 'learner-1' });
+    expect(details.enrollments.map((e) => [e.courseName, e.pendingSubmissions])).toEqual([
+      ['Pastry', 2],
+      ['Baking Bread', 0],
+    ]);
   });
 
   it("is 404 for another creator's learner, and for nobody", async () => {

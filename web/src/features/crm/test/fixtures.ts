@@ -11,6 +11,7 @@ export const crmRow = (over: Partial<CrmLearner> = {}): CrmLearner => ({
   lastActivity: '2026-11-20T10:00:00.000Z',
   notes: '',
   stalled: false,
+  pendingSubmissions: 0,
   ...over,
 });
 
@@ -25,6 +26,7 @@ export const detailsOf = (row: CrmLearner, over: Partial<CrmLearnerDetails> = {}
       progress: row.progress,
       lastActivity: row.lastActivity,
       stalled: row.stalled,
+      pendingSubmissions: row.pendingSubmissions,
       enrolledAt: '2026-10-02T09:00:00.000Z',
       completedAt: null,
       quizzes: [],
