@@ -164,6 +164,10 @@ const table = [
   { name: 'get-me', method: 'GET', path: '/api/me', handler: 'http/get-me', access: allRoles },
   { name: 'get-subscription', method: 'GET', path: '/api/me/subscription', handler: 'http/get-subscription', access: allRoles },
   { name: 'get-credits', method: 'GET', path: '/api/me/credits', handler: 'http/get-credits', access: allRoles },
+  // "Download my data" (issue 37 point 1): a 'personal-export' run per export; the status presigns a fresh link to the ZIP
+  // (capability 'exports': the presigner alone, no S3 client). Names chosen for route group 3 (decision 0017 addendum).
+  { name: 'request-export', method: 'POST', path: '/api/me/exports', handler: 'http/request-export', access: allRoles, queues: ['personal-export'], throttle: { rate: 5, burst: 10 } },
+  { name: 'personal-export-status', method: 'GET', path: '/api/me/exports/{exportId}', handler: 'http/personal-export-status', access: allRoles, uses: ['exports'] },
   {
     name: 'billing-checkout',
     method: 'POST',
@@ -1212,6 +1216,20 @@ export const jobs = [
     uses: ['mail', 'secrets', 'app-links'],
     queues: ['mail-sender'],
     // The KMS client (the unsubscribe key) and the campaigns' repository, as the sequence sender: the heavy profile.
+    profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'personal-export',
+    handler: 'jobs/personal-export',
+    /**
+     * No schedule (issue 37 point 1): a run per export, started by POST /api/me/exports. It reads every record about
+     * the person by key or index, writes one ZIP to exports/personal/ as a multipart upload (capability 'exports'),
+     * and queues the email with its 24-hour link in the transaction that marks the export ready, then starts the
+     * mail sender. The S3 client takes it past the CRUD budget, as course-changed: the heavy profile, and its 30 s.
+     */
+    uses: ['exports', 'app-links'],
+    queues: ['mail-sender'],
     profile: 'heavy',
     queue: true,
   },

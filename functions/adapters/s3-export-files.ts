@@ -1,8 +1,8 @@
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#adapters/s3-file-store.ts';
-import { presignS3 } from '#adapters/s3-presigner.ts';
 import { required } from '#functions/config.ts';
-import type { ExportFiles, ExportUpload } from '#core/ports.ts';
+import { downloadLink } from '#adapters/s3-export-link.ts';
+import type { ArchiveFiles, ArchiveUpload, ExportFiles, ExportUpload } from '#core/ports.ts';
 
 /** Where exports go in the files bucket (lib/constructs/app-function.ts grants capability 'exports' this prefix only). */
 export const EXPORTS_PREFIX = 'exports/';
@@ -16,8 +16,8 @@ const LINK_TTL_SECONDS = 15 * 60;
  * rest as the last part on finish; the answer is a presigned GET that saves the file under its name. A 50,000-row
  * report is ~5 MB: one part of memory, never the whole file.
  */
-export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles => ({
-  async start(key, { contentType, fileName }) {
+export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles & ArchiveFiles => ({
+  async start(key: string, { contentType, fileName, linkSeconds = LINK_TTL_SECONDS }: { contentType: string; fileName: string; linkSeconds?: number }) {
     const partBytes = options.partBytes ?? EXPORT_PART_BYTES;
     const Bucket = required('FILES_BUCKET');
     const Key = `${EXPORTS_PREFIX}${key}`;
@@ -35,9 +35,10 @@ export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles
       if (!ETag) throw new Error(`S3 answered part ${PartNumber} of ${Key} without an ETag`);
       parts.push({ PartNumber, ETag });
     };
-    const upload: ExportUpload = {
-      async write(chunk) {
-        const bytes = Buffer.from(chunk, 'utf8');
+    // Text (a CSV) or bytes (a ZIP): one upload serves both ports.
+    const upload: Omit<ExportUpload, 'write'> & { write(chunk: string | Uint8Array): Promise<void> } & Omit<ArchiveUpload, 'write'> = {
+      async write(chunk: string | Uint8Array) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         pending.push(bytes);
         pendingBytes += bytes.length;
         if (pendingBytes >= partBytes) await send();
@@ -46,14 +47,8 @@ export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles
         // The last part may be small (or the only one; an empty file is one empty part).
         if (pendingBytes > 0 || parts.length === 0) await send();
         await s3Client().send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
-        const url = await presignS3({
-          method: 'GET',
-          key: Key,
-          operation: 'GetObject',
-          query: { 'response-content-disposition': `attachment; filename="${fileName.replace(/["\\]/g, '')}"` },
-          ttlSeconds: LINK_TTL_SECONDS,
-        });
-        return { url, expiresAt: new Date(Date.now() + LINK_TTL_SECONDS * 1000).toISOString() };
+        const url = await downloadLink(Key, fileName, linkSeconds);
+        return { url, expiresAt: new Date(Date.now() + linkSeconds * 1000).toISOString() };
       },
       async abort() {
         await s3Client().send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);

@@ -276,7 +276,7 @@ describe('exports (exports/ in the files bucket; issue 28)', () => {
       const actions = statements.flatMap((st) => st.Action).sort();
       expect({ route: route.name, actions }).toEqual({ route: route.name, actions: route.uses?.some((use) => use === 'exports') ? ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'] : [] });
     }
-    expect(routes.filter((r) => r.uses?.some((use) => use === 'exports')).map((r) => r.name).sort()).toEqual(['affiliate-payout-export', 'creator-export', 'leader-reports']);
+    expect(routes.filter((r) => r.uses?.some((use) => use === 'exports')).map((r) => r.name).sort()).toEqual(['affiliate-payout-export', 'creator-export', 'leader-reports', 'personal-export-status']);
   });
 });
 

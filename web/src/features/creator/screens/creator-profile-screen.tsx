@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccountDetails } from '@/components/ui/account-details.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { YourDataSection } from '@/components/your-data-section.tsx';
 import { useProfile } from '@/lib/session-hooks.ts';
 
 /**
@@ -15,6 +16,7 @@ export function CreatorProfileScreen({ payments, publicProfile }: { payments?: R
       <AccountDetails profile={profile.data} />
       {publicProfile}
       {payments}
+      <YourDataSection />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { YourDataSection } from '@/components/your-data-section.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast, toastError } from '@/components/ui/toaster.tsx';
@@ -61,6 +62,7 @@ export function LearnerProfileScreen() {
       ) : (
         <CertificateNameForm saved={profile.data} />
       )}
+      <YourDataSection />
     </div>
   );
 }

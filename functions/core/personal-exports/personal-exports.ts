@@ -1,0 +1,182 @@
+import { PERSONAL_EXPORT_LINK_HOURS, type PersonalExportStarted, type PersonalExportStatus } from '#contracts/personal-exports.ts';
+import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { NotFoundError } from '#core/errors.ts';
+import { firstSlice, type SliceWork } from '#core/jobs/slices.ts';
+import type { ExportLink, QueuedMail } from '#core/ports.ts';
+import { type ExportedRecord, PERSONAL_EXPORT_JOB, type PersonalExportDeps, type PersonalExportStore, type PersonalRecords, type RecordSource } from '#core/personal-exports/ports.ts';
+import { zipWriter } from '#core/personal-exports/zip.ts';
+
+/**
+ * "Download my data" (issue 37 point 1): a request starts a job that gathers every record about the person by key
+ * or index, writes them as JSON files into one ZIP streamed to S3, queues an email with a link valid 24 hours and
+ * marks the export ready. One pending export per person at a time; the job is idempotent (a second run of a ready
+ * export does nothing; of a pending one, writes the same ZIP again over the same key).
+ */
+
+export const LINK_SECONDS = PERSONAL_EXPORT_LINK_HOURS * 3600;
+/** A pending export older than this is taken for lost (its run dead-lettered): a new request starts another. */
+export const PENDING_STALE_MS = 24 * 3600 * 1000;
+/** Where the ZIP is in the exports store: the owner's id in the key, one object per export. */
+export const exportKey = (userId: string, exportId: string): string => `personal/${userId}/${exportId}.zip`;
+export const EXPORT_FILE_NAME = 'my-data.zip';
+
+/** The run of one export: its id names it, so a repeated start within the queue's window is the same run. */
+export const personalExportSlice = (userId: string, exportId: string) =>
+  firstSlice(PERSONAL_EXPORT_JOB, `${PERSONAL_EXPORT_JOB}@${exportId}`, { userId, exportId });
+
+/** POST /api/me/exports: the pending export (new, or the one already pending), its run (re)started. */
+export const requestPersonalExport = async (
+  deps: { exports: PersonalExportStore; clock: PersonalExportDeps['clock']; ids: PersonalExportDeps['ids']; start: (slice: ReturnType<typeof personalExportSlice>) => Promise<void> },
+  userId: string,
+): Promise<PersonalExportStarted> => {
+  const now = deps.clock.now();
+  const exportId = await deps.exports.request({
+    userId,
+    exportId: deps.ids.newId(),
+    requestedAt: now.toISOString(),
+    staleBefore: new Date(now.getTime() - PENDING_STALE_MS).toISOString(),
+  });
+  // Started again when it was pending already: a start lost between the write and the queue is made good, and a run
+  // that is under way is the same run (the queue drops the copy) or, later, finds the export ready and stops.
+  await deps.start(personalExportSlice(userId, exportId));
+  return { exportId };
+};
+
+/** GET /api/me/exports/{exportId}: only its owner's (anyone else's id is a 404); a ready one's link made afresh. */
+export const personalExportStatus = async (
+  deps: { exports: PersonalExportStore; clock: PersonalExportDeps['clock']; link: ExportLink },
+  userId: string,
+  exportId: string,
+): Promise<PersonalExportStatus> => {
+  const found = await deps.exports.get(userId, exportId);
+  if (!found) throw new NotFoundError('No such export.');
+  if (found.status === 'pending') return { status: 'pending' };
+  const expiresAt = found.linkExpiresAt!;
+  const left = Math.floor((Date.parse(expiresAt) - deps.clock.now().getTime()) / 1000);
+  if (left <= 0) return { status: 'expired', expiresAt };
+  return { status: 'ready', url: await deps.link(exportKey(userId, exportId), { fileName: EXPORT_FILE_NAME, linkSeconds: left }), expiresAt };
+};
+
+/** One file of the ZIP: its name and where its records are. */
+export interface ExportFile {
+  readonly name: string;
+  readonly source: RecordSource;
+}
+
+/**
+ * THE GATHERING RULES: which records go into whose export, each by key or index. Everyone: their account's partition
+ * (profile and everything kept under it), their enrolments with progress, their certificates; a creator besides:
+ * their courses, their CRM's rows (their learners' enrolments) and their support requests. Quiz attempts follow the
+ * enrolments (one file per course, see `exportFilesAfter`).
+ */
+export const exportFiles = (userId: string, role: string): ExportFile[] => [
+  { name: 'account.json', source: { kind: 'account', userId } },
+  { name: 'enrolments.json', source: { kind: 'enrolments', learnerId: userId } },
+  { name: 'certificates.json', source: { kind: 'certificates', learnerId: userId } },
+  ...(role === 'creator'
+    ? ([
+        { name: 'creator/courses.json', source: { kind: 'courses', creatorId: userId } },
+        { name: 'creator/crm-learners.json', source: { kind: 'crm', creatorId: userId } },
+        { name: 'creator/support-requests.json', source: { kind: 'support-requests', creatorId: userId } },
+      ] satisfies ExportFile[])
+    : []),
+];
+
+/** The files that follow from what was read: a quiz-attempts file per enrolled course, the learner's own attempts only. */
+export const exportFilesAfter = (userId: string, enrolledCourseIds: readonly string[]): ExportFile[] =>
+  [...new Set(enrolledCourseIds)].map((courseId) => ({ name: `quiz-attempts/${courseId}.json`, source: { kind: 'quiz-attempts', courseId, learnerId: userId } }));
+
+/** The records of `source` as one JSON array, written a page at a time (the memory of one page); `seen` sees each. */
+const writeRecords = async (
+  records: PersonalRecords,
+  source: RecordSource,
+  put: (chunk: string) => Promise<void>,
+  seen: (record: ExportedRecord) => void = () => undefined,
+): Promise<number> => {
+  let cursor: string | undefined;
+  let count = 0;
+  await put('[');
+  do {
+    const page = await records.page(source, cursor);
+    for (const record of page.items) {
+      await put(`${count === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
+      seen(record);
+      count++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  await put(count === 0 ? ']\n' : '\n]\n');
+  return count;
+};
+
+const README = (email: string, at: string) =>
+  [
+    `Your data from ${PRODUCT_NAME}, for ${email}, gathered on ${at}.`,
+    '',
+    'account.json: your profile and everything kept with your account (settings, plan, credits and their history).',
+    'enrolments.json: the courses you are enrolled in, with your progress.',
+    'quiz-attempts/<course>.json: your quiz attempts and scores in each course.',
+    'certificates.json: the certificates issued to you.',
+    'creator/: for a creator, your courses, the learners in your CRM and your support requests.',
+    '',
+  ].join('\n');
+
+/** The email with the link: what it is, that it works for 24 hours, and how to get another. */
+export const personalExportEmail = (input: { url: string; expiresAt: string; appOrigin: string }): EmailMessage => {
+  const until = new Date(input.expiresAt).toUTCString().replace(/:\d\d GMT$/, ' UTC');
+  const subject = `${PRODUCT_NAME}: your data is ready to download`;
+  const explain = `The link works until ${until}. After that, request a new copy from your profile.`;
+  const text = ['Your data is ready to download as a ZIP file.', '', input.url, '', explain, `Profile: ${input.appOrigin.replace(/\/$/, '')}/profile`].join('\n');
+  const html = emailHtml(`<h1 style="margin:0 0 16px;font-size:20px">Your data is ready</h1>
+<p style="margin:0 0 16px;line-height:1.5">Your data is ready to download as a ZIP file.</p>
+<p style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(input.url)}" style="color:#18181b">Download my data</a></p>
+<p style="margin:0;line-height:1.5">${escapeHtml(explain)}</p>`);
+  return { subject, text, html };
+};
+
+/**
+ * The job's work on its one slice: the whole ZIP at once (a 50,000-row CRM is ~100 pages of reads within the heavy
+ * profile's time); killed halfway, the slice is delivered again and writes it all again over the same key (the
+ * half-written upload is aborted, or removed by the bucket's rule for unfinished uploads).
+ */
+export const personalExportWork =
+  (deps: PersonalExportDeps): SliceWork<{ written: number; skipped: number; records: number }> =>
+  async (slice) => {
+    const { userId, exportId } = slice.input as { userId: string; exportId: string };
+    const found = await deps.exports.get(userId, exportId);
+    const person = await deps.records.person(userId);
+    if (!found || found.status !== 'pending' || !person) return { counts: { written: 0, skipped: 1, records: 0 } };
+    const now = deps.clock.now();
+    const upload = await deps.files.start(exportKey(userId, exportId), { contentType: 'application/zip', fileName: EXPORT_FILE_NAME, linkSeconds: LINK_SECONDS });
+    let records = 0;
+    let link: { url: string; expiresAt: string };
+    try {
+      const zip = zipWriter((bytes) => upload.write(bytes), now);
+      await zip.file('README.txt', (put) => put(README(person.email, now.toISOString())));
+      const courseIds: string[] = [];
+      for (const file of exportFiles(userId, person.role)) {
+        await zip.file(file.name, async (put) => {
+          records += await writeRecords(deps.records, file.source, put, (record) => {
+            if (file.source.kind === 'enrolments' && typeof record['courseId'] === 'string') courseIds.push(record['courseId']);
+          });
+        });
+      }
+      for (const file of exportFilesAfter(userId, courseIds)) {
+        await zip.file(file.name, async (put) => {
+          records += await writeRecords(deps.records, file.source, put);
+        });
+      }
+      await zip.end();
+      link = await upload.finish();
+    } catch (error) {
+      await upload.abort();
+      throw error;
+    }
+    const email = personalExportEmail({ ...link, appOrigin: deps.appOrigin });
+    const at = deps.clock.now().toISOString();
+    const mail: QueuedMail = { id: `personal-export:${exportId}`, to: person.email, ...email, queuedAt: at, dueAt: at, tries: 0 };
+    const marked = await deps.exports.markReady({ userId, exportId, readyAt: at, linkExpiresAt: link.expiresAt, mail });
+    // Only the run that moved it to ready queued the email: it starts the sender (a start lost here is the next minute's).
+    if (marked) await deps.startSender(`personal-export@${exportId}`);
+    return { counts: { written: marked ? 1 : 0, skipped: marked ? 0 : 1, records } };
+  };

@@ -1,0 +1,148 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { roleSchema } from '#contracts/common.ts';
+import type { ExportedRecord, PersonalExport, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
+import { mailQueuePut } from '#data/mail-queue.ts';
+import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
+import { userKeys } from '#data/users.ts';
+
+/**
+ * Personal data exports (issue 37 point 1; docs/data-model.md "Personal data exports"), beside the user's account:
+ * Export:   pk USER#<userId>  sk EXPORT#<exportId>   exportId, userId, status pending|ready, requestedAt, readyAt?,
+ *           linkExpiresAt?, expiresAt (TTL, epoch seconds: 7 days after the request, moved to 3 days after the link's
+ *           end once ready; the ZIP itself goes by the bucket's rule)
+ * Pending:  pk USER#<userId>  sk EXPORT_PENDING      exportId, requestedAt, expiresAt (TTL as its export's)
+ *           the one pending export: put with the export under `attribute_not_exists` (or over a stale one), deleted
+ *           in the transaction that makes it ready (with the email's mail queue item).
+ */
+export const personalExportKeys = {
+  export: (userId: string, exportId: string) => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
+  pending: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_PENDING' }),
+};
+
+const DAY_SECONDS = 24 * 3600;
+const epoch = (iso: string, plusSeconds: number) => Math.floor(Date.parse(iso) / 1000) + plusSeconds;
+
+const exportItem = z.object({
+  exportId: z.string(),
+  userId: z.string(),
+  status: z.enum(['pending', 'ready']),
+  requestedAt: z.string(),
+  readyAt: z.string().optional(),
+  linkExpiresAt: z.string().optional(),
+}) satisfies z.ZodType<PersonalExport>;
+
+export const dynamoPersonalExports = (): PersonalExportStore => ({
+  async request({ userId, exportId, requestedAt, staleBefore }) {
+    const expiresAt = epoch(requestedAt, 7 * DAY_SECONDS);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const cancelled = await transact([
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...personalExportKeys.pending(userId), type: 'PersonalExportPending', exportId, requestedAt, expiresAt },
+            ConditionExpression: 'attribute_not_exists(pk) OR requestedAt < :stale',
+            ExpressionAttributeValues: { ':stale': staleBefore },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...personalExportKeys.export(userId, exportId), type: 'PersonalExport', exportId, userId, status: 'pending', requestedAt, expiresAt },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
+      if (!cancelled) return exportId;
+      if (!failedAt(cancelled, 0)) throw new Error(`The export ${exportId} could not be written: ${cancelled.codes.join(', ')}`);
+      const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: personalExportKeys.pending(userId), ConsistentRead: true }));
+      // Gone between the two (made ready meanwhile): try again, a new export is due.
+      if (Item) return z.object({ exportId: z.string() }).parse(Item).exportId;
+    }
+    throw new Error(`No pending export could be written or read for ${userId}`);
+  },
+
+  async get(userId, exportId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: personalExportKeys.export(userId, exportId), ConsistentRead: true }));
+    return Item ? exportItem.parse(Item) : undefined;
+  },
+
+  async markReady({ userId, exportId, readyAt, linkExpiresAt, mail }) {
+    const ready = {
+      Update: {
+        TableName: tableName(),
+        Key: personalExportKeys.export(userId, exportId),
+        UpdateExpression: 'SET #status = :ready, readyAt = :at, linkExpiresAt = :until, expiresAt = :ttl',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':ready': 'ready', ':pending': 'pending', ':at': readyAt, ':until': linkExpiresAt, ':ttl': epoch(linkExpiresAt, 3 * DAY_SECONDS) },
+      },
+    };
+    const pointer = await documentClient().send(new GetCommand({ TableName: tableName(), Key: personalExportKeys.pending(userId), ConsistentRead: true }));
+    // Its own pointer goes with it (on condition it is still its own); a newer request's, over a stale one, stays.
+    const own = pointer.Item?.['exportId'] === exportId;
+    const cancelled = await transact([
+      ready,
+      mailQueuePut(mail),
+      ...(own
+        ? [{ Delete: { TableName: tableName(), Key: personalExportKeys.pending(userId), ConditionExpression: 'exportId = :id', ExpressionAttributeValues: { ':id': exportId } } }]
+        : []),
+    ]);
+    if (!cancelled) return true;
+    if (failedAt(cancelled, 0)) return false;
+    throw new Error(`The export ${exportId} could not be made ready: ${cancelled.codes.join(', ')}`);
+  },
+});
+
+/** Page size of every read: a page of records in memory at a time. */
+const PAGE = 200;
+
+/** The Query of each source: by key or index, never a scan. */
+const queryOf = (source: RecordSource): Omit<QueryCommandInput, 'TableName'> => {
+  switch (source.kind) {
+    case 'account':
+      return { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${source.userId}` } };
+    case 'enrolments':
+      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${source.learnerId}#COURSES` } };
+    case 'quiz-attempts':
+      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `COURSE#${source.courseId}`, ':prefix': `QUIZ#${source.learnerId}#` } };
+    case 'certificates':
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${source.learnerId}#CERTS` } };
+    case 'courses':
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#COURSES` } };
+    case 'crm':
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#LEARNERS` } };
+    case 'support-requests':
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#SUPPORT` } };
+  }
+};
+
+/** What an exported record leaves out: the table's keys and index keys (how it is stored, not data about the person). */
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk']);
+
+/** An item as exported: no keys; binary attributes (a packed body) as base64; sets as lists. */
+export const exportedRecord = (item: Record<string, unknown>): ExportedRecord =>
+  Object.fromEntries(
+    Object.entries(item)
+      .filter(([name]) => !KEY_ATTRIBUTES.has(name))
+      .map(([name, value]) => [name, value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value instanceof Set ? [...(value as Set<unknown>)] : value]),
+  );
+
+export const dynamoPersonalRecords = (): PersonalRecords => ({
+  async person(userId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(userId) }));
+    return Item ? z.object({ role: roleSchema, email: z.string() }).parse(Item) : undefined;
+  },
+
+  async page(source, cursor) {
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...queryOf(source),
+        Limit: PAGE,
+        ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+      }),
+    );
+    return { items: Items.map(exportedRecord), nextCursor: LastEvaluatedKey ? Buffer.from(JSON.stringify(LastEvaluatedKey)).toString('base64url') : null };
+  },
+});

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '#core/errors.ts';
+import type { Slice } from '#core/jobs/ports.ts';
+import { exportFiles, exportFilesAfter, personalExportStatus, personalExportWork, requestPersonalExport } from '#core/personal-exports/personal-exports.ts';
+import type { ExportedRecord, PersonalExport, PersonalExportDeps, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
+import type { ArchiveFiles, QueuedMail } from '#core/ports.ts';
+import { testClock } from '#test/functions/fakes/clock.ts';
+import { unzip } from '#test/functions/fakes/unzip.ts';
+
+/** The export items in memory, with the store's rules: one pending per user (unless stale), ready once. */
+const memoryExports = () => {
+  const items = new Map<string, PersonalExport>();
+  const pending = new Map<string, { exportId: string; requestedAt: string }>();
+  const mail: QueuedMail[] = [];
+  const store: PersonalExportStore = {
+    async request({ userId, exportId, requestedAt, staleBefore }) {
+      const current = pending.get(userId);
+      if (current && current.requestedAt >= staleBefore) return current.exportId;
+      pending.set(userId, { exportId, requestedAt });
+      items.set(`${userId}/${exportId}`, { exportId, userId, status: 'pending', requestedAt });
+      return exportId;
+    },
+    get: async (userId, exportId) => items.get(`${userId}/${exportId}`),
+    async markReady({ userId, exportId, readyAt, linkExpiresAt, mail: email }) {
+      const found = items.get(`${userId}/${exportId}`);
+      if (found?.status !== 'pending') return false;
+      items.set(`${userId}/${exportId}`, { ...found, status: 'ready', readyAt, linkExpiresAt });
+      if (pending.get(userId)?.exportId === exportId) pending.delete(userId);
+      mail.push(email);
+      return true;
+    },
+  };
+  return { store, items, mail };
+};
+
+/** The table's records by source, served two to a page (so every file takes several pages). */
+const memoryRecords = (people: Record<string, { role: 'learner' | 'creator'; email: string }>, bySource: Record<string, ExportedRecord[]>) => {
+  const reads: RecordSource[] = [];
+  const records: PersonalRecords = {
+    person: async (userId) => people[userId],
+    async page(source, cursor) {
+      reads.push(source);
+      const all = bySource[JSON.stringify(source)] ?? [];
+      const start = cursor ? Number(cursor) : 0;
+      return { items: all.slice(start, start + 2), nextCursor: start + 2 < all.length ? String(start + 2) : null };
+    },
+  };
+  return { records, reads };
+};
+
+const key = (source: RecordSource) => JSON.stringify(source);
+
+/** The exports bucket in memory: what each finished upload holds; an upload can be made to die after some chunks. */
+const memoryFiles = () => {
+  const objects = new Map<string, Buffer>();
+  const aborted: string[] = [];
+  let dieAfterChunks = Infinity;
+  const files: ArchiveFiles = {
+    async start(objectKey, { linkSeconds }) {
+      const chunks: Uint8Array[] = [];
+      return {
+        async write(chunk) {
+          if (chunks.length >= dieAfterChunks) throw new Error('killed');
+          chunks.push(chunk);
+        },
+        async finish() {
+          objects.set(objectKey, Buffer.concat(chunks));
+          return { url: `https://files.example/${objectKey}?X-Amz-Expires=${linkSeconds}`, expiresAt: new Date(Date.parse('2026-11-21T12:00:00.000Z') + linkSeconds * 1000).toISOString() };
+        },
+        abort: async () => void aborted.push(objectKey),
+      };
+    },
+  };
+  return { files, objects, aborted, dieAfter: (n: number) => (dieAfterChunks = n) };
+};
+
+const people = { ann: { role: 'learner' as const, email: 'ann@example.com' }, cara: { role: 'creator' as const, email: 'cara@example.com' } };
+
+const world = () => {
+  const exports = memoryExports();
+  const data = memoryRecords(people, {
+    [key({ kind: 'account', userId: 'ann' })]: [{ type: 'User', email: 'ann@example.com', role: 'learner' }, { type: 'LearnerProfile', certificateName: 'Ann Lee' }],
+    [key({ kind: 'enrolments', learnerId: 'ann' })]: [
+      { courseId: 'c1', learnerId: 'ann', progress: 50 },
+      { courseId: 'c2', learnerId: 'ann', progress: 0 },
+      { courseId: 'c3', learnerId: 'ann', progress: 100 },
+    ],
+    [key({ kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ann' })]: [{ learnerId: 'ann', lessonId: 'l1', bestScore: 80 }],
+    [key({ kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ben' })]: [{ learnerId: 'ben', lessonId: 'l1', bestScore: 20 }],
+    [key({ kind: 'courses', creatorId: 'cara' })]: [{ id: 'c1', title: 'Knife skills' }],
+    [key({ kind: 'crm', creatorId: 'cara' })]: Array.from({ length: 5 }, (_, i) => ({ learnerId: `l${i}`, courseId: 'c1' })),
+  });
+  const bucket = memoryFiles();
+  const clock = testClock();
+  const started: Slice[] = [];
+  const senders: string[] = [];
+  const deps: PersonalExportDeps = {
+    exports: exports.store,
+    records: data.records,
+    files: bucket.files,
+    clock,
+    ids: { newId: (() => { let n = 0; return () => `x${++n}`; })() },
+    startSender: async (k) => void senders.push(k),
+    appOrigin: 'https://courses.example',
+  };
+  return { deps, exports, data, bucket, clock, started, senders, request: (userId: string) => requestPersonalExport({ ...deps, start: async (s) => void started.push(s) }, userId) };
+};
+
+const runJob = (w: ReturnType<typeof world>, slice: Slice) => personalExportWork(w.deps)(slice, () => false);
+
+describe('the gathering rules', () => {
+  it('gives everyone their account, enrolments and certificates, and only a creator their courses, CRM rows and support requests', () => {
+    expect(exportFiles('ann', 'learner').map((f) => f.name)).toEqual(['account.json', 'enrolments.json', 'certificates.json']);
+    expect(exportFiles('lee', 'leader').map((f) => f.source.kind)).toEqual(['account', 'enrolments', 'certificates']);
+    expect(exportFiles('cara', 'creator').map((f) => f.name)).toEqual([
+      'account.json',
+      'enrolments.json',
+      'certificates.json',
+      'creator/courses.json',
+      'creator/crm-learners.json',
+      'creator/support-requests.json',
+    ]);
+  });
+
+  it('reads every source by the person\'s own key: never another person\'s id', () => {
+    for (const file of exportFiles('cara', 'creator')) expect(Object.values(file.source).filter((v) => v !== file.source.kind)).toEqual(['cara']);
+  });
+
+  it('reads quiz attempts per enrolled course, once each, under the learner\'s own id', () => {
+    expect(exportFilesAfter('ann', ['c1', 'c2', 'c1']).map((f) => f.source)).toEqual([
+      { kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ann' },
+      { kind: 'quiz-attempts', courseId: 'c2', learnerId: 'ann' },
+    ]);
+  });
+});
+
+describe('requesting an export', () => {
+  it('answers the pending export again while it is pending, and starts its run each time under the same name', async () => {
+    const w = world();
+    const first = await w.request('ann');
+    expect(await w.request('ann')).toEqual(first);
+    expect(w.started.map((s) => s.run)).toEqual([`personal-export@${first.exportId}`, `personal-export@${first.exportId}`]);
+    expect(w.started[0]!.input).toEqual({ userId: 'ann', exportId: first.exportId });
+  });
+
+  it('starts a new export once the previous one is ready', async () => {
+    const w = world();
+    const first = await w.request('ann');
+    await runJob(w, w.started[0]!);
+    expect((await w.request('ann')).exportId).not.toBe(first.exportId);
+  });
+});
+
+describe("the 'personal-export' job", () => {
+  it('writes one ZIP of the person\'s records, page after page, with their quiz attempts and nobody else\'s', async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    const result = await runJob(w, w.started[0]!);
+    expect(result.counts).toMatchObject({ written: 1, records: 6 });
+    const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
+    expect([...files.keys()]).toEqual(['README.txt', 'account.json', 'enrolments.json', 'certificates.json', 'quiz-attempts/c1.json', 'quiz-attempts/c2.json', 'quiz-attempts/c3.json']);
+    expect(JSON.parse(files.get('enrolments.json')!.toString())).toHaveLength(3);
+    expect(JSON.parse(files.get('quiz-attempts/c1.json')!.toString())).toEqual([{ learnerId: 'ann', lessonId: 'l1', bestScore: 80 }]);
+    expect(JSON.parse(files.get('certificates.json')!.toString())).toEqual([]);
+    expect([...files.values()].some((f) => f.toString().includes('ben'))).toBe(false);
+    // Every read is one of the person's own sources.
+    expect(w.data.reads.every((s) => Object.values(s).includes('ann'))).toBe(true);
+  });
+
+  it("adds a creator's courses and every CRM row, read a page at a time", async () => {
+    const w = world();
+    const { exportId } = await w.request('cara');
+    await runJob(w, w.started[0]!);
+    const files = unzip(w.bucket.objects.get(`personal/cara/${exportId}.zip`)!);
+    expect(JSON.parse(files.get('creator/crm-learners.json')!.toString())).toHaveLength(5);
+    expect(w.data.reads.filter((s) => s.kind === 'crm')).toHaveLength(3);
+  });
+
+  it('marks it ready with the link\'s end and queues one email with the 24-hour link, then starts the sender', async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    await runJob(w, w.started[0]!);
+    const item = await w.exports.store.get('ann', exportId);
+    expect(item).toMatchObject({ status: 'ready', linkExpiresAt: '2026-11-22T12:00:00.000Z' });
+    expect(w.exports.mail).toHaveLength(1);
+    expect(w.exports.mail[0]).toMatchObject({ to: 'ann@example.com', subject: 'Course Platform: your data is ready to download' });
+    expect(w.exports.mail[0]!.text).toContain(`https://files.example/personal/ann/${exportId}.zip?X-Amz-Expires=86400`);
+    expect(w.senders).toEqual([`personal-export@${exportId}`]);
+  });
+
+  it('run twice, emails once: the second run finds it ready and writes nothing', async () => {
+    const w = world();
+    await w.request('ann');
+    await runJob(w, w.started[0]!);
+    const again = await runJob(w, w.started[0]!);
+    expect(again.counts).toMatchObject({ written: 0, skipped: 1 });
+    expect(w.exports.mail).toHaveLength(1);
+  });
+
+  it('killed halfway, gives the upload up and stays pending; delivered again, it writes the whole ZIP', async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    w.bucket.dieAfter(5);
+    await expect(runJob(w, w.started[0]!)).rejects.toThrow('killed');
+    expect(w.bucket.aborted).toEqual([`personal/ann/${exportId}.zip`]);
+    expect((await w.exports.store.get('ann', exportId))?.status).toBe('pending');
+    expect(w.exports.mail).toHaveLength(0);
+    w.bucket.dieAfter(Infinity);
+    await runJob(w, w.started[0]!);
+    expect(unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!).has('quiz-attempts/c1.json')).toBe(true);
+    expect(w.exports.mail).toHaveLength(1);
+  });
+});
+
+describe("an export's status", () => {
+  const status = (w: ReturnType<typeof world>, userId: string, exportId: string) =>
+    personalExportStatus({ exports: w.exports.store, clock: w.clock, link: async (k, { linkSeconds }) => `https://files.example/${k}?ttl=${linkSeconds}` }, userId, exportId);
+
+  it('is pending, then ready with a fresh link for what is left of the 24 hours, then expired', async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    expect(await status(w, 'ann', exportId)).toEqual({ status: 'pending' });
+    await runJob(w, w.started[0]!);
+    w.clock.advance(3600_000);
+    expect(await status(w, 'ann', exportId)).toEqual({ status: 'ready', url: `https://files.example/personal/ann/${exportId}.zip?ttl=${23 * 3600}`, expiresAt: '2026-11-22T12:00:00.000Z' });
+    w.clock.advance(23 * 3600_000);
+    expect(await status(w, 'ann', exportId)).toEqual({ status: 'expired', expiresAt: '2026-11-22T12:00:00.000Z' });
+  });
+
+  it("is a 404 to anyone but its owner", async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    await expect(status(w, 'cara', exportId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(status(w, 'ann', 'nope')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

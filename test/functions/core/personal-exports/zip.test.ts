@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { crc32, zipWriter } from '#core/personal-exports/zip.ts';
+import { unzip } from '#test/functions/fakes/unzip.ts';
+
+const build = async (files: [string, string[]][]) => {
+  const chunks: Uint8Array[] = [];
+  const zip = zipWriter(async (bytes) => void chunks.push(bytes), new Date('2026-11-29T10:15:30Z'));
+  for (const [name, parts] of files) await zip.file(name, async (put) => { for (const part of parts) await put(part); });
+  await zip.end();
+  return { bytes: Buffer.concat(chunks), chunks: chunks.length };
+};
+
+describe('the streaming ZIP writer', () => {
+  it('computes the CRC-32 ZIP uses', () => {
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    expect(crc32(new TextEncoder().encode('6789'), crc32(new TextEncoder().encode('12345')))).toBe(0xcbf43926);
+  });
+
+  it('writes files chunk by chunk that open with their content, names in UTF-8 and empty files too', async () => {
+    const { bytes, chunks } = await build([
+      ['account.json', ['[', '{"email":"ann@example.com"}', ']']],
+      ['quiz-attempts/c1.json', ['[]']],
+      ['empty.txt', []],
+      ['notes/Zoë.txt', ['café ', 'crème']],
+    ]);
+    expect(chunks).toBeGreaterThan(8);
+    const files = unzip(bytes);
+    expect([...files.keys()]).toEqual(['account.json', 'quiz-attempts/c1.json', 'empty.txt', 'notes/Zoë.txt']);
+    expect(JSON.parse(files.get('account.json')!.toString())).toEqual([{ email: 'ann@example.com' }]);
+    expect(files.get('empty.txt')!.length).toBe(0);
+    expect(files.get('notes/Zoë.txt')!.toString()).toBe('café crème');
+  });
+});

@@ -1,0 +1,61 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoPersonalExports, dynamoPersonalRecords } from '#data/personal-exports.ts';
+import { documentClient, tableName } from '#data/table.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const mail = (exportId: string) => ({ id: `personal-export:${exportId}`, to: 'ann@example.com', subject: 's', text: 't', html: 'h', queuedAt: '2026-11-29T10:00:00.000Z', dueAt: '2026-11-29T10:00:00.000Z', tries: 0 });
+
+describe('personal data exports (DynamoDB Local)', () => {
+  it('keeps one pending export per person, makes it ready once with its email, then lets a new one start', async () => {
+    const exports = dynamoPersonalExports();
+    const userId = unique('user');
+    const first = unique('export');
+    const at = '2026-11-29T10:00:00.000Z';
+    expect(await exports.request({ userId, exportId: first, requestedAt: at, staleBefore: '2026-11-28T10:00:00.000Z' })).toBe(first);
+    expect(await exports.request({ userId, exportId: unique('export'), requestedAt: at, staleBefore: '2026-11-28T10:00:00.000Z' })).toBe(first);
+    expect(await exports.get(userId, first)).toMatchObject({ status: 'pending', requestedAt: at });
+    expect(await exports.get(unique('other'), first)).toBeUndefined();
+
+    const ready = { userId, exportId: first, readyAt: at, linkExpiresAt: '2026-11-30T10:00:00.000Z', mail: mail(first) };
+    expect(await exports.markReady(ready)).toBe(true);
+    expect(await exports.markReady(ready)).toBe(false);
+    expect(await exports.get(userId, first)).toMatchObject({ status: 'ready', linkExpiresAt: '2026-11-30T10:00:00.000Z' });
+
+    const second = unique('export');
+    expect(await exports.request({ userId, exportId: second, requestedAt: at, staleBefore: '2026-11-28T10:00:00.000Z' })).toBe(second);
+    // A pending export older than the stale mark is replaced by a new request; the old one still becomes ready.
+    const third = unique('export');
+    expect(await exports.request({ userId, exportId: third, requestedAt: '2026-12-01T10:00:00.000Z', staleBefore: '2026-11-30T10:00:00.000Z' })).toBe(third);
+    expect(await exports.markReady({ ...ready, exportId: second, mail: mail(second) })).toBe(true);
+    expect(await exports.request({ userId, exportId: unique('export'), requestedAt: '2026-12-01T10:00:00.000Z', staleBefore: '2026-11-30T10:00:00.000Z' })).toBe(third);
+  });
+
+  it("reads a person's records by key and index a page at a time, without the table's keys, and nobody else's", async () => {
+    const records = dynamoPersonalRecords();
+    const learnerId = unique('learner');
+    const courseId = unique('course');
+    const put = (Item: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: tableName(), Item }));
+    await put({ pk: `USER#${learnerId}`, sk: 'PROFILE', id: learnerId, email: 'ann@example.com', role: 'learner', createdAt: '2026-11-01T10:00:00.000Z', data: new Uint8Array([1, 2]) });
+    for (let i = 0; i < 205; i++) await put({ pk: `USER#${learnerId}`, sk: `CREDITTX#${String(i).padStart(3, '0')}`, n: i });
+    await put({ pk: `COURSE#${courseId}`, sk: `ENROLL#${learnerId}`, courseId, learnerId, progress: 50, gsi2pk: `LEARNER#${learnerId}#COURSES`, gsi2sk: courseId });
+    await put({ pk: `COURSE#${courseId}`, sk: `QUIZ#${learnerId}#l1`, learnerId, bestScore: 80 });
+    await put({ pk: `COURSE#${courseId}`, sk: `QUIZ#${learnerId}x#l1`, learnerId: `${learnerId}x`, bestScore: 10 });
+
+    expect(await records.person(learnerId)).toEqual({ role: 'learner', email: 'ann@example.com' });
+    expect(await records.person(unique('gone'))).toBeUndefined();
+    const first = await records.page({ kind: 'account', userId: learnerId }, undefined);
+    expect(first.items).toHaveLength(200);
+    expect(first.items[0]).not.toHaveProperty('pk');
+    const rest = await records.page({ kind: 'account', userId: learnerId }, first.nextCursor ?? undefined);
+    expect(rest.items.length).toBe(6);
+    expect((await records.page({ kind: 'enrolments', learnerId }, undefined)).items).toEqual([{ courseId, learnerId, progress: 50 }]);
+    expect((await records.page({ kind: 'quiz-attempts', courseId, learnerId }, undefined)).items).toEqual([{ learnerId, bestScore: 80 }]);
+    for (const source of [{ kind: 'certificates', learnerId }, { kind: 'courses', creatorId: learnerId }, { kind: 'crm', creatorId: learnerId }, { kind: 'support-requests', creatorId: learnerId }] as const) {
+      expect((await records.page(source, undefined)).items).toEqual([]);
+    }
+  });
+});
