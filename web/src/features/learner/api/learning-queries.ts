@@ -272,9 +272,6 @@ export function useSubmitAssignment(courseId: string, lessonId: string) {
   });
 }
 
-/**
- * A signed download URL of a file the learner handed in (their own only; served as an attachment). The route comes
- * with learner uploads (issue 35 point 2, files): until then no submission has files, so nothing asks for it.
- */
-export const mySubmissionFileUrl = (courseId: string, lessonId: string, fileId: string) =>
-  apiClient.get(`${submissionsPath(courseId, lessonId)}/files/${encodeURIComponent(fileId)}/url`, fileUrlResponse);
+/** A signed download URL of a file the learner handed in: the creator's route, which answers its learner too (attachment only). */
+export const mySubmissionFileUrl = (submissionId: string, fileId: string) =>
+  apiClient.get(`/api/submissions/${encodeURIComponent(submissionId)}/files/${encodeURIComponent(fileId)}/url`, fileUrlResponse);

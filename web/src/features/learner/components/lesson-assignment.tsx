@@ -50,7 +50,7 @@ export function LessonAssignment({ courseId, lessonId, assignment, completed }: 
         <LoadFailed message="Your submission could not be loaded." onRetry={() => void mine.refetch()} retrying={mine.isFetching} />
       ) : (
         <>
-          {latest && <SubmissionState courseId={courseId} lessonId={lessonId} submission={latest} />}
+          {latest && <SubmissionState submission={latest} />}
           {(latest === null || latest.status === 'needs_revision') && (
             <AnswerForm key={latest?.id ?? 'first'} courseId={courseId} lessonId={lessonId} previous={latest} />
           )}
@@ -61,7 +61,7 @@ export function LessonAssignment({ courseId, lessonId, assignment, completed }: 
 }
 
 /** Where the latest submission stands, with what was handed in and the creator's feedback. */
-function SubmissionState({ courseId, lessonId, submission }: { courseId: string; lessonId: string; submission: MySubmission }) {
+function SubmissionState({ submission }: { submission: MySubmission }) {
   const { status } = submission;
   return (
     <section aria-labelledby="my-submission-title" className="grid gap-3 rounded-lg border p-4" data-testid="my-submission">
@@ -92,7 +92,7 @@ function SubmissionState({ courseId, lessonId, submission }: { courseId: string;
           <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{submission.text}</p>
         </details>
       )}
-      <SubmissionFiles files={submission.files} urlOf={(fileId) => mySubmissionFileUrl(courseId, lessonId, fileId)} open={openDownload} />
+      <SubmissionFiles files={submission.files} urlOf={(fileId) => mySubmissionFileUrl(submission.id, fileId)} open={openDownload} />
     </section>
   );
 }
