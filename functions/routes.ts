@@ -164,6 +164,8 @@ const table = [
   { name: 'get-me', method: 'GET', path: '/api/me', handler: 'http/get-me', access: allRoles },
   { name: 'get-subscription', method: 'GET', path: '/api/me/subscription', handler: 'http/get-subscription', access: allRoles },
   { name: 'get-credits', method: 'GET', path: '/api/me/credits', handler: 'http/get-credits', access: allRoles },
+  // Issue 37 point 2: sign-in turned off at once (directory:admin), the rest by an 'account-deletion' run.
+  { name: 'delete-me', method: 'DELETE', path: '/api/me', handler: 'http/delete-me', access: allRoles, uses: ['directory:admin'], queues: ['account-deletion'], throttle: { rate: 5, burst: 10 } },
   {
     name: 'billing-checkout',
     method: 'POST',
@@ -1199,6 +1201,17 @@ export const jobs = [
     queues: ['mail-sender'],
     // The KMS client (the unsubscribe key) and the campaigns' repository, as the sequence sender: the heavy profile.
     profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'account-deletion',
+    handler: 'jobs/account-deletion',
+    /**
+     * No schedule: a run is started by DELETE /api/me (issue 37 point 2) and erases or pseudonymises the person's items
+     * step by step (core/accounts/delete-account.ts), its progress on the deletion item; its Cognito client deletes the
+     * sign-in account (directory:admin).
+     */
+    uses: ['directory:admin'],
     queue: true,
   },
 ] as const;

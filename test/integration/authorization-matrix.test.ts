@@ -30,6 +30,7 @@ GET    /api/health                                                     public   
 GET    /api/me                                                         admin,creator,leader,learner  -
 GET    /api/me/subscription                                            admin,creator,leader,learner  -
 GET    /api/me/credits                                                 admin,creator,leader,learner  -
+DELETE /api/me                                                         admin,creator,leader,learner  -
 POST   /api/billing/checkout                                           creator                       -
 POST   /api/billing/portal                                             creator                       -
 POST   /api/credits/purchase                                           creator                       -  courses
