@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import * as z from 'zod';
 import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
 import type { AccountDeletion, AccountDeletionRequests, AccountDeletionStep, AccountDeletionStore, DeletedLearnerEnrolment } from '#core/accounts/delete-account.ts';
+import { adminStatsKeys } from '#data/admin-stats.ts';
 import { auditPut } from '#data/audit.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
@@ -60,6 +61,11 @@ export const dynamoAccountDeletionRequests = (): AccountDeletionRequests => ({
       }),
     );
     return { requestedAt: String(Attributes?.['requestedAt'] ?? at), queued: Attributes?.['queuedAt'] !== undefined };
+  },
+
+  async requestedAt(userId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: deletionKeys.deletion(userId), ProjectionExpression: 'requestedAt' }));
+    return typeof Item?.['requestedAt'] === 'string' ? Item['requestedAt'] : undefined;
   },
 
   async markQueued(userId) {
@@ -173,6 +179,9 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
 
   async eraseOwnItems(userId) {
     const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } });
+    // The admin dashboard's sign-up line names the email: keyed by the profile's createdAt and the id (admin-stats.ts).
+    const createdAt = items.find((item) => item['sk'] === 'PROFILE')?.['createdAt'];
+    if (typeof createdAt === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: adminStatsKeys.activity(createdAt, userId) }));
     const slug = items.find((item) => item['sk'] === 'PUBLICPROFILE')?.['slug'];
     if (typeof slug === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `CREATORSLUG#${slug}`, sk: 'CREATORSLUG' } }));
     // The profile is the last step's (with its audit line); the credit ledger's rows are money records and stay.

@@ -30,6 +30,8 @@ export interface AccountDeletionRequests {
   mark(user: User, at: string): Promise<DeletionMark>;
   /** The deletion item notes that its run was queued: a repeated request queues nothing. */
   markQueued(userId: string): Promise<void>;
+  /** When the deletion was asked for, if it was (the item outlives the profile). */
+  requestedAt(userId: string): Promise<string | undefined>;
 }
 
 export interface RequestAccountDeletionDeps {
@@ -50,7 +52,12 @@ export interface RequestAccountDeletionDeps {
  */
 export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, input: { userId: string }): Promise<AccountDeletionAccepted> => {
   const user = await deps.users.getUser(input.userId);
-  if (!user) throw new NotFoundError('Your profile was not found.');
+  if (!user) {
+    // A request repeated after the run deleted the profile (its token not yet expired): the same answer.
+    const requestedAt = await deps.deletions.requestedAt(input.userId);
+    if (requestedAt === undefined) throw new NotFoundError('Your profile was not found.');
+    return { status: 'deleting', requestedAt };
+  }
   if (user.role === 'creator' && user.deletingAt === undefined) {
     const blocking = coursesBlockingDeletion(await deps.courses.listByCreator(user.id));
     if (blocking.length > 0) throw new ConflictError(`${UNPUBLISH_FIRST_MESSAGE} ${blocking.join(', ')}.`);

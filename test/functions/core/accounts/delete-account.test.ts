@@ -32,6 +32,7 @@ const requestDeps = (user: User, courses: CourseRecord[] = []) => {
         return { ...mark };
       },
       markQueued: async (id) => void (marks.get(id)!.queued = true),
+      requestedAt: async (id) => marks.get(id)?.requestedAt,
     },
     jobs: { start: async (id) => void log.push(`queued ${id}`) },
     clock: testClock(),
@@ -50,6 +51,15 @@ describe('asking for one’s account to be deleted', () => {
     expect(await requestAccountDeletion(deps, { userId: 'u1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
     expect(await requestAccountDeletion(deps, { userId: 'u1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
     expect(log).toEqual(['sign-in u1 off', 'queued u1', 'sign-in u1 off']);
+  });
+
+  it('answers the same once the run has deleted the profile, and 404 for an account never asked to be deleted', async () => {
+    const { deps, log } = requestDeps(learner);
+    await requestAccountDeletion(deps, { userId: 'u1' });
+    deps.users.getUser = async () => undefined;
+    expect(await requestAccountDeletion(deps, { userId: 'u1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
+    await expect(requestAccountDeletion(deps, { userId: 'u2' })).rejects.toThrow('Your profile was not found.');
+    expect(log).toEqual(['sign-in u1 off', 'queued u1']);
   });
 
   it('queues the run on the next request when the queue failed the first time', async () => {
