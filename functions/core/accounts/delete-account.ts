@@ -62,7 +62,8 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
     const blocking = coursesBlockingDeletion(await deps.courses.listByCreator(user.id));
     if (blocking.length > 0) throw new ConflictError(`${UNPUBLISH_FIRST_MESSAGE} ${blocking.join(', ')}.`);
   }
-  await deps.directory.setSignInEnabled(user.id, false);
+  // Marked already: sign-in was turned off before the mark, and the run may have deleted the sign-in account since.
+  if (user.deletingAt === undefined) await deps.directory.setSignInEnabled(user.id, false);
   const mark = await deps.deletions.mark(user, deps.clock.now().toISOString());
   if (!mark.queued) {
     await deps.jobs.start(user.id);
