@@ -17,8 +17,8 @@ import { batchGet, decodeCursor, documentClient, encodeCursor, tableName } from 
  * It reads the enrolment items (data/enrollments.ts owns them) through their documented keys:
  *   the CRM page  = ONE Query on gsi1 `CREATOR#<creatorId>#LEARNERS` (sk `<enrolledAt>#<courseId>#<learnerId>`,
  *                   newest first) + ONE BatchGetItem of the page's notes + ONE BatchGetItem of the page's course items
- *                   (the titles where they live; rows of a course that is gone are left out), whatever the number of
- *                   learners;
+ *                   (the titles where they live; rows of a course that is gone are left out) + ONE BatchGetItem of the
+ *                   page's pending-submission counts (data/submissions.ts), whatever the number of learners;
  *   `?courseId=`  = ONE Query on the course's partition (`COURSE#<id>`, sk begins_with `ENROLL#`), kept to active
  *                   enrolments of the caller (the use case has checked the course is theirs) + the same BatchGetItem;
  *   one learner   = Query on gsi2 `LEARNER#<learnerId>#COURSES`, kept to the caller's courses (a learner has a handful).
