@@ -82,7 +82,8 @@ test('a creator who never subscribed sees the plan picker and the way to a plan,
   await expect(publicProfile.getByRole('note')).toContainText('Setting up your public profile needs a plan.');
   await expect(publicProfile.getByLabel(/^Display name/)).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Choose a plan to connect Stripe' })).toBeVisible();
-  expect(await enabledControls(page)).toEqual(['Choose a plan']);
+  // Taking one's data needs no plan (issue 37): a right, not a feature.
+  expect(await enabledControls(page)).toEqual(['Choose a plan', 'Download my data']);
   await checkAndShoot(page, testInfo, 'plans-none-profile');
 
   // The way to a plan leads back to the picker.
