@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
 import {
   courseOutlineResponse,
   lessonDraftResponse,
@@ -43,18 +44,20 @@ export function aiFailureMessage(error: unknown, price: number | undefined): str
 export const isShortOfCredits = (error: unknown): boolean => error instanceof ApiError && error.status === 402;
 
 /**
- * POST /api/ai/course-outline: one Idempotency-Key per click, so a request that arrives twice is charged once; no
- * automatic retry (a 502 has been refunded already, a second try is the creator's choice).
+ * One charged AI call (issue 36): one Idempotency-Key per click, so a request that arrives twice is charged once; no
+ * automatic retry (a 502 has been refunded already, a second try is the creator's choice). The credits the card shows
+ * move with every call (charged, refunded or found short): refetched after each.
  */
-/** The credits the card shows move with every charged call (charged, refunded or found short): refetched after each. */
-export function useDraftOutline() {
+function useChargedDraft<Body, Answer>(path: string, answer: z.ZodType<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CourseOutlineBody) =>
-      apiClient.post('/api/ai/course-outline', courseOutlineResponse, { body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
+    mutationFn: (body: Body) => apiClient.post(path, answer, { body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
   });
 }
+
+/** POST /api/ai/course-outline: a title, a description and the lessons asked for. */
+export const useDraftOutline = () => useChargedDraft<CourseOutlineBody, z.infer<typeof courseOutlineResponse>>('/api/ai/course-outline', courseOutlineResponse);
 
 /** "Create course from outline": a draft course, then its lessons as empty text lessons, in order (existing routes). */
 export function useCreateCourseFromOutline() {
@@ -71,25 +74,8 @@ export function useCreateCourseFromOutline() {
   });
 }
 
-/**
- * POST /api/ai/lesson-draft: a Markdown body for the editor, saved only by the lesson's own Save. One
- * Idempotency-Key per click and no automatic retry, as the outline.
- */
-export function useDraftLesson() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LessonDraftBody) =>
-      apiClient.post('/api/ai/lesson-draft', lessonDraftResponse, { body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
-  });
-}
+/** POST /api/ai/lesson-draft: a Markdown body for the editor, saved only by the lesson's own Save. */
+export const useDraftLesson = () => useChargedDraft<LessonDraftBody, z.infer<typeof lessonDraftResponse>>('/api/ai/lesson-draft', lessonDraftResponse);
 
 /** POST /api/ai/quiz-from-lesson: a quiz valid for a quiz lesson as it is, from a saved text lesson; nothing is saved. */
-export function useDraftQuiz() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: QuizFromLessonBody) =>
-      apiClient.post('/api/ai/quiz-from-lesson', quizFromLessonResponse, { body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
-  });
-}
+export const useDraftQuiz = () => useChargedDraft<QuizFromLessonBody, z.infer<typeof quizFromLessonResponse>>('/api/ai/quiz-from-lesson', quizFromLessonResponse);
