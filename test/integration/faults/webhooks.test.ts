@@ -80,15 +80,20 @@ describe('webhook deliveries while the database and the receiver fail', () => {
     const injected = await injectedSince(before);
     await faults.clear();
 
-    // Recovered database, receiver still flaky: the retries' times come (leases of runs that died included).
+    // Recovered database, receiver still flaky: the retries' times come (leases of runs that died included), up to the
+    // sixth attempt at most (WEBHOOK_RETRY_DELAYS_S: about 5 s, 5 min, 30 min, 2 h, 5 h), so two remain when it heals.
     const emails = new Set(learners.map((l) => l.email));
     const accepted = () => new Set(requests.filter((r) => emails.has(r.email) && r.answer === 200).map((r) => r.email));
-    for (const hours of [1, 3, 8, 18, 28, 38, 48]) {
+    for (const hours of [1, 3, 8]) {
       if (accepted().size === LEARNERS) break;
       await sweepAt(hours * 3_600_000);
     }
     failShare = hangUpShare = 0;
-    await eventually(async () => (await sweepAt(60 * 3_600_000), accepted().size), (n) => n === LEARNERS, 30_000);
+    // Each enrolment's delivery is written by the stream's reactions consumer, which a loaded machine may run late:
+    // every one is in the endpoint's log before the last sweeps.
+    const logged = async () => (await api('GET', `/api/webhook-endpoints/${made.body.id}/deliveries`, { token: creator.token })).body.items as { status: string }[];
+    expect((await eventually(logged, (items) => items.length === LEARNERS, 120_000)).length, 'a delivery per enrolment').toBe(LEARNERS);
+    await eventually(async () => (await sweepAt(30 * 3_600_000), accepted().size), (n) => n === LEARNERS, 30_000);
 
     const mine = requests.filter((r) => emails.has(r.email));
     const idsPerLearner = learners.map((l) => new Set(mine.filter((r) => r.email === l.email).map((r) => r.id)).size);
@@ -100,7 +105,6 @@ describe('webhook deliveries while the database and the receiver fail', () => {
     expect(injected['dynamodb']!.error + injected['dynamodb']!.drop, 'the database failed meanwhile').toBeGreaterThan(0);
     expect(mine.length, 'the receiver failed some attempts, which were retried').toBeGreaterThan(LEARNERS);
     // The log agrees: each delivery to the endpoint is delivered.
-    const log = await api('GET', `/api/webhook-endpoints/${made.body.id}/deliveries`, { token: creator.token });
-    expect((log.body.items as { status: string }[]).map((d) => d.status)).toEqual(learners.map(() => 'delivered'));
+    expect((await logged()).map((d) => d.status)).toEqual(learners.map(() => 'delivered'));
   }, 180_000);
 });
