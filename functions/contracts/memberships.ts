@@ -102,8 +102,22 @@ export const memberList = z.object({
     }),
   ),
   nextCursor: z.string().nullable(),
+  /**
+   * Over every subscription, not the page: paying ones now (active, on trial, or past due while Stripe retries), the
+   * monthly recurring revenue they make (a yearly price over 12), and the subscriptions that ended in the last 30 days.
+   */
+  figures: z.object({ paying: z.number().int(), mrrAmount: z.number().int(), endedLast30Days: z.number().int() }),
 });
 export type MemberList = z.infer<typeof memberList>;
+
+/** A subscription that pays now, and so counts in MRR: active or on trial, or past due while Stripe retries. */
+export const isPayingStatus = (status: MemberStatus): boolean => status === 'active' || status === 'trialing' || status === 'past_due';
+
+/** Pence a month of one subscription: a yearly price over 12, rounded to the penny. */
+export const monthlyAmount = (priceAmount: number, interval: MembershipInterval): number => (interval === 'month' ? priceAmount : Math.round(priceAmount / 12));
+
+/** How far back the members' figures count ended subscriptions. */
+export const CHURN_WINDOW_DAYS = 30;
 
 /** POST /api/learner/memberships/{membershipId}/portal. */
 export const membershipPortalBody = z.strictObject({ returnUrl: z.url({ protocol: /^https?$/ }).max(2000) });

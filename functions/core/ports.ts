@@ -809,6 +809,11 @@ export interface MembershipRepository {
    * when it was older or ended, so nothing changed.
    */
   applyState(input: { membershipId: string; subscriptionId: string; identity: Pick<StoredMember, 'creatorId' | 'accountId' | 'createdAt'>; state: MemberState; eventKey: number }): Promise<boolean>;
+  /**
+   * The membership's figures over all its subscriptions, kept by applyState in the same transaction as each row's
+   * change: how many pay now, and how many ended on each day from `sinceDay` (YYYY-MM-DD) on, summed.
+   */
+  figures(membershipId: string, sinceDay: string): Promise<{ paying: number; ended: number }>;
   /** The buyer's email and account set on the row (made if new, its state left to the subscription's events). */
   bindLearner(input: { membershipId: string; subscriptionId: string; identity: Pick<StoredMember, 'creatorId' | 'accountId' | 'createdAt'>; email: string; learnerId: string }): Promise<StoredMember>;
 }

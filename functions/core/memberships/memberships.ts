@@ -2,7 +2,9 @@ import type { PublicSeller } from '#contracts/bundles.ts';
 import { hasFeature } from '#contracts/entitlements.ts';
 import { COURSE_CURRENCY } from '#contracts/courses.ts';
 import {
+  CHURN_WINDOW_DAYS,
   MEMBERSHIPS_PER_CREATOR_MAX,
+  monthlyAmount,
   type CreateMembershipBody,
   type LearnerMembershipList,
   type MemberList,
@@ -205,17 +207,24 @@ export const startMembershipCheckout = async (
   return { url: session.url };
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** GET /api/memberships/{membershipId}/members?cursor=: the creator's own membership's subscriptions (404 otherwise). */
 export const listMembers = async (
-  deps: Pick<MembershipDeps, 'memberships'>,
+  deps: Pick<MembershipDeps, 'memberships' | 'clock'>,
   input: { creatorId: string; membershipId: string; cursor?: string | undefined; limit: number },
 ): Promise<MemberList> => {
   const membership = await deps.memberships.get(input.membershipId);
   if (membership?.creatorId !== input.creatorId) throw new NotFoundError(MEMBERSHIP_NOT_FOUND);
-  const page = await deps.memberships.members(input.membershipId, { cursor: input.cursor, limit: input.limit });
+  const since = new Date(deps.clock.now().getTime() - CHURN_WINDOW_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const [page, figures] = await Promise.all([
+    deps.memberships.members(input.membershipId, { cursor: input.cursor, limit: input.limit }),
+    deps.memberships.figures(input.membershipId, since),
+  ]);
   return {
     items: page.items.map((m) => ({ email: m.email ?? '', status: m.status, currentPeriodEnd: m.currentPeriodEnd, cancelAtPeriodEnd: m.cancelAtPeriodEnd })),
     nextCursor: page.nextCursor,
+    figures: { paying: figures.paying, mrrAmount: figures.paying * monthlyAmount(membership.priceAmount, membership.interval), endedLast30Days: figures.ended },
   };
 };
 

@@ -1,3 +1,4 @@
+import { isPayingStatus } from '#contracts/memberships.ts';
 import type { MembershipRepository, StoredMember, StoredMembership } from '#core/ports.ts';
 
 /**
@@ -54,6 +55,14 @@ export const memoryMemberships = () => {
       if (row.eventKey > eventKey || row.status === 'canceled') return false;
       members.set(key(membershipId, subscriptionId), { ...row, ...state, eventKey });
       return true;
+    },
+    // Counted from the rows, as the table's figures items add up their changes.
+    async figures(membershipId, sinceDay) {
+      const rows = [...members.values()].filter((m) => m.membershipId === membershipId);
+      return {
+        paying: rows.filter((m) => isPayingStatus(m.status)).length,
+        ended: rows.filter((m) => m.status === 'canceled' && (m.currentPeriodEnd ?? '').slice(0, 10) >= sinceDay).length,
+      };
     },
     async bindLearner({ membershipId, subscriptionId, identity, email, learnerId }) {
       const row = { ...fresh(membershipId, subscriptionId, identity), email, learnerId };

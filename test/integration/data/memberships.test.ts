@@ -64,5 +64,37 @@ describe('memberships (DynamoDB Local)', () => {
     expect(first.items).toHaveLength(1);
     const rest = await memberships.members(club.id, { cursor: first.nextCursor ?? undefined, limit: 10 });
     expect([...first.items, ...rest.items].map((m) => m.subscriptionId).sort()).toEqual([sub, second].sort());
+    // The figures went with each change: paying once, then ended on its period's last day; not moved by the refusals.
+    expect(await memberships.figures(club.id, '2026-11-01')).toEqual({ paying: 0, ended: 1 });
+    expect(await memberships.figures(club.id, '2026-11-02')).toEqual({ paying: 0, ended: 0 });
+  });
+
+  it('keeps its figures right under concurrent and reordered events: every subscription counted once, in its last state', async () => {
+    const memberships = dynamoMemberships();
+    const club = membership(unique('club-creator'));
+    await memberships.create(club);
+    const identity = { creatorId: club.creatorId, accountId: 'acct_1', createdAt: at(0) };
+    const state = (status: 'incomplete' | 'active' | 'past_due' | 'canceled') => ({ status, currentPeriodEnd: at(60), cancelAtPeriodEnd: false, customerId: 'cus_1' });
+    const subs = Array.from({ length: 6 }, () => unique('sub'));
+    // Each subscription's history: incomplete, active, past due, and (for the last two) deleted; every event three
+    // times, all at once and newest first, with the buyer's binding among them.
+    const history = (sub: string, i: number) => [
+      { sub, state: state('incomplete'), eventKey: 1 },
+      { sub, state: state('active'), eventKey: 2 },
+      { sub, state: state('past_due'), eventKey: 3 },
+      ...(i >= 4 ? [{ sub, state: state('canceled'), eventKey: 4 }] : []),
+    ];
+    const events = subs.flatMap(history).reverse();
+    const applied = await Promise.all([
+      ...[...events, ...events, ...events].map((e) => memberships.applyState({ membershipId: club.id, subscriptionId: e.sub, identity, state: e.state, eventKey: e.eventKey })),
+      ...subs.map((sub, i) => memberships.bindLearner({ membershipId: club.id, subscriptionId: sub, identity, email: `m${i}@example.com`, learnerId: `learner-${i}` })),
+    ]);
+    expect(applied.length).toBe(events.length * 3 + subs.length);
+    const rows = await memberships.members(club.id, { limit: 20 });
+    expect(rows.items.map((m) => m.status).sort()).toEqual(['canceled', 'canceled', 'past_due', 'past_due', 'past_due', 'past_due']);
+    expect(await memberships.figures(club.id, '2026-11-01')).toEqual({ paying: 4, ended: 2 });
+    // A redelivery of the last state changes nothing.
+    await memberships.applyState({ membershipId: club.id, subscriptionId: subs[0]!, identity, state: state('past_due'), eventKey: 3 });
+    expect(await memberships.figures(club.id, '2026-11-01')).toEqual({ paying: 4, ended: 2 });
   });
 });

@@ -95,8 +95,28 @@ describe('the members list', () => {
     const first = await listMembers(d, { creatorId: 'u1', membershipId: id, limit: 1 });
     expect(first.items).toEqual([{ email: 'ann@example.com', status: 'active', currentPeriodEnd: iso(T0 + 30 * 24 * HOUR), cancelAtPeriodEnd: false }]);
     const second = await listMembers(d, { creatorId: 'u1', membershipId: id, cursor: first.nextCursor!, limit: 1 });
-    expect(second).toEqual({ items: [{ email: 'bob@example.com', status: 'active', currentPeriodEnd: iso(T0 + 30 * 24 * HOUR), cancelAtPeriodEnd: true }], nextCursor: null });
+    expect(second).toEqual({
+      items: [{ email: 'bob@example.com', status: 'active', currentPeriodEnd: iso(T0 + 30 * 24 * HOUR), cancelAtPeriodEnd: true }],
+      nextCursor: null,
+      // Over every subscription, whatever the page: two paying at £12 a month.
+      figures: { paying: 2, mrrAmount: 2400, endedLast30Days: 0 },
+    });
+    expect(first.figures).toEqual(second.figures);
     await expect(listMembers(d, { creatorId: 'u2', membershipId: id, limit: 10 })).rejects.toThrow(new NotFoundError(MEMBERSHIP_NOT_FOUND));
+  });
+});
+
+describe("the members' figures", () => {
+  it('count paying subscriptions (past due too) at a twelfth of a yearly price, and the ones that ended in the last 30 days', async () => {
+    const d = world();
+    const { id } = await createMembership(d, { creatorId: 'u1', body: body({ interval: 'year', priceAmount: 9_900 }) });
+    await subscribe(d, id, 'sub_1', 'ann@example.com');
+    await subscribe(d, id, 'sub_2', 'bob@example.com');
+    await subscribe(d, id, 'sub_3', 'cat@example.com');
+    await deliver(d, state(id, 'sub_2', 'past_due', T0 + 2));
+    await deliver(d, state(id, 'sub_3', 'canceled', T0 + 3));
+    const { figures } = await listMembers(d, { creatorId: 'u1', membershipId: id, limit: 1 });
+    expect(figures).toEqual({ paying: 2, mrrAmount: 2 * 825, endedLast30Days: 1 });
   });
 });
 

@@ -55,6 +55,5 @@ export const membershipsMessages = {
     loadFailed: 'The members could not be loaded.',
     empty: 'Nobody has subscribed yet. Share the membership\'s link to find your first members.',
     loadMore: 'Load more members',
-    partial: 'Figures from the members loaded so far: load more to count everyone.',
   },
 } as const;

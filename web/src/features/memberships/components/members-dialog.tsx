@@ -8,15 +8,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDay } from '@/lib/format-date.ts';
 import { formatPounds } from '@/lib/format-money.ts';
 import { membersQueryOptions } from '../api/memberships-queries.ts';
-import { memberStatusLabel, membershipFigures, priceLabel } from '../membership-format.ts';
+import { memberStatusLabel, priceLabel } from '../membership-format.ts';
 import { membershipsMessages as m } from '../memberships-messages.ts';
 
 /**
  * Below 640 px each member folds into a block (email, then status, then the day) rather than three squeezed columns.
  *
- * 'Members' of a membership: its monthly recurring revenue, paying members and churn (ended in the last 30 days) over
- * the members listed, then one row a subscription (email, status, the day it renews or ends), a page at a time. The
- * figures are counted here from the rows loaded: while more pages remain, they say so.
+ * 'Members' of a membership: its monthly recurring revenue, paying members and churn (ended in the last 30 days), the
+ * server's figures over every subscription, then one row a subscription (email, status, the day it renews or ends), a
+ * page at a time.
  */
 export function MembersDialog({ membership, onClose }: { membership: Membership | undefined; onClose: () => void }) {
   return (
@@ -31,7 +31,7 @@ export function MembersDialog({ membership, onClose }: { membership: Membership 
 function MembersBody({ membership }: { membership: Membership }) {
   const members = useInfiniteQuery(membersQueryOptions(membership.id));
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
-  const figures = membershipFigures(membership, items);
+  const figures = members.data?.pages[0]?.figures ?? { paying: 0, mrrAmount: 0, endedLast30Days: 0 };
   return (
     <>
       <DialogHeader>
@@ -46,10 +46,9 @@ function MembersBody({ membership }: { membership: Membership }) {
         <div className="grid min-w-0 gap-4">
           <dl className="grid grid-cols-3 gap-3 text-sm" data-testid="membership-figures">
             <Figure label="Monthly recurring revenue" value={formatPounds(figures.mrrAmount)} />
-            <Figure label="Paying members" value={String(figures.active)} />
-            <Figure label="Ended in the last 30 days" value={String(figures.churned)} />
+            <Figure label="Paying members" value={String(figures.paying)} />
+            <Figure label="Ended in the last 30 days" value={String(figures.endedLast30Days)} />
           </dl>
-          {members.hasNextPage && <p className="text-xs text-muted-foreground">{m.members.partial}</p>}
           {items.length === 0 ? (
             <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{m.members.empty}</p>
           ) : (
