@@ -12,7 +12,7 @@ import {
   type QuizAttemptResult,
 } from '@contracts/courses.ts';
 import { fileUrlResponse } from '@contracts/files.ts';
-import { mySubmissionAnswer, submissionCreated, type CreateSubmissionBody } from '@contracts/submissions.ts';
+import { mySubmissionAnswer, submissionCreated, submissionFileUpload, type CreateSubmissionBody, type StartSubmissionFileBody } from '@contracts/submissions.ts';
 import { learnerMembershipList } from '@contracts/memberships.ts';
 import { learnerSessionList } from '@contracts/live-sessions.ts';
 import { browseList } from '@contracts/storefront.ts';
@@ -271,6 +271,10 @@ export function useSubmitAssignment(courseId: string, lessonId: string) {
     },
   });
 }
+
+/** POST .../lessons/{lessonId}/submission-files: a presigned PUT for one file the learner is about to hand in. */
+export const startSubmissionFile = (courseId: string, lessonId: string, body: StartSubmissionFileBody) =>
+  apiClient.post(`${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}/submission-files`, submissionFileUpload, { body });
 
 /** A signed download URL of a file the learner handed in: the creator's route, which answers its learner too (attachment only). */
 export const mySubmissionFileUrl = (submissionId: string, fileId: string) =>

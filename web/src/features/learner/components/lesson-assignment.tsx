@@ -18,6 +18,7 @@ import { formatSessionStart } from '@/lib/format-session.ts';
 import { learnerLessonQueryOptions, learnerOutlineQueryOptions, mySubmissionFileUrl, mySubmissionQueryOptions, useSubmitAssignment } from '../api/learning-queries.ts';
 import { LessonBody } from './lesson-body.tsx';
 import { openDownload } from './open-download.ts';
+import { SubmissionFilePicker, useSubmissionFiles } from './submission-file-picker.tsx';
 
 /**
  * An assignment lesson (issue 35 point 2): the creator's instructions (the server's sanitized HTML), then the learner's
@@ -52,7 +53,7 @@ export function LessonAssignment({ courseId, lessonId, assignment, completed }: 
         <>
           {latest && <SubmissionState submission={latest} />}
           {(latest === null || latest.status === 'needs_revision') && (
-            <AnswerForm key={latest?.id ?? 'first'} courseId={courseId} lessonId={lessonId} previous={latest} />
+            <AnswerForm key={latest?.id ?? 'first'} courseId={courseId} lessonId={lessonId} previous={latest} acceptsFiles={assignment.acceptsFiles} />
           )}
         </>
       )}
@@ -97,9 +98,13 @@ function SubmissionState({ submission }: { submission: MySubmission }) {
   );
 }
 
-/** The answer box and 'Submit' (or 'Submit again' after a revision was asked for). */
-function AnswerForm({ courseId, lessonId, previous }: { courseId: string; lessonId: string; previous: MySubmission | null }) {
+/**
+ * The answer box and 'Submit' (or 'Submit again' after a revision was asked for); on an assignment that accepts files,
+ * the files too (uploaded as they are picked): an answer is its text, its files, or both.
+ */
+function AnswerForm({ courseId, lessonId, previous, acceptsFiles }: { courseId: string; lessonId: string; previous: MySubmission | null; acceptsFiles: boolean }) {
   const submit = useSubmitAssignment(courseId, lessonId);
+  const uploads = useSubmissionFiles(courseId, lessonId);
   const [text, setText] = useState(previous?.text ?? '');
   const [error, setError] = useState<string | undefined>();
   // A 400 goes under the field; any other failure (a 409 from another tab, a lost connection) above the button.
@@ -107,13 +112,18 @@ function AnswerForm({ courseId, lessonId, previous }: { courseId: string; lesson
 
   const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!text.trim()) {
-      setError('Write your answer before you submit it.');
+    if (uploads.uploading) {
+      setError('Wait for your files to finish uploading.');
+      return;
+    }
+    const fileIds = uploads.uploadedIds;
+    if (!text.trim() && fileIds.length === 0) {
+      setError(acceptsFiles ? 'Write your answer or add a file before you submit it.' : 'Write your answer before you submit it.');
       return;
     }
     setError(undefined);
     submit.mutate(
-      { text: text.trim() },
+      { ...(text.trim() ? { text: text.trim() } : {}), ...(fileIds.length > 0 ? { fileIds } : {}) },
       {
         onSuccess: () => toast.success('Submitted', { description: 'Your creator will review it. We will email you when they have.' }),
         onError: (failed) => {
@@ -128,9 +138,10 @@ function AnswerForm({ courseId, lessonId, previous }: { courseId: string; lesson
       <FormField label={previous ? 'Your revised answer' : 'Your answer'} error={error} description={`Up to ${SUBMISSION_TEXT_MAX.toLocaleString('en-GB')} characters.`}>
         <Textarea rows={8} value={text} maxLength={SUBMISSION_TEXT_MAX} onChange={(e) => setText(e.target.value)} />
       </FormField>
+      {acceptsFiles && <SubmissionFilePicker uploads={uploads} disabled={submit.isPending} />}
       {refusal && <RefusalAlert>{refusal}</RefusalAlert>}
       <div>
-        <Button type="submit" loading={submit.isPending}>
+        <Button type="submit" loading={submit.isPending} disabled={uploads.uploading}>
           {!submit.isPending && <Send aria-hidden="true" />}
           {previous ? 'Submit again' : 'Submit'}
         </Button>

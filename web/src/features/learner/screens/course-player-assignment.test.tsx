@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerCourseDetail } from '@contracts/courses.ts';
@@ -18,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 const BASE = '/api/learner/courses/course-paint';
 const SUBMISSIONS = `${BASE}/lessons/l2/submissions`;
 
-const courseWith = (completed = false): LearnerCourseDetail => ({
+const courseWith = (completed = false, acceptsFiles = false): LearnerCourseDetail => ({
   courseId: 'course-paint',
   title: 'Watercolour for Beginners',
   description: 'Paint with water.',
@@ -31,7 +32,7 @@ const courseWith = (completed = false): LearnerCourseDetail => ({
     { id: 'l1', title: 'Your first wash', kind: 'text', body: '<p>Wet the paper.</p>', videoUrl: null, position: 0, files: [], completed: true, quiz: null },
     {
       id: 'l2', title: 'Paint a wash', kind: 'assignment', body: null, videoUrl: null, position: 1, files: [], completed, quiz: null,
-      assignment: { instructions: '## Your task', html: '<h2>Your task</h2><p>Paint a flat wash &lt;b&gt;.</p>', acceptsFiles: false },
+      assignment: { instructions: '## Your task', html: '<h2>Your task</h2><p>Paint a flat wash &lt;b&gt;.</p>', acceptsFiles },
     },
   ],
 });
@@ -45,6 +46,46 @@ const renderPlayer = () =>
     </Routes>,
     { path: '/dashboard/learner/courses/course-paint?lesson=l2' },
   );
+
+describe('CoursePlayerScreen: an assignment that accepts files', () => {
+  it('uploads each picked file straight to the bucket, refuses a type it cannot take, and hands in the files with or without text', async () => {
+    let mine: MySubmission | null = null;
+    const FILES = `${BASE}/lessons/l2/submission-files`;
+    const fetchMock = fakeApi({
+      ...playerRoutes(BASE, courseWith(false, true)),
+      [`GET ${SUBMISSIONS}`]: () => jsonResponse(200, { submission: mine }),
+      [`POST ${FILES}`]: () =>
+        jsonResponse(201, { file: { id: 'f1', name: 'wash.png', contentType: 'image/png', size: 4 }, url: 'https://files.example/put-f1', expiresAt: '2026-11-21T10:15:00.000Z' }),
+      'PUT https://files.example/put-f1': () => new Response(null, { status: 200 }),
+      [`POST ${SUBMISSIONS}`]: () => {
+        mine = { ...submitted, text: '', files: [{ id: 'f1', name: 'wash.png', contentType: 'image/png', size: 4 }] };
+        return jsonResponse(201, { id: 's1', status: 'submitted' });
+      },
+    });
+    const { user } = renderPlayer();
+
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Write your answer or add a file before you submit it.')).toBeInTheDocument();
+
+    const picker = screen.getByLabelText('Files to hand in');
+    // The picker's `accept` keeps other types out of the dialog, but a drop or a browser that ignores it may still send one.
+    await userEvent.setup({ applyAccept: false }).upload(picker, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+    const files = await screen.findByRole('list', { name: 'Your files' });
+    expect(await within(files).findByText('Upload a PDF or an image (PNG, JPEG, GIF, WebP).')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', FILES)).toHaveLength(0);
+    await user.click(within(files).getByRole('button', { name: 'Remove notes.txt' }));
+
+    await user.upload(picker, new File(['wash'], 'wash.png', { type: 'image/png' }));
+    expect(await within(screen.getByRole('list', { name: 'Your files' })).findByText('4 B, uploaded')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', FILES)[0]?.body).toEqual({ name: 'wash.png', contentType: 'image/png', size: 4 });
+    const put = fetchMock.mock.calls.find(([input]) => String(input) === 'https://files.example/put-f1');
+    expect(new Headers(put?.[1]?.headers).get('Content-Type')).toBe('image/png');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Waiting for review')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', SUBMISSIONS)[0]?.body).toEqual({ fileIds: ['f1'] });
+  });
+});
 
 describe('CoursePlayerScreen: assignment lessons', () => {
   it('shows the instructions, refuses an empty answer, hands the text in and then says it waits for review', async () => {
