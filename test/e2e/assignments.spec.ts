@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { accessToken, api, mailsTo, signIn } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
 // Issue 35 point 2 in the browser: a creator adds an assignment lesson in the course editor and publishes; an enrolled
-// learner hands in text; the creator asks for a revision from Submissions; the learner reads the feedback and hands
+// learner hands in text and a photo of the work; the creator downloads it and asks for a revision from Submissions; the learner reads the feedback and hands
 // in again; the creator passes it, and the learner's lesson counts as complete.
+
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test('a learner hands in an assignment, revises it when asked, and passes', async ({ page, browser, cloud }, testInfo) => {
   test.setTimeout(300_000);
@@ -21,12 +24,13 @@ test('a learner hands in an assignment, revises it when asked, and passes', asyn
   const dialog = page.getByRole('dialog', { name: 'Add lesson' });
   await dialog.getByLabel('Lesson title').fill('Paint a flat wash');
   await dialog.getByRole('radio', { name: 'Assignment' }).check();
+  await dialog.getByRole('checkbox', { name: /Accept files/ }).check();
   await dialog.getByLabel('Instructions').fill('## Your task\n\nPaint a **flat** wash and describe how it dried.\n\n- Use one colour\n- Work quickly');
   await expect(dialog.getByRole('region', { name: 'Instructions preview' }).getByRole('heading', { name: 'Your task' })).toBeVisible();
   await checkAndShoot(page, testInfo, 'assignment-editor', { dialog });
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('lesson-kind')).toHaveText('Assignment');
+  await expect(page.getByTestId('lesson-kind')).toHaveText('Assignment · files accepted');
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published: enrolled learners can take this course.')).toBeVisible();
   await api(cloud, token, 'POST', `/api/courses/${course.id}/enrollments`, { email: learner.email });
@@ -40,8 +44,14 @@ test('a learner hands in an assignment, revises it when asked, and passes', asyn
   await expect(player.getByRole('region', { name: 'Instructions' }).getByRole('heading', { name: 'Your task' })).toBeVisible();
   await expect(player.getByRole('button', { name: 'Mark complete' })).toHaveCount(0);
   await player.getByRole('textbox', { name: 'Your answer' }).fill('I painted it in one go <b>and</b> it dried patchy.');
+  // A photo of the work, uploaded as soon as it is picked.
+  await player.getByLabel('Files to hand in').setInputFiles({ name: 'flat-wash.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(player.getByTestId('picked-file')).toContainText('flat-wash.png');
+  await expect(player.getByTestId('picked-file')).toContainText('uploaded');
+  await checkAndShoot(player, testInfo, 'assignment-learner-file');
   await player.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(player.getByTestId('submission-status')).toHaveText('Waiting for review');
+  await expect(player.getByRole('region', { name: 'Files handed in' })).toContainText('flat-wash.png');
   await checkAndShoot(player, testInfo, 'assignment-learner-waiting');
 
   // The creator opens it from Submissions and asks for a revision: feedback first.
@@ -54,6 +64,12 @@ test('a learner hands in an assignment, revises it when asked, and passes', asyn
   await row.getByRole('button', { name: /^Open the submission/ }).click();
   const sheet = page.getByRole('dialog');
   await expect(sheet.getByTestId('submission-text')).toHaveText('I painted it in one go <b>and</b> it dried patchy.');
+  // The photo comes down as a file, byte for byte (served as an attachment, never shown inline).
+  const downloading = page.waitForEvent('download');
+  await sheet.getByRole('button', { name: 'Download flat-wash.png' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('flat-wash.png');
+  expect(readFileSync((await download.path())!).equals(ONE_PIXEL_PNG)).toBe(true);
   await sheet.getByRole('button', { name: 'Ask for revision' }).click();
   await expect(sheet.getByText('Say what the learner should change.')).toBeVisible();
   await sheet.getByLabel('Feedback for the learner').fill('Wet the paper evenly first, then try again.');
