@@ -49,6 +49,8 @@ export interface RecordedCall {
   answer: AnswerKind | 'error';
   /** The drafting tool the call forced, if any. */
   tool?: DraftToolName;
+  /** How long the answer took (the `metrics.latencyMs` a 200 carries, as Bedrock's): the model's share of a call. */
+  latencyMs: number;
 }
 
 export interface BedrockState {
@@ -344,7 +346,7 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     if (state.failures.remaining > 0) {
       state.failures.remaining -= 1;
       const { status, type } = state.failures;
-      record({ modelId, at: new Date().toISOString(), fields, status, answer: 'error', ...(tool ? { tool } : {}) });
+      record({ modelId, at: new Date().toISOString(), fields, status, answer: 'error', ...(tool ? { tool } : {}), latencyMs: Date.now() - started });
       return sendError(res, status, type, errorMessages[type] ?? `Simulated ${type} from the local Bedrock stand-in.`);
     }
 
@@ -367,12 +369,13 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     }
     const inputTokens = estimateTokens(textOf(body.system) + messages.map((message) => textOf(message.content)).join(''));
     const outputTokens = estimateTokens(text);
-    record({ modelId, at: new Date().toISOString(), fields, status: 200, answer });
+    const latencyMs = Date.now() - started;
+    record({ modelId, at: new Date().toISOString(), fields, status: 200, answer, latencyMs });
     sendJson(res, 200, {
       output: { message: { role: 'assistant', content: [{ text }] } },
       stopReason,
       usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
-      metrics: { latencyMs: Date.now() - started },
+      metrics: { latencyMs },
     });
   };
 
@@ -387,12 +390,13 @@ export const startBedrockStandIn = async (options: BedrockStandInOptions): Promi
     const stopReason = call.answer === 'truncated' ? 'max_tokens' : call.answer === 'not-html' ? 'end_turn' : 'tool_use';
     const inputTokens = estimateTokens(call.system + call.userText);
     const outputTokens = estimateTokens(JSON.stringify(content));
-    record({ modelId: call.modelId, at: new Date().toISOString(), fields: extractFields(''), status: 200, answer: call.answer, tool: call.tool });
+    const latencyMs = Date.now() - call.started;
+    record({ modelId: call.modelId, at: new Date().toISOString(), fields: extractFields(''), status: 200, answer: call.answer, tool: call.tool, latencyMs });
     sendJson(res, 200, {
       output: { message: { role: 'assistant', content } },
       stopReason,
       usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
-      metrics: { latencyMs: Date.now() - call.started },
+      metrics: { latencyMs },
     });
   };
 
