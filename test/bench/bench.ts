@@ -190,6 +190,8 @@ const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
     rows.push(section(courseReportSection), ...(await benchCourseReport(local, gateway.url, progress)));
     const { benchPublicApi, publicApiSection } = await import('./public-api.ts');
     rows.push(section(publicApiSection), ...(await benchPublicApi(local, gateway.url, progress)));
+    const { benchDiscussions, discussionsSection } = await import('./discussions.ts');
+    rows.push(section(discussionsSection), ...(await benchDiscussions(local, gateway.url, progress)));
   } catch (error) {
     if (feel.length === 1) feel.push(errorRow('LCP / TBT in Chromium', error));
     rows.push(errorRow('local cloud latency', error));

@@ -39,7 +39,7 @@ const PASSWORD = 'BenchCreator123';
 if (PACE >= API_RATE_LIMIT.rate) throw new Error(`the public API bench's pace (${PACE}/s) must stay under the key's rate (${API_RATE_LIMIT.rate}/s)`);
 
 /** A Pro subscription as Stripe's webhook leaves one, written by the billing data module (the `api` feature needs Pro). */
-const givePro = async (userId: string): Promise<void> => {
+export const givePro = async (userId: string): Promise<void> => {
   const billing = dynamoBilling();
   await billing.saveCustomer(userId, `cus_bench_api_${userId}`);
   const before = await billing.getSubscription(userId);
