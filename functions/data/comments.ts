@@ -26,7 +26,7 @@ import { documentClient, dueIndexPage, failedAt, indexPage, queryAll, tableName,
  *                                                expiresAt (TTL, a day on)
  * Notice:   pk COMMENT#<threadId>  sk NOTICE     recipientId, courseId, lessonId, creatorId, replies, dueAt: replies the
  *                                                thread's author has not been told of (ADDed by each reply's transaction;
- *                                                the first one sets dueAt)
+ *                                                the first one sets dueAt), latestReplyId (set by each: the email quotes it)
  *           gsi3pk COMMENTS#NOTICES  gsi3sk <dueAt>#<threadId>   (sparse) what the 'discussion-mail' job reads
  * Digest:   pk CREATOR#<creatorId>  sk COMMENTDIGEST#<day>   comments (ADDed by each learner's comment), dueAt
  *           gsi3pk COMMENTS#DIGESTS  gsi3sk <dueAt>#<creatorId>#<day>   (sparse) the digests due
@@ -81,6 +81,7 @@ const noticeItem = z.object({
   creatorId: z.string(),
   replies: z.number().int(),
   dueAt: z.string(),
+  latestReplyId: z.string().optional(),
 }) satisfies z.ZodType<ReplyNotice>;
 const digestItem = z.object({ creatorId: z.string(), day: z.string(), comments: z.number().int(), dueAt: z.string() }) satisfies z.ZodType<CommentDigest>;
 
@@ -173,7 +174,8 @@ export const dynamoComments = (): CommentRepository => ({
           Key: commentKeys.notice(notice.threadId),
           // A notice already waiting keeps its due time: the replies until then go in one email.
           UpdateExpression:
-            'ADD replies :one SET #type = :type, threadId = :thread, recipientId = :to, courseId = :course, lessonId = :lesson, creatorId = :creator, dueAt = if_not_exists(dueAt, :due), gsi3pk = :index, gsi3sk = if_not_exists(gsi3sk, :sk)',
+            'ADD replies :one SET #type = :type, threadId = :thread, recipientId = :to, courseId = :course, lessonId = :lesson, creatorId = :creator, dueAt = if_not_exists(dueAt, :due), gsi3pk = :index, gsi3sk = if_not_exists(gsi3sk, :sk)' +
+            (notice.latestReplyId ? ', latestReplyId = :latest' : ''),
           ExpressionAttributeNames: { '#type': 'type' },
           ExpressionAttributeValues: {
             ':one': 1,
@@ -186,6 +188,7 @@ export const dynamoComments = (): CommentRepository => ({
             ':due': notice.dueAt,
             ':index': NOTICES,
             ':sk': `${notice.dueAt}#${notice.threadId}`,
+            ...(notice.latestReplyId ? { ':latest': notice.latestReplyId } : {}),
           },
         },
       });

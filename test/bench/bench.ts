@@ -192,6 +192,8 @@ const benchOnCloud = async (spaBuilt: boolean): Promise<Row[]> => {
     rows.push(section(publicApiSection), ...(await benchPublicApi(local, gateway.url, progress)));
     const { benchAiTools, aiToolsSection } = await import('./ai-tools.ts');
     rows.push(section(aiToolsSection), ...(await benchAiTools(local, gateway.url, progress)));
+    const { benchDiscussions, discussionsSection } = await import('./discussions.ts');
+    rows.push(section(discussionsSection), ...(await benchDiscussions(local, gateway.url, progress)));
   } catch (error) {
     if (feel.length === 1) feel.push(errorRow('LCP / TBT in Chromium', error));
     rows.push(errorRow('local cloud latency', error));

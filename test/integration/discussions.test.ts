@@ -43,7 +43,7 @@ const world = async () => {
 
 describe('lesson discussions', () => {
   it('two learners and the creator hold a thread; a stranger gets 404; the question’s author is emailed once for the replies', async () => {
-    const { creator, ann, bob, path } = await world();
+    const { creator, ann, bob, path, courseId, lessonId } = await world();
     const question = await api('POST', path, { token: ann.token, body: { body: 'How wet should the clay be?' } });
     expect(question.status).toBe(201);
     const questionId = (question.body as CommentView).id;
@@ -83,6 +83,10 @@ describe('lesson discussions', () => {
     const mails = await mailsTo(ann.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your comment has 2 new replies');
+    // It quotes the newest reply (the creator's, as typed: Markdown is not rendered in an email) and links to the lesson.
+    expect(mails[0]!.body.text).toMatch(/The latest, from .+ \(the course’s creator\):\n“Like \*\*leather\*\*, see \[the guide\]\(https:\/\/example\.com\/guide\)\.”/);
+    expect(mails[0]!.body.html).toContain('Like **leather**, see [the guide](https://example.com/guide).</blockquote>');
+    expect(mails[0]!.body.text).toContain(`/dashboard/learner/courses/${courseId}?lesson=${lessonId}`);
     expect(await mailsTo(bob.email)).toEqual([]);
   });
 

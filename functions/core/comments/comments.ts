@@ -136,7 +136,7 @@ export const postComment = async (deps: DiscussionDeps, input: { userId: string;
       digest: learner ? { creatorId: course.creatorId, ...digestOf(now) } : undefined,
       notice:
         thread && thread.authorId !== viewer.userId
-          ? { threadId: thread.id, recipientId: thread.authorId, courseId: course.id, lessonId: input.lessonId, creatorId: course.creatorId, dueAt: noticeDueAt(now) }
+          ? { threadId: thread.id, recipientId: thread.authorId, courseId: course.id, lessonId: input.lessonId, creatorId: course.creatorId, dueAt: noticeDueAt(now), latestReplyId: comment.id }
           : undefined,
     });
     if (outcome === 'created') return commentViewOf(viewer, comment);

@@ -15,6 +15,9 @@ export const lessonLink = (appOrigin: string, role: CommentRole, courseId: strin
     ? `${appOrigin}/dashboard/learner/courses/${encodeURIComponent(courseId)}?lesson=${encodeURIComponent(lessonId)}`
     : `${appOrigin}/dashboard/creator/courses/${encodeURIComponent(courseId)}`;
 
+/** How much of a reply its notice quotes: enough to answer from the email, not the whole of a long one. */
+export const REPLY_QUOTE_MAX = 500;
+
 /** A comment's first words as one line of text. */
 export const excerpt = (body: string, max = 160): string => {
   const line = plainText(body.replace(/\s+/g, ' ')).trim();
@@ -30,8 +33,8 @@ export interface ReplyNoticeInput {
   replies: number;
   courseTitle: string;
   lessonTitle: string;
-  /** The latest reply, quoted. */
-  latest: Pick<StoredComment, 'authorName' | 'body'> | undefined;
+  /** The latest reply, quoted (its first REPLY_QUOTE_MAX characters) with who wrote it. */
+  latest: Pick<StoredComment, 'authorName' | 'authorRole' | 'body'> | undefined;
   link: string;
   school: MailSchool | undefined;
   /** A learner's: the creator's unsubscribe link (school list) and its RFC 8058 headers. */
@@ -42,7 +45,9 @@ export const replyNoticeEmail = (input: ReplyNoticeInput): MailMessage => {
   const what = input.replies === 1 ? 'a new reply' : `${input.replies} new replies`;
   const where = `${plainText(input.lessonTitle)} (${plainText(input.courseTitle)})`;
   const sender = input.school ? plainText(input.school.name) : PRODUCT_NAME;
-  const quote = input.latest ? `${plainText(input.latest.authorName)}: “${excerpt(input.latest.body)}”` : '';
+  const who = input.latest && `${plainText(input.latest.authorName)}${input.latest.authorRole === 'creator' ? ' (the course’s creator)' : ''}`;
+  const said = input.latest && excerpt(input.latest.body, REPLY_QUOTE_MAX);
+  const intro = input.replies === 1 ? `${who} replied:` : `The latest, from ${who}:`;
   const footer = input.unsubscribe
     ? `<p style="margin:32px 0 0;font-size:13px;color:#71717a">You receive this email because you take part in a course of ${escapeHtml(sender)}. <a href="${escapeHtml(input.unsubscribe.url)}" style="color:#71717a">Unsubscribe from ${escapeHtml(sender)}'s emails</a></p>`
     : '';
@@ -50,9 +55,9 @@ export const replyNoticeEmail = (input: ReplyNoticeInput): MailMessage => {
     to: input.to,
     // No user's words in a subject (issue 27 point 4): the lesson and course are in the body.
     subject: `Your comment has ${what}`,
-    text: `Your comment on ${where} has ${what}.\n${quote ? `\n${quote}\n` : ''}\nRead the thread: ${input.link}\n${input.unsubscribe ? `\n--\nUnsubscribe from ${sender}'s emails: ${input.unsubscribe.url}\n` : ''}`,
+    text: `Your comment on ${where} has ${what}.\n${said ? `\n${intro}\n“${said}”\n` : ''}\nRead the thread: ${input.link}\n${input.unsubscribe ? `\n--\nUnsubscribe from ${sender}'s emails: ${input.unsubscribe.url}\n` : ''}`,
     html: emailHtml(
-      `<p>Your comment on <strong>${escapeHtml(where)}</strong> has ${escapeHtml(what)}.</p>${quote ? `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #e4e4e7;color:#3f3f46">${escapeHtml(quote)}</blockquote>` : ''}${button(input.link, 'Read the thread')}${footer}`,
+      `<p>Your comment on <strong>${escapeHtml(where)}</strong> has ${escapeHtml(what)}.</p>${said ? `<p style="margin:16px 0 4px">${escapeHtml(intro)}</p><blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #e4e4e7;color:#3f3f46">${escapeHtml(said)}</blockquote>` : ''}${button(input.link, 'Read the thread')}${footer}`,
       560,
       input.school,
     ),

@@ -56,7 +56,11 @@ export const digestMailId = (digest: CommentDigest): string => `comment-digest:$
 
 /** One due notice: its email queued (or none, for who refused mail), and the notice gone, once. */
 export const settleNotice = async (deps: DiscussionMailDeps, notice: ReplyNotice, counts: DiscussionMailCounts, memo: Memo): Promise<void> => {
-  const [thread, recipient] = await Promise.all([deps.comments.get(notice.threadId), deps.users.getUser(notice.recipientId)]);
+  const [thread, recipient, latest] = await Promise.all([
+    deps.comments.get(notice.threadId),
+    deps.users.getUser(notice.recipientId),
+    notice.latestReplyId ? deps.comments.get(notice.latestReplyId) : undefined,
+  ]);
   let mail: QueuedMail | undefined;
   if (thread && !thread.deleted && recipient && !recipient.disabled) {
     const email = recipient.email.toLowerCase();
@@ -74,7 +78,8 @@ export const settleNotice = async (deps: DiscussionMailDeps, notice: ReplyNotice
         role: thread.authorRole,
         replies: notice.replies,
         ...titlesOf(outline, notice.lessonId),
-        latest: undefined,
+        // The newest reply, quoted while it is there to read: not once its author deleted it or the creator hid it.
+        latest: latest && !latest.deleted && !latest.hidden ? latest : undefined,
         link: lessonLink(deps.appOrigin, thread.authorRole, notice.courseId, notice.lessonId),
         school,
         unsubscribe: link,

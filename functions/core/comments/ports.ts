@@ -50,6 +50,8 @@ export interface ReplyNotice {
   /** Replies since the last email. */
   replies: number;
   dueAt: string;
+  /** The newest of those replies, which the email quotes (absent on a notice counted before it was kept). */
+  latestReplyId?: string | undefined;
 }
 
 /** A creator's day of learners' comments, due for its digest the next morning. */

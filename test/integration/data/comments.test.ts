@@ -108,9 +108,12 @@ describe('dynamoDiscussionMail', () => {
     const threadId = unique('c');
     await repo.create({ comment: comment({ id: threadId, courseId, lessonId: 'l', createdAt: T(0) }), maxReplies: 5 });
     const due = '2001-01-01T00:00:00.000Z';
+    const replyIds: string[] = [];
     for (const [i, at] of [due, '2001-01-01T00:04:00.000Z'].entries()) {
       const r = comment({ id: unique('r'), courseId, lessonId: 'l', createdAt: T(i + 1), parentId: threadId, authorId: 'learner-2' });
-      expect(await repo.create({ comment: r, thread: await repo.get(threadId), maxReplies: 5, notice: { threadId, recipientId: 'learner-1', courseId, lessonId: 'l', creatorId: 'creator-1', dueAt: at } })).toBe('created');
+      replyIds.push(r.id);
+      const notice = { threadId, recipientId: 'learner-1', courseId, lessonId: 'l', creatorId: 'creator-1', dueAt: at, latestReplyId: r.id };
+      expect(await repo.create({ comment: r, thread: await repo.get(threadId), maxReplies: 5, notice })).toBe('created');
     }
     const mine = async () => {
       let cursor: string | undefined;
@@ -122,7 +125,8 @@ describe('dynamoDiscussionMail', () => {
       }
     };
     const notice = await mine();
-    expect(notice).toMatchObject({ replies: 2, dueAt: due, recipientId: 'learner-1' });
+    // The newest reply is the one its email quotes.
+    expect(notice).toMatchObject({ replies: 2, dueAt: due, recipientId: 'learner-1', latestReplyId: replyIds[1] });
     expect(await mail.settleNotice({ ...notice!, replies: 1 }, email(unique('mail')))).toBe(false);
     expect(await mail.settleNotice(notice!, email(unique('mail')))).toBe(true);
     expect(await mail.settleNotice(notice!, email(unique('mail')))).toBe(false);

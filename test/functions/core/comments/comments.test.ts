@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeCommentHtml, FORBIDDEN_HTML } from '#adapters/html-sanitizer.ts';
 import { COMMENTS_PER_MINUTE, createCommentBody } from '#contracts/comments.ts';
 import { deleteComment, editComment, hideComment, listComments, pinComment, postComment, reportComment, unansweredQuestions, type DiscussionDeps, type ReportDeps } from '#core/comments/comments.ts';
+import { REPLY_QUOTE_MAX, replyNoticeEmail } from '#core/comments/emails.ts';
 import { runDiscussionMail, type DiscussionMailDeps } from '#core/comments/mail.ts';
 import type { CommentDigest, CommentRepository, ReplyNotice, StoredComment } from '#core/comments/ports.ts';
+import { escapeHtml, plainText } from '#core/accounts/password-reset-email.ts';
 import { renderComment } from '#core/comments/rules.ts';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '#core/errors.ts';
 import type { CourseOutline, Enrollment, QueuedMail, User } from '#core/ports.ts';
@@ -374,6 +376,61 @@ describe('emails', () => {
     expect(toAuthor[0]!.text).toContain('Grip (Knife skills)');
     expect(toAuthor[0]!.headers?.[0]?.name).toBe('List-Unsubscribe');
     expect(w.notices.size).toBe(0);
+  });
+
+  it('quotes the newest reply with who wrote it, cut at 500 characters, and links to the lesson', async () => {
+    const w = world();
+    const thread = await w.post('learner-a', 'Question');
+    await w.post('learner-b', 'Same here', thread.id);
+    const long = `Hold the knife like a handshake. ${'Keep the tip down. '.repeat(40)}`;
+    await w.post('creator-1', long, thread.id);
+    w.clock.advance(10 * 60_000);
+    await w.runMail();
+    const [mail] = w.queued;
+    const quoted = `${long.trim().slice(0, REPLY_QUOTE_MAX - 1)}…`;
+    expect(mail!.text).toContain(`The latest, from Chef Ann (the course’s creator):\n“${quoted}”`);
+    expect(mail!.text).toContain('Read the thread: https://app.example/dashboard/learner/courses/course-1?lesson=lesson-1');
+    expect(mail!.text).not.toContain('Same here');
+    expect(mail!.html).toContain(`<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #e4e4e7;color:#3f3f46">${quoted}</blockquote>`);
+    expect(mail!.html).toContain('href="https://app.example/dashboard/learner/courses/course-1?lesson=lesson-1"');
+
+    // One reply from a learner: their display name, the whole of a short reply.
+    const next = await w.post('learner-b', 'Another question');
+    await w.post('learner-a', '  Try a   pinch grip.\n\nIt helped me.  ', next.id);
+    w.clock.advance(10 * 60_000);
+    await w.runMail();
+    expect(w.queued[1]!.text).toContain('Alex replied:\n“Try a pinch grip. It helped me.”');
+  });
+
+  it('quotes no reply that was hidden or deleted before the email went', async () => {
+    const w = world();
+    const thread = await w.post('learner-a', 'Question');
+    const rude = await w.post('learner-b', 'Something rude', thread.id);
+    await hideComment(w.deps, { userId: 'creator-1', commentId: rude.id, hidden: true });
+    w.clock.advance(10 * 60_000);
+    await w.runMail();
+    expect(w.queued).toHaveLength(1);
+    expect(w.queued[0]!.subject).toBe('Your comment has a new reply');
+    expect(w.queued[0]!.text).not.toContain('rude');
+    expect(w.queued[0]!.html).not.toContain('rude');
+  });
+
+  it('escapes every payload of the XSS corpus in the quoted reply and its author’s name', () => {
+    for (const payload of xssPayloads) {
+      const mail = replyNoticeEmail({
+        to: 'a@example.com',
+        role: 'learner',
+        replies: 1,
+        courseTitle: 'Knife skills',
+        lessonTitle: 'Grip',
+        latest: { authorName: payload, authorRole: 'learner', body: payload },
+        link: 'https://app.example/dashboard/learner/courses/c?lesson=l',
+        school: undefined,
+      });
+      expect(mail.html, payload).not.toMatch(/<(script|img|svg|iframe|input|details|form|button|object|embed|math|style|base|meta|link|frame|template|noscript|textarea|xmp|noembed)\b/i);
+      expect(mail.html, payload).not.toMatch(/\s(on\w+|href|src|action|formaction)\s*=\s*"?\s*(javascript|data)/i);
+      expect(mail.html, payload).toContain(escapeHtml(plainText(payload).slice(0, 60)));
+    }
   });
 
   it('a learner who unsubscribed from the creator’s emails, or a suppressed address, gets no notice', async () => {

@@ -90,7 +90,9 @@ function SubmissionState({ submission }: { submission: MySubmission }) {
       {status !== 'needs_revision' && submission.text && (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium">Your answer</summary>
-          <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{submission.text}</p>
+          <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="my-submission-text">
+            {submission.text}
+          </p>
         </details>
       )}
       <SubmissionFiles files={submission.files} urlOf={(fileId) => mySubmissionFileUrl(submission.id, fileId)} open={openDownload} />

@@ -6,6 +6,7 @@ import type { LearnerCourseDetail } from '@contracts/courses.ts';
 import type { MySubmission } from '@contracts/submissions.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { spyOnToasts } from '@/test/toasts.ts';
+import { everyPayload, expectNoInjectedMarkup, expectPlainText } from '@/test/xss.ts';
 import { playerRoutes } from '../test/fixtures.ts';
 import { CoursePlayerScreen } from './course-player-screen.tsx';
 
@@ -173,5 +174,27 @@ describe('CoursePlayerScreen: assignment lessons', () => {
     expect(screen.getByRole('link', { name: '2. Paint a wash, completed' })).toBeInTheDocument();
     expect(screen.getByTestId('course-progress')).toHaveTextContent('100% complete');
     expect(screen.queryByRole('textbox', { name: /answer/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('CoursePlayerScreen: hostile text in a submission', () => {
+  it("shows every payload of the XSS corpus in the learner's answer and the creator's feedback as text, never as markup", async () => {
+    const passed: MySubmission = { ...submitted, text: everyPayload, status: 'passed', feedback: everyPayload, gradedAt: '2026-11-22T10:00:00.000Z' };
+    fakeApi({ ...playerRoutes(BASE, courseWith(true)), [`GET ${SUBMISSIONS}`]: () => jsonResponse(200, { submission: passed }) });
+    const { user } = renderPlayer();
+    expect(await screen.findByText('Passed')).toBeInTheDocument();
+    await user.click(screen.getByText('Your answer'));
+    expectPlainText(screen.getByTestId('my-submission-text'), everyPayload);
+    expectPlainText(screen.getByTestId('submission-feedback'), everyPayload);
+    expectNoInjectedMarkup();
+  });
+
+  it('puts the answer to revise back in the answer box as typed', async () => {
+    const revise: MySubmission = { ...submitted, text: everyPayload, status: 'needs_revision', feedback: everyPayload, gradedAt: '2026-11-22T10:00:00.000Z' };
+    fakeApi({ ...playerRoutes(BASE, courseWith()), [`GET ${SUBMISSIONS}`]: () => jsonResponse(200, { submission: revise }) });
+    renderPlayer();
+    expect(await screen.findByRole('textbox', { name: /Your revised answer/ })).toHaveValue(everyPayload);
+    expectPlainText(screen.getByTestId('submission-feedback'), everyPayload);
+    expectNoInjectedMarkup();
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Submission } from '@contracts/submissions.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { spyOnToasts } from '@/test/toasts.ts';
+import { everyPayload, expectNoInjectedMarkup, expectPlainText } from '@/test/xss.ts';
 import { SubmissionsScreen } from './submissions-screen.tsx';
 
 // The creator's Submissions (issue 35 point 2): across their courses, by course and status, oldest first; opening one
@@ -111,5 +112,17 @@ describe('SubmissionsScreen', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Mark as passed' }));
     expect(await within(sheet).findByText(/^Passed .*\. We emailed ada@example\.com\.$/)).toBeInTheDocument();
     expect(within(sheet).getByTestId('submission-status')).toHaveTextContent('Passed');
+  });
+
+  it("shows every payload of the XSS corpus in a learner's answer and in the feedback as text, never as markup", async () => {
+    const hostile = sub({ text: everyPayload, status: 'needs_revision', feedback: everyPayload, gradedAt: '2026-11-22T10:00:00.000Z' });
+    fakeApi({ ...COURSES, [queue('paint')]: page([]), [queue('ink')]: page([]), [queue('paint', 'needs_revision')]: page([hostile]), [queue('ink', 'needs_revision')]: page([]) });
+    const { user } = renderWithProviders(<SubmissionsScreen />);
+    await user.selectOptions(await screen.findByLabelText('Status'), 'Needs revision');
+    await user.click(await screen.findByRole('button', { name: 'Open the submission of ada@example.com for Paint a wash' }));
+    const sheet = await screen.findByRole('dialog');
+    expectPlainText(within(sheet).getByTestId('submission-text'), everyPayload);
+    expect(within(within(sheet).getByRole('region', { name: 'Grade' })).getByText((_, node) => node?.textContent === everyPayload && node.children.length === 0)).toBeInTheDocument();
+    expectNoInjectedMarkup();
   });
 });
