@@ -49,6 +49,8 @@ export type Capability =
   | 'app-links'
   /** Read, write, presign and delete course files in the private files bucket. */
   | 'files'
+  /** Read course files only (courses/ in the files bucket): a person's uploads copied into their data export. */
+  | 'files:read'
   /** Presign uploads of the creators' pictures (avatars/ in the files bucket: avatars and school logos), check and delete them. */
   | 'avatars'
   /** Presign reads of the creators' pictures only (the public pages). */
@@ -1226,9 +1228,10 @@ export const jobs = [
      * No schedule (issue 37 point 1): a run per export, started by POST /api/me/exports. It reads every record about
      * the person by key or index, writes one ZIP to exports/personal/ as a multipart upload (capability 'exports'),
      * and queues the email with its 24-hour link in the transaction that marks the export ready, then starts the
-     * mail sender. The S3 client takes it past the CRUD budget, as course-changed: the heavy profile, and its 30 s.
+     * mail sender. The person's uploaded submission files are read from courses/ ('files:read') into the ZIP's files/.
+     * The S3 client takes it past the CRUD budget, as course-changed: the heavy profile, and its 30 s.
      */
-    uses: ['exports', 'app-links'],
+    uses: ['exports', 'app-links', 'files:read'],
     queues: ['mail-sender'],
     profile: 'heavy',
     queue: true,

@@ -2,8 +2,10 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-d
 import * as z from 'zod';
 import { roleSchema } from '#contracts/common.ts';
 import type { ExportedRecord, PersonalExport, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
+import { commentKeys } from '#data/comments.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
+import { submissionKeys } from '#data/submissions.ts';
+import { batchGet, documentClient, failedAt, tableName, transact } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
 
 /**
@@ -114,6 +116,23 @@ const queryOf = (source: RecordSource): Omit<QueryCommandInput, 'TableName'> => 
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#LEARNERS` } };
     case 'support-requests':
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#SUPPORT` } };
+    // The learner's own partition in the course (data/submissions.ts): the latest pointers, then their uploads.
+    case 'submissions':
+      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `SUBMITTER#${source.courseId}#${source.learnerId}`, ':prefix': 'LESSON#' } };
+    case 'submission-files':
+      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `SUBMITTER#${source.courseId}#${source.learnerId}`, ':prefix': 'FILE#' } };
+    // The lessons' ids alone (not their bodies): a page of ids in memory.
+    case 'lessons':
+      return {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `COURSE#${source.courseId}`, ':prefix': 'LESSON#' },
+        ProjectionExpression: '#id',
+        ExpressionAttributeNames: { '#id': 'id' },
+      };
+    case 'lesson-threads':
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': commentKeys.lessonThreads(source.courseId, source.lessonId) } };
+    case 'thread-replies':
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `THREAD#${source.threadId}` } };
   }
 };
 
@@ -127,6 +146,14 @@ export const exportedRecord = (item: Record<string, unknown>): ExportedRecord =>
       .filter(([name]) => !KEY_ATTRIBUTES.has(name))
       .map(([name, value]) => [name, value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value instanceof Set ? [...(value as Set<unknown>)] : value]),
   );
+
+/** The submissions a page of latest-submission pointers names, in the pointers' order (one gone is left out). */
+const pointed = async (pointers: Record<string, unknown>[]): Promise<Record<string, unknown>[]> => {
+  const ids = pointers.map((p) => p['submissionId']).filter((id): id is string => typeof id === 'string');
+  const found = new Map<unknown, Record<string, unknown>>();
+  for (let i = 0; i < ids.length; i += 100) for (const item of await batchGet(ids.slice(i, i + 100).map(submissionKeys.submission))) found.set(item['id'], item);
+  return ids.map((id) => found.get(id)).filter((item): item is Record<string, unknown> => item !== undefined);
+};
 
 export const dynamoPersonalRecords = (): PersonalRecords => ({
   async person(userId) {
@@ -143,6 +170,8 @@ export const dynamoPersonalRecords = (): PersonalRecords => ({
         ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
       }),
     );
-    return { items: Items.map(exportedRecord), nextCursor: LastEvaluatedKey ? Buffer.from(JSON.stringify(LastEvaluatedKey)).toString('base64url') : null };
+    // A page of submission pointers becomes the submissions they name (BatchGetItem, 100 keys at a time).
+    const items = source.kind === 'submissions' ? await pointed(Items) : Items;
+    return { items: items.map(exportedRecord), nextCursor: LastEvaluatedKey ? Buffer.from(JSON.stringify(LastEvaluatedKey)).toString('base64url') : null };
   },
 });

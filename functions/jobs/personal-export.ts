@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { s3ExportFiles } from '#adapters/s3-export-files.ts';
+import { s3UploadedFiles } from '#adapters/s3-uploaded-files.ts';
 import { personalExportWork } from '#core/personal-exports/personal-exports.ts';
 import { PERSONAL_EXPORT_JOB, type PersonalExportDeps } from '#core/personal-exports/ports.ts';
 import { dynamoPersonalExports, dynamoPersonalRecords } from '#data/personal-exports.ts';
@@ -7,11 +8,15 @@ import { appOrigin, clock } from '#functions/composition/deps.ts';
 import { startMailSender } from '#functions/composition/mail-sender-runs.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 
-/** The job's reads (every record about the person, by key or index), the ZIP's multipart upload, the email's queue. */
+/**
+ * The job's reads (every record about the person, by key or index), their uploads' bytes, the ZIP's multipart upload,
+ * the email's queue.
+ */
 export const personalExportDeps = (): PersonalExportDeps => ({
   exports: dynamoPersonalExports(),
   records: dynamoPersonalRecords(),
   files: s3ExportFiles(),
+  uploads: s3UploadedFiles(),
   clock,
   ids: { newId: randomUUID },
   startSender: startMailSender,

@@ -424,6 +424,19 @@ export class AppFunction extends Construct {
             new PolicyStatement({ actions: ['sqs:SendMessage'], resources: this.queues.map((job) => `arn:${partition}:sqs:${region}:${account}:${jobQueueName(job)}`) }),
           );
           break;
+        case 'files:read': {
+          const files = need(platform.files, 'the course files bucket');
+          // Reading back uploads under courses/ (a person's data export): GetObject alone, nothing written or deleted.
+          const policy = new Policy(this, 'FilesRead', {
+            roles: [this.role],
+            statements: [new PolicyStatement({ actions: ['s3:GetObject'], resources: [`${files.bucketArn}/${filesKeyPrefix}*`] })],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            `Object keys are courses/<courseId>/<lessonId>/..., created at run time: the grant is reading objects under ${filesKeyPrefix} and nothing else in the bucket.`,
+          );
+          break;
+        }
         case 'files': {
           const files = need(platform.files, 'the course files bucket');
           // Objects under courses/ only, never the bucket itself (no listing, no configuration). PutObject also covers

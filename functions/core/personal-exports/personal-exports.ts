@@ -1,5 +1,6 @@
 import { PERSONAL_EXPORT_LINK_HOURS, type PersonalExportStarted, type PersonalExportStatus } from '#contracts/personal-exports.ts';
 import { emailHtml, escapeHtml, PRODUCT_NAME, type EmailMessage } from '#core/accounts/password-reset-email.ts';
+import { submissionFileKey } from '#core/assignments/rules.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { firstSlice, type SliceWork } from '#core/jobs/slices.ts';
 import type { ExportLink, QueuedMail } from '#core/ports.ts';
@@ -66,8 +67,9 @@ export interface ExportFile {
 /**
  * THE GATHERING RULES: which records go into whose export, each by key or index. Everyone: their account's partition
  * (profile and everything kept under it), their enrolments with progress, their certificates; a creator besides:
- * their courses, their CRM's rows (their learners' enrolments) and their support requests. Quiz attempts follow the
- * enrolments (one file per course, see `exportFilesAfter`).
+ * their courses, their CRM's rows (their learners' enrolments) and their support requests. Quiz attempts and
+ * submissions follow the enrolments (a file each per course, see `exportFilesAfter`); then the person's comments in
+ * their courses' discussions (`ownComments`) and the files they uploaded with submissions (files/).
  */
 export const exportFiles = (userId: string, role: string): ExportFile[] => [
   { name: 'account.json', source: { kind: 'account', userId } },
@@ -82,29 +84,68 @@ export const exportFiles = (userId: string, role: string): ExportFile[] => [
     : []),
 ];
 
-/** The files that follow from what was read: a quiz-attempts file per enrolled course, the learner's own attempts only. */
+/**
+ * The files that follow from what was read: per enrolled course, the learner's quiz attempts and their submissions
+ * (the latest of each assignment), their own only.
+ */
 export const exportFilesAfter = (userId: string, enrolledCourseIds: readonly string[]): ExportFile[] =>
-  [...new Set(enrolledCourseIds)].map((courseId) => ({ name: `quiz-attempts/${courseId}.json`, source: { kind: 'quiz-attempts', courseId, learnerId: userId } }));
+  [...new Set(enrolledCourseIds)].flatMap((courseId): ExportFile[] => [
+    { name: `quiz-attempts/${courseId}.json`, source: { kind: 'quiz-attempts', courseId, learnerId: userId } },
+    { name: `submissions/${courseId}.json`, source: { kind: 'submissions', courseId, learnerId: userId } },
+  ]);
 
-/** The records of `source` as one JSON array, written a page at a time (the memory of one page); `seen` sees each. */
+/** Every record of `source`, a page at a time (one page in memory, whatever the total). */
+async function* recordsOf(records: PersonalRecords, source: RecordSource): AsyncGenerator<ExportedRecord> {
+  let cursor: string | undefined;
+  do {
+    const page = await records.page(source, cursor);
+    yield* page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** What of a comment is the author's: all but who reported it (other people's ids). */
+const ownComment = ({ reporters: _others, ...comment }: ExportedRecord): ExportedRecord => comment;
+
+/**
+ * The person's own comments (threads and replies) in the discussions of `courseIds`: each course's lessons, each
+ * lesson's threads, each thread's replies, read by their keys a page at a time (a page per level in memory) and kept to
+ * those `authorId` wrote. No index of comments by author exists (all three of the table's indexes are taken on a
+ * comment), so the person's courses bound the read: the courses they are enrolled in, and a creator's own.
+ */
+export async function* ownComments(records: PersonalRecords, authorId: string, courseIds: readonly string[]): AsyncGenerator<ExportedRecord> {
+  for (const courseId of new Set(courseIds)) {
+    for await (const lesson of recordsOf(records, { kind: 'lessons', courseId })) {
+      const lessonId = lesson['id'];
+      if (typeof lessonId !== 'string') continue;
+      for await (const thread of recordsOf(records, { kind: 'lesson-threads', courseId, lessonId })) {
+        if (thread['authorId'] === authorId) yield ownComment(thread);
+        const threadId = thread['id'];
+        // A thread says how many replies it has: one with none costs no read.
+        if (typeof threadId !== 'string' || thread['replyCount'] === 0) continue;
+        for await (const reply of recordsOf(records, { kind: 'thread-replies', threadId })) if (reply['authorId'] === authorId) yield ownComment(reply);
+      }
+    }
+  }
+}
+
+/** A file's name as a ZIP entry's last part: no folders, no control characters, never empty. */
+export const zipSafeName = (name: string): string =>
+  [...name].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(c) ? '_' : c)).join('').slice(0, 120) || 'file';
+
+/** The records as one JSON array, written one at a time (the memory of the source's page); `seen` sees each. */
 const writeRecords = async (
-  records: PersonalRecords,
-  source: RecordSource,
+  items: AsyncIterable<ExportedRecord>,
   put: (chunk: string) => Promise<void>,
   seen: (record: ExportedRecord) => void = () => undefined,
 ): Promise<number> => {
-  let cursor: string | undefined;
   let count = 0;
   await put('[');
-  do {
-    const page = await records.page(source, cursor);
-    for (const record of page.items) {
-      await put(`${count === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
-      seen(record);
-      count++;
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  for await (const record of items) {
+    await put(`${count === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
+    seen(record);
+    count++;
+  }
   await put(count === 0 ? ']\n' : '\n]\n');
   return count;
 };
@@ -116,6 +157,9 @@ const README = (email: string, at: string) =>
     'account.json: your profile and everything kept with your account (settings, plan, credits and their history).',
     'enrolments.json: the courses you are enrolled in, with your progress.',
     'quiz-attempts/<course>.json: your quiz attempts and scores in each course.',
+    'submissions/<course>.json: your latest submission of each assignment in each course, with its feedback.',
+    'files/<course>/<lesson>/: the files you uploaded with your submissions.',
+    'comments.json: your comments and replies in lesson discussions.',
     'certificates.json: the certificates issued to you.',
     'creator/: for a creator, your courses, the learners in your CRM and your support requests.',
     '',
@@ -140,31 +184,50 @@ export const personalExportEmail = (input: { url: string; expiresAt: string; app
  * half-written upload is aborted, or removed by the bucket's rule for unfinished uploads).
  */
 export const personalExportWork =
-  (deps: PersonalExportDeps): SliceWork<{ written: number; skipped: number; records: number }> =>
+  (deps: PersonalExportDeps): SliceWork<{ written: number; skipped: number; records: number; files: number }> =>
   async (slice) => {
     const { userId, exportId } = slice.input as { userId: string; exportId: string };
     const found = await deps.exports.get(userId, exportId);
     const person = await deps.records.person(userId);
-    if (!found || found.status !== 'pending' || !person) return { counts: { written: 0, skipped: 1, records: 0 } };
+    if (!found || found.status !== 'pending' || !person) return { counts: { written: 0, skipped: 1, records: 0, files: 0 } };
     const now = deps.clock.now();
     const upload = await deps.files.start(exportKey(userId, exportId), { contentType: 'application/zip', fileName: EXPORT_FILE_NAME, linkSeconds: LINK_SECONDS });
     let records = 0;
+    let uploaded = 0;
     let link: { url: string; expiresAt: string };
     try {
       const zip = zipWriter((bytes) => upload.write(bytes), now);
       await zip.file('README.txt', (put) => put(README(person.email, now.toISOString())));
       const courseIds: string[] = [];
+      const ownCourseIds: string[] = [];
       for (const file of exportFiles(userId, person.role)) {
         await zip.file(file.name, async (put) => {
-          records += await writeRecords(deps.records, file.source, put, (record) => {
+          records += await writeRecords(recordsOf(deps.records, file.source), put, (record) => {
             if (file.source.kind === 'enrolments' && typeof record['courseId'] === 'string') courseIds.push(record['courseId']);
+            if (file.source.kind === 'courses' && typeof record['id'] === 'string') ownCourseIds.push(record['id']);
           });
         });
       }
       for (const file of exportFilesAfter(userId, courseIds)) {
         await zip.file(file.name, async (put) => {
-          records += await writeRecords(deps.records, file.source, put);
+          records += await writeRecords(recordsOf(deps.records, file.source), put);
         });
+      }
+      await zip.file('comments.json', async (put) => {
+        records += await writeRecords(ownComments(deps.records, userId, [...courseIds, ...ownCourseIds]), put);
+      });
+      // The uploads' bytes, streamed from the files bucket chunk by chunk; one started but never sent is skipped.
+      for (const courseId of new Set(courseIds)) {
+        for await (const upload of recordsOf(deps.records, { kind: 'submission-files', courseId, learnerId: userId })) {
+          const { id, lessonId, name } = upload;
+          if (typeof id !== 'string' || typeof lessonId !== 'string') continue;
+          const bytes = await deps.uploads.open(submissionFileKey({ courseId, lessonId, learnerId: userId, id }));
+          if (!bytes) continue;
+          await zip.file(`files/${courseId}/${lessonId}/${id}-${zipSafeName(typeof name === 'string' ? name : '')}`, async (put) => {
+            for await (const chunk of bytes) await put(chunk);
+          });
+          uploaded++;
+        }
       }
       await zip.end();
       link = await upload.finish();
@@ -178,5 +241,5 @@ export const personalExportWork =
     const marked = await deps.exports.markReady({ userId, exportId, readyAt: at, linkExpiresAt: link.expiresAt, mail });
     // Only the run that moved it to ready queued the email: it starts the sender (a start lost here is the next minute's).
     if (marked) await deps.startSender(`personal-export@${exportId}`);
-    return { counts: { written: marked ? 1 : 0, skipped: marked ? 0 : 1, records } };
+    return { counts: { written: marked ? 1 : 0, skipped: marked ? 0 : 1, records, files: uploaded } };
   };

@@ -42,14 +42,30 @@ export type ExportedRecord = Readonly<Record<string, unknown>>;
  * - `quiz-attempts`: the learner's attempts in one course (the course's partition, the learner's prefix);
  * - `certificates`: the learner's current certificates, by the learner's certificates index;
  * - `courses`, `crm`, `support-requests`: a creator's courses, the CRM's rows (their learners' enrolments) and their
- *   support requests, by the creator's indexes.
+ *   support requests, by the creator's indexes;
+ * - `submissions`: the learner's latest submission of each assignment in one course (their pointers, in the
+ *   partition of their own, `SUBMITTER#<courseId>#<learnerId>`, then the submissions by id);
+ * - `submission-files`: the learner's uploads in one course (the same partition: only their ids find them);
+ * - `lessons`, `lesson-threads`, `thread-replies`: a course's lesson ids, a lesson's threads, a thread's replies: the
+ *   discussions a person took part in, read whole by their keys and kept to the person's own comments by the job
+ *   (no index of comments by author exists: see docs/api.md "Download my data").
  */
 export type RecordSource =
   | { readonly kind: 'account'; readonly userId: string }
   | { readonly kind: 'enrolments'; readonly learnerId: string }
   | { readonly kind: 'quiz-attempts'; readonly courseId: string; readonly learnerId: string }
   | { readonly kind: 'certificates'; readonly learnerId: string }
-  | { readonly kind: 'courses' | 'crm' | 'support-requests'; readonly creatorId: string };
+  | { readonly kind: 'courses' | 'crm' | 'support-requests'; readonly creatorId: string }
+  | { readonly kind: 'submissions' | 'submission-files'; readonly courseId: string; readonly learnerId: string }
+  | { readonly kind: 'lessons'; readonly courseId: string }
+  | { readonly kind: 'lesson-threads'; readonly courseId: string; readonly lessonId: string }
+  | { readonly kind: 'thread-replies'; readonly threadId: string };
+
+/** The bytes of a person's uploaded files (the files bucket), read as a stream: never a whole file in memory. */
+export interface UploadedFiles {
+  /** The object at `key` as its chunks, or undefined when it is not there (deleted, or never uploaded). */
+  open(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+}
 
 export interface PersonalRecords {
   /** The user's role and email, or undefined for an account that is gone. */
@@ -63,6 +79,8 @@ export interface PersonalExportDeps {
   records: PersonalRecords;
   /** The ZIP's store (S3 multipart); its link valid `linkSeconds`. */
   files: ArchiveFiles;
+  /** The person's uploaded files, copied into the ZIP under files/. */
+  uploads: UploadedFiles;
   clock: Clock;
   ids: { newId: () => string };
   /** Starts the mail sender's run for the queued email (named by `key`). */

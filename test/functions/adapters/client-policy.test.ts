@@ -168,6 +168,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'certificate-signing': ['kms'],
   'app-links': [],
   files: ['s3'],
+  'files:read': ['s3'],
   avatars: ['s3'],
   'avatars:read': ['s3'],
   'job-queues': ['sqs'],

@@ -58,4 +58,35 @@ describe('personal data exports (DynamoDB Local)', () => {
       expect((await records.page(source, undefined)).items).toEqual([]);
     }
   });
+
+  it("reads a learner's latest submissions and uploads from their own partition, and a course's discussions by their keys", async () => {
+    const records = dynamoPersonalRecords();
+    const learnerId = unique('learner');
+    const courseId = unique('course');
+    const put = (Item: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: tableName(), Item }));
+    // Two assignments: the latest of each named by its pointer; one pointer names a submission that is gone.
+    await put({ pk: `SUBMISSION#${courseId}-s1`, sk: 'SUBMISSION', id: `${courseId}-s1`, learnerId, lessonId: 'l1', text: 'First' });
+    await put({ pk: `SUBMISSION#${courseId}-s2`, sk: 'SUBMISSION', id: `${courseId}-s2`, learnerId, lessonId: 'l2', text: 'Second', gsi1pk: `COURSE#${courseId}#SUBMISSIONS#submitted`, gsi1sk: 'x' });
+    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'LESSON#l1', submissionId: `${courseId}-s1` });
+    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'LESSON#l2', submissionId: `${courseId}-s2` });
+    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'LESSON#l3', submissionId: `${courseId}-gone` });
+    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'FILE#l2#f1', id: 'f1', lessonId: 'l2', name: 'bowl.png', learnerId, courseId });
+    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'PENDING', pending: 1 });
+    await put({ pk: `SUBMITTER#${courseId}#${learnerId}x`, sk: 'FILE#l2#f9', id: 'f9', lessonId: 'l2', name: 'not hers.png' });
+
+    expect((await records.page({ kind: 'submissions', courseId, learnerId }, undefined)).items).toEqual([
+      { id: `${courseId}-s1`, learnerId, lessonId: 'l1', text: 'First' },
+      { id: `${courseId}-s2`, learnerId, lessonId: 'l2', text: 'Second' },
+    ]);
+    expect((await records.page({ kind: 'submission-files', courseId, learnerId }, undefined)).items).toEqual([{ id: 'f1', lessonId: 'l2', name: 'bowl.png', learnerId, courseId }]);
+
+    // The lessons' ids alone; a lesson's threads; a thread's replies.
+    await put({ pk: `COURSE#${courseId}`, sk: 'LESSON#l1', id: 'l1', title: 'Glazes', body: '<p>Long text</p>' });
+    await put({ pk: `COURSE#${courseId}`, sk: 'FILE#l1#x', id: 'x' });
+    await put({ pk: `COMMENT#${courseId}-t1`, sk: 'COMMENT', id: `${courseId}-t1`, authorId: learnerId, body: 'Why?', gsi1pk: `LESSON#${courseId}#l1#COMMENTS`, gsi1sk: `0#2026#${courseId}-t1` });
+    await put({ pk: `COMMENT#${courseId}-r1`, sk: 'COMMENT', id: `${courseId}-r1`, authorId: 'cara', body: 'Because.', gsi1pk: `THREAD#${courseId}-t1`, gsi1sk: `2026#${courseId}-r1` });
+    expect((await records.page({ kind: 'lessons', courseId }, undefined)).items).toEqual([{ id: 'l1' }]);
+    expect((await records.page({ kind: 'lesson-threads', courseId, lessonId: 'l1' }, undefined)).items).toEqual([{ id: `${courseId}-t1`, authorId: learnerId, body: 'Why?' }]);
+    expect((await records.page({ kind: 'thread-replies', threadId: `${courseId}-t1` }, undefined)).items).toEqual([{ id: `${courseId}-r1`, authorId: 'cara', body: 'Because.' }]);
+  });
 });

@@ -14,6 +14,7 @@ const routes: readonly RouteDef[] = [
   { name: 'plain-route', method: 'POST', path: '/api/plain-route', handler: 'http/health', access: ['creator'] },
   { name: 'avatar-route', method: 'POST', path: '/api/avatar-route', handler: 'http/health', access: ['creator'], uses: ['avatars'] },
   { name: 'avatar-read-route', method: 'GET', path: '/api/avatar-read-route', handler: 'http/health', access: 'public', uses: ['avatars:read'] },
+  { name: 'file-read-route', method: 'GET', path: '/api/file-read-route', handler: 'http/health', access: ['creator'], uses: ['files:read'] },
 ];
 
 type Props = Record<string, unknown>;
@@ -144,6 +145,15 @@ describe("the 'files' capability", () => {
     const env = (functionOf(api, 'file-route')['Environment'] as { Variables: Record<string, unknown> }).Variables;
     expect(JSON.stringify(env['FILES_BUCKET'])).toContain('FilesBucket');
     expect(env).not.toHaveProperty('FILES_ENDPOINT');
+  });
+
+  it("'files:read' lets a function (the data export's job) only get objects under courses/, with FILES_BUCKET", () => {
+    const statements = s3Statements(api, 'file-read-route');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: 's3:GetObject' });
+    expect(JSON.stringify(statements[0]!.Resource)).toMatch(/FilesBucket.*\/courses\/\*"\]\]\}$/);
+    const env = (functionOf(api, 'file-read-route')['Environment'] as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(env['FILES_BUCKET'])).toContain('FilesBucket');
   });
 
   it('gives a function without it neither the grant nor the variable', () => {

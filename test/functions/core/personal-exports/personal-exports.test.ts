@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '#core/errors.ts';
 import type { Slice } from '#core/jobs/ports.ts';
-import { exportFiles, exportFilesAfter, personalExportStatus, personalExportWork, requestPersonalExport } from '#core/personal-exports/personal-exports.ts';
-import type { ExportedRecord, PersonalExport, PersonalExportDeps, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
+import { exportFiles, exportFilesAfter, personalExportStatus, personalExportWork, requestPersonalExport, zipSafeName } from '#core/personal-exports/personal-exports.ts';
+import type { ExportedRecord, PersonalExport, PersonalExportDeps, PersonalExportStore, PersonalRecords, RecordSource, UploadedFiles } from '#core/personal-exports/ports.ts';
 import type { ArchiveFiles, QueuedMail } from '#core/ports.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 import { unzip } from '#test/functions/fakes/unzip.ts';
@@ -55,6 +55,7 @@ const memoryFiles = () => {
   const objects = new Map<string, Buffer>();
   const aborted: string[] = [];
   let dieAfterChunks = Infinity;
+  let largestChunk = 0;
   const files: ArchiveFiles = {
     async start(objectKey, { linkSeconds }) {
       const chunks: Uint8Array[] = [];
@@ -62,6 +63,7 @@ const memoryFiles = () => {
         async write(chunk) {
           if (chunks.length >= dieAfterChunks) throw new Error('killed');
           chunks.push(chunk);
+          largestChunk = Math.max(largestChunk, chunk.length);
         },
         async finish() {
           objects.set(objectKey, Buffer.concat(chunks));
@@ -71,8 +73,27 @@ const memoryFiles = () => {
       };
     },
   };
-  return { files, objects, aborted, dieAfter: (n: number) => (dieAfterChunks = n) };
+  return { files, objects, aborted, dieAfter: (n: number) => (dieAfterChunks = n), largestChunk: () => largestChunk };
 };
+
+/** The files bucket's uploads in memory, each read back in 3 chunks (as S3 streams a body), the chunks counted. */
+const memoryUploads = (objects: Record<string, Buffer>) => {
+  const opened: string[] = [];
+  const files: UploadedFiles = {
+    async open(objectKey) {
+      const bytes = objects[objectKey];
+      opened.push(objectKey);
+      if (!bytes) return undefined;
+      return (async function* () {
+        const third = Math.ceil(bytes.length / 3);
+        for (let at = 0; at < bytes.length; at += third) yield bytes.subarray(at, at + third);
+      })();
+    },
+  };
+  return { files, opened };
+};
+
+const photo = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
 
 const people = { ann: { role: 'learner' as const, email: 'ann@example.com' }, cara: { role: 'creator' as const, email: 'cara@example.com' } };
 
@@ -88,9 +109,28 @@ const world = () => {
     [key({ kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ann' })]: [{ learnerId: 'ann', lessonId: 'l1', bestScore: 80 }],
     [key({ kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ben' })]: [{ learnerId: 'ben', lessonId: 'l1', bestScore: 20 }],
     [key({ kind: 'courses', creatorId: 'cara' })]: [{ id: 'c1', title: 'Knife skills' }],
+    [key({ kind: 'submissions', courseId: 'c1', learnerId: 'ann' })]: [{ id: 's1', learnerId: 'ann', lessonId: 'l2', text: 'My bowl', status: 'passed', feedback: 'Lovely glaze.' }],
+    [key({ kind: 'submission-files', courseId: 'c1', learnerId: 'ann' })]: [
+      { id: 'f1', learnerId: 'ann', lessonId: 'l2', name: 'My bowl/front.png', size: 70_000 },
+      // Its upload was started but the bytes never sent: nothing in the bucket.
+      { id: 'f2', learnerId: 'ann', lessonId: 'l2', name: 'never sent.png', size: 10 },
+    ],
+    [key({ kind: 'lessons', courseId: 'c1' })]: [{ id: 'l1' }, { id: 'l2' }, { id: 'l3' }],
+    [key({ kind: 'lesson-threads', courseId: 'c1', lessonId: 'l1' })]: [
+      { id: 't1', authorId: 'ann', body: 'How sharp?', replyCount: 3, reports: 1, reporters: ['ben'] },
+      { id: 't2', authorId: 'ben', body: 'Mine is blunt', replyCount: 1 },
+      { id: 't3', authorId: 'ben', body: 'Anyone?', replyCount: 0 },
+    ],
+    [key({ kind: 'thread-replies', threadId: 't1' })]: [
+      { id: 'r1', authorId: 'cara', body: 'Very sharp.' },
+      { id: 'r2', authorId: 'ben', body: 'Same question.' },
+      { id: 'r3', authorId: 'ann', body: 'Thank you.' },
+    ],
+    [key({ kind: 'thread-replies', threadId: 't2' })]: [{ id: 'r4', authorId: 'ann', body: 'Try a steel.' }],
     [key({ kind: 'crm', creatorId: 'cara' })]: Array.from({ length: 5 }, (_, i) => ({ learnerId: `l${i}`, courseId: 'c1' })),
   });
   const bucket = memoryFiles();
+  const uploads = memoryUploads({ 'courses/c1/l2/submissions/ann/f1': photo });
   const clock = testClock();
   const started: Slice[] = [];
   const senders: string[] = [];
@@ -98,12 +138,13 @@ const world = () => {
     exports: exports.store,
     records: data.records,
     files: bucket.files,
+    uploads: uploads.files,
     clock,
     ids: { newId: (() => { let n = 0; return () => `x${++n}`; })() },
     startSender: async (k) => void senders.push(k),
     appOrigin: 'https://courses.example',
   };
-  return { deps, exports, data, bucket, clock, started, senders, request: (userId: string) => requestPersonalExport({ ...deps, start: async (s) => void started.push(s) }, userId) };
+  return { deps, exports, data, bucket, uploads, clock, started, senders, request: (userId: string) => requestPersonalExport({ ...deps, start: async (s) => void started.push(s) }, userId) };
 };
 
 const runJob = (w: ReturnType<typeof world>, slice: Slice) => personalExportWork(w.deps)(slice, () => false);
@@ -126,11 +167,20 @@ describe('the gathering rules', () => {
     for (const file of exportFiles('cara', 'creator')) expect(Object.values(file.source).filter((v) => v !== file.source.kind)).toEqual(['cara']);
   });
 
-  it('reads quiz attempts per enrolled course, once each, under the learner\'s own id', () => {
-    expect(exportFilesAfter('ann', ['c1', 'c2', 'c1']).map((f) => f.source)).toEqual([
-      { kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ann' },
-      { kind: 'quiz-attempts', courseId: 'c2', learnerId: 'ann' },
+  it('reads quiz attempts and submissions per enrolled course, once each, under the learner\'s own id', () => {
+    expect(exportFilesAfter('ann', ['c1', 'c2', 'c1']).map((f) => [f.name, f.source])).toEqual([
+      ['quiz-attempts/c1.json', { kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ann' }],
+      ['submissions/c1.json', { kind: 'submissions', courseId: 'c1', learnerId: 'ann' }],
+      ['quiz-attempts/c2.json', { kind: 'quiz-attempts', courseId: 'c2', learnerId: 'ann' }],
+      ['submissions/c2.json', { kind: 'submissions', courseId: 'c2', learnerId: 'ann' }],
     ]);
+  });
+
+  it('keeps a file name to one safe ZIP entry name', () => {
+    expect(zipSafeName('My bowl/front.png')).toBe('My bowl_front.png');
+    expect(zipSafeName('..\\evil\u0000.txt')).toBe('.._evil_.txt');
+    expect(zipSafeName('')).toBe('file');
+    expect(zipSafeName('x'.repeat(300))).toHaveLength(120);
   });
 });
 
@@ -156,15 +206,74 @@ describe("the 'personal-export' job", () => {
     const w = world();
     const { exportId } = await w.request('ann');
     const result = await runJob(w, w.started[0]!);
-    expect(result.counts).toMatchObject({ written: 1, records: 6 });
+    expect(result.counts).toMatchObject({ written: 1, records: 10, files: 1 });
     const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
-    expect([...files.keys()]).toEqual(['README.txt', 'account.json', 'enrolments.json', 'certificates.json', 'quiz-attempts/c1.json', 'quiz-attempts/c2.json', 'quiz-attempts/c3.json']);
+    expect([...files.keys()]).toEqual([
+      'README.txt',
+      'account.json',
+      'enrolments.json',
+      'certificates.json',
+      'quiz-attempts/c1.json',
+      'submissions/c1.json',
+      'quiz-attempts/c2.json',
+      'submissions/c2.json',
+      'quiz-attempts/c3.json',
+      'submissions/c3.json',
+      'comments.json',
+      'files/c1/l2/f1-My bowl_front.png',
+    ]);
     expect(JSON.parse(files.get('enrolments.json')!.toString())).toHaveLength(3);
     expect(JSON.parse(files.get('quiz-attempts/c1.json')!.toString())).toEqual([{ learnerId: 'ann', lessonId: 'l1', bestScore: 80 }]);
     expect(JSON.parse(files.get('certificates.json')!.toString())).toEqual([]);
     expect([...files.values()].some((f) => f.toString().includes('ben'))).toBe(false);
-    // Every read is one of the person's own sources.
-    expect(w.data.reads.every((s) => Object.values(s).includes('ann'))).toBe(true);
+    // Every read but the discussions' is one of the person's own sources; the discussions read are their courses'.
+    const discussion = new Set(['lessons', 'lesson-threads', 'thread-replies']);
+    expect(w.data.reads.filter((s) => !discussion.has(s.kind)).every((s) => Object.values(s).includes('ann'))).toBe(true);
+    expect(new Set(w.data.reads.flatMap((s) => (s.kind === 'lessons' || s.kind === 'lesson-threads' ? [s.courseId] : []))).size).toBe(3);
+    expect(w.data.reads.filter((s) => s.kind === 'lessons' || s.kind === 'lesson-threads').every((s) => 'courseId' in s && ['c1', 'c2', 'c3'].includes(s.courseId))).toBe(true);
+  });
+
+  it('adds their latest submission of each assignment, with its feedback', async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    await runJob(w, w.started[0]!);
+    const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
+    expect(JSON.parse(files.get('submissions/c1.json')!.toString())).toEqual([{ id: 's1', learnerId: 'ann', lessonId: 'l2', text: 'My bowl', status: 'passed', feedback: 'Lovely glaze.' }]);
+    expect(JSON.parse(files.get('submissions/c2.json')!.toString())).toEqual([]);
+  });
+
+  it("adds their own comments and replies in their courses' discussions, and nobody else's, nor who reported them", async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    await runJob(w, w.started[0]!);
+    const comments = JSON.parse(unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!).get('comments.json')!.toString()) as ExportedRecord[];
+    expect(comments).toEqual([
+      { id: 't1', authorId: 'ann', body: 'How sharp?', replyCount: 3, reports: 1 },
+      { id: 'r3', authorId: 'ann', body: 'Thank you.' },
+      { id: 'r4', authorId: 'ann', body: 'Try a steel.' },
+    ]);
+    // A thread with no replies costs no read of its replies.
+    expect(w.data.reads).not.toContainEqual({ kind: 'thread-replies', threadId: 't3' });
+  });
+
+  it("gives a creator their own replies in their courses' discussions", async () => {
+    const w = world();
+    const { exportId } = await w.request('cara');
+    await runJob(w, w.started[0]!);
+    const comments = JSON.parse(unzip(w.bucket.objects.get(`personal/cara/${exportId}.zip`)!).get('comments.json')!.toString()) as ExportedRecord[];
+    expect(comments).toEqual([{ id: 'r1', authorId: 'cara', body: 'Very sharp.' }]);
+  });
+
+  it('copies their uploaded files byte for byte, chunk by chunk, and skips an upload that never arrived', async () => {
+    const w = world();
+    const { exportId } = await w.request('ann');
+    await runJob(w, w.started[0]!);
+    const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
+    expect(files.get('files/c1/l2/f1-My bowl_front.png')!.equals(photo)).toBe(true);
+    // The 70,000 bytes went through in the three chunks they were read in, never as one.
+    expect(w.bucket.largestChunk()).toBeLessThanOrEqual(Math.ceil(photo.length / 3));
+    expect(w.uploads.opened).toEqual(['courses/c1/l2/submissions/ann/f1', 'courses/c1/l2/submissions/ann/f2']);
+    expect([...files.keys()].filter((name) => name.startsWith('files/'))).toHaveLength(1);
   });
 
   it("adds a creator's courses and every CRM row, read a page at a time", async () => {

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PersonalExportStatus } from '#contracts/personal-exports.ts';
+import { unzip } from '#test/functions/fakes/unzip.ts';
+import { mailsTo } from './mail-support.ts';
+import { accountWithRole, api, eventually } from './support.ts';
+
+/**
+ * "Download my data" end to end (issue 37 point 1): the gateway, the 'personal-export' job on its queue, DynamoDB
+ * Local, the S3 emulator and SES local. A person asks for their data, waits for it, downloads the ZIP from the link
+ * the page shows and finds what they did on the platform in it (enrolment, quiz attempt, submission with its photo,
+ * comments); the emailed link is the same file.
+ */
+type Account = Awaited<ReturnType<typeof accountWithRole>>;
+
+const quiz = {
+  passPercent: 100,
+  maxAttempts: 3,
+  questions: [{ prompt: 'Which knife for bread?', type: 'single', options: ['Paring', 'Serrated', 'Cleaver'], correct: [1] }],
+};
+
+let creator: Account;
+let learner: Account;
+let courseId: string;
+let quizLessonId: string;
+let assignmentId: string;
+let submissionId: string;
+let upload: { id: string; name: string };
+const photo = randomBytes(40_000);
+
+beforeAll(async () => {
+  [creator, learner] = await Promise.all([accountWithRole('creator', 'export-creator'), accountWithRole('learner', 'export-learner')]);
+  courseId = (await api('POST', '/api/courses', { token: creator.token, body: { title: 'Bread knives' } })).body.id as string;
+  const made = await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Knife check', kind: 'quiz', quiz } });
+  expect(made.status).toBe(201);
+  quizLessonId = made.body.id as string;
+  expect((await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+  expect((await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: learner.email } })).status).toBe(201);
+  const attempt = await api('POST', `/api/learner/courses/${courseId}/lessons/${quizLessonId}/attempts`, { token: learner.token, body: { answers: [[0]] } });
+  expect(attempt.status).toBe(200);
+
+  // An assignment handed in with a photo (the bytes PUT straight to S3, as the browser does), and a discussion.
+  assignmentId = (await api('POST', `/api/courses/${courseId}/lessons`, { token: creator.token, body: { title: 'Photograph your loaf', kind: 'assignment', assignment: { instructions: 'Upload a photo.', acceptsFiles: true } } })).body.id as string;
+  const base = `/api/learner/courses/${courseId}/lessons/${assignmentId}`;
+  const started = await api('POST', `${base}/submission-files`, { token: learner.token, body: { name: 'My loaf.png', contentType: 'image/png', size: photo.length } });
+  expect(started.status).toBe(201);
+  upload = started.body.file as { id: string; name: string };
+  expect((await fetch(started.body.url as string, { method: 'PUT', body: photo, headers: { 'content-type': 'image/png' } })).status).toBe(200);
+  const handedIn = await api('POST', `${base}/submissions`, { token: learner.token, body: { text: 'Here is my loaf.', fileIds: [upload.id] } });
+  expect(handedIn.status).toBe(201);
+  submissionId = handedIn.body.id as string;
+  const comments = `/api/courses/${courseId}/lessons/${quizLessonId}/comments`;
+  const question = await api('POST', comments, { token: learner.token, body: { body: 'Is a bread knife serrated?' } });
+  expect(question.status).toBe(201);
+  expect((await api('POST', comments, { token: creator.token, body: { body: 'Yes, always.', parentId: question.body.id } })).status).toBe(201);
+  expect((await api('POST', comments, { token: learner.token, body: { body: 'Thank you!', parentId: question.body.id } })).status).toBe(201);
+}, 120_000);
+
+/** Asks for an export and waits for it to be ready (the job runs on its queue; a loaded machine is slow). */
+const exportOf = async (person: Account): Promise<{ exportId: string; url: string; files: Map<string, Buffer> }> => {
+  const started = await api('POST', '/api/me/exports', { token: person.token });
+  expect(started.status).toBe(202);
+  const exportId = started.body.exportId as string;
+  const status = await eventually(
+    () => api('GET', `/api/me/exports/${exportId}`, { token: person.token }),
+    (r) => (r.body as PersonalExportStatus).status !== 'pending',
+    120_000,
+  );
+  expect(status.status).toBe(200);
+  const ready = status.body as PersonalExportStatus;
+  expect(ready.status).toBe('ready');
+  const download = await fetch(ready.url!);
+  expect(download.status).toBe(200);
+  return { exportId, url: ready.url!, files: unzip(new Uint8Array(await download.arrayBuffer())) };
+};
+
+const json = (files: Map<string, Buffer>, name: string) => {
+  expect([...files.keys()]).toContain(name);
+  return JSON.parse(files.get(name)!.toString('utf8')) as Record<string, unknown>[];
+};
+
+describe('download my data', () => {
+  it("gives a learner a ZIP with their enrolment, quiz attempt, submission and its photo, and comments; emails its link; keeps it from anyone else", async () => {
+    const { exportId, files } = await exportOf(learner);
+    expect(files.get('README.txt')!.toString('utf8')).toContain(learner.email);
+    expect(json(files, 'account.json').some((r) => r['email'] === learner.email)).toBe(true);
+    expect(json(files, 'enrolments.json')).toEqual([expect.objectContaining({ courseId, learnerId: learner.id })]);
+    const attempts = json(files, `quiz-attempts/${courseId}.json`);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ learnerId: learner.id, lessonId: quizLessonId });
+    expect(json(files, `submissions/${courseId}.json`)).toEqual([expect.objectContaining({ id: submissionId, lessonId: assignmentId, text: 'Here is my loaf.' })]);
+    expect(json(files, 'comments.json').map((c) => [c['authorId'], c['body']])).toEqual([
+      [learner.id, 'Is a bread knife serrated?'],
+      [learner.id, 'Thank you!'],
+    ]);
+    // The photo, byte for byte.
+    expect(files.get(`files/${courseId}/${assignmentId}/${upload.id}-My loaf.png`)?.equals(photo)).toBe(true);
+
+    // The email holds a link to the same ZIP.
+    const mail = await eventually(
+      () => mailsTo(learner.email),
+      (mails) => mails.some((m) => m.subject.includes('your data is ready')),
+      60_000,
+    );
+    const sent = mail.find((m) => m.subject.includes('your data is ready'))!;
+    const link = /https?:\/\/\S+/.exec(sent.body.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const emailed = await fetch(link!);
+    expect(emailed.status).toBe(200);
+    expect(unzip(new Uint8Array(await emailed.arrayBuffer())).has(`quiz-attempts/${courseId}.json`)).toBe(true);
+
+    // Another person's id, and an unknown one, answer 404.
+    expect((await api('GET', `/api/me/exports/${exportId}`, { token: creator.token })).status).toBe(404);
+    expect((await api('GET', '/api/me/exports/no-such-export', { token: learner.token })).status).toBe(404);
+  }, 240_000);
+
+  it("gives a creator their courses, the learners in their CRM and their own replies", async () => {
+    const { files } = await exportOf(creator);
+    expect(json(files, 'creator/courses.json')).toEqual([expect.objectContaining({ id: courseId, title: 'Bread knives' })]);
+    expect(json(files, 'creator/crm-learners.json')).toEqual([expect.objectContaining({ courseId, learnerId: learner.id })]);
+    // Their own reply in their course's discussion, and not the learner's comments.
+    expect(json(files, 'comments.json').map((c) => c['body'])).toEqual(['Yes, always.']);
+    // Nothing of the learner's own quiz attempts: those are theirs.
+    expect([...files.keys()].some((name) => /^(quiz-attempts|submissions|files)\//.test(name))).toBe(false);
+  }, 180_000);
+});
