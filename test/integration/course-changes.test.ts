@@ -176,12 +176,11 @@ describe('a course with 2,000 learners, through the routes', () => {
   }, 120_000);
 
   it('is renamed by a request that answers at once; the screens show the new title at once, every enrolment after the run', async () => {
-    const started = Date.now();
     const renamed = ok(await api('PATCH', `/api/courses/${courseId}`, { token: creator.token, body: { title: 'Sourdough' } }));
-    const requestMs = Date.now() - started;
     expect((renamed as { title: string }).title).toBe('Sourdough');
     // One write and one message: nothing in the request grows with the learners (2,000 updates took 10+ s inside it).
-    expect(requestMs).toBeLessThan(3_000);
+    // Checked without a clock in 'a run killed midway' below (one slice sent, no enrolment rewritten when it answers):
+    // a wall-clock bound here measured the machine's load as much as the request.
     expect(new Set((await crmCourseNames(creator.token, courseId)).map((r) => r.courseName))).toEqual(new Set(['Sourdough']));
     const mine = ok(await api('GET', '/api/learner/courses', { token: learner.token })) as { items: { courseId: string; title: string }[] };
     expect(mine.items.find((c) => c.courseId === courseId)?.title).toBe('Sourdough');
@@ -193,9 +192,8 @@ describe('a course with 2,000 learners, through the routes', () => {
   it('is deleted by a request that answers at once; its rows leave the screens at once, every enrolment after the run, counted out once', async () => {
     useLocalCloudEnv();
     const before = await settled(creator.id);
-    const started = Date.now();
+    // Nothing in the request grows with the learners: checked without a clock below (every enrolment still there when it answers).
     ok(await api('DELETE', `/api/courses/${courseId}`, { token: creator.token }));
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect((await crmCourseNames(creator.token)).filter((r) => r.courseId === courseId)).toEqual([]);
     const mine = ok(await api('GET', '/api/learner/courses', { token: learner.token })) as { items: { courseId: string }[] };
     expect(mine.items.filter((c) => c.courseId === courseId)).toEqual([]);
@@ -232,12 +230,10 @@ describe('a run killed midway (its slices driven here, one killed and delivered 
     useLocalCloudEnv();
     const { jobs, run, queue } = jobsOnMemoryQueue();
 
-    const started = Date.now();
     const renamed = await updateCourse({ courses: courseRepository(), jobs, clock }, { creatorId: creator.id, courseId, body: { title: 'Sharp knives' } });
-    const requestMs = Date.now() - started;
     expect(renamed.title).toBe('Sharp knives');
-    // The request wrote the course item and sent one slice: nothing in it grows with the learners.
-    expect(requestMs).toBeLessThan(1_000);
+    // The request wrote the course item and sent one slice: nothing in it grows with the learners (no enrolment has
+    // the new title before the run; counted, not timed, so a loaded machine does not fail it).
     expect(queue.queued.map((s) => s.run)).toEqual([expect.stringMatching(new RegExp(`^course-changed@${courseId}@`))]);
     const first = queue.queued[0]!;
     expect((await partition(courseId, 'ENROLL#')).filter((e) => e['courseTitle'] === 'Sharp knives')).toHaveLength(0);
@@ -270,9 +266,8 @@ describe('a run killed midway (its slices driven here, one killed and delivered 
     useLocalCloudEnv();
     const before = await settled(creator.id);
     const { jobs, run } = jobsOnMemoryQueue();
-    const started = Date.now();
+    // Nothing in the request grows with the learners: every enrolment is still there when it answers (below).
     const deleted = await deleteCourse({ courses: courseRepository(), clock, jobs }, { creatorId: creator.id, courseId });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(deleted.id).toBe(courseId);
     expect(await stats(creator.id)).toMatchObject({ courses: before.courses - 1, students: before.students });
     expect((await api('GET', `/api/courses/${courseId}`, { token: creator.token })).status).toBe(404);

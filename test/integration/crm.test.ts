@@ -233,21 +233,19 @@ describe("the demo seed's catalogue", () => {
     expect(((ok(await api('GET', '/api/learner/courses', { token: learner })) as { items: unknown[] }).items)).toHaveLength(2);
   });
 
-  it('is idempotent (a second run duplicates nothing) and fast', async () => {
+  // How long the seeding takes (5 s, for a fresh creator and for a second run) is `npm run bench`'s (test/bench/crm.ts):
+  // here it would measure the machine's load as much as the seeding.
+  it('is idempotent (a second run duplicates nothing)', async () => {
     useLocalCloudEnv();
     const token = await signIn(demo.email, demo.password);
     const before = ok(await counted(() => api('GET', '/api/creator/stats', { token })));
-    const started = Date.now();
     await seedDemoCatalogue({ creatorEmail: demo.email, log: () => {} });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(ok(await counted(() => api('GET', '/api/creator/stats', { token })))).toEqual(before);
   });
 
-  it('seeds a fresh creator in under 5 seconds', async () => {
-    const fresh = await accountWithRole('creator', 'seed-timing');
-    const started = Date.now();
+  it("seeds a fresh creator's catalogue, counted in the creator's figures", async () => {
+    const fresh = await accountWithRole('creator', 'seed-fresh');
     await seedDemoCatalogue({ creatorEmail: fresh.email, log: () => {} });
-    expect(Date.now() - started).toBeLessThan(5000);
     // Its enrolments' figures from the table's stream (decision 0040), once counted.
     expect(ok(await counted(() => api('GET', '/api/creator/stats', { token: fresh.token })))).toMatchObject({
       courses: 2,

@@ -80,6 +80,20 @@ export const api = async (
 };
 
 /**
+ * `api`, sending the same request again as a client does (docs/api.md "Errors"): after a 503 (a dependency or the
+ * local cloud late on a loaded machine; the contract's Retry-After is 2 s) and after the route throttle's 429. For
+ * requests whose repeat is safe by contract (an idempotent route, or an Idempotency-Key in `init.headers`), where a
+ * test checks the outcome, not how many tries it took; a test of the 503 itself uses `api`.
+ */
+export const apiAsClientRetries = async (method: string, path: string, init: Parameters<typeof api>[2] = {}, maxAttempts = 10) => {
+  for (let attempt = 1; ; attempt++) {
+    const res = await api(method, path, init);
+    if ((res.status !== 503 && res.status !== 429) || attempt >= maxAttempts) return res;
+    await new Promise((resolve) => setTimeout(resolve, res.status === 503 ? 2_000 : 200));
+  }
+};
+
+/**
  * Point this process's functions code (use cases, adapters) at the local cloud, as the gateway does for handlers; the
  * job queues too (a kill test points them at a stand-in of its own: the integration files share one process).
  */

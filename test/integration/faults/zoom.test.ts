@@ -37,8 +37,10 @@ describe('Zoom down or late', () => {
     const took = Date.now() - started;
     expect(tested.status).toBe(502);
     expect(tested.body.error.message).toBe('Zoom did not answer within 10 s (the user read).');
+    // It waited its 10 s once and gave up: the message is the adapter's timeout, not Zoom's answer (which comes at 15 s),
+    // and under 20 s is one attempt, not two. (The bound was 14 s: a loaded machine's gateway overhead, not a retry.)
     expect(took).toBeGreaterThanOrEqual(9_500);
-    expect(took).toBeLessThan(14_000);
+    expect(took, 'one 10 s attempt, not a second one after it').toBeLessThan(19_500);
   });
 });
 
