@@ -27,13 +27,16 @@ const quiz = { passPercent: 100, maxAttempts: 3, questions: [{ prompt: 'Which kn
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
 const stripe = () => new Stripe('sk_test_local', { telemetry: false, host: new URL(outputs().StripeApiUrl).hostname, port: Number(new URL(outputs().StripeApiUrl).port), protocol: 'http' });
 
+/** An item's attributes as one text; a number past 2^53 (the packed counters other features keep) as its digits. */
+const textOf = (it: Record<string, unknown>): string => JSON.stringify(it, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+
 /** Every item of the table whose attributes mention `text` anywhere (case-insensitive). */
 const itemsMentioning = async (text: string): Promise<Record<string, unknown>[]> => {
   const found: Record<string, unknown>[] = [];
   let start: ScanCommandOutput['LastEvaluatedKey'];
   do {
     const page: ScanCommandOutput = await dynamo().send(new ScanCommand({ TableName: outputs().TableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
-    for (const it of page.Items ?? []) if (JSON.stringify(it).toLowerCase().includes(text.toLowerCase())) found.push(it);
+    for (const it of page.Items ?? []) if (textOf(it).toLowerCase().includes(text.toLowerCase())) found.push(it);
     start = page.LastEvaluatedKey;
   } while (start);
   return found;
