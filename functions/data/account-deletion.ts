@@ -35,6 +35,9 @@ const deletionItem = z.object({
   step: z.enum(['sign-in', 'enrolments', 'own-items', 'email-keys', 'profile', 'done']),
 });
 
+/** Enrolments read per page while looking for an active one (the first page almost always has it). */
+const ACTIVE_ENROLMENT_PAGE = 10;
+
 const keyOf = (item: Record<string, unknown>) => ({ pk: String(item['pk']), sk: String(item['sk']) });
 
 /** The request's writes: the profile's mark and the deletion item. */
@@ -66,6 +69,29 @@ export const dynamoAccountDeletionRequests = (): AccountDeletionRequests => ({
   async requestedAt(userId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: deletionKeys.deletion(userId), ProjectionExpression: 'requestedAt' }));
     return typeof Item?.['requestedAt'] === 'string' ? Item['requestedAt'] : undefined;
+  },
+
+  async hasActiveEnrolment(courseId) {
+    // Removed enrolments stay in the partition (their progress kept): pages of a few, filtered, until the first active.
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': 'ENROLL#', ':active': 'active' },
+          ProjectionExpression: 'pk',
+          ConsistentRead: true,
+          Limit: ACTIVE_ENROLMENT_PAGE,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      if ((page.Items ?? []).length > 0) return true;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return false;
   },
 
   async markQueued(userId) {

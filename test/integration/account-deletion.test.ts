@@ -76,8 +76,22 @@ describe('deleting one’s account', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain('Unpublish these courses first');
     expect(refused.body.error.message).toContain('Bread for beginners');
+    expect(refused.body.error.details).toEqual({ courses: ['Bread for beginners'] });
     expect((await api('GET', '/api/me', { token: creator.token })).status).toBe(200);
     expect(await signIn(creator.email, creator.password)).toBeTruthy();
+  });
+
+  it('refuses a creator whose learner was enrolled a moment ago (409), before any counter has caught up', async () => {
+    const other = await accountWithRole('creator', 'erase-creator-now');
+    const otherCourse = (await api('POST', '/api/courses', { token: other.token, body: { title: 'Sourdough at once', description: 'Bake.' } })).body.id as string;
+    expect((await api('PATCH', `/api/courses/${otherCourse}`, { token: other.token, body: { status: 'published' } })).status).toBe(200);
+    const enrolled = await api('POST', `/api/courses/${otherCourse}/enrollments`, { token: other.token, body: { email: `now-${Date.now()}@example.com` } });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    // No waiting: the course's enrolled count moves a stream batch later; the refusal must not depend on it.
+    const refused = await api('DELETE', '/api/me', { token: other.token, body: { confirm: 'DELETE' } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error.details).toEqual({ courses: ['Sourdough at once'] });
+    expect((await api('GET', '/api/me', { token: other.token })).status).toBe(200);
   });
 
   it('a learner deletes their account: after the run sign-in fails and no item holds their email but the suppression and the audit log', async () => {

@@ -15,9 +15,27 @@ import type { Clock, CourseRecord, Ids, User } from '#core/ports.ts';
 export const UNPUBLISH_FIRST_MESSAGE =
   'Your account cannot be deleted while learners are enrolled on a published course. Unpublish these courses first, then delete your account:';
 
-/** The published courses that hold learners: a creator with any is refused (409), their learners would lose access. */
-export const coursesBlockingDeletion = (courses: readonly Pick<CourseRecord, 'title' | 'status' | 'enrolledCount'>[]): string[] =>
-  courses.filter((course) => course.status === 'published' && course.enrolledCount > 0).map((course) => course.title);
+/** Published courses asked about at once: a creator with hundreds asks a few at a time, not all together. */
+const BLOCKING_CHECKS_AT_ONCE = 8;
+
+/**
+ * The published courses that hold learners: a creator with any is refused (409), their learners would lose access.
+ * Each course's enrolments are asked (`hasActiveEnrolment`, a consistent read), not its `enrolledCount`: the stream
+ * aggregator moves that figure a batch window after the enrolment, so a learner enrolled a moment ago would not count.
+ */
+export const coursesBlockingDeletion = async (
+  courses: readonly Pick<CourseRecord, 'id' | 'title' | 'status'>[],
+  hasActiveEnrolment: (courseId: string) => Promise<boolean>,
+): Promise<string[]> => {
+  const published = courses.filter((course) => course.status === 'published');
+  const blocking: string[] = [];
+  for (let i = 0; i < published.length; i += BLOCKING_CHECKS_AT_ONCE) {
+    const batch = published.slice(i, i + BLOCKING_CHECKS_AT_ONCE);
+    const held = await Promise.all(batch.map((course) => hasActiveEnrolment(course.id)));
+    blocking.push(...batch.filter((_, j) => held[j]).map((course) => course.title));
+  }
+  return blocking;
+};
 
 /** The deletion item's state the request reads back: whether a run was already queued for it. */
 export interface DeletionMark {
@@ -32,6 +50,8 @@ export interface AccountDeletionRequests {
   markQueued(userId: string): Promise<void>;
   /** When the deletion was asked for, if it was (the item outlives the profile). */
   requestedAt(userId: string): Promise<string | undefined>;
+  /** Whether any learner is actively enrolled on the course now (a consistent read of its enrolments, no counter). */
+  hasActiveEnrolment(courseId: string): Promise<boolean>;
 }
 
 export interface RequestAccountDeletionDeps {
@@ -59,8 +79,9 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
     return { status: 'deleting', requestedAt };
   }
   if (user.role === 'creator' && user.deletingAt === undefined) {
-    const blocking = coursesBlockingDeletion(await deps.courses.listByCreator(user.id));
-    if (blocking.length > 0) throw new ConflictError(`${UNPUBLISH_FIRST_MESSAGE} ${blocking.join(', ')}.`);
+    const blocking = await coursesBlockingDeletion(await deps.courses.listByCreator(user.id), (courseId) => deps.deletions.hasActiveEnrolment(courseId));
+    // The titles also as `details.courses`: the screen lists them one per line (a title may hold a comma).
+    if (blocking.length > 0) throw new ConflictError(`${UNPUBLISH_FIRST_MESSAGE} ${blocking.join(', ')}.`, { courses: blocking });
   }
   // Marked already: sign-in was turned off before the mark, and the run may have deleted the sign-in account since.
   if (user.deletingAt === undefined) await deps.directory.setSignInEnabled(user.id, false);

@@ -81,6 +81,22 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(deletionKeys.deletion(ghost.id))).toBeUndefined();
   });
 
+  it('finds an active enrolment on a course at once, past a page of removed ones; none on an empty or emptied course', async () => {
+    const requests = dynamoAccountDeletionRequests();
+    const courseId = unique('erase-blocking');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(false);
+    // Removed enrolments keep their item (and progress): more of them than one page, sorting before the active one.
+    const enrolment = (learnerId: string, status: 'active' | 'removed') =>
+      putRaw({ ...enrollmentKeys.enrollment(courseId, learnerId), type: 'Enrollment', courseId, creatorId: 'c', learnerId, status, enrolledAt: at(1) });
+    for (let i = 0; i < 12; i++) await enrolment(`a-removed-${String(i).padStart(2, '0')}`, 'removed');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(false);
+    // Written and asked straight after: no counter in between (the request must not wait for the stream aggregator).
+    await enrolment('z-active', 'active');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(true);
+    await enrolment('z-active', 'removed');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(false);
+  });
+
   it('moves the step only from the step it was at', async () => {
     const requests = dynamoAccountDeletionRequests();
     const deletions = dynamoAccountDeletions();

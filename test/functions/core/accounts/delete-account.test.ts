@@ -16,10 +16,15 @@ import { testClock } from '#test/functions/fakes/clock.ts';
 
 const learner: User = { id: 'u1', email: 'ann@example.com', role: 'learner', createdAt: '2026-01-01T00:00:00.000Z' };
 const creator: User = { id: 'c1', email: 'cat@example.com', role: 'creator', createdAt: '2026-01-01T00:00:00.000Z' };
-const course = (status: 'draft' | 'published', enrolledCount: number, title = 'Knife skills') => ({ title, status, enrolledCount }) as CourseRecord;
+/**
+ * A course with `learners` active enrolments. Its `enrolledCount` is the stream aggregator's late figure, left at 0
+ * on purpose: the request must ask the enrolments, not the counter.
+ */
+const course = (status: 'draft' | 'published', learners: number, title = 'Knife skills') => ({ id: `k-${title}`, title, status, enrolledCount: 0, learners }) as CourseRecord & { learners: number };
 
-const requestDeps = (user: User, courses: CourseRecord[] = []) => {
+const requestDeps = (user: User, courses: (CourseRecord & { learners: number })[] = []) => {
   const log: string[] = [];
+  const asked: string[] = [];
   const marks = new Map<string, { requestedAt: string; queued: boolean }>();
   const deps: RequestAccountDeletionDeps = {
     users: { getUser: async (id) => (id === user.id ? { ...user, ...(marks.has(id) ? { deletingAt: marks.get(id)!.requestedAt } : {}) } : undefined) },
@@ -33,11 +38,15 @@ const requestDeps = (user: User, courses: CourseRecord[] = []) => {
       },
       markQueued: async (id) => void (marks.get(id)!.queued = true),
       requestedAt: async (id) => marks.get(id)?.requestedAt,
+      hasActiveEnrolment: async (courseId) => {
+        asked.push(courseId);
+        return (courses.find((c) => c.id === courseId)?.learners ?? 0) > 0;
+      },
     },
     jobs: { start: async (id) => void log.push(`queued ${id}`) },
     clock: testClock(),
   };
-  return { deps, log };
+  return { deps, log, asked };
 };
 
 describe('asking for one’s account to be deleted', () => {
@@ -77,7 +86,17 @@ describe('asking for one’s account to be deleted', () => {
     const refused = requestAccountDeletion(deps, { userId: 'c1' });
     await expect(refused).rejects.toBeInstanceOf(ConflictError);
     await expect(refused).rejects.toThrow(/Unpublish these courses first.*Knife skills\.$/);
+    await expect(refused).rejects.toMatchObject({ details: { courses: ['Knife skills'] } });
     expect(log).toEqual([]);
+  });
+
+  it('asks the enrolments of published courses only, and names every course that holds learners', async () => {
+    const courses = Array.from({ length: 20 }, (_, i) => course(i % 2 === 0 ? 'published' : 'draft', i % 4 === 0 ? 1 : 0, `Course ${i}`));
+    const { deps, asked } = requestDeps(creator, courses);
+    await expect(requestAccountDeletion(deps, { userId: 'c1' })).rejects.toMatchObject({
+      details: { courses: ['Course 0', 'Course 4', 'Course 8', 'Course 12', 'Course 16'] },
+    });
+    expect(asked.sort()).toEqual(courses.filter((c) => c.status === 'published').map((c) => c.id).sort());
   });
 
   it('lets a creator whose published courses have no learners delete their account', async () => {
