@@ -13,6 +13,7 @@ import { dripKeys } from '#data/drip.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { orderKeys } from '#data/orders.ts';
 import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
 
 /**
@@ -210,6 +211,16 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     if (typeof createdAt === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: adminStatsKeys.activity(createdAt, userId) }));
     const slug = items.find((item) => item['sk'] === 'PUBLICPROFILE')?.['slug'];
     if (typeof slug === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `CREATORSLUG#${slug}`, sk: 'CREATORSLUG' } }));
+    // Their support requests (a creator's: their email, their messages and the replies to them), found through their
+    // own listing of the inbox (gsi1 `CREATOR#<id>#SUPPORT`), deleted whole: a thread about them with them taken out is
+    // nothing an admin can act on.
+    const requests = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': supportKeys.byCreator(userId, '', '').gsi1pk },
+      ProjectionExpression: 'pk, sk',
+    });
+    await batchWrite(requests.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));
     // The profile is the last step's (with its audit line); the credit ledger's rows are money records and stay.
     const erased = items.filter((item) => item['sk'] !== 'PROFILE' && !String(item['sk']).startsWith('CREDITTX#'));
     await batchWrite(erased.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));

@@ -132,7 +132,10 @@ export interface AccountDeletionStore {
    * enrolment's email pseudonymised, removed through the removal path (the counters), then deleted.
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
-  /** The person's own partition: every item but the credit ledger's rows (money records), which keep no name or email. */
+  /**
+   * The person's own partition: every item but the credit ledger's rows (money records), which keep no name or email;
+   * and their support requests (a creator's), deleted whole.
+   */
   eraseOwnItems(userId: string): Promise<void>;
   /** The email's reservation deleted; its suppression kept or put with reason 'deleted' (no marketing again). */
   releaseEmail(email: string, at: string): Promise<void>;

@@ -12,6 +12,7 @@ import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
 import { orderKeys } from '#data/orders.ts';
+import { supportKeys } from '#data/support.ts';
 import { dynamoUsers, userKeys } from '#data/users.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -187,7 +188,7 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toBeUndefined();
   });
 
-  it('erases the own partition but the profile and the credit ledger, with the sign-up line and the creator slug; a rerun changes nothing', async () => {
+  it('erases the own partition but the profile and the credit ledger, with the sign-up line, the creator slug and their support requests; a rerun changes nothing', async () => {
     const deletions = dynamoAccountDeletions();
     const user = await newLearner();
     const own = `USER#${user.id}`;
@@ -199,8 +200,15 @@ describe('account deletion (DynamoDB Local)', () => {
     const ledger = { pk: own, sk: `CREDITTX#${at(2)}#t1` };
     await putRaw({ ...ledger, type: 'CreditTx', amount: 5 });
     expect(await rawItem(adminStatsKeys.activity(user.createdAt, user.id))).toBeDefined();
+    // A support request of theirs (as a creator) and one of someone else's, in the inbox.
+    const mine = supportKeys.request(unique('erase-support'));
+    const theirs = supportKeys.request(unique('erase-support'));
+    await putRaw({ ...mine, ...supportKeys.byCreator(user.id, at(3), mine.pk), type: 'SupportRequest', creatorId: user.id, creatorEmail: user.email, body: 'Help.' });
+    await putRaw({ ...theirs, ...supportKeys.byCreator('someone-else', at(3), theirs.pk), type: 'SupportRequest', creatorId: 'someone-else', body: 'Help.' });
 
     await deletions.eraseOwnItems(user.id);
+    expect(await rawItem(mine)).toBeUndefined();
+    expect(await rawItem(theirs)).toMatchObject({ creatorId: 'someone-else' });
     expect(await rawItem(userKeys.profile(user.id))).toMatchObject({ email: user.email });
     expect(await rawItem(ledger)).toMatchObject({ amount: 5 });
     expect(await rawItem({ pk: own, sk: 'PUBLICPROFILE' })).toBeUndefined();
