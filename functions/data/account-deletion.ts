@@ -11,7 +11,9 @@ import { countersUpdate } from '#data/counters.ts';
 import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
+import { sessionKeys } from '#data/live-sessions.ts';
 import { orderKeys } from '#data/orders.ts';
+import { sessionMailKeys } from '#data/session-mail.ts';
 import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
@@ -183,6 +185,14 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     if (typeof guard?.['certificateId'] === 'string') {
       await update({ Key: certificateKeys.certificate(guard['certificateId']), UpdateExpression: 'SET learnerName = :null, learnerEmail = :p', values: { ':null': null, ':p': pseudonym } });
     }
+    // Their live-session invitation claims, one per session of the course (its sessions' listing, gsi2).
+    const sessions = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': sessionKeys.all({ courseId, startsAt: '', id: '' }).gsi2pk },
+      ProjectionExpression: 'pk',
+    });
+    await batchWrite(sessions.map((session) => ({ DeleteRequest: { Key: { pk: String(session['pk']), sk: sessionMailKeys.claim('', userId).sk } } })));
     // The creator's CRM about them.
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: crmKeys.note(creatorId, userId) }));
     await deletePrefix(`CREATOR#${creatorId}`, crmKeys.timelinePrefix(userId));

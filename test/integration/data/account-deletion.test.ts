@@ -11,7 +11,9 @@ import { courseKeys } from '#data/courses.ts';
 import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
+import { sessionKeys } from '#data/live-sessions.ts';
 import { orderKeys } from '#data/orders.ts';
+import { sessionMailKeys } from '#data/session-mail.ts';
 import { supportKeys } from '#data/support.ts';
 import { dynamoUsers, userKeys } from '#data/users.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -111,7 +113,7 @@ describe('account deletion (DynamoDB Local)', () => {
     expect((await deletions.get(user.id))?.step).toBe('enrolments');
   });
 
-  it('erases an enrolment: quiz attempts, drip plan, CRM deleted; certificate, comments, orders pseudonymised; a rerun changes nothing', async () => {
+  it('erases an enrolment: quiz attempts, drip plan, session invitation claims, CRM deleted; certificate, comments, orders pseudonymised; a rerun changes nothing', async () => {
     const deletions = dynamoAccountDeletions();
     const user = await newLearner();
     const other = await newLearner();
@@ -135,6 +137,11 @@ describe('account deletion (DynamoDB Local)', () => {
     const certificateId = unique('erase-cert');
     await putRaw({ ...certificateKeys.guard(courseId, user.id), certificateId });
     await putRaw({ ...certificateKeys.certificate(certificateId), type: 'Certificate', id: certificateId, courseId, learnerId: user.id, learnerName: 'Ann Baker', learnerEmail: user.email });
+    // A live session of the course: their invitation claim (and another learner's, kept).
+    const sessionId = unique('erase-session');
+    await putRaw({ ...sessionKeys.session(sessionId), ...sessionKeys.all({ courseId, startsAt: at(30), id: sessionId }), type: 'LiveSession', id: sessionId, courseId });
+    await putRaw({ ...sessionMailKeys.claim(sessionId, user.id), type: 'SessionMailClaim', learnerId: user.id, invitedSequence: 0 });
+    await putRaw({ ...sessionMailKeys.claim(sessionId, other.id), type: 'SessionMailClaim', learnerId: other.id, invitedSequence: 0 });
     // The creator's CRM.
     await putRaw({ ...crmKeys.note(creatorId, user.id), type: 'CrmNote', text: 'Likes rye.' });
     const timeline = crmKeys.timeline(creatorId, user.id, at(3), 'e1');
@@ -162,6 +169,9 @@ describe('account deletion (DynamoDB Local)', () => {
     for (const key of quizKeys) expect(await rawItem(key)).toBeUndefined();
     expect(await rawItem(othersQuiz)).toBeDefined();
     expect(await rawItem(dripKeys.plan(courseId, user.id))).toBeUndefined();
+    expect(await rawItem(sessionMailKeys.claim(sessionId, user.id))).toBeUndefined();
+    expect(await rawItem(sessionMailKeys.claim(sessionId, other.id))).toMatchObject({ learnerId: other.id });
+    expect(await rawItem(sessionKeys.session(sessionId))).toBeDefined();
     expect(await rawItem(certificateKeys.certificate(certificateId))).toMatchObject({ learnerName: null, learnerEmail: pseudonym, courseId });
     expect(await rawItem(crmKeys.note(creatorId, user.id))).toBeUndefined();
     expect(await rawItem(timeline)).toBeUndefined();
