@@ -128,9 +128,9 @@ export interface AccountDeletionStore {
   activeEnrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
   /**
    * Everything one course and its creator hold about the person, then the enrolment: quiz attempts, drip plan,
-   * live-session invitation claims,
-   * certificate's name, CRM notes and timeline, comments ("Deleted user"), orders' and coupon uses' email; the
-   * enrolment's email pseudonymised, removed through the removal path (the counters), then deleted.
+   * live-session invitation claims, certificate's name, CRM notes and timeline, comments ("Deleted user"), orders' and
+   * coupon uses' email; the enrolment's email pseudonymised, removed through the removal path (the counters), then
+   * deleted.
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
   /**
