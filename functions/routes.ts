@@ -167,9 +167,11 @@ const table = [
   { name: 'get-subscription', method: 'GET', path: '/api/me/subscription', handler: 'http/get-subscription', access: allRoles },
   { name: 'get-credits', method: 'GET', path: '/api/me/credits', handler: 'http/get-credits', access: allRoles },
   // "Download my data" (issue 37 point 1): a 'personal-export' run per export; the status presigns a fresh link to the ZIP
-  // (capability 'exports': the presigner alone, no S3 client). Names chosen for route group 3 (decision 0017 addendum).
+  // (capability 'exports': the presigner alone, no S3 client).
   { name: 'request-export', method: 'POST', path: '/api/me/exports', handler: 'http/request-export', access: allRoles, queues: ['personal-export'], throttle: { rate: 5, burst: 10 } },
   { name: 'personal-export-status', method: 'GET', path: '/api/me/exports/{exportId}', handler: 'http/personal-export-status', access: allRoles, uses: ['exports'] },
+  // Issue 37 point 2: sign-in turned off at once (directory:admin), the rest by an 'account-deletion' run.
+  { name: 'delete-me', method: 'DELETE', path: '/api/me', handler: 'http/delete-me', access: allRoles, uses: ['directory:admin'], queues: ['account-deletion'], throttle: { rate: 5, burst: 10 } },
   {
     name: 'billing-checkout',
     method: 'POST',
@@ -1234,6 +1236,17 @@ export const jobs = [
     uses: ['exports', 'app-links', 'files:read'],
     queues: ['mail-sender'],
     profile: 'heavy',
+    queue: true,
+  },
+  {
+    name: 'account-deletion',
+    handler: 'jobs/account-deletion',
+    /**
+     * No schedule: a run is started by DELETE /api/me (issue 37 point 2) and erases or pseudonymises the person's items
+     * step by step (core/accounts/delete-account.ts), its progress on the deletion item; its Cognito client deletes the
+     * sign-in account (directory:admin).
+     */
+    uses: ['directory:admin'],
     queue: true,
   },
 ] as const;

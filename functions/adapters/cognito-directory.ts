@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
@@ -121,3 +122,15 @@ export const cognitoDirectory = (userPoolId?: string): Directory => ({
     await cognitoClient().send(new AdminUserGlobalSignOutCommand(target));
   },
 });
+
+/**
+ * The account deletion's last word with Cognito (issue 37 point 2): the sign-in account deleted, so sign-in fails
+ * for good. One already gone (a rerun of the deletion) is fine.
+ */
+export const deleteSignInAccount = async (userId: string, userPoolId?: string): Promise<void> => {
+  try {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId ?? required('USER_POOL_ID'), Username: userId }));
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
+  }
+};

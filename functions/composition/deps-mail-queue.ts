@@ -1,3 +1,4 @@
+import { deletedAccountEmails } from '#data/account-deletion.ts';
 import { createBuyerAccount } from '#core/sales/buyer-account.ts';
 import type { QueuedAccount } from '#core/ports.ts';
 import {
@@ -44,5 +45,7 @@ export const mailQueueSenderDeps = (warn: Log, error: Log) => {
     log: warn,
     logError: error,
     work: async (item: QueuedAccount) => void (await createBuyerAccount(work, item)),
+    // Pending emails to a person who deleted their account are dropped at send time (issue 37 point 2).
+    deletedRecipients: deletedAccountEmails,
   };
 };

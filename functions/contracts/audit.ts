@@ -9,7 +9,7 @@ import { isoDate } from './common.ts';
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_RETENTION_DAYS = 400;
 
-/** `account-deleted` is reserved for the account deletion (issue 37 point 2): nothing writes it yet. */
+/** `account-deleted`: the account deletion job (issue 37 point 2), the person as actor and target. */
 export const auditActions = ['account-created', 'role-changed', 'account-disabled', 'account-enabled', 'campaign-sent', 'support-replied', 'account-deleted'] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -59,8 +59,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super('CONFLICT', message);
+  constructor(message: string, details?: unknown) {
+    super('CONFLICT', message, details);
   }
 }
 

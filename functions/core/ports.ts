@@ -22,7 +22,8 @@ export interface Ids {
 }
 
 /** A profile: what GET /api/me answers, and `disabled` once an admin turned the account off (absent: enabled). */
-export type User = MeResponse & { disabled?: boolean };
+/** `deletingAt`: the person asked for their account to be deleted (DELETE /api/me); the deletion job is under way. */
+export type User = MeResponse & { disabled?: boolean; deletingAt?: string };
 
 export interface UserRepository {
   getUser(id: string): Promise<User | undefined>;

@@ -24,7 +24,7 @@ export const userKeys = {
  * A stored profile is what GET /api/me answers, plus `disabled` once an admin turned the account off (validated on
  * read; the keys and index fields are dropped).
  */
-const profileItem = meResponse.extend({ disabled: z.boolean().optional() });
+const profileItem = meResponse.extend({ disabled: z.boolean().optional(), deletingAt: z.string().optional() });
 
 const emailItem = z.object({ userId: z.string() });
 

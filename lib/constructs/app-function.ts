@@ -311,6 +311,8 @@ export class AppFunction extends Construct {
                         'cognito-idp:AdminDisableUser',
                         'cognito-idp:AdminEnableUser',
                         'cognito-idp:AdminUserGlobalSignOut',
+                        // The account deletion's job (issue 37 point 2).
+                        'cognito-idp:AdminDeleteUser',
                       ]
                     : ['cognito-idp:AdminAddUserToGroup'],
                 resources: [pool.arn],

@@ -32,6 +32,7 @@ GET    /api/me/subscription                                            admin,cre
 GET    /api/me/credits                                                 admin,creator,leader,learner  -
 POST   /api/me/exports                                                 admin,creator,leader,learner  -
 GET    /api/me/exports/{exportId}                                      admin,creator,leader,learner  -
+DELETE /api/me                                                         admin,creator,leader,learner  -
 POST   /api/billing/checkout                                           creator                       -
 POST   /api/billing/portal                                             creator                       -
 POST   /api/credits/purchase                                           creator                       -  courses

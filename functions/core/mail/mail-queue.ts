@@ -76,6 +76,11 @@ export type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
   logError: (message: string, fields: Record<string, unknown>) => void;
   /** Does queued work (a new buyer's account and invitation: core/sales/buyer-account.ts); throws to try again later. */
   work: (item: QueuedAccount) => Promise<void>;
+  /**
+   * Which of these addresses belong to accounts deleted since (their suppression's reason 'deleted', issue 37 point
+   * 2): their pending emails are dropped at send time, never sent. Absent: none is.
+   */
+  deletedRecipients?: (emails: readonly string[]) => Promise<ReadonlySet<string>>;
 };
 
 /**
@@ -136,12 +141,19 @@ export const sendQueuedBatch = async (
 ): Promise<{ sent: number; failed: number; givenUp: number; read: number; started: number }> => {
   const outcome = { sent: 0, failed: 0, givenUp: 0 };
   const due = await deps.mailQueue.due(opts.upTo ?? deps.clock.now().toISOString(), opts.limit ?? MAIL_QUEUE_BATCH);
+  const deleted = deps.deletedRecipients ? await deps.deletedRecipients(due.filter(isQueuedMail).map((item) => item.to.toLowerCase())) : new Set<string>();
   const started = await inPool(due, opts.concurrency ?? 1, opts.timeUp ?? (() => false), async (item) => {
     if (item.tries >= MAIL_QUEUE_TRIES) {
       await deps.mailQueue.remove(item);
       outcome.givenUp += 1;
       const about = isQueuedMail(item) ? { subject: item.subject } : { kind: item.kind, orderId: item.orderId };
       deps.logError(isQueuedMail(item) ? 'queued email given up' : 'queued work given up', { id: item.id, ...about, queuedAt: item.queuedAt, tries: item.tries });
+      return;
+    }
+    if (isQueuedMail(item) && deleted.has(item.to.toLowerCase())) {
+      // The person deleted their account after it was queued: it is dropped, not sent (and not counted as sent).
+      await deps.mailQueue.remove(item);
+      deps.log('queued email dropped: its recipient deleted their account', { id: item.id, queuedAt: item.queuedAt });
       return;
     }
     if (isQueuedMail(item)) {

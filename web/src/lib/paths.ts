@@ -164,6 +164,9 @@ export function certificatePrintPath(certificateId: string): string {
 /** The query parameter of the sign-in screen that names where to go once signed in. */
 export const REDIRECT_PARAM = 'redirectTo';
 
+/** The query parameter of the sign-in screen after one's account was deleted: it says the deletion is under way. */
+export const ACCOUNT_DELETED_PARAM = 'accountDeleted';
+
 /** The sign-in screen (or `to`), remembering `origin` so the visitor comes back to it after signing in. */
 export function signInReturningTo(origin: string, to: string = paths.login): string {
   return `${to}?${REDIRECT_PARAM}=${encodeURIComponent(origin)}`;

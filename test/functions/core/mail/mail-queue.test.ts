@@ -86,6 +86,21 @@ describe('an email nobody waits for, written with what it announces', () => {
 const queued = (over: Partial<QueuedMail> = {}): QueuedMail => ({ ...receipt, id: 'm1', queuedAt: NOW, dueAt: NOW, tries: 0, ...over });
 
 describe('the queued emails, each sender run', () => {
+  it('drops, unsent, an email to a person who deleted their account since it was queued (issue 37 point 2)', async () => {
+    const d = world();
+    await d.mailQueue.write(queued({ id: 'm1', to: 'Ann@Example.com' }));
+    await d.mailQueue.write(queued({ id: 'm2', to: 'bob@example.com' }));
+    const asked: string[][] = [];
+    const deletedRecipients = async (emails: readonly string[]) => {
+      asked.push([...emails]);
+      return new Set(['ann@example.com']);
+    };
+    expect(await sendQueuedMail({ ...d, deletedRecipients })).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(asked).toEqual([['ann@example.com', 'bob@example.com']]);
+    expect(d.mailer.sent.map((m) => m.to)).toEqual(['bob@example.com']);
+    expect(d.mailQueue.queued).toEqual([]);
+  });
+
   it('come back due with one more try while SES refuses them, and are given up (logged) after MAIL_QUEUE_TRIES', async () => {
     const d = world();
     await d.mailQueue.write(queued({ tries: MAIL_QUEUE_TRIES - 1 }));

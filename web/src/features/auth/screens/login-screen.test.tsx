@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeNewPassword, signInWithPassword } from '../api/sign-in.ts';
 import { toast } from '@/components/ui/toaster.tsx';
-import { LoginScreen } from './login-screen.tsx';
+import { ACCOUNT_DELETED_NOTICE, LoginScreen } from './login-screen.tsx';
 import { renderAt } from './test-router.tsx';
 
 vi.mock('../api/sign-in.ts', () => ({ signInWithPassword: vi.fn(), completeNewPassword: vi.fn() }));
@@ -32,6 +32,16 @@ describe('LoginScreen', () => {
     renderAt('/auth/login', '/auth/login', <LoginScreen />);
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/auth/forgot-password');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/signup');
+  });
+
+  it('says the account is being deleted after "Delete my account"', () => {
+    renderAt('/auth/login', '/auth/login?accountDeleted=1', <LoginScreen />);
+    expect(screen.getByRole('status')).toHaveTextContent(ACCOUNT_DELETED_NOTICE);
+  });
+
+  it('shows no deletion notice on an ordinary visit', () => {
+    renderAt('/auth/login', '/auth/login', <LoginScreen />);
+    expect(screen.queryByText(ACCOUNT_DELETED_NOTICE)).not.toBeInTheDocument();
   });
 
   it('goes to / after signing in when no origin was remembered', async () => {

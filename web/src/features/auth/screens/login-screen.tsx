@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/components/ui/toaster.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { paths, REDIRECT_PARAM } from '@/lib/paths.ts';
+import { ACCOUNT_DELETED_PARAM, paths, REDIRECT_PARAM } from '@/lib/paths.ts';
 import { completeNewPassword, signInWithPassword, type SignInOutcome } from '../api/sign-in.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { NewPasswordForm, type NewPasswordValues } from '../components/new-password-form.tsx';
 import { SignInForm, type SignInValues } from '../components/sign-in-form.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { safeRedirect } from '../safe-redirect.ts';
+
+/** Shown on sign-in after "Delete my account" (the profile page sends the person here, signed out). */
+export const ACCOUNT_DELETED_NOTICE =
+  'You have been signed out and your account is being deleted. Your personal data will be erased within a few minutes.';
 
 /** `/auth/login`, and for invited accounts the new-password step of the same sign-in. */
 export function LoginScreen() {
@@ -71,6 +75,11 @@ export function LoginScreen() {
         </>
       }
     >
+      {params.has(ACCOUNT_DELETED_PARAM) && (
+        <p role="status" className="mb-4 rounded-lg border bg-muted/50 p-3 text-sm">
+          {ACCOUNT_DELETED_NOTICE}
+        </p>
+      )}
       <SignInForm onSubmit={signIn} defaultEmail={typeof email === 'string' ? email : ''} />
       <p className="mt-4 text-center text-sm">
         <TextLink to={paths.forgotPassword}>Forgot your password?</TextLink>

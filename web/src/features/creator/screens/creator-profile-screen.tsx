@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccountDetails } from '@/components/ui/account-details.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { DeleteAccountSection } from '@/components/delete-account-section.tsx';
 import { YourDataSection } from '@/components/your-data-section.tsx';
 import { useProfile } from '@/lib/session-hooks.ts';
 
@@ -17,6 +18,7 @@ export function CreatorProfileScreen({ payments, publicProfile }: { payments?: R
       {publicProfile}
       {payments}
       <YourDataSection />
+      <DeleteAccountSection role="creator" />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { DeleteAccountSection } from '@/components/delete-account-section.tsx';
 import { YourDataSection } from '@/components/your-data-section.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -63,6 +64,7 @@ export function LearnerProfileScreen() {
         <CertificateNameForm saved={profile.data} />
       )}
       <YourDataSection />
+      <DeleteAccountSection role="learner" />
     </div>
   );
 }

@@ -1,0 +1,212 @@
+import type { AccountDeletionAccepted } from '#contracts/account-deletion.ts';
+import type { AuditLine } from '#core/audit-line.ts';
+import { auditLine } from '#core/admin/audit.ts';
+import { ConflictError, NotFoundError } from '#core/errors.ts';
+import type { Clock, CourseRecord, Ids, User } from '#core/ports.ts';
+
+/**
+ * Deleting one's own account (issue 37 point 2; docs/privacy.md says what happens to each item). The request only
+ * does what must hold at once: the sign-in account turned off and signed out everywhere (as an admin's disable), the
+ * profile marked, and the 'account-deletion' run queued. The run erases the rest step by step
+ * (ACCOUNT_DELETION_STEPS), each step idempotent and its progress kept on the deletion item, so a rerun or a kill at any
+ * point loses nothing and does nothing twice.
+ */
+
+export const UNPUBLISH_FIRST_MESSAGE =
+  'Your account cannot be deleted while learners are enrolled on a published course. Unpublish these courses first, then delete your account:';
+
+/** Published courses asked about at once: a creator with hundreds asks a few at a time, not all together. */
+const BLOCKING_CHECKS_AT_ONCE = 8;
+
+/**
+ * The published courses that hold learners: a creator with any is refused (409), their learners would lose access.
+ * Each course's enrolments are asked (`hasActiveEnrolment`, a consistent read), not its `enrolledCount`: the stream
+ * aggregator moves that figure a batch window after the enrolment, so a learner enrolled a moment ago would not count.
+ */
+export const coursesBlockingDeletion = async (
+  courses: readonly Pick<CourseRecord, 'id' | 'title' | 'status'>[],
+  hasActiveEnrolment: (courseId: string) => Promise<boolean>,
+): Promise<string[]> => {
+  const published = courses.filter((course) => course.status === 'published');
+  const blocking: string[] = [];
+  for (let i = 0; i < published.length; i += BLOCKING_CHECKS_AT_ONCE) {
+    const batch = published.slice(i, i + BLOCKING_CHECKS_AT_ONCE);
+    const held = await Promise.all(batch.map((course) => hasActiveEnrolment(course.id)));
+    blocking.push(...batch.filter((_, j) => held[j]).map((course) => course.title));
+  }
+  return blocking;
+};
+
+/** The deletion item's state the request reads back: whether a run was already queued for it. */
+export interface DeletionMark {
+  readonly requestedAt: string;
+  readonly queued: boolean;
+}
+
+export interface AccountDeletionRequests {
+  /** The profile marked `deletingAt` and the deletion item created (both kept as they are when already there). */
+  mark(user: User, at: string): Promise<DeletionMark>;
+  /** The deletion item notes that its run was queued: a repeated request queues nothing. */
+  markQueued(userId: string): Promise<void>;
+  /** When the deletion was asked for, if it was (the item outlives the profile). */
+  requestedAt(userId: string): Promise<string | undefined>;
+  /** Whether any learner is actively enrolled on the course now (a consistent read of its enrolments, no counter). */
+  hasActiveEnrolment(courseId: string): Promise<boolean>;
+}
+
+export interface RequestAccountDeletionDeps {
+  users: { getUser(id: string): Promise<User | undefined> };
+  courses: { listByCreator(creatorId: string): Promise<CourseRecord[]> };
+  /** Sign-in turned off and every session signed out (Cognito AdminDisableUser and AdminUserGlobalSignOut). */
+  directory: { setSignInEnabled(userId: string, enabled: boolean): Promise<void> };
+  deletions: AccountDeletionRequests;
+  jobs: { start(userId: string): Promise<void> };
+  clock: Clock;
+}
+
+/**
+ * DELETE /api/me: the caller's account stops signing in at once and its deletion is queued. A creator with learners
+ * on a published course is refused (409) before anything changes. Repeating it answers the same and queues nothing
+ * more; a request that failed after the mark (the queue down) is finished by the next one, which still finds the run
+ * not queued.
+ */
+export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, input: { userId: string }): Promise<AccountDeletionAccepted> => {
+  const user = await deps.users.getUser(input.userId);
+  if (!user) {
+    // A request repeated after the run deleted the profile (its token not yet expired): the same answer.
+    const requestedAt = await deps.deletions.requestedAt(input.userId);
+    if (requestedAt === undefined) throw new NotFoundError('Your profile was not found.');
+    return { status: 'deleting', requestedAt };
+  }
+  if (user.role === 'creator' && user.deletingAt === undefined) {
+    const blocking = await coursesBlockingDeletion(await deps.courses.listByCreator(user.id), (courseId) => deps.deletions.hasActiveEnrolment(courseId));
+    // The titles also as `details.courses`: the screen lists them one per line (a title may hold a comma).
+    if (blocking.length > 0) throw new ConflictError(`${UNPUBLISH_FIRST_MESSAGE} ${blocking.join(', ')}.`, { courses: blocking });
+  }
+  // Marked already: sign-in was turned off before the mark, and the run may have deleted the sign-in account since.
+  if (user.deletingAt === undefined) await deps.directory.setSignInEnabled(user.id, false);
+  const mark = await deps.deletions.mark(user, deps.clock.now().toISOString());
+  if (!mark.queued) {
+    await deps.jobs.start(user.id);
+    await deps.deletions.markQueued(user.id);
+  }
+  return { status: 'deleting', requestedAt: mark.requestedAt };
+};
+
+/* ---------- The 'account-deletion' job ---------- */
+
+export const ACCOUNT_DELETION_JOB = 'account-deletion';
+
+/**
+ * The run's steps, in order. The enrolments go before the person's own partition and the profile: each course's
+ * records about them are found from the active enrolment (the learner's courses index), which is removed last, so a
+ * kill in between finds the course again. The profile goes last but one, with the audit line in its transaction.
+ */
+export const ACCOUNT_DELETION_STEPS = ['sign-in', 'enrolments', 'own-items', 'email-keys', 'profile', 'done'] as const;
+export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
+
+/** The deletion item as the job reads it. `email` is dropped when the run is done. */
+export interface AccountDeletion {
+  readonly userId: string;
+  readonly email?: string;
+  readonly role: User['role'];
+  readonly requestedAt: string;
+  readonly step: AccountDeletionStep;
+}
+
+/** One active enrolment of the person's, as the job walks them. */
+export interface DeletedLearnerEnrolment {
+  readonly courseId: string;
+  readonly creatorId: string;
+}
+
+export interface AccountDeletionStore {
+  get(userId: string): Promise<AccountDeletion | undefined>;
+  /** Moves the item from `from` to the step after it (conditioned on `from`: two slices never both move it). */
+  advance(userId: string, from: AccountDeletionStep, to: AccountDeletionStep): Promise<void>;
+  /** One page of the person's active enrolments (the learner's courses index), at most `limit`. */
+  activeEnrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
+  /**
+   * Everything one course and its creator hold about the person, then the enrolment: quiz attempts, drip plan,
+   * live-session invitation claims, certificate's name, CRM notes and timeline, comments ("Deleted user"), orders' and
+   * coupon uses' email; the enrolment's email pseudonymised, removed through the removal path (the counters), then
+   * deleted.
+   */
+  eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
+  /**
+   * The person's own partition: every item but the credit ledger's rows (money records), which keep no name or email;
+   * and their support requests (a creator's), deleted whole.
+   */
+  eraseOwnItems(userId: string): Promise<void>;
+  /** The email's reservation deleted; its suppression kept or put with reason 'deleted' (no marketing again). */
+  releaseEmail(email: string, at: string): Promise<void>;
+  /** The profile deleted (and the role counters moved) with the audit line, once; false when it was gone already. */
+  deleteProfile(userId: string, role: User['role'], audit: AuditLine): Promise<boolean>;
+  /** The run is done: the item keeps when and what, no longer the email. */
+  finish(userId: string, at: string): Promise<void>;
+}
+
+export interface AccountDeletionJobDeps {
+  deletions: AccountDeletionStore;
+  /** Cognito AdminDeleteUser; an account already gone is fine. */
+  signIn: { deleteAccount(userId: string): Promise<void> };
+  pseudonym: (email: string) => string;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** Enrolments erased per page read (each is a few writes): a slice stops between them when its time is up. */
+export const ENROLMENTS_PAGE = 25;
+
+/**
+ * One slice of a person's deletion: the steps from the item's own, each recorded when done, while time remains.
+ * Returns whether the run is finished (false: the next slice goes on from the item's step).
+ */
+export const runAccountDeletion = async (deps: AccountDeletionJobDeps, userId: string, timeUp: () => boolean): Promise<{ finished: boolean; steps: number }> => {
+  let steps = 0;
+  for (;;) {
+    const deletion = await deps.deletions.get(userId);
+    if (!deletion || deletion.step === 'done') return { finished: true, steps };
+    if (steps > 0 && timeUp()) return { finished: false, steps };
+    const next = ACCOUNT_DELETION_STEPS[ACCOUNT_DELETION_STEPS.indexOf(deletion.step) + 1]!;
+    const more = await runStep(deps, deletion, timeUp);
+    if (more) return { finished: false, steps };
+    await deps.deletions.advance(userId, deletion.step, next);
+    steps++;
+  }
+};
+
+/** One step; true when it stopped before its end (time up), to go on in the next slice. */
+const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, timeUp: () => boolean): Promise<boolean> => {
+  const { userId, email } = deletion;
+  switch (deletion.step) {
+    case 'sign-in':
+      await deps.signIn.deleteAccount(userId);
+      return false;
+    case 'enrolments': {
+      if (email === undefined) return false;
+      for (;;) {
+        const page = await deps.deletions.activeEnrolments(userId, ENROLMENTS_PAGE);
+        if (page.length === 0) return false;
+        for (const enrolment of page) {
+          await deps.deletions.eraseEnrolment({ userId, email }, enrolment, deps.pseudonym(email));
+          if (timeUp()) return true;
+        }
+      }
+    }
+    case 'own-items':
+      await deps.deletions.eraseOwnItems(userId);
+      return false;
+    case 'email-keys':
+      if (email !== undefined) await deps.deletions.releaseEmail(email, deps.clock.now().toISOString());
+      return false;
+    case 'profile': {
+      const actor = { id: userId, email: email ?? '' };
+      await deps.deletions.deleteProfile(userId, deletion.role, auditLine(deps, { actor, action: 'account-deleted', target: { kind: 'user', ...actor } }));
+      await deps.deletions.finish(userId, deps.clock.now().toISOString());
+      return false;
+    }
+    case 'done':
+      return false;
+  }
+};

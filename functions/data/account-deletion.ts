@@ -1,0 +1,283 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
+import type { AccountDeletion, AccountDeletionRequests, AccountDeletionStep, AccountDeletionStore, DeletedLearnerEnrolment } from '#core/accounts/delete-account.ts';
+import { adminStatsKeys } from '#data/admin-stats.ts';
+import { auditPut } from '#data/audit.ts';
+import { campaignKeys } from '#data/campaigns.ts';
+import { certificateKeys } from '#data/certificates.ts';
+import { commentKeys } from '#data/comments.ts';
+import { countersUpdate } from '#data/counters.ts';
+import { crmKeys } from '#data/crm.ts';
+import { dripKeys } from '#data/drip.ts';
+import { dynamoEnrollments } from '#data/enrollments.ts';
+import { sessionKeys } from '#data/live-sessions.ts';
+import { orderKeys } from '#data/orders.ts';
+import { sessionMailKeys } from '#data/session-mail.ts';
+import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { supportKeys } from '#data/support.ts';
+import { userKeys } from '#data/users.ts';
+
+/**
+ * Account deletion (issue 37 point 2; docs/privacy.md). The deletion item lives outside the person's partition (which
+ * the run empties) and carries the run's step:
+ *   pk ACCOUNTDELETION#<userId>  sk DELETION  {userId, email (until done), role, requestedAt, queuedAt?, step, doneAt?}
+ * Everything is reached by key or through an index partition of the person's (their courses, gsi2) or of one of their
+ * creators (comments, sales: gsi2/gsi1 of `CREATOR#<id>`, kept to the person's own), never by a table scan.
+ */
+export const deletionKeys = {
+  deletion: (userId: string) => ({ pk: `ACCOUNTDELETION#${userId}`, sk: 'DELETION' }),
+};
+
+const deletionItem = z.object({
+  userId: z.string(),
+  email: z.string().optional(),
+  role: z.enum(['admin', 'creator', 'leader', 'learner']),
+  requestedAt: z.string(),
+  queuedAt: z.string().optional(),
+  step: z.enum(['sign-in', 'enrolments', 'own-items', 'email-keys', 'profile', 'done']),
+});
+
+/** Enrolments read per page while looking for an active one (the first page almost always has it). */
+const ACTIVE_ENROLMENT_PAGE = 10;
+
+const keyOf = (item: Record<string, unknown>) => ({ pk: String(item['pk']), sk: String(item['sk']) });
+
+/** The request's writes: the profile's mark and the deletion item. */
+export const dynamoAccountDeletionRequests = (): AccountDeletionRequests => ({
+  async mark(user, at) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKeys.profile(user.id),
+        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: deletionKeys.deletion(user.id),
+        UpdateExpression:
+          'SET #type = :type, userId = :id, email = if_not_exists(email, :email), #role = if_not_exists(#role, :role), requestedAt = if_not_exists(requestedAt, :at), step = if_not_exists(step, :step)',
+        ExpressionAttributeNames: { '#type': 'type', '#role': 'role' },
+        ExpressionAttributeValues: { ':type': 'AccountDeletion', ':id': user.id, ':email': user.email, ':role': user.role, ':at': at, ':step': 'sign-in' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { requestedAt: String(Attributes?.['requestedAt'] ?? at), queued: Attributes?.['queuedAt'] !== undefined };
+  },
+
+  async requestedAt(userId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: deletionKeys.deletion(userId), ProjectionExpression: 'requestedAt' }));
+    return typeof Item?.['requestedAt'] === 'string' ? Item['requestedAt'] : undefined;
+  },
+
+  async hasActiveEnrolment(courseId) {
+    // Removed enrolments stay in the partition (their progress kept): pages of a few, filtered, until the first active.
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': 'ENROLL#', ':active': 'active' },
+          ProjectionExpression: 'pk',
+          ConsistentRead: true,
+          Limit: ACTIVE_ENROLMENT_PAGE,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      if ((page.Items ?? []).length > 0) return true;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return false;
+  },
+
+  async markQueued(userId) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: deletionKeys.deletion(userId),
+        UpdateExpression: 'SET queuedAt = if_not_exists(queuedAt, :at)',
+        ExpressionAttributeValues: { ':at': new Date().toISOString() },
+      }),
+    );
+  },
+});
+
+/** Deletes the items of one partition whose sort key begins with `prefix` (one Query, then batches of 25). */
+const deletePrefix = async (pk: string, prefix: string): Promise<void> => {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWrite(items.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));
+};
+
+/** An index partition's items that are the person's (the filter keeps the read to one partition; it never scans). */
+const indexItemsOf = (index: string, partition: string, attribute: string, value: string): Promise<Record<string, unknown>[]> =>
+  queryAll({
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    FilterExpression: '#a = :v',
+    ExpressionAttributeNames: { '#a': attribute },
+    ExpressionAttributeValues: { ':pk': partition, ':v': value },
+  });
+
+const update = (input: { Key: Record<string, string>; UpdateExpression: string; values?: Record<string, unknown>; names?: Record<string, string> }) =>
+  writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: input.Key,
+        UpdateExpression: input.UpdateExpression,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(input.names ? { ExpressionAttributeNames: input.names } : {}),
+        ...(input.values ? { ExpressionAttributeValues: input.values } : {}),
+      }),
+    ),
+  );
+
+export const dynamoAccountDeletions = (): AccountDeletionStore => ({
+  async get(userId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: deletionKeys.deletion(userId), ConsistentRead: true }));
+    return Item ? (deletionItem.parse(Item) as AccountDeletion) : undefined;
+  },
+
+  async advance(userId, from: AccountDeletionStep, to: AccountDeletionStep) {
+    await writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: deletionKeys.deletion(userId),
+          UpdateExpression: 'SET step = :to',
+          ConditionExpression: 'step = :from',
+          ExpressionAttributeValues: { ':from': from, ':to': to },
+        }),
+      ),
+    );
+  },
+
+  async activeEnrolments(userId, limit) {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `LEARNER#${userId}#COURSES` },
+        Limit: limit,
+      }),
+    );
+    return Items.map((item): DeletedLearnerEnrolment => ({ courseId: String(item['courseId']), creatorId: String(item['creatorId']) }));
+  },
+
+  async eraseEnrolment({ userId, email }, { courseId, creatorId }, pseudonym) {
+    const coursePk = `COURSE#${courseId}`;
+    // The course's records about the person: quiz attempts and drip plan deleted, the certificate kept without the name.
+    await deletePrefix(coursePk, `QUIZ#${userId}#`);
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: dripKeys.plan(courseId, userId) }));
+    const { Item: guard } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: certificateKeys.guard(courseId, userId) }));
+    if (typeof guard?.['certificateId'] === 'string') {
+      await update({ Key: certificateKeys.certificate(guard['certificateId']), UpdateExpression: 'SET learnerName = :null, learnerEmail = :p', values: { ':null': null, ':p': pseudonym } });
+    }
+    // Their live-session invitation claims, one per session of the course (its sessions' listing, gsi2).
+    const sessions = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': sessionKeys.all({ courseId, startsAt: '', id: '' }).gsi2pk },
+      ProjectionExpression: 'pk',
+    });
+    await batchWrite(sessions.map((session) => ({ DeleteRequest: { Key: { pk: String(session['pk']), sk: sessionMailKeys.claim('', userId).sk } } })));
+    // The creator's CRM about them.
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: crmKeys.note(creatorId, userId) }));
+    await deletePrefix(`CREATOR#${creatorId}`, crmKeys.timelinePrefix(userId));
+    // Their comments to this creator: "Deleted user", the text kept (a thread's replies still read in order).
+    for (const comment of await indexItemsOf('gsi2', commentKeys.byCreator(creatorId, '', '').gsi2pk, 'authorId', userId)) {
+      await update({ Key: keyOf(comment), UpdateExpression: 'SET authorName = :name', values: { ':name': DELETED_USER_NAME } });
+    }
+    // Their orders from this creator: amounts kept, the buyer a pseudonym; the coupon use keyed by the email deleted.
+    for (const order of await indexItemsOf('gsi1', orderKeys.sales(creatorId, '', '').gsi1pk, 'buyerEmail', email)) {
+      await update({ Key: keyOf(order), UpdateExpression: 'SET buyerEmail = :p', values: { ':p': pseudonym } });
+      if (typeof order['couponCode'] === 'string' && order['couponCode'] !== '') {
+        await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#${order['couponCode']}#${email}` } }));
+      }
+    }
+    // The enrolment last: pseudonymised first (a kill after the removal leaves no email on it), removed through the
+    // removal path (the course's and creator's counters), then deleted.
+    await update({ Key: { pk: coursePk, sk: `ENROLL#${userId}` }, UpdateExpression: 'SET learnerEmail = :p', values: { ':p': pseudonym } });
+    await dynamoEnrollments().remove(courseId, userId);
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: coursePk, sk: `ENROLL#${userId}` } }));
+  },
+
+  async eraseOwnItems(userId) {
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } });
+    // The admin dashboard's sign-up line names the email: keyed by the profile's createdAt and the id (admin-stats.ts).
+    const createdAt = items.find((item) => item['sk'] === 'PROFILE')?.['createdAt'];
+    if (typeof createdAt === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: adminStatsKeys.activity(createdAt, userId) }));
+    const slug = items.find((item) => item['sk'] === 'PUBLICPROFILE')?.['slug'];
+    if (typeof slug === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `CREATORSLUG#${slug}`, sk: 'CREATORSLUG' } }));
+    // Their support requests (a creator's: their email, their messages and the replies to them), found through their
+    // own listing of the inbox (gsi1 `CREATOR#<id>#SUPPORT`), deleted whole: a thread about them with them taken out is
+    // nothing an admin can act on.
+    const requests = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': supportKeys.byCreator(userId, '', '').gsi1pk },
+      ProjectionExpression: 'pk, sk',
+    });
+    await batchWrite(requests.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));
+    // The profile is the last step's (with its audit line); the credit ledger's rows are money records and stay.
+    const erased = items.filter((item) => item['sk'] !== 'PROFILE' && !String(item['sk']).startsWith('CREDITTX#'));
+    await batchWrite(erased.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));
+  },
+
+  async releaseEmail(email, at) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.email(email) }));
+    // Kept on purpose: they get no marketing again; an earlier reason (unsubscribed, bounced) stays as it was.
+    await writeIf(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...campaignKeys.suppression(email), email: email.toLowerCase(), reason: 'deleted', at },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    );
+  },
+
+  async deleteProfile(userId, role, audit) {
+    const cancelled = await transact([
+      { Delete: { TableName: tableName(), Key: userKeys.profile(userId), ConditionExpression: 'attribute_exists(pk)' } },
+      ...countersUpdate({ usersTotal: -1, [`users_${role}`]: -1 }),
+      auditPut(audit),
+    ]);
+    return cancelled === undefined;
+  },
+
+  async finish(userId, at) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: deletionKeys.deletion(userId),
+        UpdateExpression: 'SET step = :done, doneAt = if_not_exists(doneAt, :at) REMOVE email',
+        ExpressionAttributeValues: { ':done': 'done', ':at': at },
+      }),
+    );
+  },
+});
+
+/**
+ * The addresses among `emails` whose accounts were deleted (their suppression's reason 'deleted'): one BatchGetItem of
+ * their suppression items, for the mail sender to drop what was queued for them.
+ */
+export const deletedAccountEmails = async (emails: readonly string[]): Promise<ReadonlySet<string>> => {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (unique.length === 0) return new Set();
+  const found = await batchGet(unique.map(campaignKeys.suppression), { projection: 'pk, reason' });
+  return new Set(found.filter((item) => item['reason'] === 'deleted').map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
+};

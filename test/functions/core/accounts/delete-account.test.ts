@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { deleteAccountBody } from '#contracts/account-deletion.ts';
+import {
+  ACCOUNT_DELETION_STEPS,
+  requestAccountDeletion,
+  runAccountDeletion,
+  type AccountDeletion,
+  type AccountDeletionJobDeps,
+  type AccountDeletionStep,
+  type RequestAccountDeletionDeps,
+} from '#core/accounts/delete-account.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { CourseRecord, User } from '#core/ports.ts';
+import { emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
+import { testClock } from '#test/functions/fakes/clock.ts';
+
+const learner: User = { id: 'u1', email: 'ann@example.com', role: 'learner', createdAt: '2026-01-01T00:00:00.000Z' };
+const creator: User = { id: 'c1', email: 'cat@example.com', role: 'creator', createdAt: '2026-01-01T00:00:00.000Z' };
+/**
+ * A course with `learners` active enrolments. Its `enrolledCount` is the stream aggregator's late figure, left at 0
+ * on purpose: the request must ask the enrolments, not the counter.
+ */
+const course = (status: 'draft' | 'published', learners: number, title = 'Knife skills') => ({ id: `k-${title}`, title, status, enrolledCount: 0, learners }) as CourseRecord & { learners: number };
+
+const requestDeps = (user: User, courses: (CourseRecord & { learners: number })[] = []) => {
+  const log: string[] = [];
+  const asked: string[] = [];
+  const marks = new Map<string, { requestedAt: string; queued: boolean }>();
+  const deps: RequestAccountDeletionDeps = {
+    users: { getUser: async (id) => (id === user.id ? { ...user, ...(marks.has(id) ? { deletingAt: marks.get(id)!.requestedAt } : {}) } : undefined) },
+    courses: { listByCreator: async () => courses },
+    directory: { setSignInEnabled: async (id, enabled) => void log.push(`sign-in ${id} ${enabled ? 'on' : 'off'}`) },
+    deletions: {
+      mark: async (u, at) => {
+        const mark = marks.get(u.id) ?? { requestedAt: at, queued: false };
+        marks.set(u.id, mark);
+        return { ...mark };
+      },
+      markQueued: async (id) => void (marks.get(id)!.queued = true),
+      requestedAt: async (id) => marks.get(id)?.requestedAt,
+      hasActiveEnrolment: async (courseId) => {
+        asked.push(courseId);
+        return (courses.find((c) => c.id === courseId)?.learners ?? 0) > 0;
+      },
+    },
+    jobs: { start: async (id) => void log.push(`queued ${id}`) },
+    clock: testClock(),
+  };
+  return { deps, log, asked };
+};
+
+describe('asking for one’s account to be deleted', () => {
+  it('takes only the typed word DELETE as confirmation', () => {
+    expect(deleteAccountBody.safeParse({ confirm: 'DELETE' }).success).toBe(true);
+    for (const body of [{}, { confirm: 'delete' }, { confirm: 'yes' }, { confirm: true }]) expect(deleteAccountBody.safeParse(body).success).toBe(false);
+  });
+
+  it('turns sign-in off and queues one deletion, however often it is asked', async () => {
+    const { deps, log } = requestDeps(learner);
+    expect(await requestAccountDeletion(deps, { userId: 'u1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
+    expect(await requestAccountDeletion(deps, { userId: 'u1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
+    expect(log).toEqual(['sign-in u1 off', 'queued u1']);
+  });
+
+  it('answers the same once the run has deleted the profile, and 404 for an account never asked to be deleted', async () => {
+    const { deps, log } = requestDeps(learner);
+    await requestAccountDeletion(deps, { userId: 'u1' });
+    deps.users.getUser = async () => undefined;
+    expect(await requestAccountDeletion(deps, { userId: 'u1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
+    await expect(requestAccountDeletion(deps, { userId: 'u2' })).rejects.toThrow('Your profile was not found.');
+    expect(log).toEqual(['sign-in u1 off', 'queued u1']);
+  });
+
+  it('queues the run on the next request when the queue failed the first time', async () => {
+    const { deps, log } = requestDeps(learner);
+    const start = deps.jobs.start;
+    deps.jobs.start = async () => Promise.reject(new Error('queue down'));
+    await expect(requestAccountDeletion(deps, { userId: 'u1' })).rejects.toThrow('queue down');
+    deps.jobs.start = start;
+    await requestAccountDeletion(deps, { userId: 'u1' });
+    expect(log.filter((line) => line.startsWith('queued'))).toEqual(['queued u1']);
+  });
+
+  it('refuses a creator with learners on a published course, naming it, and changes nothing', async () => {
+    const { deps, log } = requestDeps(creator, [course('published', 3, 'Knife skills'), course('published', 0, 'Empty'), course('draft', 2, 'Draft')]);
+    const refused = requestAccountDeletion(deps, { userId: 'c1' });
+    await expect(refused).rejects.toBeInstanceOf(ConflictError);
+    await expect(refused).rejects.toThrow(/Unpublish these courses first.*Knife skills\.$/);
+    await expect(refused).rejects.toMatchObject({ details: { courses: ['Knife skills'] } });
+    expect(log).toEqual([]);
+  });
+
+  it('asks the enrolments of published courses only, and names every course that holds learners', async () => {
+    const courses = Array.from({ length: 20 }, (_, i) => course(i % 2 === 0 ? 'published' : 'draft', i % 4 === 0 ? 1 : 0, `Course ${i}`));
+    const { deps, asked } = requestDeps(creator, courses);
+    await expect(requestAccountDeletion(deps, { userId: 'c1' })).rejects.toMatchObject({
+      details: { courses: ['Course 0', 'Course 4', 'Course 8', 'Course 12', 'Course 16'] },
+    });
+    expect(asked.sort()).toEqual(courses.filter((c) => c.status === 'published').map((c) => c.id).sort());
+  });
+
+  it('lets a creator whose published courses have no learners delete their account', async () => {
+    const { deps, log } = requestDeps(creator, [course('published', 0), course('draft', 5)]);
+    await requestAccountDeletion(deps, { userId: 'c1' });
+    expect(log).toEqual(['sign-in c1 off', 'queued c1']);
+  });
+});
+
+/** The job against an in-memory store that records each write, to prove a rerun or a kill doubles nothing. */
+const jobDeps = () => {
+  const writes: string[] = [];
+  let item: AccountDeletion | undefined = { userId: 'u1', email: 'ann@example.com', role: 'learner', requestedAt: '2026-11-21T12:00:00.000Z', step: 'sign-in' };
+  const enrolments = [
+    { courseId: 'k1', creatorId: 'c1' },
+    { courseId: 'k2', creatorId: 'c2' },
+  ];
+  let profile = true;
+  const deps: AccountDeletionJobDeps = {
+    deletions: {
+      get: async () => (item ? { ...item } : undefined),
+      advance: async (_id, from, to) => {
+        if (item?.step === from) item = { ...item, step: to };
+      },
+      activeEnrolments: async (_id, limit) => enrolments.slice(0, limit),
+      eraseEnrolment: async (_d, enrolment, pseudonym) => {
+        writes.push(`erase ${enrolment.courseId} as ${pseudonym}`);
+        enrolments.splice(enrolments.indexOf(enrolment), 1);
+      },
+      eraseOwnItems: async () => void writes.push('own items'),
+      releaseEmail: async (email) => void writes.push(`release ${email}`),
+      deleteProfile: async (_id, _role, audit) => {
+        if (!profile) return false;
+        profile = false;
+        writes.push(`profile deleted, audit ${audit.action} by ${audit.actor.email}`);
+        return true;
+      },
+      finish: async () => {
+        const { email: _email, ...rest } = item!;
+        item = { ...rest, step: 'done' };
+      },
+    },
+    signIn: { deleteAccount: async (id) => void writes.push(`sign-in account ${id} deleted`) },
+    pseudonym: emailPseudonym,
+    clock: testClock(),
+    ids: { newId: () => 'line1' },
+  };
+  return { deps, writes, item: () => item, stepTo: (step: AccountDeletionStep) => (item = { ...item!, step }) };
+};
+
+describe('the account deletion job', () => {
+  it('runs every step once, the audit line with the profile, and ends without the email', async () => {
+    const { deps, writes, item } = jobDeps();
+    expect(await runAccountDeletion(deps, 'u1', () => false)).toEqual({ finished: true, steps: ACCOUNT_DELETION_STEPS.length - 1 });
+    const pseudonym = emailPseudonym('ann@example.com');
+    expect(pseudonym).toMatch(/^deleted-[0-9a-f]{16}@deleted\.invalid$/);
+    expect(writes).toEqual([
+      'sign-in account u1 deleted',
+      `erase k1 as ${pseudonym}`,
+      `erase k2 as ${pseudonym}`,
+      'own items',
+      'release ann@example.com',
+      'profile deleted, audit account-deleted by ann@example.com',
+    ]);
+    expect(item()).toEqual({ userId: 'u1', role: 'learner', requestedAt: '2026-11-21T12:00:00.000Z', step: 'done' });
+  });
+
+  it('changes nothing when run again after it finished', async () => {
+    const { deps, writes } = jobDeps();
+    await runAccountDeletion(deps, 'u1', () => false);
+    const before = [...writes];
+    expect(await runAccountDeletion(deps, 'u1', () => false)).toEqual({ finished: true, steps: 0 });
+    expect(writes).toEqual(before);
+  });
+
+  it('stops between enrolments when time is up and goes on from there in the next slice', async () => {
+    const { deps, writes, item } = jobDeps();
+    let calls = 0;
+    expect(await runAccountDeletion(deps, 'u1', () => ++calls > 1)).toEqual({ finished: false, steps: 1 });
+    expect(item()?.step).toBe('enrolments');
+    expect(writes).toEqual(['sign-in account u1 deleted', `erase k1 as ${emailPseudonym('ann@example.com')}`]);
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.filter((w) => w.startsWith('erase'))).toHaveLength(2);
+  });
+
+  it('after a kill during the profile step, the rerun writes no second audit line', async () => {
+    const { deps, writes, stepTo } = jobDeps();
+    await runAccountDeletion(deps, 'u1', () => false);
+    stepTo('profile'); // as if the slice died after the profile's transaction, before the item moved on
+    await runAccountDeletion(deps, 'u1', () => false);
+    expect(writes.filter((w) => w.startsWith('profile deleted'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,283 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
+import type { User } from '#core/ports.ts';
+import { deletedAccountEmails, deletionKeys, dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { adminStatsKeys } from '#data/admin-stats.ts';
+import { auditKeys } from '#data/audit.ts';
+import { campaignKeys } from '#data/campaigns.ts';
+import { certificateKeys } from '#data/certificates.ts';
+import { commentKeys } from '#data/comments.ts';
+import { courseKeys } from '#data/courses.ts';
+import { crmKeys } from '#data/crm.ts';
+import { dripKeys } from '#data/drip.ts';
+import { enrollmentKeys } from '#data/enrollments.ts';
+import { sessionKeys } from '#data/live-sessions.ts';
+import { orderKeys } from '#data/orders.ts';
+import { sessionMailKeys } from '#data/session-mail.ts';
+import { supportKeys } from '#data/support.ts';
+import { dynamoUsers, userKeys } from '#data/users.ts';
+import { useLocalCloudEnv } from '../support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
+
+beforeAll(useLocalCloudEnv);
+
+const at = (minute: number) => new Date(Date.UTC(2019, 2, 4, 12, minute)).toISOString();
+
+/** A learner made through the users adapter (profile, email reservation, counters, the sign-up's activity line). */
+const newLearner = async (): Promise<User> => {
+  const id = unique('erase-learner');
+  const user: User = { id, email: `${id}@example.com`.toLowerCase(), role: 'learner', createdAt: at(0) };
+  await dynamoUsers().createUser(user);
+  return user;
+};
+
+/** A course of `creatorId` the learner is actively enrolled on (the course item exists: the removal checks it). */
+const enrol = async (user: User, creatorId: string): Promise<string> => {
+  const courseId = unique('erase-course');
+  await putRaw({ ...courseKeys.course(courseId), type: 'Course', id: courseId, creatorId, title: 'Bread', status: 'published', enrolledCount: 1 });
+  await putRaw({
+    ...enrollmentKeys.enrollment(courseId, user.id),
+    ...enrollmentKeys.byCreator(creatorId, at(1), courseId, user.id),
+    ...enrollmentKeys.byLearner(user.id, courseId),
+    type: 'Enrollment',
+    courseId,
+    creatorId,
+    learnerId: user.id,
+    learnerEmail: user.email,
+    learnerJoinedAt: user.createdAt,
+    courseTitle: 'Bread',
+    status: 'active',
+    enrolledAt: at(1),
+    completedLessonIds: [],
+    progress: 0,
+    lastActivity: at(1),
+    completedAt: null,
+    sources: ['purchase'],
+  });
+  return courseId;
+};
+
+describe('account deletion (DynamoDB Local)', () => {
+  it('marks the request once: the profile’s deletingAt and the deletion item keep their first time; queued is remembered', async () => {
+    const requests = dynamoAccountDeletionRequests();
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    expect(await requests.requestedAt(user.id)).toBeUndefined();
+    expect(await deletions.get(user.id)).toBeUndefined();
+
+    expect(await requests.mark(user, at(10))).toEqual({ requestedAt: at(10), queued: false });
+    expect(await requests.mark(user, at(20))).toEqual({ requestedAt: at(10), queued: false });
+    expect((await rawItem(userKeys.profile(user.id)))?.['deletingAt']).toBe(at(10));
+    expect(await requests.requestedAt(user.id)).toBe(at(10));
+    expect(await deletions.get(user.id)).toEqual({ userId: user.id, email: user.email, role: 'learner', requestedAt: at(10), step: 'sign-in' });
+
+    await requests.markQueued(user.id);
+    const queuedAt = (await rawItem(deletionKeys.deletion(user.id)))?.['queuedAt'];
+    expect(typeof queuedAt).toBe('string');
+    await requests.markQueued(user.id);
+    expect((await rawItem(deletionKeys.deletion(user.id)))?.['queuedAt']).toBe(queuedAt);
+    expect(await requests.mark(user, at(30))).toEqual({ requestedAt: at(10), queued: true });
+
+    // No profile, no mark (and no deletion item).
+    const ghost: User = { id: unique('erase-ghost'), email: 'ghost@example.com', role: 'learner', createdAt: at(0) };
+    await expect(requests.mark(ghost, at(10))).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect(await rawItem(deletionKeys.deletion(ghost.id))).toBeUndefined();
+  });
+
+  it('finds an active enrolment on a course at once, past a page of removed ones; none on an empty or emptied course', async () => {
+    const requests = dynamoAccountDeletionRequests();
+    const courseId = unique('erase-blocking');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(false);
+    // Removed enrolments keep their item (and progress): more of them than one page, sorting before the active one.
+    const enrolment = (learnerId: string, status: 'active' | 'removed') =>
+      putRaw({ ...enrollmentKeys.enrollment(courseId, learnerId), type: 'Enrollment', courseId, creatorId: 'c', learnerId, status, enrolledAt: at(1) });
+    for (let i = 0; i < 12; i++) await enrolment(`a-removed-${String(i).padStart(2, '0')}`, 'removed');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(false);
+    // Written and asked straight after: no counter in between (the request must not wait for the stream aggregator).
+    await enrolment('z-active', 'active');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(true);
+    await enrolment('z-active', 'removed');
+    expect(await requests.hasActiveEnrolment(courseId)).toBe(false);
+  });
+
+  it('moves the step only from the step it was at', async () => {
+    const requests = dynamoAccountDeletionRequests();
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    await requests.mark(user, at(10));
+    await deletions.advance(user.id, 'sign-in', 'enrolments');
+    expect((await deletions.get(user.id))?.step).toBe('enrolments');
+    // A stale advance (a second run that read the old step) changes nothing and does not throw.
+    await deletions.advance(user.id, 'sign-in', 'enrolments');
+    await deletions.advance(user.id, 'own-items', 'email-keys');
+    expect((await deletions.get(user.id))?.step).toBe('enrolments');
+  });
+
+  it('erases an enrolment: quiz attempts, drip plan, session invitation claims, CRM deleted; certificate, comments, orders pseudonymised; a rerun changes nothing', async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const other = await newLearner();
+    const creatorId = unique('erase-creator');
+    const courseId = await enrol(user, creatorId);
+    const otherCourse = await enrol(user, creatorId);
+    const otherCreatorCourse = await enrol(user, unique('erase-creator'));
+    const pseudonym = `deleted-${user.id}@deleted.invalid`;
+
+    expect((await deletions.activeEnrolments(user.id, 2)).length).toBe(2);
+    expect(await deletions.activeEnrolments(user.id, 25)).toContainEqual({ courseId, creatorId });
+    expect((await deletions.activeEnrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([courseId, otherCourse, otherCreatorCourse].sort());
+
+    // The course's records about them (and another learner's, kept).
+    const coursePk = `COURSE#${courseId}`;
+    const quizKeys = [{ pk: coursePk, sk: `QUIZ#${user.id}#lesson-1#1` }, { pk: coursePk, sk: `QUIZ#${user.id}#lesson-1#2` }];
+    for (const key of quizKeys) await putRaw({ ...key, type: 'QuizAttempt', score: 50 });
+    const othersQuiz = { pk: coursePk, sk: `QUIZ#${other.id}#lesson-1#1` };
+    await putRaw({ ...othersQuiz, type: 'QuizAttempt', score: 100 });
+    await putRaw({ ...dripKeys.plan(courseId, user.id), type: 'DripPlan' });
+    const certificateId = unique('erase-cert');
+    await putRaw({ ...certificateKeys.guard(courseId, user.id), certificateId });
+    await putRaw({ ...certificateKeys.certificate(certificateId), type: 'Certificate', id: certificateId, courseId, learnerId: user.id, learnerName: 'Ann Baker', learnerEmail: user.email });
+    // A live session of the course: their invitation claim (and another learner's, kept).
+    const sessionId = unique('erase-session');
+    await putRaw({ ...sessionKeys.session(sessionId), ...sessionKeys.all({ courseId, startsAt: at(30), id: sessionId }), type: 'LiveSession', id: sessionId, courseId });
+    await putRaw({ ...sessionMailKeys.claim(sessionId, user.id), type: 'SessionMailClaim', learnerId: user.id, invitedSequence: 0 });
+    await putRaw({ ...sessionMailKeys.claim(sessionId, other.id), type: 'SessionMailClaim', learnerId: other.id, invitedSequence: 0 });
+    // The creator's CRM.
+    await putRaw({ ...crmKeys.note(creatorId, user.id), type: 'CrmNote', text: 'Likes rye.' });
+    const timeline = crmKeys.timeline(creatorId, user.id, at(3), 'e1');
+    await putRaw({ ...timeline, type: 'CrmTimeline', to: user.email });
+    const othersNote = crmKeys.note(creatorId, other.id);
+    await putRaw({ ...othersNote, type: 'CrmNote', text: 'Keep.' });
+    // Comments to the creator: theirs and another's.
+    const mine = unique('erase-comment');
+    const theirs = unique('erase-comment');
+    await putRaw({ ...commentKeys.comment(mine), ...commentKeys.byCreator(creatorId, at(4), mine), type: 'Comment', authorId: user.id, authorName: 'Ann Baker', body: 'How warm?' });
+    await putRaw({ ...commentKeys.comment(theirs), ...commentKeys.byCreator(creatorId, at(5), theirs), type: 'Comment', authorId: other.id, authorName: 'Bob', body: 'Warm.' });
+    // Orders from the creator: one with a coupon, one without, and another buyer's.
+    const withCoupon = unique('erase-order');
+    const plain = unique('erase-order');
+    const othersOrder = unique('erase-order');
+    await putRaw({ ...orderKeys.order(withCoupon), ...orderKeys.sales(creatorId, at(6), withCoupon), type: 'Order', status: 'paid', amount: 2900, buyerEmail: user.email, couponCode: 'BREAD10' });
+    await putRaw({ ...orderKeys.order(plain), ...orderKeys.sales(creatorId, at(7), plain), type: 'Order', status: 'paid', amount: 1500, buyerEmail: user.email, couponCode: '' });
+    await putRaw({ ...orderKeys.order(othersOrder), ...orderKeys.sales(creatorId, at(8), othersOrder), type: 'Order', status: 'paid', amount: 900, buyerEmail: other.email });
+    const couponUse = { pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#BREAD10#${user.email}` };
+    await putRaw({ ...couponUse, type: 'CouponUse' });
+
+    const erase = () => deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId, creatorId }, pseudonym);
+    await erase();
+
+    for (const key of quizKeys) expect(await rawItem(key)).toBeUndefined();
+    expect(await rawItem(othersQuiz)).toBeDefined();
+    expect(await rawItem(dripKeys.plan(courseId, user.id))).toBeUndefined();
+    expect(await rawItem(sessionMailKeys.claim(sessionId, user.id))).toBeUndefined();
+    expect(await rawItem(sessionMailKeys.claim(sessionId, other.id))).toMatchObject({ learnerId: other.id });
+    expect(await rawItem(sessionKeys.session(sessionId))).toBeDefined();
+    expect(await rawItem(certificateKeys.certificate(certificateId))).toMatchObject({ learnerName: null, learnerEmail: pseudonym, courseId });
+    expect(await rawItem(crmKeys.note(creatorId, user.id))).toBeUndefined();
+    expect(await rawItem(timeline)).toBeUndefined();
+    expect(await rawItem(othersNote)).toBeDefined();
+    expect(await rawItem(commentKeys.comment(mine))).toMatchObject({ authorName: DELETED_USER_NAME, body: 'How warm?' });
+    expect(await rawItem(commentKeys.comment(theirs))).toMatchObject({ authorName: 'Bob' });
+    expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym, status: 'paid' });
+    expect(await rawItem(orderKeys.order(plain))).toMatchObject({ amount: 1500, buyerEmail: pseudonym });
+    expect(await rawItem(orderKeys.order(othersOrder))).toMatchObject({ buyerEmail: other.email });
+    expect(await rawItem(couponUse)).toBeUndefined();
+    expect(await rawItem(enrollmentKeys.enrollment(courseId, user.id))).toBeUndefined();
+    // The other enrolments are untouched; the erased one is no longer listed.
+    expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toMatchObject({ status: 'active', learnerEmail: user.email });
+    expect((await deletions.activeEnrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([otherCourse, otherCreatorCourse].sort());
+
+    // Rerun (a killed run's retry): nothing left to change, nothing comes back, no error.
+    await erase();
+    expect(await rawItem(enrollmentKeys.enrollment(courseId, user.id))).toBeUndefined();
+    expect(await rawItem(certificateKeys.certificate(certificateId))).toMatchObject({ learnerName: null, learnerEmail: pseudonym });
+    expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym });
+
+    // An enrolment with no certificate, CRM, comments or orders: only the enrolment goes.
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: otherCourse, creatorId }, pseudonym);
+    expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toBeUndefined();
+  });
+
+  it('erases the own partition but the profile and the credit ledger, with the sign-up line, the creator slug and their support requests; a rerun changes nothing', async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const own = `USER#${user.id}`;
+    const slug = unique('erase-slug');
+    await putRaw({ pk: own, sk: 'PUBLICPROFILE', type: 'PublicProfile', slug, displayName: 'Ann' });
+    await putRaw({ pk: `CREATORSLUG#${slug}`, sk: 'CREATORSLUG', userId: user.id });
+    await putRaw({ ...enrollmentKeys.activity(user.id, '2019-03-04'), type: 'Activity', lessons: 2 });
+    await putRaw({ pk: own, sk: 'PROGRESS#course-1', type: 'Progress' });
+    const ledger = { pk: own, sk: `CREDITTX#${at(2)}#t1` };
+    await putRaw({ ...ledger, type: 'CreditTx', amount: 5 });
+    expect(await rawItem(adminStatsKeys.activity(user.createdAt, user.id))).toBeDefined();
+    // A support request of theirs (as a creator) and one of someone else's, in the inbox.
+    const mine = supportKeys.request(unique('erase-support'));
+    const theirs = supportKeys.request(unique('erase-support'));
+    await putRaw({ ...mine, ...supportKeys.byCreator(user.id, at(3), mine.pk), type: 'SupportRequest', creatorId: user.id, creatorEmail: user.email, body: 'Help.' });
+    await putRaw({ ...theirs, ...supportKeys.byCreator('someone-else', at(3), theirs.pk), type: 'SupportRequest', creatorId: 'someone-else', body: 'Help.' });
+
+    await deletions.eraseOwnItems(user.id);
+    expect(await rawItem(mine)).toBeUndefined();
+    expect(await rawItem(theirs)).toMatchObject({ creatorId: 'someone-else' });
+    expect(await rawItem(userKeys.profile(user.id))).toMatchObject({ email: user.email });
+    expect(await rawItem(ledger)).toMatchObject({ amount: 5 });
+    expect(await rawItem({ pk: own, sk: 'PUBLICPROFILE' })).toBeUndefined();
+    expect(await rawItem({ pk: own, sk: 'PROGRESS#course-1' })).toBeUndefined();
+    expect(await rawItem(enrollmentKeys.activity(user.id, '2019-03-04'))).toBeUndefined();
+    expect(await rawItem({ pk: `CREATORSLUG#${slug}`, sk: 'CREATORSLUG' })).toBeUndefined();
+    expect(await rawItem(adminStatsKeys.activity(user.createdAt, user.id))).toBeUndefined();
+
+    await deletions.eraseOwnItems(user.id);
+    expect(await rawItem(userKeys.profile(user.id))).toBeDefined();
+    expect(await rawItem(ledger)).toBeDefined();
+
+    // A partition without a profile or public profile (a run after the profile step): nothing to find, no error.
+    await deletions.eraseOwnItems(unique('erase-nobody'));
+  });
+
+  it('releases the email: the reservation deleted, suppressed as deleted once; an earlier reason stays', async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    expect(await rawItem(userKeys.email(user.email))).toMatchObject({ userId: user.id });
+    await deletions.releaseEmail(user.email.toUpperCase(), at(40));
+    expect(await rawItem(userKeys.email(user.email))).toBeUndefined();
+    expect(await rawItem(campaignKeys.suppression(user.email))).toMatchObject({ email: user.email, reason: 'deleted', at: at(40) });
+    await deletions.releaseEmail(user.email, at(50));
+    expect(await rawItem(campaignKeys.suppression(user.email))).toMatchObject({ reason: 'deleted', at: at(40) });
+
+    const unsubscribed = await newLearner();
+    await putRaw({ ...campaignKeys.suppression(unsubscribed.email), email: unsubscribed.email, reason: 'unsubscribed', at: at(1) });
+    await deletions.releaseEmail(unsubscribed.email, at(40));
+    expect(await rawItem(userKeys.email(unsubscribed.email))).toBeUndefined();
+    expect(await rawItem(campaignKeys.suppression(unsubscribed.email))).toMatchObject({ reason: 'unsubscribed', at: at(1) });
+
+    // The mail sender's check: only 'deleted' suppressions count, case-insensitively, each address once.
+    const never = `${unique('erase-never')}@example.com`;
+    expect(await deletedAccountEmails([])).toEqual(new Set());
+    expect(await deletedAccountEmails([user.email.toUpperCase(), user.email, unsubscribed.email, never])).toEqual(new Set([user.email]));
+  });
+
+  it('deletes the profile once with its audit line, then finishes: step done, the email dropped, the first doneAt kept', async () => {
+    const requests = dynamoAccountDeletionRequests();
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    await requests.mark(user, at(10));
+    const audit = { id: unique('erase-audit'), at: at(60), actor: { id: user.id, email: user.email }, action: 'account-deleted' as const, target: { kind: 'user' as const, id: user.id } };
+
+    expect(await deletions.deleteProfile(user.id, 'learner', audit)).toBe(true);
+    expect(await rawItem(userKeys.profile(user.id))).toBeUndefined();
+    expect(await rawItem(auditKeys.line(audit.at, audit.id))).toMatchObject({ action: 'account-deleted', actor: { id: user.id, email: user.email } });
+    // Gone already: false, and no second audit line.
+    const again = { ...audit, id: unique('erase-audit') };
+    expect(await deletions.deleteProfile(user.id, 'learner', again)).toBe(false);
+    expect(await rawItem(auditKeys.line(again.at, again.id))).toBeUndefined();
+
+    await deletions.finish(user.id, at(61));
+    expect(await deletions.get(user.id)).toEqual({ userId: user.id, role: 'learner', requestedAt: at(10), step: 'done' });
+    await deletions.finish(user.id, at(70));
+    expect(await rawItem(deletionKeys.deletion(user.id))).toMatchObject({ step: 'done', doneAt: at(61) });
+    expect((await rawItem(deletionKeys.deletion(user.id)))?.['email']).toBeUndefined();
+    // The request's later reads still find the time (the deletion item outlives the profile).
+    expect(await requests.requestedAt(user.id)).toBe(at(10));
+  });
+});
