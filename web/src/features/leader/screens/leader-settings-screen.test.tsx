@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { spyOnToasts } from '@/test/toasts.ts';
+import { yourDataMessages } from '@/components/your-data-section.tsx';
 import { leaderMessages } from '../leader-messages.ts';
 import { leaderSettings } from '../test/fixtures.ts';
 import { LeaderSettingsScreen } from './leader-settings-screen.tsx';
@@ -13,6 +14,7 @@ import { LeaderSettingsScreen } from './leader-settings-screen.tsx';
 vi.mock('@/lib/auth.ts', () => ({ getAccessToken: vi.fn(() => Promise.resolve('access-token')) }));
 spyOnToasts();
 afterEach(() => {
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -101,6 +103,17 @@ describe('LeaderSettingsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: m.save }));
     await waitFor(() => expect(organization).toHaveAttribute('aria-invalid', 'true'));
     expect(callsTo(fetchMock, 'PUT', SETTINGS)).toHaveLength(1);
+  });
+
+  it('offers the leader a copy of their data, as every profile does', async () => {
+    fakeApi({
+      [`GET ${SETTINGS}`]: () => jsonResponse(200, leaderSettings()),
+      'POST /api/me/exports': () => jsonResponse(202, { exportId: 'x1' }),
+      'GET /api/me/exports/x1': () => jsonResponse(200, { status: 'pending' }),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: yourDataMessages.request }));
+    expect(await screen.findByText(yourDataMessages.preparing)).toBeInTheDocument();
   });
 
   it("offers 'Try again' when the settings cannot be loaded", async () => {

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { YourDataSection } from '@/components/your-data-section.tsx';
 import { leaderSettingsQueryOptions } from '../api/leader-queries.ts';
 import { LeaderSettingsForm } from '../components/leader-settings-form.tsx';
 import { leaderMessages } from '../leader-messages.ts';
@@ -11,7 +12,8 @@ const m = leaderMessages.settings;
 
 /**
  * /dashboard/leader/settings: the leader's profile (name and organisation, which the team emails use) and whether
- * the weekly team progress email comes (GET and PUT /api/leader/settings).
+ * the weekly team progress email comes (GET and PUT /api/leader/settings); then "Your data" (issue 37 point 1), as on
+ * every role's profile.
  */
 export function LeaderSettingsScreen() {
   const settings = useQuery(leaderSettingsQueryOptions());
@@ -25,6 +27,7 @@ export function LeaderSettingsScreen() {
       ) : (
         <LeaderSettingsForm saved={settings.data} />
       )}
+      <YourDataSection />
     </div>
   );
 }
