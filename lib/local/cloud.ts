@@ -421,6 +421,8 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
       tableName: TABLE_NAME,
       handler: eventHandlers.reactions,
       log,
+      // As its event source in AWS (lib/stacks/jobs-stack.ts reactionsOf): a batch of 100 at most.
+      batchSize: 100,
       ...(opts.streams?.batchWindowMs !== undefined ? { batchWindowMs: opts.streams.batchWindowMs } : {}),
     });
     stops.push(reactions.stop);

@@ -74,9 +74,9 @@ interface ShardState {
  * DescribeStream for the shards (a child shard once its parent is read to its end), GetShardIterator from the trim
  * horizon (the aggregator's checkpoint skips what it applied before a restart), GetRecords in a loop; each batch of one
  * shard's records goes to the handler as Lambda builds the event with a tumbling window (`shardId`, `state`). A batch
- * item failure restarts the shard at that record; a thrown or failed invocation is retried (the whole batch again,
- * as Lambda does), and after `maxAttempts` the batch is logged and left behind, as Lambda's on-failure destination
- * would have it.
+ * item failure restarts the shard at that record (the records before it checkpointed, so the attempts are counted
+ * afresh); a thrown or failed invocation is retried (the whole batch again, as Lambda does), and after `maxAttempts`
+ * in a row at the same record the batch is logged and left behind, as Lambda's on-failure destination would have it.
  */
 export const startStreamPoller = async (opts: StreamPollerOptions): Promise<StreamPoller> => {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -145,9 +145,14 @@ export const startStreamPoller = async (opts: StreamPollerOptions): Promise<Stre
         if (!failed) return undefined;
         opts.log(`[streams] ${opts.handler.name}: batch of shard ${shardId} failed from ${failed} (attempt ${attempt} of ${maxAttempts})`);
         if (attempt >= maxAttempts) return undefined;
-        // Again from the failed record, as Lambda does.
-        const from = records.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
-        if (from > 0) event.Records = event.Records.slice(from);
+        // Again from the failed record, as Lambda does. Records before it are checkpointed: what is read again from
+        // there is a new batch, and its attempts are counted afresh (a long batch that moves forward on every attempt
+        // is not left behind for having needed more than `maxAttempts` of them).
+        const from = event.Records.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
+        if (from > 0) {
+          event.Records = event.Records.slice(from);
+          attempt = 0;
+        }
       } catch (error) {
         opts.log(`[streams] ${opts.handler.name}: batch of shard ${shardId} threw (attempt ${attempt} of ${maxAttempts}): ${lambdaError(error).errorMessage}`);
         if (attempt >= maxAttempts) return undefined;
