@@ -9,7 +9,7 @@ import { apiClient } from '@/lib/api-client.ts';
 /** What the section says where a test may look for it. */
 export const yourDataMessages = {
   title: 'Your data',
-  description: 'Download a copy of everything we hold about you, as one ZIP file: your records as JSON, with the files you handed in.',
+  description: 'Download a copy of everything we hold about you, as one ZIP file: your records as JSON, and any files you handed in.',
   request: 'Download my data',
   requesting: 'Requesting...',
   preparing: 'Preparing your data. We will email you a link when it is ready; you can also wait here.',
