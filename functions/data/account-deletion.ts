@@ -8,6 +8,7 @@ import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
 import { countersUpdate } from '#data/counters.ts';
+import { courseKeys } from '#data/courses.ts';
 import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
@@ -84,7 +85,7 @@ export const dynamoAccountDeletionRequests = (): AccountDeletionRequests => ({
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           FilterExpression: '#status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pk': `COURSE#${courseId}`, ':prefix': 'ENROLL#', ':active': 'active' },
+          ExpressionAttributeValues: { ':pk': courseKeys.course(courseId).pk, ':prefix': courseKeys.enrollmentPrefix, ':active': 'active' },
           ProjectionExpression: 'pk',
           ConsistentRead: true,
           Limit: ACTIVE_ENROLMENT_PAGE,

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { roleSchema } from '#contracts/common.ts';
 import type { ExportedRecord, PersonalExport, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
 import { commentKeys } from '#data/comments.ts';
+import { courseKeys } from '#data/courses.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { submissionKeys } from '#data/submissions.ts';
 import { batchGet, documentClient, failedAt, tableName, transact } from '#data/table.ts';
@@ -118,14 +119,14 @@ const queryOf = (source: RecordSource): Omit<QueryCommandInput, 'TableName'> => 
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#SUPPORT` } };
     // The learner's own partition in the course (data/submissions.ts): the latest pointers, then their uploads.
     case 'submissions':
-      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `SUBMITTER#${source.courseId}#${source.learnerId}`, ':prefix': 'LESSON#' } };
+      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': submissionKeys.pending(source.courseId, source.learnerId).pk, ':prefix': 'LESSON#' } };
     case 'submission-files':
-      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `SUBMITTER#${source.courseId}#${source.learnerId}`, ':prefix': 'FILE#' } };
+      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': submissionKeys.pending(source.courseId, source.learnerId).pk, ':prefix': 'FILE#' } };
     // The lessons' ids alone (not their bodies): a page of ids in memory.
     case 'lessons':
       return {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `COURSE#${source.courseId}`, ':prefix': 'LESSON#' },
+        ExpressionAttributeValues: { ':pk': courseKeys.course(source.courseId).pk, ':prefix': courseKeys.lessonPrefix },
         ProjectionExpression: '#id',
         ExpressionAttributeNames: { '#id': 'id' },
       };
