@@ -48,6 +48,23 @@ export const commentKeys = {
   notice: (threadId: string) => ({ pk: `COMMENT#${threadId}`, sk: 'NOTICE' }),
   digest: (creatorId: string, day: string) => ({ pk: `CREATOR#${creatorId}`, sk: `COMMENTDIGEST#${day}` }),
 };
+/**
+ * A new comment's item as `create` writes it: its place under its lesson (a thread) or its thread (a reply), a
+ * learner's comment in their creator's listing, and a learner's thread on the creator's unanswered questions.
+ */
+export const newCommentItem = (comment: StoredComment): Record<string, unknown> => {
+  const isReply = comment.parentId !== null;
+  const learner = comment.authorRole === 'learner';
+  return {
+    ...commentKeys.comment(comment.id),
+    type: 'Comment',
+    ...comment,
+    ...(isReply ? commentKeys.replyPlace(comment.parentId!, comment.createdAt, comment.id) : commentKeys.threadPlace(comment, false, comment.lastActivityAt)),
+    ...(learner ? commentKeys.byCreator(comment.creatorId, comment.createdAt, comment.id) : {}),
+    ...(learner && !isReply ? commentKeys.question(comment) : {}),
+  };
+};
+
 const NOTICES = 'COMMENTS#NOTICES';
 const DIGESTS = 'COMMENTS#DIGESTS';
 
@@ -118,15 +135,12 @@ export const dynamoComments = (): CommentRepository => ({
 
   async create({ comment, thread, maxReplies, quota, digest, notice }) {
     const isReply = comment.parentId !== null;
-    const place = isReply ? commentKeys.replyPlace(comment.parentId!, comment.createdAt, comment.id) : commentKeys.threadPlace(comment, false, comment.lastActivityAt);
-    const learner = comment.authorRole === 'learner';
-    const question = learner && !isReply ? commentKeys.question(comment) : {};
     const answer = isReply && comment.authorRole === 'creator';
     const items: NonNullable<Parameters<typeof transact>[0]> = [
       {
         Put: {
           TableName: tableName(),
-          Item: { ...commentKeys.comment(comment.id), type: 'Comment', ...comment, ...place, ...(learner ? commentKeys.byCreator(comment.creatorId, comment.createdAt, comment.id) : {}), ...question },
+          Item: newCommentItem(comment),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { COMMENTS_PAGE } from '#contracts/comments.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import type { StoredComment } from '#core/comments/ports.ts';
-import { commentKeys } from '#data/comments.ts';
+import { newCommentItem } from '#data/comments.ts';
 import { getDeps } from '#functions/composition/deps.ts';
 import type { LocalCloud } from '#lib/local/cloud.ts';
 import { applyFunctionEnv } from '#lib/local/function-env.ts';
@@ -96,14 +96,9 @@ const seedItems = (creatorId: string, courseId: string, lesson: BenchLesson, now
       lastActivityAt: replied ? repliedAt : at,
       replyCount: replied ? 1 : 0,
     };
-    items.push({
-      ...commentKeys.comment(thread.id),
-      type: 'Comment',
-      ...thread,
-      ...commentKeys.threadPlace(thread, false, thread.lastActivityAt),
-      ...commentKeys.byCreator(creatorId, at, thread.id),
-      ...(replied ? { answeredAt: repliedAt } : commentKeys.question(thread)),
-    });
+    // As the routes leave it: a thread the creator replied to is answered, off the unanswered questions.
+    const { gsi3pk: _questions, gsi3sk: _asked, ...answered } = newCommentItem(thread);
+    items.push(replied ? { ...answered, answeredAt: repliedAt } : newCommentItem(thread));
     if (replied) {
       const reply: StoredComment = {
         ...thread,
@@ -118,7 +113,7 @@ const seedItems = (creatorId: string, courseId: string, lesson: BenchLesson, now
         lastActivityAt: repliedAt,
         replyCount: 0,
       };
-      items.push({ ...commentKeys.comment(reply.id), type: 'Comment', ...reply, ...commentKeys.replyPlace(thread.id, repliedAt, reply.id) });
+      items.push(newCommentItem(reply));
     }
   }
   return items;
