@@ -144,15 +144,14 @@ export const startStreamPoller = async (opts: StreamPollerOptions): Promise<Stre
         const failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
         if (!failed) return undefined;
         opts.log(`[streams] ${opts.handler.name}: batch of shard ${shardId} failed from ${failed} (attempt ${attempt} of ${maxAttempts})`);
-        if (attempt >= maxAttempts) return undefined;
         // Again from the failed record, as Lambda does. Records before it are checkpointed: what is read again from
         // there is a new batch, and its attempts are counted afresh (a long batch that moves forward on every attempt
-        // is not left behind for having needed more than `maxAttempts` of them).
+        // is not left behind for having needed more than `maxAttempts` of them, its last one included).
         const from = event.Records.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
         if (from > 0) {
           event.Records = event.Records.slice(from);
           attempt = 0;
-        }
+        } else if (attempt >= maxAttempts) return undefined;
       } catch (error) {
         opts.log(`[streams] ${opts.handler.name}: batch of shard ${shardId} threw (attempt ${attempt} of ${maxAttempts}): ${lambdaError(error).errorMessage}`);
         if (attempt >= maxAttempts) return undefined;
