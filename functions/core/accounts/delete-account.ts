@@ -2,7 +2,7 @@ import type { AccountDeletionAccepted } from '#contracts/account-deletion.ts';
 import type { AuditLine } from '#core/audit-line.ts';
 import { auditLine } from '#core/admin/audit.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRecord, Ids, User } from '#core/ports.ts';
+import type { Clock, CourseRecord, Ids, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Deleting one's own account (issue 37 point 2; docs/privacy.md says what happens to each item). The request only
@@ -37,6 +37,25 @@ export const coursesBlockingDeletion = async (
   return blocking;
 };
 
+export const LAST_ADMIN_MESSAGE = 'You are the only admin. Make another account an admin first, then delete your account.';
+
+/** Admins read a page at a time while looking for another one who can still act. */
+const ADMINS_PAGE = 50;
+
+/**
+ * Whether another admin than `userId` can still act (enabled, not being deleted): without one, nobody could manage
+ * the platform's accounts or answer its support requests, and no admin could ever be made again from the app.
+ */
+export const anotherActiveAdmin = async (users: Pick<RequestAccountDeletionDeps['users'], 'listByRole'>, userId: string): Promise<boolean> => {
+  let cursor: string | undefined;
+  do {
+    const page = await users.listByRole('admin', cursor, ADMINS_PAGE);
+    if (page.items.some((admin) => admin.id !== userId && !admin.disabled && admin.deletingAt === undefined)) return true;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return false;
+};
+
 /** The deletion item's state the request reads back: whether a run was already queued for it. */
 export interface DeletionMark {
   readonly requestedAt: string;
@@ -55,7 +74,7 @@ export interface AccountDeletionRequests {
 }
 
 export interface RequestAccountDeletionDeps {
-  users: { getUser(id: string): Promise<User | undefined> };
+  users: Pick<UserRepository, 'getUser' | 'listByRole'>;
   courses: { listByCreator(creatorId: string): Promise<CourseRecord[]> };
   /** Sign-in turned off and every session signed out (Cognito AdminDisableUser and AdminUserGlobalSignOut). */
   directory: { setSignInEnabled(userId: string, enabled: boolean): Promise<void> };
@@ -66,7 +85,7 @@ export interface RequestAccountDeletionDeps {
 
 /**
  * DELETE /api/me: the caller's account stops signing in at once and its deletion is queued. A creator with learners
- * on a published course is refused (409) before anything changes. Repeating it answers the same and queues nothing
+ * on a published course is refused (409) before anything changes, and so is the platform's last active admin. Repeating it answers the same and queues nothing
  * more; a request that failed after the mark (the queue down) is finished by the next one, which still finds the run
  * not queued.
  */
@@ -83,6 +102,7 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
     // The titles also as `details.courses`: the screen lists them one per line (a title may hold a comma).
     if (blocking.length > 0) throw new ConflictError(`${UNPUBLISH_FIRST_MESSAGE} ${blocking.join(', ')}.`, { courses: blocking });
   }
+  if (user.role === 'admin' && user.deletingAt === undefined && !(await anotherActiveAdmin(deps.users, user.id))) throw new ConflictError(LAST_ADMIN_MESSAGE);
   // Marked already: sign-in was turned off before the mark, and the run may have deleted the sign-in account since.
   if (user.deletingAt === undefined) await deps.directory.setSignInEnabled(user.id, false);
   const mark = await deps.deletions.mark(user, deps.clock.now().toISOString());

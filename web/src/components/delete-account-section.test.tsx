@@ -70,6 +70,18 @@ describe('DeleteAccountSection', () => {
     expect(replace).not.toHaveBeenCalled();
   });
 
+  it("shows the last admin the server's reason, as a failure that names no course", async () => {
+    fakeApi({ 'DELETE /api/me': () => errorResponse(409, 'CONFLICT', 'You are the only admin. Make another account an admin first, then delete your account.') });
+    const replace = stubLocation();
+    const { user } = renderWithProviders(<DeleteAccountSection role="admin" />);
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText(m.confirmLabel), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: m.confirm }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`${m.failedTitle}You are the only admin. Make another account an admin first, then delete your account.`);
+    expect(within(dialog).queryByRole('list', { name: 'Courses to unpublish' })).not.toBeInTheDocument();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
   it('shows any other failure in the dialog, stays signed in, and forgets the failure when closed', async () => {
     fakeApi({ 'DELETE /api/me': () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'A service we depend on did not answer in time.') });
     const replace = stubLocation();

@@ -30,7 +30,12 @@ export const deleteAccountMessages = {
     'We keep your email address on our do-not-email list, so you get no marketing from us again.',
   ],
   exportFirst: 'If you want a copy of your data, use “Download my data” first.',
-  creatorNote: 'If learners are enrolled on one of your published courses, unpublish it first.',
+  /** What each role should know before it goes, after `exportFirst`. */
+  roleNotes: {
+    creator: 'If learners are enrolled on one of your published courses, unpublish it first.',
+    leader: 'Team licences you lead stay with their courses: your members keep their seats, and the course’s creator can still change or end a licence.',
+    admin: 'Another admin must remain: if you are the only one, make another account an admin first.',
+  } as Partial<Record<Role, string>>,
   confirmLabel: `Type ${DELETE_CONFIRMATION} to confirm`,
   cancel: 'Cancel',
   confirm: 'Delete my account',
@@ -106,7 +111,7 @@ export function DeleteAccountSection({ role }: { role: Role }) {
               </ul>
               <p className="text-sm">
                 {m.exportFirst}
-                {role === 'creator' && ` ${m.creatorNote}`}
+                {m.roleNotes[role] !== undefined && ` ${m.roleNotes[role]}`}
               </p>
               <div className="grid gap-2">
                 <Label htmlFor={inputId}>{m.confirmLabel}</Label>

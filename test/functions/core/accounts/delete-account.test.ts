@@ -22,12 +22,22 @@ const creator: User = { id: 'c1', email: 'cat@example.com', role: 'creator', cre
  */
 const course = (status: 'draft' | 'published', learners: number, title = 'Knife skills') => ({ id: `k-${title}`, title, status, enrolledCount: 0, learners }) as CourseRecord & { learners: number };
 
-const requestDeps = (user: User, courses: (CourseRecord & { learners: number })[] = []) => {
+const admin: User = { id: 'a1', email: 'ada@example.com', role: 'admin', createdAt: '2026-01-01T00:00:00.000Z' };
+
+const requestDeps = (user: User, courses: (CourseRecord & { learners: number })[] = [], admins: User[] = []) => {
   const log: string[] = [];
   const asked: string[] = [];
   const marks = new Map<string, { requestedAt: string; queued: boolean }>();
   const deps: RequestAccountDeletionDeps = {
-    users: { getUser: async (id) => (id === user.id ? { ...user, ...(marks.has(id) ? { deletingAt: marks.get(id)!.requestedAt } : {}) } : undefined) },
+    users: {
+      getUser: async (id) => (id === user.id ? { ...user, ...(marks.has(id) ? { deletingAt: marks.get(id)!.requestedAt } : {}) } : undefined),
+      // Two admins a page: the search for another active admin must read past the first page.
+      listByRole: async (role, cursor, _limit) => {
+        const all = role === 'admin' ? [user, ...admins].filter((u) => u.role === 'admin') : [];
+        const from = Number(cursor ?? 0);
+        return { items: all.slice(from, from + 2), nextCursor: from + 2 < all.length ? String(from + 2) : null };
+      },
+    },
     courses: { listByCreator: async () => courses },
     directory: { setSignInEnabled: async (id, enabled) => void log.push(`sign-in ${id} ${enabled ? 'on' : 'off'}`) },
     deletions: {
@@ -97,6 +107,22 @@ describe('asking for one’s account to be deleted', () => {
       details: { courses: ['Course 0', 'Course 4', 'Course 8', 'Course 12', 'Course 16'] },
     });
     expect(asked.sort()).toEqual(courses.filter((c) => c.status === 'published').map((c) => c.id).sort());
+  });
+
+  it('refuses the last active admin, and lets an admin go when another one can still act', async () => {
+    const others = [
+      { ...admin, id: 'a2', disabled: true },
+      { ...admin, id: 'a3', deletingAt: '2026-11-20T00:00:00.000Z' },
+    ];
+    const alone = requestDeps(admin, [], others);
+    const refused = requestAccountDeletion(alone.deps, { userId: 'a1' });
+    await expect(refused).rejects.toBeInstanceOf(ConflictError);
+    await expect(refused).rejects.toThrow('You are the only admin. Make another account an admin first, then delete your account.');
+    expect(alone.log).toEqual([]);
+
+    const { deps, log } = requestDeps(admin, [], [...others, { ...admin, id: 'a4' }]);
+    expect(await requestAccountDeletion(deps, { userId: 'a1' })).toEqual({ status: 'deleting', requestedAt: '2026-11-21T12:00:00.000Z' });
+    expect(log).toEqual(['sign-in a1 off', 'queued a1']);
   });
 
   it('lets a creator whose published courses have no learners delete their account', async () => {

@@ -5,15 +5,18 @@ import { useLocation } from 'react-router-dom';
 import { SEND_RATE_SHARE, SES_BATCH_MAX } from '@contracts/campaigns.ts';
 import { CREDIT_TOP_UP, CREDIT_TOP_UP_PRICE_PENCE, LANDING_PAGE_COST, monthlyAllocation } from '@contracts/credits.ts';
 import { planTypes, plans } from '@contracts/plans.ts';
+import { DeleteAccountSection } from '@/components/delete-account-section.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { YourDataSection } from '@/components/your-data-section.tsx';
 import { formatPounds } from '@/lib/format-money.ts';
 
 /**
  * /dashboard/admin/settings: the platform's constants as the server applies them, read from the contracts the API
  * and the web app share (functions/contracts), so this page cannot disagree with what is charged or granted. They
  * change with a deploy, not here: the page says so. The dashboard's 'Billing Settings' opens it at `#billing` (the
- * plans and the AI credits creators are billed for): that section is scrolled to and focused.
+ * plans and the AI credits creators are billed for): that section is scrolled to and focused. Then the admin's own
+ * account, as on every role's profile (issue 37): "Your data" and "Delete my account".
  */
 export function AdminSettingsScreen() {
   const { hash } = useLocation();
@@ -58,9 +61,18 @@ export function AdminSettingsScreen() {
           <Setting name="Suppression">Unsubscribed, bounced and complaining addresses are skipped</Setting>
         </SettingsCard>
       </div>
+      <section aria-labelledby={YOUR_ACCOUNT_HEADING} className="grid max-w-2xl gap-6 *:min-w-0">
+        <h2 id={YOUR_ACCOUNT_HEADING} className="text-lg font-semibold">
+          Your account
+        </h2>
+        <YourDataSection />
+        <DeleteAccountSection role="admin" />
+      </section>
     </div>
   );
 }
+
+const YOUR_ACCOUNT_HEADING = 'your-account';
 
 /** The section 'Billing Settings' links to (paths.admin.billing). */
 export const BILLING_SECTION = 'billing';

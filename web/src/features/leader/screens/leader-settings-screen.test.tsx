@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toaster.tsx';
 import { paths } from '@/lib/paths.ts';
 import { callsTo, errorResponse, fakeApi, jsonResponse, renderWithProviders } from '@/test/render.tsx';
 import { spyOnToasts } from '@/test/toasts.ts';
+import { deleteAccountMessages } from '@/components/delete-account-section.tsx';
 import { yourDataMessages } from '@/components/your-data-section.tsx';
 import { leaderMessages } from '../leader-messages.ts';
 import { leaderSettings } from '../test/fixtures.ts';
@@ -114,6 +115,15 @@ describe('LeaderSettingsScreen', () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: yourDataMessages.request }));
     expect(await screen.findByText(yourDataMessages.preparing)).toBeInTheDocument();
+  });
+
+  it('offers the leader account deletion, saying their licences stay with their courses', async () => {
+    fakeApi({ [`GET ${SETTINGS}`]: () => jsonResponse(200, leaderSettings()) });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: deleteAccountMessages.open }));
+    const dialog = await screen.findByRole('alertdialog', { name: deleteAccountMessages.dialogTitle });
+    expect(within(dialog).getByText(/Team licences you lead stay with their courses/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/unpublish it first/)).not.toBeInTheDocument();
   });
 
   it("offers 'Try again' when the settings cannot be loaded", async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DeleteAccountSection } from '@/components/delete-account-section.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { LoadFailed } from '@/components/ui/load-failed.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -12,8 +13,8 @@ const m = leaderMessages.settings;
 
 /**
  * /dashboard/leader/settings: the leader's profile (name and organisation, which the team emails use) and whether
- * the weekly team progress email comes (GET and PUT /api/leader/settings); then "Your data" (issue 37 point 1), as on
- * every role's profile.
+ * the weekly team progress email comes (GET and PUT /api/leader/settings); then "Your data" and "Delete my account"
+ * (issue 37), as on every role's profile.
  */
 export function LeaderSettingsScreen() {
   const settings = useQuery(leaderSettingsQueryOptions());
@@ -28,6 +29,7 @@ export function LeaderSettingsScreen() {
         <LeaderSettingsForm saved={settings.data} />
       )}
       <YourDataSection />
+      <DeleteAccountSection role="leader" />
     </div>
   );
 }
