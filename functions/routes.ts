@@ -51,6 +51,8 @@ export type Capability =
   | 'files'
   /** Read course files only (courses/ in the files bucket): a person's uploads copied into their data export. */
   | 'files:read'
+  /** Delete the files learners handed in with submissions (their keys only: courses/<courseId>/<lessonId>/submissions/...): a deleted account's uploads. */
+  | 'files:erase-submissions'
   /** Presign uploads of the creators' pictures (avatars/ in the files bucket: avatars and school logos), check and delete them. */
   | 'avatars'
   /** Presign reads of the creators' pictures only (the public pages). */
@@ -1244,9 +1246,12 @@ export const jobs = [
     /**
      * No schedule: a run is started by DELETE /api/me (issue 37 point 2) and erases or pseudonymises the person's items
      * step by step (core/accounts/delete-account.ts), its progress on the deletion item; its Cognito client deletes the
-     * sign-in account (directory:admin).
+     * sign-in account (directory:admin), its S3 client the files the person handed in with submissions
+     * ('files:erase-submissions': DeleteObject on submissions' keys, nothing else). The S3 client takes it past the CRUD
+     * budget, as the personal export: the heavy profile.
      */
-    uses: ['directory:admin'],
+    uses: ['directory:admin', 'files:erase-submissions'],
+    profile: 'heavy',
     queue: true,
   },
 ] as const;

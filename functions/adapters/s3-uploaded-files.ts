@@ -1,4 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#adapters/s3-file-store.ts';
 import { required } from '#functions/config.ts';
 import type { UploadedFiles } from '#core/personal-exports/ports.ts';
@@ -19,3 +19,19 @@ export const s3UploadedFiles = (): UploadedFiles => ({
     }
   },
 });
+
+/** DeleteObjects takes at most this many keys per request. */
+const DELETE_BATCH = 1000;
+
+/**
+ * A person's handed-in files deleted from the files bucket when their account is (issue 37 point 2; capability
+ * 'files:erase-submissions', which reaches only submissions' keys). A key already gone counts as deleted (S3 answers
+ * it so), so a rerun after a kill is harmless; a key S3 kept fails the step, to be tried again.
+ */
+export const removeUploads = async (keys: readonly string[]): Promise<void> => {
+  for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+    const batch = keys.slice(start, start + DELETE_BATCH);
+    const { Errors } = await s3Client().send(new DeleteObjectsCommand({ Bucket: required('FILES_BUCKET'), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    if (Errors?.length) throw new Error(`S3 kept ${Errors.length} of ${batch.length} objects: ${Errors.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
+  }
+};

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deleteSignInAccount } from '#adapters/cognito-directory.ts';
+import { removeUploads } from '#adapters/s3-uploaded-files.ts';
 import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { PSEUDONYM_DOMAIN } from '#contracts/account-deletion.ts';
 import { ACCOUNT_DELETION_JOB, type AccountDeletionJobDeps, type RequestAccountDeletionDeps } from '#core/accounts/delete-account.ts';
@@ -28,6 +29,7 @@ export const emailPseudonym = (email: string): string =>
 export const accountDeletionJobDeps = (): AccountDeletionJobDeps => ({
   deletions: dynamoAccountDeletions(),
   signIn: { deleteAccount: (userId) => deleteSignInAccount(userId) },
+  uploads: { remove: removeUploads },
   pseudonym: emailPseudonym,
   clock,
   ids,

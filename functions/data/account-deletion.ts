@@ -1,9 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
-import type { AccountDeletion, AccountDeletionRequests, AccountDeletionStep, AccountDeletionStore, DeletedLearnerEnrolment } from '#core/accounts/delete-account.ts';
+import { membershipOfSource } from '#core/access/access.ts';
+import { ACCOUNT_DELETION_STEPS, type AccountDeletion, type AccountDeletionRequests, type AccountDeletionStep, type AccountDeletionStore, type DeletedLearnerEnrolment, type DeletedSubmissionUpload } from '#core/accounts/delete-account.ts';
 import { adminStatsKeys } from '#data/admin-stats.ts';
+import { affiliateKeys } from '#data/affiliates.ts';
 import { auditPut } from '#data/audit.ts';
+import { billingKeys } from '#data/billing.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
@@ -11,10 +14,14 @@ import { countersUpdate } from '#data/counters.ts';
 import { courseKeys } from '#data/courses.ts';
 import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
-import { dynamoEnrollments } from '#data/enrollments.ts';
+import { dynamoEnrollments, enrollmentKeys } from '#data/enrollments.ts';
+import { licenseKeys } from '#data/licenses.ts';
 import { sessionKeys } from '#data/live-sessions.ts';
+import { membershipKeys } from '#data/memberships.ts';
 import { orderKeys } from '#data/orders.ts';
+import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
+import { submissionKeys } from '#data/submissions.ts';
 import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
@@ -23,8 +30,9 @@ import { userKeys } from '#data/users.ts';
  * Account deletion (issue 37 point 2; docs/privacy.md). The deletion item lives outside the person's partition (which
  * the run empties) and carries the run's step:
  *   pk ACCOUNTDELETION#<userId>  sk DELETION  {userId, email (until done), role, requestedAt, queuedAt?, step, doneAt?}
- * Everything is reached by key or through an index partition of the person's (their courses, gsi2) or of one of their
- * creators (comments, sales: gsi2/gsi1 of `CREATOR#<id>`, kept to the person's own), never by a table scan.
+ * Everything is reached by key or through an index partition of the person's (their courses, gsi2; their submissions
+ * in a course, gsi2; a leader's licences, gsi2; the affiliate claims of their email, gsi2) or of one of their creators
+ * (comments, sales: gsi2/gsi1 of `CREATOR#<id>`, kept to the person's own), never by a table scan.
  */
 export const deletionKeys = {
   deletion: (userId: string) => ({ pk: `ACCOUNTDELETION#${userId}`, sk: 'DELETION' }),
@@ -36,7 +44,7 @@ const deletionItem = z.object({
   role: z.enum(['admin', 'creator', 'leader', 'learner']),
   requestedAt: z.string(),
   queuedAt: z.string().optional(),
-  step: z.enum(['sign-in', 'enrolments', 'own-items', 'email-keys', 'profile', 'done']),
+  step: z.enum(ACCOUNT_DELETION_STEPS),
 });
 
 /** Enrolments read per page while looking for an active one (the first page almost always has it). */
@@ -177,8 +185,35 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     return Items.map((item): DeletedLearnerEnrolment => ({ courseId: String(item['courseId']), creatorId: String(item['creatorId']) }));
   },
 
+  async submissionUploads(userId, courseId) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': submissionKeys.pending(courseId, userId).pk, ':prefix': 'FILE#' },
+    });
+    return items.map((item): DeletedSubmissionUpload => ({ courseId, lessonId: String(item['lessonId']), learnerId: userId, id: String(item['id']) }));
+  },
+
   async eraseEnrolment({ userId, email }, { courseId, creatorId }, pseudonym) {
     const coursePk = `COURSE#${courseId}`;
+    const { Item: enrolment } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: enrollmentKeys.enrollment(courseId, userId), ConsistentRead: true }));
+    // Their submissions (every one: gsi2, and the latest pointers for those written before it), then their partition in
+    // the course: the pointers, the handed-in files' items (their bytes went first, core) and the pending count.
+    const submitterPk = submissionKeys.pending(courseId, userId).pk;
+    const submitted = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': submissionKeys.submitter({ courseId, learnerId: userId, submittedAt: '', id: '' }).gsi2pk },
+      ProjectionExpression: 'pk',
+    });
+    const pointers = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': submitterPk, ':prefix': 'LESSON#' } });
+    const submissionPks = new Set([
+      ...submitted.map((item) => String(item['pk'])),
+      ...pointers.filter((p) => typeof p['submissionId'] === 'string').map((p) => submissionKeys.submission(String(p['submissionId'])).pk),
+    ]);
+    await batchWrite([...submissionPks].map((pk) => ({ DeleteRequest: { Key: { pk, sk: 'SUBMISSION' } } })));
+    await deletePrefix(submitterPk, 'LESSON#');
+    await deletePrefix(submitterPk, 'FILE#');
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: submissionKeys.pending(courseId, userId) }));
     // The course's records about the person: quiz attempts and drip plan deleted, the certificate kept without the name.
     await deletePrefix(coursePk, `QUIZ#${userId}#`);
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: dripKeys.plan(courseId, userId) }));
@@ -194,6 +229,39 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
       ProjectionExpression: 'pk',
     });
     await batchWrite(sessions.map((session) => ({ DeleteRequest: { Key: { pk: String(session['pk']), sk: sessionMailKeys.claim('', userId).sk } } })));
+    // Their entries in the creator's email sequences (each sequence's partition, by the course and the person).
+    const sequences = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': sequenceKeys.held(creatorId).pk, ':prefix': 'SEQUENCE#' },
+      ProjectionExpression: 'sk',
+    });
+    for (const sequence of sequences) {
+      const sequenceId = String(sequence['sk']).slice('SEQUENCE#'.length);
+      await deletePrefix(sequenceKeys.entry({ sequenceId, courseId, learnerId: userId, event: '' }).pk, `ENTRY#${courseId}#${userId}#`);
+    }
+    // The licence seat the enrolment came through: freed as a revoke frees it (seatsUsed -1 with the seat's delete, in
+    // one transaction on the seat still active); a seat revoked before, or a licence gone, is deleted alone.
+    if (typeof enrolment?.['licenseId'] === 'string') {
+      const seat = licenseKeys.seat(enrolment['licenseId'], email);
+      const cancelled = await transact([
+        { Delete: { TableName: tableName(), Key: seat, ConditionExpression: '#status = :active', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':active': 'active' } } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: licenseKeys.license(enrolment['licenseId']),
+            UpdateExpression: 'ADD seatsUsed :minus',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':minus': -1 },
+          },
+        },
+      ]);
+      if (cancelled) await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: seat }));
+    }
+    // The membership subscriptions its sources name: kept (money), the member's email the pseudonym.
+    const sources = Array.isArray(enrolment?.['sources']) ? (enrolment['sources'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    for (const member of sources.map(membershipOfSource)) {
+      if (member) await update({ Key: membershipKeys.member(member.membershipId, member.subscriptionId), UpdateExpression: 'SET email = :p', values: { ':p': pseudonym } });
+    }
     // The creator's CRM about them.
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: crmKeys.note(creatorId, userId) }));
     await deletePrefix(`CREATOR#${creatorId}`, crmKeys.timelinePrefix(userId));
@@ -215,8 +283,39 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: coursePk, sk: `ENROLL#${userId}` } }));
   },
 
+  async eraseRecords({ userId, email }, pseudonym) {
+    // A leader's licences (their listing, gsi2): seats and amounts kept, the leader's email the pseudonym.
+    const licences = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': licenseKeys.byLeader({ leaderId: userId, createdAt: '', id: '' }).gsi2pk },
+      ProjectionExpression: 'pk, sk',
+    });
+    for (const licence of licences) await update({ Key: keyOf(licence), UpdateExpression: 'SET leaderEmail = :p', values: { ':p': pseudonym } });
+    // Every creator's affiliate of this email (the claims' gsi2): commissions and payouts stay with the affiliate, who
+    // keeps no name and the pseudonym; the claim, keyed by the email, is deleted after (a rerun finds it until then).
+    const claims = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': affiliateKeys.byEmail(email, '').gsi2pk },
+    });
+    for (const claim of claims) {
+      const creatorId = String(claim['creatorId']);
+      await update({
+        Key: affiliateKeys.affiliate(creatorId, String(claim['affiliateId'])),
+        UpdateExpression: 'SET email = :p, #name = :name',
+        names: { '#name': 'name' },
+        values: { ':p': pseudonym, ':name': DELETED_USER_NAME },
+      });
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(claim) }));
+    }
+  },
+
   async eraseOwnItems(userId) {
     const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } });
+    // The Stripe customer's way back to them (webhooks), deleted before the customer item that names it.
+    const customerId = items.find((item) => item['sk'] === billingKeys.customer(userId).sk)?.['customerId'];
+    if (typeof customerId === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: billingKeys.customerUser(customerId) }));
     // The admin dashboard's sign-up line names the email: keyed by the profile's createdAt and the id (admin-stats.ts).
     const createdAt = items.find((item) => item['sk'] === 'PROFILE')?.['createdAt'];
     if (typeof createdAt === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: adminStatsKeys.activity(createdAt, userId) }));

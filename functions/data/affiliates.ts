@@ -16,7 +16,9 @@ import { mailQueuePut } from '#data/mail-queue.ts';
  * Figures:     pk AFFFIGURES#<affiliateId>#<0..15>  sk FIGURES           clicks, sales, pending, approved, paid, clawedBack
  *                                                                        (ADDed to one shard in the transactions that move
  *                                                                        them; read summed: data/sharded-counters.ts)
- * Email claim: pk CREATOR#<creatorId>       sk AFFEMAIL#<email>         one affiliate per email per creator
+ * Email claim: pk CREATOR#<creatorId>       sk AFFEMAIL#<email>         one affiliate per email per creator; affiliateId,
+ *              gsi2pk AFFILIATEEMAIL#<email>  gsi2sk <creatorId>             creatorId: every creator's affiliate of an email
+ *              (the account deletion's way to them; claims written before it are not found)
  * Code:        pk AFFCODE#<code>            sk AFFCODE                  affiliateId, creatorId, cookieDays (codes are unique)
  * Click:       pk AFFCLICK#<clickId>        sk CLICK                    code, affiliateId, creatorId, at, windowEndsAt;
  *                                                                        expiresAt (the table's TTL, epoch seconds) the same
@@ -38,6 +40,8 @@ import { mailQueuePut } from '#data/mail-queue.ts';
 export const affiliateKeys = {
   affiliate: (creatorId: string, affiliateId: string) => ({ pk: `CREATOR#${creatorId}`, sk: `AFFILIATE#${affiliateId}` }),
   email: (creatorId: string, email: string) => ({ pk: `CREATOR#${creatorId}`, sk: `AFFEMAIL#${email.toLowerCase()}` }),
+  /** The email claims of one address across creators (gsi2 of the claim items). */
+  byEmail: (email: string, creatorId: string) => ({ gsi2pk: `AFFILIATEEMAIL#${email.toLowerCase()}`, gsi2sk: creatorId }),
   code: (code: string) => ({ pk: `AFFCODE#${code}`, sk: 'AFFCODE' }),
   click: (clickId: string) => ({ pk: `AFFCLICK#${clickId}`, sk: 'CLICK' }),
   commission: (affiliateId: string, orderId: string) => ({ pk: `AFFILIATE#${affiliateId}`, sk: `COMMISSION#${orderId}` }),
@@ -219,7 +223,7 @@ export const dynamoAffiliates = (): AffiliateRepository => ({
   async create(affiliate, email) {
     const cancelled = await transact([
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.code(affiliate.code), type: 'AffiliateCode', code: affiliate.code, affiliateId: affiliate.id, creatorId: affiliate.creatorId, cookieDays: affiliate.cookieDays }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: { ...affiliateKeys.email(affiliate.creatorId, affiliate.email), type: 'AffiliateEmail', affiliateId: affiliate.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...affiliateKeys.email(affiliate.creatorId, affiliate.email), ...affiliateKeys.byEmail(affiliate.email, affiliate.creatorId), type: 'AffiliateEmail', affiliateId: affiliate.id, creatorId: affiliate.creatorId }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { ...affiliateKeys.affiliate(affiliate.creatorId, affiliate.id), type: 'Affiliate', ...affiliate, ...affiliateKeys.byCreator(affiliate) }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...countersUpdate({ affiliates_total: 1 }),
       mailQueuePut(email),

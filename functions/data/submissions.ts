@@ -14,6 +14,9 @@ import { batchGet, documentClient, indexPage, tableName, transact } from '#data/
  *             the course's queue of one status in one index partition, read oldest first a page at a time from the
  *             cursor (never a scan, never a filter); a grade moves it to its new status's partition in the grade's
  *             write, a resubmission takes it out (REMOVE gsi1pk, gsi1sk; it stays readable by id, superseded)
+ *   always:   gsi2pk SUBMISSIONS#<courseId>#<learnerId>  gsi2sk <submittedAt>#<submissionId>   every submission of the
+ *             learner in the course, superseded ones too: what the account deletion erases (a superseded submission is
+ *             named by no pointer). Submissions written before it are found through their latest pointer only.
  * Latest:     pk SUBMITTER#<courseId>#<learnerId>  sk LESSON#<lessonId>   submissionId: the learner's latest of the
  *             lesson, moved by each submission's transaction only while it still points where it was read pointing
  * File:       pk SUBMITTER#<courseId>#<learnerId>  sk FILE#<lessonId>#<fileId>   id, name, contentType, size, courseId,
@@ -26,6 +29,8 @@ export const submissionKeys = {
   submission: (submissionId: string) => ({ pk: `SUBMISSION#${submissionId}`, sk: 'SUBMISSION' }),
   queue: (courseId: string, status: string) => `COURSE#${courseId}#SUBMISSIONS#${status}`,
   place: (s: Pick<StoredSubmission, 'courseId' | 'submittedAt' | 'id'>, status: string) => ({ gsi1pk: submissionKeys.queue(s.courseId, status), gsi1sk: `${s.submittedAt}#${s.id}` }),
+  /** Every submission of a learner in a course (gsi2): the account deletion's way to the superseded ones. */
+  submitter: (s: Pick<StoredSubmission, 'courseId' | 'learnerId' | 'submittedAt' | 'id'>) => ({ gsi2pk: `SUBMISSIONS#${s.courseId}#${s.learnerId}`, gsi2sk: `${s.submittedAt}#${s.id}` }),
   latest: (courseId: string, lessonId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `LESSON#${lessonId}` }),
   file: (courseId: string, lessonId: string, learnerId: string, fileId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `FILE#${lessonId}#${fileId}` }),
   pending: (courseId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'PENDING' }),
@@ -93,7 +98,7 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...submissionKeys.submission(submission.id), type: 'Submission', ...submission, ...submissionKeys.place(submission, submission.status) },
+          Item: { ...submissionKeys.submission(submission.id), type: 'Submission', ...submission, ...submissionKeys.place(submission, submission.status), ...submissionKeys.submitter(submission) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -439,6 +439,20 @@ export class AppFunction extends Construct {
           );
           break;
         }
+        case 'files:erase-submissions': {
+          const files = need(platform.files, 'the course files bucket');
+          // A deleted account's handed-in files (courses/<courseId>/<lessonId>/submissions/<learnerId>/<fileId>):
+          // DeleteObject alone (DeleteObjects asks it per key), on submissions' keys only, never a creator's lesson file.
+          const policy = new Policy(this, 'FilesEraseSubmissions', {
+            roles: [this.role],
+            statements: [new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [`${files.bucketArn}/${submissionFilesKeyPattern}`] })],
+          });
+          acknowledgeGeneratedWildcards(
+            policy,
+            `Object keys are courses/<courseId>/<lessonId>/submissions/<learnerId>/<fileId>, created at run time: the grant is deleting objects matching ${submissionFilesKeyPattern} and nothing else in the bucket.`,
+          );
+          break;
+        }
         case 'files': {
           const files = need(platform.files, 'the course files bucket');
           // Objects under courses/ only, never the bucket itself (no listing, no configuration). PutObject also covers
@@ -547,6 +561,8 @@ const extensionLogLevels = {
 
 /** Every course file's key is `courses/<courseId>/<lessonId>/<fileId>` (docs/decisions/0014-file-hosting.md): the 'files' grant stops at this prefix. */
 export const filesKeyPrefix = 'courses/';
+/** The files learners hand in (core/assignments/rules.ts submissionFileKey): the 'files:erase-submissions' grant matches only these. */
+export const submissionFilesKeyPattern = `${filesKeyPrefix}*/*/submissions/*`;
 /** Every creator's picture is `avatars/<creatorId>/<avatarId>`: the 'avatars' grants stop at this prefix. */
 export const avatarsKeyPrefix = 'avatars/';
 /** Where the exports are written (capability 'exports'); the bucket expires them after a day. */

@@ -61,7 +61,7 @@ export const configKeySources = {
   CERTIFICATE_KEY_ID: 'certificate-signing',
   KMS_ENDPOINT: 'local-only',
   LOCAL_SECRETS_KEY_FILE: 'local-only',
-  FILES_BUCKET: ['files', 'files:read', 'avatars', 'avatars:read', 'exports'],
+  FILES_BUCKET: ['files', 'files:read', 'files:erase-submissions', 'avatars', 'avatars:read', 'exports'],
   FILES_ENDPOINT: 'local-only',
   JOB_QUEUE_URLS: 'job-queues',
   SQS_ENDPOINT: 'local-only',

@@ -1,12 +1,21 @@
-import { ScanCommand, type ScanCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type ScanCommandOutput, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAccountDeletion } from '#core/accounts/delete-account.ts';
 import { accountDeletionJobDeps, emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
+import { submissionFileKey } from '#core/assignments/rules.ts';
 import { deletionKeys } from '#data/account-deletion.ts';
+import { affiliateKeys } from '#data/affiliates.ts';
+import { billingKeys } from '#data/billing.ts';
+import { enrollmentKeys } from '#data/enrollments.ts';
+import { learnerProfileKey } from '#data/learner-profiles.ts';
+import { licenseKeys } from '#data/licenses.ts';
+import { membershipKeys } from '#data/memberships.ts';
 import { orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
-import { accountWithRole, api, dynamo, eventually, outputs, signIn, useLocalCloudEnv } from './support.ts';
+import { sequenceKeys } from '#data/sequences.ts';
+import { submissionKeys } from '#data/submissions.ts';
+import { accountWithRole, api, dynamo, eventually, filesBucketHolds, outputs, putFilesObject, signIn, useLocalCloudEnv } from './support.ts';
 
 /**
  * "Delete my account" (issue 37 point 2) end to end: the gateway, the handler, the 'account-deletion' run on the local
@@ -24,6 +33,7 @@ let orderId: string;
 
 const quiz = { passPercent: 100, maxAttempts: 3, questions: [{ prompt: 'Which knife for bread?', type: 'single', options: ['Paring', 'Serrated'], correct: [1] }] };
 
+const put = async (it: Record<string, unknown>) => void (await dynamo().send(new PutCommand({ TableName: outputs().TableName, Item: it })));
 const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: key, ConsistentRead: true }))).Item;
 const stripe = () => new Stripe('sk_test_local', { telemetry: false, host: new URL(outputs().StripeApiUrl).hostname, port: Number(new URL(outputs().StripeApiUrl).port), protocol: 'http' });
 
@@ -139,4 +149,93 @@ describe('deleting one’s account', () => {
     expect(await runAccountDeletion(accountDeletionJobDeps(), learner.id, () => false)).toEqual({ finished: true, steps: 0 });
     expect(await itemsMentioning(learner.id)).toEqual(before);
   });
+  it('erases every other kind of item a learner leaves (submissions and their files, seat, membership row, sequence entry, affiliate record, a led licence, the Stripe customer): no item holds their email or name', async () => {
+    const person = await accountWithRole('learner', 'erase-everything');
+    const name = `Zed Quinn ${person.id.slice(0, 8)}`;
+    const creatorId = creator.id;
+    const at = new Date().toISOString();
+    // Their profile's name (certificates) and their Stripe customer.
+    await put({ ...learnerProfileKey(person.id), type: 'LearnerProfile', certificateName: name, updatedAt: at });
+    await put({ ...billingKeys.customer(person.id), type: 'StripeCustomer', customerId: `cus_${person.id}` });
+    await put({ ...billingKeys.customerUser(`cus_${person.id}`), type: 'StripeCustomerUser', userId: person.id });
+    // A seat on a licence (one of two used), and a membership's subscription: both hold the enrolment on the course.
+    const licenseId = `erase-licence-${person.id}`;
+    await put({ ...licenseKeys.license(licenseId), type: 'License', id: licenseId, courseId, creatorId, leaderId: 'some-leader', leaderEmail: 'leader@example.com', seatsTotal: 5, seatsUsed: 2, status: 'active' });
+    await put({ ...licenseKeys.seat(licenseId, person.email), type: 'Seat', licenseId, email: person.email, learnerId: person.id, status: 'active', assignedAt: at });
+    const membershipId = `erase-membership-${person.id}`;
+    const member = membershipKeys.member(membershipId, `sub_${person.id}`);
+    await put({ ...member, type: 'Member', membershipId, subscriptionId: `sub_${person.id}`, creatorId, accountId: 'acct_1', email: person.email, learnerId: person.id, status: 'active', createdAt: at });
+    await put({
+      ...enrollmentKeys.enrollment(courseId, person.id),
+      ...enrollmentKeys.byCreator(creatorId, at, courseId, person.id),
+      ...enrollmentKeys.byLearner(person.id, courseId),
+      type: 'Enrollment',
+      courseId,
+      creatorId,
+      learnerId: person.id,
+      learnerEmail: person.email,
+      learnerJoinedAt: at,
+      courseTitle: 'Bread for beginners',
+      status: 'active',
+      enrolledAt: at,
+      completedLessonIds: [],
+      progress: 0,
+      lastActivity: at,
+      completedAt: null,
+      licenseId,
+      sources: ['own', `membership:${membershipId}:sub_${person.id}`],
+    });
+    // Two submissions of an assignment (the first superseded), a file handed in with its bytes, the pending count.
+    const submission = (id: string, submittedAt: string) => ({
+      ...submissionKeys.submission(id),
+      ...submissionKeys.submitter({ courseId, learnerId: person.id, submittedAt, id }),
+      type: 'Submission',
+      id,
+      courseId,
+      lessonId: textLessonId,
+      creatorId,
+      learnerId: person.id,
+      learnerEmail: person.email,
+      text: `${name}'s loaf`,
+      status: 'submitted',
+      submittedAt,
+    });
+    await put({ ...submission(`sub-a-${person.id}`, at), status: 'needs_revision', supersededBy: `sub-b-${person.id}` });
+    await put(submission(`sub-b-${person.id}`, at));
+    await put({ ...submissionKeys.latest(courseId, textLessonId, person.id), type: 'LatestSubmission', submissionId: `sub-b-${person.id}` });
+    const upload = { courseId, lessonId: textLessonId, learnerId: person.id, id: 'file-1' };
+    await put({ ...submissionKeys.file(courseId, textLessonId, person.id, 'file-1'), type: 'SubmissionFile', ...upload, name: 'loaf.jpg', contentType: 'image/jpeg', size: 4, createdAt: at });
+    await putFilesObject(submissionFileKey(upload), 'loaf');
+    await put({ ...submissionKeys.pending(courseId, person.id), type: 'PendingSubmissions', courseId, learnerId: person.id, pending: 1 });
+    // An entry in one of the creator's sequences.
+    const sequenceId = `erase-seq-${person.id}`;
+    await put({ ...sequenceKeys.sequence(creatorId, sequenceId), type: 'Sequence', id: sequenceId, creatorId });
+    await put({ ...sequenceKeys.entry({ sequenceId, courseId, learnerId: person.id, event: 'enrolled' }), type: 'SequenceEntry', creatorId, email: person.email, step: 0 });
+    // They are also the creator's affiliate, and lead a licence of their own.
+    const affiliateId = `erase-aff-${person.id}`;
+    await put({ ...affiliateKeys.affiliate(creatorId, affiliateId), type: 'Affiliate', id: affiliateId, creatorId, code: `Z${person.id.slice(0, 6)}`, name, email: person.email });
+    await put({ ...affiliateKeys.email(creatorId, person.email), ...affiliateKeys.byEmail(person.email, creatorId), type: 'AffiliateEmail', affiliateId, creatorId });
+    const ledId = `erase-led-${person.id}`;
+    await put({ ...licenseKeys.license(ledId), ...licenseKeys.byLeader({ leaderId: person.id, createdAt: at, id: ledId }), type: 'License', id: ledId, leaderId: person.id, leaderEmail: person.email, seatsTotal: 3, seatsUsed: 0, status: 'active' });
+    // The seeds are found (so the checks below would fail without the erasure).
+    expect((await itemsMentioning(person.email)).length).toBeGreaterThanOrEqual(10);
+    expect((await itemsMentioning(name)).length).toBeGreaterThanOrEqual(4);
+    expect(await filesBucketHolds(submissionFileKey(upload))).toBe(true);
+
+    expect((await api('DELETE', '/api/me', { token: person.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(person.id)), (d) => d?.['step'] === 'done', 60_000);
+
+    // The whole table: the email only in the suppression and the audit line; the name nowhere.
+    const left = await itemsMentioning(person.email);
+    expect(left.map((it) => String(it['pk']).split('#')[0]).sort()).toEqual(['AUDIT', 'SUPPRESS']);
+    expect(await itemsMentioning(name)).toEqual([]);
+    expect(await filesBucketHolds(submissionFileKey(upload))).toBe(false);
+    // What must stay stays, without them: the seat freed, the subscription, the affiliate and the led licence kept.
+    const pseudonym = emailPseudonym(person.email);
+    expect(await item(licenseKeys.license(licenseId))).toMatchObject({ seatsUsed: 1, seatsTotal: 5 });
+    expect(await item(member)).toMatchObject({ email: pseudonym, status: 'active' });
+    expect(await item(affiliateKeys.affiliate(creatorId, affiliateId))).toMatchObject({ email: pseudonym, name: 'Deleted user' });
+    expect(await item(licenseKeys.license(ledId))).toMatchObject({ leaderEmail: pseudonym, seatsTotal: 3 });
+    expect(await item(billingKeys.customerUser(`cus_${person.id}`))).toBeUndefined();
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { Role } from '#contracts/common.ts';
@@ -213,9 +213,8 @@ export const counted = async <T>(read: () => Promise<T>): Promise<T> => {
   return read();
 };
 
-/** Whether the course files bucket (the S3 emulator, s3rver) holds an object at `key`. */
-export const filesBucketHolds = async (key: string): Promise<boolean> => {
-  const s3 = new S3Client({
+const filesClient = () =>
+  new S3Client({
     region: outputs().Region,
     endpoint: outputs().FilesEndpoint,
     forcePathStyle: true,
@@ -223,6 +222,20 @@ export const filesBucketHolds = async (key: string): Promise<boolean> => {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+/** Puts an object into the course files bucket (the S3 emulator) as an upload would have. */
+export const putFilesObject = async (key: string, body: string): Promise<void> => {
+  const s3 = filesClient();
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: outputs().FilesBucket, Key: key, Body: body }));
+  } finally {
+    s3.destroy();
+  }
+};
+
+/** Whether the course files bucket (the S3 emulator, s3rver) holds an object at `key`. */
+export const filesBucketHolds = async (key: string): Promise<boolean> => {
+  const s3 = filesClient();
   try {
     await s3.send(new HeadObjectCommand({ Bucket: outputs().FilesBucket, Key: key }));
     return true;

@@ -1,6 +1,7 @@
 import type { AccountDeletionAccepted } from '#contracts/account-deletion.ts';
 import type { AuditLine } from '#core/audit-line.ts';
 import { auditLine } from '#core/admin/audit.ts';
+import { submissionFileKey } from '#core/assignments/rules.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { Clock, CourseRecord, Ids, User, UserRepository } from '#core/ports.ts';
 
@@ -120,9 +121,11 @@ export const ACCOUNT_DELETION_JOB = 'account-deletion';
 /**
  * The run's steps, in order. The enrolments go before the person's own partition and the profile: each course's
  * records about them are found from the active enrolment (the learner's courses index), which is removed last, so a
- * kill in between finds the course again. The profile goes last but one, with the audit line in its transaction.
+ * kill in between finds the course again. The records others keep about them by their id or email (a leader's
+ * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
+ * profile goes last but one, with the audit line in its transaction.
  */
-export const ACCOUNT_DELETION_STEPS = ['sign-in', 'enrolments', 'own-items', 'email-keys', 'profile', 'done'] as const;
+export const ACCOUNT_DELETION_STEPS = ['sign-in', 'enrolments', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
 export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
 
 /** The deletion item as the job reads it. `email` is dropped when the run is done. */
@@ -132,6 +135,14 @@ export interface AccountDeletion {
   readonly role: User['role'];
   readonly requestedAt: string;
   readonly step: AccountDeletionStep;
+}
+
+/** One file a learner handed in with a submission: its object's key follows from these (submissionFileKey). */
+export interface DeletedSubmissionUpload {
+  readonly courseId: string;
+  readonly lessonId: string;
+  readonly learnerId: string;
+  readonly id: string;
 }
 
 /** One active enrolment of the person's, as the job walks them. */
@@ -146,15 +157,25 @@ export interface AccountDeletionStore {
   advance(userId: string, from: AccountDeletionStep, to: AccountDeletionStep): Promise<void>;
   /** One page of the person's active enrolments (the learner's courses index), at most `limit`. */
   activeEnrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
+  /** The files the person handed in with their submissions in one course (their items, read by key). */
+  submissionUploads(userId: string, courseId: string): Promise<DeletedSubmissionUpload[]>;
   /**
    * Everything one course and its creator hold about the person, then the enrolment: quiz attempts, drip plan,
-   * live-session invitation claims, certificate's name, CRM notes and timeline, comments ("Deleted user"), orders' and
-   * coupon uses' email; the enrolment's email pseudonymised, removed through the removal path (the counters), then
-   * deleted.
+   * submissions (every one, superseded too) with their files' items and pending count, live-session invitation claims,
+   * sequence entries, certificate's name, the licence seat the enrolment came through (freed, as a revoke), the
+   * membership row its sources name (the email pseudonymised: a subscription is a money record), CRM notes and
+   * timeline, comments ("Deleted user"), orders' and coupon uses' email; the enrolment's email pseudonymised, removed
+   * through the removal path (the counters), then deleted.
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
   /**
-   * The person's own partition: every item but the credit ledger's rows (money records), which keep no name or email;
+   * The records others keep about the person, found by their id or email through an index, never a scan: a leader's
+   * licences keep their seats and money without the leader's email (the pseudonym); each creator's affiliate record
+   * of that email keeps its commissions and payouts under the pseudonym and no name, its email claim deleted.
+   */
+  eraseRecords(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, pseudonym: string): Promise<void>;
+  /**
+   * The person's own partition (with the Stripe customer's mapping to it, `STRIPECUST#…`): every item but the credit ledger's rows (money records), which keep no name or email;
    * and their support requests (a creator's), deleted whole.
    */
   eraseOwnItems(userId: string): Promise<void>;
@@ -170,6 +191,8 @@ export interface AccountDeletionJobDeps {
   deletions: AccountDeletionStore;
   /** Cognito AdminDeleteUser; an account already gone is fine. */
   signIn: { deleteAccount(userId: string): Promise<void> };
+  /** The files bucket: objects deleted by key (one already gone is fine). */
+  uploads: { remove(keys: readonly string[]): Promise<void> };
   pseudonym: (email: string) => string;
   clock: Clock;
   ids: Ids;
@@ -209,11 +232,17 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
         const page = await deps.deletions.activeEnrolments(userId, ENROLMENTS_PAGE);
         if (page.length === 0) return false;
         for (const enrolment of page) {
+          // The handed-in files' bytes before their items: the items are how a rerun finds the bytes again.
+          const uploads = await deps.deletions.submissionUploads(userId, enrolment.courseId);
+          if (uploads.length > 0) await deps.uploads.remove(uploads.map(submissionFileKey));
           await deps.deletions.eraseEnrolment({ userId, email }, enrolment, deps.pseudonym(email));
           if (timeUp()) return true;
         }
       }
     }
+    case 'records':
+      if (email !== undefined) await deps.deletions.eraseRecords({ userId, email }, deps.pseudonym(email));
+      return false;
     case 'own-items':
       await deps.deletions.eraseOwnItems(userId);
       return false;

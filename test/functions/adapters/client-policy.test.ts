@@ -169,6 +169,7 @@ const clientsOf: Record<Capability, readonly Dependency[]> = {
   'app-links': [],
   files: ['s3'],
   'files:read': ['s3'],
+  'files:erase-submissions': ['s3'],
   avatars: ['s3'],
   'avatars:read': ['s3'],
   'job-queues': ['sqs'],

@@ -3,7 +3,9 @@ import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
 import type { User } from '#core/ports.ts';
 import { deletedAccountEmails, deletionKeys, dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
 import { adminStatsKeys } from '#data/admin-stats.ts';
+import { affiliateKeys } from '#data/affiliates.ts';
 import { auditKeys } from '#data/audit.ts';
+import { billingKeys } from '#data/billing.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
@@ -11,9 +13,13 @@ import { courseKeys } from '#data/courses.ts';
 import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
 import { enrollmentKeys } from '#data/enrollments.ts';
+import { licenseKeys } from '#data/licenses.ts';
 import { sessionKeys } from '#data/live-sessions.ts';
+import { membershipKeys } from '#data/memberships.ts';
 import { orderKeys } from '#data/orders.ts';
+import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
+import { submissionKeys } from '#data/submissions.ts';
 import { supportKeys } from '#data/support.ts';
 import { dynamoUsers, userKeys } from '#data/users.ts';
 import { useLocalCloudEnv } from '../support.ts';
@@ -32,7 +38,7 @@ const newLearner = async (): Promise<User> => {
 };
 
 /** A course of `creatorId` the learner is actively enrolled on (the course item exists: the removal checks it). */
-const enrol = async (user: User, creatorId: string): Promise<string> => {
+const enrol = async (user: User, creatorId: string, extra: Record<string, unknown> = {}): Promise<string> => {
   const courseId = unique('erase-course');
   await putRaw({ ...courseKeys.course(courseId), type: 'Course', id: courseId, creatorId, title: 'Bread', status: 'published', enrolledCount: 1 });
   await putRaw({
@@ -53,6 +59,7 @@ const enrol = async (user: User, creatorId: string): Promise<string> => {
     lastActivity: at(1),
     completedAt: null,
     sources: ['purchase'],
+    ...extra,
   });
   return courseId;
 };
@@ -163,8 +170,54 @@ describe('account deletion (DynamoDB Local)', () => {
     const couponUse = { pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#BREAD10#${user.email}` };
     await putRaw({ ...couponUse, type: 'CouponUse' });
 
+    // Their submissions: a superseded one (named by no pointer), the latest (a pointer names it), a file handed in,
+    // the pending count; and another learner's, kept.
+    const lessonId = 'lesson-a';
+    const submission = (id: string, learner: User, at2: string) => ({
+      ...submissionKeys.submission(id),
+      ...submissionKeys.submitter({ courseId, learnerId: learner.id, submittedAt: at2, id }),
+      type: 'Submission',
+      id,
+      courseId,
+      lessonId,
+      learnerId: learner.id,
+      learnerEmail: learner.email,
+      text: 'My loaf.',
+    });
+    const superseded = unique('erase-sub');
+    const latest = unique('erase-sub');
+    const othersSubmission = unique('erase-sub');
+    await putRaw({ ...submission(superseded, user, at(10)), supersededBy: latest });
+    await putRaw(submission(latest, user, at(11)));
+    await putRaw(submission(othersSubmission, other, at(12)));
+    await putRaw({ ...submissionKeys.latest(courseId, lessonId, user.id), type: 'LatestSubmission', submissionId: latest });
+    // One from before the index (no gsi2 keys): found through its pointer.
+    const unindexed = unique('erase-sub');
+    await putRaw({ ...submissionKeys.submission(unindexed), type: 'Submission', id: unindexed, courseId, lessonId: 'lesson-b', learnerId: user.id, learnerEmail: user.email });
+    await putRaw({ ...submissionKeys.latest(courseId, 'lesson-b', user.id), type: 'LatestSubmission', submissionId: unindexed });
+    const file = submissionKeys.file(courseId, lessonId, user.id, 'file-1');
+    await putRaw({ ...file, type: 'SubmissionFile', id: 'file-1', name: 'loaf.jpg', contentType: 'image/jpeg', size: 10, courseId, lessonId, learnerId: user.id, createdAt: at(10) });
+    await putRaw({ ...submissionKeys.pending(courseId, user.id), type: 'PendingSubmissions', pending: 1 });
+    expect(await deletions.submissionUploads(user.id, courseId)).toEqual([{ courseId, lessonId, learnerId: user.id, id: 'file-1' }]);
+    // Their entry in one of the creator's sequences (and another learner's, kept).
+    const sequenceId = unique('erase-seq');
+    await putRaw({ ...sequenceKeys.sequence(creatorId, sequenceId), type: 'Sequence', id: sequenceId });
+    const entry = sequenceKeys.entry({ sequenceId, courseId, learnerId: user.id, event: 'enrolled' });
+    const othersEntry = sequenceKeys.entry({ sequenceId, courseId, learnerId: other.id, event: 'enrolled' });
+    await putRaw({ ...entry, type: 'SequenceEntry', email: user.email });
+    await putRaw({ ...othersEntry, type: 'SequenceEntry', email: other.email });
+
     const erase = () => deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId, creatorId }, pseudonym);
     await erase();
+
+    for (const id of [superseded, latest, unindexed]) expect(await rawItem(submissionKeys.submission(id))).toBeUndefined();
+    expect(await rawItem(submissionKeys.submission(othersSubmission))).toMatchObject({ learnerEmail: other.email });
+    expect(await rawItem(submissionKeys.latest(courseId, lessonId, user.id))).toBeUndefined();
+    expect(await rawItem(file)).toBeUndefined();
+    expect(await rawItem(submissionKeys.pending(courseId, user.id))).toBeUndefined();
+    expect(await deletions.submissionUploads(user.id, courseId)).toEqual([]);
+    expect(await rawItem(entry)).toBeUndefined();
+    expect(await rawItem(othersEntry)).toMatchObject({ email: other.email });
 
     for (const key of quizKeys) expect(await rawItem(key)).toBeUndefined();
     expect(await rawItem(othersQuiz)).toBeDefined();
@@ -198,6 +251,74 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toBeUndefined();
   });
 
+  it('frees the licence seat an enrolment came through (seatsUsed -1 once), pseudonymises its membership row; a rerun changes nothing', async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const creatorId = unique('erase-creator');
+    const pseudonym = `deleted-${user.id}@deleted.invalid`;
+    const licenseId = unique('erase-licence');
+    await putRaw({ ...licenseKeys.license(licenseId), type: 'License', id: licenseId, seatsTotal: 5, seatsUsed: 2, status: 'active' });
+    await putRaw({ ...licenseKeys.seat(licenseId, user.email), type: 'Seat', licenseId, email: user.email, learnerId: user.id, status: 'active', assignedAt: at(1) });
+    const othersSeat = licenseKeys.seat(licenseId, 'other@example.com');
+    await putRaw({ ...othersSeat, type: 'Seat', licenseId, email: 'other@example.com', learnerId: 'other', status: 'active', assignedAt: at(1) });
+    const membershipId = unique('erase-membership');
+    const member = membershipKeys.member(membershipId, 'sub_1');
+    await putRaw({ ...member, type: 'Member', membershipId, subscriptionId: 'sub_1', creatorId, email: user.email, learnerId: user.id, status: 'active' });
+    const courseId = await enrol(user, creatorId, { licenseId, sources: ['own', `membership:${membershipId}:sub_1`] });
+
+    const erase = () => deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId, creatorId }, pseudonym);
+    await erase();
+    expect(await rawItem(licenseKeys.seat(licenseId, user.email))).toBeUndefined();
+    expect(await rawItem(othersSeat)).toBeDefined();
+    expect(await rawItem(licenseKeys.license(licenseId))).toMatchObject({ seatsUsed: 1, seatsTotal: 5 });
+    expect(await rawItem(member)).toMatchObject({ email: pseudonym, status: 'active', subscriptionId: 'sub_1' });
+
+    // A killed run's retry (the enrolment still there): the seat is not freed twice.
+    const again = await enrol(user, creatorId, { licenseId });
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: again, creatorId }, pseudonym);
+    expect(await rawItem(licenseKeys.license(licenseId))).toMatchObject({ seatsUsed: 1 });
+    // A revoked seat is deleted, the count left alone.
+    await putRaw({ ...licenseKeys.seat(licenseId, user.email), type: 'Seat', licenseId, email: user.email, learnerId: user.id, status: 'revoked', assignedAt: at(1) });
+    const third = await enrol(user, creatorId, { licenseId });
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: third, creatorId }, pseudonym);
+    expect(await rawItem(licenseKeys.seat(licenseId, user.email))).toBeUndefined();
+    expect(await rawItem(licenseKeys.license(licenseId))).toMatchObject({ seatsUsed: 1 });
+  });
+
+  it("erases the records others keep by their id or email: a leader's licences and every creator's affiliate of the email; a rerun changes nothing", async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const pseudonym = `deleted-${user.id}@deleted.invalid`;
+    const licenseId = unique('erase-licence');
+    await putRaw({
+      ...licenseKeys.license(licenseId),
+      ...licenseKeys.byLeader({ leaderId: user.id, createdAt: at(1), id: licenseId }),
+      type: 'License',
+      id: licenseId,
+      leaderId: user.id,
+      leaderEmail: user.email,
+      seatsTotal: 5,
+      seatsUsed: 1,
+    });
+    const affiliates = [unique('erase-creator'), unique('erase-creator')].map((creatorId) => ({ creatorId, affiliateId: unique('erase-aff') }));
+    for (const { creatorId, affiliateId } of affiliates) {
+      await putRaw({ ...affiliateKeys.affiliate(creatorId, affiliateId), type: 'Affiliate', id: affiliateId, creatorId, name: 'Ann Baker', email: user.email, code: 'ANN' });
+      await putRaw({ ...affiliateKeys.email(creatorId, user.email), ...affiliateKeys.byEmail(user.email, creatorId), type: 'AffiliateEmail', affiliateId, creatorId });
+    }
+    const othersAffiliate = affiliateKeys.affiliate(affiliates[0]!.creatorId, 'someone');
+    await putRaw({ ...othersAffiliate, type: 'Affiliate', name: 'Bob', email: 'bob@example.com' });
+
+    for (let run = 0; run < 2; run++) {
+      await deletions.eraseRecords({ userId: user.id, email: user.email.toUpperCase() }, pseudonym);
+      expect(await rawItem(licenseKeys.license(licenseId))).toMatchObject({ leaderEmail: pseudonym, seatsTotal: 5, seatsUsed: 1 });
+      for (const { creatorId, affiliateId } of affiliates) {
+        expect(await rawItem(affiliateKeys.affiliate(creatorId, affiliateId))).toMatchObject({ email: pseudonym, name: DELETED_USER_NAME, code: 'ANN' });
+        expect(await rawItem(affiliateKeys.email(creatorId, user.email))).toBeUndefined();
+      }
+      expect(await rawItem(othersAffiliate)).toMatchObject({ name: 'Bob', email: 'bob@example.com' });
+    }
+  });
+
   it('erases the own partition but the profile and the credit ledger, with the sign-up line, the creator slug and their support requests; a rerun changes nothing', async () => {
     const deletions = dynamoAccountDeletions();
     const user = await newLearner();
@@ -207,6 +328,9 @@ describe('account deletion (DynamoDB Local)', () => {
     await putRaw({ pk: `CREATORSLUG#${slug}`, sk: 'CREATORSLUG', userId: user.id });
     await putRaw({ ...enrollmentKeys.activity(user.id, '2019-03-04'), type: 'Activity', lessons: 2 });
     await putRaw({ pk: own, sk: 'PROGRESS#course-1', type: 'Progress' });
+    const customerId = unique('cus');
+    await putRaw({ ...billingKeys.customer(user.id), type: 'StripeCustomer', customerId });
+    await putRaw({ ...billingKeys.customerUser(customerId), type: 'StripeCustomerUser', userId: user.id });
     const ledger = { pk: own, sk: `CREDITTX#${at(2)}#t1` };
     await putRaw({ ...ledger, type: 'CreditTx', amount: 5 });
     expect(await rawItem(adminStatsKeys.activity(user.createdAt, user.id))).toBeDefined();
@@ -219,6 +343,8 @@ describe('account deletion (DynamoDB Local)', () => {
     await deletions.eraseOwnItems(user.id);
     expect(await rawItem(mine)).toBeUndefined();
     expect(await rawItem(theirs)).toMatchObject({ creatorId: 'someone-else' });
+    expect(await rawItem(billingKeys.customerUser(customerId))).toBeUndefined();
+    expect(await rawItem(billingKeys.customer(user.id))).toBeUndefined();
     expect(await rawItem(userKeys.profile(user.id))).toMatchObject({ email: user.email });
     expect(await rawItem(ledger)).toMatchObject({ amount: 5 });
     expect(await rawItem({ pk: own, sk: 'PUBLICPROFILE' })).toBeUndefined();

@@ -15,6 +15,7 @@ const routes: readonly RouteDef[] = [
   { name: 'avatar-route', method: 'POST', path: '/api/avatar-route', handler: 'http/health', access: ['creator'], uses: ['avatars'] },
   { name: 'avatar-read-route', method: 'GET', path: '/api/avatar-read-route', handler: 'http/health', access: 'public', uses: ['avatars:read'] },
   { name: 'file-read-route', method: 'GET', path: '/api/file-read-route', handler: 'http/health', access: ['creator'], uses: ['files:read'] },
+  { name: 'file-erase-route', method: 'POST', path: '/api/file-erase-route', handler: 'http/health', access: ['creator'], uses: ['files:erase-submissions'] },
 ];
 
 type Props = Record<string, unknown>;
@@ -153,6 +154,15 @@ describe("the 'files' capability", () => {
     expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: 's3:GetObject' });
     expect(JSON.stringify(statements[0]!.Resource)).toMatch(/FilesBucket.*\/courses\/\*"\]\]\}$/);
     const env = (functionOf(api, 'file-read-route')['Environment'] as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(env['FILES_BUCKET'])).toContain('FilesBucket');
+  });
+
+  it("'files:erase-submissions' lets a function (the account deletion's job) only delete handed-in files, never lesson files, with FILES_BUCKET", () => {
+    const statements = s3Statements(api, 'file-erase-route');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ Effect: 'Allow', Action: 's3:DeleteObject' });
+    expect(JSON.stringify(statements[0]!.Resource)).toMatch(/FilesBucket.*\/courses\/\*\/\*\/submissions\/\*"\]\]\}$/);
+    const env = (functionOf(api, 'file-erase-route')['Environment'] as { Variables: Record<string, unknown> }).Variables;
     expect(JSON.stringify(env['FILES_BUCKET'])).toContain('FilesBucket');
   });
 

@@ -148,10 +148,13 @@ const jobDeps = () => {
         if (item?.step === from) item = { ...item, step: to };
       },
       activeEnrolments: async (_id, limit) => enrolments.slice(0, limit),
+      // A file handed in on k1 only: its item goes with the enrolment's erasure.
+      submissionUploads: async (id, courseId) => (courseId === 'k1' && enrolments.some((e) => e.courseId === 'k1') ? [{ courseId, lessonId: 'l1', learnerId: id, id: 'f1' }] : []),
       eraseEnrolment: async (_d, enrolment, pseudonym) => {
         writes.push(`erase ${enrolment.courseId} as ${pseudonym}`);
         enrolments.splice(enrolments.indexOf(enrolment), 1);
       },
+      eraseRecords: async (d, pseudonym) => void writes.push(`records of ${d.email} as ${pseudonym}`),
       eraseOwnItems: async () => void writes.push('own items'),
       releaseEmail: async (email) => void writes.push(`release ${email}`),
       deleteProfile: async (_id, _role, audit) => {
@@ -166,6 +169,7 @@ const jobDeps = () => {
       },
     },
     signIn: { deleteAccount: async (id) => void writes.push(`sign-in account ${id} deleted`) },
+    uploads: { remove: async (keys) => void writes.push(`files removed ${keys.join(' ')}`) },
     pseudonym: emailPseudonym,
     clock: testClock(),
     ids: { newId: () => 'line1' },
@@ -181,8 +185,10 @@ describe('the account deletion job', () => {
     expect(pseudonym).toMatch(/^deleted-[0-9a-f]{16}@deleted\.invalid$/);
     expect(writes).toEqual([
       'sign-in account u1 deleted',
+      'files removed courses/k1/l1/submissions/u1/f1',
       `erase k1 as ${pseudonym}`,
       `erase k2 as ${pseudonym}`,
+      `records of ann@example.com as ${pseudonym}`,
       'own items',
       'release ann@example.com',
       'profile deleted, audit account-deleted by ann@example.com',
@@ -203,8 +209,19 @@ describe('the account deletion job', () => {
     let calls = 0;
     expect(await runAccountDeletion(deps, 'u1', () => ++calls > 1)).toEqual({ finished: false, steps: 1 });
     expect(item()?.step).toBe('enrolments');
-    expect(writes).toEqual(['sign-in account u1 deleted', `erase k1 as ${emailPseudonym('ann@example.com')}`]);
+    expect(writes).toEqual(['sign-in account u1 deleted', 'files removed courses/k1/l1/submissions/u1/f1', `erase k1 as ${emailPseudonym('ann@example.com')}`]);
     expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.filter((w) => w.startsWith('erase'))).toHaveLength(2);
+  });
+
+  it('removes a handed-in file again, harmlessly, when a kill came between its bytes and its items', async () => {
+    const { deps, writes } = jobDeps();
+    const erase = deps.deletions.eraseEnrolment;
+    deps.deletions.eraseEnrolment = async () => Promise.reject(new Error('killed'));
+    await expect(runAccountDeletion(deps, 'u1', () => false)).rejects.toThrow('killed');
+    deps.deletions.eraseEnrolment = erase;
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.filter((w) => w.startsWith('files removed'))).toEqual(['files removed courses/k1/l1/submissions/u1/f1', 'files removed courses/k1/l1/submissions/u1/f1']);
     expect(writes.filter((w) => w.startsWith('erase'))).toHaveLength(2);
   });
 
