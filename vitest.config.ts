@@ -16,7 +16,7 @@ export default defineConfig({
      * its own (core by the unit project's in-memory fakes, data by test/integration/data against DynamoDB Local).
      * Coverage is collected in the test workers: a handler the local gateway runs in the main process counts only
      * where a test file calls the code itself.
-     * bin/vitest-parts.sh runs the suite as two processes at once (not `npm test`'s step: decision 0056): each part
+     * bin/test-parts.sh runs the suite as two processes at once (not `npm test`'s step: decision 0056): each part
      * (VITEST_PART set) keeps its raw coverage in its blob report, and only the merge reports it and holds it to the
      * thresholds.
      */
@@ -53,7 +53,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           // A stack synthesized (and its functions bundled) once in beforeAll: seconds alone, more beside the
-          // integration part (bin/vitest-parts.sh), and vitest's 10 s default for hooks is not a budget for it.
+          // integration part (bin/test-parts.sh), and vitest's 10 s default for hooks is not a budget for it.
           hookTimeout: 180_000,
           env: { CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' },
         },

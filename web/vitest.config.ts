@@ -20,7 +20,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     // Vitest's 5 s default is not a budget: a screen's test typing a long form can pass 5 s on CI's 2 cores, more so
-    // beside the integration files at a lower priority (bin/vitest-parts.sh).
+    // beside the integration files at a lower priority (bin/test-parts.sh).
     testTimeout: 15_000,
   },
 });
