@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { submissionStatuses } from '#contracts/submissions.ts';
-import type { StoredSubmission, StoredSubmissionFile, SubmissionRepository } from '#core/assignments/ports.ts';
+import type { StoredSubmission, StoredSubmissionFile, SubmissionRepository, UnnamedUploadRepository } from '#core/assignments/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
+import { batchGet, documentClient, dueIndexPage, indexPage, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Assignments' submissions (issue 35 point 2; docs/data-model.md "Assignments").
@@ -19,6 +19,10 @@ import { batchGet, documentClient, indexPage, tableName, transact } from '#data/
  * File:       pk SUBMITTER#<courseId>#<learnerId>  sk FILE#<lessonId>#<fileId>   id, name, contentType, size, courseId,
  *             lessonId, learnerId, createdAt: a learner's upload for the lesson (its bytes at
  *             courses/<courseId>/<lessonId>/submissions/<learnerId>/<fileId>), read by key: only its learner's ids find it
+ *   until a submission names it (sparse): dueAt, expiresAt (TTL)  gsi3pk SUBMISSIONFILES#DUE
+ *             gsi3sk <dueAt>#<courseId>#<learnerId>#<lessonId>#<fileId>: the sweep (core/assignments/unnamed-uploads.ts)
+ *             reads `<= now`; the first submission naming it removes all four (on condition it is there and not
+ *             `removing`, the sweep's mark, which it keeps, index keys and all, until the item is deleted)
  * Pending:    pk SUBMITTER#<courseId>#<learnerId>  sk PENDING   pending: the learner's submissions in the course waiting
  *             for review, +1 in each submission's transaction, -1 in each grade's (the CRM reads it by key)
  */
@@ -29,7 +33,25 @@ export const submissionKeys = {
   latest: (courseId: string, lessonId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `LESSON#${lessonId}` }),
   file: (courseId: string, lessonId: string, learnerId: string, fileId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `FILE#${lessonId}#${fileId}` }),
   pending: (courseId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'PENDING' }),
+  unnamedDue: (f: Pick<StoredSubmissionFile, 'courseId' | 'lessonId' | 'learnerId' | 'id'>, dueAt: string) => ({
+    gsi3pk: UNNAMED_DUE,
+    gsi3sk: `${dueAt}#${f.courseId}#${f.learnerId}#${f.lessonId}#${f.id}`,
+  }),
 };
+
+/** The sparse due index of uploads no submission named yet (on gsi3, as the other due work). */
+export const UNNAMED_DUE = 'SUBMISSIONFILES#DUE';
+
+/** Each named file off the sweep's index and TTL, only while its upload is there and the sweep has not claimed it. */
+const nameFiles = (s: Pick<StoredSubmission, 'courseId' | 'lessonId' | 'learnerId' | 'fileIds'>) =>
+  [...new Set(s.fileIds)].map((id) => ({
+    Update: {
+      TableName: tableName(),
+      Key: submissionKeys.file(s.courseId, s.lessonId, s.learnerId, id),
+      UpdateExpression: 'REMOVE dueAt, expiresAt, gsi3pk, gsi3sk',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removing)',
+    },
+  }));
 
 /** The pending counter moved by `by` (its item made by the first submission), as one write of a transaction. */
 const movePending = (s: Pick<StoredSubmission, 'courseId' | 'learnerId'>, by: 1 | -1) => ({
@@ -121,6 +143,7 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
           ]
         : []),
       movePending(submission, 1),
+      ...nameFiles(submission),
     ]);
     return !cancelled;
   },
@@ -156,16 +179,19 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
     return !cancelled;
   },
 
-  async putFile(file) {
+  async putFile(file, unnamed) {
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: { ...submissionKeys.file(file.courseId, file.lessonId, file.learnerId, file.id), type: 'SubmissionFile', ...file } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...submissionKeys.file(file.courseId, file.lessonId, file.learnerId, file.id), type: 'SubmissionFile', ...file, ...unnamed, ...submissionKeys.unnamedDue(file, unnamed.dueAt) },
+      }),
     );
   },
 
   async getFiles(courseId, lessonId, learnerId, fileIds) {
     const keys = [...new Set(fileIds)].map((id) => submissionKeys.file(courseId, lessonId, learnerId, id));
     if (keys.length === 0) return [];
-    return (await batchGet(keys)).map((item) => fileItem.parse(item));
+    return (await batchGet(keys)).filter((item) => item['removing'] === undefined).map((item) => fileItem.parse(item));
   },
 
   async pendingCounts(enrolments) {
@@ -178,5 +204,39 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
       }
     }
     return counts;
+  },
+});
+
+/** The uploads no submission named in time, for the sweep (core/assignments/unnamed-uploads.ts). */
+export const dynamoUnnamedUploads = (): UnnamedUploadRepository => ({
+  async due(now, limit, cursor) {
+    const page = await dueIndexPage(UNNAMED_DUE, now, limit, cursor ? { cursor, pkPrefix: 'SUBMITTER#' } : undefined);
+    return { items: page.items.map((item) => fileItem.parse(item)), nextCursor: page.nextCursor };
+  },
+
+  claim: (file) =>
+    writeIf(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: submissionKeys.file(file.courseId, file.lessonId, file.learnerId, file.id),
+          UpdateExpression: 'SET removing = if_not_exists(removing, :yes)',
+          // Still in the index: no submission has named it (a run killed after its claim finds it claimed: fine).
+          ConditionExpression: 'attribute_exists(gsi3pk)',
+          ExpressionAttributeValues: { ':yes': true },
+        }),
+      ),
+    ),
+
+  async remove(file) {
+    await writeIf(() =>
+      documentClient().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: submissionKeys.file(file.courseId, file.lessonId, file.learnerId, file.id),
+          ConditionExpression: 'attribute_exists(removing)',
+        }),
+      ),
+    );
   },
 });

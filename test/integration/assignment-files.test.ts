@@ -4,9 +4,12 @@ import type { LearnerCertificateList } from '#contracts/certificates.ts';
 import type { CrmLearnerDetails, CrmLearnerList } from '#contracts/courses.ts';
 import type { FileUrlResponse } from '#contracts/files.ts';
 import type { MySubmissionAnswer, SubmissionFileUpload, SubmissionList } from '#contracts/submissions.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { submissionKeys } from '#data/submissions.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { work as discussionMailWork } from '#functions/jobs/discussion-mail.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
-import { accountWithRole, api, filesBucketHolds, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, dynamo, filesBucketHolds, outputs, useLocalCloudEnv } from './support.ts';
 
 /**
  * Files in assignment submissions end to end (issue 35 point 2): the gateway, the handlers, DynamoDB Local and the S3
@@ -107,6 +110,44 @@ describe('files in submissions', () => {
     // A learner not enrolled cannot start one.
     const stranger = await accountWithRole('learner', 'subfiles-stranger');
     expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submission-files`, { token: stranger.token, body: { name: 'a.pdf', contentType: 'application/pdf', size: 100 } })).status).toBe(404);
+  });
+});
+
+describe('uploads nobody handed in', () => {
+  it('once due, the scheduled job removes an upload no submission named, bytes and record; the one handed in stays', async () => {
+    const { courseId, filesLessonId } = await course();
+    const named = await upload(ann, courseId, filesLessonId, { name: 'Bowl.png', contentType: 'image/png', bytes: randomBytes(2_000) });
+    const orphan = await upload(ann, courseId, filesLessonId, { name: 'Other angle.png', contentType: 'image/png', bytes: randomBytes(2_000) });
+    const handedIn = await api('POST', `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submissions`, { token: ann.token, body: { fileIds: [named.id] } });
+    expect(handedIn.status).toBe(201);
+    const objectOf = (id: string) => `courses/${courseId}/${filesLessonId}/submissions/${ann.id}/${id}`;
+    const itemOf = (id: string) => submissionKeys.file(courseId, filesLessonId, ann.id, id);
+    const record = async (id: string) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: itemOf(id), ConsistentRead: true }))).Item;
+
+    // Its day not yet over: the job leaves it alone.
+    useLocalCloudEnv();
+    const runJob = () => runToEnd('discussion-mail', (remaining) => discussionMailWork(remaining, { startSender: async () => undefined }));
+    await runJob();
+    expect(await filesBucketHolds(objectOf(orphan.id))).toBe(true);
+    expect(await record(orphan.id)).toMatchObject({ dueAt: expect.any(String) });
+
+    // Its due time moved into the past (this item only: the index is shared with the rest of the suite), as a day on.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: outputs().TableName,
+        Key: itemOf(orphan.id),
+        UpdateExpression: 'SET dueAt = :past, gsi3sk = :sk',
+        ExpressionAttributeValues: { ':past': past, ':sk': submissionKeys.unnamedDue({ courseId, lessonId: filesLessonId, learnerId: ann.id, id: orphan.id }, past).gsi3sk },
+      }),
+    );
+    await runJob();
+    expect(await filesBucketHolds(objectOf(orphan.id))).toBe(false);
+    expect(await record(orphan.id)).toBeUndefined();
+    expect(await filesBucketHolds(objectOf(named.id))).toBe(true);
+    expect(await record(named.id)).toBeDefined();
+    const fileUrl = `/api/submissions/${(handedIn.body as { id: string }).id}/files/${named.id}/url`;
+    expect((await api('GET', fileUrl, { token: creator.token })).status).toBe(200);
   });
 });
 
