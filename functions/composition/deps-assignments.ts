@@ -1,9 +1,10 @@
 import { s3SubmissionFileLinks } from '#adapters/s3-presigner.ts';
 import type { AssignmentDeps, GradeDeps, SubmissionFileDeps } from '#core/assignments/assignments.ts';
 import type { SubmissionFileStore, SubmissionRepository } from '#core/assignments/ports.ts';
+import type { CourseSubmissionRemovalDeps } from '#core/assignments/course-deleted.ts';
 import type { UnnamedUploadDeps } from '#core/assignments/unnamed-uploads.ts';
 import { dynamoCampaigns } from '#data/campaigns.ts';
-import { dynamoSubmissions, dynamoUnnamedUploads } from '#data/submissions.ts';
+import { dynamoCourseSubmissionRemoval, dynamoSubmissions, dynamoUnnamedUploads } from '#data/submissions.ts';
 import { appOrigin, clock, courseRepository, enrollmentRepository, fileStore, ids, licenseReader, mailSchool, userRepository } from '#functions/composition/deps.ts';
 
 /**
@@ -41,3 +42,6 @@ export const gradeDeps = (): GradeDeps => {
   const campaigns = dynamoCampaigns();
   return { ...assignmentDeps(), enrollments: enrollmentRepository(), suppressed: (emails) => campaigns.suppressed(emails), school: mailSchool, appOrigin: appOrigin() };
 };
+
+/** A deleted course's submissions and their files (the 'course-changed' job; capability 'files'). */
+export const courseSubmissionRemovalDeps = (): CourseSubmissionRemovalDeps => ({ submissions: dynamoCourseSubmissionRemoval(), files: submissionFiles() });

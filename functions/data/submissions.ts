@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { submissionStatuses } from '#contracts/submissions.ts';
-import type { StoredSubmission, StoredSubmissionFile, SubmissionRepository, UnnamedUploadRepository } from '#core/assignments/ports.ts';
+import type { CourseSubmissionRemoval, StoredSubmission, StoredSubmissionFile, SubmissionRepository, UnnamedUploadRepository } from '#core/assignments/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { batchGet, documentClient, dueIndexPage, indexPage, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, batchWrite, documentClient, dueIndexPage, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Assignments' submissions (issue 35 point 2; docs/data-model.md "Assignments").
@@ -14,6 +14,8 @@ import { batchGet, documentClient, dueIndexPage, indexPage, tableName, transact,
  *             the course's queue of one status in one index partition, read oldest first a page at a time from the
  *             cursor (never a scan, never a filter); a grade moves it to its new status's partition in the grade's
  *             write, a resubmission takes it out (REMOVE gsi1pk, gsi1sk; it stays readable by id, superseded)
+ *   always:   gsi2pk COURSE#<courseId>#SUBMISSIONS  gsi2sk <submittedAt>#<submissionId>: every submission of the course,
+ *             superseded ones too, for the deleted course's run to remove (submissions written before it have none)
  * Latest:     pk SUBMITTER#<courseId>#<learnerId>  sk LESSON#<lessonId>   submissionId: the learner's latest of the
  *             lesson, moved by each submission's transaction only while it still points where it was read pointing
  * File:       pk SUBMITTER#<courseId>#<learnerId>  sk FILE#<lessonId>#<fileId>   id, name, contentType, size, courseId,
@@ -30,9 +32,11 @@ export const submissionKeys = {
   submission: (submissionId: string) => ({ pk: `SUBMISSION#${submissionId}`, sk: 'SUBMISSION' }),
   queue: (courseId: string, status: string) => `COURSE#${courseId}#SUBMISSIONS#${status}`,
   place: (s: Pick<StoredSubmission, 'courseId' | 'submittedAt' | 'id'>, status: string) => ({ gsi1pk: submissionKeys.queue(s.courseId, status), gsi1sk: `${s.submittedAt}#${s.id}` }),
-  latest: (courseId: string, lessonId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `LESSON#${lessonId}` }),
-  file: (courseId: string, lessonId: string, learnerId: string, fileId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: `FILE#${lessonId}#${fileId}` }),
-  pending: (courseId: string, learnerId: string) => ({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'PENDING' }),
+  ofCourse: (s: Pick<StoredSubmission, 'courseId' | 'submittedAt' | 'id'>) => ({ gsi2pk: `COURSE#${s.courseId}#SUBMISSIONS`, gsi2sk: `${s.submittedAt}#${s.id}` }),
+  submitter: (courseId: string, learnerId: string) => `SUBMITTER#${courseId}#${learnerId}`,
+  latest: (courseId: string, lessonId: string, learnerId: string) => ({ pk: submissionKeys.submitter(courseId, learnerId), sk: `LESSON#${lessonId}` }),
+  file: (courseId: string, lessonId: string, learnerId: string, fileId: string) => ({ pk: submissionKeys.submitter(courseId, learnerId), sk: `FILE#${lessonId}#${fileId}` }),
+  pending: (courseId: string, learnerId: string) => ({ pk: submissionKeys.submitter(courseId, learnerId), sk: 'PENDING' }),
   unnamedDue: (f: Pick<StoredSubmissionFile, 'courseId' | 'lessonId' | 'learnerId' | 'id'>, dueAt: string) => ({
     gsi3pk: UNNAMED_DUE,
     gsi3sk: `${dueAt}#${f.courseId}#${f.learnerId}#${f.lessonId}#${f.id}`,
@@ -115,7 +119,7 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...submissionKeys.submission(submission.id), type: 'Submission', ...submission, ...submissionKeys.place(submission, submission.status) },
+          Item: { ...submissionKeys.submission(submission.id), type: 'Submission', ...submission, ...submissionKeys.place(submission, submission.status), ...submissionKeys.ofCourse(submission) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -238,5 +242,41 @@ export const dynamoUnnamedUploads = (): UnnamedUploadRepository => ({
         }),
       ),
     );
+  },
+});
+
+/** A deleted course's submissions and its learners' own partitions, for the course-changed run (core/assignments/course-deleted.ts). */
+export const dynamoCourseSubmissionRemoval = (): CourseSubmissionRemoval => ({
+  async page(courseId, limit) {
+    const found = await indexPage({
+      index: 'gsi2',
+      partition: submissionKeys.ofCourse({ courseId, submittedAt: '', id: '' }).gsi2pk,
+      cursor: undefined,
+      limit,
+      cursorKey: { fixed: { sk: 'SUBMISSION' }, sortPrefix: { name: 'pk', prefix: 'SUBMISSION#' } },
+      oldestFirst: true,
+    });
+    return found.items.map(toSubmission);
+  },
+
+  async learnerUploads(courseId, learnerId) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :file)',
+      ExpressionAttributeValues: { ':pk': submissionKeys.submitter(courseId, learnerId), ':file': 'FILE#' },
+    });
+    return items.map((item) => fileItem.parse(item));
+  },
+
+  async removeLearnerRecords(courseId, learnerId) {
+    const keys = await queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': submissionKeys.submitter(courseId, learnerId) },
+      ProjectionExpression: 'pk, sk',
+    });
+    await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+  },
+
+  async remove(submissionId) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: submissionKeys.submission(submissionId) }));
   },
 });

@@ -100,3 +100,15 @@ export interface UnnamedUploadRepository {
   /** The marked upload's item deleted (nothing when it is gone already). */
   remove(file: StoredSubmissionFile): Promise<void>;
 }
+
+/** A deleted course's submissions and its learners' uploads (functions/data/submissions.ts), for the course-changed job. */
+export interface CourseSubmissionRemoval {
+  /** The first page of the course's submissions, every one (superseded too), by their index: those removed leave it. */
+  page(courseId: string, limit: number): Promise<StoredSubmission[]>;
+  /** The learner's uploads in the course, named or not (their own partition). */
+  learnerUploads(courseId: string, learnerId: string): Promise<StoredSubmissionFile[]>;
+  /** Every record of the learner's own partition in the course (pointers, uploads, the pending count) deleted. */
+  removeLearnerRecords(courseId: string, learnerId: string): Promise<void>;
+  /** The submission's item deleted (nothing when it is gone already). */
+  remove(submissionId: string): Promise<void>;
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '#core/assignments/ports.ts';
-import { dynamoSubmissions, dynamoUnnamedUploads, submissionKeys } from '#data/submissions.ts';
+import { dynamoCourseSubmissionRemoval, dynamoSubmissions, dynamoUnnamedUploads, submissionKeys } from '#data/submissions.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { rawItem, unique } from './data-support.ts';
 
@@ -132,5 +132,34 @@ describe('submissions (DynamoDB Local)', () => {
     expect(await rawItem(submissionKeys.file(courseId, 'lesson-1', learnerId, raced.id))).toBeUndefined();
     expect(await due()).toEqual([orphan.id]);
     expect(await rawItem(submissionKeys.file(courseId, 'lesson-1', learnerId, named.id))).toBeDefined();
+  });
+
+  it('a deleted course’s submissions, every one (superseded too), oldest first; a learner’s uploads and records in the course removed', async () => {
+    const submissions = dynamoSubmissions();
+    const removal = dynamoCourseSubmissionRemoval();
+    const courseId = unique('course');
+    const learnerId = unique('learner');
+    const upload = { id: unique('file'), name: 'a.pdf', contentType: 'application/pdf', size: 10, courseId, lessonId: 'lesson-1', learnerId, createdAt: at(0) };
+    await submissions.putFile(upload, { dueAt: '2099-01-01T00:00:00.000Z', expiresAt: 4070908800 });
+    const first = submission(courseId, { learnerId, fileIds: [upload.id], submittedAt: at(1) });
+    expect(await submissions.submit({ submission: first, previous: undefined })).toBe(true);
+    expect(await submissions.grade({ submission: first, status: 'needs_revision', feedback: 'More.', gradedAt: at(2), mail: undefined })).toBe(true);
+    const second = submission(courseId, { learnerId, submittedAt: at(3) });
+    expect(await submissions.submit({ submission: { ...second, status: 'submitted' }, previous: { ...first, status: 'needs_revision' } })).toBe(true);
+    const other = submission(unique('course'), { submittedAt: at(4) });
+    expect(await submissions.submit({ submission: other, previous: undefined })).toBe(true);
+
+    expect((await removal.page(courseId, 10)).map((s) => s.id)).toEqual([first.id, second.id]);
+    expect((await removal.page(courseId, 1)).map((s) => s.id)).toEqual([first.id]);
+    expect((await removal.learnerUploads(courseId, learnerId)).map((f) => f.id)).toEqual([upload.id]);
+
+    await removal.removeLearnerRecords(courseId, learnerId);
+    expect(await removal.learnerUploads(courseId, learnerId)).toEqual([]);
+    expect(await submissions.latest(courseId, 'lesson-1', learnerId)).toBeUndefined();
+    expect(await submissions.pendingCounts([{ courseId, learnerId }])).toEqual(new Map());
+    for (const s of [first, second]) await removal.remove(s.id);
+    await removal.remove(first.id);
+    expect(await removal.page(courseId, 10)).toEqual([]);
+    expect(await submissions.get(other.id)).toBeDefined();
   });
 });
