@@ -1216,10 +1216,12 @@ export const jobs = [
     /**
      * Every minute (issue 35 point 1): the discussions' reply notices (replies within minutes in one email) and the
      * creators' daily digests come due (their sparse indexes), each queued once in the mail queue, a learner's with
-     * the creator's unsubscribe link (the unsubscribe key: 'secrets'), and a mail-sender run started for them.
+     * the creator's unsubscribe link (the unsubscribe key: 'secrets'), and a mail-sender run started for them. In a
+     * lane of its own (issue 35 point 2), the assignment uploads no submission named within a day, removed from the
+     * files bucket and the table (capability 'files').
      */
     schedule: 'rate(1 minute)',
-    uses: ['mail', 'secrets', 'app-links'],
+    uses: ['mail', 'secrets', 'app-links', 'files'],
     queues: ['mail-sender'],
     // The KMS client (the unsubscribe key) and the campaigns' repository, as the sequence sender: the heavy profile.
     profile: 'heavy',

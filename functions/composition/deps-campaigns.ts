@@ -6,7 +6,7 @@ import type { JobStarter } from '#core/campaigns/ports.ts';
 import type { CampaignRepository, SecretCipher } from '#core/ports.ts';
 import { dynamoCampaigns, readUnsubscribeKey } from '#data/campaigns.ts';
 import { dynamoSchoolUnsubscribes } from '#data/sequences.ts';
-import { readUserIdByEmail } from '#data/users.ts';
+import { readUserIdByEmail, setCommentDigest } from '#data/users.ts';
 import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/composition/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
 import type { WeeklyReportDeps } from '#core/licenses/weekly-report.ts';
@@ -54,6 +54,7 @@ export const unsubscribeDeps = () => ({
   clock,
   users: { getUserIdByEmail: readUserIdByEmail },
   leaderSettings: leaderSettingsRepository(),
+  commentDigest: setCommentDigest,
   schools: dynamoSchoolUnsubscribes(),
 });
 

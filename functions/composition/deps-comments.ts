@@ -9,7 +9,7 @@ import { dynamoPublicProfiles } from '#data/public-profiles.ts';
 import { dynamoSchoolUnsubscribes } from '#data/sequences.ts';
 import { appOrigin, clock, courseReader, enrollmentRepository, ids, licenseReader, mailSchool, userRepository } from '#functions/composition/deps.ts';
 import { startMailSender } from '#functions/composition/mail-sender-runs.ts';
-import { schoolUnsubscribeLinks } from '#functions/composition/school-unsubscribe-links.ts';
+import { schoolUnsubscribeLinks, unsubscribeLinks } from '#functions/composition/school-unsubscribe-links.ts';
 
 /**
  * The composition of lesson discussions (issue 35 point 1): the comment routes and the 'discussion-mail' job. The
@@ -63,6 +63,7 @@ export const discussionMailDeps = (warn: DiscussionMailDeps['warn']): Discussion
     suppressed: (emails) => campaigns.suppressed(emails),
     school: mailSchool,
     unsubscribeLink: schoolUnsubscribeLinks(origin),
+    digestUnsubscribeLink: ((link) => (email: string) => link(email, 'comment-digest'))(unsubscribeLinks(origin)),
     appOrigin: origin,
     clock,
     startSender: startMailSender,

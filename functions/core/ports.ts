@@ -23,7 +23,8 @@ export interface Ids {
 
 /** A profile: what GET /api/me answers, and `disabled` once an admin turned the account off (absent: enabled). */
 /** `deletingAt`: the person asked for their account to be deleted (DELETE /api/me); the deletion job is under way. */
-export type User = MeResponse & { disabled?: boolean; deletingAt?: string };
+/** `commentDigest: false`: a creator who turned off the daily digest of their learners' comments (absent: on). */
+export type User = MeResponse & { disabled?: boolean; deletingAt?: string; commentDigest?: boolean };
 
 export interface UserRepository {
   getUser(id: string): Promise<User | undefined>;

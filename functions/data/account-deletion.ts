@@ -201,8 +201,8 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     const submitterPk = submissionKeys.pending(courseId, userId).pk;
     const submitted = await queryAll({
       IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': submissionKeys.submitter({ courseId, learnerId: userId, submittedAt: '', id: '' }).gsi2pk },
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :learner)',
+      ExpressionAttributeValues: { ':pk': submissionKeys.ofCourse({ courseId, learnerId: userId, submittedAt: '', id: '' }).gsi2pk, ':learner': `${userId}#` },
       ProjectionExpression: 'pk',
     });
     const pointers = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': submitterPk, ':prefix': 'LESSON#' } });

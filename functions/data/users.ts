@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { meResponse } from '#contracts/me.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -7,7 +7,7 @@ import { signUpRecords } from '#data/admin-stats.ts';
 import { auditPut } from '#data/audit.ts';
 import { countersUpdate, countNewUser, countRoleChange } from '#data/counters.ts';
 import { outboxPut } from '#data/outbox.ts';
-import { batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
+import { batchGet, documentClient, indexPage, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * users (access patterns 1, 2, 3).
@@ -21,14 +21,31 @@ export const userKeys = {
 };
 
 /**
- * A stored profile is what GET /api/me answers, plus `disabled` once an admin turned the account off (validated on
- * read; the keys and index fields are dropped).
+ * A stored profile is what GET /api/me answers, plus `disabled` once an admin turned the account off, and a creator's
+ * `commentDigest` once they set it (validated on read; the keys and index fields are dropped).
  */
-const profileItem = meResponse.extend({ disabled: z.boolean().optional(), deletingAt: z.string().optional() });
+const profileItem = meResponse.extend({ disabled: z.boolean().optional(), deletingAt: z.string().optional(), commentDigest: z.boolean().optional() });
 
 const emailItem = z.object({ userId: z.string() });
 
 export const toUser = (item: unknown): User => profileItem.parse(item);
+
+/**
+ * A creator's daily digest of their learners' comments turned on or off (the profile's `commentDigest`; absent: on),
+ * only on a profile that exists: false when there is none. Read by the digest where it reads the creator.
+ */
+export const setCommentDigest = (userId: string, on: boolean): Promise<boolean> =>
+  writeIf(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKeys.profile(userId),
+        UpdateExpression: 'SET commentDigest = :on',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':on': on },
+      }),
+    ),
+  );
 
 /** The account id behind an email: on its own, for a function that needs nothing else of the users (the unsubscribe). */
 export const readUserIdByEmail = async (email: string): Promise<string | undefined> => {

@@ -4,6 +4,7 @@ import { courseTitleVersion, removeDeletedCourseBatch } from '#data/courses.ts';
 import { dynamoFiles } from '#data/files.ts';
 import { enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { licenseTitlePage, retitleLicense } from '#data/licenses.ts';
+import { courseSubmissionRemovalDeps } from '#functions/composition/deps-assignments.ts';
 import { dripReplanDeps } from '#functions/composition/deps-drip.ts';
 import { membersOnPublishDeps } from '#functions/composition/deps-memberships.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
@@ -22,10 +23,10 @@ export const courseChangeStore = (): CourseChangeStore => ({
 export const courseFiles = (): CourseFiles => ({ files: dynamoFiles(), store: s3FileStore() });
 
 /**
- * A course renamed or deleted, or a lesson deleted, carried to its copies and files slice by slice; a lesson's release
+ * A course renamed or deleted (its learners' submissions and their files with it), or a lesson deleted, carried to its copies and files slice by slice; a lesson's release
  * changed, its learners' drip plans planned again; a course published, given to its memberships' members (core/courses/changes.ts).
  */
-export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles(), dripReplanDeps(), membersOnPublishDeps());
+export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles(), dripReplanDeps(), membersOnPublishDeps(), courseSubmissionRemovalDeps());
 
 /** Started only by the routes (update-course, delete-course, create-lesson, update-lesson, delete-lesson), through its queue: it has no schedule. */
 export const handler = slicedJob(COURSE_CHANGED_JOB, work);

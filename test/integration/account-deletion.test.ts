@@ -188,7 +188,7 @@ describe('deleting one’s account', () => {
     // Two submissions of an assignment (the first superseded), a file handed in with its bytes, the pending count.
     const submission = (id: string, submittedAt: string) => ({
       ...submissionKeys.submission(id),
-      ...submissionKeys.submitter({ courseId, learnerId: person.id, submittedAt, id }),
+      ...submissionKeys.ofCourse({ courseId, learnerId: person.id, submittedAt, id }),
       type: 'Submission',
       id,
       courseId,

@@ -4,9 +4,12 @@ import type { LearnerCertificateList } from '#contracts/certificates.ts';
 import type { CrmLearnerDetails, CrmLearnerList } from '#contracts/courses.ts';
 import type { FileUrlResponse } from '#contracts/files.ts';
 import type { MySubmissionAnswer, SubmissionFileUpload, SubmissionList } from '#contracts/submissions.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { submissionKeys } from '#data/submissions.ts';
 import { work as issuerWork } from '#functions/jobs/certificate-issuer.ts';
+import { work as discussionMailWork } from '#functions/jobs/discussion-mail.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
-import { accountWithRole, api, filesBucketHolds, useLocalCloudEnv } from './support.ts';
+import { accountWithRole, api, dynamo, eventually, filesBucketHolds, outputs, useLocalCloudEnv } from './support.ts';
 
 /**
  * Files in assignment submissions end to end (issue 35 point 2): the gateway, the handlers, DynamoDB Local and the S3
@@ -107,6 +110,81 @@ describe('files in submissions', () => {
     // A learner not enrolled cannot start one.
     const stranger = await accountWithRole('learner', 'subfiles-stranger');
     expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submission-files`, { token: stranger.token, body: { name: 'a.pdf', contentType: 'application/pdf', size: 100 } })).status).toBe(404);
+  });
+});
+
+describe('uploads nobody handed in', () => {
+  it('once due, the scheduled job removes an upload no submission named, bytes and record; the one handed in stays', async () => {
+    const { courseId, filesLessonId } = await course();
+    const named = await upload(ann, courseId, filesLessonId, { name: 'Bowl.png', contentType: 'image/png', bytes: randomBytes(2_000) });
+    const orphan = await upload(ann, courseId, filesLessonId, { name: 'Other angle.png', contentType: 'image/png', bytes: randomBytes(2_000) });
+    const handedIn = await api('POST', `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submissions`, { token: ann.token, body: { fileIds: [named.id] } });
+    expect(handedIn.status).toBe(201);
+    const objectOf = (id: string) => `courses/${courseId}/${filesLessonId}/submissions/${ann.id}/${id}`;
+    const itemOf = (id: string) => submissionKeys.file(courseId, filesLessonId, ann.id, id);
+    const record = async (id: string) => (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: itemOf(id), ConsistentRead: true }))).Item;
+
+    // Its day not yet over: the job leaves it alone.
+    useLocalCloudEnv();
+    const runJob = () => runToEnd('discussion-mail', (remaining) => discussionMailWork(remaining, { startSender: async () => undefined }));
+    await runJob();
+    expect(await filesBucketHolds(objectOf(orphan.id))).toBe(true);
+    expect(await record(orphan.id)).toMatchObject({ dueAt: expect.any(String) });
+
+    // Its due time moved into the past (this item only: the index is shared with the rest of the suite), as a day on.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: outputs().TableName,
+        Key: itemOf(orphan.id),
+        UpdateExpression: 'SET dueAt = :past, gsi3sk = :sk',
+        ExpressionAttributeValues: { ':past': past, ':sk': submissionKeys.unnamedDue({ courseId, lessonId: filesLessonId, learnerId: ann.id, id: orphan.id }, past).gsi3sk },
+      }),
+    );
+    await runJob();
+    expect(await filesBucketHolds(objectOf(orphan.id))).toBe(false);
+    expect(await record(orphan.id)).toBeUndefined();
+    expect(await filesBucketHolds(objectOf(named.id))).toBe(true);
+    expect(await record(named.id)).toBeDefined();
+    const fileUrl = `/api/submissions/${(handedIn.body as { id: string }).id}/files/${named.id}/url`;
+    expect((await api('GET', fileUrl, { token: creator.token })).status).toBe(200);
+  });
+});
+
+describe('a deleted course', () => {
+  it('takes its learners’ submissions and their files with it, the superseded one and an upload never handed in too', async () => {
+    const { courseId, filesLessonId } = await course();
+    const path = `/api/learner/courses/${courseId}/lessons/${filesLessonId}/submissions`;
+    const first = await upload(ann, courseId, filesLessonId, { name: 'First.png', contentType: 'image/png', bytes: randomBytes(1_000) });
+    const firstId = ((await api('POST', path, { token: ann.token, body: { fileIds: [first.id] } })).body as { id: string }).id;
+    expect((await api('POST', `/api/submissions/${firstId}/grade`, { token: creator.token, body: { status: 'needs_revision', feedback: 'Closer.' } })).status).toBe(200);
+    const second = await upload(ann, courseId, filesLessonId, { name: 'Second.png', contentType: 'image/png', bytes: randomBytes(1_000) });
+    const handedIn = await api('POST', path, { token: ann.token, body: { text: 'Better.', fileIds: [second.id] } });
+    expect(handedIn.status).toBe(201);
+    const secondId = (handedIn.body as { id: string }).id;
+    const neverHandedIn = await upload(ann, courseId, filesLessonId, { name: 'Spare.png', contentType: 'image/png', bytes: randomBytes(1_000) });
+    const leoWork = await upload(leo, courseId, filesLessonId, { name: 'Leo.png', contentType: 'image/png', bytes: randomBytes(1_000) });
+    expect((await api('POST', path, { token: leo.token, body: { fileIds: [leoWork.id] } })).status).toBe(201);
+
+    const objects = [
+      ...[first, second, neverHandedIn].map((f) => `courses/${courseId}/${filesLessonId}/submissions/${ann.id}/${f.id}`),
+      `courses/${courseId}/${filesLessonId}/submissions/${leo.id}/${leoWork.id}`,
+    ];
+    for (const key of objects) expect(await filesBucketHolds(key)).toBe(true);
+
+    // The route answers at once; its 'course-changed' run (the SQS stand-in and the local event source) removes them.
+    expect((await api('DELETE', `/api/courses/${courseId}`, { token: creator.token })).status).toBe(200);
+    const table = outputs().TableName;
+    const left = async () => {
+      const held = await Promise.all(objects.map((key) => filesBucketHolds(key)));
+      const submissions = await Promise.all([firstId, secondId].map(async (id) => (await dynamo().send(new GetCommand({ TableName: table, Key: { pk: `SUBMISSION#${id}`, sk: 'SUBMISSION' }, ConsistentRead: true }))).Item));
+      const partitions = await Promise.all(
+        [ann, leo].map(async (l) => (await dynamo().send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SUBMITTER#${courseId}#${l.id}` }, ConsistentRead: true }))).Items ?? []),
+      );
+      return held.filter(Boolean).length + submissions.filter(Boolean).length + partitions.flat().length;
+    };
+    expect(await eventually(left, (n) => n === 0, 30_000)).toBe(0);
+    expect((await api('GET', `/api/submissions/${secondId}/files/${second.id}/url`, { token: creator.token })).status).toBe(404);
   });
 });
 

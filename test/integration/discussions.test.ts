@@ -6,8 +6,9 @@ import { work as discussionMailWork } from '#functions/jobs/discussion-mail.ts';
 import { work as mailSenderWork } from '#functions/jobs/mail-sender.ts';
 import { runToEnd } from '#test/functions/fakes/slice-queue.ts';
 import { xssPayloads } from '#test/support/xss-corpus.ts';
-import { mailsTo } from './mail-support.ts';
-import { accountWithRole, api, useLocalCloudEnv } from './support.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { header, mailsTo } from './mail-support.ts';
+import { accountWithRole, api, dynamo, outputs, useLocalCloudEnv } from './support.ts';
 
 /**
  * Lesson discussions end to end (issue 35 point 1): the gateway, the table, the 'discussion-mail' job run here with a
@@ -160,5 +161,26 @@ describe('lesson discussions', () => {
     // A minute may turn between two of them: at most 10 in one minute, and the 11th refused unless it did.
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(10);
     if (answers[10]!.status !== 201) expect(answers[10]).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED' } } });
+  });
+
+  it('the creator’s daily digest carries a one-click unsubscribe that turns off the digest alone', async () => {
+    const { creator, ann, path } = await world();
+    expect((await api('POST', path, { token: ann.token, body: { body: 'Is the kiln hot yet?' } })).status).toBe(201);
+    await sendAsOf(32 * 60 * 60_000);
+    const digest = (await mailsTo(creator.email)).find((m) => m.subject.includes('new comment'));
+    expect(digest?.subject).toMatch(/^1 new comment from your learners on /);
+    expect(header(digest!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(https?:\/\/[^>]+)>$/.exec(header(digest!, 'List-Unsubscribe') ?? '')?.[1];
+    expect(digest!.body.text).toContain(`Stop this daily digest: ${link!}`);
+
+    const at = new URL(link!);
+    expect(await (await fetch(`${outputs().ApiUrl}${at.pathname}${at.search}`)).text()).toContain('Stop the daily digest of new comments?');
+    const oneClick = await fetch(`${outputs().ApiUrl}${at.pathname}${at.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(await oneClick.json()).toEqual({ unsubscribed: true });
+    const profile = (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk: `USER#${creator.id}`, sk: 'PROFILE' }, ConsistentRead: true }))).Item;
+    expect(profile).toMatchObject({ commentDigest: false });
+    // Only the digest: the address is not on the suppression list.
+    const suppressed = (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk: `SUPPRESS#${creator.email.toLowerCase()}`, sk: 'SUPPRESSION' }, ConsistentRead: true }))).Item;
+    expect(suppressed).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { DOWNLOAD_URL_TTL_SECONDS, type FileUrlResponse } from '#contracts/files
 import { SUBMISSION_UPLOAD_TTL_SECONDS, SUBMISSIONS_PAGE, type CreateSubmissionBody, type StartSubmissionFileBody, type SubmissionFileUpload, type GradeSubmissionBody, type MySubmissionAnswer, type Submission, type SubmissionCreated, type SubmissionList, type SubmissionStatus } from '#contracts/submissions.ts';
 import { gradedEmail } from '#core/assignments/emails.ts';
 import type { StoredSubmission, StoredSubmissionFile, SubmissionFileStore, SubmissionRepository } from '#core/assignments/ports.ts';
-import { fileRefusal, gradeOutcome, mySubmissionView, safeDownloadType, submissionFileKey, submissionView, submitRefusal } from '#core/assignments/rules.ts';
+import { fileRefusal, gradeOutcome, mySubmissionView, safeDownloadType, submissionFileKey, submissionView, submitRefusal, unnamedUploadLifetime } from '#core/assignments/rules.ts';
 import type { AccessSources } from '#core/access/access.ts';
 import { COURSE_NOT_FOUND } from '#core/courses/courses.ts';
 import { mustBeOpen } from '#core/enrollments/drip.ts';
@@ -75,9 +75,10 @@ export const submitAssignment = async (
   if (fileIds.length > 0 && !lesson.assignment.acceptsFiles) throw new ValidationError(TEXT_ONLY, [{ path: ['fileIds'], message: TEXT_ONLY }]);
   const text = input.body.text ?? '';
   if (text === '' && fileIds.length === 0) throw new ValidationError('Write your answer before you submit it.', [{ path: ['text'], message: 'Write your answer before you submit it.' }]);
-  const files = await handedInFiles(deps, { courseId: course.id, lessonId: lesson.id, learnerId: input.learnerId }, fileIds);
   const learner = await deps.users.getUser(input.learnerId);
   for (let attempt = 1; attempt <= SUBMIT_ATTEMPTS; attempt++) {
+    // Read on each attempt: an upload the sweep started removing meanwhile fails the write, then is refused here (400).
+    const files = await handedInFiles(deps, { courseId: course.id, lessonId: lesson.id, learnerId: input.learnerId }, fileIds);
     const previous = await deps.submissions.latest(course.id, lesson.id, input.learnerId);
     const refusal = submitRefusal(previous);
     if (refusal) throw new ConflictError(refusal);
@@ -125,7 +126,8 @@ const handedInFiles = async (
  * POST /api/learner/courses/{courseId}/lessons/{lessonId}/submission-files: 201 with the file and a presigned PUT of
  * exactly its declared type and size, under the learner's own prefix. Only on an assignment that accepts files (400);
  * the learner reaches the lesson as for handing in (else 404 or 403 LESSON_LOCKED). The file is theirs to name in a
- * submission once its bytes are in the bucket.
+ * submission once its bytes are in the bucket, for a day after the link expires: an upload no submission named by then
+ * is removed, bytes and item (core/assignments/unnamed-uploads.ts).
  */
 export const startSubmissionFile = async (
   deps: Pick<SubmissionFileDeps, 'courses' | 'clock' | 'ids' | 'submissions' | keyof AccessSources> & { files: Pick<SubmissionFileStore, 'uploadUrl'> },
@@ -136,7 +138,7 @@ export const startSubmissionFile = async (
   const now = deps.clock.now();
   const { name, contentType, size } = input.body;
   const file: StoredSubmissionFile = { id: deps.ids.newId(), name, contentType, size, courseId: course.id, lessonId: lesson.id, learnerId: input.learnerId, createdAt: now.toISOString() };
-  await deps.submissions.putFile(file);
+  await deps.submissions.putFile(file, unnamedUploadLifetime(file.createdAt));
   const url = await deps.files.uploadUrl(submissionFileKey(file), { contentType, contentLength: size, ttlSeconds: SUBMISSION_UPLOAD_TTL_SECONDS });
   return { file: { id: file.id, name, contentType, size }, url, expiresAt: new Date(now.getTime() + SUBMISSION_UPLOAD_TTL_SECONDS * 1000).toISOString() };
 };

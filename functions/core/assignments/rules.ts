@@ -1,4 +1,4 @@
-import type { MySubmission, Submission, SubmissionStatus } from '#contracts/submissions.ts';
+import { SUBMISSION_UPLOAD_TTL_SECONDS, type MySubmission, type Submission, type SubmissionStatus } from '#contracts/submissions.ts';
 import type { StoredSubmission, StoredSubmissionFile } from '#core/assignments/ports.ts';
 
 /**
@@ -35,6 +35,28 @@ export const gradeOutcome = (submission: Pick<StoredSubmission, 'status' | 'supe
  */
 export const submissionFileKey = (f: { courseId: string; lessonId: string; learnerId: string; id: string }): string =>
   `courses/${f.courseId}/${f.lessonId}/submissions/${f.learnerId}/${f.id}`;
+
+/**
+ * How long an upload nobody has handed in is kept after its presigned PUT stopped working: long enough for a learner
+ * who uploaded first and writes their answer afterwards, short enough that abandoned bytes do not pile up.
+ */
+export const UNNAMED_UPLOAD_KEPT_SECONDS = 24 * 60 * 60;
+
+/**
+ * The table's own TTL on an unnamed upload's item comes this long after the job's due time: only a backstop for an
+ * item the job never reached. It must come well after the due time, since a TTL delete leaves the object in the bucket
+ * with nothing left to find it by: the job (every minute) has two days before that can happen.
+ */
+export const UNNAMED_UPLOAD_TTL_MARGIN_SECONDS = 2 * 24 * 60 * 60;
+
+/**
+ * When an upload started at `createdAt` is removed unless a submission names it first (`dueAt`, the sweep's index),
+ * and the TTL (epoch seconds) its item carries until then. A submission's write takes both off.
+ */
+export const unnamedUploadLifetime = (createdAt: string): { dueAt: string; expiresAt: number } => {
+  const due = Date.parse(createdAt) + (SUBMISSION_UPLOAD_TTL_SECONDS + UNNAMED_UPLOAD_KEPT_SECONDS) * 1000;
+  return { dueAt: new Date(due).toISOString(), expiresAt: Math.ceil(due / 1000) + UNNAMED_UPLOAD_TTL_MARGIN_SECONDS };
+};
 
 /**
  * The Content-Type a submission file is downloaded with: its own when it is one a browser shows harmlessly (PDF and

@@ -193,14 +193,17 @@ export interface UnsubscribeDeps {
   clock: Clock;
   users: Pick<UserRepository, 'getUserIdByEmail'>;
   leaderSettings: Pick<LeaderSettingsRepository, 'stopWeeklyReport'>;
+  /** A creator's daily digest of comments turned off (the profile's setting; false when there is no profile). */
+  commentDigest: (userId: string, on: false) => Promise<unknown>;
   /** A creator's own emails refused (their sequences: issue 33). */
   schools: { unsubscribe(creatorId: string, email: string, at: string): Promise<void> };
 }
 
 /**
  * POST /api/unsubscribe: a campaigns token puts the address on the suppression list; a weekly-report token turns the
- * leader's weekly team email off (their other email is untouched); a school token stops that creator's sequences for
- * the address (issue 33). Once: a repeat is the same answer. Answers which.
+ * leader's weekly team email off (their other email is untouched), a comment-digest token the creator's daily digest
+ * of comments; a school token stops that creator's sequences for the address (issue 33). Once: a repeat is the same
+ * answer. Answers which.
  */
 export const unsubscribe = async (deps: UnsubscribeDeps, token: string): Promise<UnsubscribeList> => {
   const { email, list } = await verifiedToken(deps, token);
@@ -210,7 +213,8 @@ export const unsubscribe = async (deps: UnsubscribeDeps, token: string): Promise
   else if (creatorId !== undefined) await deps.schools.unsubscribe(creatorId, email, at);
   else {
     const userId = await deps.users.getUserIdByEmail(email);
-    if (userId) await deps.leaderSettings.stopWeeklyReport(userId, at);
+    if (userId && list === 'comment-digest') await deps.commentDigest(userId, false);
+    else if (userId) await deps.leaderSettings.stopWeeklyReport(userId, at);
   }
   return list;
 };

@@ -108,9 +108,10 @@ const mac = (key: Uint8Array, subject: string): Buffer => createHmac('sha256', k
 
 /**
  * What an unsubscribe link stops: `campaigns` (newsletters, announcements and automations: the address is suppressed)
- * or one kind of notification (`weekly-report`: the group leader's weekly team email is turned off).
+ * or one kind of notification (`weekly-report`: the group leader's weekly team email is turned off; `comment-digest`:
+ * the creator's daily digest of their learners' comments is turned off).
  */
-export const unsubscribeLists = ['campaigns', 'weekly-report'] as const;
+export const unsubscribeLists = ['campaigns', 'weekly-report', 'comment-digest'] as const;
 /**
  * Or one creator's marketing mail to their learners (`school-<creatorId>`: their email sequences, issue 33): the learner
  * leaves that creator's sequences, and nothing else of theirs stops.

@@ -52,6 +52,11 @@ const stops: Record<Exclude<UnsubscribeList, SchoolList>, { question: string; co
     confirm: 'will no longer receive the weekly team progress email. Your team, its reports and your other emails stay as they are.',
     done: 'You will not receive the weekly team progress email any more. You can turn it back on in your group leader settings. You can close this page.',
   },
+  'comment-digest': {
+    question: 'Stop the daily digest of new comments?',
+    confirm: "will no longer receive the daily email of new comments in your courses' discussions. The discussions and your other emails stay as they are.",
+    done: 'You will not receive the daily digest of new comments any more. You can turn it back on in your profile. You can close this page.',
+  },
 };
 
 /** A creator's own emails (issue 33): their sequences stop; their courses and the platform's emails go on. */

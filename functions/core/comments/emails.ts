@@ -72,6 +72,8 @@ export interface DigestInput {
   /** Every comment of the day (the digest lists the newest of them). */
   total: number;
   listed: { authorName: string; body: string; courseTitle: string; lessonTitle: string; link: string }[];
+  /** The link that turns the digest off (and nothing else), and its RFC 8058 headers. */
+  unsubscribe: { url: string; headers: { name: string; value: string }[] };
 }
 
 export const digestEmail = (input: DigestInput): MailMessage => {
@@ -84,8 +86,12 @@ export const digestEmail = (input: DigestInput): MailMessage => {
   return {
     to: input.to,
     subject: `${what} from your learners on ${input.day}`,
-    text: `${what} from your learners on ${input.day}:\n\n${lines.join('\n')}${more ? `\n\nand ${more} more.` : ''}\n`,
-    html: emailHtml(`<p>${escapeHtml(what)} from your learners on ${escapeHtml(input.day)}:</p><ul style="padding-left:18px">${items}</ul>${more ? `<p>and ${more} more.</p>` : ''}`, 560),
+    text: `${what} from your learners on ${input.day}:\n\n${lines.join('\n')}${more ? `\n\nand ${more} more.` : ''}\n\n--\nStop this daily digest: ${input.unsubscribe.url}\n`,
+    html: emailHtml(
+      `<p>${escapeHtml(what)} from your learners on ${escapeHtml(input.day)}:</p><ul style="padding-left:18px">${items}</ul>${more ? `<p>and ${more} more.</p>` : ''}<p style="margin:32px 0 0;font-size:13px;color:#71717a">You receive this email because your learners comment in your courses. <a href="${escapeHtml(input.unsubscribe.url)}" style="color:#71717a">Stop the daily digest</a> (your other emails stay as they are; turn it back on in your profile).</p>`,
+      560,
+    ),
+    headers: input.unsubscribe.headers,
   };
 };
 

@@ -28,6 +28,8 @@ export interface DiscussionMailDeps {
   suppressed: (emails: readonly string[]) => Promise<Set<string>>;
   school: (creatorId: string) => Promise<MailSchool | undefined>;
   unsubscribeLink: (creatorId: string, email: string) => Promise<{ url: string; headers: { name: string; value: string }[] }>;
+  /** The creator's one-click link (and its RFC 8058 headers) that turns their daily digest of comments off. */
+  digestUnsubscribeLink: (email: string) => Promise<{ url: string; headers: { name: string; value: string }[] }>;
   appOrigin: string;
   clock: Clock;
   startSender: (key: string) => Promise<void>;
@@ -92,12 +94,15 @@ export const settleNotice = async (deps: DiscussionMailDeps, notice: ReplyNotice
   else counts.dropped++;
 };
 
-/** One due digest: the day's newest comments listed (all counted), queued once; none for a creator who refused mail. */
+/**
+ * One due digest: the day's newest comments listed (all counted), queued once, with the link that stops the digest
+ * alone; none for a creator who refused all mail or turned the digest off (settled all the same: nothing piles up).
+ */
 export const settleDigest = async (deps: DiscussionMailDeps, digest: CommentDigest, counts: DiscussionMailCounts, memo: Memo): Promise<void> => {
   const creator = await deps.users.getUser(digest.creatorId);
   let mail: QueuedMail | undefined;
   const email = creator?.email.toLowerCase();
-  if (creator && email && !creator.disabled && !(await deps.suppressed([email])).has(email)) {
+  if (creator && email && !creator.disabled && creator.commentDigest !== false && !(await deps.suppressed([email])).has(email)) {
     const recent = await deps.comments.recentForCreator(digest.creatorId, `${digest.day}T00:00:00.000Z`, `${digest.day}T23:59:59.999Z~`, DIGEST_LISTED);
     const listed = await Promise.all(
       recent.map(async (c) => ({
@@ -109,7 +114,8 @@ export const settleDigest = async (deps: DiscussionMailDeps, digest: CommentDige
     );
     if (listed.length > 0) {
       const at = deps.clock.now().toISOString();
-      mail = { ...digestEmail({ to: creator.email, day: digest.day, total: Math.max(digest.comments, listed.length), listed }), id: digestMailId(digest), queuedAt: at, dueAt: at, tries: 0 };
+      const unsubscribe = await deps.digestUnsubscribeLink(creator.email);
+      mail = { ...digestEmail({ to: creator.email, day: digest.day, total: Math.max(digest.comments, listed.length), listed, unsubscribe }), id: digestMailId(digest), queuedAt: at, dueAt: at, tries: 0 };
     }
   }
   if (!(await deps.mail.settleDigest(digest, mail))) counts.skipped++;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type CourseSubmissionRemovalDeps, removeCourseSubmissions } from '#core/assignments/course-deleted.ts';
 import { type DripReplanDeps, replanDrip } from '#core/enrollments/drip-notices.ts';
 import { type FileRemovalDeps, removeFiles } from '#core/files/files.ts';
 import { firstSlice, type Page, type SliceWork, throughPages } from '#core/jobs/slices.ts';
@@ -10,9 +11,10 @@ import { enrolMembersOnPublish, type MembersOnPublishDeps } from '#core/membersh
  * - renamed: the title onto each enrolment and each team licence of the course, each written only if its copy is
  *   older than this rename (`courseTitleAt` < the rename's `titleChangedAt`), so an older run never undoes a newer one;
  *   a run finding the course renamed again (or gone) stops: the newer run carries on.
- * - deleted: the course's files first (uploads aborted, objects deleted, then their items), then the rest of its
- *   partition (enrolments, lessons, quiz attempts) removed in batches, the creator's and the platform's learner figures
- *   moved in the same transaction as the enrolments they count.
+ * - deleted: the course's files first (uploads aborted, objects deleted, then their items), then its learners'
+ *   submissions and their files (kept outside the course's partition: core/assignments/course-deleted.ts), then the
+ *   rest of its partition (enrolments, lessons, quiz attempts) removed in batches, the creator's and the platform's
+ *   learner figures moved in the same transaction as the enrolments they count.
  * - lesson-deleted: the lesson's files (uploads aborted, objects deleted, then their items).
  * - drip-changed: a lesson's release set or changed: every active enrolment's drip plan due again at its next opening
  *   under the lessons as they are (core/enrollments/drip-notices.ts replanDrip).
@@ -83,8 +85,20 @@ export const FILE_BATCH = 100;
 /** Enrolments retitled at once in a slice: DynamoDB writes are network-bound. */
 const RETITLE_CONCURRENCY = 8;
 
-type Counts = { retitled: number; unchanged: number; licenses: number; removed: number; removedOther: number; files: number; superseded: number; planned: number; enrolled: number };
-const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, files: 0, superseded: 0, planned: 0, enrolled: 0 });
+type Counts = {
+  retitled: number;
+  unchanged: number;
+  licenses: number;
+  removed: number;
+  removedOther: number;
+  files: number;
+  submissions: number;
+  submissionFiles: number;
+  superseded: number;
+  planned: number;
+  enrolled: number;
+};
+const zero = (): Counts => ({ retitled: 0, unchanged: 0, licenses: 0, removed: 0, removedOther: 0, files: 0, submissions: 0, submissionFiles: 0, superseded: 0, planned: 0, enrolled: 0 });
 
 /** The cursor of a rename run: 'E<enrolment cursor>' while on the enrolments, then 'L<licence cursor>'. */
 const renamed = async (store: CourseChangeStore, change: Extract<CourseChange, { change: 'renamed' }>, cursor: string | undefined, timeUp: () => boolean) => {
@@ -136,16 +150,30 @@ const removeFilesOf = async (deps: CourseFiles, list: () => ReturnType<CourseFil
   return false;
 };
 
-/** The cursor of a delete run: 'F' (or none) while on the files, then 'more' on the rest of the partition. */
-const deleted = async (store: CourseChangeStore, files: CourseFiles, change: Extract<CourseChange, { change: 'deleted' }>, cursor: string | undefined, timeUp: () => boolean) => {
+/**
+ * The cursor of a delete run: 'F' (or none) while on the files, 'S' on the submissions (a run started before they were
+ * removed here goes from its files to the partition: 'more'), then 'more' on the rest of the partition.
+ */
+const deleted = async (
+  store: CourseChangeStore,
+  files: CourseFiles,
+  submissions: CourseSubmissionRemovalDeps | undefined,
+  change: Extract<CourseChange, { change: 'deleted' }>,
+  cursor: string | undefined,
+  timeUp: () => boolean,
+) => {
   const counts = zero();
-  if (cursor !== 'more') {
+  if (cursor !== 'more' && cursor !== 'S') {
     // The course not deleted after all (its request failed before the delete): nothing to remove.
     if (await store.course(change.courseId)) return { counts: { ...counts, superseded: 1 } };
     if (await removeFilesOf(files, () => files.files.listByCourse(change.courseId), timeUp, counts)) return { cursor: 'F', counts };
   }
+  if (cursor !== 'more' && submissions) {
+    if (counts.files > 0 && timeUp()) return { cursor: 'S', counts };
+    if (await removeCourseSubmissions(submissions, change.courseId, timeUp, counts)) return { cursor: 'S', counts };
+  }
   for (let batches = 0; ; batches++) {
-    if ((batches > 0 || counts.files > 0) && timeUp()) return { cursor: 'more', counts };
+    if ((batches > 0 || counts.files > 0 || counts.submissions > 0) && timeUp()) return { cursor: 'more', counts };
     const batch = await store.removeDeletedCourseBatch(change.courseId, change.creatorId);
     // 'present': the course was not deleted after all (its request failed before the delete): nothing to remove.
     if (batch === 'done' || batch === 'present') return { counts: { ...counts, superseded: batch === 'present' ? 1 : 0 } };
@@ -163,7 +191,7 @@ const lessonDeleted = async (files: CourseFiles, change: Extract<CourseChange, {
 
 /** The job's work on one slice (the handler is functions/jobs/course-changed.ts). */
 export const courseChangedWork =
-  (store: CourseChangeStore, files: CourseFiles, drip: DripReplanDeps, members?: MembersOnPublishDeps): SliceWork<Counts> =>
+  (store: CourseChangeStore, files: CourseFiles, drip: DripReplanDeps, members?: MembersOnPublishDeps, submissions?: CourseSubmissionRemovalDeps): SliceWork<Counts> =>
   async (slice, timeUp) => {
     const change = courseChange.parse(slice.input);
     if (change.change === 'published') {
@@ -176,5 +204,5 @@ export const courseChangedWork =
       const { cursor, counts } = await replanDrip(drip, change.courseId, slice.cursor, timeUp);
       return { cursor, counts: { ...zero(), ...counts } };
     }
-    return change.change === 'deleted' ? deleted(store, files, change, slice.cursor, timeUp) : lessonDeleted(files, change, timeUp);
+    return change.change === 'deleted' ? deleted(store, files, submissions, change, slice.cursor, timeUp) : lessonDeleted(files, change, timeUp);
   };

@@ -101,3 +101,16 @@ export const throughPages = async <T>(opts: {
     cursor = page.nextCursor;
   }
 };
+
+/**
+ * A second, unrelated work carried by a job that already runs on a schedule (no function, queue and schedule more):
+ * each run's first slice opens the lane `lane` for `other`, which then goes on from its own cursor beside the run's
+ * own work, so neither waits for the other and either's failure is retried alone.
+ */
+export const withLane =
+  <A extends Record<string, number>, B extends Record<string, number>>(main: SliceWork<A>, lane: string, other: SliceWork<B>): SliceWork<Record<string, number>> =>
+  async (slice, timeUp): Promise<SliceOutcome<Record<string, number>>> => {
+    if (slice.lane.split('.').at(-1) === lane) return other(slice, timeUp);
+    const outcome = await main(slice, timeUp);
+    return slice.lane === 'main' && slice.seq === 0 ? { ...outcome, lanes: [...(outcome.lanes ?? []), { lane }] } : outcome;
+  };

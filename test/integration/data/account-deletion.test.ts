@@ -175,7 +175,7 @@ describe('account deletion (DynamoDB Local)', () => {
     const lessonId = 'lesson-a';
     const submission = (id: string, learner: User, at2: string) => ({
       ...submissionKeys.submission(id),
-      ...submissionKeys.submitter({ courseId, learnerId: learner.id, submittedAt: at2, id }),
+      ...submissionKeys.ofCourse({ courseId, learnerId: learner.id, submittedAt: at2, id }),
       type: 'Submission',
       id,
       courseId,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '#core/assignments/ports.ts';
-import { dynamoSubmissions } from '#data/submissions.ts';
+import { dynamoCourseSubmissionRemoval, dynamoSubmissions, dynamoUnnamedUploads, submissionKeys } from '#data/submissions.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { unique } from './data-support.ts';
+import { rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -65,7 +65,7 @@ describe('submissions (DynamoDB Local)', () => {
     const courseId = unique('course');
     const learnerId = unique('learner');
     const file = { id: unique('file'), name: 'Bowl.png', contentType: 'image/png', size: 1234, courseId, lessonId: 'lesson-1', learnerId, createdAt: at(0) };
-    await submissions.putFile(file);
+    await submissions.putFile(file, { dueAt: '2099-01-01T00:00:00.000Z', expiresAt: 4070908800 });
     expect(await submissions.getFiles(courseId, 'lesson-1', learnerId, [file.id, file.id, 'missing'])).toEqual([file]);
     expect(await submissions.getFiles(courseId, 'lesson-1', 'someone-else', [file.id])).toEqual([]);
     expect(await submissions.getFiles(courseId, 'lesson-2', learnerId, [file.id])).toEqual([]);
@@ -82,5 +82,84 @@ describe('submissions (DynamoDB Local)', () => {
     expect(await submissions.grade({ submission: withFile, status: 'passed', feedback: '', gradedAt: at(3), mail: undefined })).toBe(true);
     expect(await submissions.pendingCounts([{ courseId, learnerId }])).toEqual(new Map([[key, 1]]));
     expect(await submissions.pendingCounts([])).toEqual(new Map());
+  });
+
+  it('an upload is due for the sweep until a submission names it; the sweep claims only an unnamed one, and a claimed one can no longer be named', async () => {
+    const submissions = dynamoSubmissions();
+    const unnamed = dynamoUnnamedUploads();
+    const courseId = unique('course');
+    const learnerId = unique('learner');
+    // Due in 2099 (read as of then), so no sweep run elsewhere in the suite, on the real clock, takes these.
+    const dueAt = `2099-01-01T00:00:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}.000Z`;
+    const file = (name: string) => ({ id: unique('file'), name, contentType: 'application/pdf', size: 10, courseId, lessonId: 'lesson-1', learnerId, createdAt: at(0) });
+    const named = file('named.pdf');
+    const orphan = file('orphan.pdf');
+    const raced = file('raced.pdf');
+    for (const f of [named, orphan, raced]) await submissions.putFile(f, { dueAt, expiresAt: 4070908800 });
+    expect(await rawItem(submissionKeys.file(courseId, 'lesson-1', learnerId, orphan.id))).toMatchObject({ dueAt, expiresAt: 4070908800, gsi3pk: 'SUBMISSIONFILES#DUE' });
+
+    expect(await submissions.submit({ submission: submission(courseId, { learnerId, fileIds: [named.id] }), previous: undefined })).toBe(true);
+    const namedItem = await rawItem(submissionKeys.file(courseId, 'lesson-1', learnerId, named.id));
+    expect(namedItem).toBeDefined();
+    for (const gone of ['dueAt', 'expiresAt', 'gsi3pk', 'gsi3sk']) expect(namedItem).not.toHaveProperty(gone);
+
+    const due = async () => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await unnamed.due('2099-01-01T00:01:00.000Z', 2, cursor);
+        ids.push(...page.items.filter((f) => f.courseId === courseId).map((f) => f.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids.sort();
+    };
+    expect(await due()).toEqual([orphan.id, raced.id].sort());
+    expect(await unnamed.due('2098-12-31T23:59:59.000Z', 100, undefined).then((p) => p.items.filter((f) => f.courseId === courseId))).toEqual([]);
+
+    // Named already: not claimed. Unnamed: claimed (twice is fine), and then a submission naming it fails, writing nothing.
+    expect(await unnamed.claim(named)).toBe(false);
+    expect(await unnamed.claim(raced)).toBe(true);
+    expect(await unnamed.claim(raced)).toBe(true);
+    expect(await submissions.getFiles(courseId, 'lesson-1', learnerId, [raced.id])).toEqual([]);
+    const late = submission(courseId, { learnerId, lessonId: 'lesson-1', fileIds: [raced.id] });
+    expect(await submissions.submit({ submission: late, previous: undefined })).toBe(false);
+    expect(await submissions.get(late.id)).toBeUndefined();
+
+    await unnamed.remove(raced);
+    await unnamed.remove(raced);
+    // Not claimed: remove leaves it.
+    await unnamed.remove(orphan);
+    expect(await rawItem(submissionKeys.file(courseId, 'lesson-1', learnerId, raced.id))).toBeUndefined();
+    expect(await due()).toEqual([orphan.id]);
+    expect(await rawItem(submissionKeys.file(courseId, 'lesson-1', learnerId, named.id))).toBeDefined();
+  });
+
+  it('a deleted course’s submissions, every one (superseded too), oldest first; a learner’s uploads and records in the course removed', async () => {
+    const submissions = dynamoSubmissions();
+    const removal = dynamoCourseSubmissionRemoval();
+    const courseId = unique('course');
+    const learnerId = unique('learner');
+    const upload = { id: unique('file'), name: 'a.pdf', contentType: 'application/pdf', size: 10, courseId, lessonId: 'lesson-1', learnerId, createdAt: at(0) };
+    await submissions.putFile(upload, { dueAt: '2099-01-01T00:00:00.000Z', expiresAt: 4070908800 });
+    const first = submission(courseId, { learnerId, fileIds: [upload.id], submittedAt: at(1) });
+    expect(await submissions.submit({ submission: first, previous: undefined })).toBe(true);
+    expect(await submissions.grade({ submission: first, status: 'needs_revision', feedback: 'More.', gradedAt: at(2), mail: undefined })).toBe(true);
+    const second = submission(courseId, { learnerId, submittedAt: at(3) });
+    expect(await submissions.submit({ submission: { ...second, status: 'submitted' }, previous: { ...first, status: 'needs_revision' } })).toBe(true);
+    const other = submission(unique('course'), { submittedAt: at(4) });
+    expect(await submissions.submit({ submission: other, previous: undefined })).toBe(true);
+
+    expect((await removal.page(courseId, 10)).map((s) => s.id)).toEqual([first.id, second.id]);
+    expect((await removal.page(courseId, 1)).map((s) => s.id)).toEqual([first.id]);
+    expect((await removal.learnerUploads(courseId, learnerId)).map((f) => f.id)).toEqual([upload.id]);
+
+    await removal.removeLearnerRecords(courseId, learnerId);
+    expect(await removal.learnerUploads(courseId, learnerId)).toEqual([]);
+    expect(await submissions.latest(courseId, 'lesson-1', learnerId)).toBeUndefined();
+    expect(await submissions.pendingCounts([{ courseId, learnerId }])).toEqual(new Map());
+    for (const s of [first, second]) await removal.remove(s.id);
+    await removal.remove(first.id);
+    expect(await removal.page(courseId, 10)).toEqual([]);
+    expect(await submissions.get(other.id)).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors.ts';
 import type { User } from '#core/ports.ts';
-import { dynamoUsers, userKeys } from '#data/users.ts';
+import { dynamoUsers, setCommentDigest, userKeys } from '#data/users.ts';
 import { counters } from '../billing-support.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -77,6 +77,20 @@ describe('the users table (DynamoDB Local)', () => {
     expect(after['usersTotal']).toBe(before['usersTotal']);
     await users.changeRole(unique('nobody'), 'learner', 'admin');
     expect((await counters())['users_admin']).toBe(after['users_admin']);
+  });
+
+  it('keeps a creator’s daily digest setting on the profile (absent: on); an unknown id is not written', async () => {
+    const users = dynamoUsers();
+    const user = newUser({ role: 'creator' });
+    await users.createUser(user);
+    expect((await users.getUser(user.id))?.commentDigest).toBeUndefined();
+    expect(await setCommentDigest(user.id, false)).toBe(true);
+    expect(await users.getUser(user.id)).toEqual({ ...user, commentDigest: false });
+    expect(await setCommentDigest(user.id, true)).toBe(true);
+    expect((await users.getUser(user.id))?.commentDigest).toBe(true);
+    const ghost = unique('ghost');
+    expect(await setCommentDigest(ghost, false)).toBe(false);
+    expect(await rawItem(userKeys.profile(ghost))).toBeUndefined();
   });
 
   it('reads many profiles in one batch, leaving out unknown ids and repeats', async () => {

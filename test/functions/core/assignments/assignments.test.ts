@@ -3,8 +3,9 @@ import { createLessonBody } from '#contracts/courses.ts';
 import { createSubmissionBody, gradeSubmissionBody, startSubmissionFileBody } from '#contracts/submissions.ts';
 import { gradeSubmission, listSubmissions, mySubmission, NOT_AN_ASSIGNMENT, startSubmissionFile, submitAssignment, submittedFileUrl, TEXT_ONLY, type GradeDeps, type SubmissionFileDeps } from '#core/assignments/assignments.ts';
 import { gradedEmail } from '#core/assignments/emails.ts';
-import type { StoredSubmission, StoredSubmissionFile, SubmissionFileStore, SubmissionRepository } from '#core/assignments/ports.ts';
-import { ALREADY_PASSED, fileRefusal, NOT_UPLOADED, NOT_YOUR_FILE, safeDownloadType, submissionFileKey, SUPERSEDED, WAITING_FOR_REVIEW } from '#core/assignments/rules.ts';
+import type { StoredSubmission, StoredSubmissionFile, SubmissionFileStore, SubmissionRepository, UnnamedUploadRepository } from '#core/assignments/ports.ts';
+import { ALREADY_PASSED, fileRefusal, NOT_UPLOADED, NOT_YOUR_FILE, safeDownloadType, submissionFileKey, SUPERSEDED, unnamedUploadLifetime, WAITING_FOR_REVIEW } from '#core/assignments/rules.ts';
+import { sweepUnnamedUploads } from '#core/assignments/unnamed-uploads.ts';
 import { ASSIGNMENT_COMPLETES_ITSELF, completeLesson } from '#core/enrollments/learner-courses.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import type { QueuedMail, StoredCourse } from '#core/ports.ts';
@@ -25,11 +26,14 @@ const course = (acceptsFiles = false): StoredCourse => ({
   lessons: [courseLesson('l1', 0), courseLesson('a1', 1, null, { kind: 'assignment', title: 'Essay', body: null, assignment: { ...ASSIGNMENT, acceptsFiles } })],
 });
 
-/** The table as far as submissions go: submissions, the learners' latest pointers and uploads, the pending counters, the mail queue. */
+/**
+ * The table as far as submissions go: submissions, the learners' latest pointers and uploads (with their due time until
+ * named, and the sweep's mark), the pending counters, the mail queue.
+ */
 const memorySubmissions = () => {
   const items = new Map<string, StoredSubmission>();
   const latest = new Map<string, string>();
-  const uploads = new Map<string, StoredSubmissionFile>();
+  const uploads = new Map<string, StoredSubmissionFile & { dueAt?: string; expiresAt?: number; removing?: true }>();
   const pending = new Map<string, number>();
   const queued: QueuedMail[] = [];
   const move = (s: Pick<StoredSubmission, 'courseId' | 'learnerId'>, by: number) => pending.set(`${s.courseId}#${s.learnerId}`, (pending.get(`${s.courseId}#${s.learnerId}`) ?? 0) + by);
@@ -42,6 +46,12 @@ const memorySubmissions = () => {
     },
     submit: async ({ submission, previous }) => {
       if (latest.get(key(submission)) !== previous?.id) return false;
+      const named = submission.fileIds.map((id) => uploads.get(`${key(submission)}|${id}`));
+      if (named.some((u) => !u || u.removing)) return false;
+      for (const u of named) {
+        delete u!.dueAt;
+        delete u!.expiresAt;
+      }
       if (previous) items.set(previous.id, { ...items.get(previous.id)!, supersededBy: submission.id });
       items.set(submission.id, submission);
       latest.set(key(submission), submission.id);
@@ -60,11 +70,27 @@ const memorySubmissions = () => {
       if (mail) queued.push(mail);
       return true;
     },
-    putFile: async (file) => void uploads.set(`${key(file)}|${file.id}`, file),
-    getFiles: async (courseId, lessonId, learnerId, ids) => ids.flatMap((id) => uploads.get(`${key({ courseId, lessonId, learnerId })}|${id}`) ?? []),
+    putFile: async (file, unnamed) => void uploads.set(`${key(file)}|${file.id}`, { ...file, ...unnamed }),
+    getFiles: async (courseId, lessonId, learnerId, ids) =>
+      ids.flatMap((id) => {
+        const u = uploads.get(`${key({ courseId, lessonId, learnerId })}|${id}`);
+        return u && !u.removing ? [u] : [];
+      }),
     pendingCounts: async (enrolments) => new Map(enrolments.flatMap((e) => (pending.has(`${e.courseId}#${e.learnerId}`) ? [[`${e.courseId}#${e.learnerId}`, pending.get(`${e.courseId}#${e.learnerId}`)!] as const] : []))),
   };
-  return { repo, queued, items };
+  const unnamed: UnnamedUploadRepository = {
+    due: async (now) => ({ items: [...uploads.values()].filter((u) => u.dueAt !== undefined && u.dueAt <= now).sort((a, b) => a.dueAt!.localeCompare(b.dueAt!)), nextCursor: null }),
+    claim: async (file) => {
+      const u = uploads.get(`${key(file)}|${file.id}`);
+      if (!u || u.dueAt === undefined) return false;
+      u.removing = true;
+      return true;
+    },
+    remove: async (file) => {
+      if (uploads.get(`${key(file)}|${file.id}`)?.removing) uploads.delete(`${key(file)}|${file.id}`);
+    },
+  };
+  return { repo, queued, items, uploads, unnamed };
 };
 
 /** The bucket: what was PUT to which key (the test does the browser's PUT), links that show what they were signed with. */
@@ -74,6 +100,7 @@ const memoryBucket = () => {
     uploadUrl: async (key, { contentType, contentLength }) => `https://files.test/${key}?put&type=${encodeURIComponent(contentType)}&length=${contentLength}`,
     head: async (key) => objects.get(key),
     downloadUrl: async (key, { disposition, contentType }) => `https://files.test/${key}?disposition=${encodeURIComponent(disposition)}&type=${encodeURIComponent(contentType)}`,
+    deleteObjects: async (keys) => keys.forEach((k) => objects.delete(k)),
   };
   return { store, objects };
 };
@@ -100,7 +127,7 @@ const setup = async (options: { acceptsFiles?: boolean } = {}) => {
   }
   const submit = (text: string, learnerId = 'ann', lessonId = 'a1') => submitAssignment(deps, { learnerId, courseId: 'c1', lessonId, body: { text } });
   const grade = (submissionId: string, status: 'passed' | 'needs_revision', feedback = '', creatorId = 'u1') => gradeSubmission(deps, { creatorId, submissionId, body: { status, feedback } });
-  return { deps, submit, grade, submissions, bucket };
+  return { deps, submit, grade, submissions, bucket, clock };
 };
 
 describe('the contracts', () => {
@@ -227,6 +254,54 @@ describe('handing in files', () => {
     expect(startSubmissionFileBody.safeParse(pdf).success).toBe(true);
     expect(startSubmissionFileBody.safeParse({ ...pdf, contentType: 'text/html' }).success).toBe(false);
     expect(startSubmissionFileBody.safeParse({ ...pdf, size: 50 * 1024 * 1024 + 1 }).success).toBe(false);
+  });
+});
+
+describe('uploads nobody handed in', () => {
+  const pdf = { name: 'Draft.pdf', contentType: 'application/pdf', size: 1234 };
+  const HOUR = 60 * 60 * 1000;
+
+  const uploaded = async (world: Awaited<ReturnType<typeof setup>>) => {
+    const upload = await startSubmissionFile(world.deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: pdf });
+    const key = submissionFileKey({ courseId: 'c1', lessonId: 'a1', learnerId: 'ann', id: upload.file.id });
+    world.bucket.objects.set(key, { size: 1234, contentType: 'application/pdf' });
+    return { id: upload.file.id, key };
+  };
+  const sweep = (world: Awaited<ReturnType<typeof setup>>) => sweepUnnamedUploads({ uploads: world.submissions.unnamed, files: world.bucket.store, clock: world.deps.clock }, undefined, () => false);
+
+  it('the rule: due a day after the upload link expires; the table’s own TTL two days after that', () => {
+    expect(unnamedUploadLifetime('2026-11-01T12:00:00.000Z')).toEqual({ dueAt: '2026-11-02T12:15:00.000Z', expiresAt: Date.parse('2026-11-04T12:15:00.000Z') / 1000 });
+  });
+
+  it('an upload no submission named is removed, bytes and record, once due; one handed in stays', async () => {
+    const world = await setup({ acceptsFiles: true });
+    const kept = await uploaded(world);
+    const orphan = await uploaded(world);
+    await submitAssignment(world.deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { fileIds: [kept.id] } });
+
+    world.clock.advance(24 * HOUR);
+    expect((await sweep(world)).counts).toEqual({ uploadsRemoved: 0, uploadsNamed: 0 });
+    expect(world.bucket.objects.has(orphan.key)).toBe(true);
+
+    world.clock.advance(HOUR);
+    expect((await sweep(world)).counts).toEqual({ uploadsRemoved: 1, uploadsNamed: 0 });
+    expect(world.bucket.objects.has(orphan.key)).toBe(false);
+    expect(world.submissions.uploads.size).toBe(1);
+    expect(world.bucket.objects.has(kept.key)).toBe(true);
+    expect(await world.submissions.repo.getFiles('c1', 'a1', 'ann', [kept.id])).toHaveLength(1);
+  });
+
+  it('a run killed after its claim finishes the removal next time; an upload being removed can no longer be handed in (400)', async () => {
+    const world = await setup({ acceptsFiles: true });
+    const orphan = await uploaded(world);
+    world.clock.advance(25 * HOUR);
+    const failing = { ...world.bucket.store, deleteObjects: async () => Promise.reject(new Error('S3 is down')) };
+    await expect(sweepUnnamedUploads({ uploads: world.submissions.unnamed, files: failing, clock: world.clock }, undefined, () => false)).rejects.toThrow('S3 is down');
+    // Claimed, not yet gone: the learner cannot name it now (it would be handed in without its bytes).
+    await expect(submitAssignment(world.deps, { learnerId: 'ann', courseId: 'c1', lessonId: 'a1', body: { fileIds: [orphan.id] } })).rejects.toThrow(NOT_YOUR_FILE);
+    expect((await sweep(world)).counts).toEqual({ uploadsRemoved: 1, uploadsNamed: 0 });
+    expect(world.bucket.objects.has(orphan.key)).toBe(false);
+    expect(world.submissions.uploads.size).toBe(0);
   });
 });
 

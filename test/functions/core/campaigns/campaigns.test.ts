@@ -432,14 +432,17 @@ describe('automation emails', () => {
 const unsubscribeWorld = (repo: CampaignRepository) => {
   const leaderSettings = memoryLeaderSettings();
   const schoolUnsubscribes = new Set<string>();
+  const commentDigests = new Map<string, boolean>();
   return {
     campaigns: repo,
     cipher: plainCipher,
     clock: { now: () => new Date('2026-11-23T08:00:00.000Z') },
     users: { getUserIdByEmail: async (email: string) => (email === 'lead@example.com' ? 'leader-1' : undefined) },
     leaderSettings,
+    commentDigest: async (userId: string, on: boolean) => void commentDigests.set(userId, on),
     schools: { unsubscribe: async (creatorId: string, email: string) => void schoolUnsubscribes.add(`${creatorId}:${email}`) },
     schoolUnsubscribes,
+    commentDigests,
   };
 };
 
@@ -487,6 +490,25 @@ describe('unsubscribing from the weekly team report', () => {
     // The list is under the HMAC: a weekly-report token with its list cut off (or another list) is not a campaigns token.
     const [address, signature] = token.split('.') as [string, string];
     for (const bad of [`${address}.${signature}`, `${address}.${signature}.campaigns`, `${address}.${signature}.other`]) {
+      await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+});
+
+describe('unsubscribing from the daily digest of comments', () => {
+  it("turns off only that creator's digest: the address stays off the suppression list, the weekly report stays on", async () => {
+    const { repo, suppressions } = memoryCampaigns({});
+    const deps = unsubscribeWorld(repo);
+    const key = Buffer.from((await repo.unsubscribeKey(async () => plainCipher.encrypt(Buffer.alloc(32, 7).toString('base64'), 'platform:unsubscribe'))).ciphertext, 'base64').toString();
+    const token = unsubscribeToken(Buffer.from(key, 'base64'), 'Lead@Example.com', 'comment-digest');
+    expect(await unsubscribeTarget(deps, token)).toEqual({ masked: 'l•••@example.com', list: 'comment-digest' });
+    expect(await unsubscribe(deps, token)).toBe('comment-digest');
+    expect(await unsubscribe(deps, token)).toBe('comment-digest');
+    expect([...deps.commentDigests]).toEqual([['leader-1', false]]);
+    expect(suppressions.size).toBe(0);
+    expect(deps.leaderSettings.stored.get('leader-1')).toBeUndefined();
+    const [address, signature] = token.split('.') as [string, string];
+    for (const bad of [`${address}.${signature}`, `${address}.${signature}.weekly-report`]) {
       await expect(unsubscribe(deps, bad)).rejects.toBeInstanceOf(ValidationError);
     }
   });

@@ -165,6 +165,13 @@ const world = () => {
     suppressed: deps.suppressed,
     school: async () => undefined,
     unsubscribeLink: async (creatorId, email) => ({ url: `https://app.example/api/unsubscribe?token=${creatorId}.${email}`, headers: [{ name: 'List-Unsubscribe', value: '<https://app.example/u>' }] }),
+    digestUnsubscribeLink: async (email) => ({
+      url: `https://app.example/api/unsubscribe?token=digest.${email}`,
+      headers: [
+        { name: 'List-Unsubscribe', value: `<https://app.example/api/unsubscribe?token=digest.${email}>` },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ],
+    }),
     appOrigin: 'https://app.example',
     clock,
     startSender: async () => undefined,
@@ -180,6 +187,7 @@ const world = () => {
     digests,
     suppressed,
     unsubscribed,
+    users,
     enrolments,
     setCourse: (c: CourseOutline) => (course = c),
     runMail,
@@ -466,5 +474,33 @@ describe('emails', () => {
     await w.runMail();
     expect(w.queued).toHaveLength(1);
     expect(w.digests.size).toBe(0);
+  });
+
+  it('the digest carries its own one-click unsubscribe (link and RFC 8058 headers); a creator who turned it off gets none, other mail unaffected', async () => {
+    const w = world();
+    await w.post('learner-a', 'One');
+    w.clock.set('2026-11-22T08:00:00.000Z');
+    await w.runMail();
+    const digest = w.queued[0]!;
+    const link = 'https://app.example/api/unsubscribe?token=digest.creator-1@example.com';
+    expect(digest.text).toContain(`Stop this daily digest: ${link}`);
+    expect(digest.html).toContain(`href="${link}"`);
+    expect(digest.headers).toEqual([
+      { name: 'List-Unsubscribe', value: `<${link}>` },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ]);
+
+    w.users.set('creator-1', { ...w.users.get('creator-1')!, commentDigest: false });
+    const question = await w.post('learner-a', 'Next day');
+    w.clock.set('2026-11-23T09:00:00.000Z');
+    await w.runMail();
+    expect(w.queued).toHaveLength(1);
+    // Settled all the same: nothing waits to pile up into a later digest.
+    expect(w.digests.size).toBe(0);
+    // The creator's reply still reaches the learner: only the digest stopped.
+    await w.post('creator-1', 'Answer', question.id);
+    w.clock.set('2026-11-23T10:00:00.000Z');
+    await w.runMail();
+    expect(w.queued.map((m) => m.to)).toEqual(['creator-1@example.com', 'learner-a@example.com']);
   });
 });

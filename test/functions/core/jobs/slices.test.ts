@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSlice, runSlice, SLICE_MARGIN_MS, throughPages } from '#core/jobs/slices.ts';
+import { firstSlice, runSlice, SLICE_MARGIN_MS, throughPages, withLane } from '#core/jobs/slices.ts';
 import type { Slice } from '#core/jobs/ports.ts';
 import { memorySliceQueue } from '../../fakes/slice-queue.ts';
 
@@ -159,5 +159,23 @@ describe('a run of slices', () => {
     const result = await runSlice({ queue, remainingMs: () => 60_000 }, firstSlice('j', 'j@1'), async () => ({ counts: {} }));
     expect(result.continued).toBe(false);
     expect(queue.queued).toEqual([]);
+  });
+});
+
+describe('a second work in its own lane', () => {
+  it('each scheduled run does both works to their ends, the second one from its own cursor, once per run', async () => {
+    const { queue, drain } = memorySliceQueue();
+    const mainDone: number[] = [];
+    const otherDone: number[] = [];
+    const pages = (done: number[]) => async (s: Slice) => {
+      const at = Number(s.cursor ?? 0);
+      done.push(at);
+      return { ...(at < 2 ? { cursor: String(at + 1) } : {}), counts: { n: 1 } };
+    };
+    const work = withLane(pages(mainDone), 'sweep', pages(otherDone));
+    for (const run of ['job@1', 'job@2']) await queue.send([firstSlice('job', run)]);
+    await drain((slice) => runSlice({ queue, remainingMs: () => 60_000 }, slice, work));
+    expect([...mainDone].sort()).toEqual([0, 0, 1, 1, 2, 2]);
+    expect([...otherDone].sort()).toEqual([0, 0, 1, 1, 2, 2]);
   });
 });
