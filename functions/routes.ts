@@ -947,6 +947,9 @@ const table = [
   { name: 'report-comment', method: 'POST', path: '/api/comments/{commentId}/report', handler: 'http/report-comment', access: ['learner'], uses: ['app-links'] },
   /** The creator's unanswered questions across their courses (the dashboard's card). */
   { name: 'unanswered-questions', method: 'GET', path: '/api/creator/questions', handler: 'http/unanswered-questions', access: ['creator'] },
+  /** The creator's choice of discussion emails: the daily digest of their learners' comments on or off. */
+  { name: 'discussion-emails', method: 'GET', path: '/api/creator/discussion-emails', handler: 'http/discussion-emails', access: ['creator'] },
+  { name: 'save-discussion-emails', method: 'PUT', path: '/api/creator/discussion-emails', handler: 'http/save-discussion-emails', access: ['creator'] },
   /**
    * Assignments (issue 35 point 2): a learner hands in work on an assignment lesson they may open, the course's creator
    * lists and grades it (core/assignments decides; anyone else 404). Grading queues the learner's email in its write.

@@ -106,3 +106,11 @@ export const unansweredQuestion = z.object({
 export type UnansweredQuestion = z.infer<typeof unansweredQuestion>;
 export const unansweredQuestions = z.object({ items: z.array(unansweredQuestion), nextCursor: z.string().nullable() });
 export type UnansweredQuestions = z.infer<typeof unansweredQuestions>;
+
+/**
+ * The creator's discussion emails (GET and PUT /api/creator/discussion-emails): whether the daily digest of their
+ * learners' comments comes (on until turned off, here or by the digest's own unsubscribe link).
+ */
+export const discussionEmails = z.object({ commentDigest: z.boolean() });
+export type DiscussionEmails = z.infer<typeof discussionEmails>;
+export const discussionEmailsBody = z.strictObject({ commentDigest: z.boolean() });

@@ -82,8 +82,8 @@ test('a creator who never subscribed sees the plan picker and the way to a plan,
   await expect(publicProfile.getByRole('note')).toContainText('Setting up your public profile needs a plan.');
   await expect(publicProfile.getByLabel(/^Display name/)).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Choose a plan to connect Stripe' })).toBeVisible();
-  // Taking one's data and leaving need no plan (issue 37): rights, not features.
-  expect(await enabledControls(page)).toEqual(['Choose a plan', 'Download my data', 'Delete my account']);
+  // Taking one's data and leaving need no plan (issue 37): rights, not features; nor does stopping an email.
+  expect(await enabledControls(page)).toEqual(['Choose a plan', 'Email me a daily digest of new comments', 'Download my data', 'Delete my account']);
   await checkAndShoot(page, testInfo, 'plans-none-profile');
 
   // The way to a plan leads back to the picker.

@@ -212,6 +212,8 @@ POST   /api/comments/{commentId}/hide                                  creator  
 POST   /api/comments/{commentId}/pin                                   creator                       creator
 POST   /api/comments/{commentId}/report                                learner                       learner
 GET    /api/creator/questions                                          creator                       -
+GET    /api/creator/discussion-emails                                  creator                       -
+PUT    /api/creator/discussion-emails                                  creator                       -
 POST   /api/learner/courses/{courseId}/lessons/{lessonId}/submissions  learner                       learner
 GET    /api/learner/courses/{courseId}/lessons/{lessonId}/submissions  learner                       learner
 GET    /api/courses/{courseId}/submissions                             creator                       creator

@@ -182,5 +182,13 @@ describe('lesson discussions', () => {
     // Only the digest: the address is not on the suppression list.
     const suppressed = (await dynamo().send(new GetCommand({ TableName: outputs().TableName, Key: { pk: `SUPPRESS#${creator.email.toLowerCase()}`, sk: 'SUPPRESSION' }, ConsistentRead: true }))).Item;
     expect(suppressed).toBeUndefined();
+
+    // The same choice on the creator's profile: read as off, turned on again, and only a yes or no is taken.
+    const choice = '/api/creator/discussion-emails';
+    expect((await api('GET', choice, { token: creator.token })).body).toEqual({ commentDigest: false });
+    expect(await api('PUT', choice, { token: creator.token, body: { commentDigest: true } })).toMatchObject({ status: 200, body: { commentDigest: true } });
+    expect((await api('GET', choice, { token: creator.token })).body).toEqual({ commentDigest: true });
+    expect(await api('PUT', choice, { token: creator.token, body: { commentDigest: 'no' } })).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
+    expect(await api('GET', choice, { token: ann.token })).toMatchObject({ status: 403 });
   });
 });
