@@ -1,6 +1,7 @@
 import { ScanCommand, type ScanCommandOutput, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cancelSubscriptionNow } from '#adapters/stripe-payments.ts';
 import { runAccountDeletion } from '#core/accounts/delete-account.ts';
 import { accountDeletionJobDeps, emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
 import { submissionFileKey } from '#core/assignments/rules.ts';
@@ -142,6 +143,28 @@ describe('deleting one’s account', () => {
     // The creator's course no longer counts the learner.
     expect((await api('GET', `/api/courses/${courseId}`, { token: creator.token })).body).toMatchObject({ enrolledCount: 0 });
   });
+
+  it("a subscribed creator deletes their account: the run cancels their Stripe subscription at once, and a rerun's cancel is harmless", async () => {
+    const subscriber = await accountWithRole('creator', 'erase-subscriber', { plan: 'none' });
+    const origin = new URL(outputs().WebUrl).origin;
+    const checkout = await api('POST', '/api/billing/checkout', { token: subscriber.token, body: { planType: 'starter', successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}/#pricing` } });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect((await fetch(`${checkout.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const stored = await eventually(() => item(billingKeys.subscription(subscriber.id)), (sub) => sub?.['status'] === 'trialing');
+    const subscriptionId = String(stored!['subscriptionId']);
+    expect(await stripe().subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'trialing', cancel_at_period_end: false });
+
+    expect((await api('DELETE', '/api/me', { token: subscriber.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(subscriber.id)), (d) => d?.['step'] === 'done', 60_000);
+    const cancelled = await stripe().subscriptions.retrieve(subscriptionId);
+    expect(cancelled.status).toBe('canceled');
+    expect(cancelled.ended_at).not.toBeNull();
+    // A rerun of the step (a kill before it was recorded): Stripe's cancelled subscription is left as it is.
+    useLocalCloudEnv();
+    await expect(cancelSubscriptionNow(subscriptionId)).resolves.toBeUndefined();
+    await expect(cancelSubscriptionNow('sub_never_existed')).resolves.toBeUndefined();
+    expect(await item(billingKeys.subscription(subscriber.id))).toBeUndefined();
+  }, 120_000);
 
   it('changes nothing when the run is started again', async () => {
     useLocalCloudEnv();

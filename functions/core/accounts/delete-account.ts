@@ -3,7 +3,7 @@ import type { AuditLine } from '#core/audit-line.ts';
 import { auditLine } from '#core/admin/audit.ts';
 import { submissionFileKey } from '#core/assignments/rules.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRecord, Ids, User, UserRepository } from '#core/ports.ts';
+import type { BillingRepository, Clock, CourseRecord, Ids, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Deleting one's own account (issue 37 point 2; docs/privacy.md says what happens to each item). The request only
@@ -119,13 +119,15 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 
 /**
- * The run's steps, in order. The enrolments go before the person's own partition and the profile: each course's
+ * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
+ * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
+ * again; the own items go later). The enrolments go before the person's own partition and the profile: each course's
  * records about them are found from the active enrolment (the learner's courses index), which is removed last, so a
  * kill in between finds the course again. The records others keep about them by their id or email (a leader's
  * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
  * profile goes last but one, with the audit line in its transaction.
  */
-export const ACCOUNT_DELETION_STEPS = ['sign-in', 'enrolments', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
+export const ACCOUNT_DELETION_STEPS = ['sign-in', 'billing', 'enrolments', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
 export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
 
 /** The deletion item as the job reads it. `email` is dropped when the run is done. */
@@ -187,8 +189,18 @@ export interface AccountDeletionStore {
   finish(userId: string, at: string): Promise<void>;
 }
 
+/** Subscription statuses Stripe bills no more: nothing to cancel. */
+const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
+
 export interface AccountDeletionJobDeps {
   deletions: AccountDeletionStore;
+  /** The person's plan as the webhooks left it (their own items): the subscription and a checkout in progress. */
+  billing: Pick<BillingRepository, 'getSubscription' | 'getOpenCheckout'>;
+  /**
+   * Stripe: the subscription cancelled now, not at the period's end (one Stripe has ended or no longer knows is fine:
+   * a rerun, or the webhook's state behind Stripe's), and an open Checkout Session expired so it cannot start a new one.
+   */
+  payments: { cancelSubscriptionNow(subscriptionId: string): Promise<void>; expireCheckoutSession(sessionId: string): Promise<void> };
   /** Cognito AdminDeleteUser; an account already gone is fine. */
   signIn: { deleteAccount(userId: string): Promise<void> };
   /** The files bucket: objects deleted by key (one already gone is fine). */
@@ -226,6 +238,14 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
     case 'sign-in':
       await deps.signIn.deleteAccount(userId);
       return false;
+    case 'billing': {
+      // The checkout first: paid after the cancel, it would start a subscription nobody could see or stop.
+      const checkout = await deps.billing.getOpenCheckout(userId);
+      if (checkout?.status === 'open') await deps.payments.expireCheckoutSession(checkout.sessionId);
+      const subscription = await deps.billing.getSubscription(userId);
+      if (subscription && !ENDED_SUBSCRIPTION.has(subscription.status)) await deps.payments.cancelSubscriptionNow(subscription.subscriptionId);
+      return false;
+    }
     case 'enrolments': {
       if (email === undefined) return false;
       for (;;) {
