@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { submissionStatuses } from '#contracts/submissions.ts';
 import type { StoredSubmission, StoredSubmissionFile, SubmissionRepository } from '#core/assignments/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
+import { backfillIndexKeys, batchGet, documentClient, indexPage, tableName, transact } from '#data/table.ts';
 
 /**
  * Assignments' submissions (issue 35 point 2; docs/data-model.md "Assignments").
@@ -16,7 +16,7 @@ import { batchGet, documentClient, indexPage, tableName, transact } from '#data/
  *             write, a resubmission takes it out (REMOVE gsi1pk, gsi1sk; it stays readable by id, superseded)
  *   always:   gsi2pk SUBMISSIONS#<courseId>#<learnerId>  gsi2sk <submittedAt>#<submissionId>   every submission of the
  *             learner in the course, superseded ones too: what the account deletion erases (a superseded submission is
- *             named by no pointer). Submissions written before it are found through their latest pointer only.
+ *             named by no pointer). Submissions written before it get it from backfillSubmitterIndex.
  * Latest:     pk SUBMITTER#<courseId>#<learnerId>  sk LESSON#<lessonId>   submissionId: the learner's latest of the
  *             lesson, moved by each submission's transaction only while it still points where it was read pointing
  * File:       pk SUBMITTER#<courseId>#<learnerId>  sk FILE#<lessonId>#<fileId>   id, name, contentType, size, courseId,
@@ -185,3 +185,20 @@ export const dynamoSubmissions = (): SubmissionRepository => ({
     return counts;
   },
 });
+
+/**
+ * Migration (issue 37, bin/backfill.ts): submissions written before their gsi2 get it, so the account deletion finds
+ * the superseded ones too (no pointer names them). Idempotent: a second run finds none without it.
+ */
+export const backfillSubmitterIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Submission',
+    index: 'gsi2',
+    projection: 'id, courseId, learnerId, submittedAt',
+    keysOf: (item) => {
+      const parsed = z.object({ id: z.string(), courseId: z.string(), learnerId: z.string(), submittedAt: z.string() }).safeParse(item);
+      if (!parsed.success) return undefined;
+      const { gsi2pk, gsi2sk } = submissionKeys.submitter(parsed.data);
+      return { key: submissionKeys.submission(parsed.data.id), pk: gsi2pk, sk: gsi2sk };
+    },
+  });

@@ -12,10 +12,11 @@ import { enrollmentKeys } from '#data/enrollments.ts';
 import { learnerProfileKey } from '#data/learner-profiles.ts';
 import { licenseKeys } from '#data/licenses.ts';
 import { membershipKeys } from '#data/memberships.ts';
-import { orderKeys } from '#data/orders.ts';
+import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { submissionKeys } from '#data/submissions.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { accountWithRole, api, dynamo, eventually, filesBucketHolds, outputs, putFilesObject, signIn, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -240,6 +241,12 @@ describe('deleting one’s account', () => {
     await put({ ...affiliateKeys.email(creatorId, person.email), ...affiliateKeys.byEmail(person.email, creatorId), type: 'AffiliateEmail', affiliateId, creatorId });
     const ledId = `erase-led-${person.id}`;
     await put({ ...licenseKeys.license(ledId), ...licenseKeys.byLeader({ leaderId: person.id, createdAt: at, id: ledId }), type: 'License', id: ledId, leaderId: person.id, leaderEmail: person.email, seatsTotal: 3, seatsUsed: 0, status: 'active' });
+    // A course they bought that was refunded at once (no enrolment ever held it), with the order module's buyer index.
+    const refundedOrder = `erase-refunded-${person.id}`;
+    const orders = dynamoOrders();
+    await orders.create(pendingOrder({ id: refundedOrder, creatorId, courseId, courseTitle: 'Bread for beginners' }));
+    const refund = { amount: 2900, discount: 0, buyerEmail: person.email, paymentIntentId: `pi_${person.id}`, at };
+    expect(await orders.markUnfulfilled({ event: { id: `evt_${refundedOrder}`, type: 'checkout.session.completed' }, orderId: refundedOrder, refunded: refund, reason: 'enrolled-already' })).toBe('applied');
     // The seeds are found (so the checks below would fail without the erasure).
     expect((await itemsMentioning(person.email)).length).toBeGreaterThanOrEqual(10);
     expect((await itemsMentioning(name)).length).toBeGreaterThanOrEqual(4);
@@ -260,5 +267,8 @@ describe('deleting one’s account', () => {
     expect(await item(affiliateKeys.affiliate(creatorId, affiliateId))).toMatchObject({ email: pseudonym, name: 'Deleted user' });
     expect(await item(licenseKeys.license(ledId))).toMatchObject({ leaderEmail: pseudonym, seatsTotal: 3 });
     expect(await item(billingKeys.customerUser(`cus_${person.id}`))).toBeUndefined();
+    const kept = await item(orderKeys.order(refundedOrder));
+    expect(kept).toMatchObject({ status: 'refunded', amount: 2900, buyerEmail: pseudonym });
+    expect(kept).not.toHaveProperty('gsi2pk');
   }, 120_000);
 });

@@ -121,13 +121,14 @@ export const ACCOUNT_DELETION_JOB = 'account-deletion';
 /**
  * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
  * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
- * again; the own items go later). The enrolments go before the person's own partition and the profile: each course's
+ * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
+ * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go before the person's own partition and the profile: each course's
  * records about them are found from the active enrolment (the learner's courses index), which is removed last, so a
  * kill in between finds the course again. The records others keep about them by their id or email (a leader's
  * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
  * profile goes last but one, with the audit line in its transaction.
  */
-export const ACCOUNT_DELETION_STEPS = ['sign-in', 'billing', 'enrolments', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
+export const ACCOUNT_DELETION_STEPS = ['sign-in', 'billing', 'enrolments', 'orders', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
 export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
 
 /** The deletion item as the job reads it. `email` is dropped when the run is done. */
@@ -153,6 +154,13 @@ export interface DeletedLearnerEnrolment {
   readonly creatorId: string;
 }
 
+/** One order the person bought, as the deletion walks them (the buyer index): what its coupon use is keyed by. */
+export interface DeletedBuyerOrder {
+  readonly orderId: string;
+  readonly creatorId: string;
+  readonly couponCode: string | null;
+}
+
 export interface AccountDeletionStore {
   get(userId: string): Promise<AccountDeletion | undefined>;
   /** Moves the item from `from` to the step after it (conditioned on `from`: two slices never both move it). */
@@ -166,10 +174,17 @@ export interface AccountDeletionStore {
    * submissions (every one, superseded too) with their files' items and pending count, live-session invitation claims,
    * sequence entries, certificate's name, the licence seat the enrolment came through (freed, as a revoke), the
    * membership row its sources name (the email pseudonymised: a subscription is a money record), CRM notes and
-   * timeline, comments ("Deleted user"), orders' and coupon uses' email; the enrolment's email pseudonymised, removed
-   * through the removal path (the counters), then deleted.
+   * timeline, comments ("Deleted user"); the enrolment's email pseudonymised, removed through the removal path (the
+   * counters), then deleted. (The orders are the 'orders' step's: found by the email, not by the enrolment.)
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
+  /** One page of the orders that name `email` as their buyer (the buyer index), from `cursor`. */
+  buyerOrders(email: string, cursor: string | undefined, limit: number): Promise<{ orders: DeletedBuyerOrder[]; nextCursor?: string }>;
+  /**
+   * One order kept (a money record, its amounts and status as they are) without the person: the coupon use keyed by
+   * the email deleted, then the buyer the pseudonym and the order out of the buyer index, so a rerun no longer finds it.
+   */
+  eraseOrder(order: DeletedBuyerOrder, email: string, pseudonym: string): Promise<void>;
   /**
    * The records others keep about the person, found by their id or email through an index, never a scan: a leader's
    * licences keep their seats and money without the leader's email (the pseudonym); each creator's affiliate record
@@ -212,6 +227,8 @@ export interface AccountDeletionJobDeps {
 
 /** Enrolments erased per page read (each is a few writes): a slice stops between them when its time is up. */
 export const ENROLMENTS_PAGE = 25;
+/** Orders erased per page read (each is two writes): a slice stops between pages when its time is up. */
+export const ORDERS_PAGE = 50;
 
 /**
  * One slice of a person's deletion: the steps from the item's own, each recorded when done, while time remains.
@@ -259,6 +276,18 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
           if (timeUp()) return true;
         }
       }
+    }
+    case 'orders': {
+      if (email === undefined) return false;
+      // A slice that stops starts again from the first page: the orders it erased have left the index.
+      let cursor: string | undefined;
+      do {
+        const page = await deps.deletions.buyerOrders(email, cursor, ORDERS_PAGE);
+        for (const order of page.orders) await deps.deletions.eraseOrder(order, email, deps.pseudonym(email));
+        cursor = page.nextCursor;
+        if (cursor !== undefined && timeUp()) return true;
+      } while (cursor !== undefined);
+      return false;
     }
     case 'records':
       if (email !== undefined) await deps.deletions.eraseRecords({ userId, email }, deps.pseudonym(email));

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '#core/assignments/ports.ts';
-import { dynamoSubmissions } from '#data/submissions.ts';
+import { backfillSubmitterIndex, dynamoSubmissions, submissionKeys } from '#data/submissions.ts';
+import { queryAll } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -82,5 +83,18 @@ describe('submissions (DynamoDB Local)', () => {
     expect(await submissions.grade({ submission: withFile, status: 'passed', feedback: '', gradedAt: at(3), mail: undefined })).toBe(true);
     expect(await submissions.pendingCounts([{ courseId, learnerId }])).toEqual(new Map([[key, 1]]));
     expect(await submissions.pendingCounts([])).toEqual(new Map());
+  });
+
+  it("gives submissions from before the learner's index its keys, once, so a superseded one is found too", async () => {
+    const courseId = unique('old-course');
+    const old = submission(courseId, { submittedAt: at(1) });
+    await putRaw({ ...submissionKeys.submission(old.id), type: 'Submission', ...old, supersededBy: 'newer' });
+    const { gsi2pk } = submissionKeys.submitter(old);
+    const found = () => queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk } });
+    expect(await found()).toEqual([]);
+    expect(await backfillSubmitterIndex()).toBeGreaterThanOrEqual(1);
+    expect((await found()).map((item) => item['id'])).toEqual([old.id]);
+    expect(await rawItem(submissionKeys.submission(old.id))).toMatchObject({ gsi2sk: `${at(1)}#${old.id}` });
+    expect(await backfillSubmitterIndex()).toBe(0);
   });
 });

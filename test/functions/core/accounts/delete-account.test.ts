@@ -7,6 +7,7 @@ import {
   type AccountDeletion,
   type AccountDeletionJobDeps,
   type AccountDeletionStep,
+  type DeletedBuyerOrder,
   type RequestAccountDeletionDeps,
 } from '#core/accounts/delete-account.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -139,7 +140,13 @@ interface FakePlan {
   checkout?: OpenCheckout;
 }
 
-const jobDeps = (plan: FakePlan = {}) => {
+/** Orders in the buyer index of ann@example.com: o1 (a refunded course, no enrolment left) and o2 with a coupon. */
+const buyerOrders = (): DeletedBuyerOrder[] => [
+  { orderId: 'o1', creatorId: 'c1', couponCode: null },
+  { orderId: 'o2', creatorId: 'c2', couponCode: 'BREAD10' },
+];
+
+const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(), ordersPage = 50) => {
   const writes: string[] = [];
   let item: AccountDeletion | undefined = { userId: 'u1', email: 'ann@example.com', role: 'learner', requestedAt: '2026-11-21T12:00:00.000Z', step: 'sign-in' };
   const enrolments = [
@@ -159,6 +166,15 @@ const jobDeps = (plan: FakePlan = {}) => {
       eraseEnrolment: async (_d, enrolment, pseudonym) => {
         writes.push(`erase ${enrolment.courseId} as ${pseudonym}`);
         enrolments.splice(enrolments.indexOf(enrolment), 1);
+      },
+      // The index read from the cursor (an offset here); an erased order leaves it.
+      buyerOrders: async (email, cursor, limit) => {
+        const from = Number(cursor ?? 0);
+        const page = email === 'ann@example.com' ? orders.slice(from, from + Math.min(limit, ordersPage)) : [];
+        return { orders: page, ...(from + page.length < orders.length ? { nextCursor: String(from + page.length) } : {}) };
+      },
+      eraseOrder: async (order, email, pseudonym) => {
+        writes.push(`order ${order.orderId} of ${email} as ${pseudonym}${order.couponCode ? `, coupon use ${order.couponCode} deleted` : ''}`);
       },
       eraseRecords: async (d, pseudonym) => void writes.push(`records of ${d.email} as ${pseudonym}`),
       eraseOwnItems: async () => {
@@ -206,6 +222,8 @@ describe('the account deletion job', () => {
       'files removed courses/k1/l1/submissions/u1/f1',
       `erase k1 as ${pseudonym}`,
       `erase k2 as ${pseudonym}`,
+      `order o1 of ann@example.com as ${pseudonym}`,
+      `order o2 of ann@example.com as ${pseudonym}, coupon use BREAD10 deleted`,
       `records of ann@example.com as ${pseudonym}`,
       'own items',
       'release ann@example.com',
@@ -272,6 +290,20 @@ describe('the account deletion job', () => {
     expect(writes.filter((w) => w.startsWith('subscription'))).toEqual(['subscription sub_4 cancelled now', 'subscription sub_4 cancelled now']);
     await runAccountDeletion(deps, 'u1', () => false);
     expect(writes.filter((w) => w.startsWith('subscription'))).toHaveLength(2);
+  });
+
+  it("pseudonymises every order the person bought, found by their email (not their enrolments), a page at a time, stopping between pages when time is up", async () => {
+    const orders = Array.from({ length: 5 }, (_, i): DeletedBuyerOrder => ({ orderId: `o${i}`, creatorId: 'c9', couponCode: null }));
+    const { deps, writes, item, stepTo } = jobDeps({}, orders, 2);
+    stepTo('orders');
+    let calls = 0;
+    expect(await runAccountDeletion(deps, 'u1', () => ++calls > 1)).toEqual({ finished: false, steps: 0 });
+    expect(item()?.step).toBe('orders');
+    expect(writes).toEqual([`order o0 of ann@example.com as ${emailPseudonym('ann@example.com')}`, `order o1 of ann@example.com as ${emailPseudonym('ann@example.com')}`, `order o2 of ann@example.com as ${emailPseudonym('ann@example.com')}`, `order o3 of ann@example.com as ${emailPseudonym('ann@example.com')}`]);
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    // The next slice starts from the first page again: erasing an order twice is harmless (the store's rerun test), and
+    // every order was erased.
+    expect(new Set(writes.filter((w) => w.startsWith('order')))).toEqual(new Set(orders.map((o) => `order ${o.orderId} of ann@example.com as ${emailPseudonym('ann@example.com')}`)));
   });
 
   it('after a kill during the profile step, the rerun writes no second audit line', async () => {
