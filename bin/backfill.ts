@@ -1,8 +1,10 @@
 import { backfillPayingCounters } from '#data/admin-stats.ts';
-import { backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillAffiliateEmailIndex, backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
 import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
+import { backfillBuyerIndex } from '#data/orders.ts';
+import { backfillCourseSubmissionsIndex } from '#data/submissions.ts';
 
 /**
  * `npm run backfill`: the one-off data migrations a deployed table needs after an upgrade, each idempotent (a second
@@ -32,3 +34,10 @@ console.log(`affiliates given the paged list's index keys: ${affiliates}`);
 // The counters from before the shards (issue 28 point 3), moved into shard 0 once.
 const shards = await backfillCounterShards();
 console.log(`counters moved into their shards: ${Object.entries(shards).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
+// Issue 37: the indexes the account deletion and the data export reach a person's records through.
+const buyers = await backfillBuyerIndex();
+console.log(`orders given the buyer index keys: ${buyers}`);
+const submitted = await backfillCourseSubmissionsIndex();
+console.log(`submissions given the course's index keys: ${submitted}`);
+const claims = await backfillAffiliateEmailIndex();
+console.log(`affiliate email claims given the email index keys: ${claims}`);

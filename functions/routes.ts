@@ -1252,10 +1252,11 @@ export const jobs = [
      * No schedule: a run is started by DELETE /api/me (issue 37 point 2) and erases or pseudonymises the person's items
      * step by step (core/accounts/delete-account.ts), its progress on the deletion item; its Cognito client deletes the
      * sign-in account (directory:admin), its S3 client the files the person handed in with submissions
-     * ('files:erase-submissions': DeleteObject on submissions' keys, nothing else). The S3 client takes it past the CRUD
+     * ('files:erase-submissions': DeleteObject on submissions' keys, nothing else), its Stripe client cancels the
+     * plan's subscription at once and expires a checkout in progress ('payments'). The S3 client takes it past the CRUD
      * budget, as the personal export: the heavy profile.
      */
-    uses: ['directory:admin', 'files:erase-submissions'],
+    uses: ['directory:admin', 'files:erase-submissions', 'payments'],
     profile: 'heavy',
     queue: true,
   },

@@ -142,6 +142,24 @@ export const stripePayments = (): Payments => ({
     }),
 });
 
+/**
+ * A platform subscription ended now (DELETE /v1/subscriptions/<id>: no period end, no proration), for the account
+ * deletion. Read first: one Stripe already ended, or one it no longer knows (resource_missing), is done, so a rerun
+ * after a kill, or a stored status behind Stripe's, is no error.
+ */
+export const cancelSubscriptionNow = (subscriptionId: string): Promise<void> =>
+  upstream('cancel the subscription', async () => {
+    const api = await stripe();
+    try {
+      const subscription = await api.subscriptions.retrieve(subscriptionId);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      await api.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-on-deletion:${subscriptionId}` });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return;
+      throw error;
+    }
+  });
+
 /** Stripe's webhooks, verified with the signing secret only (Stripe.webhooks needs no API key). */
 export const stripeEvents = (): PaymentEvents => ({
   parseEvent: async (rawBody, signature) => toBillingEvent(await verifiedEvent('STRIPE_WEBHOOK_SECRET_ID', rawBody, signature)),

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { deleteSignInAccount } from '#adapters/cognito-directory.ts';
 import { removeUploads } from '#adapters/s3-uploaded-files.ts';
+import { cancelSubscriptionNow, stripePayments } from '#adapters/stripe-payments.ts';
 import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { PSEUDONYM_DOMAIN } from '#contracts/account-deletion.ts';
 import { ACCOUNT_DELETION_JOB, type AccountDeletionJobDeps, type RequestAccountDeletionDeps } from '#core/accounts/delete-account.ts';
 import { firstSlice } from '#core/jobs/slices.ts';
 import { dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { dynamoBilling } from '#data/billing.ts';
 import { clock, courseRepository, directoryService, ids, userRepository } from '#functions/composition/deps.ts';
 
 /** The run of one person's deletion: one per account (the queue drops a second start within its window; the item's `queuedAt` after). */
@@ -28,6 +30,8 @@ export const emailPseudonym = (email: string): string =>
 /** The 'account-deletion' job's dependencies. */
 export const accountDeletionJobDeps = (): AccountDeletionJobDeps => ({
   deletions: dynamoAccountDeletions(),
+  billing: dynamoBilling(),
+  payments: { cancelSubscriptionNow, expireCheckoutSession: (sessionId) => stripePayments().expireCheckoutSession(sessionId) },
   signIn: { deleteAccount: (userId) => deleteSignInAccount(userId) },
   uploads: { remove: removeUploads },
   pseudonym: emailPseudonym,

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import * as z from 'zod';
 import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
 import { membershipOfSource } from '#core/access/access.ts';
-import { ACCOUNT_DELETION_STEPS, type AccountDeletion, type AccountDeletionRequests, type AccountDeletionStep, type AccountDeletionStore, type DeletedLearnerEnrolment, type DeletedSubmissionUpload } from '#core/accounts/delete-account.ts';
+import { ACCOUNT_DELETION_STEPS, type AccountDeletion, type AccountDeletionRequests, type AccountDeletionStep, type AccountDeletionStore, type DeletedBuyerOrder, type DeletedLearnerEnrolment, type DeletedSubmissionUpload } from '#core/accounts/delete-account.ts';
 import { adminStatsKeys } from '#data/admin-stats.ts';
 import { affiliateKeys } from '#data/affiliates.ts';
 import { auditPut } from '#data/audit.ts';
@@ -18,7 +18,8 @@ import { dynamoEnrollments, enrollmentKeys } from '#data/enrollments.ts';
 import { licenseKeys } from '#data/licenses.ts';
 import { sessionKeys } from '#data/live-sessions.ts';
 import { membershipKeys } from '#data/memberships.ts';
-import { orderKeys } from '#data/orders.ts';
+import { couponKeys } from '#data/coupons.ts';
+import { listOrdersByBuyer, orderKeys } from '#data/orders.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
 import { submissionKeys } from '#data/submissions.ts';
@@ -31,8 +32,9 @@ import { userKeys } from '#data/users.ts';
  * the run empties) and carries the run's step:
  *   pk ACCOUNTDELETION#<userId>  sk DELETION  {userId, email (until done), role, requestedAt, queuedAt?, step, doneAt?}
  * Everything is reached by key or through an index partition of the person's (their courses, gsi2; their submissions
- * in a course, gsi2; a leader's licences, gsi2; the affiliate claims of their email, gsi2) or of one of their creators
- * (comments, sales: gsi2/gsi1 of `CREATOR#<id>`, kept to the person's own), never by a table scan.
+ * in a course, gsi2; the orders they bought, gsi2 `BUYER#<email>`; a leader's licences, gsi2; the affiliate claims of
+ * their email, gsi2) or of one of their creators (comments: gsi2 of `CREATOR#<id>`, kept to the person's own), never
+ * by a table scan.
  */
 export const deletionKeys = {
   deletion: (userId: string) => ({ pk: `ACCOUNTDELETION#${userId}`, sk: 'DELETION' }),
@@ -269,18 +271,24 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     for (const comment of await indexItemsOf('gsi2', commentKeys.byCreator(creatorId, '', '').gsi2pk, 'authorId', userId)) {
       await update({ Key: keyOf(comment), UpdateExpression: 'SET authorName = :name', values: { ':name': DELETED_USER_NAME } });
     }
-    // Their orders from this creator: amounts kept, the buyer a pseudonym; the coupon use keyed by the email deleted.
-    for (const order of await indexItemsOf('gsi1', orderKeys.sales(creatorId, '', '').gsi1pk, 'buyerEmail', email)) {
-      await update({ Key: keyOf(order), UpdateExpression: 'SET buyerEmail = :p', values: { ':p': pseudonym } });
-      if (typeof order['couponCode'] === 'string' && order['couponCode'] !== '') {
-        await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#${order['couponCode']}#${email}` } }));
-      }
-    }
     // The enrolment last: pseudonymised first (a kill after the removal leaves no email on it), removed through the
     // removal path (the course's and creator's counters), then deleted.
     await update({ Key: { pk: coursePk, sk: `ENROLL#${userId}` }, UpdateExpression: 'SET learnerEmail = :p', values: { ':p': pseudonym } });
     await dynamoEnrollments().remove(courseId, userId);
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: coursePk, sk: `ENROLL#${userId}` } }));
+  },
+
+  async buyerOrders(email, cursor, limit) {
+    const page = await listOrdersByBuyer(email, cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined, limit);
+    return {
+      orders: page.items.map((item): DeletedBuyerOrder => ({ orderId: String(item['id']), creatorId: String(item['creatorId']), couponCode: typeof item['couponCode'] === 'string' && item['couponCode'] !== '' ? item['couponCode'] : null })),
+      ...(page.next ? { nextCursor: Buffer.from(JSON.stringify(page.next)).toString('base64url') } : {}),
+    };
+  },
+
+  async eraseOrder({ orderId, creatorId, couponCode }, email, pseudonym) {
+    if (couponCode !== null) await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: couponKeys.use(creatorId, couponCode, email) }));
+    await update({ Key: orderKeys.order(orderId), UpdateExpression: 'SET buyerEmail = :p REMOVE gsi2pk, gsi2sk', values: { ':p': pseudonym } });
   },
 
   async eraseRecords({ userId, email }, pseudonym) {

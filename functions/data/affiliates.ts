@@ -412,6 +412,24 @@ export const backfillAffiliateIndex = (): Promise<number> =>
   });
 
 /**
+ * Migration (issue 37, bin/backfill.ts): email claims written before their gsi2 get it, so the account deletion finds
+ * every creator's affiliate of a deleted person's email. The email is the claim's own sort key. Idempotent.
+ */
+export const backfillAffiliateEmailIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'AffiliateEmail',
+    index: 'gsi2',
+    projection: 'pk, sk, creatorId',
+    keysOf: (item) => {
+      const parsed = z.object({ sk: z.string().startsWith('AFFEMAIL#'), creatorId: z.string() }).safeParse(item);
+      if (!parsed.success) return undefined;
+      const email = parsed.data.sk.slice('AFFEMAIL#'.length);
+      const { gsi2pk, gsi2sk } = affiliateKeys.byEmail(email, parsed.data.creatorId);
+      return { key: affiliateKeys.email(parsed.data.creatorId, email), pk: gsi2pk, sk: gsi2sk };
+    },
+  });
+
+/**
  * Migration (issue 28, bin/backfill.ts): commissions written before the paged list get its index keys (gsi2, newest
  * first). Idempotent: a second run finds none without them. Returns how many it indexed.
  */

@@ -1,6 +1,7 @@
 import { type AttributeValue, GetItemCommand, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
-import { GetCommand, type NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NumberValue, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { PSEUDONYM_DOMAIN } from '#contracts/account-deletion.ts';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
 import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
@@ -8,7 +9,7 @@ import { readCommission, referralWrites, reversalWrites } from '#data/affiliates
 import { couponRedemption, dynamoCoupons } from '#data/coupons.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { type ItemKey, readCounter, readRaw, type ShardedCounter, shardedCounter, shardOf, shardUpdate } from '#data/sharded-counters.ts';
-import { addUpdate, documentClient, failedAt, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { addUpdate, backfillIndexKeys, documentClient, failedAt, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * course orders and the creators' sales counters (docs/data-model.md "Course sales").
@@ -17,6 +18,10 @@ import { addUpdate, documentClient, failedAt, indexPage, queryAll, tableName, tr
  *              paidEventId: the Stripe event that paid it (markPaid), in place of that event's own record: the order's
  *              move from pending is what makes the payment happen once, and a redelivery of that event is known by it
  *              (docs/decisions/0038-flash-sale-writes.md). Every other event, and an order paid before, has its record.
+ *              gsi2pk BUYER#<buyerEmail lowercased>  gsi2sk <createdAt>#<orderId>   (sparse: while the order names a
+ *              buyer, from its creation or its payment, whose email it follows; issue 37: the buyer's orders, for their
+ *              data export and the account deletion, whatever became of the enrolment; orders from before it get the
+ *              keys from backfillBuyerIndex; the deletion removes them with the email)
  * Intent:      pk PAYINTENT#<pi_...>    sk ORDER              orderId (a refund or dispute names the PaymentIntent)
  * Parked:      pk PAYINTENT#<pi_...>    sk PARKED#<evt>       a refund or dispute that arrived before its payment
  *                                                              (to, accountId; TTL 30 days), applied when it is paid
@@ -45,6 +50,7 @@ import { addUpdate, documentClient, failedAt, indexPage, queryAll, tableName, tr
 export const orderKeys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   sales: (creatorId: string, paidAt: string, orderId: string) => ({ gsi1pk: `CREATOR#${creatorId}#SALES`, gsi1sk: `${paidAt}#${orderId}` }),
+  buyer: (email: string, createdAt: string, orderId: string) => ({ gsi2pk: `BUYER#${email.toLowerCase()}`, gsi2sk: `${createdAt}#${orderId}` }),
   /** The month's shards (the month of `at`), read with the month's item from before the shards. */
   month: (creatorId: string, at: string) => shardedCounter(`SALES#${creatorId}`, `MONTH#${at.slice(0, 7)}`, { legacy: orderKeys.legacyMonth(creatorId, at) }),
   /** The day's shards (the day of `at`). */
@@ -188,6 +194,16 @@ const fromPending = (orderId: string, set: string, names: Record<string, string>
   },
 });
 
+/**
+ * The buyer index's part of an update that sets the order's `buyerEmail`: its keys follow the email (the address Stripe
+ * was given can differ from the one at checkout), or go when there is none.
+ */
+const buyerIndex = (order: Pick<Order, 'id' | 'createdAt'>, email: string | null): { set: string; remove: string; values: Record<string, string> } => {
+  if (email === null) return { set: '', remove: ' REMOVE gsi2pk, gsi2sk', values: {} };
+  const { gsi2pk, gsi2sk } = orderKeys.buyer(email, order.createdAt, order.id);
+  return { set: ', gsi2pk = :gsi2pk, gsi2sk = :gsi2sk', remove: '', values: { ':gsi2pk': gsi2pk, ':gsi2sk': gsi2sk } };
+};
+
 type RawItem = Record<string, AttributeValue>;
 
 /** Counter items are read as DynamoDB sent them: their packed numbers as strings (a JS number would lose digits). */
@@ -251,7 +267,11 @@ export const dynamoOrders = (): OrderRepository => ({
   create: (order: Order) =>
     writeIf(() =>
       documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: { ...orderKeys.order(order.id), type: 'Order', ...order }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...orderKeys.order(order.id), ...(order.buyerEmail ? orderKeys.buyer(order.buyerEmail, order.createdAt, order.id) : {}), type: 'Order', ...order },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       ),
     ),
 
@@ -272,12 +292,14 @@ export const dynamoOrders = (): OrderRepository => ({
     if (!order) throw new Error(`order ${orderId} is not stored`);
     // The order first: its move from pending is the condition that makes the payment happen once. The event is not
     // recorded apart (one item less in every payment's transaction): its id goes on the order.
+    const buyer = buyerIndex(order, paid.buyerEmail);
     const writes = [
       fromPending(
         orderId,
-        '#status = :paid, amount = :amount, discount = :discount, buyerEmail = :email, learnerId = :learner, paymentIntentId = :intent, paidAt = :at, affiliateId = :affiliate, paidEventId = :event, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        `#status = :paid, amount = :amount, discount = :discount, buyerEmail = :email, learnerId = :learner, paymentIntentId = :intent, paidAt = :at, affiliateId = :affiliate, paidEventId = :event, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk${buyer.set}${buyer.remove}`,
         {},
         {
+          ...buyer.values,
           ':paid': 'paid',
           ':event': event.id,
           ':affiliate': referral?.affiliateId ?? null,
@@ -339,13 +361,15 @@ export const dynamoOrders = (): OrderRepository => ({
   async markUnfulfilled({ event, orderId, refunded, reason, notice }) {
     const order = await this.get(orderId);
     if (!order) throw new Error(`order ${orderId} is not stored`);
+    const buyer = buyerIndex(order, refunded.buyerEmail);
     const cancelled = await transact([
       eventPut(event),
       fromPending(
         orderId,
-        '#status = :refunded, amount = :amount, discount = :discount, buyerEmail = :email, paymentIntentId = :intent, paidAt = :at, reversedAt = :at, unfulfilled = :reason, affiliateId = :none, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        `#status = :refunded, amount = :amount, discount = :discount, buyerEmail = :email, paymentIntentId = :intent, paidAt = :at, reversedAt = :at, unfulfilled = :reason, affiliateId = :none, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk${buyer.set}${buyer.remove}`,
         {},
         {
+          ...buyer.values,
           ':refunded': 'refunded',
           ':amount': refunded.amount,
           ':discount': refunded.discount,
@@ -537,3 +561,39 @@ export const dynamoOrders = (): OrderRepository => ({
 
   recordEvent,
 });
+
+/**
+ * One page of the orders that name `email` as their buyer (gsi2 `BUYER#<email>`, oldest first), with the cursor to
+ * the next: the account deletion's walk (issue 37). The orders' own attributes, as stored.
+ */
+export const listOrdersByBuyer = async (email: string, cursor: Record<string, unknown> | undefined, limit: number): Promise<{ items: Record<string, unknown>[]; next?: Record<string, unknown> }> => {
+  const { Items = [], LastEvaluatedKey } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': orderKeys.buyer(email, '', '').gsi2pk },
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    }),
+  );
+  return { items: Items, ...(LastEvaluatedKey ? { next: LastEvaluatedKey } : {}) };
+};
+
+/**
+ * Migration (issue 37, bin/backfill.ts): orders from before the buyer index that name a buyer get its keys. Idempotent:
+ * a second run finds none without them (an order with no buyer stays out of the index, as it would be written now).
+ */
+export const backfillBuyerIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Order',
+    index: 'gsi2',
+    projection: 'id, buyerEmail, createdAt',
+    keysOf: (item) => {
+      const parsed = z.object({ id: z.string(), buyerEmail: z.string().min(1), createdAt: z.string() }).safeParse(item);
+      // A deleted account's order (its buyer already the pseudonym) stays out: nobody is to find it by that address.
+      if (!parsed.success || parsed.data.buyerEmail.endsWith(`@${PSEUDONYM_DOMAIN}`)) return undefined;
+      const { gsi2pk, gsi2sk } = orderKeys.buyer(parsed.data.buyerEmail, parsed.data.createdAt, parsed.data.id);
+      return { key: orderKeys.order(parsed.data.id), pk: gsi2pk, sk: gsi2sk };
+    },
+  });

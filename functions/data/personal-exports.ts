@@ -5,6 +5,7 @@ import type { ExportedRecord, PersonalExport, PersonalExportStore, PersonalRecor
 import { commentKeys } from '#data/comments.ts';
 import { courseKeys } from '#data/courses.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
+import { orderKeys } from '#data/orders.ts';
 import { submissionKeys } from '#data/submissions.ts';
 import { batchGet, documentClient, failedAt, tableName, transact } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
@@ -132,6 +133,8 @@ const queryOf = (source: RecordSource): Omit<QueryCommandInput, 'TableName'> => 
       };
     case 'lesson-threads':
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': commentKeys.lessonThreads(source.courseId, source.lessonId) } };
+    case 'orders':
+      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': orderKeys.buyer(source.buyerEmail, '', '').gsi2pk } };
     case 'thread-replies':
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `THREAD#${source.threadId}` } };
   }
@@ -147,6 +150,14 @@ export const exportedRecord = (item: Record<string, unknown>): ExportedRecord =>
       .filter(([name]) => !KEY_ATTRIBUTES.has(name))
       .map(([name, value]) => [name, value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value instanceof Set ? [...(value as Set<unknown>)] : value]),
   );
+
+/**
+ * What of an order is the buyer's record: what they bought, what they paid, its status and dates. Not the Stripe ids
+ * (session, payment, event), the checkout URL, the creator's connected account or the affiliate: how it was handled,
+ * some of it the creator's.
+ */
+const BUYER_ORDER_FIELDS = ['id', 'courseId', 'courseTitle', 'bundleId', 'courseIds', 'courseTitles', 'seats', 'status', 'price', 'discount', 'amount', 'currency', 'couponCode', 'buyerEmail', 'createdAt', 'paidAt', 'reversedAt'] as const;
+const buyerOrder = (item: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(BUYER_ORDER_FIELDS.filter((name) => name in item).map((name) => [name, item[name]]));
 
 /** The submissions a page of latest-submission pointers names, in the pointers' order (one gone is left out). */
 const pointed = async (pointers: Record<string, unknown>[]): Promise<Record<string, unknown>[]> => {
@@ -172,7 +183,7 @@ export const dynamoPersonalRecords = (): PersonalRecords => ({
       }),
     );
     // A page of submission pointers becomes the submissions they name (BatchGetItem, 100 keys at a time).
-    const items = source.kind === 'submissions' ? await pointed(Items) : Items;
+    const items = source.kind === 'submissions' ? await pointed(Items) : source.kind === 'orders' ? Items.map(buyerOrder) : Items;
     return { items: items.map(exportedRecord), nextCursor: LastEvaluatedKey ? Buffer.from(JSON.stringify(LastEvaluatedKey)).toString('base64url') : null };
   },
 });

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { submissionStatuses } from '#contracts/submissions.ts';
 import type { CourseSubmissionRemoval, StoredSubmission, StoredSubmissionFile, SubmissionRepository, UnnamedUploadRepository } from '#core/assignments/ports.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
-import { batchGet, batchWrite, documentClient, dueIndexPage, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { backfillIndexKeys, batchGet, batchWrite, documentClient, dueIndexPage, indexPage, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Assignments' submissions (issue 35 point 2; docs/data-model.md "Assignments").
@@ -17,7 +17,7 @@ import { batchGet, batchWrite, documentClient, dueIndexPage, indexPage, queryAll
  *   always:   gsi2pk COURSE#<courseId>#SUBMISSIONS  gsi2sk <learnerId>#<submittedAt>#<submissionId>: every submission of
  *             the course, superseded ones too, a learner's together: the deleted course's run removes the whole
  *             partition a page at a time, the account deletion a learner's (begins_with). Submissions written before it
- *             have none: the account deletion still finds a learner's through their latest pointers.
+ *             get it from backfillCourseSubmissionsIndex (bin/backfill.ts).
  * Latest:     pk SUBMITTER#<courseId>#<learnerId>  sk LESSON#<lessonId>   submissionId: the learner's latest of the
  *             lesson, moved by each submission's transaction only while it still points where it was read pointing
  * File:       pk SUBMITTER#<courseId>#<learnerId>  sk FILE#<lessonId>#<fileId>   id, name, contentType, size, courseId,
@@ -283,3 +283,20 @@ export const dynamoCourseSubmissionRemoval = (): CourseSubmissionRemoval => ({
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: submissionKeys.submission(submissionId) }));
   },
 });
+
+/**
+ * Migration (issue 37, bin/backfill.ts): submissions written before their gsi2 get it, so a deleted course's run and
+ * the account deletion find them, the superseded ones too (no pointer names them). Idempotent: a second run finds none without it.
+ */
+export const backfillCourseSubmissionsIndex = (): Promise<number> =>
+  backfillIndexKeys({
+    type: 'Submission',
+    index: 'gsi2',
+    projection: 'id, courseId, learnerId, submittedAt',
+    keysOf: (item) => {
+      const parsed = z.object({ id: z.string(), courseId: z.string(), learnerId: z.string(), submittedAt: z.string() }).safeParse(item);
+      if (!parsed.success) return undefined;
+      const { gsi2pk, gsi2sk } = submissionKeys.ofCourse(parsed.data);
+      return { key: submissionKeys.submission(parsed.data.id), pk: gsi2pk, sk: gsi2sk };
+    },
+  });

@@ -1,9 +1,11 @@
 import type { Role } from '#contracts/common.ts';
 import type { IntegrationsView, SaveIntegrationsBody } from '#contracts/integrations.ts';
-import { backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
+import { backfillAffiliateEmailIndex, backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines } from '#data/affiliates.ts';
 import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
+import { backfillBuyerIndex } from '#data/orders.ts';
+import { backfillCourseSubmissionsIndex } from '#data/submissions.ts';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -76,6 +78,8 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
   const listed = (await backfillCouponIndex()) + (await backfillAffiliateIndex());
   if (listed > 0) opts.log(`[seed] ${listed} earlier coupons and affiliates added to their creator's paged lists`);
+  const personal = (await backfillBuyerIndex()) + (await backfillCourseSubmissionsIndex()) + (await backfillAffiliateEmailIndex());
+  if (personal > 0) opts.log(`[seed] ${personal} earlier orders, submissions and affiliate claims indexed for the data export and account deletion`);
   // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
   await backfillCourseOutlines();
   const sharded = Object.values(await backfillCounterShards()).reduce((sum, n) => sum + n, 0);

@@ -1,6 +1,7 @@
 import { ScanCommand, type ScanCommandOutput, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cancelSubscriptionNow } from '#adapters/stripe-payments.ts';
 import { runAccountDeletion } from '#core/accounts/delete-account.ts';
 import { accountDeletionJobDeps, emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
 import { submissionFileKey } from '#core/assignments/rules.ts';
@@ -11,10 +12,11 @@ import { enrollmentKeys } from '#data/enrollments.ts';
 import { learnerProfileKey } from '#data/learner-profiles.ts';
 import { licenseKeys } from '#data/licenses.ts';
 import { membershipKeys } from '#data/memberships.ts';
-import { orderKeys } from '#data/orders.ts';
+import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { submissionKeys } from '#data/submissions.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { accountWithRole, api, dynamo, eventually, filesBucketHolds, outputs, putFilesObject, signIn, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -143,6 +145,28 @@ describe('deleting one’s account', () => {
     expect((await api('GET', `/api/courses/${courseId}`, { token: creator.token })).body).toMatchObject({ enrolledCount: 0 });
   });
 
+  it("a subscribed creator deletes their account: the run cancels their Stripe subscription at once, and a rerun's cancel is harmless", async () => {
+    const subscriber = await accountWithRole('creator', 'erase-subscriber', { plan: 'none' });
+    const origin = new URL(outputs().WebUrl).origin;
+    const checkout = await api('POST', '/api/billing/checkout', { token: subscriber.token, body: { planType: 'starter', successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}/#pricing` } });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect((await fetch(`${checkout.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const stored = await eventually(() => item(billingKeys.subscription(subscriber.id)), (sub) => sub?.['status'] === 'trialing');
+    const subscriptionId = String(stored!['subscriptionId']);
+    expect(await stripe().subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'trialing', cancel_at_period_end: false });
+
+    expect((await api('DELETE', '/api/me', { token: subscriber.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(subscriber.id)), (d) => d?.['step'] === 'done', 60_000);
+    const cancelled = await stripe().subscriptions.retrieve(subscriptionId);
+    expect(cancelled.status).toBe('canceled');
+    expect(cancelled.ended_at).not.toBeNull();
+    // A rerun of the step (a kill before it was recorded): Stripe's cancelled subscription is left as it is.
+    useLocalCloudEnv();
+    await expect(cancelSubscriptionNow(subscriptionId)).resolves.toBeUndefined();
+    await expect(cancelSubscriptionNow('sub_never_existed')).resolves.toBeUndefined();
+    expect(await item(billingKeys.subscription(subscriber.id))).toBeUndefined();
+  }, 120_000);
+
   it('changes nothing when the run is started again', async () => {
     useLocalCloudEnv();
     const before = await itemsMentioning(learner.id);
@@ -217,6 +241,12 @@ describe('deleting one’s account', () => {
     await put({ ...affiliateKeys.email(creatorId, person.email), ...affiliateKeys.byEmail(person.email, creatorId), type: 'AffiliateEmail', affiliateId, creatorId });
     const ledId = `erase-led-${person.id}`;
     await put({ ...licenseKeys.license(ledId), ...licenseKeys.byLeader({ leaderId: person.id, createdAt: at, id: ledId }), type: 'License', id: ledId, leaderId: person.id, leaderEmail: person.email, seatsTotal: 3, seatsUsed: 0, status: 'active' });
+    // A course they bought that was refunded at once (no enrolment ever held it), with the order module's buyer index.
+    const refundedOrder = `erase-refunded-${person.id}`;
+    const orders = dynamoOrders();
+    await orders.create(pendingOrder({ id: refundedOrder, creatorId, courseId, courseTitle: 'Bread for beginners' }));
+    const refund = { amount: 2900, discount: 0, buyerEmail: person.email, paymentIntentId: `pi_${person.id}`, at };
+    expect(await orders.markUnfulfilled({ event: { id: `evt_${refundedOrder}`, type: 'checkout.session.completed' }, orderId: refundedOrder, refunded: refund, reason: 'enrolled-already' })).toBe('applied');
     // The seeds are found (so the checks below would fail without the erasure).
     expect((await itemsMentioning(person.email)).length).toBeGreaterThanOrEqual(10);
     expect((await itemsMentioning(name)).length).toBeGreaterThanOrEqual(4);
@@ -237,5 +267,8 @@ describe('deleting one’s account', () => {
     expect(await item(affiliateKeys.affiliate(creatorId, affiliateId))).toMatchObject({ email: pseudonym, name: 'Deleted user' });
     expect(await item(licenseKeys.license(ledId))).toMatchObject({ leaderEmail: pseudonym, seatsTotal: 3 });
     expect(await item(billingKeys.customerUser(`cus_${person.id}`))).toBeUndefined();
+    const kept = await item(orderKeys.order(refundedOrder));
+    expect(kept).toMatchObject({ status: 'refunded', amount: 2900, buyerEmail: pseudonym });
+    expect(kept).not.toHaveProperty('gsi2pk');
   }, 120_000);
 });

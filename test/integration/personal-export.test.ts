@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalExportStatus } from '#contracts/personal-exports.ts';
 import { unzip } from '#test/functions/fakes/unzip.ts';
 import { mailsTo } from './mail-support.ts';
-import { accountWithRole, api, eventually } from './support.ts';
+import { dynamoOrders } from '#data/orders.ts';
+import { pendingOrder } from '#test/functions/fakes/orders.ts';
+import { accountWithRole, api, eventually, useLocalCloudEnv } from './support.ts';
 
 /**
  * "Download my data" end to end (issue 37 point 1): the gateway, the 'personal-export' job on its queue, DynamoDB
@@ -26,6 +28,7 @@ let quizLessonId: string;
 let assignmentId: string;
 let submissionId: string;
 let upload: { id: string; name: string };
+let orderId: string;
 const photo = randomBytes(40_000);
 
 beforeAll(async () => {
@@ -54,6 +57,15 @@ beforeAll(async () => {
   expect(question.status).toBe(201);
   expect((await api('POST', comments, { token: creator.token, body: { body: 'Yes, always.', parentId: question.body.id } })).status).toBe(201);
   expect((await api('POST', comments, { token: learner.token, body: { body: 'Thank you!', parentId: question.body.id } })).status).toBe(201);
+
+  // A course they bought from another creator (under their email in another case) that could not be fulfilled: refunded
+  // at once, no enrolment. Written through the orders module, as the Connect webhook writes it.
+  useLocalCloudEnv();
+  const orders = dynamoOrders();
+  orderId = `export-order-${learner.id}`;
+  await orders.create(pendingOrder({ id: orderId, creatorId: 'another-creator', courseTitle: 'Sourdough', price: 2900, amount: 2900, checkoutSessionId: 'cs_export_secret', checkoutUrl: 'https://checkout.example/cs_export_secret' }));
+  const refunded = { amount: 2900, discount: 0, buyerEmail: learner.email.toUpperCase(), paymentIntentId: 'pi_export_secret', at: new Date().toISOString() };
+  expect(await orders.markUnfulfilled({ event: { id: `evt_${orderId}`, type: 'checkout.session.completed' }, orderId, refunded, reason: 'enrolled-already' })).toBe('applied');
 }, 120_000);
 
 /** Asks for an export and waits for it to be ready (the job runs on its queue; a loaded machine is slow). */
@@ -93,6 +105,9 @@ describe('download my data', () => {
       [learner.id, 'Is a bread knife serrated?'],
       [learner.id, 'Thank you!'],
     ]);
+    // What they bought, refunded too (no enrolment holds it), without the payment's Stripe ids.
+    expect(json(files, 'orders.json')).toEqual([expect.objectContaining({ id: orderId, courseTitle: 'Sourdough', amount: 2900, currency: 'gbp', status: 'refunded' })]);
+    expect(files.get('orders.json')!.toString('utf8')).not.toMatch(/cs_export_secret|pi_export_secret|acct_|evt_/);
     // The photo, byte for byte.
     expect(files.get(`files/${courseId}/${assignmentId}/${upload.id}-My loaf.png`)?.equals(photo)).toBe(true);
 
@@ -120,6 +135,8 @@ describe('download my data', () => {
     expect(json(files, 'creator/crm-learners.json')).toEqual([expect.objectContaining({ courseId, learnerId: learner.id })]);
     // Their own reply in their course's discussion, and not the learner's comments.
     expect(json(files, 'comments.json').map((c) => c['body'])).toEqual(['Yes, always.']);
+    // They bought nothing: the learner's order is not theirs.
+    expect(json(files, 'orders.json')).toEqual([]);
     // Nothing of the learner's own quiz attempts: those are theirs.
     expect([...files.keys()].some((name) => /^(quiz-attempts|submissions|files)\//.test(name))).toBe(false);
   }, 180_000);

@@ -3,7 +3,7 @@ import type { AuditLine } from '#core/audit-line.ts';
 import { auditLine } from '#core/admin/audit.ts';
 import { submissionFileKey } from '#core/assignments/rules.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
-import type { Clock, CourseRecord, Ids, User, UserRepository } from '#core/ports.ts';
+import type { BillingRepository, Clock, CourseRecord, Ids, User, UserRepository } from '#core/ports.ts';
 
 /**
  * Deleting one's own account (issue 37 point 2; docs/privacy.md says what happens to each item). The request only
@@ -119,13 +119,16 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 
 /**
- * The run's steps, in order. The enrolments go before the person's own partition and the profile: each course's
+ * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
+ * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
+ * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
+ * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go before the person's own partition and the profile: each course's
  * records about them are found from the active enrolment (the learner's courses index), which is removed last, so a
  * kill in between finds the course again. The records others keep about them by their id or email (a leader's
  * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
  * profile goes last but one, with the audit line in its transaction.
  */
-export const ACCOUNT_DELETION_STEPS = ['sign-in', 'enrolments', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
+export const ACCOUNT_DELETION_STEPS = ['sign-in', 'billing', 'enrolments', 'orders', 'records', 'own-items', 'email-keys', 'profile', 'done'] as const;
 export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
 
 /** The deletion item as the job reads it. `email` is dropped when the run is done. */
@@ -151,6 +154,13 @@ export interface DeletedLearnerEnrolment {
   readonly creatorId: string;
 }
 
+/** One order the person bought, as the deletion walks them (the buyer index): what its coupon use is keyed by. */
+export interface DeletedBuyerOrder {
+  readonly orderId: string;
+  readonly creatorId: string;
+  readonly couponCode: string | null;
+}
+
 export interface AccountDeletionStore {
   get(userId: string): Promise<AccountDeletion | undefined>;
   /** Moves the item from `from` to the step after it (conditioned on `from`: two slices never both move it). */
@@ -164,10 +174,17 @@ export interface AccountDeletionStore {
    * submissions (every one, superseded too) with their files' items and pending count, live-session invitation claims,
    * sequence entries, certificate's name, the licence seat the enrolment came through (freed, as a revoke), the
    * membership row its sources name (the email pseudonymised: a subscription is a money record), CRM notes and
-   * timeline, comments ("Deleted user"), orders' and coupon uses' email; the enrolment's email pseudonymised, removed
-   * through the removal path (the counters), then deleted.
+   * timeline, comments ("Deleted user"); the enrolment's email pseudonymised, removed through the removal path (the
+   * counters), then deleted. (The orders are the 'orders' step's: found by the email, not by the enrolment.)
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
+  /** One page of the orders that name `email` as their buyer (the buyer index), from `cursor`. */
+  buyerOrders(email: string, cursor: string | undefined, limit: number): Promise<{ orders: DeletedBuyerOrder[]; nextCursor?: string }>;
+  /**
+   * One order kept (a money record, its amounts and status as they are) without the person: the coupon use keyed by
+   * the email deleted, then the buyer the pseudonym and the order out of the buyer index, so a rerun no longer finds it.
+   */
+  eraseOrder(order: DeletedBuyerOrder, email: string, pseudonym: string): Promise<void>;
   /**
    * The records others keep about the person, found by their id or email through an index, never a scan: a leader's
    * licences keep their seats and money without the leader's email (the pseudonym); each creator's affiliate record
@@ -187,8 +204,18 @@ export interface AccountDeletionStore {
   finish(userId: string, at: string): Promise<void>;
 }
 
+/** Subscription statuses Stripe bills no more: nothing to cancel. */
+const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
+
 export interface AccountDeletionJobDeps {
   deletions: AccountDeletionStore;
+  /** The person's plan as the webhooks left it (their own items): the subscription and a checkout in progress. */
+  billing: Pick<BillingRepository, 'getSubscription' | 'getOpenCheckout'>;
+  /**
+   * Stripe: the subscription cancelled now, not at the period's end (one Stripe has ended or no longer knows is fine:
+   * a rerun, or the webhook's state behind Stripe's), and an open Checkout Session expired so it cannot start a new one.
+   */
+  payments: { cancelSubscriptionNow(subscriptionId: string): Promise<void>; expireCheckoutSession(sessionId: string): Promise<void> };
   /** Cognito AdminDeleteUser; an account already gone is fine. */
   signIn: { deleteAccount(userId: string): Promise<void> };
   /** The files bucket: objects deleted by key (one already gone is fine). */
@@ -200,6 +227,8 @@ export interface AccountDeletionJobDeps {
 
 /** Enrolments erased per page read (each is a few writes): a slice stops between them when its time is up. */
 export const ENROLMENTS_PAGE = 25;
+/** Orders erased per page read (each is two writes): a slice stops between pages when its time is up. */
+export const ORDERS_PAGE = 50;
 
 /**
  * One slice of a person's deletion: the steps from the item's own, each recorded when done, while time remains.
@@ -226,6 +255,14 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
     case 'sign-in':
       await deps.signIn.deleteAccount(userId);
       return false;
+    case 'billing': {
+      // The checkout first: paid after the cancel, it would start a subscription nobody could see or stop.
+      const checkout = await deps.billing.getOpenCheckout(userId);
+      if (checkout?.status === 'open') await deps.payments.expireCheckoutSession(checkout.sessionId);
+      const subscription = await deps.billing.getSubscription(userId);
+      if (subscription && !ENDED_SUBSCRIPTION.has(subscription.status)) await deps.payments.cancelSubscriptionNow(subscription.subscriptionId);
+      return false;
+    }
     case 'enrolments': {
       if (email === undefined) return false;
       for (;;) {
@@ -239,6 +276,18 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
           if (timeUp()) return true;
         }
       }
+    }
+    case 'orders': {
+      if (email === undefined) return false;
+      // A slice that stops starts again from the first page: the orders it erased have left the index.
+      let cursor: string | undefined;
+      do {
+        const page = await deps.deletions.buyerOrders(email, cursor, ORDERS_PAGE);
+        for (const order of page.orders) await deps.deletions.eraseOrder(order, email, deps.pseudonym(email));
+        cursor = page.nextCursor;
+        if (cursor !== undefined && timeUp()) return true;
+      } while (cursor !== undefined);
+      return false;
     }
     case 'records':
       if (email !== undefined) await deps.deletions.eraseRecords({ userId, email }, deps.pseudonym(email));

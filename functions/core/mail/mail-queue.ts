@@ -78,7 +78,8 @@ export type SenderDeps = Omit<MailLaterDeps, 'ids' | 'mailQueue'> & {
   work: (item: QueuedAccount) => Promise<void>;
   /**
    * Which of these addresses belong to accounts deleted since (their suppression's reason 'deleted', issue 37 point
-   * 2): their pending emails are dropped at send time, never sent. Absent: none is.
+   * 2): their pending emails are dropped at send time, never sent, and a paid order's queued buyer account is not
+   * made for them. Absent: none is.
    */
   deletedRecipients?: (emails: readonly string[]) => Promise<ReadonlySet<string>>;
 };
@@ -141,7 +142,9 @@ export const sendQueuedBatch = async (
 ): Promise<{ sent: number; failed: number; givenUp: number; read: number; started: number }> => {
   const outcome = { sent: 0, failed: 0, givenUp: 0 };
   const due = await deps.mailQueue.due(opts.upTo ?? deps.clock.now().toISOString(), opts.limit ?? MAIL_QUEUE_BATCH);
-  const deleted = deps.deletedRecipients ? await deps.deletedRecipients(due.filter(isQueuedMail).map((item) => item.to.toLowerCase())) : new Set<string>();
+  // Whom each item is for: an email's recipient, or the buyer whose account queued work would make.
+  const personOf = (item: QueuedItem): string => (isQueuedMail(item) ? item.to : item.email).toLowerCase();
+  const deleted = deps.deletedRecipients ? await deps.deletedRecipients(due.map(personOf)) : new Set<string>();
   const started = await inPool(due, opts.concurrency ?? 1, opts.timeUp ?? (() => false), async (item) => {
     if (item.tries >= MAIL_QUEUE_TRIES) {
       await deps.mailQueue.remove(item);
@@ -154,6 +157,13 @@ export const sendQueuedBatch = async (
       // The person deleted their account after it was queued: it is dropped, not sent (and not counted as sent).
       await deps.mailQueue.remove(item);
       deps.log('queued email dropped: its recipient deleted their account', { id: item.id, queuedAt: item.queuedAt });
+      return;
+    }
+    if (!isQueuedMail(item) && deleted.has(personOf(item))) {
+      // A paid order's buyer who deleted their account since: no account is made again for them, nor enrolled (the
+      // order stays as paid; it is the creator's to refund, as any buyer's who leaves).
+      await deps.mailQueue.remove(item);
+      deps.log('queued work dropped: its buyer deleted their account', { kind: item.kind, id: item.id, orderId: item.orderId, queuedAt: item.queuedAt });
       return;
     }
     if (isQueuedMail(item)) {

@@ -66,15 +66,17 @@ export interface ExportFile {
 
 /**
  * THE GATHERING RULES: which records go into whose export, each by key or index. Everyone: their account's partition
- * (profile and everything kept under it), their enrolments with progress, their certificates; a creator besides:
+ * (profile and everything kept under it), their enrolments with progress, their certificates, the orders they placed
+ * as a buyer (by their email: a buyer need not have been signed in, nor still be enrolled); a creator besides:
  * their courses, their CRM's rows (their learners' enrolments) and their support requests. Quiz attempts and
  * submissions follow the enrolments (a file each per course, see `exportFilesAfter`); then the person's comments in
  * their courses' discussions (`ownComments`) and the files they uploaded with submissions (files/).
  */
-export const exportFiles = (userId: string, role: string): ExportFile[] => [
+export const exportFiles = (userId: string, role: string, email: string): ExportFile[] => [
   { name: 'account.json', source: { kind: 'account', userId } },
   { name: 'enrolments.json', source: { kind: 'enrolments', learnerId: userId } },
   { name: 'certificates.json', source: { kind: 'certificates', learnerId: userId } },
+  { name: 'orders.json', source: { kind: 'orders', buyerEmail: email } },
   ...(role === 'creator'
     ? ([
         { name: 'creator/courses.json', source: { kind: 'courses', creatorId: userId } },
@@ -161,6 +163,7 @@ const README = (email: string, at: string) =>
     'files/<course>/<lesson>/: the files you uploaded with your submissions.',
     'comments.json: your comments and replies in lesson discussions.',
     'certificates.json: the certificates issued to you.',
+    'orders.json: what you bought (courses and bundles), what you paid and its status, including refunded orders.',
     'creator/: for a creator, your courses, the learners in your CRM and your support requests.',
     '',
   ].join('\n');
@@ -200,7 +203,7 @@ export const personalExportWork =
       await zip.file('README.txt', (put) => put(README(person.email, now.toISOString())));
       const courseIds: string[] = [];
       const ownCourseIds: string[] = [];
-      for (const file of exportFiles(userId, person.role)) {
+      for (const file of exportFiles(userId, person.role, person.email)) {
         await zip.file(file.name, async (put) => {
           records += await writeRecords(recordsOf(deps.records, file.source), put, (record) => {
             if (file.source.kind === 'enrolments' && typeof record['courseId'] === 'string') courseIds.push(record['courseId']);

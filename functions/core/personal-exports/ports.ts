@@ -46,6 +46,8 @@ export type ExportedRecord = Readonly<Record<string, unknown>>;
  * - `submissions`: the learner's latest submission of each assignment in one course (their pointers, in the
  *   partition of their own, `SUBMITTER#<courseId>#<learnerId>`, then the submissions by id);
  * - `submission-files`: the learner's uploads in one course (the same partition: only their ids find them);
+ * - `orders`: the orders naming the person's email as their buyer (the buyer index), whatever became of what they
+ *   bought (a refunded course's enrolment is gone), each as the buyer's record of it: no Stripe ids;
  * - `lessons`, `lesson-threads`, `thread-replies`: a course's lesson ids, a lesson's threads, a thread's replies: the
  *   discussions a person took part in, read whole by their keys and kept to the person's own comments by the job
  *   (no index of comments by author exists: see docs/api.md "Download my data").
@@ -57,6 +59,7 @@ export type RecordSource =
   | { readonly kind: 'certificates'; readonly learnerId: string }
   | { readonly kind: 'courses' | 'crm' | 'support-requests'; readonly creatorId: string }
   | { readonly kind: 'submissions' | 'submission-files'; readonly courseId: string; readonly learnerId: string }
+  | { readonly kind: 'orders'; readonly buyerEmail: string }
   | { readonly kind: 'lessons'; readonly courseId: string }
   | { readonly kind: 'lesson-threads'; readonly courseId: string; readonly lessonId: string }
   | { readonly kind: 'thread-replies'; readonly threadId: string };

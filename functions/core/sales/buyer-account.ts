@@ -31,7 +31,7 @@ export interface BuyerAccountDeps {
   alert: (message: string, fields: Record<string, unknown>) => void;
 }
 
-export type BuyerAccountOutcome = 'invited' | 'existing' | 'not-paid' | 'unfulfillable';
+export type BuyerAccountOutcome = 'invited' | 'existing' | 'not-paid' | 'unfulfillable' | 'account-deleted';
 
 /** The queued work for a paid order's new buyer, due at once (one per order: its id is the order's). */
 export const queuedBuyerAccount = (deps: { clock: Clock }, order: Pick<Order, 'id'>, email: string): QueuedAccount => {
@@ -56,6 +56,9 @@ export const createBuyerAccount = async (deps: BuyerAccountDeps, item: QueuedAcc
   });
   if (!account) return unfulfillable(deps, order, 'the email was taken by an account of another role after the payment');
   const { user } = account;
+  // Being deleted (asked for, the run not yet at the email's release, after which the sender drops this work): nothing
+  // is given to an account that is going, which its run would no longer find (its enrolments were walked already).
+  if (user.deletingAt !== undefined) return 'account-deleted';
   // Made by this work (now, or by a try that died after making it): invited already. Older: a receipt instead.
   const ownAccount = account.invited || user.createdAt >= item.queuedAt;
   if (team) {

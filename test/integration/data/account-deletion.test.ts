@@ -9,6 +9,7 @@ import { billingKeys } from '#data/billing.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
+import { couponKeys } from '#data/coupons.ts';
 import { courseKeys } from '#data/courses.ts';
 import { crmKeys } from '#data/crm.ts';
 import { dripKeys } from '#data/drip.ts';
@@ -120,7 +121,7 @@ describe('account deletion (DynamoDB Local)', () => {
     expect((await deletions.get(user.id))?.step).toBe('enrolments');
   });
 
-  it('erases an enrolment: quiz attempts, drip plan, session invitation claims, CRM deleted; certificate, comments, orders pseudonymised; a rerun changes nothing', async () => {
+  it('erases an enrolment: quiz attempts, drip plan, session invitation claims, CRM deleted; certificate and comments pseudonymised; a rerun changes nothing', async () => {
     const deletions = dynamoAccountDeletions();
     const user = await newLearner();
     const other = await newLearner();
@@ -160,15 +161,6 @@ describe('account deletion (DynamoDB Local)', () => {
     const theirs = unique('erase-comment');
     await putRaw({ ...commentKeys.comment(mine), ...commentKeys.byCreator(creatorId, at(4), mine), type: 'Comment', authorId: user.id, authorName: 'Ann Baker', body: 'How warm?' });
     await putRaw({ ...commentKeys.comment(theirs), ...commentKeys.byCreator(creatorId, at(5), theirs), type: 'Comment', authorId: other.id, authorName: 'Bob', body: 'Warm.' });
-    // Orders from the creator: one with a coupon, one without, and another buyer's.
-    const withCoupon = unique('erase-order');
-    const plain = unique('erase-order');
-    const othersOrder = unique('erase-order');
-    await putRaw({ ...orderKeys.order(withCoupon), ...orderKeys.sales(creatorId, at(6), withCoupon), type: 'Order', status: 'paid', amount: 2900, buyerEmail: user.email, couponCode: 'BREAD10' });
-    await putRaw({ ...orderKeys.order(plain), ...orderKeys.sales(creatorId, at(7), plain), type: 'Order', status: 'paid', amount: 1500, buyerEmail: user.email, couponCode: '' });
-    await putRaw({ ...orderKeys.order(othersOrder), ...orderKeys.sales(creatorId, at(8), othersOrder), type: 'Order', status: 'paid', amount: 900, buyerEmail: other.email });
-    const couponUse = { pk: `CREATOR#${creatorId}`, sk: `COUPONUSE#BREAD10#${user.email}` };
-    await putRaw({ ...couponUse, type: 'CouponUse' });
 
     // Their submissions: a superseded one (named by no pointer), the latest (a pointer names it), a file handed in,
     // the pending count; and another learner's, kept.
@@ -231,10 +223,6 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(othersNote)).toBeDefined();
     expect(await rawItem(commentKeys.comment(mine))).toMatchObject({ authorName: DELETED_USER_NAME, body: 'How warm?' });
     expect(await rawItem(commentKeys.comment(theirs))).toMatchObject({ authorName: 'Bob' });
-    expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym, status: 'paid' });
-    expect(await rawItem(orderKeys.order(plain))).toMatchObject({ amount: 1500, buyerEmail: pseudonym });
-    expect(await rawItem(orderKeys.order(othersOrder))).toMatchObject({ buyerEmail: other.email });
-    expect(await rawItem(couponUse)).toBeUndefined();
     expect(await rawItem(enrollmentKeys.enrollment(courseId, user.id))).toBeUndefined();
     // The other enrolments are untouched; the erased one is no longer listed.
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toMatchObject({ status: 'active', learnerEmail: user.email });
@@ -244,11 +232,55 @@ describe('account deletion (DynamoDB Local)', () => {
     await erase();
     expect(await rawItem(enrollmentKeys.enrollment(courseId, user.id))).toBeUndefined();
     expect(await rawItem(certificateKeys.certificate(certificateId))).toMatchObject({ learnerName: null, learnerEmail: pseudonym });
-    expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym });
 
-    // An enrolment with no certificate, CRM, comments or orders: only the enrolment goes.
+    // An enrolment with no certificate, CRM or comments: only the enrolment goes.
     await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: otherCourse, creatorId }, pseudonym);
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toBeUndefined();
+  });
+
+  it("pseudonymises every order the person bought through the buyer index (a refunded one with no enrolment left too), deletes their coupon uses, leaves others' orders; a rerun finds none", async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const other = await newLearner();
+    const creatorId = unique('erase-creator');
+    const pseudonym = `deleted-${user.id}@deleted.invalid`;
+    // One paid with a coupon, one refunded (its enrolment removed long ago), one with another case of the email, and
+    // another buyer's: all in their buyer index as the orders module writes it.
+    const withCoupon = unique('erase-order');
+    const refunded = unique('erase-order');
+    const shouted = unique('erase-order');
+    const othersOrder = unique('erase-order');
+    const orderOf = (id: string, email: string, minute: number, extra: Record<string, unknown>) =>
+      putRaw({ ...orderKeys.order(id), ...orderKeys.sales(creatorId, at(minute), id), ...orderKeys.buyer(email, at(minute), id), type: 'Order', id, creatorId, buyerEmail: email, ...extra });
+    await orderOf(withCoupon, user.email, 6, { status: 'paid', amount: 2900, couponCode: 'BREAD10' });
+    await orderOf(refunded, user.email, 7, { status: 'refunded', amount: 1500, couponCode: null });
+    await orderOf(shouted, user.email.toUpperCase(), 8, { status: 'paid', amount: 700, couponCode: '' });
+    await orderOf(othersOrder, other.email, 9, { status: 'paid', amount: 900, couponCode: 'BREAD10' });
+    const couponUse = couponKeys.use(creatorId, 'BREAD10', user.email);
+    const othersUse = couponKeys.use(creatorId, 'BREAD10', other.email);
+    await putRaw({ ...couponUse, type: 'CouponUse' });
+    await putRaw({ ...othersUse, type: 'CouponUse' });
+
+    const first = await deletions.buyerOrders(user.email, undefined, 2);
+    expect(first.orders).toEqual([
+      { orderId: withCoupon, creatorId, couponCode: 'BREAD10' },
+      { orderId: refunded, creatorId, couponCode: null },
+    ]);
+    const second = await deletions.buyerOrders(user.email, first.nextCursor, 2);
+    expect(second.orders).toEqual([{ orderId: shouted, creatorId, couponCode: null }]);
+    for (const order of [...first.orders, ...second.orders]) await deletions.eraseOrder(order, user.email, pseudonym);
+
+    expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym, status: 'paid', gsi1pk: `CREATOR#${creatorId}#SALES` });
+    expect(await rawItem(orderKeys.order(refunded))).toMatchObject({ amount: 1500, buyerEmail: pseudonym, status: 'refunded' });
+    expect(await rawItem(orderKeys.order(shouted))).toMatchObject({ amount: 700, buyerEmail: pseudonym });
+    for (const id of [withCoupon, refunded, shouted]) expect(await rawItem(orderKeys.order(id))).not.toHaveProperty('gsi2pk');
+    expect(await rawItem(couponUse)).toBeUndefined();
+    expect(await rawItem(orderKeys.order(othersOrder))).toMatchObject({ buyerEmail: other.email });
+    expect(await rawItem(othersUse)).toBeDefined();
+    // Rerun (a killed slice's retry): nothing left to find; erasing one again changes nothing.
+    expect(await deletions.buyerOrders(user.email, undefined, 10)).toEqual({ orders: [] });
+    await deletions.eraseOrder(first.orders[0]!, user.email, pseudonym);
+    expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym });
   });
 
   it('frees the licence seat an enrolment came through (seatsUsed -1 once), pseudonymises its membership row; a rerun changes nothing', async () => {

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, StoredAffiliate } from '#core/ports.ts';
 import { PAYOUT_BATCH } from '#core/affiliates/affiliates.ts';
-import { affiliateKeys, backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines, dynamoAffiliates } from '#data/affiliates.ts';
+import { affiliateKeys, backfillAffiliateEmailIndex, backfillAffiliateIndex, backfillCommissionIndex, backfillPayoutLines, dynamoAffiliates } from '#data/affiliates.ts';
 import { dynamoOrders } from '#data/orders.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
 import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
+import { queryAll } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -142,6 +143,18 @@ describe('dynamoAffiliates', () => {
     expect(await backfillAffiliateIndex()).toBeGreaterThanOrEqual(1);
     expect(await read()).toEqual([...made.map((a) => a.id).reverse(), old.id]);
     expect(await backfillAffiliateIndex()).toBe(0);
+  });
+
+  it("gives email claims from before the email index its keys, once: every creator's claim of the address is found", async () => {
+    const email = `${unique('old-claim')}@example.com`.toLowerCase();
+    const creators = [unique('creator'), unique('creator')];
+    for (const creatorId of creators) await putRaw({ ...affiliateKeys.email(creatorId, email), type: 'AffiliateEmail', affiliateId: unique('aff'), creatorId });
+    const found = () => queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': affiliateKeys.byEmail(email, '').gsi2pk } });
+    expect(await found()).toEqual([]);
+    expect(await backfillAffiliateEmailIndex()).toBeGreaterThanOrEqual(2);
+    expect((await found()).map((item) => item['creatorId']).sort()).toEqual([...creators].sort());
+    expect(await backfillAffiliateEmailIndex()).toBe(0);
+    expect(await rawItem(affiliateKeys.email(creators[0]!, email))).toMatchObject({ gsi2sk: creators[0] });
   });
 
   it('pays a payout of more commissions than one transaction takes as lines of their own, read a page at a time', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/ports.ts';
 import { billingKeys } from '#data/billing.ts';
 import { mailQueueKey } from '#data/mail-queue.ts';
-import { dynamoOrders, orderKeys } from '#data/orders.ts';
+import { backfillBuyerIndex, dynamoOrders, listOrdersByBuyer, orderKeys } from '#data/orders.ts';
 import { readCounter } from '#data/sharded-counters.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
 import { eventually, useLocalCloudEnv } from '../support.ts';
@@ -54,6 +54,43 @@ describe('course orders (DynamoDB Local)', () => {
       byCoupon: { SPRING25: { redemptions: 1, discount: 400 } },
     });
     await expect(orders.markPaid({ event: event(), orderId: unique('nope'), paid })).rejects.toThrow(/not stored/);
+  });
+
+  it("lists a buyer's orders by their email (any case), paid, refunded at once or pending, following the email Stripe was given, a page at a time", async () => {
+    const orders = dynamoOrders();
+    const buyer = `${unique('buyer')}@example.com`.toLowerCase();
+    const ids = (items: Record<string, unknown>[]) => items.map((item) => item['id']);
+    // Pending with the email given at checkout; paid under another address Stripe was given; refunded at once.
+    const pending = order({ buyerEmail: buyer.toUpperCase(), createdAt: '2026-11-25T09:00:00.000Z' });
+    const moved = order({ buyerEmail: buyer, createdAt: '2026-11-25T09:01:00.000Z' });
+    const paidHere = order({ buyerEmail: null, createdAt: '2026-11-25T09:02:00.000Z' });
+    const refunded = order({ buyerEmail: null, createdAt: '2026-11-25T09:03:00.000Z' });
+    for (const o of [pending, moved, paidHere, refunded]) await orders.create(o);
+    expect(ids((await listOrdersByBuyer(buyer, undefined, 10)).items)).toEqual([pending.id, moved.id]);
+    await orders.markPaid({ event: event(), orderId: moved.id, paid: { ...paid, buyerEmail: `other-${buyer}`, paymentIntentId: null } });
+    await orders.markPaid({ event: event(), orderId: paidHere.id, paid: { ...paid, buyerEmail: buyer, paymentIntentId: null } });
+    await orders.markUnfulfilled({ event: event(), orderId: refunded.id, refunded: { amount: 2500, discount: 0, buyerEmail: buyer, paymentIntentId: null, at: paid.paidAt }, reason: 'enrolled-already' });
+    const first = await listOrdersByBuyer(buyer, undefined, 2);
+    expect(ids(first.items)).toEqual([pending.id, paidHere.id]);
+    const second = await listOrdersByBuyer(buyer, first.next, 2);
+    expect(ids(second.items)).toEqual([refunded.id]);
+    expect(second.next).toBeUndefined();
+    expect(ids((await listOrdersByBuyer(`other-${buyer}`, undefined, 10)).items)).toEqual([moved.id]);
+    expect(await rawItem(orderKeys.order(refunded.id))).toMatchObject({ status: 'refunded', buyerEmail: buyer, gsi2pk: `BUYER#${buyer}` });
+  });
+
+  it('gives orders from before the buyer index its keys, once; an order with no buyer, or a deleted one, stays out', async () => {
+    const buyer = `${unique('old-buyer')}@example.com`.toLowerCase();
+    const old = order({ buyerEmail: buyer });
+    const anonymous = order({ buyerEmail: null });
+    const erased = order({ buyerEmail: `deleted-${unique('x')}@deleted.invalid` });
+    for (const o of [old, anonymous, erased]) await putRaw({ ...orderKeys.order(o.id), type: 'Order', ...o });
+    expect((await listOrdersByBuyer(buyer, undefined, 10)).items).toEqual([]);
+    expect(await backfillBuyerIndex()).toBeGreaterThanOrEqual(1);
+    expect((await listOrdersByBuyer(buyer, undefined, 10)).items.map((item) => item['id'])).toEqual([old.id]);
+    expect(await backfillBuyerIndex()).toBe(0);
+    expect(await rawItem(orderKeys.order(anonymous.id))).not.toHaveProperty('gsi2pk');
+    expect(await rawItem(orderKeys.order(erased.id))).not.toHaveProperty('gsi2pk');
   });
 
   it('expires a pending order once; a paid or expired one stays as it is', async () => {

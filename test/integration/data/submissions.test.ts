@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '#core/assignments/ports.ts';
-import { dynamoCourseSubmissionRemoval, dynamoSubmissions, dynamoUnnamedUploads, submissionKeys } from '#data/submissions.ts';
+import { backfillCourseSubmissionsIndex, dynamoCourseSubmissionRemoval, dynamoSubmissions, dynamoUnnamedUploads, submissionKeys } from '#data/submissions.ts';
+import { queryAll } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { rawItem, unique } from './data-support.ts';
+import { putRaw, rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -161,5 +162,18 @@ describe('submissions (DynamoDB Local)', () => {
     await removal.remove(first.id);
     expect(await removal.page(courseId, 10)).toEqual([]);
     expect(await submissions.get(other.id)).toBeDefined();
+  });
+
+  it("gives submissions from before the course's index its keys, once, so a superseded one is found too", async () => {
+    const courseId = unique('old-course');
+    const old = submission(courseId, { submittedAt: at(1) });
+    await putRaw({ ...submissionKeys.submission(old.id), type: 'Submission', ...old, supersededBy: 'newer' });
+    const { gsi2pk } = submissionKeys.ofCourse(old);
+    const found = () => queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk } });
+    expect(await found()).toEqual([]);
+    expect(await backfillCourseSubmissionsIndex()).toBeGreaterThanOrEqual(1);
+    expect((await found()).map((item) => item['id'])).toEqual([old.id]);
+    expect(await rawItem(submissionKeys.submission(old.id))).toMatchObject({ gsi2sk: `${old.learnerId}#${at(1)}#${old.id}` });
+    expect(await backfillCourseSubmissionsIndex()).toBe(0);
   });
 });

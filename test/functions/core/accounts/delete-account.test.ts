@@ -7,10 +7,11 @@ import {
   type AccountDeletion,
   type AccountDeletionJobDeps,
   type AccountDeletionStep,
+  type DeletedBuyerOrder,
   type RequestAccountDeletionDeps,
 } from '#core/accounts/delete-account.ts';
 import { ConflictError } from '#core/errors.ts';
-import type { CourseRecord, User } from '#core/ports.ts';
+import type { CourseRecord, OpenCheckout, StoredSubscription, User } from '#core/ports.ts';
 import { emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 
@@ -133,7 +134,19 @@ describe('asking for one’s account to be deleted', () => {
 });
 
 /** The job against an in-memory store that records each write, to prove a rerun or a kill doubles nothing. */
-const jobDeps = () => {
+/** The person's plan as the fakes hold it: Stripe's subscription (with the webhook's copy of its status) and a checkout. */
+interface FakePlan {
+  subscription?: { id: string; status: string };
+  checkout?: OpenCheckout;
+}
+
+/** Orders in the buyer index of ann@example.com: o1 (a refunded course, no enrolment left) and o2 with a coupon. */
+const buyerOrders = (): DeletedBuyerOrder[] => [
+  { orderId: 'o1', creatorId: 'c1', couponCode: null },
+  { orderId: 'o2', creatorId: 'c2', couponCode: 'BREAD10' },
+];
+
+const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(), ordersPage = 50) => {
   const writes: string[] = [];
   let item: AccountDeletion | undefined = { userId: 'u1', email: 'ann@example.com', role: 'learner', requestedAt: '2026-11-21T12:00:00.000Z', step: 'sign-in' };
   const enrolments = [
@@ -154,8 +167,21 @@ const jobDeps = () => {
         writes.push(`erase ${enrolment.courseId} as ${pseudonym}`);
         enrolments.splice(enrolments.indexOf(enrolment), 1);
       },
+      // The index read from the cursor (an offset here); an erased order leaves it.
+      buyerOrders: async (email, cursor, limit) => {
+        const from = Number(cursor ?? 0);
+        const page = email === 'ann@example.com' ? orders.slice(from, from + Math.min(limit, ordersPage)) : [];
+        return { orders: page, ...(from + page.length < orders.length ? { nextCursor: String(from + page.length) } : {}) };
+      },
+      eraseOrder: async (order, email, pseudonym) => {
+        writes.push(`order ${order.orderId} of ${email} as ${pseudonym}${order.couponCode ? `, coupon use ${order.couponCode} deleted` : ''}`);
+      },
       eraseRecords: async (d, pseudonym) => void writes.push(`records of ${d.email} as ${pseudonym}`),
-      eraseOwnItems: async () => void writes.push('own items'),
+      eraseOwnItems: async () => {
+        writes.push('own items');
+        delete plan.subscription;
+        delete plan.checkout;
+      },
       releaseEmail: async (email) => void writes.push(`release ${email}`),
       deleteProfile: async (_id, _role, audit) => {
         if (!profile) return false;
@@ -167,6 +193,14 @@ const jobDeps = () => {
         const { email: _email, ...rest } = item!;
         item = { ...rest, step: 'done' };
       },
+    },
+    billing: {
+      getSubscription: async (userId) => (plan.subscription ? ({ userId, subscriptionId: plan.subscription.id, status: plan.subscription.status } as StoredSubscription) : undefined),
+      getOpenCheckout: async () => plan.checkout,
+    },
+    payments: {
+      cancelSubscriptionNow: async (id) => void writes.push(`subscription ${id} cancelled now`),
+      expireCheckoutSession: async (id) => void writes.push(`checkout ${id} expired`),
     },
     signIn: { deleteAccount: async (id) => void writes.push(`sign-in account ${id} deleted`) },
     uploads: { remove: async (keys) => void writes.push(`files removed ${keys.join(' ')}`) },
@@ -188,6 +222,8 @@ describe('the account deletion job', () => {
       'files removed courses/k1/l1/submissions/u1/f1',
       `erase k1 as ${pseudonym}`,
       `erase k2 as ${pseudonym}`,
+      `order o1 of ann@example.com as ${pseudonym}`,
+      `order o2 of ann@example.com as ${pseudonym}, coupon use BREAD10 deleted`,
       `records of ann@example.com as ${pseudonym}`,
       'own items',
       'release ann@example.com',
@@ -207,7 +243,8 @@ describe('the account deletion job', () => {
   it('stops between enrolments when time is up and goes on from there in the next slice', async () => {
     const { deps, writes, item } = jobDeps();
     let calls = 0;
-    expect(await runAccountDeletion(deps, 'u1', () => ++calls > 1)).toEqual({ finished: false, steps: 1 });
+    // Asked after sign-in, after billing, then after the first enrolment: time is up there.
+    expect(await runAccountDeletion(deps, 'u1', () => ++calls > 2)).toEqual({ finished: false, steps: 2 });
     expect(item()?.step).toBe('enrolments');
     expect(writes).toEqual(['sign-in account u1 deleted', 'files removed courses/k1/l1/submissions/u1/f1', `erase k1 as ${emailPseudonym('ann@example.com')}`]);
     expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
@@ -223,6 +260,50 @@ describe('the account deletion job', () => {
     expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
     expect(writes.filter((w) => w.startsWith('files removed'))).toEqual(['files removed courses/k1/l1/submissions/u1/f1', 'files removed courses/k1/l1/submissions/u1/f1']);
     expect(writes.filter((w) => w.startsWith('erase'))).toHaveLength(2);
+  });
+
+  it("cancels a creator's subscription at once, and closes their open checkout, before any of their own items go", async () => {
+    const checkout: OpenCheckout = { status: 'open', claimId: 'cl1', intent: 'starter', claimedAt: '2026-11-21T11:59:00.000Z', sessionId: 'cs_1', url: 'https://pay', expiresAt: '2026-11-21T12:30:00.000Z' };
+    const { deps, writes } = jobDeps({ subscription: { id: 'sub_1', status: 'active' }, checkout });
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.slice(0, 4)).toEqual(['sign-in account u1 deleted', 'checkout cs_1 expired', 'subscription sub_1 cancelled now', 'files removed courses/k1/l1/submissions/u1/f1']);
+    expect(writes.indexOf('subscription sub_1 cancelled now')).toBeLessThan(writes.indexOf('own items'));
+    expect(writes.filter((w) => w.startsWith('subscription') || w.startsWith('checkout'))).toHaveLength(2);
+  });
+
+  it('asks Stripe nothing for a person with no subscription, one already ended, or a checkout only being created', async () => {
+    for (const plan of [{}, { subscription: { id: 'sub_2', status: 'canceled' } }, { subscription: { id: 'sub_3', status: 'incomplete_expired' } }, { checkout: { status: 'creating', claimId: 'cl', intent: 'pro', claimedAt: 'x' } as OpenCheckout }]) {
+      const { deps, writes } = jobDeps(plan);
+      expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+      expect(writes.filter((w) => w.startsWith('subscription') || w.startsWith('checkout'))).toEqual([]);
+    }
+  });
+
+  it('asks for the cancel again after a kill before the step was recorded (Stripe answers a cancelled one as done), and never after', async () => {
+    const { deps, writes, item } = jobDeps({ subscription: { id: 'sub_4', status: 'past_due' } });
+    const advance = deps.deletions.advance;
+    deps.deletions.advance = async (id, from, to) => (from === 'billing' ? Promise.reject(new Error('killed')) : advance(id, from, to));
+    await expect(runAccountDeletion(deps, 'u1', () => false)).rejects.toThrow('killed');
+    expect(item()?.step).toBe('billing');
+    deps.deletions.advance = advance;
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.filter((w) => w.startsWith('subscription'))).toEqual(['subscription sub_4 cancelled now', 'subscription sub_4 cancelled now']);
+    await runAccountDeletion(deps, 'u1', () => false);
+    expect(writes.filter((w) => w.startsWith('subscription'))).toHaveLength(2);
+  });
+
+  it("pseudonymises every order the person bought, found by their email (not their enrolments), a page at a time, stopping between pages when time is up", async () => {
+    const orders = Array.from({ length: 5 }, (_, i): DeletedBuyerOrder => ({ orderId: `o${i}`, creatorId: 'c9', couponCode: null }));
+    const { deps, writes, item, stepTo } = jobDeps({}, orders, 2);
+    stepTo('orders');
+    let calls = 0;
+    expect(await runAccountDeletion(deps, 'u1', () => ++calls > 1)).toEqual({ finished: false, steps: 0 });
+    expect(item()?.step).toBe('orders');
+    expect(writes).toEqual([`order o0 of ann@example.com as ${emailPseudonym('ann@example.com')}`, `order o1 of ann@example.com as ${emailPseudonym('ann@example.com')}`, `order o2 of ann@example.com as ${emailPseudonym('ann@example.com')}`, `order o3 of ann@example.com as ${emailPseudonym('ann@example.com')}`]);
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    // The next slice starts from the first page again: erasing an order twice is harmless (the store's rerun test), and
+    // every order was erased.
+    expect(new Set(writes.filter((w) => w.startsWith('order')))).toEqual(new Set(orders.map((o) => `order ${o.orderId} of ann@example.com as ${emailPseudonym('ann@example.com')}`)));
   });
 
   it('after a kill during the profile step, the rerun writes no second audit line', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_HOLD_MS, MAIL_QUEUE_TRIES, REMOVAL_WAITS_MS, heldMail, sendHeld, sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { ANSWER_MARGIN_MS, clientPolicies, worstCaseMs } from '#adapters/client-policy.ts';
-import type { QueuedMail } from '#core/ports.ts';
+import type { QueuedAccount, QueuedMail } from '#core/ports.ts';
 import { NOW, sequentialIds, testClock } from '#test/functions/fakes/clock.ts';
 import { memoryMailer, memoryMailQueue } from '#test/functions/fakes/enrollments.ts';
 
@@ -99,6 +99,22 @@ describe('the queued emails, each sender run', () => {
     expect(asked).toEqual([['ann@example.com', 'bob@example.com']]);
     expect(d.mailer.sent.map((m) => m.to)).toEqual(['bob@example.com']);
     expect(d.mailQueue.queued).toEqual([]);
+  });
+
+  it("makes no account for a paid order's buyer who deleted their account while the work was queued, and drops it (issue 37)", async () => {
+    const d = world();
+    const account = (id: string, email: string): QueuedAccount => ({ kind: 'buyer-account', id, orderId: `o-${id}`, email, queuedAt: NOW, dueAt: NOW, tries: 0 });
+    await d.mailQueue.write(account('account:1', 'Ann@Example.com'));
+    await d.mailQueue.write(account('account:2', 'bob@example.com'));
+    const done: string[] = [];
+    const deletedRecipients = async (emails: readonly string[]) => new Set(emails.filter((e) => e === 'ann@example.com'));
+    await sendQueuedMail({ ...d, deletedRecipients, work: async (item) => void done.push(item.email) });
+    expect(done).toEqual(['bob@example.com']);
+    expect(d.mailQueue.queued).toEqual([]);
+    expect(d.logged).toContainEqual({ message: 'queued work dropped: its buyer deleted their account', fields: expect.objectContaining({ orderId: 'o-account:1' }) });
+    // A later run finds nothing of it to do again.
+    await sendQueuedMail({ ...d, deletedRecipients, work: async (item) => void done.push(item.email) });
+    expect(done).toEqual(['bob@example.com']);
   });
 
   it('come back due with one more try while SES refuses them, and are given up (logged) after MAIL_QUEUE_TRIES', async () => {

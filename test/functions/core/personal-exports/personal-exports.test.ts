@@ -109,6 +109,9 @@ const world = () => {
     [key({ kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ann' })]: [{ learnerId: 'ann', lessonId: 'l1', bestScore: 80 }],
     [key({ kind: 'quiz-attempts', courseId: 'c1', learnerId: 'ben' })]: [{ learnerId: 'ben', lessonId: 'l1', bestScore: 20 }],
     [key({ kind: 'courses', creatorId: 'cara' })]: [{ id: 'c1', title: 'Knife skills' }],
+    // A course bought and refunded (no enrolment left), found by the buyer's email; another buyer's.
+    [key({ kind: 'orders', buyerEmail: 'ann@example.com' })]: [{ id: 'o1', courseTitle: 'Glazes', amount: 2900, currency: 'gbp', status: 'refunded', createdAt: '2026-11-01T10:00:00.000Z' }],
+    [key({ kind: 'orders', buyerEmail: 'ben@example.com' })]: [{ id: 'o2', courseTitle: 'Glazes', amount: 2900, currency: 'gbp', status: 'paid' }],
     [key({ kind: 'submissions', courseId: 'c1', learnerId: 'ann' })]: [{ id: 's1', learnerId: 'ann', lessonId: 'l2', text: 'My bowl', status: 'passed', feedback: 'Lovely glaze.' }],
     [key({ kind: 'submission-files', courseId: 'c1', learnerId: 'ann' })]: [
       { id: 'f1', learnerId: 'ann', lessonId: 'l2', name: 'My bowl/front.png', size: 70_000 },
@@ -150,21 +153,24 @@ const world = () => {
 const runJob = (w: ReturnType<typeof world>, slice: Slice) => personalExportWork(w.deps)(slice, () => false);
 
 describe('the gathering rules', () => {
-  it('gives everyone their account, enrolments and certificates, and only a creator their courses, CRM rows and support requests', () => {
-    expect(exportFiles('ann', 'learner').map((f) => f.name)).toEqual(['account.json', 'enrolments.json', 'certificates.json']);
-    expect(exportFiles('lee', 'leader').map((f) => f.source.kind)).toEqual(['account', 'enrolments', 'certificates']);
-    expect(exportFiles('cara', 'creator').map((f) => f.name)).toEqual([
+  it('gives everyone their account, enrolments, certificates and orders as a buyer, and only a creator their courses, CRM rows and support requests', () => {
+    expect(exportFiles('ann', 'learner', 'ann@example.com').map((f) => f.name)).toEqual(['account.json', 'enrolments.json', 'certificates.json', 'orders.json']);
+    expect(exportFiles('lee', 'leader', 'lee@example.com').map((f) => f.source.kind)).toEqual(['account', 'enrolments', 'certificates', 'orders']);
+    expect(exportFiles('cara', 'creator', 'cara@example.com').map((f) => f.name)).toEqual([
       'account.json',
       'enrolments.json',
       'certificates.json',
+      'orders.json',
       'creator/courses.json',
       'creator/crm-learners.json',
       'creator/support-requests.json',
     ]);
   });
 
-  it('reads every source by the person\'s own key: never another person\'s id', () => {
-    for (const file of exportFiles('cara', 'creator')) expect(Object.values(file.source).filter((v) => v !== file.source.kind)).toEqual(['cara']);
+  it('reads every source by the person\'s own key: never another person\'s id or email', () => {
+    for (const file of exportFiles('cara', 'creator', 'cara@example.com')) {
+      expect(Object.values(file.source).filter((v) => v !== file.source.kind)).toEqual([file.source.kind === 'orders' ? 'cara@example.com' : 'cara']);
+    }
   });
 
   it('reads quiz attempts and submissions per enrolled course, once each, under the learner\'s own id', () => {
@@ -206,13 +212,14 @@ describe("the 'personal-export' job", () => {
     const w = world();
     const { exportId } = await w.request('ann');
     const result = await runJob(w, w.started[0]!);
-    expect(result.counts).toMatchObject({ written: 1, records: 10, files: 1 });
+    expect(result.counts).toMatchObject({ written: 1, records: 11, files: 1 });
     const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
     expect([...files.keys()]).toEqual([
       'README.txt',
       'account.json',
       'enrolments.json',
       'certificates.json',
+      'orders.json',
       'quiz-attempts/c1.json',
       'submissions/c1.json',
       'quiz-attempts/c2.json',
@@ -225,10 +232,11 @@ describe("the 'personal-export' job", () => {
     expect(JSON.parse(files.get('enrolments.json')!.toString())).toHaveLength(3);
     expect(JSON.parse(files.get('quiz-attempts/c1.json')!.toString())).toEqual([{ learnerId: 'ann', lessonId: 'l1', bestScore: 80 }]);
     expect(JSON.parse(files.get('certificates.json')!.toString())).toEqual([]);
+    expect(JSON.parse(files.get('orders.json')!.toString())).toEqual([{ id: 'o1', courseTitle: 'Glazes', amount: 2900, currency: 'gbp', status: 'refunded', createdAt: '2026-11-01T10:00:00.000Z' }]);
     expect([...files.values()].some((f) => f.toString().includes('ben'))).toBe(false);
     // Every read but the discussions' is one of the person's own sources; the discussions read are their courses'.
     const discussion = new Set(['lessons', 'lesson-threads', 'thread-replies']);
-    expect(w.data.reads.filter((s) => !discussion.has(s.kind)).every((s) => Object.values(s).includes('ann'))).toBe(true);
+    expect(w.data.reads.filter((s) => !discussion.has(s.kind)).every((s) => Object.values(s).includes('ann') || Object.values(s).includes('ann@example.com'))).toBe(true);
     expect(new Set(w.data.reads.flatMap((s) => (s.kind === 'lessons' || s.kind === 'lesson-threads' ? [s.courseId] : []))).size).toBe(3);
     expect(w.data.reads.filter((s) => s.kind === 'lessons' || s.kind === 'lesson-threads').every((s) => 'courseId' in s && ['c1', 'c2', 'c3'].includes(s.courseId))).toBe(true);
   });

@@ -60,6 +60,30 @@ describe('a paid course order', () => {
     expect(d.mailer.sent[0]!.text).toContain('Temporary password: Temp-Pass-1aA');
   });
 
+  it('makes no account again, and enrols nobody, for a buyer who deleted their account while the work was queued (issue 37)', async () => {
+    const { d, order } = await pendingOrder();
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
+    // The sender learns of the deletion from the email's suppression (reason 'deleted', data/account-deletion.ts).
+    expect(await sendQueuedMail({ ...d, deletedRecipients: async (emails) => new Set(emails.filter((e) => e === 'new@example.com')) })).toEqual({ sent: 0, failed: 0, givenUp: 0 });
+    expect(d.mailQueue.queued).toEqual([]);
+    expect(await d.users.getUserIdByEmail('new@example.com')).toBeUndefined();
+    expect(d.directory.accounts.size).toBe(0);
+    expect(d.mailer.sent).toEqual([]);
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'paid', learnerId: null });
+  });
+
+  it('gives nothing to an account whose deletion is under way (asked for, its email not yet released)', async () => {
+    const { d, order } = await pendingOrder();
+    expect(await applyCheckoutEvent(d, completed(order))).toBe('paid');
+    // Before the work ran, the buyer signed up themselves and then asked for their account to be deleted.
+    await d.users.createUser({ id: 'l9', email: 'new@example.com', role: 'learner', createdAt: 'x', deletingAt: '2026-11-25T10:00:00.000Z' });
+    expect(await sendQueuedMail(d)).toEqual({ sent: 1, failed: 0, givenUp: 0 });
+    expect(d.mailQueue.queued).toEqual([]);
+    expect(await d.enrollments.get('c1', 'l9')).toBeUndefined();
+    expect(d.mailer.sent).toEqual([]);
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'paid', learnerId: null });
+  });
+
   it("enrols an existing learner and writes no receipt with the payment: the order's paid record owes it, sent once from the stream", async () => {
     const { d, order } = await pendingOrder('ann@example.com');
     await d.users.createUser({ id: 'l1', email: 'ann@example.com', role: 'learner', createdAt: 'x' });
