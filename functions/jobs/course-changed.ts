@@ -23,8 +23,9 @@ export const courseChangeStore = (): CourseChangeStore => ({
 export const courseFiles = (): CourseFiles => ({ files: dynamoFiles(), store: s3FileStore() });
 
 /**
- * A course renamed or deleted (its learners' submissions and their files with it), or a lesson deleted, carried to its copies and files slice by slice; a lesson's release
- * changed, its learners' drip plans planned again; a course published, given to its memberships' members (core/courses/changes.ts).
+ * A course renamed or deleted (its learners' submissions and their files with it), or a lesson deleted, carried to
+ * its copies and files slice by slice; a lesson's release changed, its learners' drip plans planned again; a course
+ * published, given to its memberships' members (core/courses/changes.ts).
  */
 export const work = (_remainingMs: () => number) => courseChangedWork(courseChangeStore(), courseFiles(), dripReplanDeps(), membersOnPublishDeps(), courseSubmissionRemovalDeps());
 

@@ -86,9 +86,9 @@ export interface RequestAccountDeletionDeps {
 
 /**
  * DELETE /api/me: the caller's account stops signing in at once and its deletion is queued. A creator with learners
- * on a published course is refused (409) before anything changes, and so is the platform's last active admin. Repeating it answers the same and queues nothing
- * more; a request that failed after the mark (the queue down) is finished by the next one, which still finds the run
- * not queued.
+ * on a published course is refused (409) before anything changes, and so is the platform's last active admin.
+ * Repeating it answers the same and queues nothing more; a request that failed after the mark (the queue down) is
+ * finished by the next one, which still finds the run not queued.
  */
 export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, input: { userId: string }): Promise<AccountDeletionAccepted> => {
   const user = await deps.users.getUser(input.userId);
@@ -122,9 +122,9 @@ export const ACCOUNT_DELETION_JOB = 'account-deletion';
  * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
  * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
  * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
- * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go before the person's own partition and the profile: each course's
- * records about them are found from the active enrolment (the learner's courses index), which is removed last, so a
- * kill in between finds the course again. The records others keep about them by their id or email (a leader's
+ * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go
+ * before the person's own partition and the profile: each course's records about them are found from the active
+ * enrolment (the learner's courses index), which is removed last, so a kill in between finds the course again. The records others keep about them by their id or email (a leader's
  * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
  * profile goes last but one, with the audit line in its transaction.
  */
@@ -192,8 +192,9 @@ export interface AccountDeletionStore {
    */
   eraseRecords(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, pseudonym: string): Promise<void>;
   /**
-   * The person's own partition (with the Stripe customer's mapping to it, `STRIPECUST#…`): every item but the credit ledger's rows (money records), which keep no name or email;
-   * and their support requests (a creator's), deleted whole.
+   * The person's own partition (with the Stripe customer's mapping to it, `STRIPECUST#…`): every item but the credit
+   * ledger's rows (money records), which keep no name or email; and their support requests (a creator's), deleted
+   * whole.
    */
   eraseOwnItems(userId: string): Promise<void>;
   /** The email's reservation deleted; its suppression kept or put with reason 'deleted' (no marketing again). */
