@@ -105,11 +105,16 @@ export function useCreateLesson(courseId: string) {
 
 /** PATCH /api/courses/{courseId}/lessons/{lessonId}. */
 export function useUpdateLesson(courseId: string) {
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ lessonId, body }: { lessonId: string; body: UpdateLessonBody }) =>
       apiClient.patch(`${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}`, lesson, { body }),
-    onSuccess: () => {
+    onSuccess: (saved) => {
+      // The saved lesson in the cached course at once: opened again before the refetch lands, it shows what was saved.
+      queryClient.setQueryData<Course>(courseKeys.detail(courseId), (cached) =>
+        cached ? { ...cached, lessons: cached.lessons.map((l) => (l.id === saved.id ? saved : l)) } : cached,
+      );
       refresh();
       toast.success(m.lessonSaved.title);
     },

@@ -145,7 +145,7 @@ function Lessons({ course }: { course: Course }) {
           setEditing(undefined);
           setQuizFrom(undefined);
         }}
-        lesson={editing === 'new' ? undefined : editing}
+        lesson={editing === 'new' || editing === undefined ? undefined : (lessons.find((l) => l.id === editing.id) ?? editing)}
         quizFrom={editing === 'new' ? quizFrom : undefined}
         ai={{
           courseId: course.id,

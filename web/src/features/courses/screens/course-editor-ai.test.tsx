@@ -73,6 +73,26 @@ describe('CourseEditorScreen: Draft with AI', () => {
 });
 
 describe('CourseEditorScreen: Generate quiz', () => {
+  it('offers Generate quiz on a lesson opened again at once after its text was saved, before the course is read again', async () => {
+    const saved: Lesson = { ...emptyLesson, body: '<p>Warm colours advance.</p>' };
+    let reads = 0;
+    const { user } = renderCourseEditor(() => ({ ...paintingCourse, lessons: [emptyLesson] }), {
+      // The first read answers; the refetch after the save is still on its way (a slow network) while the creator goes on.
+      [`GET ${COURSE}`]: () => (reads++ === 0 ? jsonResponse(200, { ...paintingCourse, lessons: [emptyLesson] }) : new Promise<Response>(() => undefined)),
+      [`PATCH ${COURSE}/lessons/lesson-9`]: () => jsonResponse(200, saved),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Warm and cool' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit lesson' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lesson text' }), 'Warm colours advance.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save lesson' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit lesson' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Warm and cool' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit lesson' });
+    expect(within(dialog).getByRole('textbox', { name: 'Lesson text' })).toHaveValue('Warm colours advance.');
+    expect(within(dialog).getByRole('button', { name: 'Generate quiz' })).toBeEnabled();
+  });
+
   it('opens a new quiz lesson from a saved text lesson, fills it with the generated questions and creates it on Add', async () => {
     const state: { course: Course } = { course: { ...paintingCourse, lessons: [textLesson] } };
     const { user, fetchMock } = renderCourseEditor(() => state.course, {
