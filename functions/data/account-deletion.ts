@@ -22,7 +22,7 @@ import { couponKeys } from '#data/coupons.ts';
 import { listOrdersByBuyer, orderKeys } from '#data/orders.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
-import { submissionKeys } from '#data/submissions.ts';
+import { dynamoCourseSubmissionRemoval, submissionKeys } from '#data/submissions.ts';
 import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
@@ -188,11 +188,8 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
   },
 
   async submissionUploads(userId, courseId) {
-    const items = await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': submissionKeys.pending(courseId, userId).pk, ':prefix': 'FILE#' },
-    });
-    return items.map((item): DeletedSubmissionUpload => ({ courseId, lessonId: String(item['lessonId']), learnerId: userId, id: String(item['id']) }));
+    const uploads = await dynamoCourseSubmissionRemoval().learnerUploads(courseId, userId);
+    return uploads.map(({ lessonId, id }): DeletedSubmissionUpload => ({ courseId, lessonId, learnerId: userId, id }));
   },
 
   async eraseEnrolment({ userId, email }, { courseId, creatorId }, pseudonym) {
@@ -213,9 +210,7 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
       ...pointers.filter((p) => typeof p['submissionId'] === 'string').map((p) => submissionKeys.submission(String(p['submissionId'])).pk),
     ]);
     await batchWrite([...submissionPks].map((pk) => ({ DeleteRequest: { Key: { pk, sk: 'SUBMISSION' } } })));
-    await deletePrefix(submitterPk, 'LESSON#');
-    await deletePrefix(submitterPk, 'FILE#');
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: submissionKeys.pending(courseId, userId) }));
+    await dynamoCourseSubmissionRemoval().removeLearnerRecords(courseId, userId);
     // The course's records about the person: quiz attempts and drip plan deleted, the certificate kept without the name.
     await deletePrefix(coursePk, `QUIZ#${userId}#`);
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: dripKeys.plan(courseId, userId) }));
@@ -279,10 +274,10 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
   },
 
   async buyerOrders(email, cursor, limit) {
-    const page = await listOrdersByBuyer(email, cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined, limit);
+    const page = await listOrdersByBuyer(email, cursor, limit);
     return {
       orders: page.items.map((item): DeletedBuyerOrder => ({ orderId: String(item['id']), creatorId: String(item['creatorId']), couponCode: typeof item['couponCode'] === 'string' && item['couponCode'] !== '' ? item['couponCode'] : null })),
-      ...(page.next ? { nextCursor: Buffer.from(JSON.stringify(page.next)).toString('base64url') } : {}),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     };
   },
 

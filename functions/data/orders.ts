@@ -1,5 +1,5 @@
 import { type AttributeValue, GetItemCommand, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
-import { GetCommand, type NumberValue, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { PSEUDONYM_DOMAIN } from '#contracts/account-deletion.ts';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
@@ -566,19 +566,15 @@ export const dynamoOrders = (): OrderRepository => ({
  * One page of the orders that name `email` as their buyer (gsi2 `BUYER#<email>`, oldest first), with the cursor to
  * the next: the account deletion's walk (issue 37). The orders' own attributes, as stored.
  */
-export const listOrdersByBuyer = async (email: string, cursor: Record<string, unknown> | undefined, limit: number): Promise<{ items: Record<string, unknown>[]; next?: Record<string, unknown> }> => {
-  const { Items = [], LastEvaluatedKey } = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': orderKeys.buyer(email, '', '').gsi2pk },
-      Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
-    }),
-  );
-  return { items: Items, ...(LastEvaluatedKey ? { next: LastEvaluatedKey } : {}) };
-};
+export const listOrdersByBuyer = async (email: string, cursor: string | undefined, limit: number): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> =>
+  indexPage({
+    index: 'gsi2',
+    partition: orderKeys.buyer(email, '', '').gsi2pk,
+    cursor,
+    limit,
+    cursorKey: { sortPrefix: { name: 'pk', prefix: 'ORDER#' } },
+    oldestFirst: true,
+  });
 
 /**
  * Migration (issue 37, bin/backfill.ts): orders from before the buyer index that name a buyer get its keys. Idempotent:

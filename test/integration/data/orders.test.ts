@@ -72,9 +72,9 @@ describe('course orders (DynamoDB Local)', () => {
     await orders.markUnfulfilled({ event: event(), orderId: refunded.id, refunded: { amount: 2500, discount: 0, buyerEmail: buyer, paymentIntentId: null, at: paid.paidAt }, reason: 'enrolled-already' });
     const first = await listOrdersByBuyer(buyer, undefined, 2);
     expect(ids(first.items)).toEqual([pending.id, paidHere.id]);
-    const second = await listOrdersByBuyer(buyer, first.next, 2);
+    const second = await listOrdersByBuyer(buyer, first.nextCursor ?? undefined, 2);
     expect(ids(second.items)).toEqual([refunded.id]);
-    expect(second.next).toBeUndefined();
+    expect(second.nextCursor).toBeNull();
     expect(ids((await listOrdersByBuyer(`other-${buyer}`, undefined, 10)).items)).toEqual([moved.id]);
     expect(await rawItem(orderKeys.order(refunded.id))).toMatchObject({ status: 'refunded', buyerEmail: buyer, gsi2pk: `BUYER#${buyer}` });
   });
