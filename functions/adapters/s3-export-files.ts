@@ -2,7 +2,7 @@ import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMult
 import { s3Client } from '#adapters/s3-file-store.ts';
 import { required } from '#functions/config.ts';
 import { downloadLink } from '#adapters/s3-export-link.ts';
-import type { ArchiveFiles, ArchiveUpload, ExportFiles, ExportUpload } from '#core/ports.ts';
+import type { ExportFiles, ExportUpload } from '#core/ports.ts';
 
 /** Where exports go in the files bucket (lib/constructs/app-function.ts grants capability 'exports' this prefix only). */
 export const EXPORTS_PREFIX = 'exports/';
@@ -16,8 +16,9 @@ const LINK_TTL_SECONDS = 15 * 60;
  * rest as the last part on finish; the answer is a presigned GET that saves the file under its name. A 50,000-row
  * report is ~5 MB: one part of memory, never the whole file.
  */
-export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles & ArchiveFiles => ({
-  async start(key: string, { contentType, fileName, linkSeconds = LINK_TTL_SECONDS }: { contentType: string; fileName: string; linkSeconds?: number }) {
+export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles => ({
+  async start(key: string, { contentType, fileName }: { contentType: string; fileName: string }) {
+    const linkSeconds = LINK_TTL_SECONDS;
     const partBytes = options.partBytes ?? EXPORT_PART_BYTES;
     const Bucket = required('FILES_BUCKET');
     const Key = `${EXPORTS_PREFIX}${key}`;
@@ -35,10 +36,9 @@ export const s3ExportFiles = (options: { partBytes?: number } = {}): ExportFiles
       if (!ETag) throw new Error(`S3 answered part ${PartNumber} of ${Key} without an ETag`);
       parts.push({ PartNumber, ETag });
     };
-    // Text (a CSV) or bytes (a ZIP): one upload serves both ports.
-    const upload: Omit<ExportUpload, 'write'> & { write(chunk: string | Uint8Array): Promise<void> } & Omit<ArchiveUpload, 'write'> = {
-      async write(chunk: string | Uint8Array) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const upload: ExportUpload = {
+      async write(chunk: string) {
+        const bytes = Buffer.from(chunk, 'utf8');
         pending.push(bytes);
         pendingBytes += bytes.length;
         if (pendingBytes >= partBytes) await send();

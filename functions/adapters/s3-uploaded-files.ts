@@ -8,11 +8,14 @@ import type { UploadedFiles } from '#core/personal-exports/ports.ts';
  * body as the stream S3 answers, so a large upload passes into the ZIP chunk by chunk, never whole in memory.
  */
 export const s3UploadedFiles = (): UploadedFiles => ({
-  async open(key) {
+  async open(key, from = 0) {
     try {
-      const { Body } = await s3Client().send(new GetObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key }));
+      // From a byte on (a file an export's slice ended in): a Range request, so the bytes before it are not read again.
+      const { Body } = await s3Client().send(new GetObjectCommand({ Bucket: required('FILES_BUCKET'), Key: key, ...(from > 0 ? { Range: `bytes=${from}-` } : {}) }));
       return Body as AsyncIterable<Uint8Array> | undefined;
     } catch (error) {
+      // Nothing after `from`: the slice ended right after the file's last byte.
+      if (from > 0 && ((error as { name?: string }).name === 'InvalidRange' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416)) return (async function* () {})();
       // An upload started but never sent (its item is written first) has no object: nothing to copy.
       if ((error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
       throw error;

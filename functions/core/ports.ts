@@ -1131,14 +1131,6 @@ export interface ExportFiles {
   start(key: string, input: { contentType: string; fileName: string }): Promise<ExportUpload>;
 }
 
-/** An export of bytes (a ZIP) in the same store, its link valid `linkSeconds` (issue 37: a personal data export, 24 hours). */
-export interface ArchiveUpload extends Omit<ExportUpload, 'write'> {
-  write(chunk: Uint8Array): Promise<void>;
-}
-export interface ArchiveFiles {
-  start(key: string, input: { contentType: string; fileName: string; linkSeconds: number }): Promise<ArchiveUpload>;
-}
-
 /** A new download link of an export already written (under the exports prefix), valid `linkSeconds`. */
 export type ExportLink = (key: string, input: { fileName: string; linkSeconds: number }) => Promise<string>;
 

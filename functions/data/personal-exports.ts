@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { roleSchema } from '#contracts/common.ts';
-import type { ExportedRecord, PersonalExport, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
+import type { ExportedRecord, ExportProgress, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
 import { commentKeys } from '#data/comments.ts';
 import { courseKeys } from '#data/courses.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
@@ -14,7 +14,9 @@ import { userKeys } from '#data/users.ts';
  * Personal data exports (issue 37 point 1; docs/data-model.md "Personal data exports"), beside the user's account:
  * Export:   pk USER#<userId>  sk EXPORT#<exportId>   exportId, userId, status pending|ready, requestedAt, readyAt?,
  *           linkExpiresAt?, expiresAt (TTL, epoch seconds: 7 days after the request, moved to 3 days after the link's
- *           end once ready; the ZIP itself goes by the bucket's rule)
+ *           end once ready; the ZIP itself goes by the bucket's rule), progress? and progressVersion? while its run
+ *           writes the ZIP (decision 0062: the multipart upload, its parts' ETags, the ZIP's state, where the gathering
+ *           stands, as JSON; removed when it is made ready)
  * Pending:  pk USER#<userId>  sk EXPORT_PENDING      exportId, requestedAt, expiresAt (TTL as its export's)
  *           the one pending export: put with the export under `attribute_not_exists` (or over a stale one), deleted
  *           in the transaction that makes it ready (with the email's mail queue item).
@@ -34,7 +36,12 @@ const exportItem = z.object({
   requestedAt: z.string(),
   readyAt: z.string().optional(),
   linkExpiresAt: z.string().optional(),
-}) satisfies z.ZodType<PersonalExport>;
+  // Written only by saveProgress below, from the job's own state: JSON of an ExportProgress.
+  progress: z
+    .string()
+    .optional()
+    .transform((json) => (json === undefined ? undefined : (JSON.parse(json) as ExportProgress))),
+});
 
 export const dynamoPersonalExports = (): PersonalExportStore => ({
   async request({ userId, exportId, requestedAt, staleBefore }) {
@@ -76,7 +83,8 @@ export const dynamoPersonalExports = (): PersonalExportStore => ({
       Update: {
         TableName: tableName(),
         Key: personalExportKeys.export(userId, exportId),
-        UpdateExpression: 'SET #status = :ready, readyAt = :at, linkExpiresAt = :until, expiresAt = :ttl',
+        // The run's state goes with the pending status: what is left of the upload is the finished ZIP.
+        UpdateExpression: 'SET #status = :ready, readyAt = :at, linkExpiresAt = :until, expiresAt = :ttl REMOVE progress, progressVersion',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':ready': 'ready', ':pending': 'pending', ':at': readyAt, ':until': linkExpiresAt, ':ttl': epoch(linkExpiresAt, 3 * DAY_SECONDS) },
@@ -95,6 +103,29 @@ export const dynamoPersonalExports = (): PersonalExportStore => ({
     if (!cancelled) return true;
     if (failedAt(cancelled, 0)) return false;
     throw new Error(`The export ${exportId} could not be made ready: ${cancelled.codes.join(', ')}`);
+  },
+
+  async saveProgress({ userId, exportId, progress }) {
+    // Its version in an attribute of its own, for the condition: the save before this one's, or none for the first.
+    const json = JSON.stringify(progress);
+    // The item's 400 KB: the state grows with the ZIP's files (its directory) and the enrolled courses; said plainly.
+    if (json.length > 350_000) throw new Error(`The export ${exportId}'s state is ${json.length} bytes: more files than an item can keep`);
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: personalExportKeys.export(userId, exportId),
+          UpdateExpression: 'SET progress = :progress, progressVersion = :version',
+          ConditionExpression: progress.version === 1 ? '#status = :pending AND attribute_not_exists(progressVersion)' : '#status = :pending AND progressVersion = :before',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':progress': json, ':version': progress.version, ':pending': 'pending', ...(progress.version === 1 ? {} : { ':before': progress.version - 1 }) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   },
 });
 

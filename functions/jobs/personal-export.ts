@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { s3ExportFiles } from '#adapters/s3-export-files.ts';
+import { s3ArchiveParts } from '#adapters/s3-archive-parts.ts';
+import { EXPORT_PART_BYTES } from '#adapters/s3-export-files.ts';
 import { s3UploadedFiles } from '#adapters/s3-uploaded-files.ts';
 import { personalExportWork } from '#core/personal-exports/personal-exports.ts';
 import { PERSONAL_EXPORT_JOB, type PersonalExportDeps } from '#core/personal-exports/ports.ts';
@@ -9,13 +10,14 @@ import { startMailSender } from '#functions/composition/mail-sender-runs.ts';
 import { slicedJob } from '#functions/jobs/sliced.ts';
 
 /**
- * The job's reads (every record about the person, by key or index), their uploads' bytes, the ZIP's multipart upload,
- * the email's queue.
+ * The job's reads (every record about the person, by key or index), their uploads' bytes, the ZIP's multipart upload
+ * (a part at a time across slices, S3's 5 MiB each), the email's queue.
  */
 export const personalExportDeps = (): PersonalExportDeps => ({
   exports: dynamoPersonalExports(),
   records: dynamoPersonalRecords(),
-  files: s3ExportFiles(),
+  files: s3ArchiveParts(),
+  partBytes: EXPORT_PART_BYTES,
   uploads: s3UploadedFiles(),
   clock,
   ids: { newId: randomUUID },

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { resetJobQueues } from '#adapters/sqs-slice-queue.ts';
+import { resetJobQueues, sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import type { Slice } from '#core/jobs/ports.ts';
 import type { SliceWork } from '#core/jobs/slices.ts';
 import { resetConfig } from '#functions/config.ts';
@@ -20,7 +20,8 @@ export interface KilledRun {
  * source's poller, the job's handler and its SQS adapter), against DynamoDB Local, with one fault: the first delivery
  * of the slice `kill.at` picks dies after `kill.afterChecks` budget checks, as a Lambda killed mid-slice (its
  * continuation never sent). `itemsPerSlice` stops the other slices after that many checks (none: their time budget),
- * so the run has several slices whatever the machine's speed. The job's schedule starts the run; this resolves once
+ * so the run has several slices whatever the machine's speed. The job's schedule starts the run (or `first`, a run a
+ * request starts); this resolves once
  * nothing is waiting or in flight on its queue (a slice being run, or one that failed and waits to come back), and
  * stops the stand-in and the poller.
  */
@@ -32,6 +33,8 @@ export const runKilledThroughQueue = async <C extends Record<string, number>>(op
   kill: { at: (slice: Slice) => boolean; afterChecks: number };
   itemsPerSlice?: (slice: Slice) => number | undefined;
   finishWithinMs: number;
+  /** The run's first slice, for a job started by a request rather than its schedule (sent to its queue as the route does). */
+  first?: Slice;
 }): Promise<KilledRun> => {
   let died = false;
   const dying = (remainingMs: () => number): SliceWork<C> => {
@@ -72,9 +75,14 @@ export const runKilledThroughQueue = async <C extends Record<string, number>>(op
     resetConfig();
     resetJobQueues();
 
-    // Its schedule starts the run: the first slice goes to the queue, the poller takes it from there.
-    const started = (await handler({ time: new Date().toISOString() })) as { started: string };
-    expect(started.started).toMatch(new RegExp(`^${opts.job}@`));
+    if (opts.first) {
+      // Started by a request: its first slice sent through the job's SQS adapter, as the route sends it.
+      await sqsSliceQueue().send([opts.first]);
+    } else {
+      // Its schedule starts the run: the first slice goes to the queue, the poller takes it from there.
+      const started = (await handler({ time: new Date().toISOString() })) as { started: string };
+      expect(started.started).toMatch(new RegExp(`^${opts.job}@`));
+    }
     const queueUrl = source.queueUrls[opts.job]!;
     const deadline = Date.now() + opts.finishWithinMs;
     while (deliveries.length === 0 || (await source.pending(queueUrl)) > 0) {

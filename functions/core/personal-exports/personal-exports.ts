@@ -4,14 +4,23 @@ import { submissionFileKey } from '#core/assignments/rules.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { firstSlice, type SliceWork } from '#core/jobs/slices.ts';
 import type { ExportLink, QueuedMail } from '#core/ports.ts';
-import { type ExportedRecord, PERSONAL_EXPORT_JOB, type PersonalExportDeps, type PersonalExportStore, type PersonalRecords, type RecordSource } from '#core/personal-exports/ports.ts';
-import { zipWriter } from '#core/personal-exports/zip.ts';
+import {
+  type ExportedRecord,
+  type ExportPosition,
+  type ExportProgress,
+  PERSONAL_EXPORT_JOB,
+  type PersonalExportDeps,
+  type PersonalExportStore,
+  type PersonalRecords,
+  type RecordSource,
+} from '#core/personal-exports/ports.ts';
+import { EMPTY_ZIP, zipArchive, type ZipArchive, type ZipState } from '#core/personal-exports/zip.ts';
 
 /**
  * "Download my data" (issue 37 point 1): a request starts a job that gathers every record about the person by key
  * or index, writes them as JSON files into one ZIP streamed to S3, queues an email with a link valid 24 hours and
  * marks the export ready. One pending export per person at a time; the job is idempotent (a second run of a ready
- * export does nothing; of a pending one, writes the same ZIP again over the same key).
+ * export does nothing; of a pending one, goes on from where the last slice saved it: decision 0062).
  */
 
 export const LINK_SECONDS = PERSONAL_EXPORT_LINK_HOURS * 3600;
@@ -135,23 +144,6 @@ export async function* ownComments(records: PersonalRecords, authorId: string, c
 export const zipSafeName = (name: string): string =>
   [...name].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(c) ? '_' : c)).join('').slice(0, 120) || 'file';
 
-/** The records as one JSON array, written one at a time (the memory of the source's page); `seen` sees each. */
-const writeRecords = async (
-  items: AsyncIterable<ExportedRecord>,
-  put: (chunk: string) => Promise<void>,
-  seen: (record: ExportedRecord) => void = () => undefined,
-): Promise<number> => {
-  let count = 0;
-  await put('[');
-  for await (const record of items) {
-    await put(`${count === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
-    seen(record);
-    count++;
-  }
-  await put(count === 0 ? ']\n' : '\n]\n');
-  return count;
-};
-
 const README = (email: string, at: string) =>
   [
     `Your data from ${PRODUCT_NAME}, for ${email}, gathered on ${at}.`,
@@ -181,68 +173,240 @@ export const personalExportEmail = (input: { url: string; expiresAt: string; app
   return { subject, text, html };
 };
 
+/** One step of the export's plan: the README, a JSON file of records, the comments, a course's uploaded files. */
+export type ExportStep =
+  | { readonly kind: 'readme' }
+  | { readonly kind: 'records'; readonly file: ExportFile }
+  | { readonly kind: 'comments' }
+  | { readonly kind: 'uploads'; readonly courseId: string };
+
 /**
- * The job's work on its one slice: the whole ZIP at once (a 50,000-row CRM is ~100 pages of reads within the heavy
- * profile's time); killed halfway, the slice is delivered again and writes it all again over the same key (the
- * half-written upload is aborted, or removed by the bucket's rule for unfinished uploads).
+ * The plan of a person's ZIP, step by step. The steps after the fixed files follow from the enrolled courses, which
+ * the enrolments step reads: the plan's beginning is the same whatever was read, so a run resumed at step `n` finds
+ * the same step `n` (the steps after the enrolments are only reached once they are all read).
+ */
+export const exportSteps = (userId: string, person: { role: string; email: string }, courseIds: readonly string[]): ExportStep[] => [
+  { kind: 'readme' },
+  ...exportFiles(userId, person.role, person.email).map((file): ExportStep => ({ kind: 'records', file })),
+  ...exportFilesAfter(userId, courseIds).map((file): ExportStep => ({ kind: 'records', file })),
+  { kind: 'comments' },
+  ...[...new Set(courseIds)].map((courseId): ExportStep => ({ kind: 'uploads', courseId })),
+];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** The progress a slice works on: changed in place by the gathering, saved as it stands at each of its pauses. */
+type Working = Omit<Mutable<ExportProgress>, 'at' | 'parts' | 'courseIds' | 'ownCourseIds'> & {
+  at: Mutable<ExportPosition>;
+  parts: { n: number; etag: string }[];
+  courseIds: string[];
+  ownCourseIds: string[];
+};
+
+/**
+ * The gathering from where `p` stands, written into `zip`: it pauses (yields) after each unit of work, a page of
+ * records, a course's comments, a chunk of an uploaded file, with `p` and the ZIP's state saying exactly where it is,
+ * so the run can be saved at any pause and resumed from there by another slice.
+ */
+async function* gather(deps: PersonalExportDeps, userId: string, person: { role: string; email: string }, p: Working, zip: ZipArchive): AsyncGenerator<void> {
+  for (;;) {
+    const step = exportSteps(userId, person, p.courseIds)[p.at.step];
+    if (!step) return;
+    if (step.kind === 'readme') {
+      await zip.open('README.txt');
+      await zip.put(README(person.email, p.startedAt));
+      await zip.close();
+    } else if (step.kind === 'records') {
+      const { name, source } = step.file;
+      // A file already open is this step's, resumed: its '[' and first records are written.
+      if (!zip.current()) {
+        await zip.open(name);
+        await zip.put('[');
+      }
+      for (;;) {
+        const page = await deps.records.page(source, p.at.cursor);
+        for (const record of page.items) {
+          await zip.put(`${p.at.count === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
+          p.at.count++;
+          p.records++;
+          if (source.kind === 'enrolments' && typeof record['courseId'] === 'string' && !p.courseIds.includes(record['courseId'])) p.courseIds.push(record['courseId']);
+          if (source.kind === 'courses' && typeof record['id'] === 'string') p.ownCourseIds.push(record['id']);
+        }
+        if (!page.nextCursor) break;
+        p.at.cursor = page.nextCursor;
+        yield;
+      }
+      await zip.put(p.at.count === 0 ? ']\n' : '\n]\n');
+      await zip.close();
+    } else if (step.kind === 'comments') {
+      if (!zip.current()) {
+        await zip.open('comments.json');
+        await zip.put('[');
+      }
+      // A course's comments are one unit: the person's own in a course are few, whatever its discussions hold.
+      const courseIds = [...new Set([...p.courseIds, ...p.ownCourseIds])];
+      for (let course = p.at.index ?? 0; course < courseIds.length; course++) {
+        for await (const comment of ownComments(deps.records, userId, [courseIds[course]!])) {
+          await zip.put(`${p.at.count === 0 ? '\n' : ',\n'}${JSON.stringify(comment)}`);
+          p.at.count++;
+          p.records++;
+        }
+        p.at.index = course + 1;
+        yield;
+      }
+      await zip.put(p.at.count === 0 ? ']\n' : '\n]\n');
+      await zip.close();
+    } else {
+      // The uploads' bytes, streamed from the files bucket chunk by chunk; one started but never sent is skipped. A
+      // file a slice ended in is read on from the byte after the last it wrote (the open entry's size).
+      const { courseId } = step;
+      for (;;) {
+        const page = await deps.records.page({ kind: 'submission-files', courseId, learnerId: userId }, p.at.cursor);
+        for (; (p.at.index ?? 0) < page.items.length; p.at.index = (p.at.index ?? 0) + 1) {
+          const { id, lessonId, name } = page.items[p.at.index ?? 0]!;
+          if (typeof id !== 'string' || typeof lessonId !== 'string') continue;
+          const from = zip.current()?.size ?? 0;
+          const bytes = await deps.uploads.open(submissionFileKey({ courseId, lessonId, learnerId: userId, id }), from);
+          if (!bytes && !zip.current()) continue;
+          if (!zip.current()) await zip.open(`files/${courseId}/${lessonId}/${id}-${zipSafeName(typeof name === 'string' ? name : '')}`);
+          for await (const chunk of bytes ?? []) {
+            await zip.put(chunk);
+            yield;
+          }
+          await zip.close();
+          p.files++;
+        }
+        if (!page.nextCursor) break;
+        p.at.cursor = page.nextCursor;
+        p.at.index = 0;
+        yield;
+      }
+    }
+    p.at = { step: p.at.step + 1, count: 0 };
+    yield;
+  }
+}
+
+const concat = (chunks: readonly Uint8Array[], length: number): Uint8Array => {
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+};
+
+type ExportCounts = { written: number; skipped: number; records: number; files: number; parts: number };
+
+/**
+ * The job's work on a slice (decision 0062): the ZIP goes on from where the last slice saved it, part by part, and
+ * stops when the slice's time is up; no invocation needs to write it all. Every part written is saved in the export's
+ * item with the ZIP's state and where the gathering stands (a conditional update: one delivery's save wins), and a
+ * slice that ends short of a part carries its bytes to the next in an object of their own. Killed at any point, the
+ * slice is delivered again and goes on from the last save: it writes again at most the part it was on, under the
+ * same number, which replaces it. A delivery of a slice the run has gone past stops at once. Once everything is
+ * written: the last part, a save that says so, the upload completed (again, harmlessly, after a kill) and the export
+ * made ready with its email.
  */
 export const personalExportWork =
-  (deps: PersonalExportDeps): SliceWork<{ written: number; skipped: number; records: number; files: number }> =>
-  async (slice) => {
+  (deps: PersonalExportDeps): SliceWork<ExportCounts> =>
+  async (slice, timeUp) => {
     const { userId, exportId } = slice.input as { userId: string; exportId: string };
+    const skipped = { counts: { written: 0, skipped: 1, records: 0, files: 0, parts: 0 } };
     const found = await deps.exports.get(userId, exportId);
     const person = await deps.records.person(userId);
-    if (!found || found.status !== 'pending' || !person) return { counts: { written: 0, skipped: 1, records: 0, files: 0 } };
-    const now = deps.clock.now();
-    const upload = await deps.files.start(exportKey(userId, exportId), { contentType: 'application/zip', fileName: EXPORT_FILE_NAME, linkSeconds: LINK_SECONDS });
-    let records = 0;
-    let uploaded = 0;
-    let link: { url: string; expiresAt: string };
-    try {
-      const zip = zipWriter((bytes) => upload.write(bytes), now);
-      await zip.file('README.txt', (put) => put(README(person.email, now.toISOString())));
-      const courseIds: string[] = [];
-      const ownCourseIds: string[] = [];
-      for (const file of exportFiles(userId, person.role, person.email)) {
-        await zip.file(file.name, async (put) => {
-          records += await writeRecords(recordsOf(deps.records, file.source), put, (record) => {
-            if (file.source.kind === 'enrolments' && typeof record['courseId'] === 'string') courseIds.push(record['courseId']);
-            if (file.source.kind === 'courses' && typeof record['id'] === 'string') ownCourseIds.push(record['id']);
-          });
-        });
+    if (!found || found.status !== 'pending' || !person) return skipped;
+    if (found.progress && found.progress.seq > slice.seq) return skipped;
+    const key = exportKey(userId, exportId);
+
+    let saved = found.progress;
+    if (!saved) {
+      const uploadId = await deps.files.begin(key, { contentType: 'application/zip' });
+      const first: ExportProgress = {
+        version: 1,
+        seq: slice.seq,
+        uploadId,
+        startedAt: deps.clock.now().toISOString(),
+        parts: [],
+        zip: EMPTY_ZIP,
+        at: { step: 0, count: 0 },
+        courseIds: [],
+        ownCourseIds: [],
+        records: 0,
+        files: 0,
+      };
+      // Another delivery began first: its upload is the run's, this one is given up.
+      if (!(await deps.exports.saveProgress({ userId, exportId, progress: first }))) {
+        await deps.files.abort(key, uploadId);
+        return skipped;
       }
-      for (const file of exportFilesAfter(userId, courseIds)) {
-        await zip.file(file.name, async (put) => {
-          records += await writeRecords(recordsOf(deps.records, file.source), put);
-        });
+      saved = first;
+    }
+    const p: Working = structuredClone(saved) as Working;
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const take = () => {
+      const bytes = concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      return bytes;
+    };
+    const save = async (zip: ZipState): Promise<boolean> => {
+      const next: ExportProgress = { ...structuredClone(p), version: p.version + 1, seq: slice.seq, zip };
+      if (!(await deps.exports.saveProgress({ userId, exportId, progress: next }))) return false;
+      p.version = next.version;
+      p.seq = slice.seq;
+      return true;
+    };
+    const writePart = async () => {
+      const n = p.parts.length + 1;
+      p.parts.push({ n, etag: await deps.files.part(key, p.uploadId, n, take()) });
+      p.carry = undefined;
+    };
+    const counts = (written: boolean): ExportCounts => ({ written: written ? 1 : 0, skipped: written ? 0 : 1, records: p.records, files: p.files, parts: p.parts.length });
+
+    if (!p.finished) {
+      if (p.carry) {
+        const carried = await deps.files.carried(key, p.carry.version);
+        if (carried?.length !== p.carry.bytes) throw new Error(`The bytes carried by save ${p.carry.version} of ${key} are not there`);
+        pending.push(carried);
+        pendingBytes = carried.length;
       }
-      await zip.file('comments.json', async (put) => {
-        records += await writeRecords(ownComments(deps.records, userId, [...courseIds, ...ownCourseIds]), put);
-      });
-      // The uploads' bytes, streamed from the files bucket chunk by chunk; one started but never sent is skipped.
-      for (const courseId of new Set(courseIds)) {
-        for await (const upload of recordsOf(deps.records, { kind: 'submission-files', courseId, learnerId: userId })) {
-          const { id, lessonId, name } = upload;
-          if (typeof id !== 'string' || typeof lessonId !== 'string') continue;
-          const bytes = await deps.uploads.open(submissionFileKey({ courseId, lessonId, learnerId: userId, id }));
-          if (!bytes) continue;
-          await zip.file(`files/${courseId}/${lessonId}/${id}-${zipSafeName(typeof name === 'string' ? name : '')}`, async (put) => {
-            for await (const chunk of bytes) await put(chunk);
-          });
-          uploaded++;
+      const zip = zipArchive(
+        async (bytes) => {
+          pending.push(bytes);
+          pendingBytes += bytes.length;
+        },
+        new Date(p.startedAt),
+        p.zip,
+      );
+      for await (const _pause of gather(deps, userId, person, p, zip)) {
+        if (pendingBytes >= deps.partBytes) {
+          await writePart();
+          if (!(await save(zip.state()))) return { counts: counts(false) };
+          if (timeUp()) return { cursor: String(p.version), counts: counts(false) };
+        } else if (timeUp()) {
+          // Short of a part: its bytes wait for the next slice in an object of their own (parts but the last are >= 5 MiB).
+          const version = p.version + 1;
+          const bytes = take();
+          await deps.files.carry(key, version, bytes);
+          p.carry = { version, bytes: bytes.length };
+          if (!(await save(zip.state()))) return { counts: counts(false) };
+          return { cursor: String(p.version), counts: counts(false) };
         }
       }
       await zip.end();
-      link = await upload.finish();
-    } catch (error) {
-      await upload.abort();
-      throw error;
+      await writePart();
+      p.finished = true;
+      if (!(await save(zip.state()))) return { counts: counts(false) };
     }
+
+    const link = await deps.files.complete(key, p.uploadId, p.parts, { fileName: EXPORT_FILE_NAME, linkSeconds: LINK_SECONDS });
     const email = personalExportEmail({ ...link, appOrigin: deps.appOrigin });
     const at = deps.clock.now().toISOString();
     const mail: QueuedMail = { id: `personal-export:${exportId}`, to: person.email, ...email, queuedAt: at, dueAt: at, tries: 0 };
     const marked = await deps.exports.markReady({ userId, exportId, readyAt: at, linkExpiresAt: link.expiresAt, mail });
     // Only the run that moved it to ready queued the email: it starts the sender (a start lost here is the next minute's).
     if (marked) await deps.startSender(`personal-export@${exportId}`);
-    return { counts: { written: marked ? 1 : 0, skipped: marked ? 0 : 1, records, files: uploaded } };
+    return { counts: counts(marked) };
   };

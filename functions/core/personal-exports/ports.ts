@@ -1,8 +1,20 @@
 import type { Role } from '#contracts/common.ts';
-import type { ArchiveFiles, Clock, QueuedMail } from '#core/ports.ts';
+import type { Clock, QueuedMail } from '#core/ports.ts';
 
 /** The job's name in functions/routes.ts `jobs`: a run per export, started by POST /api/me/exports. */
 export const PERSONAL_EXPORT_JOB = 'personal-export';
+
+/**
+ * Where a ZIP being written stands, as plain data (the export keeps it in its item between slices): the bytes written
+ * so far, the central directory's entries of the files closed so far, and the file open now with its CRC and size so
+ * far. A writer resumed from it goes on exactly where the one that saved it stopped.
+ */
+export interface ZipState {
+  readonly offset: number;
+  /** Closed files: [name, CRC-32, size, offset of the local header]. */
+  readonly entries: readonly (readonly [string, number, number, number])[];
+  readonly open?: { readonly name: string; readonly crc: number; readonly size: number; readonly offset: number } | undefined;
+}
 
 /** One export of a person's data: pending while the job gathers it, ready once the ZIP is written and the email queued. */
 export interface PersonalExport {
@@ -14,6 +26,46 @@ export interface PersonalExport {
   readonly readyAt?: string;
   /** When the emailed link stops working (ready only): the export reads as expired from then. */
   readonly linkExpiresAt?: string;
+  /** How far its run went (pending only, once its upload began): saved at the end of every part and every slice. */
+  readonly progress?: ExportProgress;
+}
+
+/**
+ * Where the gathering stands: the step of the plan (`exportSteps`), the page cursor within it, how many records the
+ * open JSON file has (its commas), the course of the comments step, the upload within a page of uploads.
+ */
+export interface ExportPosition {
+  readonly step: number;
+  readonly cursor?: string | undefined;
+  readonly count: number;
+  readonly index?: number | undefined;
+}
+
+/**
+ * A run's state between slices (decision 0062), kept in the export's item: the multipart upload and its parts written
+ * so far, the ZIP's own state (offset, directory entries, the open file's CRC and size), where the gathering goes
+ * on, the courses read so far that later steps need, and the bytes written since the last part (`carry`: less than a
+ * part, kept as an object of their own until the next slice, which starts its part with them).
+ */
+export interface ExportProgress {
+  /** Saves so far: each save is conditional on the one before (a run that lost the race stops). */
+  readonly version: number;
+  /** The slice that saved it: a delivery of an earlier slice, come again, finds it taken and stops. */
+  readonly seq: number;
+  readonly uploadId: string;
+  /** When the run began: the ZIP's files are dated then, the README says so. */
+  readonly startedAt: string;
+  readonly parts: readonly { readonly n: number; readonly etag: string }[];
+  /** The carried bytes' object (named by the save that wrote it) and their length; absent: none. */
+  readonly carry?: { readonly version: number; readonly bytes: number } | undefined;
+  readonly zip: ZipState;
+  readonly at: ExportPosition;
+  readonly courseIds: readonly string[];
+  readonly ownCourseIds: readonly string[];
+  readonly records: number;
+  readonly files: number;
+  /** Every part is written: what is left is completing the upload and making the export ready. */
+  readonly finished?: boolean | undefined;
 }
 
 export interface PersonalExportStore {
@@ -29,6 +81,28 @@ export interface PersonalExportStore {
    * runs): false when it was not pending (a run before this one finished it).
    */
   markReady(input: { userId: string; exportId: string; readyAt: string; linkExpiresAt: string; mail: QueuedMail }): Promise<boolean>;
+  /**
+   * The run's state saved on the pending export, on condition that the state saved last is version `progress.version
+   * - 1` (none for the first): false when it was not (another delivery saved first, or the export is ready).
+   */
+  saveProgress(input: { userId: string; exportId: string; progress: ExportProgress }): Promise<boolean>;
+}
+
+/**
+ * The ZIP's store across slices (S3 multipart, decision 0062): begun once, a part at a time (every part but the last
+ * at least `minPartBytes`; a part written again under its number replaces it), completed at the end. The bytes a
+ * slice ends with, short of a part, are carried to the next in an object of their own.
+ */
+export interface ArchiveParts {
+  begin(key: string, input: { contentType: string }): Promise<string>;
+  /** Part `n` of the upload: its ETag. */
+  part(key: string, uploadId: string, n: number, bytes: Uint8Array): Promise<string>;
+  complete(key: string, uploadId: string, parts: readonly { n: number; etag: string }[], link: { fileName: string; linkSeconds: number }): Promise<{ url: string; expiresAt: string }>;
+  abort(key: string, uploadId: string): Promise<void>;
+  /** The bytes carried to the next slice, kept under `key` and `version`. */
+  carry(key: string, version: number, bytes: Uint8Array): Promise<void>;
+  /** The bytes carried by save `version` (undefined: gone, which fails the slice). */
+  carried(key: string, version: number): Promise<Uint8Array | undefined>;
 }
 
 /** A record as exported: the item's own attributes, the table's keys left out. */
@@ -66,8 +140,11 @@ export type RecordSource =
 
 /** The bytes of a person's uploaded files (the files bucket), read as a stream: never a whole file in memory. */
 export interface UploadedFiles {
-  /** The object at `key` as its chunks, or undefined when it is not there (deleted, or never uploaded). */
-  open(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /**
+   * The object at `key` as its chunks from byte `from` on (a file a slice ended in the middle of), or undefined when
+   * it is not there (deleted, or never uploaded).
+   */
+  open(key: string, from?: number): Promise<AsyncIterable<Uint8Array> | undefined>;
 }
 
 export interface PersonalRecords {
@@ -80,8 +157,10 @@ export interface PersonalRecords {
 export interface PersonalExportDeps {
   exports: PersonalExportStore;
   records: PersonalRecords;
-  /** The ZIP's store (S3 multipart); its link valid `linkSeconds`. */
-  files: ArchiveFiles;
+  /** The ZIP's store (S3 multipart, a part at a time across slices); its link valid `linkSeconds`. */
+  files: ArchiveParts;
+  /** The size of a part (S3's 5 MiB, the least it takes but for the last; tests take less): a part of memory. */
+  partBytes: number;
   /** The person's uploaded files, copied into the ZIP under files/. */
   uploads: UploadedFiles;
   clock: Clock;

@@ -1,9 +1,13 @@
+import type { ZipState } from '#core/personal-exports/ports.ts';
+
 /**
  * A streaming ZIP writer (PKWARE APPNOTE 6.3): each file is written as its bytes come, with a data descriptor after
  * it (its CRC-32 and size known only then), and the central directory at the end. Entries are stored, not
  * deflated: the writer holds nothing but the list of names and offsets, so a file of any length passes through in
  * the caller's chunks (issue 37: a creator's 50,000 CRM rows in bounded memory) and the job's bundle takes no zip
- * library. No ZIP64: an archive stops at 4 GiB and 65,535 files, checked.
+ * library. Its whole state is that list, the offset and the open file's CRC and size so far (`ZipState`): the export
+ * saves it between slices and resumes the archive in the next one (decision 0062). No ZIP64: an archive stops at
+ * 4 GiB and 65,535 files, checked.
  */
 
 const CRC_TABLE = (() => {
@@ -41,25 +45,40 @@ const header = (size: number, fill: (view: DataView) => void): Uint8Array => {
 
 const utf8 = new TextEncoder();
 
-export interface ZipWriter {
-  /** One file: `write` is given `put`, which appends a chunk (text as UTF-8) to it; the file ends when `write` resolves. */
-  file(name: string, write: (put: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void>;
+export type { ZipState };
+
+export const EMPTY_ZIP: ZipState = { offset: 0, entries: [] };
+
+/** A ZIP written a piece at a time, whose state can be saved between any two calls and resumed. */
+export interface ZipArchive {
+  /** Starts the file `name` (its local header): the last one must be closed. */
+  open(name: string): Promise<void>;
+  /** Appends a chunk (text as UTF-8) to the open file. */
+  put(chunk: string | Uint8Array): Promise<void>;
+  /** Ends the open file (its data descriptor) and enters it in the directory. */
+  close(): Promise<void>;
   /** The central directory and its end: the archive is complete. */
   end(): Promise<void>;
+  /** The file open now, if any (how far it went: its size). */
+  current(): ZipState['open'];
+  /** A copy of where it stands (plain data). */
+  state(): ZipState;
 }
 
-/** A ZIP written to `out` chunk by chunk (it awaits each: the sink's pace bounds the memory), files dated `at`. */
-export const zipWriter = (out: (bytes: Uint8Array) => Promise<void>, at: Date): ZipWriter => {
+/** A ZIP written to `out` (awaited chunk by chunk: the sink's pace bounds the memory), files dated `at`, from `from`. */
+export const zipArchive = (out: (bytes: Uint8Array) => Promise<void>, at: Date, from: ZipState = EMPTY_ZIP): ZipArchive => {
   const { time, date } = dosTime(at);
-  const entries: { name: Uint8Array; crc: number; size: number; offset: number }[] = [];
-  let offset = 0;
+  const entries = from.entries.map(([name, crc, size, offset]) => ({ name: utf8.encode(name), text: name, crc, size, offset }));
+  let offset = from.offset;
+  let open = from.open ? { ...from.open } : undefined;
   const emit = async (bytes: Uint8Array) => {
     offset += bytes.length;
     if (offset > LIMIT) throw new Error('The archive would pass 4 GiB, which a ZIP without ZIP64 cannot hold');
     await out(bytes);
   };
   return {
-    async file(fileName, write) {
+    async open(fileName) {
+      if (open) throw new Error(`${open.name} is still open`);
       if (entries.length === 0xffff) throw new Error('The archive would pass 65,535 files, which a ZIP without ZIP64 cannot hold');
       const name = utf8.encode(fileName);
       const start = offset;
@@ -76,15 +95,21 @@ export const zipWriter = (out: (bytes: Uint8Array) => Promise<void>, at: Date): 
           new Uint8Array(v.buffer).set(name, 30);
         }),
       );
-      let crc = 0;
-      let size = 0;
-      await write(async (chunk) => {
-        const bytes = typeof chunk === 'string' ? utf8.encode(chunk) : chunk;
-        if (bytes.length === 0) return;
-        crc = crc32(bytes, crc);
-        size += bytes.length;
-        await emit(bytes);
-      });
+      open = { name: fileName, crc: 0, size: 0, offset: start };
+    },
+
+    async put(chunk) {
+      if (!open) throw new Error('No file is open');
+      const bytes = typeof chunk === 'string' ? utf8.encode(chunk) : chunk;
+      if (bytes.length === 0) return;
+      open.crc = crc32(bytes, open.crc);
+      open.size += bytes.length;
+      await emit(bytes);
+    },
+
+    async close() {
+      if (!open) throw new Error('No file is open');
+      const { name, crc, size, offset: start } = open;
       await emit(
         header(16, (v) => {
           v.setUint32(0, 0x08074b50, true);
@@ -93,10 +118,12 @@ export const zipWriter = (out: (bytes: Uint8Array) => Promise<void>, at: Date): 
           v.setUint32(12, size, true);
         }),
       );
-      entries.push({ name, crc, size, offset: start });
+      entries.push({ name: utf8.encode(name), text: name, crc, size, offset: start });
+      open = undefined;
     },
 
     async end() {
+      if (open) throw new Error(`${open.name} is still open`);
       const directoryStart = offset;
       for (const entry of entries) {
         await emit(
@@ -128,5 +155,28 @@ export const zipWriter = (out: (bytes: Uint8Array) => Promise<void>, at: Date): 
         }),
       );
     },
+
+    current: () => (open ? { ...open } : undefined),
+    state: () => ({ offset, entries: entries.map((e) => [e.text, e.crc, e.size, e.offset] as const), ...(open ? { open: { ...open } } : {}) }),
+  };
+};
+
+export interface ZipWriter {
+  /** One file: `write` is given `put`, which appends a chunk (text as UTF-8) to it; the file ends when `write` resolves. */
+  file(name: string, write: (put: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void>;
+  /** The central directory and its end: the archive is complete. */
+  end(): Promise<void>;
+}
+
+/** A ZIP written in one go to `out`, a file at a time (zipArchive without the saving). */
+export const zipWriter = (out: (bytes: Uint8Array) => Promise<void>, at: Date): ZipWriter => {
+  const zip = zipArchive(out, at);
+  return {
+    async file(name, write) {
+      await zip.open(name);
+      await write((chunk) => zip.put(chunk));
+      await zip.close();
+    },
+    end: () => zip.end(),
   };
 };

@@ -9,7 +9,42 @@ beforeAll(useLocalCloudEnv);
 
 const mail = (exportId: string) => ({ id: `personal-export:${exportId}`, to: 'ann@example.com', subject: 's', text: 't', html: 'h', queuedAt: '2026-11-29T10:00:00.000Z', dueAt: '2026-11-29T10:00:00.000Z', tries: 0 });
 
+const progress = (version: number, seq = 0) => ({
+  version,
+  seq,
+  uploadId: 'upload-1',
+  startedAt: '2026-11-29T10:00:00.000Z',
+  parts: Array.from({ length: version - 1 }, (_, i) => ({ n: i + 1, etag: `"e${i + 1}"` })),
+  zip: { offset: 100 * version, entries: [['README.txt', 123, 45, 0] as const], open: { name: 'account.json', crc: 7, size: 9, offset: 80 } },
+  at: { step: 1, cursor: 'abc', count: 3 },
+  courseIds: ['c1'],
+  ownCourseIds: [],
+  records: 3,
+  files: 0,
+});
+
 describe('personal data exports (DynamoDB Local)', () => {
+  it("saves a run's progress on its pending export in order: a save from a stale version is refused, and making it ready removes it", async () => {
+    const exports = dynamoPersonalExports();
+    const userId = unique('user');
+    const exportId = unique('export');
+    const at = '2026-11-29T10:00:00.000Z';
+    await exports.request({ userId, exportId, requestedAt: at, staleBefore: '2026-11-28T10:00:00.000Z' });
+    expect(await exports.saveProgress({ userId, exportId, progress: progress(1) })).toBe(true);
+    // A second first save (another delivery that began its own upload) loses.
+    expect(await exports.saveProgress({ userId, exportId, progress: { ...progress(1), uploadId: 'upload-2' } })).toBe(false);
+    expect(await exports.saveProgress({ userId, exportId, progress: progress(2, 1) })).toBe(true);
+    expect(await exports.saveProgress({ userId, exportId, progress: progress(2, 1) })).toBe(false);
+    expect(await exports.saveProgress({ userId, exportId, progress: progress(4, 1) })).toBe(false);
+    expect((await exports.get(userId, exportId))?.progress).toEqual(progress(2, 1));
+    expect(await exports.markReady({ userId, exportId, readyAt: at, linkExpiresAt: '2026-11-30T10:00:00.000Z', mail: mail(exportId) })).toBe(true);
+    const ready = await exports.get(userId, exportId);
+    expect(ready).toMatchObject({ status: 'ready' });
+    expect(ready?.progress).toBeUndefined();
+    // Nothing is saved on a ready export.
+    expect(await exports.saveProgress({ userId, exportId, progress: progress(3, 2) })).toBe(false);
+  });
+
   it('keeps one pending export per person, makes it ready once with its email, then lets a new one start', async () => {
     const exports = dynamoPersonalExports();
     const userId = unique('user');

@@ -2,13 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '#core/errors.ts';
 import type { Slice } from '#core/jobs/ports.ts';
 import { exportFiles, exportFilesAfter, personalExportStatus, personalExportWork, requestPersonalExport, zipSafeName } from '#core/personal-exports/personal-exports.ts';
-import type { ExportedRecord, PersonalExport, PersonalExportDeps, PersonalExportStore, PersonalRecords, RecordSource, UploadedFiles } from '#core/personal-exports/ports.ts';
-import type { ArchiveFiles, QueuedMail } from '#core/ports.ts';
+import type { ArchiveParts, ExportedRecord, PersonalExport, PersonalExportDeps, PersonalExportStore, PersonalRecords, RecordSource, UploadedFiles } from '#core/personal-exports/ports.ts';
+import type { QueuedMail } from '#core/ports.ts';
 import { testClock } from '#test/functions/fakes/clock.ts';
 import { unzip } from '#test/functions/fakes/unzip.ts';
 
-/** The export items in memory, with the store's rules: one pending per user (unless stale), ready once. */
-const memoryExports = () => {
+/** Makes the n-th of the calls it wraps fail once (a Lambda killed there), counting every call of the world's stores. */
+const faults = () => {
+  let calls = 0;
+  let failAt = Infinity;
+  return {
+    at: (n: number) => ((failAt = n), (calls = 0)),
+    calls: () => calls,
+    check(what: string) {
+      if (++calls === failAt) throw new Error(`killed at ${what}`);
+    },
+  };
+};
+type Faults = ReturnType<typeof faults>;
+
+/** The export items in memory, with the store's rules: one pending per user (unless stale), ready once; saves in order. */
+const memoryExports = (fault: Faults) => {
   const items = new Map<string, PersonalExport>();
   const pending = new Map<string, { exportId: string; requestedAt: string }>();
   const mail: QueuedMail[] = [];
@@ -22,11 +36,21 @@ const memoryExports = () => {
     },
     get: async (userId, exportId) => items.get(`${userId}/${exportId}`),
     async markReady({ userId, exportId, readyAt, linkExpiresAt, mail: email }) {
+      fault.check('markReady');
       const found = items.get(`${userId}/${exportId}`);
       if (found?.status !== 'pending') return false;
-      items.set(`${userId}/${exportId}`, { ...found, status: 'ready', readyAt, linkExpiresAt });
+      const { progress: _done, ...rest } = found;
+      items.set(`${userId}/${exportId}`, { ...rest, status: 'ready', readyAt, linkExpiresAt });
       if (pending.get(userId)?.exportId === exportId) pending.delete(userId);
       mail.push(email);
+      return true;
+    },
+    async saveProgress({ userId, exportId, progress }) {
+      fault.check('saveProgress');
+      const found = items.get(`${userId}/${exportId}`);
+      if (found?.status !== 'pending' || (found.progress?.version ?? 0) !== progress.version - 1) return false;
+      // Kept as the table keeps it: a copy, as JSON.
+      items.set(`${userId}/${exportId}`, { ...found, progress: JSON.parse(JSON.stringify(progress)) as typeof progress });
       return true;
     },
   };
@@ -50,43 +74,71 @@ const memoryRecords = (people: Record<string, { role: 'learner' | 'creator'; ema
 
 const key = (source: RecordSource) => JSON.stringify(source);
 
-/** The exports bucket in memory: what each finished upload holds; an upload can be made to die after some chunks. */
-const memoryFiles = () => {
+/**
+ * The exports bucket in memory, as S3 keeps a multipart upload: parts by number (one written again replaces it), every
+ * part but the last at least `partBytes` on completion (S3's EntityTooSmall), the carried bytes' objects; each call
+ * can be made to die (`fault`).
+ */
+const memoryFiles = (fault: Faults, partBytes: number) => {
   const objects = new Map<string, Buffer>();
+  const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
+  const carried = new Map<string, Buffer>();
   const aborted: string[] = [];
-  let dieAfterChunks = Infinity;
-  let largestChunk = 0;
-  const files: ArchiveFiles = {
-    async start(objectKey, { linkSeconds }) {
-      const chunks: Uint8Array[] = [];
-      return {
-        async write(chunk) {
-          if (chunks.length >= dieAfterChunks) throw new Error('killed');
-          chunks.push(chunk);
-          largestChunk = Math.max(largestChunk, chunk.length);
-        },
-        async finish() {
-          objects.set(objectKey, Buffer.concat(chunks));
-          return { url: `https://files.example/${objectKey}?X-Amz-Expires=${linkSeconds}`, expiresAt: new Date(Date.parse('2026-11-21T12:00:00.000Z') + linkSeconds * 1000).toISOString() };
-        },
-        abort: async () => void aborted.push(objectKey),
-      };
+  const partSizes: number[] = [];
+  let next = 0;
+  const files: ArchiveParts = {
+    async begin(key) {
+      fault.check('begin');
+      const uploadId = `u${++next}`;
+      uploads.set(uploadId, { key, parts: new Map() });
+      return uploadId;
     },
+    async part(key, uploadId, n, bytes) {
+      fault.check(`part ${n}`);
+      const upload = uploads.get(uploadId);
+      if (upload?.key !== key) throw new Error('NoSuchUpload');
+      upload.parts.set(n, Buffer.from(bytes));
+      return `"etag-${n}-${bytes.length}"`;
+    },
+    async complete(key, uploadId, parts, { linkSeconds }) {
+      fault.check('complete');
+      const upload = uploads.get(uploadId);
+      if (!upload) {
+        if (!objects.has(key)) throw new Error('NoSuchUpload');
+      } else {
+        const bodies = parts.map((p) => upload.parts.get(p.n)!);
+        if (parts.some((p, i) => p.n !== i + 1 || p.etag !== `"etag-${p.n}-${bodies[i]!.length}"`)) throw new Error('InvalidPart');
+        if (bodies.slice(0, -1).some((b) => b.length < partBytes)) throw new Error('EntityTooSmall');
+        partSizes.push(...bodies.map((b) => b.length));
+        objects.set(key, Buffer.concat(bodies));
+        uploads.delete(uploadId);
+      }
+      return { url: `https://files.example/${key}?X-Amz-Expires=${linkSeconds}`, expiresAt: new Date(Date.parse('2026-11-21T12:00:00.000Z') + linkSeconds * 1000).toISOString() };
+    },
+    abort: async (key, uploadId) => void (uploads.delete(uploadId), aborted.push(key)),
+    async carry(key, version, bytes) {
+      fault.check('carry');
+      carried.set(`${key}.carry-${version}`, Buffer.from(bytes));
+    },
+    carried: async (key, version) => carried.get(`${key}.carry-${version}`),
   };
-  return { files, objects, aborted, dieAfter: (n: number) => (dieAfterChunks = n), largestChunk: () => largestChunk };
+  return { files, objects, aborted, uploads, partSizes };
 };
 
-/** The files bucket's uploads in memory, each read back in 3 chunks (as S3 streams a body), the chunks counted. */
+/**
+ * The files bucket's uploads in memory, each read back in chunks of a third of it (as S3 streams a body), from the
+ * byte asked for (a Range request).
+ */
 const memoryUploads = (objects: Record<string, Buffer>) => {
   const opened: string[] = [];
   const files: UploadedFiles = {
-    async open(objectKey) {
+    async open(objectKey, from = 0) {
       const bytes = objects[objectKey];
       opened.push(objectKey);
       if (!bytes) return undefined;
       return (async function* () {
         const third = Math.ceil(bytes.length / 3);
-        for (let at = 0; at < bytes.length; at += third) yield bytes.subarray(at, at + third);
+        for (let at = from; at < bytes.length; at += third) yield bytes.subarray(at, at + third);
       })();
     },
   };
@@ -97,8 +149,9 @@ const photo = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256
 
 const people = { ann: { role: 'learner' as const, email: 'ann@example.com' }, cara: { role: 'creator' as const, email: 'cara@example.com' } };
 
-const world = () => {
-  const exports = memoryExports();
+const world = (partBytes = 16_384) => {
+  const fault = faults();
+  const exports = memoryExports(fault);
   const data = memoryRecords(people, {
     [key({ kind: 'account', userId: 'ann' })]: [{ type: 'User', email: 'ann@example.com', role: 'learner' }, { type: 'LearnerProfile', certificateName: 'Ann Lee' }],
     [key({ kind: 'enrolments', learnerId: 'ann' })]: [
@@ -132,7 +185,7 @@ const world = () => {
     [key({ kind: 'thread-replies', threadId: 't2' })]: [{ id: 'r4', authorId: 'ann', body: 'Try a steel.' }],
     [key({ kind: 'crm', creatorId: 'cara' })]: Array.from({ length: 5 }, (_, i) => ({ learnerId: `l${i}`, courseId: 'c1' })),
   });
-  const bucket = memoryFiles();
+  const bucket = memoryFiles(fault, partBytes);
   const uploads = memoryUploads({ 'courses/c1/l2/submissions/ann/f1': photo });
   const clock = testClock();
   const started: Slice[] = [];
@@ -141,16 +194,37 @@ const world = () => {
     exports: exports.store,
     records: data.records,
     files: bucket.files,
+    partBytes,
     uploads: uploads.files,
     clock,
     ids: { newId: (() => { let n = 0; return () => `x${++n}`; })() },
     startSender: async (k) => void senders.push(k),
     appOrigin: 'https://courses.example',
   };
-  return { deps, exports, data, bucket, uploads, clock, started, senders, request: (userId: string) => requestPersonalExport({ ...deps, start: async (s) => void started.push(s) }, userId) };
+  return { deps, exports, data, bucket, uploads, clock, started, senders, fault, request: (userId: string) => requestPersonalExport({ ...deps, start: async (s) => void started.push(s) }, userId) };
 };
 
 const runJob = (w: ReturnType<typeof world>, slice: Slice) => personalExportWork(w.deps)(slice, () => false);
+
+/**
+ * The run as the job's queue delivers it: each slice's continuation next, a slice that failed delivered again (from
+ * its own cursor); `timeUp` says when each slice's time is up. Resolves with the slices delivered.
+ */
+const runSlices = async (w: ReturnType<typeof world>, first: Slice, timeUp: () => boolean = () => true): Promise<{ deliveries: number; failures: number }> => {
+  let slice: Slice | undefined = first;
+  let deliveries = 0;
+  let failures = 0;
+  while (slice) {
+    if (++deliveries > 500) throw new Error('the run does not end');
+    try {
+      const outcome = await personalExportWork(w.deps)(slice, timeUp);
+      slice = outcome.cursor === undefined ? undefined : { ...slice, seq: slice.seq + 1, cursor: outcome.cursor };
+    } catch {
+      failures++;
+    }
+  }
+  return { deliveries, failures };
+};
 
 describe('the gathering rules', () => {
   it('gives everyone their account, enrolments, certificates and orders as a buyer, and only a creator their courses, CRM rows and support requests', () => {
@@ -278,8 +352,10 @@ describe("the 'personal-export' job", () => {
     await runJob(w, w.started[0]!);
     const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
     expect(files.get('files/c1/l2/f1-My bowl_front.png')!.equals(photo)).toBe(true);
-    // The 70,000 bytes went through in the three chunks they were read in, never as one.
-    expect(w.bucket.largestChunk()).toBeLessThanOrEqual(Math.ceil(photo.length / 3));
+    // The 70,000 bytes went through in the three chunks they were read in, never as one: no part held more than a
+    // part's size and the chunk that filled it.
+    expect(Math.max(...w.bucket.partSizes)).toBeLessThanOrEqual(16_384 + Math.ceil(photo.length / 3));
+    expect(w.bucket.partSizes.length).toBeGreaterThan(3);
     expect(w.uploads.opened).toEqual(['courses/c1/l2/submissions/ann/f1', 'courses/c1/l2/submissions/ann/f2']);
     expect([...files.keys()].filter((name) => name.startsWith('files/'))).toHaveLength(1);
   });
@@ -314,18 +390,65 @@ describe("the 'personal-export' job", () => {
     expect(w.exports.mail).toHaveLength(1);
   });
 
-  it('killed halfway, gives the upload up and stays pending; delivered again, it writes the whole ZIP', async () => {
+});
+
+describe("the 'personal-export' job across slices (decision 0062)", () => {
+  /** A ZIP's files by name, their bytes as base64 (compared as strings: quick, and a difference still shows). */
+  const contents = (zip: Buffer) => [...unzip(zip)].map(([name, bytes]) => [name, bytes.toString('base64')]);
+  /** The files of one uninterrupted run's ZIP: what every other way of running it must give. */
+  const reference = async (userId: string) => {
+    const w = world();
+    const { exportId } = await w.request(userId);
+    await runJob(w, w.started[0]!);
+    return contents(w.bucket.objects.get(`personal/${userId}/${exportId}.zip`)!);
+  };
+
+  it('goes on from where each slice stopped: a slice that does one step at a time still writes the whole ZIP, in parts of at least the part size', async () => {
+    for (const userId of ['ann', 'cara']) {
+      const w = world();
+      const { exportId } = await w.request(userId);
+      const run = await runSlices(w, w.started[0]!, () => true);
+      expect(run.deliveries).toBeGreaterThan(10);
+      expect(contents(w.bucket.objects.get(`personal/${userId}/${exportId}.zip`)!)).toEqual(await reference(userId));
+      expect(w.bucket.partSizes.slice(0, -1).every((size) => size >= 16_384)).toBe(true);
+      expect(w.exports.mail).toHaveLength(1);
+      expect(await w.exports.store.get(userId, exportId)).toMatchObject({ status: 'ready' });
+      expect((await w.exports.store.get(userId, exportId))?.progress).toBeUndefined();
+    }
+  });
+
+  it('killed at any call of any slice and delivered again, writes every file and record exactly once and emails once', async () => {
+    const calls = await (async () => {
+      const w = world();
+      await w.request('ann');
+      w.fault.at(Infinity);
+      await runSlices(w, w.started[0]!, () => true);
+      return w.fault.calls();
+    })();
+    expect(calls).toBeGreaterThan(15);
+    const expected = await reference('ann');
+    for (let killAt = 1; killAt <= calls; killAt++) {
+      const w = world();
+      const { exportId } = await w.request('ann');
+      w.fault.at(killAt);
+      const run = await runSlices(w, w.started[0]!, () => true);
+      expect(run.failures, `killed at call ${killAt}`).toBe(1);
+      expect(contents(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!), `killed at call ${killAt}`).toEqual(expected);
+      expect(w.exports.mail, `killed at call ${killAt}`).toHaveLength(1);
+    }
+  });
+
+  it('a slice delivered again after the run went past it does nothing', async () => {
     const w = world();
     const { exportId } = await w.request('ann');
-    w.bucket.dieAfter(5);
-    await expect(runJob(w, w.started[0]!)).rejects.toThrow('killed');
-    expect(w.bucket.aborted).toEqual([`personal/ann/${exportId}.zip`]);
-    expect((await w.exports.store.get('ann', exportId))?.status).toBe('pending');
-    expect(w.exports.mail).toHaveLength(0);
-    w.bucket.dieAfter(Infinity);
-    await runJob(w, w.started[0]!);
-    expect(unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!).has('quiz-attempts/c1.json')).toBe(true);
-    expect(w.exports.mail).toHaveLength(1);
+    const work = personalExportWork(w.deps);
+    const first = await work(w.started[0]!, () => true);
+    expect(first.cursor).toBeDefined();
+    const second = { ...w.started[0]!, seq: 1, cursor: first.cursor! };
+    await work(second, () => true);
+    const saved = (await w.exports.store.get('ann', exportId))!.progress!;
+    expect(await work(w.started[0]!, () => true)).toMatchObject({ counts: { skipped: 1 } });
+    expect((await w.exports.store.get('ann', exportId))!.progress).toEqual(saved);
   });
 });
 
