@@ -6,8 +6,10 @@ import { EXPORTS_PREFIX } from '#adapters/s3-export-files.ts';
 import { SLICE_MARGIN_MS } from '#core/jobs/slices.ts';
 import { exportKey, personalExportSlice, personalExportWork } from '#core/personal-exports/personal-exports.ts';
 import { PERSONAL_EXPORT_JOB } from '#core/personal-exports/ports.ts';
+import { courseKeys } from '#data/courses.ts';
 import { dynamoEnrollments } from '#data/enrollments.ts';
 import { dynamoPersonalExports } from '#data/personal-exports.ts';
+import { batchWrite } from '#data/table.ts';
 import { dynamoUsers } from '#data/users.ts';
 import { required } from '#functions/config.ts';
 import { personalExportDeps } from '#functions/jobs/personal-export.ts';
@@ -39,6 +41,8 @@ describe('a personal data export killed mid-slice, through the queue and its pol
     const rows = new Set<string>();
     for (let c = 0; c < COURSES; c++) {
       const courseId = `${creatorId}-c${c}`;
+      // An enrolment is kept only while its course is there (data/enrollments.ts).
+      await batchWrite([{ PutRequest: { Item: { ...courseKeys.course(courseId), type: 'Course', id: courseId, enrolledCount: 0 } } }]);
       for (let i = 0; i < LEARNERS / COURSES; i += 20) {
         await Promise.all(
           Array.from({ length: 20 }, async (_, j) => {

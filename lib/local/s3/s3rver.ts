@@ -88,20 +88,30 @@ const noSuchUpload = (res: ServerResponse, uploadId: string): void =>
  * interrupted upload resumes) and AbortMultipartUpload (DELETE /<bucket>/<key>?uploadId=, when an unfinished file is
  * deleted). Both are answered from the upload's folder on disk, where s3rver keeps each part and its md5 (the part's
  * ETag): `<dir>/<bucket>/._S3rver_uploads/<uploadId>/<partNumber>[.md5]`, with the upload's key in `key`.
+ * UploadPart (PUT ?partNumber=&uploadId=) and CompleteMultipartUpload (POST ?uploadId=) of an upload that is not
+ * there (completed or aborted) answer S3's 404 NoSuchUpload here: s3rver would store the part in a folder of its own
+ * making, and answer a completion with a 500. A personal data export completed by a delivery killed before it made
+ * the export ready is completed again and relies on that answer (decision 0062).
  * Resolves false for every other request, which s3rver then answers.
  */
 const multipartGaps = async (dir: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
   const url = new URL(req.url ?? '/', 'http://s3.local');
   const uploadId = url.searchParams.get('uploadId');
-  if (!uploadId || url.searchParams.has('partNumber') || (req.method !== 'GET' && req.method !== 'DELETE')) return false;
+  if (!uploadId) return false;
+  const part = req.method === 'PUT' && url.searchParams.has('partNumber');
+  const completion = req.method === 'POST';
+  if (!part && !completion && ((req.method !== 'GET' && req.method !== 'DELETE') || url.searchParams.has('partNumber'))) return false;
   const [bucket = '', ...keyParts] = url.pathname.slice(1).split('/');
   const key = decodeURIComponent(keyParts.join('/'));
   const uploadDir = join(dir, bucket, '._S3rver_uploads', uploadId.replace(/[^\w.-]/g, ''));
   const storedKey = await readFile(join(uploadDir, 'key'), 'utf8').catch(() => undefined);
   if (storedKey !== key) {
+    // The request's body is not read: drained, so the connection can be used again.
+    req.resume();
     noSuchUpload(res, uploadId);
     return true;
   }
+  if (part || completion) return false;
   if (req.method === 'DELETE') {
     await rm(uploadDir, { recursive: true, force: true });
     res.writeHead(204).end();
