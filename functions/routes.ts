@@ -1236,8 +1236,9 @@ export const jobs = [
     /**
      * No schedule (issue 37 point 1): a run per export, started by POST /api/me/exports. It reads every record about
      * the person by key or index, writes one ZIP to exports/personal/ as a multipart upload (capability 'exports'),
-     * and queues the email with its 24-hour link in the transaction that marks the export ready, then starts the
-     * mail sender. The person's uploaded submission files are read from courses/ ('files:read') into the ZIP's files/.
+     * a part at a time across its slices with the ZIP's state saved in the export's item (decision 0062), and queues
+     * the email with its 24-hour link in the transaction that marks the export ready, then starts the mail sender.
+     * The person's uploaded submission files are read from courses/ ('files:read') into the ZIP's files/.
      * The S3 client takes it past the CRUD budget, as course-changed: the heavy profile, and its 30 s.
      */
     uses: ['exports', 'app-links', 'files:read'],

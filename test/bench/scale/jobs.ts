@@ -20,6 +20,7 @@ import { documentClient, tableName } from '#data/table.ts';
 import { newAffiliate } from '#test/functions/fakes/affiliates.ts';
 import { memorySliceQueue } from '#test/functions/fakes/slice-queue.ts';
 import { JOB_QUEUE_MAX_RECEIVE_COUNT, maxConcurrencyOf } from '#lib/constructs/job-queue-names.ts';
+import type { Row } from '../table.ts';
 import { capturePuts, capturePutsOf } from './capture.ts';
 import { commissionItems, courseItems, creditAccountItems, enrolmentItems, licenceItems, learnerId, userItems } from './seed.ts';
 
@@ -62,6 +63,10 @@ export interface ScaleJob {
   seed(write: (items: Record<string, unknown>[]) => Promise<void>, tag: string, n: number): Promise<Seeded>;
   /** Of the seeded items: how many the table shows done, and how many it shows done more than once. */
   count(seeded: Seeded, ctx: CountContext): Promise<{ done: number; doubled: number; note?: string; worked?: number }>;
+  /** Its Lambda's timeout, when it is not SLICE_MS and the margin: a slice works that long less the margin. */
+  timeoutMs?: number;
+  /** Rows of its own after a run's row (what `count` measured besides: memory, a file's size). */
+  rows?(seeded: Seeded): Row[];
 }
 
 /** How a run went: its wall time, the slices (or invocations) it took, and the kill it survived. */
@@ -232,7 +237,7 @@ export const runJob = async (
       const receives = new Map<string, number>();
       let killDelivered = false;
       const run = async (slice: Slice) => {
-        const ends = Date.now() + SLICE_MARGIN_MS + SLICE_MS;
+        const ends = Date.now() + (job.timeoutMs ?? SLICE_MARGIN_MS + SLICE_MS);
         const remainingMs = () => ends - Date.now();
         const id = sliceIdentity(slice);
         const receive = (receives.get(id) ?? 0) + 1;

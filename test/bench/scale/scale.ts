@@ -23,6 +23,7 @@ import { compareFirstPages } from '../first-pages.ts';
 import { errorRow, formatTable, row, section, shortMessage, type Row } from '../table.ts';
 import { capturePutsOf } from './capture.ts';
 import { benchReader, loadJob, runJob, scaleJobs, SLOW_REQUEST_MS, type CountContext, type JobRun, type ScaleJob } from './jobs.ts';
+import { personalExport } from './personal-export.ts';
 import { courseItems, enrolmentItems, learnerEmail, licenceItems, userItems, type SeedCourse } from './seed.ts';
 import { batchWriteAll, billedUnits, readSizes, recordWrites, summarizeWrites, writesByShape } from './writes.ts';
 
@@ -210,7 +211,8 @@ const slowRow = (name: string, n: number, slow: JobRun['slow']): Row => {
 /** Point 1: each job at 1,000 and at size; after the 1,000, a run killed mid-way (1,000 items, or the fraction of them). */
 const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<void>, ctx: CountContext, size: 'small' | 'large', measured: Map<string, number>): Promise<Row[]> => {
   const rows: Row[] = [];
-  for (const entry of scaleJobs.filter((j) => !onlyJobs || onlyJobs.includes(j.name))) {
+  // The personal data export's entry lives in a module of its own (it imports the entries' types from jobs.ts).
+  for (const entry of [...scaleJobs, personalExport].filter((j) => !onlyJobs || onlyJobs.includes(j.name))) {
     const job: ScaleJob = entry;
     const n = size === 'small' ? SMALL_JOB : at(job.large);
     try {
@@ -246,6 +248,7 @@ const benchJobs = async (write: (items: Record<string, unknown>[]) => Promise<vo
           done === n && doubled === 0,
         ),
       );
+      rows.push(...(job.rows?.(seeded) ?? []));
       if (run.slow.length > 0) rows.push(slowRow(job.name, n, run.slow));
       if (size === 'small') measured.set(job.name, perItem);
       else {
