@@ -65,6 +65,8 @@ export interface ScaleJob {
   count(seeded: Seeded, ctx: CountContext): Promise<{ done: number; doubled: number; note?: string; worked?: number }>;
   /** Its Lambda's timeout, when it is not SLICE_MS and the margin: a slice works that long less the margin. */
   timeoutMs?: number;
+  /** The write the kill run dies after, when half the small run's write calls (the default) is not a moment of its run. */
+  killAfterWrites?: number;
   /** Rows of its own after a run's row (what `count` measured besides: memory, a file's size). */
   rows?(seeded: Seeded): Row[];
 }
