@@ -112,6 +112,20 @@ describe('the local S3 emulator', () => {
     await expect(client.send(new ListPartsCommand({ Bucket: FILES_BUCKET, Key, UploadId }))).rejects.toMatchObject({ name: 'NoSuchUpload' });
   });
 
+  it('answers a part or a completion of an upload that is gone (completed, aborted) with NoSuchUpload, as S3 does', async () => {
+    const Key = 'exports/personal/u1/e1.zip';
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: FILES_BUCKET, Key, ContentType: 'application/zip' }));
+    const { ETag } = await client.send(new UploadPartCommand({ Bucket: FILES_BUCKET, Key, UploadId, PartNumber: 1, Body: Buffer.from('the whole zip') }));
+    const complete = () => client.send(new CompleteMultipartUploadCommand({ Bucket: FILES_BUCKET, Key, UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] } }));
+    await complete();
+    // A second completion (a delivery killed before it could mark the export ready) and a late part: both 404.
+    await expect(complete()).rejects.toMatchObject({ name: 'NoSuchUpload', $metadata: { httpStatusCode: 404 } });
+    await expect(client.send(new UploadPartCommand({ Bucket: FILES_BUCKET, Key, UploadId, PartNumber: 2, Body: Buffer.from('late') }))).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    // The object is the one completed, and nothing of the late part was kept.
+    const { Body } = await client.send(new GetObjectCommand({ Bucket: FILES_BUCKET, Key }));
+    expect(await Body!.transformToString()).toBe('the whole zip');
+  });
+
   it('listens on 4569 unless S3_PORT moves it', () => {
     expect(portsFromEnv({}).s3).toBe(4569);
     expect(portsFromEnv({ S3_PORT: '14569' }).s3).toBe(14569);
