@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the local cloud, which
  * test/e2e/global-setup.ts starts once for the run. One worker: the machine is small and the tests share
- * the one local cloud. `npm test` runs them as two shards at once (`--shard`, bin/test-parts.sh, decision 0060), each
+ * the one local cloud. `npm test` runs them as two shards at once (`--shard`, bin/test-parts.sh, decision 0063), each
  * process with a cloud of its own; E2E_SHARD names the shard's own folders, as Playwright empties its output folder
  * when it starts.
  */

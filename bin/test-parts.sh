@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test` after typecheck and lint: the vitest suite as three processes and the browser tests as two more, all at
-# once, then one merged vitest report, one coverage check and Playwright's report (decisions 0056, 0059 and 0060).
+# once, then one merged vitest report, one coverage check and Playwright's report (decisions 0056, 0059 and 0063).
 #
 # Vitest runs every project through one pool whose size is the machine's cores minus one: on CI's 2 cores that is one
 # worker, so the integration files (one at a time against the shared local cloud, much of it waiting on that cloud)
