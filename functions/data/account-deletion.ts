@@ -31,7 +31,8 @@ import { userKeys } from '#data/users.ts';
  * Account deletion (issue 37 point 2; docs/privacy.md). The deletion item lives outside the person's partition (which
  * the run empties) and carries the run's step:
  *   pk ACCOUNTDELETION#<userId>  sk DELETION  {userId, email (until done), role, requestedAt, queuedAt?, step, doneAt?}
- * Everything is reached by key or through an index partition of the person's (their courses, gsi2; their submissions
+ * Everything is reached by key or through an index partition of the person's (their courses and the courses they
+ * left, gsi2: what a course keeps about someone outlives their enrolment's removal; their submissions
  * in a course, gsi2; the orders they bought, gsi2 `BUYER#<email>`; a leader's licences, gsi2; the affiliate claims of
  * their email, gsi2) or of one of their creators (comments: gsi2 of `CREATOR#<id>`, kept to the person's own), never
  * by a table scan.
@@ -174,17 +175,22 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     );
   },
 
-  async activeEnrolments(userId, limit) {
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `LEARNER#${userId}#COURSES` },
-        Limit: limit,
-      }),
-    );
-    return Items.map((item): DeletedLearnerEnrolment => ({ courseId: String(item['courseId']), creatorId: String(item['creatorId']) }));
+  async enrolments(userId, limit) {
+    // The active ones first, then the courses they left: both partitions of gsi2 the enrolment moves between.
+    for (const { gsi2pk } of [enrollmentKeys.byLearner(userId, ''), enrollmentKeys.left(userId, '')]) {
+      const { Items = [] } = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': gsi2pk },
+          ProjectionExpression: 'courseId, creatorId',
+          Limit: limit,
+        }),
+      );
+      if (Items.length > 0) return Items.map((item): DeletedLearnerEnrolment => ({ courseId: String(item['courseId']), creatorId: String(item['creatorId']) }));
+    }
+    return [];
   },
 
   async submissionUploads(userId, courseId) {
@@ -254,11 +260,28 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
       ]);
       if (cancelled) await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: seat }));
     }
-    // The membership subscriptions its sources name: kept (money), the member's email the pseudonym.
+    // The membership subscriptions its sources name, and every row of the creator's memberships (at most
+    // MEMBERSHIPS_PER_CREATOR_MAX, their list in gsi1) bound to the person: a removal drops the sources (a membership
+    // that ended, the creator's removal), and a source revoked while others remain is no longer named either. Kept
+    // (money), the member's email the pseudonym.
     const sources = Array.isArray(enrolment?.['sources']) ? (enrolment['sources'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    for (const member of sources.map(membershipOfSource)) {
-      if (member) await update({ Key: membershipKeys.member(member.membershipId, member.subscriptionId), UpdateExpression: 'SET email = :p', values: { ':p': pseudonym } });
+    const members = sources.map(membershipOfSource).flatMap((member) => (member ? [membershipKeys.member(member.membershipId, member.subscriptionId)] : []));
+    const memberships = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': membershipKeys.listed({ creatorId, createdAt: '', id: '' }).gsi1pk },
+      ProjectionExpression: 'id',
+    });
+    for (const membership of memberships) {
+      const bound = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+        FilterExpression: 'learnerId = :learner',
+        ExpressionAttributeValues: { ':pk': membershipKeys.membership(String(membership['id'])).pk, ':member': 'MEMBER#', ':learner': userId },
+        ProjectionExpression: 'pk, sk',
+      });
+      members.push(...bound.map(keyOf));
     }
+    for (const Key of members) await update({ Key, UpdateExpression: 'SET email = :p', values: { ':p': pseudonym } });
     // The creator's CRM about them.
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: crmKeys.note(creatorId, userId) }));
     await deletePrefix(`CREATOR#${creatorId}`, crmKeys.timelinePrefix(userId));
@@ -267,7 +290,8 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
       await update({ Key: keyOf(comment), UpdateExpression: 'SET authorName = :name', values: { ':name': DELETED_USER_NAME } });
     }
     // The enrolment last: pseudonymised first (a kill after the removal leaves no email on it), removed through the
-    // removal path (the course's and creator's counters), then deleted.
+    // removal path (the course's and creator's counters; one removed before, a course they left, is left as it is),
+    // then deleted: out of both the learner's courses and the courses they left.
     await update({ Key: { pk: coursePk, sk: `ENROLL#${userId}` }, UpdateExpression: 'SET learnerEmail = :p', values: { ':p': pseudonym } });
     await dynamoEnrollments().remove(courseId, userId);
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: coursePk, sk: `ENROLL#${userId}` } }));

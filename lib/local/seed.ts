@@ -4,6 +4,7 @@ import { backfillAffiliateEmailIndex, backfillAffiliateIndex, backfillCommission
 import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
+import { backfillLeftEnrollmentsIndex } from '#data/enrollments.ts';
 import { backfillBuyerIndex } from '#data/orders.ts';
 import { backfillCourseSubmissionsIndex } from '#data/submissions.ts';
 import { documentClient, tableName } from '#data/table.ts';
@@ -84,8 +85,9 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   const personal =
     (await backfilledOnce('buyer-index', backfillBuyerIndex, 0)) +
     (await backfilledOnce('course-submissions-index', backfillCourseSubmissionsIndex, 0)) +
-    (await backfilledOnce('affiliate-email-index', backfillAffiliateEmailIndex, 0));
-  if (personal > 0) opts.log(`[seed] ${personal} earlier orders, submissions and affiliate claims indexed for the data export and account deletion`);
+    (await backfilledOnce('affiliate-email-index', backfillAffiliateEmailIndex, 0)) +
+    (await backfilledOnce('left-enrollments-index', backfillLeftEnrollmentsIndex, 0));
+  if (personal > 0) opts.log(`[seed] ${personal} earlier orders, submissions, affiliate claims and left courses indexed for the data export and account deletion`);
   // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
   await backfilledOnce('course-outlines', backfillCourseOutlines, 0);
   const sharded = Object.values(await backfilledOnce('counter-shards', backfillCounterShards, {})).reduce((sum, n) => sum + n, 0);

@@ -271,4 +271,54 @@ describe('deleting one’s account', () => {
     expect(kept).toMatchObject({ status: 'refunded', amount: 2900, buyerEmail: pseudonym });
     expect(kept).not.toHaveProperty('gsi2pk');
   }, 120_000);
+
+  it('erases what a course kept about a person who left it (removed by its creator): their submission and its file, quiz attempt, comment and the CRM note', async () => {
+    const person = await accountWithRole('learner', 'erase-left');
+    const name = `Ivo Left ${person.id.slice(0, 8)}`;
+    expect((await api('PUT', '/api/learner/profile', { token: person.token, body: { certificateName: name } })).status).toBe(200);
+    const enrolled = await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: person.email } });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    // While in the course: a quiz attempt, a comment (under their name), an assignment handed in with a photo (the
+    // bytes PUT straight to S3, as the browser does), and the creator's note about them.
+    expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${quizLessonId}/attempts`, { token: person.token, body: { answers: [[0]] } })).status).toBe(200);
+    expect((await api('POST', `/api/courses/${courseId}/lessons/${textLessonId}/comments`, { token: person.token, body: { body: 'Rye or wheat?' } })).status).toBe(201);
+    const assignment = await api('POST', `/api/courses/${courseId}/lessons`, {
+      token: creator.token,
+      body: { title: 'Photograph your crumb', kind: 'assignment', assignment: { instructions: 'Upload a photo.', acceptsFiles: true } },
+    });
+    expect(assignment.status).toBe(201);
+    const base = `/api/learner/courses/${courseId}/lessons/${assignment.body.id as string}`;
+    const started = await api('POST', `${base}/submission-files`, { token: person.token, body: { name: 'crumb.png', contentType: 'image/png', size: 5 } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect((await fetch(started.body.url as string, { method: 'PUT', body: 'crumb', headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    const handedIn = await api('POST', `${base}/submissions`, { token: person.token, body: { text: `${name}'s crumb`, fileIds: [started.body.file.id] } });
+    expect(handedIn.status, JSON.stringify(handedIn.body)).toBe(201);
+    const upload = submissionFileKey({ courseId, lessonId: assignment.body.id as string, learnerId: person.id, id: started.body.file.id as string });
+    expect((await api('PUT', `/api/crm/learners/${person.id}/notes`, { token: creator.token, body: { notes: `${name} prefers rye.` } })).status).toBe(200);
+
+    // The creator removes them from the course (the removal path every other one shares): the enrolment stays,
+    // removed, among the courses they left; everything above stays with the course.
+    expect((await api('DELETE', `/api/courses/${courseId}/enrollments/${person.id}`, { token: creator.token })).status).toBe(204);
+    expect(await item(enrollmentKeys.enrollment(courseId, person.id))).toMatchObject({ status: 'removed', ...enrollmentKeys.left(person.id, courseId) });
+    expect((await itemsMentioning(person.email)).length).toBeGreaterThanOrEqual(2);
+    expect((await itemsMentioning(name)).map((it) => String(it['pk']).split('#')[0]).sort()).toEqual(expect.arrayContaining(['COMMENT', 'CREATOR', 'SUBMISSION', 'USER']));
+    expect(await filesBucketHolds(upload)).toBe(true);
+    const kept = [`QUIZ#${person.id}#`, `NOTE#${person.id}`, submissionKeys.submitter(courseId, person.id), handedIn.body.id as string];
+    for (const key of kept) expect((await itemsMentioning(key)).length, key).toBeGreaterThan(0);
+
+    expect((await api('DELETE', '/api/me', { token: person.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(person.id)), (d) => d?.['step'] === 'done', 60_000);
+
+    const left = await itemsMentioning(person.email);
+    expect(left.map((it) => String(it['pk']).split('#')[0]).sort()).toEqual(['AUDIT', 'SUPPRESS']);
+    expect(await itemsMentioning(name)).toEqual([]);
+    // Their quiz attempt, the CRM's note and their partition of the course's submissions: gone, not only unnamed.
+    for (const key of kept) expect(await itemsMentioning(key), key).toEqual([]);
+    expect(await filesBucketHolds(upload)).toBe(false);
+    expect(await item(enrollmentKeys.enrollment(courseId, person.id))).toBeUndefined();
+    // The comment stays in the thread, by "Deleted user".
+    const comments = await api('GET', `/api/courses/${courseId}/lessons/${textLessonId}/comments`, { token: creator.token });
+    expect(JSON.stringify(comments.body)).toContain('Rye or wheat?');
+    expect(JSON.stringify(comments.body)).not.toContain(name);
+  }, 180_000);
 });

@@ -123,8 +123,10 @@ export const ACCOUNT_DELETION_JOB = 'account-deletion';
  * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
  * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
  * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go
- * before the person's own partition and the profile: each course's records about them are found from the active
- * enrolment (the learner's courses index), which is removed last, so a kill in between finds the course again. The records others keep about them by their id or email (a leader's
+ * before the person's own partition and the profile: each course's records about them are found from the enrolment,
+ * active (the learner's courses index) or removed before (a refund, a revoked seat, a membership that ended, the
+ * creator's removal: the courses they left, the same index), which is deleted last, so a kill in between finds the
+ * course again. The records others keep about them by their id or email (a leader's
  * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
  * profile goes last but one, with the audit line in its transaction.
  */
@@ -148,7 +150,7 @@ export interface DeletedSubmissionUpload {
   readonly id: string;
 }
 
-/** One active enrolment of the person's, as the job walks them. */
+/** One enrolment of the person's, active or removed (a course they left), as the job walks them. */
 export interface DeletedLearnerEnrolment {
   readonly courseId: string;
   readonly creatorId: string;
@@ -165,17 +167,22 @@ export interface AccountDeletionStore {
   get(userId: string): Promise<AccountDeletion | undefined>;
   /** Moves the item from `from` to the step after it (conditioned on `from`: two slices never both move it). */
   advance(userId: string, from: AccountDeletionStep, to: AccountDeletionStep): Promise<void>;
-  /** One page of the person's active enrolments (the learner's courses index), at most `limit`. */
-  activeEnrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
+  /**
+   * One page of the person's enrolments, at most `limit`: the active ones (the learner's courses index) first, then
+   * the removed ones (the courses they left, the same index), whose courses still keep records about them. Each is
+   * deleted by `eraseEnrolment`, so the next page is again the first.
+   */
+  enrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
   /** The files the person handed in with their submissions in one course (their items, read by key). */
   submissionUploads(userId: string, courseId: string): Promise<DeletedSubmissionUpload[]>;
   /**
-   * Everything one course and its creator hold about the person, then the enrolment: quiz attempts, drip plan,
-   * submissions (every one, superseded too) with their files' items and pending count, live-session invitation claims,
-   * sequence entries, certificate's name, the licence seat the enrolment came through (freed, as a revoke), the
-   * membership row its sources name (the email pseudonymised: a subscription is a money record), CRM notes and
+   * Everything one course and its creator hold about the person, then the enrolment (active or removed alike):
+   * quiz attempts, drip plan, submissions (every one, superseded too) with their files' items and pending count,
+   * live-session invitation claims, sequence entries, certificate's name, the licence seat the enrolment came through
+   * (freed, as a revoke), the creator's membership rows bound to them (the email pseudonymised: a subscription is a
+   * money record; found through the creator's memberships, as a removed enrolment names no source), CRM notes and
    * timeline, comments ("Deleted user"); the enrolment's email pseudonymised, removed through the removal path (the
-   * counters), then deleted. (The orders are the 'orders' step's: found by the email, not by the enrolment.)
+   * counters) when still active, then deleted. (The orders are the 'orders' step's: found by the email.)
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
   /** One page of the orders that name `email` as their buyer (the buyer index), from `cursor`. */
@@ -267,7 +274,7 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
     case 'enrolments': {
       if (email === undefined) return false;
       for (;;) {
-        const page = await deps.deletions.activeEnrolments(userId, ENROLMENTS_PAGE);
+        const page = await deps.deletions.enrolments(userId, ENROLMENTS_PAGE);
         if (page.length === 0) return false;
         for (const enrolment of page) {
           // The handed-in files' bytes before their items: the items are how a rerun finds the bytes again.

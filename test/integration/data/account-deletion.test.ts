@@ -131,9 +131,9 @@ describe('account deletion (DynamoDB Local)', () => {
     const otherCreatorCourse = await enrol(user, unique('erase-creator'));
     const pseudonym = `deleted-${user.id}@deleted.invalid`;
 
-    expect((await deletions.activeEnrolments(user.id, 2)).length).toBe(2);
-    expect(await deletions.activeEnrolments(user.id, 25)).toContainEqual({ courseId, creatorId });
-    expect((await deletions.activeEnrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([courseId, otherCourse, otherCreatorCourse].sort());
+    expect((await deletions.enrolments(user.id, 2)).length).toBe(2);
+    expect(await deletions.enrolments(user.id, 25)).toContainEqual({ courseId, creatorId });
+    expect((await deletions.enrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([courseId, otherCourse, otherCreatorCourse].sort());
 
     // The course's records about them (and another learner's, kept).
     const coursePk = `COURSE#${courseId}`;
@@ -226,7 +226,7 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(enrollmentKeys.enrollment(courseId, user.id))).toBeUndefined();
     // The other enrolments are untouched; the erased one is no longer listed.
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toMatchObject({ status: 'active', learnerEmail: user.email });
-    expect((await deletions.activeEnrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([otherCourse, otherCreatorCourse].sort());
+    expect((await deletions.enrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([otherCourse, otherCreatorCourse].sort());
 
     // Rerun (a killed run's retry): nothing left to change, nothing comes back, no error.
     await erase();
@@ -236,6 +236,40 @@ describe('account deletion (DynamoDB Local)', () => {
     // An enrolment with no certificate, CRM or comments: only the enrolment goes.
     await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: otherCourse, creatorId }, pseudonym);
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toBeUndefined();
+  });
+
+  it('walks the courses a person left after their active ones, and erases one as an active one: its records, a membership row bound to them, the enrolment', async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const creatorId = unique('erase-creator');
+    const pseudonym = `deleted-${user.id}@deleted.invalid`;
+    const active = await enrol(user, creatorId);
+    // Removed before (its sources dropped, out of the learner's courses, among the courses they left).
+    const left = await enrol(user, creatorId);
+    const { gsi1pk: _crm, gsi1sk: _crmOrder, sources: _sources, ...kept } = (await rawItem(enrollmentKeys.enrollment(left, user.id)))!;
+    await putRaw({ ...kept, status: 'removed', ...enrollmentKeys.left(user.id, left) });
+    expect((await deletions.enrolments(user.id, 25)).map((e) => e.courseId)).toEqual([active]);
+    const quiz = { pk: `COURSE#${left}`, sk: `QUIZ#${user.id}#lesson-1#1` };
+    await putRaw({ ...quiz, type: 'QuizAttempt', score: 40 });
+    await putRaw({ ...crmKeys.note(creatorId, user.id), type: 'CrmNote', text: 'Left after week 2.' });
+    // A membership of the creator's whose subscription (ended) is bound to them, no longer named by any enrolment.
+    const membershipId = unique('erase-membership');
+    await putRaw({ ...membershipKeys.membership(membershipId), ...membershipKeys.listed({ creatorId, createdAt: at(0), id: membershipId }), type: 'Membership', id: membershipId, creatorId });
+    const member = membershipKeys.member(membershipId, `sub_${user.id}`);
+    await putRaw({ ...member, type: 'Member', email: user.email, learnerId: user.id, status: 'canceled' });
+    const othersMember = membershipKeys.member(membershipId, 'sub_other');
+    await putRaw({ ...othersMember, type: 'Member', email: 'other@example.com', learnerId: 'other', status: 'active' });
+
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: active, creatorId }, pseudonym);
+    // The active ones done, the page is the courses they left.
+    expect(await deletions.enrolments(user.id, 25)).toEqual([{ courseId: left, creatorId }]);
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: left, creatorId }, pseudonym);
+    expect(await rawItem(quiz)).toBeUndefined();
+    expect(await rawItem(crmKeys.note(creatorId, user.id))).toBeUndefined();
+    expect(await rawItem(member)).toMatchObject({ email: pseudonym, status: 'canceled' });
+    expect(await rawItem(othersMember)).toMatchObject({ email: 'other@example.com' });
+    expect(await rawItem(enrollmentKeys.enrollment(left, user.id))).toBeUndefined();
+    expect(await deletions.enrolments(user.id, 25)).toEqual([]);
   });
 
   it("pseudonymises every order the person bought through the buyer index (a refunded one with no enrolment left too), deletes their coupon uses, leaves others' orders; a rerun finds none", async () => {

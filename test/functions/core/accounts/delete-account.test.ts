@@ -160,7 +160,7 @@ const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(
       advance: async (_id, from, to) => {
         if (item?.step === from) item = { ...item, step: to };
       },
-      activeEnrolments: async (_id, limit) => enrolments.slice(0, limit),
+      enrolments: async (_id, limit) => enrolments.slice(0, limit),
       // A file handed in on k1 only: its item goes with the enrolment's erasure.
       submissionUploads: async (id, courseId) => (courseId === 'k1' && enrolments.some((e) => e.courseId === 'k1') ? [{ courseId, lessonId: 'l1', learnerId: id, id: 'f1' }] : []),
       eraseEnrolment: async (_d, enrolment, pseudonym) => {
