@@ -24,7 +24,7 @@ import { listOrdersByBuyer, orderKeys } from '#data/orders.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
 import { dynamoCourseSubmissionRemoval, submissionKeys } from '#data/submissions.ts';
-import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
 
@@ -403,17 +403,6 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     );
   },
 });
-
-/**
- * The addresses among `emails` whose accounts were deleted (their suppression's reason 'deleted'): one BatchGetItem of
- * their suppression items, for the mail sender to drop what was queued for them.
- */
-export const deletedAccountEmails = async (emails: readonly string[]): Promise<ReadonlySet<string>> => {
-  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
-  if (unique.length === 0) return new Set();
-  const found = await batchGet(unique.map(campaignKeys.suppression), { projection: 'pk, reason' });
-  return new Set(found.filter((item) => item['reason'] === 'deleted').map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
-};
 
 /**
  * Whether the person asked for their account to be deleted: the deletion item, written at the request and kept after

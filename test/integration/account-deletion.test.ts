@@ -18,7 +18,10 @@ import { sequenceKeys } from '#data/sequences.ts';
 import { submissionKeys } from '#data/submissions.ts';
 import { userKeys } from '#data/users.ts';
 import { dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { senderDeps } from '#functions/composition/deps-campaigns.ts';
+import { mailer } from '#functions/composition/deps.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
+import { mailsTo } from './mail-support.ts';
 import { deliver, subscriptionEvent } from './billing-support.ts';
 import { accountWithRole, api, dynamo, eventually, filesBucketHolds, outputs, putFilesObject, signIn, useLocalCloudEnv } from './support.ts';
 
@@ -133,6 +136,17 @@ describe('deleting one’s account', () => {
     if (again.status === 202) expect(again.body).toEqual(first.body);
     await expect(signIn(learner.email, learner.password)).rejects.toThrow();
   }, 120_000);
+
+  it('drops at the SES ports any email still meant for the deleted learner (one at a time, or in a bulk send), and sends the others', async () => {
+    useLocalCloudEnv();
+    const other = `erase-mail-control-${Date.now()}@example.com`;
+    const subject = `Left behind ${Date.now()}`;
+    for (const to of [learner.email, other]) await mailer().send({ to, subject, text: 'x', html: '<p>x</p>' });
+    const bulk = await senderDeps(() => 60_000).mailer.sendBulk({ subject: `${subject} (bulk)`, text: 'x', html: '<p>x</p>', entries: [learner.email, other].map((to) => ({ to, headers: [], data: {} })) });
+    expect(bulk.map((r) => [r.to, r.ok])).toEqual([[learner.email, false], [other, true]]);
+    expect((await mailsTo(other)).map((m) => m.subject)).toEqual([subject, `${subject} (bulk)`]);
+    expect((await mailsTo(learner.email)).filter((m) => m.subject.startsWith(subject))).toEqual([]);
+  });
 
   it("leaves the creator's CRM and sales without a trace of the email, the order with its amount, the comment by \"Deleted user\"", async () => {
     const crm = await api('GET', '/api/crm/learners', { token: creator.token });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
 import { counterDeltas } from '#core/billing/subscription-state.ts';
 import type { StoredSubscription, User } from '#core/ports.ts';
-import { deletedAccountEmails, deletionKeys, dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { deletionKeys, dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { deletedAccountEmails } from '#data/deleted-recipients.ts';
 import { adminStatsKeys } from '#data/admin-stats.ts';
 import { affiliateKeys } from '#data/affiliates.ts';
 import { auditKeys } from '#data/audit.ts';
@@ -446,6 +447,15 @@ describe('account deletion (DynamoDB Local)', () => {
     const never = `${unique('erase-never')}@example.com`;
     expect(await deletedAccountEmails([])).toEqual(new Set());
     expect(await deletedAccountEmails([user.email.toUpperCase(), user.email, unsubscribed.email, never])).toEqual(new Set([user.email]));
+    // Someone signs up again with a deleted account's address: their mail is theirs, it goes.
+    const again = await newLearner();
+    await deletions.releaseEmail(again.email, at(40));
+    expect(await deletedAccountEmails([again.email])).toEqual(new Set([again.email]));
+    await dynamoUsers().createUser({ id: unique('erase-again'), email: again.email, role: 'learner', createdAt: at(45) });
+    expect(await deletedAccountEmails([again.email, user.email])).toEqual(new Set([user.email]));
+    // More addresses than one read takes (two keys each, BatchGetItem's 100): every one is asked.
+    const many = Array.from({ length: 60 }, (_, i) => `${unique(`erase-many-${i}`)}@example.com`);
+    expect(await deletedAccountEmails([...many, user.email])).toEqual(new Set([user.email]));
   });
 
   it('deletes the profile once with its audit line, then finishes: step done, the email dropped, the first doneAt kept', async () => {
