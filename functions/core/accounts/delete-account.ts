@@ -119,9 +119,9 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 
 /**
- * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
- * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
- * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
+ * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once,
+ * every checkout in progress closed and the Stripe customer deleted, while the person's own items still say which (a
+ * kill before the step ends finds them again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
  * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go
  * before the person's own partition and the profile: each course's records about them are found from the active
  * enrolment (the learner's courses index), which is removed last, so a kill in between finds the course again. The records others keep about them by their id or email (a leader's
