@@ -6,7 +6,8 @@ import { ACCOUNT_DELETION_STEPS, type AccountDeletion, type AccountDeletionReque
 import { adminStatsKeys } from '#data/admin-stats.ts';
 import { affiliateKeys } from '#data/affiliates.ts';
 import { auditPut } from '#data/audit.ts';
-import { billingKeys } from '#data/billing.ts';
+import { erasedDeltas } from '#core/billing/subscription-state.ts';
+import { billingKeys, readSubscription } from '#data/billing.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
@@ -23,7 +24,7 @@ import { listOrdersByBuyer, orderKeys } from '#data/orders.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
 import { dynamoCourseSubmissionRemoval, submissionKeys } from '#data/submissions.ts';
-import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
 
@@ -300,7 +301,17 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
   async buyerOrders(email, cursor, limit) {
     const page = await listOrdersByBuyer(email, cursor, limit);
     return {
-      orders: page.items.map((item): DeletedBuyerOrder => ({ orderId: String(item['id']), creatorId: String(item['creatorId']), couponCode: typeof item['couponCode'] === 'string' && item['couponCode'] !== '' ? item['couponCode'] : null })),
+      orders: page.items.map(
+        (item): DeletedBuyerOrder => ({
+          orderId: String(item['id']),
+          creatorId: String(item['creatorId']),
+          couponCode: typeof item['couponCode'] === 'string' && item['couponCode'] !== '' ? item['couponCode'] : null,
+          pendingCheckout:
+            item['status'] === 'pending' && typeof item['checkoutSessionId'] === 'string' && typeof item['accountId'] === 'string'
+              ? { accountId: item['accountId'], sessionId: item['checkoutSessionId'] }
+              : null,
+        }),
+      ),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     };
   },
@@ -343,6 +354,25 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     // The Stripe customer's way back to them (webhooks), deleted before the customer item that names it.
     const customerId = items.find((item) => item['sk'] === billingKeys.customer(userId).sk)?.['customerId'];
     if (typeof customerId === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: billingKeys.customerUser(customerId) }));
+    // The subscription leaves the stats counters it was counted in, in the transaction that deletes it (no webhook
+    // moves them after this: a plan event about a person being deleted writes nothing, handle-stripe-event.ts). On the
+    // item as read: a change meanwhile is read again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const subscription = await readSubscription(userId);
+      if (!subscription) break;
+      const cancelled = await transact([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: billingKeys.subscription(userId),
+            ConditionExpression: 'updatedAt = :seen',
+            ExpressionAttributeValues: { ':seen': subscription.updatedAt },
+          },
+        },
+        ...countersUpdate(erasedDeltas(subscription)),
+      ]);
+      if (!cancelled) break;
+    }
     // The admin dashboard's sign-up line names the email: keyed by the profile's createdAt and the id (admin-stats.ts).
     const createdAt = items.find((item) => item['sk'] === 'PROFILE')?.['createdAt'];
     if (typeof createdAt === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: adminStatsKeys.activity(createdAt, userId) }));
@@ -399,12 +429,10 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
 });
 
 /**
- * The addresses among `emails` whose accounts were deleted (their suppression's reason 'deleted'): one BatchGetItem of
- * their suppression items, for the mail sender to drop what was queued for them.
+ * Whether the person asked for their account to be deleted: the deletion item, written at the request and kept after
+ * the run (its email dropped). The Stripe webhook asks it before writing a plan's items (handle-stripe-event.ts).
  */
-export const deletedAccountEmails = async (emails: readonly string[]): Promise<ReadonlySet<string>> => {
-  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
-  if (unique.length === 0) return new Set();
-  const found = await batchGet(unique.map(campaignKeys.suppression), { projection: 'pk, reason' });
-  return new Set(found.filter((item) => item['reason'] === 'deleted').map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
+export const accountDeletionRequested = async (userId: string): Promise<boolean> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: deletionKeys.deletion(userId), ProjectionExpression: 'pk', ConsistentRead: true }));
+  return Item !== undefined;
 };

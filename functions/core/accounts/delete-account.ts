@@ -119,9 +119,9 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 
 /**
- * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
- * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
- * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
+ * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once,
+ * every checkout in progress closed and the Stripe customer deleted, while the person's own items still say which (a
+ * kill before the step ends finds them again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
  * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go
  * before the person's own partition and the profile: each course's records about them are found from the enrolment,
  * active (the learner's courses index) or removed before (a refund, a revoked seat, a membership that ended, the
@@ -161,6 +161,8 @@ export interface DeletedBuyerOrder {
   readonly orderId: string;
   readonly creatorId: string;
   readonly couponCode: string | null;
+  /** A pending order's Checkout Session, on the creator's connected account: still payable until it is expired. */
+  readonly pendingCheckout: { readonly accountId: string; readonly sessionId: string } | null;
 }
 
 export interface AccountDeletionStore {
@@ -217,13 +219,22 @@ const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
 
 export interface AccountDeletionJobDeps {
   deletions: AccountDeletionStore;
-  /** The person's plan as the webhooks left it (their own items): the subscription and a checkout in progress. */
-  billing: Pick<BillingRepository, 'getSubscription' | 'getOpenCheckout'>;
+  /** The person's plan as the webhooks left it (their own items): the Stripe customer, the subscription and a checkout in progress. */
+  billing: Pick<BillingRepository, 'getCustomerId' | 'getSubscription' | 'getOpenCheckout'>;
   /**
    * Stripe: the subscription cancelled now, not at the period's end (one Stripe has ended or no longer knows is fine:
-   * a rerun, or the webhook's state behind Stripe's), and an open Checkout Session expired so it cannot start a new one.
+   * a rerun, or the webhook's state behind Stripe's), an open Checkout Session expired so it cannot start a new one,
+   * every open session of the customer expired (a credit top-up's too), and the customer deleted (one Stripe no longer
+   * knows is fine). A course order's pending session is expired on the creator's connected account, where it was made
+   * (one no longer open is fine).
    */
-  payments: { cancelSubscriptionNow(subscriptionId: string): Promise<void>; expireCheckoutSession(sessionId: string): Promise<void> };
+  payments: {
+    cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+    expireCheckoutSession(sessionId: string): Promise<void>;
+    expireCustomerCheckouts(customerId: string): Promise<void>;
+    deleteCustomer(customerId: string): Promise<void>;
+    expireCourseCheckout(checkout: { accountId: string; sessionId: string }): Promise<void>;
+  };
   /** Cognito AdminDeleteUser; an account already gone is fine. */
   signIn: { deleteAccount(userId: string): Promise<void> };
   /** The files bucket: objects deleted by key (one already gone is fine). */
@@ -267,8 +278,14 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
       // The checkout first: paid after the cancel, it would start a subscription nobody could see or stop.
       const checkout = await deps.billing.getOpenCheckout(userId);
       if (checkout?.status === 'open') await deps.payments.expireCheckoutSession(checkout.sessionId);
+      // Every other open session of theirs (a credit top-up keeps its session on no item of the person's).
+      const customerId = await deps.billing.getCustomerId(userId);
+      if (customerId !== undefined) await deps.payments.expireCustomerCheckouts(customerId);
       const subscription = await deps.billing.getSubscription(userId);
       if (subscription && !ENDED_SUBSCRIPTION.has(subscription.status)) await deps.payments.cancelSubscriptionNow(subscription.subscriptionId);
+      // The customer itself last (Stripe keeps their email, name and cards on it): nothing of theirs is billed after.
+      // Its mapping to them (`STRIPECUST#`) goes with their own items, so a webhook about it still finds whom it is about.
+      if (customerId !== undefined) await deps.payments.deleteCustomer(customerId);
       return false;
     }
     case 'enrolments': {
@@ -291,7 +308,12 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
       let cursor: string | undefined;
       do {
         const page = await deps.deletions.buyerOrders(email, cursor, ORDERS_PAGE);
-        for (const order of page.orders) await deps.deletions.eraseOrder(order, email, deps.pseudonym(email));
+        for (const order of page.orders) {
+          // Expired before the order loses the email: a kill in between finds the order again, and expiring it again is
+          // harmless. A payment that got in anyway finds the order pseudonymised and is refunded (core/sales/orders.ts).
+          if (order.pendingCheckout) await deps.payments.expireCourseCheckout(order.pendingCheckout);
+          await deps.deletions.eraseOrder(order, email, deps.pseudonym(email));
+        }
         cursor = page.nextCursor;
         if (cursor !== undefined && timeUp()) return true;
       } while (cursor !== undefined);
