@@ -524,7 +524,7 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
 });
 
 /**
- * Migration (issue 37, bin/backfill.ts; the local cloud's seed runs it on every start): enrolments removed before a
+ * Migration (issue 37, bin/backfill.ts; the local cloud's seed once per table): enrolments removed before a
  * removal moved them to the learner's past courses (they left gsi2 altogether then) get that place, so the account
  * deletion and the data export reach what their course kept about the person. Only a removed one is written (the
  * update's condition); an active one always has its gsi2 keys. Idempotent: a second run finds none without them.
