@@ -3,6 +3,7 @@ import { backfillAffiliateEmailIndex, backfillAffiliateIndex, backfillCommission
 import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
+import { backfillLeftEnrollmentsIndex } from '#data/enrollments.ts';
 import { backfillBuyerIndex } from '#data/orders.ts';
 import { backfillCourseSubmissionsIndex } from '#data/submissions.ts';
 
@@ -41,3 +42,5 @@ const submitted = await backfillCourseSubmissionsIndex();
 console.log(`submissions given the course's index keys: ${submitted}`);
 const claims = await backfillAffiliateEmailIndex();
 console.log(`affiliate email claims given the email index keys: ${claims}`);
+const left = await backfillLeftEnrollmentsIndex();
+console.log(`removed enrolments given the learner's past courses index keys: ${left}`);

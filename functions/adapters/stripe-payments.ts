@@ -160,6 +160,55 @@ export const cancelSubscriptionNow = (subscriptionId: string): Promise<void> =>
     }
   });
 
+/** Whether Stripe answered that it does not know the object (deleted already, or never there). */
+const isMissing = (error: unknown): boolean => error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+
+/**
+ * Every open Checkout Session of a platform customer expired (the account deletion): a plan checkout or a credit
+ * top-up left open can no longer be paid. One closed meanwhile (paid, or expired by Stripe) is left as it is.
+ */
+export const expireCustomerCheckouts = (customerId: string): Promise<void> =>
+  upstream('close the open checkouts', async () => {
+    const api = await stripe();
+    for await (const session of api.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })) {
+      try {
+        await api.checkout.sessions.expire(session.id);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        // Stripe refuses to expire a session that is no longer open: closed between the list and the call.
+        if ((await api.checkout.sessions.retrieve(session.id)).status === 'open') throw error;
+      }
+    }
+  });
+
+/**
+ * The platform customer deleted at Stripe (DELETE /v1/customers/<id>; the account deletion): Stripe drops its email,
+ * name and saved cards, and ends any subscription still running. One Stripe no longer knows (a rerun) is done.
+ */
+export const deleteCustomer = (customerId: string): Promise<void> =>
+  upstream('delete the billing account', async () => {
+    try {
+      await (await stripe()).customers.del(customerId);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  });
+
+/**
+ * A course order's Checkout Session expired on the creator's connected account, where it was made (the account
+ * deletion: the buyer is gone). One no longer open (paid, expired) or no longer known is left as it is.
+ */
+export const expireConnectedCheckout = ({ accountId, sessionId }: { accountId: string; sessionId: string }): Promise<void> =>
+  upstream('close the course checkout', async () => {
+    const api = await stripe();
+    try {
+      const session = await api.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId });
+      if (session.status === 'open') await api.checkout.sessions.expire(sessionId, {}, { stripeAccount: accountId });
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  });
+
 /** Stripe's webhooks, verified with the signing secret only (Stripe.webhooks needs no API key). */
 export const stripeEvents = (): PaymentEvents => ({
   parseEvent: async (rawBody, signature) => toBillingEvent(await verifiedEvent('STRIPE_WEBHOOK_SECRET_ID', rawBody, signature)),

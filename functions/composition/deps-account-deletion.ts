@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deleteSignInAccount } from '#adapters/cognito-directory.ts';
 import { removeUploads } from '#adapters/s3-uploaded-files.ts';
-import { cancelSubscriptionNow, stripePayments } from '#adapters/stripe-payments.ts';
+import { cancelSubscriptionNow, deleteCustomer, expireConnectedCheckout, expireCustomerCheckouts, stripePayments } from '#adapters/stripe-payments.ts';
 import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { PSEUDONYM_DOMAIN } from '#contracts/account-deletion.ts';
 import { ACCOUNT_DELETION_JOB, type AccountDeletionJobDeps, type RequestAccountDeletionDeps } from '#core/accounts/delete-account.ts';
@@ -31,7 +31,13 @@ export const emailPseudonym = (email: string): string =>
 export const accountDeletionJobDeps = (): AccountDeletionJobDeps => ({
   deletions: dynamoAccountDeletions(),
   billing: dynamoBilling(),
-  payments: { cancelSubscriptionNow, expireCheckoutSession: (sessionId) => stripePayments().expireCheckoutSession(sessionId) },
+  payments: {
+    cancelSubscriptionNow,
+    expireCheckoutSession: (sessionId) => stripePayments().expireCheckoutSession(sessionId),
+    expireCustomerCheckouts,
+    deleteCustomer,
+    expireCourseCheckout: expireConnectedCheckout,
+  },
   signIn: { deleteAccount: (userId) => deleteSignInAccount(userId) },
   uploads: { remove: removeUploads },
   pseudonym: emailPseudonym,

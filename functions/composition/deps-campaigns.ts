@@ -10,7 +10,9 @@ import { readUserIdByEmail, setCommentDigest } from '#data/users.ts';
 import { appOrigin, clock, enrollmentRepository, ids, leaderSettingsRepository, licenseRepository, userRepository } from '#functions/composition/deps.ts';
 import type { SenderDeps } from '#core/campaigns/campaigns.ts';
 import type { WeeklyReportDeps } from '#core/licenses/weekly-report.ts';
-import { describeError } from '#middleware/logger.ts';
+import { describeError, logger } from '#middleware/logger.ts';
+import { bulkMailerWithoutDeleted } from '#core/mail/deleted-recipients.ts';
+import { deletedAccountEmails } from '#data/deleted-recipients.ts';
 
 /**
  * The composition of the campaign handlers and the sender job. The cipher (and so the KMS client) is built only where
@@ -58,11 +60,14 @@ export const unsubscribeDeps = () => ({
   schools: dynamoSchoolUnsubscribes(),
 });
 
+/** SES's bulk port, which mails nobody whose account was deleted (core/mail/deleted-recipients.ts). */
+const bulkMailer = () => bulkMailerWithoutDeleted(sesBulkMailer(), deletedAccountEmails, (message, fields) => logger.info(message, fields));
+
 export const senderDeps = (remainingMs: () => number): SenderDeps => ({
   campaigns: campaignRepository(),
   cipher: (cipher ??= envelopeCipher()),
   clock,
-  mailer: sesBulkMailer(),
+  mailer: bulkMailer(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   appOrigin: appOrigin(),
   remainingMs,
@@ -77,7 +82,7 @@ export const weeklyReportDeps = (remainingMs: () => number): WeeklyReportDeps & 
   campaigns: { unsubscribeKey: readUnsubscribeKey },
   cipher: (cipher ??= envelopeCipher()),
   clock,
-  mailer: sesBulkMailer(),
+  mailer: bulkMailer(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   appOrigin: appOrigin(),
   remainingMs,

@@ -1,4 +1,4 @@
-import { deletedAccountEmails } from '#data/account-deletion.ts';
+import { deletedAccountEmails } from '#data/deleted-recipients.ts';
 import { createBuyerAccount } from '#core/sales/buyer-account.ts';
 import type { QueuedAccount } from '#core/ports.ts';
 import {

@@ -3,6 +3,7 @@ import { sqsSliceQueue } from '#adapters/sqs-slice-queue.ts';
 import { firstSlice } from '#core/jobs/slices.ts';
 import { stripeConnect, stripeConnectEvents, stripeEvents, stripePayments } from '#adapters/stripe-payments.ts';
 import { required } from '#functions/config.ts';
+import { accountDeletionRequested } from '#data/account-deletion.ts';
 import { certificateRepository } from '#functions/composition/deps-certificates.ts';
 import type { CheckoutDeps } from '#core/billing/checkout.ts';
 import type { StripeEventDeps } from '#core/billing/handle-stripe-event.ts';
@@ -149,4 +150,5 @@ export const stripeEventDeps = (): StripeEventDeps => ({
   prices: priceIds(),
   clock,
   metrics,
+  accountDeletions: { requested: accountDeletionRequested },
 });

@@ -6,6 +6,9 @@ import { s3ExportFiles } from '#adapters/s3-export-files.ts';
 import { s3FileStore } from '#adapters/s3-file-store.ts';
 import { s3FileLinks } from '#adapters/s3-presigner.ts';
 import { sesMailer } from '#adapters/ses-mailer.ts';
+import { mailerWithoutDeleted } from '#core/mail/deleted-recipients.ts';
+import { deletedAccountEmails } from '#data/deleted-recipients.ts';
+import { logger } from '#middleware/logger.ts';
 import { required } from '#functions/config.ts';
 import type { EnrollDeps } from '#core/enrollments/creator-enrollments.ts';
 import { makeTemporaryPassword } from '#core/enrollments/invitation-email.ts';
@@ -90,7 +93,8 @@ export const courseRepository = (): CourseRepository => (courses ??= dynamoCours
 /** A course by id alone (licences, enrolments, file links): their functions need no more of the courses module. */
 export const courseReader = (): Pick<CourseRepository, 'getCourse' | 'getOutline'> => ({ getCourse: readCourse, getOutline: readOutline });
 export const enrollmentRepository = (): EnrollmentRepository => (enrollments ??= dynamoEnrollments());
-export const mailer = (): Mailer => (mail ??= sesMailer());
+/** SES, which mails nobody whose account was deleted (core/mail/deleted-recipients.ts: every email passes here or the bulk port). */
+export const mailer = (): Mailer => (mail ??= mailerWithoutDeleted(sesMailer(), deletedAccountEmails, (message, fields) => logger.info(message, fields)));
 /** A trial creator's daily sends (core/mail/on-behalf.ts). */
 export const sendQuota = (): SendQuota => (sendQuotas ??= dynamoSendQuota());
 /**

@@ -20,3 +20,6 @@ export type AccountDeletionAccepted = z.infer<typeof accountDeletionAccepted>;
 /** Where a deleted person's name stood (comments) and what their email becomes where a record must stay (orders). */
 export const DELETED_USER_NAME = 'Deleted user';
 export const PSEUDONYM_DOMAIN = 'deleted.invalid';
+
+/** Whether an email is a deleted person's pseudonym (the order they bought, kept without them). */
+export const isPseudonym = (email: string): boolean => email.toLowerCase().endsWith(`@${PSEUDONYM_DOMAIN}`);

@@ -6,7 +6,8 @@ import { ACCOUNT_DELETION_STEPS, type AccountDeletion, type AccountDeletionReque
 import { adminStatsKeys } from '#data/admin-stats.ts';
 import { affiliateKeys } from '#data/affiliates.ts';
 import { auditPut } from '#data/audit.ts';
-import { billingKeys } from '#data/billing.ts';
+import { erasedDeltas } from '#core/billing/subscription-state.ts';
+import { billingKeys, readSubscription } from '#data/billing.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
@@ -23,7 +24,7 @@ import { listOrdersByBuyer, orderKeys } from '#data/orders.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { sessionMailKeys } from '#data/session-mail.ts';
 import { dynamoCourseSubmissionRemoval, submissionKeys } from '#data/submissions.ts';
-import { batchGet, batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchWrite, documentClient, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 import { supportKeys } from '#data/support.ts';
 import { userKeys } from '#data/users.ts';
 
@@ -31,7 +32,8 @@ import { userKeys } from '#data/users.ts';
  * Account deletion (issue 37 point 2; docs/privacy.md). The deletion item lives outside the person's partition (which
  * the run empties) and carries the run's step:
  *   pk ACCOUNTDELETION#<userId>  sk DELETION  {userId, email (until done), role, requestedAt, queuedAt?, step, doneAt?}
- * Everything is reached by key or through an index partition of the person's (their courses, gsi2; their submissions
+ * Everything is reached by key or through an index partition of the person's (their courses and the courses they
+ * left, gsi2: what a course keeps about someone outlives their enrolment's removal; their submissions
  * in a course, gsi2; the orders they bought, gsi2 `BUYER#<email>`; a leader's licences, gsi2; the affiliate claims of
  * their email, gsi2) or of one of their creators (comments: gsi2 of `CREATOR#<id>`, kept to the person's own), never
  * by a table scan.
@@ -174,17 +176,22 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     );
   },
 
-  async activeEnrolments(userId, limit) {
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `LEARNER#${userId}#COURSES` },
-        Limit: limit,
-      }),
-    );
-    return Items.map((item): DeletedLearnerEnrolment => ({ courseId: String(item['courseId']), creatorId: String(item['creatorId']) }));
+  async enrolments(userId, limit) {
+    // The active ones first, then the courses they left: both partitions of gsi2 the enrolment moves between.
+    for (const { gsi2pk } of [enrollmentKeys.byLearner(userId, ''), enrollmentKeys.left(userId, '')]) {
+      const { Items = [] } = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': gsi2pk },
+          ProjectionExpression: 'courseId, creatorId',
+          Limit: limit,
+        }),
+      );
+      if (Items.length > 0) return Items.map((item): DeletedLearnerEnrolment => ({ courseId: String(item['courseId']), creatorId: String(item['creatorId']) }));
+    }
+    return [];
   },
 
   async submissionUploads(userId, courseId) {
@@ -254,11 +261,28 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
       ]);
       if (cancelled) await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: seat }));
     }
-    // The membership subscriptions its sources name: kept (money), the member's email the pseudonym.
+    // The membership subscriptions its sources name, and every row of the creator's memberships (at most
+    // MEMBERSHIPS_PER_CREATOR_MAX, their list in gsi1) bound to the person: a removal drops the sources (a membership
+    // that ended, the creator's removal), and a source revoked while others remain is no longer named either. Kept
+    // (money), the member's email the pseudonym.
     const sources = Array.isArray(enrolment?.['sources']) ? (enrolment['sources'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    for (const member of sources.map(membershipOfSource)) {
-      if (member) await update({ Key: membershipKeys.member(member.membershipId, member.subscriptionId), UpdateExpression: 'SET email = :p', values: { ':p': pseudonym } });
+    const members = sources.map(membershipOfSource).flatMap((member) => (member ? [membershipKeys.member(member.membershipId, member.subscriptionId)] : []));
+    const memberships = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': membershipKeys.listed({ creatorId, createdAt: '', id: '' }).gsi1pk },
+      ProjectionExpression: 'id',
+    });
+    for (const membership of memberships) {
+      const bound = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+        FilterExpression: 'learnerId = :learner',
+        ExpressionAttributeValues: { ':pk': membershipKeys.membership(String(membership['id'])).pk, ':member': 'MEMBER#', ':learner': userId },
+        ProjectionExpression: 'pk, sk',
+      });
+      members.push(...bound.map(keyOf));
     }
+    for (const Key of members) await update({ Key, UpdateExpression: 'SET email = :p', values: { ':p': pseudonym } });
     // The creator's CRM about them.
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: crmKeys.note(creatorId, userId) }));
     await deletePrefix(`CREATOR#${creatorId}`, crmKeys.timelinePrefix(userId));
@@ -267,7 +291,8 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
       await update({ Key: keyOf(comment), UpdateExpression: 'SET authorName = :name', values: { ':name': DELETED_USER_NAME } });
     }
     // The enrolment last: pseudonymised first (a kill after the removal leaves no email on it), removed through the
-    // removal path (the course's and creator's counters), then deleted.
+    // removal path (the course's and creator's counters; one removed before, a course they left, is left as it is),
+    // then deleted: out of both the learner's courses and the courses they left.
     await update({ Key: { pk: coursePk, sk: `ENROLL#${userId}` }, UpdateExpression: 'SET learnerEmail = :p', values: { ':p': pseudonym } });
     await dynamoEnrollments().remove(courseId, userId);
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: coursePk, sk: `ENROLL#${userId}` } }));
@@ -276,7 +301,17 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
   async buyerOrders(email, cursor, limit) {
     const page = await listOrdersByBuyer(email, cursor, limit);
     return {
-      orders: page.items.map((item): DeletedBuyerOrder => ({ orderId: String(item['id']), creatorId: String(item['creatorId']), couponCode: typeof item['couponCode'] === 'string' && item['couponCode'] !== '' ? item['couponCode'] : null })),
+      orders: page.items.map(
+        (item): DeletedBuyerOrder => ({
+          orderId: String(item['id']),
+          creatorId: String(item['creatorId']),
+          couponCode: typeof item['couponCode'] === 'string' && item['couponCode'] !== '' ? item['couponCode'] : null,
+          pendingCheckout:
+            item['status'] === 'pending' && typeof item['checkoutSessionId'] === 'string' && typeof item['accountId'] === 'string'
+              ? { accountId: item['accountId'], sessionId: item['checkoutSessionId'] }
+              : null,
+        }),
+      ),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     };
   },
@@ -319,6 +354,25 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
     // The Stripe customer's way back to them (webhooks), deleted before the customer item that names it.
     const customerId = items.find((item) => item['sk'] === billingKeys.customer(userId).sk)?.['customerId'];
     if (typeof customerId === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: billingKeys.customerUser(customerId) }));
+    // The subscription leaves the stats counters it was counted in, in the transaction that deletes it (no webhook
+    // moves them after this: a plan event about a person being deleted writes nothing, handle-stripe-event.ts). On the
+    // item as read: a change meanwhile is read again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const subscription = await readSubscription(userId);
+      if (!subscription) break;
+      const cancelled = await transact([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: billingKeys.subscription(userId),
+            ConditionExpression: 'updatedAt = :seen',
+            ExpressionAttributeValues: { ':seen': subscription.updatedAt },
+          },
+        },
+        ...countersUpdate(erasedDeltas(subscription)),
+      ]);
+      if (!cancelled) break;
+    }
     // The admin dashboard's sign-up line names the email: keyed by the profile's createdAt and the id (admin-stats.ts).
     const createdAt = items.find((item) => item['sk'] === 'PROFILE')?.['createdAt'];
     if (typeof createdAt === 'string') await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: adminStatsKeys.activity(createdAt, userId) }));
@@ -375,12 +429,10 @@ export const dynamoAccountDeletions = (): AccountDeletionStore => ({
 });
 
 /**
- * The addresses among `emails` whose accounts were deleted (their suppression's reason 'deleted'): one BatchGetItem of
- * their suppression items, for the mail sender to drop what was queued for them.
+ * Whether the person asked for their account to be deleted: the deletion item, written at the request and kept after
+ * the run (its email dropped). The Stripe webhook asks it before writing a plan's items (handle-stripe-event.ts).
  */
-export const deletedAccountEmails = async (emails: readonly string[]): Promise<ReadonlySet<string>> => {
-  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
-  if (unique.length === 0) return new Set();
-  const found = await batchGet(unique.map(campaignKeys.suppression), { projection: 'pk, reason' });
-  return new Set(found.filter((item) => item['reason'] === 'deleted').map((item) => String(item['pk']).slice('SUPPRESS#'.length)));
+export const accountDeletionRequested = async (userId: string): Promise<boolean> => {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: deletionKeys.deletion(userId), ProjectionExpression: 'pk', ConsistentRead: true }));
+  return Item !== undefined;
 };

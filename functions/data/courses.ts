@@ -615,7 +615,7 @@ export const removeDeletedCourseBatch = async (courseId: string, _creatorId: str
  * A one-off migration, never on a request path: gives course items written before the all-courses index (gsi2
  * `COURSES`) its keys, so the admin's course list shows them. A Scan of the table's course items that lack them, then a
  * conditional update each (a course deleted meanwhile is skipped). Running it again finds nothing to do. Answers how
- * many it indexed. Run by the local seed on every start and, for a deployed table, by `npm run backfill`.
+ * many it indexed. Run by the local seed once per table and, for a deployed table, by `npm run backfill`.
  */
 /**
  * The platform's course figures (`courses_total`, `enrollments_active`, `enrollments_completed`) summed from the

@@ -22,7 +22,8 @@ import { batchGet, decodeCursor, documentClient, encodeCursor, tableName } from 
  *   `?courseId=`  = ONE Query on the course's partition (`COURSE#<id>`, sk begins_with `ENROLL#`), kept to active
  *                   enrolments of the caller (the use case has checked the course is theirs) + the same BatchGetItem;
  *   one learner   = Query on gsi2 `LEARNER#<learnerId>#COURSES`, kept to the caller's courses (a learner has a handful).
- * A removed enrolment has no GSI keys, so neither listing sees it. Cursors are the base64url of LastEvaluatedKey and
+ * A removed enrolment has no gsi1 keys and its gsi2 keys are in the learner's courses they left
+ * (`LEARNER#<learnerId>#LEFT`), so neither listing sees it. Cursors are the base64url of LastEvaluatedKey and
  * must belong to the listing they are sent back to: one of another creator's or course's listing is refused.
  */
 export const crmKeys = {

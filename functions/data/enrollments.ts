@@ -6,7 +6,7 @@ import type { Enrollment, EnrollmentProgress, EnrollmentRepository, NewEnrollmen
 import { courseKeys, liveCourseTitles } from '#data/courses.ts';
 import { enrollmentMarks, reportUpdate } from '#data/course-reports.ts';
 import { planEnrollmentDrip } from '#data/drip.ts';
-import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCursor as encodeListCursor, failedAt, queryAll, tableName, transact, writeIf } from '#data/table.ts';
+import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCursor as encodeListCursor, failedAt, forEachOfType, queryAll, tableName, transact, writeIf } from '#data/table.ts';
 
 /**
  * Enrolments, learner activity and the creator's learner counters (access patterns 10, 11).
@@ -14,8 +14,12 @@ import { batchGet, decodeCursor as decodeListCursor, documentClient, encodeCurso
  *                gsi1pk CREATOR#<creatorId>#LEARNERS  gsi1sk <enrolledAt>#<courseId>#<learnerId>  (the CRM, newest first)
  *                gsi2pk LEARNER#<learnerId>#COURSES   gsi2sk <courseId>                           (the learner's courses,
  *                                                                                                  a page at a time in course order)
- *                Both index keys exist only while `status` is 'active': a removed enrolment leaves both listings but
- *                keeps its progress, so re-enrolling restores it.
+ *                Both index keys are these only while `status` is 'active': a removed enrolment leaves both listings
+ *                but keeps its progress, so re-enrolling restores it. It moves in gsi2 to the learner's past courses,
+ *                gsi2pk LEARNER#<learnerId>#LEFT  gsi2sk <courseId> (enrollmentKeys.left), so everything a course keeps
+ *                about a person who left it (quiz attempts, submissions, comments, the CRM's note...) stays reachable
+ *                from them by key: the account deletion erases it and the data export gathers it (issue 37). Removed
+ *                enrolments written before get it from backfillLeftEnrollmentsIndex (bin/backfill.ts).
  *                courseTitle is a copy, stamped `courseTitleAt` (when it was written: enrolment, restore, or the
  *                'course-changed' run of a rename under the course's `titleChangedAt`); lists show the title read
  *                from the course item (liveCourseTitles) and leave out the enrolments of a course that is gone.
@@ -46,6 +50,8 @@ export const enrollmentKeys = {
     gsi1sk: `${enrolledAt}#${courseId}#${learnerId}`,
   }),
   byLearner: (learnerId: string, courseId: string) => ({ gsi2pk: `LEARNER#${learnerId}#COURSES`, gsi2sk: courseId }),
+  /** A removed enrolment's place in gsi2: the courses the learner left, a page at a time in course order. */
+  left: (learnerId: string, courseId: string) => ({ gsi2pk: `LEARNER#${learnerId}#LEFT`, gsi2sk: courseId }),
   activity: (learnerId: string, day: string) => ({ pk: `USER#${learnerId}`, sk: `ACTIVITY#${day}` }),
 };
 
@@ -221,6 +227,16 @@ const takeBack = (courseId: string, learnerId: string, enrolledAt: string): Prom
     ),
   );
 
+/**
+ * A removal's move of the enrolment in gsi2, from the learner's courses to the ones they left (never out of the index:
+ * the account deletion and the data export find what the course keeps about them through it).
+ */
+const LEFT_SET = 'gsi2pk = :leftPk, gsi2sk = :leftSk';
+const leftValues = (learnerId: string, courseId: string) => {
+  const { gsi2pk, gsi2sk } = enrollmentKeys.left(learnerId, courseId);
+  return { ':leftPk': gsi2pk, ':leftSk': gsi2sk };
+};
+
 /** Two writers racing on one enrolment: each attempt reads again; this many is far beyond any real contention. */
 const ATTEMPTS = 5;
 
@@ -347,10 +363,10 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
         Update: {
           TableName: tableName(),
           Key: enrollmentKeys.enrollment(courseId, learnerId),
-          UpdateExpression: 'SET #status = :removed REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, sources',
+          UpdateExpression: `SET #status = :removed, ${LEFT_SET} REMOVE gsi1pk, gsi1sk, sources`,
           ConditionExpression: '#status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed' },
+          ExpressionAttributeValues: { ':active': 'active', ':removed': 'removed', ...leftValues(learnerId, courseId) },
         },
       },
       courseExists(courseId),
@@ -373,8 +389,9 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
           Update: {
             TableName: tableName(),
             Key: enrollmentKeys.enrollment(courseId, learnerId),
-            UpdateExpression: 'SET #status = :removed REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, sources',
+            UpdateExpression: `SET #status = :removed, ${LEFT_SET} REMOVE gsi1pk, gsi1sk, sources`,
             ...sourcesUnchanged(existing),
+            ExpressionAttributeValues: { ...sourcesUnchanged(existing).ExpressionAttributeValues, ...leftValues(learnerId, courseId) },
           },
         },
         courseExists(courseId),
@@ -505,3 +522,36 @@ export const dynamoEnrollments = (): EnrollmentRepository => ({
     return items.map((item) => String(item['sk']).slice(ACTIVITY_PREFIX.length));
   },
 });
+
+/**
+ * Migration (issue 37, bin/backfill.ts; the local cloud's seed once per table): enrolments removed before a
+ * removal moved them to the learner's past courses (they left gsi2 altogether then) get that place, so the account
+ * deletion and the data export reach what their course kept about the person. Only a removed one is written (the
+ * update's condition); an active one always has its gsi2 keys. Idempotent: a second run finds none without them.
+ */
+export const backfillLeftEnrollmentsIndex = async (): Promise<number> => {
+  let indexed = 0;
+  await forEachOfType(
+    'Enrollment',
+    async (item) => {
+      const parsed = z.object({ courseId: z.string(), learnerId: z.string() }).safeParse(item);
+      if (!parsed.success) return;
+      const { courseId, learnerId } = parsed.data;
+      const done = await writeIf(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: enrollmentKeys.enrollment(courseId, learnerId),
+            UpdateExpression: `SET ${LEFT_SET}`,
+            ConditionExpression: '#status = :removed AND attribute_not_exists(gsi2pk)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':removed': 'removed', ...leftValues(learnerId, courseId) },
+          }),
+        ),
+      );
+      if (done) indexed++;
+    },
+    { filter: 'attribute_not_exists(gsi2pk)', projection: 'courseId, learnerId' },
+  );
+  return indexed;
+};

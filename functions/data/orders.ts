@@ -1,7 +1,7 @@
 import { type AttributeValue, GetItemCommand, QueryCommand as RawQueryCommand, type QueryCommandInput as RawQueryInput } from '@aws-sdk/client-dynamodb';
 import { GetCommand, type NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { PSEUDONYM_DOMAIN } from '#contracts/account-deletion.ts';
+import { isPseudonym } from '#contracts/account-deletion.ts';
 import type { Order, OrderRepository, SalesDay } from '#core/ports.ts';
 import { packedCodec } from '#data/packed-counters.ts';
 import { eventPut } from '#data/billing.ts';
@@ -199,7 +199,8 @@ const fromPending = (orderId: string, set: string, names: Record<string, string>
  * was given can differ from the one at checkout), or go when there is none.
  */
 const buyerIndex = (order: Pick<Order, 'id' | 'createdAt'>, email: string | null): { set: string; remove: string; values: Record<string, string> } => {
-  if (email === null) return { set: '', remove: ' REMOVE gsi2pk, gsi2sk', values: {} };
+  // A deleted buyer's pseudonym stays out of the index, as the deletion left the order: nobody is to find it by it.
+  if (email === null || isPseudonym(email)) return { set: '', remove: ' REMOVE gsi2pk, gsi2sk', values: {} };
   const { gsi2pk, gsi2sk } = orderKeys.buyer(email, order.createdAt, order.id);
   return { set: ', gsi2pk = :gsi2pk, gsi2sk = :gsi2sk', remove: '', values: { ':gsi2pk': gsi2pk, ':gsi2sk': gsi2sk } };
 };
@@ -588,7 +589,7 @@ export const backfillBuyerIndex = (): Promise<number> =>
     keysOf: (item) => {
       const parsed = z.object({ id: z.string(), buyerEmail: z.string().min(1), createdAt: z.string() }).safeParse(item);
       // A deleted account's order (its buyer already the pseudonym) stays out: nobody is to find it by that address.
-      if (!parsed.success || parsed.data.buyerEmail.endsWith(`@${PSEUDONYM_DOMAIN}`)) return undefined;
+      if (!parsed.success || isPseudonym(parsed.data.buyerEmail)) return undefined;
       const { gsi2pk, gsi2sk } = orderKeys.buyer(parsed.data.buyerEmail, parsed.data.createdAt, parsed.data.id);
       return { key: orderKeys.order(parsed.data.id), pk: gsi2pk, sk: gsi2sk };
     },

@@ -4,10 +4,11 @@ import { roleSchema } from '#contracts/common.ts';
 import type { ExportedRecord, ExportProgress, PersonalExportStore, PersonalRecords, RecordSource } from '#core/personal-exports/ports.ts';
 import { commentKeys } from '#data/comments.ts';
 import { courseKeys } from '#data/courses.ts';
+import { enrollmentKeys } from '#data/enrollments.ts';
 import { mailQueuePut } from '#data/mail-queue.ts';
 import { orderKeys } from '#data/orders.ts';
 import { submissionKeys } from '#data/submissions.ts';
-import { batchGet, documentClient, failedAt, tableName, transact } from '#data/table.ts';
+import { documentClient, failedAt, tableName, transact } from '#data/table.ts';
 import { userKeys } from '#data/users.ts';
 
 /**
@@ -138,7 +139,9 @@ const queryOf = (source: RecordSource): Omit<QueryCommandInput, 'TableName'> => 
     case 'account':
       return { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${source.userId}` } };
     case 'enrolments':
-      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LEARNER#${source.learnerId}#COURSES` } };
+      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': enrollmentKeys.byLearner(source.learnerId, '').gsi2pk } };
+    case 'left-enrolments':
+      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': enrollmentKeys.left(source.learnerId, '').gsi2pk } };
     case 'quiz-attempts':
       return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': `COURSE#${source.courseId}`, ':prefix': `QUIZ#${source.learnerId}#` } };
     case 'certificates':
@@ -149,9 +152,14 @@ const queryOf = (source: RecordSource): Omit<QueryCommandInput, 'TableName'> => 
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#LEARNERS` } };
     case 'support-requests':
       return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CREATOR#${source.creatorId}#SUPPORT` } };
-    // The learner's own partition in the course (data/submissions.ts): the latest pointers, then their uploads.
+    // Every submission of the course, the learner's together (data/submissions.ts): superseded ones too.
     case 'submissions':
-      return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': submissionKeys.pending(source.courseId, source.learnerId).pk, ':prefix': 'LESSON#' } };
+      return {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :learner)',
+        ExpressionAttributeValues: { ':pk': submissionKeys.ofCourse({ ...source, submittedAt: '', id: '' }).gsi2pk, ':learner': `${source.learnerId}#` },
+      };
+    // The learner's own partition in the course (data/submissions.ts): their uploads.
     case 'submission-files':
       return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': submissionKeys.pending(source.courseId, source.learnerId).pk, ':prefix': 'FILE#' } };
     // The lessons' ids alone (not their bodies): a page of ids in memory.
@@ -190,13 +198,11 @@ export const exportedRecord = (item: Record<string, unknown>): ExportedRecord =>
 const BUYER_ORDER_FIELDS = ['id', 'courseId', 'courseTitle', 'bundleId', 'courseIds', 'courseTitles', 'seats', 'status', 'price', 'discount', 'amount', 'currency', 'couponCode', 'buyerEmail', 'createdAt', 'paidAt', 'reversedAt'] as const;
 const buyerOrder = (item: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(BUYER_ORDER_FIELDS.filter((name) => name in item).map((name) => [name, item[name]]));
 
-/** The submissions a page of latest-submission pointers names, in the pointers' order (one gone is left out). */
-const pointed = async (pointers: Record<string, unknown>[]): Promise<Record<string, unknown>[]> => {
-  const ids = pointers.map((p) => p['submissionId']).filter((id): id is string => typeof id === 'string');
-  const found = new Map<unknown, Record<string, unknown>>();
-  for (let i = 0; i < ids.length; i += 100) for (const item of await batchGet(ids.slice(i, i + 100).map(submissionKeys.submission))) found.set(item['id'], item);
-  return ids.map((id) => found.get(id)).filter((item): item is Record<string, unknown> => item !== undefined);
-};
+/**
+ * A submission as exported: marked `superseded` when a later one of the same assignment replaced it (it names that one
+ * in `supersededBy`), so the person can tell their latest from the earlier tries.
+ */
+const markedSubmission = (item: Record<string, unknown>): Record<string, unknown> => ({ ...item, superseded: typeof item['supersededBy'] === 'string' });
 
 export const dynamoPersonalRecords = (): PersonalRecords => ({
   async person(userId) {
@@ -213,8 +219,7 @@ export const dynamoPersonalRecords = (): PersonalRecords => ({
         ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
       }),
     );
-    // A page of submission pointers becomes the submissions they name (BatchGetItem, 100 keys at a time).
-    const items = source.kind === 'submissions' ? await pointed(Items) : source.kind === 'orders' ? Items.map(buyerOrder) : Items;
+    const items = source.kind === 'submissions' ? Items.map(markedSubmission) : source.kind === 'orders' ? Items.map(buyerOrder) : Items;
     return { items: items.map(exportedRecord), nextCursor: LastEvaluatedKey ? Buffer.from(JSON.stringify(LastEvaluatedKey)).toString('base64url') : null };
   },
 });

@@ -16,7 +16,8 @@ import { backfillIndexKeys, batchGet, batchWrite, documentClient, dueIndexPage, 
  *             write, a resubmission takes it out (REMOVE gsi1pk, gsi1sk; it stays readable by id, superseded)
  *   always:   gsi2pk COURSE#<courseId>#SUBMISSIONS  gsi2sk <learnerId>#<submittedAt>#<submissionId>: every submission of
  *             the course, superseded ones too, a learner's together: the deleted course's run removes the whole
- *             partition a page at a time, the account deletion a learner's (begins_with). Submissions written before it
+ *             partition a page at a time, the account deletion a learner's and the data export every one of a
+ *             learner's, superseded marked (begins_with). Submissions written before it
  *             get it from backfillCourseSubmissionsIndex (bin/backfill.ts).
  * Latest:     pk SUBMITTER#<courseId>#<learnerId>  sk LESSON#<lessonId>   submissionId: the learner's latest of the
  *             lesson, moved by each submission's transaction only while it still points where it was read pointing

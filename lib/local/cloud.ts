@@ -20,7 +20,7 @@ import { awsErrorReply, googleErrorReply, startFaultProxy, stripeErrorReply, typ
 import { applyFunctionEnv, functionEnv } from './function-env.ts';
 import { startGateway } from './gateway/http-api.ts';
 import { webConfig, writeOutputs, type Outputs } from './outputs.ts';
-import { buildWeb, webDist } from './web/build.ts';
+import { buildWeb } from './web/build.ts';
 import { startSpaServer } from './web/spa-server.ts';
 import { startPagesServer } from './pages/server.ts';
 import { startDnsStandIn } from './dns/stand-in.ts';
@@ -51,8 +51,8 @@ export interface LocalCloudOptions {
   /** Explicit ports (over the *_PORT variables and defaults), or 'auto' for free ephemeral ports. */
   ports?: Partial<Ports> | 'auto';
   /**
-   * The web app on WebUrl: the Vite dev server (true, the default: edits show at once), or 'built': web/dist built
-   * once (`vite build`, a few seconds) and served as the app's distribution serves it (lib/local/web/spa-server.ts),
+   * The web app on WebUrl: the Vite dev server (true, the default: edits show at once), or 'built': the app built
+   * once into `<dataDir>/web-dist` (`vite build`, a few seconds) and served as the app's distribution serves it (lib/local/web/spa-server.ts),
    * which the browser tests use (each page a few requests instead of the dev server's hundreds of modules).
    */
   web?: boolean | 'built';
@@ -149,7 +149,9 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     // The slow pieces (java ~4 s, vite ~2 s) start first and in parallel with the in-process ones.
     const webConfigFile = join(dataDir, 'config.json');
     let vite: Child | undefined;
-    const built = web === 'built' ? buildWeb() : undefined;
+    // Into the cloud's own folder: another cloud (a second shard of the browser tests) may be building or serving web/dist.
+    const builtDir = join(dataDir, 'web-dist');
+    const built = web === 'built' ? buildWeb(builtDir) : undefined;
     built?.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
     if (web === true) {
       vite = spawnChild('web', 'npm', ['run', 'dev', '-w', 'web', '--', '--port', String(ports.web), '--strictPort'], {
@@ -368,7 +370,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig(outputs), null, 2)}\n`);
     if (built) {
       await built;
-      const spa = await startSpaServer({ distDir: webDist, config: webConfig(outputs), apiUrl, apiHeaders: { [ORIGIN_HEADER]: originSecrets.app }, port: ports.web });
+      const spa = await startSpaServer({ distDir: builtDir, config: webConfig(outputs), apiUrl, apiHeaders: { [ORIGIN_HEADER]: originSecrets.app }, port: ports.web });
       stops.push(spa.stop);
     }
 

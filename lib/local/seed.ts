@@ -4,8 +4,11 @@ import { backfillAffiliateEmailIndex, backfillAffiliateIndex, backfillCommission
 import { backfillCouponIndex } from '#data/coupons.ts';
 import { backfillCounterShards } from '#data/counter-shards-backfill.ts';
 import { backfillCourseFigures, backfillCourseIndex, backfillCourseOutlines } from '#data/courses.ts';
+import { backfillLeftEnrollmentsIndex } from '#data/enrollments.ts';
 import { backfillBuyerIndex } from '#data/orders.ts';
 import { backfillCourseSubmissionsIndex } from '#data/submissions.ts';
+import { documentClient, tableName } from '#data/table.ts';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createAccount } from '#core/accounts/create-account.ts';
 import { ConflictError } from '#core/errors.ts';
 import { getDeps } from '#functions/composition/deps.ts';
@@ -49,7 +52,7 @@ export type DemoPlan = 'pro' | 'existing' | 'real-stripe' | 'failed';
 export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> => {
   const deps = getDeps();
   // Before anything is seeded: the platform's course figures of data kept from a version that did not count them.
-  const figures = await backfillCourseFigures();
+  const figures = await backfilledOnce('course-figures', backfillCourseFigures, undefined);
   if (figures && figures.courses > 0) opts.log(`[seed] course figures counted for ${figures.courses} earlier course(s)`);
   for (const account of Object.values(seedAccounts)) {
     try {
@@ -69,20 +72,25 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
   }
   if (demoPlan !== 'failed' && demoPlan !== 'real-stripe') await seedDemoSession(opts);
   if (demoPlan !== 'failed') await seedDemoSequences({ outputs: opts.outputs, ...seedAccounts.creator, log: opts.log });
-  // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud).
-  const indexed = await backfillCourseIndex();
+  // Data kept from an earlier version of the local cloud gets what later versions index (bin/backfill.ts in the cloud),
+  // once per table (`backfilledOnce`).
+  const indexed = await backfilledOnce('course-index', backfillCourseIndex, 0);
   if (indexed > 0) opts.log(`[seed] ${indexed} earlier courses added to the admin's course list`);
-  const commissions = await backfillCommissionIndex();
+  const commissions = await backfilledOnce('commission-index', backfillCommissionIndex, 0);
   if (commissions > 0) opts.log(`[seed] ${commissions} earlier commissions added to their affiliate's paged list`);
-  const payouts = await backfillPayoutLines();
+  const payouts = await backfilledOnce('payout-lines', backfillPayoutLines, 0);
   if (payouts > 0) opts.log(`[seed] ${payouts} earlier payouts given their lines as items`);
-  const listed = (await backfillCouponIndex()) + (await backfillAffiliateIndex());
+  const listed = (await backfilledOnce('coupon-index', backfillCouponIndex, 0)) + (await backfilledOnce('affiliate-index', backfillAffiliateIndex, 0));
   if (listed > 0) opts.log(`[seed] ${listed} earlier coupons and affiliates added to their creator's paged lists`);
-  const personal = (await backfillBuyerIndex()) + (await backfillCourseSubmissionsIndex()) + (await backfillAffiliateEmailIndex());
-  if (personal > 0) opts.log(`[seed] ${personal} earlier orders, submissions and affiliate claims indexed for the data export and account deletion`);
+  const personal =
+    (await backfilledOnce('buyer-index', backfillBuyerIndex, 0)) +
+    (await backfilledOnce('course-submissions-index', backfillCourseSubmissionsIndex, 0)) +
+    (await backfilledOnce('affiliate-email-index', backfillAffiliateEmailIndex, 0)) +
+    (await backfilledOnce('left-enrollments-index', backfillLeftEnrollmentsIndex, 0));
+  if (personal > 0) opts.log(`[seed] ${personal} earlier orders, submissions, affiliate claims and left courses indexed for the data export and account deletion`);
   // Courses from before outlines (issue 28) get theirs: the learners' lesson reads use them.
-  await backfillCourseOutlines();
-  const sharded = Object.values(await backfillCounterShards()).reduce((sum, n) => sum + n, 0);
+  await backfilledOnce('course-outlines', backfillCourseOutlines, 0);
+  const sharded = Object.values(await backfilledOnce('counter-shards', backfillCounterShards, {})).reduce((sum, n) => sum + n, 0);
   if (sharded > 0) opts.log(`[seed] ${sharded} earlier counter item(s) moved into their shards`);
   // The demo creator's sales, coupon, affiliate and the leader's licence: through the Stripe stand-in only.
   if (opts.stripe === 'stand-in' && demoPlan !== 'failed') {
@@ -93,6 +101,25 @@ export const seed = async (opts: SeedOptions): Promise<{ demoPlan: DemoPlan }> =
     }
   }
   return { demoPlan };
+};
+
+/** Where a local table keeps which backfills it has had: one item per backfill, named by it. */
+const BACKFILLS_PK = 'LOCAL#BACKFILLS';
+
+/**
+ * A migration's backfill (bin/backfill.ts in the cloud), run on a local table once: each scans the whole table, and a
+ * restart of a cloud whose table holds much (the integration suite's) would scan it a dozen times again for nothing.
+ * The marker is written after the backfill ran to its end (a start stopped midway runs it again; backfills are
+ * idempotent), and what is written since is written by code that keeps those keys itself. A backfill whose rule
+ * changes is given a new name here, so it runs once more. Returns `skipped` when the table has had it.
+ */
+const backfilledOnce = async <T>(name: string, backfill: () => Promise<T>, skipped: T): Promise<T> => {
+  const key = { pk: BACKFILLS_PK, sk: name };
+  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+  if (marker.Item) return skipped;
+  const result = await backfill();
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...key, type: 'LocalBackfill', at: new Date().toISOString() } }));
+  return result;
 };
 
 /**

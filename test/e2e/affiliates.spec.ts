@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { accessToken, api, mailsTo, signIn } from './support/api.ts';
+import { accessToken, api, mailsTo, signIn, startJob } from './support/api.ts';
 import { checkAndShoot, createTestAccount, expect, test } from './support/cloud.ts';
 
 // Issue 13 in a real browser against the local cloud: a Pro creator adds an affiliate (who is emailed their link), a
@@ -76,8 +76,7 @@ test('a creator adds an affiliate; a visitor follows the link and buys; the job 
   await page.keyboard.press('Escape');
 
   // The daily job, started now (as the scheduler would, through Lambda's asynchronous invoke), approves it.
-  const started = await fetch(`${cloud.LambdaEndpoint}/2015-03-31/functions/commission-approval/invocations`, { method: 'POST', headers: { 'x-amz-invocation-type': 'Event' }, body: '{}' });
-  expect(started.status).toBe(202);
+  await startJob(cloud, 'commission-approval');
   const payOut = page.getByRole('button', { name: 'Pay out Ali Baker' });
   await expect(async () => {
     await page.reload();

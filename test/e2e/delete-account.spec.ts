@@ -91,3 +91,29 @@ test('a creator with a learner on a published course is refused, told which cour
 
   keepShots(testInfo, ['delete-account-refused', 'delete-account-refused-dialog']);
 });
+
+test("a group leader deletes their account from Settings; the creator's licence keeps its seats without the leader's email", async ({ page, cloud }, testInfo) => {
+  const creator = await createTestAccount(cloud, 'creator', 'erase-e2e-licensor');
+  const leader = await createTestAccount(cloud, 'leader', 'erase-e2e-leader');
+  const token = await accessToken(cloud, creator.email, creator.password);
+  const course = await api<{ id: string }>(cloud, token, 'POST', '/api/courses', { title: 'Knots for teams', description: 'Ropes at work.' });
+  await api(cloud, token, 'POST', `/api/courses/${course.id}/lessons`, { title: 'The bowline', kind: 'text', body: '<p>Tie it.</p>' });
+  await api(cloud, token, 'PATCH', `/api/courses/${course.id}`, { status: 'published' });
+  await api(cloud, token, 'POST', `/api/courses/${course.id}/licenses`, { leaderEmail: leader.email, seats: 5 });
+
+  await signIn(page, leader.email, leader.password);
+  await expect(page).toHaveURL(/\/dashboard\/leader$/);
+  await page.goto('/dashboard/leader/settings');
+  await expect(page.getByRole('heading', { name: 'Delete my account' })).toBeVisible();
+  await deleteFromProfile(page, testInfo, 'delete-account-leader-dialog');
+
+  await expect(page).toHaveURL(/\/auth\/login\?accountDeleted=1$/);
+  await expect(page.getByText('You have been signed out and your account is being deleted.')).toBeVisible();
+  await expect
+    .poll(() => accessToken(cloud, leader.email, leader.password).then(() => 'signed in', (error: unknown) => String(error)), { timeout: 30_000 })
+    .not.toBe('signed in');
+  // The licence stays (its seats are the creator's sale), under the pseudonym once the run has reached it.
+  const licences = () => api<{ items: { leaderEmail: string; seatsTotal: number }[] }>(cloud, token, 'GET', `/api/courses/${course.id}/licenses`);
+  await expect.poll(async () => JSON.stringify(await licences()), { timeout: 30_000 }).not.toContain(leader.email);
+  expect((await licences()).items.map((l) => l.seatsTotal)).toEqual([5]);
+});

@@ -1,7 +1,7 @@
-import { ScanCommand, type ScanCommandOutput, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type ScanCommandOutput, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cancelSubscriptionNow } from '#adapters/stripe-payments.ts';
+import { cancelSubscriptionNow, deleteCustomer } from '#adapters/stripe-payments.ts';
 import { runAccountDeletion } from '#core/accounts/delete-account.ts';
 import { accountDeletionJobDeps, emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
 import { submissionFileKey } from '#core/assignments/rules.ts';
@@ -16,7 +16,13 @@ import { dynamoOrders, orderKeys } from '#data/orders.ts';
 import { payoutKeys } from '#data/payouts.ts';
 import { sequenceKeys } from '#data/sequences.ts';
 import { submissionKeys } from '#data/submissions.ts';
+import { userKeys } from '#data/users.ts';
+import { dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { senderDeps } from '#functions/composition/deps-campaigns.ts';
+import { mailer } from '#functions/composition/deps.ts';
 import { pendingOrder } from '#test/functions/fakes/orders.ts';
+import { mailsTo } from './mail-support.ts';
+import { deliver, subscriptionEvent } from './billing-support.ts';
 import { accountWithRole, api, dynamo, eventually, filesBucketHolds, outputs, putFilesObject, signIn, useLocalCloudEnv } from './support.ts';
 
 /**
@@ -32,6 +38,8 @@ let courseId: string;
 let textLessonId: string;
 let quizLessonId: string;
 let orderId: string;
+/** The creator's connected Stripe account, where their course checkouts are made. */
+let accountId: string;
 
 const quiz = { passPercent: 100, maxAttempts: 3, questions: [{ prompt: 'Which knife for bread?', type: 'single', options: ['Paring', 'Serrated'], correct: [1] }] };
 
@@ -64,7 +72,7 @@ beforeAll(async () => {
 
   // The learner buys the course on the creator's Stripe account (the stand-in), as the sales tests do.
   await api('POST', '/api/creator/payouts/connect', { token: creator.token, body: { returnUrl: `${outputs().WebUrl}/r`, refreshUrl: `${outputs().WebUrl}/f` } });
-  const accountId = (await item(payoutKeys.account(creator.id)))!['accountId'] as string;
+  accountId = (await item(payoutKeys.account(creator.id)))!['accountId'] as string;
   await fetch(`${outputs().StripeApiUrl}/_stand-in/accounts/${accountId}/ready`, { method: 'POST' });
   await eventually(() => api('GET', '/api/creator/payouts', { token: creator.token }), (r) => r.body.status === 'enabled');
   const origin = outputs().WebUrl;
@@ -129,6 +137,17 @@ describe('deleting one’s account', () => {
     await expect(signIn(learner.email, learner.password)).rejects.toThrow();
   }, 120_000);
 
+  it('drops at the SES ports any email still meant for the deleted learner (one at a time, or in a bulk send), and sends the others', async () => {
+    useLocalCloudEnv();
+    const other = `erase-mail-control-${Date.now()}@example.com`;
+    const subject = `Left behind ${Date.now()}`;
+    for (const to of [learner.email, other]) await mailer().send({ to, subject, text: 'x', html: '<p>x</p>' });
+    const bulk = await senderDeps(() => 60_000).mailer.sendBulk({ subject: `${subject} (bulk)`, text: 'x', html: '<p>x</p>', entries: [learner.email, other].map((to) => ({ to, headers: [], data: {} })) });
+    expect(bulk.map((r) => [r.to, r.ok])).toEqual([[learner.email, false], [other, true]]);
+    expect((await mailsTo(other)).map((m) => m.subject)).toEqual([subject, `${subject} (bulk)`]);
+    expect((await mailsTo(learner.email)).filter((m) => m.subject.startsWith(subject))).toEqual([]);
+  });
+
   it("leaves the creator's CRM and sales without a trace of the email, the order with its amount, the comment by \"Deleted user\"", async () => {
     const crm = await api('GET', '/api/crm/learners', { token: creator.token });
     expect(crm.status).toBe(200);
@@ -165,6 +184,98 @@ describe('deleting one’s account', () => {
     await expect(cancelSubscriptionNow(subscriptionId)).resolves.toBeUndefined();
     await expect(cancelSubscriptionNow('sub_never_existed')).resolves.toBeUndefined();
     expect(await item(billingKeys.subscription(subscriber.id))).toBeUndefined();
+  }, 120_000);
+
+  it("a creator with a plan and a credit top-up open deletes their account: the top-up's checkout is closed, the Stripe customer deleted, and plan webhooks landing after write nothing of theirs back", async () => {
+    const subscriber = await accountWithRole('creator', 'erase-customer', { plan: 'none' });
+    const origin = new URL(outputs().WebUrl).origin;
+    const checkout = await api('POST', '/api/billing/checkout', { token: subscriber.token, body: { planType: 'starter', successUrl: `${origin}/checkout/success`, cancelUrl: `${origin}/#pricing` } });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect((await fetch(`${checkout.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const stored = await eventually(() => item(billingKeys.subscription(subscriber.id)), (sub) => sub?.['status'] === 'trialing');
+    await eventually(() => item({ pk: `USER#${subscriber.id}`, sk: 'CREDITS' }), (account) => account !== undefined);
+    const subscriptionId = String(stored!['subscriptionId']);
+    const customerId = String((await item(billingKeys.customer(subscriber.id)))!['customerId']);
+    expect(await stripe().customers.retrieve(customerId)).toMatchObject({ id: customerId, email: subscriber.email });
+    // A top-up started and left open: its session is on no item of the person's but their purchase record.
+    const topUp = await api('POST', '/api/credits/purchase', { token: subscriber.token, body: { creditAmount: 100, successUrl: `${origin}/credits?ok=1`, cancelUrl: `${origin}/credits` } });
+    expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
+    const topUpSession = new URL(topUp.body.url as string).pathname.split('/').pop()!;
+    expect(await stripe().checkout.sessions.retrieve(topUpSession)).toMatchObject({ status: 'open', customer: customerId });
+
+    expect((await api('DELETE', '/api/me', { token: subscriber.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(subscriber.id)), (d) => d?.['step'] === 'done', 60_000);
+    expect(await stripe().checkout.sessions.retrieve(topUpSession)).toMatchObject({ status: 'expired' });
+    await expect(stripe().customers.retrieve(customerId)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    expect(await stripe().subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'canceled' });
+    // A rerun of the billing step: the customer Stripe no longer knows is done.
+    useLocalCloudEnv();
+    await expect(deleteCustomer(customerId)).resolves.toBeUndefined();
+
+    // Webhooks landing after the own-items step (a late retry, a payment that got in before the expiry), Stripe-signed
+    // through the real route: each recorded, none writes the person's subscription or credits back.
+    const now = Math.floor(Date.now() / 1000) + 60;
+    const late = [
+      subscriptionEvent({ type: 'customer.subscription.updated', created: now, customer: customerId, subscription: subscriptionId, status: 'active' }),
+      subscriptionEvent({ type: 'customer.subscription.deleted', created: now + 1, customer: customerId, subscription: subscriptionId, status: 'canceled' }),
+      {
+        id: `evt_late_topup_${subscriber.id}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: now,
+        livemode: false,
+        data: { object: { id: topUpSession, object: 'checkout.session', mode: 'payment', customer: customerId, payment_status: 'paid', metadata: { userId: subscriber.id, purpose: 'credits' } } },
+      },
+    ];
+    for (const event of late) expect((await deliver(event)).status).toBe(200);
+    const { Items: left = [] } = await dynamo().send(
+      new QueryCommand({ TableName: outputs().TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${subscriber.id}` }, ConsistentRead: true }),
+    );
+    // Only the credit ledger's rows stay (money records, with no name or email).
+    expect(left.map((it) => String(it['sk']).split('#')[0])).toEqual(left.map(() => 'CREDITTX'));
+    expect(left.length).toBeGreaterThan(0);
+    expect((await itemsMentioning(subscriber.email)).map((it) => String(it['pk']).split('#')[0]).sort()).toEqual(['AUDIT', 'SUPPRESS']);
+  }, 120_000);
+
+  it("a buyer with a course checkout still open deletes their account: the checkout is expired on the creator's account and the order keeps only the pseudonym", async () => {
+    const buyer = await accountWithRole('learner', 'erase-open-checkout');
+    const origin = outputs().WebUrl;
+    const started = await api('POST', `/api/public/courses/${courseId}/checkout`, { body: { successUrl: `${origin}/c/${courseId}?purchase=success`, cancelUrl: `${origin}/c/${courseId}`, email: buyer.email } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const sessionId = new URL(started.body.url as string).pathname.split('/').pop()!;
+    const pendingId = (await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    expect(await item(orderKeys.order(pendingId))).toMatchObject({ status: 'pending', buyerEmail: buyer.email });
+
+    expect((await api('DELETE', '/api/me', { token: buyer.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(buyer.id)), (d) => d?.['step'] === 'done', 60_000);
+    expect(await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })).toMatchObject({ status: 'expired' });
+    // The hosted page takes no payment for it any more.
+    expect((await fetch(`${started.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status).not.toBe(303);
+    const order = await eventually(() => item(orderKeys.order(pendingId)), (o) => o?.['status'] === 'expired');
+    expect(order).toMatchObject({ buyerEmail: emailPseudonym(buyer.email) });
+    expect(order).not.toHaveProperty('gsi2pk');
+  }, 120_000);
+
+  it("a payment that gets in on an order the deletion already pseudonymised is refunded at once on the creator's account: no account, enrolment or mail for the address, which no item holds", async () => {
+    const email = `erase-race-${Date.now()}@example.com`;
+    const origin = outputs().WebUrl;
+    const started = await api('POST', `/api/public/courses/${courseId}/checkout`, { body: { successUrl: `${origin}/c/${courseId}?purchase=success`, cancelUrl: `${origin}/c/${courseId}`, email } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const sessionId = new URL(started.body.url as string).pathname.split('/').pop()!;
+    const raceId = (await stripe().checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })).metadata?.['orderId'] as string;
+    // The deletion's 'orders' step erased the order, and the buyer paid before its expiry reached Stripe.
+    useLocalCloudEnv();
+    await dynamoAccountDeletions().eraseOrder({ orderId: raceId, creatorId: creator.id, couponCode: null, pendingCheckout: null }, email, emailPseudonym(email));
+    expect((await fetch(`${started.body.url as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+
+    const refunded = await eventually(() => item(orderKeys.order(raceId)), (o) => o?.['status'] === 'refunded', 30_000);
+    expect(refunded).toMatchObject({ unfulfilled: 'buyer-deleted', buyerEmail: emailPseudonym(email), amount: 2900 });
+    expect(refunded).not.toHaveProperty('gsi2pk');
+    const refunds = await stripe().refunds.list({ payment_intent: refunded!['paymentIntentId'] as string }, { stripeAccount: accountId });
+    expect(refunds.data.map((r) => [r.amount, r.status])).toEqual([[2900, 'succeeded']]);
+    // Given the sender's minute: nothing was queued for the address, no account made, nothing holds it.
+    expect(await itemsMentioning(email)).toEqual([]);
+    expect(await item(userKeys.email(email))).toBeUndefined();
   }, 120_000);
 
   it('changes nothing when the run is started again', async () => {
@@ -271,4 +382,54 @@ describe('deleting one’s account', () => {
     expect(kept).toMatchObject({ status: 'refunded', amount: 2900, buyerEmail: pseudonym });
     expect(kept).not.toHaveProperty('gsi2pk');
   }, 120_000);
+
+  it('erases what a course kept about a person who left it (removed by its creator): their submission and its file, quiz attempt, comment and the CRM note', async () => {
+    const person = await accountWithRole('learner', 'erase-left');
+    const name = `Ivo Left ${person.id.slice(0, 8)}`;
+    expect((await api('PUT', '/api/learner/profile', { token: person.token, body: { certificateName: name } })).status).toBe(200);
+    const enrolled = await api('POST', `/api/courses/${courseId}/enrollments`, { token: creator.token, body: { email: person.email } });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    // While in the course: a quiz attempt, a comment (under their name), an assignment handed in with a photo (the
+    // bytes PUT straight to S3, as the browser does), and the creator's note about them.
+    expect((await api('POST', `/api/learner/courses/${courseId}/lessons/${quizLessonId}/attempts`, { token: person.token, body: { answers: [[0]] } })).status).toBe(200);
+    expect((await api('POST', `/api/courses/${courseId}/lessons/${textLessonId}/comments`, { token: person.token, body: { body: 'Rye or wheat?' } })).status).toBe(201);
+    const assignment = await api('POST', `/api/courses/${courseId}/lessons`, {
+      token: creator.token,
+      body: { title: 'Photograph your crumb', kind: 'assignment', assignment: { instructions: 'Upload a photo.', acceptsFiles: true } },
+    });
+    expect(assignment.status).toBe(201);
+    const base = `/api/learner/courses/${courseId}/lessons/${assignment.body.id as string}`;
+    const started = await api('POST', `${base}/submission-files`, { token: person.token, body: { name: 'crumb.png', contentType: 'image/png', size: 5 } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect((await fetch(started.body.url as string, { method: 'PUT', body: 'crumb', headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    const handedIn = await api('POST', `${base}/submissions`, { token: person.token, body: { text: `${name}'s crumb`, fileIds: [started.body.file.id] } });
+    expect(handedIn.status, JSON.stringify(handedIn.body)).toBe(201);
+    const upload = submissionFileKey({ courseId, lessonId: assignment.body.id as string, learnerId: person.id, id: started.body.file.id as string });
+    expect((await api('PUT', `/api/crm/learners/${person.id}/notes`, { token: creator.token, body: { notes: `${name} prefers rye.` } })).status).toBe(200);
+
+    // The creator removes them from the course (the removal path every other one shares): the enrolment stays,
+    // removed, among the courses they left; everything above stays with the course.
+    expect((await api('DELETE', `/api/courses/${courseId}/enrollments/${person.id}`, { token: creator.token })).status).toBe(204);
+    expect(await item(enrollmentKeys.enrollment(courseId, person.id))).toMatchObject({ status: 'removed', ...enrollmentKeys.left(person.id, courseId) });
+    expect((await itemsMentioning(person.email)).length).toBeGreaterThanOrEqual(2);
+    expect((await itemsMentioning(name)).map((it) => String(it['pk']).split('#')[0]).sort()).toEqual(expect.arrayContaining(['COMMENT', 'CREATOR', 'SUBMISSION', 'USER']));
+    expect(await filesBucketHolds(upload)).toBe(true);
+    const kept = [`QUIZ#${person.id}#`, `NOTE#${person.id}`, submissionKeys.submitter(courseId, person.id), handedIn.body.id as string];
+    for (const key of kept) expect((await itemsMentioning(key)).length, key).toBeGreaterThan(0);
+
+    expect((await api('DELETE', '/api/me', { token: person.token, body: { confirm: 'DELETE' } })).status).toBe(202);
+    await eventually(() => item(deletionKeys.deletion(person.id)), (d) => d?.['step'] === 'done', 60_000);
+
+    const left = await itemsMentioning(person.email);
+    expect(left.map((it) => String(it['pk']).split('#')[0]).sort()).toEqual(['AUDIT', 'SUPPRESS']);
+    expect(await itemsMentioning(name)).toEqual([]);
+    // Their quiz attempt, the CRM's note and their partition of the course's submissions: gone, not only unnamed.
+    for (const key of kept) expect(await itemsMentioning(key), key).toEqual([]);
+    expect(await filesBucketHolds(upload)).toBe(false);
+    expect(await item(enrollmentKeys.enrollment(courseId, person.id))).toBeUndefined();
+    // The comment stays in the thread, by "Deleted user".
+    const comments = await api('GET', `/api/courses/${courseId}/lessons/${textLessonId}/comments`, { token: creator.token });
+    expect(JSON.stringify(comments.body)).toContain('Rye or wheat?');
+    expect(JSON.stringify(comments.body)).not.toContain(name);
+  }, 180_000);
 });

@@ -11,7 +11,7 @@ import { accountWithRole, api, eventually, useLocalCloudEnv } from './support.ts
  * "Download my data" end to end (issue 37 point 1): the gateway, the 'personal-export' job on its queue, DynamoDB
  * Local, the S3 emulator and SES local. A person asks for their data, waits for it, downloads the ZIP from the link
  * the page shows and finds what they did on the platform in it (enrolment, quiz attempt, submission with its photo,
- * comments); the emailed link is the same file.
+ * comments, and a course they left with every submission and comment in it); the emailed link is the same file.
  */
 type Account = Awaited<ReturnType<typeof accountWithRole>>;
 
@@ -29,6 +29,8 @@ let assignmentId: string;
 let submissionId: string;
 let upload: { id: string; name: string };
 let orderId: string;
+let leftCourseId: string;
+let leftSubmissions: string[];
 const photo = randomBytes(40_000);
 
 beforeAll(async () => {
@@ -57,6 +59,23 @@ beforeAll(async () => {
   expect(question.status).toBe(201);
   expect((await api('POST', comments, { token: creator.token, body: { body: 'Yes, always.', parentId: question.body.id } })).status).toBe(201);
   expect((await api('POST', comments, { token: learner.token, body: { body: 'Thank you!', parentId: question.body.id } })).status).toBe(201);
+
+  // A course of another creator's they were in and left (its creator removed them): an assignment handed in, sent
+  // back for revision and handed in again (the first superseded), and a question in its discussion.
+  const other = await accountWithRole('creator', 'export-creator-left');
+  leftCourseId = (await api('POST', '/api/courses', { token: other.token, body: { title: 'Rye breads' } })).body.id as string;
+  const rye = (await api('POST', `/api/courses/${leftCourseId}/lessons`, { token: other.token, body: { title: 'Your rye', kind: 'assignment', assignment: { instructions: 'Describe it.', acceptsFiles: false } } })).body.id as string;
+  expect((await api('PATCH', `/api/courses/${leftCourseId}`, { token: other.token, body: { status: 'published' } })).status).toBe(200);
+  expect((await api('POST', `/api/courses/${leftCourseId}/enrollments`, { token: other.token, body: { email: learner.email } })).status).toBe(201);
+  const ryeBase = `/api/learner/courses/${leftCourseId}/lessons/${rye}`;
+  const firstTry = await api('POST', `${ryeBase}/submissions`, { token: learner.token, body: { text: 'Dense.', fileIds: [] } });
+  expect(firstTry.status, JSON.stringify(firstTry.body)).toBe(201);
+  expect((await api('POST', `/api/submissions/${firstTry.body.id as string}/grade`, { token: other.token, body: { status: 'needs_revision', feedback: 'Longer proof.' } })).status).toBe(200);
+  const secondTry = await api('POST', `${ryeBase}/submissions`, { token: learner.token, body: { text: 'Airy.', fileIds: [] } });
+  expect(secondTry.status, JSON.stringify(secondTry.body)).toBe(201);
+  leftSubmissions = [firstTry.body.id as string, secondTry.body.id as string];
+  expect((await api('POST', `/api/courses/${leftCourseId}/lessons/${rye}/comments`, { token: learner.token, body: { body: 'How long to proof?' } })).status).toBe(201);
+  expect((await api('DELETE', `/api/courses/${leftCourseId}/enrollments/${learner.id}`, { token: other.token })).status).toBe(204);
 
   // A course they bought from another creator (under their email in another case) that could not be fulfilled: refunded
   // at once, no enrolment. Written through the orders module, as the Connect webhook writes it.
@@ -100,11 +119,22 @@ describe('download my data', () => {
     const attempts = json(files, `quiz-attempts/${courseId}.json`);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({ learnerId: learner.id, lessonId: quizLessonId });
-    expect(json(files, `submissions/${courseId}.json`)).toEqual([expect.objectContaining({ id: submissionId, lessonId: assignmentId, text: 'Here is my loaf.' })]);
+    expect(json(files, `submissions/${courseId}.json`)).toEqual([expect.objectContaining({ id: submissionId, lessonId: assignmentId, text: 'Here is my loaf.', superseded: false })]);
     expect(json(files, 'comments.json').map((c) => [c['authorId'], c['body']])).toEqual([
       [learner.id, 'Is a bread knife serrated?'],
       [learner.id, 'Thank you!'],
+      // In the course they left, after those of the courses they are in.
+      [learner.id, 'How long to proof?'],
     ]);
+    // The course they left: its enrolment (removed, not among the current ones) and every submission, the earlier
+    // one marked superseded with its feedback.
+    expect(json(files, 'enrolments.json').map((e) => e['courseId'])).not.toContain(leftCourseId);
+    expect(json(files, 'left-courses.json')).toEqual([expect.objectContaining({ courseId: leftCourseId, learnerId: learner.id, status: 'removed' })]);
+    expect(json(files, `submissions/${leftCourseId}.json`).map((r) => [r['id'], r['text'], r['superseded']])).toEqual([
+      [leftSubmissions[0], 'Dense.', true],
+      [leftSubmissions[1], 'Airy.', false],
+    ]);
+    expect(json(files, `submissions/${leftCourseId}.json`)[0]).toMatchObject({ status: 'needs_revision', feedback: 'Longer proof.', supersededBy: leftSubmissions[1] });
     // What they bought, refunded too (no enrolment holds it), without the payment's Stripe ids.
     expect(json(files, 'orders.json')).toEqual([expect.objectContaining({ id: orderId, courseTitle: 'Sourdough', amount: 2900, currency: 'gbp', status: 'refunded' })]);
     expect(files.get('orders.json')!.toString('utf8')).not.toMatch(/cs_export_secret|pi_export_secret|acct_|evt_/);

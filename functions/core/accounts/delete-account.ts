@@ -119,12 +119,14 @@ export const requestAccountDeletion = async (deps: RequestAccountDeletionDeps, i
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 
 /**
- * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once and
- * a checkout in progress closed, while the person's own items still say which (a kill before the step ends finds them
- * again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
+ * The run's steps, in order. Billing stops first, right after sign-in: the plan's subscription is cancelled at once,
+ * every checkout in progress closed and the Stripe customer deleted, while the person's own items still say which (a
+ * kill before the step ends finds them again; the own items go later). The orders the person bought are found by the email (the buyer index), whatever
  * became of their enrolments (a refunded one is gone), while the deletion item still holds it. The enrolments go
- * before the person's own partition and the profile: each course's records about them are found from the active
- * enrolment (the learner's courses index), which is removed last, so a kill in between finds the course again. The records others keep about them by their id or email (a leader's
+ * before the person's own partition and the profile: each course's records about them are found from the enrolment,
+ * active (the learner's courses index) or removed before (a refund, a revoked seat, a membership that ended, the
+ * creator's removal: the courses they left, the same index), which is deleted last, so a kill in between finds the
+ * course again. The records others keep about them by their id or email (a leader's
  * licences, affiliate records) go while the deletion item still holds the email, before the email's own keys. The
  * profile goes last but one, with the audit line in its transaction.
  */
@@ -148,7 +150,7 @@ export interface DeletedSubmissionUpload {
   readonly id: string;
 }
 
-/** One active enrolment of the person's, as the job walks them. */
+/** One enrolment of the person's, active or removed (a course they left), as the job walks them. */
 export interface DeletedLearnerEnrolment {
   readonly courseId: string;
   readonly creatorId: string;
@@ -159,23 +161,30 @@ export interface DeletedBuyerOrder {
   readonly orderId: string;
   readonly creatorId: string;
   readonly couponCode: string | null;
+  /** A pending order's Checkout Session, on the creator's connected account: still payable until it is expired. */
+  readonly pendingCheckout: { readonly accountId: string; readonly sessionId: string } | null;
 }
 
 export interface AccountDeletionStore {
   get(userId: string): Promise<AccountDeletion | undefined>;
   /** Moves the item from `from` to the step after it (conditioned on `from`: two slices never both move it). */
   advance(userId: string, from: AccountDeletionStep, to: AccountDeletionStep): Promise<void>;
-  /** One page of the person's active enrolments (the learner's courses index), at most `limit`. */
-  activeEnrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
+  /**
+   * One page of the person's enrolments, at most `limit`: the active ones (the learner's courses index) first, then
+   * the removed ones (the courses they left, the same index), whose courses still keep records about them. Each is
+   * deleted by `eraseEnrolment`, so the next page is again the first.
+   */
+  enrolments(userId: string, limit: number): Promise<DeletedLearnerEnrolment[]>;
   /** The files the person handed in with their submissions in one course (their items, read by key). */
   submissionUploads(userId: string, courseId: string): Promise<DeletedSubmissionUpload[]>;
   /**
-   * Everything one course and its creator hold about the person, then the enrolment: quiz attempts, drip plan,
-   * submissions (every one, superseded too) with their files' items and pending count, live-session invitation claims,
-   * sequence entries, certificate's name, the licence seat the enrolment came through (freed, as a revoke), the
-   * membership row its sources name (the email pseudonymised: a subscription is a money record), CRM notes and
+   * Everything one course and its creator hold about the person, then the enrolment (active or removed alike):
+   * quiz attempts, drip plan, submissions (every one, superseded too) with their files' items and pending count,
+   * live-session invitation claims, sequence entries, certificate's name, the licence seat the enrolment came through
+   * (freed, as a revoke), the creator's membership rows bound to them (the email pseudonymised: a subscription is a
+   * money record; found through the creator's memberships, as a removed enrolment names no source), CRM notes and
    * timeline, comments ("Deleted user"); the enrolment's email pseudonymised, removed through the removal path (the
-   * counters), then deleted. (The orders are the 'orders' step's: found by the email, not by the enrolment.)
+   * counters) when still active, then deleted. (The orders are the 'orders' step's: found by the email.)
    */
   eraseEnrolment(deletion: Required<Pick<AccountDeletion, 'userId' | 'email'>>, enrolment: DeletedLearnerEnrolment, pseudonym: string): Promise<void>;
   /** One page of the orders that name `email` as their buyer (the buyer index), from `cursor`. */
@@ -210,13 +219,22 @@ const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
 
 export interface AccountDeletionJobDeps {
   deletions: AccountDeletionStore;
-  /** The person's plan as the webhooks left it (their own items): the subscription and a checkout in progress. */
-  billing: Pick<BillingRepository, 'getSubscription' | 'getOpenCheckout'>;
+  /** The person's plan as the webhooks left it (their own items): the Stripe customer, the subscription and a checkout in progress. */
+  billing: Pick<BillingRepository, 'getCustomerId' | 'getSubscription' | 'getOpenCheckout'>;
   /**
    * Stripe: the subscription cancelled now, not at the period's end (one Stripe has ended or no longer knows is fine:
-   * a rerun, or the webhook's state behind Stripe's), and an open Checkout Session expired so it cannot start a new one.
+   * a rerun, or the webhook's state behind Stripe's), an open Checkout Session expired so it cannot start a new one,
+   * every open session of the customer expired (a credit top-up's too), and the customer deleted (one Stripe no longer
+   * knows is fine). A course order's pending session is expired on the creator's connected account, where it was made
+   * (one no longer open is fine).
    */
-  payments: { cancelSubscriptionNow(subscriptionId: string): Promise<void>; expireCheckoutSession(sessionId: string): Promise<void> };
+  payments: {
+    cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+    expireCheckoutSession(sessionId: string): Promise<void>;
+    expireCustomerCheckouts(customerId: string): Promise<void>;
+    deleteCustomer(customerId: string): Promise<void>;
+    expireCourseCheckout(checkout: { accountId: string; sessionId: string }): Promise<void>;
+  };
   /** Cognito AdminDeleteUser; an account already gone is fine. */
   signIn: { deleteAccount(userId: string): Promise<void> };
   /** The files bucket: objects deleted by key (one already gone is fine). */
@@ -260,14 +278,20 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
       // The checkout first: paid after the cancel, it would start a subscription nobody could see or stop.
       const checkout = await deps.billing.getOpenCheckout(userId);
       if (checkout?.status === 'open') await deps.payments.expireCheckoutSession(checkout.sessionId);
+      // Every other open session of theirs (a credit top-up keeps its session on no item of the person's).
+      const customerId = await deps.billing.getCustomerId(userId);
+      if (customerId !== undefined) await deps.payments.expireCustomerCheckouts(customerId);
       const subscription = await deps.billing.getSubscription(userId);
       if (subscription && !ENDED_SUBSCRIPTION.has(subscription.status)) await deps.payments.cancelSubscriptionNow(subscription.subscriptionId);
+      // The customer itself last (Stripe keeps their email, name and cards on it): nothing of theirs is billed after.
+      // Its mapping to them (`STRIPECUST#`) goes with their own items, so a webhook about it still finds whom it is about.
+      if (customerId !== undefined) await deps.payments.deleteCustomer(customerId);
       return false;
     }
     case 'enrolments': {
       if (email === undefined) return false;
       for (;;) {
-        const page = await deps.deletions.activeEnrolments(userId, ENROLMENTS_PAGE);
+        const page = await deps.deletions.enrolments(userId, ENROLMENTS_PAGE);
         if (page.length === 0) return false;
         for (const enrolment of page) {
           // The handed-in files' bytes before their items: the items are how a rerun finds the bytes again.
@@ -284,7 +308,12 @@ const runStep = async (deps: AccountDeletionJobDeps, deletion: AccountDeletion, 
       let cursor: string | undefined;
       do {
         const page = await deps.deletions.buyerOrders(email, cursor, ORDERS_PAGE);
-        for (const order of page.orders) await deps.deletions.eraseOrder(order, email, deps.pseudonym(email));
+        for (const order of page.orders) {
+          // Expired before the order loses the email: a kill in between finds the order again, and expiring it again is
+          // harmless. A payment that got in anyway finds the order pseudonymised and is refunded (core/sales/orders.ts).
+          if (order.pendingCheckout) await deps.payments.expireCourseCheckout(order.pendingCheckout);
+          await deps.deletions.eraseOrder(order, email, deps.pseudonym(email));
+        }
         cursor = page.nextCursor;
         if (cursor !== undefined && timeUp()) return true;
       } while (cursor !== undefined);

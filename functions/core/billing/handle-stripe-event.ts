@@ -14,6 +14,11 @@ export interface StripeEventDeps {
   prices: PriceIds;
   clock: Clock;
   metrics: Metrics;
+  /**
+   * Whether the person asked for their account to be deleted (the deletion item exists from the request on, and
+   * outlives the run): a plan event about them is recorded and writes none of their items back (issue 37).
+   */
+  accountDeletions: { requested(userId: string): Promise<boolean> };
 }
 
 /** Events the product acts on or acknowledges; anything else gets a 200 and no effect. */
@@ -30,7 +35,7 @@ export const handledEventTypes = [
   'customer.subscription.trial_will_end',
 ] as const;
 
-export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'recorded' | 'unknown-customer' | 'unknown-purchase';
+export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'recorded' | 'unknown-customer' | 'unknown-purchase' | 'account-deleted';
 
 const MAX_ATTEMPTS = 5;
 
@@ -93,6 +98,10 @@ const applySubscription = async (
   const sub = event.subscription;
   const userId = await deps.billing.getUserIdByCustomer(sub.customerId);
   if (!userId) return record(deps, event, 'unknown-customer');
+  // The deletion's own-items step erases the subscription and the credits; an event landing after it (Stripe's
+  // answer to the deletion's own cancel, or a late retry) must not write them back. The stats counters the erased
+  // subscription held are moved by that step, not here.
+  if (await deps.accountDeletions.requested(userId)) return record(deps, event, 'account-deleted');
   const rank = statusRank(sub.status);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const before = await deps.billing.getSubscription(userId);
@@ -183,6 +192,10 @@ const grantPurchase = async (deps: StripeEventDeps, event: Extract<BillingEvent,
   const { sessionId } = event.checkout;
   const purchase = await deps.billing.getPendingPurchase(sessionId);
   if (!purchase) return record(deps, event, 'unknown-purchase');
+  // A top-up paid while its buyer's account is being deleted (the deletion expires the customer's open sessions at
+  // Stripe before it deletes the customer; this payment got in before): no credit account is opened again for them.
+  // The purchase stays pending, the one record of a payment to give back (docs/privacy.md).
+  if (await deps.accountDeletions.requested(purchase.userId)) return record(deps, event, 'account-deleted');
   const now = deps.clock.now().toISOString();
   const grant = {
     event: { id: event.id, type: event.type },

@@ -88,6 +88,9 @@ const buckets = (sub: StoredSubscription | undefined): string[] => {
   return names;
 };
 
+/** The counters a stored subscription leaves when it is erased (an account's deletion): out of every bucket it was in. */
+export const erasedDeltas = (before: StoredSubscription): CounterDeltas => Object.fromEntries(buckets(before).map((name) => [name, -1]));
+
 export const counterDeltas = (before: StoredSubscription | undefined, after: StoredSubscription): CounterDeltas => {
   const deltas: CounterDeltas = {};
   for (const name of buckets(before)) deltas[name] = (deltas[name] ?? 0) - 1;

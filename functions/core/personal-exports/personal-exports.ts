@@ -75,15 +75,18 @@ export interface ExportFile {
 
 /**
  * THE GATHERING RULES: which records go into whose export, each by key or index. Everyone: their account's partition
- * (profile and everything kept under it), their enrolments with progress, their certificates, the orders they placed
+ * (profile and everything kept under it), their enrolments with progress, the courses they left (removed enrolments:
+ * the course keeps their attempts, submissions and comments after), their certificates, the orders they placed
  * as a buyer (by their email: a buyer need not have been signed in, nor still be enrolled); a creator besides:
  * their courses, their CRM's rows (their learners' enrolments) and their support requests. Quiz attempts and
- * submissions follow the enrolments (a file each per course, see `exportFilesAfter`); then the person's comments in
- * their courses' discussions (`ownComments`) and the files they uploaded with submissions (files/).
+ * submissions follow the enrolments, active and left (a file each per course, see `exportFilesAfter`); then the
+ * person's comments in the discussions of every course they were ever in (`ownComments`) and the files they uploaded
+ * with submissions (files/).
  */
 export const exportFiles = (userId: string, role: string, email: string): ExportFile[] => [
   { name: 'account.json', source: { kind: 'account', userId } },
   { name: 'enrolments.json', source: { kind: 'enrolments', learnerId: userId } },
+  { name: 'left-courses.json', source: { kind: 'left-enrolments', learnerId: userId } },
   { name: 'certificates.json', source: { kind: 'certificates', learnerId: userId } },
   { name: 'orders.json', source: { kind: 'orders', buyerEmail: email } },
   ...(role === 'creator'
@@ -96,8 +99,8 @@ export const exportFiles = (userId: string, role: string, email: string): Export
 ];
 
 /**
- * The files that follow from what was read: per enrolled course, the learner's quiz attempts and their submissions
- * (the latest of each assignment), their own only.
+ * The files that follow from what was read: per course they were ever in (enrolled now or left), the learner's quiz
+ * attempts and their submissions (every one, the superseded marked), their own only.
  */
 export const exportFilesAfter = (userId: string, enrolledCourseIds: readonly string[]): ExportFile[] =>
   [...new Set(enrolledCourseIds)].flatMap((courseId): ExportFile[] => [
@@ -122,7 +125,7 @@ const ownComment = ({ reporters: _others, ...comment }: ExportedRecord): Exporte
  * The person's own comments (threads and replies) in the discussions of `courseIds`: each course's lessons, each
  * lesson's threads, each thread's replies, read by their keys a page at a time (a page per level in memory) and kept to
  * those `authorId` wrote. No index of comments by author exists (all three of the table's indexes are taken on a
- * comment), so the person's courses bound the read: the courses they are enrolled in, and a creator's own.
+ * comment), so the person's courses bound the read: the courses they are enrolled in or left, and a creator's own.
  */
 export async function* ownComments(records: PersonalRecords, authorId: string, courseIds: readonly string[]): AsyncGenerator<ExportedRecord> {
   for (const courseId of new Set(courseIds)) {
@@ -150,10 +153,11 @@ const README = (email: string, at: string) =>
     '',
     'account.json: your profile and everything kept with your account (settings, plan, credits and their history).',
     'enrolments.json: the courses you are enrolled in, with your progress.',
+    'left-courses.json: the courses you were enrolled in and left (or were removed from), with your progress then.',
     'quiz-attempts/<course>.json: your quiz attempts and scores in each course.',
-    'submissions/<course>.json: your latest submission of each assignment in each course, with its feedback.',
+    'submissions/<course>.json: every submission of each assignment in each course, with its feedback; earlier ones a later one replaced are marked "superseded": true.',
     'files/<course>/<lesson>/: the files you uploaded with your submissions.',
-    'comments.json: your comments and replies in lesson discussions.',
+    'comments.json: your comments and replies in lesson discussions, in every course you were ever in.',
     'certificates.json: the certificates issued to you.',
     'orders.json: what you bought (courses and bundles), what you paid and its status, including refunded orders.',
     'creator/: for a creator, your courses, the learners in your CRM and your support requests.',
@@ -181,9 +185,10 @@ export type ExportStep =
   | { readonly kind: 'uploads'; readonly courseId: string };
 
 /**
- * The plan of a person's ZIP, step by step. The steps after the fixed files follow from the enrolled courses, which
- * the enrolments step reads: the plan's beginning is the same whatever was read, so a run resumed at step `n` finds
- * the same step `n` (the steps after the enrolments are only reached once they are all read).
+ * The plan of a person's ZIP, step by step. The steps after the fixed files follow from the courses the person is or
+ * was enrolled in, which the enrolments' and left courses' steps read: the plan's beginning is the same whatever was
+ * read, so a run resumed at step `n` finds the same step `n` (the steps after those are only reached once both are
+ * read whole).
  */
 export const exportSteps = (userId: string, person: { role: string; email: string }, courseIds: readonly string[]): ExportStep[] => [
   { kind: 'readme' },
@@ -228,7 +233,9 @@ async function* gather(deps: PersonalExportDeps, userId: string, person: { role:
           await zip.put(`${p.at.count === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
           p.at.count++;
           p.records++;
-          if (source.kind === 'enrolments' && typeof record['courseId'] === 'string' && !p.courseIds.includes(record['courseId'])) p.courseIds.push(record['courseId']);
+          // Active and left enrolments alike: the person's attempts, submissions and comments stay in a course they left.
+          const enrolment = source.kind === 'enrolments' || source.kind === 'left-enrolments';
+          if (enrolment && typeof record['courseId'] === 'string' && !p.courseIds.includes(record['courseId'])) p.courseIds.push(record['courseId']);
           if (source.kind === 'courses' && typeof record['id'] === 'string') p.ownCourseIds.push(record['id']);
         }
         if (!page.nextCursor) break;

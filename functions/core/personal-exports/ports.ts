@@ -113,12 +113,14 @@ export type ExportedRecord = Readonly<Record<string, unknown>>;
  * - `account`: the user's own partition (`USER#<id>`): profile, learner and public profiles, leader settings,
  *   subscription, credits and their ledger, study days, exports;
  * - `enrolments`: the learner's active enrolments (their progress on them), by the learner's courses index;
+ * - `left-enrolments`: the enrolments removed since (a refund, a revoked seat, a membership that ended, the creator's
+ *   removal: the courses they left, with the progress kept on them), by the same index's partition of those;
  * - `quiz-attempts`: the learner's attempts in one course (the course's partition, the learner's prefix);
  * - `certificates`: the learner's current certificates, by the learner's certificates index;
  * - `courses`, `crm`, `support-requests`: a creator's courses, the CRM's rows (their learners' enrolments) and their
  *   support requests, by the creator's indexes;
- * - `submissions`: the learner's latest submission of each assignment in one course (their pointers, in the
- *   partition of their own, `SUBMITTER#<courseId>#<learnerId>`, then the submissions by id);
+ * - `submissions`: every submission of the learner's in one course, the superseded ones too, each marked
+ *   `superseded` (the course's submissions index, the learner's together: `<learnerId>#` first in its sort key);
  * - `submission-files`: the learner's uploads in one course (the same partition: only their ids find them);
  * - `orders`: the orders naming the person's email as their buyer (the buyer index), whatever became of what they
  *   bought (a refunded course's enrolment is gone), each as the buyer's record of it: no Stripe ids;
@@ -128,7 +130,7 @@ export type ExportedRecord = Readonly<Record<string, unknown>>;
  */
 export type RecordSource =
   | { readonly kind: 'account'; readonly userId: string }
-  | { readonly kind: 'enrolments'; readonly learnerId: string }
+  | { readonly kind: 'enrolments' | 'left-enrolments'; readonly learnerId: string }
   | { readonly kind: 'quiz-attempts'; readonly courseId: string; readonly learnerId: string }
   | { readonly kind: 'certificates'; readonly learnerId: string }
   | { readonly kind: 'courses' | 'crm' | 'support-requests'; readonly creatorId: string }

@@ -3,6 +3,7 @@ import { teamReceiptEmail } from '#core/enrollments/invitation-email.ts';
 import { queuedBuyerAccount } from '#core/sales/buyer-account.ts';
 import { enrollBundle, isBundleOrder, revokeBundle } from '#core/sales/bundle-enrollments.ts';
 import { reverseOrder } from '#core/sales/sales.ts';
+import { isPseudonym } from '#contracts/account-deletion.ts';
 import { refundedOrderEmail, type UnfulfilledReason } from '#core/sales/refund-email.ts';
 import { paidReferral } from '#core/affiliates/affiliates.ts';
 import { type MailLaterDeps, dueMail } from '#core/mail/mail-queue.ts';
@@ -125,7 +126,7 @@ export const refundUnfulfilled = async (
   if (paymentIntentId && !returning) await deps.connect.refundPayment({ accountId: order.accountId, paymentIntentId, idempotencyKey: `refund:${order.id}` });
   const amount = event.checkout.amountTotal;
   const notice =
-    email && reason !== 'no-email'
+    email && reason !== 'no-email' && reason !== 'buyer-deleted'
       ? dueMail(deps, { to: email, ...refundedOrderEmail({ appOrigin: deps.appOrigin, courseTitle: order.courseTitle, amount, reason, school: await deps.mailSchool(order.creatorId) }) })
       : undefined;
   const outcome = await deps.orders.markUnfulfilled({
@@ -166,6 +167,10 @@ export const applyCheckoutEvent = async (deps: OrderEventDeps, event: CheckoutEv
   if (order.status !== 'pending' && order.paidEventId === event.id) return 'duplicate';
   if (order.status !== 'pending') return (await record()) === 'duplicate' ? 'duplicate' : 'not-pending';
 
+  // The buyer deleted their account while the checkout was open (the deletion expires it; this payment got in first):
+  // the order keeps the pseudonym, and the address Stripe holds is not written back nor given an account or a receipt.
+  // The payment is refunded at once (idempotent, as every refund here), and nobody is told: there is nobody to tell.
+  if (order.buyerEmail !== null && isPseudonym(order.buyerEmail)) return refundUnfulfilled(deps, { order, event, email: order.buyerEmail, reason: 'buyer-deleted' });
   const email = (order.buyerEmail ?? event.checkout.email)?.toLowerCase() ?? null;
   // Stripe's page always asks for an email; a session that somehow has none cannot be fulfilled: refunded, reported.
   if (!email) return refundUnfulfilled(deps, { order, event, email: null, reason: 'no-email' });

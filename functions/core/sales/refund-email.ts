@@ -2,11 +2,17 @@ import { emailHtml, escapeHtml, fromSchool, plainText, PRODUCT_NAME, senderOf, t
 import { pounds, signInLink } from '#core/enrollments/invitation-email.ts';
 import type { MailSchool } from '#core/ports.ts';
 
-/** Why a paid order could not be fulfilled (and was refunded at once): what the buyer is told, privately, by email. */
-export const unfulfilledReasons = ['no-email', 'cannot-take-courses', 'cannot-lead', 'enrolled-already', 'coupon-used'] as const;
+/**
+ * Why a paid order could not be fulfilled (and was refunded at once): what the buyer is told, privately, by email. Two
+ * are told nothing: 'no-email' has nobody to tell, and 'buyer-deleted' (the buyer deleted their account while the
+ * checkout was open) must not be written to again.
+ */
+export const unfulfilledReasons = ['no-email', 'buyer-deleted', 'cannot-take-courses', 'cannot-lead', 'enrolled-already', 'coupon-used'] as const;
 export type UnfulfilledReason = (typeof unfulfilledReasons)[number];
+/** The reasons whose buyer gets the refund notice. */
+export type NoticedReason = Exclude<UnfulfilledReason, 'no-email' | 'buyer-deleted'>;
 
-const why: Record<Exclude<UnfulfilledReason, 'no-email'>, string> = {
+const why: Record<NoticedReason, string> = {
   'cannot-take-courses': 'this email belongs to an account that does not take courses. Buy again with another email.',
   'cannot-lead': 'this email belongs to an account that does not lead teams. Buy again with another email.',
   'enrolled-already': 'you are enrolled in this course already: sign in to take it.',
@@ -21,7 +27,7 @@ export const refundedOrderEmail = (input: {
   appOrigin: string;
   courseTitle: string;
   amount: number;
-  reason: Exclude<UnfulfilledReason, 'no-email'>;
+  reason: NoticedReason;
   /** The course's school when branded (issue 32): the sender's name and its logo on top. */
   school?: MailSchool | undefined;
 }): EmailMessage => {

@@ -239,6 +239,20 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
     return { body: created };
   };
 
+  /**
+   * DELETE /v1/customers/<id>, as Stripe does it: the customer's subscriptions still running end at once (each with its
+   * customer.subscription.deleted), the customer is gone (`customer.deleted`), and the answer is the deleted stub
+   * `{id, object: 'customer', deleted: true}`. A customer it does not know, or knows no more, is 404 resource_missing.
+   */
+  const deleteCustomer: Handler = ({ cause }, [, id = '']) => {
+    const found = customerOr(id);
+    const running = Object.values(state.subscriptions).filter((sub) => sub.customer === id && sub.status !== 'canceled');
+    const events = running.flatMap((sub) => billing.subscriptions.cancel(sub, cause));
+    delete state.customers[id];
+    events.push(billing.emit('customer.deleted', found, cause));
+    return { body: { id, object: 'customer', deleted: true }, events };
+  };
+
   const updateSubscription: Handler = ({ params, cause }, [, id = '']) => {
     const sub = billing.subscriptions.find(id);
     const items = (list(params.items) ?? []).map((raw, index) => {
@@ -308,6 +322,7 @@ export const createApi = (state: StripeState, options: { publicUrl: () => string
     }],
     ['GET', /^\/v1\/customers\/([^/]+)$/, (_request, [, id = '']) => ({ body: customerOr(id) })],
     ['POST', /^\/v1\/customers\/([^/]+)$/, updateCustomer],
+    ['DELETE', /^\/v1\/customers\/([^/]+)$/, deleteCustomer],
 
     ['GET', /^\/v1\/prices$/, ({ params }) => {
       const active = boolean(params.active, 'active');

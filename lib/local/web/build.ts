@@ -7,10 +7,15 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where `npm run build -w web` writes the SPA. */
 export const webDist = join(repoRoot, 'web', 'dist');
 
-/** `npm run build -w web` (vite build into web/dist, a few seconds); rejects with the build's first error line on failure. */
-export const buildWeb = (): Promise<void> =>
+/**
+ * `npm run build -w web` (vite build into web/dist, or into `outDir`, a few seconds); rejects with the build's first
+ * error line on failure. A local cloud builds into its own data folder: two clouds started at once (the browser tests'
+ * shards, decision 0063) must not empty each other's folder while they serve it.
+ */
+export const buildWeb = (outDir?: string): Promise<void> =>
   new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['run', 'build', '-w', 'web', ...(outDir ? ['--', '--outDir', outDir, '--emptyOutDir'] : [])];
+    const child = spawn('npm', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

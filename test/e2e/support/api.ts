@@ -34,6 +34,16 @@ export async function mailsTo(cloud: Outputs, to: string): Promise<StoredMail[]>
   return emails.filter((mail) => mail.destination.to.includes(to));
 }
 
+/**
+ * Starts a scheduled job's run now, as EventBridge Scheduler would (Lambda's asynchronous invoke at the local
+ * LambdaEndpoint): a journey waits for the job's work, not for its next minute. The scheduled runs go on too: the jobs
+ * are idempotent, and a journey that sees one email after two runs shows it.
+ */
+export async function startJob(cloud: Outputs, name: string): Promise<void> {
+  const started = await fetch(`${cloud.LambdaEndpoint}/2015-03-31/functions/${name}/invocations`, { method: 'POST', headers: { 'x-amz-invocation-type': 'Event' }, body: '{}' });
+  expect(started.status, `the ${name} job started`).toBe(202);
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);

@@ -18,7 +18,11 @@ export const creator = (over: Partial<User> = {}): User => ({ id: 'u1', email: '
  */
 export const fakeDeps = (options: { now?: string; users?: User[] } = {}) => {
   const credits = memoryCredits();
+  /** The people who asked for their account to be deleted (their deletion item exists). */
+  const deleting = new Set<string>();
   return {
+    deleting,
+    accountDeletions: { requested: async (userId: string) => deleting.has(userId) },
     users: memoryUsers(options.users ?? [creator()]),
     directory: memoryDirectory(),
     credits,

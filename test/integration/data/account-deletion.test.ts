@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_USER_NAME } from '#contracts/account-deletion.ts';
-import type { User } from '#core/ports.ts';
-import { deletedAccountEmails, deletionKeys, dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { counterDeltas } from '#core/billing/subscription-state.ts';
+import type { StoredSubscription, User } from '#core/ports.ts';
+import { deletionKeys, dynamoAccountDeletionRequests, dynamoAccountDeletions } from '#data/account-deletion.ts';
+import { deletedAccountEmails } from '#data/deleted-recipients.ts';
 import { adminStatsKeys } from '#data/admin-stats.ts';
 import { affiliateKeys } from '#data/affiliates.ts';
 import { auditKeys } from '#data/audit.ts';
-import { billingKeys } from '#data/billing.ts';
+import { billingKeys, dynamoBilling } from '#data/billing.ts';
 import { campaignKeys } from '#data/campaigns.ts';
 import { certificateKeys } from '#data/certificates.ts';
 import { commentKeys } from '#data/comments.ts';
@@ -23,6 +25,7 @@ import { sessionMailKeys } from '#data/session-mail.ts';
 import { submissionKeys } from '#data/submissions.ts';
 import { supportKeys } from '#data/support.ts';
 import { dynamoUsers, userKeys } from '#data/users.ts';
+import { counters } from '../billing-support.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
 
@@ -131,9 +134,9 @@ describe('account deletion (DynamoDB Local)', () => {
     const otherCreatorCourse = await enrol(user, unique('erase-creator'));
     const pseudonym = `deleted-${user.id}@deleted.invalid`;
 
-    expect((await deletions.activeEnrolments(user.id, 2)).length).toBe(2);
-    expect(await deletions.activeEnrolments(user.id, 25)).toContainEqual({ courseId, creatorId });
-    expect((await deletions.activeEnrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([courseId, otherCourse, otherCreatorCourse].sort());
+    expect((await deletions.enrolments(user.id, 2)).length).toBe(2);
+    expect(await deletions.enrolments(user.id, 25)).toContainEqual({ courseId, creatorId });
+    expect((await deletions.enrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([courseId, otherCourse, otherCreatorCourse].sort());
 
     // The course's records about them (and another learner's, kept).
     const coursePk = `COURSE#${courseId}`;
@@ -226,7 +229,7 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(enrollmentKeys.enrollment(courseId, user.id))).toBeUndefined();
     // The other enrolments are untouched; the erased one is no longer listed.
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toMatchObject({ status: 'active', learnerEmail: user.email });
-    expect((await deletions.activeEnrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([otherCourse, otherCreatorCourse].sort());
+    expect((await deletions.enrolments(user.id, 25)).map((e) => e.courseId).sort()).toEqual([otherCourse, otherCreatorCourse].sort());
 
     // Rerun (a killed run's retry): nothing left to change, nothing comes back, no error.
     await erase();
@@ -238,14 +241,49 @@ describe('account deletion (DynamoDB Local)', () => {
     expect(await rawItem(enrollmentKeys.enrollment(otherCourse, user.id))).toBeUndefined();
   });
 
+  it('walks the courses a person left after their active ones, and erases one as an active one: its records, a membership row bound to them, the enrolment', async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const creatorId = unique('erase-creator');
+    const pseudonym = `deleted-${user.id}@deleted.invalid`;
+    const active = await enrol(user, creatorId);
+    // Removed before (its sources dropped, out of the learner's courses, among the courses they left).
+    const left = await enrol(user, creatorId);
+    const { gsi1pk: _crm, gsi1sk: _crmOrder, sources: _sources, ...kept } = (await rawItem(enrollmentKeys.enrollment(left, user.id)))!;
+    await putRaw({ ...kept, status: 'removed', ...enrollmentKeys.left(user.id, left) });
+    expect((await deletions.enrolments(user.id, 25)).map((e) => e.courseId)).toEqual([active]);
+    const quiz = { pk: `COURSE#${left}`, sk: `QUIZ#${user.id}#lesson-1#1` };
+    await putRaw({ ...quiz, type: 'QuizAttempt', score: 40 });
+    await putRaw({ ...crmKeys.note(creatorId, user.id), type: 'CrmNote', text: 'Left after week 2.' });
+    // A membership of the creator's whose subscription (ended) is bound to them, no longer named by any enrolment.
+    const membershipId = unique('erase-membership');
+    await putRaw({ ...membershipKeys.membership(membershipId), ...membershipKeys.listed({ creatorId, createdAt: at(0), id: membershipId }), type: 'Membership', id: membershipId, creatorId });
+    const member = membershipKeys.member(membershipId, `sub_${user.id}`);
+    await putRaw({ ...member, type: 'Member', email: user.email, learnerId: user.id, status: 'canceled' });
+    const othersMember = membershipKeys.member(membershipId, 'sub_other');
+    await putRaw({ ...othersMember, type: 'Member', email: 'other@example.com', learnerId: 'other', status: 'active' });
+
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: active, creatorId }, pseudonym);
+    // The active ones done, the page is the courses they left.
+    expect(await deletions.enrolments(user.id, 25)).toEqual([{ courseId: left, creatorId }]);
+    await deletions.eraseEnrolment({ userId: user.id, email: user.email }, { courseId: left, creatorId }, pseudonym);
+    expect(await rawItem(quiz)).toBeUndefined();
+    expect(await rawItem(crmKeys.note(creatorId, user.id))).toBeUndefined();
+    expect(await rawItem(member)).toMatchObject({ email: pseudonym, status: 'canceled' });
+    expect(await rawItem(othersMember)).toMatchObject({ email: 'other@example.com' });
+    expect(await rawItem(enrollmentKeys.enrollment(left, user.id))).toBeUndefined();
+    expect(await deletions.enrolments(user.id, 25)).toEqual([]);
+  });
+
   it("pseudonymises every order the person bought through the buyer index (a refunded one with no enrolment left too), deletes their coupon uses, leaves others' orders; a rerun finds none", async () => {
     const deletions = dynamoAccountDeletions();
     const user = await newLearner();
     const other = await newLearner();
     const creatorId = unique('erase-creator');
     const pseudonym = `deleted-${user.id}@deleted.invalid`;
-    // One paid with a coupon, one refunded (its enrolment removed long ago), one with another case of the email, and
-    // another buyer's: all in their buyer index as the orders module writes it.
+    // One paid with a coupon, one refunded (its enrolment removed long ago), one pending (its checkout open on the
+    // creator's account) with another case of the email, and another buyer's: all in their buyer index as the orders
+    // module writes it.
     const withCoupon = unique('erase-order');
     const refunded = unique('erase-order');
     const shouted = unique('erase-order');
@@ -254,7 +292,7 @@ describe('account deletion (DynamoDB Local)', () => {
       putRaw({ ...orderKeys.order(id), ...orderKeys.sales(creatorId, at(minute), id), ...orderKeys.buyer(email, at(minute), id), type: 'Order', id, creatorId, buyerEmail: email, ...extra });
     await orderOf(withCoupon, user.email, 6, { status: 'paid', amount: 2900, couponCode: 'BREAD10' });
     await orderOf(refunded, user.email, 7, { status: 'refunded', amount: 1500, couponCode: null });
-    await orderOf(shouted, user.email.toUpperCase(), 8, { status: 'paid', amount: 700, couponCode: '' });
+    await orderOf(shouted, user.email.toUpperCase(), 8, { status: 'pending', amount: 700, couponCode: '', accountId: 'acct_erase', checkoutSessionId: 'cs_erase' });
     await orderOf(othersOrder, other.email, 9, { status: 'paid', amount: 900, couponCode: 'BREAD10' });
     const couponUse = couponKeys.use(creatorId, 'BREAD10', user.email);
     const othersUse = couponKeys.use(creatorId, 'BREAD10', other.email);
@@ -263,16 +301,16 @@ describe('account deletion (DynamoDB Local)', () => {
 
     const first = await deletions.buyerOrders(user.email, undefined, 2);
     expect(first.orders).toEqual([
-      { orderId: withCoupon, creatorId, couponCode: 'BREAD10' },
-      { orderId: refunded, creatorId, couponCode: null },
+      { orderId: withCoupon, creatorId, couponCode: 'BREAD10', pendingCheckout: null },
+      { orderId: refunded, creatorId, couponCode: null, pendingCheckout: null },
     ]);
     const second = await deletions.buyerOrders(user.email, first.nextCursor, 2);
-    expect(second.orders).toEqual([{ orderId: shouted, creatorId, couponCode: null }]);
+    expect(second.orders).toEqual([{ orderId: shouted, creatorId, couponCode: null, pendingCheckout: { accountId: 'acct_erase', sessionId: 'cs_erase' } }]);
     for (const order of [...first.orders, ...second.orders]) await deletions.eraseOrder(order, user.email, pseudonym);
 
     expect(await rawItem(orderKeys.order(withCoupon))).toMatchObject({ amount: 2900, buyerEmail: pseudonym, status: 'paid', gsi1pk: `CREATOR#${creatorId}#SALES` });
     expect(await rawItem(orderKeys.order(refunded))).toMatchObject({ amount: 1500, buyerEmail: pseudonym, status: 'refunded' });
-    expect(await rawItem(orderKeys.order(shouted))).toMatchObject({ amount: 700, buyerEmail: pseudonym });
+    expect(await rawItem(orderKeys.order(shouted))).toMatchObject({ amount: 700, buyerEmail: pseudonym, status: 'pending' });
     for (const id of [withCoupon, refunded, shouted]) expect(await rawItem(orderKeys.order(id))).not.toHaveProperty('gsi2pk');
     expect(await rawItem(couponUse)).toBeUndefined();
     expect(await rawItem(orderKeys.order(othersOrder))).toMatchObject({ buyerEmail: other.email });
@@ -393,6 +431,36 @@ describe('account deletion (DynamoDB Local)', () => {
     await deletions.eraseOwnItems(unique('erase-nobody'));
   });
 
+  it("takes an erased subscription out of the stats counters it was counted in (no webhook moves them after the deletion); a rerun moves nothing", async () => {
+    const deletions = dynamoAccountDeletions();
+    const user = await newLearner();
+    const after: StoredSubscription = {
+      userId: user.id,
+      subscriptionId: unique('sub'),
+      customerId: unique('cus'),
+      status: 'active',
+      tier: 'pro',
+      trialEnd: null,
+      currentPeriodEnd: at(30),
+      cancelAtPeriodEnd: false,
+      lastEventAt: 1,
+      lastEventRank: 2,
+      updatedAt: at(5),
+      hasSubscribed: true,
+    };
+    const names = ['subs_active', 'subs_tier_pro', 'subs_paying_pro'];
+    const pick = (all: Record<string, number>) => names.map((name) => all[name] ?? 0);
+    const before = pick(await counters());
+    expect(await dynamoBilling().applySubscriptionEvent({ event: { id: unique('evt'), type: 'customer.subscription.created' }, before: undefined, after, counters: counterDeltas(undefined, after) })).toBe('applied');
+    expect(pick(await counters())).toEqual(before.map((n) => n + 1));
+
+    await deletions.eraseOwnItems(user.id);
+    expect(await rawItem(billingKeys.subscription(user.id))).toBeUndefined();
+    expect(pick(await counters())).toEqual(before);
+    await deletions.eraseOwnItems(user.id);
+    expect(pick(await counters())).toEqual(before);
+  });
+
   it('releases the email: the reservation deleted, suppressed as deleted once; an earlier reason stays', async () => {
     const deletions = dynamoAccountDeletions();
     const user = await newLearner();
@@ -413,6 +481,15 @@ describe('account deletion (DynamoDB Local)', () => {
     const never = `${unique('erase-never')}@example.com`;
     expect(await deletedAccountEmails([])).toEqual(new Set());
     expect(await deletedAccountEmails([user.email.toUpperCase(), user.email, unsubscribed.email, never])).toEqual(new Set([user.email]));
+    // Someone signs up again with a deleted account's address: their mail is theirs, it goes.
+    const again = await newLearner();
+    await deletions.releaseEmail(again.email, at(40));
+    expect(await deletedAccountEmails([again.email])).toEqual(new Set([again.email]));
+    await dynamoUsers().createUser({ id: unique('erase-again'), email: again.email, role: 'learner', createdAt: at(45) });
+    expect(await deletedAccountEmails([again.email, user.email])).toEqual(new Set([user.email]));
+    // More addresses than one read takes (two keys each, BatchGetItem's 100): every one is asked.
+    const many = Array.from({ length: 60 }, (_, i) => `${unique(`erase-many-${i}`)}@example.com`);
+    expect(await deletedAccountEmails([...many, user.email])).toEqual(new Set([user.email]));
   });
 
   it('deletes the profile once with its audit line, then finishes: step done, the email dropped, the first doneAt kept', async () => {

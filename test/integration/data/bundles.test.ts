@@ -3,10 +3,10 @@ import { bundleSource } from '#core/access/access.ts';
 import type { NewEnrollment, StoredBundle } from '#core/ports.ts';
 import { dynamoBundles } from '#data/bundles.ts';
 import { dynamoCourses } from '#data/courses.ts';
-import { dynamoEnrollments } from '#data/enrollments.ts';
+import { dynamoEnrollments, enrollmentKeys } from '#data/enrollments.ts';
 import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { useLocalCloudEnv } from '../support.ts';
-import { unique } from './data-support.ts';
+import { rawItem, unique } from './data-support.ts';
 
 beforeAll(useLocalCloudEnv);
 
@@ -67,6 +67,8 @@ describe('an enrolment’s sources (DynamoDB Local)', () => {
     expect(await enrollments.revokeSource(input.courseId, input.learnerId, bundleSource('o1'))).toBe('removed');
     expect(await enrollments.revokeSource(input.courseId, input.learnerId, bundleSource('o1'))).toBe('missing');
     expect(await enrollments.get(input.courseId, input.learnerId)).toMatchObject({ status: 'removed' });
+    // Among the courses the learner left (what the course keeps about them stays reachable from them).
+    expect(await rawItem(enrollmentKeys.enrollment(input.courseId, input.learnerId))).toMatchObject(enrollmentKeys.left(input.learnerId, input.courseId));
     expect((await enrollments.enroll(input)).status).toBe('restored');
     expect((await enrollments.get(input.courseId, input.learnerId))?.sources).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors.ts';
 import type { NewEnrollment } from '#core/ports.ts';
 import { dynamoCourses, readCreatorStats } from '#data/courses.ts';
-import { dynamoEnrollments, enrollmentKeys, enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
+import { backfillLeftEnrollmentsIndex, dynamoEnrollments, enrollmentKeys, enrollmentTitlePage, retitleEnrollment } from '#data/enrollments.ts';
 import { courseRecord } from '#test/functions/fakes/courses.ts';
 import { counted, useLocalCloudEnv } from '../support.ts';
 import { putRaw, rawItem, unique } from './data-support.ts';
@@ -99,7 +99,7 @@ describe('the enrolments (DynamoDB Local)', () => {
     expect(await enrollments.activityDays(unique('nobody'), '2000-01-01')).toEqual([]);
   });
 
-  it('removes: out of both listings, progress kept, counters back; re-enrolling restores it with its progress', async () => {
+  it("removes: out of both listings and into the learner's past courses, progress kept, counters back; re-enrolling restores it with its progress", async () => {
     const enrollments = dynamoEnrollments();
     const { creatorId, courseId } = await newCourse('remove');
     const learnerId = unique('learner');
@@ -111,7 +111,9 @@ describe('the enrolments (DynamoDB Local)', () => {
     expect(await enrollments.remove(courseId, learnerId)).toBe('removed');
     expect(await enrollments.get(courseId, learnerId)).toMatchObject({ status: 'removed', completedLessonIds: ['l1'], progress: 100, completedAt: at(5) });
     const stored = await rawItem(enrollmentKeys.enrollment(courseId, learnerId));
-    for (const key of ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']) expect(stored).not.toHaveProperty(key);
+    for (const key of ['gsi1pk', 'gsi1sk']) expect(stored).not.toHaveProperty(key);
+    // Still found from the learner (the account deletion and the data export), among the courses they left.
+    expect(stored).toMatchObject(enrollmentKeys.left(learnerId, courseId));
     expect(await enrollments.listByLearner(learnerId)).toEqual([]);
     expect(await counted(() => stats(creatorId))).toEqual({ students: 0, completions: 0 });
     expect(await counted(() => enrolledCount(courseId))).toBe(0);
@@ -133,6 +135,19 @@ describe('the enrolments (DynamoDB Local)', () => {
     expect((await enrollments.listByLearner(learnerId)).map((e) => e.courseId)).toEqual([courseId]);
     expect(await counted(() => stats(creatorId))).toEqual({ students: 1, completions: 1 });
     expect(await counted(() => enrolledCount(courseId))).toBe(1);
+  });
+
+  it("gives an enrolment removed before the past courses' index its place there, and only such a one; a second run finds none", async () => {
+    const { creatorId, courseId } = await newCourse('backfill-left');
+    const removed = unique('learner');
+    const active = unique('learner');
+    // As a removal wrote it before: no index keys at all. And an active one, as enrolled.
+    await putRaw({ ...enrollmentKeys.enrollment(courseId, removed), type: 'Enrollment', courseId, creatorId, learnerId: removed, status: 'removed', enrolledAt: at(1) });
+    await dynamoEnrollments().enroll(newEnrollment(courseId, creatorId, active));
+    expect(await backfillLeftEnrollmentsIndex()).toBeGreaterThanOrEqual(1);
+    expect(await rawItem(enrollmentKeys.enrollment(courseId, removed))).toMatchObject({ status: 'removed', ...enrollmentKeys.left(removed, courseId) });
+    expect(await rawItem(enrollmentKeys.enrollment(courseId, active))).toMatchObject({ status: 'active', ...enrollmentKeys.byLearner(active, courseId) });
+    expect(await backfillLeftEnrollmentsIndex()).toBe(0);
   });
 
   it('restores a removed enrolment without progress counting no completion', async () => {

@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoPersonalExports, dynamoPersonalRecords } from '#data/personal-exports.ts';
+import { submissionKeys } from '#data/submissions.ts';
 import { documentClient, tableName } from '#data/table.ts';
 import { useLocalCloudEnv } from '../support.ts';
 import { unique } from './data-support.ts';
@@ -94,24 +95,29 @@ describe('personal data exports (DynamoDB Local)', () => {
     }
   });
 
-  it("reads a learner's latest submissions and uploads from their own partition, and a course's discussions by their keys", async () => {
+  it("reads every submission of a learner's in a course (the superseded marked) and their uploads, and a course's discussions by their keys", async () => {
     const records = dynamoPersonalRecords();
     const learnerId = unique('learner');
     const courseId = unique('course');
     const put = (Item: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: tableName(), Item }));
-    // Two assignments: the latest of each named by its pointer; one pointer names a submission that is gone.
-    await put({ pk: `SUBMISSION#${courseId}-s1`, sk: 'SUBMISSION', id: `${courseId}-s1`, learnerId, lessonId: 'l1', text: 'First' });
-    await put({ pk: `SUBMISSION#${courseId}-s2`, sk: 'SUBMISSION', id: `${courseId}-s2`, learnerId, lessonId: 'l2', text: 'Second', gsi1pk: `COURSE#${courseId}#SUBMISSIONS#submitted`, gsi1sk: 'x' });
-    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'LESSON#l1', submissionId: `${courseId}-s1` });
-    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'LESSON#l2', submissionId: `${courseId}-s2` });
-    await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'LESSON#l3', submissionId: `${courseId}-gone` });
+    // As the submissions module writes them (the course's index, a learner's together): the first try of l1 replaced
+    // by the second, one of l2; another learner's whose id starts with theirs, and theirs in another course.
+    const submission = (course: string, learner: string, id: string, submittedAt: string, extra: Record<string, unknown>) =>
+      put({ ...submissionKeys.submission(id), ...submissionKeys.ofCourse({ courseId: course, learnerId: learner, submittedAt, id }), type: 'Submission', id, courseId: course, learnerId: learner, submittedAt, ...extra });
+    await submission(courseId, learnerId, `${courseId}-s1`, '2026-01-01', { lessonId: 'l1', text: 'First', status: 'needs_revision', supersededBy: `${courseId}-s2` });
+    await submission(courseId, learnerId, `${courseId}-s2`, '2026-01-02', { lessonId: 'l1', text: 'Second', status: 'submitted', supersededBy: null });
+    await submission(courseId, learnerId, `${courseId}-s3`, '2026-01-03', { lessonId: 'l2', text: 'Third', status: 'passed', supersededBy: null });
+    await submission(courseId, `${learnerId}x`, `${courseId}-s9`, '2026-01-01', { lessonId: 'l1', text: 'Not hers', supersededBy: null });
+    await submission(`${courseId}-other`, learnerId, `${courseId}-s8`, '2026-01-01', { lessonId: 'l1', text: 'Elsewhere', supersededBy: null });
     await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'FILE#l2#f1', id: 'f1', lessonId: 'l2', name: 'bowl.png', learnerId, courseId });
     await put({ pk: `SUBMITTER#${courseId}#${learnerId}`, sk: 'PENDING', pending: 1 });
     await put({ pk: `SUBMITTER#${courseId}#${learnerId}x`, sk: 'FILE#l2#f9', id: 'f9', lessonId: 'l2', name: 'not hers.png' });
 
+    const common = { type: 'Submission', courseId, learnerId };
     expect((await records.page({ kind: 'submissions', courseId, learnerId }, undefined)).items).toEqual([
-      { id: `${courseId}-s1`, learnerId, lessonId: 'l1', text: 'First' },
-      { id: `${courseId}-s2`, learnerId, lessonId: 'l2', text: 'Second' },
+      { ...common, id: `${courseId}-s1`, submittedAt: '2026-01-01', lessonId: 'l1', text: 'First', status: 'needs_revision', supersededBy: `${courseId}-s2`, superseded: true },
+      { ...common, id: `${courseId}-s2`, submittedAt: '2026-01-02', lessonId: 'l1', text: 'Second', status: 'submitted', supersededBy: null, superseded: false },
+      { ...common, id: `${courseId}-s3`, submittedAt: '2026-01-03', lessonId: 'l2', text: 'Third', status: 'passed', supersededBy: null, superseded: false },
     ]);
     expect((await records.page({ kind: 'submission-files', courseId, learnerId }, undefined)).items).toEqual([{ id: 'f1', lessonId: 'l2', name: 'bowl.png', learnerId, courseId }]);
 

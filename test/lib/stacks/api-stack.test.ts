@@ -17,12 +17,21 @@ beforeAll(() => {
   template = withNestedStacks(synthPlatform().api);
 });
 
+/** A template's functions by route name (their description starts with it), read once per template. */
+const functionsByRoute = new WeakMap<Template, Map<string, Props>>();
 const functionOf = (t: Template, routeName: string): Props => {
-  const found = Object.values(resourcesOf(t, 'AWS::Lambda::Function')).find((f) =>
-    String(f.Properties['Description']).startsWith(`${routeName} (`),
-  );
+  let byName = functionsByRoute.get(t);
+  if (!byName) {
+    byName = new Map();
+    for (const f of Object.values(resourcesOf(t, 'AWS::Lambda::Function'))) {
+      const name = String(f.Properties['Description']).split(' (')[0]!;
+      if (!byName.has(name)) byName.set(name, f.Properties);
+    }
+    functionsByRoute.set(t, byName);
+  }
+  const found = byName.get(routeName);
   if (!found) throw new Error(`no function for ${routeName}`);
-  return found.Properties;
+  return found;
 };
 /** Variables aws-cdk-lib's `paramsAndSecrets` sets for the extension itself. */
 const isExtensionSetting = (key: string): boolean => /^(PARAMETERS_SECRETS_EXTENSION_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/.test(key);
@@ -36,11 +45,19 @@ const actionsOf = (t: Template): string[] =>
 const policyOf = (t: Template, routeName: string): string => {
   const fn = functionOf(t, routeName);
   const roleId = (fn['Role'] as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-  const policies = Object.values(resourcesOf(t, 'AWS::IAM::Policy')).filter((p) =>
-    JSON.stringify(p.Properties['Roles']).includes(roleId),
-  );
-  return JSON.stringify(policies.map((p) => p.Properties['PolicyDocument']));
+  const policies = policiesWithRoles(t).filter((p) => p.roles.includes(roleId));
+  return JSON.stringify(policies.map((p) => p.document));
 };
+/** A template's policies with their roles as JSON text, read once per template. */
+const policiesWithRoles = (t: Template): { roles: string; document: unknown }[] => {
+  let found = policiesByTemplate.get(t);
+  if (!found) {
+    found = Object.values(resourcesOf(t, 'AWS::IAM::Policy')).map((p) => ({ roles: JSON.stringify(p.Properties['Roles']), document: p.Properties['PolicyDocument'] }));
+    policiesByTemplate.set(t, found);
+  }
+  return found;
+};
+const policiesByTemplate = new WeakMap<Template, { roles: string; document: unknown }[]>();
 
 describe('the api stack', () => {
   it('has one route per entry of routes.ts, behind the JWT authorizer unless public or a /v1 key route (the key authorizer)', () => {

@@ -14,6 +14,13 @@ export const testRegion = 'eu-west-2';
 export const synthPlatform = (
   options: Partial<Omit<CoursePlatformOptions, 'settings'>> & { context?: Record<string, unknown> } = {},
 ) => {
+  // The default app is the same app every time it is asked for in a file (the tests only read it): synthesized once.
+  if (Object.keys(options).length === 0) return (defaultPlatform ??= buildPlatform(options));
+  return buildPlatform(options);
+};
+let defaultPlatform: ReturnType<typeof buildPlatform> | undefined;
+
+const buildPlatform = (options: Partial<Omit<CoursePlatformOptions, 'settings'>> & { context?: Record<string, unknown> }) => {
   const { context, ...rest } = options;
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [], ...context },
@@ -31,14 +38,30 @@ export const nestedStacksOf = (stack: Stack): NestedStack[] => stack.node.findAl
  * stack's routes and functions sit in nested route groups (lib/constructs/api-routes.ts), read here as one template.
  */
 export const withNestedStacks = (stack: Stack): Template => {
+  let merged = mergedTemplates.get(stack);
+  if (!merged) mergedTemplates.set(stack, (merged = mergeNestedStacks(stack)));
+  return merged;
+};
+const mergedTemplates = new WeakMap<Stack, Template>();
+
+const mergeNestedStacks = (stack: Stack): Template => {
   const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, unknown> };
   const nested = nestedStacksOf(stack).map((child) => (Template.fromStack(child).toJSON() as { Resources: Record<string, unknown> }).Resources);
   return Template.fromJSON({ ...parent, Resources: Object.assign({}, parent.Resources, ...nested) });
 };
 
-/** Every resource of a type in a template, by logical id. */
-export const resourcesOf = (template: Template, type: string): Record<string, { Properties: Record<string, unknown> }> =>
-  template.findResources(type) as Record<string, { Properties: Record<string, unknown> }>;
+/**
+ * Every resource of a type in a template, by logical id. Found once per template and type: `findResources` matches
+ * every resource afresh, and the route tests ask for the functions and policies once per route (~300 of them).
+ */
+export const resourcesOf = (template: Template, type: string): Record<string, { Properties: Record<string, unknown> }> => {
+  let byType = foundResources.get(template);
+  if (!byType) foundResources.set(template, (byType = new Map()));
+  let found = byType.get(type);
+  if (!found) byType.set(type, (found = template.findResources(type) as Record<string, { Properties: Record<string, unknown> }>));
+  return found;
+};
+const foundResources = new WeakMap<Template, Map<string, Record<string, { Properties: Record<string, unknown> }>>>();
 
 /** The app's distribution (SPA + /api) of the web stack, which also holds the pages distribution. */
 export const appDistributionOf = (template: Template): Record<string, unknown> =>

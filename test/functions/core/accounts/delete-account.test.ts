@@ -136,14 +136,15 @@ describe('asking for one’s account to be deleted', () => {
 /** The job against an in-memory store that records each write, to prove a rerun or a kill doubles nothing. */
 /** The person's plan as the fakes hold it: Stripe's subscription (with the webhook's copy of its status) and a checkout. */
 interface FakePlan {
+  customerId?: string;
   subscription?: { id: string; status: string };
   checkout?: OpenCheckout;
 }
 
 /** Orders in the buyer index of ann@example.com: o1 (a refunded course, no enrolment left) and o2 with a coupon. */
 const buyerOrders = (): DeletedBuyerOrder[] => [
-  { orderId: 'o1', creatorId: 'c1', couponCode: null },
-  { orderId: 'o2', creatorId: 'c2', couponCode: 'BREAD10' },
+  { orderId: 'o1', creatorId: 'c1', couponCode: null, pendingCheckout: null },
+  { orderId: 'o2', creatorId: 'c2', couponCode: 'BREAD10', pendingCheckout: null },
 ];
 
 const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(), ordersPage = 50) => {
@@ -160,7 +161,7 @@ const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(
       advance: async (_id, from, to) => {
         if (item?.step === from) item = { ...item, step: to };
       },
-      activeEnrolments: async (_id, limit) => enrolments.slice(0, limit),
+      enrolments: async (_id, limit) => enrolments.slice(0, limit),
       // A file handed in on k1 only: its item goes with the enrolment's erasure.
       submissionUploads: async (id, courseId) => (courseId === 'k1' && enrolments.some((e) => e.courseId === 'k1') ? [{ courseId, lessonId: 'l1', learnerId: id, id: 'f1' }] : []),
       eraseEnrolment: async (_d, enrolment, pseudonym) => {
@@ -179,6 +180,7 @@ const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(
       eraseRecords: async (d, pseudonym) => void writes.push(`records of ${d.email} as ${pseudonym}`),
       eraseOwnItems: async () => {
         writes.push('own items');
+        delete plan.customerId;
         delete plan.subscription;
         delete plan.checkout;
       },
@@ -197,10 +199,14 @@ const jobDeps = (plan: FakePlan = {}, orders: DeletedBuyerOrder[] = buyerOrders(
     billing: {
       getSubscription: async (userId) => (plan.subscription ? ({ userId, subscriptionId: plan.subscription.id, status: plan.subscription.status } as StoredSubscription) : undefined),
       getOpenCheckout: async () => plan.checkout,
+      getCustomerId: async () => plan.customerId,
     },
     payments: {
       cancelSubscriptionNow: async (id) => void writes.push(`subscription ${id} cancelled now`),
       expireCheckoutSession: async (id) => void writes.push(`checkout ${id} expired`),
+      expireCustomerCheckouts: async (id) => void writes.push(`customer ${id}'s open checkouts expired`),
+      deleteCustomer: async (id) => void writes.push(`customer ${id} deleted`),
+      expireCourseCheckout: async ({ accountId, sessionId }) => void writes.push(`course checkout ${sessionId} on ${accountId} expired`),
     },
     signIn: { deleteAccount: async (id) => void writes.push(`sign-in account ${id} deleted`) },
     uploads: { remove: async (keys) => void writes.push(`files removed ${keys.join(' ')}`) },
@@ -271,6 +277,39 @@ describe('the account deletion job', () => {
     expect(writes.filter((w) => w.startsWith('subscription') || w.startsWith('checkout'))).toHaveLength(2);
   });
 
+  it("deletes a creator's Stripe customer after closing every open session of theirs and cancelling the plan, before their own items go (which hold the customer's id)", async () => {
+    const { deps, writes } = jobDeps({ customerId: 'cus_1', subscription: { id: 'sub_1', status: 'trialing' } });
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.slice(0, 4)).toEqual(['sign-in account u1 deleted', "customer cus_1's open checkouts expired", 'subscription sub_1 cancelled now', 'customer cus_1 deleted']);
+    expect(writes.filter((w) => w.startsWith('customer'))).toHaveLength(2);
+  });
+
+  it('deletes the customer again after a kill before the billing step was recorded (the adapter takes one Stripe no longer knows as done)', async () => {
+    const { deps, writes, item } = jobDeps({ customerId: 'cus_2' });
+    const advance = deps.deletions.advance;
+    deps.deletions.advance = async (id, from, to) => (from === 'billing' ? Promise.reject(new Error('killed')) : advance(id, from, to));
+    await expect(runAccountDeletion(deps, 'u1', () => false)).rejects.toThrow('killed');
+    expect(item()?.step).toBe('billing');
+    deps.deletions.advance = advance;
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    expect(writes.filter((w) => w === 'customer cus_2 deleted')).toHaveLength(2);
+  });
+
+  it("expires a pending order's checkout on the creator's connected account before the order loses the email, and no other order's", async () => {
+    const orders: DeletedBuyerOrder[] = [
+      { orderId: 'o1', creatorId: 'c1', couponCode: null, pendingCheckout: null },
+      { orderId: 'o2', creatorId: 'c2', couponCode: null, pendingCheckout: { accountId: 'acct_c2', sessionId: 'cs_o2' } },
+    ];
+    const { deps, writes } = jobDeps({}, orders);
+    expect((await runAccountDeletion(deps, 'u1', () => false)).finished).toBe(true);
+    const pseudonym = emailPseudonym('ann@example.com');
+    expect(writes.filter((w) => w.startsWith('order') || w.startsWith('course checkout'))).toEqual([
+      `order o1 of ann@example.com as ${pseudonym}`,
+      'course checkout cs_o2 on acct_c2 expired',
+      `order o2 of ann@example.com as ${pseudonym}`,
+    ]);
+  });
+
   it('asks Stripe nothing for a person with no subscription, one already ended, or a checkout only being created', async () => {
     for (const plan of [{}, { subscription: { id: 'sub_2', status: 'canceled' } }, { subscription: { id: 'sub_3', status: 'incomplete_expired' } }, { checkout: { status: 'creating', claimId: 'cl', intent: 'pro', claimedAt: 'x' } as OpenCheckout }]) {
       const { deps, writes } = jobDeps(plan);
@@ -293,7 +332,7 @@ describe('the account deletion job', () => {
   });
 
   it("pseudonymises every order the person bought, found by their email (not their enrolments), a page at a time, stopping between pages when time is up", async () => {
-    const orders = Array.from({ length: 5 }, (_, i): DeletedBuyerOrder => ({ orderId: `o${i}`, creatorId: 'c9', couponCode: null }));
+    const orders = Array.from({ length: 5 }, (_, i): DeletedBuyerOrder => ({ orderId: `o${i}`, creatorId: 'c9', couponCode: null, pendingCheckout: null }));
     const { deps, writes, item, stepTo } = jobDeps({}, orders, 2);
     stepTo('orders');
     let calls = 0;

@@ -93,6 +93,19 @@ describe('a subscription event', () => {
     expect(d.billing.counters).toEqual({});
   });
 
+  it("writes nothing back for a creator whose account is being deleted, even when the customer's mapping was still read: the event is recorded once", async () => {
+    const d = await setup();
+    d.deleting.add('u1');
+    for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.trial_will_end']) {
+      const event = subscriptionEvent(1000, { status: type.endsWith('deleted') ? 'canceled' : 'trialing' }, type);
+      expect(await handleStripeEvent(d, event)).toBe('account-deleted');
+      expect(await handleStripeEvent(d, event)).toBe('duplicate');
+    }
+    expect(await d.billing.getSubscription('u1')).toBeUndefined();
+    expect(await d.credits.getAccount('u1')).toBeUndefined();
+    expect(d.billing.counters).toEqual({});
+  });
+
   it('ignores an event older than the last one applied, recording it', async () => {
     const d = await setup();
     await handleStripeEvent(d, subscriptionEvent(2000, { status: 'active', trialEnd: null }));
@@ -307,6 +320,18 @@ describe('a checkout session event', () => {
       creditAccount({ creditsRemaining: 100, monthlyAllocation: 0, planType: 'starter', billingPeriodEnd: '2026-12-21T12:00:00.000Z' }),
     );
     expect(await d.credits.ledger('u1')).toEqual([{ actionType: 'credit_top_up', credits: 100, createdAt: '2026-11-21T12:00:00.000Z' }]);
+  });
+
+  it('opens no credit account again for a top-up paid while its buyer is being deleted: recorded once, the purchase left pending', async () => {
+    const d = await setup();
+    await withPendingTopUp(d);
+    d.deleting.add('u1');
+    const paid = checkoutEvent('checkout.session.completed');
+    expect(await handleStripeEvent(d, paid)).toBe('account-deleted');
+    expect(await handleStripeEvent(d, paid)).toBe('duplicate');
+    expect(await d.credits.getAccount('u1')).toBeUndefined();
+    expect(d.billing.purchase('cs_1')).toMatchObject({ status: 'pending' });
+    expect(d.metrics.recorded).toEqual([]);
   });
 
   it("opens it with the plan's allocation and period when the buyer is subscribed", async () => {

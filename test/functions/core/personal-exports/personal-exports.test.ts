@@ -149,10 +149,12 @@ const photo = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256
 
 const people = { ann: { role: 'learner' as const, email: 'ann@example.com' }, cara: { role: 'creator' as const, email: 'cara@example.com' } };
 
-const world = (partBytes = 16_384) => {
+/** `more` records by source and `moreUploads` bytes, beside the common ones; parts of `partBytes`. */
+const world = (more: Record<string, ExportedRecord[]> = {}, moreUploads: Record<string, Buffer> = {}, partBytes = 16_384) => {
   const fault = faults();
   const exports = memoryExports(fault);
   const data = memoryRecords(people, {
+    ...more,
     [key({ kind: 'account', userId: 'ann' })]: [{ type: 'User', email: 'ann@example.com', role: 'learner' }, { type: 'LearnerProfile', certificateName: 'Ann Lee' }],
     [key({ kind: 'enrolments', learnerId: 'ann' })]: [
       { courseId: 'c1', learnerId: 'ann', progress: 50 },
@@ -186,7 +188,7 @@ const world = (partBytes = 16_384) => {
     [key({ kind: 'crm', creatorId: 'cara' })]: Array.from({ length: 5 }, (_, i) => ({ learnerId: `l${i}`, courseId: 'c1' })),
   });
   const bucket = memoryFiles(fault, partBytes);
-  const uploads = memoryUploads({ 'courses/c1/l2/submissions/ann/f1': photo });
+  const uploads = memoryUploads({ 'courses/c1/l2/submissions/ann/f1': photo, ...moreUploads });
   const clock = testClock();
   const started: Slice[] = [];
   const senders: string[] = [];
@@ -228,11 +230,12 @@ const runSlices = async (w: ReturnType<typeof world>, first: Slice, timeUp: () =
 
 describe('the gathering rules', () => {
   it('gives everyone their account, enrolments, certificates and orders as a buyer, and only a creator their courses, CRM rows and support requests', () => {
-    expect(exportFiles('ann', 'learner', 'ann@example.com').map((f) => f.name)).toEqual(['account.json', 'enrolments.json', 'certificates.json', 'orders.json']);
-    expect(exportFiles('lee', 'leader', 'lee@example.com').map((f) => f.source.kind)).toEqual(['account', 'enrolments', 'certificates', 'orders']);
+    expect(exportFiles('ann', 'learner', 'ann@example.com').map((f) => f.name)).toEqual(['account.json', 'enrolments.json', 'left-courses.json', 'certificates.json', 'orders.json']);
+    expect(exportFiles('lee', 'leader', 'lee@example.com').map((f) => f.source.kind)).toEqual(['account', 'enrolments', 'left-enrolments', 'certificates', 'orders']);
     expect(exportFiles('cara', 'creator', 'cara@example.com').map((f) => f.name)).toEqual([
       'account.json',
       'enrolments.json',
+      'left-courses.json',
       'certificates.json',
       'orders.json',
       'creator/courses.json',
@@ -292,6 +295,7 @@ describe("the 'personal-export' job", () => {
       'README.txt',
       'account.json',
       'enrolments.json',
+      'left-courses.json',
       'certificates.json',
       'orders.json',
       'quiz-attempts/c1.json',
@@ -315,13 +319,45 @@ describe("the 'personal-export' job", () => {
     expect(w.data.reads.filter((s) => s.kind === 'lessons' || s.kind === 'lesson-threads').every((s) => 'courseId' in s && ['c1', 'c2', 'c3'].includes(s.courseId))).toBe(true);
   });
 
-  it('adds their latest submission of each assignment, with its feedback', async () => {
+  it('adds their submissions of each assignment, with their feedback', async () => {
     const w = world();
     const { exportId } = await w.request('ann');
     await runJob(w, w.started[0]!);
     const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
     expect(JSON.parse(files.get('submissions/c1.json')!.toString())).toEqual([{ id: 's1', learnerId: 'ann', lessonId: 'l2', text: 'My bowl', status: 'passed', feedback: 'Lovely glaze.' }]);
     expect(JSON.parse(files.get('submissions/c2.json')!.toString())).toEqual([]);
+  });
+
+  it('gathers a course they left as one they are in: its enrolment, quiz attempts, every submission, comments and uploads', async () => {
+    const left = { kind: 'left-enrolments', learnerId: 'ann' } as const;
+    const c4 = (kind: 'quiz-attempts' | 'submissions' | 'submission-files') => key({ kind, courseId: 'c4', learnerId: 'ann' });
+    const w = world(
+      {
+        [key(left)]: [{ courseId: 'c4', learnerId: 'ann', status: 'removed', progress: 40 }],
+        [c4('quiz-attempts')]: [{ learnerId: 'ann', lessonId: 'l8', bestScore: 60 }],
+        [c4('submissions')]: [
+          { id: 's8', lessonId: 'l9', text: 'First try', supersededBy: 's9', superseded: true },
+          { id: 's9', lessonId: 'l9', text: 'Second try', supersededBy: null, superseded: false },
+        ],
+        [c4('submission-files')]: [{ id: 'f9', learnerId: 'ann', lessonId: 'l9', name: 'try.png' }],
+        [key({ kind: 'lessons', courseId: 'c4' })]: [{ id: 'l9' }],
+        [key({ kind: 'lesson-threads', courseId: 'c4', lessonId: 'l9' })]: [{ id: 't9', authorId: 'ann', body: 'Before I left', replyCount: 0 }],
+      },
+      { 'courses/c4/l9/submissions/ann/f9': Buffer.from('try') },
+    );
+    const { exportId } = await w.request('ann');
+    await runJob(w, w.started[0]!);
+    const files = unzip(w.bucket.objects.get(`personal/ann/${exportId}.zip`)!);
+    expect(JSON.parse(files.get('left-courses.json')!.toString())).toEqual([{ courseId: 'c4', learnerId: 'ann', status: 'removed', progress: 40 }]);
+    expect(JSON.parse(files.get('quiz-attempts/c4.json')!.toString())).toEqual([{ learnerId: 'ann', lessonId: 'l8', bestScore: 60 }]);
+    expect((JSON.parse(files.get('submissions/c4.json')!.toString()) as ExportedRecord[]).map((r) => [r['id'], r['superseded']])).toEqual([
+      ['s8', true],
+      ['s9', false],
+    ]);
+    expect((JSON.parse(files.get('comments.json')!.toString()) as ExportedRecord[]).map((r) => r['body'])).toContain('Before I left');
+    expect(files.get('files/c4/l9/f9-try.png')?.toString()).toBe('try');
+    // The courses they are in still come first, and nothing of them was lost.
+    expect(JSON.parse(files.get('enrolments.json')!.toString())).toHaveLength(3);
   });
 
   it("adds their own comments and replies in their courses' discussions, and nobody else's, nor who reported them", async () => {

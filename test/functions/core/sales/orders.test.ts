@@ -4,6 +4,7 @@ import { startCourseCheckout } from '#core/sales/checkout.ts';
 import { applyCheckoutEvent, applyReversalEvent } from '#core/sales/orders.ts';
 import { sendQueuedMail } from '#core/mail/mail-queue.ts';
 import { receiptOwed, sendOrderReceipt } from '#core/sales/order-receipts.ts';
+import { emailPseudonym } from '#functions/composition/deps-account-deletion.ts';
 import { APP_ORIGIN } from '#test/functions/fakes/deps.ts';
 import { CLAY_SCHOOL } from '#test/functions/fakes/mail-schools.ts';
 import { notReady, salesDeps } from '#test/functions/fakes/payouts.ts';
@@ -186,6 +187,29 @@ describe('a paid course order', () => {
     await sendQueuedMail(d);
     expect(d.mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
     expect(d.mailer.sent[0]!.text).toContain('enrolled in this course already');
+  });
+
+  it("refunds at once a payment that lands on an order its buyer's account deletion pseudonymised: their email written nowhere, no account, no mail (issue 37)", async () => {
+    const { d, order } = await pendingOrder('ann@example.com');
+    const pseudonym = emailPseudonym('ann@example.com');
+    // The deletion's 'orders' step: the checkout expired at Stripe (this payment got in first), the buyer the pseudonym.
+    d.orders.orders.set(order.id, { ...order, buyerEmail: pseudonym });
+    const before = imageOf(d.orders.orders.get(order.id)!);
+    const event = completed(order, { email: 'ann@example.com' });
+    expect(await applyCheckoutEvent(d, event)).toBe('unfulfillable');
+    expect(d.orders.orders.get(order.id)).toMatchObject({ status: 'refunded', buyerEmail: pseudonym, unfulfilled: 'buyer-deleted', learnerId: null });
+    expect(d.connect.refunds).toEqual([{ accountId: 'acct_1', paymentIntentId: 'pi_1', idempotencyKey: `refund:${order.id}` }]);
+    expect(d.mailQueue.queued).toEqual([]);
+    expect(receiptOwed(before, imageOf(d.orders.orders.get(order.id)!))).toBeUndefined();
+    expect(await sendQueuedMail(d)).toEqual({ sent: 0, failed: 0, givenUp: 0 });
+    expect(d.mailer.sent).toEqual([]);
+    expect(await d.users.getUserIdByEmail('ann@example.com')).toBeUndefined();
+    expect(await d.users.getUserIdByEmail(pseudonym)).toBeUndefined();
+    expect(JSON.stringify(d.orders.orders.get(order.id))).not.toContain('ann@example.com');
+    expect(d.alerts.map((a) => a.fields['reason'])).toEqual(['buyer-deleted']);
+    // Stripe's redelivery refunds nothing twice.
+    expect(await applyCheckoutEvent(d, event)).toBe('duplicate');
+    expect(d.connect.refunds).toHaveLength(1);
   });
 
   it('refunds and reports a paid session with no email at all, instead of failing on every delivery', async () => {

@@ -250,6 +250,23 @@ describe('the Stripe stand-in, driven by the official stripe client', () => {
     expect(update.request?.id).toMatch(/^req_/);
   });
 
+  it("deletes a customer as Stripe does: the deleted stub, its running subscription ended with it, and 404 resource_missing after", async () => {
+    const session = await checkout({ customer_email: 'leaving@example.com' });
+    await pay(session.url!);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    const customerId = paid.customer as string;
+    const subscriptionId = paid.subscription as string;
+    receiver.received.length = 0;
+
+    expect(await stripe.customers.del(customerId)).toEqual({ id: customerId, object: 'customer', deleted: true });
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'canceled' });
+    await standIn.webhooksIdle();
+    expect(eventsAbout(customerId).map((event) => event.type)).toEqual(['customer.subscription.deleted', 'customer.deleted']);
+    for (const call of [stripe.customers.retrieve(customerId), stripe.customers.del(customerId), stripe.customers.del('cus_never_was')]) {
+      await expect(call).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
+    }
+  });
+
   it('answers errors in Stripe shape, which the client raises as typed errors', async () => {
     const missing = stripe.customers.retrieve('cus_does_not_exist');
     await expect(missing).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
