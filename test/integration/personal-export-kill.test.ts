@@ -85,6 +85,7 @@ describe('a personal data export killed mid-slice, through the queue and its pol
       'README.txt',
       'account.json',
       'enrolments.json',
+      'left-courses.json',
       'certificates.json',
       'orders.json',
       'creator/courses.json',
