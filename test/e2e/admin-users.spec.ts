@@ -37,7 +37,9 @@ test('an admin invites a group leader, sees them listed first, and the invitatio
   await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('Group leader');
   await checkAndShoot(page, testInfo, 'users-add-dialog');
   await dialog.getByRole('button', { name: 'Invite user' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'User invited' })).toBeVisible();
+  // The invitation is several calls to Cognito and SES (and the audit line) behind one request: on CI's two cores with
+  // every test shard's cloud busy it has taken more than the 10 s an expectation waits by default.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'User invited' })).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toHaveCount(0);
 
   const leaders = page.getByRole('region', { name: 'Group leaders' }).getByRole('table');

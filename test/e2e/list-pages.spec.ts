@@ -52,7 +52,11 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
 async function loadAll(page: Page, rows: () => Promise<number>): Promise<number> {
   const button = page.getByRole('button', { name: /^(Load more|Loading…)$/ });
   let seen = await rows();
-  for (let i = 0; i < 10 && (await button.count()) > 0; i++) {
+  for (let i = 0; i < 10; i++) {
+    // A page still on its way ('Loading…') lands first: the button then says 'Load more' again, or is gone after the
+    // last page (clicking 'Load more' at once would wait for a button that never comes back).
+    await expect(page.getByRole('button', { name: 'Loading…' })).toHaveCount(0);
+    if ((await button.count()) === 0) break;
     await page.getByRole('button', { name: 'Load more' }).click();
     const before = seen;
     await expect.poll(async () => (await rows()) > before || (await button.count()) === 0).toBe(true);
