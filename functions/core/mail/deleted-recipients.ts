@@ -1,3 +1,4 @@
+import { MailRefusedError } from '#core/errors.ts';
 import type { BulkMailer, Mailer } from '#core/ports.ts';
 
 /**
@@ -18,10 +19,24 @@ export const RECIPIENT_DELETED = 'RECIPIENT_DELETED: the address belongs to a de
 
 type Log = (message: string, fields: Record<string, unknown>) => void;
 
+/**
+ * The lookup, made before SES is called: when it fails (the table slow or unavailable), nothing has gone, and the
+ * senders must know it. Their rule is that a send failing any other way than SES's refusal may have gone (a timeout),
+ * so it is never sent again: a failed lookup thrown as it is would lose the mail (a campaign counted a whole batch as
+ * sent). MailRefusedError says nothing went: the senders try again.
+ */
+const deletedAmong = async (deleted: DeletedRecipients, emails: readonly string[]): Promise<ReadonlySet<string>> => {
+  try {
+    return await deleted(emails);
+  } catch (error) {
+    throw new MailRefusedError('Nothing was sent: the check for deleted accounts failed.', { cause: error });
+  }
+};
+
 /** The one-email port, dropping (without an error: the work that sent it is done) mail to a deleted account. */
 export const mailerWithoutDeleted = (mailer: Mailer, deleted: DeletedRecipients, log: Log): Mailer => ({
   async send(message) {
-    if ((await deleted([message.to])).has(message.to.toLowerCase())) {
+    if ((await deletedAmong(deleted, [message.to])).has(message.to.toLowerCase())) {
       // The subject alone: the address is the deleted person's, and the log keeps no personal data.
       log('email dropped: its recipient deleted their account', { subject: message.subject });
       return;
@@ -36,7 +51,7 @@ export const mailerWithoutDeleted = (mailer: Mailer, deleted: DeletedRecipients,
  */
 export const bulkMailerWithoutDeleted = (bulk: BulkMailer, deleted: DeletedRecipients, log: Log): BulkMailer => ({
   async sendBulk(message) {
-    const gone = await deleted(message.entries.map((entry) => entry.to));
+    const gone = await deletedAmong(deleted, message.entries.map((entry) => entry.to));
     const kept = message.entries.filter((entry) => !gone.has(entry.to.toLowerCase()));
     if (kept.length < message.entries.length) log('bulk destinations dropped: their recipients deleted their account', { subject: message.subject, dropped: message.entries.length - kept.length });
     const results = kept.length > 0 ? await bulk.sendBulk({ ...message, entries: kept }) : [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MailRefusedError } from '#core/errors.ts';
 import { bulkMailerWithoutDeleted, mailerWithoutDeleted, RECIPIENT_DELETED } from '#core/mail/deleted-recipients.ts';
 import type { BulkMailer, MailMessage } from '#core/ports.ts';
 
@@ -40,5 +41,21 @@ describe('mail to a deleted account, at the SES ports', () => {
     expect(batches).toHaveLength(1);
     expect(await filtered.maxSendRate()).toBe(14);
     expect(await filtered.quota?.()).toEqual({ maxSendRate: 14, left24Hours: 100 });
+  });
+
+  it('says nothing went when the check itself fails, so the senders send again rather than count the mail as sent', async () => {
+    const unavailable = async (): Promise<ReadonlySet<string>> => {
+      throw new Error('the table is unavailable');
+    };
+    const calls: string[] = [];
+    const mailer = mailerWithoutDeleted({ send: async (m) => void calls.push(m.to) }, unavailable, () => undefined);
+    await expect(mailer.send(message('bob@example.com'))).rejects.toBeInstanceOf(MailRefusedError);
+    const bulk = bulkMailerWithoutDeleted(
+      { sendBulk: async ({ entries }) => entries.map((e) => (calls.push(e.to), { to: e.to, ok: true })), maxSendRate: async () => 14 },
+      unavailable,
+      () => undefined,
+    );
+    await expect(bulk.sendBulk({ subject: 's', text: 't', html: 'h', entries: [{ to: 'bob@example.com', headers: [], data: {} }] })).rejects.toBeInstanceOf(MailRefusedError);
+    expect(calls).toEqual([]);
   });
 });
