@@ -3,16 +3,12 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the local cloud, which
  * test/e2e/global-setup.ts starts once for the run. One worker: the machine is small and the tests share
- * the one local cloud. `npm test` runs them as two shards at once (`--shard`, bin/test-parts.sh, decision 0063), each
- * process with a cloud of its own; E2E_SHARD names the shard's own folders, as Playwright empties its output folder
- * when it starts.
+ * the one local cloud.
  */
-const shard = process.env['E2E_SHARD'];
-
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: shard ? `test-results/shard-${shard}` : 'test-results',
+  outputDir: 'test-results',
   globalSetup: './test/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -20,7 +16,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: shard ? `playwright-report/shard-${shard}` : 'playwright-report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
-# `npm test` after typecheck and lint: the vitest suite as three processes and the browser tests as two more, all at
-# once, then one merged vitest report, one coverage check and Playwright's report (decisions 0056, 0059 and 0063).
+# `npm test` after typecheck and lint: the vitest suite as two processes and the browser tests as a third, all at
+# once, then one merged vitest report, one coverage check and Playwright's report (decisions 0056 and 0059; 0063: four more
+# processes as shards, tried and put back).
 #
 # Vitest runs every project through one pool whose size is the machine's cores minus one: on CI's 2 cores that is one
 # worker, so the integration files (one at a time against the shared local cloud, much of it waiting on that cloud)
-# and the ~250 unit, web and infra files (pure CPU) queued behind each other. Separate processes overlap them. The
-# integration files run as two shards (`--shard`), each against a local cloud of its own (global-setup.ts: its own
-# DynamoDB Local, cognito-local and gateway on free ports): a file waits on its cloud far more than it computes, so two
-# at once take little more CPU and half the time. Each part writes a blob report with its raw coverage (VITEST_PART:
-# no thresholds, no coverage report of its own); the merge prints every file's result and the "Tests" line once, and
-# holds the merged coverage to vitest.config.ts's thresholds. A part that fails or writes no blob fails the step.
+# and the ~250 unit, web and infra files (pure CPU) queued behind each other. Two processes overlap them. Each part
+# writes a blob report with its raw coverage (VITEST_PART: no thresholds, no coverage report of its own); the merge
+# prints every file's result and the "Tests" line once, and holds the merged coverage to vitest.config.ts's
+# thresholds. A part that fails or writes no blob fails the step.
 # The browser tests (one worker against a local cloud of their own) spend most of their time waiting on the browser
-# and that cloud too, so they run beside the integration parts rather than after the whole vitest step, as two
-# shards (`--shard`), each with a cloud of its own (test/e2e/global-setup.ts) and its own output folders (E2E_SHARD).
+# and that cloud too, so they run beside the integration part rather than after the whole vitest step.
 # The pure files run at a lower priority: the local clouds (DynamoDB Local, the pollers, the gateway) and the browser
 # answer within their timeouts whenever they need a core, and the pure files take the time the others spend waiting.
 set -uo pipefail
@@ -39,34 +37,26 @@ vitest_part() { # name, niceness, then the --project flags
   return "$status"
 }
 
-playwright_part() { # shard number, of two
-  E2E_SHARD=$1 npx playwright test --shard="$1/2" >"$parts/playwright-$1.log" 2>&1
+playwright_part() {
+  npx playwright test >"$parts/playwright.log" 2>&1
   local status=$?
-  finished "playwright-$1" "$status"
+  finished playwright "$status"
   return "$status"
 }
 
-echo "tests: vitest's integration files in two shards, its unit + web + infra part and the browser tests in two shards, as five processes (their results follow when all are done)"
-vitest_part integration-1 0 --project integration --shard=1/2 &
-integration1=$!
-vitest_part integration-2 0 --project integration --shard=2/2 &
-integration2=$!
+echo "tests: vitest's integration part, its unit + web + infra part and the browser tests, as three processes (their results follow when all are done)"
+vitest_part integration 0 --project integration &
+integration=$!
 vitest_part others 10 --project unit --project web --project infra &
 others=$!
-playwright_part 1 &
-playwright1=$!
-playwright_part 2 &
-playwright2=$!
-wait "$integration1"
-integration1_status=$?
-wait "$integration2"
-integration2_status=$?
+playwright_part &
+playwright=$!
+wait "$integration"
+integration_status=$?
 wait "$others"
 others_status=$?
-wait "$playwright1"
-playwright1_status=$?
-wait "$playwright2"
-playwright2_status=$?
+wait "$playwright"
+playwright_status=$?
 
 shown_if_failed() { # name, exit status: the part's own output says why (a failed test is also in the merged report)
   if [ "$2" -ne 0 ] || [ ! -s "$dir/$1.json" ]; then
@@ -74,17 +64,14 @@ shown_if_failed() { # name, exit status: the part's own output says why (a faile
     tail -n 60 "$parts/$1.log"
   fi
 }
-shown_if_failed integration-1 "$integration1_status"
-shown_if_failed integration-2 "$integration2_status"
+shown_if_failed integration "$integration_status"
 shown_if_failed others "$others_status"
 
 npx vitest --merge-reports="$dir" --coverage
 merge_status=$?
-[ -s "$dir/integration-1.json" ] && [ -s "$dir/integration-2.json" ] && [ -s "$dir/others.json" ] || { echo "vitest: a part wrote no report"; merge_status=1; }
+[ -s "$dir/integration.json" ] && [ -s "$dir/others.json" ] || { echo "vitest: a part wrote no report"; merge_status=1; }
 
-echo "--- browser tests (playwright), shard 1 of 2 ---"
-cat "$parts/playwright-1.log"
-echo "--- browser tests (playwright), shard 2 of 2 ---"
-cat "$parts/playwright-2.log"
+echo "--- browser tests (playwright) ---"
+cat "$parts/playwright.log"
 
-[ "$integration1_status" -eq 0 ] && [ "$integration2_status" -eq 0 ] && [ "$others_status" -eq 0 ] && [ "$merge_status" -eq 0 ] && [ "$playwright1_status" -eq 0 ] && [ "$playwright2_status" -eq 0 ]
+[ "$integration_status" -eq 0 ] && [ "$others_status" -eq 0 ] && [ "$merge_status" -eq 0 ] && [ "$playwright_status" -eq 0 ]

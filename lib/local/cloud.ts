@@ -149,7 +149,7 @@ const startOnce = async (opts: LocalCloudOptions): Promise<LocalCloud> => {
     // The slow pieces (java ~4 s, vite ~2 s) start first and in parallel with the in-process ones.
     const webConfigFile = join(dataDir, 'config.json');
     let vite: Child | undefined;
-    // Into the cloud's own folder: another cloud (a second shard of the browser tests) may be building or serving web/dist.
+    // Into the cloud's own folder: another cloud (another browser test run) may be building or serving its own.
     const builtDir = join(dataDir, 'web-dist');
     const built = web === 'built' ? buildWeb(builtDir) : undefined;
     built?.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"

@@ -9,8 +9,8 @@ export const webDist = join(repoRoot, 'web', 'dist');
 
 /**
  * `npm run build -w web` (vite build into web/dist, or into `outDir`, a few seconds); rejects with the build's first
- * error line on failure. A local cloud builds into its own data folder: two clouds started at once (the browser tests'
- * shards, decision 0063) must not empty each other's folder while they serve it.
+ * error line on failure. A local cloud builds into its own data folder: two clouds started at once (two browser test
+ * runs, or one beside the bench's build) must not empty each other's folder while they serve it.
  */
 export const buildWeb = (outDir?: string): Promise<void> =>
   new Promise((resolve, reject) => {
