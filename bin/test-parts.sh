@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test` after typecheck and lint: the vitest suite as two processes and the browser tests as a third, all at
-# once, then one merged vitest report, one coverage check and Playwright's report (decisions 0056 and 0059; 0063: four more
-# processes as shards, tried and put back).
+# once, then one merged vitest report, one coverage check and Playwright's report (decisions 0056 and 0059; 0063:
+# the integration and browser parts as two shards each, tried and put back).
 #
 # Vitest runs every project through one pool whose size is the machine's cores minus one: on CI's 2 cores that is one
 # worker, so the integration files (one at a time against the shared local cloud, much of it waiting on that cloud)
