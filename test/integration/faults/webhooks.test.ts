@@ -67,6 +67,14 @@ describe('webhook deliveries while the database and the receiver fail', () => {
       learners.map((learner) => untilSettled(post(`/api/courses/${course}/enrollments`, { email: learner.email }, { authorization: `Bearer ${creator.token}` }))),
     );
     expect(enrolled.map((e) => e.status).every((s) => s === 201 || s === 409), JSON.stringify(enrolled.map((e) => e.status))).toBe(true);
+    // Each enrolment's delivery is written by the stream's reactions consumer, which a loaded machine may run late:
+    // every one is in the endpoint's log before the sweeps, or they would all be first tried after the receiver healed
+    // (a read the failing database refuses is read again).
+    const logged = async () => {
+      const res = await api('GET', `/api/webhook-endpoints/${made.body.id}/deliveries`, { token: creator.token });
+      return res.status === 200 ? (res.body.items as { status: string }[]) : [];
+    };
+    expect((await eventually(logged, (items) => items.length === LEARNERS, 120_000)).length, 'a delivery per enrolment').toBe(LEARNERS);
     // The sweep runs at each retry's time while the database still fails (a run that meets a fault leaves the rest due).
     const start = Date.now();
     const sweepAt = async (offsetMs: number) => {
@@ -89,10 +97,6 @@ describe('webhook deliveries while the database and the receiver fail', () => {
       await sweepAt(hours * 3_600_000);
     }
     failShare = hangUpShare = 0;
-    // Each enrolment's delivery is written by the stream's reactions consumer, which a loaded machine may run late:
-    // every one is in the endpoint's log before the last sweeps.
-    const logged = async () => (await api('GET', `/api/webhook-endpoints/${made.body.id}/deliveries`, { token: creator.token })).body.items as { status: string }[];
-    expect((await eventually(logged, (items) => items.length === LEARNERS, 120_000)).length, 'a delivery per enrolment').toBe(LEARNERS);
     await eventually(async () => (await sweepAt(30 * 3_600_000), accepted().size), (n) => n === LEARNERS, 30_000);
 
     const mine = requests.filter((r) => emails.has(r.email));
